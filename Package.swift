@@ -1,0 +1,37 @@
+// swift-tools-version:5.9
+// FoldTable: the engine (FoldTableCore), its C ABI (FoldTable -> libfoldtable.so)
+// and the Swift tests of the core. CMakeLists.txt builds the same sources; when a
+// target or flag changes here, change it there too.
+import PackageDescription
+
+let package = Package(
+    name: "FoldTable",
+    products: [
+        .library(name: "foldtable", type: .dynamic, targets: ["FoldTable"]),
+    ],
+    targets: [
+        // The hand-written header, imported by the ABI thunks (no code of its own).
+        .systemLibrary(name: "CFoldTable", path: "include"),
+        // The engine in plain Swift: no C types, no globals.
+        .target(name: "FoldTableCore", path: "Sources/FoldTableCore"),
+        // The C ABI: thin @_cdecl thunks over the core.
+        .target(
+            name: "FoldTable",
+            dependencies: ["FoldTableCore", "CFoldTable"],
+            path: "Sources/FoldTable",
+            exclude: ["exports.map"],
+            linkerSettings: [
+                // Export only fold_* and carry the Swift runtime inside the .so.
+                .unsafeFlags([
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/FoldTable/exports.map",
+                    "-static-stdlib",
+                ]),
+            ]
+        ),
+        .testTarget(
+            name: "FoldTableCoreTests",
+            dependencies: ["FoldTableCore"],
+            path: "Tests/FoldTableCoreTests"
+        ),
+    ]
+)

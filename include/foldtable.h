@@ -1,0 +1,374 @@
+/*
+ * foldtable.h — the C interface of FoldTable, the headless engine behind a
+ * collapsible, sectioned, variable-height list.
+ *
+ * A table holds sections (found by a stable UTF-8 key) that hold rows. The
+ * engine flattens them into one list of items — each section's header, its
+ * rows while it is expanded, and its footer when it has one — and answers the
+ * questions a view asks while drawing and scrolling: which item is at this
+ * position or this y-offset, where does an item start, what is visible now.
+ *
+ * Conventions used by every function below:
+ *   - Fallible functions return a status: FOLD_OK (0) or a negative FOLD_E_*
+ *     code. After a failure, fold_last_error_message() says why, and the table
+ *     is exactly as it was before the call.
+ *   - Outputs go through pointer parameters, always last. An output pointer
+ *     documented as "optional" may be NULL; every other one must not be.
+ *     Outputs are written only on success.
+ *   - Indices and counts are int64_t. Sections are addressed by index (0 =
+ *     first section) or by key; rows by (section index, row index).
+ *   - Heights are in points. A height must be finite, >= 0 and
+ *     <= FOLD_MAX_HEIGHT; row heights are stored with float (24-bit mantissa)
+ *     precision, section and table heights as double.
+ *   - Strings passed in must be NUL-terminated, valid UTF-8, and are copied.
+ *     Strings and arrays handed out are allocated by the library; the caller
+ *     frees them with fold_free().
+ *   - n below is the number of sections plus rows; "log n" costs hold for any
+ *     table size and any section size.
+ *
+ * Thread safety: a fold_table serializes its own calls, so one table may be
+ * used from several threads at once; fold_table_free() must not race with any
+ * other call on the same table. Different tables are independent.
+ */
+#ifndef FOLDTABLE_H
+#define FOLDTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FOLD_VERSION_MAJOR 0
+#define FOLD_VERSION_MINOR 1
+#define FOLD_VERSION_PATCH 0
+/* MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with fold_version_number(). */
+#define FOLD_VERSION_NUMBER \
+    (FOLD_VERSION_MAJOR * 1000000 + FOLD_VERSION_MINOR * 1000 + FOLD_VERSION_PATCH)
+#define FOLD_VERSION_STRING "0.1.0"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------- */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------- */
+
+#define FOLD_OK 0
+/* An argument is invalid: NULL where a value is needed, a NaN, infinite,
+ * negative or too large height, invalid UTF-8, an empty key. */
+#define FOLD_E_INVALID (-1)
+/* An index or count is outside what the table holds. */
+#define FOLD_E_RANGE (-2)
+/* No section has this key, or the item asked for does not exist (for
+ * example the footer of a section without a footer). */
+#define FOLD_E_NOT_FOUND (-3)
+/* Another section already has this key. */
+#define FOLD_E_DUPLICATE (-4)
+/* The row or section exists but has no position in the flat list because a
+ * section that contains it is collapsed. */
+#define FOLD_E_NOT_VISIBLE (-5)
+/* The table is already inside a call on this thread (a callback re-entered
+ * it); nothing was done. */
+#define FOLD_E_BUSY (-6)
+/* Any other failure; the message says what. */
+#define FOLD_E_INTERNAL (-99)
+
+/* The largest height accepted anywhere, in points. */
+#define FOLD_MAX_HEIGHT 10000000.0
+/* The most rows a table holds in all (2^48). */
+#define FOLD_MAX_ROWS ((int64_t)1 << 48)
+/* Passed as a per-section height: use the table's default instead. */
+#define FOLD_HEIGHT_DEFAULT (-1.0)
+
+/* Item kinds in the flat list. */
+#define FOLD_ITEM_HEADER 0
+#define FOLD_ITEM_ROW 1
+#define FOLD_ITEM_FOOTER 2
+
+/* Flags of an item (fold_item.flags, fold_visible_item.flags). */
+#define FOLD_ITEM_FLAG_COLLAPSED 1u /* a header whose section is collapsed */
+
+/* Where an offset falls (fold_table_item_at_offset). */
+#define FOLD_OFFSET_IN_ITEM 0 /* inside the reported item */
+#define FOLD_OFFSET_ABOVE 1   /* above the first item (negative or in the top
+                                 padding); the reported item is the first */
+#define FOLD_OFFSET_BELOW 2   /* at or past the end of the last item (bottom
+                                 padding or beyond); the reported item is the
+                                 last */
+
+/* ------------------------------------------------------------------------- */
+/* Version, errors, memory                                                   */
+/* ------------------------------------------------------------------------- */
+
+/* FOLD_VERSION_NUMBER of the library that is loaded. O(1). */
+int32_t fold_version_number(void);
+
+/* FOLD_VERSION_STRING of the library that is loaded; static, never NULL. O(1). */
+const char *fold_version_string(void);
+
+/* The message of the last failed call on this thread ("" if none yet).
+ * Never NULL; owned by the library and valid until the next fold_* call on
+ * this thread. O(1). */
+const char *fold_last_error_message(void);
+
+/* A static name for a status code ("FOLD_E_RANGE"; "unknown status" for codes
+ * the library does not define). Never NULL. O(1). */
+const char *fold_status_name(int status);
+
+/* Frees a string or array handed out by the library. NULL is a no-op. O(1). */
+void fold_free(void *ptr);
+
+/* ------------------------------------------------------------------------- */
+/* Tables                                                                    */
+/* ------------------------------------------------------------------------- */
+
+typedef struct fold_table fold_table;
+
+/* Options for fold_table_new(). Initialize with fold_table_options_init();
+ * fields may be added at the end in later versions (size tells which). */
+typedef struct fold_table_options {
+    uint32_t size;           /* sizeof(fold_table_options), set by _init */
+    int32_t start_collapsed; /* nonzero: new sections start collapsed (default 0) */
+    double row_height;       /* default row height (default 44) */
+    double header_height;    /* default section header height (default 28) */
+    double footer_height;    /* default footer height; 0 = no footer items (default 0) */
+    double padding_top;      /* content padding above the first item (default 0) */
+    double padding_bottom;   /* content padding below the last item (default 0) */
+} fold_table_options;
+
+/* Fills *options with the defaults and sets options->size. NULL is a no-op. O(1). */
+void fold_table_options_init(fold_table_options *options);
+
+/* Creates an empty table. options may be NULL for the defaults; its fields are
+ * copied. Heights must be valid (FOLD_E_INVALID otherwise); options->size must
+ * be at least the size of the version 0.1 struct (FOLD_E_INVALID).
+ * The caller frees the table with fold_table_free(). O(1). */
+int fold_table_new(const fold_table_options *options, fold_table **out_table);
+
+/* Frees a table and everything it holds. NULL is a no-op. O(n). */
+void fold_table_free(fold_table *table);
+
+/* Writes the table's options (as given to fold_table_new) to *out_options. O(1). */
+int fold_table_get_options(const fold_table *table, fold_table_options *out_options);
+
+/* ------------------------------------------------------------------------- */
+/* Sections                                                                  */
+/* ------------------------------------------------------------------------- */
+
+/* Inserts a section at `index` (0...section count) with `row_count` rows of
+ * the default height. `key` must be non-empty and unique in the table
+ * (FOLD_E_DUPLICATE); `header` is the header text, "Title|Detail" or just
+ * "Title" (NULL means ""). The new section is collapsed if the table's
+ * start_collapsed option is set. O(log n). */
+int fold_table_insert_section(fold_table *table, int64_t index, const char *key,
+                              const char *header, int64_t row_count);
+
+/* fold_table_insert_section() at the end. O(log n). */
+int fold_table_append_section(fold_table *table, const char *key, const char *header,
+                              int64_t row_count);
+
+/* Removes the section at `index` with its rows. O(log n) plus the memory freed. */
+int fold_table_remove_section(fold_table *table, int64_t index);
+
+/* Moves the section at `from` so that it ends at index `to` (both in
+ * 0..count-1). Its key, rows and collapsed state move with it. O(log n). */
+int fold_table_move_section(fold_table *table, int64_t from, int64_t to);
+
+/* Number of sections. O(1). */
+int fold_table_section_count(const fold_table *table, int64_t *out_count);
+
+/* Index of the section with `key` (FOLD_E_NOT_FOUND if none). O(log n). */
+int fold_table_section_index(const fold_table *table, const char *key, int64_t *out_index);
+
+/* Key of the section at `index`; the caller frees *out_key with fold_free(). O(log n). */
+int fold_table_section_key(const fold_table *table, int64_t index, char **out_key);
+
+/* Replaces the header text of the section at `index` (NULL means ""). O(log n). */
+int fold_table_set_section_header(fold_table *table, int64_t index, const char *header);
+
+/* The header text of the section at `index` split at its first '|': the title
+ * before it and the detail after it. A text without '|' has no detail:
+ * *out_detail is then set to NULL. out_title and out_detail are optional; the
+ * caller frees the strings with fold_free(). O(log n). */
+int fold_table_section_header(const fold_table *table, int64_t index, char **out_title,
+                              char **out_detail);
+
+/* Per-section heights: header, footer (0 = this section has no footer item)
+ * and the default height of its rows. FOLD_HEIGHT_DEFAULT returns to the
+ * table's default. O(log n). */
+int fold_table_set_section_header_height(fold_table *table, int64_t index, double height);
+int fold_table_set_section_footer_height(fold_table *table, int64_t index, double height);
+int fold_table_set_section_row_height(fold_table *table, int64_t index, double height);
+
+/* The effective heights of the section at `index` (all three optional). O(log n). */
+int fold_table_section_heights(const fold_table *table, int64_t index, double *out_header,
+                               double *out_footer, double *out_row_height);
+
+/* ------------------------------------------------------------------------- */
+/* Rows                                                                      */
+/* ------------------------------------------------------------------------- */
+
+/* Inserts `count` rows before row `row` (0...row count) of section `section`.
+ * `heights` is NULL (rows use the section's default height) or an array of
+ * `count` heights, validated before anything changes. Rows of the default
+ * height take no memory. O(log n), plus O(count) when heights are given. */
+int fold_table_insert_rows(fold_table *table, int64_t section, int64_t row, int64_t count,
+                           const double *heights);
+
+/* Removes rows row..row+count-1 of section `section`. O(log n) plus the memory freed. */
+int fold_table_remove_rows(fold_table *table, int64_t section, int64_t row, int64_t count);
+
+/* Sets the height of one row; FOLD_HEIGHT_DEFAULT returns it to the section's
+ * default row height. O(log n). */
+int fold_table_set_row_height(fold_table *table, int64_t section, int64_t row, double height);
+
+/* Sets the heights of rows row..row+count-1 from `heights` (count values,
+ * FOLD_HEIGHT_DEFAULT allowed), validated before anything changes.
+ * O(log n + count). */
+int fold_table_set_row_heights(fold_table *table, int64_t section, int64_t row, int64_t count,
+                               const double *heights);
+
+/* The height of one row (its own, or its section's default). O(log n). */
+int fold_table_row_height(const fold_table *table, int64_t section, int64_t row,
+                          double *out_height);
+
+/* The real number of rows of a section, collapsed or not. O(log n). */
+int fold_table_row_count(const fold_table *table, int64_t section, int64_t *out_count);
+
+/* The number of rows a section shows: 0 while collapsed, else its row count. O(log n). */
+int fold_table_visible_row_count(const fold_table *table, int64_t section, int64_t *out_count);
+
+/* ------------------------------------------------------------------------- */
+/* Collapsing                                                                */
+/* ------------------------------------------------------------------------- */
+
+/* Collapse, expand or toggle the section at `index` or with `key`.
+ * *out_changed (optional) is set to 1 if the state flipped, 0 if not: a
+ * section that is already in the asked state, or that has no rows, does not
+ * change (a section with no rows cannot be collapsed or expanded; its stored
+ * state is kept). The collapsed state belongs to the section's key: it
+ * survives inserting, removing and moving other sections. O(log n) whatever
+ * the number of rows. */
+int fold_table_collapse(fold_table *table, int64_t index, int *out_changed);
+int fold_table_expand(fold_table *table, int64_t index, int *out_changed);
+int fold_table_toggle(fold_table *table, int64_t index, int *out_changed);
+int fold_table_collapse_key(fold_table *table, const char *key, int *out_changed);
+int fold_table_expand_key(fold_table *table, const char *key, int *out_changed);
+int fold_table_toggle_key(fold_table *table, const char *key, int *out_changed);
+
+/* *out_collapsed = 1 if the section's stored state is collapsed, else 0. O(log n). */
+int fold_table_is_collapsed(const fold_table *table, int64_t index, int *out_collapsed);
+int fold_table_is_collapsed_key(const fold_table *table, const char *key, int *out_collapsed);
+
+/* Collapse or expand every section that has rows; *out_changed (optional) is
+ * the number of sections whose state flipped. O(s log n) for s sections. */
+int fold_table_collapse_all(fold_table *table, int64_t *out_changed);
+int fold_table_expand_all(fold_table *table, int64_t *out_changed);
+
+/* One (key, collapsed) pair of fold_table_section_states(). */
+typedef struct fold_section_state {
+    const char *key;   /* points into the same allocation */
+    int32_t collapsed; /* 1 = collapsed */
+    int32_t reserved;
+} fold_section_state;
+
+/* The stored collapsed state of every section, in section order, as one
+ * allocation: *out_states points to *out_count pairs followed by their key
+ * strings. The caller frees it with fold_free(*out_states). For a table with
+ * no sections, *out_states is NULL and *out_count 0. O(s) for s sections. */
+int fold_table_section_states(const fold_table *table, fold_section_state **out_states,
+                              int64_t *out_count);
+
+/* The strings shown as a header's indicator: `collapsed` (default "+") and
+ * `expanded` (default "\xE2\x80\x93", an en dash); both copied, NULL invalid.
+ * O(1). */
+int fold_table_set_indicators(fold_table *table, const char *collapsed, const char *expanded);
+
+/* The indicator of the section at `index`: the collapsed string, the
+ * expanded string, or "" for a section with no rows. The caller frees
+ * *out_indicator with fold_free(). O(log n). */
+int fold_table_section_indicator(const fold_table *table, int64_t index, char **out_indicator);
+
+/* ------------------------------------------------------------------------- */
+/* The flat list                                                             */
+/* ------------------------------------------------------------------------- */
+
+/* One item of the flat list. */
+typedef struct fold_item {
+    int32_t kind;    /* FOLD_ITEM_HEADER, _ROW or _FOOTER */
+    int32_t depth;   /* nesting depth of the item's section; 0 in 0.1 */
+    int64_t section; /* index of the item's section */
+    int64_t row;     /* row index for rows, -1 for headers and footers */
+    uint32_t flags;  /* FOLD_ITEM_FLAG_* */
+    uint32_t reserved;
+} fold_item;
+
+/* Number of items in the flat list. O(1). */
+int fold_table_item_count(const fold_table *table, int64_t *out_count);
+
+/* The item at `position` (0..count-1). O(log n). */
+int fold_table_item_at(const fold_table *table, int64_t position, fold_item *out_item);
+
+/* Position of a section's header. O(log n). */
+int fold_table_header_position(const fold_table *table, int64_t section, int64_t *out_position);
+
+/* Position of a row; FOLD_E_NOT_VISIBLE if its section is collapsed. O(log n). */
+int fold_table_row_position(const fold_table *table, int64_t section, int64_t row,
+                            int64_t *out_position);
+
+/* Position of a section's footer; FOLD_E_NOT_FOUND if the section has no
+ * footer (footer height 0). A collapsed section keeps its footer. O(log n). */
+int fold_table_footer_position(const fold_table *table, int64_t section, int64_t *out_position);
+
+/* ------------------------------------------------------------------------- */
+/* Geometry                                                                  */
+/* ------------------------------------------------------------------------- */
+
+/* Height of the item at `position`. O(log n). */
+int fold_table_item_height(const fold_table *table, int64_t position, double *out_height);
+
+/* Offset of the top of the item at `position` from the top of the content
+ * (the top padding included). O(log n). */
+int fold_table_item_top(const fold_table *table, int64_t position, double *out_top);
+
+/* The item that contains offset `y`: the one with top <= y < top + height
+ * (items of height 0 contain no offset). *out_place tells whether y is in an
+ * item, above the first item or below the last (FOLD_OFFSET_*); above and
+ * below report the nearest item. In a table with no items *out_position is
+ * -1 and *out_place FOLD_OFFSET_ABOVE for y below the top padding's end,
+ * FOLD_OFFSET_BELOW otherwise. y must be finite (FOLD_E_INVALID). O(log n). */
+int fold_table_item_at_offset(const fold_table *table, double y, int64_t *out_position,
+                              int32_t *out_place);
+
+/* Total content height: padding and every item. O(1). */
+int fold_table_content_height(const fold_table *table, double *out_height);
+
+/* One item of a viewport (fold_table_visible_items). */
+typedef struct fold_visible_item {
+    int64_t position;
+    int32_t kind;    /* FOLD_ITEM_* */
+    int32_t depth;   /* 0 in 0.1 */
+    int64_t section;
+    int64_t row;     /* -1 for headers and footers */
+    double top;      /* offset of the item's top */
+    double height;
+    uint32_t flags;  /* FOLD_ITEM_FLAG_* */
+    uint32_t reserved;
+} fold_visible_item;
+
+/* The items that intersect the viewport [offset, offset + height) — every
+ * item with top < offset + height and top + height > offset, plus items of
+ * height 0 whose top lies inside it — widened by `overscan` items on each
+ * side (clamped to the list). Writes the first min(capacity, total) of them
+ * in order into `out` and sets *out_written to that number and *out_total
+ * (optional) to how many there are. `out` may be NULL when capacity is 0, to
+ * ask for the total. offset and height must be finite, height >= 0 and
+ * overscan >= 0 (FOLD_E_INVALID). O(log n + k) for k items written. */
+int fold_table_visible_items(const fold_table *table, double offset, double height,
+                             int64_t overscan, fold_visible_item *out, int64_t capacity,
+                             int64_t *out_written, int64_t *out_total);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FOLDTABLE_H */
