@@ -15,6 +15,9 @@
  *   - Outputs go through pointer parameters, always last. An output pointer
  *     documented as "optional" may be NULL; every other one must not be.
  *     Outputs are written only on success.
+ *   - A NULL table, a NULL required output pointer, a NULL or invalid string
+ *     is FOLD_E_INVALID. A negative or too large index, count or capacity is
+ *     FOLD_E_RANGE.
  *   - Indices and counts are int64_t. Sections are addressed by index (0 =
  *     first section) or by key; rows by (section index, row index).
  *   - Heights are in points. A height must be finite, >= 0 and
@@ -85,7 +88,8 @@ extern "C" {
 #define FOLD_ITEM_FOOTER 2
 
 /* Flags of an item (fold_item.flags, fold_visible_item.flags). */
-#define FOLD_ITEM_FLAG_COLLAPSED 1u /* a header whose section is collapsed */
+#define FOLD_ITEM_FLAG_COLLAPSED 1u /* a header or footer whose section's stored
+                                       state is collapsed (fold_table_is_collapsed) */
 
 /* Where an offset falls (fold_table_item_at_offset). */
 #define FOLD_OFFSET_IN_ITEM 0 /* inside the reported item */
@@ -273,7 +277,7 @@ typedef struct fold_section_state {
 
 /* The stored collapsed state of every section, in section order, as one
  * allocation: *out_states points to *out_count pairs followed by their key
- * strings. The caller frees it with fold_free(*out_states). For a table with
+ * strings. The caller frees it with fold_free(*out_states), once. For a table with
  * no sections, *out_states is NULL and *out_count 0. O(s) for s sections. */
 int fold_table_section_states(const fold_table *table, fold_section_state **out_states,
                               int64_t *out_count);
@@ -361,8 +365,9 @@ typedef struct fold_visible_item {
  * side (clamped to the list). Writes the first min(capacity, total) of them
  * in order into `out` and sets *out_written to that number and *out_total
  * (optional) to how many there are. `out` may be NULL when capacity is 0, to
- * ask for the total. offset and height must be finite, height >= 0 and
- * overscan >= 0 (FOLD_E_INVALID). O(log n + k) for k items written. */
+ * ask for the total. offset and height must be finite and height >= 0
+ * (FOLD_E_INVALID); overscan and capacity must be >= 0 (FOLD_E_RANGE).
+ * O(log n + k) for k items written. */
 int fold_table_visible_items(const fold_table *table, double offset, double height,
                              int64_t overscan, fold_visible_item *out, int64_t capacity,
                              int64_t *out_written, int64_t *out_total);
