@@ -25,6 +25,7 @@ let package = Package(
                 .unsafeFlags([
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/FoldTable/exports.map",
                     "-static-stdlib",
+                    "-use-ld=lld",
                 ]),
             ]
         ),

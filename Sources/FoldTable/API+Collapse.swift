@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFoldTable
+import FoldTableCore
+
+@inline(__always)
+private func flag(_ changed: Bool) -> Int32 { changed ? 1 : 0 }
+
+@_cdecl("fold_table_collapse")
+public func fold_table_collapse(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.setCollapsed(true, section: int(index)))) }
+}
+
+@_cdecl("fold_table_expand")
+public func fold_table_expand(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.setCollapsed(false, section: int(index)))) }
+}
+
+@_cdecl("fold_table_toggle")
+public func fold_table_toggle(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.toggle(section: int(index)))) }
+}
+
+@_cdecl("fold_table_collapse_key")
+public func fold_table_collapse_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                    _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.setCollapsed(true, key: try string(key, "key")))) }
+}
+
+@_cdecl("fold_table_expand_key")
+public func fold_table_expand_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                  _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.setCollapsed(false, key: try string(key, "key")))) }
+}
+
+@_cdecl("fold_table_toggle_key")
+public func fold_table_toggle_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                  _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in store(out, flag(try t.toggle(key: try string(key, "key")))) }
+}
+
+@_cdecl("fold_table_is_collapsed")
+public func fold_table_is_collapsed(_ table: OpaquePointer?, _ index: Int64,
+                                    _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_collapsed")
+        out.pointee = flag(try t.isCollapsed(section: int(index)))
+    }
+}
+
+@_cdecl("fold_table_is_collapsed_key")
+public func fold_table_is_collapsed_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                        _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_collapsed")
+        out.pointee = flag(try t.isCollapsed(key: try string(key, "key")))
+    }
+}
+
+@_cdecl("fold_table_collapse_all")
+public func fold_table_collapse_all(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in store(out, Int64(t.setAllCollapsed(true))) }
+}
+
+@_cdecl("fold_table_expand_all")
+public func fold_table_expand_all(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in store(out, Int64(t.setAllCollapsed(false))) }
+}
+
+@_cdecl("fold_table_section_states")
+public func fold_table_section_states(_ table: OpaquePointer?,
+                                      _ outStates: UnsafeMutablePointer<UnsafeMutablePointer<fold_section_state>?>?,
+                                      _ outCount: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let outStates = try required(outStates, "out_states")
+        let outCount = try required(outCount, "out_count")
+        let states = t.sectionStates()
+        guard !states.isEmpty else {
+            outStates.pointee = nil
+            outCount.pointee = 0
+            return
+        }
+        // One block: the pairs, then their NUL-terminated keys.
+        let head = states.count * MemoryLayout<fold_section_state>.stride
+        let bytes = head + states.reduce(0) { $0 + $1.key.utf8.count + 1 }
+        guard let block = malloc(bytes) else { throw FoldError(.internalError, "out of memory") }
+        let pairs = block.bindMemory(to: fold_section_state.self, capacity: states.count)
+        var text = (block + head).assumingMemoryBound(to: CChar.self)
+        for (i, state) in states.enumerated() {
+            let length = state.key.utf8.count
+            state.key.withCString { _ = memcpy(text, $0, length + 1) }
+            pairs[i] = fold_section_state(key: UnsafePointer(text), collapsed: flag(state.collapsed), reserved: 0)
+            text += length + 1
+        }
+        outStates.pointee = pairs
+        outCount.pointee = Int64(states.count)
+    }
+}
+
+@_cdecl("fold_table_set_indicators")
+public func fold_table_set_indicators(_ table: OpaquePointer?, _ collapsed: UnsafePointer<CChar>?,
+                                      _ expanded: UnsafePointer<CChar>?) -> Int32 {
+    withTable(table) { t in
+        t.setIndicators(collapsed: try string(collapsed, "collapsed"), expanded: try string(expanded, "expanded"))
+    }
+}
+
+@_cdecl("fold_table_section_indicator")
+public func fold_table_section_indicator(_ table: OpaquePointer?, _ index: Int64,
+                                         _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_indicator")
+        out.pointee = mallocString(try t.indicator(section: int(index)))
+    }
+}

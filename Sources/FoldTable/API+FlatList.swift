@@ -1,0 +1,114 @@
+import CFoldTable
+import FoldTableCore
+
+private func flags(_ item: Item) -> UInt32 {
+    item.collapsed && item.kind != .row ? UInt32(FOLD_ITEM_FLAG_COLLAPSED) : 0
+}
+
+@_cdecl("fold_table_item_count")
+public func fold_table_item_count(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in try required(out, "out_count").pointee = Int64(t.itemCount) }
+}
+
+@_cdecl("fold_table_item_at")
+public func fold_table_item_at(_ table: OpaquePointer?, _ position: Int64,
+                               _ out: UnsafeMutablePointer<fold_item>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_item")
+        let item = try t.item(at: int(position))
+        out.pointee = fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth),
+                                section: Int64(item.section), row: Int64(item.row),
+                                flags: flags(item), reserved: 0)
+    }
+}
+
+@_cdecl("fold_table_header_position")
+public func fold_table_header_position(_ table: OpaquePointer?, _ section: Int64,
+                                       _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_position")
+        out.pointee = Int64(try t.headerPosition(section: int(section)))
+    }
+}
+
+@_cdecl("fold_table_row_position")
+public func fold_table_row_position(_ table: OpaquePointer?, _ section: Int64, _ row: Int64,
+                                    _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_position")
+        out.pointee = Int64(try t.rowPosition(section: int(section), row: int(row)))
+    }
+}
+
+@_cdecl("fold_table_footer_position")
+public func fold_table_footer_position(_ table: OpaquePointer?, _ section: Int64,
+                                       _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_position")
+        out.pointee = Int64(try t.footerPosition(section: int(section)))
+    }
+}
+
+@_cdecl("fold_table_item_height")
+public func fold_table_item_height(_ table: OpaquePointer?, _ position: Int64,
+                                   _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_height")
+        out.pointee = try t.itemHeight(at: int(position))
+    }
+}
+
+@_cdecl("fold_table_item_top")
+public func fold_table_item_top(_ table: OpaquePointer?, _ position: Int64,
+                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_top")
+        out.pointee = try t.itemTop(at: int(position))
+    }
+}
+
+@_cdecl("fold_table_item_at_offset")
+public func fold_table_item_at_offset(_ table: OpaquePointer?, _ y: Double,
+                                      _ outPosition: UnsafeMutablePointer<Int64>?,
+                                      _ outPlace: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withTable(table) { t in
+        let outPosition = try required(outPosition, "out_position")
+        let outPlace = try required(outPlace, "out_place")
+        let hit = try t.item(atOffset: y)
+        outPosition.pointee = Int64(hit.position)
+        outPlace.pointee = hit.place.rawValue
+    }
+}
+
+@_cdecl("fold_table_content_height")
+public func fold_table_content_height(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withTable(table) { t in try required(out, "out_height").pointee = t.contentHeight }
+}
+
+@_cdecl("fold_table_visible_items")
+public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, _ height: Double,
+                                     _ overscan: Int64, _ out: UnsafeMutablePointer<fold_visible_item>?,
+                                     _ capacity: Int64, _ outWritten: UnsafeMutablePointer<Int64>?,
+                                     _ outTotal: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let outWritten = try required(outWritten, "out_written")
+        guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
+        guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out is NULL but capacity is \(capacity)") }
+        let range = try t.visibleRange(offset: offset, height: height, overscan: int(overscan))
+        let limit = min(range.count, int(capacity))
+        var written = 0
+        if let out, limit > 0 {
+            t.forEachItem(from: range.lowerBound) { placed in
+                let item = placed.item
+                out[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
+                                                 depth: Int32(clamping: item.depth), section: Int64(item.section),
+                                                 row: Int64(item.row), top: placed.top, height: placed.height,
+                                                 flags: flags(item), reserved: 0)
+                written += 1
+                return written < limit
+            }
+        }
+        outWritten.pointee = Int64(written)
+        store(outTotal, Int64(range.count))
+    }
+}

@@ -1,0 +1,52 @@
+/// What an item of the flat list is.
+public enum ItemKind: Int32, Sendable {
+    case header = 0
+    case row = 1
+    case footer = 2
+}
+
+/// One item of the flat list.
+public struct Item: Equatable, Sendable {
+    public var kind: ItemKind
+    /// Nesting depth of the item's section (0 for top-level sections).
+    public var depth: Int
+    /// Index of the item's section among its parent's children.
+    public var section: Int
+    /// Row index within the section for rows, -1 for headers and footers.
+    public var row: Int
+    /// The section's stored collapsed state (headers and footers only).
+    public var collapsed: Bool
+
+    public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false) {
+        self.kind = kind
+        self.depth = depth
+        self.section = section
+        self.row = row
+        self.collapsed = collapsed
+    }
+}
+
+/// An item with its position and geometry.
+public struct PlacedItem: Equatable, Sendable {
+    public var position: Int
+    public var item: Item
+    public var top: Double
+    public var height: Double
+
+    public init(position: Int, item: Item, top: Double, height: Double) {
+        self.position = position
+        self.item = item
+        self.top = top
+        self.height = height
+    }
+}
+
+/// Where an offset falls relative to the items.
+public enum OffsetPlace: Int32, Sendable {
+    /// Inside the reported item.
+    case inItem = 0
+    /// Above the first item (negative, or in the top padding).
+    case above = 1
+    /// At or past the end of the last item.
+    case below = 2
+}

@@ -1,0 +1,64 @@
+/// A collapsible group: a key, a header, an optional footer and ordered
+/// children (runs of rows, and — for nesting — subsections).
+final class Section {
+    let key: String
+    var header: String
+    /// Effective heights (the table's defaults unless set per section).
+    var headerHeight: Double
+    var footerHeight: Double
+    var rowHeight: Double
+    /// The stored state; it belongs to the key and is kept while the section
+    /// has no children, though then it hides nothing.
+    var collapsed: Bool
+    var list: ChildList
+    /// The section whose list holds this one (the table's root for top-level
+    /// sections); nil only for the root.
+    unowned(unsafe) var parent: Section?
+    /// This section's node in `parent.list`.
+    unowned(unsafe) var node: ListNode?
+
+    init(key: String, header: String, headerHeight: Double, footerHeight: Double,
+         rowHeight: Double, collapsed: Bool, seed: UInt64) {
+        self.key = key
+        self.header = header
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.rowHeight = rowHeight
+        self.collapsed = collapsed
+        self.list = ChildList(seed: seed)
+    }
+
+    var hasFooter: Bool { footerHeight > 0 }
+    var childCount: Int { list.sum.children }
+    var rowCount: Int { list.sum.rows }
+    /// Collapsed in a way that hides something.
+    var hidesChildren: Bool { collapsed && childCount > 0 }
+
+    /// What this section adds to its parent's list: header, children while
+    /// expanded, footer. O(1).
+    var contribution: Summary {
+        let inner = list.sum
+        let open = !collapsed
+        return Summary(children: 1, rows: 0,
+                       items: 1 + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
+                       defaultRows: 0,
+                       fixedHeight: headerHeight + (open ? inner.height(rowHeight) : 0) + footerHeight)
+    }
+
+    /// Height of the children as shown now (0 while collapsed).
+    var shownChildrenHeight: Double { collapsed ? 0 : list.sum.height(rowHeight) }
+    var shownChildrenItems: Int { collapsed ? 0 : list.sum.items }
+
+    /// After this section's list or flags changed: refresh the summaries of
+    /// every list above it. O(depth · log n).
+    func propagate() {
+        var s = self
+        while let p = s.parent, let node = s.node {
+            node.refreshUpward()
+            s = p
+        }
+    }
+
+    /// Index of this section among its parent's children. O(log n).
+    var indexInParent: Int { node?.prefix().children ?? 0 }
+}

@@ -1,0 +1,50 @@
+/// The aggregates a node of a child list carries for its whole subtree; every
+/// query descends by one of them.
+///
+/// Heights are split into a fixed part and a count of rows that use their
+/// section's default row height, so changing that default is O(1) and rows of
+/// the default height need no storage.
+struct Summary: Equatable {
+    /// Children (rows plus subsections).
+    var children = 0
+    /// Rows among the children.
+    var rows = 0
+    /// Flat-list items, assuming the owning section is expanded.
+    var items = 0
+    /// Rows whose height is their section's default row height.
+    var defaultRows = 0
+    /// The height of everything else, in points.
+    var fixedHeight = 0.0
+
+    static let zero = Summary()
+
+    /// The total height when default rows are `rowHeight` tall.
+    @inline(__always)
+    func height(_ rowHeight: Double) -> Double {
+        fixedHeight + Double(defaultRows) * rowHeight
+    }
+
+    @inline(__always)
+    static func + (a: Summary, b: Summary) -> Summary {
+        Summary(children: a.children + b.children, rows: a.rows + b.rows,
+                items: a.items + b.items, defaultRows: a.defaultRows + b.defaultRows,
+                fixedHeight: a.fixedHeight + b.fixedHeight)
+    }
+
+    @inline(__always)
+    static func += (a: inout Summary, b: Summary) { a = a + b }
+}
+
+/// Which integer aggregate a descent counts by.
+enum Metric {
+    case children, rows, items
+
+    @inline(__always)
+    func of(_ s: Summary) -> Int {
+        switch self {
+        case .children: return s.children
+        case .rows: return s.rows
+        case .items: return s.items
+        }
+    }
+}

@@ -1,0 +1,107 @@
+extension Table {
+    /// Sets the collapsed state of the section at `index`. Returns whether it
+    /// flipped: a section already in that state, or one with no children,
+    /// does not change. The rows stay where they are; only the summaries
+    /// above the section are refreshed.
+    /// - Complexity: O(log n), whatever the section's size.
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, section index: Int) throws -> Bool {
+        setCollapsed(collapsed, try section(at: index))
+    }
+
+    /// Like `setCollapsed(_:section:)`, for the section with `key`.
+    /// - Complexity: O(log n)
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, key: String) throws -> Bool {
+        setCollapsed(collapsed, try section(key: key))
+    }
+
+    /// Flips the state of the section at `index`; returns whether it flipped.
+    /// - Complexity: O(log n)
+    @discardableResult
+    public func toggle(section index: Int) throws -> Bool {
+        let s = try section(at: index)
+        return setCollapsed(!s.collapsed, s)
+    }
+
+    /// Flips the state of the section with `key`; returns whether it flipped.
+    /// - Complexity: O(log n)
+    @discardableResult
+    public func toggle(key: String) throws -> Bool {
+        let s = try section(key: key)
+        return setCollapsed(!s.collapsed, s)
+    }
+
+    /// The stored state of the section at `index`.
+    /// - Complexity: O(log n)
+    public func isCollapsed(section index: Int) throws -> Bool {
+        try section(at: index).collapsed
+    }
+
+    /// The stored state of the section with `key`.
+    /// - Complexity: O(1) expected
+    public func isCollapsed(key: String) throws -> Bool {
+        try section(key: key).collapsed
+    }
+
+    /// Collapses (or expands) every section that has children; returns how
+    /// many flipped.
+    /// - Complexity: O(s · log n) for s sections.
+    @discardableResult
+    public func setAllCollapsed(_ collapsed: Bool) -> Int {
+        var changed = 0
+        func visit(_ s: Section) {
+            s.list.forEachPiece { piece in
+                if case .section(let sub) = piece {
+                    visit(sub)
+                    if setCollapsed(collapsed, sub) { changed += 1 }
+                }
+                return true
+            }
+        }
+        visit(root)
+        return changed
+    }
+
+    /// Every section's key and stored state, in list order.
+    /// - Complexity: O(s) for s sections.
+    public func sectionStates() -> [(key: String, collapsed: Bool)] {
+        var out: [(key: String, collapsed: Bool)] = []
+        func visit(_ s: Section) {
+            s.list.forEachPiece { piece in
+                if case .section(let sub) = piece {
+                    out.append((sub.key, sub.collapsed))
+                    visit(sub)
+                }
+                return true
+            }
+        }
+        visit(root)
+        return out
+    }
+
+    /// Replaces the strings shown for collapsed and expanded sections.
+    /// - Complexity: O(1)
+    public func setIndicators(collapsed: String, expanded: String) {
+        collapsedIndicator = collapsed
+        expandedIndicator = expanded
+    }
+
+    /// The indicator of a section: collapsed or expanded string, "" when it
+    /// has no children.
+    /// - Complexity: O(log n)
+    public func indicator(section index: Int) throws -> String {
+        indicator(of: try section(at: index))
+    }
+
+    func indicator(of s: Section) -> String {
+        s.childCount == 0 ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
+    }
+
+    func setCollapsed(_ collapsed: Bool, _ s: Section) -> Bool {
+        guard s.collapsed != collapsed, s.childCount > 0 else { return false }
+        s.collapsed = collapsed
+        s.propagate()
+        return true
+    }
+}

@@ -1,0 +1,109 @@
+extension Table {
+    /// The item at `position`.
+    /// - Complexity: O(log n)
+    public func item(at position: Int) throws -> Item {
+        try placedItem(at: position).item
+    }
+
+    /// The item at `position` with its top and height.
+    /// - Complexity: O(log n)
+    public func placedItem(at position: Int) throws -> PlacedItem {
+        guard position >= 0, position < itemCount else {
+            throw FoldError.range("position", position, "0..<\(itemCount)")
+        }
+        var sec = root
+        var sectionIndex = -1
+        var depth = 0  // depth of the sections found in `sec`'s list
+        var local = position
+        var top = options.paddingTop
+        while let (node, within, before) = sec.list.locate(.items, local) {
+            top += before.height(sec.rowHeight)
+            switch node.piece {
+            case .rows(let run):
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex,
+                                row: before.rows + within)
+                return PlacedItem(position: position, item: item,
+                                  top: top + run.prefixHeight(within, rowHeight: sec.rowHeight),
+                                  height: run.height(within, rowHeight: sec.rowHeight))
+            case .section(let sub):
+                let index = before.children
+                if within == 0 {
+                    return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
+                                                                     collapsed: sub.collapsed),
+                                      top: top, height: sub.headerHeight)
+                }
+                top += sub.headerHeight
+                if within - 1 < sub.shownChildrenItems {
+                    sec = sub
+                    sectionIndex = index
+                    depth += 1
+                    local = within - 1
+                    continue
+                }
+                return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
+                                                                 collapsed: sub.collapsed),
+                                  top: top + sub.shownChildrenHeight, height: sub.footerHeight)
+            }
+        }
+        throw FoldError(.internalError, "position \(position) was not found in the item tree")
+    }
+
+    /// Position of a section's header.
+    /// - Complexity: O(log n)
+    public func headerPosition(section index: Int) throws -> Int {
+        try headerPlace(of: try section(at: index)).position
+    }
+
+    /// Position of a row; `.notVisible` while its section is collapsed.
+    /// - Complexity: O(log n)
+    public func rowPosition(section index: Int, row: Int) throws -> Int {
+        let s = try section(at: index)
+        try checkRowRange(row, 1, in: s)
+        return try rowPlace(of: s, row: row).position
+    }
+
+    /// Position of a section's footer; `.notFound` when it has none.
+    /// - Complexity: O(log n)
+    public func footerPosition(section index: Int) throws -> Int {
+        let s = try section(at: index)
+        guard s.hasFooter else {
+            throw FoldError(.notFound, "section \(index) (\"\(s.key)\") has no footer")
+        }
+        let header = try headerPlace(of: s)
+        return header.position + 1 + s.shownChildrenItems
+    }
+
+    // MARK: Internals
+
+    /// Position and top of a section's header; `.notVisible` inside a collapsed section.
+    func headerPlace(of s: Section) throws -> (position: Int, top: Double) {
+        var position = 0
+        var top = options.paddingTop
+        var current = s
+        while let parent = current.parent, let node = current.node {
+            let before = node.prefix()
+            position += before.items
+            top += before.height(parent.rowHeight)
+            if parent !== root {
+                if parent.collapsed {
+                    throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
+                }
+                position += 1
+                top += parent.headerHeight
+            }
+            current = parent
+        }
+        return (position, top)
+    }
+
+    func rowPlace(of s: Section, row: Int) throws -> (position: Int, top: Double) {
+        let header = try headerPlace(of: s)
+        guard !s.collapsed else {
+            throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden: the section is collapsed")
+        }
+        let (node, within, before) = try rowNode(row, in: s)
+        var top = header.top + s.headerHeight + before.height(s.rowHeight)
+        if case .rows(let run) = node.piece { top += run.prefixHeight(within, rowHeight: s.rowHeight) }
+        return (header.position + 1 + before.items + within, top)
+    }
+}

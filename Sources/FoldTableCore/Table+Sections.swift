@@ -1,0 +1,148 @@
+extension Table {
+    /// Inserts a section with `rows` rows of the default height at `index`.
+    /// - Complexity: O(log n)
+    public func insertSection(at index: Int, key: String, header: String = "", rows: Int = 0) throws {
+        guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
+        guard sectionsByKey[key] == nil else {
+            throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
+        }
+        guard index >= 0, index <= sectionCount else {
+            throw FoldError.range("section index", index, "0...\(sectionCount)")
+        }
+        try checkNewRows(rows)
+        guard sectionCount < Limits.maxSections else {
+            throw FoldError(.outOfRange, "the table already holds \(Limits.maxSections) sections")
+        }
+        let s = Section(key: key, header: header, headerHeight: options.headerHeight,
+                        footerHeight: options.footerHeight, rowHeight: options.rowHeight,
+                        collapsed: options.startCollapsed, seed: makeSeed())
+        if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
+        attach(s, to: root, at: index)
+        sectionsByKey[key] = s
+        totalRows += rows
+    }
+
+    /// Inserts a section after the last one.
+    /// - Complexity: O(log n)
+    public func appendSection(key: String, header: String = "", rows: Int = 0) throws {
+        try insertSection(at: sectionCount, key: key, header: header, rows: rows)
+    }
+
+    /// Removes the section at `index` with everything in it.
+    /// - Complexity: O(log n), plus freeing its memory.
+    public func removeSection(at index: Int) throws {
+        let s = try section(at: index)
+        detach(s)
+        forget(s)
+    }
+
+    /// Moves the section at `from` so that it ends up at index `to`.
+    /// - Complexity: O(log n)
+    public func moveSection(from: Int, to: Int) throws {
+        let s = try section(at: from)
+        guard to >= 0, to < sectionCount else {
+            throw FoldError.range("target index", to, "0..<\(sectionCount)")
+        }
+        guard from != to else { return }
+        detach(s)
+        attach(s, to: root, at: to)
+    }
+
+    /// Replaces the header text ("Title|Detail" or "Title") of a section.
+    /// - Complexity: O(log n)
+    public func setHeader(_ header: String, section index: Int) throws {
+        try section(at: index).header = header
+    }
+
+    /// The header text of a section, split into title and detail.
+    /// - Complexity: O(log n)
+    public func header(section index: Int) throws -> HeaderText {
+        HeaderText(try section(at: index).header)
+    }
+
+    /// The full header text of a section.
+    /// - Complexity: O(log n)
+    public func headerText(section index: Int) throws -> String {
+        try section(at: index).header
+    }
+
+    /// Sets a section's header height; nil returns to the table's default.
+    /// - Complexity: O(log n)
+    public func setHeaderHeight(_ height: Double?, section index: Int) throws {
+        let h = try resolved(height, default: options.headerHeight, "header height")
+        let s = try section(at: index)
+        s.headerHeight = h
+        s.propagate()
+    }
+
+    /// Sets a section's footer height (0: no footer); nil returns to the table's default.
+    /// - Complexity: O(log n)
+    public func setFooterHeight(_ height: Double?, section index: Int) throws {
+        let h = try resolved(height, default: options.footerHeight, "footer height")
+        let s = try section(at: index)
+        s.footerHeight = h
+        s.propagate()
+    }
+
+    /// Sets the height of a section's rows that have none of their own; nil
+    /// returns to the table's default. Rows stay where they are: O(1) work
+    /// for them, because heights are summed as fixed part + default count.
+    /// - Complexity: O(log n)
+    public func setDefaultRowHeight(_ height: Double?, section index: Int) throws {
+        let h = try resolved(height, default: options.rowHeight, "row height")
+        let s = try section(at: index)
+        s.rowHeight = h
+        s.propagate()
+    }
+
+    /// The effective header, footer and default row heights of a section.
+    /// - Complexity: O(log n)
+    public func heights(section index: Int) throws -> (header: Double, footer: Double, row: Double) {
+        let s = try section(at: index)
+        return (s.headerHeight, s.footerHeight, s.rowHeight)
+    }
+
+    // MARK: Internals shared by every structural change
+
+    func resolved(_ height: Double?, default fallback: Double, _ what: String) throws -> Double {
+        guard let height else { return fallback }
+        try Limits.check(height: height, what)
+        return height
+    }
+
+    func checkNewRows(_ count: Int) throws {
+        guard count >= 0 else { throw FoldError.range("row count", count, "must be >= 0") }
+        guard count <= Limits.maxRows - totalRows else {
+            throw FoldError(.outOfRange,
+                            "\(count) more rows would exceed the table's limit of \(Limits.maxRows) rows")
+        }
+    }
+
+    /// Links `s` into `parent`'s children at child index `index`.
+    func attach(_ s: Section, to parent: Section, at index: Int) {
+        let (added, _) = parent.list.replace(index..<index, with: [.section(s)])
+        s.parent = parent
+        s.node = added.first
+        parent.propagate()
+    }
+
+    /// Unlinks `s` from its parent; `s` keeps its own children.
+    func detach(_ s: Section) {
+        guard let parent = s.parent else { return }
+        let index = s.indexInParent
+        parent.list.replace(index..<(index + 1), with: [])
+        s.parent = nil
+        s.node = nil
+        parent.propagate()
+    }
+
+    /// Drops the keys and row counts of a detached section and its subsections.
+    func forget(_ s: Section) {
+        sectionsByKey[s.key] = nil
+        totalRows -= s.rowCount
+        s.list.forEachPiece { piece in
+            if case .section(let sub) = piece { forget(sub) }
+            return true
+        }
+    }
+}
