@@ -1,0 +1,82 @@
+"""foldtable — Python binding of FoldTable, the headless engine behind a
+collapsible, sectioned, variable-height list.
+
+A :class:`Table` holds sections (found by a stable string key) that hold
+rows. The engine flattens them into one list of items — each section's
+header, its rows while it is expanded, and its footer when it has one — and
+answers what a view asks while drawing and scrolling, in O(log n)::
+
+    import foldtable
+
+    with foldtable.Table(row_height=44, header_height=28) as table:
+        table.append_section("Mac", "Mac|3 models", rows=3)
+        table.append_section("iPad", rows=2)
+        table.sections["iPad"].collapse()
+        table.content_height                 # 28 + 3*44 + 28 = 188.0
+        table.item_at_offset(30)             # OffsetHit(position=1, place=IN_ITEM)
+        table.visible_items(offset=0, height=100)
+
+The binding wraps the C library ``libfoldtable.so`` through ctypes. It is
+found, in order, through the ``FOLDTABLE_LIBRARY`` environment variable, a
+copy inside this package, the build trees of a FoldTable checkout, and the
+system's library path.
+
+Errors raise :class:`FoldError` subclasses that are also the matching
+built-in exceptions (:class:`NotFoundError` is a ``KeyError``,
+:class:`OutOfRangeError` an ``IndexError``, ...).
+
+Module attributes:
+    version: the version string of the loaded library, e.g. ``"0.1.0"``.
+    version_number: the loaded library's ``MAJOR*1000000 + MINOR*1000 + PATCH``.
+    library_path: where the library was loaded from.
+    __version__: the version of this binding.
+"""
+
+from ._errors import (
+    BusyError,
+    DuplicateKeyError,
+    FoldError,
+    InvalidArgumentError,
+    NotFoundError,
+    NotVisibleError,
+    OutOfRangeError,
+)
+from ._ffi import HEIGHT_DEFAULT, MAX_HEIGHT, MAX_ROWS, library_path, version, version_number
+from ._table import (
+    Item,
+    ItemKind,
+    OffsetHit,
+    OffsetPlace,
+    Section,
+    SectionsView,
+    Table,
+    TableOptions,
+    VisibleItem,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Table",
+    "Section",
+    "SectionsView",
+    "TableOptions",
+    "Item",
+    "ItemKind",
+    "VisibleItem",
+    "OffsetHit",
+    "OffsetPlace",
+    "FoldError",
+    "InvalidArgumentError",
+    "OutOfRangeError",
+    "NotFoundError",
+    "DuplicateKeyError",
+    "NotVisibleError",
+    "BusyError",
+    "MAX_HEIGHT",
+    "MAX_ROWS",
+    "HEIGHT_DEFAULT",
+    "version",
+    "version_number",
+    "library_path",
+]

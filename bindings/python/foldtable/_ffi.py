@@ -1,0 +1,365 @@
+"""Loading libfoldtable and declaring its C functions (internal).
+
+This module is the only place that knows where the library lives and what
+the C signatures are. It
+
+1. loads the library (see :func:`load_library` for the search order) and
+   raises one :class:`ImportError` listing every place it tried;
+2. checks that the library's major version is the one this binding wraps;
+3. applies one table of declarations (name, argtypes, restype, whether the
+   function returns a status) to the loaded library, once. A missing symbol
+   means the binding and the library come from different versions.
+
+Status-returning functions get an ``errcheck`` that turns a negative status
+into the matching :class:`~foldtable.FoldError`, with the message read from
+``fold_last_error_message()`` right after the call, on the same thread.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import warnings
+from ctypes import (
+    POINTER,
+    Structure,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int32,
+    c_int64,
+    c_uint32,
+    c_void_p,
+)
+from typing import List, Optional, Sequence, Tuple
+
+from . import _errors
+
+#: The library major version this binding is written against (FOLD_VERSION_MAJOR).
+EXPECTED_MAJOR = 0
+
+#: The environment variable naming the library file to load.
+ENV_VAR = "FOLDTABLE_LIBRARY"
+
+LIBRARY_FILE = "libfoldtable.so"
+
+# Build trees of the repository, relative to its root (the directory holding
+# include/foldtable.h): CMake first, then SwiftPM release and debug.
+_BUILD_TREE_PATHS = (
+    os.path.join("build", LIBRARY_FILE),
+    os.path.join(".build", "release", LIBRARY_FILE),
+    os.path.join(".build", "debug", LIBRARY_FILE),
+)
+
+# --------------------------------------------------------------------------
+# Constants from foldtable.h
+# --------------------------------------------------------------------------
+
+MAX_HEIGHT = 10000000.0
+MAX_ROWS = 1 << 48
+HEIGHT_DEFAULT = -1.0
+
+ITEM_HEADER = 0
+ITEM_ROW = 1
+ITEM_FOOTER = 2
+
+ITEM_FLAG_COLLAPSED = 1
+
+OFFSET_IN_ITEM = 0
+OFFSET_ABOVE = 1
+OFFSET_BELOW = 2
+
+# --------------------------------------------------------------------------
+# Structures from foldtable.h
+# --------------------------------------------------------------------------
+
+
+class fold_table_options(Structure):
+    _fields_ = [
+        ("size", c_uint32),
+        ("start_collapsed", c_int32),
+        ("row_height", c_double),
+        ("header_height", c_double),
+        ("footer_height", c_double),
+        ("padding_top", c_double),
+        ("padding_bottom", c_double),
+    ]
+
+
+class fold_section_state(Structure):
+    _fields_ = [
+        # A char * into the same allocation; read with ctypes.string_at.
+        ("key", c_void_p),
+        ("collapsed", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+class fold_item(Structure):
+    _fields_ = [
+        ("kind", c_int32),
+        ("depth", c_int32),
+        ("section", c_int64),
+        ("row", c_int64),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class fold_visible_item(Structure):
+    _fields_ = [
+        ("position", c_int64),
+        ("kind", c_int32),
+        ("depth", c_int32),
+        ("section", c_int64),
+        ("row", c_int64),
+        ("top", c_double),
+        ("height", c_double),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+# --------------------------------------------------------------------------
+# The declarations: (name, argtypes, restype, returns a status)
+# --------------------------------------------------------------------------
+
+_TABLE = c_void_p  # fold_table * (opaque)
+_P_INT = POINTER(c_int)
+_P_I32 = POINTER(c_int32)
+_P_I64 = POINTER(c_int64)
+_P_DOUBLE = POINTER(c_double)
+# char ** outputs are declared as void ** so that ctypes never converts (and
+# loses) a malloc'd pointer; the binding copies the bytes and calls fold_free.
+_P_STR = POINTER(c_void_p)
+
+STATUS = True
+PLAIN = False
+
+DECLARATIONS: Sequence[Tuple[str, list, object, bool]] = (
+    # Version, errors, memory. The returned strings are static or owned by
+    # the library, so c_char_p (which copies) is right for them.
+    ("fold_version_number", [], c_int32, PLAIN),
+    ("fold_version_string", [], c_char_p, PLAIN),
+    ("fold_last_error_message", [], c_char_p, PLAIN),
+    ("fold_status_name", [c_int], c_char_p, PLAIN),
+    ("fold_free", [c_void_p], None, PLAIN),
+    # Tables
+    ("fold_table_options_init", [POINTER(fold_table_options)], None, PLAIN),
+    ("fold_table_new", [POINTER(fold_table_options), POINTER(c_void_p)], c_int, STATUS),
+    ("fold_table_free", [_TABLE], None, PLAIN),
+    ("fold_table_get_options", [_TABLE, POINTER(fold_table_options)], c_int, STATUS),
+    # Sections
+    ("fold_table_insert_section", [_TABLE, c_int64, c_char_p, c_char_p, c_int64], c_int, STATUS),
+    ("fold_table_append_section", [_TABLE, c_char_p, c_char_p, c_int64], c_int, STATUS),
+    ("fold_table_remove_section", [_TABLE, c_int64], c_int, STATUS),
+    ("fold_table_move_section", [_TABLE, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_section_count", [_TABLE, _P_I64], c_int, STATUS),
+    ("fold_table_section_index", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_section_key", [_TABLE, c_int64, _P_STR], c_int, STATUS),
+    ("fold_table_set_section_header", [_TABLE, c_int64, c_char_p], c_int, STATUS),
+    ("fold_table_section_header", [_TABLE, c_int64, _P_STR, _P_STR], c_int, STATUS),
+    ("fold_table_set_section_header_height", [_TABLE, c_int64, c_double], c_int, STATUS),
+    ("fold_table_set_section_footer_height", [_TABLE, c_int64, c_double], c_int, STATUS),
+    ("fold_table_set_section_row_height", [_TABLE, c_int64, c_double], c_int, STATUS),
+    ("fold_table_section_heights", [_TABLE, c_int64, _P_DOUBLE, _P_DOUBLE, _P_DOUBLE], c_int, STATUS),
+    # Rows
+    ("fold_table_insert_rows", [_TABLE, c_int64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_remove_rows", [_TABLE, c_int64, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_set_row_height", [_TABLE, c_int64, c_int64, c_double], c_int, STATUS),
+    ("fold_table_set_row_heights", [_TABLE, c_int64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_row_height", [_TABLE, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_row_count", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_visible_row_count", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    # Collapsing
+    ("fold_table_collapse", [_TABLE, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_expand", [_TABLE, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_toggle", [_TABLE, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_collapse_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
+    ("fold_table_expand_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
+    ("fold_table_toggle_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
+    ("fold_table_is_collapsed", [_TABLE, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_is_collapsed_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
+    ("fold_table_collapse_all", [_TABLE, _P_I64], c_int, STATUS),
+    ("fold_table_expand_all", [_TABLE, _P_I64], c_int, STATUS),
+    ("fold_table_section_states", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
+    ("fold_table_set_indicators", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
+    ("fold_table_section_indicator", [_TABLE, c_int64, _P_STR], c_int, STATUS),
+    # The flat list
+    ("fold_table_item_count", [_TABLE, _P_I64], c_int, STATUS),
+    ("fold_table_item_at", [_TABLE, c_int64, POINTER(fold_item)], c_int, STATUS),
+    ("fold_table_header_position", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_row_position", [_TABLE, c_int64, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_footer_position", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    # Geometry
+    ("fold_table_item_height", [_TABLE, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_item_top", [_TABLE, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_item_at_offset", [_TABLE, c_double, _P_I64, _P_I32], c_int, STATUS),
+    ("fold_table_content_height", [_TABLE, _P_DOUBLE], c_int, STATUS),
+    (
+        "fold_table_visible_items",
+        [_TABLE, c_double, c_double, c_int64, POINTER(fold_visible_item), c_int64, _P_I64, _P_I64],
+        c_int,
+        STATUS,
+    ),
+)
+
+
+# --------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------
+
+
+def _package_dir() -> str:
+    return os.path.dirname(os.path.abspath(__file__))
+
+
+def _find_repo_root(start: str) -> Optional[str]:
+    """The nearest directory at or above ``start`` holding include/foldtable.h."""
+    here = start
+    while True:
+        if os.path.isfile(os.path.join(here, "include", "foldtable.h")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def _try_load(path: str, tried: List[str], label: str) -> Optional[ctypes.CDLL]:
+    if not os.path.exists(path):
+        tried.append("%s %s: no such file" % (label, path))
+        return None
+    try:
+        return ctypes.CDLL(path)
+    except OSError as exc:
+        tried.append("%s %s: %s" % (label, path, exc))
+        return None
+
+
+def load_library() -> Tuple[ctypes.CDLL, str]:
+    """Load libfoldtable and return ``(library, where it came from)``.
+
+    Search order:
+
+    1. the file named by the ``FOLDTABLE_LIBRARY`` environment variable;
+    2. ``libfoldtable.so`` shipped inside the package directory;
+    3. the repository's build trees, when the package runs from a checkout:
+       the nearest directory above the package that holds
+       ``include/foldtable.h``, then ``build/``, ``.build/release/`` and
+       ``.build/debug/`` below it;
+    4. ``ctypes.util.find_library("foldtable")`` (the system's search path).
+
+    If ``FOLDTABLE_LIBRARY`` is set but cannot be loaded and a later place
+    succeeds, a :class:`RuntimeWarning` says so. If every place fails, one
+    :class:`ImportError` lists each place tried and why it failed.
+    """
+    tried: List[str] = []
+
+    env_path = os.environ.get(ENV_VAR)
+    if env_path:
+        lib = _try_load(env_path, tried, "$%s =" % ENV_VAR)
+        if lib is not None:
+            return lib, env_path
+    else:
+        tried.append("$%s: not set" % ENV_VAR)
+
+    def found(lib: ctypes.CDLL, where: str) -> Tuple[ctypes.CDLL, str]:
+        if env_path:
+            warnings.warn(
+                "could not load $%s (%s); using %s instead" % (ENV_VAR, tried[0], where),
+                RuntimeWarning,
+                stacklevel=2,
+            )
+        return lib, where
+
+    package_dir = _package_dir()
+    shipped = os.path.join(package_dir, LIBRARY_FILE)
+    lib = _try_load(shipped, tried, "package copy")
+    if lib is not None:
+        return found(lib, shipped)
+
+    root = _find_repo_root(package_dir)
+    if root is None:
+        tried.append(
+            "build trees: no directory above %s contains include/foldtable.h" % package_dir
+        )
+    else:
+        for relative in _BUILD_TREE_PATHS:
+            candidate = os.path.join(root, relative)
+            lib = _try_load(candidate, tried, "build tree")
+            if lib is not None:
+                return found(lib, candidate)
+
+    name = ctypes.util.find_library("foldtable")
+    if name is None:
+        tried.append('find_library("foldtable"): not found on the system search path')
+    else:
+        try:
+            return found(ctypes.CDLL(name), name)
+        except OSError as exc:
+            tried.append('find_library("foldtable") -> %s: %s' % (name, exc))
+
+    raise ImportError(
+        "foldtable: could not load %s. Tried, in order:\n  - %s\n"
+        "Set %s to the library's path, or build it (swift build / cmake)."
+        % (LIBRARY_FILE, "\n  - ".join(tried), ENV_VAR)
+    )
+
+
+def _check_status(result, func, args):
+    """ctypes errcheck: raise the FoldError for a negative status."""
+    if result == _errors.OK:
+        return result
+    # Read the thread-local message at once, before any other fold_* call.
+    raw = _message_fn()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    raise _errors.error_for(result, message, func.__name__)
+
+
+def _declare(lib: ctypes.CDLL, where: str) -> None:
+    for name, argtypes, restype, returns_status in DECLARATIONS:
+        try:
+            fn = getattr(lib, name)
+        except AttributeError:
+            raise ImportError(
+                "foldtable: the library at %s has no symbol %s: the binding and the "
+                "library versions differ (binding expects major version %d)"
+                % (where, name, EXPECTED_MAJOR)
+            ) from None
+        fn.argtypes = argtypes
+        fn.restype = restype
+        if returns_status:
+            fn.errcheck = _check_status
+
+
+def _check_version(lib: ctypes.CDLL, where: str) -> Tuple[int, str]:
+    """Check the library's major version before declaring anything else, so a
+    library of another major version is reported as such, not as a missing
+    symbol."""
+    try:
+        number_fn = lib.fold_version_number
+        string_fn = lib.fold_version_string
+    except AttributeError:
+        raise ImportError(
+            "foldtable: the library at %s has no fold_version_number: it is not "
+            "libfoldtable, or the binding and the library versions differ" % where
+        ) from None
+    number_fn.argtypes, number_fn.restype = [], c_int32
+    string_fn.argtypes, string_fn.restype = [], c_char_p
+    number = int(number_fn())
+    text = (string_fn() or b"").decode("utf-8", "replace")
+    if number // 1000000 != EXPECTED_MAJOR:
+        raise ImportError(
+            "foldtable: the library at %s is version %s (%d) but this binding wraps "
+            "major version %d: the binding and the library versions differ"
+            % (where, text, number, EXPECTED_MAJOR)
+        )
+    return number, text
+
+
+lib, library_path = load_library()
+version_number, version = _check_version(lib, library_path)
+_declare(lib, library_path)
+_message_fn = lib.fold_last_error_message
