@@ -1,0 +1,156 @@
+/*
+ * Version, status names, memory no-ops, table options (foldtable.h:
+ * "Version, errors, memory" and "Tables").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "foldtable.h"
+
+static void test_version(void)
+{
+    char expected[64];
+    CHECK_EQ_I64(FOLD_VERSION_NUMBER,
+                 FOLD_VERSION_MAJOR * 1000000 + FOLD_VERSION_MINOR * 1000 + FOLD_VERSION_PATCH);
+    CHECK_EQ_I64(fold_version_number(), FOLD_VERSION_NUMBER);
+    CHECK(fold_version_string() != NULL);
+    CHECK_STR(fold_version_string(), FOLD_VERSION_STRING);
+    /* The string macro agrees with the three number macros. */
+    sprintf(expected, "%d.%d.%d", FOLD_VERSION_MAJOR, FOLD_VERSION_MINOR, FOLD_VERSION_PATCH);
+    CHECK_STR(FOLD_VERSION_STRING, expected);
+    /* Static: the same pointer every time. */
+    CHECK(fold_version_string() == fold_version_string());
+}
+
+static void test_status_names(void)
+{
+    CHECK_STR(fold_status_name(FOLD_OK), "FOLD_OK");
+    CHECK_STR(fold_status_name(FOLD_E_INVALID), "FOLD_E_INVALID");
+    CHECK_STR(fold_status_name(FOLD_E_RANGE), "FOLD_E_RANGE");
+    CHECK_STR(fold_status_name(FOLD_E_NOT_FOUND), "FOLD_E_NOT_FOUND");
+    CHECK_STR(fold_status_name(FOLD_E_DUPLICATE), "FOLD_E_DUPLICATE");
+    CHECK_STR(fold_status_name(FOLD_E_NOT_VISIBLE), "FOLD_E_NOT_VISIBLE");
+    CHECK_STR(fold_status_name(FOLD_E_BUSY), "FOLD_E_BUSY");
+    CHECK_STR(fold_status_name(FOLD_E_INTERNAL), "FOLD_E_INTERNAL");
+    CHECK_STR(fold_status_name(1), "unknown status");
+    CHECK_STR(fold_status_name(-7), "unknown status");
+    CHECK_STR(fold_status_name(-98), "unknown status");
+    CHECK_STR(fold_status_name(-100), "unknown status");
+    CHECK_STR(fold_status_name(2147483647), "unknown status");
+    CHECK_STR(fold_status_name(-2147483647 - 1), "unknown status");
+}
+
+static void test_last_error_initially_empty(void)
+{
+    /* Nothing has failed on this thread yet. */
+    const char *message = fold_last_error_message();
+    CHECK(message != NULL);
+    CHECK_STR(message, "");
+}
+
+static void test_free_null(void)
+{
+    fold_free(NULL);
+    fold_table_free(NULL);
+    CHECK(1); /* reached: both are no-ops */
+}
+
+static void check_default_options(const fold_table_options *o)
+{
+    CHECK_EQ_I64(o->size, sizeof(fold_table_options));
+    CHECK_EQ_I64(o->start_collapsed, 0);
+    CHECK_EQ_DBL(o->row_height, 44.0);
+    CHECK_EQ_DBL(o->header_height, 28.0);
+    CHECK_EQ_DBL(o->footer_height, 0.0);
+    CHECK_EQ_DBL(o->padding_top, 0.0);
+    CHECK_EQ_DBL(o->padding_bottom, 0.0);
+}
+
+static void test_options(void)
+{
+    fold_table_options o;
+    fold_table_options got;
+    fold_table *t = NULL;
+    int64_t n = -1;
+    double h = -1;
+
+    memset(&o, 0xAB, sizeof o);
+    fold_table_options_init(&o);
+    check_default_options(&o);
+    fold_table_options_init(NULL); /* no-op */
+
+    /* NULL options: the defaults. */
+    if (CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK)) {
+        CHECK(t != NULL);
+        memset(&got, 0xCD, sizeof got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        check_default_options(&got);
+        CHECK_STATUS(fold_table_section_count(t, &n), FOLD_OK);
+        CHECK_EQ_I64(n, 0);
+        CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
+        CHECK_EQ_I64(n, 0);
+        CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
+        CHECK_EQ_DBL(h, 0.0);
+        fold_table_free(t);
+        t = NULL;
+    }
+
+    /* Initialized options: the same defaults. */
+    if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
+        memset(&got, 0xCD, sizeof got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        check_default_options(&got);
+        fold_table_free(t);
+        t = NULL;
+    }
+
+    /* Custom options are copied and given back. */
+    fold_table_options_init(&o);
+    o.start_collapsed = 1;
+    o.row_height = 30.5;
+    o.header_height = 0.0;
+    o.footer_height = 12.25;
+    o.padding_top = 8.0;
+    o.padding_bottom = FOLD_MAX_HEIGHT;
+    if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
+        o.row_height = 99.0; /* copied: changing it afterwards has no effect */
+        memset(&got, 0, sizeof got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        CHECK_EQ_I64(got.size, sizeof(fold_table_options));
+        CHECK(got.start_collapsed != 0);
+        CHECK_EQ_DBL(got.row_height, 30.5);
+        CHECK_EQ_DBL(got.header_height, 0.0);
+        CHECK_EQ_DBL(got.footer_height, 12.25);
+        CHECK_EQ_DBL(got.padding_top, 8.0);
+        CHECK_EQ_DBL(got.padding_bottom, FOLD_MAX_HEIGHT);
+        /* An empty table's content is its padding. */
+        CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
+        CHECK_EQ_DBL(h, 8.0 + FOLD_MAX_HEIGHT);
+        fold_table_free(t);
+        t = NULL;
+    }
+
+    /* A larger size (a caller built against a later header) is accepted. */
+    fold_table_options_init(&o);
+    o.size = (uint32_t)sizeof(fold_table_options) + 16;
+    o.row_height = 10.0;
+    if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
+        memset(&got, 0, sizeof got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        CHECK_EQ_DBL(got.row_height, 10.0);
+        fold_table_free(t);
+        t = NULL;
+    }
+}
+
+int main(void)
+{
+    test_last_error_initially_empty();
+    test_version();
+    test_status_names();
+    test_free_null();
+    test_options();
+    return check_done();
+}
