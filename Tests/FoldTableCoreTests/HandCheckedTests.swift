@@ -1,0 +1,191 @@
+import Testing
+@testable import FoldTableCore
+
+/// Mac (3 rows), iPad (2), iPhone (4) with default options: header 28, row 44.
+private func products(_ options: TableOptions = TableOptions()) throws -> Table {
+    let t = try Table(options: options)
+    try t.appendSection(key: "Mac", header: "Mac|Laptops and desktops", rows: 3)
+    try t.appendSection(key: "iPad", header: "iPad", rows: 2)
+    try t.appendSection(key: "iPhone", header: "iPhone", rows: 4)
+    return t
+}
+
+@Suite struct FlatListTests {
+    @Test func productsFlatten() throws {
+        let t = try products()
+        #expect(t.itemCount == 12)
+        #expect(t.contentHeight == 480)
+        let tops = try (0..<12).map { try t.itemTop(at: $0) }
+        #expect(tops == [0, 28, 72, 116, 160, 188, 232, 276, 304, 348, 392, 436])
+        #expect(try t.item(at: 0) == Item(kind: .header, section: 0))
+        #expect(try t.item(at: 3) == Item(kind: .row, section: 0, row: 2))
+        #expect(try t.item(at: 7) == Item(kind: .header, section: 2))
+        #expect(try t.item(at: 11) == Item(kind: .row, section: 2, row: 3))
+        #expect(try t.headerPosition(section: 2) == 7)
+        #expect(try t.rowPosition(section: 1, row: 1) == 6)
+    }
+
+    @Test func collapsingHidesRowsAndKeepsCount() throws {
+        let t = try products()
+        #expect(try t.setCollapsed(true, key: "iPad"))
+        #expect(t.itemCount == 10)
+        #expect(t.contentHeight == 392)
+        #expect(try t.item(at: 4) == Item(kind: .header, section: 1, collapsed: true))
+        #expect(try t.item(at: 5) == Item(kind: .header, section: 2))
+        #expect(try t.itemTop(at: 5) == 188)
+        #expect(try t.itemTop(at: 6) == 216)
+        #expect(try t.rowCount(section: 1) == 2)
+        #expect(try t.visibleRowCount(section: 1) == 0)
+        #expect(throws: FoldError(.notVisible, "row 0 of section \"iPad\" is hidden: the section is collapsed")) {
+            try t.rowPosition(section: 1, row: 0)
+        }
+        #expect(try t.indicator(section: 1) == "+")
+        #expect(try t.indicator(section: 0) == "\u{2013}")
+        // Collapsing again changes nothing.
+        #expect(try t.setCollapsed(true, section: 1) == false)
+        #expect(try t.toggle(section: 1))
+        #expect(t.itemCount == 12)
+    }
+
+    @Test func collapsedStateFollowsTheKey() throws {
+        let t = try products()
+        try t.setCollapsed(true, key: "iPhone")
+        try t.insertSection(at: 0, key: "Watch", rows: 1)
+        try t.moveSection(from: 3, to: 1)
+        #expect(try t.sectionKey(at: 1) == "iPhone")
+        #expect(try t.isCollapsed(section: 1))
+        try t.removeSection(at: 0)
+        #expect(try t.sectionIndex(forKey: "iPhone") == 0)
+        #expect(try t.isCollapsed(key: "iPhone"))
+        #expect(t.sectionStates().map { "\($0.key)=\($0.collapsed)" } == ["iPhone=true", "Mac=false", "iPad=false"])
+        #expect(t.itemCount == 1 + 4 + 3)
+    }
+
+    @Test func emptySectionCannotCollapse() throws {
+        let t = try Table()
+        try t.appendSection(key: "Empty")
+        #expect(try t.toggle(section: 0) == false)
+        #expect(try t.isCollapsed(section: 0) == false)
+        #expect(try t.indicator(section: 0) == "")
+        #expect(t.setAllCollapsed(true) == 0)
+    }
+
+    @Test func startCollapsedAndCollapseAll() throws {
+        var o = TableOptions()
+        o.startCollapsed = true
+        let t = try products(o)
+        #expect(t.itemCount == 3)
+        #expect(t.setAllCollapsed(false) == 3)
+        #expect(t.itemCount == 12)
+        #expect(t.setAllCollapsed(true) == 3)
+        #expect(t.setAllCollapsed(true) == 0)
+    }
+
+    @Test func headerTextSplits() throws {
+        let t = try products()
+        #expect(try t.header(section: 0) == HeaderText("Mac|Laptops and desktops"))
+        #expect(try t.header(section: 0).title == "Mac")
+        #expect(try t.header(section: 0).detail == "Laptops and desktops")
+        #expect(try t.header(section: 1).detail == nil)
+        #expect(HeaderText("A|").detail == "")
+        #expect(HeaderText("A|b|c").detail == "b|c")
+    }
+
+    @Test func footersAndPadding() throws {
+        var o = TableOptions()
+        o.footerHeight = 10
+        o.paddingTop = 5
+        o.paddingBottom = 7
+        let t = try products(o)
+        #expect(t.itemCount == 15)
+        #expect(t.contentHeight == 5 + 480 + 30 + 7)
+        #expect(try t.footerPosition(section: 0) == 4)
+        #expect(try t.itemTop(at: 4) == 5 + 160)
+        try t.setCollapsed(true, section: 0)
+        #expect(try t.footerPosition(section: 0) == 1)
+        #expect(try t.item(at: 1) == Item(kind: .footer, section: 0, collapsed: true))
+        try t.setFooterHeight(0, section: 0)
+        #expect(throws: FoldError.self) { try t.footerPosition(section: 0) }
+        #expect(try t.item(atOffset: 4.9) == (0, .above))
+        #expect(try t.item(atOffset: 5) == (0, .inItem))
+        #expect(try t.item(atOffset: 33) == (1, .inItem))
+        #expect(try t.item(atOffset: t.contentHeight) == (t.itemCount - 1, .below))
+    }
+}
+
+@Suite struct GeometryTests {
+    @Test func offsetsHitItemsAtExactBoundaries() throws {
+        let t = try products()
+        #expect(try t.item(atOffset: 0) == (0, .inItem))
+        #expect(try t.item(atOffset: 27.999) == (0, .inItem))
+        #expect(try t.item(atOffset: 28) == (1, .inItem))
+        #expect(try t.item(atOffset: 479.5) == (11, .inItem))
+        #expect(try t.item(atOffset: 480) == (11, .below))
+        #expect(try t.item(atOffset: -1) == (0, .above))
+        #expect(throws: FoldError.self) { try t.item(atOffset: .nan) }
+    }
+
+    @Test func viewports() throws {
+        let t = try products()
+        #expect(try t.visibleRange(offset: 30, height: 100) == 1..<4)
+        #expect(try t.visibleRange(offset: 30, height: 100, overscan: 1) == 0..<5)
+        #expect(try t.visibleRange(offset: 28, height: 44) == 1..<2)
+        #expect(try t.visibleRange(offset: 0, height: 10_000, overscan: 3) == 0..<12)
+        #expect(try t.visibleRange(offset: 500, height: 100) == 0..<0)
+        let items = try t.visibleItems(offset: 150, height: 50)
+        #expect(items.map(\.position) == [3, 4, 5])
+        #expect(items.map(\.top) == [116, 160, 188])
+    }
+
+    @Test func zeroHeightItems() throws {
+        let t = try products()
+        try t.setHeaderHeight(0, section: 1)
+        // iPad's header is at 160 with no height: offset 160 is in its first row.
+        #expect(try t.item(atOffset: 160) == (5, .inItem))
+        #expect(try t.visibleRange(offset: 160, height: 10) == 4..<6)
+        #expect(try t.visibleRange(offset: 150, height: 10) == 3..<4)
+    }
+
+    @Test func rowHeights() throws {
+        let t = try products()
+        try t.setRowHeight(section: 0, row: 1, height: 100)
+        #expect(t.contentHeight == 536)
+        #expect(try t.itemTop(at: 3) == 28 + 44 + 100)
+        try t.setRowHeights(section: 2, row: 1, heights: [10, Table.defaultHeight, 30])
+        #expect(try (0..<4).map { try t.rowHeight(section: 2, row: $0) } == [44, 10, 44, 30])
+        try t.setDefaultRowHeight(50, section: 2)
+        #expect(try (0..<4).map { try t.rowHeight(section: 2, row: $0) } == [50, 10, 50, 30])
+        try t.setRowHeight(section: 0, row: 1, height: nil)
+        #expect(try t.rowHeight(section: 0, row: 1) == 44)
+    }
+
+    @Test func failedCallsChangeNothing() throws {
+        let t = try products()
+        let before = try (0..<t.itemCount).map { try t.placedItem(at: $0) }
+        #expect(throws: FoldError.self) { try t.setRowHeights(section: 0, row: 0, heights: [1, .nan, 3]) }
+        #expect(throws: FoldError.self) { try t.insertRows(section: 0, at: 0, heights: [1, -2]) }
+        #expect(throws: FoldError.self) { try t.insertRows(section: 0, at: 4, count: 1) }
+        #expect(throws: FoldError.self) { try t.insertRows(section: 0, at: 0, count: Limits.maxRows) }
+        #expect(throws: FoldError.self) { try t.removeRows(section: 0, at: 2, count: 2) }
+        #expect(throws: FoldError.self) { try t.appendSection(key: "Mac") }
+        #expect(throws: FoldError.self) { try t.appendSection(key: "") }
+        #expect(throws: FoldError.self) { try t.moveSection(from: 0, to: 3) }
+        #expect(throws: FoldError.self) { try t.setHeaderHeight(.infinity, section: 0) }
+        #expect(throws: FoldError.self) { try t.setRowHeight(section: 0, row: 0, height: 1e9) }
+        let after = try (0..<t.itemCount).map { try t.placedItem(at: $0) }
+        #expect(before == after)
+    }
+
+    @Test func hugeSectionsCostNoMemoryAndCollapse() throws {
+        let t = try Table()
+        try t.appendSection(key: "big", rows: 5_000_000)
+        try t.appendSection(key: "tail", rows: 1)
+        #expect(t.itemCount == 5_000_003)
+        #expect(try t.item(atOffset: 28 + 44 * 4_999_999 + 1) == (5_000_000, .inItem))
+        try t.setRowHeight(section: 0, row: 2_500_000, height: 10)
+        #expect(try t.itemTop(at: 2_500_002) == 28 + 44 * 2_500_000 + 10)
+        #expect(try t.setCollapsed(true, section: 0))
+        #expect(t.itemCount == 3)
+        #expect(try t.itemTop(at: 1) == 28)
+    }
+}

@@ -1,0 +1,276 @@
+import Testing
+@testable import FoldTableCore
+
+/// SplitMix64: small, seeded, the same sequence on every platform.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random operations applied to the engine and to `Model`, comparing every
+/// query after each step. Heights are multiples of 0.5, so sums are exact
+/// and comparisons can be exact too.
+struct Fuzz {
+    var rng: SeededRandom
+    let table: Table
+    var model: Model
+    var nextKey = 0
+    var log: [String] = []
+    let maxRows: Int
+
+    init(seed: UInt64, options: TableOptions, maxRows: Int) throws {
+        rng = SeededRandom(seed: seed)
+        table = try Table(options: options)
+        model = Model(options: options)
+        self.maxRows = maxRows
+    }
+
+    mutating func height() -> Double {
+        Double(Int.random(in: 0...160, using: &rng)) / 2
+    }
+
+    mutating func heightOrDefault() -> Double? {
+        Int.random(in: 0..<4, using: &rng) == 0 ? nil : height()
+    }
+
+    /// One random operation; invalid arguments on purpose now and then.
+    mutating func step() throws {
+        let n = model.sections.count
+        let op = Int.random(in: 0..<14, using: &rng)
+        func anySection(_ rng: inout SeededRandom) -> Int { Int.random(in: -1...n, using: &rng) }
+        switch op {
+        case 0, 1:
+            let index = Int.random(in: 0...n, using: &rng)
+            let rows = Int.random(in: 0...maxRows, using: &rng)
+            let key = "k\(nextKey)"
+            nextKey += 1
+            log.append("insertSection(\(index), \(key), \(rows))")
+            try table.insertSection(at: index, key: key, header: key, rows: rows)
+            let o = model.options
+            model.sections.insert(ModelSection(key: key, header: key, collapsed: o.startCollapsed,
+                                               rows: Array(repeating: nil, count: rows), headerHeight: o.headerHeight,
+                                               footerHeight: o.footerHeight, rowHeight: o.rowHeight), at: index)
+        case 2:
+            let s = anySection(&rng)
+            log.append("removeSection(\(s))")
+            guard expectFailure(s < 0 || s >= n, { try table.removeSection(at: s) }) else { return }
+            model.sections.remove(at: s)
+        case 3:
+            let from = anySection(&rng), to = anySection(&rng)
+            log.append("moveSection(\(from), \(to))")
+            guard expectFailure(from < 0 || from >= n || to < 0 || to >= n, { try table.moveSection(from: from, to: to) }) else { return }
+            model.sections.insert(model.sections.remove(at: from), at: to)
+        case 4, 5:
+            let s = anySection(&rng)
+            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let at = Int.random(in: -1...(rows + 1), using: &rng)
+            let count = Int.random(in: 0...maxRows, using: &rng)
+            let heights: [Double?]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in heightOrDefault() }
+            log.append("insertRows(\(s), \(at), \(count), \(heights.map { "\($0)" } ?? "nil"))")
+            let bad = s < 0 || s >= n || at < 0 || at > rows
+            guard expectFailure(bad, {
+                if let heights {
+                    try table.insertRows(section: s, at: at, heights: heights.map { $0 ?? Table.defaultHeight })
+                } else {
+                    try table.insertRows(section: s, at: at, count: count)
+                }
+            }) else { return }
+            model.sections[s].rows.insert(contentsOf: heights ?? Array(repeating: nil, count: count), at: at)
+        case 6:
+            let s = anySection(&rng)
+            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let at = Int.random(in: -1...rows, using: &rng)
+            let count = Int.random(in: 0...max(0, rows - max(0, at) + 1), using: &rng)
+            log.append("removeRows(\(s), \(at), \(count))")
+            let bad = s < 0 || s >= n || at < 0 || at + count > rows
+            guard expectFailure(bad, { try table.removeRows(section: s, at: at, count: count) }) else { return }
+            model.sections[s].rows.removeSubrange(at..<(at + count))
+        case 7:
+            let s = anySection(&rng)
+            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let r = Int.random(in: -1...rows, using: &rng)
+            let h = heightOrDefault()
+            log.append("setRowHeight(\(s), \(r), \(String(describing: h)))")
+            guard expectFailure(s < 0 || s >= n || r < 0 || r >= rows,
+                                { try table.setRowHeight(section: s, row: r, height: h) }) else { return }
+            model.sections[s].rows[r] = h
+        case 8:
+            let s = anySection(&rng)
+            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let r = Int.random(in: 0...max(0, rows), using: &rng)
+            let count = Int.random(in: 0...max(0, rows - r + 1), using: &rng)
+            var heights = (0..<count).map { _ in heightOrDefault() }
+            let poison = count > 0 && Int.random(in: 0..<5, using: &rng) == 0
+            if poison { heights[count / 2] = -3 }
+            log.append("setRowHeights(\(s), \(r), \(heights))")
+            let bad = s < 0 || s >= n || r + count > rows || poison
+            guard expectFailure(bad, {
+                try table.setRowHeights(section: s, row: r, heights: heights.map { $0 ?? Table.defaultHeight })
+            }) else { return }
+            model.sections[s].rows.replaceSubrange(r..<(r + count), with: heights)
+        case 9, 10:
+            let s = anySection(&rng)
+            let kind = Int.random(in: 0..<3, using: &rng)
+            log.append("collapse[\(kind)](\(s))")
+            guard s >= 0 && s < n else {
+                _ = expectFailure(true, { try table.toggle(section: s) })
+                return
+            }
+            var m = model.sections[s]
+            let target = kind == 0 ? true : kind == 1 ? false : !m.collapsed
+            let changed: Bool
+            switch kind {
+            case 0: changed = try table.setCollapsed(true, key: m.key)
+            case 1: changed = try table.setCollapsed(false, section: s)
+            default: changed = try table.toggle(section: s)
+            }
+            let expected = !m.rows.isEmpty && m.collapsed != target
+            #expect(changed == expected, "\(log)")
+            if expected { m.collapsed = target }
+            model.sections[s] = m
+        case 11:
+            let s = anySection(&rng)
+            let which = Int.random(in: 0..<3, using: &rng)
+            let h = heightOrDefault()
+            log.append("sectionHeight[\(which)](\(s), \(String(describing: h)))")
+            guard expectFailure(s < 0 || s >= n, {
+                switch which {
+                case 0: try table.setHeaderHeight(h, section: s)
+                case 1: try table.setFooterHeight(h.map { $0 / 4 }, section: s)
+                default: try table.setDefaultRowHeight(h, section: s)
+                }
+            }) else { return }
+            let o = model.options
+            switch which {
+            case 0: model.sections[s].headerHeight = h ?? o.headerHeight
+            case 1: model.sections[s].footerHeight = h.map { $0 / 4 } ?? o.footerHeight
+            default: model.sections[s].rowHeight = h ?? o.rowHeight
+            }
+        case 12:
+            let collapse = Bool.random(using: &rng)
+            log.append("setAllCollapsed(\(collapse))")
+            let changed = table.setAllCollapsed(collapse)
+            var expected = 0
+            for i in model.sections.indices where !model.sections[i].rows.isEmpty && model.sections[i].collapsed != collapse {
+                model.sections[i].collapsed = collapse
+                expected += 1
+            }
+            #expect(changed == expected, "\(log)")
+        default:
+            let key = n > 0 && Bool.random(using: &rng) ? model.sections[Int.random(in: 0..<n, using: &rng)].key : "k\(nextKey)"
+            log.append("appendSection(\(key))")
+            let duplicate = model.sections.contains { $0.key == key }
+            guard expectFailure(duplicate, { try table.appendSection(key: key, rows: 1) }) else { return }
+            nextKey += 1
+            let o = model.options
+            model.sections.append(ModelSection(key: key, header: key, collapsed: o.startCollapsed, rows: [nil],
+                                               headerHeight: o.headerHeight, footerHeight: o.footerHeight,
+                                               rowHeight: o.rowHeight))
+        }
+    }
+
+    /// Runs `body`; if `shouldFail` it must throw, else it must not. Returns
+    /// whether the model should apply the operation.
+    func expectFailure(_ shouldFail: Bool, _ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            #expect(!shouldFail, "expected a failure: \(log.suffix(3))")
+            return !shouldFail
+        } catch {
+            #expect(shouldFail, "unexpected \(error): \(log.suffix(3))")
+            return false
+        }
+    }
+
+    /// Compares every query with the model.
+    mutating func check() throws {
+        let flat = model.flat()
+        let context = "after \(log.count) steps, last: \(log.suffix(3))"
+        try #require(table.itemCount == flat.count, "\(context)")
+        #expect(table.sectionCount == model.sections.count)
+        let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
+        #expect(table.contentHeight == modelContent, "\(context)")
+        var placed: [PlacedItem] = []
+        table.forEachItem(from: 0) { placed.append($0); return true }
+        for (p, m) in flat.enumerated() {
+            let got = try table.placedItem(at: p)
+            #expect(got == PlacedItem(position: p, item: m.item, top: m.top, height: m.height), "position \(p) \(context)")
+            #expect(p < placed.count && placed[p] == got, "walk at \(p) \(context)")
+        }
+        for (i, s) in model.sections.enumerated() {
+            #expect(try table.sectionKey(at: i) == s.key)
+            #expect(try table.sectionIndex(forKey: s.key) == i)
+            #expect(try table.rowCount(section: i) == s.rows.count)
+            #expect(try table.isCollapsed(section: i) == s.collapsed)
+            let header = try #require(model.headerPosition(i, in: flat))
+            #expect(try table.headerPosition(section: i) == header, "\(context)")
+            if !s.rows.isEmpty {
+                let r = Int.random(in: 0..<s.rows.count, using: &rng)
+                #expect(try table.rowHeight(section: i, row: r) == (s.rows[r] ?? s.rowHeight))
+                if s.collapsed {
+                    #expect(throws: FoldError.self) { try table.rowPosition(section: i, row: r) }
+                } else {
+                    #expect(try table.rowPosition(section: i, row: r) == header + 1 + r)
+                }
+            }
+            if s.footerHeight > 0 {
+                #expect(try table.footerPosition(section: i) == header + 1 + (s.collapsed ? 0 : s.rows.count))
+            }
+        }
+        #expect(table.sectionStates().map(\.key) == model.sections.map(\.key))
+        // Offsets: every item's top and middle, the padding, and random points.
+        // (All items of small tables, a sample of large ones: the model scans linearly.)
+        let sample = flat.count <= 200 ? flat : (0..<200).map { _ in flat[Int.random(in: 0..<flat.count, using: &rng)] }
+        var offsets = sample.flatMap { [$0.top, $0.top + $0.height / 2, $0.top + $0.height] }
+        let content = table.contentHeight
+        offsets += [-5, 0, content, content + 10]
+        for _ in 0..<10 { offsets.append(Double(Int.random(in: -20...Int(content) + 20, using: &rng))) }
+        for y in offsets {
+            let got = try table.item(atOffset: y)
+            let want = model.itemAt(offset: y, in: flat)
+            #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
+        }
+        for _ in 0..<8 {
+            let offset = Double(Int.random(in: -50...Int(content) * 2 + 50, using: &rng)) / 2
+            let height = Double(Int.random(in: 0...400, using: &rng)) / 2
+            let overscan = Int.random(in: 0...3, using: &rng)
+            #expect(try table.visibleRange(offset: offset, height: height, overscan: overscan)
+                    == model.visibleRange(offset: offset, height: height, overscan: overscan, in: flat),
+                    "viewport \(offset) +\(height) overscan \(overscan) \(context)")
+        }
+    }
+}
+
+@Suite struct RandomizedModelTests {
+    @Test(arguments: [1, 2, 3, 42, 1234, 98765] as [UInt64])
+    func smallTablesMatchTheModel(seed: UInt64) throws {
+        var options = TableOptions()
+        options.footerHeight = seed % 2 == 0 ? 6 : 0
+        options.paddingTop = Double(seed % 3) * 4
+        options.paddingBottom = 3
+        options.startCollapsed = seed % 3 == 0
+        var fuzz = try Fuzz(seed: seed, options: options, maxRows: 6)
+        for _ in 0..<600 {
+            try fuzz.step()
+            try fuzz.check()
+        }
+    }
+
+    /// Runs long enough to build explicit chunks, split and merge them.
+    @Test(arguments: [7, 77] as [UInt64])
+    func largerSectionsMatchTheModel(seed: UInt64) throws {
+        var fuzz = try Fuzz(seed: seed, options: TableOptions(), maxRows: 150)
+        for i in 0..<400 {
+            try fuzz.step()
+            if i % 10 == 9 { try fuzz.check() }
+        }
+        try fuzz.check()
+    }
+}
