@@ -16,7 +16,7 @@ message right after a failing call and hands it to :func:`error_for`.
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Type
+from typing import Any, Dict, Optional, Tuple, Type
 
 __all__ = [
     "OK",
@@ -92,7 +92,7 @@ class FoldError(Exception):
     def __repr__(self) -> str:
         return "%s(%s, %r)" % (type(self).__name__, self.status_name, self.message)
 
-    def __reduce__(self):  # keep pickling (e.g. multiprocessing) working
+    def __reduce__(self) -> Tuple[Any, ...]:  # keep pickling (e.g. multiprocessing) working
         return (type(self), (self.status, self.message, self.function))
 
 

@@ -32,7 +32,7 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _errors
 
@@ -137,7 +137,7 @@ _P_STR = POINTER(c_void_p)
 STATUS = True
 PLAIN = False
 
-DECLARATIONS: Sequence[Tuple[str, list, object, bool]] = (
+DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     # Version, errors, memory. The returned strings are static or owned by
     # the library, so c_char_p (which copies) is right for them.
     ("fold_version_number", [], c_int32, PLAIN),
@@ -308,7 +308,7 @@ def load_library() -> Tuple[ctypes.CDLL, str]:
     )
 
 
-def _check_status(result, func, args):
+def _check_status(result: int, func: Any, args: Tuple[Any, ...]) -> int:
     """ctypes errcheck: raise the FoldError for a negative status."""
     if result == _errors.OK:
         return result

@@ -19,7 +19,10 @@ import threading
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from dataclasses import dataclass
 from typing import (
+    Any,
+    Callable,
     Iterable,
+    NoReturn,
     Iterator,
     List,
     NamedTuple,
@@ -363,7 +366,7 @@ class Table:
         except Exception:  # never raise from a finalizer, even at shutdown
             pass
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         raise TypeError("a foldtable.Table owns a C handle and cannot be copied or pickled")
 
     def __repr__(self) -> str:
@@ -547,6 +550,7 @@ class Table:
         return out.value
 
     def __len__(self) -> int:
+        """The number of items in the flat list (so an empty table is falsy)."""
         return self.item_count
 
     def item(self, position: int) -> Item:
@@ -774,7 +778,7 @@ class Section:
 
     # -- collapsing ----------------------------------------------------------
 
-    def _flip(self, fn) -> bool:
+    def _flip(self, fn: Callable[..., int]) -> bool:
         changed = c_int()
         key = _text(self._key, "key")
         with self._table._lock:
@@ -823,7 +827,7 @@ class Section:
 
     # -- counts --------------------------------------------------------------
 
-    def _count(self, fn) -> int:
+    def _count(self, fn: Callable[..., int]) -> int:
         out = c_int64()
         table = self._table
         with table._lock:
@@ -855,7 +859,7 @@ class Section:
             )
         return header.value, footer.value, row.value
 
-    def _set_height(self, fn, value: Optional[float], what: str) -> None:
+    def _set_height(self, fn: Callable[..., int], value: Optional[float], what: str) -> None:
         height = _height_or_default(value, what)
         table = self._table
         with table._lock:
@@ -895,9 +899,12 @@ class Section:
     # -- rows ----------------------------------------------------------------
 
     @staticmethod
-    def _height_array(heights: Iterable[Optional[float]], allow_default: bool):
-        convert = _height_or_default if allow_default else _float
-        values = [convert(h, "height") for h in heights]  # type: ignore[operator]
+    def _height_array(heights: Iterable[Optional[float]], allow_default: bool) -> Tuple[int, Any]:
+        """(count, a ctypes double array) for one C call."""
+        if allow_default:
+            values = [_height_or_default(h, "height") for h in heights]
+        else:
+            values = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
         return len(values), (c_double * len(values))(*values)
 
     def insert_rows(
