@@ -228,7 +228,9 @@ def _find_repo_root(start: str) -> Optional[str]:
 
 
 def _try_load(path: str, tried: List[str], label: str) -> Optional[ctypes.CDLL]:
-    if not os.path.exists(path):
+    # A bare file name ("libfoldtable.so.0") is left to the dynamic loader's
+    # search path; a path must name an existing file.
+    if os.sep in path and not os.path.exists(path):
         tried.append("%s %s: no such file" % (label, path))
         return None
     try:
@@ -243,7 +245,8 @@ def load_library() -> Tuple[ctypes.CDLL, str]:
 
     Search order:
 
-    1. the file named by the ``FOLDTABLE_LIBRARY`` environment variable;
+    1. the file named by the ``FOLDTABLE_LIBRARY`` environment variable (a
+       bare file name is looked up by the dynamic loader);
     2. ``libfoldtable.so`` shipped inside the package directory;
     3. the repository's build trees, when the package runs from a checkout:
        the nearest directory above the package that holds

@@ -91,6 +91,18 @@ def test_env_var_wins(tmp_path):
     assert result.stdout.split() == [LIBRARY, "3"]
 
 
+def test_env_var_bare_name_uses_the_loader_path(tmp_path):
+    root = tmp_path / "site"
+    copy_package(root)
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    shutil.copy(LIBRARY, str(libdir / "libfoldtable.so.0"))
+    env = clean_env(root, FOLDTABLE_LIBRARY="libfoldtable.so.0", LD_LIBRARY_PATH=libdir)
+    result = run(IMPORT_AND_REPORT, env, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["libfoldtable.so.0", "3"]
+
+
 def test_package_copy(tmp_path):
     root = tmp_path / "site"
     package = copy_package(root)
