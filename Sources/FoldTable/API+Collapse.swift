@@ -11,35 +11,35 @@ private func flag(_ changed: Bool) -> Int32 { changed ? 1 : 0 }
 
 @_cdecl("fold_table_collapse")
 public func fold_table_collapse(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.setCollapsed(true, section: int(index)))) }
+    withTable(table) { t in store(out, flag(try t.setCollapsed(true, section: .index(int(index))))) }
 }
 
 @_cdecl("fold_table_expand")
 public func fold_table_expand(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.setCollapsed(false, section: int(index)))) }
+    withTable(table) { t in store(out, flag(try t.setCollapsed(false, section: .index(int(index))))) }
 }
 
 @_cdecl("fold_table_toggle")
 public func fold_table_toggle(_ table: OpaquePointer?, _ index: Int64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.toggle(section: int(index)))) }
+    withTable(table) { t in store(out, flag(try t.toggle(section: .index(int(index))))) }
 }
 
 @_cdecl("fold_table_collapse_key")
 public func fold_table_collapse_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                     _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.setCollapsed(true, key: try string(key, "key")))) }
+    withTable(table) { t in store(out, flag(try t.setCollapsed(true, section: .key(try string(key, "key"))))) }
 }
 
 @_cdecl("fold_table_expand_key")
 public func fold_table_expand_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                   _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.setCollapsed(false, key: try string(key, "key")))) }
+    withTable(table) { t in store(out, flag(try t.setCollapsed(false, section: .key(try string(key, "key"))))) }
 }
 
 @_cdecl("fold_table_toggle_key")
 public func fold_table_toggle_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                   _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withTable(table) { t in store(out, flag(try t.toggle(key: try string(key, "key")))) }
+    withTable(table) { t in store(out, flag(try t.toggle(section: .key(try string(key, "key"))))) }
 }
 
 @_cdecl("fold_table_is_collapsed")
@@ -47,7 +47,7 @@ public func fold_table_is_collapsed(_ table: OpaquePointer?, _ index: Int64,
                                     _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_collapsed")
-        out.pointee = flag(try t.isCollapsed(section: int(index)))
+        out.pointee = flag(try t.isCollapsed(section: .index(int(index))))
     }
 }
 
@@ -56,7 +56,7 @@ public func fold_table_is_collapsed_key(_ table: OpaquePointer?, _ key: UnsafePo
                                         _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_collapsed")
-        out.pointee = flag(try t.isCollapsed(key: try string(key, "key")))
+        out.pointee = flag(try t.isCollapsed(section: .key(try string(key, "key"))))
     }
 }
 
@@ -113,6 +113,6 @@ public func fold_table_section_indicator(_ table: OpaquePointer?, _ index: Int64
                                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_indicator")
-        out.pointee = mallocString(try t.indicator(section: int(index)))
+        out.pointee = mallocString(try t.indicator(section: .index(int(index))))
     }
 }

@@ -27,7 +27,7 @@ public func fold_table_header_position(_ table: OpaquePointer?, _ section: Int64
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.headerPosition(section: int(section)))
+        out.pointee = Int64(try t.headerPosition(section: .index(int(section))))
     }
 }
 
@@ -36,7 +36,7 @@ public func fold_table_row_position(_ table: OpaquePointer?, _ section: Int64, _
                                     _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.rowPosition(section: int(section), row: int(row)))
+        out.pointee = Int64(try t.rowPosition(section: .index(int(section)), row: int(row)))
     }
 }
 
@@ -45,7 +45,7 @@ public func fold_table_footer_position(_ table: OpaquePointer?, _ section: Int64
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.footerPosition(section: int(section)))
+        out.pointee = Int64(try t.footerPosition(section: .index(int(section))))
     }
 }
 

@@ -21,7 +21,7 @@ public func fold_table_append_section(_ table: OpaquePointer?, _ key: UnsafePoin
 
 @_cdecl("fold_table_remove_section")
 public func fold_table_remove_section(_ table: OpaquePointer?, _ index: Int64) -> Int32 {
-    withTable(table) { t in try t.removeSection(at: int(index)) }
+    withTable(table) { t in try t.removeSection(.index(int(index))) }
 }
 
 @_cdecl("fold_table_move_section")
@@ -48,14 +48,14 @@ public func fold_table_section_key(_ table: OpaquePointer?, _ index: Int64,
                                    _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_key")
-        out.pointee = mallocString(try t.sectionKey(at: int(index)))
+        out.pointee = mallocString(try t.sectionKey(.index(int(index))))
     }
 }
 
 @_cdecl("fold_table_set_section_header")
 public func fold_table_set_section_header(_ table: OpaquePointer?, _ index: Int64,
                                           _ header: UnsafePointer<CChar>?) -> Int32 {
-    withTable(table) { t in try t.setHeader(try optionalString(header, "header"), section: int(index)) }
+    withTable(table) { t in try t.setHeader(try optionalString(header, "header"), section: .index(int(index))) }
 }
 
 @_cdecl("fold_table_section_header")
@@ -63,7 +63,7 @@ public func fold_table_section_header(_ table: OpaquePointer?, _ index: Int64,
                                       _ outTitle: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                                       _ outDetail: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     withTable(table) { t in
-        let header = try t.header(section: int(index))
+        let header = try t.header(section: .index(int(index)))
         store(outTitle, mallocString(header.title))
         store(outDetail, header.detail.flatMap(mallocString))
     }
@@ -71,17 +71,17 @@ public func fold_table_section_header(_ table: OpaquePointer?, _ index: Int64,
 
 @_cdecl("fold_table_set_section_header_height")
 public func fold_table_set_section_header_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setHeaderHeight(heightOrDefault(height), section: int(index)) }
+    withTable(table) { t in try t.setHeaderHeight(heightOrDefault(height), section: .index(int(index))) }
 }
 
 @_cdecl("fold_table_set_section_footer_height")
 public func fold_table_set_section_footer_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setFooterHeight(heightOrDefault(height), section: int(index)) }
+    withTable(table) { t in try t.setFooterHeight(heightOrDefault(height), section: .index(int(index))) }
 }
 
 @_cdecl("fold_table_set_section_row_height")
 public func fold_table_set_section_row_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setDefaultRowHeight(heightOrDefault(height), section: int(index)) }
+    withTable(table) { t in try t.setDefaultRowHeight(heightOrDefault(height), section: .index(int(index))) }
 }
 
 @_cdecl("fold_table_section_heights")
@@ -90,7 +90,7 @@ public func fold_table_section_heights(_ table: OpaquePointer?, _ index: Int64,
                                        _ outFooter: UnsafeMutablePointer<Double>?,
                                        _ outRow: UnsafeMutablePointer<Double>?) -> Int32 {
     withTable(table) { t in
-        let h = try t.heights(section: int(index))
+        let h = try t.heights(section: .index(int(index)))
         store(outHeader, h.header)
         store(outFooter, h.footer)
         store(outRow, h.row)

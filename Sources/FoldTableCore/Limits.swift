@@ -7,6 +7,9 @@ public enum Limits {
     public static let maxRows: Int = 1 << 48
     /// The most sections one table holds.
     public static let maxSections: Int = 1 << 40
+    /// The deepest nesting: a section at depth `maxDepth - 1` has no subsections.
+    /// Bounds recursion and path lengths.
+    public static let maxDepth: Int = 64
 
     /// Checks that `height` is a usable height.
     static func check(height: Double, _ what: String) throws {

@@ -1,43 +1,59 @@
+/// What one row stores when it is not a plain default-height row.
+struct RowRecord {
+    /// Its height; `RowRun.none` for the section's default.
+    var height: Float = RowRun.none
+    /// Its expanded height; `RowRun.none` if it has none.
+    var expandedHeight: Float = RowRun.none
+    var expanded = false
+}
+
 /// A run of consecutive rows inside a section: either any number of rows that
-/// all use the section's default height (no storage at all), or a chunk of at
-/// most `RowRun.chunkSize` rows with one stored height each.
+/// all use the section's default height and cannot expand (no storage at
+/// all), or a chunk of at most `RowRun.chunkSize` rows with stored heights.
 struct RowRun {
-    /// The most rows an explicit chunk holds; small enough that scanning a
-    /// chunk is cheap, large enough that per-chunk overhead is small per row.
+    /// The most rows an explicit chunk holds: small enough that scanning a
+    /// chunk is cheap and its expanded flags fit one UInt64, large enough
+    /// that per-chunk overhead is small per row.
     static let chunkSize = 64
 
-    /// Stored height meaning "the section's default".
-    static let defaultMark = Float.nan
+    /// Stored height meaning "none": the default height, or no expanded height.
+    static let none = Float.nan
 
     private(set) var count: Int
-    /// nil: every row uses the default height. Otherwise `count` entries,
-    /// `defaultMark` for rows that use the default.
+    /// nil: every row uses the default height. Otherwise `count` entries.
     private(set) var heights: [Float]?
-    private(set) var fixedSum: Double
+    /// nil: no row of the chunk has an expanded height.
+    private(set) var expandedHeights: [Float]?
+    /// Bit i: row i is expanded (explicit chunks only).
+    private(set) var expandedBits: UInt64 = 0
+    private(set) var fixedSum: Double = 0
     private(set) var defaultCount: Int
 
     /// `count` rows of the default height.
     init(defaultRows count: Int) {
         self.count = count
         heights = nil
-        fixedSum = 0
         defaultCount = count
     }
 
-    /// An explicit chunk; `heights.count` must be 1...chunkSize.
-    init<C: Collection>(heights: C) where C.Element == Float {
-        self.count = heights.count
-        self.heights = Array(heights)
-        fixedSum = 0
+    /// An explicit chunk of 1...chunkSize rows.
+    init<C: Collection>(records: C) where C.Element == RowRecord {
+        count = records.count
+        heights = records.map(\.height)
+        if records.contains(where: { !$0.expandedHeight.isNaN }) {
+            expandedHeights = records.map(\.expandedHeight)
+        }
+        for (i, r) in records.enumerated() where r.expanded { expandedBits |= 1 << UInt64(i) }
         defaultCount = 0
         recount()
     }
 
     var isExplicit: Bool { heights != nil }
+    var expandedCount: Int { expandedBits.nonzeroBitCount }
 
     var summary: Summary {
         Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                fixedHeight: fixedSum)
+                fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.
@@ -45,34 +61,50 @@ struct RowRun {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0.0
         var defaults = 0
-        for h in heights {
-            if h.isNaN { defaults += 1 } else { sum += Double(h) }
+        for i in 0..<count {
+            if isExpanded(i), let e = expandedHeights?[i] {
+                sum += Double(e)
+            } else if heights[i].isNaN {
+                defaults += 1
+            } else {
+                sum += Double(heights[i])
+            }
         }
         fixedSum = sum
         defaultCount = defaults
     }
 
-    /// The stored height of row `i`, nil for the default.
     @inline(__always)
-    func storedHeight(_ i: Int) -> Float? {
-        guard let heights else { return nil }
-        let h = heights[i]
-        return h.isNaN ? nil : h
+    func isExpanded(_ i: Int) -> Bool { expandedBits & (1 << UInt64(i)) != 0 }
+
+    func record(_ i: Int) -> RowRecord {
+        guard let heights else { return RowRecord() }
+        return RowRecord(height: heights[i], expandedHeight: expandedHeights?[i] ?? RowRun.none,
+                         expanded: isExpanded(i))
     }
 
+    /// Every row's record, for rebuilding a span.
+    func records() -> [RowRecord] { (0..<count).map(record) }
+
+    /// Row `i`'s normal height (its own or the default).
+    @inline(__always)
+    func normalHeight(_ i: Int, rowHeight: Double) -> Double {
+        guard let heights, !heights[i].isNaN else { return rowHeight }
+        return Double(heights[i])
+    }
+
+    /// Row `i`'s height as shown: the expanded height while expanded.
     @inline(__always)
     func height(_ i: Int, rowHeight: Double) -> Double {
-        storedHeight(i).map(Double.init) ?? rowHeight
+        if expandedBits != 0, isExpanded(i), let e = expandedHeights?[i] { return Double(e) }
+        return normalHeight(i, rowHeight: rowHeight)
     }
 
-    /// The height of rows 0..<i.
+    /// The shown height of rows 0..<i.
     func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
-        guard let heights else { return Double(i) * rowHeight }
+        guard heights != nil else { return Double(i) * rowHeight }
         var sum = 0.0
-        for k in 0..<i {
-            let h = heights[k]
-            sum += h.isNaN ? rowHeight : Double(h)
-        }
+        for k in 0..<i { sum += height(k, rowHeight: rowHeight) }
         return sum
     }
 
@@ -82,7 +114,7 @@ struct RowRun {
     /// (`> y`, or `>= y` when `inclusive`); nil if none is.
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
         @inline(__always) func beyond(_ a: Double) -> Bool { inclusive ? a >= y : a > y }
-        guard let heights else {
+        guard heights != nil else {
             if rowHeight <= 0 { return beyond(0) ? 0 : nil }
             // Estimate arithmetically, then correct for rounding; the estimate
             // is clamped in Double so a huge y cannot overflow Int.
@@ -93,21 +125,30 @@ struct RowRun {
             return i < count ? i : nil
         }
         var bottom = 0.0
-        for (i, h) in heights.enumerated() {
-            bottom += h.isNaN ? rowHeight : Double(h)
+        for i in 0..<count {
+            bottom += height(i, rowHeight: rowHeight)
             if beyond(bottom) { return i }
         }
         return nil
     }
 
-    /// Sets row `i`'s stored height (nil for the default). Explicit runs only.
-    mutating func setHeight(_ i: Int, _ h: Float?) {
+    /// The index of the `k`-th expanded row (0-based).
+    func expandedRow(_ k: Int) -> Int? {
+        var bits = expandedBits
+        for _ in 0..<k where bits != 0 { bits &= bits - 1 }
+        return bits == 0 ? nil : bits.trailingZeroBitCount
+    }
+
+    // MARK: Editing (explicit chunks; callers materialize default runs first)
+
+    /// Sets row `i`'s stored height (`none` for the default).
+    mutating func setHeight(_ i: Int, _ h: Float) {
         guard heights != nil else { return }
-        heights![i] = h ?? RowRun.defaultMark
+        heights![i] = h
         recount()
     }
 
-    /// Overwrites rows start..<start+values.count (explicit runs only).
+    /// Overwrites the heights of rows start..<start+values.count.
     mutating func setHeights(_ start: Int, _ values: some Collection<Float>) {
         guard heights != nil else { return }
         var i = start
@@ -115,52 +156,67 @@ struct RowRun {
         recount()
     }
 
-    /// Inserts rows at `i`: `values` stored heights, or `k` default rows.
-    mutating func insert(at i: Int, defaultRows k: Int) {
-        if heights == nil {
-            count += k
-            defaultCount += k
-        } else {
-            heights!.insert(contentsOf: repeatElement(RowRun.defaultMark, count: k), at: i)
-            count += k
-            recount()
+    /// Sets row `i`'s expanded height (`none` for none).
+    mutating func setExpandedHeight(_ i: Int, _ h: Float) {
+        guard heights != nil else { return }
+        if expandedHeights == nil {
+            if h.isNaN { return }
+            expandedHeights = Array(repeating: RowRun.none, count: count)
         }
+        expandedHeights![i] = h
+        recount()
     }
 
-    mutating func insert(at i: Int, heights values: some Collection<Float>) {
+    mutating func setExpanded(_ i: Int, _ expanded: Bool) {
         guard heights != nil else { return }
-        heights!.insert(contentsOf: values, at: i)
-        count += values.count
+        if expanded { expandedBits |= 1 << UInt64(i) } else { expandedBits &= ~(1 << UInt64(i)) }
+        recount()
+    }
+
+    /// Inserts `k` default rows at `i` (explicit chunks must stay within chunkSize).
+    mutating func insert(at i: Int, defaultRows k: Int) {
+        insert(at: i, records: repeatElement(RowRecord(), count: k))
+    }
+
+    mutating func insert(at i: Int, records: some Collection<RowRecord>) {
+        let k = records.count
+        guard heights != nil else { count += k; defaultCount += k; return }
+        heights!.insert(contentsOf: records.map(\.height), at: i)
+        if expandedHeights != nil || records.contains(where: { !$0.expandedHeight.isNaN }) {
+            var e = expandedHeights ?? Array(repeating: RowRun.none, count: count)
+            e.insert(contentsOf: records.map(\.expandedHeight), at: i)
+            expandedHeights = e
+        }
+        let low = expandedBits & ((1 << UInt64(i)) &- 1)
+        let high = i < 64 ? expandedBits >> UInt64(i) : 0
+        expandedBits = low | (k + i < 64 ? high << UInt64(i + k) : 0)
+        for (j, r) in records.enumerated() where r.expanded { expandedBits |= 1 << UInt64(i + j) }
+        count += k
         recount()
     }
 
     /// Removes rows in `range`.
     mutating func remove(_ range: Range<Int>) {
-        if heights == nil {
-            count -= range.count
-            defaultCount -= range.count
-        } else {
-            heights!.removeSubrange(range)
-            count -= range.count
-            recount()
-        }
+        guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
+        heights!.removeSubrange(range)
+        expandedHeights?.removeSubrange(range)
+        let low = expandedBits & ((1 << UInt64(range.lowerBound)) &- 1)
+        let high = range.upperBound < 64 ? expandedBits >> UInt64(range.upperBound) : 0
+        expandedBits = low | (high << UInt64(range.lowerBound))
+        count -= range.count
+        recount()
     }
 
     /// The rows in `range` as a run of the same kind.
     func slice(_ range: Range<Int>) -> RowRun {
-        guard let heights else { return RowRun(defaultRows: range.count) }
-        return RowRun(heights: heights[range])
+        guard heights != nil else { return RowRun(defaultRows: range.count) }
+        return RowRun(records: range.map(record))
     }
 
-    /// Every row's stored height (nil entries for defaults), for rebuilding.
-    func storedHeights() -> [Float] {
-        heights ?? Array(repeating: RowRun.defaultMark, count: count)
-    }
-
-    /// Explicit chunks holding `values` in order.
-    static func chunks(_ values: [Float]) -> [RowRun] {
-        stride(from: 0, to: values.count, by: chunkSize).map {
-            RowRun(heights: values[$0..<min($0 + chunkSize, values.count)])
+    /// Explicit chunks holding `records` in order.
+    static func chunks(_ records: [RowRecord]) -> [RowRun] {
+        stride(from: 0, to: records.count, by: chunkSize).map {
+            RowRun(records: records[$0..<min($0 + chunkSize, records.count)])
         }
     }
 }

@@ -42,7 +42,8 @@ final class Section {
         return Summary(children: 1, rows: 0,
                        items: 1 + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
-                       fixedHeight: headerHeight + (open ? inner.height(rowHeight) : 0) + footerHeight)
+                       fixedHeight: headerHeight + (open ? inner.height(rowHeight) : 0) + footerHeight,
+                       expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
     }
 
     /// Height of the children as shown now (0 while collapsed).
@@ -61,4 +62,22 @@ final class Section {
 
     /// Index of this section among its parent's children. O(log n).
     var indexInParent: Int { node?.prefix().children ?? 0 }
+
+    /// Levels above this section (0 for a top-level section). O(depth).
+    var depth: Int {
+        var d = -1
+        var s: Section? = parent
+        while let p = s { d += 1; s = p.parent }
+        return d
+    }
+
+    /// Whether `other` is this section or lies inside it. O(depth).
+    func contains(_ other: Section) -> Bool {
+        var s: Section? = other
+        while let c = s {
+            if c === self { return true }
+            s = c.parent
+        }
+        return false
+    }
 }

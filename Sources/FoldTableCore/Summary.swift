@@ -15,6 +15,12 @@ struct Summary: Equatable {
     var defaultRows = 0
     /// The height of everything else, in points.
     var fixedHeight = 0.0
+    /// Expanded rows among the children (not inside subsections).
+    var expandedRows = 0
+    /// Expanded rows here and in every subsection below.
+    var expandedDeep = 0
+    /// Levels of subsections below (0: no subsections). Combined by max.
+    var nesting = 0
 
     static let zero = Summary()
 
@@ -28,7 +34,8 @@ struct Summary: Equatable {
     static func + (a: Summary, b: Summary) -> Summary {
         Summary(children: a.children + b.children, rows: a.rows + b.rows,
                 items: a.items + b.items, defaultRows: a.defaultRows + b.defaultRows,
-                fixedHeight: a.fixedHeight + b.fixedHeight)
+                fixedHeight: a.fixedHeight + b.fixedHeight, expandedRows: a.expandedRows + b.expandedRows,
+                expandedDeep: a.expandedDeep + b.expandedDeep, nesting: max(a.nesting, b.nesting))
     }
 
     @inline(__always)
@@ -37,7 +44,7 @@ struct Summary: Equatable {
 
 /// Which integer aggregate a descent counts by.
 enum Metric {
-    case children, rows, items
+    case children, rows, items, expandedRows, expandedDeep
 
     @inline(__always)
     func of(_ s: Summary) -> Int {
@@ -45,6 +52,8 @@ enum Metric {
         case .children: return s.children
         case .rows: return s.rows
         case .items: return s.items
+        case .expandedRows: return s.expandedRows
+        case .expandedDeep: return s.expandedDeep
         }
     }
 }

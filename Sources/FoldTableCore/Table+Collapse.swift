@@ -1,47 +1,26 @@
 extension Table {
-    /// Sets the collapsed state of the section at `index`. Returns whether it
+    /// Sets the collapsed state of a section. Returns whether it
     /// flipped: a section already in that state, or one with no children,
     /// does not change. The rows stay where they are; only the summaries
     /// above the section are refreshed.
-    /// - Complexity: O(log n), whatever the section's size.
+    /// - Complexity: O(depth · log n), whatever the section's size.
     @discardableResult
-    public func setCollapsed(_ collapsed: Bool, section index: Int) throws -> Bool {
-        setCollapsed(collapsed, try section(at: index))
+    public func setCollapsed(_ collapsed: Bool, section ref: SectionRef) throws -> Bool {
+        setCollapsed(collapsed, try section(ref))
     }
 
-    /// Like `setCollapsed(_:section:)`, for the section with `key`.
+    /// Flips the state of a section; returns whether it flipped.
     /// - Complexity: O(log n)
     @discardableResult
-    public func setCollapsed(_ collapsed: Bool, key: String) throws -> Bool {
-        setCollapsed(collapsed, try section(key: key))
-    }
-
-    /// Flips the state of the section at `index`; returns whether it flipped.
-    /// - Complexity: O(log n)
-    @discardableResult
-    public func toggle(section index: Int) throws -> Bool {
-        let s = try section(at: index)
+    public func toggle(section ref: SectionRef) throws -> Bool {
+        let s = try section(ref)
         return setCollapsed(!s.collapsed, s)
     }
 
-    /// Flips the state of the section with `key`; returns whether it flipped.
+    /// The stored state of a section.
     /// - Complexity: O(log n)
-    @discardableResult
-    public func toggle(key: String) throws -> Bool {
-        let s = try section(key: key)
-        return setCollapsed(!s.collapsed, s)
-    }
-
-    /// The stored state of the section at `index`.
-    /// - Complexity: O(log n)
-    public func isCollapsed(section index: Int) throws -> Bool {
-        try section(at: index).collapsed
-    }
-
-    /// The stored state of the section with `key`.
-    /// - Complexity: O(1) expected
-    public func isCollapsed(key: String) throws -> Bool {
-        try section(key: key).collapsed
+    public func isCollapsed(section ref: SectionRef) throws -> Bool {
+        try section(ref).collapsed
     }
 
     /// Collapses (or expands) every section that has children; returns how
@@ -90,8 +69,8 @@ extension Table {
     /// The indicator of a section: collapsed or expanded string, "" when it
     /// has no children.
     /// - Complexity: O(log n)
-    public func indicator(section index: Int) throws -> String {
-        indicator(of: try section(at: index))
+    public func indicator(section ref: SectionRef) throws -> String {
+        indicator(of: try section(ref))
     }
 
     func indicator(of s: Section) -> String {

@@ -1,13 +1,21 @@
 extension Table {
     /// The item at `position`.
-    /// - Complexity: O(log n)
+    /// - Complexity: O(depth · log n)
     public func item(at position: Int) throws -> Item {
         try placedItem(at: position).item
     }
 
     /// The item at `position` with its top and height.
-    /// - Complexity: O(log n)
+    /// - Complexity: O(depth · log n)
     public func placedItem(at position: Int) throws -> PlacedItem {
+        try locateItem(position, onSection: nil)
+    }
+
+    /// Finds the item at `position`, calling `onSection` for each section on
+    /// the way down (outermost first, ending with the item's own section)
+    /// with the section, its child index, its header's position and top.
+    func locateItem(_ position: Int,
+                    onSection: ((Section, Int, Int, Double) -> Void)?) throws -> PlacedItem {
         guard position >= 0, position < itemCount else {
             throw FoldError.range("position", position, "0..<\(itemCount)")
         }
@@ -27,6 +35,7 @@ extension Table {
                                   height: run.height(within, rowHeight: sec.rowHeight))
             case .section(let sub):
                 let index = before.children
+                onSection?(sub, index, position - within, top)
                 if within == 0 {
                     return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
                                                                      collapsed: sub.collapsed),
@@ -50,24 +59,24 @@ extension Table {
 
     /// Position of a section's header.
     /// - Complexity: O(log n)
-    public func headerPosition(section index: Int) throws -> Int {
-        try headerPlace(of: try section(at: index)).position
+    public func headerPosition(section ref: SectionRef) throws -> Int {
+        try headerPlace(of: try section(ref)).position
     }
 
     /// Position of a row; `.notVisible` while its section is collapsed.
     /// - Complexity: O(log n)
-    public func rowPosition(section index: Int, row: Int) throws -> Int {
-        let s = try section(at: index)
+    public func rowPosition(section ref: SectionRef, row: Int) throws -> Int {
+        let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         return try rowPlace(of: s, row: row).position
     }
 
     /// Position of a section's footer; `.notFound` when it has none.
     /// - Complexity: O(log n)
-    public func footerPosition(section index: Int) throws -> Int {
-        let s = try section(at: index)
+    public func footerPosition(section ref: SectionRef) throws -> Int {
+        let s = try section(ref)
         guard s.hasFooter else {
-            throw FoldError(.notFound, "section \(index) (\"\(s.key)\") has no footer")
+            throw FoldError(.notFound, "section \"\(s.key)\" has no footer")
         }
         let header = try headerPlace(of: s)
         return header.position + 1 + s.shownChildrenItems

@@ -2,52 +2,53 @@ extension Table {
     /// In a heights array: this row uses its section's default row height.
     public static let defaultHeight: Double = -1
 
-    /// Inserts `count` rows before row `row` of a section. `heights` is nil
-    /// (default heights, no memory) or `count` heights (`Table.defaultHeight`
-    /// allowed), all checked before anything changes.
-    /// - Complexity: O(log n), plus O(count) when heights are given.
-    public func insertRows(section index: Int, at row: Int, count: Int,
+    /// Inserts `count` rows before row `row` of a section (row indices count
+    /// rows only). `heights` is nil (default heights, no memory) or `count`
+    /// heights (`Table.defaultHeight` allowed), all checked before anything
+    /// changes.
+    /// - Complexity: O(depth · log n), plus O(count) when heights are given.
+    public func insertRows(section ref: SectionRef, at row: Int, count: Int,
                            heights: UnsafeBufferPointer<Double>? = nil) throws {
-        let s = try section(at: index)
+        let s = try section(ref)
         guard row >= 0, row <= s.rowCount else {
             throw FoldError.range("row index", row, "0...\(s.rowCount)")
         }
-        try checkNewRows(count)
-        let values = try heights.map { try storedHeights($0, expected: count) }
-        guard count > 0 else { return }
-        let at = childIndex(ofRow: row, in: s)
-        if !insertInPlace(into: s, at: at, count: count, values: values) {
-            let pieces: [Piece] = values.map { RowRun.chunks($0).map(Piece.rows) }
-                ?? [.rows(RowRun(defaultRows: count))]
-            relink(s.list.replace(at..<at, with: pieces).added, in: s)
+        try insertRows(into: s, atChild: nil, row: row, count: count, heights: heights)
+    }
+
+    /// Inserts `count` rows as children `index..<index+count` of a section
+    /// (child indices count rows and subsections).
+    /// - Complexity: O(depth · log n), plus O(count) when heights are given.
+    public func insertRows(in parentRef: SectionRef, atChild index: Int, count: Int,
+                           heights: UnsafeBufferPointer<Double>? = nil) throws {
+        let s = try section(parentRef)
+        guard index >= 0, index <= s.childCount else {
+            throw FoldError.range("child index", index, "0...\(s.childCount)")
         }
-        totalRows += count
-        s.propagate()
+        try insertRows(into: s, atChild: index, row: 0, count: count, heights: heights)
     }
 
     /// Convenience for Swift callers: inserts one row per height.
-    public func insertRows(section index: Int, at row: Int, heights: [Double]) throws {
+    public func insertRows(section ref: SectionRef, at row: Int, heights: [Double]) throws {
         try heights.withUnsafeBufferPointer {
-            try insertRows(section: index, at: row, count: $0.count, heights: $0)
+            try insertRows(section: ref, at: row, count: $0.count, heights: $0)
         }
     }
 
-    /// Removes rows `row..<row+count` of a section.
-    /// - Complexity: O(log n), plus freeing their memory.
-    public func removeRows(section index: Int, at row: Int, count: Int) throws {
-        let s = try section(at: index)
+    /// Removes rows `row..<row+count` of a section; subsections between them stay.
+    /// - Complexity: O(depth · log n), plus freeing their memory.
+    public func removeRows(section ref: SectionRef, at row: Int, count: Int) throws {
+        let s = try section(ref)
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         let first = try rowNode(row, in: s)
-        if case .rows(var run) = first.node.piece, first.within + count <= run.count,
-           count < run.count {
+        if case .rows(var run) = first.node.piece, first.within + count <= run.count, count < run.count {
             run.remove(first.within..<(first.within + count))
             s.list.modify(first.node) { $0 = .rows(run) }
         } else {
             let lower = first.before.children + first.within
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let removed = s.list.replace(lower..<upper, with: []).removed
-            // Subsections between the rows stay where they were.
             let kept = ChildList.pieces(of: removed).filter {
                 if case .section = $0 { return true } else { return false }
             }
@@ -58,39 +59,20 @@ extension Table {
     }
 
     /// Sets one row's height; nil returns it to the section's default.
-    /// - Complexity: O(log n)
-    public func setRowHeight(section index: Int, row: Int, height: Double?) throws {
-        let s = try section(at: index)
+    /// - Complexity: O(depth · log n)
+    public func setRowHeight(section ref: SectionRef, row: Int, height: Double?) throws {
+        let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        let value: Float? = try height.map { try storedHeight($0) } ?? nil
-        let (node, within, before) = try rowNode(row, in: s)
-        guard case .rows(var run) = node.piece else { return }
-        if run.isExplicit {
-            run.setHeight(within, value)
-            s.list.modify(node) { $0 = .rows(run) }
-        } else if let value {
-            // Give the row a chunk of its own run's neighbours, aligned so
-            // later edits nearby land in the same chunk.
-            let start = within - within % RowRun.chunkSize
-            let end = min(run.count, start + RowRun.chunkSize)
-            var chunk = [Float](repeating: RowRun.defaultMark, count: end - start)
-            chunk[within - start] = value
-            var pieces: [Piece] = []
-            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start))) }
-            pieces.append(.rows(RowRun(heights: chunk)))
-            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end))) }
-            let lower = before.children
-            s.list.replace(lower..<(lower + run.count), with: pieces)
-        }
-        s.propagate()
+        let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
+        try editRow(row, in: s, materialize: !value.isNaN) { run, i in run.setHeight(i, value) }
     }
 
     /// Sets the heights of rows `row..<row+count` from `heights`
     /// (`Table.defaultHeight` allowed), all checked before anything changes.
-    /// - Complexity: O(log n + count)
-    public func setRowHeights(section index: Int, row: Int,
-                              heights: UnsafeBufferPointer<Double>) throws {
-        let s = try section(at: index)
+    /// Expanded heights and states stay with their rows.
+    /// - Complexity: O(depth · log n + count)
+    public func setRowHeights(section ref: SectionRef, row: Int, heights: UnsafeBufferPointer<Double>) throws {
+        let s = try section(ref)
         let count = heights.count
         try checkRowRange(row, count, in: s)
         let values = try storedHeights(heights, expected: count)
@@ -105,13 +87,17 @@ extension Table {
             let old = ChildList.pieces(of: s.list.replace(lower..<upper, with: []).removed)
             // Rebuild the span: new heights for its rows, subsections kept in place.
             var pieces: [Piece] = []
-            var pending: [Float] = []
+            var pending: [RowRecord] = []
             var next = 0
             for piece in old {
                 switch piece {
                 case .rows(let r):
-                    pending.append(contentsOf: values[next..<(next + r.count)])
-                    next += r.count
+                    for i in 0..<r.count {
+                        var record = r.record(i)
+                        record.height = values[next]
+                        next += 1
+                        pending.append(record)
+                    }
                 case .section:
                     pieces += RowRun.chunks(pending).map(Piece.rows)
                     pending.removeAll()
@@ -125,34 +111,78 @@ extension Table {
     }
 
     /// Convenience for Swift callers.
-    public func setRowHeights(section index: Int, row: Int, heights: [Double]) throws {
-        try heights.withUnsafeBufferPointer { try setRowHeights(section: index, row: row, heights: $0) }
+    public func setRowHeights(section ref: SectionRef, row: Int, heights: [Double]) throws {
+        try heights.withUnsafeBufferPointer { try setRowHeights(section: ref, row: row, heights: $0) }
     }
 
-    /// A row's height: its own, or its section's default.
-    /// - Complexity: O(log n)
-    public func rowHeight(section index: Int, row: Int) throws -> Double {
-        let s = try section(at: index)
+    /// A row's normal height: its own, or its section's default.
+    /// - Complexity: O(depth · log n)
+    public func rowHeight(section ref: SectionRef, row: Int) throws -> Double {
+        let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return s.rowHeight }
-        return run.height(within, rowHeight: s.rowHeight)
+        return run.normalHeight(within, rowHeight: s.rowHeight)
     }
 
-    /// The real number of rows of a section, collapsed or not.
-    /// - Complexity: O(log n)
-    public func rowCount(section index: Int) throws -> Int {
-        try section(at: index).rowCount
+    /// The real number of rows of a section (its direct rows), collapsed or not.
+    /// - Complexity: O(depth · log n)
+    public func rowCount(section ref: SectionRef) throws -> Int {
+        try section(ref).rowCount
     }
 
     /// The rows a section shows: 0 while collapsed.
-    /// - Complexity: O(log n)
-    public func visibleRowCount(section index: Int) throws -> Int {
-        let s = try section(at: index)
+    /// - Complexity: O(depth · log n)
+    public func visibleRowCount(section ref: SectionRef) throws -> Int {
+        let s = try section(ref)
         return s.collapsed ? 0 : s.rowCount
     }
 
     // MARK: Internals
+
+    func insertRows(into s: Section, atChild: Int?, row: Int, count: Int,
+                    heights: UnsafeBufferPointer<Double>?) throws {
+        guard s !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
+        try checkNewRows(count)
+        let records = try heights.map {
+            try storedHeights($0, expected: count).map { RowRecord(height: $0) }
+        }
+        guard count > 0 else { return }
+        let at = atChild ?? childIndex(ofRow: row, in: s)
+        if !insertInPlace(into: s, at: at, count: count, records: records) {
+            let pieces: [Piece] = records.map { RowRun.chunks($0).map(Piece.rows) }
+                ?? [.rows(RowRun(defaultRows: count))]
+            relink(s.list.replace(at..<at, with: pieces).added, in: s)
+        }
+        totalRows += count
+        s.propagate()
+    }
+
+    /// Applies `edit` to row `row` of `s` inside an explicit chunk. A row in a
+    /// default run gets a chunk of its run's neighbours first (aligned, so
+    /// later edits nearby land in the same chunk) — unless `materialize` is
+    /// false, in which case a default row needs no edit.
+    func editRow(_ row: Int, in s: Section, materialize: Bool,
+                 _ edit: (inout RowRun, Int) -> Void) throws {
+        let (node, within, before) = try rowNode(row, in: s)
+        guard case .rows(var run) = node.piece else { return }
+        if run.isExplicit {
+            edit(&run, within)
+            s.list.modify(node) { $0 = .rows(run) }
+        } else if materialize {
+            let start = within - within % RowRun.chunkSize
+            let end = min(run.count, start + RowRun.chunkSize)
+            var chunk = RowRun(records: repeatElement(RowRecord(), count: end - start))
+            edit(&chunk, within - start)
+            var pieces: [Piece] = []
+            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start))) }
+            pieces.append(.rows(chunk))
+            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end))) }
+            let lower = before.children
+            s.list.replace(lower..<(lower + run.count), with: pieces)
+        }
+        s.propagate()
+    }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {
         guard count >= 0 else { throw FoldError.range("row count", count, "must be >= 0") }
@@ -162,9 +192,9 @@ extension Table {
         }
     }
 
-    func storedHeight(_ h: Double) throws -> Float? {
-        if h == Table.defaultHeight { return nil }
-        try Limits.check(height: h, "row height")
+    func storedHeight(_ h: Double, _ what: String) throws -> Float {
+        if h == Table.defaultHeight { return RowRun.none }
+        try Limits.check(height: h, what)
         return Float(h)
     }
 
@@ -175,7 +205,7 @@ extension Table {
         var out: [Float] = []
         out.reserveCapacity(buffer.count)
         for (i, h) in buffer.enumerated() {
-            if h == Table.defaultHeight { out.append(RowRun.defaultMark); continue }
+            if h == Table.defaultHeight { out.append(RowRun.none); continue }
             guard h.isFinite, h >= 0, h <= Limits.maxHeight else {
                 throw FoldError(.invalidArgument, "height \(h) at index \(i) is not a height (finite, 0...\(Int(Limits.maxHeight)), or -1 for the default)")
             }
@@ -200,15 +230,14 @@ extension Table {
 
     /// Adds rows to a run next to child index `at` when one can take them, so
     /// appending row by row does not make a node per row.
-    func insertInPlace(into s: Section, at: Int, count: Int, values: [Float]?) -> Bool {
-        func fits(_ run: RowRun) -> Bool {
-            run.isExplicit ? run.count + count <= RowRun.chunkSize : values == nil
-        }
+    func insertInPlace(into s: Section, at: Int, count: Int, records: [RowRecord]?) -> Bool {
         func put(_ node: ListNode, _ offset: Int) -> Bool {
-            guard case .rows(var run) = node.piece, fits(run) else { return false }
-            if let values, run.isExplicit {
-                run.insert(at: offset, heights: values)
+            guard case .rows(var run) = node.piece else { return false }
+            if run.isExplicit {
+                guard run.count + count <= RowRun.chunkSize else { return false }
+                if let records { run.insert(at: offset, records: records) } else { run.insert(at: offset, defaultRows: count) }
             } else {
+                guard records == nil else { return false }
                 run.insert(at: offset, defaultRows: count)
             }
             s.list.modify(node) { $0 = .rows(run) }

@@ -1,23 +1,29 @@
 extension Table {
-    /// Inserts a section with `rows` rows of the default height at `index`.
-    /// - Complexity: O(log n)
-    public func insertSection(at index: Int, key: String, header: String = "", rows: Int = 0) throws {
+    /// Inserts a section with `rows` rows of the default height as child
+    /// `index` of `parent` (nil: the top level, where index is a section index).
+    /// - Complexity: O(depth · log n)
+    public func insertSection(in parentRef: SectionRef? = nil, at index: Int, key: String, header: String = "",
+                              rows: Int = 0) throws {
+        let parent = try parent(parentRef)
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
         guard sectionsByKey[key] == nil else {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
         }
-        guard index >= 0, index <= sectionCount else {
-            throw FoldError.range("section index", index, "0...\(sectionCount)")
+        guard index >= 0, index <= parent.childCount else {
+            throw FoldError.range(parent === root ? "section index" : "child index", index, "0...\(parent.childCount)")
         }
         try checkNewRows(rows)
-        guard sectionCount < Limits.maxSections else {
+        guard sectionsByKey.count < Limits.maxSections else {
             throw FoldError(.outOfRange, "the table already holds \(Limits.maxSections) sections")
+        }
+        guard parent === root || parent.depth + 1 < Limits.maxDepth else {
+            throw FoldError(.outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
         }
         let s = Section(key: key, header: header, headerHeight: options.headerHeight,
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight,
                         collapsed: options.startCollapsed, seed: makeSeed())
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
-        attach(s, to: root, at: index)
+        attach(s, to: parent, at: index)
         sectionsByKey[key] = s
         totalRows += rows
     }
@@ -28,58 +34,76 @@ extension Table {
         try insertSection(at: sectionCount, key: key, header: header, rows: rows)
     }
 
-    /// Removes the section at `index` with everything in it.
-    /// - Complexity: O(log n), plus freeing its memory.
-    public func removeSection(at index: Int) throws {
-        let s = try section(at: index)
+    /// Removes a section with everything in it.
+    /// - Complexity: O(depth · log n), plus O(1) per subsection and freeing memory.
+    public func removeSection(_ ref: SectionRef) throws {
+        let s = try section(ref)
         detach(s)
         forget(s)
     }
 
-    /// Moves the section at `from` so that it ends up at index `to`.
+    /// Moves the top-level section at `from` so that it ends up at index `to`.
     /// - Complexity: O(log n)
     public func moveSection(from: Int, to: Int) throws {
-        let s = try section(at: from)
-        guard to >= 0, to < sectionCount else {
-            throw FoldError.range("target index", to, "0..<\(sectionCount)")
+        try moveSection(.index(from), to: nil, at: to)
+    }
+
+    /// Moves a section (with its children and state) to be child `index` of
+    /// `parent` (nil: the top level). Index counts the parent's children
+    /// without the moved section. Moving a section into itself or below
+    /// itself is refused.
+    /// - Complexity: O(depth · log n)
+    public func moveSection(_ ref: SectionRef, to parentRef: SectionRef?, at index: Int) throws {
+        let s = try section(ref)
+        let target = try parent(parentRef)
+        guard !s.contains(target) else {
+            throw FoldError(.invalidArgument, "section \"\(s.key)\" cannot move into itself or its own subsections")
         }
-        guard from != to else { return }
+        let count = target.childCount - (s.parent === target ? 1 : 0)
+        guard index >= 0, index <= count else {
+            throw FoldError.range(target === root ? "target index" : "target child index", index, "0...\(count)")
+        }
+        let targetDepth = target === root ? -1 : target.depth
+        guard targetDepth + 1 + s.list.sum.nesting < Limits.maxDepth else {
+            throw FoldError(.outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
+        }
+        if s.parent === target, s.indexInParent == index { return }
         detach(s)
-        attach(s, to: root, at: to)
+        attach(s, to: target, at: index)
     }
 
     /// Replaces the header text ("Title|Detail" or "Title") of a section.
     /// - Complexity: O(log n)
-    public func setHeader(_ header: String, section index: Int) throws {
-        try section(at: index).header = header
+    public func setHeader(_ header: String, section ref: SectionRef) throws {
+        try section(ref).header = header
     }
 
     /// The header text of a section, split into title and detail.
     /// - Complexity: O(log n)
-    public func header(section index: Int) throws -> HeaderText {
-        HeaderText(try section(at: index).header)
+    public func header(section ref: SectionRef) throws -> HeaderText {
+        HeaderText(try section(ref).header)
     }
 
     /// The full header text of a section.
     /// - Complexity: O(log n)
-    public func headerText(section index: Int) throws -> String {
-        try section(at: index).header
+    public func headerText(section ref: SectionRef) throws -> String {
+        try section(ref).header
     }
 
     /// Sets a section's header height; nil returns to the table's default.
-    /// - Complexity: O(log n)
-    public func setHeaderHeight(_ height: Double?, section index: Int) throws {
+    /// - Complexity: O(depth · log n)
+    public func setHeaderHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.headerHeight, "header height")
-        let s = try section(at: index)
+        let s = try section(ref)
         s.headerHeight = h
         s.propagate()
     }
 
     /// Sets a section's footer height (0: no footer); nil returns to the table's default.
     /// - Complexity: O(log n)
-    public func setFooterHeight(_ height: Double?, section index: Int) throws {
+    public func setFooterHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.footerHeight, "footer height")
-        let s = try section(at: index)
+        let s = try section(ref)
         s.footerHeight = h
         s.propagate()
     }
@@ -88,17 +112,17 @@ extension Table {
     /// returns to the table's default. Rows stay where they are: O(1) work
     /// for them, because heights are summed as fixed part + default count.
     /// - Complexity: O(log n)
-    public func setDefaultRowHeight(_ height: Double?, section index: Int) throws {
+    public func setDefaultRowHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.rowHeight, "row height")
-        let s = try section(at: index)
+        let s = try section(ref)
         s.rowHeight = h
         s.propagate()
     }
 
     /// The effective header, footer and default row heights of a section.
     /// - Complexity: O(log n)
-    public func heights(section index: Int) throws -> (header: Double, footer: Double, row: Double) {
-        let s = try section(at: index)
+    public func heights(section ref: SectionRef) throws -> (header: Double, footer: Double, row: Double) {
+        let s = try section(ref)
         return (s.headerHeight, s.footerHeight, s.rowHeight)
     }
 

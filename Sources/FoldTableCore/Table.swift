@@ -36,6 +36,10 @@ public final class Table {
     var nextSeed: UInt64 = 0x5EED_F01D
     public internal(set) var collapsedIndicator = "+"
     public internal(set) var expandedIndicator = "\u{2013}"
+    /// How many rows may be expanded at once; applies to later expansions.
+    public var accordion: Accordion = .multiple
+    /// The most header levels that stick at the top (0: no limit).
+    public var stickyLevels = 0
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {
@@ -66,32 +70,73 @@ public final class Table {
 
     // MARK: Resolving sections
 
-    func section(at index: Int) throws -> Section {
-        guard index >= 0, index < sectionCount,
-              let (node, _, _) = root.list.locate(.children, index),
-              case .section(let s) = node.piece
-        else {
-            throw FoldError.range("section index", index, "0..<\(sectionCount)")
+    /// The section `ref` names.
+    func section(_ ref: SectionRef) throws -> Section {
+        switch ref {
+        case .index(let index):
+            return try child(of: root, at: index)
+        case .key(let key):
+            guard let s = sectionsByKey[key] else {
+                throw FoldError(.notFound, "no section has the key \"\(key)\"")
+            }
+            return s
+        case .path(let path):
+            guard !path.isEmpty, path.count <= Limits.maxDepth else {
+                throw FoldError(.invalidArgument, "a section path has 1...\(Limits.maxDepth) indices, not \(path.count)")
+            }
+            var s = root
+            for index in path { s = try child(of: s, at: index) }
+            return s
+        }
+    }
+
+    /// The parent `ref` names; nil names the top level.
+    func parent(_ ref: SectionRef?) throws -> Section {
+        try ref.map(section) ?? root
+    }
+
+    /// The subsection at child index `index` of `parent`.
+    func child(of parent: Section, at index: Int) throws -> Section {
+        guard index >= 0, index < parent.childCount else {
+            throw FoldError.range(parent === root ? "section index" : "child index", index,
+                                  "0..<\(parent.childCount)")
+        }
+        guard let (node, _, _) = parent.list.locate(.children, index), case .section(let s) = node.piece else {
+            throw FoldError(.invalidArgument, "child \(index) of section \"\(parent.key)\" is a row, not a section")
         }
         return s
     }
 
-    func section(key: String) throws -> Section {
-        guard let s = sectionsByKey[key] else {
-            throw FoldError(.notFound, "no section has the key \"\(key)\"")
-        }
-        return s
-    }
-
-    /// Index of the section with `key`.
+    /// Index of the section with `key` among its parent's children.
     /// - Complexity: O(log n)
     public func sectionIndex(forKey key: String) throws -> Int {
-        try section(key: key).indexInParent
+        try section(.key(key)).indexInParent
     }
 
-    /// Key of the section at `index`.
-    /// - Complexity: O(log n)
-    public func sectionKey(at index: Int) throws -> String {
-        try section(at: index).key
+    /// Key of a section.
+    /// - Complexity: O(log n) (O(depth · log n) for a path)
+    public func sectionKey(_ ref: SectionRef) throws -> String {
+        try section(ref).key
     }
+}
+
+/// Names a section: by top-level index, by key, or by path (child indices
+/// from the top, every one naming a section).
+public enum SectionRef: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    case index(Int)
+    case key(String)
+    case path([Int])
+
+    public init(integerLiteral value: Int) { self = .index(value) }
+    public init(stringLiteral value: String) { self = .key(value) }
+}
+
+/// How many rows may be expanded at once.
+public enum Accordion: Int32, Sendable {
+    /// Any number of rows (the default).
+    case multiple = 0
+    /// At most one row in the whole table: expanding one collapses the other.
+    case single = 1
+    /// At most one row per section.
+    case singlePerSection = 2
 }

@@ -27,7 +27,7 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
 
     @Test func collapsingHidesRowsAndKeepsCount() throws {
         let t = try products()
-        #expect(try t.setCollapsed(true, key: "iPad"))
+        #expect(try t.setCollapsed(true, section: "iPad"))
         #expect(t.itemCount == 10)
         #expect(t.contentHeight == 392)
         #expect(try t.item(at: 4) == Item(kind: .header, section: 1, collapsed: true))
@@ -49,14 +49,14 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
 
     @Test func collapsedStateFollowsTheKey() throws {
         let t = try products()
-        try t.setCollapsed(true, key: "iPhone")
+        try t.setCollapsed(true, section: "iPhone")
         try t.insertSection(at: 0, key: "Watch", rows: 1)
         try t.moveSection(from: 3, to: 1)
-        #expect(try t.sectionKey(at: 1) == "iPhone")
+        #expect(try t.sectionKey(1) == "iPhone")
         #expect(try t.isCollapsed(section: 1))
-        try t.removeSection(at: 0)
+        try t.removeSection(0)
         #expect(try t.sectionIndex(forKey: "iPhone") == 0)
-        #expect(try t.isCollapsed(key: "iPhone"))
+        #expect(try t.isCollapsed(section: "iPhone"))
         #expect(t.sectionStates().map { "\($0.key)=\($0.collapsed)" } == ["iPhone=true", "Mac=false", "iPad=false"])
         #expect(t.itemCount == 1 + 4 + 3)
     }

@@ -60,7 +60,7 @@ struct Fuzz {
         case 2:
             let s = anySection(&rng)
             log.append("removeSection(\(s))")
-            guard expectFailure(s < 0 || s >= n, { try table.removeSection(at: s) }) else { return }
+            guard expectFailure(s < 0 || s >= n, { try table.removeSection(.index(s)) }) else { return }
             model.sections.remove(at: s)
         case 3:
             let from = anySection(&rng), to = anySection(&rng)
@@ -77,9 +77,9 @@ struct Fuzz {
             let bad = s < 0 || s >= n || at < 0 || at > rows
             guard expectFailure(bad, {
                 if let heights {
-                    try table.insertRows(section: s, at: at, heights: heights.map { $0 ?? Table.defaultHeight })
+                    try table.insertRows(section: .index(s), at: at, heights: heights.map { $0 ?? Table.defaultHeight })
                 } else {
-                    try table.insertRows(section: s, at: at, count: count)
+                    try table.insertRows(section: .index(s), at: at, count: count)
                 }
             }) else { return }
             model.sections[s].rows.insert(contentsOf: heights ?? Array(repeating: nil, count: count), at: at)
@@ -90,7 +90,7 @@ struct Fuzz {
             let count = Int.random(in: 0...max(0, rows - max(0, at) + 1), using: &rng)
             log.append("removeRows(\(s), \(at), \(count))")
             let bad = s < 0 || s >= n || at < 0 || at + count > rows
-            guard expectFailure(bad, { try table.removeRows(section: s, at: at, count: count) }) else { return }
+            guard expectFailure(bad, { try table.removeRows(section: .index(s), at: at, count: count) }) else { return }
             model.sections[s].rows.removeSubrange(at..<(at + count))
         case 7:
             let s = anySection(&rng)
@@ -99,7 +99,7 @@ struct Fuzz {
             let h = heightOrDefault()
             log.append("setRowHeight(\(s), \(r), \(String(describing: h)))")
             guard expectFailure(s < 0 || s >= n || r < 0 || r >= rows,
-                                { try table.setRowHeight(section: s, row: r, height: h) }) else { return }
+                                { try table.setRowHeight(section: .index(s), row: r, height: h) }) else { return }
             model.sections[s].rows[r] = h
         case 8:
             let s = anySection(&rng)
@@ -112,7 +112,7 @@ struct Fuzz {
             log.append("setRowHeights(\(s), \(r), \(heights))")
             let bad = s < 0 || s >= n || r + count > rows || poison
             guard expectFailure(bad, {
-                try table.setRowHeights(section: s, row: r, heights: heights.map { $0 ?? Table.defaultHeight })
+                try table.setRowHeights(section: .index(s), row: r, heights: heights.map { $0 ?? Table.defaultHeight })
             }) else { return }
             model.sections[s].rows.replaceSubrange(r..<(r + count), with: heights)
         case 9, 10:
@@ -120,16 +120,16 @@ struct Fuzz {
             let kind = Int.random(in: 0..<3, using: &rng)
             log.append("collapse[\(kind)](\(s))")
             guard s >= 0 && s < n else {
-                _ = expectFailure(true, { try table.toggle(section: s) })
+                _ = expectFailure(true, { try table.toggle(section: .index(s)) })
                 return
             }
             var m = model.sections[s]
             let target = kind == 0 ? true : kind == 1 ? false : !m.collapsed
             let changed: Bool
             switch kind {
-            case 0: changed = try table.setCollapsed(true, key: m.key)
-            case 1: changed = try table.setCollapsed(false, section: s)
-            default: changed = try table.toggle(section: s)
+            case 0: changed = try table.setCollapsed(true, section: .key(m.key))
+            case 1: changed = try table.setCollapsed(false, section: .index(s))
+            default: changed = try table.toggle(section: .index(s))
             }
             let expected = !m.rows.isEmpty && m.collapsed != target
             #expect(changed == expected, "\(log)")
@@ -142,9 +142,9 @@ struct Fuzz {
             log.append("sectionHeight[\(which)](\(s), \(String(describing: h)))")
             guard expectFailure(s < 0 || s >= n, {
                 switch which {
-                case 0: try table.setHeaderHeight(h, section: s)
-                case 1: try table.setFooterHeight(h.map { $0 / 4 }, section: s)
-                default: try table.setDefaultRowHeight(h, section: s)
+                case 0: try table.setHeaderHeight(h, section: .index(s))
+                case 1: try table.setFooterHeight(h.map { $0 / 4 }, section: .index(s))
+                default: try table.setDefaultRowHeight(h, section: .index(s))
                 }
             }) else { return }
             let o = model.options
@@ -205,23 +205,23 @@ struct Fuzz {
             #expect(p < placed.count && placed[p] == got, "walk at \(p) \(context)")
         }
         for (i, s) in model.sections.enumerated() {
-            #expect(try table.sectionKey(at: i) == s.key)
+            #expect(try table.sectionKey(.index(i)) == s.key)
             #expect(try table.sectionIndex(forKey: s.key) == i)
-            #expect(try table.rowCount(section: i) == s.rows.count)
-            #expect(try table.isCollapsed(section: i) == s.collapsed)
+            #expect(try table.rowCount(section: .index(i)) == s.rows.count)
+            #expect(try table.isCollapsed(section: .index(i)) == s.collapsed)
             let header = try #require(model.headerPosition(i, in: flat))
-            #expect(try table.headerPosition(section: i) == header, "\(context)")
+            #expect(try table.headerPosition(section: .index(i)) == header, "\(context)")
             if !s.rows.isEmpty {
                 let r = Int.random(in: 0..<s.rows.count, using: &rng)
-                #expect(try table.rowHeight(section: i, row: r) == (s.rows[r] ?? s.rowHeight))
+                #expect(try table.rowHeight(section: .index(i), row: r) == (s.rows[r] ?? s.rowHeight))
                 if s.collapsed {
-                    #expect(throws: FoldError.self) { try table.rowPosition(section: i, row: r) }
+                    #expect(throws: FoldError.self) { try table.rowPosition(section: .index(i), row: r) }
                 } else {
-                    #expect(try table.rowPosition(section: i, row: r) == header + 1 + r)
+                    #expect(try table.rowPosition(section: .index(i), row: r) == header + 1 + r)
                 }
             }
             if s.footerHeight > 0 {
-                #expect(try table.footerPosition(section: i) == header + 1 + (s.collapsed ? 0 : s.rows.count))
+                #expect(try table.footerPosition(section: .index(i)) == header + 1 + (s.collapsed ? 0 : s.rows.count))
             }
         }
         #expect(table.sectionStates().map(\.key) == model.sections.map(\.key))

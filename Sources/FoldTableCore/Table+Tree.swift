@@ -1,0 +1,121 @@
+/// A child of a section: a row (by its row index) or a subsection (by key).
+public enum Child: Equatable, Sendable {
+    case row(Int)
+    case section(String)
+}
+
+extension Table {
+    /// Removes children `index..<index+count` (rows and subsections alike) of
+    /// `parent` (nil: top-level sections).
+    /// - Complexity: O(depth · log n), plus O(1) per removed subsection and freeing memory.
+    public func removeChildren(of parentRef: SectionRef?, at index: Int, count: Int) throws {
+        let parent = try parent(parentRef)
+        guard count >= 0 else { throw FoldError.range("child count", count, "must be >= 0") }
+        guard index >= 0, index <= parent.childCount - count else {
+            throw FoldError(.outOfRange, "children \(index)..<\(index) + \(count) are out of range (0..<\(parent.childCount))")
+        }
+        guard count > 0 else { return }
+        let removed = parent.list.replace(index..<(index + count), with: []).removed
+        totalRows -= removed?.sum.rows ?? 0
+        for piece in ChildList.pieces(of: removed) {
+            if case .section(let sub) = piece {
+                sub.parent = nil
+                sub.node = nil
+                forget(sub)
+            }
+        }
+        parent.propagate()
+    }
+
+    /// The key of a section's parent; nil for a top-level section.
+    /// - Complexity: O(depth · log n)
+    public func parentKey(_ ref: SectionRef) throws -> String? {
+        let s = try section(ref)
+        return s.parent === root ? nil : s.parent?.key
+    }
+
+    /// The number of children (rows and subsections) of a section; nil: top-level sections.
+    /// - Complexity: O(depth · log n)
+    public func childCount(_ ref: SectionRef?) throws -> Int {
+        try parent(ref).childCount
+    }
+
+    /// Child `index` of a section (nil: the top level).
+    /// - Complexity: O(depth · log n)
+    public func child(of parentRef: SectionRef?, at index: Int) throws -> Child {
+        let parent = try parent(parentRef)
+        guard index >= 0, index < parent.childCount,
+              let (node, within, before) = parent.list.locate(.children, index) else {
+            throw FoldError.range("child index", index, "0..<\(parent.childCount)")
+        }
+        switch node.piece {
+        case .rows: return .row(before.rows + within)
+        case .section(let sub): return .section(sub.key)
+        }
+    }
+
+    /// Nesting depth of a section (0 for top-level sections).
+    /// - Complexity: O(depth · log n)
+    public func depth(_ ref: SectionRef) throws -> Int {
+        try section(ref).depth
+    }
+
+    /// The path of a section: its child index at each level from the top.
+    /// - Complexity: O(depth · log n)
+    public func path(_ ref: SectionRef) throws -> [Int] {
+        var out: [Int] = []
+        var s = try section(ref)
+        while let p = s.parent {
+            out.append(s.indexInParent)
+            s = p
+        }
+        return out.reversed()
+    }
+
+    /// The flat position of what `path` names: a section's header, or a row.
+    /// `.notVisible` if a section on the way is collapsed.
+    /// - Complexity: O(depth · log n)
+    public func position(ofPath path: [Int]) throws -> Int {
+        guard !path.isEmpty, path.count <= Limits.maxDepth + 1 else {
+            throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(path.count)")
+        }
+        var s = root
+        for (level, index) in path.enumerated() {
+            guard index >= 0, index < s.childCount, let (node, within, before) = s.list.locate(.children, index) else {
+                throw FoldError.range("path index", index, "0..<\(s.childCount) at level \(level)")
+            }
+            switch node.piece {
+            case .section(let sub):
+                s = sub
+            case .rows:
+                guard level == path.count - 1 else {
+                    throw FoldError(.invalidArgument, "path index \(index) at level \(level) names a row, which has no children")
+                }
+                return try rowPlace(of: s, row: before.rows + within).position
+            }
+        }
+        return try headerPlace(of: s).position
+    }
+
+    /// The path of the item at `position`: its section's path, plus the row's
+    /// child index for a row.
+    /// - Complexity: O(depth · log n)
+    public func itemPath(at position: Int) throws -> [Int] {
+        var path: [Int] = []
+        var last: Section?
+        let placed = try locateItem(position) { sub, index, _, _ in path.append(index); last = sub }
+        if placed.item.kind == .row, let s = last {
+            path.append(childIndex(ofRow: placed.item.row, in: s))
+        }
+        return path
+    }
+
+    /// The key of the section the item at `position` belongs to.
+    /// - Complexity: O(depth · log n)
+    public func itemKey(at position: Int) throws -> String {
+        var last: Section?
+        _ = try locateItem(position) { sub, _, _, _ in last = sub }
+        guard let last else { throw FoldError(.internalError, "item \(position) has no section") }
+        return last.key
+    }
+}
