@@ -57,7 +57,8 @@ extern "C" {
 
 #define FOLD_OK 0
 /* An argument is invalid: NULL where a value is needed, a NaN, infinite,
- * negative or too large height, invalid UTF-8, an empty key. */
+ * negative or too large height, invalid UTF-8, an empty key for a new
+ * section (looking up an empty key is FOLD_E_NOT_FOUND). */
 #define FOLD_E_INVALID (-1)
 /* An index or count is outside what the table holds. */
 #define FOLD_E_RANGE (-2)
@@ -213,7 +214,8 @@ int fold_table_section_heights(const fold_table *table, int64_t index, double *o
 
 /* Inserts `count` rows before row `row` (0...row count) of section `section`.
  * `heights` is NULL (rows use the section's default height) or an array of
- * `count` heights, validated before anything changes. Rows of the default
+ * `count` heights (FOLD_HEIGHT_DEFAULT allowed), validated before anything
+ * changes. Rows of the default
  * height take no memory. O(log n), plus O(count) when heights are given. */
 int fold_table_insert_rows(fold_table *table, int64_t section, int64_t row, int64_t count,
                            const double *heights);

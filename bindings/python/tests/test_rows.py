@@ -61,14 +61,15 @@ def test_insert_rows_bad_heights_change_nothing(worked, snapshot, heights):
     assert snapshot(worked) == before
 
 
-def test_insert_rows_rejects_the_default_sentinel(worked, snapshot):
-    """foldtable.h documents FOLD_HEIGHT_DEFAULT (-1) for the per-section
-    setters, fold_table_set_row_height and fold_table_set_row_heights, but not
-    for fold_table_insert_rows, whose heights must be valid heights (finite,
-    >= 0). So -1.0 in insert heights must be FOLD_E_INVALID, like -0.5."""
+def test_insert_rows_accepts_the_default_sentinel(worked, snapshot):
+    """FOLD_HEIGHT_DEFAULT (-1) in insert heights means "the section's
+    default", as in fold_table_set_row_heights; other negatives are invalid."""
+    ipad = worked.sections["iPad"]
+    ipad.insert_rows(0, heights=[-1.0, 10.0])
+    assert [ipad.row_height(r) for r in range(4)] == [44.0, 10.0, 44.0, 44.0]
     before = snapshot(worked)
     with pytest.raises(InvalidArgumentError):
-        worked.sections["iPad"].insert_rows(0, heights=[-1.0])
+        ipad.insert_rows(0, heights=[-0.5])
     assert snapshot(worked) == before
 
 
