@@ -89,8 +89,10 @@ extern "C" {
 #define FOLD_ITEM_FOOTER 2
 
 /* Flags of an item (fold_item.flags, fold_visible_item.flags). */
-#define FOLD_ITEM_FLAG_COLLAPSED 1u /* a header or footer whose section's stored
-                                       state is collapsed (fold_table_is_collapsed) */
+#define FOLD_ITEM_FLAG_COLLAPSED 1u  /* a header or footer whose section's stored
+                                        state is collapsed (fold_table_is_collapsed) */
+#define FOLD_ITEM_FLAG_EXPANDED 2u   /* a row that is expanded */
+#define FOLD_ITEM_FLAG_EXPANDABLE 4u /* a row whose expanded height exceeds its height */
 
 /* Where an offset falls (fold_table_item_at_offset). */
 #define FOLD_OFFSET_IN_ITEM 0 /* inside the reported item */
@@ -138,21 +140,34 @@ typedef struct fold_table_options {
     double footer_height;    /* default footer height; 0 = no footer items (default 0) */
     double padding_top;      /* content padding above the first item (default 0) */
     double padding_bottom;   /* content padding below the last item (default 0) */
+    /* Fields below were added after the first layout; a caller whose size
+     * stops before them gets their defaults. */
+    int32_t accordion;       /* FOLD_ACCORDION_* (default FOLD_ACCORDION_MULTIPLE) */
+    int32_t sticky_levels;   /* most header levels that stick; 0 = all (default 0) */
 } fold_table_options;
+
+/* Accordion policies: how many rows may be expanded at once. */
+#define FOLD_ACCORDION_MULTIPLE 0    /* any number */
+#define FOLD_ACCORDION_SINGLE 1      /* one in the table: expanding a row collapses the other */
+#define FOLD_ACCORDION_PER_SECTION 2 /* one per section */
 
 /* Fills *options with the defaults and sets options->size. NULL is a no-op. O(1). */
 void fold_table_options_init(fold_table_options *options);
 
 /* Creates an empty table. options may be NULL for the defaults; its fields are
- * copied. Heights must be valid (FOLD_E_INVALID otherwise); options->size must
- * be at least the size of the version 0.1 struct (FOLD_E_INVALID).
+ * copied. Heights must be valid, accordion a FOLD_ACCORDION_* value and
+ * sticky_levels >= 0 (FOLD_E_INVALID otherwise); options->size must cover at
+ * least the fields up to padding_bottom (FOLD_E_INVALID).
  * The caller frees the table with fold_table_free(). O(1). */
 int fold_table_new(const fold_table_options *options, fold_table **out_table);
 
 /* Frees a table and everything it holds. NULL is a no-op. O(n). */
 void fold_table_free(fold_table *table);
 
-/* Writes the table's options (as given to fold_table_new) to *out_options. O(1). */
+/* Writes the table's options to *out_options: as given to fold_table_new,
+ * with accordion and sticky_levels as currently set. out_options->size must
+ * be set first (fold_table_options_init); only that many bytes are written,
+ * and size is set to the number written. O(1). */
 int fold_table_get_options(const fold_table *table, fold_table_options *out_options);
 
 /* ------------------------------------------------------------------------- */
@@ -301,12 +316,17 @@ int fold_table_section_indicator(const fold_table *table, int64_t index, char **
 /* One item of the flat list. */
 typedef struct fold_item {
     int32_t kind;    /* FOLD_ITEM_HEADER, _ROW or _FOOTER */
-    int32_t depth;   /* nesting depth of the item's section; 0 in 0.1 */
-    int64_t section; /* index of the item's section */
+    int32_t depth;   /* nesting depth of the item's section (0 = top level) */
+    int64_t section; /* index of the item's section among its parent's children */
     int64_t row;     /* row index for rows, -1 for headers and footers */
     uint32_t flags;  /* FOLD_ITEM_FLAG_* */
     uint32_t reserved;
 } fold_item;
+
+/* In 0.1 terms every section is top-level and "section" is its index. With
+ * nesting (below), functions that take a section index address top-level
+ * sections; the *_key functions and paths reach sections at any depth, and
+ * costs are O(depth * log n). */
 
 /* Number of items in the flat list. O(1). */
 int fold_table_item_count(const fold_table *table, int64_t *out_count);
@@ -352,8 +372,8 @@ int fold_table_content_height(const fold_table *table, double *out_height);
 typedef struct fold_visible_item {
     int64_t position;
     int32_t kind;    /* FOLD_ITEM_* */
-    int32_t depth;   /* 0 in 0.1 */
-    int64_t section;
+    int32_t depth;   /* nesting depth of the item's section (0 = top level) */
+    int64_t section; /* index of the item's section among its parent's children */
     int64_t row;     /* -1 for headers and footers */
     double top;      /* offset of the item's top */
     double height;
@@ -373,6 +393,214 @@ typedef struct fold_visible_item {
 int fold_table_visible_items(const fold_table *table, double offset, double height,
                              int64_t overscan, fold_visible_item *out, int64_t capacity,
                              int64_t *out_written, int64_t *out_total);
+
+
+/* ------------------------------------------------------------------------- */
+/* Nested sections                                                           */
+/* ------------------------------------------------------------------------- */
+/*
+ * A section's children are an ordered mix of rows and subsections, to
+ * FOLD_MAX_DEPTH levels. Keys are unique in the whole table. Collapsing a
+ * section hides its whole subtree; each subsection keeps its own state for
+ * when it is shown again. A child index counts rows and subsections alike; a
+ * row index (as everywhere above) counts a section's rows only. A path is the
+ * child index at each level from the top: {2} is the third top-level
+ * section, {2, 0} its first child. `parent_key` NULL means the top level,
+ * whose children are sections only.
+ */
+
+#define FOLD_MAX_DEPTH 64
+
+/* Kinds of a child (fold_table_child_at). */
+#define FOLD_CHILD_SECTION 0
+#define FOLD_CHILD_ROW 1
+
+/* Inserts a section as child `index` (0...child count) of `parent_key`, like
+ * fold_table_insert_section(). FOLD_E_RANGE beyond FOLD_MAX_DEPTH levels.
+ * O(depth * log n). */
+int fold_table_insert_subsection(fold_table *table, const char *parent_key, int64_t index,
+                                 const char *key, const char *header, int64_t row_count);
+
+/* Inserts `count` rows as children index..index+count-1 of `parent_key` (not
+ * NULL: rows belong in a section); heights as in fold_table_insert_rows().
+ * O(depth * log n), plus O(count) when heights are given. */
+int fold_table_insert_child_rows(fold_table *table, const char *parent_key, int64_t index,
+                                 int64_t count, const double *heights);
+
+/* Removes children index..index+count-1 of `parent_key`, rows and
+ * subsections alike (with everything inside them). O(depth * log n) plus
+ * O(1) per removed subsection and the memory freed. */
+int fold_table_remove_children(fold_table *table, const char *parent_key, int64_t index,
+                               int64_t count);
+
+/* Moves section `key` (children and states with it) to be child `index` of
+ * `parent_key`; `index` counts that parent's children without the moved
+ * section. Moving a section into itself or its own subtree is
+ * FOLD_E_INVALID. O(depth * log n). */
+int fold_table_move_section_to(fold_table *table, const char *key, const char *parent_key,
+                               int64_t index);
+
+/* The key of a section's parent; *out_parent_key is NULL for a top-level
+ * section, else the caller frees it with fold_free(). O(depth * log n). */
+int fold_table_section_parent(const fold_table *table, const char *key, char **out_parent_key);
+
+/* Nesting depth of a section (0 = top level). O(depth * log n). */
+int fold_table_section_depth(const fold_table *table, const char *key, int64_t *out_depth);
+
+/* Number of children of `parent_key` (NULL: top-level sections). O(depth * log n). */
+int fold_table_child_count(const fold_table *table, const char *parent_key, int64_t *out_count);
+
+/* Child `index` of `parent_key`: *out_kind is FOLD_CHILD_SECTION (then
+ * *out_key, if asked, is its key, freed with fold_free(), and *out_row -1) or
+ * FOLD_CHILD_ROW (then *out_row is its row index and *out_key NULL).
+ * out_row and out_key are optional. O(depth * log n). */
+int fold_table_child_at(const fold_table *table, const char *parent_key, int64_t index,
+                        int32_t *out_kind, int64_t *out_row, char **out_key);
+
+/* The path of section `key`: writes min(capacity, length) indices into
+ * out_path (NULL allowed with capacity 0) and the full length to *out_length.
+ * O(depth * log n). */
+int fold_table_section_path(const fold_table *table, const char *key, int64_t *out_path,
+                            int64_t capacity, int64_t *out_length);
+
+/* The key of the section a path names (every index must name a section);
+ * the caller frees *out_key with fold_free(). O(depth * log n). */
+int fold_table_path_key(const fold_table *table, const int64_t *path, int64_t length,
+                        char **out_key);
+
+/* The flat position of what a path names: a section's header, or a row.
+ * FOLD_E_NOT_VISIBLE inside a collapsed section. O(depth * log n). */
+int fold_table_path_position(const fold_table *table, const int64_t *path, int64_t length,
+                             int64_t *out_position);
+
+/* The path of the item at `position`: its section's path, plus the row's
+ * child index for a row (a footer has its section's path). Written like
+ * fold_table_section_path(). O(depth * log n). */
+int fold_table_item_path(const fold_table *table, int64_t position, int64_t *out_path,
+                         int64_t capacity, int64_t *out_length);
+
+/* The key of the section the item at `position` belongs to; the caller frees
+ * *out_key with fold_free(). O(depth * log n). */
+int fold_table_item_key(const fold_table *table, int64_t position, char **out_key);
+
+/* Path-addressed edits: the path's last index is a child index in the
+ * section the leading indices name (the top level for a one-index path). */
+int fold_table_insert_section_at_path(fold_table *table, const int64_t *path, int64_t length,
+                                      const char *key, const char *header, int64_t row_count);
+int fold_table_insert_rows_at_path(fold_table *table, const int64_t *path, int64_t length,
+                                   int64_t count, const double *heights);
+int fold_table_remove_at_path(fold_table *table, const int64_t *path, int64_t length,
+                              int64_t count);
+/* Moves the row or section at `from` so that it ends at `to`, whose last
+ * index counts the target's children without the moved one. A row keeps its
+ * heights and expanded state; it must land in a section. O(depth * log n). */
+int fold_table_move_at_path(fold_table *table, const int64_t *from, int64_t from_length,
+                            const int64_t *to, int64_t to_length);
+
+/* Key-addressed forms of the section and row functions above, for sections
+ * at any depth. Same semantics and statuses. O(depth * log n). */
+int fold_table_header_position_key(const fold_table *table, const char *key,
+                                   int64_t *out_position);
+int fold_table_footer_position_key(const fold_table *table, const char *key,
+                                   int64_t *out_position);
+int fold_table_row_position_key(const fold_table *table, const char *key, int64_t row,
+                                int64_t *out_position);
+int fold_table_row_count_key(const fold_table *table, const char *key, int64_t *out_count);
+int fold_table_insert_rows_key(fold_table *table, const char *key, int64_t row, int64_t count,
+                               const double *heights);
+int fold_table_remove_rows_key(fold_table *table, const char *key, int64_t row, int64_t count);
+int fold_table_set_row_height_key(fold_table *table, const char *key, int64_t row, double height);
+int fold_table_row_height_key(const fold_table *table, const char *key, int64_t row,
+                              double *out_height);
+
+/* ------------------------------------------------------------------------- */
+/* Expandable rows                                                           */
+/* ------------------------------------------------------------------------- */
+/*
+ * A row may have an expanded height besides its height; it is expandable
+ * only while the expanded height is larger. An expanded row shows its
+ * expanded height everywhere (offsets, item at offset, viewports, content
+ * height). Expanded state belongs to the row: it moves with the row when rows
+ * are inserted or removed around it or its section moves. Rows are named by
+ * their section's key and row index.
+ */
+
+/* Sets a row's expanded height; FOLD_HEIGHT_DEFAULT removes it (and
+ * collapses the row). A row whose expanded height stops being larger than its
+ * height collapses. O(depth * log n). */
+int fold_table_set_row_expanded_height(fold_table *table, const char *key, int64_t row,
+                                       double height);
+
+/* A row's expanded height, or FOLD_HEIGHT_DEFAULT if it has none. O(depth * log n). */
+int fold_table_row_expanded_height(const fold_table *table, const char *key, int64_t row,
+                                   double *out_height);
+
+/* Expand, collapse or toggle a row; *out_changed (optional) is 1 if its state
+ * flipped. Expanding a row that is not expandable changes nothing. Under
+ * FOLD_ACCORDION_SINGLE / _PER_SECTION, expanding a row first collapses the
+ * expanded row of the table / of its section. Toggling an expanded row
+ * collapses it. O(depth * log n). */
+int fold_table_expand_row(fold_table *table, const char *key, int64_t row, int *out_changed);
+int fold_table_collapse_row(fold_table *table, const char *key, int64_t row, int *out_changed);
+int fold_table_toggle_row(fold_table *table, const char *key, int64_t row, int *out_changed);
+
+/* *out = 1 if the row is expanded / expandable, else 0. O(depth * log n). */
+int fold_table_is_row_expanded(const fold_table *table, const char *key, int64_t row, int *out);
+int fold_table_is_row_expandable(const fold_table *table, const char *key, int64_t row, int *out);
+
+/* One entry of fold_table_expanded_rows(). */
+typedef struct fold_row_ref {
+    const char *key; /* the row's section; points into the same allocation */
+    int64_t row;
+} fold_row_ref;
+
+/* Every expanded row in list order, as one allocation like
+ * fold_table_section_states(): free *out_rows with fold_free(). NULL and 0
+ * when no row is expanded. O(k * depth * log n) for k expanded rows. */
+int fold_table_expanded_rows(const fold_table *table, fold_row_ref **out_rows, int64_t *out_count);
+
+/* Sets the accordion policy (FOLD_ACCORDION_*) for later expansions. O(1). */
+int fold_table_set_accordion(fold_table *table, int32_t accordion);
+
+/* What fold_table_activate() did. */
+#define FOLD_ACTIVATED_NOTHING 0
+#define FOLD_ACTIVATED_SECTION_COLLAPSED 1
+#define FOLD_ACTIVATED_SECTION_EXPANDED 2
+#define FOLD_ACTIVATED_ROW_EXPANDED 3
+#define FOLD_ACTIVATED_ROW_COLLAPSED 4
+
+/* What a click on the item at `position` does: a header toggles its section,
+ * a row toggles its expansion (accordion applies), a footer does nothing.
+ * *out_action (optional) says which. O(depth * log n). */
+int fold_table_activate(fold_table *table, int64_t position, int32_t *out_action);
+
+/* ------------------------------------------------------------------------- */
+/* Sticky headers                                                            */
+/* ------------------------------------------------------------------------- */
+
+/* A header drawn stuck to the top of the viewport. */
+typedef struct fold_sticky_header {
+    int64_t position; /* the header's position in the flat list */
+    int32_t depth;    /* its section's nesting depth */
+    int32_t reserved;
+    double top;       /* where it is drawn */
+    double height;
+} fold_sticky_header;
+
+/* The headers that stick at the top of a viewport scrolled to `offset`: one
+ * per nesting level, of the sections enclosing the item at `offset`
+ * (outermost first), at most sticky_levels of them when that option is set.
+ * Each is drawn just below the one above it (the first at `offset`), never
+ * below its natural place, and never lower than its section's end minus its
+ * height — so the next header of the same level pushes it up as it arrives.
+ * Headers pushed entirely above `offset` are left out. Writes
+ * min(capacity, total) entries, *out_written that number and *out_total
+ * (optional) the total. offset must be finite. O(depth * log n). */
+int fold_table_sticky_headers(const fold_table *table, double offset, fold_sticky_header *out,
+                              int64_t capacity, int64_t *out_written, int64_t *out_total);
+
+/* Sets the most header levels that stick (0 = all). O(1). */
+int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
 
 #ifdef __cplusplus
 }

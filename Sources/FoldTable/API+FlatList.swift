@@ -1,8 +1,12 @@
 import CFoldTable
 import FoldTableCore
 
-private func flags(_ item: Item) -> UInt32 {
-    item.collapsed && item.kind != .row ? UInt32(FOLD_ITEM_FLAG_COLLAPSED) : 0
+func flags(_ item: Item) -> UInt32 {
+    var f: UInt32 = 0
+    if item.collapsed && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }
+    if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
+    if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
+    return f
 }
 
 @_cdecl("fold_table_item_count")

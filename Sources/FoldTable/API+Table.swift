@@ -6,14 +6,23 @@ import Darwin
 import CFoldTable
 import FoldTableCore
 
+/// The C struct for `o`, with the table's current accordion and sticky levels.
+private func cOptions(_ o: TableOptions, accordion: Accordion, stickyLevels: Int) -> fold_table_options {
+    fold_table_options(size: UInt32(MemoryLayout<fold_table_options>.size),
+                       start_collapsed: o.startCollapsed ? 1 : 0,
+                       row_height: o.rowHeight, header_height: o.headerHeight,
+                       footer_height: o.footerHeight, padding_top: o.paddingTop,
+                       padding_bottom: o.paddingBottom, accordion: accordion.rawValue,
+                       sticky_levels: Int32(clamping: stickyLevels))
+}
+
 private func defaultOptions() -> fold_table_options {
     let d = TableOptions()
-    return fold_table_options(size: UInt32(MemoryLayout<fold_table_options>.size),
-                              start_collapsed: d.startCollapsed ? 1 : 0,
-                              row_height: d.rowHeight, header_height: d.headerHeight,
-                              footer_height: d.footerHeight, padding_top: d.paddingTop,
-                              padding_bottom: d.paddingBottom)
+    return cOptions(d, accordion: d.accordion, stickyLevels: d.stickyLevels)
 }
+
+/// The first layout of fold_table_options ended after padding_bottom.
+private let firstOptionsSize = MemoryLayout<fold_table_options>.offset(of: \fold_table_options.accordion) ?? 48
 
 @_cdecl("fold_table_options_init")
 public func fold_table_options_init(_ options: UnsafeMutablePointer<fold_table_options>?) {
@@ -28,10 +37,14 @@ public func fold_table_new(_ options: UnsafePointer<fold_table_options>?,
     if let options {
         // Read only the fields the caller's struct has (its size says which).
         let size = Int(options.pointee.size)
-        guard size >= MemoryLayout<fold_table_options>.size else {
+        guard size >= firstOptionsSize else {
             return fail(FOLD_E_INVALID, "options->size is \(size); call fold_table_options_init() first")
         }
-        memcpy(&given, options, MemoryLayout<fold_table_options>.size)
+        memcpy(&given, options, min(size, MemoryLayout<fold_table_options>.size))
+        given.size = UInt32(MemoryLayout<fold_table_options>.size)
+    }
+    guard let accordion = Accordion(rawValue: given.accordion) else {
+        return fail(FOLD_E_INVALID, "accordion \(given.accordion) is not a FOLD_ACCORDION_* value")
     }
     var o = TableOptions()
     o.startCollapsed = given.start_collapsed != 0
@@ -40,6 +53,8 @@ public func fold_table_new(_ options: UnsafePointer<fold_table_options>?,
     o.footerHeight = given.footer_height
     o.paddingTop = given.padding_top
     o.paddingBottom = given.padding_bottom
+    o.accordion = accordion
+    o.stickyLevels = Int(given.sticky_levels)
     do {
         outTable.pointee = TableBox(try Table(options: o)).retainedHandle()
         return FOLD_OK
@@ -60,11 +75,13 @@ public func fold_table_get_options(_ table: OpaquePointer?,
                                    _ out: UnsafeMutablePointer<fold_table_options>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_options")
-        let o = t.options
-        out.pointee = fold_table_options(size: UInt32(MemoryLayout<fold_table_options>.size),
-                                         start_collapsed: o.startCollapsed ? 1 : 0,
-                                         row_height: o.rowHeight, header_height: o.headerHeight,
-                                         footer_height: o.footerHeight, padding_top: o.paddingTop,
-                                         padding_bottom: o.paddingBottom)
+        // Write only as much as the caller's struct holds (its size says).
+        let size = Int(out.pointee.size)
+        guard size >= firstOptionsSize else {
+            throw FoldError(.invalidArgument, "out_options->size is \(size); call fold_table_options_init() first")
+        }
+        var current = cOptions(t.options, accordion: t.accordion, stickyLevels: t.stickyLevels)
+        current.size = UInt32(min(size, MemoryLayout<fold_table_options>.size))
+        _ = withUnsafeBytes(of: &current) { memcpy(out, $0.baseAddress, Int(current.size)) }
     }
 }

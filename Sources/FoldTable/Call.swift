@@ -64,3 +64,34 @@ func mallocString(_ value: String) -> UnsafeMutablePointer<CChar>? {
 func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {
     pointer?.pointee = value
 }
+
+/// A path from C: `length` indices, checked before they become Ints.
+func path(_ pointer: UnsafePointer<Int64>?, _ length: Int64) throws -> [Int] {
+    guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
+    guard length >= 1, length <= Int64(Limits.maxDepth + 1) else {
+        throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(length)")
+    }
+    return UnsafeBufferPointer(start: pointer, count: int(length)).map(int)
+}
+
+/// Writes a path into a caller's array of `capacity` and its length.
+func writePath(_ path: [Int], _ out: UnsafeMutablePointer<Int64>?, _ capacity: Int64,
+               _ outLength: UnsafeMutablePointer<Int64>?) throws {
+    let outLength = try required(outLength, "out_length")
+    guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
+    guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out_path is NULL but capacity is \(capacity)") }
+    if let out {
+        for (i, index) in path.prefix(int(capacity)).enumerated() { out[i] = Int64(index) }
+    }
+    outLength.pointee = Int64(path.count)
+}
+
+/// An optional parent key: NULL names the top level.
+func parentRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef? {
+    key == nil ? nil : .key(try string(key, "parent_key"))
+}
+
+/// A required section key.
+func keyRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef {
+    .key(try string(key, "key"))
+}

@@ -16,13 +16,19 @@ public struct Item: Equatable, Sendable {
     public var row: Int
     /// The section's stored collapsed state (headers and footers only).
     public var collapsed: Bool
+    /// Rows only: whether the row is expanded, and whether it can expand.
+    public var expanded: Bool
+    public var expandable: Bool
 
-    public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false) {
+    public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
+                expanded: Bool = false, expandable: Bool = false) {
         self.kind = kind
         self.depth = depth
         self.section = section
         self.row = row
         self.collapsed = collapsed
+        self.expanded = expanded
+        self.expandable = expandable
     }
 }
 

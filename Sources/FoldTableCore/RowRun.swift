@@ -83,6 +83,12 @@ struct RowRun {
                          expanded: isExpanded(i))
     }
 
+    /// Whether row `i` can expand: its expanded height exceeds its normal height.
+    func isExpandable(_ i: Int, rowHeight: Double) -> Bool {
+        guard let e = expandedHeights?[i], !e.isNaN else { return false }
+        return Double(e) > normalHeight(i, rowHeight: rowHeight)
+    }
+
     /// Every row's record, for rebuilding a span.
     func records() -> [RowRecord] { (0..<count).map(record) }
 

@@ -39,8 +39,11 @@ extension Table {
     /// Whether a row is expandable: its expanded height exceeds its normal height.
     /// - Complexity: O(depth · log n)
     public func isRowExpandable(section ref: SectionRef, row: Int) throws -> Bool {
-        guard let e = try expandedHeight(section: ref, row: row) else { return false }
-        return e > (try rowHeight(section: ref, row: row))
+        let s = try section(ref)
+        try checkRowRange(row, 1, in: s)
+        let (node, within, _) = try rowNode(row, in: s)
+        guard case .rows(let run) = node.piece else { return false }
+        return run.isExpandable(within, rowHeight: s.rowHeight)
     }
 
     /// Whether a row is expanded.
@@ -115,6 +118,38 @@ extension Table {
             case .section(let sub):
                 collapseExpandedRows(in: sub, deep: true)
             }
+        }
+    }
+}
+
+/// What activating (clicking) an item did.
+public enum Activation: Int32, Sendable {
+    case none = 0
+    case sectionCollapsed = 1
+    case sectionExpanded = 2
+    case rowExpanded = 3
+    case rowCollapsed = 4
+}
+
+extension Table {
+    /// What a click on the item at `position` does: a header toggles its
+    /// section, a row toggles its expansion (if it can expand, or is
+    /// expanded), a footer does nothing.
+    /// - Complexity: O(depth · log n)
+    @discardableResult
+    public func activate(position: Int) throws -> Activation {
+        var owner: Section?
+        let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
+        guard let s = owner else { return .none }
+        switch placed.item.kind {
+        case .header:
+            guard setCollapsed(!s.collapsed, s) else { return .none }
+            return s.collapsed ? .sectionCollapsed : .sectionExpanded
+        case .row:
+            guard try toggleRow(section: .key(s.key), row: placed.item.row) else { return .none }
+            return try isRowExpanded(section: .key(s.key), row: placed.item.row) ? .rowExpanded : .rowCollapsed
+        case .footer:
+            return .none
         }
     }
 }

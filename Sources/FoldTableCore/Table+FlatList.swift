@@ -29,7 +29,8 @@ extension Table {
             switch node.piece {
             case .rows(let run):
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex,
-                                row: before.rows + within)
+                                row: before.rows + within, expanded: run.isExpanded(within),
+                                expandable: run.isExpandable(within, rowHeight: sec.rowHeight))
                 return PlacedItem(position: position, item: item,
                                   top: top + run.prefixHeight(within, rowHeight: sec.rowHeight),
                                   height: run.height(within, rowHeight: sec.rowHeight))

@@ -169,7 +169,8 @@ private final class ItemWalker {
             }
             while i < run.count {
                 let h = run.height(i, rowHeight: rowHeight)
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i)
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
+                                expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
                 guard body(PlacedItem(position: position, item: item, top: top, height: h)) else { return false }
                 top += h
                 position += 1

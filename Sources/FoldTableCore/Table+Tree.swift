@@ -27,6 +27,48 @@ extension Table {
         parent.propagate()
     }
 
+    /// Moves the child at path `from` (a row or a section, with its state) so
+    /// that it ends up at path `to`, whose last index counts the target
+    /// parent's children without the moved one. A row must land in a section;
+    /// a section cannot move into itself.
+    /// - Complexity: O(depth · log n)
+    public func moveChild(from: [Int], to: [Int]) throws {
+        let (source, index) = try parentAndIndex(from)
+        let (target, targetIndex) = try parentAndIndex(to)
+        guard index < source.childCount else {
+            throw FoldError.range("child index", index, "0..<\(source.childCount)")
+        }
+        guard let (node, within, _) = source.list.locate(.children, index) else {
+            throw FoldError(.internalError, "child \(index) was not found")
+        }
+        switch node.piece {
+        case .section(let s):
+            try moveSection(.key(s.key), to: target === root ? nil : .key(target.key), at: targetIndex)
+        case .rows(let run):
+            guard target !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
+            let count = target.childCount - (source === target ? 1 : 0)
+            guard targetIndex <= count else { throw FoldError.range("target child index", targetIndex, "0...\(count)") }
+            let record = run.record(within)
+            source.list.replace(index..<(index + 1), with: [])
+            source.propagate()
+            if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
+                relink(target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))]).added, in: target)
+            }
+            target.propagate()
+        }
+    }
+
+    /// The section a path's leading indices name (the root for a one-index
+    /// path) and its last index, which must be >= 0.
+    func parentAndIndex(_ path: [Int]) throws -> (Section, Int) {
+        guard let last = path.last, path.count <= Limits.maxDepth + 1 else {
+            throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(path.count)")
+        }
+        let parent = path.count == 1 ? root : try section(.path(Array(path.dropLast())))
+        guard last >= 0 else { throw FoldError.range("child index", last, "must be >= 0") }
+        return (parent, last)
+    }
+
     /// The key of a section's parent; nil for a top-level section.
     /// - Complexity: O(depth · log n)
     public func parentKey(_ ref: SectionRef) throws -> String? {

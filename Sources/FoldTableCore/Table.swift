@@ -11,10 +11,17 @@ public struct TableOptions: Equatable, Sendable {
     public var paddingBottom: Double = 0
     /// Whether new sections start collapsed.
     public var startCollapsed = false
+    /// How many rows may be expanded at once.
+    public var accordion: Accordion = .multiple
+    /// The most header levels that stick at the top (0: no limit).
+    public var stickyLevels = 0
 
     public init() {}
 
     func validate() throws {
+        guard stickyLevels >= 0 else {
+            throw FoldError(.invalidArgument, "sticky levels \(stickyLevels) must be >= 0")
+        }
         try Limits.check(height: rowHeight, "row height")
         try Limits.check(height: headerHeight, "header height")
         try Limits.check(height: footerHeight, "footer height")
@@ -39,12 +46,16 @@ public final class Table {
     /// How many rows may be expanded at once; applies to later expansions.
     public var accordion: Accordion = .multiple
     /// The most header levels that stick at the top (0: no limit).
-    public var stickyLevels = 0
+    public var stickyLevels = 0 {
+        didSet { if stickyLevels < 0 { stickyLevels = 0 } }
+    }
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {
         try options.validate()
         self.options = options
+        accordion = options.accordion
+        stickyLevels = options.stickyLevels
         root = Section(key: "", header: "", headerHeight: 0, footerHeight: 0, rowHeight: 0,
                        collapsed: false, seed: nextSeed)
     }
