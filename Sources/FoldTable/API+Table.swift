@@ -82,6 +82,8 @@ public func fold_table_get_options(_ table: OpaquePointer?,
         }
         var current = cOptions(t.options, accordion: t.accordion, stickyLevels: t.stickyLevels)
         current.size = UInt32(min(size, MemoryLayout<fold_table_options>.size))
-        _ = withUnsafeBytes(of: &current) { memcpy(out, $0.baseAddress, Int(current.size)) }
+        withUnsafeBytes(of: &current) { bytes in
+            if let base = bytes.baseAddress { _ = memcpy(out, base, Int(current.size)) }
+        }
     }
 }
