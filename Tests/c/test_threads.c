@@ -1,0 +1,348 @@
+/*
+ * Threads (foldtable.h: "Thread safety: a fold_table serializes its own
+ * calls ... Different tables are independent." and the thread-local
+ * fold_last_error_message()).
+ *
+ * 1. Four threads hammer one table with toggles in pairs, collapse/expand,
+ *    queries, and row inserts followed by removes that cancel out; afterwards
+ *    the table must equal what a model says (row counts, item count, every
+ *    item, content height).
+ * 2. Four threads each build and check their own table.
+ * 3. The last-error message is per thread.
+ *
+ * Worker threads never call the CHECK macros (the counters are not
+ * synchronized); they count their own errors, which main() checks.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "foldtable.h"
+
+#define THREADS 4
+#define ITERATIONS 20000
+#define SECTIONS 8
+#define TOGGLED 6 /* sections 0..5 are only toggled in pairs */
+#define ROWS 5
+
+typedef struct worker {
+    int id;
+    fold_table *table;
+    uint64_t rng;
+    long errors;
+    char first_error[256];
+    int fresh_message_empty; /* fold_last_error_message() was "" at start */
+} worker;
+
+static uint64_t next_rand(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int64_t below(worker *w, int64_t n) { return (int64_t)(next_rand(&w->rng) % (uint64_t)n); }
+
+static void error_at(worker *w, int line, const char *what, int status)
+{
+    if (w->errors++ == 0) {
+        sprintf(w->first_error, "thread %d, line %d: %s returned %d (%s)", w->id, line, what,
+                status, fold_status_name(status));
+    }
+}
+
+/* Records an error unless `status` is one of the two allowed ones. */
+#define EXPECT2(w, call, ok1, ok2)                         \
+    do {                                                   \
+        int status_ = (call);                              \
+        if (status_ != (ok1) && status_ != (ok2)) {        \
+            error_at((w), __LINE__, #call, status_);       \
+        }                                                  \
+    } while (0)
+#define EXPECT(w, call, ok) EXPECT2(w, call, ok, ok)
+#define EXPECT_TRUE(w, cond)                               \
+    do {                                                   \
+        if (!(cond)) {                                     \
+            error_at((w), __LINE__, #cond, 0);             \
+        }                                                  \
+    } while (0)
+
+/* ---- 1. one shared table --------------------------------------------- */
+
+static void queries(worker *w)
+{
+    fold_table *t = w->table;
+    int64_t n = -1, pos = -1, written = -1, total = -1;
+    int32_t place = -1;
+    double h = -1;
+    fold_item item;
+    fold_visible_item vis[16];
+    char *s = NULL;
+    fold_section_state *states = NULL;
+    int c = -1;
+
+    EXPECT(w, fold_table_item_count(t, &n), FOLD_OK);
+    /* Between 8 headers and every row of every section plus a few being
+     * inserted by the other threads. */
+    EXPECT_TRUE(w, n >= SECTIONS && n <= SECTIONS + SECTIONS * ROWS + THREADS * 3);
+    {
+        /* The list changes under us: a position may be past the end. */
+        int status = fold_table_item_at(t, below(w, 40), &item);
+        EXPECT_TRUE(w, status == FOLD_OK || status == FOLD_E_RANGE);
+        if (status == FOLD_OK) {
+            EXPECT_TRUE(w, item.kind == FOLD_ITEM_HEADER || item.kind == FOLD_ITEM_ROW);
+            EXPECT_TRUE(w, item.section >= 0 && item.section < SECTIONS);
+        }
+    }
+    EXPECT2(w, fold_table_item_top(t, below(w, 40), &h), FOLD_OK, FOLD_E_RANGE);
+    EXPECT(w, fold_table_content_height(t, &h), FOLD_OK);
+    EXPECT_TRUE(w, h >= SECTIONS * 28);
+    EXPECT(w, fold_table_item_at_offset(t, (double)below(w, 2000), &pos, &place), FOLD_OK);
+    EXPECT_TRUE(w, pos >= 0 && place >= FOLD_OFFSET_IN_ITEM && place <= FOLD_OFFSET_BELOW);
+    EXPECT(w, fold_table_visible_items(t, (double)below(w, 1500), 300, below(w, 3), vis, 16,
+                                       &written, &total),
+           FOLD_OK);
+    EXPECT_TRUE(w, written >= 0 && written <= 16 && total >= written);
+    EXPECT(w, fold_table_section_states(t, &states, &n), FOLD_OK);
+    EXPECT_TRUE(w, n == SECTIONS && states != NULL);
+    fold_free(states);
+    EXPECT(w, fold_table_section_indicator(t, below(w, SECTIONS), &s), FOLD_OK);
+    fold_free(s);
+    EXPECT(w, fold_table_is_collapsed_key(t, "s3", &c), FOLD_OK);
+    EXPECT(w, fold_table_header_position(t, below(w, SECTIONS), &pos), FOLD_OK);
+    EXPECT2(w, fold_table_row_position(t, below(w, SECTIONS), 0, &pos), FOLD_OK,
+            FOLD_E_NOT_VISIBLE);
+}
+
+static void *shared_worker(void *arg)
+{
+    worker *w = (worker *)arg;
+    fold_table *t = w->table;
+    int i;
+    char key[8];
+
+    w->fresh_message_empty = strcmp(fold_last_error_message(), "") == 0;
+    for (i = 0; i < ITERATIONS; i++) {
+        int64_t s = below(w, TOGGLED);
+        int64_t r = below(w, SECTIONS);
+        int64_t k = 1 + below(w, 3);
+        int changed = -1;
+        int by_key = (int)below(w, 2);
+        sprintf(key, "s%d", (int)s);
+
+        /* A toggle of a section with rows always flips it. */
+        if (by_key) {
+            EXPECT(w, fold_table_toggle_key(t, key, &changed), FOLD_OK);
+        } else {
+            EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
+        }
+        EXPECT_TRUE(w, changed == 1);
+
+        /* Rows in, queries, rows out: each section keeps at least ROWS
+         * default-height rows, so the removal always succeeds. */
+        EXPECT(w, fold_table_insert_rows(t, r, below(w, ROWS + 1), k, NULL), FOLD_OK);
+        queries(w);
+        EXPECT(w, fold_table_remove_rows(t, r, 0, k), FOLD_OK);
+
+        /* Sections 6 and 7: plain collapse/expand, any outcome. */
+        if (below(w, 2)) {
+            EXPECT(w, fold_table_collapse(t, 6 + below(w, 2), NULL), FOLD_OK);
+        } else {
+            EXPECT(w, fold_table_expand_key(t, below(w, 2) ? "s6" : "s7", NULL), FOLD_OK);
+        }
+
+        /* The second toggle of the pair. */
+        changed = -1;
+        EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
+        EXPECT_TRUE(w, changed == 1);
+
+        /* A failure sets this thread's message only. */
+        if (i % 64 == 0) {
+            EXPECT(w, fold_table_remove_section(t, -1), FOLD_E_RANGE);
+            EXPECT_TRUE(w, fold_last_error_message()[0] != '\0');
+        }
+    }
+    return NULL;
+}
+
+static void check_shared_table(fold_table *t)
+{
+    int64_t i, r, n = -1, expected_items = 0, pos = 0;
+    double top = 0, h = -1;
+    int collapsed[SECTIONS];
+
+    for (i = 0; i < SECTIONS; i++) {
+        CHECK_STATUS(fold_table_row_count(t, i, &n), FOLD_OK);
+        CHECK_EQ_I64(n, ROWS);
+        collapsed[i] = -1;
+        CHECK_STATUS(fold_table_is_collapsed(t, i, &collapsed[i]), FOLD_OK);
+        if (i < TOGGLED) {
+            CHECK_EQ_I64(collapsed[i], 0); /* an even number of flips */
+        }
+        expected_items += 1 + (collapsed[i] ? 0 : ROWS);
+    }
+    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
+    CHECK_EQ_I64(n, expected_items);
+    /* Every item where the model puts it. */
+    for (i = 0; i < SECTIONS; i++) {
+        fold_item item;
+        CHECK_STATUS(fold_table_item_at(t, pos, &item), FOLD_OK);
+        CHECK_EQ_I64(item.kind, FOLD_ITEM_HEADER);
+        CHECK_EQ_I64(item.section, i);
+        CHECK_STATUS(fold_table_item_top(t, pos, &h), FOLD_OK);
+        CHECK_EQ_DBL(h, top);
+        pos++;
+        top += 28;
+        if (!collapsed[i]) {
+            for (r = 0; r < ROWS; r++) {
+                CHECK_STATUS(fold_table_item_at(t, pos, &item), FOLD_OK);
+                CHECK_EQ_I64(item.kind, FOLD_ITEM_ROW);
+                CHECK_EQ_I64(item.section, i);
+                CHECK_EQ_I64(item.row, r);
+                CHECK_STATUS(fold_table_item_top(t, pos, &h), FOLD_OK);
+                CHECK_EQ_DBL(h, top);
+                CHECK_STATUS(fold_table_row_height(t, i, r, &h), FOLD_OK);
+                CHECK_EQ_DBL(h, 44);
+                pos++;
+                top += 44;
+            }
+        }
+    }
+    CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, top);
+}
+
+static void test_shared_table(void)
+{
+    fold_table *t = NULL;
+    pthread_t threads[THREADS];
+    worker workers[THREADS];
+    int i;
+    char key[8];
+
+    CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK);
+    if (t == NULL) {
+        return;
+    }
+    for (i = 0; i < SECTIONS; i++) {
+        sprintf(key, "s%d", i);
+        CHECK_STATUS(fold_table_append_section(t, key, key, ROWS), FOLD_OK);
+    }
+    /* Make this thread's message non-empty: the workers must not see it. */
+    CHECK_STATUS(fold_table_remove_section(t, 99), FOLD_E_RANGE);
+    CHECK(fold_last_error_message()[0] != '\0');
+
+    for (i = 0; i < THREADS; i++) {
+        memset(&workers[i], 0, sizeof workers[i]);
+        workers[i].id = i;
+        workers[i].table = t;
+        workers[i].rng = 0xC0FFEEULL + (uint64_t)i * 7919;
+        CHECK_EQ_I64(pthread_create(&threads[i], NULL, shared_worker, &workers[i]), 0);
+    }
+    for (i = 0; i < THREADS; i++) {
+        CHECK_EQ_I64(pthread_join(threads[i], NULL), 0);
+        if (!CHECK_EQ_I64(workers[i].errors, 0)) {
+            fprintf(stderr, "  first error: %s\n", workers[i].first_error);
+        }
+        CHECK(workers[i].fresh_message_empty);
+    }
+    check_shared_table(t);
+    fold_table_free(t);
+}
+
+/* ---- 2. one table per thread ------------------------------------------ */
+
+static void *own_table_worker(void *arg)
+{
+    worker *w = (worker *)arg;
+    fold_table *t = NULL;
+    int64_t rows[16];
+    int collapsed[16];
+    int64_t nsec = 0, i, n = -1, expected;
+    int op;
+    char key[16];
+    double h = -1, expected_h;
+
+    EXPECT(w, fold_table_new(NULL, &t), FOLD_OK);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (op = 0; op < ITERATIONS / 4; op++) {
+        int64_t k = below(w, 6);
+        if ((k == 0 && nsec < 16) || nsec == 0) {
+            /* Keys may repeat across threads: tables are independent. */
+            sprintf(key, "k%d", op);
+            rows[nsec] = below(w, 6);
+            collapsed[nsec] = 0;
+            EXPECT(w, fold_table_append_section(t, key, "Title|Detail", rows[nsec]), FOLD_OK);
+            nsec++;
+        } else if (k == 1) {
+            int64_t s = below(w, nsec);
+            EXPECT(w, fold_table_remove_section(t, s), FOLD_OK);
+            for (i = s; i < nsec - 1; i++) {
+                rows[i] = rows[i + 1];
+                collapsed[i] = collapsed[i + 1];
+            }
+            nsec--;
+        } else if (k == 2) {
+            int64_t s = below(w, nsec), c = below(w, 4);
+            EXPECT(w, fold_table_insert_rows(t, s, 0, c, NULL), FOLD_OK);
+            rows[s] += c;
+        } else if (k == 3) {
+            int64_t s = below(w, nsec), c = below(w, rows[s] + 1);
+            EXPECT(w, fold_table_remove_rows(t, s, 0, c), FOLD_OK);
+            rows[s] -= c;
+        } else {
+            int64_t s = below(w, nsec);
+            int changed = -1;
+            EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
+            EXPECT_TRUE(w, changed == (rows[s] > 0));
+            if (rows[s] > 0) {
+                collapsed[s] = !collapsed[s];
+            }
+        }
+        expected = 0;
+        expected_h = 0;
+        for (i = 0; i < nsec; i++) {
+            expected += 1 + (collapsed[i] ? 0 : rows[i]);
+            expected_h += 28 + (collapsed[i] ? 0 : 44 * (double)rows[i]);
+        }
+        EXPECT(w, fold_table_item_count(t, &n), FOLD_OK);
+        EXPECT_TRUE(w, n == expected);
+        EXPECT(w, fold_table_content_height(t, &h), FOLD_OK);
+        EXPECT_TRUE(w, h == expected_h);
+    }
+    fold_table_free(t);
+    return NULL;
+}
+
+static void test_own_tables(void)
+{
+    pthread_t threads[THREADS];
+    worker workers[THREADS];
+    int i;
+    for (i = 0; i < THREADS; i++) {
+        memset(&workers[i], 0, sizeof workers[i]);
+        workers[i].id = i;
+        workers[i].rng = 0xBADC0DEULL + (uint64_t)i * 104729;
+        CHECK_EQ_I64(pthread_create(&threads[i], NULL, own_table_worker, &workers[i]), 0);
+    }
+    for (i = 0; i < THREADS; i++) {
+        CHECK_EQ_I64(pthread_join(threads[i], NULL), 0);
+        if (!CHECK_EQ_I64(workers[i].errors, 0)) {
+            fprintf(stderr, "  first error: %s\n", workers[i].first_error);
+        }
+    }
+}
+
+int main(void)
+{
+    test_shared_table();
+    test_own_tables();
+    return check_done();
+}
