@@ -81,9 +81,10 @@ public func fold_table_get_options(_ table: OpaquePointer?,
             throw FoldError(.invalidArgument, "out_options->size is \(size); call fold_table_options_init() first")
         }
         var current = cOptions(t.options, accordion: t.accordion, stickyLevels: t.stickyLevels)
-        current.size = UInt32(min(size, MemoryLayout<fold_table_options>.size))
+        let count = min(size, MemoryLayout<fold_table_options>.size)
+        current.size = UInt32(count)
         withUnsafeBytes(of: &current) { bytes in
-            if let base = bytes.baseAddress { _ = memcpy(out, base, Int(current.size)) }
+            if let base = bytes.baseAddress { _ = memcpy(out, base, count) }
         }
     }
 }
