@@ -2,6 +2,7 @@
  * Version, status names, memory no-ops, table options (foldtable.h:
  * "Version, errors, memory" and "Tables").
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,8 @@ static void check_default_options(const fold_table_options *o)
     CHECK_EQ_DBL(o->footer_height, 0.0);
     CHECK_EQ_DBL(o->padding_top, 0.0);
     CHECK_EQ_DBL(o->padding_bottom, 0.0);
+    CHECK_EQ_I64(o->accordion, FOLD_ACCORDION_MULTIPLE);
+    CHECK_EQ_I64(o->sticky_levels, 0);
 }
 
 static void test_options(void)
@@ -85,6 +88,7 @@ static void test_options(void)
     if (CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK)) {
         CHECK(t != NULL);
         memset(&got, 0xCD, sizeof got);
+        got.size = (uint32_t)sizeof got;
         CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
         check_default_options(&got);
         CHECK_STATUS(fold_table_section_count(t, &n), FOLD_OK);
@@ -100,6 +104,7 @@ static void test_options(void)
     /* Initialized options: the same defaults. */
     if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
         memset(&got, 0xCD, sizeof got);
+        got.size = (uint32_t)sizeof got;
         CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
         check_default_options(&got);
         fold_table_free(t);
@@ -117,6 +122,7 @@ static void test_options(void)
     if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
         o.row_height = 99.0; /* copied: changing it afterwards has no effect */
         memset(&got, 0, sizeof got);
+        got.size = (uint32_t)sizeof got;
         CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
         CHECK_EQ_I64(got.size, sizeof(fold_table_options));
         CHECK(got.start_collapsed != 0);
@@ -132,14 +138,74 @@ static void test_options(void)
         t = NULL;
     }
 
+    /* The new fields are copied and given back; set_accordion and
+     * set_sticky_levels show in get_options. */
+    fold_table_options_init(&o);
+    o.accordion = FOLD_ACCORDION_PER_SECTION;
+    o.sticky_levels = 3;
+    if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
+        fold_table_options_init(&got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        CHECK_EQ_I64(got.accordion, FOLD_ACCORDION_PER_SECTION);
+        CHECK_EQ_I64(got.sticky_levels, 3);
+        CHECK_STATUS(fold_table_set_accordion(t, FOLD_ACCORDION_SINGLE), FOLD_OK);
+        CHECK_STATUS(fold_table_set_sticky_levels(t, 0), FOLD_OK);
+        fold_table_options_init(&got);
+        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+        CHECK_EQ_I64(got.accordion, FOLD_ACCORDION_SINGLE);
+        CHECK_EQ_I64(got.sticky_levels, 0);
+        CHECK_EQ_DBL(got.row_height, 44.0);
+        fold_table_free(t);
+        t = NULL;
+    }
+
+    /* A caller whose struct stops after padding_bottom (the first layout):
+     * accepted, the later fields get their defaults, and get_options writes
+     * only that many bytes and says so in size. */
+    {
+        size_t old_size = offsetof(fold_table_options, padding_bottom) + sizeof(double);
+        fold_table_options_init(&o);
+        o.size = (uint32_t)old_size;
+        o.row_height = 21.0;
+        o.accordion = 77;     /* beyond size: must not be read */
+        o.sticky_levels = -5; /* beyond size: must not be read */
+        if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
+            memset(&got, 0xEE, sizeof got);
+            got.size = (uint32_t)old_size;
+            CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+            CHECK_EQ_I64(got.size, old_size);
+            CHECK_EQ_DBL(got.row_height, 21.0);
+            CHECK_EQ_DBL(got.padding_bottom, 0.0);
+            CHECK_EQ_I64((uint32_t)got.accordion, 0xEEEEEEEEu); /* not written */
+            CHECK_EQ_I64((uint32_t)got.sticky_levels, 0xEEEEEEEEu);
+            fold_table_options_init(&got);
+            CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
+            CHECK_EQ_I64(got.size, sizeof got);
+            CHECK_EQ_I64(got.accordion, FOLD_ACCORDION_MULTIPLE);
+            CHECK_EQ_I64(got.sticky_levels, 0);
+            fold_table_free(t);
+            t = NULL;
+        }
+    }
+
     /* A larger size (a caller built against a later header) is accepted. */
     fold_table_options_init(&o);
     o.size = (uint32_t)sizeof(fold_table_options) + 16;
     o.row_height = 10.0;
     if (CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK)) {
-        memset(&got, 0, sizeof got);
-        CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
-        CHECK_EQ_DBL(got.row_height, 10.0);
+        /* get_options into a larger struct: only the library's size is
+         * written, and size says so. */
+        struct {
+            fold_table_options options;
+            unsigned char later[16];
+        } big;
+        memset(&big, 0xAB, sizeof big);
+        big.options.size = (uint32_t)sizeof big;
+        CHECK_STATUS(fold_table_get_options(t, &big.options), FOLD_OK);
+        CHECK_EQ_I64(big.options.size, sizeof(fold_table_options));
+        CHECK_EQ_DBL(big.options.row_height, 10.0);
+        CHECK_EQ_I64(big.later[0], 0xAB);
+        CHECK_EQ_I64(big.later[15], 0xAB);
         fold_table_free(t);
         t = NULL;
     }
