@@ -592,8 +592,10 @@ typedef struct fold_sticky_header {
  * (outermost first), at most sticky_levels of them when that option is set.
  * Each is drawn just below the one above it (the first at `offset`), never
  * below its natural place, and never lower than its section's end minus its
- * height — so the next header of the same level pushes it up as it arrives.
- * Headers pushed entirely above `offset` are left out. Writes
+ * height — so the next header of the same level pushes it up as it arrives,
+ * sliding behind the headers above it (draw deeper levels first). Headers
+ * pushed entirely behind the ones above them (the first: above `offset`)
+ * are left out. Writes
  * min(capacity, total) entries, *out_written that number and *out_total
  * (optional) the total. offset must be finite. O(depth * log n). */
 int fold_table_sticky_headers(const fold_table *table, double offset, fold_sticky_header *out,

@@ -26,8 +26,9 @@ extension Table {
     /// Each is drawn just below the one above it (the first at `offset`),
     /// but no lower than its natural place and no lower than the end of its
     /// section minus its height — so the next header of the same level
-    /// pushes it up as it arrives. Headers pushed entirely above `offset`
-    /// are left out.
+    /// pushes it up as it arrives, sliding behind the headers above it.
+    /// Headers pushed entirely behind the ones above them (or, for the
+    /// first, above `offset`) are left out.
     /// - Complexity: O(depth · log n)
     public func stickyHeaders(offset y: Double) throws -> [StickyHeader] {
         guard y.isFinite else { throw FoldError(.invalidArgument, "offset \(y) is not finite") }
@@ -43,7 +44,8 @@ extension Table {
             let h = level.section.headerHeight
             let end = level.top + level.section.contribution.fixedHeight
             let drawn = max(level.top, min(stackTop, end - h))
-            guard drawn + h > y || (h == 0 && drawn >= y) else { break }
+            // Pushed entirely behind the headers above it: hidden, and so is every deeper one.
+            guard drawn + h > stackTop || (h == 0 && drawn >= stackTop) else { break }
             out.append(StickyHeader(position: level.position, depth: depth, key: level.section.key,
                                     top: drawn, height: h))
             stackTop = drawn + h

@@ -1,0 +1,280 @@
+import Testing
+@testable import FoldTableCore
+
+/// Random nested operations against `TreeModel`, comparing every query
+/// (items with flags, paths, keys, offsets, viewports, sticky headers,
+/// expanded rows) after each step.
+struct TreeFuzz {
+    var rng: SeededRandom
+    let table: Table
+    let model: TreeModel
+    var nextKey = 0
+    var log: [String] = []
+
+    init(seed: UInt64, options: TableOptions) throws {
+        rng = SeededRandom(seed: seed)
+        table = try Table(options: options)
+        model = TreeModel(options: options)
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T? {
+        items.isEmpty ? nil : items[Int.random(in: 0..<items.count, using: &rng)]
+    }
+
+    mutating func half(_ upTo: Int) -> Double { Double(Int.random(in: 0...upTo, using: &rng)) / 2 }
+
+    /// A random parent: nil (top level) or a section.
+    mutating func anyParent() -> TreeSection? {
+        Int.random(in: 0..<4, using: &rng) == 0 ? nil : pick(model.allSections())
+    }
+
+    func ref(_ s: TreeSection?) -> SectionRef? { s.map { .key($0.key) } }
+
+    /// All rows as (section, row index, child index).
+    func allRows() -> [(TreeSection, Int, Int)] {
+        model.allSections().flatMap { s in s.rowIndices.enumerated().map { (s, $0.offset, $0.element) } }
+    }
+
+    mutating func step() throws {
+        let op = Int.random(in: 0..<14, using: &rng)
+        switch op {
+        case 0, 1:
+            let parent = anyParent()
+            let p = parent ?? model.root
+            let index = Int.random(in: 0...(p.children.count + 1), using: &rng)
+            let rows = Int.random(in: 0...3, using: &rng)
+            let key = "s\(nextKey)"
+            nextKey += 1
+            log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows))")
+            guard expect(index <= p.children.count, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows) }) else { return }
+            let s = TreeSection(key: key, collapsed: model.options.startCollapsed, options: model.options)
+            s.parent = p
+            s.children = Array(repeating: .row(TreeRow()), count: rows)
+            p.children.insert(.section(s), at: index)
+        case 2, 3:
+            guard let s = pick(model.allSections()) else { return }
+            let index = Int.random(in: 0...(s.children.count + 1), using: &rng)
+            let count = Int.random(in: 0...4, using: &rng)
+            let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in half(120) }
+            log.append("insertRows(in: \(s.key), atChild: \(index), \(count), \(String(describing: heights)))")
+            guard expect(index <= s.children.count, {
+                if let heights {
+                    try heights.withUnsafeBufferPointer { try table.insertRows(in: .key(s.key), atChild: index, count: count, heights: $0) }
+                } else {
+                    try table.insertRows(in: .key(s.key), atChild: index, count: count)
+                }
+            }) else { return }
+            let rows = (0..<count).map { TreeChild.row(TreeRow(height: heights?[$0])) }
+            s.children.insert(contentsOf: rows, at: index)
+        case 4:
+            let parent = anyParent()
+            let p = parent ?? model.root
+            let index = Int.random(in: 0...p.children.count, using: &rng)
+            let count = Int.random(in: 0...2, using: &rng)
+            log.append("removeChildren(of: \(parent?.key ?? "top"), at: \(index), \(count))")
+            guard expect(index + count <= p.children.count, { try table.removeChildren(of: ref(parent), at: index, count: count) }) else { return }
+            p.children.removeSubrange(index..<(index + count))
+        case 5:
+            guard let s = pick(model.allSections()) else { return }
+            let target = anyParent()
+            let t = target ?? model.root
+            var inside = false
+            var c: TreeSection? = t
+            while let x = c { if x === s { inside = true }; c = x.parent }
+            let count = t.children.count - (s.parent === t ? 1 : 0)
+            let index = Int.random(in: 0...(count + 1), using: &rng)
+            log.append("moveSection(\(s.key), to: \(target?.key ?? "top"), at: \(index))")
+            guard expect(!inside && index <= count, { try table.moveSection(.key(s.key), to: ref(target), at: index) }) else { return }
+            let from = s.parent!
+            from.children.removeAll { if case .section(let x) = $0 { return x === s } else { return false } }
+            t.children.insert(.section(s), at: index)
+            s.parent = t
+        case 6:
+            guard let (s, _, child) = pick(allRows()), let t = pick(model.allSections()) else { return }
+            let count = t.children.count - (s === t ? 1 : 0)
+            let index = Int.random(in: 0...count, using: &rng)
+            let from = model.path(of: s) + [child], to = model.path(of: t) + [index]
+            log.append("moveChild(\(from) -> \(to))")
+            try table.moveChild(from: from, to: to)
+            let row = s.children.remove(at: child)
+            t.children.insert(row, at: index)
+        case 7, 8:
+            guard let (s, r, child) = pick(allRows()) else { return }
+            let h: Double? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : half(160)
+            guard case .row(var row) = s.children[child] else { return }
+            if op == 7 {
+                log.append("setRowHeight(\(s.key), \(r), \(String(describing: h)))")
+                try table.setRowHeight(section: .key(s.key), row: r, height: h)
+                row.height = h
+            } else {
+                log.append("setExpandedHeight(\(s.key), \(r), \(String(describing: h)))")
+                try table.setExpandedHeight(h, section: .key(s.key), row: r)
+                row.expandedHeight = h
+                if row.expanded, h.map({ $0 <= (row.height ?? s.rowHeight) }) ?? true { row.expanded = false }
+            }
+            s.children[child] = .row(row)
+        case 9, 10:
+            guard let (s, r, child) = pick(allRows()) else { return }
+            let mode = Int.random(in: 0..<3, using: &rng)
+            log.append("rowExpansion[\(mode)](\(s.key), \(r))")
+            let changed: Bool
+            switch mode {
+            case 0: changed = try table.setRowExpanded(true, section: .key(s.key), row: r)
+            case 1: changed = try table.setRowExpanded(false, section: .key(s.key), row: r)
+            default: changed = try table.toggleRow(section: .key(s.key), row: r)
+            }
+            guard case .row(let row) = s.children[child] else { return }
+            let want = mode == 0 ? true : mode == 1 ? false : !row.expanded
+            #expect(changed == modelSetExpanded(want, s, child), "\(log.suffix(3))")
+        case 11:
+            guard let s = pick(model.allSections()) else { return }
+            let collapse = Bool.random(using: &rng)
+            log.append("setCollapsed(\(collapse), \(s.key))")
+            let changed = try table.setCollapsed(collapse, section: .key(s.key))
+            let expected = !s.children.isEmpty && s.collapsed != collapse
+            #expect(changed == expected, "\(log.suffix(3))")
+            if expected { s.collapsed = collapse }
+        case 12:
+            let collapse = Bool.random(using: &rng)
+            log.append("setAllCollapsed(\(collapse))")
+            var expected = 0
+            for s in model.allSections() where !s.children.isEmpty && s.collapsed != collapse {
+                s.collapsed = collapse
+                expected += 1
+            }
+            #expect(table.setAllCollapsed(collapse) == expected)
+        default:
+            let flat = model.flat()
+            guard !flat.isEmpty else { return }
+            let p = Int.random(in: 0..<flat.count, using: &rng)
+            log.append("activate(\(p))")
+            let got = try table.activate(position: p)
+            let it = flat[p]
+            var want = Activation.none
+            switch it.item.kind {
+            case .header:
+                let s = it.chain.last!.section
+                if !s.children.isEmpty {
+                    s.collapsed.toggle()
+                    want = s.collapsed ? .sectionCollapsed : .sectionExpanded
+                }
+            case .row:
+                let s = it.chain.last!.section
+                let child = it.path.last!
+                guard case .row(let row) = s.children[child] else { return }
+                if modelSetExpanded(!row.expanded, s, child) { want = row.expanded ? .rowCollapsed : .rowExpanded }
+            case .footer:
+                break
+            }
+            #expect(got == want, "\(log.suffix(3))")
+        }
+    }
+
+    /// The model's rule for expanding or collapsing a row, with the accordion.
+    func modelSetExpanded(_ expanded: Bool, _ s: TreeSection, _ child: Int) -> Bool {
+        guard case .row(var row) = s.children[child], row.expanded != expanded else { return false }
+        if expanded {
+            guard s.isExpandable(row) else { return false }
+            func collapseRows(_ x: TreeSection, deep: Bool) {
+                for i in x.children.indices {
+                    switch x.children[i] {
+                    case .row(var r): r.expanded = false; x.children[i] = .row(r)
+                    case .section(let sub): if deep { collapseRows(sub, deep: true) }
+                    }
+                }
+            }
+            switch table.accordion {
+            case .multiple: break
+            case .single: collapseRows(model.root, deep: true)
+            case .singlePerSection: collapseRows(s, deep: false)
+            }
+        }
+        row.expanded = expanded
+        s.children[child] = .row(row)
+        return true
+    }
+
+    func expect(_ valid: Bool, _ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            #expect(valid, "expected a failure: \(log.suffix(3))")
+            return valid
+        } catch {
+            #expect(!valid, "unexpected \(error): \(log.suffix(3))")
+            return false
+        }
+    }
+
+    mutating func check() throws {
+        let flat = model.flat()
+        let context = "after \(log.count) steps: \(log.suffix(4))"
+        try #require(table.itemCount == flat.count, "\(context)")
+        var walked: [PlacedItem] = []
+        table.forEachItem(from: 0) { walked.append($0); return true }
+        #expect(walked.count == flat.count)
+        for (p, m) in flat.enumerated() {
+            let placed = PlacedItem(position: p, item: m.item, top: m.top, height: m.height)
+            #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
+            #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
+            #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
+            #expect(try table.itemKey(at: p) == m.key)
+            if m.item.kind != .footer { #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)") }
+        }
+        let sections = model.allSections()
+        #expect(table.sectionStates().map(\.key) == sections.map(\.key), "\(context)")
+        for s in sections {
+            #expect(try table.path(.key(s.key)) == model.path(of: s))
+            #expect(try table.childCount(.key(s.key)) == s.children.count)
+            #expect(try table.rowCount(section: .key(s.key)) == s.rowCount)
+            #expect(try table.parentKey(.key(s.key)) == (s.parent === model.root ? nil : s.parent?.key))
+        }
+        #expect(table.expandedRows() == model.expandedRows(), "\(context)")
+        let content = table.contentHeight
+        let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
+        #expect(content == modelContent, "\(context)")
+        for _ in 0..<12 {
+            let y = half(Int(content) * 2 + 40) - 10
+            let want: (Int, OffsetPlace) = {
+                if y < model.options.paddingTop { return (flat.isEmpty ? -1 : 0, .above) }
+                if let p = flat.firstIndex(where: { $0.top + $0.height > y }) { return (p, .inItem) }
+                return (flat.count - 1, .below)
+            }()
+            let got = try table.item(atOffset: y)
+            #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
+            #expect(try table.stickyHeaders(offset: y) == modelSticky(y, flat), "sticky at \(y) \(context)")
+        }
+    }
+
+    func modelSticky(_ y: Double, _ flat: [TreeItem]) -> [StickyHeader] {
+        guard !flat.isEmpty else { return [] }
+        let probe = y < model.options.paddingTop ? 0 : (flat.firstIndex { $0.top + $0.height > y } ?? flat.count - 1)
+        var chain = flat[probe].chain
+        if table.stickyLevels > 0 { chain = Array(chain.prefix(table.stickyLevels)) }
+        var out: [StickyHeader] = []
+        var stack = y
+        for (depth, c) in chain.enumerated() {
+            let h = c.section.headerHeight
+            let drawn = max(c.top, min(stack, model.end(of: c.section, headerTop: c.top) - h))
+            guard drawn + h > stack || (h == 0 && drawn >= stack) else { break }
+            out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h))
+            stack = drawn + h
+        }
+        return out
+    }
+}
+
+@Suite struct RandomizedTreeTests {
+    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    func nestedTablesMatchTheModel(seed: UInt64) throws {
+        var options = TableOptions()
+        options.footerHeight = seed % 2 == 0 ? 4 : 0
+        options.paddingTop = Double(seed % 3) * 3
+        options.accordion = Accordion(rawValue: Int32(seed % 3)) ?? .multiple
+        options.stickyLevels = seed == 13 ? 2 : 0
+        var fuzz = try TreeFuzz(seed: seed, options: options)
+        for _ in 0..<500 {
+            try fuzz.step()
+            try fuzz.check()
+        }
+    }
+}
