@@ -6,6 +6,7 @@
  * non-empty message, leave the outputs unwritten and the table unchanged
  * (compared with a full snapshot taken before).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,7 @@ static const char *const bad_utf8[NBAD_UTF8] = {
     "\xE0\x80\xAF",        /* overlong, 3 bytes */
     "\xED\xA0\x80",        /* UTF-16 surrogate */
     "\xF4\x90\x80\x80",    /* above U+10FFFF */
-    "a\x80" "b",           /* lone continuation byte */
+    "a\200b",              /* lone continuation byte */
     "Mac\xFE",             /* a valid key followed by a bad byte */
 };
 
@@ -108,6 +109,7 @@ static int take_snapshot(const fold_table *t, snapshot *s)
     fold_section_state *states = NULL;
 
     memset(s, 0, sizeof *s);
+    fold_table_options_init(&s->options);
     ok &= fold_table_get_options(t, &s->options) == FOLD_OK;
     ok &= fold_table_section_count(t, &s->sections) == FOLD_OK;
     ok &= fold_table_item_count(t, &s->items) == FOLD_OK;
@@ -326,9 +328,23 @@ static void test_new(void)
     o.size = 0;
     FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
     CHECK(t == (fold_table *)&o);
-    o.size = (uint32_t)sizeof(fold_table_options) - 1;
+    /* size must cover the fields up to padding_bottom. */
+    o.size = (uint32_t)(offsetof(fold_table_options, padding_bottom) + sizeof(double) - 1);
     FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
     o.size = 4;
+    FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
+    CHECK(t == (fold_table *)&o);
+
+    /* accordion must be a FOLD_ACCORDION_* value, sticky_levels >= 0. */
+    fold_table_options_init(&o);
+    o.accordion = 3;
+    FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
+    o.accordion = -1;
+    FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
+    fold_table_options_init(&o);
+    o.sticky_levels = -1;
+    FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
+    o.sticky_levels = INT32_MIN;
     FAILS_NO_TABLE(fold_table_new(&o, &t), FOLD_E_INVALID);
     CHECK(t == (fold_table *)&o);
 
@@ -437,6 +453,13 @@ static void test_null_outputs(void)
     fold_section_state *states = NULL;
 
     FAILS(fold_table_get_options(t, NULL), FOLD_E_INVALID);
+    {
+        /* out_options->size must be set first. */
+        fold_table_options o;
+        memset(&o, 0, sizeof o);
+        FAILS(fold_table_get_options(t, &o), FOLD_E_INVALID);
+        CHECK_EQ_DBL(o.row_height, 0);
+    }
     FAILS(fold_table_section_count(t, NULL), FOLD_E_INVALID);
     FAILS(fold_table_section_index(t, "Mac", NULL), FOLD_E_INVALID);
     FAILS(fold_table_section_key(t, 0, NULL), FOLD_E_INVALID);
@@ -493,15 +516,16 @@ static void test_bad_strings(void)
     FAILS(fold_table_insert_section(t, 0, "", "h", 1), FOLD_E_INVALID);
     FAILS(fold_table_append_section(t, "", "h", 0), FOLD_E_INVALID);
     FAILS(fold_table_section_index(t, NULL, &n), FOLD_E_INVALID);
-    FAILS(fold_table_section_index(t, "", &n), FOLD_E_INVALID);
+    /* Looking up an empty key: nothing has it. */
+    FAILS(fold_table_section_index(t, "", &n), FOLD_E_NOT_FOUND);
     FAILS(fold_table_collapse_key(t, NULL, &c), FOLD_E_INVALID);
     FAILS(fold_table_expand_key(t, NULL, &c), FOLD_E_INVALID);
     FAILS(fold_table_toggle_key(t, NULL, &c), FOLD_E_INVALID);
     FAILS(fold_table_is_collapsed_key(t, NULL, &c), FOLD_E_INVALID);
-    FAILS(fold_table_collapse_key(t, "", &c), FOLD_E_INVALID);
-    FAILS(fold_table_expand_key(t, "", &c), FOLD_E_INVALID);
-    FAILS(fold_table_toggle_key(t, "", &c), FOLD_E_INVALID);
-    FAILS(fold_table_is_collapsed_key(t, "", &c), FOLD_E_INVALID);
+    FAILS(fold_table_collapse_key(t, "", &c), FOLD_E_NOT_FOUND);
+    FAILS(fold_table_expand_key(t, "", &c), FOLD_E_NOT_FOUND);
+    FAILS(fold_table_toggle_key(t, "", &c), FOLD_E_NOT_FOUND);
+    FAILS(fold_table_is_collapsed_key(t, "", &c), FOLD_E_NOT_FOUND);
     FAILS(fold_table_set_indicators(t, NULL, "v"), FOLD_E_INVALID);
     FAILS(fold_table_set_indicators(t, ">", NULL), FOLD_E_INVALID);
     FAILS(fold_table_set_indicators(t, NULL, NULL), FOLD_E_INVALID);
