@@ -206,7 +206,9 @@ static void check_offset(const fold_table *t, const model *m, int64_t count, dou
     int32_t place = -9, eplace;
     model_offset(m, count, y, &epos, &eplace);
     if (CHECK_STATUS(fold_table_item_at_offset(t, y, &pos, &place), FOLD_OK)) {
-        if (!CHECK_EQ_I64(pos, epos) | !CHECK_EQ_I64(place, eplace)) {
+        int ok = CHECK_EQ_I64(pos, epos);
+        ok &= CHECK_EQ_I64(place, eplace);
+        if (!ok) {
             fprintf(stderr, "  (item_at_offset y = %.17g)\n", y);
         }
     }
@@ -517,7 +519,8 @@ static void op_insert_rows(fold_table *t, model *m)
         count = rng_below(5);
     }
     for (k = 0; k < count; k++) {
-        heights[k] = POOL(row_explicit);
+        /* FOLD_HEIGHT_DEFAULT (== NO_VALUE) is allowed in insert heights. */
+        heights[k] = rng_chance(20) ? FOLD_HEIGHT_DEFAULT : POOL(row_explicit);
     }
     if (rng_chance(5)) {
         sprintf(op_text, "insert_rows(%lld, %lld) range", (long long)si, (long long)(s->rows + 1));

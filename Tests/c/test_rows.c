@@ -83,7 +83,7 @@ static void test_insert_remove(void)
     fold_table *t = new_table(NULL);
     static const double h_a[] = {10, 20};
     static const double h_b[] = {5, 6, 7};
-    double e[16];
+    double e[16] = {0};
 
     CHECK_STATUS(fold_table_append_section(t, "s", NULL, 0), FOLD_OK);
     CHECK_STATUS(fold_table_append_section(t, "other", NULL, 1), FOLD_OK);
@@ -158,7 +158,7 @@ static void test_set_heights(void)
     fold_table *t = new_table(NULL);
     static const double run1[] = {1, 2, 3};
     static const double run2[] = {FOLD_HEIGHT_DEFAULT, 9, FOLD_HEIGHT_DEFAULT, 0};
-    double e[8], h = -1;
+    double e[8] = {0}, h = -1;
     int i;
 
     CHECK_STATUS(fold_table_append_section(t, "s", NULL, 6), FOLD_OK);
@@ -225,7 +225,7 @@ static void test_collapsed_rows(void)
 {
     fold_table *t = new_table(NULL);
     static const double hs[] = {11, 12};
-    double e[8];
+    double e[8] = {0};
     int64_t n = -1;
 
     CHECK_STATUS(fold_table_append_section(t, "a", NULL, 3), FOLD_OK);
