@@ -601,7 +601,7 @@ typedef struct fold_sticky_header {
 int fold_table_sticky_headers(const fold_table *table, double offset, fold_sticky_header *out,
                               int64_t capacity, int64_t *out_written, int64_t *out_total);
 
-/* Sets the most header levels that stick (0 = all). O(1). */
+/* Sets the most header levels that stick (0 = all; negative is FOLD_E_RANGE). O(1). */
 int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
 
 #ifdef __cplusplus

@@ -89,6 +89,16 @@ struct RowRun {
         return Double(e) > normalHeight(i, rowHeight: rowHeight)
     }
 
+    /// Collapses expanded rows that are no longer expandable (after a height
+    /// change), keeping "expanded implies expandable" true.
+    mutating func dropUnexpandable(rowHeight: Double) {
+        guard expandedBits != 0 else { return }
+        for i in 0..<count where isExpanded(i) && !isExpandable(i, rowHeight: rowHeight) {
+            expandedBits &= ~(1 << UInt64(i))
+        }
+        recount()
+    }
+
     /// Every row's record, for rebuilding a span.
     func records() -> [RowRecord] { (0..<count).map(record) }
 

@@ -105,6 +105,19 @@ extension Table {
         return out
     }
 
+    /// After `s`'s default row height changed: collapses its expanded rows
+    /// that are no longer expandable. O(k · log n) for k expanded rows.
+    func dropUnexpandableRows(in s: Section) {
+        var k = 0
+        while let (node, within, _) = s.list.locate(.expandedRows, k), case .rows(var run) = node.piece {
+            let before = run.expandedCount
+            run.dropUnexpandable(rowHeight: s.rowHeight)
+            // Skip the chunk's remaining expanded rows; they were all checked.
+            k += run.expandedCount - within
+            if run.expandedCount != before { s.list.modify(node) { $0 = .rows(run) } }
+        }
+    }
+
     /// Collapses the expanded rows of `s` (with `deep`, of its subsections too).
     func collapseExpandedRows(in s: Section, deep: Bool) {
         let metric: Metric = deep ? .expandedDeep : .expandedRows

@@ -64,7 +64,10 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
-        try editRow(row, in: s, materialize: !value.isNaN) { run, i in run.setHeight(i, value) }
+        try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+            run.setHeight(i, value)
+            run.dropUnexpandable(rowHeight: s.rowHeight)
+        }
     }
 
     /// Sets the heights of rows `row..<row+count` from `heights`
@@ -80,6 +83,7 @@ extension Table {
         let first = try rowNode(row, in: s)
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + count <= run.count {
             run.setHeights(first.within, values)
+            run.dropUnexpandable(rowHeight: s.rowHeight)
             s.list.modify(first.node) { $0 = .rows(run) }
         } else {
             let lower = first.before.children + first.within
@@ -95,6 +99,8 @@ extension Table {
                     for i in 0..<r.count {
                         var record = r.record(i)
                         record.height = values[next]
+                        let normal = record.height.isNaN ? s.rowHeight : Double(record.height)
+                        if record.expanded, !(Double(record.expandedHeight) > normal) { record.expanded = false }
                         next += 1
                         pending.append(record)
                     }

@@ -116,6 +116,7 @@ extension Table {
         let h = try resolved(height, default: options.rowHeight, "row height")
         let s = try section(ref)
         s.rowHeight = h
+        dropUnexpandableRows(in: s)
         s.propagate()
     }
 

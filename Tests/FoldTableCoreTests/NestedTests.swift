@@ -130,6 +130,18 @@ private func sports(_ options: TableOptions = TableOptions()) throws -> Table {
         #expect(t.expandedRows().isEmpty)
     }
 
+    @Test func aRowThatStopsBeingExpandableCollapses() throws {
+        let t = try rows(.multiple)
+        try t.setRowExpanded(true, section: "A", row: 1)
+        try t.setRowHeight(section: "A", row: 1, height: 130)
+        #expect(try t.isRowExpanded(section: "A", row: 1) == false)
+        #expect(try t.itemHeight(at: 2) == 130)
+        try t.setRowExpanded(true, section: "B", row: 0)
+        try t.setDefaultRowHeight(200, section: "B")
+        #expect(t.expandedRows().isEmpty)
+        #expect(try t.itemHeight(at: 5) == 200)
+    }
+
     @Test func accordionPolicies() throws {
         let multiple = try rows(.multiple)
         try multiple.setRowExpanded(true, section: "A", row: 0)

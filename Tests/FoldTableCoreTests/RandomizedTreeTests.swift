@@ -106,6 +106,7 @@ struct TreeFuzz {
                 log.append("setRowHeight(\(s.key), \(r), \(String(describing: h)))")
                 try table.setRowHeight(section: .key(s.key), row: r, height: h)
                 row.height = h
+                if row.expanded, !s.isExpandable(row) { row.expanded = false }
             } else {
                 log.append("setExpandedHeight(\(s.key), \(r), \(String(describing: h)))")
                 try table.setExpandedHeight(h, section: .key(s.key), row: r)
