@@ -65,10 +65,27 @@ ITEM_ROW = 1
 ITEM_FOOTER = 2
 
 ITEM_FLAG_COLLAPSED = 1
+ITEM_FLAG_EXPANDED = 2
+ITEM_FLAG_EXPANDABLE = 4
 
 OFFSET_IN_ITEM = 0
 OFFSET_ABOVE = 1
 OFFSET_BELOW = 2
+
+ACCORDION_MULTIPLE = 0
+ACCORDION_SINGLE = 1
+ACCORDION_PER_SECTION = 2
+
+MAX_DEPTH = 64
+
+CHILD_SECTION = 0
+CHILD_ROW = 1
+
+ACTIVATED_NOTHING = 0
+ACTIVATED_SECTION_COLLAPSED = 1
+ACTIVATED_SECTION_EXPANDED = 2
+ACTIVATED_ROW_EXPANDED = 3
+ACTIVATED_ROW_COLLAPSED = 4
 
 # --------------------------------------------------------------------------
 # Structures from foldtable.h
@@ -84,6 +101,10 @@ class fold_table_options(Structure):
         ("footer_height", c_double),
         ("padding_top", c_double),
         ("padding_bottom", c_double),
+        # Appended after the first layout (size tells the library which
+        # fields the caller knows).
+        ("accordion", c_int32),
+        ("sticky_levels", c_int32),
     ]
 
 
@@ -118,6 +139,24 @@ class fold_visible_item(Structure):
         ("height", c_double),
         ("flags", c_uint32),
         ("reserved", c_uint32),
+    ]
+
+
+class fold_row_ref(Structure):
+    _fields_ = [
+        # A char * into the same allocation; read with ctypes.string_at.
+        ("key", c_void_p),
+        ("row", c_int64),
+    ]
+
+
+class fold_sticky_header(Structure):
+    _fields_ = [
+        ("position", c_int64),
+        ("depth", c_int32),
+        ("reserved", c_int32),
+        ("top", c_double),
+        ("height", c_double),
     ]
 
 
@@ -203,6 +242,58 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         c_int,
         STATUS,
     ),
+    # Nested sections. Paths are int64_t arrays passed with their length.
+    ("fold_table_insert_subsection", [_TABLE, c_char_p, c_int64, c_char_p, c_char_p, c_int64], c_int, STATUS),
+    ("fold_table_insert_child_rows", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_remove_children", [_TABLE, c_char_p, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_move_section_to", [_TABLE, c_char_p, c_char_p, c_int64], c_int, STATUS),
+    ("fold_table_section_parent", [_TABLE, c_char_p, _P_STR], c_int, STATUS),
+    ("fold_table_section_depth", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_child_count", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_child_at", [_TABLE, c_char_p, c_int64, _P_I32, _P_I64, _P_STR], c_int, STATUS),
+    ("fold_table_section_path", [_TABLE, c_char_p, _P_I64, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_path_key", [_TABLE, _P_I64, c_int64, _P_STR], c_int, STATUS),
+    ("fold_table_path_position", [_TABLE, _P_I64, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_item_path", [_TABLE, c_int64, _P_I64, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_item_key", [_TABLE, c_int64, _P_STR], c_int, STATUS),
+    (
+        "fold_table_insert_section_at_path",
+        [_TABLE, _P_I64, c_int64, c_char_p, c_char_p, c_int64],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_insert_rows_at_path", [_TABLE, _P_I64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_remove_at_path", [_TABLE, _P_I64, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_move_at_path", [_TABLE, _P_I64, c_int64, _P_I64, c_int64], c_int, STATUS),
+    # Key-addressed section and row functions (any depth)
+    ("fold_table_header_position_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_footer_position_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_row_position_key", [_TABLE, c_char_p, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_row_count_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_insert_rows_key", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_remove_rows_key", [_TABLE, c_char_p, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_set_row_height_key", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
+    ("fold_table_row_height_key", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
+    # Expandable rows, accordion, activation
+    ("fold_table_set_row_expanded_height", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
+    ("fold_table_row_expanded_height", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_expand_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_collapse_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_toggle_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_is_row_expanded", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_is_row_expandable", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
+    # fold_row_ref ** declared as void ** (one allocation, freed with fold_free).
+    ("fold_table_expanded_rows", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
+    ("fold_table_set_accordion", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_activate", [_TABLE, c_int64, _P_I32], c_int, STATUS),
+    # Sticky headers
+    (
+        "fold_table_sticky_headers",
+        [_TABLE, c_double, POINTER(fold_sticky_header), c_int64, _P_I64, _P_I64],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_set_sticky_levels", [_TABLE, c_int32], c_int, STATUS),
 )
 
 
