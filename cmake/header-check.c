@@ -2,7 +2,8 @@
  * Compiled by the header-c99 and header-cxx tests (CMakeLists.txt) as C99 and
  * as C++11 with -Wall -Wextra -Werror -pedantic, then linked against
  * libfoldtable: foldtable.h must stand on its own, compile without a warning
- * in both languages, and give C linkage to what it declares.
+ * in both languages, and give C linkage to what it declares. The install test
+ * (scripts/check-install.sh) builds and runs it against an installed copy.
  */
 #include "foldtable.h"
 #include "foldtable.h" /* the include guard holds */
