@@ -2,11 +2,15 @@
 value types the flat list hands out.
 
 Nothing here re-implements an engine rule. Arguments are converted (str to
-UTF-8, numbers to int64 / double) and passed to C; whatever the library
-rejects comes back as a :class:`~foldtable.FoldError` subclass with the
-library's message. The binding itself only raises :class:`TypeError` for
-arguments of the wrong Python type, and the library's error classes for
-values C cannot even receive (an int beyond int64, a string holding NUL).
+UTF-8, numbers to int64 / int32 / double, paths to int64 arrays) and passed
+to C; whatever the library rejects comes back as a
+:class:`~foldtable.FoldError` subclass with the library's message. The
+binding itself only raises :class:`TypeError` for arguments of the wrong
+Python type, the library's error classes for values C cannot even receive
+(an int beyond int64, a string holding NUL), and
+:class:`~foldtable.InvalidArgumentError` when a nested section is passed to
+one of the few C functions that only address top-level sections by index
+(see :class:`Section`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import enum
 import numbers
 import operator
 import threading
+from collections.abc import Iterable as _IterableABC
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from dataclasses import dataclass
 from typing import (
@@ -38,10 +43,14 @@ from ._errors import InvalidArgumentError, NotFoundError, OutOfRangeError
 __all__ = [
     "ItemKind",
     "OffsetPlace",
+    "Accordion",
+    "Activation",
     "TableOptions",
     "Item",
     "VisibleItem",
     "OffsetHit",
+    "StickyHeader",
+    "ChildRow",
     "Table",
     "Section",
     "SectionsView",
@@ -51,9 +60,15 @@ _lib = _ffi.lib
 
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
+_INT32_MIN = -(1 << 31)
+_INT32_MAX = (1 << 31) - 1
 
 #: A section is named by its key (str) or its index (int).
 KeyOrIndex = Union[str, int]
+
+#: A path: the child index at each level from the top (``[2, 0]`` is the
+#: first child of the third top-level section).
+Path = Sequence[int]
 
 
 # --------------------------------------------------------------------------
@@ -87,9 +102,37 @@ class OffsetPlace(enum.IntEnum):
     """At or past the end of the last item; the reported item is the last one."""
 
 
+class Accordion(enum.IntEnum):
+    """How many rows may be expanded at once (``FOLD_ACCORDION_*``); see
+    :attr:`Table.accordion`."""
+
+    MULTIPLE = _ffi.ACCORDION_MULTIPLE
+    """Any number of rows."""
+    SINGLE = _ffi.ACCORDION_SINGLE
+    """One row in the table: expanding a row collapses the expanded one."""
+    PER_SECTION = _ffi.ACCORDION_PER_SECTION
+    """One row per section: expanding a row collapses its section's expanded row."""
+
+
+class Activation(enum.IntEnum):
+    """What :meth:`Table.activate` did (``FOLD_ACTIVATED_*``)."""
+
+    NOTHING = _ffi.ACTIVATED_NOTHING
+    """Nothing changed (a footer, a section with no rows, a row that cannot expand)."""
+    SECTION_COLLAPSED = _ffi.ACTIVATED_SECTION_COLLAPSED
+    """A header was activated and its section collapsed."""
+    SECTION_EXPANDED = _ffi.ACTIVATED_SECTION_EXPANDED
+    """A header was activated and its section expanded."""
+    ROW_EXPANDED = _ffi.ACTIVATED_ROW_EXPANDED
+    """A row was activated and expanded (the accordion policy applied)."""
+    ROW_COLLAPSED = _ffi.ACTIVATED_ROW_COLLAPSED
+    """A row was activated and collapsed."""
+
+
 @dataclass(frozen=True)
 class TableOptions:
-    """The options a :class:`Table` was created with (``fold_table_options``).
+    """A table's options (``fold_table_options``), as :attr:`Table.options`
+    reports them.
 
     Attributes:
         row_height: default height of a row.
@@ -98,6 +141,8 @@ class TableOptions:
         padding_top: content padding above the first item.
         padding_bottom: content padding below the last item.
         start_collapsed: whether new sections start collapsed.
+        accordion: the current :class:`Accordion` policy.
+        sticky_levels: the most header levels that stick (0 = all).
     """
 
     row_height: float = 44.0
@@ -106,6 +151,8 @@ class TableOptions:
     padding_top: float = 0.0
     padding_bottom: float = 0.0
     start_collapsed: bool = False
+    accordion: Accordion = Accordion.MULTIPLE
+    sticky_levels: int = 0
 
 
 class Item(NamedTuple):
@@ -114,10 +161,12 @@ class Item(NamedTuple):
     Attributes:
         position: the item's index in the flat list.
         kind: :class:`ItemKind` — header, row or footer.
-        depth: nesting depth of the item's section (always 0 in 0.1).
-        section: index of the item's section.
+        depth: nesting depth of the item's section (0 = top level).
+        section: index of the item's section among its parent's children
+            (for a top-level section, its index in :attr:`Table.sections`).
         row: the row index for rows; ``None`` for headers and footers.
-        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`.
+        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
+            :attr:`expanded` and :attr:`expandable`.
     """
 
     position: int
@@ -132,6 +181,16 @@ class Item(NamedTuple):
         """True for a header or footer whose section is collapsed."""
         return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
 
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
+
 
 class VisibleItem(NamedTuple):
     """One item of a viewport, with its geometry (``fold_visible_item``).
@@ -139,12 +198,13 @@ class VisibleItem(NamedTuple):
     Attributes:
         position: the item's index in the flat list.
         kind: :class:`ItemKind` — header, row or footer.
-        depth: nesting depth of the item's section (always 0 in 0.1).
-        section: index of the item's section.
+        depth: nesting depth of the item's section (0 = top level).
+        section: index of the item's section among its parent's children.
         row: the row index for rows; ``None`` for headers and footers.
         top: offset of the item's top from the top of the content.
-        height: the item's height.
-        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`.
+        height: the item's height (an expanded row's expanded height).
+        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
+            :attr:`expanded` and :attr:`expandable`.
     """
 
     position: int
@@ -160,6 +220,16 @@ class VisibleItem(NamedTuple):
     def collapsed(self) -> bool:
         """True for a header or footer whose section is collapsed."""
         return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
+
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
 
     @property
     def bottom(self) -> float:
@@ -179,6 +249,39 @@ class OffsetHit(NamedTuple):
 
     position: Optional[int]
     place: OffsetPlace
+
+
+class StickyHeader(NamedTuple):
+    """A header drawn stuck to the top of the viewport
+    (``fold_sticky_header``); see :meth:`Table.sticky_headers`.
+
+    Attributes:
+        position: the header's position in the flat list.
+        depth: its section's nesting depth.
+        top: where it is drawn (an offset in the content, like item tops).
+        height: its height.
+    """
+
+    position: int
+    depth: int
+    top: float
+    height: float
+
+    @property
+    def bottom(self) -> float:
+        """``top + height``."""
+        return self.top + self.height
+
+
+class ChildRow(NamedTuple):
+    """A row among a section's children (see :attr:`Section.children`).
+
+    Attributes:
+        row: the row's index among its section's rows (rows only; a child
+            index counts rows and subsections alike).
+    """
+
+    row: int
 
 
 # --------------------------------------------------------------------------
@@ -219,6 +322,23 @@ def _int64(value: int, what: str) -> int:
     return number
 
 
+def _int32(value: int, what: str) -> int:
+    """An int for an int32_t option (accordion, sticky levels). The library
+    reports a bad value of these as FOLD_E_INVALID; one that does not even
+    fit in 32 bits is reported the same way here."""
+    if isinstance(value, bool):
+        raise TypeError("%s must be an int, not bool" % what)
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
+    if not _INT32_MIN <= number <= _INT32_MAX:
+        raise InvalidArgumentError(
+            _errors.E_INVALID, "%s %d does not fit in a 32-bit integer" % (what, number)
+        )
+    return number
+
+
 def _float(value: float, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError("%s must be a number, not %s" % (what, type(value).__name__))
@@ -230,6 +350,36 @@ def _height_or_default(value: Optional[float], what: str) -> float:
     if value is None:
         return _ffi.HEIGHT_DEFAULT
     return _float(value, what)
+
+
+def _height_array(heights: Iterable[Optional[float]], allow_default: bool) -> Tuple[int, Any]:
+    """(count, a ctypes double array) for one C call."""
+    if allow_default:
+        values = [_height_or_default(h, "height") for h in heights]
+    else:
+        values = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
+    return len(values), (c_double * len(values))(*values)
+
+
+def _rows_arguments(count: Optional[int], heights: Optional[Sequence[float]]) -> Tuple[int, Any]:
+    """(count, heights array or None) for the row-inserting functions: count
+    defaults to ``len(heights)``, or 1 without heights."""
+    if heights is None:
+        return _int64(1 if count is None else count, "count"), None
+    number, array = _height_array(heights, allow_default=False)
+    if count is not None and _int64(count, "count") != number:
+        raise InvalidArgumentError(
+            _errors.E_INVALID, "count %d differs from the %d heights given" % (count, number)
+        )
+    return number, array
+
+
+def _path(path: Path, what: str = "path") -> Tuple[Any, int]:
+    """(an int64_t array, its length) for a path argument."""
+    if isinstance(path, (str, bytes)) or not isinstance(path, _IterableABC):
+        raise TypeError("%s must be a sequence of ints, not %s" % (what, type(path).__name__))
+    values = [_int64(index, what + " index") for index in path]
+    return (c_int64 * max(1, len(values)))(*values), len(values)
 
 
 def _take_string(pointer: Optional[int]) -> Optional[str]:
@@ -246,6 +396,17 @@ def _row_or_none(row: int) -> Optional[int]:
     return None if row < 0 else row
 
 
+def _default_options() -> _ffi.fold_table_options:
+    """fold_table_options_init() into room for a larger struct (a newer
+    library may fill fields this binding does not know), then size set to
+    the fields this binding passes."""
+    room = ctypes.create_string_buffer(ctypes.sizeof(_ffi.fold_table_options) + 512)
+    _lib.fold_table_options_init(ctypes.cast(room, ctypes.POINTER(_ffi.fold_table_options)))
+    options = _ffi.fold_table_options.from_buffer_copy(room)
+    options.size = ctypes.sizeof(options)
+    return options
+
+
 # --------------------------------------------------------------------------
 # Table
 # --------------------------------------------------------------------------
@@ -254,12 +415,15 @@ def _row_or_none(row: int) -> Optional[int]:
 class Table:
     """A collapsible, sectioned, variable-height list: one engine instance.
 
-    A table holds sections, found by a unique string key, which hold rows.
+    A table holds sections, found by a unique string key. A section's
+    children are an ordered mix of rows and subsections (to
+    :data:`foldtable.MAX_DEPTH` levels); the top level holds sections only.
     The engine flattens them into one list of *items* — each section's
-    header, its rows while it is expanded, and its footer when it has one —
-    and answers what a view asks while drawing and scrolling: which item is
-    at a position or an offset, where an item starts, what a viewport shows.
-    Every query and mutation costs O(log n).
+    header, its children while it is expanded, and its footer when it has
+    one — and answers what a view asks while drawing and scrolling: which
+    item is at a position or an offset, where an item starts, what a
+    viewport shows, which headers stick to its top. Every query and
+    mutation costs O(log n) (times the nesting depth).
 
     Args:
         row_height: default height of a row.
@@ -269,31 +433,55 @@ class Table:
         padding_top: content padding above the first item.
         padding_bottom: content padding below the last item.
         start_collapsed: new sections start collapsed.
+        accordion: the :class:`Accordion` policy for expandable rows
+            (default :attr:`Accordion.MULTIPLE`); see :attr:`accordion`.
+        sticky_levels: the most header levels that stick (default 0 = all);
+            see :meth:`sticky_headers`.
 
     Raises:
         InvalidArgumentError: a height is NaN, infinite, negative or larger
-            than :data:`foldtable.MAX_HEIGHT`.
+            than :data:`foldtable.MAX_HEIGHT`; ``accordion`` is not an
+            :class:`Accordion` value; ``sticky_levels`` is negative.
 
     Example::
 
         with foldtable.Table() as table:
-            table.append_section("Mac", "Mac|3 models", rows=3)
-            table.append_section("iPad", rows=2)
-            table.sections["iPad"].collapse()
+            sports = table.append_section("Sports")
+            bat = sports.insert_subsection(0, "Bat", "Bat-and-ball")
+            bat.insert_subsection(0, "Baseball", rows=2)
+            table.append_section("Music", rows=1)
             for item in table.visible_items(offset=0, height=200):
-                print(item.position, item.kind, item.top)
+                print(item.position, item.kind, item.depth, item.top)
 
-    Sections are reached through :attr:`sections` (by index or key) and
-    handled as :class:`Section` objects, which stay bound to their key.
+    Sections are handled as :class:`Section` objects, which stay bound to
+    their key at any depth: :meth:`section` finds one by key,
+    :attr:`sections` lists the top-level ones, :attr:`Section.children`
+    a section's rows and subsections. Paths (lists of child indices from the
+    top) address sections and rows too: :meth:`section_at_path`,
+    :meth:`path_position`, :meth:`item_path` and the ``*_at_path`` edits.
 
     The table owns a C handle: :meth:`close` (or leaving a ``with`` block)
     frees it; afterwards every call raises :class:`InvalidArgumentError`
     (a ``ValueError``). A table may be used from several threads at once;
     the library serializes the calls, and the binding makes each method
     (including ``close``) atomic with respect to the others.
+
+    Listeners (before/after collapse callbacks) are not part of the C API
+    yet, so the binding has none.
     """
 
-    __slots__ = ("_handle", "_lock", "_free_fn", "_buffer", "_capacity", "__weakref__")
+    __slots__ = (
+        "_handle",
+        "_lock",
+        "_free_fn",
+        "_buffer",
+        "_capacity",
+        "_sticky_buffer",
+        "_sticky_capacity",
+        "_path_buffer",
+        "_path_capacity",
+        "__weakref__",
+    )
 
     def __init__(
         self,
@@ -304,6 +492,8 @@ class Table:
         padding_top: float = 0.0,
         padding_bottom: float = 0.0,
         start_collapsed: bool = False,
+        accordion: int = Accordion.MULTIPLE,
+        sticky_levels: int = 0,
     ) -> None:
         self._handle: Optional[c_void_p] = None
         self._lock = threading.RLock()
@@ -311,15 +501,22 @@ class Table:
         self._free_fn = _lib.fold_table_free
         self._capacity = 64
         self._buffer = (_ffi.fold_visible_item * self._capacity)()
+        # One sticky header per nesting level, one path index per level plus
+        # a row: these hold every answer the library can give.
+        self._sticky_capacity = _ffi.MAX_DEPTH + 1
+        self._sticky_buffer = (_ffi.fold_sticky_header * self._sticky_capacity)()
+        self._path_capacity = _ffi.MAX_DEPTH + 1
+        self._path_buffer = (c_int64 * self._path_capacity)()
 
-        options = _ffi.fold_table_options()
-        _lib.fold_table_options_init(byref(options))
+        options = _default_options()
         options.row_height = _float(row_height, "row_height")
         options.header_height = _float(header_height, "header_height")
         options.footer_height = _float(footer_height, "footer_height")
         options.padding_top = _float(padding_top, "padding_top")
         options.padding_bottom = _float(padding_bottom, "padding_bottom")
         options.start_collapsed = 1 if start_collapsed else 0
+        options.accordion = _int32(accordion, "accordion")
+        options.sticky_levels = _int32(sticky_levels, "sticky_levels")
         handle = c_void_p()
         _lib.fold_table_new(byref(options), byref(handle))
         self._handle = handle
@@ -375,13 +572,21 @@ class Table:
                 return "<foldtable.Table (closed)>"
             return "<foldtable.Table sections=%d items=%d>" % (len(self.sections), len(self))
 
-    @property
-    def options(self) -> TableOptions:
-        """The options the table was created with, as a :class:`TableOptions`."""
+    # -- options -------------------------------------------------------------
+
+    def _options(self) -> _ffi.fold_table_options:
         out = _ffi.fold_table_options()
-        out.size = ctypes.sizeof(out)
+        out.size = ctypes.sizeof(out)  # the library writes only this many bytes
         with self._lock:
             _lib.fold_table_get_options(self._h(), byref(out))
+        return out
+
+    @property
+    def options(self) -> TableOptions:
+        """The table's options as a :class:`TableOptions`: as given to the
+        constructor, with :attr:`accordion` and :attr:`sticky_levels` as
+        currently set."""
+        out = self._options()
         return TableOptions(
             row_height=out.row_height,
             header_height=out.header_height,
@@ -389,19 +594,52 @@ class Table:
             padding_top=out.padding_top,
             padding_bottom=out.padding_bottom,
             start_collapsed=bool(out.start_collapsed),
+            accordion=Accordion(out.accordion),
+            sticky_levels=out.sticky_levels,
         )
+
+    @property
+    def accordion(self) -> Accordion:
+        """The :class:`Accordion` policy: how many rows may be expanded at
+        once. Setting it applies to later expansions (rows expanded already
+        stay expanded).
+
+        Raises:
+            InvalidArgumentError: (on setting) not an :class:`Accordion` value.
+        """
+        return Accordion(self._options().accordion)
+
+    @accordion.setter
+    def accordion(self, value: int) -> None:
+        policy = _int32(value, "accordion")
+        with self._lock:
+            _lib.fold_table_set_accordion(self._h(), policy)
+
+    @property
+    def sticky_levels(self) -> int:
+        """The most header levels that stick to the top of the viewport
+        (0 = all); see :meth:`sticky_headers`.
+
+        Raises:
+            InvalidArgumentError: (on setting) a negative number.
+        """
+        return int(self._options().sticky_levels)
+
+    @sticky_levels.setter
+    def sticky_levels(self, value: int) -> None:
+        levels = _int32(value, "sticky_levels")
+        with self._lock:
+            _lib.fold_table_set_sticky_levels(self._h(), levels)
 
     # -- sections ------------------------------------------------------------
 
     def _index(self, key_or_index: KeyOrIndex) -> int:
-        """The index of a section named by key or index; call with the lock held.
-
-        An int is passed through unchecked: the library checks it.
-        """
+        """The index of a *top-level* section named by key or index; call
+        with the lock held. An int is passed through unchecked: the library
+        checks it. A key of a nested section is refused (the index-based C
+        functions address top-level sections only)."""
         if isinstance(key_or_index, str):
-            out = c_int64()
-            _lib.fold_table_section_index(self._h(), _text(key_or_index, "key"), byref(out))
-            return out.value
+            return Section(self, key_or_index)._top_index("a top-level section index")
         if isinstance(key_or_index, bool) or not isinstance(key_or_index, numbers.Integral):
             raise TypeError(
                 "a section is named by its key (str) or index (int), not %s"
@@ -416,84 +654,282 @@ class Table:
         assert key is not None
         return key
 
+    def _parent(self, parent: "Optional[Union[str, Section]]") -> Optional[bytes]:
+        """A parent argument (key, Section or None for the top level) as C text."""
+        if isinstance(parent, Section):
+            if parent._table is not self:
+                raise InvalidArgumentError(
+                    _errors.E_INVALID, "section %r belongs to another table" % (parent.key,)
+                )
+            parent = parent.key
+        return _text(parent, "parent", allow_none=True)
+
     @property
     def sections(self) -> "SectionsView":
-        """A live view of the sections, indexable by int or by key.
+        """A live view of the top-level sections, indexable by int or by key.
 
         ``len(table.sections)``, ``table.sections[0]``,
         ``table.sections["Mac"]``, ``"Mac" in table.sections``,
         ``for section in table.sections``, ``table.sections.keys()``.
+        Nested sections are reached with :meth:`section` (by key) or
+        :attr:`Section.children`.
         """
         return SectionsView(self)
 
     def section(self, key_or_index: KeyOrIndex) -> "Section":
-        """The :class:`Section` with this key or at this index.
+        """The :class:`Section` with this key (at any depth) or at this
+        top-level index.
 
         Raises:
             NotFoundError: no section has the key (a ``KeyError``).
-            OutOfRangeError: the index is not a section's (an ``IndexError``).
+            OutOfRangeError: the index is not a top-level section's (an
+                ``IndexError``).
         """
         with self._lock:
             if isinstance(key_or_index, str):
-                self._index(key_or_index)  # raises NotFoundError if absent
-                return Section(self, key_or_index)
+                section = Section(self, key_or_index)
+                section.depth  # raises NotFoundError if absent
+                return section
             return Section(self, self._key_at(self._index(key_or_index)))
 
-    def append_section(self, key: str, header: Optional[str] = "", rows: int = 0) -> "Section":
-        """Add a section at the end and return it.
+    def append_section(
+        self,
+        key: str,
+        header: Optional[str] = "",
+        rows: int = 0,
+        *,
+        parent: "Optional[Union[str, Section]]" = None,
+    ) -> "Section":
+        """Add a section at the end of the top level (or of ``parent``'s
+        children) and return it.
 
         Args:
-            key: a non-empty key, unique in the table.
-            header: the header text, ``"Title|Detail"`` or just ``"Title"``.
+            key: a non-empty key, unique in the whole table.
+            header: the header text, ``"Title|Detail"`` or just ``"Title"``
+                (``None`` means ``""``).
             rows: the number of rows, all of the default height.
+            parent: ``None`` for the top level, or the key or
+                :class:`Section` to add the section to as its last child.
 
         Raises:
             DuplicateKeyError: another section has this key (a ``ValueError``).
             InvalidArgumentError: the key is empty or a string is invalid.
-            OutOfRangeError: ``rows`` is negative or too large.
+            OutOfRangeError: ``rows`` is negative or too large, or the new
+                section would be deeper than :data:`foldtable.MAX_DEPTH`.
+            NotFoundError: no section has the parent key.
         """
         key_bytes = _text(key, "key")
         header_bytes = _text(header, "header", allow_none=True)
         count = _int64(rows, "rows")
         with self._lock:
-            _lib.fold_table_append_section(self._h(), key_bytes, header_bytes, count)
+            if parent is None:
+                _lib.fold_table_append_section(self._h(), key_bytes, header_bytes, count)
+            else:
+                parent_bytes = self._parent(parent)
+                end = c_int64()
+                _lib.fold_table_child_count(self._h(), parent_bytes, byref(end))
+                _lib.fold_table_insert_subsection(
+                    self._h(), parent_bytes, end.value, key_bytes, header_bytes, count
+                )
         return Section(self, key)
 
     def insert_section(
-        self, index: int, key: str, header: Optional[str] = "", rows: int = 0
+        self,
+        index: int,
+        key: str,
+        header: Optional[str] = "",
+        rows: int = 0,
+        *,
+        parent: "Optional[Union[str, Section]]" = None,
     ) -> "Section":
-        """Insert a section so that it gets ``index`` (0 through the section
-        count) and return it. Arguments and errors as :meth:`append_section`,
-        plus :class:`OutOfRangeError` for a bad index."""
+        """Insert a section so that it becomes child ``index`` of ``parent``
+        (``None``: the top level, where ``index`` is the section index) and
+        return it. ``index`` goes from 0 through the parent's child count;
+        in a section it counts rows and subsections alike. Arguments and
+        errors as :meth:`append_section`, plus :class:`OutOfRangeError` for
+        a bad index."""
         position = _int64(index, "index")
         key_bytes = _text(key, "key")
         header_bytes = _text(header, "header", allow_none=True)
         count = _int64(rows, "rows")
         with self._lock:
-            _lib.fold_table_insert_section(self._h(), position, key_bytes, header_bytes, count)
+            if parent is None:
+                _lib.fold_table_insert_section(self._h(), position, key_bytes, header_bytes, count)
+            else:
+                _lib.fold_table_insert_subsection(
+                    self._h(), self._parent(parent), position, key_bytes, header_bytes, count
+                )
         return Section(self, key)
 
     def remove_section(self, key_or_index: KeyOrIndex) -> None:
-        """Remove a section, named by key or index, with its rows.
+        """Remove a section with everything inside it: by key at any depth,
+        or by top-level index.
 
         Raises:
             NotFoundError: no section has the key.
-            OutOfRangeError: the index is not a section's.
+            OutOfRangeError: the index is not a top-level section's.
         """
         with self._lock:
-            _lib.fold_table_remove_section(self._h(), self._index(key_or_index))
+            if isinstance(key_or_index, str):
+                Section(self, key_or_index).remove()
+            else:
+                _lib.fold_table_remove_section(self._h(), self._index(key_or_index))
 
     def move_section(self, key_or_index: KeyOrIndex, to: int) -> None:
-        """Move a section so that it ends at index ``to`` (0..count-1). Its
-        key, rows and collapsed state move with it.
+        """Move a section among its siblings so that it ends at index ``to``
+        (0 .. sibling count - 1): by key at any depth, or by top-level
+        index. Its key, children and states move with it. To move a section
+        to another parent, use :meth:`Section.move_to`.
 
         Raises:
             NotFoundError: no section has the key.
-            OutOfRangeError: an index is not a section's.
+            OutOfRangeError: an index is out of range.
         """
         target = _int64(to, "to")
         with self._lock:
-            _lib.fold_table_move_section(self._h(), self._index(key_or_index), target)
+            if isinstance(key_or_index, str):
+                section = Section(self, key_or_index)
+                section.move_to(section.parent, target)
+            else:
+                _lib.fold_table_move_section(self._h(), self._index(key_or_index), target)
+
+    # -- paths ---------------------------------------------------------------
+
+    def _read_path(self, fn: Callable[..., int], *args: Any) -> List[int]:
+        """Call a path-writing function (…, out_path, capacity, out_length)
+        into the table's buffer; call with the lock held."""
+        length = c_int64()
+        while True:
+            fn(self._h(), *args, self._path_buffer, self._path_capacity, byref(length))
+            if length.value <= self._path_capacity:
+                return list(self._path_buffer[: length.value])
+            self._path_capacity = length.value
+            self._path_buffer = (c_int64 * self._path_capacity)()
+
+    def section_at_path(self, path: Path) -> "Section":
+        """The :class:`Section` a path names (every index must name a section).
+
+        Raises:
+            OutOfRangeError: an index is out of range, or the path is empty
+                or too long.
+            NotFoundError: an index names a row, not a section.
+        """
+        array, length = _path(path)
+        out = c_void_p()
+        with self._lock:
+            _lib.fold_table_path_key(self._h(), array, length, byref(out))
+        key = _take_string(out.value)
+        assert key is not None
+        return Section(self, key)
+
+    def path_position(self, path: Path) -> int:
+        """The flat position of what a path names: a section's header, or a row.
+
+        Raises:
+            NotVisibleError: it is inside a collapsed section (a ``LookupError``).
+            OutOfRangeError: an index is out of range.
+        """
+        array, length = _path(path)
+        out = c_int64()
+        with self._lock:
+            _lib.fold_table_path_position(self._h(), array, length, byref(out))
+        return out.value
+
+    def item_path(self, position: int) -> List[int]:
+        """The path of the item at ``position``: its section's path, plus the
+        row's child index for a row (a footer has its section's path).
+
+        Raises:
+            OutOfRangeError: no item has this position.
+        """
+        index = _int64(position, "position")
+        with self._lock:
+            return self._read_path(_lib.fold_table_item_path, index)
+
+    def item_key(self, position: int) -> str:
+        """The key of the section the item at ``position`` belongs to.
+
+        Raises:
+            OutOfRangeError: no item has this position.
+        """
+        index = _int64(position, "position")
+        out = c_void_p()
+        with self._lock:
+            _lib.fold_table_item_key(self._h(), index, byref(out))
+        key = _take_string(out.value)
+        assert key is not None
+        return key
+
+    def item_section(self, position: int) -> "Section":
+        """The :class:`Section` the item at ``position`` belongs to."""
+        return Section(self, self.item_key(position))
+
+    def insert_section_at_path(
+        self, path: Path, key: str, header: Optional[str] = "", rows: int = 0
+    ) -> "Section":
+        """Insert a section at ``path`` and return it: the path's last index
+        is the child index in the section the leading indices name (the top
+        level for a one-index path). Other arguments as :meth:`append_section`.
+
+        Raises:
+            OutOfRangeError: the path is out of range or too deep.
+            NotFoundError: a leading index names a row.
+            DuplicateKeyError, InvalidArgumentError: as :meth:`append_section`.
+        """
+        array, length = _path(path)
+        key_bytes = _text(key, "key")
+        header_bytes = _text(header, "header", allow_none=True)
+        count = _int64(rows, "rows")
+        with self._lock:
+            _lib.fold_table_insert_section_at_path(
+                self._h(), array, length, key_bytes, header_bytes, count
+            )
+        return Section(self, key)
+
+    def insert_rows_at_path(
+        self, path: Path, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+    ) -> None:
+        """Insert rows at ``path``: its last index is the child index of the
+        first new row in the section the leading indices name (rows cannot
+        go at the top level). ``count`` and ``heights`` as
+        :meth:`Section.insert_rows`.
+
+        Raises:
+            OutOfRangeError: the path or count is out of range.
+            InvalidArgumentError: a one-index path (the top level), or a bad height.
+        """
+        array, length = _path(path)
+        number, heights_array = _rows_arguments(count, heights)
+        with self._lock:
+            _lib.fold_table_insert_rows_at_path(self._h(), array, length, number, heights_array)
+
+    def remove_at_path(self, path: Path, count: int = 1) -> None:
+        """Remove ``count`` children starting at ``path`` (rows and sections
+        alike, sections with everything inside them).
+
+        Raises:
+            OutOfRangeError: the path or count is out of range.
+        """
+        array, length = _path(path)
+        number = _int64(count, "count")
+        with self._lock:
+            _lib.fold_table_remove_at_path(self._h(), array, length, number)
+
+    def move_at_path(self, from_path: Path, to_path: Path) -> None:
+        """Move the row or section at ``from_path`` so that it ends at
+        ``to_path``, whose last index counts the target's children without
+        the moved one. A row keeps its heights and expanded state and must
+        land in a section; a section cannot move into its own subtree.
+
+        Raises:
+            OutOfRangeError: a path is out of range.
+            InvalidArgumentError: a section into its own subtree, or a row
+                to the top level.
+        """
+        source, source_length = _path(from_path, "from_path")
+        target, target_length = _path(to_path, "to_path")
+        with self._lock:
+            _lib.fold_table_move_at_path(self._h(), source, source_length, target, target_length)
 
     # -- collapsing ----------------------------------------------------------
 
@@ -512,8 +948,9 @@ class Table:
         return out.value
 
     def section_states(self) -> List[Tuple[str, bool]]:
-        """The stored ``(key, collapsed)`` state of every section, in order,
-        read in one call (a consistent snapshot)."""
+        """The stored ``(key, collapsed)`` state of every section, nested
+        ones included, in the library's section order, read in one call (a
+        consistent snapshot)."""
         states = c_void_p()
         count = c_int64()
         with self._lock:
@@ -538,6 +975,43 @@ class Table:
         expanded_bytes = _text(expanded, "expanded")
         with self._lock:
             _lib.fold_table_set_indicators(self._h(), collapsed_bytes, expanded_bytes)
+
+    # -- expandable rows -----------------------------------------------------
+
+    def expanded_rows(self) -> List[Tuple[str, int]]:
+        """Every expanded row as ``(section key, row index)``, in list order,
+        read in one call."""
+        rows = c_void_p()
+        count = c_int64()
+        with self._lock:
+            _lib.fold_table_expanded_rows(self._h(), byref(rows), byref(count))
+        if not rows.value:
+            return []
+        try:
+            array = ctypes.cast(rows, ctypes.POINTER(_ffi.fold_row_ref))
+            result = []
+            for i in range(count.value):
+                entry = array[i]
+                key = ctypes.string_at(entry.key).decode("utf-8") if entry.key else ""
+                result.append((key, int(entry.row)))
+            return result
+        finally:
+            _lib.fold_free(rows)
+
+    def activate(self, position: int) -> Activation:
+        """What a click on the item at ``position`` does: a header toggles
+        its section, a row toggles its expansion (the :attr:`accordion`
+        policy applies), a footer does nothing. Returns the
+        :class:`Activation` that happened.
+
+        Raises:
+            OutOfRangeError: no item has this position.
+        """
+        index = _int64(position, "position")
+        out = c_int32()
+        with self._lock:
+            _lib.fold_table_activate(self._h(), index, byref(out))
+        return Activation(out.value)
 
     # -- the flat list -------------------------------------------------------
 
@@ -670,6 +1144,39 @@ class Table:
                 for entry in buffer[: written.value]
             ]
 
+    def sticky_headers(self, offset: float) -> List[StickyHeader]:
+        """The headers that stick to the top of a viewport scrolled to
+        ``offset``, outermost first: one per nesting level of the sections
+        enclosing the item at ``offset`` (at most :attr:`sticky_levels`).
+        Each is drawn just below the one above it, never below its natural
+        place, and never lower than its section's end minus its height, so
+        the next header of its level pushes it up; headers pushed entirely
+        behind the ones above are left out. Draw deeper levels first.
+
+        One C call into a buffer the table keeps (room for every level).
+
+        Raises:
+            InvalidArgumentError: ``offset`` is NaN or infinite.
+        """
+        start = _float(offset, "offset")
+        written = c_int64()
+        total = c_int64()
+        with self._lock:
+            handle = self._h()
+            while True:
+                _lib.fold_table_sticky_headers(
+                    handle, start, self._sticky_buffer, self._sticky_capacity,
+                    byref(written), byref(total),
+                )
+                if total.value <= self._sticky_capacity:
+                    break
+                self._sticky_capacity = total.value
+                self._sticky_buffer = (_ffi.fold_sticky_header * self._sticky_capacity)()
+            return [
+                StickyHeader(entry.position, entry.depth, entry.top, entry.height)
+                for entry in self._sticky_buffer[: written.value]
+            ]
+
 
 # --------------------------------------------------------------------------
 # Sections
@@ -677,16 +1184,30 @@ class Table:
 
 
 class Section:
-    """One section of a :class:`Table`, bound to its key.
+    """One section of a :class:`Table`, at any depth, bound to its key.
 
     A ``Section`` is a light handle: it stores the table and the key, and
     asks the library for everything else on each access. It stays valid
-    while other sections are inserted, removed or moved; once its own
-    section is removed, every access raises :class:`NotFoundError`.
+    while other sections are inserted, removed or moved, and while it moves
+    itself; once its own section is removed, every access raises
+    :class:`NotFoundError`.
 
-    Obtain one from :meth:`Table.append_section`, :meth:`Table.insert_section`
-    or :attr:`Table.sections`. Two ``Section`` objects are equal when they
-    name the same key of the same table.
+    Obtain one from :meth:`Table.append_section`, :meth:`Table.insert_section`,
+    :meth:`Table.section`, :attr:`Table.sections`, :meth:`insert_subsection`
+    or :attr:`children`. Two ``Section`` objects are equal when they name the
+    same key of the same table.
+
+    Rows are named by their index among the section's rows (``row``); a
+    *child index* counts rows and subsections alike (:meth:`insert_child_rows`,
+    :meth:`remove_children`, :attr:`children`).
+
+    Everything works at any depth through the library's key-addressed
+    functions, except what the C API offers only by top-level index: the
+    header text (:attr:`header`, :attr:`title`, :attr:`detail`), the section
+    heights (:attr:`heights`, :attr:`header_height`, :attr:`footer_height`,
+    :attr:`default_row_height`), :attr:`visible_row_count`,
+    :attr:`indicator` and :meth:`set_row_heights`. On a nested section these
+    raise :class:`InvalidArgumentError` saying so.
     """
 
     __slots__ = ("_table", "_key")
@@ -718,22 +1239,187 @@ class Section:
     def __repr__(self) -> str:
         return "<foldtable.Section %r>" % (self._key,)
 
-    @property
-    def index(self) -> int:
-        """The section's current index (0 = first)."""
-        with self._table._lock:
-            return self._table._index(self._key)
+    def _kb(self) -> bytes:
+        data = _text(self._key, "key")
+        assert data is not None
+        return data
+
+    def _top_index(self, function: str) -> int:
+        """The index of this section if it is top-level; call with the lock
+        held. A nested section raises InvalidArgumentError: ``function``
+        addresses top-level sections by index only."""
+        table = self._table
+        key = self._kb()
+        depth = c_int64()
+        _lib.fold_table_section_depth(table._h(), key, byref(depth))
+        if depth.value != 0:
+            raise InvalidArgumentError(
+                _errors.E_INVALID,
+                "section %r is nested (depth %d): %s reaches top-level sections only "
+                "(the C API has no key-addressed form of it)" % (self._key, depth.value, function),
+                function,
+            )
+        out = c_int64()
+        _lib.fold_table_section_index(table._h(), key, byref(out))
+        return out.value
+
+    # -- place in the tree ---------------------------------------------------
 
     @property
     def exists(self) -> bool:
         """False once the section has been removed (or the table closed)."""
         try:
-            self.index
+            self.depth
         except (NotFoundError, InvalidArgumentError):
             return False
         return True
 
-    # -- header --------------------------------------------------------------
+    @property
+    def depth(self) -> int:
+        """The nesting depth (0 = top level)."""
+        out = c_int64()
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_section_depth(self._table._h(), key, byref(out))
+        return out.value
+
+    @property
+    def parent(self) -> "Optional[Section]":
+        """The section this one is a child of; ``None`` at the top level."""
+        out = c_void_p()
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_section_parent(self._table._h(), key, byref(out))
+        parent = _take_string(out.value)
+        return None if parent is None else Section(self._table, parent)
+
+    @property
+    def path(self) -> List[int]:
+        """The child index at each level from the top down to this section
+        (``[2]`` for the third top-level section, ``[2, 0]`` for its first child)."""
+        key = self._kb()
+        table = self._table
+        with table._lock:
+            return table._read_path(_lib.fold_table_section_path, key)
+
+    @property
+    def index(self) -> int:
+        """The section's index among its parent's children (for a top-level
+        section, its index in :attr:`Table.sections`): the last index of
+        :attr:`path`."""
+        return self.path[-1]
+
+    @property
+    def child_count(self) -> int:
+        """The number of children: rows and subsections."""
+        out = c_int64()
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_child_count(self._table._h(), key, byref(out))
+        return out.value
+
+    @property
+    def children(self) -> "List[Union[ChildRow, Section]]":
+        """The children in order: a :class:`ChildRow` for each row, a
+        :class:`Section` for each subsection. A snapshot, read under the
+        table's lock with one call per child."""
+        key = self._kb()
+        table = self._table
+        kind = c_int32()
+        row = c_int64()
+        child_key = c_void_p()
+        result: List[Union[ChildRow, Section]] = []
+        with table._lock:
+            count = c_int64()
+            _lib.fold_table_child_count(table._h(), key, byref(count))
+            for index in range(count.value):
+                child_key.value = None
+                _lib.fold_table_child_at(
+                    table._h(), key, index, byref(kind), byref(row), byref(child_key)
+                )
+                name = _take_string(child_key.value)
+                if kind.value == _ffi.CHILD_SECTION and name is not None:
+                    result.append(Section(table, name))
+                else:
+                    result.append(ChildRow(row.value))
+        return result
+
+    def insert_subsection(
+        self, index: int, key: str, header: Optional[str] = "", rows: int = 0
+    ) -> "Section":
+        """Insert a section as child ``index`` (0 through :attr:`child_count`)
+        and return it; as :meth:`Table.insert_section` with this section as
+        the parent.
+
+        Raises:
+            OutOfRangeError: a bad index, or deeper than :data:`foldtable.MAX_DEPTH`.
+            DuplicateKeyError, InvalidArgumentError: as :meth:`Table.append_section`.
+        """
+        return self._table.insert_section(index, key, header, rows, parent=self)
+
+    def append_subsection(self, key: str, header: Optional[str] = "", rows: int = 0) -> "Section":
+        """Add a section as the last child and return it; as
+        :meth:`insert_subsection`."""
+        return self._table.append_section(key, header, rows, parent=self)
+
+    def insert_child_rows(
+        self, index: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+    ) -> None:
+        """Insert rows as children ``index`` .. ``index + count - 1`` (a child
+        index counts rows and subsections alike). ``count`` and ``heights``
+        as :meth:`insert_rows`.
+
+        Raises:
+            OutOfRangeError: ``index`` or ``count`` is out of range.
+            InvalidArgumentError: a height is invalid, or ``count`` differs
+                from ``len(heights)``.
+        """
+        at = _int64(index, "index")
+        number, array = _rows_arguments(count, heights)
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_insert_child_rows(self._table._h(), key, at, number, array)
+
+    def remove_children(self, index: int, count: int = 1) -> None:
+        """Remove children ``index`` .. ``index + count - 1``, rows and
+        subsections alike (with everything inside them).
+
+        Raises:
+            OutOfRangeError: the children are not all there.
+        """
+        at = _int64(index, "index")
+        number = _int64(count, "count")
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_remove_children(self._table._h(), key, at, number)
+
+    def move_to(self, parent: "Optional[Union[str, Section]]", index: int) -> None:
+        """Move this section (children and states with it) to be child
+        ``index`` of ``parent`` (a key, a :class:`Section`, or ``None`` for
+        the top level); ``index`` counts that parent's children without
+        this section.
+
+        Raises:
+            InvalidArgumentError: ``parent`` is this section or inside it.
+            OutOfRangeError: ``index`` is out of range, or too deep.
+            NotFoundError: no section has the parent key.
+        """
+        at = _int64(index, "index")
+        key = self._kb()
+        table = self._table
+        with table._lock:
+            _lib.fold_table_move_section_to(table._h(), key, table._parent(parent), at)
+
+    def remove(self) -> None:
+        """Remove this section with everything inside it."""
+        key = self._kb()
+        table = self._table
+        with table._lock:
+            path = table._read_path(_lib.fold_table_section_path, key)
+            array, length = _path(path)
+            _lib.fold_table_remove_at_path(table._h(), array, length, 1)
+
+    # -- header (top-level sections only) -------------------------------------
 
     def _header_parts(self) -> Tuple[str, Optional[str]]:
         title = c_void_p()
@@ -741,7 +1427,8 @@ class Section:
         table = self._table
         with table._lock:
             _lib.fold_table_section_header(
-                table._h(), table._index(self._key), byref(title), byref(detail)
+                table._h(), self._top_index("fold_table_section_header"),
+                byref(title), byref(detail),
             )
         try:
             title_text = _take_string(title.value)
@@ -751,7 +1438,8 @@ class Section:
 
     @property
     def header(self) -> str:
-        """The header text, ``"Title|Detail"`` or ``"Title"``. Settable."""
+        """The header text, ``"Title|Detail"`` or ``"Title"``. Settable.
+        Top-level sections only."""
         title, detail = self._header_parts()
         return title if detail is None else title + "|" + detail
 
@@ -760,38 +1448,45 @@ class Section:
         self.set_header(text)
 
     def set_header(self, text: Optional[str]) -> None:
-        """Replace the header text (``None`` means ``""``)."""
+        """Replace the header text (``None`` means ``""``). Top-level
+        sections only."""
         data = _text(text, "header", allow_none=True)
         table = self._table
         with table._lock:
-            _lib.fold_table_set_section_header(table._h(), table._index(self._key), data)
+            _lib.fold_table_set_section_header(
+                table._h(), self._top_index("fold_table_set_section_header"), data
+            )
 
     @property
     def title(self) -> str:
-        """The header text before its first ``'|'`` (all of it if none)."""
+        """The header text before its first ``'|'`` (all of it if none).
+        Top-level sections only."""
         return self._header_parts()[0]
 
     @property
     def detail(self) -> Optional[str]:
-        """The header text after its first ``'|'``; ``None`` if it has none."""
+        """The header text after its first ``'|'``; ``None`` if it has none.
+        Top-level sections only."""
         return self._header_parts()[1]
 
     # -- collapsing ----------------------------------------------------------
 
     def _flip(self, fn: Callable[..., int]) -> bool:
         changed = c_int()
-        key = _text(self._key, "key")
+        key = self._kb()
         with self._table._lock:
             fn(self._table._h(), key, byref(changed))
         return bool(changed.value)
 
     def collapse(self) -> bool:
-        """Collapse the section; True if its state changed. A section that is
-        already collapsed, or has no rows, does not change."""
+        """Collapse the section (hiding its whole subtree); True if its
+        state changed. A section that is already collapsed, or has no rows,
+        does not change."""
         return self._flip(_lib.fold_table_collapse_key)
 
     def expand(self) -> bool:
-        """Expand the section; True if its state changed."""
+        """Expand the section; True if its state changed. Subsections show
+        again in the states they kept."""
         return self._flip(_lib.fold_table_expand_key)
 
     def toggle(self) -> bool:
@@ -803,7 +1498,7 @@ class Section:
     def collapsed(self) -> bool:
         """The stored collapsed state. Setting it collapses or expands."""
         out = c_int()
-        key = _text(self._key, "key")
+        key = self._kb()
         with self._table._lock:
             _lib.fold_table_is_collapsed_key(self._table._h(), key, byref(out))
         return bool(out.value)
@@ -818,44 +1513,53 @@ class Section:
     @property
     def indicator(self) -> str:
         """The header indicator: the collapsed string, the expanded string,
-        or ``""`` for a section with no rows (see :meth:`Table.set_indicators`)."""
+        or ``""`` for a section with no rows (see :meth:`Table.set_indicators`).
+        Top-level sections only."""
         out = c_void_p()
         table = self._table
         with table._lock:
-            _lib.fold_table_section_indicator(table._h(), table._index(self._key), byref(out))
+            _lib.fold_table_section_indicator(
+                table._h(), self._top_index("fold_table_section_indicator"), byref(out)
+            )
         return _take_string(out.value) or ""
 
     # -- counts --------------------------------------------------------------
 
-    def _count(self, fn: Callable[..., int]) -> int:
+    @property
+    def row_count(self) -> int:
+        """The real number of rows (not subsections), collapsed or not."""
         out = c_int64()
-        table = self._table
-        with table._lock:
-            fn(table._h(), table._index(self._key), byref(out))
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_row_count_key(self._table._h(), key, byref(out))
         return out.value
 
     @property
-    def row_count(self) -> int:
-        """The real number of rows, collapsed or not."""
-        return self._count(_lib.fold_table_row_count)
-
-    @property
     def visible_row_count(self) -> int:
-        """The number of rows shown: 0 while collapsed, else :attr:`row_count`."""
-        return self._count(_lib.fold_table_visible_row_count)
+        """The number of rows shown: 0 while collapsed, else :attr:`row_count`.
+        Top-level sections only."""
+        out = c_int64()
+        table = self._table
+        with table._lock:
+            _lib.fold_table_visible_row_count(
+                table._h(), self._top_index("fold_table_visible_row_count"), byref(out)
+            )
+        return out.value
 
-    # -- section heights -----------------------------------------------------
+    # -- section heights (top-level sections only) -----------------------------
 
     @property
     def heights(self) -> Tuple[float, float, float]:
-        """The effective ``(header, footer, default row)`` heights."""
+        """The effective ``(header, footer, default row)`` heights.
+        Top-level sections only."""
         header = c_double()
         footer = c_double()
         row = c_double()
         table = self._table
         with table._lock:
             _lib.fold_table_section_heights(
-                table._h(), table._index(self._key), byref(header), byref(footer), byref(row)
+                table._h(), self._top_index("fold_table_section_heights"),
+                byref(header), byref(footer), byref(row),
             )
         return header.value, footer.value, row.value
 
@@ -863,12 +1567,12 @@ class Section:
         height = _height_or_default(value, what)
         table = self._table
         with table._lock:
-            fn(table._h(), table._index(self._key), height)
+            fn(table._h(), self._top_index(fn.__name__), height)
 
     @property
     def header_height(self) -> float:
         """The effective header height. Set a number to override the table's
-        default, or ``None`` to return to it."""
+        default, or ``None`` to return to it. Top-level sections only."""
         return self.heights[0]
 
     @header_height.setter
@@ -878,7 +1582,8 @@ class Section:
     @property
     def footer_height(self) -> float:
         """The effective footer height (0 = no footer item). Set a number to
-        override the table's default, or ``None`` to return to it."""
+        override the table's default, or ``None`` to return to it.
+        Top-level sections only."""
         return self.heights[1]
 
     @footer_height.setter
@@ -889,7 +1594,8 @@ class Section:
     def default_row_height(self) -> float:
         """The height of this section's rows that have no height of their own.
         Set a number to override the table's default, or ``None`` to return
-        to it. (Named so because :meth:`row_height` asks for one row.)"""
+        to it. (Named so because :meth:`row_height` asks for one row.)
+        Top-level sections only."""
         return self.heights[2]
 
     @default_row_height.setter
@@ -898,26 +1604,17 @@ class Section:
 
     # -- rows ----------------------------------------------------------------
 
-    @staticmethod
-    def _height_array(heights: Iterable[Optional[float]], allow_default: bool) -> Tuple[int, Any]:
-        """(count, a ctypes double array) for one C call."""
-        if allow_default:
-            values = [_height_or_default(h, "height") for h in heights]
-        else:
-            values = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
-        return len(values), (c_double * len(values))(*values)
-
     def insert_rows(
         self, row: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
     ) -> None:
         """Insert rows before row ``row`` (0 through :attr:`row_count`).
 
         Args:
-            row: where the new rows go.
+            row: where the new rows go, as a row index (rows only).
             count: how many rows; defaults to ``len(heights)``, or 1.
-            heights: the new rows' heights, or ``None`` for the section's
-                default height. Validated by the library before anything
-                changes.
+            heights: the new rows' heights (:data:`foldtable.HEIGHT_DEFAULT`
+                allowed), or ``None`` for the section's default height.
+                Validated by the library before anything changes.
 
         Raises:
             OutOfRangeError: ``row`` or ``count`` is out of range.
@@ -925,22 +1622,13 @@ class Section:
                 from ``len(heights)``.
         """
         at = _int64(row, "row")
-        if heights is None:
-            number = _int64(1 if count is None else count, "count")
-            array = None
-        else:
-            number, array = self._height_array(heights, allow_default=False)
-            if count is not None and _int64(count, "count") != number:
-                raise InvalidArgumentError(
-                    _errors.E_INVALID,
-                    "count %d differs from the %d heights given" % (count, number),
-                )
-        table = self._table
-        with table._lock:
-            _lib.fold_table_insert_rows(table._h(), table._index(self._key), at, number, array)
+        number, array = _rows_arguments(count, heights)
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_insert_rows_key(self._table._h(), key, at, number, array)
 
     def append_rows(self, count: Optional[int] = None, heights: Optional[Sequence[float]] = None) -> None:
-        """Add rows at the end of the section; as :meth:`insert_rows`."""
+        """Add rows after the section's last row; as :meth:`insert_rows`."""
         table = self._table
         with table._lock:
             self.insert_rows(self.row_count, count, heights)
@@ -953,17 +1641,18 @@ class Section:
         """
         at = _int64(row, "row")
         number = _int64(count, "count")
-        table = self._table
-        with table._lock:
-            _lib.fold_table_remove_rows(table._h(), table._index(self._key), at, number)
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_remove_rows_key(self._table._h(), key, at, number)
 
     def row_height(self, row: int) -> float:
-        """The height of row ``row``: its own, or the section's default."""
+        """The height of row ``row``: its own, or the section's default
+        (not its expanded height; see :meth:`expanded_height`)."""
         out = c_double()
         at = _int64(row, "row")
-        table = self._table
-        with table._lock:
-            _lib.fold_table_row_height(table._h(), table._index(self._key), at, byref(out))
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_row_height_key(self._table._h(), key, at, byref(out))
         return out.value
 
     def set_row_height(self, row: int, height: Optional[float]) -> None:
@@ -971,41 +1660,115 @@ class Section:
         section's default row height."""
         at = _int64(row, "row")
         value = _height_or_default(height, "height")
-        table = self._table
-        with table._lock:
-            _lib.fold_table_set_row_height(table._h(), table._index(self._key), at, value)
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_set_row_height_key(self._table._h(), key, at, value)
 
     def set_row_heights(self, row: int, heights: Sequence[Optional[float]]) -> None:
         """Set the heights of rows ``row`` .. ``row + len(heights) - 1`` in one
         call (``None`` entries return a row to the default). The library
-        validates every value before anything changes."""
+        validates every value before anything changes. Top-level sections
+        only (use :meth:`set_row_height` per row in a nested section)."""
         at = _int64(row, "row")
-        number, array = self._height_array(heights, allow_default=True)
+        number, array = _height_array(heights, allow_default=True)
         table = self._table
         with table._lock:
             _lib.fold_table_set_row_heights(
-                table._h(), table._index(self._key), at, number, array
+                table._h(), self._top_index("fold_table_set_row_heights"), at, number, array
             )
+
+    # -- expandable rows -------------------------------------------------------
+
+    def set_expanded_height(self, row: int, height: Optional[float]) -> None:
+        """Set row ``row``'s expanded height; ``None`` removes it (and
+        collapses the row). The row is expandable while its expanded height
+        is larger than its height; a row that stops being so collapses."""
+        at = _int64(row, "row")
+        value = _height_or_default(height, "height")
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_set_row_expanded_height(self._table._h(), key, at, value)
+
+    def expanded_height(self, row: int) -> Optional[float]:
+        """Row ``row``'s expanded height, or ``None`` if it has none."""
+        out = c_double()
+        at = _int64(row, "row")
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_row_expanded_height(self._table._h(), key, at, byref(out))
+        return None if out.value == _ffi.HEIGHT_DEFAULT else out.value
+
+    def _row_flip(self, fn: Callable[..., int], row: int) -> bool:
+        at = _int64(row, "row")
+        changed = c_int()
+        key = self._kb()
+        with self._table._lock:
+            fn(self._table._h(), key, at, byref(changed))
+        return bool(changed.value)
+
+    def expand_row(self, row: int) -> bool:
+        """Expand row ``row``; True if its state changed. A row that is not
+        expandable does not change. Under :attr:`Accordion.SINGLE` /
+        :attr:`Accordion.PER_SECTION` the expanded row of the table / of
+        this section collapses first."""
+        return self._row_flip(_lib.fold_table_expand_row, row)
+
+    def collapse_row(self, row: int) -> bool:
+        """Collapse row ``row``; True if its state changed."""
+        return self._row_flip(_lib.fold_table_collapse_row, row)
+
+    def toggle_row(self, row: int) -> bool:
+        """Expand row ``row`` if it is collapsed (as :meth:`expand_row`), or
+        collapse it; True if its state changed."""
+        return self._row_flip(_lib.fold_table_toggle_row, row)
+
+    def _row_query(self, fn: Callable[..., int], row: int) -> bool:
+        at = _int64(row, "row")
+        out = c_int()
+        key = self._kb()
+        with self._table._lock:
+            fn(self._table._h(), key, at, byref(out))
+        return bool(out.value)
+
+    def is_row_expanded(self, row: int) -> bool:
+        """True if row ``row`` is expanded."""
+        return self._row_query(_lib.fold_table_is_row_expanded, row)
+
+    def is_row_expandable(self, row: int) -> bool:
+        """True if row ``row``'s expanded height exceeds its height."""
+        return self._row_query(_lib.fold_table_is_row_expandable, row)
 
     # -- positions -----------------------------------------------------------
 
+    def _position(self, fn: Callable[..., int]) -> int:
+        out = c_int64()
+        key = self._kb()
+        with self._table._lock:
+            fn(self._table._h(), key, byref(out))
+        return out.value
+
     @property
     def header_position(self) -> int:
-        """The position of the section's header in the flat list."""
-        return self._count(_lib.fold_table_header_position)
+        """The position of the section's header in the flat list.
+
+        Raises:
+            NotVisibleError: a section that contains this one is collapsed.
+        """
+        return self._position(_lib.fold_table_header_position_key)
 
     def row_position(self, row: int) -> int:
         """The position of row ``row`` in the flat list.
 
         Raises:
-            NotVisibleError: the section is collapsed (a ``LookupError``).
+            NotVisibleError: this section or one containing it is collapsed
+                (a ``LookupError``).
             OutOfRangeError: no such row.
         """
         out = c_int64()
         at = _int64(row, "row")
-        table = self._table
-        with table._lock:
-            _lib.fold_table_row_position(table._h(), table._index(self._key), at, byref(out))
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_row_position_key(self._table._h(), key, at, byref(out))
         return out.value
 
     @property
@@ -1014,8 +1777,9 @@ class Section:
 
         Raises:
             NotFoundError: the section has no footer (footer height 0).
+            NotVisibleError: a section that contains this one is collapsed.
         """
-        return self._count(_lib.fold_table_footer_position)
+        return self._position(_lib.fold_table_footer_position_key)
 
 
 # --------------------------------------------------------------------------
@@ -1024,14 +1788,19 @@ class Section:
 
 
 class SectionsView:
-    """A live view of a table's sections, both a sequence and a mapping.
+    """A live view of a table's top-level sections, both a sequence and a
+    mapping.
 
-    * ``len(view)`` — the number of sections;
+    * ``len(view)`` — the number of top-level sections;
     * ``view[i]`` — the :class:`Section` at index ``i`` (negative counts
-      from the end); ``view["key"]`` — the section with that key;
-    * ``"key" in view`` — whether a section has the key;
+      from the end); ``view["key"]`` — the top-level section with that key;
+    * ``"key" in view`` — whether a top-level section has the key;
     * iteration, :meth:`keys`, :meth:`values`, :meth:`items` — a snapshot of
-      the sections in order, read with one call.
+      the top-level sections in order.
+
+    A nested section's key is not in the view (``view["Bat"]`` raises
+    :class:`NotFoundError` saying it is nested); reach it with
+    :meth:`Table.section` or :attr:`Section.children`.
     """
 
     __slots__ = ("_table",)
@@ -1046,10 +1815,23 @@ class SectionsView:
             _lib.fold_table_section_count(table._h(), byref(out))
         return out.value
 
+    def _top_level(self, key: str) -> Section:
+        table = self._table
+        with table._lock:
+            section = table.section(key)
+            depth = section.depth
+        if depth != 0:
+            raise NotFoundError(
+                _errors.E_NOT_FOUND,
+                "section %r is nested (depth %d), not a top-level section; use "
+                "Table.section(key)" % (key, depth),
+            )
+        return section
+
     def __getitem__(self, key_or_index: KeyOrIndex) -> Section:
         table = self._table
         if isinstance(key_or_index, str):
-            return table.section(key_or_index)
+            return self._top_level(key_or_index)
         if isinstance(key_or_index, bool) or not isinstance(key_or_index, numbers.Integral):
             raise TypeError(
                 "sections are indexed by key (str) or index (int), not %s"
@@ -1066,8 +1848,7 @@ class SectionsView:
             return False
         table = self._table
         try:
-            with table._lock:
-                table._index(key)
+            self._top_level(key)
         except NotFoundError:
             return False
         except InvalidArgumentError:
@@ -1077,37 +1858,49 @@ class SectionsView:
         return True
 
     def keys(self) -> List[str]:
-        """The keys of all sections, in order."""
-        return [key for key, _ in self._table.section_states()]
+        """The keys of the top-level sections, in order."""
+        table = self._table
+        result = []
+        kind = c_int32()
+        key = c_void_p()
+        with table._lock:
+            count = c_int64()
+            _lib.fold_table_child_count(table._h(), None, byref(count))
+            for index in range(count.value):
+                key.value = None
+                _lib.fold_table_child_at(table._h(), None, index, byref(kind), None, byref(key))
+                name = _take_string(key.value)
+                assert name is not None
+                result.append(name)
+        return result
 
     def values(self) -> List[Section]:
-        """All sections, in order."""
+        """All top-level sections, in order."""
         return [Section(self._table, key) for key in self.keys()]
 
     def items(self) -> List[Tuple[str, Section]]:
-        """``(key, Section)`` pairs, in order."""
+        """``(key, Section)`` pairs of the top-level sections, in order."""
         return [(key, Section(self._table, key)) for key in self.keys()]
 
     def get(self, key: str, default: Optional[Section] = None) -> Optional[Section]:
-        """The section with ``key``, or ``default`` if there is none."""
+        """The top-level section with ``key``, or ``default`` if there is none."""
         if not isinstance(key, str):
             raise TypeError("key must be a str, not %s" % type(key).__name__)
         try:
-            return self._table.section(key)
+            return self._top_level(key)
         except NotFoundError:
             return default
 
     def index(self, key: str) -> int:
-        """The index of the section with ``key``.
+        """The index of the top-level section with ``key``.
 
         Raises:
-            NotFoundError: no section has the key.
+            NotFoundError: no top-level section has the key.
         """
         if not isinstance(key, str):
             raise TypeError("key must be a str, not %s" % type(key).__name__)
-        table = self._table
-        with table._lock:
-            return table._index(key)
+        with self._table._lock:
+            return self._top_level(key).index
 
     def __iter__(self) -> Iterator[Section]:
         return iter(self.values())
