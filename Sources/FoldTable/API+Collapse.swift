@@ -62,12 +62,12 @@ public func fold_table_is_collapsed_key(_ table: OpaquePointer?, _ key: UnsafePo
 
 @_cdecl("fold_table_collapse_all")
 public func fold_table_collapse_all(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in store(out, Int64(t.setAllCollapsed(true))) }
+    withTable(table) { t in store(out, Int64(try t.setAllCollapsed(true))) }
 }
 
 @_cdecl("fold_table_expand_all")
 public func fold_table_expand_all(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in store(out, Int64(t.setAllCollapsed(false))) }
+    withTable(table) { t in store(out, Int64(try t.setAllCollapsed(false))) }
 }
 
 @_cdecl("fold_table_section_states")

@@ -39,8 +39,10 @@ public struct ChangeSet: Equatable, Sendable {
         var mapped: [Range<Int>] = []
         for r in redraw {
             if r.lowerBound < p { mapped.append(r.lowerBound..<min(r.upperBound, p)) }
-            let tail = max(r.lowerBound, p + removed)..<r.upperBound
-            if !tail.isEmpty { mapped.append((tail.lowerBound - removed + added)..<(tail.upperBound - removed + added)) }
+            let tailStart = max(r.lowerBound, p + removed)
+            if tailStart < r.upperBound {
+                mapped.append((tailStart - removed + added)..<(r.upperBound - removed + added))
+            }
         }
         redraw = mapped
     }

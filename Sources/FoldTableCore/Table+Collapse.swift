@@ -6,7 +6,8 @@ extension Table {
     /// - Complexity: O(depth · log n), whatever the section's size.
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, section ref: SectionRef) throws -> Bool {
-        setCollapsed(collapsed, try section(ref))
+        let s = try section(ref)
+        return try mutate { setCollapsedRecording(collapsed, s) }
     }
 
     /// Flips the state of a section; returns whether it flipped.
@@ -14,7 +15,7 @@ extension Table {
     @discardableResult
     public func toggle(section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
-        return setCollapsed(!s.collapsed, s)
+        return try mutate { setCollapsedRecording(!s.collapsed, s) }
     }
 
     /// The stored state of a section.
@@ -27,19 +28,19 @@ extension Table {
     /// many flipped.
     /// - Complexity: O(s · log n) for s sections.
     @discardableResult
-    public func setAllCollapsed(_ collapsed: Bool) -> Int {
-        var changed = 0
+    public func setAllCollapsed(_ collapsed: Bool) throws -> Int {
+        var all: [Section] = []
         func visit(_ s: Section) {
             s.list.forEachPiece { piece in
                 if case .section(let sub) = piece {
                     visit(sub)
-                    if setCollapsed(collapsed, sub) { changed += 1 }
+                    all.append(sub)
                 }
                 return true
             }
         }
         visit(root)
-        return changed
+        return try mutate { all.reduce(0) { $0 + (setCollapsedRecording(collapsed, $1) ? 1 : 0) } }
     }
 
     /// Every section's key and stored state, in list order.
@@ -77,10 +78,21 @@ extension Table {
         s.childCount == 0 ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
     }
 
-    func setCollapsed(_ collapsed: Bool, _ s: Section) -> Bool {
+    /// Flips a section's state (inside `mutate`): asks the "will" listeners,
+    /// records the rows that appear or disappear and the header to redraw,
+    /// tells the "did" listeners. False if nothing changed or a listener refused.
+    func setCollapsedRecording(_ collapsed: Bool, _ s: Section) -> Bool {
         guard s.collapsed != collapsed, s.childCount > 0 else { return false }
+        guard sectionWill(s, collapsed ? .willCollapse : .willExpand) else { return false }
+        let header = visibleHeader(s)
+        let inner = s.list.sum.items
         s.collapsed = collapsed
         s.propagate()
+        if let header {
+            recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
+            recordRedraw(header)
+        }
+        sectionDid(s, collapsed ? .didCollapse : .didExpand)
         return true
     }
 }

@@ -18,10 +18,12 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "expanded height") } ?? RowRun.none
-        let normal = try rowHeight(section: .key(s.key), row: row)
-        try editRow(row, in: s, materialize: !value.isNaN) { run, i in
-            run.setExpandedHeight(i, value)
-            if run.isExpanded(i), value.isNaN || Double(value) <= normal { run.setExpanded(i, false) }
+        try mutate {
+            try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+                run.setExpandedHeight(i, value)
+                run.dropUnexpandable(rowHeight: s.rowHeight)
+            }
+            recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
         }
     }
 
@@ -58,51 +60,67 @@ extension Table {
 
     /// Expands or collapses a row; returns whether it changed. Expanding a
     /// row that is not expandable changes nothing. Under an accordion
-    /// policy, expanding a row first collapses the one(s) it replaces.
+    /// policy, expanding a row first collapses the one(s) it replaces; "will"
+    /// listeners may refuse any of these, and then nothing changes.
     /// - Complexity: O(depth · log n) (plus O(depth · log n) per row the
-    ///   accordion collapses, at most one).
+    ///   accordion collapses, normally one).
     @discardableResult
     public func setRowExpanded(_ expanded: Bool, section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        guard try isRowExpanded(section: .key(s.key), row: row) != expanded else { return false }
+        return try mutate { try setRowExpandedRecording(expanded, s, row) }
+    }
+
+    func setRowExpandedRecording(_ expanded: Bool, _ s: Section, _ row: Int) throws -> Bool {
+        guard try isExpanded(s, row) != expanded else { return false }
+        var others: [(Section, Int)] = []
         if expanded {
-            guard try isRowExpandable(section: .key(s.key), row: row) else { return false }
+            guard try isExpandable(s, row) else { return false }
             switch accordion {
             case .multiple: break
-            case .single: collapseExpandedRows(in: root, deep: true)
-            case .singlePerSection: collapseExpandedRows(in: s, deep: false)
+            case .single: others = expandedRows(in: root, deep: true)
+            case .singlePerSection: others = expandedRows(in: s, deep: false)
             }
+            for (o, r) in others { guard rowWill(o, r, .willCollapse) else { return false } }
         }
-        try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
+        guard rowWill(s, row, expanded ? .willExpand : .willCollapse) else { return false }
+        for (o, r) in others { try flipRow(false, o, r) }
+        try flipRow(expanded, s, row)
         return true
+    }
+
+    /// Sets one row's expanded bit, records its redraw, tells "did" listeners.
+    private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
+        try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
+        recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+        rowDid(s, row, expanded ? .didExpand : .didCollapse)
+    }
+
+    private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {
+        let (node, within, _) = try rowNode(row, in: s)
+        guard case .rows(let run) = node.piece else { return false }
+        return run.isExpanded(within)
+    }
+
+    private func isExpandable(_ s: Section, _ row: Int) throws -> Bool {
+        let (node, within, _) = try rowNode(row, in: s)
+        guard case .rows(let run) = node.piece else { return false }
+        return run.isExpandable(within, rowHeight: s.rowHeight)
     }
 
     /// Flips a row's expanded state ("selecting" it); returns whether it changed.
     /// - Complexity: O(depth · log n)
     @discardableResult
     public func toggleRow(section ref: SectionRef, row: Int) throws -> Bool {
-        try setRowExpanded(!(try isRowExpanded(section: ref, row: row)), section: ref, row: row)
+        let s = try section(ref)
+        try checkRowRange(row, 1, in: s)
+        return try mutate { try setRowExpandedRecording(!(try isExpanded(s, row)), s, row) }
     }
 
     /// Every expanded row, in list order.
     /// - Complexity: O(k · depth · log n) for k expanded rows.
     public func expandedRows() -> [RowRef] {
-        var out: [RowRef] = []
-        func visit(_ s: Section, _ n: ListNode?, rowsBefore: Int) {
-            guard let n, n.sum.expandedDeep > 0 else { return }
-            visit(s, n.left, rowsBefore: rowsBefore)
-            let base = rowsBefore + (n.left?.sum.rows ?? 0)
-            switch n.piece {
-            case .rows(let run):
-                for i in 0..<run.count where run.isExpanded(i) { out.append(RowRef(section: s.key, row: base + i)) }
-            case .section(let sub):
-                visit(sub, sub.list.root, rowsBefore: 0)
-            }
-            visit(s, n.right, rowsBefore: base + n.piece.summary.rows)
-        }
-        visit(root, root.list.root, rowsBefore: 0)
-        return out
+        expandedRows(in: root, deep: true).map { RowRef(section: $0.0.key, row: $0.1) }
     }
 
     /// After `s`'s default row height changed: collapses its expanded rows
@@ -118,20 +136,24 @@ extension Table {
         }
     }
 
-    /// Collapses the expanded rows of `s` (with `deep`, of its subsections too).
-    func collapseExpandedRows(in s: Section, deep: Bool) {
-        let metric: Metric = deep ? .expandedDeep : .expandedRows
-        while let (node, within, _) = s.list.locate(metric, 0) {
-            switch node.piece {
-            case .rows(var run):
-                guard let i = run.expandedRow(within) else { return }
-                run.setExpanded(i, false)
-                s.list.modify(node) { $0 = .rows(run) }
-                s.propagate()
+    /// The expanded rows of `s` (with `deep`, of its subsections too).
+    /// O(k · depth · log n) for k of them.
+    func expandedRows(in s: Section, deep: Bool) -> [(Section, Int)] {
+        var out: [(Section, Int)] = []
+        func visit(_ s: Section, _ n: ListNode?, rowsBefore: Int) {
+            guard let n, (deep ? n.sum.expandedDeep : n.sum.expandedRows) > 0 else { return }
+            visit(s, n.left, rowsBefore: rowsBefore)
+            let base = rowsBefore + (n.left?.sum.rows ?? 0)
+            switch n.piece {
+            case .rows(let run):
+                for i in 0..<run.count where run.isExpanded(i) { out.append((s, base + i)) }
             case .section(let sub):
-                collapseExpandedRows(in: sub, deep: true)
+                if deep { visit(sub, sub.list.root, rowsBefore: 0) }
             }
+            visit(s, n.right, rowsBefore: base + n.piece.summary.rows)
         }
+        visit(s, s.list.root, rowsBefore: 0)
+        return out
     }
 }
 
@@ -154,15 +176,19 @@ extension Table {
         var owner: Section?
         let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
         guard let s = owner else { return .none }
-        switch placed.item.kind {
-        case .header:
-            guard setCollapsed(!s.collapsed, s) else { return .none }
-            return s.collapsed ? .sectionCollapsed : .sectionExpanded
-        case .row:
-            guard try toggleRow(section: .key(s.key), row: placed.item.row) else { return .none }
-            return try isRowExpanded(section: .key(s.key), row: placed.item.row) ? .rowExpanded : .rowCollapsed
-        case .footer:
-            return .none
+        return try mutate {
+            switch placed.item.kind {
+            case .header:
+                guard setCollapsedRecording(!s.collapsed, s) else { return .none }
+                return s.collapsed ? .sectionCollapsed : .sectionExpanded
+            case .row:
+                let row = placed.item.row
+                let expand = !(try isExpanded(s, row))
+                guard try setRowExpandedRecording(expand, s, row) else { return .none }
+                return expand ? .rowExpanded : .rowCollapsed
+            case .footer:
+                return .none
+            }
         }
     }
 }

@@ -41,21 +41,30 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
-        let first = try rowNode(row, in: s)
-        if case .rows(var run) = first.node.piece, first.within + count <= run.count, count < run.count {
-            run.remove(first.within..<(first.within + count))
-            s.list.modify(first.node) { $0 = .rows(run) }
-        } else {
+        try mutate {
+            let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
-            let removed = s.list.replace(lower..<upper, with: []).removed
-            let kept = ChildList.pieces(of: removed).filter {
-                if case .section = $0 { return true } else { return false }
+            let position = childPosition(s, lower)
+            let removedItems = childItems(s, lower..<upper)
+            var keptCount = 0
+            if case .rows(var run) = first.node.piece, first.within + count <= run.count, count < run.count {
+                run.remove(first.within..<(first.within + count))
+                s.list.modify(first.node) { $0 = .rows(run) }
+            } else {
+                let removed = s.list.replace(lower..<upper, with: []).removed
+                // Subsections between the rows stay where they were.
+                let kept = ChildList.pieces(of: removed).filter {
+                    if case .section = $0 { return true } else { return false }
+                }
+                keptCount = kept.count
+                if !kept.isEmpty { relink(s.list.replace(lower..<lower, with: kept).added, in: s) }
             }
-            if !kept.isEmpty { relink(s.list.replace(lower..<lower, with: kept).added, in: s) }
+            totalRows -= count
+            s.propagate()
+            recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
+            if s.childCount == 0 { recordRedraw(visibleHeader(s)) }
         }
-        totalRows -= count
-        s.propagate()
     }
 
     /// Sets one row's height; nil returns it to the section's default.
@@ -64,9 +73,12 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
-        try editRow(row, in: s, materialize: !value.isNaN) { run, i in
-            run.setHeight(i, value)
-            run.dropUnexpandable(rowHeight: s.rowHeight)
+        try mutate {
+            try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+                run.setHeight(i, value)
+                run.dropUnexpandable(rowHeight: s.rowHeight)
+            }
+            recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
         }
     }
 
@@ -80,14 +92,20 @@ extension Table {
         try checkRowRange(row, count, in: s)
         let values = try storedHeights(heights, expected: count)
         guard count > 0 else { return }
+        try mutate { try setRowHeights(s, row: row, values: values) }
+    }
+
+    func setRowHeights(_ s: Section, row: Int, values: [Float]) throws {
+        let count = values.count
         let first = try rowNode(row, in: s)
+        let lower = first.before.children + first.within
+        let upper = childIndex(ofRow: row + count - 1, in: s) + 1
+        defer { recordRedraw(childPosition(s, lower), count: childItems(s, lower..<upper)) }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + count <= run.count {
             run.setHeights(first.within, values)
             run.dropUnexpandable(rowHeight: s.rowHeight)
             s.list.modify(first.node) { $0 = .rows(run) }
         } else {
-            let lower = first.before.children + first.within
-            let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let old = ChildList.pieces(of: s.list.replace(lower..<upper, with: []).removed)
             // Rebuild the span: new heights for its rows, subsections kept in place.
             var pieces: [Piece] = []
@@ -154,14 +172,20 @@ extension Table {
             try storedHeights($0, expected: count).map { RowRecord(height: $0) }
         }
         guard count > 0 else { return }
-        let at = atChild ?? childIndex(ofRow: row, in: s)
-        if !insertInPlace(into: s, at: at, count: count, records: records) {
-            let pieces: [Piece] = records.map { RowRun.chunks($0).map(Piece.rows) }
-                ?? [.rows(RowRun(defaultRows: count))]
-            relink(s.list.replace(at..<at, with: pieces).added, in: s)
+        try mutate {
+            let at = atChild ?? childIndex(ofRow: row, in: s)
+            let position = childPosition(s, at)
+            let hadChildren = s.childCount > 0
+            if !insertInPlace(into: s, at: at, count: count, records: records) {
+                let pieces: [Piece] = records.map { RowRun.chunks($0).map(Piece.rows) }
+                    ?? [.rows(RowRun(defaultRows: count))]
+                relink(s.list.replace(at..<at, with: pieces).added, in: s)
+            }
+            totalRows += count
+            s.propagate()
+            recordReplace(position, removed: 0, added: count)
+            if !hadChildren { recordRedraw(visibleHeader(s)) }
         }
-        totalRows += count
-        s.propagate()
     }
 
     /// Applies `edit` to row `row` of `s` inside an explicit chunk. A row in a

@@ -5,6 +5,10 @@ extension Table {
     public func insertSection(in parentRef: SectionRef? = nil, at index: Int, key: String, header: String = "",
                               rows: Int = 0) throws {
         let parent = try parent(parentRef)
+        try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows) }
+    }
+
+    func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int) throws {
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
         guard sectionsByKey[key] == nil else {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
@@ -38,8 +42,10 @@ extension Table {
     /// - Complexity: O(depth · log n), plus O(1) per subsection and freeing memory.
     public func removeSection(_ ref: SectionRef) throws {
         let s = try section(ref)
-        detach(s)
-        forget(s)
+        try mutate {
+            detach(s)
+            forget(s)
+        }
     }
 
     /// Moves the top-level section at `from` so that it ends up at index `to`.
@@ -68,14 +74,21 @@ extension Table {
             throw FoldError(.outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
         }
         if s.parent === target, s.indexInParent == index { return }
-        detach(s)
-        attach(s, to: target, at: index)
+        try mutate {
+            detach(s)
+            attach(s, to: target, at: index)
+        }
     }
 
     /// Replaces the header text ("Title|Detail" or "Title") of a section.
     /// - Complexity: O(log n)
     public func setHeader(_ header: String, section ref: SectionRef) throws {
-        try section(ref).header = header
+        let s = try section(ref)
+        guard s.header != header else { return }
+        try mutate {
+            s.header = header
+            recordRedraw(visibleHeader(s))
+        }
     }
 
     /// The header text of a section, split into title and detail.
@@ -95,8 +108,12 @@ extension Table {
     public func setHeaderHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.headerHeight, "header height")
         let s = try section(ref)
-        s.headerHeight = h
-        s.propagate()
+        guard s.headerHeight != h else { return }
+        try mutate {
+            s.headerHeight = h
+            s.propagate()
+            recordRedraw(visibleHeader(s))
+        }
     }
 
     /// Sets a section's footer height (0: no footer); nil returns to the table's default.
@@ -104,8 +121,18 @@ extension Table {
     public func setFooterHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.footerHeight, "footer height")
         let s = try section(ref)
-        s.footerHeight = h
-        s.propagate()
+        guard s.footerHeight != h else { return }
+        try mutate {
+            let had = s.hasFooter
+            let footer = visibleHeader(s).map { $0 + 1 + s.shownChildrenItems }
+            s.footerHeight = h
+            s.propagate()
+            if had != s.hasFooter {
+                recordReplace(footer, removed: had ? 1 : 0, added: had ? 0 : 1)
+            } else {
+                recordRedraw(footer)
+            }
+        }
     }
 
     /// Sets the height of a section's rows that have none of their own; nil
@@ -115,9 +142,13 @@ extension Table {
     public func setDefaultRowHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.rowHeight, "row height")
         let s = try section(ref)
-        s.rowHeight = h
-        dropUnexpandableRows(in: s)
-        s.propagate()
+        guard s.rowHeight != h else { return }
+        try mutate {
+            s.rowHeight = h
+            dropUnexpandableRows(in: s)
+            s.propagate()
+            recordRedraw(childPosition(s, 0), count: s.shownChildrenItems)
+        }
     }
 
     /// The effective header, footer and default row heights of a section.
@@ -145,20 +176,27 @@ extension Table {
 
     /// Links `s` into `parent`'s children at child index `index`.
     func attach(_ s: Section, to parent: Section, at index: Int) {
+        let position = childPosition(parent, index)
+        let hadChildren = parent.childCount > 0
         let (added, _) = parent.list.replace(index..<index, with: [.section(s)])
         s.parent = parent
         s.node = added.first
         parent.propagate()
+        recordReplace(position, removed: 0, added: s.contribution.items)
+        if !hadChildren { recordRedraw(visibleHeader(parent)) }
     }
 
     /// Unlinks `s` from its parent; `s` keeps its own children.
     func detach(_ s: Section) {
         guard let parent = s.parent else { return }
         let index = s.indexInParent
+        let position = childPosition(parent, index)
         parent.list.replace(index..<(index + 1), with: [])
         s.parent = nil
         s.node = nil
         parent.propagate()
+        recordReplace(position, removed: s.contribution.items, added: 0)
+        if parent.childCount == 0 { recordRedraw(visibleHeader(parent)) }
     }
 
     /// Drops the keys and row counts of a detached section and its subsections.

@@ -15,16 +15,22 @@ extension Table {
             throw FoldError(.outOfRange, "children \(index)..<\(index) + \(count) are out of range (0..<\(parent.childCount))")
         }
         guard count > 0 else { return }
-        let removed = parent.list.replace(index..<(index + count), with: []).removed
-        totalRows -= removed?.sum.rows ?? 0
-        for piece in ChildList.pieces(of: removed) {
-            if case .section(let sub) = piece {
-                sub.parent = nil
-                sub.node = nil
-                forget(sub)
+        try mutate {
+            let position = childPosition(parent, index)
+            let items = childItems(parent, index..<(index + count))
+            let removed = parent.list.replace(index..<(index + count), with: []).removed
+            totalRows -= removed?.sum.rows ?? 0
+            for piece in ChildList.pieces(of: removed) {
+                if case .section(let sub) = piece {
+                    sub.parent = nil
+                    sub.node = nil
+                    forget(sub)
+                }
             }
+            parent.propagate()
+            recordReplace(position, removed: items, added: 0)
+            if parent.childCount == 0 { recordRedraw(visibleHeader(parent)) }
         }
-        parent.propagate()
     }
 
     /// Moves the child at path `from` (a row or a section, with its state) so
@@ -49,12 +55,21 @@ extension Table {
             let count = target.childCount - (source === target ? 1 : 0)
             guard targetIndex <= count else { throw FoldError.range("target child index", targetIndex, "0...\(count)") }
             let record = run.record(within)
-            source.list.replace(index..<(index + 1), with: [])
-            source.propagate()
-            if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
-                relink(target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))]).added, in: target)
+            try mutate {
+                let from = childPosition(source, index)
+                source.list.replace(index..<(index + 1), with: [])
+                source.propagate()
+                recordReplace(from, removed: 1, added: 0)
+                if source.childCount == 0 { recordRedraw(visibleHeader(source)) }
+                let to = childPosition(target, targetIndex)
+                let hadChildren = target.childCount > 0
+                if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
+                    relink(target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))]).added, in: target)
+                }
+                target.propagate()
+                recordReplace(to, removed: 0, added: 1)
+                if !hadChildren { recordRedraw(visibleHeader(target)) }
             }
-            target.propagate()
         }
     }
 

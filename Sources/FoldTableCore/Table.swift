@@ -49,6 +49,14 @@ public final class Table {
     public var stickyLevels = 0 {
         didSet { if stickyLevels < 0 { stickyLevels = 0 } }
     }
+    /// The host's viewport, for scroll anchoring (nil: not anchoring).
+    public internal(set) var viewport: Viewport?
+
+    // Change recording and listeners (Table+Events.swift).
+    var recording: ChangeSet?
+    var mutationDepth = 0
+    var notifying = false
+    var listeners = Listeners()
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {

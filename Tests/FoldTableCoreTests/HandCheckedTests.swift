@@ -67,7 +67,7 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(try t.toggle(section: 0) == false)
         #expect(try t.isCollapsed(section: 0) == false)
         #expect(try t.indicator(section: 0) == "")
-        #expect(t.setAllCollapsed(true) == 0)
+        #expect(try t.setAllCollapsed(true) == 0)
     }
 
     @Test func startCollapsedAndCollapseAll() throws {
@@ -75,10 +75,10 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         o.startCollapsed = true
         let t = try products(o)
         #expect(t.itemCount == 3)
-        #expect(t.setAllCollapsed(false) == 3)
+        #expect(try t.setAllCollapsed(false) == 3)
         #expect(t.itemCount == 12)
-        #expect(t.setAllCollapsed(true) == 3)
-        #expect(t.setAllCollapsed(true) == 0)
+        #expect(try t.setAllCollapsed(true) == 3)
+        #expect(try t.setAllCollapsed(true) == 0)
     }
 
     @Test func headerTextSplits() throws {

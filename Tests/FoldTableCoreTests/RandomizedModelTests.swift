@@ -156,7 +156,7 @@ struct Fuzz {
         case 12:
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
-            let changed = table.setAllCollapsed(collapse)
+            let changed = try table.setAllCollapsed(collapse)
             var expected = 0
             for i in model.sections.indices where !model.sections[i].rows.isEmpty && model.sections[i].collapsed != collapse {
                 model.sections[i].collapsed = collapse

@@ -4,17 +4,66 @@ import Testing
 /// Random nested operations against `TreeModel`, comparing every query
 /// (items with flags, paths, keys, offsets, viewports, sticky headers,
 /// expanded rows) after each step.
+/// Collects what the change listener is told.
+final class ChangeLog {
+    var sets: [ChangeSet] = []
+}
+
 struct TreeFuzz {
     var rng: SeededRandom
     let table: Table
     let model: TreeModel
+    let changes = ChangeLog()
     var nextKey = 0
+    var nextRow = 0
     var log: [String] = []
 
     init(seed: UInt64, options: TableOptions) throws {
         rng = SeededRandom(seed: seed)
         table = try Table(options: options)
         model = TreeModel(options: options)
+        let changes = self.changes
+        table.onChange { changes.sets.append($0) }
+    }
+
+    mutating func newRow(_ height: Double? = nil) -> TreeChild {
+        nextRow += 1
+        return .row(TreeRow(id: nextRow, height: height))
+    }
+
+    /// Runs one random step and checks what the change listener was told:
+    /// applying the changes to the old list gives the new one, every item
+    /// that stayed but looks different is redrawn, and a step that changes
+    /// nothing says nothing.
+    mutating func stepCheckingEvents() throws {
+        let before = model.flat()
+        let heightBefore = table.contentHeight
+        try step()
+        let after = model.flat()
+        let sets = changes.sets
+        changes.sets = []
+        let context = "\(log.suffix(2))"
+        #expect(sets.count <= 1, "\(context)")
+        guard let set = sets.first else {
+            #expect(before.map(\.identity) == after.map(\.identity) && before.map(\.look) == after.map(\.look),
+                    "a change without an event: \(context)")
+            return
+        }
+        #expect(!set.isEmpty)
+        var list: [TreeItem?] = before
+        for c in set.changes {
+            try #require(c.position >= 0 && c.removed >= 0 && c.position + c.removed <= list.count, "\(c) \(context)")
+            list.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: nil, count: c.added))
+        }
+        try #require(list.count == after.count, "changes \(set.changes) give \(list.count) items, not \(after.count): \(context)")
+        for (i, old) in list.enumerated() {
+            guard let old else { continue }
+            #expect(old.identity == after[i].identity, "position \(i) after \(set.changes): \(context)")
+            if old.look != after[i].look {
+                #expect(set.redraw.contains { $0.contains(i) }, "position \(i) changed look but is not redrawn (\(set.redraw)): \(context)")
+            }
+        }
+        #expect(set.contentHeightDelta == table.contentHeight - heightBefore)
     }
 
     mutating func pick<T>(_ items: [T]) -> T? {
@@ -49,7 +98,7 @@ struct TreeFuzz {
             guard expect(index <= p.children.count, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows) }) else { return }
             let s = TreeSection(key: key, collapsed: model.options.startCollapsed, options: model.options)
             s.parent = p
-            s.children = Array(repeating: .row(TreeRow()), count: rows)
+            s.children = (0..<rows).map { _ in newRow() }
             p.children.insert(.section(s), at: index)
         case 2, 3:
             guard let s = pick(model.allSections()) else { return }
@@ -64,7 +113,7 @@ struct TreeFuzz {
                     try table.insertRows(in: .key(s.key), atChild: index, count: count)
                 }
             }) else { return }
-            let rows = (0..<count).map { TreeChild.row(TreeRow(height: heights?[$0])) }
+            let rows = (0..<count).map { newRow(heights?[$0]) }
             s.children.insert(contentsOf: rows, at: index)
         case 4:
             let parent = anyParent()
@@ -143,7 +192,7 @@ struct TreeFuzz {
                 s.collapsed = collapse
                 expected += 1
             }
-            #expect(table.setAllCollapsed(collapse) == expected)
+            #expect(try table.setAllCollapsed(collapse) == expected)
         default:
             let flat = model.flat()
             guard !flat.isEmpty else { return }
@@ -274,7 +323,7 @@ struct TreeFuzz {
         options.stickyLevels = seed == 13 ? 2 : 0
         var fuzz = try TreeFuzz(seed: seed, options: options)
         for _ in 0..<500 {
-            try fuzz.step()
+            try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
     }

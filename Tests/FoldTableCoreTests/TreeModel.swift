@@ -37,6 +37,8 @@ final class TreeSection {
 }
 
 struct TreeRow {
+    /// A stable identity, to follow the row through change events.
+    var id = 0
     var height: Double?
     var expandedHeight: Double?
     var expanded = false
@@ -55,6 +57,10 @@ struct TreeItem {
     var path: [Int]
     /// The sections enclosing the item, outermost first, with header position and top.
     var chain: [(section: TreeSection, position: Int, top: Double)]
+    /// Which item this is, whatever its position ("H:key", "F:key", "R:id").
+    var identity = ""
+    /// Everything that changes how the item is drawn.
+    var look = ""
 }
 
 struct TreeModel {
@@ -77,18 +83,22 @@ struct TreeModel {
                     let h = s.height(of: r)
                     out.append(TreeItem(item: Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
                                                    expanded: r.expanded, expandable: s.isExpandable(r)),
-                                        top: y, height: h, key: s.key, path: path + [i], chain: chain))
+                                        top: y, height: h, key: s.key, path: path + [i], chain: chain,
+                                        identity: "R:\(r.id)", look: "\(h) \(r.expanded) \(s.isExpandable(r))"))
                     y += h
                     rowIndex += 1
                 case .section(let sub):
                     let inner = chain + [(sub, out.count, y)]
+                    let indicator = sub.children.isEmpty ? "" : sub.collapsed ? "+" : "-"
                     out.append(TreeItem(item: Item(kind: .header, depth: depth, section: i, collapsed: sub.collapsed),
-                                        top: y, height: sub.headerHeight, key: sub.key, path: path + [i], chain: inner))
+                                        top: y, height: sub.headerHeight, key: sub.key, path: path + [i], chain: inner,
+                                        identity: "H:\(sub.key)", look: "\(sub.headerHeight) \(indicator)"))
                     y += sub.headerHeight
                     if !sub.collapsed { walk(sub, path: path + [i], depth: depth + 1, chain: inner) }
                     if sub.footerHeight > 0 {
                         out.append(TreeItem(item: Item(kind: .footer, depth: depth, section: i, collapsed: sub.collapsed),
-                                            top: y, height: sub.footerHeight, key: sub.key, path: path + [i], chain: inner))
+                                            top: y, height: sub.footerHeight, key: sub.key, path: path + [i], chain: inner,
+                                            identity: "F:\(sub.key)", look: "\(sub.footerHeight)"))
                         y += sub.footerHeight
                     }
                 }

@@ -1,0 +1,143 @@
+/// The visible window of the host's scroll view.
+public struct Viewport: Equatable, Sendable {
+    public var offset: Double
+    public var height: Double
+
+    public init(offset: Double, height: Double) {
+        self.offset = offset
+        self.height = height
+    }
+}
+
+/// Where scrolling to an item puts it.
+public enum ScrollAlignment: Int32, Sendable {
+    /// The least movement that shows the item (none if it is fully visible).
+    case auto = 0
+    /// Its top at the viewport's top.
+    case start = 1
+    /// Its middle at the viewport's middle.
+    case center = 2
+    /// Its bottom at the viewport's bottom.
+    case end = 3
+    /// No movement if visible; `auto` if it is within one viewport of being
+    /// visible; else `center`.
+    case smart = 4
+}
+
+extension Table {
+    /// Tells the table the host's viewport. From then on every mutation
+    /// moves the viewport's offset so that the first visible item stays at
+    /// the same place on screen (reported as `ChangeSet.anchoredOffset`).
+    /// nil stops anchoring.
+    /// - Complexity: O(1)
+    public func setViewport(_ viewport: Viewport?) throws {
+        if let v = viewport {
+            guard v.offset.isFinite, v.height.isFinite, v.height >= 0 else {
+                throw FoldError(.invalidArgument, "viewport offset \(v.offset) and height \(v.height) must be finite, height >= 0")
+            }
+        }
+        self.viewport = viewport
+    }
+
+    /// The offset that shows the item at `position` with `alignment`,
+    /// clamped to the content, for a viewport of `viewportHeight` currently
+    /// at `offset`.
+    /// - Complexity: O(depth · log n)
+    public func scrollOffset(toItem position: Int, alignment: ScrollAlignment, offset: Double,
+                             viewportHeight: Double) throws -> Double {
+        guard offset.isFinite, viewportHeight.isFinite, viewportHeight >= 0 else {
+            throw FoldError(.invalidArgument, "offset \(offset) and viewport height \(viewportHeight) must be finite, height >= 0")
+        }
+        let item = try placedItem(at: position)
+        return scrollOffset(showing: item.top, item.top + item.height, alignment: alignment,
+                            offset: offset, viewportHeight: viewportHeight)
+    }
+
+    /// The offset that shows the span [top, bottom) as `alignment` says.
+    func scrollOffset(showing top: Double, _ bottom: Double, alignment: ScrollAlignment,
+                      offset: Double, viewportHeight: Double) -> Double {
+        let maxOffset = max(0, contentHeight - viewportHeight)
+        func clamp(_ y: Double) -> Double { min(max(0, y), maxOffset) }
+        func least() -> Double {
+            if top < offset { return top }
+            if bottom > offset + viewportHeight { return max(bottom - viewportHeight, min(top, offset + viewportHeight)) }
+            return offset
+        }
+        let target: Double
+        switch alignment {
+        case .start: target = top
+        case .end: target = bottom - viewportHeight
+        case .center: target = (top + bottom) / 2 - viewportHeight / 2
+        case .auto: target = least()
+        case .smart:
+            let visible = top >= offset && bottom <= offset + viewportHeight
+            let near = bottom > offset - viewportHeight && top < offset + 2 * viewportHeight
+            target = visible ? offset : near ? least() : (top + bottom) / 2 - viewportHeight / 2
+        }
+        return clamp(target)
+    }
+
+    /// After expanding a section: the offset that shows its header and up to
+    /// its first `rows` children, scrolling as little as possible (the header
+    /// wins when both do not fit).
+    /// - Complexity: O(depth · log n)
+    public func revealOffset(section ref: SectionRef, rows: Int = 5, offset: Double,
+                             viewportHeight: Double) throws -> Double {
+        guard offset.isFinite, viewportHeight.isFinite, viewportHeight >= 0 else {
+            throw FoldError(.invalidArgument, "offset \(offset) and viewport height \(viewportHeight) must be finite, height >= 0")
+        }
+        let s = try section(ref)
+        let header = try headerPlace(of: s)
+        var bottom = header.top + s.headerHeight
+        let shown = min(max(0, rows), s.shownChildrenItems)
+        if shown > 0 {
+            let last = try placedItem(at: header.position + shown)
+            bottom = last.top + last.height
+        }
+        if bottom - header.top > viewportHeight {
+            return scrollOffset(showing: header.top, header.top + viewportHeight, alignment: .start,
+                                offset: offset, viewportHeight: viewportHeight)
+        }
+        return scrollOffset(showing: header.top, bottom, alignment: .auto, offset: offset, viewportHeight: viewportHeight)
+    }
+
+    /// The position of a row, expanding the sections that hide it first when
+    /// `expandAncestors` (else `.notVisible` for a hidden row).
+    /// - Complexity: O(depth · log n)
+    public func revealRow(section ref: SectionRef, row: Int, expandAncestors: Bool) throws -> Int {
+        let s = try section(ref)
+        try checkRowRange(row, 1, in: s)
+        if expandAncestors {
+            try mutate {
+                var chain: [Section] = []
+                var c: Section? = s
+                while let x = c, x !== root { chain.append(x); c = x.parent }
+                for x in chain.reversed() where x.collapsed { _ = try setCollapsedRecording(false, x) }
+            }
+        }
+        return try rowPlace(of: s, row: row).position
+    }
+
+    // MARK: Anchoring
+
+    /// The first visible item and how far the viewport's top is below its top.
+    func captureAnchor() -> (position: Int, delta: Double)? {
+        guard let v = viewport, itemCount > 0, v.offset >= options.paddingTop else { return nil }
+        let p = min(itemCount - 1, firstPosition(bottomBeyond: v.offset, inclusive: false))
+        guard let top = try? placedItem(at: p).top else { return nil }
+        return (p, v.offset - top)
+    }
+
+    /// Moves the viewport so the anchor (or the item that took its place)
+    /// keeps its screen position; returns the new offset.
+    func reanchor(_ anchor: (position: Int, delta: Double), after set: ChangeSet) -> Double? {
+        guard var v = viewport else { return nil }
+        var offset = v.offset
+        if let p = set.map(anchor.position, count: itemCount), let top = try? placedItem(at: p).top {
+            offset = top + anchor.delta
+        }
+        v.offset = min(max(0, offset), max(0, contentHeight - v.height))
+        viewport = v
+        return v.offset
+    }
+}
