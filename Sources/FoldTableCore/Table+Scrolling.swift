@@ -60,7 +60,8 @@ extension Table {
         func clamp(_ y: Double) -> Double { min(max(0, y), maxOffset) }
         func least() -> Double {
             if top < offset { return top }
-            if bottom > offset + viewportHeight { return max(bottom - viewportHeight, min(top, offset + viewportHeight)) }
+            // Below: bring its bottom up, unless it is taller than the viewport.
+            if bottom > offset + viewportHeight { return bottom - top > viewportHeight ? top : bottom - viewportHeight }
             return offset
         }
         let target: Double
