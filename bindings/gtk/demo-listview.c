@@ -1,0 +1,664 @@
+/*
+ * demo-listview.c — a GtkListView over FoldListModel.
+ *
+ * Nested collapsible sections with the +/– indicator and indentation by
+ * depth; click a header to collapse or expand it, click a row to expand it to
+ * a taller height; an accordion switch (fold_table_set_accordion through the
+ * model); sticky section headers drawn in an overlay from
+ * fold_table_sticky_headers() at the list's current scroll offset.
+ *
+ *   foldtable-gtk-demo-listview                     interactive
+ *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
+ *                                                   a screenshot, exit 0 / 1
+ *
+ * Every item is laid out at exactly the engine's height (CSS removes the
+ * row padding, each row widget requests the item's height), so the list's
+ * scroll offsets are the engine's offsets and the sticky headers line up.
+ */
+#include "foldtable-gtk.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HEADER_HEIGHT 28.0
+#define ROW_HEIGHT 40.0
+#define EXPANDED_HEIGHT 96.0
+#define INDENT 22
+
+typedef struct {
+    const char *key;
+    const char *parent; /* NULL: top level */
+    const char *header;
+    const char *const *rows;
+} Group;
+
+static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
+static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
+static const char *const berries[] = {"Strawberry", "Blueberry", "Raspberry", "Gooseberry", NULL};
+static const char *const veg[] = {"Carrot", "Potato", NULL};
+static const char *const leaves[] = {"Spinach", "Lettuce", "Kale", "Chard", NULL};
+static const char *const roots[] = {"Beetroot", "Parsnip", "Radish", NULL};
+static const char *const grains[] = {"Wheat", "Rice", "Barley", "Oats", "Rye", "Millet", NULL};
+static const char *const nuts[] = {"Almond", "Walnut", "Hazelnut", "Pecan", NULL};
+static const char *const tree_nuts[] = {"Cashew", "Pistachio", "Macadamia", NULL};
+static const char *const spices[] = {"Pepper", "Cumin", "Cinnamon", "Clove", "Nutmeg", NULL};
+static const char *const hot[] = {"Chili", "Cayenne", "Paprika", NULL};
+static const char *const none[] = {NULL};
+
+/* Parents before children; children after the parent's rows. */
+static const Group groups[] = {
+    {"fruit", NULL, "Fruit|3 + 2 groups", fruit},
+    {"citrus", "fruit", "Citrus", citrus},
+    {"berries", "fruit", "Berries", berries},
+    {"veg", NULL, "Vegetables|2 + 2 groups", veg},
+    {"leaves", "veg", "Leaves", leaves},
+    {"roots", "veg", "Roots", roots},
+    {"grains", NULL, "Grains", grains},
+    {"nuts", NULL, "Nuts", nuts},
+    {"tree-nuts", "nuts", "Tree nuts", tree_nuts},
+    {"empty", NULL, "Nothing here|empty section", none},
+    {"spices", NULL, "Spices", spices},
+    {"hot", "spices", "Hot", hot},
+};
+
+typedef struct {
+    fold_table *table;
+    FoldListModel *model;
+    GtkWidget *window, *list, *scroller, *sticky, *accordion;
+    GtkAdjustment *vadj;
+    /* what the sticky overlay drew last */
+    int64_t sticky_count;
+    int64_t sticky_positions[8];
+    double sticky_offset;
+    /* self-test */
+    const char *out_png;
+    int step;
+    int failures;
+    guint signals;
+} App;
+
+static const Group *
+find_group(const char *key)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
+        if (strcmp(groups[i].key, key) == 0)
+            return &groups[i];
+    return NULL;
+}
+
+/* The app keeps its data; the engine only the structure. */
+static char *
+row_text(const char *key, int64_t row, void *user_data)
+{
+    (void)user_data;
+    const Group *g = find_group(key);
+    if (!g)
+        return NULL;
+    if (row < 0) {
+        const char *bar = strchr(g->header, '|');
+        return bar ? g_strndup(g->header, (gsize)(bar - g->header)) : g_strdup(g->header);
+    }
+    return g_strdup(g->rows[row]);
+}
+
+static fold_table *
+build_table(void)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.row_height = ROW_HEIGHT;
+    options.header_height = HEADER_HEIGHT;
+    fold_table *table = NULL;
+    if (fold_table_new(&options, &table) != FOLD_OK)
+        return NULL;
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
+        const Group *g = &groups[i];
+        int64_t rows = 0;
+        while (g->rows[rows])
+            rows++;
+        int status;
+        if (!g->parent) {
+            status = fold_table_append_section(table, g->key, g->header, rows);
+        } else {
+            int64_t children = 0;
+            fold_table_child_count(table, g->parent, &children);
+            status = fold_table_insert_subsection(table, g->parent, children, g->key, g->header,
+                                                  rows);
+        }
+        for (int64_t r = 0; status == FOLD_OK && r < rows; r++)
+            status = fold_table_set_row_expanded_height(table, g->key, r, EXPANDED_HEIGHT);
+        if (status != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+            fold_table_free(table);
+            return NULL;
+        }
+    }
+    return table;
+}
+
+/* ---- list rows ----------------------------------------------------------- */
+
+static void
+setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *indicator = gtk_label_new(NULL);
+    GtkWidget *title = gtk_label_new(NULL);
+    GtkWidget *detail = gtk_label_new(NULL);
+    GtkWidget *body = gtk_label_new(NULL);
+    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_widget_set_hexpand(title, TRUE);
+    gtk_widget_add_css_class(detail, "dim-label");
+    gtk_widget_add_css_class(body, "body");
+    gtk_label_set_xalign(GTK_LABEL(body), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(body), PANGO_ELLIPSIZE_END);
+    gtk_widget_set_valign(line, GTK_ALIGN_CENTER);
+    gtk_widget_set_vexpand(line, FALSE);
+    gtk_box_append(GTK_BOX(line), indicator);
+    gtk_box_append(GTK_BOX(line), title);
+    gtk_box_append(GTK_BOX(line), detail);
+    gtk_box_append(GTK_BOX(outer), line);
+    gtk_box_append(GTK_BOX(outer), body);
+    g_object_set_data(G_OBJECT(outer), "indicator", indicator);
+    g_object_set_data(G_OBJECT(outer), "title", title);
+    g_object_set_data(G_OBJECT(outer), "detail", detail);
+    g_object_set_data(G_OBJECT(outer), "body", body);
+    g_object_set_data(G_OBJECT(outer), "line", line);
+    gtk_list_item_set_child(list_item, outer);
+}
+
+static void
+bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    FoldListItem *item = gtk_list_item_get_item(list_item);
+    GtkWidget *outer = gtk_list_item_get_child(list_item);
+    GtkWidget *line = g_object_get_data(G_OBJECT(outer), "line");
+    GtkWidget *body = g_object_get_data(G_OBJECT(outer), "body");
+    int32_t kind = fold_list_item_get_kind(item);
+    int depth = fold_list_item_get_depth(item);
+    double height = fold_list_item_get_height(item);
+    const char *title = fold_list_item_get_title(item);
+    const char *detail = fold_list_item_get_detail(item);
+    const char *indicator = fold_list_item_get_indicator(item);
+
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "indicator"),
+                       indicator ? indicator : "");
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "title"), title ? title : "");
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "detail"), detail ? detail : "");
+    gtk_widget_set_margin_start(line, 8 + INDENT * depth + (kind == FOLD_ITEM_ROW ? INDENT : 0));
+    gtk_widget_set_margin_end(line, 12);
+    gtk_widget_set_size_request(outer, -1, (int)lround(height));
+    gtk_widget_set_size_request(line, -1, (int)lround(kind == FOLD_ITEM_HEADER ? height
+                                                     : fmin(height, ROW_HEIGHT)));
+
+    gboolean expanded = fold_list_item_get_expanded(item);
+    gtk_widget_set_visible(body, expanded);
+    if (expanded) {
+        char *text = g_strdup_printf("%s — row %" G_GINT64_FORMAT " of section \"%s\", "
+                                     "expanded to %.0f pt. Click again to collapse.",
+                                     title ? title : "", fold_list_item_get_row(item),
+                                     fold_list_item_get_key(item), height);
+        gtk_label_set_text(GTK_LABEL(body), text);
+        gtk_widget_set_margin_start(body, 8 + INDENT * (depth + 2));
+        g_free(text);
+    }
+
+    const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2",
+                             "expanded"};
+    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
+        gtk_widget_remove_css_class(outer, classes[i]);
+    gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
+    char depth_class[16];
+    g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
+    gtk_widget_add_css_class(outer, depth_class);
+    if (expanded)
+        gtk_widget_add_css_class(outer, "expanded");
+    /* For the self-test: which item a picked widget shows. The list item's
+     * position is live; FoldListItem's "position" is where the item was when
+     * it was built, and items after a change are moved, not rebound. */
+    g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+}
+
+/* ---- sticky headers ------------------------------------------------------ */
+
+static void
+draw_sticky(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+    (void)area;
+    (void)height;
+    App *app = data;
+    double offset = gtk_adjustment_get_value(app->vadj);
+    fold_sticky_header headers[8];
+    int64_t written = 0;
+    app->sticky_count = 0;
+    app->sticky_offset = offset;
+    if (fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL) != FOLD_OK)
+        return;
+    app->sticky_count = written;
+    PangoLayout *layout = gtk_widget_create_pango_layout(app->sticky, NULL);
+    /* Deeper levels first, so the ones above slide over them. */
+    for (int64_t i = written - 1; i >= 0; i--) {
+        app->sticky_positions[i] = headers[i].position;
+        FoldListItem *item =
+            g_list_model_get_item(G_LIST_MODEL(app->model), (guint)headers[i].position);
+        if (!item)
+            continue;
+        double y = headers[i].top - offset;
+        double shade = headers[i].depth == 0 ? 0.84 : headers[i].depth == 1 ? 0.90 : 0.94;
+        cairo_set_source_rgb(cr, shade - 0.06, shade - 0.02, shade + 0.04);
+        cairo_rectangle(cr, 0, y, width, headers[i].height);
+        cairo_fill(cr);
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.25);
+        cairo_rectangle(cr, 0, y + headers[i].height - 1, width, 1);
+        cairo_fill(cr);
+        const char *detail = fold_list_item_get_detail(item);
+        if (detail) {
+            char *dm = g_markup_printf_escaped("<b>%s</b>", detail);
+            pango_layout_set_markup(layout, dm, -1);
+            g_free(dm);
+            int dw, dh;
+            pango_layout_get_pixel_size(layout, &dw, &dh);
+            cairo_set_source_rgb(cr, 0.45, 0.45, 0.5);
+            cairo_move_to(cr, width - 12 - dw, y + (headers[i].height - dh) / 2);
+            pango_cairo_show_layout(cr, layout);
+        }
+        char *markup = g_markup_printf_escaped(
+            "<b>%s  %s</b>", fold_list_item_get_indicator(item),
+            fold_list_item_get_title(item) ? fold_list_item_get_title(item) : "");
+        pango_layout_set_markup(layout, markup, -1);
+        g_free(markup);
+        int tw, th;
+        pango_layout_get_pixel_size(layout, &tw, &th);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.2);
+        cairo_move_to(cr, 8 + INDENT * headers[i].depth, y + (headers[i].height - th) / 2);
+        pango_cairo_show_layout(cr, layout);
+        g_object_unref(item);
+    }
+    g_object_unref(layout);
+}
+
+static void
+redraw_sticky(App *app)
+{
+    gtk_widget_queue_draw(app->sticky);
+}
+
+/* ---- input --------------------------------------------------------------- */
+
+static void
+on_activate(GtkListView *list, guint position, gpointer data)
+{
+    (void)list;
+    App *app = data;
+    GError *error = NULL;
+    if (!fold_list_model_activate(app->model, position, NULL, &error)) {
+        g_warning("activate %u: %s", position, error->message);
+        g_clear_error(&error);
+    }
+    redraw_sticky(app);
+}
+
+static void
+on_accordion(GObject *sw, GParamSpec *pspec, gpointer data)
+{
+    (void)pspec;
+    App *app = data;
+    GError *error = NULL;
+    int32_t policy = gtk_switch_get_active(GTK_SWITCH(sw)) ? FOLD_ACCORDION_SINGLE
+                                                           : FOLD_ACCORDION_MULTIPLE;
+    if (!fold_list_model_set_accordion(app->model, policy, &error)) {
+        g_warning("accordion: %s", error->message);
+        g_clear_error(&error);
+    }
+}
+
+static void
+on_items_changed(GListModel *model, guint position, guint removed, guint added, gpointer data)
+{
+    (void)model;
+    (void)position;
+    (void)removed;
+    (void)added;
+    App *app = data;
+    app->signals++;
+    redraw_sticky(app);
+}
+
+static void
+on_scroll(GtkAdjustment *adj, gpointer data)
+{
+    (void)adj;
+    redraw_sticky(data);
+}
+
+static const char css[] =
+    "listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }\n"
+    ".fold-header { background: #d8e0ec; font-weight: bold; }\n"
+    ".fold-header.depth-1 { background: #e6ecf4; }\n"
+    ".fold-header.depth-2 { background: #f0f3f8; }\n"
+    ".fold-row { background: #ffffff; box-shadow: inset 0 -1px #e8e8e8; }\n"
+    ".fold-row.expanded { background: #fff6d8; }\n"
+    ".fold-row .body { color: #6b5a20; }\n";
+
+static GtkWidget *
+build_window(GtkApplication *gapp, App *app)
+{
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                               GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+
+    GtkWidget *window = gtk_application_window_new(gapp);
+    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — GtkListView");
+    gtk_window_set_default_size(GTK_WINDOW(window), 480, 560);
+
+    GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_set_margin_start(bar, 10);
+    gtk_widget_set_margin_end(bar, 10);
+    gtk_widget_set_margin_top(bar, 6);
+    gtk_widget_set_margin_bottom(bar, 6);
+    GtkWidget *label = gtk_label_new("Accordion (one expanded row)");
+    gtk_widget_set_hexpand(label, TRUE);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    app->accordion = gtk_switch_new();
+    g_signal_connect(app->accordion, "notify::active", G_CALLBACK(on_accordion), app);
+    gtk_box_append(GTK_BOX(bar), label);
+    gtk_box_append(GTK_BOX(bar), app->accordion);
+    gtk_box_append(GTK_BOX(vbox), bar);
+
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
+    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
+    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_widget_add_css_class(app->list, "fold");
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
+    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    g_signal_connect(app->model, "items-changed", G_CALLBACK(on_items_changed), app);
+
+    app->scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(app->scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
+    gtk_widget_set_vexpand(app->scroller, TRUE);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    g_signal_connect(app->vadj, "value-changed", G_CALLBACK(on_scroll), app);
+
+    app->sticky = gtk_drawing_area_new();
+    gtk_widget_set_can_target(app->sticky, FALSE);
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(app->sticky), draw_sticky, app, NULL);
+
+    GtkWidget *overlay = gtk_overlay_new();
+    gtk_overlay_set_child(GTK_OVERLAY(overlay), app->scroller);
+    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), app->sticky);
+    gtk_box_append(GTK_BOX(vbox), overlay);
+    gtk_window_set_child(GTK_WINDOW(window), vbox);
+    return window;
+}
+
+/* ---- self-test ----------------------------------------------------------- */
+
+#define EXPECT(cond)                                                                 \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
+            app->failures++;                                                         \
+        }                                                                            \
+    } while (0)
+
+static int64_t
+count_items(App *app)
+{
+    int64_t n = -1;
+    fold_table_item_count(app->table, &n);
+    return n;
+}
+
+static int64_t
+header_at(App *app, const char *key)
+{
+    int64_t p = -1;
+    fold_table_header_position_key(app->table, key, &p);
+    return p;
+}
+
+/* The flat position shown by the list row under viewport point (x, y), or -1. */
+static int64_t
+picked_position(App *app, double x, double y)
+{
+    GtkWidget *w = gtk_widget_pick(app->list, x, y, GTK_PICK_DEFAULT);
+    for (; w; w = gtk_widget_get_parent(w)) {
+        GtkListItem *list_item = g_object_get_data(G_OBJECT(w), "fold-list-item");
+        if (list_item)
+            return gtk_list_item_get_position(list_item);
+        if (w == app->list)
+            break;
+    }
+    return -1;
+}
+
+/* Renders the window to a PNG; returns the number of distinct pixel colours
+ * (0 on failure). Shared shape with demo-canvas.c. */
+static guint
+save_screenshot(GtkWidget *window, const char *path)
+{
+    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
+    if (w <= 0 || h <= 0)
+        return 0;
+    GdkPaintable *paintable = gtk_widget_paintable_new(window);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_object_unref(paintable);
+    if (!node)
+        return 0;
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)w, (float)h);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
+    gsk_render_node_unref(node);
+    if (!texture)
+        return 0;
+    gboolean saved = gdk_texture_save_to_png(texture, path);
+    int tw = gdk_texture_get_width(texture), th = gdk_texture_get_height(texture);
+    guchar *pixels = g_malloc((gsize)tw * th * 4);
+    gdk_texture_download(texture, pixels, (gsize)tw * 4);
+    GHashTable *colours = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (int i = 0; i < tw * th; i++) {
+        guint32 c;
+        memcpy(&c, pixels + 4 * i, 4);
+        g_hash_table_add(colours, GUINT_TO_POINTER(c));
+    }
+    guint distinct = g_hash_table_size(colours);
+    g_hash_table_unref(colours);
+    g_free(pixels);
+    g_object_unref(texture);
+    return saved ? distinct : 0;
+}
+
+/* The list shows at viewport y the engine's item at offset + y, and the
+ * overlay drew the engine's sticky headers for that offset. */
+static void
+check_scrolled(App *app, double offset)
+{
+    EXPECT(gtk_adjustment_get_value(app->vadj) == offset);
+    int64_t engine_pos = -1;
+    int32_t place = 0;
+    fold_table_item_at_offset(app->table, offset + 70, &engine_pos, &place);
+    int64_t shown = picked_position(app, 200, 70);
+    if (shown != engine_pos)
+        fprintf(stderr, "at y=70 the list shows item %" G_GINT64_FORMAT
+                ", the engine says %" G_GINT64_FORMAT "\n", shown, engine_pos);
+    EXPECT(shown == engine_pos);
+    fold_sticky_header headers[8];
+    int64_t written = 0;
+    fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL);
+    EXPECT(written >= 1);
+    EXPECT(app->sticky_offset == offset && app->sticky_count == written);
+    for (int64_t i = 0; i < written && i < app->sticky_count; i++)
+        EXPECT(app->sticky_positions[i] == headers[i].position);
+    printf("step %d: scrolled to %.0f: item %" G_GINT64_FORMAT " at y=70, %" G_GINT64_FORMAT
+           " sticky header(s), first at position %" G_GINT64_FORMAT "\n",
+           app->step, offset, shown, written, written ? headers[0].position : -1);
+}
+
+static gboolean
+self_test_step(gpointer data)
+{
+    App *app = data;
+    GtkListView *list = GTK_LIST_VIEW(app->list);
+    double content = 0;
+    fold_table_content_height(app->table, &content);
+    app->step++;
+    switch (app->step) {
+    case 1: {
+        /* The list shows the engine's list, at the engine's heights. */
+        int64_t n = count_items(app);
+        EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)n);
+        printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
+               content, gtk_adjustment_get_upper(app->vadj));
+        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+        /* The row under y = 100 is the engine's item at offset 100. */
+        int64_t engine_pos = -1;
+        int32_t place = 0;
+        fold_table_item_at_offset(app->table, 100, &engine_pos, &place);
+        EXPECT(picked_position(app, 200, 100) == engine_pos);
+        break;
+    }
+    case 2: {
+        /* Click the header of "citrus" (a nested section): it collapses. */
+        int64_t p = header_at(app, "citrus"), before = count_items(app);
+        app->signals = 0;
+        g_signal_emit_by_name(list, "activate", (guint)p);
+        int collapsed = 0;
+        fold_table_is_collapsed_key(app->table, "citrus", &collapsed);
+        EXPECT(collapsed == 1);
+        EXPECT(count_items(app) == before - 5);
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 5));
+        EXPECT(app->signals == 2); /* (p+1, 5, 0) and the header (p, 1, 1) */
+        FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
+        EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
+        g_object_unref(h);
+        printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
+               " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
+        break;
+    }
+    case 3: {
+        /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
+        int64_t p = -1;
+        fold_table_row_position_key(app->table, "fruit", 1, &p);
+        double before = content;
+        app->signals = 0;
+        g_signal_emit_by_name(list, "activate", (guint)p);
+        int expanded = 0;
+        fold_table_is_row_expanded(app->table, "fruit", 1, &expanded);
+        EXPECT(expanded == 1);
+        EXPECT(app->signals == 1);
+        double after = 0, h = 0;
+        fold_table_content_height(app->table, &after);
+        fold_table_item_height(app->table, p, &h);
+        EXPECT(h == EXPANDED_HEIGHT);
+        EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
+        printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
+               p, before, after);
+        break;
+    }
+    case 4: {
+        /* Layout caught up: the expanded row is 96 px on screen. */
+        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+        int64_t p = -1;
+        double top = 0;
+        fold_table_row_position_key(app->table, "fruit", 1, &p);
+        fold_table_item_top(app->table, p, &top);
+        EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
+        /* Accordion on; expand "Cherry": "Banana" collapses. */
+        gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
+        fold_table_options options;
+        fold_table_options_init(&options);
+        fold_table_get_options(app->table, &options);
+        EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
+        int64_t q = -1;
+        fold_table_row_position_key(app->table, "fruit", 2, &q);
+        app->signals = 0;
+        g_signal_emit_by_name(list, "activate", (guint)q);
+        int banana = 1, cherry = 0;
+        fold_table_is_row_expanded(app->table, "fruit", 1, &banana);
+        fold_table_is_row_expanded(app->table, "fruit", 2, &cherry);
+        EXPECT(banana == 0 && cherry == 1);
+        EXPECT(app->signals == 2);
+        printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
+        break;
+    }
+    case 5: {
+        /* Scroll by a known amount. */
+        gtk_adjustment_set_value(app->vadj, 300);
+        EXPECT(gtk_adjustment_get_value(app->vadj) == 300);
+        break;
+    }
+    case 6:
+        check_scrolled(app, 300);
+        gtk_adjustment_set_value(app->vadj, 40);
+        break;
+    case 7:
+        check_scrolled(app, 40);
+        break;
+    default: {
+        guint colours = save_screenshot(app->window, app->out_png);
+        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        EXPECT(colours > 1);
+        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        return G_SOURCE_REMOVE;
+    }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+static void
+on_app_activate(GtkApplication *gapp, gpointer data)
+{
+    App *app = data;
+    app->window = build_window(gapp, app);
+    gtk_window_present(GTK_WINDOW(app->window));
+    if (app->out_png)
+        g_timeout_add(400, self_test_step, app);
+}
+
+int
+main(int argc, char **argv)
+{
+    App app = {0};
+    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
+        app.out_png = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
+        return 2;
+    }
+    app.table = build_table();
+    if (!app.table)
+        return 1;
+    /* The model owns the table. */
+    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(app.model, row_text, NULL, NULL);
+
+    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoListView",
+                                               G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
+    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
+    g_object_unref(gapp);
+    g_object_unref(app.model);
+    if (app.out_png)
+        return app.failures || status ? 1 : 0;
+    return status;
+}
