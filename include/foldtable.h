@@ -604,6 +604,125 @@ int fold_table_sticky_headers(const fold_table *table, double offset, fold_stick
 /* Sets the most header levels that stick (0 = all; negative is FOLD_E_RANGE). O(1). */
 int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
 
+/* ------------------------------------------------------------------------- */
+/* Change events and listeners                                               */
+/* ------------------------------------------------------------------------- */
+/*
+ * Every mutation describes what it did to the flat list: steps "at position,
+ * `removed` items were replaced by `added` items" (GTK's items-changed),
+ * applied in order to the old list; the positions (in the new list) of
+ * items that stayed but must be redrawn because their height or state
+ * (indicator, expanded) changed; and the content-height difference. A
+ * mutation that changes nothing reports nothing. Header text changes are
+ * reported as redraws; fold_table_set_indicators reports nothing.
+ *
+ * Listeners run on the thread that made the change, after the table is
+ * consistent ("will" listeners before the change, with the table as it was).
+ * Inside a listener the table may be read with any fold_* query; a call that
+ * would change it returns FOLD_E_BUSY and changes nothing. Do the change
+ * after the listener returns.
+ */
+
+typedef struct fold_change {
+    int64_t position;
+    int64_t removed;
+    int64_t added;
+} fold_change;
+
+typedef struct fold_range {
+    int64_t position;
+    int64_t count;
+} fold_range;
+
+/* What one mutation did. The arrays are owned by the library and valid only
+ * during the listener call. */
+typedef struct fold_change_set {
+    const fold_change *changes;
+    int64_t change_count;
+    const fold_range *redraw; /* sorted, disjoint */
+    int64_t redraw_count;
+    double content_height_delta;
+    int32_t anchored;         /* 1 if a viewport is set (anchored_offset valid) */
+    int32_t reserved;
+    double anchored_offset;   /* the viewport's new offset (see fold_table_set_viewport) */
+} fold_change_set;
+
+/* Section and row events. */
+#define FOLD_SECTION_WILL_COLLAPSE 0
+#define FOLD_SECTION_DID_COLLAPSE 1
+#define FOLD_SECTION_WILL_EXPAND 2
+#define FOLD_SECTION_DID_EXPAND 3
+#define FOLD_ROW_WILL_EXPAND 0
+#define FOLD_ROW_DID_EXPAND 1
+#define FOLD_ROW_WILL_COLLAPSE 2
+#define FOLD_ROW_DID_COLLAPSE 3
+
+typedef void (*fold_change_fn)(fold_table *table, const fold_change_set *changes, void *user_data);
+/* Return nonzero to allow a "will" event, 0 to refuse it (ignored for "did"). */
+typedef int (*fold_section_fn)(fold_table *table, const char *key, int32_t event, void *user_data);
+typedef int (*fold_row_fn)(fold_table *table, const char *key, int64_t row, int32_t event,
+                           void *user_data);
+
+/* Register a listener; *out_id (optional) identifies it for removal. The
+ * table keeps fn and user_data until the listener is removed or the table is
+ * freed. Listeners are called in registration order. O(1). */
+int fold_table_add_change_listener(fold_table *table, fold_change_fn fn, void *user_data,
+                                   int64_t *out_id);
+int fold_table_add_section_listener(fold_table *table, fold_section_fn fn, void *user_data,
+                                    int64_t *out_id);
+int fold_table_add_row_listener(fold_table *table, fold_row_fn fn, void *user_data,
+                                int64_t *out_id);
+
+/* Unregisters a listener (FOLD_E_NOT_FOUND for an unknown id). O(listeners). */
+int fold_table_remove_listener(fold_table *table, int64_t id);
+
+/* ------------------------------------------------------------------------- */
+/* Scrolling                                                                 */
+/* ------------------------------------------------------------------------- */
+
+/* Tells the table the host's viewport. From then on, every mutation moves
+ * the viewport's offset so that the first visible item stays at the same
+ * place on screen (an item that is removed hands this to the next surviving
+ * item), clamped to the content; the new offset is reported in each change
+ * set and by fold_table_viewport(). O(1). */
+int fold_table_set_viewport(fold_table *table, double offset, double height);
+
+/* Stops anchoring. O(1). */
+int fold_table_clear_viewport(fold_table *table);
+
+/* The viewport; *out_set is 0 (and the others untouched) when none is set.
+ * out_offset and out_height are optional. O(1). */
+int fold_table_viewport(const fold_table *table, int *out_set, double *out_offset,
+                        double *out_height);
+
+/* Alignments for fold_table_scroll_offset(). */
+#define FOLD_ALIGN_AUTO 0   /* least movement that shows the item */
+#define FOLD_ALIGN_START 1  /* item's top at the viewport's top */
+#define FOLD_ALIGN_CENTER 2 /* item's middle at the viewport's middle */
+#define FOLD_ALIGN_END 3    /* item's bottom at the viewport's bottom */
+#define FOLD_ALIGN_SMART 4  /* none if visible; AUTO if within a viewport; else CENTER */
+
+/* The offset that shows the item at `position` with `alignment`, clamped to
+ * the content, for a viewport of `viewport_height` now at `offset`. Below
+ * the viewport, AUTO aligns the item's bottom (its top if it is taller than
+ * the viewport). O(depth * log n). */
+int fold_table_scroll_offset(const fold_table *table, int64_t position, int32_t alignment,
+                             double offset, double viewport_height, double *out_offset);
+
+/* After expanding section `key`: the offset that shows its header and up to
+ * its first `rows` children (5 is typical), scrolling as little as possible;
+ * when they do not fit, the header goes to the top. FOLD_E_NOT_VISIBLE if
+ * the section is inside a collapsed one. O(depth * log n). */
+int fold_table_reveal_offset(const fold_table *table, const char *key, int64_t rows,
+                             double offset, double viewport_height, double *out_offset);
+
+/* The position of row `row` of section `key`. With `expand_ancestors`
+ * nonzero, collapsed sections that hide it are expanded first (reported like
+ * any expansion); otherwise a hidden row is FOLD_E_NOT_VISIBLE.
+ * O(depth * log n). */
+int fold_table_reveal_row(fold_table *table, const char *key, int64_t row, int expand_ancestors,
+                          int64_t *out_position);
+
 #ifdef __cplusplus
 }
 #endif

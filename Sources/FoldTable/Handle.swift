@@ -12,8 +12,9 @@ import FoldTableCore
 final class TableBox {
     let table: Table
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// The thread inside a call, to refuse re-entry (from a callback) with
-    /// FOLD_E_BUSY instead of deadlocking.
+    /// The thread inside a call. A listener running inside that call may
+    /// call back in on the same thread: it must not lock again (deadlock);
+    /// the core lets it read and refuses changes with FOLD_E_BUSY.
     private let owner = Atomic<UInt>(0)
 
     init(_ table: Table) {
@@ -29,9 +30,7 @@ final class TableBox {
 
     func locked(_ body: (Table) -> Int32) -> Int32 {
         let me = UInt(pthread_self())
-        if owner.load(ordering: .relaxed) == me {
-            return fail(FOLD_E_BUSY, "the table is already in a call on this thread")
-        }
+        if owner.load(ordering: .relaxed) == me { return body(table) }
         pthread_mutex_lock(mutex)
         owner.store(me, ordering: .relaxed)
         defer {

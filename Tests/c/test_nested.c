@@ -537,9 +537,11 @@ static void test_sticky(void)
     top[0] = 110;
     top[1] = 138; /* just below A's */
     check_sticky_(__LINE__, t, 110, 2, p02, top, d01);
-    top[0] = 170;
-    top[1] = 160; /* pushed up: A1 ends at 188 */
-    check_sticky_(__LINE__, t, 170, 2, p02, top, d01);
+    top[0] = 150;
+    top[1] = 160; /* pushed up: A1 ends at 188; still showing below A (150..178) */
+    check_sticky_(__LINE__, t, 150, 2, p02, top, d01);
+    top[0] = 170; /* A1 (160..188) has slid entirely behind A (170..198): left out */
+    check_sticky_(__LINE__, t, 170, 1, p0, top, d0);
     top[0] = 200; /* in A's row 1: only A */
     check_sticky_(__LINE__, t, 200, 1, p0, top, d0);
     top[0] = 204; /* pushed up: A ends at 232 */
