@@ -58,3 +58,63 @@ def take_snapshot(t: foldtable.Table) -> Dict[str, object]:
 def snapshot() -> Callable[[foldtable.Table], Dict[str, object]]:
     return take_snapshot
 
+
+
+def build_nested(t: foldtable.Table) -> None:
+    """The nested worked example (rows 44, headers 28):
+
+    Sports
+      Bat ("Bat-and-ball")        child 0 of Sports
+        Baseball (2 rows)
+        Cricket (1 row)
+      row                         child 1 of Sports
+    Music (1 row)
+    """
+    sports = t.append_section("Sports")
+    bat = sports.insert_subsection(0, "Bat", "Bat-and-ball")
+    bat.insert_subsection(0, "Baseball", rows=2)
+    bat.insert_subsection(1, "Cricket", rows=1)
+    sports.insert_child_rows(1)
+    t.append_section("Music", rows=1)
+
+
+@pytest.fixture
+def nested() -> Iterator[foldtable.Table]:
+    """The nested worked example (see build_nested)."""
+    with foldtable.Table() as t:
+        build_nested(t)
+        yield t
+
+
+def take_deep_snapshot(t: foldtable.Table) -> Dict[str, object]:
+    """Everything observable about a table with nested sections and
+    expandable rows, through functions that work at any depth."""
+    sections = []
+    for key, collapsed in t.section_states():
+        s = t.section(key)
+        rows = range(s.row_count)
+        sections.append(
+            (
+                key, collapsed, s.path, s.depth, s.parent, s.child_count, s.children,
+                [s.row_height(r) for r in rows],
+                [s.expanded_height(r) for r in rows],
+                [s.is_row_expanded(r) for r in rows],
+            )
+        )
+    return {
+        "options": t.options,
+        "states": t.section_states(),
+        "top": t.sections.keys(),
+        "sections": sections,
+        "items": list(t),
+        "paths": [t.item_path(p) for p in range(len(t))],
+        "keys": [t.item_key(p) for p in range(len(t))],
+        "visible": t.visible_items(-1.0, t.content_height + 2.0),
+        "content": t.content_height,
+        "expanded": t.expanded_rows(),
+    }
+
+
+@pytest.fixture
+def deep_snapshot() -> Callable[[foldtable.Table], Dict[str, object]]:
+    return take_deep_snapshot
