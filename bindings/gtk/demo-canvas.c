@@ -1,0 +1,762 @@
+/*
+ * demo-canvas.c — one million variable-height rows drawn by a custom widget.
+ *
+ * FoldCanvas is a GtkWidget implementing GtkScrollable, inside a
+ * GtkScrolledWindow. It draws every frame itself, asking FoldTable only for
+ * what it shows: fold_table_visible_items() for the viewport and
+ * fold_table_sticky_headers() for the headers stuck at the top. The
+ * scrollbar's range is fold_table_content_height(). 100 sections x 10,000
+ * rows, row heights 24..88 pt from a fixed-seed PRNG.
+ *
+ * Clicking a header (also a sticky one) collapses or expands its section;
+ * clicking a row expands it to 2.5x its height (the expanded height is set on
+ * first click: the app decides which rows can expand).
+ *
+ * Scroll anchoring: before a mutation the canvas records the first visible
+ * item (its section key, kind and row) and its y relative to the viewport;
+ * afterwards it finds that item's new position and moves the adjustment so
+ * that it is at the same y. If the item disappeared (its section collapsed),
+ * the nearest visible enclosing header is put at the top. The engine will
+ * report this itself in a later version; this uses public calls only.
+ *
+ *   foldtable-gtk-demo-canvas                      interactive
+ *   foldtable-gtk-demo-canvas --self-test OUT.png  drive itself, check, save
+ *                                                  a screenshot, exit 0 / 1
+ */
+#include <foldtable.h>
+#include <gtk/gtk.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SECTIONS 100
+#define ROWS 10000
+#define HEADER_HEIGHT 28.0
+#define EXPAND_FACTOR 2.5
+
+/* ---- data ---------------------------------------------------------------- */
+
+static uint64_t
+xorshift64(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+/* Integer heights: float-exact in the engine, so sums compare exactly. */
+static fold_table *
+build_table(double *out_row_sum, double *section_sums)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.header_height = HEADER_HEIGHT;
+    fold_table *table = NULL;
+    if (fold_table_new(&options, &table) != FOLD_OK)
+        return NULL;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    double *heights = g_new(double, ROWS);
+    double total = 0;
+    for (int s = 0; s < SECTIONS; s++) {
+        char key[16], header[48];
+        g_snprintf(key, sizeof key, "s%d", s);
+        g_snprintf(header, sizeof header, "Section %d|%d rows", s, ROWS);
+        double sum = 0;
+        for (int r = 0; r < ROWS; r++) {
+            heights[r] = 24 + (double)(xorshift64(&seed) % 65);
+            sum += heights[r];
+        }
+        section_sums[s] = sum;
+        total += sum;
+        if (fold_table_append_section(table, key, header, 0) != FOLD_OK ||
+            fold_table_insert_rows(table, s, 0, ROWS, heights) != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+            g_free(heights);
+            fold_table_free(table);
+            return NULL;
+        }
+    }
+    g_free(heights);
+    *out_row_sum = total;
+    return table;
+}
+
+/* ---- FoldCanvas ---------------------------------------------------------- */
+
+#define FOLD_TYPE_CANVAS (fold_canvas_get_type())
+G_DECLARE_FINAL_TYPE(FoldCanvas, fold_canvas, FOLD, CANVAS, GtkWidget)
+
+struct _FoldCanvas {
+    GtkWidget parent_instance;
+    fold_table *table;
+    GtkAdjustment *hadj, *vadj;
+    GtkScrollablePolicy hpolicy, vpolicy;
+    fold_visible_item *items;
+    int64_t capacity;
+    /* what the last frame drew */
+    int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
+    double drawn_offset, query_us;
+    guint frames;
+    GtkWidget *status;
+    guint status_idle;
+};
+
+enum { PROP_0, PROP_HADJ, PROP_VADJ, PROP_HPOLICY, PROP_VPOLICY };
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(FoldCanvas, fold_canvas, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+static double
+content_height(FoldCanvas *self)
+{
+    double h = 0;
+    fold_table_content_height(self->table, &h);
+    return h;
+}
+
+/* Sets the adjustment's range from the engine and clamps the value. */
+static void
+configure_vadj(FoldCanvas *self, double value)
+{
+    if (!self->vadj)
+        return;
+    double page = gtk_widget_get_height(GTK_WIDGET(self));
+    double upper = content_height(self);
+    value = CLAMP(value, 0, MAX(0, upper - page));
+    gtk_adjustment_configure(self->vadj, value, 0, upper, 40, page * 0.9, page);
+}
+
+static void
+on_adj_changed(GtkAdjustment *adj, FoldCanvas *self)
+{
+    (void)adj;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void
+set_adjustment(FoldCanvas *self, GtkAdjustment **slot, GtkAdjustment *adj)
+{
+    if (*slot == adj)
+        return;
+    if (*slot) {
+        g_signal_handlers_disconnect_by_func(*slot, on_adj_changed, self);
+        g_object_unref(*slot);
+    }
+    if (!adj)
+        adj = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    *slot = g_object_ref_sink(adj);
+    g_signal_connect(adj, "value-changed", G_CALLBACK(on_adj_changed), self);
+    if (slot == &self->vadj)
+        configure_vadj(self, gtk_adjustment_get_value(adj));
+}
+
+static void
+fold_canvas_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+    FoldCanvas *self = FOLD_CANVAS(object);
+    switch (id) {
+    case PROP_HADJ: set_adjustment(self, &self->hadj, g_value_get_object(value)); break;
+    case PROP_VADJ: set_adjustment(self, &self->vadj, g_value_get_object(value)); break;
+    case PROP_HPOLICY: self->hpolicy = g_value_get_enum(value); break;
+    case PROP_VPOLICY: self->vpolicy = g_value_get_enum(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void
+fold_canvas_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+    FoldCanvas *self = FOLD_CANVAS(object);
+    switch (id) {
+    case PROP_HADJ: g_value_set_object(value, self->hadj); break;
+    case PROP_VADJ: g_value_set_object(value, self->vadj); break;
+    case PROP_HPOLICY: g_value_set_enum(value, self->hpolicy); break;
+    case PROP_VPOLICY: g_value_set_enum(value, self->vpolicy); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void
+fold_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    (void)height;
+    (void)baseline;
+    FoldCanvas *self = FOLD_CANVAS(widget);
+    if (self->hadj)
+        gtk_adjustment_configure(self->hadj, 0, 0, width, 0, 0, width);
+    if (self->vadj)
+        configure_vadj(self, gtk_adjustment_get_value(self->vadj));
+}
+
+static void
+fill(GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b)
+{
+    GdkRGBA color = {r, g, b, 1};
+    graphene_rect_t rect = GRAPHENE_RECT_INIT((float)x, (float)y, (float)w, (float)h);
+    gtk_snapshot_append_color(snapshot, &color, &rect);
+}
+
+static void
+text(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, double h, const char *markup,
+     float grey)
+{
+    pango_layout_set_markup(layout, markup, -1);
+    int tw, th;
+    pango_layout_get_pixel_size(layout, &tw, &th);
+    GdkRGBA color = {grey, grey, grey + 0.1f, 1};
+    gtk_snapshot_save(snapshot);
+    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)(y + (h - th) / 2));
+    gtk_snapshot_translate(snapshot, &at);
+    gtk_snapshot_append_layout(snapshot, layout, &color);
+    gtk_snapshot_restore(snapshot);
+}
+
+static void
+draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout, int64_t section,
+            double y, double width, double height, gboolean stuck)
+{
+    char *title = NULL, *detail = NULL, *indicator = NULL;
+    fold_table_section_header(self->table, section, &title, &detail);
+    fold_table_section_indicator(self->table, section, &indicator);
+    fill(snapshot, 0, y, width, height, stuck ? 0.80f : 0.85f, stuck ? 0.86f : 0.89f, 0.95f);
+    fill(snapshot, 0, y + height - 1, width, 1, 0.6f, 0.65f, 0.75f);
+    char *markup = g_markup_printf_escaped("<b>%s  %s</b>", indicator ? indicator : "",
+                                           title ? title : "");
+    text(snapshot, layout, 10, y, height, markup, 0.1f);
+    g_free(markup);
+    if (detail) {
+        markup = g_markup_printf_escaped("<small>%s</small>", detail);
+        text(snapshot, layout, width - 110, y, height, markup, 0.35f);
+        g_free(markup);
+    }
+    fold_free(title);
+    fold_free(detail);
+    fold_free(indicator);
+}
+
+static gboolean
+update_status(gpointer data)
+{
+    FoldCanvas *self = data;
+    self->status_idle = 0;
+    int64_t count = 0;
+    fold_table_item_count(self->table, &count);
+    char *s = g_strdup_printf("%" G_GINT64_FORMAT " items · content %.0f pt · offset %.0f · "
+                              "%" G_GINT64_FORMAT " drawn · engine queries %.0f µs",
+                              count, content_height(self), self->drawn_offset, self->drawn_count,
+                              self->query_us);
+    gtk_label_set_text(GTK_LABEL(self->status), s);
+    g_free(s);
+    return G_SOURCE_REMOVE;
+}
+
+static void
+fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    FoldCanvas *self = FOLD_CANVAS(widget);
+    double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    double offset = self->vadj ? gtk_adjustment_get_value(self->vadj) : 0;
+    fill(snapshot, 0, 0, width, height, 1, 1, 1);
+
+    gint64 t0 = g_get_monotonic_time();
+    int64_t written = 0, total = 0;
+    fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
+                             &written, &total);
+    if (total > self->capacity) {
+        self->capacity = total * 2;
+        self->items = g_renew(fold_visible_item, self->items, self->capacity);
+        fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
+                                 &written, &total);
+    }
+    fold_sticky_header sticky[8];
+    int64_t nsticky = 0;
+    fold_table_sticky_headers(self->table, offset, sticky, 8, &nsticky, NULL);
+    self->query_us = (double)(g_get_monotonic_time() - t0);
+
+    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    for (int64_t i = 0; i < written; i++) {
+        const fold_visible_item *it = &self->items[i];
+        double y = it->top - offset;
+        if (it->kind == FOLD_ITEM_HEADER) {
+            draw_header(self, snapshot, layout, it->section, y, width, it->height, FALSE);
+            continue;
+        }
+        gboolean expanded = (it->flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
+        float shade = (it->row % 2) ? 0.97f : 1.0f;
+        if (expanded)
+            fill(snapshot, 0, y, width, it->height, 1.0f, 0.96f, 0.85f);
+        else
+            fill(snapshot, 0, y, width, it->height, shade, shade, shade);
+        /* a bar whose length is the row's height, to see the variation */
+        fill(snapshot, 30, y + 3, it->height * 1.5, 3, 0.55f, 0.7f, 0.9f);
+        fill(snapshot, 0, y + it->height - 1, width, 1, 0.9f, 0.9f, 0.9f);
+        char *markup = g_strdup_printf("Row %" G_GINT64_FORMAT " <span foreground='#777'>· "
+                                       "%.0f pt%s</span>",
+                                       it->row, it->height, expanded ? " · expanded" : "");
+        text(snapshot, layout, 30, y + 2, MIN(it->height, 40), markup, 0.15f);
+        g_free(markup);
+    }
+    /* Sticky headers, deeper levels first. */
+    for (int64_t i = nsticky - 1; i >= 0; i--) {
+        fold_item item;
+        if (fold_table_item_at(self->table, sticky[i].position, &item) == FOLD_OK)
+            draw_header(self, snapshot, layout, item.section, sticky[i].top - offset, width,
+                        sticky[i].height, TRUE);
+    }
+    g_object_unref(layout);
+
+    self->drawn_first = written ? self->items[0].position : -1;
+    self->drawn_count = written;
+    self->drawn_sticky_first = nsticky ? sticky[0].position : -1;
+    self->drawn_sticky_count = nsticky;
+    self->drawn_offset = offset;
+    self->frames++;
+    /* The status line is a widget: change it after the frame, not during it. */
+    if (self->status && !self->status_idle)
+        self->status_idle = g_idle_add(update_status, self);
+}
+
+/* ---- anchoring ----------------------------------------------------------- */
+
+typedef struct {
+    gboolean valid;
+    char *key;
+    int32_t kind;
+    int64_t row;
+    double screen_y; /* the item's top minus the viewport offset */
+} Anchor;
+
+static Anchor
+anchor_take(FoldCanvas *self)
+{
+    Anchor a = {FALSE, NULL, 0, -1, 0};
+    double offset = gtk_adjustment_get_value(self->vadj);
+    int64_t p = -1;
+    int32_t place = 0;
+    if (fold_table_item_at_offset(self->table, offset, &p, &place) != FOLD_OK || p < 0)
+        return a;
+    fold_item item;
+    double top = 0;
+    if (fold_table_item_at(self->table, p, &item) != FOLD_OK ||
+        fold_table_item_key(self->table, p, &a.key) != FOLD_OK ||
+        fold_table_item_top(self->table, p, &top) != FOLD_OK)
+        return a;
+    a.valid = TRUE;
+    a.kind = item.kind;
+    a.row = item.row;
+    a.screen_y = top - offset;
+    return a;
+}
+
+/* Where the anchored item is now; if it is hidden, the nearest visible
+ * enclosing header, to be shown at the top. */
+static void
+anchor_restore(FoldCanvas *self, Anchor *a)
+{
+    if (!a->valid)
+        return;
+    int64_t p = -1;
+    int status = a->kind == FOLD_ITEM_HEADER ? fold_table_header_position_key(self->table, a->key, &p)
+               : a->kind == FOLD_ITEM_ROW    ? fold_table_row_position_key(self->table, a->key, a->row, &p)
+                                             : fold_table_footer_position_key(self->table, a->key, &p);
+    double screen_y = a->screen_y;
+    char *key = g_strdup(a->key);
+    while (status != FOLD_OK && key) {
+        status = fold_table_header_position_key(self->table, key, &p);
+        screen_y = 0;
+        if (status != FOLD_OK) {
+            char *parent = NULL;
+            fold_table_section_parent(self->table, key, &parent);
+            g_free(key);
+            key = parent ? g_strdup(parent) : NULL;
+            fold_free(parent);
+        }
+    }
+    g_free(key);
+    double top = 0;
+    if (status == FOLD_OK && fold_table_item_top(self->table, p, &top) == FOLD_OK)
+        configure_vadj(self, top - screen_y);
+    else
+        configure_vadj(self, gtk_adjustment_get_value(self->vadj));
+    fold_free(a->key);
+    a->key = NULL;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+/* What a click on the item at `position` does, keeping the view anchored. */
+static int32_t
+fold_canvas_activate(FoldCanvas *self, int64_t position)
+{
+    fold_item item;
+    if (fold_table_item_at(self->table, position, &item) != FOLD_OK)
+        return FOLD_ACTIVATED_NOTHING;
+    if (item.kind == FOLD_ITEM_ROW) {
+        /* The app decides which rows expand: every row, on first click. */
+        char *key = NULL;
+        double expanded = 0, h = 0;
+        fold_table_item_key(self->table, position, &key);
+        fold_table_row_expanded_height(self->table, key, item.row, &expanded);
+        fold_table_row_height_key(self->table, key, item.row, &h);
+        if (expanded == FOLD_HEIGHT_DEFAULT)
+            fold_table_set_row_expanded_height(self->table, key, item.row, round(h * EXPAND_FACTOR));
+        fold_free(key);
+    }
+    Anchor a = anchor_take(self);
+    int32_t action = FOLD_ACTIVATED_NOTHING;
+    fold_table_activate(self->table, position, &action);
+    anchor_restore(self, &a);
+    return action;
+}
+
+static gboolean
+fold_canvas_toggle_section(FoldCanvas *self, const char *key)
+{
+    Anchor a = anchor_take(self);
+    int changed = 0;
+    fold_table_toggle_key(self->table, key, &changed);
+    anchor_restore(self, &a);
+    return changed != 0;
+}
+
+/* The item under viewport point y: a sticky header if one is drawn there. */
+static int64_t
+fold_canvas_hit(FoldCanvas *self, double y)
+{
+    double offset = gtk_adjustment_get_value(self->vadj);
+    fold_sticky_header sticky[8];
+    int64_t n = 0;
+    fold_table_sticky_headers(self->table, offset, sticky, 8, &n, NULL);
+    for (int64_t i = 0; i < n; i++) /* outer ones are drawn on top */
+        if (y >= sticky[i].top - offset && y < sticky[i].top - offset + sticky[i].height)
+            return sticky[i].position;
+    int64_t p = -1;
+    int32_t place = 0;
+    if (fold_table_item_at_offset(self->table, offset + y, &p, &place) != FOLD_OK ||
+        place != FOLD_OFFSET_IN_ITEM)
+        return -1;
+    return p;
+}
+
+static void
+on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas *self)
+{
+    (void)gesture;
+    (void)n_press;
+    (void)x;
+    int64_t p = fold_canvas_hit(self, y);
+    if (p >= 0)
+        fold_canvas_activate(self, p);
+}
+
+static void
+fold_canvas_dispose(GObject *object)
+{
+    FoldCanvas *self = FOLD_CANVAS(object);
+    g_clear_handle_id(&self->status_idle, g_source_remove);
+    GtkAdjustment **slots[] = {&self->hadj, &self->vadj};
+    for (size_t i = 0; i < G_N_ELEMENTS(slots); i++)
+        if (*slots[i])
+            g_signal_handlers_disconnect_by_func(*slots[i], on_adj_changed, self);
+    g_clear_object(&self->hadj);
+    g_clear_object(&self->vadj);
+    G_OBJECT_CLASS(fold_canvas_parent_class)->dispose(object);
+}
+
+static void
+fold_canvas_finalize(GObject *object)
+{
+    FoldCanvas *self = FOLD_CANVAS(object);
+    g_free(self->items);
+    G_OBJECT_CLASS(fold_canvas_parent_class)->finalize(object);
+}
+
+static void
+fold_canvas_class_init(FoldCanvasClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->set_property = fold_canvas_set_property;
+    object_class->get_property = fold_canvas_get_property;
+    object_class->dispose = fold_canvas_dispose;
+    object_class->finalize = fold_canvas_finalize;
+    widget_class->snapshot = fold_canvas_snapshot;
+    widget_class->size_allocate = fold_canvas_size_allocate;
+    g_object_class_override_property(object_class, PROP_HADJ, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJ, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HPOLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VPOLICY, "vscroll-policy");
+}
+
+static void
+fold_canvas_init(FoldCanvas *self)
+{
+    self->capacity = 128;
+    self->items = g_new(fold_visible_item, self->capacity);
+    self->drawn_first = -1;
+    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    GtkGesture *click = gtk_gesture_click_new();
+    g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
+}
+
+static GtkWidget *
+fold_canvas_new(fold_table *table)
+{
+    FoldCanvas *self = g_object_new(FOLD_TYPE_CANVAS, NULL);
+    self->table = table;
+    return GTK_WIDGET(self);
+}
+
+/* ---- app and self-test --------------------------------------------------- */
+
+typedef struct {
+    fold_table *table;
+    double row_sum;
+    double section_sums[SECTIONS];
+    GtkWidget *window;
+    FoldCanvas *canvas;
+    const char *out_png;
+    int step, failures;
+    /* carried between steps */
+    double value, screen_y;
+    int64_t anchor_pos, clicked_pos;
+    double clicked_height, content_before;
+} App;
+
+#define EXPECT(cond)                                                                 \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
+            app->failures++;                                                         \
+        }                                                                            \
+    } while (0)
+
+static double
+item_top(App *app, int64_t p)
+{
+    double top = -1;
+    fold_table_item_top(app->table, p, &top);
+    return top;
+}
+
+static int64_t
+row_pos(App *app, const char *key, int64_t row)
+{
+    int64_t p = -1;
+    fold_table_row_position_key(app->table, key, row, &p);
+    return p;
+}
+
+static int64_t
+header_pos(App *app, const char *key)
+{
+    int64_t p = -1;
+    fold_table_header_position_key(app->table, key, &p);
+    return p;
+}
+
+static guint
+save_screenshot(GtkWidget *window, const char *path)
+{
+    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
+    if (w <= 0 || h <= 0)
+        return 0;
+    GdkPaintable *paintable = gtk_widget_paintable_new(window);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_object_unref(paintable);
+    if (!node)
+        return 0;
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)w, (float)h);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
+    gsk_render_node_unref(node);
+    if (!texture)
+        return 0;
+    gboolean saved = gdk_texture_save_to_png(texture, path);
+    int tw = gdk_texture_get_width(texture), th = gdk_texture_get_height(texture);
+    guchar *pixels = g_malloc((gsize)tw * th * 4);
+    gdk_texture_download(texture, pixels, (gsize)tw * 4);
+    GHashTable *colours = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (int i = 0; i < tw * th; i++) {
+        guint32 c;
+        memcpy(&c, pixels + 4 * i, 4);
+        g_hash_table_add(colours, GUINT_TO_POINTER(c));
+    }
+    guint distinct = g_hash_table_size(colours);
+    g_hash_table_unref(colours);
+    g_free(pixels);
+    g_object_unref(texture);
+    return saved ? distinct : 0;
+}
+
+static gboolean
+self_test_step(gpointer data)
+{
+    App *app = data;
+    FoldCanvas *canvas = app->canvas;
+    GtkAdjustment *vadj = canvas->vadj;
+    app->step++;
+    switch (app->step) {
+    case 1: {
+        int64_t count = 0;
+        fold_table_item_count(app->table, &count);
+        EXPECT(count == SECTIONS + (int64_t)SECTIONS * ROWS);
+        double content = 0;
+        fold_table_content_height(app->table, &content);
+        EXPECT(content == SECTIONS * HEADER_HEIGHT + app->row_sum);
+        EXPECT(gtk_adjustment_get_upper(vadj) == content);
+        EXPECT(canvas->frames > 0 && canvas->drawn_first == 0);
+        printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt = scrollbar upper %.0f, "
+               "first frame drew %" G_GINT64_FORMAT " items\n",
+               count, content, gtk_adjustment_get_upper(vadj), canvas->drawn_count);
+        /* Scroll to 7 pt below the top of row 5000 of section 30. */
+        app->anchor_pos = row_pos(app, "s30", 5000);
+        app->value = item_top(app, app->anchor_pos) + 7;
+        gtk_adjustment_set_value(vadj, app->value);
+        break;
+    }
+    case 2: {
+        EXPECT(canvas->drawn_offset == app->value);
+        EXPECT(canvas->drawn_first == app->anchor_pos);
+        EXPECT(canvas->drawn_sticky_count == 1 && canvas->drawn_sticky_first == header_pos(app, "s30"));
+        int64_t written = -1, total = 0;
+        fold_table_visible_items(app->table, app->value, gtk_widget_get_height(GTK_WIDGET(canvas)),
+                                 0, NULL, 0, &written, &total);
+        EXPECT(written == 0 && total == canvas->drawn_count);
+        printf("step 2: scrolled to %.0f: drew items %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
+               ", sticky header at %" G_GINT64_FORMAT ", engine queries %.0f µs\n",
+               app->value, canvas->drawn_first, canvas->drawn_first + canvas->drawn_count - 1,
+               canvas->drawn_sticky_first, canvas->query_us);
+        /* Collapse section 12, far above the viewport: the view stays put. */
+        EXPECT(fold_canvas_toggle_section(canvas, "s12"));
+        double expected = app->value - app->section_sums[12];
+        EXPECT(gtk_adjustment_get_value(vadj) == expected);
+        EXPECT(row_pos(app, "s30", 5000) == app->anchor_pos - ROWS);
+        EXPECT(item_top(app, row_pos(app, "s30", 5000)) - gtk_adjustment_get_value(vadj) == -7);
+        printf("step 2: collapsed s12 above the viewport: offset %.0f -> %.0f (-%.0f), "
+               "row s30/5000 stays at y = -7\n",
+               app->value, gtk_adjustment_get_value(vadj), app->section_sums[12]);
+        app->value = expected;
+        app->anchor_pos -= ROWS;
+        break;
+    }
+    case 3: {
+        EXPECT(canvas->drawn_offset == app->value);
+        EXPECT(canvas->drawn_first == app->anchor_pos);
+        /* Click the sticky header (y = 5): section 30 collapses; its rows,
+         * the anchor among them, are gone, so its header goes to the top. */
+        int64_t p = fold_canvas_hit(canvas, 5);
+        EXPECT(p == header_pos(app, "s30"));
+        EXPECT(fold_canvas_activate(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        int collapsed = 0;
+        fold_table_is_collapsed_key(app->table, "s30", &collapsed);
+        EXPECT(collapsed == 1);
+        EXPECT(gtk_adjustment_get_value(vadj) == item_top(app, header_pos(app, "s30")));
+        printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
+               gtk_adjustment_get_value(vadj));
+        break;
+    }
+    case 4: {
+        EXPECT(canvas->drawn_first == header_pos(app, "s30"));
+        /* Click it again (now at the top): it expands, its header stays. */
+        double before = gtk_adjustment_get_value(vadj);
+        EXPECT(fold_canvas_activate(canvas, fold_canvas_hit(canvas, 5)) ==
+               FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(gtk_adjustment_get_value(vadj) == before);
+        /* Click the row at y = 150: it expands to 2.5x, below the anchor. */
+        app->clicked_pos = fold_canvas_hit(canvas, 150);
+        app->clicked_height = 0;
+        fold_table_item_height(app->table, app->clicked_pos, &app->clicked_height);
+        fold_table_content_height(app->table, &app->content_before);
+        EXPECT(fold_canvas_activate(canvas, app->clicked_pos) == FOLD_ACTIVATED_ROW_EXPANDED);
+        double h = 0, content = 0;
+        fold_table_item_height(app->table, app->clicked_pos, &h);
+        fold_table_content_height(app->table, &content);
+        EXPECT(h == round(app->clicked_height * EXPAND_FACTOR));
+        EXPECT(content == app->content_before + h - app->clicked_height);
+        EXPECT(gtk_adjustment_get_value(vadj) == before);
+        EXPECT(gtk_adjustment_get_upper(vadj) == content);
+        printf("step 4: re-expanded s30; clicked row at %" G_GINT64_FORMAT ": %.0f -> %.0f pt\n",
+               app->clicked_pos, app->clicked_height, h);
+        /* Scroll a little so the header sticks over the first row. */
+        app->value = before + 50;
+        gtk_adjustment_set_value(vadj, app->value);
+        break;
+    }
+    case 5:
+        EXPECT(canvas->drawn_offset == app->value);
+        EXPECT(canvas->drawn_sticky_first == header_pos(app, "s30"));
+        break;
+    default: {
+        guint colours = save_screenshot(app->window, app->out_png);
+        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        EXPECT(colours > 1);
+        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        return G_SOURCE_REMOVE;
+    }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+static void
+on_app_activate(GtkApplication *gapp, gpointer data)
+{
+    App *app = data;
+    GtkWidget *window = gtk_application_window_new(gapp);
+    app->window = window;
+    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — 1,000,000 rows on a canvas");
+    gtk_window_set_default_size(GTK_WINDOW(window), 520, 600);
+    GtkWidget *canvas = fold_canvas_new(app->table);
+    app->canvas = FOLD_CANVAS(canvas);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_ALWAYS);
+    gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(scroller), FALSE);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), canvas);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    GtkWidget *status = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(status), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(status), PANGO_ELLIPSIZE_END);
+    gtk_widget_set_margin_start(status, 8);
+    gtk_widget_set_margin_top(status, 4);
+    gtk_widget_set_margin_bottom(status, 4);
+    app->canvas->status = status;
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(box), scroller);
+    gtk_box_append(GTK_BOX(box), status);
+    gtk_window_set_child(GTK_WINDOW(window), box);
+    gtk_window_present(GTK_WINDOW(window));
+    if (app->out_png)
+        g_timeout_add(400, self_test_step, app);
+}
+
+int
+main(int argc, char **argv)
+{
+    static App app;
+    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
+        app.out_png = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
+        return 2;
+    }
+    gint64 t0 = g_get_monotonic_time();
+    app.table = build_table(&app.row_sum, app.section_sums);
+    if (!app.table)
+        return 1;
+    printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
+           (double)(g_get_monotonic_time() - t0) / 1000.0);
+    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoCanvas", G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
+    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
+    g_object_unref(gapp);
+    fold_table_free(app.table);
+    if (app.out_png)
+        return app.failures || status ? 1 : 0;
+    return status;
+}
