@@ -322,10 +322,11 @@ def _int64(value: int, what: str) -> int:
     return number
 
 
-def _int32(value: int, what: str) -> int:
-    """An int for an int32_t option (accordion, sticky levels). The library
-    reports a bad value of these as FOLD_E_INVALID; one that does not even
-    fit in 32 bits is reported the same way here."""
+def _int32(value: int, what: str, status: int = _errors.E_INVALID) -> int:
+    """An int for an int32_t option (accordion, sticky levels). A value that
+    does not even fit in 32 bits is reported with ``status``: the code the
+    library gives the function for a bad value (fold_table_new says
+    FOLD_E_INVALID for both options, fold_table_set_sticky_levels FOLD_E_RANGE)."""
     if isinstance(value, bool):
         raise TypeError("%s must be an int, not bool" % what)
     try:
@@ -333,9 +334,7 @@ def _int32(value: int, what: str) -> int:
     except TypeError:
         raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
     if not _INT32_MIN <= number <= _INT32_MAX:
-        raise InvalidArgumentError(
-            _errors.E_INVALID, "%s %d does not fit in a 32-bit integer" % (what, number)
-        )
+        raise _errors.error_for(status, "%s %d does not fit in a 32-bit integer" % (what, number))
     return number
 
 
@@ -621,13 +620,13 @@ class Table:
         (0 = all); see :meth:`sticky_headers`.
 
         Raises:
-            InvalidArgumentError: (on setting) a negative number.
+            OutOfRangeError: (on setting) a negative number.
         """
         return int(self._options().sticky_levels)
 
     @sticky_levels.setter
     def sticky_levels(self, value: int) -> None:
-        levels = _int32(value, "sticky_levels")
+        levels = _int32(value, "sticky_levels", _errors.E_RANGE)
         with self._lock:
             _lib.fold_table_set_sticky_levels(self._h(), levels)
 
