@@ -465,8 +465,9 @@ class Table:
     the library serializes the calls, and the binding makes each method
     (including ``close``) atomic with respect to the others.
 
-    Listeners (before/after collapse callbacks) are not part of the C API
-    yet, so the binding has none.
+    Not wrapped yet: the header's change listeners and scrolling functions
+    (``fold_table_add_*_listener``, ``fold_table_set_viewport``,
+    ``fold_table_scroll_offset``, ``fold_table_reveal_*``).
     """
 
     __slots__ = (
