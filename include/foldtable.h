@@ -723,6 +723,38 @@ int fold_table_reveal_offset(const fold_table *table, const char *key, int64_t r
 int fold_table_reveal_row(fold_table *table, const char *key, int64_t row, int expand_ancestors,
                           int64_t *out_position);
 
+/* ------------------------------------------------------------------------- */
+/* Saved state                                                               */
+/* ------------------------------------------------------------------------- */
+
+/* The interface state as JSON a person can read: every section's collapsed
+ * state by key, the expanded rows, and, with a viewport set, the scroll
+ * anchor (the first visible item and how far the viewport's top is below
+ * its top):
+ *   {"version": 1, "collapsed": {"Mac": false, "iPad": true},
+ *    "expanded": [{"section": "Mac", "row": 2}],
+ *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5}}
+ * The caller frees *out_json with fold_free(). O(s + k * depth * log n). */
+int fold_table_export_state(const fold_table *table, char **out_json);
+
+/* What fold_table_import_state() applied and ignored. */
+typedef struct fold_import_report {
+    int64_t sections;         /* sections whose collapsed state was applied */
+    int64_t unknown_sections; /* saved keys this table does not have */
+    int64_t rows;             /* rows expanded from the saved state */
+    int64_t unknown_rows;     /* saved expanded rows missing or not expandable here */
+    int32_t anchor_restored;  /* 1 if the viewport was moved to the saved anchor */
+    int32_t reserved;
+} fold_import_report;
+
+/* Applies saved state to this table, which may have been rebuilt with other
+ * sections: unknown keys and rows are ignored and counted in *out_report
+ * (optional). Expanded rows not in the saved state collapse; the accordion
+ * applies. The whole text is checked first: malformed JSON or a wrong shape
+ * is FOLD_E_INVALID and changes nothing. Changes are reported to listeners
+ * like any others. O(p * depth * log n) for p saved entries. */
+int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
+
 #ifdef __cplusplus
 }
 #endif

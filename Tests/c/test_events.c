@@ -194,8 +194,59 @@ static void test_anchoring_and_scroll_offsets(void)
     fold_table_free(t);
 }
 
+static void test_saved_state(void)
+{
+    fold_table *t = products();
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "Mac", 2, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, "Mac", 2, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse_key(t, "iPad", NULL), FOLD_OK);
+    char *json = NULL;
+    CHECK_STATUS(fold_table_export_state(t, &json), FOLD_OK);
+    CHECK(json != NULL && strstr(json, "\"iPad\": true") != NULL);
+    CHECK(json != NULL && strstr(json, "{\"section\": \"Mac\", \"row\": 2}") != NULL);
+
+    /* Into a rebuilt table: iPad and Mac known, Watch new, iPhone gone. */
+    fold_table *b = NULL;
+    CHECK_STATUS(fold_table_new(NULL, &b), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(b, "Watch", NULL, 1), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(b, "iPad", NULL, 2), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(b, "Mac", NULL, 3), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(b, "Mac", 2, 100), FOLD_OK);
+    fold_import_report report;
+    memset(&report, 0xff, sizeof report);
+    CHECK_STATUS(fold_table_import_state(b, json, &report), FOLD_OK);
+    CHECK_EQ_I64(report.sections, 2);
+    CHECK_EQ_I64(report.unknown_sections, 1);
+    CHECK_EQ_I64(report.rows, 1);
+    CHECK_EQ_I64(report.unknown_rows, 0);
+    CHECK_EQ_I64(report.anchor_restored, 0);
+    int c = -1;
+    CHECK_STATUS(fold_table_is_collapsed_key(b, "iPad", &c), FOLD_OK);
+    CHECK_EQ_I64(c, 1);
+    CHECK_STATUS(fold_table_is_row_expanded(b, "Mac", 2, &c), FOLD_OK);
+    CHECK_EQ_I64(c, 1);
+
+    /* Malformed: refused, nothing changes. */
+    char *before = NULL, *after = NULL;
+    CHECK_STATUS(fold_table_export_state(b, &before), FOLD_OK);
+    CHECK_STATUS(fold_table_import_state(b, "{\"collapsed\": {\"iPad\": false}", NULL), FOLD_E_INVALID);
+    CHECK(strlen(fold_last_error_message()) > 0);
+    CHECK_STATUS(fold_table_import_state(b, "{\"collapsed\": {\"iPad\": 0}}", NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_import_state(b, "\xff", NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_import_state(b, NULL, NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_export_state(b, &after), FOLD_OK);
+    CHECK_STR(after, before);
+    CHECK_STATUS(fold_table_export_state(b, NULL), FOLD_E_INVALID);
+    fold_free(before);
+    fold_free(after);
+    fold_free(json);
+    fold_table_free(b);
+    fold_table_free(t);
+}
+
 int main(void)
 {
+    test_saved_state();
     test_change_sets();
     test_will_listener_refuses();
     test_anchoring_and_scroll_offsets();
