@@ -196,7 +196,9 @@ int fold_table_move_section(fold_table *table, int64_t from, int64_t to);
 /* Number of sections. O(1). */
 int fold_table_section_count(const fold_table *table, int64_t *out_count);
 
-/* Index of the section with `key` (FOLD_E_NOT_FOUND if none). O(log n). */
+/* Index of the top-level section with `key` (FOLD_E_NOT_FOUND if none;
+ * FOLD_E_INVALID for a nested section, which has no top-level index — use
+ * fold_table_section_path and the *_key functions). O(log n). */
 int fold_table_section_index(const fold_table *table, const char *key, int64_t *out_index);
 
 /* Key of the section at `index`; the caller frees *out_key with fold_free(). O(log n). */
@@ -264,9 +266,9 @@ int fold_table_visible_row_count(const fold_table *table, int64_t section, int64
 
 /* Collapse, expand or toggle the section at `index` or with `key`.
  * *out_changed (optional) is set to 1 if the state flipped, 0 if not: a
- * section that is already in the asked state, or that has no rows, does not
- * change (a section with no rows cannot be collapsed or expanded; its stored
- * state is kept). The collapsed state belongs to the section's key: it
+ * section that is already in the asked state, or that has no children (rows
+ * or subsections), does not change (it cannot be collapsed or expanded; its
+ * stored state is kept). The collapsed state belongs to the section's key: it
  * survives inserting, removing and moving other sections. O(log n) whatever
  * the number of rows. */
 int fold_table_collapse(fold_table *table, int64_t index, int *out_changed);
@@ -280,8 +282,9 @@ int fold_table_toggle_key(fold_table *table, const char *key, int *out_changed);
 int fold_table_is_collapsed(const fold_table *table, int64_t index, int *out_collapsed);
 int fold_table_is_collapsed_key(const fold_table *table, const char *key, int *out_collapsed);
 
-/* Collapse or expand every section that has rows; *out_changed (optional) is
- * the number of sections whose state flipped. O(s log n) for s sections. */
+/* Collapse or expand every section (at every depth) that has children;
+ * *out_changed (optional) is the number of sections whose state flipped.
+ * O(s log n) for s sections. */
 int fold_table_collapse_all(fold_table *table, int64_t *out_changed);
 int fold_table_expand_all(fold_table *table, int64_t *out_changed);
 
@@ -305,7 +308,7 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
 int fold_table_set_indicators(fold_table *table, const char *collapsed, const char *expanded);
 
 /* The indicator of the section at `index`: the collapsed string, the
- * expanded string, or "" for a section with no rows. The caller frees
+ * expanded string, or "" for a section with no children. The caller frees
  * *out_indicator with fold_free(). O(log n). */
 int fold_table_section_indicator(const fold_table *table, int64_t index, char **out_indicator);
 
@@ -512,6 +515,19 @@ int fold_table_remove_rows_key(fold_table *table, const char *key, int64_t row, 
 int fold_table_set_row_height_key(fold_table *table, const char *key, int64_t row, double height);
 int fold_table_row_height_key(const fold_table *table, const char *key, int64_t row,
                               double *out_height);
+int fold_table_set_row_heights_key(fold_table *table, const char *key, int64_t row, int64_t count,
+                                   const double *heights);
+int fold_table_visible_row_count_key(const fold_table *table, const char *key, int64_t *out_count);
+int fold_table_set_section_header_key(fold_table *table, const char *key, const char *header);
+int fold_table_section_header_key(const fold_table *table, const char *key, char **out_title,
+                                  char **out_detail);
+int fold_table_set_section_header_height_key(fold_table *table, const char *key, double height);
+int fold_table_set_section_footer_height_key(fold_table *table, const char *key, double height);
+int fold_table_set_section_row_height_key(fold_table *table, const char *key, double height);
+int fold_table_section_heights_key(const fold_table *table, const char *key, double *out_header,
+                                   double *out_footer, double *out_row_height);
+int fold_table_section_indicator_key(const fold_table *table, const char *key,
+                                     char **out_indicator);
 
 /* ------------------------------------------------------------------------- */
 /* Expandable rows                                                           */

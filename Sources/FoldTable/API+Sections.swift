@@ -39,7 +39,11 @@ public func fold_table_section_index(_ table: OpaquePointer?, _ key: UnsafePoint
                                      _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_index")
-        out.pointee = Int64(try t.sectionIndex(forKey: try string(key, "key")))
+        let key = try string(key, "key")
+        guard try t.parentKey(.key(key)) == nil else {
+            throw FoldError(.invalidArgument, "section \"\(key)\" is nested: it has no top-level index (use its path or the *_key functions)")
+        }
+        out.pointee = Int64(try t.sectionIndex(forKey: key))
     }
 }
 

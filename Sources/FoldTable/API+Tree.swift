@@ -234,3 +234,80 @@ public func fold_table_row_height_key(_ table: OpaquePointer?, _ key: UnsafePoin
         out.pointee = try t.rowHeight(section: try keyRef(key), row: int(row))
     }
 }
+
+@_cdecl("fold_table_set_row_heights_key")
+public func fold_table_set_row_heights_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ row: Int64,
+                                           _ count: Int64, _ values: UnsafePointer<Double>?) -> Int32 {
+    withTable(table) { t in
+        var buffer = try heightBuffer(values, count)
+        if buffer == nil, count == 0 { buffer = UnsafeBufferPointer(start: nil, count: 0) }
+        guard let buffer else { throw FoldError(.invalidArgument, "heights is NULL") }
+        try t.setRowHeights(section: try keyRef(key), row: int(row), heights: buffer)
+    }
+}
+
+@_cdecl("fold_table_visible_row_count_key")
+public func fold_table_visible_row_count_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                             _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_count")
+        out.pointee = Int64(try t.visibleRowCount(section: try keyRef(key)))
+    }
+}
+
+@_cdecl("fold_table_set_section_header_key")
+public func fold_table_set_section_header_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                              _ header: UnsafePointer<CChar>?) -> Int32 {
+    withTable(table) { t in try t.setHeader(try optionalString(header, "header"), section: try keyRef(key)) }
+}
+
+@_cdecl("fold_table_section_header_key")
+public func fold_table_section_header_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                          _ outTitle: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                          _ outDetail: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    withTable(table) { t in
+        let header = try t.header(section: try keyRef(key))
+        store(outTitle, mallocString(header.title))
+        store(outDetail, header.detail.flatMap(mallocString))
+    }
+}
+
+@_cdecl("fold_table_set_section_header_height_key")
+public func fold_table_set_section_header_height_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                                     _ height: Double) -> Int32 {
+    withTable(table) { t in try t.setHeaderHeight(heightOrDefault(height), section: try keyRef(key)) }
+}
+
+@_cdecl("fold_table_set_section_footer_height_key")
+public func fold_table_set_section_footer_height_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                                     _ height: Double) -> Int32 {
+    withTable(table) { t in try t.setFooterHeight(heightOrDefault(height), section: try keyRef(key)) }
+}
+
+@_cdecl("fold_table_set_section_row_height_key")
+public func fold_table_set_section_row_height_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                                  _ height: Double) -> Int32 {
+    withTable(table) { t in try t.setDefaultRowHeight(heightOrDefault(height), section: try keyRef(key)) }
+}
+
+@_cdecl("fold_table_section_heights_key")
+public func fold_table_section_heights_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                           _ outHeader: UnsafeMutablePointer<Double>?,
+                                           _ outFooter: UnsafeMutablePointer<Double>?,
+                                           _ outRow: UnsafeMutablePointer<Double>?) -> Int32 {
+    withTable(table) { t in
+        let h = try t.heights(section: try keyRef(key))
+        store(outHeader, h.header)
+        store(outFooter, h.footer)
+        store(outRow, h.row)
+    }
+}
+
+@_cdecl("fold_table_section_indicator_key")
+public func fold_table_section_indicator_key(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
+                                             _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_indicator")
+        out.pointee = mallocString(try t.indicator(section: try keyRef(key)))
+    }
+}
