@@ -771,6 +771,43 @@ typedef struct fold_import_report {
  * like any others. O(p * depth * log n) for p saved entries. */
 int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
 
+/* ------------------------------------------------------------------------- */
+/* Lazy heights                                                              */
+/* ------------------------------------------------------------------------- */
+/*
+ * With a height provider, every row without a height of its own is
+ * unmeasured: it counts as its section's default row height (the estimate)
+ * until fold_table_measure() asks the provider for it; the answer is kept
+ * until invalidated. Only the rows a viewport needs are asked for.
+ */
+
+/* Returns nonzero and sets *out_height to the row's height, or returns 0 to
+ * keep the estimate (which is then kept too). Runs inside the measuring call:
+ * it may read the table, not change it (FOLD_E_BUSY). A height that is not
+ * finite, negative or above FOLD_MAX_HEIGHT counts as 0 returned. */
+typedef int (*fold_height_fn)(fold_table *table, const char *key, int64_t row, double *out_height,
+                              void *user_data);
+
+/* Sets the provider; fn NULL removes it. O(1). */
+int fold_table_set_height_provider(fold_table *table, fold_height_fn fn, void *user_data);
+
+/* Asks the provider for the unmeasured rows of the viewport [offset,
+ * offset + height) widened by `overscan` items and stores the answers —
+ * again while measuring brings more rows in, at most 8 rounds. With a
+ * viewport set (fold_table_set_viewport), its offset is used instead of
+ * `offset` and it stays anchored, so the visible content does not move
+ * while estimates become measurements. Reported to listeners like any
+ * change. *out_measured (optional): rows measured. O(k * depth * log n). */
+int fold_table_measure(fold_table *table, double offset, double height, int64_t overscan,
+                       int64_t *out_measured);
+
+/* Forgets measured heights so the provider is asked again: one row, every
+ * row of section `key`, or every row of the table. Expanded heights stay.
+ * O(depth * log n) for a row; plus O(stored rows) for the others. */
+int fold_table_invalidate_row_height(fold_table *table, const char *key, int64_t row);
+int fold_table_invalidate_section_heights(fold_table *table, const char *key);
+int fold_table_invalidate_all_heights(fold_table *table);
+
 #ifdef __cplusplus
 }
 #endif

@@ -102,6 +102,13 @@ struct RowRun {
     /// Every row's record, for rebuilding a span.
     func records() -> [RowRecord] { (0..<count).map(record) }
 
+    /// Whether row `i` has a height of its own (not the section's default).
+    @inline(__always)
+    func hasOwnHeight(_ i: Int) -> Bool {
+        guard let heights else { return false }
+        return !heights[i].isNaN
+    }
+
     /// Row `i`'s normal height (its own or the default).
     @inline(__always)
     func normalHeight(_ i: Int, rowHeight: Double) -> Double {

@@ -57,6 +57,8 @@ public final class Table {
     var mutationDepth = 0
     var notifying = false
     var listeners = Listeners()
+    /// Measures rows whose height is unknown (Table+LazyHeights.swift).
+    var heightProvider: ((String, Int) -> Double?)?
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {

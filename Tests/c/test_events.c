@@ -244,8 +244,54 @@ static void test_saved_state(void)
     fold_table_free(t);
 }
 
+/* Provider: row r of any section is 10 * (r + 1) tall; counts its calls. */
+static int provide(fold_table *t, const char *key, int64_t row, double *out_height, void *user_data)
+{
+    int *calls = user_data;
+    int64_t n = -1;
+    (void)key;
+    fold_table_item_count(t, &n); /* reading inside the provider is allowed */
+    (*calls)++;
+    *out_height = 10.0 * (double)(row + 1);
+    return n > 0;
+}
+
+static void test_lazy_heights(void)
+{
+    fold_table *t = NULL;
+    CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "S", NULL, 100), FOLD_OK);
+    int calls = 0;
+    CHECK_STATUS(fold_table_set_height_provider(t, provide, &calls), FOLD_OK);
+    int64_t measured = -1;
+    /* 0..100: header 28, rows at 10, 20, 30 (=88), then 40 reaches 128. */
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 4);
+    CHECK_EQ_I64(calls, 4);
+    double h = -1;
+    CHECK_STATUS(fold_table_item_height(t, 4, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 40);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 0);
+    CHECK_EQ_I64(calls, 4);
+    CHECK_STATUS(fold_table_invalidate_row_height(t, "S", 0), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(calls, 5);
+    CHECK_STATUS(fold_table_invalidate_section_heights(t, "S"), FOLD_OK);
+    CHECK_STATUS(fold_table_item_height(t, 4, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 44);
+    CHECK_STATUS(fold_table_invalidate_all_heights(t), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, -1, 0, NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_invalidate_section_heights(t, "nope"), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_set_height_provider(t, NULL, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 0);
+    fold_table_free(t);
+}
+
 int main(void)
 {
+    test_lazy_heights();
     test_saved_state();
     test_change_sets();
     test_will_listener_refuses();

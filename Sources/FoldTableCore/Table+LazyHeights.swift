@@ -1,0 +1,99 @@
+extension Table {
+    /// Sets (or with nil removes) the height provider. With a provider, every
+    /// row without a height of its own is unmeasured: it counts as its
+    /// section's default row height (the estimate) until `measure` asks the
+    /// provider for it, and the answer is kept until invalidated. The
+    /// provider returns nil to keep the estimate (which is then kept too).
+    /// - Complexity: O(1)
+    public func setHeightProvider(_ provider: ((String, Int) -> Double?)?) {
+        heightProvider = provider
+    }
+
+    /// Asks the provider for the unmeasured rows of the viewport
+    /// [offset, offset + height) widened by `overscan` items, and stores the
+    /// answers — again while measuring moves rows into the viewport, at most
+    /// 8 rounds. With a viewport set, its offset is used instead of
+    /// `offset`, and it stays anchored, so the visible content does not
+    /// move. Returns how many rows were measured.
+    /// - Complexity: O(k · depth · log n) for k rows measured.
+    @discardableResult
+    public func measure(offset: Double, height: Double, overscan: Int = 0) throws -> Int {
+        _ = try visibleRange(offset: offset, height: height, overscan: overscan)  // checks the arguments
+        guard let provider = heightProvider else { return 0 }
+        return try mutate {
+            var measured = 0
+            let anchor = captureAnchor()
+            var top = viewport?.offset ?? offset
+            for _ in 0..<8 {
+                let range = try visibleRange(offset: top, height: height, overscan: overscan)
+                var pending: [(Section, Int)] = []
+                for position in range {
+                    var owner: Section?
+                    let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
+                    guard placed.item.kind == .row, let s = owner else { continue }
+                    let (node, within, _) = try rowNode(placed.item.row, in: s)
+                    if case .rows(let run) = node.piece, !run.hasOwnHeight(within) {
+                        pending.append((s, placed.item.row))
+                    }
+                }
+                guard !pending.isEmpty else { break }
+                for (s, row) in pending {
+                    notifying = true
+                    let answer = provider(s.key, row)
+                    notifying = false
+                    var value = Float(s.rowHeight)
+                    if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = Float(h) }
+                    try editRow(row, in: s, materialize: true) { run, i in
+                        run.setHeight(i, value)
+                        run.dropUnexpandable(rowHeight: s.rowHeight)
+                    }
+                    recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+                }
+                measured += pending.count
+                // Keep the anchor where it was while the next round looks.
+                if let anchor, var v = viewport, let t = try? placedItem(at: anchor.position).top {
+                    v.offset = min(max(0, t + anchor.delta), max(0, contentHeight - v.height))
+                    viewport = v
+                    top = v.offset
+                }
+            }
+            return measured
+        }
+    }
+
+    /// Forgets one row's height: it is unmeasured again.
+    /// - Complexity: O(depth · log n)
+    public func invalidateHeight(section ref: SectionRef, row: Int) throws {
+        try setRowHeight(section: ref, row: row, height: nil)
+    }
+
+    /// Forgets the heights of every row of a section (nil: of the table).
+    /// Expanded heights and states stay.
+    /// - Complexity: O(depth · log n + stored rows)
+    public func invalidateHeights(section ref: SectionRef?) throws {
+        let target = try ref.map(section)
+        try mutate {
+            func reset(_ s: Section, deep: Bool) {
+                var stored = 0
+                var subsections: [Section] = []
+                s.list.forEachPiece { piece in
+                    switch piece {
+                    case .rows(let run): if run.isExplicit { stored += run.count }
+                    case .section(let sub): subsections.append(sub)
+                    }
+                    return true
+                }
+                if stored > 0 {
+                    let blank = [Double](repeating: Table.defaultHeight, count: s.rowCount)
+                    blank.withUnsafeBufferPointer { buffer in
+                        let values = (try? storedHeights(buffer, expected: buffer.count)) ?? []
+                        try? setRowHeights(s, row: 0, values: values)
+                    }
+                    s.propagate()
+                }
+                if deep { subsections.forEach { reset($0, deep: true) } }
+            }
+            if let target { reset(target, deep: false) } else { reset(root, deep: true) }
+        }
+    }
+}

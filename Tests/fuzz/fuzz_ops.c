@@ -1,0 +1,667 @@
+/*
+ * libFuzzer target: arbitrary bytes become a sequence of calls through the
+ * C ABI of foldtable.h — good and bad arguments alike (NULL tables, NULL
+ * pointers, negative / huge / INT64_MIN indices and counts, NaN, infinities,
+ * negative and too large heights, invalid UTF-8, empty, unknown and
+ * duplicate keys, paths too short or too long) — and checks what needs no
+ * model:
+ *
+ *   - every status is one the header documents (FOLD_E_BUSY never happens
+ *     here: no callbacks; FOLD_E_INTERNAL is reported as a finding, since it
+ *     means an input reached a failure the engine did not foresee);
+ *   - fold_last_error_message() is never NULL, and not empty after a failure;
+ *   - a failed call leaves the table as it was (a fingerprint: item count,
+ *     content height, sections, expanded rows, options) and its int64
+ *     outputs unwritten;
+ *   - the item count equals the total of visible_items over the whole
+ *     content, content height is finite and >= 0, item_at_offset reports a
+ *     position in range;
+ *   - nothing crashes, leaks or touches memory it should not (ASan, LSan).
+ *
+ * Build and run: scripts/fuzz [seconds]   (see Tests/reliability/README.md)
+ * Without libFuzzer, -DFUZZ_STANDALONE builds a main() that runs the files
+ * named on the command line once each (for replaying a crash input).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "foldtable.h"
+
+/* ---- reading the input ------------------------------------------------ */
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static uint8_t byte(reader *r)
+{
+    uint8_t b;
+    if (r->n == 0) {
+        return 0;
+    }
+    b = *r->p++;
+    r->n--;
+    return b;
+}
+
+static int64_t an_int(reader *r)
+{
+    static const int64_t pool[] = {0,  1,  2,  3,  4,  5,  7,  -1, -2, 63, 64, 65, 66, 100,
+                                   1000, INT32_MAX, (int64_t)1 << 40, FOLD_MAX_ROWS,
+                                   FOLD_MAX_ROWS + 1, INT64_MAX, INT64_MIN, INT64_MAX - 1};
+    uint8_t b = byte(r);
+    if (b < 128) {
+        return b % 12; /* mostly small, valid-looking values */
+    }
+    return pool[b % (sizeof pool / sizeof pool[0])];
+}
+
+/* A count that is safe to pair with a buffer of `cap` elements: the
+ * library may read that many, so only bad values beyond it are negative. */
+static int64_t a_count(reader *r, int64_t cap)
+{
+    int64_t v = an_int(r);
+    if (v > cap) {
+        v = v % (cap + 1);
+    }
+    return v;
+}
+
+static double a_height(reader *r)
+{
+    static const double pool[] = {0, 0.5, 1, 10, 12.5, 28, 44, 100, -1 /* default */, -2, -0.5,
+                                  FOLD_MAX_HEIGHT, FOLD_MAX_HEIGHT + 1, 1e300, -1e300, 5e-324};
+    uint8_t b = byte(r);
+    if (b == 250) {
+        return NAN;
+    }
+    if (b == 251) {
+        return INFINITY;
+    }
+    if (b == 252) {
+        return -INFINITY;
+    }
+    if (b == 253) {
+        return -NAN;
+    }
+    if (b < 128) {
+        return (double)b / 2;
+    }
+    return pool[b % (sizeof pool / sizeof pool[0])];
+}
+
+static double an_offset(reader *r)
+{
+    uint8_t b = byte(r);
+    if (b == 255) {
+        return NAN;
+    }
+    if (b == 254) {
+        return INFINITY;
+    }
+    if (b == 253) {
+        return -1e308;
+    }
+    if (b == 252) {
+        return 1e308;
+    }
+    return ((double)b - 20) * 7.25;
+}
+
+static const char *a_key(reader *r)
+{
+    static const char *const keys[] = {
+        "a", "b", "c", "d", "e", "f", "g", "h",
+        "", NULL,
+        "\xFF\xFE",          /* not UTF-8 */
+        "\xC3(",             /* truncated sequence */
+        "\xC0\x80",          /* overlong NUL */
+        "\xED\xA0\x80",      /* surrogate */
+        "\xF4\x90\x80\x80",  /* beyond U+10FFFF */
+        "caf\xC3\xA9",       /* valid: café */
+        "\xE2\x98\x95|x",    /* valid with a bar */
+        "a|b|c",
+    };
+    uint8_t b = byte(r);
+    if (b < 200) {
+        return keys[b % 8];
+    }
+    return keys[b % (sizeof keys / sizeof keys[0])];
+}
+
+/* ---- checks ------------------------------------------------------------ */
+
+static void die(const char *what, int line, int status)
+{
+    fprintf(stderr, "fuzz_ops: %s (line %d, status %d %s, message \"%s\")\n", what, line, status,
+            fold_status_name(status), fold_last_error_message());
+    abort();
+}
+
+static int documented(int st)
+{
+    return st == FOLD_OK || st == FOLD_E_INVALID || st == FOLD_E_RANGE ||
+           st == FOLD_E_NOT_FOUND || st == FOLD_E_DUPLICATE || st == FOLD_E_NOT_VISIBLE;
+}
+
+static void check_status(int st, int line)
+{
+    const char *msg = fold_last_error_message();
+    if (msg == NULL) {
+        die("fold_last_error_message() returned NULL", line, st);
+    }
+    if (!documented(st)) {
+        die("undocumented or unexpected status", line, st);
+    }
+    if (st != FOLD_OK && msg[0] == '\0') {
+        die("a failure left an empty message", line, st);
+    }
+    if (fold_status_name(st) == NULL) {
+        die("fold_status_name returned NULL", line, st);
+    }
+}
+
+typedef struct fingerprint {
+    int64_t items, sections, top_sections, expanded;
+    double content;
+    int32_t accordion, sticky;
+} fingerprint;
+
+static void take(const fold_table *t, fingerprint *f)
+{
+    fold_section_state *st = NULL;
+    fold_row_ref *rows = NULL;
+    fold_table_options o;
+    memset(f, 0, sizeof *f);
+    f->items = f->sections = f->top_sections = f->expanded = -7;
+    f->content = -7;
+    fold_table_item_count(t, &f->items);
+    fold_table_content_height(t, &f->content);
+    fold_table_section_count(t, &f->top_sections);
+    if (fold_table_section_states(t, &st, &f->sections) == FOLD_OK) {
+        fold_free(st);
+    }
+    if (fold_table_expanded_rows(t, &rows, &f->expanded) == FOLD_OK) {
+        fold_free(rows);
+    }
+    fold_table_options_init(&o);
+    if (fold_table_get_options(t, &o) == FOLD_OK) {
+        f->accordion = o.accordion;
+        f->sticky = o.sticky_levels;
+    }
+}
+
+static int same(const fingerprint *a, const fingerprint *b)
+{
+    return a->items == b->items && a->sections == b->sections &&
+           a->top_sections == b->top_sections && a->expanded == b->expanded &&
+           (a->content == b->content || (a->content != a->content && b->content != b->content)) &&
+           a->accordion == b->accordion && a->sticky == b->sticky;
+}
+
+static void invariants(const fold_table *t)
+{
+    int64_t count = -1, written = -1, total = -1, pos = -9;
+    int32_t place = -9;
+    double content = -1;
+    int st;
+    st = fold_table_item_count(t, &count);
+    if (st != FOLD_OK || count < 0) {
+        die("item_count failed", __LINE__, st);
+    }
+    st = fold_table_content_height(t, &content);
+    if (st != FOLD_OK || !(content >= 0) || !isfinite(content)) {
+        die("content_height is not a finite height", __LINE__, st);
+    }
+    /* The whole content in one viewport: every item. */
+    st = fold_table_visible_items(t, -1, content * 2 + 10, 0, NULL, 0, &written, &total);
+    if (st != FOLD_OK || written != 0 || total != count) {
+        fprintf(stderr, "item_count %lld, visible_items total %lld (content %.17g)\n",
+                (long long)count, (long long)total, content);
+        die("visible_items over the whole content does not count every item", __LINE__, st);
+    }
+    st = fold_table_item_at_offset(t, content / 2, &pos, &place);
+    if (st != FOLD_OK || pos < -1 || pos >= count || (count > 0 && pos < 0) ||
+        place < FOLD_OFFSET_IN_ITEM || place > FOLD_OFFSET_BELOW) {
+        die("item_at_offset out of range", __LINE__, st);
+    }
+}
+
+#define CALL(expr) check_status((st = (expr)), __LINE__)
+
+/* ---- one operation ----------------------------------------------------- */
+
+#define CAP 64
+
+static void one_op(fold_table *t, reader *r, fold_table *good)
+{
+    uint8_t code = byte(r);
+    fold_table *tt = t;
+    int st = FOLD_OK, changed = -7;
+    int64_t out64 = -7, out64b = -7, path[CAP + 8], len;
+    int32_t out32 = -7;
+    double d = -7, d2 = -7, d3 = -7, heights[CAP];
+    char *s1 = NULL, *s2 = NULL;
+    fingerprint before, after;
+    int i, mutating;
+
+    /* Now and then, the NULL table. */
+    if ((code & 0xC0) == 0xC0 && (code & 7) == 0) {
+        tt = NULL;
+    }
+    for (i = 0; i < CAP; i++) {
+        heights[i] = a_height(r);
+    }
+    len = a_count(r, CAP + 8);
+    for (i = 0; i < CAP + 8; i++) {
+        path[i] = i < 6 ? an_int(r) % 4 : an_int(r);
+    }
+    mutating = 1;
+    take(good, &before);
+
+    switch (code % 64) {
+    case 0:
+        CALL(fold_table_insert_section(tt, an_int(r), a_key(r), a_key(r), an_int(r)));
+        break;
+    case 1:
+        CALL(fold_table_append_section(tt, a_key(r), a_key(r), an_int(r)));
+        break;
+    case 2:
+        CALL(fold_table_remove_section(tt, an_int(r)));
+        break;
+    case 3:
+        CALL(fold_table_move_section(tt, an_int(r), an_int(r)));
+        break;
+    case 4:
+        CALL(fold_table_set_section_header(tt, an_int(r), a_key(r)));
+        break;
+    case 5:
+        CALL(fold_table_set_section_header_height(tt, an_int(r), a_height(r)));
+        break;
+    case 6:
+        CALL(fold_table_set_section_footer_height(tt, an_int(r), a_height(r)));
+        break;
+    case 7:
+        CALL(fold_table_set_section_row_height(tt, an_int(r), a_height(r)));
+        break;
+    case 8: {
+        int64_t c = byte(r) & 1 ? a_count(r, CAP) : an_int(r);
+        int with = c >= 0 && c <= CAP && (byte(r) & 1);
+        CALL(fold_table_insert_rows(tt, an_int(r), an_int(r), c, with ? heights : NULL));
+        break;
+    }
+    case 9:
+        CALL(fold_table_remove_rows(tt, an_int(r), an_int(r), an_int(r)));
+        break;
+    case 10:
+        CALL(fold_table_set_row_height(tt, an_int(r), an_int(r), a_height(r)));
+        break;
+    case 11:
+        CALL(fold_table_set_row_heights(tt, an_int(r), an_int(r), a_count(r, CAP),
+                                        byte(r) == 0 ? NULL : heights));
+        break;
+    case 12:
+        CALL(fold_table_collapse(tt, an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 13:
+        CALL(fold_table_expand(tt, an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 14:
+        CALL(fold_table_toggle(tt, an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 15:
+        CALL(fold_table_collapse_key(tt, a_key(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 16:
+        CALL(fold_table_expand_key(tt, a_key(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 17:
+        CALL(fold_table_toggle_key(tt, a_key(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 18:
+        CALL(byte(r) & 1 ? fold_table_collapse_all(tt, byte(r) & 1 ? &out64 : NULL)
+                         : fold_table_expand_all(tt, byte(r) & 1 ? &out64 : NULL));
+        break;
+    case 19:
+        CALL(fold_table_set_indicators(tt, a_key(r), a_key(r)));
+        break;
+    case 20:
+        CALL(fold_table_insert_subsection(tt, a_key(r), an_int(r), a_key(r), a_key(r), an_int(r)));
+        break;
+    case 21: {
+        int64_t c = byte(r) & 1 ? a_count(r, CAP) : an_int(r);
+        int with = c >= 0 && c <= CAP && (byte(r) & 1);
+        CALL(fold_table_insert_child_rows(tt, a_key(r), an_int(r), c, with ? heights : NULL));
+        break;
+    }
+    case 22:
+        CALL(fold_table_remove_children(tt, a_key(r), an_int(r), an_int(r)));
+        break;
+    case 23:
+        CALL(fold_table_move_section_to(tt, a_key(r), a_key(r), an_int(r)));
+        break;
+    case 24:
+        CALL(fold_table_insert_section_at_path(tt, byte(r) == 0 ? NULL : path, len, a_key(r),
+                                               a_key(r), an_int(r)));
+        break;
+    case 25: {
+        int64_t c = a_count(r, CAP);
+        CALL(fold_table_insert_rows_at_path(tt, byte(r) == 0 ? NULL : path, len, c,
+                                            byte(r) & 1 ? heights : NULL));
+        break;
+    }
+    case 26:
+        CALL(fold_table_remove_at_path(tt, byte(r) == 0 ? NULL : path, len, an_int(r)));
+        break;
+    case 27: {
+        int64_t split = a_count(r, CAP / 2);
+        CALL(fold_table_move_at_path(tt, path, len < CAP / 2 ? len : CAP / 2, path + CAP / 2,
+                                     split));
+        break;
+    }
+    case 28: {
+        int64_t c = byte(r) & 1 ? a_count(r, CAP) : an_int(r);
+        int with = c >= 0 && c <= CAP && (byte(r) & 1);
+        CALL(fold_table_insert_rows_key(tt, a_key(r), an_int(r), c, with ? heights : NULL));
+        break;
+    }
+    case 29:
+        CALL(fold_table_remove_rows_key(tt, a_key(r), an_int(r), an_int(r)));
+        break;
+    case 30:
+        CALL(fold_table_set_row_height_key(tt, a_key(r), an_int(r), a_height(r)));
+        break;
+    case 31:
+        CALL(fold_table_set_row_expanded_height(tt, a_key(r), an_int(r), a_height(r)));
+        break;
+    case 32:
+        CALL(fold_table_expand_row(tt, a_key(r), an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 33:
+        CALL(fold_table_collapse_row(tt, a_key(r), an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 34:
+        CALL(fold_table_toggle_row(tt, a_key(r), an_int(r), byte(r) & 1 ? &changed : NULL));
+        break;
+    case 35:
+        CALL(fold_table_set_accordion(tt, (int32_t)an_int(r)));
+        break;
+    case 36:
+        CALL(fold_table_activate(tt, an_int(r), byte(r) & 1 ? &out32 : NULL));
+        break;
+    case 37:
+        CALL(fold_table_set_sticky_levels(tt, (int32_t)an_int(r)));
+        break;
+
+    /* Queries: they must not change anything either. */
+    default:
+        mutating = 0;
+        switch (code % 64) {
+        case 38:
+            CALL(fold_table_section_count(tt, byte(r) ? &out64 : NULL));
+            break;
+        case 39:
+            CALL(fold_table_section_index(tt, a_key(r), byte(r) ? &out64 : NULL));
+            break;
+        case 40:
+            CALL(fold_table_section_key(tt, an_int(r), byte(r) ? &s1 : NULL));
+            break;
+        case 41:
+            CALL(fold_table_section_header(tt, an_int(r), byte(r) & 1 ? &s1 : NULL,
+                                           byte(r) & 1 ? &s2 : NULL));
+            break;
+        case 42:
+            CALL(fold_table_section_heights(tt, an_int(r), byte(r) & 1 ? &d : NULL,
+                                            byte(r) & 1 ? &d2 : NULL, byte(r) & 1 ? &d3 : NULL));
+            break;
+        case 43:
+            CALL(fold_table_row_height(tt, an_int(r), an_int(r), byte(r) ? &d : NULL));
+            break;
+        case 44:
+            CALL(byte(r) & 1 ? fold_table_row_count(tt, an_int(r), byte(r) ? &out64 : NULL)
+                             : fold_table_visible_row_count(tt, an_int(r), byte(r) ? &out64 : NULL));
+            break;
+        case 45:
+            CALL(byte(r) & 1 ? fold_table_is_collapsed(tt, an_int(r), byte(r) ? &changed : NULL)
+                             : fold_table_is_collapsed_key(tt, a_key(r), byte(r) ? &changed : NULL));
+            break;
+        case 46: {
+            fold_section_state *states = NULL;
+            CALL(fold_table_section_states(tt, byte(r) ? &states : NULL, byte(r) ? &out64 : NULL));
+            fold_free(states);
+            break;
+        }
+        case 47:
+            CALL(fold_table_section_indicator(tt, an_int(r), byte(r) ? &s1 : NULL));
+            break;
+        case 48: {
+            fold_item item;
+            CALL(fold_table_item_at(tt, an_int(r), byte(r) ? &item : NULL));
+            break;
+        }
+        case 49:
+            switch (byte(r) % 3) {
+            case 0:
+                CALL(fold_table_header_position(tt, an_int(r), &out64));
+                break;
+            case 1:
+                CALL(fold_table_row_position(tt, an_int(r), an_int(r), &out64));
+                break;
+            default:
+                CALL(fold_table_footer_position(tt, an_int(r), &out64));
+                break;
+            }
+            break;
+        case 50:
+            CALL(byte(r) & 1 ? fold_table_item_height(tt, an_int(r), &d)
+                             : fold_table_item_top(tt, an_int(r), byte(r) ? &d : NULL));
+            break;
+        case 51:
+            CALL(fold_table_item_at_offset(tt, an_offset(r), byte(r) ? &out64 : NULL,
+                                           byte(r) ? &out32 : NULL));
+            break;
+        case 52: {
+            fold_visible_item items[CAP];
+            int64_t cap = byte(r) & 1 ? a_count(r, CAP) : an_int(r) % (CAP + 1);
+            CALL(fold_table_visible_items(tt, an_offset(r), a_height(r), an_int(r),
+                                          byte(r) == 0 ? NULL : items, cap,
+                                          byte(r) ? &out64 : NULL, byte(r) & 1 ? &out64b : NULL));
+            break;
+        }
+        case 53: {
+            fold_sticky_header headers[CAP];
+            int64_t cap = a_count(r, CAP);
+            CALL(fold_table_sticky_headers(tt, an_offset(r), byte(r) == 0 ? NULL : headers, cap,
+                                           byte(r) ? &out64 : NULL, byte(r) & 1 ? &out64b : NULL));
+            break;
+        }
+        case 54:
+            CALL(fold_table_section_parent(tt, a_key(r), byte(r) ? &s1 : NULL));
+            break;
+        case 55:
+            CALL(byte(r) & 1 ? fold_table_section_depth(tt, a_key(r), byte(r) ? &out64 : NULL)
+                             : fold_table_child_count(tt, a_key(r), byte(r) ? &out64 : NULL));
+            break;
+        case 56:
+            CALL(fold_table_child_at(tt, a_key(r), an_int(r), byte(r) ? &out32 : NULL,
+                                     byte(r) & 1 ? &out64 : NULL, byte(r) & 1 ? &s1 : NULL));
+            break;
+        case 57: {
+            int64_t cap = a_count(r, CAP);
+            CALL(fold_table_section_path(tt, a_key(r), byte(r) == 0 ? NULL : path, cap,
+                                         byte(r) ? &out64 : NULL));
+            break;
+        }
+        case 58:
+            CALL(byte(r) & 1 ? fold_table_path_key(tt, byte(r) ? path : NULL, len, &s1)
+                             : fold_table_path_position(tt, byte(r) ? path : NULL, len,
+                                                        byte(r) ? &out64 : NULL));
+            break;
+        case 59: {
+            int64_t cap = a_count(r, CAP);
+            CALL(byte(r) & 1 ? fold_table_item_path(tt, an_int(r), byte(r) == 0 ? NULL : path, cap,
+                                                    byte(r) ? &out64 : NULL)
+                             : fold_table_item_key(tt, an_int(r), byte(r) ? &s1 : NULL));
+            break;
+        }
+        case 60:
+            switch (byte(r) % 4) {
+            case 0:
+                CALL(fold_table_header_position_key(tt, a_key(r), &out64));
+                break;
+            case 1:
+                CALL(fold_table_footer_position_key(tt, a_key(r), &out64));
+                break;
+            case 2:
+                CALL(fold_table_row_position_key(tt, a_key(r), an_int(r), &out64));
+                break;
+            default:
+                CALL(fold_table_row_count_key(tt, a_key(r), byte(r) ? &out64 : NULL));
+                break;
+            }
+            break;
+        case 61:
+            switch (byte(r) % 4) {
+            case 0:
+                CALL(fold_table_row_height_key(tt, a_key(r), an_int(r), &d));
+                break;
+            case 1:
+                CALL(fold_table_row_expanded_height(tt, a_key(r), an_int(r), byte(r) ? &d : NULL));
+                break;
+            case 2:
+                CALL(fold_table_is_row_expanded(tt, a_key(r), an_int(r), byte(r) ? &changed : NULL));
+                break;
+            default:
+                CALL(fold_table_is_row_expandable(tt, a_key(r), an_int(r),
+                                                  byte(r) ? &changed : NULL));
+                break;
+            }
+            break;
+        case 62: {
+            fold_row_ref *rows = NULL;
+            CALL(fold_table_expanded_rows(tt, byte(r) ? &rows : NULL, byte(r) ? &out64 : NULL));
+            fold_free(rows);
+            break;
+        }
+        default: {
+            /* Options out, with every size a caller may set. */
+            union {
+                fold_table_options o;
+                unsigned char bytes[sizeof(fold_table_options) + 64];
+            } u;
+            memset(&u, 0xAB, sizeof u);
+            fold_table_options_init(&u.o);
+            u.o.size = (uint32_t)(byte(r) & 1 ? an_int(r) % (int64_t)(sizeof u) : sizeof u.o);
+            CALL(fold_table_get_options(tt, byte(r) ? &u.o : NULL));
+            CALL(fold_table_content_height(tt, byte(r) ? &d : NULL));
+            CALL(fold_table_item_count(tt, byte(r) ? &out64 : NULL));
+            (void)fold_status_name((int)an_int(r));
+            break;
+        }
+        }
+        break;
+    }
+    fold_free(s1);
+    fold_free(s2);
+    if (st != FOLD_OK || !mutating) {
+        /* Failures change nothing; queries change nothing. */
+        take(good, &after);
+        if (!same(&before, &after)) {
+            die(st != FOLD_OK ? "a failed call changed the table" : "a query changed the table",
+                (int)(code % 64), st);
+        }
+        if (st != FOLD_OK && (out64 != -7 || out64b != -7)) {
+            /* Some calls above write out64 only on success. */
+            die("a failed call wrote an output", (int)(code % 64), st);
+        }
+    }
+    (void)d;
+    (void)d2;
+    (void)d3;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reader r;
+    fold_table *t = NULL;
+    fold_table_options o;
+    int st, steps = 0;
+    uint8_t first;
+
+    r.p = data;
+    r.n = size;
+    first = byte(&r);
+    fold_table_options_init(&o);
+    if (first & 1) {
+        o.start_collapsed = byte(&r) & 1;
+        o.row_height = a_height(&r);
+        o.header_height = a_height(&r);
+        o.footer_height = a_height(&r);
+        o.padding_top = a_height(&r);
+        o.padding_bottom = a_height(&r);
+        o.accordion = (int32_t)(an_int(&r) % 4);
+        o.sticky_levels = (int32_t)(an_int(&r) % 4);
+        if (first & 2) {
+            o.size = (uint32_t)(an_int(&r) % (int64_t)(sizeof o + 1));
+        }
+    }
+    st = fold_table_new(first & 1 ? &o : NULL, byte(&r) == 255 ? NULL : &t);
+    check_status(st, __LINE__);
+    if (st != FOLD_OK) {
+        if (t != NULL) {
+            die("a failed fold_table_new wrote its output", __LINE__, st);
+        }
+        return 0;
+    }
+    if (t == NULL) {
+        die("fold_table_new returned OK without a table", __LINE__, st);
+    }
+    while (r.n > 0 && steps++ < 400) {
+        one_op(t, &r, t);
+        if ((steps & 7) == 0) {
+            invariants(t);
+        }
+    }
+    invariants(t);
+    fold_table_free(t);
+    fold_table_free(NULL);
+    fold_free(NULL);
+    return 0;
+}
+
+#ifdef FUZZ_STANDALONE
+/* Replays the inputs named on the command line (no libFuzzer needed). */
+int main(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        uint8_t *buf;
+        long n;
+        if (f == NULL) {
+            perror(argv[i]);
+            return 2;
+        }
+        fseek(f, 0, SEEK_END);
+        n = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        buf = (uint8_t *)malloc((size_t)n + 1);
+        if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            fclose(f);
+            return 2;
+        }
+        fclose(f);
+        LLVMFuzzerTestOneInput(buf, (size_t)n);
+        free(buf);
+        printf("%s: ok\n", argv[i]);
+    }
+    return 0;
+}
+#endif
