@@ -61,6 +61,14 @@ struct RowRun {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0.0
         var defaults = 0
+        if expandedBits == 0 {
+            heights.withUnsafeBufferPointer { h in
+                for v in h { if v.isNaN { defaults += 1 } else { sum += Double(v) } }
+            }
+            fixedSum = sum
+            defaultCount = defaults
+            return
+        }
         for i in 0..<count {
             if isExpanded(i), let e = expandedHeights?[i] {
                 sum += Double(e)
@@ -125,8 +133,15 @@ struct RowRun {
 
     /// The shown height of rows 0..<i.
     func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
-        guard heights != nil else { return Double(i) * rowHeight }
+        guard let heights else { return Double(i) * rowHeight }
         var sum = 0.0
+        if expandedBits == 0 {
+            // The common case, kept to a plain loop over the buffer.
+            heights.withUnsafeBufferPointer { h in
+                for k in 0..<i { sum += h[k].isNaN ? rowHeight : Double(h[k]) }
+            }
+            return sum
+        }
         for k in 0..<i { sum += height(k, rowHeight: rowHeight) }
         return sum
     }
@@ -148,6 +163,16 @@ struct RowRun {
             return i < count ? i : nil
         }
         var bottom = 0.0
+        if expandedBits == 0, let heights {
+            // The common case, kept to a plain loop over the buffer.
+            return heights.withUnsafeBufferPointer { h -> Int? in
+                for i in 0..<h.count {
+                    bottom += h[i].isNaN ? rowHeight : Double(h[i])
+                    if inclusive ? bottom >= y : bottom > y { return i }
+                }
+                return nil
+            }
+        }
         for i in 0..<count {
             bottom += height(i, rowHeight: rowHeight)
             if beyond(bottom) { return i }
@@ -234,6 +259,21 @@ struct RowRun {
     func slice(_ range: Range<Int>) -> RowRun {
         guard heights != nil else { return RowRun(defaultRows: range.count) }
         return RowRun(records: range.map(record))
+    }
+
+    /// An explicit chunk of 1...chunkSize rows with plain heights.
+    init(heights values: ArraySlice<Float>) {
+        count = values.count
+        heights = Array(values)
+        defaultCount = 0
+        recount()
+    }
+
+    /// Explicit chunks holding plain `heights` in order.
+    static func chunks(heights: [Float]) -> [RowRun] {
+        stride(from: 0, to: heights.count, by: chunkSize).map {
+            RowRun(heights: heights[$0..<min($0 + chunkSize, heights.count)])
+        }
     }
 
     /// Explicit chunks holding `records` in order.

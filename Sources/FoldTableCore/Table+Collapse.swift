@@ -31,12 +31,9 @@ extension Table {
     public func setAllCollapsed(_ collapsed: Bool) throws -> Int {
         var all: [Section] = []
         func visit(_ s: Section) {
-            s.list.forEachPiece { piece in
-                if case .section(let sub) = piece {
-                    visit(sub)
-                    all.append(sub)
-                }
-                return true
+            s.list.forEachSection { sub in
+                visit(sub)
+                all.append(sub)
             }
         }
         visit(root)
@@ -48,12 +45,9 @@ extension Table {
     public func sectionStates() -> [(key: String, collapsed: Bool)] {
         var out: [(key: String, collapsed: Bool)] = []
         func visit(_ s: Section) {
-            s.list.forEachPiece { piece in
-                if case .section(let sub) = piece {
-                    out.append((sub.key, sub.collapsed))
-                    visit(sub)
-                }
-                return true
+            s.list.forEachSection { sub in
+                out.append((sub.key, sub.collapsed))
+                visit(sub)
             }
         }
         visit(root)

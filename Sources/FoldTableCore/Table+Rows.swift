@@ -168,16 +168,17 @@ extension Table {
                     heights: UnsafeBufferPointer<Double>?) throws {
         guard s !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
         try checkNewRows(count)
-        let records = try heights.map {
-            try storedHeights($0, expected: count).map { RowRecord(height: $0) }
-        }
+        let values = try heights.map { try storedHeights($0, expected: count) }
         guard count > 0 else { return }
         try mutate {
             let at = atChild ?? childIndex(ofRow: row, in: s)
             let position = childPosition(s, at)
             let hadChildren = s.childCount > 0
-            if !insertInPlace(into: s, at: at, count: count, records: records) {
-                let pieces: [Piece] = records.map { RowRun.chunks($0).map(Piece.rows) }
+            // A few rows may join a neighbouring run; many become chunks of their own.
+            let few = values.map { $0.count <= RowRun.chunkSize } ?? true
+            let records = few ? values?.map { RowRecord(height: $0) } : nil
+            if !(few && insertInPlace(into: s, at: at, count: count, records: records)) {
+                let pieces: [Piece] = values.map { RowRun.chunks(heights: $0).map(Piece.rows) }
                     ?? [.rows(RowRun(defaultRows: count))]
                 relink(s.list.replace(at..<at, with: pieces).added, in: s)
             }

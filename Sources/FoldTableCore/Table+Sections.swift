@@ -203,9 +203,6 @@ extension Table {
     func forget(_ s: Section) {
         sectionsByKey[s.key] = nil
         totalRows -= s.rowCount
-        s.list.forEachPiece { piece in
-            if case .section(let sub) = piece { forget(sub) }
-            return true
-        }
+        s.list.forEachSection { forget($0) }
     }
 }
