@@ -87,6 +87,22 @@ ACTIVATED_SECTION_EXPANDED = 2
 ACTIVATED_ROW_EXPANDED = 3
 ACTIVATED_ROW_COLLAPSED = 4
 
+SECTION_WILL_COLLAPSE = 0
+SECTION_DID_COLLAPSE = 1
+SECTION_WILL_EXPAND = 2
+SECTION_DID_EXPAND = 3
+
+ROW_WILL_EXPAND = 0
+ROW_DID_EXPAND = 1
+ROW_WILL_COLLAPSE = 2
+ROW_DID_COLLAPSE = 3
+
+ALIGN_AUTO = 0
+ALIGN_START = 1
+ALIGN_CENTER = 2
+ALIGN_END = 3
+ALIGN_SMART = 4
+
 # --------------------------------------------------------------------------
 # Structures from foldtable.h
 # --------------------------------------------------------------------------
@@ -158,6 +174,65 @@ class fold_sticky_header(Structure):
         ("top", c_double),
         ("height", c_double),
     ]
+
+
+class fold_change(Structure):
+    _fields_ = [
+        ("position", c_int64),
+        ("removed", c_int64),
+        ("added", c_int64),
+    ]
+
+
+class fold_range(Structure):
+    _fields_ = [
+        ("position", c_int64),
+        ("count", c_int64),
+    ]
+
+
+class fold_change_set(Structure):
+    _fields_ = [
+        # The arrays are owned by the library and valid only during the
+        # listener call; declared as void * so that the binding reads them
+        # in one copy (see _table._change_set).
+        ("changes", c_void_p),
+        ("change_count", c_int64),
+        ("redraw", c_void_p),
+        ("redraw_count", c_int64),
+        ("content_height_delta", c_double),
+        ("anchored", c_int32),
+        ("reserved", c_int32),
+        ("anchored_offset", c_double),
+    ]
+
+
+class fold_import_report(Structure):
+    _fields_ = [
+        ("sections", c_int64),
+        ("unknown_sections", c_int64),
+        ("rows", c_int64),
+        ("unknown_rows", c_int64),
+        ("anchor_restored", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+# --------------------------------------------------------------------------
+# Callback types. The table is passed as void * (the binding never uses it:
+# a listener reaches its table through the Python Table). Strings arrive as
+# c_char_p, which ctypes copies into bytes before the Python function runs.
+# A NULL function pointer is the type called with no arguments.
+# --------------------------------------------------------------------------
+
+# void (*fold_change_fn)(fold_table *, const fold_change_set *, void *user_data)
+CHANGE_FN = ctypes.CFUNCTYPE(None, c_void_p, POINTER(fold_change_set), c_void_p)
+# int (*fold_section_fn)(fold_table *, const char *key, int32_t event, void *user_data)
+SECTION_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int32, c_void_p)
+# int (*fold_row_fn)(fold_table *, const char *key, int64_t row, int32_t event, void *user_data)
+ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, c_int32, c_void_p)
+# int (*fold_height_fn)(fold_table *, const char *key, int64_t row, double *out_height, void *user_data)
+HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, POINTER(c_double), c_void_p)
 
 
 # --------------------------------------------------------------------------
@@ -274,6 +349,20 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_remove_rows_key", [_TABLE, c_char_p, c_int64, c_int64], c_int, STATUS),
     ("fold_table_set_row_height_key", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
     ("fold_table_row_height_key", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_set_row_heights_key", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_visible_row_count_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
+    ("fold_table_set_section_header_key", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
+    ("fold_table_section_header_key", [_TABLE, c_char_p, _P_STR, _P_STR], c_int, STATUS),
+    ("fold_table_set_section_header_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
+    ("fold_table_set_section_footer_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
+    ("fold_table_set_section_row_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
+    (
+        "fold_table_section_heights_key",
+        [_TABLE, c_char_p, _P_DOUBLE, _P_DOUBLE, _P_DOUBLE],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_section_indicator_key", [_TABLE, c_char_p, _P_STR], c_int, STATUS),
     # Expandable rows, accordion, activation
     ("fold_table_set_row_expanded_height", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
     ("fold_table_row_expanded_height", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
@@ -294,6 +383,38 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         STATUS,
     ),
     ("fold_table_set_sticky_levels", [_TABLE, c_int32], c_int, STATUS),
+    # Change events and listeners. user_data is always NULL: each Python
+    # callback is a closure, kept referenced by its Table while registered.
+    ("fold_table_add_change_listener", [_TABLE, CHANGE_FN, c_void_p, _P_I64], c_int, STATUS),
+    ("fold_table_add_section_listener", [_TABLE, SECTION_FN, c_void_p, _P_I64], c_int, STATUS),
+    ("fold_table_add_row_listener", [_TABLE, ROW_FN, c_void_p, _P_I64], c_int, STATUS),
+    ("fold_table_remove_listener", [_TABLE, c_int64], c_int, STATUS),
+    # Scrolling
+    ("fold_table_set_viewport", [_TABLE, c_double, c_double], c_int, STATUS),
+    ("fold_table_clear_viewport", [_TABLE], c_int, STATUS),
+    ("fold_table_viewport", [_TABLE, _P_INT, _P_DOUBLE, _P_DOUBLE], c_int, STATUS),
+    (
+        "fold_table_scroll_offset",
+        [_TABLE, c_int64, c_int32, c_double, c_double, _P_DOUBLE],
+        c_int,
+        STATUS,
+    ),
+    (
+        "fold_table_reveal_offset",
+        [_TABLE, c_char_p, c_int64, c_double, c_double, _P_DOUBLE],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_reveal_row", [_TABLE, c_char_p, c_int64, c_int, _P_I64], c_int, STATUS),
+    # Saved state
+    ("fold_table_export_state", [_TABLE, _P_STR], c_int, STATUS),
+    ("fold_table_import_state", [_TABLE, c_char_p, POINTER(fold_import_report)], c_int, STATUS),
+    # Lazy heights
+    ("fold_table_set_height_provider", [_TABLE, HEIGHT_FN, c_void_p], c_int, STATUS),
+    ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_invalidate_row_height", [_TABLE, c_char_p, c_int64], c_int, STATUS),
+    ("fold_table_invalidate_section_heights", [_TABLE, c_char_p], c_int, STATUS),
+    ("fold_table_invalidate_all_heights", [_TABLE], c_int, STATUS),
 )
 
 
