@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CFoldTable
 import FoldTableCore
 
@@ -77,26 +72,9 @@ public func fold_table_section_states(_ table: OpaquePointer?,
     withTable(table) { t in
         let outStates = try required(outStates, "out_states")
         let outCount = try required(outCount, "out_count")
-        let states = t.sectionStates()
-        guard !states.isEmpty else {
-            outStates.pointee = nil
-            outCount.pointee = 0
-            return
-        }
-        // One block: the pairs, then their NUL-terminated keys.
-        let head = states.count * MemoryLayout<fold_section_state>.stride
-        let bytes = head + states.reduce(0) { $0 + $1.key.utf8.count + 1 }
-        guard let block = malloc(bytes) else { throw FoldError(.internalError, "out of memory") }
-        let pairs = block.bindMemory(to: fold_section_state.self, capacity: states.count)
-        var text = (block + head).assumingMemoryBound(to: CChar.self)
-        for (i, state) in states.enumerated() {
-            let length = state.key.utf8.count
-            state.key.withCString { _ = memcpy(text, $0, length + 1) }
-            pairs[i] = fold_section_state(key: UnsafePointer(text), collapsed: flag(state.collapsed), reserved: 0)
-            text += length + 1
-        }
-        outStates.pointee = pairs
-        outCount.pointee = Int64(states.count)
+        try packWithKeys(t.sectionStates(), key: { $0.key }, {
+            fold_section_state(key: $0, collapsed: flag($1.collapsed), reserved: 0)
+        }, into: outStates, count: outCount)
     }
 }
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CFoldTable
 import FoldTableCore
 
@@ -64,26 +59,9 @@ public func fold_table_expanded_rows(_ table: OpaquePointer?,
     withTable(table) { t in
         let outRows = try required(outRows, "out_rows")
         let outCount = try required(outCount, "out_count")
-        let rows = t.expandedRows()
-        guard !rows.isEmpty else {
-            outRows.pointee = nil
-            outCount.pointee = 0
-            return
-        }
-        // One block: the refs, then their NUL-terminated keys.
-        let head = rows.count * MemoryLayout<fold_row_ref>.stride
-        let bytes = head + rows.reduce(0) { $0 + $1.section.utf8.count + 1 }
-        guard let block = malloc(bytes) else { throw FoldError(.internalError, "out of memory") }
-        let refs = block.bindMemory(to: fold_row_ref.self, capacity: rows.count)
-        var text = (block + head).assumingMemoryBound(to: CChar.self)
-        for (i, ref) in rows.enumerated() {
-            let length = ref.section.utf8.count
-            ref.section.withCString { _ = memcpy(text, $0, length + 1) }
-            refs[i] = fold_row_ref(key: UnsafePointer(text), row: Int64(ref.row))
-            text += length + 1
-        }
-        outRows.pointee = refs
-        outCount.pointee = Int64(rows.count)
+        try packWithKeys(t.expandedRows(), key: { $0.section }, {
+            fold_row_ref(key: $0, row: Int64($1.row))
+        }, into: outRows, count: outCount)
     }
 }
 

@@ -95,3 +95,31 @@ func parentRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef? {
 func keyRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef {
     .key(try string(key, "key"))
 }
+
+/// One malloc'd block holding `items` as C structs followed by their
+/// NUL-terminated keys, which the structs point into; the caller frees it
+/// with fold_free(). Writes NULL and 0 for no items.
+func packWithKeys<Item, CItem>(_ items: [Item], key: (Item) -> String,
+                               _ make: (UnsafePointer<CChar>, Item) -> CItem,
+                               into out: UnsafeMutablePointer<UnsafeMutablePointer<CItem>?>,
+                               count outCount: UnsafeMutablePointer<Int64>) throws {
+    guard !items.isEmpty else {
+        out.pointee = nil
+        outCount.pointee = 0
+        return
+    }
+    let head = items.count * MemoryLayout<CItem>.stride
+    let bytes = head + items.reduce(0) { $0 + key($1).utf8.count + 1 }
+    guard let block = malloc(bytes) else { throw FoldError(.internalError, "out of memory") }
+    let structs = block.bindMemory(to: CItem.self, capacity: items.count)
+    var text = (block + head).assumingMemoryBound(to: CChar.self)
+    for (i, item) in items.enumerated() {
+        let k = key(item)
+        let length = k.utf8.count
+        k.withCString { _ = memcpy(text, $0, length + 1) }
+        (structs + i).initialize(to: make(UnsafePointer(text), item))
+        text += length + 1
+    }
+    out.pointee = structs
+    outCount.pointee = Int64(items.count)
+}

@@ -28,8 +28,7 @@ extension Table {
     /// - Complexity: O(1)
     @discardableResult
     public func onChange(_ body: @escaping (ChangeSet) -> Void) -> Int {
-        let id = listeners.nextID
-        listeners.nextID += 1
+        let id = nextListenerID()
         listeners.changes.append((id, body))
         return id
     }
@@ -40,8 +39,7 @@ extension Table {
     /// - Complexity: O(1)
     @discardableResult
     public func onSection(_ body: @escaping (String, SectionEvent) -> Bool) -> Int {
-        let id = listeners.nextID
-        listeners.nextID += 1
+        let id = nextListenerID()
         listeners.sections.append((id, body))
         return id
     }
@@ -51,10 +49,14 @@ extension Table {
     /// - Complexity: O(1)
     @discardableResult
     public func onRow(_ body: @escaping (RowRef, RowEvent) -> Bool) -> Int {
-        let id = listeners.nextID
-        listeners.nextID += 1
+        let id = nextListenerID()
         listeners.rows.append((id, body))
         return id
+    }
+
+    private func nextListenerID() -> Int {
+        defer { listeners.nextID += 1 }
+        return listeners.nextID
     }
 
     /// Unregisters a listener; returns whether `id` was registered.
