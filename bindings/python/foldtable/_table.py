@@ -8,9 +8,8 @@ to C; whatever the library rejects comes back as a
 binding itself only raises :class:`TypeError` for arguments of the wrong
 Python type, the library's error classes for values C cannot even receive
 (an int beyond int64, a string holding NUL), and
-:class:`~foldtable.InvalidArgumentError` when a nested section is passed to
-one of the few C functions that only address top-level sections by index
-(see :class:`Section`).
+:class:`~foldtable.InvalidArgumentError` when :meth:`Table.scroll_offset` or
+:meth:`Section.reveal_offset` is called without a viewport to default to.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import ctypes
 import enum
 import numbers
 import operator
+import struct
 import threading
 from collections.abc import Iterable as _IterableABC
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import (
     Any,
     Callable,
+    Dict,
     Iterable,
     NoReturn,
     Iterator,
@@ -51,6 +52,13 @@ __all__ = [
     "OffsetHit",
     "StickyHeader",
     "ChildRow",
+    "Alignment",
+    "SectionEvent",
+    "RowEvent",
+    "Change",
+    "ChangeSet",
+    "Viewport",
+    "ImportReport",
     "Table",
     "Section",
     "SectionsView",
@@ -284,6 +292,256 @@ class ChildRow(NamedTuple):
     row: int
 
 
+class Alignment(enum.IntEnum):
+    """Where :meth:`Table.scroll_offset` puts an item (``FOLD_ALIGN_*``)."""
+
+    AUTO = _ffi.ALIGN_AUTO
+    """The least movement that shows the item (below the viewport: its
+    bottom at the viewport's bottom, or its top if it is taller)."""
+    START = _ffi.ALIGN_START
+    """The item's top at the viewport's top."""
+    CENTER = _ffi.ALIGN_CENTER
+    """The item's middle at the viewport's middle."""
+    END = _ffi.ALIGN_END
+    """The item's bottom at the viewport's bottom."""
+    SMART = _ffi.ALIGN_SMART
+    """No movement if the item is visible; AUTO if it is within a viewport
+    of it; else CENTER."""
+
+
+class SectionEvent(enum.IntEnum):
+    """What a section listener (:meth:`Table.on_section`) is told
+    (``FOLD_SECTION_*``). A listener may refuse a WILL event."""
+
+    WILL_COLLAPSE = _ffi.SECTION_WILL_COLLAPSE
+    DID_COLLAPSE = _ffi.SECTION_DID_COLLAPSE
+    WILL_EXPAND = _ffi.SECTION_WILL_EXPAND
+    DID_EXPAND = _ffi.SECTION_DID_EXPAND
+
+    @property
+    def is_will(self) -> bool:
+        """True for the events a listener may refuse."""
+        return self in (SectionEvent.WILL_COLLAPSE, SectionEvent.WILL_EXPAND)
+
+
+class RowEvent(enum.IntEnum):
+    """What a row listener (:meth:`Table.on_row`) is told (``FOLD_ROW_*``).
+    A listener may refuse a WILL event."""
+
+    WILL_EXPAND = _ffi.ROW_WILL_EXPAND
+    DID_EXPAND = _ffi.ROW_DID_EXPAND
+    WILL_COLLAPSE = _ffi.ROW_WILL_COLLAPSE
+    DID_COLLAPSE = _ffi.ROW_DID_COLLAPSE
+
+    @property
+    def is_will(self) -> bool:
+        """True for the events a listener may refuse."""
+        return self in (RowEvent.WILL_EXPAND, RowEvent.WILL_COLLAPSE)
+
+
+class Change(NamedTuple):
+    """One step of a :class:`ChangeSet` (``fold_change``): at ``position``,
+    ``removed`` items were replaced by ``added`` items — GTK's
+    ``items-changed`` shape. Equal to the plain tuple
+    ``(position, removed, added)``."""
+
+    position: int
+    removed: int
+    added: int
+
+
+class ChangeSet(NamedTuple):
+    """What one mutation did to the flat list (``fold_change_set``), copied
+    out of the library's arrays during the listener call, so it stays valid
+    afterwards.
+
+    Attributes:
+        changes: the :class:`Change` steps, applied in order to the old list.
+        redraw: the positions (in the new list) of items that stayed but must
+            be redrawn (height, indicator or expanded state changed), as
+            sorted, disjoint ``range`` objects (``range(4, 5)`` is position 4).
+        content_height_delta: new content height minus the old.
+        anchored_offset: with a viewport set (:meth:`Table.set_viewport`),
+            its new offset; ``None`` without one.
+    """
+
+    changes: List[Change]
+    redraw: List[range]
+    content_height_delta: float
+    anchored_offset: Optional[float]
+
+
+class Viewport(NamedTuple):
+    """The viewport the table anchors (:attr:`Table.viewport`); equal to the
+    tuple ``(offset, height)``."""
+
+    offset: float
+    height: float
+
+
+class ImportReport(NamedTuple):
+    """What :meth:`Table.import_state` applied and ignored
+    (``fold_import_report``).
+
+    Attributes:
+        sections: sections whose collapsed state was applied.
+        unknown_sections: saved keys this table does not have.
+        rows: rows expanded from the saved state.
+        unknown_rows: saved expanded rows missing or not expandable here.
+        anchor_restored: whether the viewport was moved to the saved anchor.
+    """
+
+    sections: int
+    unknown_sections: int
+    rows: int
+    unknown_rows: int
+    anchor_restored: bool
+
+
+# --------------------------------------------------------------------------
+# The table's lock and Python callbacks
+# --------------------------------------------------------------------------
+
+
+class _Guard:
+    """A table's lock: reentrant, held by every method for its whole
+    operation. It also carries the exception a Python callback (listener or
+    height provider) raised during the current outermost call: callbacks run
+    inside a C call, on the calling thread, while the lock is held, and an
+    exception must not unwind through C. The trampoline stores it here and
+    the outermost ``with`` block re-raises it once the C call has returned.
+    """
+
+    __slots__ = ("_rlock", "_depth", "_pending")
+
+    def __init__(self) -> None:
+        self._rlock = threading.RLock()
+        self._depth = 0
+        self._pending: Optional[BaseException] = None
+
+    def __enter__(self) -> "_Guard":
+        self._rlock.acquire()
+        self._depth += 1
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self._depth -= 1
+        pending = None
+        if self._depth == 0 and self._pending is not None:
+            pending, self._pending = self._pending, None
+        self._rlock.release()
+        if pending is not None:
+            # An exception the method raised itself becomes its __context__.
+            raise pending
+
+    def store(self, exc: BaseException) -> None:
+        """Keep the first exception of this call; later ones are noted on it."""
+        if self._pending is None:
+            self._pending = exc
+        elif hasattr(self._pending, "add_note"):  # Python 3.11+
+            self._pending.add_note(
+                "foldtable: another callback raised during the same call: %r" % (exc,)
+            )
+
+
+_CHANGE = struct.Struct("=qqq")
+_RANGE = struct.Struct("=qq")
+assert _CHANGE.size == ctypes.sizeof(_ffi.fold_change)
+assert _RANGE.size == ctypes.sizeof(_ffi.fold_range)
+
+
+def _change_set(pointer: Any) -> ChangeSet:
+    """Copy a fold_change_set (valid only during the listener call)."""
+    cs = pointer.contents
+    n = cs.change_count
+    changes = (
+        [Change._make(c) for c in _CHANGE.iter_unpack(ctypes.string_at(cs.changes, n * _CHANGE.size))]
+        if n > 0 and cs.changes
+        else []
+    )
+    n = cs.redraw_count
+    redraw = (
+        [range(p, p + c) for p, c in _RANGE.iter_unpack(ctypes.string_at(cs.redraw, n * _RANGE.size))]
+        if n > 0 and cs.redraw
+        else []
+    )
+    return ChangeSet(
+        changes,
+        redraw,
+        cs.content_height_delta,
+        cs.anchored_offset if cs.anchored else None,
+    )
+
+
+def _decode_key(key: Optional[bytes]) -> str:
+    return key.decode("utf-8") if key else ""
+
+
+def _allows(result: object) -> int:
+    """A listener's answer to a "will" event: None or a true value allows
+    (1), any other false value refuses (0)."""
+    return 0 if result is not None and not result else 1
+
+
+def _event(enum_type: Any, value: int) -> Any:
+    try:
+        return enum_type(value)
+    except ValueError:  # an event a newer library added
+        return value
+
+
+def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
+    def call(_table: int, changes: Any, _user_data: int) -> None:
+        try:
+            fn(_change_set(changes))
+        except BaseException as exc:  # never unwind through C
+            guard.store(exc)
+
+    return _ffi.CHANGE_FN(call)
+
+
+def _section_trampoline(guard: _Guard, fn: Callable[[str, SectionEvent], Any]) -> Any:
+    def call(_table: int, key: Optional[bytes], event: int, _user_data: int) -> int:
+        try:
+            return _allows(fn(_decode_key(key), _event(SectionEvent, event)))
+        except BaseException as exc:  # refuses a "will" event
+            guard.store(exc)
+            return 0
+
+    return _ffi.SECTION_FN(call)
+
+
+def _row_trampoline(guard: _Guard, fn: Callable[[str, int, RowEvent], Any]) -> Any:
+    def call(_table: int, key: Optional[bytes], row: int, event: int, _user_data: int) -> int:
+        try:
+            return _allows(fn(_decode_key(key), row, _event(RowEvent, event)))
+        except BaseException as exc:  # refuses a "will" event
+            guard.store(exc)
+            return 0
+
+    return _ffi.ROW_FN(call)
+
+
+def _height_trampoline(guard: _Guard, fn: Callable[[str, int], Optional[float]]) -> Any:
+    def call(_table: int, key: Optional[bytes], row: int, out: Any, _user_data: int) -> int:
+        try:
+            height = fn(_decode_key(key), row)
+            if height is None:
+                return 0
+            out[0] = _float(height, "the height provider's answer")
+            return 1
+        except BaseException as exc:  # keeps the estimate
+            guard.store(exc)
+            return 0
+
+    return _ffi.HEIGHT_FN(call)
+
+
+def _check_callable(fn: object, what: str) -> None:
+    if not callable(fn):
+        raise TypeError("%s must be callable, not %s" % (what, type(fn).__name__))
+
+
 # --------------------------------------------------------------------------
 # Conversions (Python values to C values; no engine rules)
 # --------------------------------------------------------------------------
@@ -395,6 +653,22 @@ def _row_or_none(row: int) -> Optional[int]:
     return None if row < 0 else row
 
 
+# fold_visible_item as struct sees it: position, kind, depth, section, row,
+# top, height, flags, reserved — naturally aligned, so no padding. Checked
+# against the ctypes declaration (size and every offset) at import.
+_VISIBLE = struct.Struct("=qiiqqddII")
+_VISIBLE_SIZE = _VISIBLE.size
+assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
+assert [getattr(_ffi.fold_visible_item, name).offset for name, _ in _ffi.fold_visible_item._fields_] == [
+    0, 8, 12, 16, 24, 32, 40, 48, 52
+]
+# ItemKind members by value, looked up instead of calling ItemKind(...).
+_KINDS = tuple(sorted(ItemKind, key=int))
+assert [int(kind) for kind in _KINDS] == list(range(len(_KINDS)))
+# Builds a NamedTuple without its Python-level __new__.
+_new_tuple = tuple.__new__
+
+
 def _default_options() -> _ffi.fold_table_options:
     """fold_table_options_init() into room for a larger struct (a newer
     library may fill fields this binding does not know), then size set to
@@ -465,9 +739,18 @@ class Table:
     the library serializes the calls, and the binding makes each method
     (including ``close``) atomic with respect to the others.
 
-    Not wrapped yet: the header's change listeners and scrolling functions
-    (``fold_table_add_*_listener``, ``fold_table_set_viewport``,
-    ``fold_table_scroll_offset``, ``fold_table_reveal_*``).
+    Listeners (:meth:`on_change`, :meth:`on_section`, :meth:`on_row`) and
+    the height provider (:meth:`set_height_provider`) are Python callables
+    the library calls during the method that changes (or measures) the
+    table, on that method's thread, with the table's lock held. They may
+    read the table; a call that would change it raises
+    :class:`BusyError` and changes nothing. An exception a callback raises
+    never crosses into C: the binding stores it and re-raises it from the
+    table method that triggered the callback, once the C call has returned
+    (the other listeners of that change are still called; further
+    exceptions are added to the first as notes). An exception in a "will"
+    section or row listener refuses the change; in the height provider it
+    keeps the row's estimate.
     """
 
     __slots__ = (
@@ -480,6 +763,9 @@ class Table:
         "_sticky_capacity",
         "_path_buffer",
         "_path_capacity",
+        "_callbacks",
+        "_provider",
+        "_visible_view",
         "__weakref__",
     )
 
@@ -496,11 +782,16 @@ class Table:
         sticky_levels: int = 0,
     ) -> None:
         self._handle: Optional[c_void_p] = None
-        self._lock = threading.RLock()
+        self._lock = _Guard()
+        # Every C function pointer the library holds, so that ctypes keeps
+        # it alive: listener id -> CFUNCTYPE object, and the height provider.
+        self._callbacks: Dict[int, Any] = {}
+        self._provider: Any = None
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         self._capacity = 64
         self._buffer = (_ffi.fold_visible_item * self._capacity)()
+        self._visible_view = memoryview(self._buffer).cast("B")
         # One sticky header per nesting level, one path index per level plus
         # a row: these hold every answer the library can give.
         self._sticky_capacity = _ffi.MAX_DEPTH + 1
@@ -545,6 +836,9 @@ class Table:
                 return
             self._handle = None
             self._free_fn(handle)
+            # The library no longer holds the callbacks.
+            self._callbacks = {}
+            self._provider = None
 
     @property
     def closed(self) -> bool:
@@ -636,10 +930,12 @@ class Table:
     def _index(self, key_or_index: KeyOrIndex) -> int:
         """The index of a *top-level* section named by key or index; call
         with the lock held. An int is passed through unchecked: the library
-        checks it. A key of a nested section is refused (the index-based C
-        functions address top-level sections only)."""
+        checks it. For a key, fold_table_section_index answers (a nested key
+        is InvalidArgumentError: it has no top-level index)."""
         if isinstance(key_or_index, str):
-            return Section(self, key_or_index)._top_index("a top-level section index")
+            out = c_int64()
+            _lib.fold_table_section_index(self._h(), _text(key_or_index, "key"), byref(out))
+            return out.value
         if isinstance(key_or_index, bool) or not isinstance(key_or_index, numbers.Integral):
             raise TypeError(
                 "a section is named by its key (str) or index (int), not %s"
@@ -1106,16 +1402,19 @@ class Table:
 
         Usually one C call into a buffer the table keeps; when the viewport
         holds more items than the buffer, the buffer grows and the call is
-        made once more.
+        made once more. The items are read from the buffer in one pass
+        (``struct.iter_unpack`` over its bytes), not field by field.
 
         Raises:
             InvalidArgumentError: ``offset`` or ``height`` is not finite, or
                 ``height`` is negative.
             OutOfRangeError: ``overscan`` is negative.
         """
-        start = _float(offset, "offset")
-        extent = _float(height, "height")
-        extra = _int64(overscan, "overscan")
+        start = offset if type(offset) is float else _float(offset, "offset")
+        extent = height if type(height) is float else _float(height, "height")
+        extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
+            overscan, "overscan"
+        )
         written = c_int64()
         total = c_int64()
         with self._lock:
@@ -1129,19 +1428,11 @@ class Table:
                     break
                 self._capacity = max(total.value, 2 * self._capacity)
                 self._buffer = (_ffi.fold_visible_item * self._capacity)()
-            buffer = self._buffer
+                self._visible_view = memoryview(self._buffer).cast("B")
+            data = self._visible_view[: written.value * _VISIBLE_SIZE]
             return [
-                VisibleItem(
-                    position=entry.position,
-                    kind=ItemKind(entry.kind),
-                    depth=entry.depth,
-                    section=entry.section,
-                    row=_row_or_none(entry.row),
-                    top=entry.top,
-                    height=entry.height,
-                    flags=entry.flags,
-                )
-                for entry in buffer[: written.value]
+                _new_tuple(VisibleItem, (p, _KINDS[k], d, s, None if r < 0 else r, t, h, f))
+                for p, k, d, s, r, t, h, f, _ in _VISIBLE.iter_unpack(data)
             ]
 
     def sticky_headers(self, offset: float) -> List[StickyHeader]:
@@ -1201,13 +1492,9 @@ class Section:
     *child index* counts rows and subsections alike (:meth:`insert_child_rows`,
     :meth:`remove_children`, :attr:`children`).
 
-    Everything works at any depth through the library's key-addressed
-    functions, except what the C API offers only by top-level index: the
-    header text (:attr:`header`, :attr:`title`, :attr:`detail`), the section
-    heights (:attr:`heights`, :attr:`header_height`, :attr:`footer_height`,
-    :attr:`default_row_height`), :attr:`visible_row_count`,
-    :attr:`indicator` and :meth:`set_row_heights`. On a nested section these
-    raise :class:`InvalidArgumentError` saying so.
+    Every method works at any depth: the binding calls the library's
+    key-addressed (``fold_table_*_key``) functions, never the index-based
+    ones.
     """
 
     __slots__ = ("_table", "_key")
@@ -1243,25 +1530,6 @@ class Section:
         data = _text(self._key, "key")
         assert data is not None
         return data
-
-    def _top_index(self, function: str) -> int:
-        """The index of this section if it is top-level; call with the lock
-        held. A nested section raises InvalidArgumentError: ``function``
-        addresses top-level sections by index only."""
-        table = self._table
-        key = self._kb()
-        depth = c_int64()
-        _lib.fold_table_section_depth(table._h(), key, byref(depth))
-        if depth.value != 0:
-            raise InvalidArgumentError(
-                _errors.E_INVALID,
-                "section %r is nested (depth %d): %s reaches top-level sections only "
-                "(the C API has no key-addressed form of it)" % (self._key, depth.value, function),
-                function,
-            )
-        out = c_int64()
-        _lib.fold_table_section_index(table._h(), key, byref(out))
-        return out.value
 
     # -- place in the tree ---------------------------------------------------
 
@@ -1419,16 +1687,15 @@ class Section:
             array, length = _path(path)
             _lib.fold_table_remove_at_path(table._h(), array, length, 1)
 
-    # -- header (top-level sections only) -------------------------------------
+    # -- header --------------------------------------------------------------
 
     def _header_parts(self) -> Tuple[str, Optional[str]]:
         title = c_void_p()
         detail = c_void_p()
-        table = self._table
-        with table._lock:
-            _lib.fold_table_section_header(
-                table._h(), self._top_index("fold_table_section_header"),
-                byref(title), byref(detail),
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_section_header_key(
+                self._table._h(), key, byref(title), byref(detail)
             )
         try:
             title_text = _take_string(title.value)
@@ -1438,8 +1705,7 @@ class Section:
 
     @property
     def header(self) -> str:
-        """The header text, ``"Title|Detail"`` or ``"Title"``. Settable.
-        Top-level sections only."""
+        """The header text, ``"Title|Detail"`` or ``"Title"``. Settable."""
         title, detail = self._header_parts()
         return title if detail is None else title + "|" + detail
 
@@ -1448,25 +1714,21 @@ class Section:
         self.set_header(text)
 
     def set_header(self, text: Optional[str]) -> None:
-        """Replace the header text (``None`` means ``""``). Top-level
-        sections only."""
+        """Replace the header text (``None`` means ``""``). Reported to
+        change listeners as a redraw of the header."""
         data = _text(text, "header", allow_none=True)
-        table = self._table
-        with table._lock:
-            _lib.fold_table_set_section_header(
-                table._h(), self._top_index("fold_table_set_section_header"), data
-            )
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_set_section_header_key(self._table._h(), key, data)
 
     @property
     def title(self) -> str:
-        """The header text before its first ``'|'`` (all of it if none).
-        Top-level sections only."""
+        """The header text before its first ``'|'`` (all of it if none)."""
         return self._header_parts()[0]
 
     @property
     def detail(self) -> Optional[str]:
-        """The header text after its first ``'|'``; ``None`` if it has none.
-        Top-level sections only."""
+        """The header text after its first ``'|'``; ``None`` if it has none."""
         return self._header_parts()[1]
 
     # -- collapsing ----------------------------------------------------------
@@ -1513,14 +1775,12 @@ class Section:
     @property
     def indicator(self) -> str:
         """The header indicator: the collapsed string, the expanded string,
-        or ``""`` for a section with no rows (see :meth:`Table.set_indicators`).
-        Top-level sections only."""
+        or ``""`` for a section with no children (see
+        :meth:`Table.set_indicators`)."""
         out = c_void_p()
-        table = self._table
-        with table._lock:
-            _lib.fold_table_section_indicator(
-                table._h(), self._top_index("fold_table_section_indicator"), byref(out)
-            )
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_section_indicator_key(self._table._h(), key, byref(out))
         return _take_string(out.value) or ""
 
     # -- counts --------------------------------------------------------------
@@ -1536,71 +1796,64 @@ class Section:
 
     @property
     def visible_row_count(self) -> int:
-        """The number of rows shown: 0 while collapsed, else :attr:`row_count`.
-        Top-level sections only."""
+        """The number of rows shown: 0 while collapsed, else :attr:`row_count`."""
         out = c_int64()
-        table = self._table
-        with table._lock:
-            _lib.fold_table_visible_row_count(
-                table._h(), self._top_index("fold_table_visible_row_count"), byref(out)
-            )
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_visible_row_count_key(self._table._h(), key, byref(out))
         return out.value
 
-    # -- section heights (top-level sections only) -----------------------------
+    # -- section heights -------------------------------------------------------
 
     @property
     def heights(self) -> Tuple[float, float, float]:
-        """The effective ``(header, footer, default row)`` heights.
-        Top-level sections only."""
+        """The effective ``(header, footer, default row)`` heights."""
         header = c_double()
         footer = c_double()
         row = c_double()
-        table = self._table
-        with table._lock:
-            _lib.fold_table_section_heights(
-                table._h(), self._top_index("fold_table_section_heights"),
-                byref(header), byref(footer), byref(row),
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_section_heights_key(
+                self._table._h(), key, byref(header), byref(footer), byref(row)
             )
         return header.value, footer.value, row.value
 
     def _set_height(self, fn: Callable[..., int], value: Optional[float], what: str) -> None:
         height = _height_or_default(value, what)
-        table = self._table
-        with table._lock:
-            fn(table._h(), self._top_index(fn.__name__), height)
+        key = self._kb()
+        with self._table._lock:
+            fn(self._table._h(), key, height)
 
     @property
     def header_height(self) -> float:
         """The effective header height. Set a number to override the table's
-        default, or ``None`` to return to it. Top-level sections only."""
+        default, or ``None`` to return to it."""
         return self.heights[0]
 
     @header_height.setter
     def header_height(self, value: Optional[float]) -> None:
-        self._set_height(_lib.fold_table_set_section_header_height, value, "header_height")
+        self._set_height(_lib.fold_table_set_section_header_height_key, value, "header_height")
 
     @property
     def footer_height(self) -> float:
         """The effective footer height (0 = no footer item). Set a number to
-        override the table's default, or ``None`` to return to it.
-        Top-level sections only."""
+        override the table's default, or ``None`` to return to it."""
         return self.heights[1]
 
     @footer_height.setter
     def footer_height(self, value: Optional[float]) -> None:
-        self._set_height(_lib.fold_table_set_section_footer_height, value, "footer_height")
+        self._set_height(_lib.fold_table_set_section_footer_height_key, value, "footer_height")
 
     @property
     def default_row_height(self) -> float:
         """The height of this section's rows that have no height of their own.
         Set a number to override the table's default, or ``None`` to return
-        to it. (Named so because :meth:`row_height` asks for one row.)
-        Top-level sections only."""
+        to it. (Named so because :meth:`row_height` asks for one row.)"""
         return self.heights[2]
 
     @default_row_height.setter
     def default_row_height(self, value: Optional[float]) -> None:
-        self._set_height(_lib.fold_table_set_section_row_height, value, "default_row_height")
+        self._set_height(_lib.fold_table_set_section_row_height_key, value, "default_row_height")
 
     # -- rows ----------------------------------------------------------------
 
@@ -1667,15 +1920,12 @@ class Section:
     def set_row_heights(self, row: int, heights: Sequence[Optional[float]]) -> None:
         """Set the heights of rows ``row`` .. ``row + len(heights) - 1`` in one
         call (``None`` entries return a row to the default). The library
-        validates every value before anything changes. Top-level sections
-        only (use :meth:`set_row_height` per row in a nested section)."""
+        validates every value before anything changes."""
         at = _int64(row, "row")
         number, array = _height_array(heights, allow_default=True)
-        table = self._table
-        with table._lock:
-            _lib.fold_table_set_row_heights(
-                table._h(), self._top_index("fold_table_set_row_heights"), at, number, array
-            )
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_set_row_heights_key(self._table._h(), key, at, number, array)
 
     # -- expandable rows -------------------------------------------------------
 

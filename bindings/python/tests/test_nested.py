@@ -374,37 +374,86 @@ def test_max_depth(table):
     assert table.section("flat").path == [1]
 
 
-# -- top-level-only functions ----------------------------------------------------
+# -- section functions at any depth (the *_key forms) ------------------------------
 
 
-@pytest.mark.parametrize(
-    "what, call",
-    [
-        ("header", lambda s: s.header),
-        ("title", lambda s: s.title),
-        ("detail", lambda s: s.detail),
-        ("set_header", lambda s: s.set_header("x")),
-        ("heights", lambda s: s.heights),
-        ("header_height=", lambda s: setattr(s, "header_height", 5)),
-        ("footer_height=", lambda s: setattr(s, "footer_height", 5)),
-        ("default_row_height=", lambda s: setattr(s, "default_row_height", 5)),
-        ("indicator", lambda s: s.indicator),
-        ("visible_row_count", lambda s: s.visible_row_count),
-        ("set_row_heights", lambda s: s.set_row_heights(0, [5])),
-    ],
-)
-def test_index_only_functions_refuse_nested_sections(nested, deep_snapshot, what, call):
-    """The header has no key-addressed form of these; fold_table_section_index
-    of a nested key is its index in its parent, so calling the index-based
-    function would act on a top-level section. The binding refuses instead."""
+def test_header_text_at_depth(nested):
+    t = nested
+    baseball, sports = t.section("Baseball"), t.section("Sports")
+    assert (baseball.header, baseball.title, baseball.detail) == ("", "", None)
+    bat = t.section("Bat")
+    assert (bat.header, bat.title, bat.detail) == ("Bat-and-ball", "Bat-and-ball", None)
+    baseball.set_header("Ball|Bat and ball")
+    assert (baseball.header, baseball.title, baseball.detail) == ("Ball|Bat and ball", "Ball", "Bat and ball")
+    baseball.header = "Baseball"
+    assert (baseball.header, baseball.detail) == ("Baseball", None)
+    # Sports, the top-level section with the same index (0), is untouched.
+    assert (sports.header, sports.title, sports.detail) == ("", "", None)
+
+
+def test_section_heights_at_depth(nested):
+    t = nested
+    baseball, sports = t.section("Baseball"), t.section("Sports")
+    assert baseball.heights == (28.0, 0.0, 44.0)
+    baseball.header_height = 30
+    baseball.footer_height = 10
+    baseball.default_row_height = 50
+    assert baseball.heights == (30.0, 10.0, 50.0)
+    assert (baseball.header_height, baseball.footer_height, baseball.default_row_height) == (30.0, 10.0, 50.0)
+    assert sports.heights == (28.0, 0.0, 44.0)
+    layout = [(i.position, i.kind, t.item_height(i.position)) for i in t]
+    assert layout[:8] == [
+        (0, ItemKind.HEADER, 28.0),  # Sports
+        (1, ItemKind.HEADER, 28.0),  # Bat
+        (2, ItemKind.HEADER, 30.0),  # Baseball
+        (3, ItemKind.ROW, 50.0),
+        (4, ItemKind.ROW, 50.0),
+        (5, ItemKind.FOOTER, 10.0),  # Baseball's footer
+        (6, ItemKind.HEADER, 28.0),  # Cricket
+        (7, ItemKind.ROW, 44.0),
+    ]
+    assert baseball.footer_position == 5
+    # Sports, Bat, Baseball (30) + 2 rows (50) + footer (10), Cricket + row, Sports' row, Music + row.
+    assert t.content_height == 28 + 28 + 30 + 2 * 50 + 10 + 28 + 44 + 44 + 28 + 44 == 384.0
+    baseball.header_height = None
+    baseball.footer_height = None
+    baseball.default_row_height = None
+    assert baseball.heights == (28.0, 0.0, 44.0)
+    assert t.content_height == 5 * 28 + 5 * 44
+
+
+def test_set_row_heights_at_depth(nested):
+    t = nested
+    baseball = t.section("Baseball")
+    baseball.default_row_height = 50
+    baseball.set_row_heights(0, [5, None])
+    assert [baseball.row_height(r) for r in range(2)] == [5.0, 50.0]
+    assert [t.item_height(p) for p in (3, 4)] == [5.0, 50.0]
+    assert t.section("Sports").row_height(0) == 44.0
+
+
+def test_indicator_and_visible_row_count_at_depth(nested):
+    t = nested
+    baseball, bat, sports = t.section("Baseball"), t.section("Bat"), t.section("Sports")
+    assert (baseball.indicator, baseball.visible_row_count) == ("\u2013", 2)
+    assert baseball.collapse() is True
+    assert (baseball.indicator, baseball.visible_row_count, baseball.row_count) == ("+", 0, 2)
+    # Bat has subsections but no rows of its own.
+    assert (bat.indicator, bat.visible_row_count) == ("\u2013", 0)
+    assert (sports.indicator, sports.visible_row_count) == ("\u2013", 1)
+
+
+def test_nested_key_has_no_top_level_index(nested, deep_snapshot):
+    """fold_table_section_index refuses a nested key (FOLD_E_INVALID); the
+    binding passes that on where it asks for a top-level index."""
     before = deep_snapshot(nested)
     with pytest.raises(InvalidArgumentError) as info:
-        call(nested.section("Baseball"))
-    assert "nested" in str(info.value)
-    assert info.value.function is not None and info.value.function.startswith("fold_table_")
+        nested._index("Baseball")
+    assert info.value.function == "fold_table_section_index"
+    assert nested._index("Music") == 1
+    with pytest.raises(NotFoundError):
+        nested._index("Nope")
     assert deep_snapshot(nested) == before
-    # The top-level section with the same index (Sports, index 0) works.
-    call(nested.section("Sports"))
 
 
 # -- bad input -----------------------------------------------------------------
@@ -447,6 +496,11 @@ BAD_CALLS = [
     ("remove rows of nested", lambda t: t.section("Baseball").remove_rows(1, 2), OutOfRangeError),
     ("row height at depth", lambda t: t.section("Cricket").set_row_height(0, -3), InvalidArgumentError),
     ("row of a section without rows", lambda t: t.section("Bat").row_height(0), OutOfRangeError),
+    ("header height at depth", lambda t: setattr(t.section("Baseball"), "header_height", -2), InvalidArgumentError),
+    ("footer height at depth", lambda t: setattr(t.section("Cricket"), "footer_height", float("inf")), InvalidArgumentError),
+    ("row heights at depth out of range", lambda t: t.section("Baseball").set_row_heights(1, [5, 5]), OutOfRangeError),
+    ("row heights at depth bad value", lambda t: t.section("Baseball").set_row_heights(0, [5, -2]), InvalidArgumentError),
+    ("header at depth invalid UTF-8", lambda t: t.section("Baseball").set_header("\udc80"), InvalidArgumentError),
     ("removed section", lambda t: t.section("Gone"), NotFoundError),
     ("other table's parent", lambda t: t.insert_section(0, "x", parent=Section(foldtable.Table(), "Sports")), InvalidArgumentError),
     ("path not ints", lambda t: t.path_position(["0"]), TypeError),
