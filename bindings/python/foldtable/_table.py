@@ -1468,6 +1468,230 @@ class Table:
                 for entry in self._sticky_buffer[: written.value]
             ]
 
+    # -- change events and listeners ----------------------------------------
+
+    def _add_listener(self, add: Callable[..., int], callback: Any) -> int:
+        out = c_int64()
+        with self._lock:
+            add(self._h(), callback, None, byref(out))
+            self._callbacks[out.value] = callback
+        return out.value
+
+    def on_change(self, fn: Callable[[ChangeSet], Any]) -> int:
+        """Call ``fn(changes)`` after every mutation that changes the flat
+        list, with a :class:`ChangeSet`: the ``(position, removed, added)``
+        steps, the ranges to redraw, the content-height difference and the
+        anchored viewport offset. A mutation that changes nothing calls no
+        listener. Returns the listener's id for :meth:`remove_listener`.
+
+        ``fn`` runs on the thread that made the change, inside the table
+        method, after the table is consistent: it may read the table; a call
+        that would change it raises :class:`BusyError` and changes nothing.
+        An exception ``fn`` raises is re-raised by that table method after
+        the change (see :class:`Table`). Listeners run in registration order.
+        """
+        _check_callable(fn, "a change listener")
+        return self._add_listener(
+            _lib.fold_table_add_change_listener, _change_trampoline(self._lock, fn)
+        )
+
+    def on_section(self, fn: Callable[[str, SectionEvent], Optional[bool]]) -> int:
+        """Call ``fn(key, event)`` before and after a section collapses or
+        expands (:class:`SectionEvent`). For a WILL event, returning a false
+        value other than ``None`` (``False``) refuses the change; ``None``
+        or a true value allows it; the answer to a DID event is ignored.
+        An exception refuses a WILL event and is re-raised by the table
+        method. WILL listeners see the table as it was. Returns the
+        listener's id. Same rules as :meth:`on_change` otherwise."""
+        _check_callable(fn, "a section listener")
+        return self._add_listener(
+            _lib.fold_table_add_section_listener, _section_trampoline(self._lock, fn)
+        )
+
+    def on_row(self, fn: Callable[[str, int, RowEvent], Optional[bool]]) -> int:
+        """Call ``fn(key, row, event)`` before and after a row expands or
+        collapses (:class:`RowEvent`; ``key`` is the row's section). WILL
+        events may be refused as in :meth:`on_section`. Returns the
+        listener's id."""
+        _check_callable(fn, "a row listener")
+        return self._add_listener(
+            _lib.fold_table_add_row_listener, _row_trampoline(self._lock, fn)
+        )
+
+    def remove_listener(self, listener_id: int) -> None:
+        """Unregister the listener with this id (from :meth:`on_change`,
+        :meth:`on_section` or :meth:`on_row`); the binding then drops its
+        reference to the function.
+
+        Raises:
+            NotFoundError: no listener has this id (or it was removed already).
+        """
+        number = _int64(listener_id, "listener id")
+        with self._lock:
+            _lib.fold_table_remove_listener(self._h(), number)
+            self._callbacks.pop(number, None)
+
+    # -- scrolling -----------------------------------------------------------
+
+    def set_viewport(self, offset: float, height: float) -> None:
+        """Tell the table the host's viewport. From then on every mutation
+        moves the viewport's offset so that the first visible item stays at
+        the same place on screen (clamped to the content); the new offset is
+        :attr:`ChangeSet.anchored_offset` and :attr:`viewport`.
+
+        Raises:
+            InvalidArgumentError: a value is not finite, or ``height`` < 0.
+        """
+        start = _float(offset, "offset")
+        extent = _float(height, "height")
+        with self._lock:
+            _lib.fold_table_set_viewport(self._h(), start, extent)
+
+    def clear_viewport(self) -> None:
+        """Stop anchoring: forget the viewport."""
+        with self._lock:
+            _lib.fold_table_clear_viewport(self._h())
+
+    @property
+    def viewport(self) -> Optional[Viewport]:
+        """The anchored viewport as ``Viewport(offset, height)``, or ``None``
+        when none is set."""
+        is_set = c_int()
+        start = c_double()
+        extent = c_double()
+        with self._lock:
+            _lib.fold_table_viewport(self._h(), byref(is_set), byref(start), byref(extent))
+        return Viewport(start.value, extent.value) if is_set.value else None
+
+    def _viewport_arguments(
+        self, offset: Optional[float], viewport_height: Optional[float]
+    ) -> Tuple[float, float]:
+        """Explicit values, or the current viewport's; call with the lock held."""
+        if offset is None or viewport_height is None:
+            current = self.viewport
+            if current is None:
+                raise InvalidArgumentError(
+                    _errors.E_INVALID,
+                    "no viewport is set: pass offset and viewport_height, or call set_viewport",
+                )
+            if offset is None:
+                offset = current.offset
+            if viewport_height is None:
+                viewport_height = current.height
+        return _float(offset, "offset"), _float(viewport_height, "viewport_height")
+
+    def scroll_offset(
+        self,
+        position: int,
+        alignment: int = Alignment.AUTO,
+        *,
+        offset: Optional[float] = None,
+        viewport_height: Optional[float] = None,
+    ) -> float:
+        """The offset that shows the item at ``position`` with ``alignment``
+        (an :class:`Alignment`), clamped to the content, for a viewport of
+        ``viewport_height`` now at ``offset``. Either defaults to the
+        :attr:`viewport` set with :meth:`set_viewport`. Nothing is changed:
+        scroll to the answer, then call :meth:`set_viewport`.
+
+        Raises:
+            OutOfRangeError: no item has this position.
+            InvalidArgumentError: an unknown alignment, a bad offset or
+                height, or no viewport to default to.
+        """
+        index = _int64(position, "position")
+        align = _int32(alignment, "alignment")
+        out = c_double()
+        with self._lock:
+            start, extent = self._viewport_arguments(offset, viewport_height)
+            _lib.fold_table_scroll_offset(self._h(), index, align, start, extent, byref(out))
+        return out.value
+
+    # -- saved state ---------------------------------------------------------
+
+    def export_state(self) -> str:
+        """The interface state as readable JSON: every section's collapsed
+        state by key, the expanded rows, and with a viewport set the scroll
+        anchor. Feed it to :meth:`import_state` of this or a rebuilt table."""
+        out = c_void_p()
+        with self._lock:
+            _lib.fold_table_export_state(self._h(), byref(out))
+        text = _take_string(out.value)
+        assert text is not None
+        return text
+
+    def import_state(self, text: str) -> ImportReport:
+        """Apply state saved by :meth:`export_state`. The table may have been
+        rebuilt with other sections: unknown keys and rows are ignored and
+        counted in the returned :class:`ImportReport`. Expanded rows not in
+        the saved state collapse; the accordion applies. Listeners are told
+        like for any change.
+
+        Raises:
+            InvalidArgumentError: malformed JSON or a wrong shape (the whole
+                text is checked first; nothing changes).
+        """
+        data = _text(text, "state")
+        report = _ffi.fold_import_report()
+        with self._lock:
+            _lib.fold_table_import_state(self._h(), data, byref(report))
+        return ImportReport(
+            report.sections,
+            report.unknown_sections,
+            report.rows,
+            report.unknown_rows,
+            bool(report.anchor_restored),
+        )
+
+    # -- lazy heights --------------------------------------------------------
+
+    def set_height_provider(self, fn: Optional[Callable[[str, int], Optional[float]]]) -> None:
+        """Set (or with ``None`` remove) the function :meth:`measure` asks
+        for row heights: ``fn(key, row)`` returns the height of row ``row``
+        of section ``key``, or ``None`` to keep the estimate (the section's
+        default row height). While a provider is set, every row without a
+        height of its own counts as its estimate until measured.
+
+        ``fn`` runs inside :meth:`measure` on its thread: it may read the
+        table, not change it (:class:`BusyError`). An exception (or an
+        answer that is not a number) keeps that row's estimate and is
+        re-raised by :meth:`measure` when it returns. A height that is not
+        finite, negative or above :data:`foldtable.MAX_HEIGHT` also keeps
+        the estimate (the library's rule).
+        """
+        if fn is not None:
+            _check_callable(fn, "the height provider")
+        with self._lock:
+            callback = _ffi.HEIGHT_FN() if fn is None else _height_trampoline(self._lock, fn)
+            _lib.fold_table_set_height_provider(self._h(), callback, None)
+            # Replaced only now: the old one stayed referenced during the call.
+            self._provider = None if fn is None else callback
+
+    def measure(self, offset: float, height: float, overscan: int = 0) -> int:
+        """Ask the height provider for the unmeasured rows of the viewport
+        ``[offset, offset + height)`` widened by ``overscan`` items, store
+        the answers and return how many rows were measured (0 without a
+        provider). With a :attr:`viewport` set, its offset is used instead
+        of ``offset`` and it stays anchored. Reported to listeners.
+
+        Raises:
+            InvalidArgumentError: a value is not finite, or ``height`` < 0.
+            OutOfRangeError: ``overscan`` is negative.
+        """
+        start = _float(offset, "offset")
+        extent = _float(height, "height")
+        extra = _int64(overscan, "overscan")
+        out = c_int64()
+        with self._lock:
+            _lib.fold_table_measure(self._h(), start, extent, extra, byref(out))
+        return out.value
+
+    def invalidate_all_heights(self) -> None:
+        """Forget every measured row height, so the provider is asked again
+        (expanded heights stay)."""
+        with self._lock:
+            _lib.fold_table_invalidate_all_heights(self._h())
+
 
 # --------------------------------------------------------------------------
 # Sections
@@ -2030,6 +2254,68 @@ class Section:
             NotVisibleError: a section that contains this one is collapsed.
         """
         return self._position(_lib.fold_table_footer_position_key)
+
+    # -- scrolling -----------------------------------------------------------
+
+    def reveal_offset(
+        self,
+        rows: int = 5,
+        *,
+        offset: Optional[float] = None,
+        viewport_height: Optional[float] = None,
+    ) -> float:
+        """After expanding this section: the offset that shows its header and
+        up to its first ``rows`` children, scrolling as little as possible
+        (the header goes to the top when they do not fit), for a viewport of
+        ``viewport_height`` now at ``offset`` (both default to the table's
+        :attr:`Table.viewport`).
+
+        Raises:
+            NotVisibleError: a section containing this one is collapsed.
+            InvalidArgumentError: bad values, or no viewport to default to.
+        """
+        count = _int64(rows, "rows")
+        key = self._kb()
+        out = c_double()
+        table = self._table
+        with table._lock:
+            start, extent = table._viewport_arguments(offset, viewport_height)
+            _lib.fold_table_reveal_offset(table._h(), key, count, start, extent, byref(out))
+        return out.value
+
+    def reveal_row(self, row: int, expand_ancestors: bool = False) -> int:
+        """The position of row ``row``. With ``expand_ancestors``, the
+        collapsed sections that hide it (this one included) are expanded
+        first, reported like any expansion.
+
+        Raises:
+            NotVisibleError: the row is hidden and ``expand_ancestors`` is False.
+            OutOfRangeError: no such row.
+        """
+        at = _int64(row, "row")
+        key = self._kb()
+        out = c_int64()
+        with self._table._lock:
+            _lib.fold_table_reveal_row(
+                self._table._h(), key, at, 1 if expand_ancestors else 0, byref(out)
+            )
+        return out.value
+
+    # -- lazy heights --------------------------------------------------------
+
+    def invalidate_row_height(self, row: int) -> None:
+        """Forget row ``row``'s measured height so the height provider is
+        asked again (see :meth:`Table.measure`)."""
+        at = _int64(row, "row")
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_invalidate_row_height(self._table._h(), key, at)
+
+    def invalidate_heights(self) -> None:
+        """Forget the measured heights of every row of this section."""
+        key = self._kb()
+        with self._table._lock:
+            _lib.fold_table_invalidate_section_heights(self._table._h(), key)
 
 
 # --------------------------------------------------------------------------
