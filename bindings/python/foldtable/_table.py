@@ -654,9 +654,10 @@ def _row_or_none(row: int) -> Optional[int]:
 
 
 # fold_visible_item as struct sees it: position, kind, depth, section, row,
-# top, height, flags, reserved — naturally aligned, so no padding. Checked
-# against the ctypes declaration (size and every offset) at import.
-_VISIBLE = struct.Struct("=qiiqqddII")
+# top, height, flags, then 4 bytes of reserved skipped ("4x") — naturally
+# aligned, so no padding. Checked against the ctypes declaration (size and
+# every offset) at import.
+_VISIBLE = struct.Struct("=qiiqqddI4x")
 _VISIBLE_SIZE = _VISIBLE.size
 assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
 assert [getattr(_ffi.fold_visible_item, name).offset for name, _ in _ffi.fold_visible_item._fields_] == [
@@ -1430,9 +1431,10 @@ class Table:
                 self._buffer = (_ffi.fold_visible_item * self._capacity)()
                 self._visible_view = memoryview(self._buffer).cast("B")
             data = self._visible_view[: written.value * _VISIBLE_SIZE]
+            # Copied out under the lock: another thread may refill the buffer.
             return [
                 _new_tuple(VisibleItem, (p, _KINDS[k], d, s, None if r < 0 else r, t, h, f))
-                for p, k, d, s, r, t, h, f, _ in _VISIBLE.iter_unpack(data)
+                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
             ]
 
     def sticky_headers(self, offset: float) -> List[StickyHeader]:

@@ -169,3 +169,37 @@ def test_item_tops_are_consistent_with_heights(worked):
         assert worked.item_top(p) == top
         top += worked.item_height(p)
     assert worked.content_height == top
+
+
+def test_visible_items_agree_with_the_item_queries():
+    """visible_items reads the C buffer with struct, not ctypes fields: every
+    field must match item(), item_top() and item_height() — footers, depths,
+    expanded rows and flags included — with the public types."""
+    with foldtable.Table(footer_height=7.5, padding_top=3) as t:
+        sports = t.append_section("Sports", rows=2)
+        bat = sports.insert_subsection(0, "Bat", "Bat|ball", rows=1)
+        bat.append_subsection("Baseball", rows=3)
+        t.append_section("Music", rows=4)
+        t.append_section("Empty")
+        t.section("Baseball").set_expanded_height(1, 90)
+        t.section("Baseball").expand_row(1)
+        t.section("Music").set_expanded_height(0, 50)
+        t.section("Music").set_row_height(2, 0)
+        t.section("Empty").header_height = 0
+        t.append_section("Closed", rows=2).collapse()
+        items = t.visible_items(-10.0, t.content_height + 10, overscan=2)
+        assert len(items) == len(t)
+        kinds = set()
+        for v in items:
+            assert type(v) is foldtable.VisibleItem
+            assert type(v.kind) is foldtable.ItemKind
+            item = t.item(v.position)
+            assert (v.position, v.kind, v.depth, v.section, v.row, v.flags) == tuple(item)
+            assert (v.top, v.height) == (t.item_top(v.position), t.item_height(v.position))
+            assert all(type(x) is int for x in (v.position, v.depth, v.section, v.flags))
+            assert v.row is None or type(v.row) is int
+            assert type(v.top) is float and type(v.height) is float
+            kinds.add(v.kind)
+        assert kinds == set(foldtable.ItemKind)
+        assert {v.flags for v in items} == {0, 1, 4, 2 | 4}  # plain, collapsed, expandable, expanded
+        assert max(v.depth for v in items) == 2
