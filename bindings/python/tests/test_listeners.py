@@ -432,6 +432,42 @@ def test_listeners_run_on_the_calling_thread():
         assert threading.get_ident() not in idents.values()
 
 
+def test_exceptions_go_to_the_thread_that_made_the_change():
+    with foldtable.Table() as t:
+        keys = ["s%d" % i for i in range(4)]
+        for key in keys:
+            t.append_section(key, rows=2)
+        raising = {}
+
+        def on_change(changes):
+            if raising.get(threading.get_ident()):
+                raise Boom(threading.get_ident())
+
+        t.on_change(on_change)
+        results = {}
+        start = threading.Barrier(len(keys))
+
+        def work(index, key):
+            raising[threading.get_ident()] = index == 0
+            start.wait()
+            caught = 0
+            for _ in range(100):
+                try:
+                    t.section(key).toggle()
+                except Boom as exc:
+                    assert exc.args == (threading.get_ident(),)
+                    caught += 1
+                len(t)  # a read after the change raises nothing more
+            results[key] = caught
+
+        threads = [threading.Thread(target=work, args=(i, key)) for i, key in enumerate(keys)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert results == {"s0": 100, "s1": 0, "s2": 0, "s3": 0}
+
+
 # -- change sets describe the change exactly: random mutations ------------------------
 
 PLACEHOLDER = object()
