@@ -778,7 +778,9 @@ int fold_table_import_state(fold_table *table, const char *json, fold_import_rep
  * With a height provider, every row without a height of its own is
  * unmeasured: it counts as its section's default row height (the estimate)
  * until fold_table_measure() asks the provider for it; the answer is kept
- * until invalidated. Only the rows a viewport needs are asked for.
+ * until invalidated. Headers whose height was not set are unmeasured too
+ * (estimate: the table's header height) and are asked for with row -1.
+ * Only the rows and headers a viewport needs are asked for.
  */
 
 /* Returns nonzero and sets *out_height to the row's height, or returns 0 to
@@ -797,12 +799,14 @@ int fold_table_set_height_provider(fold_table *table, fold_height_fn fn, void *u
  * viewport set (fold_table_set_viewport), its offset is used instead of
  * `offset` and it stays anchored, so the visible content does not move
  * while estimates become measurements. Reported to listeners like any
- * change. *out_measured (optional): rows measured. O(k * depth * log n). */
+ * change. *out_measured (optional): rows and headers measured.
+ * O(k * depth * log n). */
 int fold_table_measure(fold_table *table, double offset, double height, int64_t overscan,
                        int64_t *out_measured);
 
 /* Forgets measured heights so the provider is asked again: one row, every
- * row of section `key`, or every row of the table. Expanded heights stay.
+ * row and the header of section `key`, or every row and header of the table
+ * (headers go back to the table's header height). Expanded heights stay.
  * O(depth * log n) for a row; plus O(stored rows) for the others. */
 int fold_table_invalidate_row_height(fold_table *table, const char *key, int64_t row);
 int fold_table_invalidate_section_heights(fold_table *table, const char *key);

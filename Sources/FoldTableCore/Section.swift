@@ -7,6 +7,9 @@ final class Section {
     var headerHeight: Double
     var footerHeight: Double
     var rowHeight: Double
+    /// Whether the header height was given (set, or answered by the height
+    /// provider); with a provider, unmeasured headers are asked for.
+    var headerMeasured = false
     /// The stored state; it belongs to the key and is kept while the section
     /// has no children, though then it hides nothing.
     var collapsed: Bool

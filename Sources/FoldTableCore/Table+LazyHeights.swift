@@ -2,7 +2,8 @@ extension Table {
     /// Sets (or with nil removes) the height provider. With a provider, every
     /// row without a height of its own is unmeasured: it counts as its
     /// section's default row height (the estimate) until `measure` asks the
-    /// provider for it, and the answer is kept until invalidated. The
+    /// provider for it, and the answer is kept until invalidated. Headers
+    /// whose height was not set are asked for too, with row -1. The
     /// provider returns nil to keep the estimate (which is then kept too).
     /// - Complexity: O(1)
     public func setHeightProvider(_ provider: ((String, Int) -> Double?)?) {
@@ -14,7 +15,7 @@ extension Table {
     /// answers — again while measuring moves rows into the viewport, at most
     /// 8 rounds. With a viewport set, its offset is used instead of
     /// `offset`, and it stays anchored, so the visible content does not
-    /// move. Returns how many rows were measured.
+    /// move. Returns how many rows and headers were measured.
     /// - Complexity: O(k · depth · log n) for k rows measured.
     @discardableResult
     public func measure(offset: Double, height: Double, overscan: Int = 0) throws -> Int {
@@ -30,7 +31,9 @@ extension Table {
                 for position in range {
                     var owner: Section?
                     let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
-                    guard placed.item.kind == .row, let s = owner else { continue }
+                    guard let s = owner else { continue }
+                    if placed.item.kind == .header, !s.headerMeasured { pending.append((s, -1)) }
+                    guard placed.item.kind == .row else { continue }
                     let (node, within, _) = try rowNode(placed.item.row, in: s)
                     if case .rows(let run) = node.piece, !run.hasOwnHeight(within) {
                         pending.append((s, placed.item.row))
@@ -41,6 +44,15 @@ extension Table {
                     notifying = true
                     let answer = provider(s.key, row)
                     notifying = false
+                    if row < 0 {
+                        s.headerMeasured = true
+                        if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight, h != s.headerHeight {
+                            s.headerHeight = h
+                            s.propagate()
+                            recordRedraw(visibleHeader(s))
+                        }
+                        continue
+                    }
                     var value = Float(s.rowHeight)
                     if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = Float(h) }
                     try editRow(row, in: s, materialize: true) { run, i in
@@ -67,7 +79,8 @@ extension Table {
         try setRowHeight(section: ref, row: row, height: nil)
     }
 
-    /// Forgets the heights of every row of a section (nil: of the table).
+    /// Forgets the heights of every row of a section (nil: of the table) and
+    /// of its header, which goes back to the table's default until measured.
     /// Expanded heights and states stay.
     /// - Complexity: O(depth · log n + stored rows)
     public func invalidateHeights(section ref: SectionRef?) throws {
@@ -82,6 +95,14 @@ extension Table {
                     case .section(let sub): subsections.append(sub)
                     }
                     return true
+                }
+                if s !== root, s.headerMeasured || s.headerHeight != options.headerHeight {
+                    s.headerMeasured = false
+                    if s.headerHeight != options.headerHeight {
+                        s.headerHeight = options.headerHeight
+                        s.propagate()
+                        recordRedraw(visibleHeader(s))
+                    }
                 }
                 if stored > 0 {
                     let blank = [Double](repeating: Table.defaultHeight, count: s.rowCount)

@@ -108,6 +108,7 @@ extension Table {
     public func setHeaderHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.headerHeight, "header height")
         let s = try section(ref)
+        s.headerMeasured = height != nil
         guard s.headerHeight != h else { return }
         try mutate {
             s.headerHeight = h
