@@ -635,8 +635,11 @@ int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
  * Listeners run on the thread that made the change, after the table is
  * consistent ("will" listeners before the change, with the table as it was).
  * Inside a listener the table may be read with any fold_* query; a call that
- * would change it returns FOLD_E_BUSY and changes nothing. Do the change
- * after the listener returns.
+ * would change its sections, rows, heights or states (anything a change set
+ * reports, measuring, importing state) returns FOLD_E_BUSY and changes
+ * nothing: do the change after the listener returns. Settings that report
+ * nothing (viewport, accordion, sticky levels, indicators, providers) and
+ * adding or removing listeners are allowed.
  */
 
 typedef struct fold_change {
@@ -746,7 +749,7 @@ int fold_table_reveal_row(fold_table *table, const char *key, int64_t row, int e
 /* The interface state as JSON a person can read: every section's collapsed
  * state by key, the expanded rows, and, with a viewport set, the scroll
  * anchor (the first visible item and how far the viewport's top is below
- * its top):
+ * its top; null without a viewport or items):
  *   {"version": 1, "collapsed": {"Mac": false, "iPad": true},
  *    "expanded": [{"section": "Mac", "row": 2}],
  *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5}}
@@ -778,8 +781,8 @@ int fold_table_import_state(fold_table *table, const char *json, fold_import_rep
  * With a height provider, every row without a height of its own is
  * unmeasured: it counts as its section's default row height (the estimate)
  * until fold_table_measure() asks the provider for it; the answer is kept
- * until invalidated. Headers whose height was not set are unmeasured too
- * (estimate: the table's header height) and are asked for with row -1.
+ * until invalidated. With a header height provider, headers whose height
+ * was not set are unmeasured too (estimate: the table's header height).
  * Only the rows and headers a viewport needs are asked for.
  */
 
@@ -792,6 +795,14 @@ typedef int (*fold_height_fn)(fold_table *table, const char *key, int64_t row, d
 
 /* Sets the provider; fn NULL removes it. O(1). */
 int fold_table_set_height_provider(fold_table *table, fold_height_fn fn, void *user_data);
+
+/* Like fold_height_fn, for the header of section `key`. */
+typedef int (*fold_header_height_fn)(fold_table *table, const char *key, double *out_height,
+                                     void *user_data);
+
+/* Sets the header height provider; fn NULL removes it. O(1). */
+int fold_table_set_header_height_provider(fold_table *table, fold_header_height_fn fn,
+                                          void *user_data);
 
 /* Asks the provider for the unmeasured rows of the viewport [offset,
  * offset + height) widened by `overscan` items and stores the answers —

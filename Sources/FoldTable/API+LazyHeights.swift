@@ -37,3 +37,16 @@ public func fold_table_invalidate_section_heights(_ table: OpaquePointer?, _ key
 public func fold_table_invalidate_all_heights(_ table: OpaquePointer?) -> Int32 {
     withTable(table) { t in try t.invalidateHeights(section: nil) }
 }
+
+@_cdecl("fold_table_set_header_height_provider")
+public func fold_table_set_header_height_provider(_ table: OpaquePointer?, _ fn: fold_header_height_fn?,
+                                                  _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    withTable(table) { t in
+        guard let fn else { t.setHeaderHeightProvider(nil); return }
+        t.setHeaderHeightProvider { key in
+            var height = 0.0
+            let given = key.withCString { fn(table, $0, &height, userData) }
+            return given != 0 ? height : nil
+        }
+    }
+}

@@ -85,6 +85,8 @@ extension Table {
         if let header {
             recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
             recordRedraw(header)
+            // The footer stays but its collapsed flag changed.
+            if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
         }
         sectionDid(s, collapsed ? .didCollapse : .didExpand)
         return true

@@ -2,12 +2,19 @@ extension Table {
     /// Sets (or with nil removes) the height provider. With a provider, every
     /// row without a height of its own is unmeasured: it counts as its
     /// section's default row height (the estimate) until `measure` asks the
-    /// provider for it, and the answer is kept until invalidated. Headers
-    /// whose height was not set are asked for too, with row -1. The
+    /// provider for it, and the answer is kept until invalidated. The
     /// provider returns nil to keep the estimate (which is then kept too).
     /// - Complexity: O(1)
     public func setHeightProvider(_ provider: ((String, Int) -> Double?)?) {
         heightProvider = provider
+    }
+
+    /// Sets (or with nil removes) the header height provider: with one,
+    /// headers whose height was not set are unmeasured (estimate: the
+    /// table's header height) until `measure` asks for them.
+    /// - Complexity: O(1)
+    public func setHeaderHeightProvider(_ provider: ((String) -> Double?)?) {
+        headerHeightProvider = provider
     }
 
     /// Asks the provider for the unmeasured rows of the viewport
@@ -20,7 +27,8 @@ extension Table {
     @discardableResult
     public func measure(offset: Double, height: Double, overscan: Int = 0) throws -> Int {
         _ = try visibleRange(offset: offset, height: height, overscan: overscan)  // checks the arguments
-        guard let provider = heightProvider else { return 0 }
+        let rowProvider = heightProvider, headerProvider = headerHeightProvider
+        guard rowProvider != nil || headerProvider != nil else { return 0 }
         return try mutate {
             var measured = 0
             let anchor = captureAnchor()
@@ -32,8 +40,8 @@ extension Table {
                     var owner: Section?
                     let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
                     guard let s = owner else { continue }
-                    if placed.item.kind == .header, !s.headerMeasured { pending.append((s, -1)) }
-                    guard placed.item.kind == .row else { continue }
+                    if placed.item.kind == .header, headerProvider != nil, !s.headerMeasured { pending.append((s, -1)) }
+                    guard placed.item.kind == .row, rowProvider != nil else { continue }
                     let (node, within, _) = try rowNode(placed.item.row, in: s)
                     if case .rows(let run) = node.piece, !run.hasOwnHeight(within) {
                         pending.append((s, placed.item.row))
@@ -42,7 +50,7 @@ extension Table {
                 guard !pending.isEmpty else { break }
                 for (s, row) in pending {
                     notifying = true
-                    let answer = provider(s.key, row)
+                    let answer = row < 0 ? headerProvider?(s.key) : rowProvider?(s.key, row)
                     notifying = false
                     if row < 0 {
                         s.headerMeasured = true

@@ -60,16 +60,22 @@ extension Table {
                 if s.childCount == 0 { s.collapsed = collapsed } else { _ = setCollapsedRecording(collapsed, s) }
             }
             guard let rows = plan.expanded else { return }
-            for (s, row) in expandedRows(in: root, deep: true) {
+            // Only what differs changes: rows expanded now but not saved collapse,
+            // saved rows not expanded yet expand.
+            let wanted = Set(rows.map { RowRef(section: $0.0, row: $0.1) })
+            for (s, row) in expandedRows(in: root, deep: true) where !wanted.contains(RowRef(section: s.key, row: row)) {
                 _ = try setRowExpandedRecording(false, s, row)
             }
             for (key, row) in rows {
-                guard let s = sectionsByKey[key], row < s.rowCount, try isRowExpandable(section: .key(key), row: row),
-                      try setRowExpandedRecording(true, s, row) else {
+                guard let s = sectionsByKey[key], row < s.rowCount, try isRowExpandable(section: .key(key), row: row) else {
                     report.unknownRows += 1
                     continue
                 }
-                report.rows += 1
+                if try isRowExpanded(section: .key(key), row: row) || setRowExpandedRecording(true, s, row) {
+                    report.rows += 1
+                } else {
+                    report.unknownRows += 1
+                }
             }
         }
         if let anchor = plan.anchor, var v = viewport, let s = sectionsByKey[anchor.section] {

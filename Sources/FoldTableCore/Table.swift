@@ -57,8 +57,9 @@ public final class Table {
     var mutationDepth = 0
     var notifying = false
     var listeners = Listeners()
-    /// Measures rows whose height is unknown (Table+LazyHeights.swift).
+    /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
+    var headerHeightProvider: ((String) -> Double?)?
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {

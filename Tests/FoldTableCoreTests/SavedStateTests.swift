@@ -87,3 +87,19 @@ import Testing
         #expect(try t.isCollapsed(section: .key("iPad \"Pro\"")))
     }
 }
+
+@Suite struct SavedStateEventTests {
+    @Test func reimportingTheSameStateChangesNothing() throws {
+        let t = try Table()
+        try t.appendSection(key: "Mac", rows: 3)
+        try t.setExpandedHeight(100, section: "Mac", row: 2)
+        try t.setRowExpanded(true, section: "Mac", row: 2)
+        let saved = t.exportState()
+        var events = 0
+        t.onChange { _ in events += 1 }
+        t.onRow { _, _ in events += 1; return true }
+        let report = try t.importState(saved)
+        #expect(events == 0)
+        #expect(report.rows == 1)
+    }
+}

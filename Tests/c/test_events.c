@@ -250,11 +250,19 @@ static int provide(fold_table *t, const char *key, int64_t row, double *out_heig
     int *calls = user_data;
     int64_t n = -1;
     (void)key;
-    if (row < 0) return 0; /* a header: keep its estimate */
     fold_table_item_count(t, &n); /* reading inside the provider is allowed */
     (*calls)++;
     *out_height = 10.0 * (double)(row + 1);
     return n > 0;
+}
+
+static int provide_header(fold_table *t, const char *key, double *out_height, void *user_data)
+{
+    int *calls = user_data;
+    (void)t;
+    (*calls)++;
+    *out_height = strcmp(key, "S") == 0 ? 40 : 28;
+    return 1;
 }
 
 static void test_lazy_heights(void)
@@ -267,7 +275,7 @@ static void test_lazy_heights(void)
     int64_t measured = -1;
     /* 0..100: header 28, rows at 10, 20, 30 (=88), then 40 reaches 128. */
     CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
-    CHECK_EQ_I64(measured, 5); /* the header (kept at its estimate) and 4 rows */
+    CHECK_EQ_I64(measured, 4);
     CHECK_EQ_I64(calls, 4);
     double h = -1;
     CHECK_STATUS(fold_table_item_height(t, 4, &h), FOLD_OK);
@@ -287,6 +295,21 @@ static void test_lazy_heights(void)
     CHECK_STATUS(fold_table_set_height_provider(t, NULL, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 0);
+
+    /* Headers: asked once, kept, asked again after invalidation. */
+    int header_calls = 0;
+    CHECK_STATUS(fold_table_set_header_height_provider(t, provide_header, &header_calls), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 1);
+    CHECK_EQ_I64(header_calls, 1);
+    CHECK_STATUS(fold_table_item_height(t, 0, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 40);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(header_calls, 1);
+    CHECK_STATUS(fold_table_invalidate_section_heights(t, "S"), FOLD_OK);
+    CHECK_STATUS(fold_table_item_height(t, 0, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 28);
+    CHECK_STATUS(fold_table_set_header_height_provider(t, NULL, NULL), FOLD_OK);
     fold_table_free(t);
 }
 
