@@ -233,6 +233,7 @@ SECTION_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int32, c_void_p)
 ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, c_int32, c_void_p)
 # int (*fold_height_fn)(fold_table *, const char *key, int64_t row, double *out_height, void *user_data)
 HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, POINTER(c_double), c_void_p)
+HEADER_HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, POINTER(c_double), c_void_p)
 
 
 # --------------------------------------------------------------------------
@@ -411,6 +412,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_import_state", [_TABLE, c_char_p, POINTER(fold_import_report)], c_int, STATUS),
     # Lazy heights
     ("fold_table_set_height_provider", [_TABLE, HEIGHT_FN, c_void_p], c_int, STATUS),
+    ("fold_table_set_header_height_provider", [_TABLE, HEADER_HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),
     ("fold_table_invalidate_row_height", [_TABLE, c_char_p, c_int64], c_int, STATUS),
     ("fold_table_invalidate_section_heights", [_TABLE, c_char_p], c_int, STATUS),

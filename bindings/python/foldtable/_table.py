@@ -537,6 +537,21 @@ def _height_trampoline(guard: _Guard, fn: Callable[[str, int], Optional[float]])
     return _ffi.HEIGHT_FN(call)
 
 
+def _header_height_trampoline(guard: _Guard, fn: Callable[[str], Optional[float]]) -> Any:
+    def call(_table: int, key: Optional[bytes], out: Any, _user_data: int) -> int:
+        try:
+            height = fn(_decode_key(key))
+            if height is None:
+                return 0
+            out[0] = _float(height, "the header height provider's answer")
+            return 1
+        except BaseException as exc:  # keeps the estimate
+            guard.store(exc)
+            return 0
+
+    return _ffi.HEADER_HEIGHT_FN(call)
+
+
 def _check_callable(fn: object, what: str) -> None:
     if not callable(fn):
         raise TypeError("%s must be callable, not %s" % (what, type(fn).__name__))
@@ -766,6 +781,7 @@ class Table:
         "_path_capacity",
         "_callbacks",
         "_provider",
+        "_header_provider",
         "_visible_view",
         "__weakref__",
     )
@@ -788,6 +804,7 @@ class Table:
         # it alive: listener id -> CFUNCTYPE object, and the height provider.
         self._callbacks: Dict[int, Any] = {}
         self._provider: Any = None
+        self._header_provider: Any = None
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         self._capacity = 64
@@ -840,6 +857,7 @@ class Table:
             # The library no longer holds the callbacks.
             self._callbacks = {}
             self._provider = None
+            self._header_provider = None
 
     @property
     def closed(self) -> bool:
@@ -1668,6 +1686,23 @@ class Table:
             _lib.fold_table_set_height_provider(self._h(), callback, None)
             # Replaced only now: the old one stayed referenced during the call.
             self._provider = None if fn is None else callback
+
+    def set_header_height_provider(self, fn: Optional[Callable[[str], Optional[float]]]) -> None:
+        """Set (or with ``None`` remove) the function :meth:`measure` asks
+        for header heights: ``fn(key)`` returns the height of section
+        ``key``'s header, or ``None`` to keep the estimate. With one set,
+        every header whose height was not set counts as the table's header
+        height until measured; :meth:`Section.invalidate_heights` forgets it.
+        Same rules as :meth:`set_height_provider` (reading allowed, changes
+        raise :class:`BusyError`, exceptions are re-raised by :meth:`measure`).
+        """
+        if fn is not None:
+            _check_callable(fn, "the header height provider")
+        with self._lock:
+            callback = (_ffi.HEADER_HEIGHT_FN() if fn is None
+                        else _header_height_trampoline(self._lock, fn))
+            _lib.fold_table_set_header_height_provider(self._h(), callback, None)
+            self._header_provider = None if fn is None else callback
 
     def measure(self, offset: float, height: float, overscan: int = 0) -> int:
         """Ask the height provider for the unmeasured rows of the viewport

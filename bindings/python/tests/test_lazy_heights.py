@@ -199,3 +199,23 @@ def test_provider_runs_on_the_calling_thread(hundred):
     worker.start()
     worker.join()
     assert threads == {worker.ident}
+
+
+def test_header_heights_are_measured_too(hundred):
+    t = hundred
+    asked = []
+
+    def header(key):
+        asked.append(key)
+        return 40.0
+
+    t.set_header_height_provider(header)
+    assert t.measure(0, 100) == 1  # the header; rows have no provider
+    assert asked == ["S"]
+    assert t.item_height(0) == 40.0
+    t.measure(0, 100)
+    assert asked == ["S"]  # kept
+    t.section("S").invalidate_heights()
+    assert t.item_height(0) == 28.0  # back to the table's header height
+    t.set_header_height_provider(None)
+    assert t.measure(0, 100) == 0

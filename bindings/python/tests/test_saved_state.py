@@ -71,11 +71,6 @@ def test_importing_the_current_state_changes_nothing(worked):
     assert (changes, events) == ([], [])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library: re-importing an expanded row collapses and re-expands it, "
-    "reporting row events and a redraw although nothing changes",
-)
 def test_importing_the_current_state_with_an_expanded_row_changes_nothing(worked):
     worked.section("Mac").set_expanded_height(2, 100)
     worked.section("Mac").expand_row(2)
