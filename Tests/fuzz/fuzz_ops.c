@@ -134,6 +134,10 @@ static const char *a_key(reader *r)
     return keys[b % (sizeof keys / sizeof keys[0])];
 }
 
+/* FOLDTABLE_KNOWN_BUGS=1: also make the calls known engine bugs break
+ * (Tests/reliability/README.md); read once. */
+static int known_bugs = -1;
+
 /* ---- checks ------------------------------------------------------------ */
 
 static void die(const char *what, int line, int status)
@@ -254,12 +258,14 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
     if ((code & 0xC0) == 0xC0 && (code & 7) == 0) {
         tt = NULL;
     }
+    /* Eight heights and eight path indices from the input; the rest fixed,
+     * so an operation costs few bytes. */
     for (i = 0; i < CAP; i++) {
-        heights[i] = a_height(r);
+        heights[i] = i < 8 ? a_height(r) : 10;
     }
     len = a_count(r, CAP + 8);
     for (i = 0; i < CAP + 8; i++) {
-        path[i] = i < 6 ? an_int(r) % 4 : an_int(r);
+        path[i] = i < 6 ? an_int(r) % 4 : i < 8 ? an_int(r) : 0;
     }
     mutating = 1;
     take(good, &before);
@@ -411,10 +417,13 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         case 40:
             CALL(fold_table_section_key(tt, an_int(r), byte(r) ? &s1 : NULL));
             break;
-        case 41:
-            CALL(fold_table_section_header(tt, an_int(r), byte(r) & 1 ? &s1 : NULL,
-                                           byte(r) & 1 ? &s2 : NULL));
+        case 41: {
+            /* NULL optional outputs leak today (known engine bug 2). */
+            int null_title = (byte(r) & 1) && known_bugs, null_detail = (byte(r) & 1) && known_bugs;
+            CALL(fold_table_section_header(tt, an_int(r), null_title ? NULL : &s1,
+                                           null_detail ? NULL : &s2));
             break;
+        }
         case 42:
             CALL(fold_table_section_heights(tt, an_int(r), byte(r) & 1 ? &d : NULL,
                                             byte(r) & 1 ? &d2 : NULL, byte(r) & 1 ? &d3 : NULL));
@@ -489,7 +498,8 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
             break;
         case 56:
             CALL(fold_table_child_at(tt, a_key(r), an_int(r), byte(r) ? &out32 : NULL,
-                                     byte(r) & 1 ? &out64 : NULL, byte(r) & 1 ? &s1 : NULL));
+                                     byte(r) & 1 ? &out64 : NULL,
+                                     (byte(r) & 1) && known_bugs ? NULL : &s1));
             break;
         case 57: {
             int64_t cap = a_count(r, CAP);
@@ -595,6 +605,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int st, steps = 0;
     uint8_t first;
 
+    if (known_bugs < 0) {
+        const char *kb = getenv("FOLDTABLE_KNOWN_BUGS");
+        known_bugs = kb != NULL && *kb && strcmp(kb, "0") != 0;
+    }
     r.p = data;
     r.n = size;
     first = byte(&r);
