@@ -1,0 +1,115 @@
+/*
+ * example-app.c — the smallest GTK 4 app on FoldTable (the README's example).
+ *
+ *   cc example-app.c $(pkg-config --cflags --libs foldtable-gtk) -o example-app
+ *   ./example-app           a window with a collapsible list
+ *   ./example-app --list    print the model's items (no display needed)
+ */
+#include <foldtable-gtk.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The app keeps its data; the engine only the structure. */
+static const char *const planets[] = {"Mercury", "Venus", "Earth", "Mars"};
+static const char *const moons[] = {"Moon", "Phobos", "Deimos"};
+
+static char *
+row_text(const char *key, int64_t row, void *user_data)
+{
+    (void)user_data;
+    if (row < 0)
+        return NULL; /* nested header titles; none here */
+    return g_strdup(strcmp(key, "planets") == 0 ? planets[row] : moons[row]);
+}
+
+static FoldListModel *
+make_model(void)
+{
+    fold_table *table = NULL;
+    fold_table_new(NULL, &table);
+    fold_table_append_section(table, "planets", "Planets|inner", 4);
+    fold_table_append_section(table, "moons", "Moons", 3);
+    /* The model owns the table from here on. */
+    FoldListModel *model = fold_list_model_new(table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(model, row_text, NULL, NULL);
+    return model;
+}
+
+static void
+setup(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+{
+    (void)f;
+    (void)d;
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_list_item_set_child(li, label);
+}
+
+static void
+bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+{
+    (void)f;
+    (void)d;
+    FoldListItem *item = gtk_list_item_get_item(li);
+    gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
+    char *text = g_strdup_printf("%s%s %s", header ? "" : "    ",
+                                 header ? fold_list_item_get_indicator(item) : "",
+                                 fold_list_item_get_title(item));
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(li)), text);
+    gtk_widget_set_size_request(gtk_list_item_get_child(li), -1,
+                                (int)fold_list_item_get_height(item));
+    g_free(text);
+}
+
+static void
+activate_item(GtkListView *list, guint position, gpointer model)
+{
+    (void)list;
+    /* Collapses/expands a section or a row; emits the exact items-changed. */
+    fold_list_model_activate(model, position, NULL, NULL);
+}
+
+static void
+activate_app(GtkApplication *app, gpointer model)
+{
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
+    GtkNoSelection *selection = gtk_no_selection_new(g_object_ref(model));
+    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);
+    g_signal_connect(list, "activate", G_CALLBACK(activate_item), model);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
+    GtkWidget *window = gtk_application_window_new(app);
+    gtk_window_set_default_size(GTK_WINDOW(window), 320, 400);
+    gtk_window_set_child(GTK_WINDOW(window), scroller);
+    gtk_window_present(GTK_WINDOW(window));
+}
+
+int
+main(int argc, char **argv)
+{
+    FoldListModel *model = make_model();
+    int status = 0;
+    if (argc > 1 && strcmp(argv[1], "--list") == 0) {
+        fold_list_model_toggle_section(model, "moons", NULL, NULL);
+        guint n = g_list_model_get_n_items(G_LIST_MODEL(model));
+        for (guint i = 0; i < n; i++) {
+            FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(model), i);
+            printf("%u %s %s\n", i, fold_list_item_get_indicator(item)
+                                        ? fold_list_item_get_indicator(item) : " ",
+                   fold_list_item_get_title(item));
+            g_object_unref(item);
+        }
+    } else {
+        GtkApplication *app = gtk_application_new("org.foldtable.Example",
+                                                  G_APPLICATION_NON_UNIQUE);
+        g_signal_connect(app, "activate", G_CALLBACK(activate_app), model);
+        status = g_application_run(G_APPLICATION(app), argc, argv);
+        g_object_unref(app);
+    }
+    g_object_unref(model);
+    return status;
+}
