@@ -1,4 +1,4 @@
-/// One child entry of a list node: a run of rows or a subsection.
+/// One child entry of a section's list: a run of rows or a subsection.
 enum Piece {
     case rows(RowRun)
     case section(Section)
@@ -12,46 +12,65 @@ enum Piece {
     }
 }
 
-/// A node of a child list: one piece plus the summary of its subtree.
+/// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
+/// children with a copy of each child's summary, so a descent reads one
+/// node's array per level instead of chasing a pointer per binary level.
 final class ListNode {
-    var left: ListNode?
-    var right: ListNode?
-    /// Kept in step by `update`; `unowned(unsafe)` because the parent owns the
-    /// child and the pointer is only followed while the tree is intact.
+    /// Kept in step by the list; `unowned(unsafe)` because the parent owns
+    /// the child and the pointer is only followed while the tree is intact.
     unowned(unsafe) var parent: ListNode?
-    let priority: UInt64
-    var piece: Piece
-    var sum: Summary
+    var sum = Summary.zero
+    var pieces: [Piece] = []
+    var children: [ListNode] = []
+    var childSums: [Summary] = []
 
-    init(_ piece: Piece, priority: UInt64) {
-        self.piece = piece
-        self.priority = priority
-        self.sum = piece.summary
-    }
+    var isLeaf: Bool { children.isEmpty }
+    var count: Int { isLeaf ? pieces.count : children.count }
 
-    /// Re-links the children and recomputes the summary from them.
-    @inline(__always)
-    func update() {
-        var s = piece.summary
-        if let l = left { l.parent = self; s = l.sum + s }
-        if let r = right { r.parent = self; s = s + r.sum }
+    func recompute() {
+        var s = Summary.zero
+        if isLeaf {
+            for p in pieces { s += p.summary }
+        } else {
+            for c in childSums { s += c }
+        }
         sum = s
     }
 
-    /// Recomputes summaries from this node up to the root of its list.
-    func refreshUpward() {
-        var n: ListNode? = self
-        while let node = n { node.update(); n = node.parent }
+    /// Index of `child` among this node's children. O(fanout).
+    func index(of child: ListNode) -> Int {
+        children.firstIndex { $0 === child } ?? 0
     }
 
-    /// The summary of everything before this node's piece in its list.
-    func prefix() -> Summary {
-        var acc = left?.sum ?? .zero
+    /// Recomputes summaries from this node up to the root of its list.
+    /// O(fanout · depth).
+    func refreshUpward() {
+        recompute()
         var n = self
         while let p = n.parent {
-            if p.right === n {
-                acc = (p.left?.sum ?? .zero) + p.piece.summary + acc
-            }
+            p.childSums[p.index(of: n)] = n.sum
+            p.recompute()
+            n = p
+        }
+    }
+}
+
+/// Where a piece is: its leaf and its slot there. Valid until the list changes.
+struct PieceRef {
+    let leaf: ListNode
+    let slot: Int
+
+    var piece: Piece { leaf.pieces[slot] }
+
+    /// The summary of everything before this piece in its list.
+    func prefix() -> Summary {
+        var acc = Summary.zero
+        for i in 0..<slot { acc += leaf.pieces[i].summary }
+        var n = leaf
+        while let p = n.parent {
+            var before = Summary.zero
+            for i in 0..<p.index(of: n) { before += p.childSums[i] }
+            acc = before + acc
             n = p
         }
         return acc
@@ -59,177 +78,333 @@ final class ListNode {
 }
 
 /// The ordered children of a section — runs of rows and subsections — as a
-/// treap with implicit keys. Every node carries its subtree's `Summary`, so
+/// B+tree with implicit keys. Every node carries its subtree's `Summary`, so
 /// finding the child at an index, the item at a flat position or the item at
-/// an offset descends one path: O(log n) expected. Priorities come from a
-/// per-list SplitMix64 stream, so shapes (and timings) replay exactly.
+/// an offset reads one path of about log_16(n) nodes. Sections know their
+/// leaf (`Section.node`); the list keeps that pointer right as pieces move.
 struct ChildList {
-    private(set) var root: ListNode?
-    private var seed: UInt64
+    /// Most entries in a node; nodes with fewer than `minFill` are merged.
+    static let maxFill = 32
+    static let minFill = 8
 
-    init(seed: UInt64) { self.seed = seed }
+    private(set) var root: ListNode?
+
+    init(seed: UInt64) {}
 
     var sum: Summary { root?.sum ?? .zero }
 
-    mutating func makeNode(_ piece: Piece) -> ListNode {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return ListNode(piece, priority: z ^ (z >> 31))
-    }
-
     // MARK: Finding
 
-    /// The node holding the child `index` (by `metric`), the offset of that
-    /// child inside the node's piece, and the summary of everything before the
+    /// The piece holding the child `index` (by `metric`), the offset of that
+    /// child inside the piece, and the summary of everything before the
     /// piece. nil if `index` is not below the metric's total.
-    func locate(_ metric: Metric, _ index: Int) -> (node: ListNode, within: Int, before: Summary)? {
-        var n = root
+    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Summary)? {
+        guard var node = root, index >= 0, index < metric.of(node.sum) else { return nil }
         var k = index
         var before = Summary.zero
-        while let node = n {
-            if let l = node.left {
-                let lc = metric.of(l.sum)
-                if k < lc { n = l; continue }
-                k -= lc
-                before += l.sum
+        while !node.isLeaf {
+            var i = 0
+            let last = node.children.count - 1
+            while i < last {
+                let s = node.childSums[i]
+                let c = metric.of(s)
+                if k < c { break }
+                k -= c
+                before += s
+                i += 1
             }
-            let own = node.piece.summary
-            let pc = metric.of(own)
-            if k < pc { return (node, k, before) }
-            k -= pc
-            before += own
-            n = node.right
+            node = node.children[i]
+        }
+        for (slot, piece) in node.pieces.enumerated() {
+            let s = piece.summary
+            let c = metric.of(s)
+            if k < c { return (PieceRef(leaf: node, slot: slot), k, before) }
+            k -= c
+            before += s
         }
         return nil
+    }
+
+    /// Calls `body` with each piece in order until it returns false.
+    func forEachPiece(_ body: (Piece) -> Bool) {
+        func walk(_ n: ListNode) -> Bool {
+            if n.isLeaf { return n.pieces.allSatisfy(body) }
+            return n.children.allSatisfy(walk)
+        }
+        if let root { _ = walk(root) }
     }
 
     /// Calls `body` with each subsection in order, skipping subtrees that
     /// hold only rows: O(s · log n) for s subsections, whatever the rows.
     func forEachSection(_ body: (Section) -> Void) {
-        func walk(_ n: ListNode?) {
-            guard let n, n.sum.children > n.sum.rows else { return }
-            walk(n.left)
-            if case .section(let s) = n.piece { body(s) }
-            walk(n.right)
-        }
-        walk(root)
-    }
-
-    /// Calls `body` with each piece in order until it returns false.
-    func forEachPiece(_ body: (Piece) -> Bool) {
-        func walk(_ n: ListNode?) -> Bool {
-            guard let n else { return true }
-            return walk(n.left) && body(n.piece) && walk(n.right)
-        }
-        _ = walk(root)
-    }
-
-    // MARK: Restructuring
-
-    /// Splits into the first `k` children and the rest, cutting a row run in
-    /// two when `k` falls inside it.
-    private mutating func split(_ n: ListNode?, _ k: Int) -> (ListNode?, ListNode?) {
-        guard let n else { return (nil, nil) }
-        let lc = n.left?.sum.children ?? 0
-        let pc = n.piece.summary.children
-        if k <= lc {
-            let (a, b) = split(n.left, k)
-            n.left = b
-            n.update()
-            a?.parent = nil
-            return (a, n)
-        }
-        if k >= lc + pc {
-            let (a, b) = split(n.right, k - lc - pc)
-            n.right = a
-            n.update()
-            b?.parent = nil
-            return (n, b)
-        }
-        // k falls strictly inside this piece, which only a row run can span.
-        guard case .rows(let run) = n.piece else { return (n, nil) }
-        let cut = k - lc
-        n.piece = .rows(run.slice(0..<cut))
-        let tail = makeNode(.rows(run.slice(cut..<run.count)))
-        let right = merge(tail, n.right)
-        n.right = nil
-        n.update()
-        right?.parent = nil
-        return (n, right)
-    }
-
-    private func merge(_ a: ListNode?, _ b: ListNode?) -> ListNode? {
-        guard let a else { return b }
-        guard let b else { return a }
-        if a.priority > b.priority {
-            a.right = merge(a.right, b)
-            a.update()
-            return a
-        } else {
-            b.left = merge(a, b.left)
-            b.update()
-            return b
-        }
-    }
-
-    /// Builds a treap of `nodes` in order in O(count) (a Cartesian tree by priority).
-    private static func build(_ nodes: [ListNode]) -> ListNode? {
-        var stack: [ListNode] = []
-        stack.reserveCapacity(64)
-        for node in nodes {
-            var last: ListNode?
-            while let top = stack.last, top.priority < node.priority {
-                last = stack.removeLast()
+        func walk(_ n: ListNode) {
+            guard n.sum.children > n.sum.rows else { return }
+            if n.isLeaf {
+                for p in n.pieces { if case .section(let s) = p { body(s) } }
+            } else {
+                n.children.forEach(walk)
             }
-            node.left = last
-            node.right = nil
-            stack.last?.right = node
-            stack.append(node)
         }
-        guard let root = stack.first else { return nil }
-        func fix(_ n: ListNode) {
-            if let l = n.left { fix(l) }
-            if let r = n.right { fix(r) }
-            n.update()
-        }
-        fix(root)
-        root.parent = nil
-        return root
+        if let root { walk(root) }
+    }
+
+    // MARK: Editing
+
+    /// Applies `change` to a piece and refreshes the summaries above it.
+    /// O(fanout · log n).
+    func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
+        change(&ref.leaf.pieces[ref.slot])
+        ref.leaf.refreshUpward()
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
-    /// nodes created for them plus the removed subtree. O(log n + pieces).
+    /// pieces removed. Row runs are cut where the range ends inside them.
+    /// O(log n + pieces added + pieces removed).
     @discardableResult
-    mutating func replace(_ range: Range<Int>, with pieces: [Piece]) -> (added: [ListNode], removed: ListNode?) {
-        let (head, rest) = split(root, range.lowerBound)
-        let (removed, tail) = split(rest, range.count)
-        var nodes: [ListNode] = []
-        nodes.reserveCapacity(pieces.count)
-        for p in pieces { nodes.append(makeNode(p)) }
-        let middle = ChildList.build(nodes)
-        root = merge(merge(head, middle), tail)
-        root?.parent = nil
-        removed?.parent = nil
-        return (nodes, removed)
+    mutating func replace(_ range: Range<Int>, with pieces: [Piece]) -> [Piece] {
+        cut(at: range.lowerBound)
+        cut(at: range.upperBound)
+        var removed: [Piece] = []
+        if !range.isEmpty, let root {
+            remove(root, range.lowerBound, range.upperBound, into: &removed)
+            shrinkRoot()
+        }
+        if !pieces.isEmpty { insert(pieces, at: range.lowerBound) }
+        return removed
     }
 
-    /// The pieces of a detached subtree, in order.
-    static func pieces(of n: ListNode?) -> [Piece] {
-        var out: [Piece] = []
-        func walk(_ n: ListNode?) {
-            guard let n else { return }
-            walk(n.left); out.append(n.piece); walk(n.right)
+    /// Splits the row run that child index `c` falls strictly inside.
+    private mutating func cut(at c: Int) {
+        guard let (ref, within, _) = locate(.children, c), within > 0, case .rows(let run) = ref.piece else { return }
+        ref.leaf.pieces[ref.slot] = .rows(run.slice(0..<within))
+        ref.leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: ref.slot + 1)
+        ref.leaf.refreshUpward()
+        splitIfFull(ref.leaf)
+    }
+
+    /// Removes the whole pieces in children [lo, hi) of `node`'s subtree
+    /// (boundaries already cut), mending underfull children on the way back.
+    private func remove(_ node: ListNode, _ lo: Int, _ hi: Int, into out: inout [Piece]) {
+        if node.isLeaf {
+            var offset = 0
+            var kept: [Piece] = []
+            kept.reserveCapacity(node.pieces.count)
+            for p in node.pieces {
+                let c = p.summary.children
+                if offset >= lo && offset + c <= hi && c > 0 { out.append(p) } else { kept.append(p) }
+                offset += c
+            }
+            node.pieces = kept
+            node.recompute()
+            return
         }
-        walk(n)
+        var offset = 0
+        var i = 0
+        while i < node.children.count {
+            let c = node.childSums[i].children
+            let start = offset
+            offset += c
+            if start >= hi || start + c <= lo { i += 1; continue }
+            let child = node.children[i]
+            if lo <= start && start + c <= hi {
+                ChildList.collect(child, into: &out)
+                node.children.remove(at: i)
+                node.childSums.remove(at: i)
+                continue
+            }
+            remove(child, max(lo, start) - start, min(hi, start + c) - start, into: &out)
+            node.childSums[i] = child.sum
+            i += 1
+        }
+        // Only the (at most two) children cut at the range's ends can be underfull.
+        var j = 0
+        while j < node.children.count {
+            if node.children[j].count < ChildList.minFill, node.children.count > 1 {
+                let k = j + 1 < node.children.count ? j : j - 1
+                merge(node, k)
+                j = max(0, k)
+                continue
+            }
+            j += 1
+        }
+        node.children.removeAll { $0.count == 0 }
+        node.childSums = node.children.map(\.sum)
+        node.recompute()
+    }
+
+    /// Merges children k and k+1 of `node`, splitting the result again if it
+    /// holds more than `maxFill` entries.
+    private func merge(_ node: ListNode, _ k: Int) {
+        let a = node.children[k], b = node.children[k + 1]
+        if a.isLeaf {
+            a.pieces += b.pieces
+            b.pieces = []
+            ChildList.adopt(a)
+        } else {
+            a.children += b.children
+            a.childSums += b.childSums
+            b.children = []
+            b.childSums = []
+            for c in a.children { c.parent = a }
+        }
+        a.recompute()
+        node.children.remove(at: k + 1)
+        node.childSums.remove(at: k + 1)
+        node.childSums[k] = a.sum
+        if a.count > ChildList.maxFill {
+            let halves = ChildList.split(a, into: 2)
+            node.children.insert(contentsOf: halves.dropFirst(), at: k + 1)
+            node.childSums = node.children.map(\.sum)
+            for h in halves { h.parent = node }
+        }
+    }
+
+    /// Drops root levels that have a single child, or an empty root.
+    private mutating func shrinkRoot() {
+        while let r = root, !r.isLeaf, r.children.count == 1 {
+            root = r.children[0]
+            root?.parent = nil
+        }
+        if let r = root, r.count == 0 { root = nil }
+    }
+
+    /// Inserts `pieces` before child index `c` (a piece boundary).
+    private mutating func insert(_ pieces: [Piece], at c: Int) {
+        guard let root else {
+            self.root = ChildList.build(pieces)
+            return
+        }
+        let leaf: ListNode
+        let slot: Int
+        if let (ref, _, _) = locate(.children, c) {
+            leaf = ref.leaf
+            slot = ref.slot
+        } else {
+            var n = root
+            while !n.isLeaf { n = n.children[n.children.count - 1] }
+            leaf = n
+            slot = n.pieces.count
+        }
+        leaf.pieces.insert(contentsOf: pieces, at: slot)
+        for p in pieces { if case .section(let s) = p { s.node = leaf } }
+        leaf.refreshUpward()
+        splitIfFull(leaf)
+    }
+
+    /// Splits an overfull node into enough siblings and pushes them up,
+    /// growing a new root when the old one splits.
+    private mutating func splitIfFull(_ node: ListNode) {
+        guard node.count > ChildList.maxFill else { return }
+        let parts = (node.count + ChildList.maxFill - 1) / ChildList.maxFill
+        let nodes = ChildList.split(node, into: max(2, parts))
+        guard let parent = node.parent else {
+            let top = ListNode()
+            top.children = nodes
+            top.childSums = nodes.map(\.sum)
+            for n in nodes { n.parent = top }
+            top.recompute()
+            root = top
+            splitIfFull(top)
+            return
+        }
+        let i = parent.index(of: node)
+        parent.children.replaceSubrange(i...i, with: nodes)
+        parent.childSums.replaceSubrange(i...i, with: nodes.map(\.sum))
+        for n in nodes { n.parent = parent }
+        parent.refreshUpward()
+        splitIfFull(parent)
+    }
+
+    /// Spreads `node`'s entries evenly over `node` and parts - 1 new nodes.
+    private static func split(_ node: ListNode, into parts: Int) -> [ListNode] {
+        let total = node.count
+        var out: [ListNode] = [node]
+        let bounds = (0...parts).map { total * $0 / parts }
+        if node.isLeaf {
+            let all = node.pieces
+            node.pieces = Array(all[bounds[0]..<bounds[1]])
+            for p in 1..<parts {
+                let n = ListNode()
+                n.pieces = Array(all[bounds[p]..<bounds[p + 1]])
+                adopt(n)
+                out.append(n)
+            }
+        } else {
+            let kids = node.children, sums = node.childSums
+            node.children = Array(kids[bounds[0]..<bounds[1]])
+            node.childSums = Array(sums[bounds[0]..<bounds[1]])
+            for p in 1..<parts {
+                let n = ListNode()
+                n.children = Array(kids[bounds[p]..<bounds[p + 1]])
+                n.childSums = Array(sums[bounds[p]..<bounds[p + 1]])
+                for c in n.children { c.parent = n }
+                out.append(n)
+            }
+        }
+        for n in out { n.recompute() }
         return out
     }
 
-    /// Applies `change` to the piece of `node` (a node of this list) and
-    /// refreshes the summaries above it. O(log n).
-    func modify(_ node: ListNode, _ change: (inout Piece) -> Void) {
-        change(&node.piece)
-        node.refreshUpward()
+    /// Points the sections in a leaf at it.
+    private static func adopt(_ leaf: ListNode) {
+        for p in leaf.pieces { if case .section(let s) = p { s.node = leaf } }
+    }
+
+    /// Every piece of a subtree, in order.
+    private static func collect(_ n: ListNode, into out: inout [Piece]) {
+        if n.isLeaf { out += n.pieces } else { for c in n.children { collect(c, into: &out) } }
+    }
+
+    /// A tree of `pieces` built bottom-up in O(count).
+    private static func build(_ pieces: [Piece]) -> ListNode? {
+        guard !pieces.isEmpty else { return nil }
+        var level: [ListNode] = stride(from: 0, to: pieces.count, by: maxFill).map {
+            let n = ListNode()
+            n.pieces = Array(pieces[$0..<min($0 + maxFill, pieces.count)])
+            adopt(n)
+            n.recompute()
+            return n
+        }
+        // Keep the last node from being underfull by sharing with its neighbour.
+        func balanceTail(_ nodes: inout [ListNode]) {
+            guard nodes.count >= 2, let last = nodes.last, last.count < minFill else { return }
+            let prev = nodes[nodes.count - 2]
+            let parts = split(merged(prev, last), into: 2)
+            nodes.removeLast(2)
+            nodes += parts
+        }
+        balanceTail(&level)
+        while level.count > 1 {
+            var next: [ListNode] = []
+            for start in stride(from: 0, to: level.count, by: maxFill) {
+                let n = ListNode()
+                n.children = Array(level[start..<min(start + maxFill, level.count)])
+                n.childSums = n.children.map(\.sum)
+                for c in n.children { c.parent = n }
+                n.recompute()
+                next.append(n)
+            }
+            balanceTail(&next)
+            level = next
+        }
+        level[0].parent = nil
+        return level[0]
+    }
+
+    /// `a` with `b`'s entries appended (b emptied).
+    private static func merged(_ a: ListNode, _ b: ListNode) -> ListNode {
+        if a.isLeaf {
+            a.pieces += b.pieces
+            b.pieces = []
+            adopt(a)
+        } else {
+            a.children += b.children
+            a.childSums += b.childSums
+            b.children = []
+            b.childSums = []
+            for c in a.children { c.parent = a }
+        }
+        a.recompute()
+        return a
     }
 }

@@ -17,7 +17,7 @@ final class Section {
     /// The section whose list holds this one (the table's root for top-level
     /// sections); nil only for the root.
     unowned(unsafe) var parent: Section?
-    /// This section's node in `parent.list`.
+    /// The leaf of `parent.list` that holds this section (kept by the list).
     unowned(unsafe) var node: ListNode?
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
@@ -63,8 +63,17 @@ final class Section {
         }
     }
 
+    /// Where this section is in its parent's list.
+    var place: PieceRef? {
+        guard let node else { return nil }
+        let slot = node.pieces.firstIndex {
+            if case .section(let s) = $0 { return s === self } else { return false }
+        }
+        return slot.map { PieceRef(leaf: node, slot: $0) }
+    }
+
     /// Index of this section among its parent's children. O(log n).
-    var indexInParent: Int { node?.prefix().children ?? 0 }
+    var indexInParent: Int { place?.prefix().children ?? 0 }
 
     /// Levels above this section (0 for a top-level section). O(depth).
     var depth: Int {

@@ -140,19 +140,27 @@ extension Table {
     /// O(k · depth · log n) for k of them.
     func expandedRows(in s: Section, deep: Bool) -> [(Section, Int)] {
         var out: [(Section, Int)] = []
-        func visit(_ s: Section, _ n: ListNode?, rowsBefore: Int) {
-            guard let n, (deep ? n.sum.expandedDeep : n.sum.expandedRows) > 0 else { return }
-            visit(s, n.left, rowsBefore: rowsBefore)
-            let base = rowsBefore + (n.left?.sum.rows ?? 0)
-            switch n.piece {
-            case .rows(let run):
-                for i in 0..<run.count where run.isExpanded(i) { out.append((s, base + i)) }
-            case .section(let sub):
-                if deep { visit(sub, sub.list.root, rowsBefore: 0) }
+        func count(_ sum: Summary) -> Int { deep ? sum.expandedDeep : sum.expandedRows }
+        func visit(_ s: Section, _ n: ListNode, rowsBefore: Int) {
+            var rows = rowsBefore
+            if !n.isLeaf {
+                for (i, sum) in n.childSums.enumerated() {
+                    if count(sum) > 0 { visit(s, n.children[i], rowsBefore: rows) }
+                    rows += sum.rows
+                }
+                return
             }
-            visit(s, n.right, rowsBefore: base + n.piece.summary.rows)
+            for piece in n.pieces {
+                switch piece {
+                case .rows(let run):
+                    for i in 0..<run.count where run.isExpanded(i) { out.append((s, rows + i)) }
+                    rows += run.count
+                case .section(let sub):
+                    if deep, let r = sub.list.root, r.sum.expandedDeep > 0 { visit(sub, r, rowsBefore: 0) }
+                }
+            }
         }
-        visit(s, s.list.root, rowsBefore: 0)
+        if let r = s.list.root, count(r.sum) > 0 { visit(s, r, rowsBefore: 0) }
         return out
     }
 }

@@ -90,8 +90,8 @@ extension Table {
         var position = 0
         var top = options.paddingTop
         var current = s
-        while let parent = current.parent, let node = current.node {
-            let before = node.prefix()
+        while let parent = current.parent, let place = current.place {
+            let before = place.prefix()
             position += before.items
             top += before.height(parent.rowHeight)
             if parent !== root {

@@ -87,15 +87,21 @@ extension Table {
         var base = 0
         descend: while true {
             let rowHeight = sec.rowHeight
-            var n = sec.list.root
-            while let node = n {
-                if let l = node.left {
-                    let h = l.sum.height(rowHeight)
-                    if l.sum.items > 0, beyond(top + h) { n = l; continue }
+            guard var node = sec.list.root else { return base }
+            // Down the internal levels: the first child whose end is beyond y.
+            while !node.isLeaf {
+                var next: ListNode?
+                for (i, s) in node.childSums.enumerated() {
+                    let h = s.height(rowHeight)
+                    if s.items > 0, beyond(top + h) { next = node.children[i]; break }
                     top += h
-                    base += l.sum.items
+                    base += s.items
                 }
-                switch node.piece {
+                guard let found = next else { return base }
+                node = found
+            }
+            for piece in node.pieces {
+                switch piece {
                 case .rows(let run):
                     if let i = run.firstRow(bottomBeyond: y - top, inclusive: inclusive, rowHeight: rowHeight) {
                         return base + i
@@ -118,7 +124,6 @@ extension Table {
                     top += c.fixedHeight
                     base += c.items
                 }
-                n = node.right
             }
             return base
         }
@@ -144,58 +149,65 @@ private final class ItemWalker {
     func walkList(_ sec: Section, sectionIndex: Int, depth: Int) -> Bool {
         var rows = 0
         var children = 0
-        return walk(sec.list.root, sec, sectionIndex, depth, &rows, &children)
+        guard let root = sec.list.root else { return true }
+        return walk(root, sec, sectionIndex, depth, &rows, &children)
     }
 
-    private func walk(_ n: ListNode?, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
+    private func walk(_ n: ListNode, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                       _ rows: inout Int, _ children: inout Int) -> Bool {
-        guard let n else { return true }
         let rowHeight = sec.rowHeight
-        if position + n.sum.items <= start {
-            position += n.sum.items
-            top += n.sum.height(rowHeight)
-            rows += n.sum.rows
-            children += n.sum.children
+        if !n.isLeaf {
+            for (i, s) in n.childSums.enumerated() {
+                if position + s.items <= start {
+                    position += s.items
+                    top += s.height(rowHeight)
+                    rows += s.rows
+                    children += s.children
+                    continue
+                }
+                guard walk(n.children[i], sec, sectionIndex, depth, &rows, &children) else { return false }
+            }
             return true
         }
-        guard walk(n.left, sec, sectionIndex, depth, &rows, &children) else { return false }
-        switch n.piece {
-        case .rows(let run):
-            var i = 0
-            if position < start {
-                i = min(run.count, start - position)
-                top += run.prefixHeight(i, rowHeight: rowHeight)
-                position += i
-            }
-            while i < run.count {
-                let h = run.height(i, rowHeight: rowHeight)
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
-                                expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
-                guard body(PlacedItem(position: position, item: item, top: top, height: h)) else { return false }
-                top += h
-                position += 1
-                i += 1
-            }
-            rows += run.count
-            children += run.count
-        case .section(let sub):
-            let index = children
-            children += 1
-            guard emit(.header, sub, index, depth, sub.headerHeight) else { return false }
-            if !sub.collapsed {
-                let inner = sub.list.sum
-                if position + inner.items <= start {
-                    position += inner.items
-                    top += inner.height(sub.rowHeight)
-                } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
-                    return false
+        for piece in n.pieces {
+            switch piece {
+            case .rows(let run):
+                var i = 0
+                if position < start {
+                    i = min(run.count, start - position)
+                    top += i == run.count ? run.height(rowHeight: rowHeight) : run.prefixHeight(i, rowHeight: rowHeight)
+                    position += i
+                }
+                while i < run.count {
+                    let h = run.height(i, rowHeight: rowHeight)
+                    let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
+                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
+                    guard body(PlacedItem(position: position, item: item, top: top, height: h)) else { return false }
+                    top += h
+                    position += 1
+                    i += 1
+                }
+                rows += run.count
+                children += run.count
+            case .section(let sub):
+                let index = children
+                children += 1
+                guard emit(.header, sub, index, depth, sub.headerHeight) else { return false }
+                if !sub.collapsed {
+                    let inner = sub.list.sum
+                    if position + inner.items <= start {
+                        position += inner.items
+                        top += inner.height(sub.rowHeight)
+                    } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
+                        return false
+                    }
+                }
+                if sub.hasFooter {
+                    guard emit(.footer, sub, index, depth, sub.footerHeight) else { return false }
                 }
             }
-            if sub.hasFooter {
-                guard emit(.footer, sub, index, depth, sub.footerHeight) else { return false }
-            }
         }
-        return walk(n.right, sec, sectionIndex, depth, &rows, &children)
+        return true
     }
 
     /// Reports a header or footer if it is at or after the start; always advances.

@@ -52,13 +52,13 @@ extension Table {
                 run.remove(first.within..<(first.within + count))
                 s.list.modify(first.node) { $0 = .rows(run) }
             } else {
-                let removed = s.list.replace(lower..<upper, with: []).removed
+                let removed = s.list.replace(lower..<upper, with: [])
                 // Subsections between the rows stay where they were.
-                let kept = ChildList.pieces(of: removed).filter {
+                let kept = removed.filter {
                     if case .section = $0 { return true } else { return false }
                 }
                 keptCount = kept.count
-                if !kept.isEmpty { relink(s.list.replace(lower..<lower, with: kept).added, in: s) }
+                if !kept.isEmpty { s.list.replace(lower..<lower, with: kept) }
             }
             totalRows -= count
             s.propagate()
@@ -106,7 +106,7 @@ extension Table {
             run.dropUnexpandable(rowHeight: s.rowHeight)
             s.list.modify(first.node) { $0 = .rows(run) }
         } else {
-            let old = ChildList.pieces(of: s.list.replace(lower..<upper, with: []).removed)
+            let old = s.list.replace(lower..<upper, with: [])
             // Rebuild the span: new heights for its rows, subsections kept in place.
             var pieces: [Piece] = []
             var pending: [RowRecord] = []
@@ -129,7 +129,7 @@ extension Table {
                 }
             }
             pieces += RowRun.chunks(pending).map(Piece.rows)
-            relink(s.list.replace(lower..<lower, with: pieces).added, in: s)
+            s.list.replace(lower..<lower, with: pieces)
         }
         s.propagate()
     }
@@ -180,7 +180,7 @@ extension Table {
             if !(few && insertInPlace(into: s, at: at, count: count, records: records)) {
                 let pieces: [Piece] = values.map { RowRun.chunks(heights: $0).map(Piece.rows) }
                     ?? [.rows(RowRun(defaultRows: count))]
-                relink(s.list.replace(at..<at, with: pieces).added, in: s)
+                s.list.replace(at..<at, with: pieces)
             }
             totalRows += count
             s.propagate()
@@ -246,7 +246,7 @@ extension Table {
     }
 
     /// The node holding row `row` of `s`.
-    func rowNode(_ row: Int, in s: Section) throws -> (node: ListNode, within: Int, before: Summary) {
+    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Summary) {
         guard let hit = s.list.locate(.rows, row) else {
             throw FoldError.range("row index", row, "0..<\(s.rowCount)")
         }
@@ -262,7 +262,7 @@ extension Table {
     /// Adds rows to a run next to child index `at` when one can take them, so
     /// appending row by row does not make a node per row.
     func insertInPlace(into s: Section, at: Int, count: Int, records: [RowRecord]?) -> Bool {
-        func put(_ node: ListNode, _ offset: Int) -> Bool {
+        func put(_ node: PieceRef, _ offset: Int) -> Bool {
             guard case .rows(var run) = node.piece else { return false }
             if run.isExplicit {
                 guard run.count + count <= RowRun.chunkSize else { return false }
@@ -281,15 +281,5 @@ extension Table {
         }
         if at > 0, let (prev, pw, _) = s.list.locate(.children, at - 1) { return put(prev, pw + 1) }
         return false
-    }
-
-    /// Points sections that `replace` re-created nodes for at their new nodes.
-    func relink(_ nodes: [ListNode], in s: Section) {
-        for node in nodes {
-            if case .section(let sub) = node.piece {
-                sub.node = node
-                sub.parent = s
-            }
-        }
     }
 }

@@ -179,9 +179,8 @@ extension Table {
     func attach(_ s: Section, to parent: Section, at index: Int) {
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        let (added, _) = parent.list.replace(index..<index, with: [.section(s)])
+        parent.list.replace(index..<index, with: [.section(s)])
         s.parent = parent
-        s.node = added.first
         parent.propagate()
         recordReplace(position, removed: 0, added: s.contribution.items)
         if !hadChildren { recordRedraw(visibleHeader(parent)) }

@@ -18,9 +18,9 @@ extension Table {
         try mutate {
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
-            let removed = parent.list.replace(index..<(index + count), with: []).removed
-            totalRows -= removed?.sum.rows ?? 0
-            for piece in ChildList.pieces(of: removed) {
+            let removed = parent.list.replace(index..<(index + count), with: [])
+            totalRows -= removed.reduce(0) { $0 + $1.summary.rows }
+            for piece in removed {
                 if case .section(let sub) = piece {
                     sub.parent = nil
                     sub.node = nil
@@ -64,7 +64,7 @@ extension Table {
                 let to = childPosition(target, targetIndex)
                 let hadChildren = target.childCount > 0
                 if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
-                    relink(target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))]).added, in: target)
+                    target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
                 recordReplace(to, removed: 0, added: 1)
