@@ -13,8 +13,9 @@ enum Piece {
 }
 
 /// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
-/// children with a copy of each child's summary, so a descent reads one
-/// node's array per level instead of chasing a pointer per binary level.
+/// children. Both keep a copy of each entry's summary (`childSums`), so a
+/// descent scans one plain array per level — no pointer chase per binary
+/// level, no retain of a piece it does not stop at.
 final class ListNode {
     /// Kept in step by the list; `unowned(unsafe)` because the parent owns
     /// the child and the pointer is only followed while the tree is intact.
@@ -22,18 +23,34 @@ final class ListNode {
     var sum = Summary.zero
     var pieces: [Piece] = []
     var children: [ListNode] = []
+    /// The summary of each piece (leaf) or child (internal node).
     var childSums: [Summary] = []
 
     var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }
 
+    /// Recomputes the entry summaries (a leaf's, from its pieces) and the total.
     func recompute() {
-        var s = Summary.zero
         if isLeaf {
-            for p in pieces { s += p.summary }
-        } else {
-            for c in childSums { s += c }
+            if childSums.count != pieces.count {
+                childSums = pieces.map(\.summary)
+            } else {
+                for i in pieces.indices { childSums[i] = pieces[i].summary }
+            }
         }
+        total()
+    }
+
+    /// Recomputes only piece `slot`'s summary, then the total.
+    func recompute(slot: Int) {
+        guard isLeaf, childSums.count == pieces.count, slot < pieces.count else { return recompute() }
+        childSums[slot] = pieces[slot].summary
+        total()
+    }
+
+    private func total() {
+        var s = Summary.zero
+        for c in childSums { s += c }
         sum = s
     }
 
@@ -42,10 +59,10 @@ final class ListNode {
         children.firstIndex { $0 === child } ?? 0
     }
 
-    /// Recomputes summaries from this node up to the root of its list.
-    /// O(fanout · depth).
-    func refreshUpward() {
-        recompute()
+    /// Recomputes summaries from this node (only piece `slot` of a leaf,
+    /// when given) up to the root of its list. O(fanout · depth).
+    func refreshUpward(slot: Int? = nil) {
+        if let slot { recompute(slot: slot) } else { recompute() }
         var n = self
         while let p = n.parent {
             p.childSums[p.index(of: n)] = n.sum
@@ -65,7 +82,7 @@ struct PieceRef {
     /// The summary of everything before this piece in its list.
     func prefix() -> Summary {
         var acc = Summary.zero
-        for i in 0..<slot { acc += leaf.pieces[i].summary }
+        for i in 0..<slot { acc += leaf.childSums[i] }
         var n = leaf
         while let p = n.parent {
             var before = Summary.zero
@@ -115,8 +132,7 @@ struct ChildList {
             }
             node = node.children[i]
         }
-        for (slot, piece) in node.pieces.enumerated() {
-            let s = piece.summary
+        for (slot, s) in node.childSums.enumerated() {
             let c = metric.of(s)
             if k < c { return (PieceRef(leaf: node, slot: slot), k, before) }
             k -= c
@@ -154,7 +170,7 @@ struct ChildList {
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         change(&ref.leaf.pieces[ref.slot])
-        ref.leaf.refreshUpward()
+        ref.leaf.refreshUpward(slot: ref.slot)
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
@@ -189,8 +205,8 @@ struct ChildList {
             var offset = 0
             var kept: [Piece] = []
             kept.reserveCapacity(node.pieces.count)
-            for p in node.pieces {
-                let c = p.summary.children
+            for (p, sum) in zip(node.pieces, node.childSums) {
+                let c = sum.children
                 if offset >= lo && offset + c <= hi && c > 0 { out.append(p) } else { kept.append(p) }
                 offset += c
             }

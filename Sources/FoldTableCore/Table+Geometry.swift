@@ -100,8 +100,15 @@ extension Table {
                 guard let found = next else { return base }
                 node = found
             }
-            for piece in node.pieces {
-                switch piece {
+            for (slot, s) in node.childSums.enumerated() {
+                // Skip a piece by its summary; look inside only the one that holds y.
+                let h = s.height(rowHeight)
+                guard beyond(top + h) else {
+                    top += h
+                    base += s.items
+                    continue
+                }
+                switch node.pieces[slot] {
                 case .rows(let run):
                     if let i = run.firstRow(bottomBeyond: y - top, inclusive: inclusive, rowHeight: rowHeight) {
                         return base + i
@@ -169,8 +176,15 @@ private final class ItemWalker {
             }
             return true
         }
-        for piece in n.pieces {
-            switch piece {
+        for (slot, s) in n.childSums.enumerated() {
+            if position + s.items <= start {
+                position += s.items
+                top += s.height(rowHeight)
+                rows += s.rows
+                children += s.children
+                continue
+            }
+            switch n.pieces[slot] {
             case .rows(let run):
                 var i = 0
                 if position < start {
