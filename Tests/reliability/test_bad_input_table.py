@@ -127,6 +127,7 @@ ALLOWED_NULL = {
     ("fold_table_viewport", "out_offset"),        # "out_offset and out_height are optional"
     ("fold_table_viewport", "out_height"),
     ("fold_table_set_height_provider", "fn"),     # "fn NULL removes it"
+    ("fold_table_set_header_height_provider", "fn"),  # "fn NULL removes it"
 }
 
 # (function or "*", parameter): a huge value is documented as fine.
