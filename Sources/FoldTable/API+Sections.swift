@@ -68,8 +68,8 @@ public func fold_table_section_header(_ table: OpaquePointer?, _ index: Int64,
                                       _ outDetail: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     withTable(table) { t in
         let header = try t.header(section: .index(int(index)))
-        store(outTitle, mallocString(header.title))
-        store(outDetail, header.detail.flatMap(mallocString))
+        storeString(outTitle, header.title)
+        storeString(outDetail, header.detail)
     }
 }
 

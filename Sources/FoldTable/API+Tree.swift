@@ -76,11 +76,11 @@ public func fold_table_child_at(_ table: OpaquePointer?, _ parentKey: UnsafePoin
         case .row(let row):
             outKind.pointee = FOLD_CHILD_ROW
             store(outRow, Int64(row))
-            store(outKey, nil)
+            storeString(outKey, nil)
         case .section(let key):
             outKind.pointee = FOLD_CHILD_SECTION
             store(outRow, -1)
-            store(outKey, mallocString(key))
+            storeString(outKey, key)
         }
     }
 }
@@ -267,8 +267,8 @@ public func fold_table_section_header_key(_ table: OpaquePointer?, _ key: Unsafe
                                           _ outDetail: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     withTable(table) { t in
         let header = try t.header(section: try keyRef(key))
-        store(outTitle, mallocString(header.title))
-        store(outDetail, header.detail.flatMap(mallocString))
+        storeString(outTitle, header.title)
+        storeString(outDetail, header.detail)
     }
 }
 

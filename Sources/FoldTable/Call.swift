@@ -59,6 +59,13 @@ func mallocString(_ value: String) -> UnsafeMutablePointer<CChar>? {
     strdup(value)
 }
 
+/// Writes a malloc'd copy of `value` (NULL for nil) when the caller asked for
+/// it; allocates nothing otherwise.
+func storeString(_ pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ value: String?) {
+    guard let pointer else { return }
+    pointer.pointee = value.flatMap(mallocString)
+}
+
 /// Writes `*pointer = value` when the caller asked for it.
 @inline(__always)
 func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {

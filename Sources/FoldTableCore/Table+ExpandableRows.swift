@@ -150,13 +150,15 @@ extension Table {
                 }
                 return
             }
-            for piece in n.pieces {
-                switch piece {
+            for (slot, sum) in n.childSums.enumerated() {
+                defer { rows += sum.rows }
+                guard count(sum) > 0 || (deep && sum.expandedDeep > 0) else { continue }
+                switch n.pieces[slot] {
                 case .rows(let run):
+                    // Only explicit chunks (at most 64 rows) can hold expanded rows.
                     for i in 0..<run.count where run.isExpanded(i) { out.append((s, rows + i)) }
-                    rows += run.count
                 case .section(let sub):
-                    if deep, let r = sub.list.root, r.sum.expandedDeep > 0 { visit(sub, r, rowsBefore: 0) }
+                    if deep, let r = sub.list.root { visit(sub, r, rowsBefore: 0) }
                 }
             }
         }

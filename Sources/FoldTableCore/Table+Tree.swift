@@ -54,7 +54,10 @@ extension Table {
             guard target !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
             let count = target.childCount - (source === target ? 1 : 0)
             guard targetIndex <= count else { throw FoldError.range("target child index", targetIndex, "0...\(count)") }
-            let record = run.record(within)
+            var record = run.record(within)
+            // Its normal height may follow the target's default: expanded must stay expandable.
+            let normal = record.height.isNaN ? target.rowHeight : Double(record.height)
+            if record.expanded, !(Double(record.expandedHeight) > normal) { record.expanded = false }
             try mutate {
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
