@@ -66,7 +66,7 @@ private final class Recorder {
         let t = try products()
         var seen: [Int] = []
         var refused: FoldError?
-        t.onChange { _ in
+        t.onChange { [unowned t] _ in
             seen.append(t.itemCount)
             do { try t.setCollapsed(true, section: "Mac") } catch let e as FoldError { refused = e } catch {}
         }

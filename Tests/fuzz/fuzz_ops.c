@@ -628,7 +628,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (known_bugs < 0) {
         const char *kb = getenv("FOLDTABLE_KNOWN_BUGS");
-        known_bugs = kb != NULL && *kb && strcmp(kb, "0") != 0;
+        known_bugs = kb == NULL || strcmp(kb, "0") != 0; /* fixed: on unless "0" */
         trace = getenv("FOLD_FUZZ_TRACE") != NULL;
     }
     r.p = data;
