@@ -2,9 +2,9 @@
  * foldtable-gtk.c — FoldListModel, a GListModel over a fold_table's flat list.
  * See foldtable-gtk.h for the contract (ownership, what items-changed says).
  *
- * Every answer comes from the engine; this file only converts. The one rule it
- * states itself is the header indicator of a nested section (see
- * header_indicator), because the C API has no key-addressed indicator yet.
+ * Every answer comes from the engine; this file only converts. The model
+ * follows the table's change events (fold_table_add_change_listener) and
+ * turns each fold_change_set into items-changed; it computes no diff itself.
  */
 #include "foldtable-gtk.h"
 
@@ -149,11 +149,27 @@ struct _FoldListModel {
     FoldTextFunc text_func;
     void *text_data;
     GDestroyNotify text_destroy;
-    /* The count last reported through items-changed (the GListModel contract:
-     * get_n_items agrees with the signals, not with the live table). */
+    int64_t listener; /* the change listener's id; 0 when none */
+    gboolean listening;
+    /* The thread and main context the model was made on: change sets that
+     * arrive on another thread are not emitted there (see on_table_changed). */
+    GThread *owner;
+    GMainContext *context;
+    gint resync_queued; /* atomic */
+    /* The list as the signals so far describe it (the GListModel contract:
+     * get_n_items agrees with the signals, not with the live table):
+     * n_items is what the model shows, engine_items the engine's count that
+     * corresponds to it (they differ only beyond G_MAXUINT items). */
     guint n_items;
-    char *indicator_collapsed;
-    char *indicator_expanded;
+    int64_t engine_items;
+    /* While the steps of a change set are emitted one by one: the steps that
+     * are still to come. A position of the list as signalled so far maps to
+     * the table's position through them (they only insert; see
+     * on_table_changed). */
+    const fold_change *pending;
+    int64_t n_pending;
+    gboolean emitting;
+    gboolean rebind_pending; /* a rebind-all asked for while emitting */
 };
 
 static void fold_list_model_list_model_init(GListModelInterface *iface);
@@ -162,14 +178,20 @@ G_DEFINE_FINAL_TYPE_WITH_CODE(FoldListModel, fold_list_model, G_TYPE_OBJECT,
                               G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL,
                                                     fold_list_model_list_model_init))
 
-static guint
+static int64_t
 engine_count(FoldListModel *self)
 {
     int64_t count = 0;
     if (fold_table_item_count(self->table, &count) != FOLD_OK || count < 0)
         return 0;
-    /* A GListModel counts in guint; a larger table shows its first 2^32-1 items. */
-    return count > G_MAXUINT ? G_MAXUINT : (guint)count;
+    return count;
+}
+
+/* A GListModel counts in guint; a larger table shows its first G_MAXUINT items. */
+static guint
+shown(int64_t count)
+{
+    return count > (int64_t)G_MAXUINT ? G_MAXUINT : (guint)count;
 }
 
 static char *
@@ -180,37 +202,13 @@ take_fold_string(char *s)
     return copy;
 }
 
-/* The indicator of the header of section `key`: the engine's answer for a
- * top-level section; for a nested one the same rule (empty section: "",
- * else the collapsed or expanded string), because fold_table_section_indicator
- * addresses top-level sections only. */
-static char *
-header_indicator(FoldListModel *self, const fold_item *it, const char *key)
-{
-    if (it->depth == 0) {
-        char *s = NULL;
-        if (fold_table_section_indicator(self->table, it->section, &s) == FOLD_OK)
-            return take_fold_string(s);
-        return g_strdup("");
-    }
-    int64_t children = 0;
-    if (fold_table_child_count(self->table, key, &children) != FOLD_OK || children == 0)
-        return g_strdup("");
-    return g_strdup((it->flags & FOLD_ITEM_FLAG_COLLAPSED) ? self->indicator_collapsed
-                                                           : self->indicator_expanded);
-}
-
-static char *
-call_text(FoldListModel *self, const char *key, int64_t row)
-{
-    return self->text_func ? self->text_func(key, row, self->text_data) : NULL;
-}
-
+/* The item at table position `at`, presented at model position `position`
+ * (they differ only while the steps of a change set are being emitted). */
 static FoldListItem *
-build_item(FoldListModel *self, guint position)
+build_item(FoldListModel *self, int64_t at, guint position)
 {
     fold_item it;
-    if (fold_table_item_at(self->table, position, &it) != FOLD_OK)
+    if (fold_table_item_at(self->table, at, &it) != FOLD_OK)
         return NULL;
     FoldListItem *item = g_object_new(FOLD_TYPE_LIST_ITEM, NULL);
     item->kind = it.kind;
@@ -220,25 +218,22 @@ build_item(FoldListModel *self, guint position)
     item->expanded = (it.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
     item->expandable = (it.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0;
     item->collapsed = (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0;
-    fold_table_item_height(self->table, position, &item->height);
+    fold_table_item_height(self->table, at, &item->height);
     char *key = NULL;
-    if (fold_table_item_key(self->table, position, &key) == FOLD_OK)
+    if (fold_table_item_key(self->table, at, &key) == FOLD_OK)
         item->key = take_fold_string(key);
-    if (it.kind == FOLD_ITEM_HEADER) {
-        if (it.depth == 0) {
-            char *title = NULL, *detail = NULL;
-            if (fold_table_section_header(self->table, it.section, &title, &detail) == FOLD_OK) {
-                item->title = take_fold_string(title);
-                item->detail = take_fold_string(detail);
-            }
-        } else {
-            item->title = call_text(self, item->key, -1);
-            if (!item->title)
-                item->title = g_strdup(item->key);
+    if (it.kind == FOLD_ITEM_HEADER && item->key) {
+        char *title = NULL, *detail = NULL, *indicator = NULL;
+        if (fold_table_section_header_key(self->table, item->key, &title, &detail) == FOLD_OK) {
+            item->title = take_fold_string(title);
+            item->detail = take_fold_string(detail);
         }
-        item->indicator = header_indicator(self, &it, item->key);
-    } else if (it.kind == FOLD_ITEM_ROW) {
-        item->title = call_text(self, item->key, it.row);
+        if (fold_table_section_indicator_key(self->table, item->key, &indicator) == FOLD_OK)
+            item->indicator = take_fold_string(indicator);
+        else
+            item->indicator = g_strdup("");
+    } else if (it.kind == FOLD_ITEM_ROW && item->key && self->text_func) {
+        item->title = self->text_func(item->key, it.row, self->text_data);
     }
     return item;
 }
@@ -262,7 +257,18 @@ model_get_item(GListModel *list, guint position)
     FoldListModel *self = FOLD_LIST_MODEL(list);
     if (position >= self->n_items)
         return NULL;
-    return build_item(self, position);
+    /* Between two steps of one change set the table is already in its final
+     * state: map the position through the steps still to come. */
+    int64_t at = position;
+    for (int64_t i = 0; i < self->n_pending; i++) {
+        const fold_change *c = &self->pending[i];
+        if (at < c->position)
+            continue;
+        if (at < c->position + c->removed)
+            return NULL; /* not reached: later steps only insert */
+        at += c->added - c->removed;
+    }
+    return build_item(self, at, position);
 }
 
 static void
@@ -273,6 +279,186 @@ fold_list_model_list_model_init(GListModelInterface *iface)
     iface->get_item = model_get_item;
 }
 
+/* ---- emitting ------------------------------------------------------------ */
+
+static void
+emit(FoldListModel *self, guint position, guint removed, guint added)
+{
+    if (removed == 0 && added == 0)
+        return;
+    self->n_items = self->n_items - removed + added;
+    g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+}
+
+/* items-changed(0, n, count): every item is fetched again; also takes the
+ * engine's count, whatever the signals said before. */
+static void
+emit_reset(FoldListModel *self)
+{
+    guint old = self->n_items;
+    self->engine_items = engine_count(self);
+    self->n_items = shown(self->engine_items);
+    if (old || self->n_items)
+        g_list_model_items_changed(G_LIST_MODEL(self), 0, old, self->n_items);
+}
+
+/* Emits the redraw ranges as (p, n, n), leaving out [skip, skip_end), whose
+ * items were just fetched again. */
+static void
+emit_redraws(FoldListModel *self, const fold_change_set *cs, int64_t skip, int64_t skip_end)
+{
+    for (int64_t i = 0; i < cs->redraw_count; i++) {
+        int64_t lo = cs->redraw[i].position, hi = lo + cs->redraw[i].count;
+        if (lo < 0 || hi <= lo)
+            continue;
+        int64_t pieces[2][2] = {{lo, MIN(hi, skip)}, {MAX(lo, skip_end), hi}};
+        for (int k = 0; k < 2; k++) {
+            int64_t a = pieces[k][0], b = MIN(pieces[k][1], (int64_t)self->n_items);
+            if (a < b)
+                emit(self, (guint)a, (guint)(b - a), (guint)(b - a));
+        }
+    }
+}
+
+/* Composes steps (applied in order) into one splice of the old list that
+ * covers all of them: what changed lies in [*p, *p + *removed) of the old
+ * list and [*p, *p + *added) of the new one. */
+static void
+compose_steps(const fold_change *steps, int64_t n, int64_t *p, int64_t *removed, int64_t *added)
+{
+    int64_t P = steps[0].position, R = steps[0].removed, A = steps[0].added;
+    for (int64_t i = 1; i < n; i++) {
+        const fold_change *c = &steps[i];
+        /* In the list after the previous steps, the splice so far covers
+         * [P, P + A) and this step [c->position, c->position + c->removed). */
+        int64_t lo = MIN(P, c->position), hi = MAX(P + A, c->position + c->removed);
+        int64_t old_hi = hi - A + R; /* hi >= P + A: after the splice so far */
+        R = old_hi - lo;
+        A = (hi - lo) - c->removed + c->added;
+        P = lo;
+    }
+    *p = P;
+    *removed = R;
+    *added = A;
+}
+
+static gboolean
+resync_idle(gpointer data)
+{
+    FoldListModel *self = data;
+    g_atomic_int_set(&self->resync_queued, 0);
+    if (self->table)
+        emit_reset(self);
+    return G_SOURCE_REMOVE;
+}
+
+static void
+queue_resync(FoldListModel *self)
+{
+    /* An idle source, not g_main_context_invoke(), which would run the
+     * callback right here when no thread runs the context. */
+    if (g_atomic_int_compare_and_exchange(&self->resync_queued, 0, 1)) {
+        GSource *source = g_idle_source_new();
+        g_source_set_callback(source, resync_idle, g_object_ref(self), g_object_unref);
+        g_source_attach(source, self->context);
+        g_source_unref(source);
+    }
+}
+
+/* The table's change listener. The engine calls it after each mutation,
+ * with the table consistent; GTK's handlers of items-changed call back into
+ * get_item, which only reads the table (allowed inside a listener).
+ *
+ * Each step becomes items-changed(position, removed, added), in order, then
+ * each redraw range items-changed(p, n, n). While a step is emitted the
+ * table is already past the later steps, so get_item maps positions through
+ * them; that works when the later steps only insert. When a later step
+ * removes items (importing state that collapses several sections, say), the
+ * lists between the steps hold items the table no longer has, which a
+ * handler could not be given: the steps are then emitted as the one splice
+ * that covers them all. */
+static void
+on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
+{
+    FoldListModel *self = data;
+    (void)table;
+    if (g_thread_self() != self->owner) {
+        /* GTK is not thread-safe: catch up on the model's own thread. */
+        queue_resync(self);
+        return;
+    }
+    if (self->emitting) {
+        /* Not reached: the engine refuses changes inside listeners. */
+        self->rebind_pending = TRUE;
+        return;
+    }
+    self->emitting = TRUE;
+
+    /* Check the steps against the count, and choose how to emit them. */
+    gboolean valid = cs->change_count >= 0 && (cs->change_count == 0 || cs->changes);
+    gboolean stepwise = TRUE, fits = self->engine_items <= (int64_t)G_MAXUINT;
+    int64_t total = self->engine_items;
+    for (int64_t i = 0; valid && i < cs->change_count; i++) {
+        const fold_change *c = &cs->changes[i];
+        if (c->position < 0 || c->removed < 0 || c->added < 0 ||
+            c->removed > total - c->position) {
+            valid = FALSE;
+            break;
+        }
+        if (i > 0 && c->removed > 0)
+            stepwise = FALSE;
+        total += c->added - c->removed;
+        if (total > (int64_t)G_MAXUINT)
+            fits = FALSE;
+    }
+    int64_t now = engine_count(self);
+    if (!valid || total != now) {
+        g_warning("FoldListModel: a change set does not match the table's item count "
+                  "(%" G_GINT64_FORMAT " expected, %" G_GINT64_FORMAT " in the table); "
+                  "reloading the whole list",
+                  valid ? total : (int64_t)-1, now);
+        emit_reset(self);
+    } else if (!fits) {
+        emit_reset(self);
+    } else if (stepwise) {
+        for (int64_t i = 0; i < cs->change_count; i++) {
+            const fold_change *c = &cs->changes[i];
+            self->pending = cs->changes + i + 1;
+            self->n_pending = cs->change_count - i - 1;
+            self->engine_items += c->added - c->removed;
+            emit(self, (guint)c->position, (guint)c->removed, (guint)c->added);
+        }
+        self->pending = NULL;
+        self->n_pending = 0;
+        emit_redraws(self, cs, 0, 0);
+    } else {
+        int64_t p, removed, added;
+        compose_steps(cs->changes, cs->change_count, &p, &removed, &added);
+        self->engine_items = total;
+        emit(self, (guint)p, (guint)removed, (guint)added);
+        emit_redraws(self, cs, p, p + added);
+    }
+
+    self->emitting = FALSE;
+    if (self->rebind_pending) {
+        self->rebind_pending = FALSE;
+        emit_reset(self);
+    }
+}
+
+/* ---- lifetime ------------------------------------------------------------ */
+
+static void
+fold_list_model_dispose(GObject *object)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(object);
+    if (self->listening) {
+        fold_table_remove_listener(self->table, self->listener);
+        self->listening = FALSE;
+    }
+    G_OBJECT_CLASS(fold_list_model_parent_class)->dispose(object);
+}
+
 static void
 fold_list_model_finalize(GObject *object)
 {
@@ -281,22 +467,23 @@ fold_list_model_finalize(GObject *object)
         self->text_destroy(self->text_data);
     if (self->table_free)
         self->table_free(self->table);
-    g_free(self->indicator_collapsed);
-    g_free(self->indicator_expanded);
+    if (self->context)
+        g_main_context_unref(self->context);
     G_OBJECT_CLASS(fold_list_model_parent_class)->finalize(object);
 }
 
 static void
 fold_list_model_class_init(FoldListModelClass *klass)
 {
+    G_OBJECT_CLASS(klass)->dispose = fold_list_model_dispose;
     G_OBJECT_CLASS(klass)->finalize = fold_list_model_finalize;
 }
 
 static void
 fold_list_model_init(FoldListModel *self)
 {
-    self->indicator_collapsed = g_strdup("+");
-    self->indicator_expanded = g_strdup("\xE2\x80\x93");
+    self->owner = g_thread_self();
+    self->context = g_main_context_ref_thread_default();
 }
 
 FoldListModel *
@@ -306,7 +493,14 @@ fold_list_model_new(fold_table *table, GDestroyNotify table_free)
     FoldListModel *self = g_object_new(FOLD_TYPE_LIST_MODEL, NULL);
     self->table = table;
     self->table_free = table_free;
-    self->n_items = engine_count(self);
+    self->engine_items = engine_count(self);
+    self->n_items = shown(self->engine_items);
+    int status = fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
+    if (status == FOLD_OK)
+        self->listening = TRUE;
+    else
+        g_critical("FoldListModel: cannot listen to the table's changes: %s: %s",
+                   fold_status_name(status), fold_last_error_message());
     return self;
 }
 
@@ -329,235 +523,54 @@ fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *use
     model->text_destroy = destroy;
 }
 
-/* ---- emitting ------------------------------------------------------------ */
-
-static void
-emit(FoldListModel *self, guint position, guint removed, guint added)
-{
-    if (removed == 0 && added == 0)
-        return;
-    self->n_items = self->n_items - removed + added;
-    g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
-}
-
 void
 fold_list_model_reload(FoldListModel *model)
 {
     g_return_if_fail(FOLD_IS_LIST_MODEL(model));
-    guint old = model->n_items;
-    guint now = engine_count(model);
-    model->n_items = now;
-    if (old || now)
-        g_list_model_items_changed(G_LIST_MODEL(model), 0, old, now);
+    if (model->emitting)
+        model->rebind_pending = TRUE; /* after the change set being emitted */
+    else
+        emit_reset(model);
 }
 
-/* A section whose header was at `header` (-1: not visible) flipped; the item
- * count went from model->n_items to the engine's count. */
-static void
-emit_section_flip(FoldListModel *self, int64_t header)
-{
-    guint now = engine_count(self);
-    guint old = self->n_items;
-    if (header < 0 || (guint)header >= old) {
-        /* A hidden section: nothing visible may have changed. */
-        if (now != old)
-            fold_list_model_reload(self);
-        return;
-    }
-    guint p = (guint)header;
-    if (now < old)
-        emit(self, p + 1, old - now, 0);
-    else if (now > old)
-        emit(self, p + 1, 0, now - old);
-    emit(self, p, 1, 1);
-}
-
-/* ---- expanded rows, before and after ------------------------------------- */
-
-typedef struct {
-    fold_row_ref *rows;
-    int64_t count;
-} RowSet;
+/* ---- mutations: the engine's calls; the listener emits ------------------- */
 
 static gboolean
-accordion_on(FoldListModel *self)
+check(int status, GError **error)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    if (fold_table_get_options(self->table, &options) != FOLD_OK)
-        return TRUE; /* be safe: look at every expanded row */
-    return options.accordion != FOLD_ACCORDION_MULTIPLE;
+    return status == FOLD_OK ? TRUE : fail(error, status);
 }
-
-static void
-rowset_take(FoldListModel *self, RowSet *set)
-{
-    set->rows = NULL;
-    set->count = 0;
-    if (fold_table_expanded_rows(self->table, &set->rows, &set->count) != FOLD_OK) {
-        set->rows = NULL;
-        set->count = 0;
-    }
-}
-
-static char *
-row_id(const fold_row_ref *ref)
-{
-    return g_strdup_printf("%" G_GINT64_FORMAT ":%s", ref->row, ref->key);
-}
-
-static GHashTable *
-rowset_ids(const RowSet *set)
-{
-    GHashTable *ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    for (int64_t i = 0; i < set->count; i++)
-        g_hash_table_add(ids, row_id(&set->rows[i]));
-    return ids;
-}
-
-static gint
-compare_guint(gconstpointer a, gconstpointer b)
-{
-    guint x = *(const guint *)a, y = *(const guint *)b;
-    return x < y ? -1 : x > y;
-}
-
-static void
-add_row_position(FoldListModel *self, GArray *positions, const char *key, int64_t row)
-{
-    int64_t p;
-    if (fold_table_row_position_key(self->table, key, row, &p) != FOLD_OK)
-        return; /* inside a collapsed section: no item to rebind */
-    if (p < 0 || (guint64)p >= self->n_items)
-        return;
-    guint q = (guint)p;
-    for (guint i = 0; i < positions->len; i++)
-        if (g_array_index(positions, guint, i) == q)
-            return;
-    g_array_append_val(positions, q);
-}
-
-/* Rows whose expanded state differs between `before` and `after`, plus
- * (key, row) when `key` is set, rebound in increasing position order. */
-static void
-emit_row_flips(FoldListModel *self, const RowSet *before, const RowSet *after, const char *key,
-               int64_t row)
-{
-    GArray *positions = g_array_new(FALSE, FALSE, sizeof(guint));
-    if (key)
-        add_row_position(self, positions, key, row);
-    GHashTable *in_before = rowset_ids(before), *in_after = rowset_ids(after);
-    for (int64_t i = 0; i < before->count; i++) {
-        char *id = row_id(&before->rows[i]);
-        if (!g_hash_table_contains(in_after, id))
-            add_row_position(self, positions, before->rows[i].key, before->rows[i].row);
-        g_free(id);
-    }
-    for (int64_t i = 0; i < after->count; i++) {
-        char *id = row_id(&after->rows[i]);
-        if (!g_hash_table_contains(in_before, id))
-            add_row_position(self, positions, after->rows[i].key, after->rows[i].row);
-        g_free(id);
-    }
-    g_hash_table_unref(in_before);
-    g_hash_table_unref(in_after);
-    g_array_sort(positions, compare_guint);
-    for (guint i = 0; i < positions->len; i++)
-        emit(self, g_array_index(positions, guint, i), 1, 1);
-    g_array_unref(positions);
-}
-
-typedef int (*RowOp)(fold_table *, const char *, int64_t, int *);
-
-static gboolean
-row_change(FoldListModel *self, RowOp op, const char *key, int64_t row, gboolean *out_changed,
-           GError **error)
-{
-    RowSet before = {NULL, 0}, after = {NULL, 0};
-    gboolean watch = accordion_on(self);
-    if (watch)
-        rowset_take(self, &before);
-    int changed = 0;
-    int status = op(self->table, key, row, &changed);
-    if (status != FOLD_OK) {
-        fold_free(before.rows);
-        return fail(error, status);
-    }
-    if (watch)
-        rowset_take(self, &after);
-    if (changed)
-        emit_row_flips(self, &before, &after, key, row);
-    fold_free(before.rows);
-    fold_free(after.rows);
-    if (out_changed)
-        *out_changed = changed != 0;
-    return TRUE;
-}
-
-/* ---- mutations ----------------------------------------------------------- */
 
 gboolean
 fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                          GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    fold_item it;
-    int status = fold_table_item_at(model->table, position, &it);
-    if (status != FOLD_OK)
-        return fail(error, status);
-    RowSet before = {NULL, 0}, after = {NULL, 0};
-    gboolean watch = it.kind == FOLD_ITEM_ROW && accordion_on(model);
-    if (watch)
-        rowset_take(model, &before);
-    char *key = NULL;
-    if (it.kind == FOLD_ITEM_ROW && (status = fold_table_item_key(model->table, position, &key)) != FOLD_OK) {
-        fold_free(before.rows);
-        return fail(error, status);
-    }
-    int32_t action = FOLD_ACTIVATED_NOTHING;
-    status = fold_table_activate(model->table, position, &action);
-    if (status != FOLD_OK) {
-        fold_free(before.rows);
-        fold_free(key);
-        return fail(error, status);
-    }
-    switch (action) {
-    case FOLD_ACTIVATED_SECTION_COLLAPSED:
-    case FOLD_ACTIVATED_SECTION_EXPANDED:
-        emit_section_flip(model, position);
-        break;
-    case FOLD_ACTIVATED_ROW_EXPANDED:
-    case FOLD_ACTIVATED_ROW_COLLAPSED:
-        if (watch)
-            rowset_take(model, &after);
-        emit_row_flips(model, &before, &after, key, it.row);
-        break;
-    default:
-        break;
-    }
-    fold_free(before.rows);
-    fold_free(after.rows);
-    fold_free(key);
-    if (out_action)
-        *out_action = action;
-    return TRUE;
+    return check(fold_table_activate(model->table, position, out_action), error);
 }
 
 typedef int (*SectionOp)(fold_table *, const char *, int *);
+typedef int (*RowOp)(fold_table *, const char *, int64_t, int *);
 
 static gboolean
 section_change(FoldListModel *self, SectionOp op, const char *key, gboolean *out_changed,
                GError **error)
 {
-    int64_t header = -1;
-    if (key && fold_table_header_position_key(self->table, key, &header) != FOLD_OK)
-        header = -1; /* unknown key: op reports it; hidden: nothing visible */
     int changed = 0;
-    int status = op(self->table, key, &changed);
-    if (status != FOLD_OK)
-        return fail(error, status);
-    if (changed)
-        emit_section_flip(self, header);
+    if (!check(op(self->table, key, &changed), error))
+        return FALSE;
+    if (out_changed)
+        *out_changed = changed != 0;
+    return TRUE;
+}
+
+static gboolean
+row_change(FoldListModel *self, RowOp op, const char *key, int64_t row, gboolean *out_changed,
+           GError **error)
+{
+    int changed = 0;
+    if (!check(op(self->table, key, row, &changed), error))
+        return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
     return TRUE;
@@ -601,20 +614,7 @@ gboolean
 fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    RowSet before, after;
-    rowset_take(model, &before);
-    int status = fold_table_set_accordion(model->table, accordion);
-    if (status != FOLD_OK) {
-        fold_free(before.rows);
-        return fail(error, status);
-    }
-    /* The header says the policy applies to later expansions; should a
-     * version collapse rows here, they are rebound all the same. */
-    rowset_take(model, &after);
-    emit_row_flips(model, &before, &after, NULL, -1);
-    fold_free(before.rows);
-    fold_free(after.rows);
-    return TRUE;
+    return check(fold_table_set_accordion(model->table, accordion), error);
 }
 
 gboolean
@@ -622,15 +622,9 @@ fold_list_model_set_indicators(FoldListModel *model, const char *collapsed, cons
                                GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    int status = fold_table_set_indicators(model->table, collapsed, expanded);
-    if (status != FOLD_OK)
-        return fail(error, status);
-    g_free(model->indicator_collapsed);
-    g_free(model->indicator_expanded);
-    model->indicator_collapsed = g_strdup(collapsed);
-    model->indicator_expanded = g_strdup(expanded);
-    guint n = model->n_items;
-    if (n)
-        g_list_model_items_changed(G_LIST_MODEL(model), 0, n, n);
+    if (!check(fold_table_set_indicators(model->table, collapsed, expanded), error))
+        return FALSE;
+    /* The engine reports nothing for indicators: rebind every item. */
+    fold_list_model_reload(model);
     return TRUE;
 }
