@@ -18,8 +18,7 @@ static char *
 row_text(const char *key, int64_t row, void *user_data)
 {
     (void)user_data;
-    if (row < 0)
-        return NULL; /* nested header titles; none here */
+    /* Rows only: header titles come from the engine ("Planets|inner"). */
     return g_strdup(strcmp(key, "planets") == 0 ? planets[row] : moons[row]);
 }
 
