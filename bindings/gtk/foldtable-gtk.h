@@ -3,39 +3,60 @@
  * GtkListView, GtkGridView or any other GListModel consumer.
  *
  * FoldListModel presents the items of a fold_table (section headers, rows,
- * footers, in flat-list order) as FoldListItem objects. The engine holds only
- * the structure; the application keeps its data and supplies row text through
- * a FoldTextFunc.
+ * footers, in flat-list order) as FoldListItem objects. The engine holds the
+ * structure and the header texts; the application keeps its row data and
+ * supplies row text through a FoldTextFunc.
  *
  * Ownership: the model either borrows the table (table_free NULL: the caller
  * frees the table after the last reference to the model is dropped) or owns
  * it (pass (GDestroyNotify) fold_table_free; the model frees it when it is
  * finalized).
  *
- * Changes: the C API reports no change events yet, so the model computes
- * items-changed from the engine's answers around each mutation, and only
- * mutations made through the fold_list_model_* functions below are seen.
- * What they emit, exactly:
- *   - a section at header position p collapses: items-changed(p + 1, d, 0),
- *     where d is the number of items that disappeared, then
- *     items-changed(p, 1, 1) for the header, whose indicator and collapsed
- *     state changed;
- *   - a section expands: items-changed(p + 1, 0, d), then (p, 1, 1);
- *   - a row expands or collapses (its height changes): items-changed(q, 1, 1)
- *     for that row and for every other visible row the accordion collapsed,
- *     in increasing q;
- *   - nothing is emitted when nothing visible changed (a hidden section
- *     toggled, a footer or a non-expandable row activated).
- * After changing the table directly, call fold_list_model_reload(), which
- * emits items-changed(0, old count, new count).
+ * Changes: the model registers a change listener on the table
+ * (fold_table_add_change_listener; removed when the model is disposed) and
+ * turns each fold_change_set into items-changed, so every mutation is seen —
+ * the fold_list_model_* functions below and any fold_table_* call the app
+ * makes on the table itself (rows and sections inserted, removed or moved,
+ * heights, header texts, sections collapsed or expanded, rows expanded or
+ * collapsed (the accordion's too), saved state imported, rows measured). What it emits, inside the listener:
+ *   - each step of the change set as items-changed(position, removed, added),
+ *     in order;
+ *   - then each redraw range (items that stayed but whose height or state
+ *     changed: an indicator, a collapsed or expanded flag, a header text) as
+ *     items-changed(p, n, n), so that views fetch those items again;
+ *   - nothing for a mutation that changes nothing.
+ * While a step is emitted the table is already in its final state; get_item
+ * maps positions through the steps still to come, which works when those
+ * only insert. When a later step of the same change set removes items (a
+ * saved state or collapse_all collapsing several sections), the lists between the steps would hold
+ * items the table no longer has, so the steps are emitted as the one splice
+ * that covers them all, followed by the redraw ranges outside it.
+ * The engine reports nothing for fold_table_set_indicators (use
+ * fold_list_model_set_indicators, which rebinds every item) and knows
+ * nothing of the app's row data: after changing row text, call
+ * fold_list_model_reload().
  *
- * FoldListItem objects are snapshots: get_item() builds one from the engine's
- * answers at that moment. They do not change afterwards; after items-changed,
- * ask the model again.
+ * Because items-changed runs inside the table's listener, handlers of
+ * items-changed (and the FoldTextFunc, and anything GTK calls from them) may
+ * read the table but not change it: such calls fail with FOLD_E_BUSY. To
+ * react to a change by changing the table, defer it (g_idle_add). And since
+ * views fetch items during the change, update the app's row data before
+ * inserting or removing rows in the table, so the FoldTextFunc already
+ * answers for the new rows.
+ *
+ * FoldListItem objects are snapshots, built by get_item() from the engine's
+ * answers at that moment; the model keeps no cache. Rows that move (rows
+ * inserted or removed before them, their section moved) are reported as
+ * moved, not changed, so an item kept by a view still carries the "row" and
+ * "position" it had when it was built; ask the engine for live indices
+ * (fold_table_item_at(gtk_list_item_get_position(...))).
  *
  * Thread safety: like any GObject model, use a FoldListModel from one thread
- * (the GTK main thread). The table may be queried from other threads, but
- * mutations made there are not seen by the model.
+ * (the GTK main thread) and change its table on that thread. The table may be
+ * queried from other threads; a change made on another thread is not emitted
+ * there: the model catches up on its own main context (the thread-default
+ * context when it was made) with one items-changed(0, old count, new count),
+ * and until then its count lags behind the table.
  */
 #ifndef FOLDTABLE_GTK_H
 #define FOLDTABLE_GTK_H
@@ -62,13 +83,15 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *   "kind"        int      FOLD_ITEM_HEADER, _ROW or _FOOTER
  *   "depth"       int      nesting depth of the item's section (0 = top level)
  *   "key"         string   key of the item's section
- *   "title"       string   header: its title; row: the text func's answer;
- *                          footer: NULL
+ *   "title"       string   header: its title (fold_table_section_header_key,
+ *                          any depth); row: the text func's answer; footer: NULL
  *   "detail"      string   header: the part after '|' of its text, or NULL
- *   "indicator"   string   header: "+" / "–" (or the strings set with
- *                          fold_list_model_set_indicators), "" for an empty
- *                          section; NULL for rows and footers
- *   "row"         int64    row index in its section, -1 for headers, footers
+ *   "indicator"   string   header: fold_table_section_indicator_key — "+" /
+ *                          "–" or the strings set with
+ *                          fold_list_model_set_indicators, "" for a section
+ *                          without children; NULL for rows and footers
+ *   "row"         int64    row index in its section when it was built, -1 for
+ *                          headers and footers
  *   "position"    uint     position in the flat list when it was built
  *   "height"      double   the item's height in points (an expanded row's
  *                          expanded height)
@@ -96,12 +119,14 @@ gboolean fold_list_item_get_collapsed(FoldListItem *item);
 #define FOLD_TYPE_LIST_MODEL (fold_list_model_get_type())
 G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
 
-/* Supplies text the engine does not hold: for a row (row >= 0) its title;
- * for the header of a nested section (row == -1) its title, because the C
- * API reads header text back only for top-level sections. `key` is the
- * section's key. Returns a newly allocated string (g_malloc) that the model
- * frees with g_free, or NULL (the item's title is then the key for a header,
- * NULL for a row). */
+/* Supplies the text of row `row` (>= 0) of section `key`, which the engine
+ * does not hold. Returns a newly allocated string (g_malloc) that the model
+ * frees with g_free, or NULL (the item's title is then NULL). Called from
+ * get_item, often inside the table's change listener: it may read the table,
+ * not change it.
+ * Header titles and details (at any depth) come from the engine, not from
+ * here: earlier versions called this with row == -1 for nested headers; that
+ * call is no longer made. */
 typedef char *(*FoldTextFunc)(const char *key, int64_t row, void *user_data);
 
 /* A model over `table` (not NULL). table_free NULL borrows the table: it must
@@ -118,7 +143,13 @@ fold_table *fold_list_model_get_table(FoldListModel *model);
 void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
                                    GDestroyNotify destroy);
 
-/* What a click on the item at `position` does (fold_table_activate): a header
+/* The functions below call the engine (the change listener emits what
+ * changed) and turn a failure into a GError. They are conveniences: the
+ * same fold_table_* calls on the table have the same effect on the model.
+ * Inside a change listener (an items-changed handler) they fail with
+ * FOLD_E_BUSY, except the accordion and the indicators.
+ *
+ * What a click on the item at `position` does (fold_table_activate): a header
  * toggles its section, a row toggles its expansion (the accordion applies).
  * *out_action (optional) is the FOLD_ACTIVATED_* value. */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
@@ -139,14 +170,18 @@ gboolean fold_list_model_set_row_expanded(FoldListModel *model, const char *key,
                                           gboolean expanded, gboolean *out_changed,
                                           GError **error);
 
-/* fold_table_set_accordion(); emits items-changed for any row it collapses. */
+/* fold_table_set_accordion(): applies to later expansions; emits nothing. */
 gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);
 
-/* fold_table_set_indicators(); rebinds every visible header. */
+/* fold_table_set_indicators(), which the engine does not report; then
+ * fold_list_model_reload() so that every header shows the new strings. */
 gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collapsed,
                                         const char *expanded, GError **error);
 
-/* After changing the table directly: items-changed(0, old count, new count). */
+/* items-changed(0, n, n): every item is fetched again — after the app's row
+ * data changed (the engine does not know it), or after
+ * fold_table_set_indicators on the table. Table changes need no reload.
+ * Inside a change listener, it runs after the change set has been emitted. */
 void fold_list_model_reload(FoldListModel *model);
 
 G_END_DECLS
