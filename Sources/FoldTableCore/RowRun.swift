@@ -37,15 +37,35 @@ struct RowRun {
     }
 
     /// An explicit chunk of 1...chunkSize rows.
-    init<C: Collection>(records: C) where C.Element == RowRecord {
+    /// (Concrete collection types here and below: generic ones were not
+    /// specialized across files without whole-module builds, and were slow.)
+    init(records: ArraySlice<RowRecord>) {
         count = records.count
-        heights = records.map(\.height)
-        if records.contains(where: { !$0.expandedHeight.isNaN }) {
-            expandedHeights = records.map(\.expandedHeight)
+        var h: [Float] = []
+        h.reserveCapacity(records.count)
+        var anyExpandedHeight = false
+        var i = 0
+        for r in records {
+            h.append(r.height)
+            if !r.expandedHeight.isNaN { anyExpandedHeight = true }
+            if r.expanded { expandedBits |= 1 << UInt64(i) }
+            i += 1
         }
-        for (i, r) in records.enumerated() where r.expanded { expandedBits |= 1 << UInt64(i) }
+        heights = h
+        if anyExpandedHeight { expandedHeights = records.map { $0.expandedHeight } }
         defaultCount = 0
         recount()
+    }
+
+    init(records: [RowRecord]) {
+        self.init(records: records[...])
+    }
+
+    /// `count` rows, each with the section's default height, stored explicitly.
+    init(explicitDefaults count: Int) {
+        self.count = count
+        heights = [Float](repeating: RowRun.none, count: count)
+        defaultCount = count
     }
 
     var isExplicit: Bool { heights != nil }
@@ -197,7 +217,7 @@ struct RowRun {
     }
 
     /// Overwrites the heights of rows start..<start+values.count.
-    mutating func setHeights(_ start: Int, _ values: some Collection<Float>) {
+    mutating func setHeights(_ start: Int, _ values: [Float]) {
         guard heights != nil else { return }
         var i = start
         for v in values { heights![i] = v; i += 1 }
@@ -223,10 +243,10 @@ struct RowRun {
 
     /// Inserts `k` default rows at `i` (explicit chunks must stay within chunkSize).
     mutating func insert(at i: Int, defaultRows k: Int) {
-        insert(at: i, records: repeatElement(RowRecord(), count: k))
+        insert(at: i, records: [RowRecord](repeating: RowRecord(), count: k))
     }
 
-    mutating func insert(at i: Int, records: some Collection<RowRecord>) {
+    mutating func insert(at i: Int, records: [RowRecord]) {
         let k = records.count
         guard heights != nil else { count += k; defaultCount += k; return }
         heights!.insert(contentsOf: records.map(\.height), at: i)
@@ -258,7 +278,7 @@ struct RowRun {
     /// The rows in `range` as a run of the same kind.
     func slice(_ range: Range<Int>) -> RowRun {
         guard heights != nil else { return RowRun(defaultRows: range.count) }
-        return RowRun(records: range.map(record))
+        return RowRun(records: range.map(record)[...])
     }
 
     /// An explicit chunk of 1...chunkSize rows with plain heights.

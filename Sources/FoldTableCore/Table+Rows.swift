@@ -203,7 +203,7 @@ extension Table {
         } else if materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
-            var chunk = RowRun(records: repeatElement(RowRecord(), count: end - start))
+            var chunk = RowRun(explicitDefaults: end - start)
             edit(&chunk, within - start)
             var pieces: [Piece] = []
             if start > 0 { pieces.append(.rows(RowRun(defaultRows: start))) }

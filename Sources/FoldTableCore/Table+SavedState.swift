@@ -57,7 +57,16 @@ extension Table {
             for (key, collapsed) in plan.collapsed {
                 guard let s = sectionsByKey[key] else { report.unknownSections += 1; continue }
                 report.sections += 1
-                if s.childCount == 0 { s.collapsed = collapsed } else { _ = setCollapsedRecording(collapsed, s) }
+                if s.childCount > 0 {
+                    _ = setCollapsedRecording(collapsed, s)
+                } else if s.collapsed != collapsed {
+                    // Nothing shows or hides, but the header's (and footer's) flag changes.
+                    s.collapsed = collapsed
+                    if let header = visibleHeader(s) {
+                        recordRedraw(header)
+                        if s.hasFooter { recordRedraw(header + 1) }
+                    }
+                }
             }
             guard let rows = plan.expanded else { return }
             // Only what differs changes: rows expanded now but not saved collapse,
