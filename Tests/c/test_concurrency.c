@@ -12,7 +12,9 @@
  *   - every failing call on any thread set that thread's own message
  *     (the last-error message is thread-local).
  *
- * Default: 8 x 100000 calls per phase (about 10 s). FOLDTABLE_CONCURRENCY_CALLS
+ * Phases: one table shared by 8 threads; the same with listeners that read
+ * the table and are refused changes (FOLD_E_BUSY) from every thread; a table
+ * each. Default: 8 x 100000 calls per phase (about 10 s). FOLDTABLE_CONCURRENCY_CALLS
  * sets another count (scripts/sanitize uses 20000). FOLDTABLE_CONCURRENCY_TIMEOUT (seconds,
  * default 300) sets the watchdog.
  */
@@ -367,6 +369,51 @@ static void check_same(const fold_table *a, const fold_table *b, int id)
     }
 }
 
+/* Listeners that call back into the table while threads change it: each
+ * reads (must succeed, and see a list consistent with the change it is told
+ * about) and tries a change (must be refused with FOLD_E_BUSY). Counters are
+ * atomic: listeners run on every worker thread. */
+static long listener_calls, listener_read_errors, listener_not_busy, listener_inconsistent;
+
+static void on_change_calls_back(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    int64_t n = -1;
+    fold_item item;
+    (void)user_data;
+    __atomic_add_fetch(&listener_calls, 1, __ATOMIC_RELAXED);
+    if (fold_table_item_count(t, &n) != FOLD_OK) {
+        __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    /* Every position a step names lies within the list. */
+    for (int64_t i = 0; i < set->change_count; i++) {
+        if (set->changes[i].position < 0 || set->changes[i].position > n + set->changes[i].removed) {
+            __atomic_add_fetch(&listener_inconsistent, 1, __ATOMIC_RELAXED);
+        }
+    }
+    if (n > 0 && fold_table_item_at(t, n - 1, &item) != FOLD_OK) {
+        __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
+    }
+    if (fold_table_append_section(t, "from-a-listener", NULL, 1) != FOLD_E_BUSY) {
+        __atomic_add_fetch(&listener_not_busy, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static int on_section_calls_back(fold_table *t, const char *key, int32_t event, void *user_data)
+{
+    int collapsed = -1;
+    (void)user_data;
+    (void)event;
+    __atomic_add_fetch(&listener_calls, 1, __ATOMIC_RELAXED);
+    if (fold_table_is_collapsed_key(t, key, &collapsed) != FOLD_OK) {
+        __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
+    }
+    if (fold_table_toggle_key(t, key, NULL) != FOLD_E_BUSY) {
+        __atomic_add_fetch(&listener_not_busy, 1, __ATOMIC_RELAXED);
+    }
+    return 1;
+}
+
 int main(void)
 {
     static worker w[THREADS];
@@ -398,6 +445,31 @@ int main(void)
     }
     check_workers(w, THREADS, "shared table");
     check_consistent(shared, "shared table");
+    fold_table_free(shared);
+
+    /* One table, eight threads, and listeners that call back into it. */
+    if (!CHECK_STATUS(fold_table_new(NULL, &shared), FOLD_OK)) {
+        return check_done();
+    }
+    CHECK_STATUS(fold_table_add_change_listener(shared, on_change_calls_back, NULL, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(shared, on_section_calls_back, NULL, NULL), FOLD_OK);
+    for (i = 0; i < THREADS; i++) {
+        memset(&w[i], 0, sizeof w[i]);
+        w[i].table = shared;
+        w[i].id = i;
+        w[i].rng = 0x115E0000ULL + (uint64_t)i;
+        CHECK(pthread_create(&th[i], NULL, run, &w[i]) == 0);
+    }
+    for (i = 0; i < THREADS; i++) {
+        CHECK(pthread_join(th[i], NULL) == 0);
+    }
+    check_workers(w, THREADS, "shared table with listeners");
+    check_consistent(shared, "shared table with listeners");
+    CHECK(listener_calls > 0);
+    CHECK_EQ_I64(listener_read_errors, 0);
+    CHECK_EQ_I64(listener_not_busy, 0);
+    CHECK_EQ_I64(listener_inconsistent, 0);
+    printf("listeners: %ld calls, each reading the table and refused a change\n", listener_calls);
     fold_table_free(shared);
 
     /* A table each; then the same calls on one thread must give the same table. */
