@@ -166,6 +166,26 @@ struct ChildList {
 
     // MARK: Editing
 
+    /// Applies `change` to every explicit row run and refreshes every
+    /// summary. O(pieces): for work that touches every stored row anyway.
+    func changeEachExplicitRun(_ change: (inout RowRun) -> Void) {
+        func walk(_ n: ListNode) {
+            if n.isLeaf {
+                for i in n.pieces.indices {
+                    if case .rows(var run) = n.pieces[i], run.isExplicit {
+                        change(&run)
+                        n.pieces[i] = .rows(run)
+                    }
+                }
+            } else {
+                n.children.forEach(walk)
+                n.childSums = n.children.map(\.sum)
+            }
+            n.recompute()
+        }
+        if let root { walk(root) }
+    }
+
     /// Applies `change` to a piece and refreshes the summaries above it.
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {

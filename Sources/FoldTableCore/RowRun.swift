@@ -243,7 +243,16 @@ struct RowRun {
 
     /// Inserts `k` default rows at `i` (explicit chunks must stay within chunkSize).
     mutating func insert(at i: Int, defaultRows k: Int) {
+        // A default run only counts: k may be huge, so nothing per row.
+        guard heights != nil else { count += k; defaultCount += k; return }
         insert(at: i, records: [RowRecord](repeating: RowRecord(), count: k))
+    }
+
+    /// Forgets every stored height (expanded heights and states stay).
+    mutating func clearHeights() {
+        guard heights != nil else { return }
+        heights = [Float](repeating: RowRun.none, count: count)
+        recount()
     }
 
     mutating func insert(at i: Int, records: [RowRecord]) {

@@ -95,15 +95,6 @@ extension Table {
         let target = try ref.map(section)
         try mutate {
             func reset(_ s: Section, deep: Bool) {
-                var stored = 0
-                var subsections: [Section] = []
-                s.list.forEachPiece { piece in
-                    switch piece {
-                    case .rows(let run): if run.isExplicit { stored += run.count }
-                    case .section(let sub): subsections.append(sub)
-                    }
-                    return true
-                }
                 if s !== root, s.headerMeasured || s.headerHeight != options.headerHeight {
                     s.headerMeasured = false
                     if s.headerHeight != options.headerHeight {
@@ -112,15 +103,16 @@ extension Table {
                         recordRedraw(visibleHeader(s))
                     }
                 }
-                if stored > 0 {
-                    let blank = [Double](repeating: Table.defaultHeight, count: s.rowCount)
-                    blank.withUnsafeBufferPointer { buffer in
-                        let values = (try? storedHeights(buffer, expected: buffer.count)) ?? []
-                        try? setRowHeights(s, row: 0, values: values)
+                if s.list.sum.defaultRows < s.rowCount {
+                    // Only stored rows change: default runs hold nothing to forget.
+                    s.list.changeEachExplicitRun { run in
+                        run.clearHeights()
+                        run.dropUnexpandable(rowHeight: s.rowHeight)
                     }
                     s.propagate()
+                    recordRedraw(childPosition(s, 0), count: s.shownChildrenItems)
                 }
-                if deep { subsections.forEach { reset($0, deep: true) } }
+                if deep { s.list.forEachSection { reset($0, deep: true) } }
             }
             if let target { reset(target, deep: false) } else { reset(root, deep: true) }
         }

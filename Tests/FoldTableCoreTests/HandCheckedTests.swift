@@ -189,3 +189,19 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(try t.itemTop(at: 1) == 28)
     }
 }
+
+@Suite struct HugeCountTests {
+    /// Found by the fuzzer: inserting default rows next to a default run, or
+    /// forgetting heights, must cost nothing per row, whatever the count.
+    @Test func hugeDefaultRunsAllocateNothingPerRow() throws {
+        let t = try Table()
+        try t.appendSection(key: "S", rows: 10)
+        try t.insertRows(section: "S", at: 5, count: Limits.maxRows - 20)
+        try t.setRowHeight(section: "S", row: 3, height: 10)
+        t.setHeightProvider { _, _ in nil }
+        try t.invalidateHeights(section: nil)
+        #expect(try t.rowCount(section: "S") == Limits.maxRows - 10)
+        #expect(try t.rowHeight(section: "S", row: 3) == 44)
+        #expect(t.itemCount == Limits.maxRows - 10 + 1)
+    }
+}
