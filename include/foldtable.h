@@ -326,10 +326,10 @@ typedef struct fold_item {
     uint32_t reserved;
 } fold_item;
 
-/* In 0.1 terms every section is top-level and "section" is its index. With
- * nesting (below), functions that take a section index address top-level
- * sections; the *_key functions and paths reach sections at any depth, and
- * costs are O(depth * log n). */
+/* For a table without nesting every section is top-level and an item's
+ * "section" is its index. With nesting (below), functions that take a
+ * section index address top-level sections; the *_key functions and paths
+ * reach sections at any depth, and costs are O(depth * log n). */
 
 /* Number of items in the flat list. O(1). */
 int fold_table_item_count(const fold_table *table, int64_t *out_count);
