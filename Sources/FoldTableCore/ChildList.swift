@@ -106,7 +106,7 @@ struct ChildList {
 
     private(set) var root: ListNode?
 
-    init(seed: UInt64) {}
+    init() {}
 
     var sum: Summary { root?.sum ?? .zero }
 

@@ -21,14 +21,14 @@ final class Section {
     unowned(unsafe) var node: ListNode?
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
-         rowHeight: Double, collapsed: Bool, seed: UInt64) {
+         rowHeight: Double, collapsed: Bool) {
         self.key = key
         self.header = header
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
         self.rowHeight = rowHeight
         self.collapsed = collapsed
-        self.list = ChildList(seed: seed)
+        self.list = ChildList()
     }
 
     var hasFooter: Bool { footerHeight > 0 }

@@ -25,7 +25,7 @@ extension Table {
         }
         let s = Section(key: key, header: header, headerHeight: options.headerHeight,
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight,
-                        collapsed: options.startCollapsed, seed: makeSeed())
+                        collapsed: options.startCollapsed)
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s

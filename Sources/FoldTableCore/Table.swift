@@ -40,7 +40,6 @@ public final class Table {
     let root: Section
     var sectionsByKey: [String: Section] = [:]
     var totalRows = 0
-    var nextSeed: UInt64 = 0x5EED_F01D
     public internal(set) var collapsedIndicator = "+"
     public internal(set) var expandedIndicator = "\u{2013}"
     /// How many rows may be expanded at once; applies to later expansions.
@@ -68,12 +67,7 @@ public final class Table {
         accordion = options.accordion
         stickyLevels = options.stickyLevels
         root = Section(key: "", header: "", headerHeight: 0, footerHeight: 0, rowHeight: 0,
-                       collapsed: false, seed: nextSeed)
-    }
-
-    func makeSeed() -> UInt64 {
-        nextSeed &+= 0xD1B5_4A32_D192_ED03
-        return nextSeed
+                       collapsed: false)
     }
 
     /// Number of top-level sections.
