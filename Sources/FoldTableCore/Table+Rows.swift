@@ -29,6 +29,7 @@ extension Table {
     }
 
     /// Convenience for Swift callers: inserts one row per height.
+    /// - Complexity: O(depth · log n + heights.count)
     public func insertRows(section ref: SectionRef, at row: Int, heights: [Double]) throws {
         try heights.withUnsafeBufferPointer {
             try insertRows(section: ref, at: row, count: $0.count, heights: $0)
@@ -135,6 +136,7 @@ extension Table {
     }
 
     /// Convenience for Swift callers.
+    /// - Complexity: O(depth · log n + heights.count)
     public func setRowHeights(section ref: SectionRef, row: Int, heights: [Double]) throws {
         try heights.withUnsafeBufferPointer { try setRowHeights(section: ref, row: row, heights: $0) }
     }
