@@ -163,6 +163,23 @@ class TableOptions:
     sticky_levels: int = 0
 
 
+def _flag_property(bit: int, doc: str) -> Any:
+    def get(self: Any) -> bool:
+        return bool(self.flags & bit)
+
+    return property(get, doc=doc)
+
+
+_FLAG_PROPERTIES = {
+    "collapsed": _flag_property(_ffi.ITEM_FLAG_COLLAPSED,
+                                "True for a header or footer whose section is collapsed."),
+    "expanded": _flag_property(_ffi.ITEM_FLAG_EXPANDED,
+                               "True for a row that is expanded (shown at its expanded height)."),
+    "expandable": _flag_property(_ffi.ITEM_FLAG_EXPANDABLE,
+                                 "True for a row whose expanded height exceeds its height."),
+}
+
+
 class Item(NamedTuple):
     """One item of the flat visible list (``fold_item``).
 
@@ -184,20 +201,11 @@ class Item(NamedTuple):
     row: Optional[int]
     flags: int
 
-    @property
-    def collapsed(self) -> bool:
-        """True for a header or footer whose section is collapsed."""
-        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
-
-    @property
-    def expanded(self) -> bool:
-        """True for a row that is expanded (shown at its expanded height)."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
-
-    @property
-    def expandable(self) -> bool:
-        """True for a row whose expanded height exceeds its height."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
+    # The flag properties, shared with VisibleItem (a NamedTuple cannot
+    # take a mixin base).
+    collapsed = _FLAG_PROPERTIES["collapsed"]
+    expanded = _FLAG_PROPERTIES["expanded"]
+    expandable = _FLAG_PROPERTIES["expandable"]
 
 
 class VisibleItem(NamedTuple):
@@ -224,20 +232,11 @@ class VisibleItem(NamedTuple):
     height: float
     flags: int
 
-    @property
-    def collapsed(self) -> bool:
-        """True for a header or footer whose section is collapsed."""
-        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
-
-    @property
-    def expanded(self) -> bool:
-        """True for a row that is expanded (shown at its expanded height)."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
-
-    @property
-    def expandable(self) -> bool:
-        """True for a row whose expanded height exceeds its height."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
+    # The flag properties, shared with VisibleItem (a NamedTuple cannot
+    # take a mixin base).
+    collapsed = _FLAG_PROPERTIES["collapsed"]
+    expanded = _FLAG_PROPERTIES["expanded"]
+    expandable = _FLAG_PROPERTIES["expandable"]
 
     @property
     def bottom(self) -> float:
