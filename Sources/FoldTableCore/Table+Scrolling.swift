@@ -113,7 +113,7 @@ extension Table {
                 var chain: [Section] = []
                 var c: Section? = s
                 while let x = c, x !== root { chain.append(x); c = x.parent }
-                for x in chain.reversed() where x.collapsed { _ = try setCollapsedRecording(false, x) }
+                for x in chain.reversed() where x.collapsed { _ = setCollapsedRecording(false, x) }
             }
         }
         return try rowPlace(of: s, row: row).position

@@ -23,6 +23,7 @@
  *   foldtable-gtk-demo-canvas --self-test OUT.png  drive itself, check, save
  *                                                  a screenshot, exit 0 / 1
  */
+#include "demo-screenshot.h"
 #include <foldtable.h>
 #include <gtk/gtk.h>
 #include <math.h>
@@ -557,41 +558,6 @@ header_pos(App *app, const char *key)
     return p;
 }
 
-static guint
-save_screenshot(GtkWidget *window, const char *path)
-{
-    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
-    if (w <= 0 || h <= 0)
-        return 0;
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), w, h);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    g_object_unref(paintable);
-    if (!node)
-        return 0;
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)w, (float)h);
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
-    gsk_render_node_unref(node);
-    if (!texture)
-        return 0;
-    gboolean saved = gdk_texture_save_to_png(texture, path);
-    int tw = gdk_texture_get_width(texture), th = gdk_texture_get_height(texture);
-    guchar *pixels = g_malloc((gsize)tw * th * 4);
-    gdk_texture_download(texture, pixels, (gsize)tw * 4);
-    GHashTable *colours = g_hash_table_new(g_direct_hash, g_direct_equal);
-    for (int i = 0; i < tw * th; i++) {
-        guint32 c;
-        memcpy(&c, pixels + 4 * i, 4);
-        g_hash_table_add(colours, GUINT_TO_POINTER(c));
-    }
-    guint distinct = g_hash_table_size(colours);
-    g_hash_table_unref(colours);
-    g_free(pixels);
-    g_object_unref(texture);
-    return saved ? distinct : 0;
-}
 
 static gboolean
 self_test_step(gpointer data)
@@ -692,7 +658,7 @@ self_test_step(gpointer data)
         EXPECT(canvas->drawn_sticky_first == header_pos(app, "s30"));
         break;
     default: {
-        guint colours = save_screenshot(app->window, app->out_png);
+        guint colours = demo_save_screenshot(app->window, app->out_png);
         printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
         EXPECT(colours > 1);
         printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
