@@ -4,9 +4,9 @@
 The engine holds the structure (nested sections, row heights, collapsed and
 expanded state); this script keeps the text and mirrors the engine's flat
 list in a ``Gio.ListStore``. Every mutation goes through the engine and is
-then re-spliced into the store exactly: a section flip at header position p
-is ``splice(p + 1, d, [])`` / ``splice(p + 1, 0, new items)`` and then
-``splice(p, 1, [header])``; a row flip rebinds ``splice(q, 1, [row])`` for
+then re-spliced into the store from the engine's change events: a section flip
+at header position p is ``splice(p + 1, d, [])`` / ``splice(p + 1, 0, new items)``
+and then ``splice(p, 1, [header])``; a row flip rebinds ``splice(q, 1, [row])`` for
 each row whose expanded state changed (the accordion's too). The store emits
 ``items-changed`` with exactly those numbers.
 
@@ -122,54 +122,37 @@ def make_item(table, position):
 
 
 class Mirror:
-    """A Gio.ListStore kept equal to the engine's flat list by exact splices."""
+    """A Gio.ListStore kept equal to the engine's flat list by the engine's own
+    change events (Table.on_change), so any change to the table shows."""
 
     def __init__(self, table):
         self.table = table
         self.store = Gio.ListStore(item_type=FoldRow)
         self.store.splice(0, 0, [make_item(table, p) for p in range(len(table))])
+        table.on_change(self._changed)
 
-    def _section_flipped(self, header, old_count):
-        new_count = len(self.table)
-        if new_count < old_count:
-            self.store.splice(header + 1, old_count - new_count, [])
-        elif new_count > old_count:
-            self.store.splice(header + 1, 0, [make_item(self.table, q) for q in
-                                              range(header + 1, header + 1 + new_count - old_count)])
-        self.store.splice(header, 1, [make_item(self.table, header)])
-
-    def _rows_flipped(self, before, after, extra=None):
-        flipped = set(before) ^ set(after)
-        if extra is not None:
-            flipped.add(extra)
-        positions = set()
-        for key, row in flipped:
-            try:
-                positions.add(self.table.section(key).row_position(row))
-            except foldtable.NotVisibleError:
-                pass  # in a collapsed section: nothing shown to rebind
-        for q in sorted(positions):
-            self.store.splice(q, 1, [make_item(self.table, q)])
+    def _changed(self, change_set):
+        # Runs inside the change with the table in its final state, so the
+        # items of a step can be built from the table only when no later step
+        # moves them; several steps (rare here) become one full re-splice.
+        table = self.table
+        if len(change_set.changes) > 1:
+            self.store.splice(0, self.store.get_n_items(),
+                              [make_item(table, p) for p in range(len(table))])
+            return
+        for position, removed, added in change_set.changes:
+            self.store.splice(position, removed,
+                              [make_item(table, q) for q in range(position, position + added)])
+        for redraw in change_set.redraw:
+            for q in redraw:
+                self.store.splice(q, 1, [make_item(table, q)])
 
     def activate(self, position):
-        """What a click on the item at ``position`` does, re-spliced."""
-        item = self.table.item(position)
-        watch = item.kind == ItemKind.ROW and self.table.accordion != Accordion.MULTIPLE
-        before = self.table.expanded_rows() if watch else []
-        key = self.table.item_key(position)
-        old_count = len(self.table)
-        action = self.table.activate(position)
-        if action in (Activation.SECTION_COLLAPSED, Activation.SECTION_EXPANDED):
-            self._section_flipped(position, old_count)
-        elif action in (Activation.ROW_EXPANDED, Activation.ROW_COLLAPSED):
-            after = self.table.expanded_rows() if watch else []
-            self._rows_flipped(before, after, (key, item.row))
-        return action
+        """What a click on the item at ``position`` does; the store follows."""
+        return self.table.activate(position)
 
     def set_accordion(self, policy):
-        before = self.table.expanded_rows()
-        self.table.accordion = policy
-        self._rows_flipped(before, self.table.expanded_rows())
+        self.table.accordion = policy  # applies to later expansions: nothing to re-splice
 
     def check(self):
         """The store equals a fresh snapshot of the engine."""
