@@ -1265,22 +1265,8 @@ class Table:
         """The stored ``(key, collapsed)`` state of every section, nested
         ones included, in the library's section order, read in one call (a
         consistent snapshot)."""
-        states = c_void_p()
-        count = c_int64()
-        with self._lock:
-            _lib.fold_table_section_states(self._h(), byref(states), byref(count))
-        if not states.value:
-            return []
-        try:
-            array = ctypes.cast(states, ctypes.POINTER(_ffi.fold_section_state))
-            result = []
-            for i in range(count.value):
-                entry = array[i]
-                key = ctypes.string_at(entry.key).decode("utf-8") if entry.key else ""
-                result.append((key, bool(entry.collapsed)))
-            return result
-        finally:
-            _lib.fold_free(states)
+        return self._keyed_array(_lib.fold_table_section_states, _ffi.fold_section_state,
+                                 lambda key, entry: (key, bool(entry.collapsed)))
 
     def set_indicators(self, collapsed: str, expanded: str) -> None:
         """Set the strings :attr:`Section.indicator` shows for collapsed and
@@ -1295,22 +1281,29 @@ class Table:
     def expanded_rows(self) -> List[Tuple[str, int]]:
         """Every expanded row as ``(section key, row index)``, in list order,
         read in one call."""
-        rows = c_void_p()
+        return self._keyed_array(_lib.fold_table_expanded_rows, _ffi.fold_row_ref,
+                                 lambda key, entry: (key, int(entry.row)))
+
+    def _keyed_array(self, fn: Any, entry_type: Any, convert: Callable[[str, Any], Any]) -> List[Any]:
+        """Reads one of the library's "entries followed by their keys"
+        allocations (``fn(table, &entries, &count)``), converts each entry
+        with its decoded key, and frees the allocation."""
+        entries = c_void_p()
         count = c_int64()
         with self._lock:
-            _lib.fold_table_expanded_rows(self._h(), byref(rows), byref(count))
-        if not rows.value:
+            fn(self._h(), byref(entries), byref(count))
+        if not entries.value:
             return []
         try:
-            array = ctypes.cast(rows, ctypes.POINTER(_ffi.fold_row_ref))
+            array = ctypes.cast(entries, ctypes.POINTER(entry_type))
             result = []
             for i in range(count.value):
                 entry = array[i]
                 key = ctypes.string_at(entry.key).decode("utf-8") if entry.key else ""
-                result.append((key, int(entry.row)))
+                result.append(convert(key, entry))
             return result
         finally:
-            _lib.fold_free(rows)
+            _lib.fold_free(entries)
 
     def activate(self, position: int) -> Activation:
         """What a click on the item at ``position`` does: a header toggles
