@@ -13,7 +13,13 @@ let package = Package(
         // The hand-written header, imported by the ABI thunks (no code of its own).
         .systemLibrary(name: "CFoldTable", path: "include"),
         // The engine in plain Swift: no C types, no globals.
-        .target(name: "FoldTableCore", path: "Sources/FoldTableCore"),
+        // Release builds drop the run-time exclusivity checks (as CMakeLists.txt
+        // does; see the reason there); debug builds and `swift test` keep them.
+        .target(
+            name: "FoldTableCore",
+            path: "Sources/FoldTableCore",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         // The C ABI: thin @_cdecl thunks over the core.
         .target(
             name: "FoldTable",
