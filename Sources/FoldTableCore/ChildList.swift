@@ -13,16 +13,19 @@ enum Piece {
 }
 
 /// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
-/// children. Both keep a copy of each entry's summary (`childSums`), so a
-/// descent scans one plain array per level — no pointer chase per binary
-/// level, no retain of a piece it does not stop at.
+/// children. Both keep a copy of each entry's summary (`childSums`) and
+/// their running totals (`totals`), which is all a descent reads of a node
+/// it passes through: no retain, no piece it does not stop at.
 final class ListNode {
+    // The fields a descent reads come first, to share a cache line.
+    /// Running totals of `childSums` (and the children), rebuilt with `sum`.
+    private(set) var totals = RunningTotals()
+    var children: [ListNode] = []
+    var pieces: [Piece] = []
     /// Kept in step by the list; `unowned(unsafe)` because the parent owns
     /// the child and the pointer is only followed while the tree is intact.
     unowned(unsafe) var parent: ListNode?
     var sum = Summary.zero
-    var pieces: [Piece] = []
-    var children: [ListNode] = []
     /// The summary of each piece (leaf) or child (internal node).
     var childSums: [Summary] = []
 
@@ -52,6 +55,7 @@ final class ListNode {
         var s = Summary.zero
         for c in childSums { s += c }
         sum = s
+        totals.rebuild(childSums, children: children)
     }
 
     /// Index of `child` among this node's children. O(fanout).
@@ -79,15 +83,24 @@ struct PieceRef {
 
     var piece: Piece { leaf.pieces[slot] }
 
-    /// The summary of everything before this piece in its list.
-    func prefix() -> Summary {
-        var acc = Summary.zero
-        for i in 0..<slot { acc += leaf.childSums[i] }
+    /// Runs `body` on the row run here (nil for a subsection) read in place:
+    /// no copy, so no retain that would touch the run's height storage.
+    @inline(__always)
+    func withRun<R>(_ body: (borrowing RowRun) -> R) -> R? {
+        leaf.pieces.withUnsafeBufferPointer { p -> R? in
+            switch p[slot] {
+            case .rows(let run): return body(run)
+            case .section: return nil
+            }
+        }
+    }
+
+    /// The totals of everything before this piece in its list. O(fanout · log n).
+    func prefix() -> Prefix {
+        var acc = leaf.totals.prefix(slot)
         var n = leaf
         while let p = n.parent {
-            var before = Summary.zero
-            for i in 0..<p.index(of: n) { before += p.childSums[i] }
-            acc = before + acc
+            acc += p.totals.prefix(p.index(of: n))
             n = p
         }
         return acc
@@ -113,32 +126,36 @@ struct ChildList {
     // MARK: Finding
 
     /// The piece holding the child `index` (by `metric`), the offset of that
-    /// child inside the piece, and the summary of everything before the
+    /// child inside the piece, and the totals of everything before the
     /// piece. nil if `index` is not below the metric's total.
-    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Summary)? {
-        guard var node = root, index >= 0, index < metric.of(node.sum) else { return nil }
+    /// O(fanout · log n), reading one column of running totals per level.
+    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Prefix)? {
+        guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
+        // Unretained: the list owns its nodes and nothing changes during a
+        // descent, so it costs no reference counting.
+        var node = Unmanaged.passUnretained(root)
         var k = index
-        var before = Summary.zero
-        while !node.isLeaf {
-            var i = 0
-            let last = node.children.count - 1
-            while i < last {
-                let s = node.childSums[i]
-                let c = metric.of(s)
-                if k < c { break }
-                k -= c
-                before += s
-                i += 1
+        var before = Prefix()
+        while true {
+            let (i, next) = node._withUnsafeGuaranteedRef { n -> (Int, Unmanaged<ListNode>?) in
+                var i = n.totals.find(metric, &k)
+                if i < 0 {
+                    // Expanded-row metrics have no column: add up the summaries.
+                    i = 0
+                    let last = n.count - 1
+                    while i < last {
+                        let c = metric.of(n.childSums[i])
+                        if k < c { break }
+                        k -= c
+                        i += 1
+                    }
+                }
+                before += n.totals.prefix(i)
+                return (i, n.isLeaf ? nil : n.totals.child(i))
             }
-            node = node.children[i]
+            guard let next else { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), k, before) }
+            node = next
         }
-        for (slot, s) in node.childSums.enumerated() {
-            let c = metric.of(s)
-            if k < c { return (PieceRef(leaf: node, slot: slot), k, before) }
-            k -= c
-            before += s
-        }
-        return nil
     }
 
     /// Calls `body` with each piece in order until it returns false.

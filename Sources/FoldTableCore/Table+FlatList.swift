@@ -2,19 +2,21 @@ extension Table {
     /// The item at `position`.
     /// - Complexity: O(depth · log n)
     public func item(at position: Int) throws -> Item {
-        try placedItem(at: position).item
+        // Without geometry: no row heights are read.
+        try locateItem(position, measure: false, onSection: nil).item
     }
 
     /// The item at `position` with its top and height.
     /// - Complexity: O(depth · log n)
     public func placedItem(at position: Int) throws -> PlacedItem {
-        try locateItem(position, onSection: nil)
+        try locateItem(position, measure: true, onSection: nil)
     }
 
     /// Finds the item at `position`, calling `onSection` for each section on
     /// the way down (outermost first, ending with the item's own section)
     /// with the section, its child index, its header's position and top.
-    func locateItem(_ position: Int,
+    /// Without `measure`, the item's top and height are left 0.
+    func locateItem(_ position: Int, measure: Bool = true,
                     onSection: ((Section, Int, Int, Double) -> Void)?) throws -> PlacedItem {
         guard position >= 0, position < itemCount else {
             throw FoldError.range("position", position, "0..<\(itemCount)")
@@ -26,14 +28,18 @@ extension Table {
         var top = options.paddingTop
         while let (node, within, before) = sec.list.locate(.items, local) {
             top += before.height(sec.rowHeight)
+            let rowHeight = sec.rowHeight
+            if let (item, rowTop, height) = node.withRun({ run in
+                (Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
+                      expanded: run.isExpanded(within), expandable: run.isExpandable(within, rowHeight: rowHeight)),
+                 measure ? run.prefixHeight(within, rowHeight: rowHeight) : 0,
+                 measure ? run.height(within, rowHeight: rowHeight) : 0)
+            }) {
+                return PlacedItem(position: position, item: item, top: measure ? top + rowTop : 0, height: height)
+            }
             switch node.piece {
-            case .rows(let run):
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex,
-                                row: before.rows + within, expanded: run.isExpanded(within),
-                                expandable: run.isExpandable(within, rowHeight: sec.rowHeight))
-                return PlacedItem(position: position, item: item,
-                                  top: top + run.prefixHeight(within, rowHeight: sec.rowHeight),
-                                  height: run.height(within, rowHeight: sec.rowHeight))
+            case .rows:
+                break  // handled above
             case .section(let sub):
                 let index = before.children
                 onSection?(sub, index, position - within, top)

@@ -87,51 +87,48 @@ extension Table {
         var base = 0
         descend: while true {
             let rowHeight = sec.rowHeight
-            guard var node = sec.list.root else { return base }
-            // Down the internal levels: the first child whose end is beyond y.
-            while !node.isLeaf {
-                var next: ListNode?
-                for (i, s) in node.childSums.enumerated() {
-                    let h = s.height(rowHeight)
-                    if s.items > 0, beyond(top + h) { next = node.children[i]; break }
-                    top += h
-                    base += s.items
+            guard let root = sec.list.root else { return base }
+            // Unretained: the list owns its nodes and nothing changes during a descent.
+            unowned(unsafe) var node = root
+            // Down the levels: the first entry with items whose end is beyond y.
+            var slot = 0
+            while true {
+                let levelTop = top
+                guard let i = node.totals.firstEntry(endingBeyond: { beyond(levelTop + $0) },
+                                                     rowHeight: rowHeight) else {
+                    return base + node.sum.items
                 }
-                guard let found = next else { return base }
-                node = found
+                let before = node.totals.prefix(i)
+                top += before.height(rowHeight)
+                base += before.items
+                if node.isLeaf { slot = i; break }
+                node = node.totals.child(i).takeUnretainedValue()
             }
-            for (slot, s) in node.childSums.enumerated() {
-                // Skip a piece by its summary; look inside only the one that holds y.
-                let h = s.height(rowHeight)
-                guard beyond(top + h) else {
-                    top += h
-                    base += s.items
-                    continue
+            switch node.pieces[slot] {
+            case .rows(let run):
+                if let i = run.firstRow(bottomBeyond: y - top, inclusive: inclusive, rowHeight: rowHeight) {
+                    return base + i
                 }
-                switch node.pieces[slot] {
-                case .rows(let run):
-                    if let i = run.firstRow(bottomBeyond: y - top, inclusive: inclusive, rowHeight: rowHeight) {
-                        return base + i
+                top += run.height(rowHeight: rowHeight)
+                base += run.count
+            case .section(let sub):
+                let c = sub.contribution
+                if beyond(top + c.fixedHeight) {
+                    if beyond(top + sub.headerHeight) { return base }
+                    base += 1
+                    top += sub.headerHeight
+                    if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
+                        sec = sub
+                        continue descend
                     }
-                    top += run.height(rowHeight: rowHeight)
-                    base += run.count
-                case .section(let sub):
-                    let c = sub.contribution
-                    if beyond(top + c.fixedHeight) {
-                        if beyond(top + sub.headerHeight) { return base }
-                        base += 1
-                        top += sub.headerHeight
-                        if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
-                            sec = sub
-                            continue descend
-                        }
-                        // Its footer (or, should rounding differ, the item after it).
-                        return base + sub.shownChildrenItems
-                    }
-                    top += c.fixedHeight
-                    base += c.items
+                    // Its footer (or, should rounding differ, the item after it).
+                    return base + sub.shownChildrenItems
                 }
+                top += c.fixedHeight
+                base += c.items
             }
+            // Only rounding can get here (the piece's end was beyond y, its
+            // rows' ends not): the item after the piece.
             return base
         }
     }

@@ -248,7 +248,7 @@ extension Table {
     }
 
     /// The node holding row `row` of `s`.
-    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Summary) {
+    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Prefix) {
         guard let hit = s.list.locate(.rows, row) else {
             throw FoldError.range("row index", row, "0..<\(s.rowCount)")
         }
