@@ -13,12 +13,13 @@ enum Piece {
 }
 
 /// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
-/// children. Both keep a copy of each entry's summary (`childSums`) and
-/// their running totals (`totals`), which is all a descent reads of a node
-/// it passes through: no retain, no piece it does not stop at.
+/// children and a copy of each child's summary (`childSums`; a leaf's
+/// pieces know their own). Both keep running totals (`totals`), which is all
+/// a descent reads of a node it passes through: no retain, no piece it does
+/// not stop at.
 final class ListNode {
     // The fields a descent reads come first, to share a cache line.
-    /// Running totals of `childSums` (and the children), rebuilt with `sum`.
+    /// Running totals of the entries (and the children), rebuilt with `sum`.
     private(set) var totals = RunningTotals()
     var children: [ListNode] = []
     var pieces: [Piece] = []
@@ -26,36 +27,29 @@ final class ListNode {
     /// the child and the pointer is only followed while the tree is intact.
     unowned(unsafe) var parent: ListNode?
     var sum = Summary.zero
-    /// The summary of each piece (leaf) or child (internal node).
+    /// The summary of each child (internal nodes only; empty in a leaf).
     var childSums: [Summary] = []
 
     var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }
 
-    /// Recomputes the entry summaries (a leaf's, from its pieces) and the total.
+    /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).
+    @inline(__always)
+    func entrySum(_ i: Int) -> Summary { isLeaf ? pieces[i].summary : childSums[i] }
+
+    /// Every entry's summary, in order. O(entries).
+    var entrySums: [Summary] { isLeaf ? pieces.map(\.summary) : childSums }
+
+    /// Recomputes the total and the running totals from the entries.
+    /// O(entries).
     func recompute() {
+        // A leaf keeps no copy of its pieces' summaries (it cost 72 bytes per
+        // 64 rows): they are asked for once each, here.
         if isLeaf {
-            if childSums.count != pieces.count {
-                childSums = pieces.map(\.summary)
-            } else {
-                for i in pieces.indices { childSums[i] = pieces[i].summary }
-            }
+            sum = totals.rebuild(count: pieces.count, children: children) { pieces[$0].summary }
+        } else {
+            sum = totals.rebuild(count: childSums.count, children: children) { childSums[$0] }
         }
-        total()
-    }
-
-    /// Recomputes only piece `slot`'s summary, then the total.
-    func recompute(slot: Int) {
-        guard isLeaf, childSums.count == pieces.count, slot < pieces.count else { return recompute() }
-        childSums[slot] = pieces[slot].summary
-        total()
-    }
-
-    private func total() {
-        var s = Summary.zero
-        for c in childSums { s += c }
-        sum = s
-        totals.rebuild(childSums, children: children)
     }
 
     /// Index of `child` among this node's children. O(fanout).
@@ -63,10 +57,10 @@ final class ListNode {
         children.firstIndex { $0 === child } ?? 0
     }
 
-    /// Recomputes summaries from this node (only piece `slot` of a leaf,
-    /// when given) up to the root of its list. O(fanout · depth).
-    func refreshUpward(slot: Int? = nil) {
-        if let slot { recompute(slot: slot) } else { recompute() }
+    /// Recomputes summaries from this node up to the root of its list.
+    /// O(fanout · depth).
+    func refreshUpward() {
+        recompute()
         var n = self
         while let p = n.parent {
             p.childSums[p.index(of: n)] = n.sum
@@ -144,7 +138,7 @@ struct ChildList {
                     i = 0
                     let last = n.count - 1
                     while i < last {
-                        let c = metric.of(n.childSums[i])
+                        let c = metric.of(n.entrySum(i))
                         if k < c { break }
                         k -= c
                         i += 1
@@ -154,6 +148,29 @@ struct ChildList {
                 return (i, n.isLeaf ? nil : n.totals.child(i))
             }
             guard let next else { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), k, before) }
+            node = next
+        }
+    }
+
+    /// The first piece with items whose end, measured from the list's top
+    /// (default rows `rowHeight` tall), satisfies `beyond`, with the totals
+    /// of everything before it; nil if none does. `beyond` must hold from
+    /// some end on. O(log n), like `locate`.
+    func locate(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> (node: PieceRef, before: Prefix)? {
+        guard let root else { return nil }
+        var node = Unmanaged.passUnretained(root)
+        var before = Prefix()
+        while true {
+            let top = before.height(rowHeight)
+            let step = node._withUnsafeGuaranteedRef { n -> (Int, Unmanaged<ListNode>?)? in
+                guard let i = n.totals.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
+                    return nil
+                }
+                before += n.totals.prefix(i)
+                return (i, n.isLeaf ? nil : n.totals.child(i))
+            }
+            guard let (i, next) = step else { return nil }
+            guard let next else { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), before) }
             node = next
         }
     }
@@ -207,7 +224,7 @@ struct ChildList {
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         change(&ref.leaf.pieces[ref.slot])
-        ref.leaf.refreshUpward(slot: ref.slot)
+        ref.leaf.refreshUpward()
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
@@ -242,8 +259,8 @@ struct ChildList {
             var offset = 0
             var kept: [Piece] = []
             kept.reserveCapacity(node.pieces.count)
-            for (p, sum) in zip(node.pieces, node.childSums) {
-                let c = sum.children
+            for p in node.pieces {
+                let c = p.summary.children
                 if offset >= lo && offset + c <= hi && c > 0 { out.append(p) } else { kept.append(p) }
                 offset += c
             }

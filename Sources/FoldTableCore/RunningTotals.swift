@@ -61,10 +61,12 @@ struct RunningTotals: ~Copyable {
         Double(bitPattern: UInt64(UInt(bitPattern: field(i, .fixedHeight))))
     }
 
-    /// Rebuilds every record from the entries' summaries and, for an
-    /// internal node, its children. O(entries).
-    mutating func rebuild(_ sums: [Summary], children nodes: [ListNode]) {
-        let n = sums.count + 1
+    /// Rebuilds every record from the entries' summaries (`sum(i)`) and,
+    /// for an internal node, its children. O(entries).
+    /// Returns the entries' total.
+    @discardableResult
+    mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary) -> Summary {
+        let n = entries + 1
         let f = RunningTotals.fields
         if n * f > capacity || n * f * 2 < capacity {
             // Room for a full node once it grows, so entries coming and
@@ -86,13 +88,17 @@ struct RunningTotals: ~Copyable {
             r[5] = child
             r += f
         }
-        let isInternal = nodes.count == sums.count && !nodes.isEmpty
-        for (i, s) in sums.enumerated() {
+        let isInternal = nodes.count == entries && !nodes.isEmpty
+        var total = Summary.zero
+        for i in 0..<entries {
+            let s = sum(i)
+            total += s
             write(isInternal ? Int(bitPattern: Unmanaged.passUnretained(nodes[i]).toOpaque()) : 0)
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
         }
         write(0)
+        return total
     }
 
     /// The totals of entries `0..<i` (0...entries). O(1).

@@ -150,10 +150,11 @@ extension Table {
                 }
                 return
             }
-            for (slot, sum) in n.childSums.enumerated() {
+            for piece in n.pieces {
+                let sum = piece.summary
                 defer { rows += sum.rows }
                 guard count(sum) > 0 || (deep && sum.expandedDeep > 0) else { continue }
-                switch n.pieces[slot] {
+                switch piece {
                 case .rows(let run):
                     // Only explicit chunks (at most 64 rows) can hold expanded rows.
                     for i in 0..<run.count where run.isExpanded(i) { out.append((s, rows + i)) }

@@ -87,30 +87,23 @@ extension Table {
         var base = 0
         descend: while true {
             let rowHeight = sec.rowHeight
-            guard let root = sec.list.root else { return base }
-            // Unretained: the list owns its nodes and nothing changes during a descent.
-            unowned(unsafe) var node = root
-            // Down the levels: the first entry with items whose end is beyond y.
-            var slot = 0
-            while true {
-                let levelTop = top
-                guard let i = node.totals.firstEntry(endingBeyond: { beyond(levelTop + $0) },
-                                                     rowHeight: rowHeight) else {
-                    return base + node.sum.items
-                }
-                let before = node.totals.prefix(i)
-                top += before.height(rowHeight)
-                base += before.items
-                if node.isLeaf { slot = i; break }
-                node = node.totals.child(i).takeUnretainedValue()
+            let levelTop = top
+            guard let (ref, before) = sec.list.locate(endingBeyond: { beyond(levelTop + $0) },
+                                                      rowHeight: rowHeight) else {
+                return base + sec.list.sum.items
             }
-            switch node.pieces[slot] {
-            case .rows(let run):
-                if let i = run.firstRow(bottomBeyond: y - top, inclusive: inclusive, rowHeight: rowHeight) {
-                    return base + i
-                }
-                top += run.height(rowHeight: rowHeight)
-                base += run.count
+            top += before.height(rowHeight)
+            base += before.items
+            let local = y - top
+            if let found = ref.withRun({ run in
+                run.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
+            }) {
+                // Past the run's last row only by rounding: the item after it.
+                return base + found
+            }
+            switch ref.piece {
+            case .rows:
+                break  // handled above
             case .section(let sub):
                 let c = sub.contribution
                 if beyond(top + c.fixedHeight) {
@@ -160,27 +153,32 @@ private final class ItemWalker {
     private func walk(_ n: ListNode, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                       _ rows: inout Int, _ children: inout Int) -> Bool {
         let rowHeight = sec.rowHeight
+        var first = 0
+        if position < start {
+            // Skip the entries before the start by the running totals,
+            // without reading them.
+            var k = start - position
+            guard k < n.sum.items else {
+                position += n.sum.items
+                top += n.sum.height(rowHeight)
+                rows += n.sum.rows
+                children += n.sum.children
+                return true
+            }
+            first = n.totals.find(.items, &k)
+            let before = n.totals.prefix(first)
+            position += before.items
+            top += before.height(rowHeight)
+            rows += before.rows
+            children += before.children
+        }
         if !n.isLeaf {
-            for (i, s) in n.childSums.enumerated() {
-                if position + s.items <= start {
-                    position += s.items
-                    top += s.height(rowHeight)
-                    rows += s.rows
-                    children += s.children
-                    continue
-                }
+            for i in first..<n.children.count {
                 guard walk(n.children[i], sec, sectionIndex, depth, &rows, &children) else { return false }
             }
             return true
         }
-        for (slot, s) in n.childSums.enumerated() {
-            if position + s.items <= start {
-                position += s.items
-                top += s.height(rowHeight)
-                rows += s.rows
-                children += s.children
-                continue
-            }
+        for slot in first..<n.pieces.count {
             switch n.pieces[slot] {
             case .rows(let run):
                 var i = 0
