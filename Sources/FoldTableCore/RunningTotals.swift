@@ -159,3 +159,24 @@ struct RunningTotals: ~Copyable {
         return i < entries ? i : nil
     }
 }
+
+extension RunningTotals {
+    /// Whether the records agree with `sums` and `nodes` (an internal
+    /// node's children; empty for a leaf). For invariant checks. O(entries).
+    func matches(_ sums: [Summary], children nodes: [ListNode]) -> Bool {
+        guard count == sums.count + 1 else { return false }
+        var acc = Prefix()
+        for i in 0...sums.count {
+            let p = prefix(i)
+            guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
+                  p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight else { return false }
+            if i < nodes.count, child(i).toOpaque() != Unmanaged.passUnretained(nodes[i]).toOpaque() { return false }
+            if i < sums.count {
+                let s = sums[i]
+                acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
+                              fixedHeight: s.fixedHeight)
+            }
+        }
+        return true
+    }
+}

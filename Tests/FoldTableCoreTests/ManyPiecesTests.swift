@@ -27,6 +27,7 @@ import Testing
         }
         func check(_ context: String) throws {
             let flat = model.flat()
+            #expect(table.invariantViolations() == [], "\(context)")
             try #require(table.itemCount == flat.count, "\(context)")
             let content = (flat.last.map { $0.top + $0.height } ?? 0)
             #expect(table.contentHeight == content, "\(context)")

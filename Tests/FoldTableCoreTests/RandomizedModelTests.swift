@@ -193,6 +193,7 @@ struct Fuzz {
     mutating func check() throws {
         let flat = model.flat()
         let context = "after \(log.count) steps, last: \(log.suffix(3))"
+        #expect(table.invariantViolations() == [], "\(context)")
         try #require(table.itemCount == flat.count, "\(context)")
         #expect(table.sectionCount == model.sections.count)
         let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom

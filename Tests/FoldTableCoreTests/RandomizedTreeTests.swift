@@ -258,6 +258,7 @@ struct TreeFuzz {
     mutating func check() throws {
         let flat = model.flat()
         let context = "after \(log.count) steps: \(log.suffix(4))"
+        #expect(table.invariantViolations() == [], "\(context)")
         try #require(table.itemCount == flat.count, "\(context)")
         var walked: [PlacedItem] = []
         table.forEachItem(from: 0) { walked.append($0); return true }
