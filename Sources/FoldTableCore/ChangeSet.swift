@@ -31,24 +31,43 @@ public struct ChangeSet: Equatable, Sendable {
     /// True when the flat list did not change at all.
     public var isEmpty: Bool { changes.isEmpty && redraw.isEmpty && contentHeightDelta == 0 }
 
+    /// Records a step. Redraw ranges after `p` move with the items; the
+    /// part that was removed is gone. O(log r + ranges at or after p), so a
+    /// mutation that records its steps top to bottom (collapse all) stays
+    /// O(s log s) for s steps.
     mutating func replace(at p: Int, removed: Int, added: Int) {
         guard removed > 0 || added > 0 else { return }
         changes.append(FlatChange(position: p, removed: removed, added: added))
-        // Earlier redraw ranges move with the items after the change; the
-        // part that was removed is gone.
+        // Ranges are sorted and disjoint: those ending at or before p stay.
+        var lo = 0, hi = redraw.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if redraw[mid].upperBound <= p { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < redraw.count else { return }
         var mapped: [Range<Int>] = []
-        for r in redraw {
+        for r in redraw[lo...] {
             if r.lowerBound < p { mapped.append(r.lowerBound..<min(r.upperBound, p)) }
             let tailStart = max(r.lowerBound, p + removed)
             if tailStart < r.upperBound {
                 mapped.append((tailStart - removed + added)..<(r.upperBound - removed + added))
             }
         }
-        redraw = mapped
+        redraw.replaceSubrange(lo..., with: mapped)
     }
 
+    /// Records items to redraw, keeping the ranges sorted and disjoint.
+    /// O(1) for a range at or after the last one, O(r log r) otherwise.
     mutating func redraw(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        if let last = redraw.last, last.lowerBound <= range.lowerBound {
+            if range.lowerBound <= last.upperBound {
+                redraw[redraw.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                redraw.append(range)
+            }
+            return
+        }
         redraw.append(range)
         redraw.sort { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []

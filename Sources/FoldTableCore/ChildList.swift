@@ -13,10 +13,9 @@ enum Piece {
 }
 
 /// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
-/// children and a copy of each child's summary (`childSums`; a leaf's
-/// pieces know their own). Both keep running totals (`totals`), which is all
-/// a descent reads of a node it passes through: no retain, no piece it does
-/// not stop at.
+/// children. Both keep running totals (`totals`), which is all a descent
+/// reads of a node it passes through: no retain, no piece it does not stop
+/// at.
 final class ListNode {
     // The fields a descent reads come first, to share a cache line.
     /// Running totals of the entries (and the children), rebuilt with `sum`.
@@ -27,7 +26,11 @@ final class ListNode {
     /// the child and the pointer is only followed while the tree is intact.
     unowned(unsafe) var parent: ListNode?
     var sum = Summary.zero
-    /// The summary of each child (internal nodes only; empty in a leaf).
+    /// The summary of each entry: of every child of an internal node, and of
+    /// every piece of a leaf that holds a subsection, so that one section's
+    /// change refreshes its leaf without asking the other sections. Empty in
+    /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
+    /// run's summary is cheap to ask for.
     var childSums: [Summary] = []
 
     var isLeaf: Bool { children.isEmpty }
@@ -35,17 +38,37 @@ final class ListNode {
 
     /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).
     @inline(__always)
-    func entrySum(_ i: Int) -> Summary { isLeaf ? pieces[i].summary : childSums[i] }
+    func entrySum(_ i: Int) -> Summary { childSums.isEmpty ? pieces[i].summary : childSums[i] }
 
     /// Every entry's summary, in order. O(entries).
-    var entrySums: [Summary] { isLeaf ? pieces.map(\.summary) : childSums }
+    var entrySums: [Summary] { childSums.isEmpty ? pieces.map(\.summary) : childSums }
 
-    /// Recomputes the total and the running totals from the entries.
-    /// O(entries).
+    /// Recomputes the entries' summaries (a leaf's), the total and the
+    /// running totals. O(entries).
     func recompute() {
-        // A leaf keeps no copy of its pieces' summaries (it cost 72 bytes per
-        // 64 rows): they are asked for once each, here.
         if isLeaf {
+            let holdsSection = pieces.contains { if case .section = $0 { return true } else { return false } }
+            if holdsSection {
+                childSums = pieces.map(\.summary)
+            } else if !childSums.isEmpty {
+                childSums = []
+            }
+        }
+        total()
+    }
+
+    /// Recomputes after piece `slot` of a leaf changed: only its summary is
+    /// asked for again. O(entries) over plain arrays.
+    func recompute(slot: Int) {
+        guard isLeaf, !childSums.isEmpty, childSums.count == pieces.count, slot >= 0, slot < pieces.count else {
+            return recompute()
+        }
+        childSums[slot] = pieces[slot].summary
+        total()
+    }
+
+    private func total() {
+        if childSums.isEmpty {
             sum = totals.rebuild(count: pieces.count, children: children) { pieces[$0].summary }
         } else {
             sum = totals.rebuild(count: childSums.count, children: children) { childSums[$0] }
@@ -57,10 +80,10 @@ final class ListNode {
         children.firstIndex { $0 === child } ?? 0
     }
 
-    /// Recomputes summaries from this node up to the root of its list.
-    /// O(fanout · depth).
-    func refreshUpward() {
-        recompute()
+    /// Recomputes summaries from this node (only piece `slot`'s, when
+    /// given) up to the root of its list. O(fanout · depth).
+    func refreshUpward(slot: Int? = nil) {
+        if let slot { recompute(slot: slot) } else { recompute() }
         var n = self
         while let p = n.parent {
             p.childSums[p.index(of: n)] = n.sum
@@ -224,7 +247,7 @@ struct ChildList {
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         change(&ref.leaf.pieces[ref.slot])
-        ref.leaf.refreshUpward()
+        ref.leaf.refreshUpward(slot: ref.slot)
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the

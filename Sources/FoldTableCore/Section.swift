@@ -57,8 +57,8 @@ final class Section {
     /// every list above it. O(depth · log n).
     func propagate() {
         var s = self
-        while let p = s.parent, let leaf = s.node {
-            leaf.refreshUpward()
+        while let p = s.parent, let place = s.place {
+            place.leaf.refreshUpward(slot: place.slot)
             s = p
         }
     }
