@@ -93,6 +93,15 @@ final class ListNode {
     }
 }
 
+/// A row as a lookup reports it.
+struct RowFacts {
+    var expanded: Bool
+    var expandable: Bool
+    /// From the top of its run.
+    var top: Double
+    var height: Double
+}
+
 /// Where a piece is: its leaf and its slot there. Valid until the list changes.
 struct PieceRef {
     let leaf: ListNode
@@ -100,24 +109,34 @@ struct PieceRef {
 
     var piece: Piece { leaf.pieces[slot] }
 
-    /// Runs `body` on the row run here (nil for a subsection) read in place:
-    /// no copy, so no retain that would touch the run's height storage.
-    @inline(__always)
-    func withRun<R>(_ body: (borrowing RowRun) -> R) -> R? {
-        leaf.pieces.withUnsafeBufferPointer { p -> R? in
-            switch p[slot] {
-            case .rows(let run): return body(run)
-            case .section: return nil
-            }
+    /// What a lookup needs of row `i` of the row run here, read in place
+    /// (no copy, so no retain that would touch the run's height storage);
+    /// nil for a subsection. Heights only with `measure`. O(chunk size).
+    func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
+        leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
+            guard case .rows(let run) = p[slot] else { return nil }
+            return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
+                            top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
+                            height: measure ? run.height(i, rowHeight: rowHeight) : 0)
+        }
+    }
+
+    /// The first row of the row run here whose bottom (from the run's top)
+    /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
+    /// is; nil for a subsection. Read in place. O(chunk size).
+    func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
+        leaf.pieces.withUnsafeBufferPointer { p -> Int? in
+            guard case .rows(let run) = p[slot] else { return nil }
+            return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
         }
     }
 
     /// The totals of everything before this piece in its list. O(fanout · log n).
     func prefix() -> Prefix {
-        var acc = leaf.totals.prefix(slot)
+        var acc = leaf.totals.view.prefix(slot)
         var n = leaf
         while let p = n.parent {
-            acc += p.totals.prefix(p.index(of: n))
+            acc += p.totals.view.prefix(p.index(of: n))
             n = p
         }
         return acc
@@ -145,20 +164,22 @@ struct ChildList {
     /// The piece holding the child `index` (by `metric`), the offset of that
     /// child inside the piece, and the totals of everything before the
     /// piece. nil if `index` is not below the metric's total.
-    /// O(fanout · log n), reading one column of running totals per level.
+    /// O(fanout · log n): a binary search of one node's running totals per
+    /// level, going from buffer to buffer (see `RunningTotals`).
     func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Prefix)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         var node = Unmanaged.passUnretained(root)
+        var view = root.totals.view
         var k = index
         var before = Prefix()
         while true {
-            let (i, next) = node._withUnsafeGuaranteedRef { n -> (Int, Unmanaged<ListNode>?) in
-                var i = n.totals.find(metric, &k)
-                if i < 0 {
-                    // Expanded-row metrics have no column: add up the summaries.
-                    i = 0
+            var i = view.find(metric, &k)
+            if i < 0 {
+                // Expanded-row metrics have no field: add up the summaries.
+                i = node._withUnsafeGuaranteedRef { n in
+                    var i = 0
                     let last = n.count - 1
                     while i < last {
                         let c = metric.of(n.entrySum(i))
@@ -166,35 +187,34 @@ struct ChildList {
                         k -= c
                         i += 1
                     }
+                    return i
                 }
-                before += n.totals.prefix(i)
-                return (i, n.isLeaf ? nil : n.totals.child(i))
             }
-            guard let next else { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), k, before) }
-            node = next
+            before += view.prefix(i)
+            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), k, before) }
+            node = view.child(i)
+            view = view.childView(i)
         }
     }
 
     /// The first piece with items whose end, measured from the list's top
     /// (default rows `rowHeight` tall), satisfies `beyond`, with the totals
     /// of everything before it; nil if none does. `beyond` must hold from
-    /// some end on. O(log n), like `locate`.
+    /// some end on. O(fanout · log n), like `locate`.
     func locate(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> (node: PieceRef, before: Prefix)? {
         guard let root else { return nil }
         var node = Unmanaged.passUnretained(root)
+        var view = root.totals.view
         var before = Prefix()
         while true {
             let top = before.height(rowHeight)
-            let step = node._withUnsafeGuaranteedRef { n -> (Int, Unmanaged<ListNode>?)? in
-                guard let i = n.totals.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
-                    return nil
-                }
-                before += n.totals.prefix(i)
-                return (i, n.isLeaf ? nil : n.totals.child(i))
+            guard let i = view.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
+                return nil
             }
-            guard let (i, next) = step else { return nil }
-            guard let next else { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), before) }
-            node = next
+            before += view.prefix(i)
+            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), before) }
+            node = view.child(i)
+            view = view.childView(i)
         }
     }
 

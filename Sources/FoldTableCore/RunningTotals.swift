@@ -25,94 +25,130 @@ struct Prefix {
 }
 
 /// A node's running totals: record `i` holds the sums of the node's entries
-/// `0..<i` (record `count` the whole) and, in an internal node, child `i`.
-/// One flat buffer of fixed-size records, so a descent binary-searches it
-/// and reads everything it needs about the entry it stops at (totals before
-/// it, the child to go down to) from one record: a few cache lines per
-/// level, which is what a lookup costs once ten million rows no longer fit
-/// in cache.
+/// `0..<i` (record `count - 1` the whole) and, in an internal node, child `i`
+/// and where child `i`'s own running totals are. One flat buffer of
+/// fixed-size records, so a descent binary-searches it, reads everything it
+/// needs about the entry it stops at from one record, and goes on to the
+/// child's buffer directly. Once ten million rows no longer fit in cache,
+/// every buffer a lookup visits is a cache miss (115-200 ns here), so a
+/// descent visits one buffer per level and nothing else.
 struct RunningTotals: ~Copyable {
-    /// The fields of a record, in order. `child` holds an internal node's
-    /// child unretained: the node's `children` array owns it, and the
-    /// records are rebuilt whenever that array changes.
-    private enum Field: Int { case items = 0, fixedHeight, defaultRows, children, rows, child }
-    private static let fields = 6
-
     /// Owned here and freed in `deinit`: a plain allocation, so reading it
     /// costs no reference counting on the lookup paths.
     private var storage: UnsafeMutablePointer<Int>
     private var capacity: Int
-    /// Records: the node's entry count + 1.
-    private(set) var count = 1
 
     init() {
-        capacity = RunningTotals.fields
+        capacity = TotalsView.header + TotalsView.leafWidth
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
+        storage[0] = 1
+        storage[1] = TotalsView.leafWidth
     }
 
     deinit { storage.deallocate() }
 
+    /// The records, for reading. Valid until the next `rebuild`, which the
+    /// owner's parent follows with its own (so its record of this buffer's
+    /// address is renewed).
     @inline(__always)
-    private func field(_ i: Int, _ f: Field) -> Int { storage[i &* RunningTotals.fields &+ f.rawValue] }
-
-    @inline(__always)
-    private func fixedHeight(_ i: Int) -> Double {
-        Double(bitPattern: UInt64(UInt(bitPattern: field(i, .fixedHeight))))
-    }
+    var view: TotalsView { TotalsView(base: storage) }
 
     /// Rebuilds every record from the entries' summaries (`sum(i)`) and,
-    /// for an internal node, its children. O(entries).
-    /// Returns the entries' total.
+    /// for an internal node, its children. Returns the entries' total.
+    /// O(entries).
     @discardableResult
     mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary) -> Summary {
+        let isInternal = !nodes.isEmpty && nodes.count == entries
+        let width = isInternal ? TotalsView.internalWidth : TotalsView.leafWidth
         let n = entries + 1
-        let f = RunningTotals.fields
-        if n * f > capacity || n * f * 2 < capacity {
-            // Room for a full node once it grows, so entries coming and
-            // going do not reallocate every time.
-            let want = max(n, min(ChildList.maxFill + 2, 2 * n)) * f
+        let need = TotalsView.header + n * width
+        // A full node always fits, so a node's buffer (whose address its
+        // parent records) moves only when the node is briefly overfull
+        // during an insert, before it is split.
+        let standard = TotalsView.header + (ChildList.maxFill + 2) * width
+        if need > capacity || (capacity > standard && need * 2 < capacity) {
+            let want = max(need, standard)
             storage.deallocate()
             storage = .allocate(capacity: want)
             capacity = want
         }
-        count = n
-        var r = storage
+        storage[0] = n
+        storage[1] = width
+        var r = storage + TotalsView.header
         var acc = Prefix()
-        @inline(__always) func write(_ child: Int) {
+        var total = Summary.zero
+        @inline(__always) func write(_ child: ListNode?) {
             r[0] = acc.items
             r[1] = Int(bitPattern: UInt(acc.fixedHeight.bitPattern))
             r[2] = acc.defaultRows
             r[3] = acc.children
             r[4] = acc.rows
-            r[5] = child
-            r += f
+            if width == TotalsView.internalWidth {
+                if let child {
+                    r[5] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
+                    r[6] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
+                } else {
+                    r[5] = 0
+                    r[6] = 0
+                }
+            }
+            r += width
         }
-        let isInternal = nodes.count == entries && !nodes.isEmpty
-        var total = Summary.zero
         for i in 0..<entries {
             let s = sum(i)
             total += s
-            write(isInternal ? Int(bitPattern: Unmanaged.passUnretained(nodes[i]).toOpaque()) : 0)
+            write(isInternal ? nodes[i] : nil)
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
         }
-        write(0)
+        write(nil)
         return total
     }
+}
+
+/// Reads a node's running totals (see `RunningTotals`) through their
+/// address: a descent goes from buffer to buffer without touching the
+/// node objects.
+struct TotalsView {
+    /// Ints before the records: the record count and the record width.
+    static let header = 2
+    /// Record fields: items, fixedHeight (bit pattern), defaultRows,
+    /// children, rows; internal nodes add child (unretained: the node's
+    /// `children` array owns it) and the child's buffer.
+    static let leafWidth = 5
+    static let internalWidth = 7
+
+    let base: UnsafeMutablePointer<Int>
+
+    /// Records: entries + 1.
+    @inline(__always) var count: Int { base[0] }
+    @inline(__always) var isLeaf: Bool { base[1] == TotalsView.leafWidth }
+
+    @inline(__always)
+    private func field(_ i: Int, _ f: Int) -> Int { base[TotalsView.header &+ i &* base[1] &+ f] }
+
+    @inline(__always)
+    private func fixedHeight(_ i: Int) -> Double { Double(bitPattern: UInt64(UInt(bitPattern: field(i, 1)))) }
 
     /// The totals of entries `0..<i` (0...entries). O(1).
     @inline(__always)
     func prefix(_ i: Int) -> Prefix {
-        Prefix(children: field(i, .children), rows: field(i, .rows), items: field(i, .items),
-               defaultRows: field(i, .defaultRows), fixedHeight: fixedHeight(i))
+        Prefix(children: field(i, 3), rows: field(i, 4), items: field(i, 0), defaultRows: field(i, 2),
+               fixedHeight: fixedHeight(i))
     }
 
-    /// Child `i` of an internal node, without retaining it. O(1).
+    /// Child `i` of an internal node, unretained. O(1).
     @inline(__always)
     func child(_ i: Int) -> Unmanaged<ListNode> {
         // Non-zero for every child of an internal node.
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: field(i, .child)).unsafelyUnwrapped)
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: field(i, 5)).unsafelyUnwrapped)
+    }
+
+    /// The running totals of child `i` of an internal node. O(1).
+    @inline(__always)
+    func childView(_ i: Int) -> TotalsView {
+        TotalsView(base: UnsafeMutablePointer(bitPattern: field(i, 6)).unsafelyUnwrapped)
     }
 
     /// The entry holding unit `k` of `metric` (children, rows or items), and
@@ -120,11 +156,11 @@ struct RunningTotals: ~Copyable {
     /// no field. `k` must be in 0..<the metric's total. O(log entries).
     @inline(__always)
     func find(_ metric: Metric, _ k: inout Int) -> Int {
-        let f: Field
+        let f: Int
         switch metric {
-        case .items: f = .items
-        case .children: f = .children
-        case .rows: f = .rows
+        case .items: f = 0
+        case .children: f = 3
+        case .rows: f = 4
         case .expandedRows, .expandedDeep: return -1
         }
         // The last entry whose start is at or before k: starts never
@@ -144,7 +180,7 @@ struct RunningTotals: ~Copyable {
     @inline(__always)
     func firstEntry(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> Int? {
         @inline(__always) func end(_ i: Int) -> Double {
-            fixedHeight(i + 1) + Double(field(i + 1, .defaultRows)) * rowHeight
+            fixedHeight(i + 1) + Double(field(i + 1, 2)) * rowHeight
         }
         let entries = count - 1
         guard entries > 0, beyond(end(entries - 1)) else { return nil }
@@ -155,22 +191,26 @@ struct RunningTotals: ~Copyable {
         }
         // An entry without items (none is expected) holds no offset: the next one with items.
         var i = hi
-        while i < entries && field(i + 1, .items) == field(i, .items) { i += 1 }
+        while i < entries && field(i + 1, 0) == field(i, 0) { i += 1 }
         return i < entries ? i : nil
     }
 }
 
-extension RunningTotals {
+extension TotalsView {
     /// Whether the records agree with `sums` and `nodes` (an internal
-    /// node's children; empty for a leaf). For invariant checks. O(entries).
+    /// node's children, each with its buffer; empty for a leaf). For
+    /// invariant checks. O(entries).
     func matches(_ sums: [Summary], children nodes: [ListNode]) -> Bool {
-        guard count == sums.count + 1 else { return false }
+        guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
         var acc = Prefix()
         for i in 0...sums.count {
             let p = prefix(i)
             guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
                   p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight else { return false }
-            if i < nodes.count, child(i).toOpaque() != Unmanaged.passUnretained(nodes[i]).toOpaque() { return false }
+            if i < nodes.count {
+                guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
+                      childView(i).base == nodes[i].totals.view.base else { return false }
+            }
             if i < sums.count {
                 let s = sums[i]
                 acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,

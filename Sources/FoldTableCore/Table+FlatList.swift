@@ -28,14 +28,10 @@ extension Table {
         var top = options.paddingTop
         while let (node, within, before) = sec.list.locate(.items, local) {
             top += before.height(sec.rowHeight)
-            let rowHeight = sec.rowHeight
-            if let (item, rowTop, height) = node.withRun({ run in
-                (Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
-                      expanded: run.isExpanded(within), expandable: run.isExpandable(within, rowHeight: rowHeight)),
-                 measure ? run.prefixHeight(within, rowHeight: rowHeight) : 0,
-                 measure ? run.height(within, rowHeight: rowHeight) : 0)
-            }) {
-                return PlacedItem(position: position, item: item, top: measure ? top + rowTop : 0, height: height)
+            if let row = node.row(within, rowHeight: sec.rowHeight, measure: measure) {
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
+                                expanded: row.expanded, expandable: row.expandable)
+                return PlacedItem(position: position, item: item, top: measure ? top + row.top : 0, height: row.height)
             }
             switch node.piece {
             case .rows:

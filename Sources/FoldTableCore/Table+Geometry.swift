@@ -95,9 +95,7 @@ extension Table {
             top += before.height(rowHeight)
             base += before.items
             let local = y - top
-            if let found = ref.withRun({ run in
-                run.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
-            }) {
+            if let found = ref.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) {
                 // Past the run's last row only by rounding: the item after it.
                 return base + found
             }
@@ -165,8 +163,8 @@ private final class ItemWalker {
                 children += n.sum.children
                 return true
             }
-            first = n.totals.find(.items, &k)
-            let before = n.totals.prefix(first)
+            first = n.totals.view.find(.items, &k)
+            let before = n.totals.view.prefix(first)
             position += before.items
             top += before.height(rowHeight)
             rows += before.rows
