@@ -4,8 +4,13 @@ enum Piece {
     case section(Section)
 
     @inline(__always)
-    var summary: Summary {
-        switch self {
+    var summary: Summary { Piece.summary(of: self) }
+
+    /// A piece's summary, read from a borrowed piece: no copy, so no retain
+    /// of a run's height storage (a cache miss per piece in a large table).
+    @inline(__always)
+    static func summary(of piece: borrowing Piece) -> Summary {
+        switch piece {
         case .rows(let run): return run.summary
         case .section(let s): return s.contribution
         }
@@ -47,12 +52,14 @@ final class ListNode {
     /// running totals. O(entries).
     func recompute() {
         if isLeaf {
-            let holdsSection = pieces.contains { if case .section = $0 { return true } else { return false } }
-            if holdsSection {
+            // children = rows + subsections, in the freshly computed total.
+            total(fromPieces: true)
+            if sum.children > sum.rows {
                 childSums = pieces.map(\.summary)
             } else if !childSums.isEmpty {
                 childSums = []
             }
+            return
         }
         total()
     }
@@ -60,16 +67,39 @@ final class ListNode {
     /// Recomputes after piece `slot` of a leaf changed: only its summary is
     /// asked for again. O(entries) over plain arrays.
     func recompute(slot: Int) {
-        guard isLeaf, !childSums.isEmpty, childSums.count == pieces.count, slot >= 0, slot < pieces.count else {
-            return recompute()
+        guard isLeaf, slot >= 0, slot < pieces.count else { return recompute() }
+        let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
+        if childSums.isEmpty {
+            // Rows only (and still a run here): update the records in place.
+            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
+            sum = totals.update(slot: slot, to: s)
+            return
         }
-        childSums[slot] = pieces[slot].summary
+        guard childSums.count == pieces.count else { return recompute() }
+        childSums[slot] = s
         total()
     }
 
-    private func total() {
-        if childSums.isEmpty {
-            sum = totals.rebuild(count: pieces.count, children: children) { pieces[$0].summary }
+    /// Recomputes an internal node after child `i` changed, touching no
+    /// other child. O(entries) over plain arrays.
+    func childChanged(_ i: Int) {
+        guard !isLeaf, i >= 0, i < children.count, childSums.count == children.count,
+              totals.view.count == children.count + 1 else { return recompute() }
+        let child = children[i]
+        childSums[i] = child.sum
+        var s = Summary.zero
+        for c in childSums { s += c }
+        sum = s
+        totals.update(slot: i, sums: childSums, child: child)
+    }
+
+    private func total(fromPieces: Bool = false) {
+        if fromPieces || childSums.isEmpty {
+            // Read in place: copying a piece would retain its height storage,
+            // a cache miss per piece in a large table.
+            sum = pieces.withUnsafeBufferPointer { p in
+                totals.rebuild(count: p.count, children: children) { Piece.summary(of: p[$0]) }
+            }
         } else {
             sum = totals.rebuild(count: childSums.count, children: children) { childSums[$0] }
         }
@@ -86,8 +116,7 @@ final class ListNode {
         if let slot { recompute(slot: slot) } else { recompute() }
         var n = self
         while let p = n.parent {
-            p.childSums[p.index(of: n)] = n.sum
-            p.recompute()
+            p.childChanged(p.index(of: n))
             n = p
         }
     }
@@ -177,7 +206,7 @@ struct ChildList {
         while true {
             var i = view.find(metric, &k)
             if i < 0 {
-                // Expanded-row metrics have no field: add up the summaries.
+                // Expanded rows deep down have no field: add up the summaries.
                 i = node._withUnsafeGuaranteedRef { n in
                     var i = 0
                     let last = n.count - 1

@@ -71,6 +71,7 @@ struct RowRun {
     var isExplicit: Bool { heights != nil }
     var expandedCount: Int { expandedBits.nonzeroBitCount }
 
+    @inline(__always)
     var summary: Summary {
         Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
                 fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)

@@ -78,19 +78,17 @@ struct RunningTotals: ~Copyable {
         var r = storage + TotalsView.header
         var acc = Prefix()
         var total = Summary.zero
-        @inline(__always) func write(_ child: ListNode?) {
-            r[0] = acc.items
-            r[1] = Int(bitPattern: UInt(acc.fixedHeight.bitPattern))
-            r[2] = acc.defaultRows
-            r[3] = acc.children
-            r[4] = acc.rows
+        var expanded = 0
+        @inline(__always) func write(_ child: ListNode?, ownFixed: Double) {
+            TotalsView.writePrefix(r, acc, expanded: expanded)
+            r[6] = Int(bitPattern: UInt(ownFixed.bitPattern))
             if width == TotalsView.internalWidth {
                 if let child {
-                    r[5] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-                    r[6] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
+                    r[7] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
+                    r[8] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
                 } else {
-                    r[5] = 0
-                    r[6] = 0
+                    r[7] = 0
+                    r[8] = 0
                 }
             }
             r += width
@@ -98,12 +96,73 @@ struct RunningTotals: ~Copyable {
         for i in 0..<entries {
             let s = sum(i)
             total += s
-            write(isInternal ? nodes[i] : nil)
+            write(isInternal ? nodes[i] : nil, ownFixed: s.fixedHeight)
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
+            expanded &+= s.expandedRows
         }
-        write(nil)
+        write(nil, ownFixed: 0)
         return total
+    }
+
+    /// After child `slot` of an internal node changed (its summary is
+    /// `sums[slot]` now, and its buffer may have moved): rewrites the totals
+    /// from that record on and the child's fields, without touching the
+    /// other children (each would be a cache miss in a large table). The
+    /// records are exactly what `rebuild` gives. O(entries).
+    mutating func update(slot: Int, sums: [Summary], child: ListNode) {
+        let w = storage[1]
+        guard w == TotalsView.internalWidth, storage[0] == sums.count + 1 else { return }
+        let records = storage + TotalsView.header
+        var acc = TotalsView(base: storage).prefix(slot)
+        var expanded = records[slot * w + 5]
+        records[slot * w + 7] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
+        records[slot * w + 8] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
+        for i in slot..<sums.count {
+            let s = sums[i]
+            records[i * w + 6] = Int(bitPattern: UInt(s.fixedHeight.bitPattern))
+            acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
+                          fixedHeight: s.fixedHeight)
+            expanded &+= s.expandedRows
+            TotalsView.writePrefix(records + (i + 1) * w, acc, expanded: expanded)
+        }
+    }
+
+    /// After entry `slot` of a leaf that holds rows only became `s`: rewrites
+    /// the records after it from the entries' own values kept in the
+    /// records, reading no other piece (reading one would retain its height
+    /// storage: a cache miss per piece in a large table). The records and
+    /// the returned total are exactly what `rebuild` gives. O(entries) over
+    /// this buffer.
+    mutating func update(slot: Int, to s: Summary) -> Summary {
+        let w = storage[1], entries = storage[0] - 1
+        let records = storage + TotalsView.header
+        var acc = TotalsView(base: storage).prefix(slot)
+        var expanded = records[slot * w + 5]
+        records[slot * w + 6] = Int(bitPattern: UInt(s.fixedHeight.bitPattern))
+        var own = Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
+                         fixedHeight: s.fixedHeight)
+        var ownExpanded = s.expandedRows
+        var i = slot
+        while true {
+            // acc: the totals before entry i; own: entry i's values.
+            acc += own
+            expanded &+= ownExpanded
+            let next = records + (i + 1) * w
+            if i + 1 < entries {
+                // Entry i+1's own values, from its record and the next, both not yet rewritten.
+                let after = next + w
+                own = Prefix(children: after[3] &- next[3], rows: after[4] &- next[4], items: after[0] &- next[0],
+                             defaultRows: after[2] &- next[2],
+                             fixedHeight: Double(bitPattern: UInt64(UInt(bitPattern: next[6]))))
+                ownExpanded = after[5] &- next[5]
+            }
+            TotalsView.writePrefix(next, acc, expanded: expanded)
+            i += 1
+            if i == entries { break }
+        }
+        return Summary(children: acc.children, rows: acc.rows, items: acc.items, defaultRows: acc.defaultRows,
+                       fixedHeight: acc.fixedHeight, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
     }
 }
 
@@ -113,11 +172,24 @@ struct RunningTotals: ~Copyable {
 struct TotalsView {
     /// Ints before the records: the record count and the record width.
     static let header = 2
-    /// Record fields: items, fixedHeight (bit pattern), defaultRows,
-    /// children, rows; internal nodes add child (unretained: the node's
-    /// `children` array owns it) and the child's buffer.
-    static let leafWidth = 5
-    static let internalWidth = 7
+    /// Record fields: the totals before entry i — items, fixedHeight (bit
+    /// pattern), defaultRows, children, rows, expandedRows — and entry i's
+    /// own fixed height (exact, where a difference of totals would round);
+    /// internal nodes add child (unretained: the node's `children` array
+    /// owns it) and the child's buffer.
+    static let leafWidth = 7
+    static let internalWidth = 9
+
+    /// Writes the totals fields of the record at `r`.
+    @inline(__always)
+    static func writePrefix(_ r: UnsafeMutablePointer<Int>, _ p: Prefix, expanded: Int) {
+        r[0] = p.items
+        r[1] = Int(bitPattern: UInt(p.fixedHeight.bitPattern))
+        r[2] = p.defaultRows
+        r[3] = p.children
+        r[4] = p.rows
+        r[5] = expanded
+    }
 
     let base: UnsafeMutablePointer<Int>
 
@@ -126,7 +198,7 @@ struct TotalsView {
     @inline(__always) var isLeaf: Bool { base[1] == TotalsView.leafWidth }
 
     @inline(__always)
-    private func field(_ i: Int, _ f: Int) -> Int { base[TotalsView.header &+ i &* base[1] &+ f] }
+    fileprivate func field(_ i: Int, _ f: Int) -> Int { base[TotalsView.header &+ i &* base[1] &+ f] }
 
     @inline(__always)
     private func fixedHeight(_ i: Int) -> Double { Double(bitPattern: UInt64(UInt(bitPattern: field(i, 1)))) }
@@ -142,13 +214,13 @@ struct TotalsView {
     @inline(__always)
     func child(_ i: Int) -> Unmanaged<ListNode> {
         // Non-zero for every child of an internal node.
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: field(i, 5)).unsafelyUnwrapped)
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: field(i, 7)).unsafelyUnwrapped)
     }
 
     /// The running totals of child `i` of an internal node. O(1).
     @inline(__always)
     func childView(_ i: Int) -> TotalsView {
-        TotalsView(base: UnsafeMutablePointer(bitPattern: field(i, 6)).unsafelyUnwrapped)
+        TotalsView(base: UnsafeMutablePointer(bitPattern: field(i, 8)).unsafelyUnwrapped)
     }
 
     /// The entry holding unit `k` of `metric` (children, rows or items), and
@@ -161,7 +233,8 @@ struct TotalsView {
         case .items: f = 0
         case .children: f = 3
         case .rows: f = 4
-        case .expandedRows, .expandedDeep: return -1
+        case .expandedRows: f = 5
+        case .expandedDeep: return -1
         }
         // The last entry whose start is at or before k: starts never
         // decrease, record 0 starts at 0 and record `count - 1` is the end.
@@ -203,10 +276,14 @@ extension TotalsView {
     func matches(_ sums: [Summary], children nodes: [ListNode]) -> Bool {
         guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
         var acc = Prefix()
+        var expanded = 0
         for i in 0...sums.count {
             let p = prefix(i)
             guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
-                  p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight else { return false }
+                  p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight,
+                  field(i, 5) == expanded,
+                  field(i, 6) == Int(bitPattern: UInt((i < sums.count ? sums[i].fixedHeight : 0).bitPattern))
+            else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
                       childView(i).base == nodes[i].totals.view.base else { return false }
@@ -215,6 +292,7 @@ extension TotalsView {
                 let s = sums[i]
                 acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                               fixedHeight: s.fixedHeight)
+                expanded += s.expandedRows
             }
         }
         return true
