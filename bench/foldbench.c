@@ -1210,6 +1210,57 @@ static void read_machine(void) {
     cpu_cores = sysconf(_SC_NPROCESSORS_ONLN);
 }
 
+/* The machine's latency of one dependent load from a working set of
+ * `bytes` (a random cycle through it, one load per 64-byte line): what a
+ * cache miss costs here, which bounds any lookup whose data does not fit in
+ * cache. Deterministic inputs; the median of 5 rounds. */
+static double load_latency_ns(size_t bytes) {
+    size_t lines = bytes / 64;
+    uint64_t *mem = malloc(lines * 64);
+    size_t *order = malloc(lines * sizeof *order);
+    if (mem == NULL || order == NULL) die("out of memory");
+    uint64_t saved = rng_state;
+    rng_state = 0x1A7E1C7ULL;
+    for (size_t i = 0; i < lines; i++) order[i] = i;
+    for (size_t i = lines - 1; i > 0; i--) {
+        size_t j = (size_t)rng_below((int64_t)i + 1);
+        size_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    rng_state = saved;
+    for (size_t i = 0; i < lines; i++) mem[order[i] * 8] = order[(i + 1) % lines] * 8;
+    free(order);
+    double rounds[5];
+    const long loads = 1000000;
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < 5; r++) {
+        uint64_t at = 0;
+        int64_t t0 = now_ns();
+        for (long i = 0; i < loads; i++) at = mem[at];
+        rounds[r] = (double)(now_ns() - t0) / loads;
+        sink += at;
+    }
+    (void)sink;
+    free(mem);
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            if (rounds[b] < rounds[a]) {
+                double t = rounds[a];
+                rounds[a] = rounds[b];
+                rounds[b] = t;
+            }
+    return rounds[2];
+}
+
+static double latency_1m, latency_4m, latency_64m;
+
+static void read_latencies(void) {
+    latency_1m = load_latency_ns((size_t)1 << 20);
+    latency_4m = load_latency_ns((size_t)4 << 20);
+    latency_64m = load_latency_ns((size_t)64 << 20);
+}
+
 static const char *ops_order[] = {
     "build", "toggle section", "position->item", "item->position", "offset->item",
     "item->offset", "visible items (1080 pt)", "set row height + offset->item",
@@ -1404,7 +1455,8 @@ static void write_json(const char *path) {
     }
     fprintf(f, "{\n  \"machine\": {\"cpu\": ");
     json_string(f, cpu_model);
-    fprintf(f, ", \"cores\": %ld},\n", cpu_cores);
+    fprintf(f, ", \"cores\": %ld, \"load_latency_ns\": {\"1MiB\": %.1f, \"4MiB\": %.1f, \"64MiB\": %.1f}},\n",
+            cpu_cores, latency_1m, latency_4m, latency_64m);
     fprintf(f, "  \"library\": {\"version\": ");
     json_string(f, fold_version_string());
 #ifdef FOLDBENCH_HAVE_GTK
@@ -1523,8 +1575,12 @@ int main(int argc, char **argv) {
     }
 
     read_machine();
+    read_latencies();
     printf("foldbench: FoldTable %s (header %s)\n", fold_version_string(), FOLD_VERSION_STRING);
     printf("machine:   %s, %ld cores\n", cpu_model, cpu_cores);
+    printf("memory:    a dependent load costs %.0f ns in 1 MiB, %.0f ns in 4 MiB, %.0f ns in 64 MiB\n",
+           latency_1m, latency_4m, latency_64m);
+    printf("           (every tree level a lookup visits outside the cache costs about that)\n");
 #ifdef FOLDBENCH_HAVE_GTK
     printf("baselines: naive (in this program), GtkTreeListModel (GTK %s)%s\n", gtkb_version(),
            gtk ? "" : " [skipped: --no-gtk]");
@@ -1555,6 +1611,8 @@ int main(int argc, char **argv) {
 
     printf("\n======================================================================\n");
     printf("machine: %s, %ld cores; FoldTable %s\n", cpu_model, cpu_cores, fold_version_string());
+    printf("memory:  a dependent load costs %.0f ns in 1 MiB, %.0f ns in 4 MiB, %.0f ns in 64 MiB\n",
+           latency_1m, latency_4m, latency_64m);
     print_tables();
     printf("\nMemory per row (RSS growth while building / N)\n");
     printf("  %-9s %-8s %-5s", "impl", "heights", "shape");
