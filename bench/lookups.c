@@ -1,0 +1,85 @@
+/*
+ * lookups — a fixed workload for counting instructions and simulated cache
+ * misses per call with valgrind (bench/instructions.sh), where wall-clock
+ * time on a shared machine is too noisy to show how a cost grows with N.
+ *
+ *   lookups N OP [CALLS]
+ *
+ * builds one section of N rows with per-row heights (20..80 pt, fixed
+ * seed), then makes CALLS (default 100000) calls of OP at random inputs:
+ * item_at, item_at_offset, item_top, visible_items, set_row_height or
+ * collapse (collapse + expand of the section). Exit status 0 when every call
+ * returned FOLD_OK.
+ */
+#include <foldtable.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t state = 0x5EEDF01DULL;
+
+static uint64_t next(void) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
+                        "set_row_height|collapse [CALLS]\n");
+        return 2;
+    }
+    int64_t n = atoll(argv[1]);
+    const char *op = argv[2];
+    long calls = argc > 3 ? atol(argv[3]) : 100000;
+    if (n < 1 || calls < 1) return 2;
+    double *heights = malloc((size_t)n * sizeof *heights);
+    if (heights == NULL) return 1;
+    for (int64_t i = 0; i < n; i++) heights[i] = 20 + (double)(next() % 61);
+    fold_table *t = NULL;
+    if (fold_table_new(NULL, &t) != FOLD_OK || fold_table_append_section(t, "s", "s", 0) != FOLD_OK ||
+        fold_table_insert_rows(t, 0, 0, n, heights) != FOLD_OK)
+        return 1;
+    free(heights);
+    int64_t count = 0;
+    double bottom = 0;
+    fold_table_item_count(t, &count);
+    fold_table_content_height(t, &bottom);
+    int failures = 0;
+    fold_visible_item visible[64];
+    for (long i = 0; i < calls; i++) {
+        int64_t p = (int64_t)(next() % (uint64_t)count);
+        double y = (double)(next() >> 11) * (1.0 / 9007199254740992.0) * bottom;
+        int status;
+        if (!strcmp(op, "item_at")) {
+            fold_item item;
+            status = fold_table_item_at(t, p, &item);
+        } else if (!strcmp(op, "item_at_offset")) {
+            int64_t position;
+            int32_t place;
+            status = fold_table_item_at_offset(t, y, &position, &place);
+        } else if (!strcmp(op, "item_top")) {
+            double top;
+            status = fold_table_item_top(t, p, &top);
+        } else if (!strcmp(op, "visible_items")) {
+            int64_t written, total;
+            status = fold_table_visible_items(t, y, 1080, 0, visible, 64, &written, &total);
+        } else if (!strcmp(op, "set_row_height")) {
+            status = fold_table_set_row_height(t, 0, p % n, 20 + (double)(i % 61));
+        } else if (!strcmp(op, "collapse")) {
+            int changed;
+            status = fold_table_collapse(t, 0, &changed);
+            if (status == FOLD_OK) status = fold_table_expand(t, 0, &changed);
+        } else {
+            fprintf(stderr, "lookups: unknown op %s\n", op);
+            return 2;
+        }
+        if (status != FOLD_OK) failures++;
+    }
+    fold_table_free(t);
+    return failures == 0 ? 0 : 1;
+}
