@@ -24,14 +24,16 @@ struct Prefix {
     }
 }
 
-/// A node's running totals: record `i` holds the sums of the node's entries
-/// `0..<i` (record `count - 1` the whole) and, in an internal node, child `i`
-/// and where child `i`'s own running totals are. One flat buffer of
-/// fixed-size records, so a descent binary-searches it, reads everything it
-/// needs about the entry it stops at from one record, and goes on to the
-/// child's buffer directly. Once ten million rows no longer fit in cache,
-/// every buffer a lookup visits is a cache miss (115-200 ns here), so a
-/// descent visits one buffer per level and nothing else.
+/// A node's running totals, one column per field: entry `i` of a totals
+/// column is the sum over the node's entries `0..<i` (entry `count - 1` the
+/// whole). Internal nodes add each child and where the child's own totals
+/// are, so a descent goes from buffer to buffer without touching node
+/// objects. Columns, not records: a descent scans one column (33 entries,
+/// five cache lines whose loads do not depend on each other, so they are
+/// fetched together) instead of binary-searching records a cache line
+/// apart one dependent load after another. Once ten million rows no longer
+/// fit in cache every such load costs 100-200 ns here, so a level costs
+/// about two of them: the scan, then the entry's other columns.
 struct RunningTotals: ~Copyable {
     /// Owned here and freed in `deinit`: a plain allocation, so reading it
     /// costs no reference counting on the lookup paths.
@@ -39,30 +41,30 @@ struct RunningTotals: ~Copyable {
     private var capacity: Int
 
     init() {
-        capacity = TotalsView.header + TotalsView.leafWidth
+        capacity = TotalsView.header + TotalsView.leafColumns
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
         storage[0] = 1
-        storage[1] = TotalsView.leafWidth
+        storage[1] = TotalsView.leafColumns
     }
 
     deinit { storage.deallocate() }
 
-    /// The records, for reading. Valid until the next `rebuild`, which the
+    /// The columns, for reading. Valid until the next `rebuild`, which the
     /// owner's parent follows with its own (so its record of this buffer's
     /// address is renewed).
     @inline(__always)
     var view: TotalsView { TotalsView(base: storage) }
 
-    /// Rebuilds every record from the entries' summaries (`sum(i)`) and,
+    /// Rebuilds every column from the entries' summaries (`sum(i)`) and,
     /// for an internal node, its children. Returns the entries' total.
     /// O(entries).
     @discardableResult
     mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary) -> Summary {
         let isInternal = !nodes.isEmpty && nodes.count == entries
-        let width = isInternal ? TotalsView.internalWidth : TotalsView.leafWidth
+        let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
         let n = entries + 1
-        let need = TotalsView.header + n * width
+        let need = TotalsView.header + n * columns
         // Exactly what is needed: most nodes are built once (a section of a
         // thousand rows has one leaf of 16 entries, and room for a full node
         // cost 0.9 bytes per row in a table of such sections). A move is
@@ -74,72 +76,63 @@ struct RunningTotals: ~Copyable {
             capacity = need
         }
         storage[0] = n
-        storage[1] = width
-        var r = storage + TotalsView.header
+        storage[1] = columns
+        let v = view
         var acc = Prefix()
-        var total = Summary.zero
         var expanded = 0
-        @inline(__always) func write(_ child: ListNode?, ownFixed: Double) {
-            TotalsView.writePrefix(r, acc, expanded: expanded)
-            r[6] = Int(bitPattern: UInt(ownFixed.bitPattern))
-            if width == TotalsView.internalWidth {
-                if let child {
-                    r[7] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-                    r[8] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
-                } else {
-                    r[7] = 0
-                    r[8] = 0
-                }
-            }
-            r += width
-        }
+        var total = Summary.zero
         for i in 0..<entries {
             let s = sum(i)
             total += s
-            write(isInternal ? nodes[i] : nil, ownFixed: s.fixedHeight)
+            v.writeTotals(i, acc, expanded: expanded)
+            v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
+            if isInternal { v.setChild(i, nodes[i]) }
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
             expanded &+= s.expandedRows
         }
-        write(nil, ownFixed: 0)
+        v.writeTotals(entries, acc, expanded: expanded)
+        v.set(entries, TotalsView.ownFixed, 0)
+        if isInternal {
+            v.set(entries, TotalsView.child, 0)
+            v.set(entries, TotalsView.childTotals, 0)
+        }
         return total
     }
 
     /// After child `slot` of an internal node changed (its summary is
     /// `sums[slot]` now, and its buffer may have moved): rewrites the totals
-    /// from that record on and the child's fields, without touching the
-    /// other children (each would be a cache miss in a large table). The
-    /// records are exactly what `rebuild` gives. O(entries).
+    /// after it and the child's fields, without touching the other children
+    /// (each would be a cache miss in a large table). The columns end
+    /// exactly as `rebuild` leaves them. O(entries).
     mutating func update(slot: Int, sums: [Summary], child: ListNode) {
-        let w = storage[1]
-        guard w == TotalsView.internalWidth, storage[0] == sums.count + 1 else { return }
-        let records = storage + TotalsView.header
-        var acc = TotalsView(base: storage).prefix(slot)
-        var expanded = records[slot * w + 5]
-        records[slot * w + 7] = Int(bitPattern: Unmanaged.passUnretained(child).toOpaque())
-        records[slot * w + 8] = Int(bitPattern: UnsafeMutableRawPointer(child.totals.storage))
+        let v = view
+        guard storage[1] == TotalsView.internalColumns, v.count == sums.count + 1 else { return }
+        var acc = v.prefix(slot)
+        var expanded = v.get(slot, TotalsView.expandedRows)
+        v.setChild(slot, child)
         for i in slot..<sums.count {
             let s = sums[i]
-            records[i * w + 6] = Int(bitPattern: UInt(s.fixedHeight.bitPattern))
+            v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
             expanded &+= s.expandedRows
-            TotalsView.writePrefix(records + (i + 1) * w, acc, expanded: expanded)
+            v.writeTotals(i + 1, acc, expanded: expanded)
         }
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s`: rewrites
-    /// the records after it from the entries' own values kept in the
-    /// records, reading no other piece (reading one would retain its height
-    /// storage: a cache miss per piece in a large table). The records and
-    /// the returned total are exactly what `rebuild` gives. O(entries) over
-    /// this buffer.
+    /// the totals after it from the entries' own values kept in the columns,
+    /// reading no other piece (reading one would retain its height storage:
+    /// a cache miss per piece in a large table). The columns and the
+    /// returned total are exactly what `rebuild` gives. O(entries) over this
+    /// buffer.
     mutating func update(slot: Int, to s: Summary) -> Summary {
-        let w = storage[1], entries = storage[0] - 1
-        let records = storage + TotalsView.header
-        var acc = TotalsView(base: storage).prefix(slot)
-        var expanded = records[slot * w + 5]
-        records[slot * w + 6] = Int(bitPattern: UInt(s.fixedHeight.bitPattern))
+        let v = view
+        let entries = v.count - 1
+        var acc = v.prefix(slot)
+        var expanded = v.get(slot, TotalsView.expandedRows)
+        v.set(slot, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
         var own = Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                          fixedHeight: s.fixedHeight)
         var ownExpanded = s.expandedRows
@@ -148,16 +141,17 @@ struct RunningTotals: ~Copyable {
             // acc: the totals before entry i; own: entry i's values.
             acc += own
             expanded &+= ownExpanded
-            let next = records + (i + 1) * w
             if i + 1 < entries {
-                // Entry i+1's own values, from its record and the next, both not yet rewritten.
-                let after = next + w
-                own = Prefix(children: after[3] &- next[3], rows: after[4] &- next[4], items: after[0] &- next[0],
-                             defaultRows: after[2] &- next[2],
-                             fixedHeight: Double(bitPattern: UInt64(UInt(bitPattern: next[6]))))
-                ownExpanded = after[5] &- next[5]
+                // Entry i+1's own values, from the totals before and after
+                // it, neither rewritten yet.
+                let before = v.prefix(i + 1), after = v.prefix(i + 2)
+                own = Prefix(children: after.children &- before.children, rows: after.rows &- before.rows,
+                             items: after.items &- before.items,
+                             defaultRows: after.defaultRows &- before.defaultRows,
+                             fixedHeight: v.fixedHeight(i + 1, TotalsView.ownFixed))
+                ownExpanded = v.get(i + 2, TotalsView.expandedRows) &- v.get(i + 1, TotalsView.expandedRows)
             }
-            TotalsView.writePrefix(next, acc, expanded: expanded)
+            v.writeTotals(i + 1, acc, expanded: expanded)
             i += 1
             if i == entries { break }
         }
@@ -170,108 +164,135 @@ struct RunningTotals: ~Copyable {
 /// address: a descent goes from buffer to buffer without touching the
 /// node objects.
 struct TotalsView {
-    /// Ints before the records: the record count and the record width.
+    /// Ints before the columns: the entry count + 1, and the column count.
     static let header = 2
-    /// Record fields: the totals before entry i — items, fixedHeight (bit
-    /// pattern), defaultRows, children, rows, expandedRows — and entry i's
+    /// Columns: the totals before entry i (items, fixedHeight as a bit
+    /// pattern, defaultRows, children, rows, expandedRows), then entry i's
     /// own fixed height (exact, where a difference of totals would round);
-    /// internal nodes add child (unretained: the node's `children` array
-    /// owns it) and the child's buffer.
-    static let leafWidth = 7
-    static let internalWidth = 9
-
-    /// Writes the totals fields of the record at `r`.
-    @inline(__always)
-    static func writePrefix(_ r: UnsafeMutablePointer<Int>, _ p: Prefix, expanded: Int) {
-        r[0] = p.items
-        r[1] = Int(bitPattern: UInt(p.fixedHeight.bitPattern))
-        r[2] = p.defaultRows
-        r[3] = p.children
-        r[4] = p.rows
-        r[5] = expanded
-    }
+    /// internal nodes add child i (unretained: the node's `children` array
+    /// owns it) and the address of child i's totals.
+    static let items = 0, fixedHeight = 1, defaultRows = 2, children = 3, rows = 4, expandedRows = 5
+    static let ownFixed = 6, child = 7, childTotals = 8
+    static let leafColumns = 7
+    static let internalColumns = 9
 
     let base: UnsafeMutablePointer<Int>
 
-    /// Records: entries + 1.
+    /// Entries + 1.
     @inline(__always) var count: Int { base[0] }
-    @inline(__always) var isLeaf: Bool { base[1] == TotalsView.leafWidth }
+    @inline(__always) var isLeaf: Bool { base[1] == TotalsView.leafColumns }
+
+    /// Column `c`.
+    @inline(__always)
+    func column(_ c: Int) -> UnsafeMutablePointer<Int> { base + (TotalsView.header &+ c &* base[0]) }
+
+    @inline(__always) func get(_ i: Int, _ c: Int) -> Int { column(c)[i] }
+    @inline(__always) func set(_ i: Int, _ c: Int, _ value: Int) { column(c)[i] = value }
 
     @inline(__always)
-    fileprivate func field(_ i: Int, _ f: Int) -> Int { base[TotalsView.header &+ i &* base[1] &+ f] }
+    func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Double {
+        Double(bitPattern: UInt64(UInt(bitPattern: get(i, c))))
+    }
+
+    /// Writes the totals before entry `i`.
+    @inline(__always)
+    func writeTotals(_ i: Int, _ p: Prefix, expanded: Int) {
+        set(i, TotalsView.items, p.items)
+        set(i, TotalsView.fixedHeight, Int(bitPattern: UInt(p.fixedHeight.bitPattern)))
+        set(i, TotalsView.defaultRows, p.defaultRows)
+        set(i, TotalsView.children, p.children)
+        set(i, TotalsView.rows, p.rows)
+        set(i, TotalsView.expandedRows, expanded)
+    }
 
     @inline(__always)
-    private func fixedHeight(_ i: Int) -> Double { Double(bitPattern: UInt64(UInt(bitPattern: field(i, 1)))) }
+    func setChild(_ i: Int, _ node: ListNode) {
+        set(i, TotalsView.child, Int(bitPattern: Unmanaged.passUnretained(node).toOpaque()))
+        set(i, TotalsView.childTotals, Int(bitPattern: node.totals.view.base))
+    }
 
     /// The totals of entries `0..<i` (0...entries). O(1).
     @inline(__always)
     func prefix(_ i: Int) -> Prefix {
-        Prefix(children: field(i, 3), rows: field(i, 4), items: field(i, 0), defaultRows: field(i, 2),
-               fixedHeight: fixedHeight(i))
+        Prefix(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
+               defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
     }
 
     /// Child `i` of an internal node, unretained. O(1).
     @inline(__always)
     func child(_ i: Int) -> Unmanaged<ListNode> {
         // Non-zero for every child of an internal node.
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: field(i, 7)).unsafelyUnwrapped)
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: get(i, TotalsView.child)).unsafelyUnwrapped)
     }
 
-    /// The running totals of child `i` of an internal node. O(1).
+    /// The totals of child `i` of an internal node. O(1).
     @inline(__always)
     func childView(_ i: Int) -> TotalsView {
-        TotalsView(base: UnsafeMutablePointer(bitPattern: field(i, 8)).unsafelyUnwrapped)
+        TotalsView(base: UnsafeMutablePointer(bitPattern: get(i, TotalsView.childTotals)).unsafelyUnwrapped)
     }
 
-    /// The entry holding unit `k` of `metric` (children, rows or items), and
-    /// `k` made relative to that entry; -1 (k unchanged) for a metric with
-    /// no field. `k` must be in 0..<the metric's total. O(log entries).
+    /// The entry holding unit `k` of `metric` (children, rows, items or
+    /// expanded rows), and `k` made relative to that entry; -1 (k unchanged)
+    /// for a metric with no column. `k` must be in 0..<the metric's total.
+    /// O(entries), one column scanned without branches.
     @inline(__always)
     func find(_ metric: Metric, _ k: inout Int) -> Int {
-        let f: Int
+        let c: Int
         switch metric {
-        case .items: f = 0
-        case .children: f = 3
-        case .rows: f = 4
-        case .expandedRows: f = 5
+        case .items: c = TotalsView.items
+        case .children: c = TotalsView.children
+        case .rows: c = TotalsView.rows
+        case .expandedRows: c = TotalsView.expandedRows
         case .expandedDeep: return -1
         }
         // The last entry whose start is at or before k: starts never
-        // decrease, record 0 starts at 0 and record `count - 1` is the end.
-        var lo = 0, hi = count - 1  // field(lo) <= k < field(hi)
-        while hi - lo > 1 {
-            let mid = (lo &+ hi) >> 1
-            if field(mid, f) <= k { lo = mid } else { hi = mid }
+        // decrease and entry 0 starts at 0, so it is the number of later
+        // entries (1...entries - 1) that start at or before k.
+        let starts = column(c)
+        let key = k
+        var i = 0
+        let entries = count &- 1
+        if entries > 1 {
+            for j in 1..<entries where starts[j] <= key { i &+= 1 }
         }
-        k -= field(lo, f)
-        return lo
+        k = key &- starts[i]
+        return i
     }
 
     /// The first entry with items whose end (measured from the node's top,
     /// default rows `rowHeight` tall) satisfies `beyond`; nil if none does.
-    /// `beyond` must hold from some end on. O(log entries).
+    /// `beyond` must hold from some end on. O(entries), two columns scanned
+    /// without branches.
     @inline(__always)
     func firstEntry(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> Int? {
-        @inline(__always) func end(_ i: Int) -> Double {
-            fixedHeight(i + 1) + Double(field(i + 1, 2)) * rowHeight
-        }
-        let entries = count - 1
-        guard entries > 0, beyond(end(entries - 1)) else { return nil }
-        var lo = -1, hi = entries - 1  // end(lo) not beyond (or lo = -1); end(hi) beyond
-        while hi - lo > 1 {
-            let mid = (lo &+ hi) >> 1
-            if beyond(end(mid)) { hi = mid } else { lo = mid }
+        let entries = count &- 1
+        let fixed = column(TotalsView.fixedHeight), defaults = column(TotalsView.defaultRows)
+        // Ends never decrease, so the first entry ending beyond is the
+        // number of entries that do not.
+        var i = 0
+        if entries > 0 {
+            if defaults[entries] == 0 {
+                // No default rows (every row has its own height): one column.
+                for j in 1...entries where !beyond(Double(bitPattern: UInt64(UInt(bitPattern: fixed[j])))) {
+                    i &+= 1
+                }
+            } else {
+                for j in 1...entries {
+                    let end = Double(bitPattern: UInt64(UInt(bitPattern: fixed[j]))) + Double(defaults[j]) * rowHeight
+                    if !beyond(end) { i &+= 1 }
+                }
+            }
         }
         // An entry without items (none is expected) holds no offset: the next one with items.
-        var i = hi
-        while i < entries && field(i + 1, 0) == field(i, 0) { i += 1 }
+        let items = column(TotalsView.items)
+        while i < entries && items[i + 1] == items[i] { i += 1 }
         return i < entries ? i : nil
     }
 }
 
 extension TotalsView {
-    /// Whether the records agree with `sums` and `nodes` (an internal
-    /// node's children, each with its buffer; empty for a leaf). For
+    /// Whether the columns agree with `sums` and `nodes` (an internal
+    /// node's children, each with its totals; empty for a leaf). For
     /// invariant checks. O(entries).
     func matches(_ sums: [Summary], children nodes: [ListNode]) -> Bool {
         guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
@@ -281,8 +302,8 @@ extension TotalsView {
             let p = prefix(i)
             guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
                   p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight,
-                  field(i, 5) == expanded,
-                  field(i, 6) == Int(bitPattern: UInt((i < sums.count ? sums[i].fixedHeight : 0).bitPattern))
+                  get(i, TotalsView.expandedRows) == expanded,
+                  get(i, TotalsView.ownFixed) == Int(bitPattern: UInt((i < sums.count ? sums[i].fixedHeight : 0).bitPattern))
             else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
