@@ -6,6 +6,16 @@ enum Piece {
     @inline(__always)
     var summary: Summary { Piece.summary(of: self) }
 
+    /// What a leaf records of the piece for lookups: `RowRun.rowData`, 0 for
+    /// a subsection. Read from a borrowed piece, like `summary(of:)`.
+    @inline(__always)
+    static func rowData(of piece: borrowing Piece) -> Int {
+        switch piece {
+        case .rows(let run): return run.rowData
+        case .section: return 0
+        }
+    }
+
     /// A piece's summary, read from a borrowed piece: no copy, so no retain
     /// of a run's height storage (a cache miss per piece in a large table).
     @inline(__always)
@@ -72,7 +82,8 @@ final class ListNode {
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
             guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
-            sum = totals.update(slot: slot, to: s)
+            let data = pieces.withUnsafeBufferPointer { Piece.rowData(of: $0[slot]) }
+            sum = totals.update(slot: slot, to: s, rowData: data)
             return
         }
         guard childSums.count == pieces.count else { return recompute() }
@@ -94,14 +105,15 @@ final class ListNode {
     }
 
     private func total(fromPieces: Bool = false) {
-        if fromPieces || childSums.isEmpty {
-            // Read in place: copying a piece would retain its height storage,
-            // a cache miss per piece in a large table.
-            sum = pieces.withUnsafeBufferPointer { p in
-                totals.rebuild(count: p.count, children: children) { Piece.summary(of: p[$0]) }
+        // Pieces read in place: copying one would retain its height storage,
+        // a cache miss per piece in a large table.
+        sum = pieces.withUnsafeBufferPointer { p in
+            if fromPieces || childSums.isEmpty {
+                return totals.rebuild(count: p.count, children: children, { Piece.summary(of: p[$0]) },
+                                      rowData: { Piece.rowData(of: p[$0]) })
             }
-        } else {
-            sum = totals.rebuild(count: childSums.count, children: children) { childSums[$0] }
+            return totals.rebuild(count: childSums.count, children: children, { childSums[$0] },
+                                  rowData: { Piece.rowData(of: p[$0]) })
         }
     }
 
@@ -131,18 +143,39 @@ struct RowFacts {
     var height: Double
 }
 
-/// Where a piece is: its leaf and its slot there. Valid until the list changes.
+/// Where a piece is: its leaf and its slot there, and the leaf's running
+/// totals. Valid until the list changes: it does not keep the leaf alive
+/// (retaining it would be an atomic write to a line a lookup otherwise
+/// never touches, a cache miss that also holds up the loads after it).
 struct PieceRef {
-    let leaf: ListNode
+    unowned(unsafe) let leaf: ListNode
     let slot: Int
+    let totals: TotalsView
+
+    init(leaf: ListNode, slot: Int) {
+        self.init(leaf: leaf, slot: slot, totals: leaf.totals.view)
+    }
+
+    init(leaf: ListNode, slot: Int, totals: TotalsView) {
+        self.leaf = leaf
+        self.slot = slot
+        self.totals = totals
+    }
 
     var piece: Piece { leaf.pieces[slot] }
 
-    /// What a lookup needs of row `i` of the row run here, read in place
-    /// (no copy, so no retain that would touch the run's height storage);
-    /// nil for a subsection. Heights only with `measure`. O(chunk size).
+    /// What a lookup needs of row `i` of the row run here; nil for a
+    /// subsection. Heights only with `measure`. Read from the leaf's totals
+    /// when they describe the run (`TotalsView.plainRows`), else from the
+    /// piece in place (no copy, so no retain that would touch the run's
+    /// height storage). O(chunk size).
     func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
-        leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
+        if let plain = totals.plainRows(slot) {
+            return RowFacts(expanded: false, expandable: false,
+                            top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
+                            height: measure ? plain.height(i, rowHeight: rowHeight) : 0)
+        }
+        return leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
             guard case .rows(let run) = p[slot] else { return nil }
             return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                             top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
@@ -152,9 +185,12 @@ struct PieceRef {
 
     /// The first row of the row run here whose bottom (from the run's top)
     /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
-    /// is; nil for a subsection. Read in place. O(chunk size).
+    /// is; nil for a subsection. Read like `row`. O(chunk size).
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
-        leaf.pieces.withUnsafeBufferPointer { p -> Int? in
+        if let plain = totals.plainRows(slot) {
+            return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
+        }
+        return leaf.pieces.withUnsafeBufferPointer { p -> Int? in
             guard case .rows(let run) = p[slot] else { return nil }
             return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
         }
@@ -220,7 +256,7 @@ struct ChildList {
                 }
             }
             before += view.prefix(i)
-            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), k, before) }
+            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view), k, before) }
             node = view.child(i)
             view = view.childView(i)
         }
@@ -241,7 +277,7 @@ struct ChildList {
                 return nil
             }
             before += view.prefix(i)
-            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i), before) }
+            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view), before) }
             node = view.child(i)
             view = view.childView(i)
         }

@@ -154,15 +154,11 @@ struct RowRun {
 
     /// The shown height of rows 0..<i.
     func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
-        guard let heights else { return Double(i) * rowHeight }
-        var sum = 0.0
         if expandedBits == 0 {
-            // The common case, kept to a plain loop over the buffer.
-            heights.withUnsafeBufferPointer { h in
-                for k in 0..<i { sum += h[k].isNaN ? rowHeight : Double(h[k]) }
-            }
-            return sum
+            // The common case: every row at its normal height.
+            return withPlainRows { $0.prefixHeight(i, rowHeight: rowHeight) }
         }
+        var sum = 0.0
         for k in 0..<i { sum += height(k, rowHeight: rowHeight) }
         return sum
     }
@@ -172,34 +168,40 @@ struct RowRun {
     /// The first row whose bottom, measured from the run's top, is beyond `y`
     /// (`> y`, or `>= y` when `inclusive`); nil if none is.
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
-        @inline(__always) func beyond(_ a: Double) -> Bool { inclusive ? a >= y : a > y }
-        guard heights != nil else {
-            if rowHeight <= 0 { return beyond(0) ? 0 : nil }
-            // Estimate arithmetically, then correct for rounding; the estimate
-            // is clamped in Double so a huge y cannot overflow Int.
-            let estimate = (y / rowHeight).rounded(.down)
-            var i = Int(min(Double(count), max(0, estimate)))
-            while i > 0 && beyond(Double(i) * rowHeight) { i -= 1 }
-            while i < count && !beyond(Double(i + 1) * rowHeight) { i += 1 }
-            return i < count ? i : nil
+        if expandedBits == 0 {
+            return withPlainRows { $0.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         }
         var bottom = 0.0
-        if expandedBits == 0, let heights {
-            // The common case, kept to a plain loop over the buffer.
-            return heights.withUnsafeBufferPointer { h -> Int? in
-                for i in 0..<h.count {
-                    bottom += h[i].isNaN ? rowHeight : Double(h[i])
-                    if inclusive ? bottom >= y : bottom > y { return i }
-                }
-                return nil
-            }
-        }
         for i in 0..<count {
             bottom += height(i, rowHeight: rowHeight)
-            if beyond(bottom) { return i }
+            if inclusive ? bottom >= y : bottom > y { return i }
         }
         return nil
     }
+
+    /// Calls `body` with the rows at their normal heights (what they show
+    /// while none is expanded), read in place.
+    @inline(__always)
+    private func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
+        guard let heights else { return body(PlainRows(heights: nil, count: count)) }
+        return heights.withUnsafeBufferPointer { body(PlainRows(heights: $0.baseAddress, count: $0.count)) }
+    }
+
+    /// What a leaf's running totals record of this run (`TotalsView.rowData`):
+    /// `PlainRows.tag` and the address of its heights (0 for a default run)
+    /// when no row has an expanded height, so lookups read the heights without
+    /// touching the piece; `RowRun.askPiece` otherwise. Valid until the run's
+    /// heights are next changed, after which the leaf records it again.
+    var rowData: Int {
+        guard expandedHeights == nil, expandedBits == 0 else { return RowRun.askPiece }
+        guard let heights else { return PlainRows.tag }
+        let address = heights.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        // Floats are 4-aligned, leaving the low two bits for the tags.
+        return address != 0 && address & 3 == 0 ? address | PlainRows.tag : RowRun.askPiece
+    }
+
+    /// `rowData` of a run whose rows lookups must read from the piece.
+    static let askPiece = 2
 
     /// The index of the `k`-th expanded row (0-based).
     func expandedRow(_ k: Int) -> Int? {
@@ -311,5 +313,67 @@ struct RowRun {
         stride(from: 0, to: records.count, by: chunkSize).map {
             RowRun(records: records[$0..<min($0 + chunkSize, records.count)])
         }
+    }
+}
+
+/// Rows at their normal heights, none expanded: a run's heights as a bare
+/// buffer (nil: every row is the default height), which lookups can read
+/// straight from the address a leaf records (`RowRun.rowData`).
+struct PlainRows {
+    /// `rowData`'s low bit for a run readable as plain rows.
+    static let tag = 1
+
+    let heights: UnsafePointer<Float>?
+    let count: Int
+
+    /// From a leaf's `rowData` entry and the run's row count; nil when the
+    /// entry says to ask the piece (or is not a row run).
+    @inline(__always)
+    init?(rowData: Int, count: Int) {
+        guard rowData & 3 == PlainRows.tag else { return nil }
+        heights = UnsafePointer(bitPattern: rowData & ~3)
+        self.count = count
+    }
+
+    @inline(__always)
+    init(heights: UnsafePointer<Float>?, count: Int) {
+        self.heights = heights
+        self.count = count
+    }
+
+    @inline(__always)
+    func height(_ i: Int, rowHeight: Double) -> Double {
+        guard let heights, !heights[i].isNaN else { return rowHeight }
+        return Double(heights[i])
+    }
+
+    /// The height of rows 0..<i. O(i).
+    func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
+        guard let h = heights else { return Double(i) * rowHeight }
+        var sum = 0.0
+        for k in 0..<i { sum += h[k].isNaN ? rowHeight : Double(h[k]) }
+        return sum
+    }
+
+    /// The first row whose bottom, measured from the first row's top, is
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. O(count).
+    func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
+        @inline(__always) func beyond(_ a: Double) -> Bool { inclusive ? a >= y : a > y }
+        guard let h = heights else {
+            if rowHeight <= 0 { return beyond(0) ? 0 : nil }
+            // Estimate arithmetically, then correct for rounding; the estimate
+            // is clamped in Double so a huge y cannot overflow Int.
+            let estimate = (y / rowHeight).rounded(.down)
+            var i = Int(min(Double(count), max(0, estimate)))
+            while i > 0 && beyond(Double(i) * rowHeight) { i -= 1 }
+            while i < count && !beyond(Double(i + 1) * rowHeight) { i += 1 }
+            return i < count ? i : nil
+        }
+        var bottom = 0.0
+        for i in 0..<count {
+            bottom += h[i].isNaN ? rowHeight : Double(h[i])
+            if beyond(bottom) { return i }
+        }
+        return nil
     }
 }

@@ -57,10 +57,12 @@ struct RunningTotals: ~Copyable {
     var view: TotalsView { TotalsView(base: storage) }
 
     /// Rebuilds every column from the entries' summaries (`sum(i)`) and,
-    /// for an internal node, its children. Returns the entries' total.
-    /// O(entries).
+    /// for an internal node, its children; for a leaf, `rowData(i)` is what
+    /// entry i records for lookups (`RowRun.rowData`, 0 for a subsection).
+    /// Returns the entries' total. O(entries).
     @discardableResult
-    mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary) -> Summary {
+    mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary,
+                          rowData: (Int) -> Int) -> Summary {
         let isInternal = !nodes.isEmpty && nodes.count == entries
         let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
         let n = entries + 1
@@ -86,7 +88,7 @@ struct RunningTotals: ~Copyable {
             total += s
             v.writeTotals(i, acc, expanded: expanded)
             v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
-            if isInternal { v.setChild(i, nodes[i]) }
+            if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.rowData, rowData(i)) }
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
             expanded &+= s.expandedRows
@@ -96,6 +98,8 @@ struct RunningTotals: ~Copyable {
         if isInternal {
             v.set(entries, TotalsView.child, 0)
             v.set(entries, TotalsView.childTotals, 0)
+        } else {
+            v.set(entries, TotalsView.rowData, 0)
         }
         return total
     }
@@ -121,15 +125,16 @@ struct RunningTotals: ~Copyable {
         }
     }
 
-    /// After entry `slot` of a leaf that holds rows only became `s`: rewrites
-    /// the totals after it from the entries' own values kept in the columns,
-    /// reading no other piece (reading one would retain its height storage:
-    /// a cache miss per piece in a large table). The columns and the
-    /// returned total are exactly what `rebuild` gives. O(entries) over this
-    /// buffer.
-    mutating func update(slot: Int, to s: Summary) -> Summary {
+    /// After entry `slot` of a leaf that holds rows only became `s` (with
+    /// `rowData`): rewrites the totals after it from the entries' own values
+    /// kept in the columns, reading no other piece (reading one would retain
+    /// its height storage: a cache miss per piece in a large table). The
+    /// columns and the returned total are exactly what `rebuild` gives.
+    /// O(entries) over this buffer.
+    mutating func update(slot: Int, to s: Summary, rowData: Int) -> Summary {
         let v = view
         let entries = v.count - 1
+        v.set(slot, TotalsView.rowData, rowData)
         var acc = v.prefix(slot)
         var expanded = v.get(slot, TotalsView.expandedRows)
         v.set(slot, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
@@ -170,10 +175,14 @@ struct TotalsView {
     /// pattern, defaultRows, children, rows, expandedRows), then entry i's
     /// own fixed height (exact, where a difference of totals would round);
     /// internal nodes add child i (unretained: the node's `children` array
-    /// owns it) and the address of child i's totals.
+    /// owns it) and the address of child i's totals; leaves add entry i's
+    /// `RowRun.rowData`, so a lookup reads a run's heights without touching
+    /// the leaf object, its pieces array or the piece (three dependent cache
+    /// misses in a large table).
     static let items = 0, fixedHeight = 1, defaultRows = 2, children = 3, rows = 4, expandedRows = 5
     static let ownFixed = 6, child = 7, childTotals = 8
-    static let leafColumns = 7
+    static let rowData = 7
+    static let leafColumns = 8
     static let internalColumns = 9
 
     let base: UnsafeMutablePointer<Int>
@@ -216,6 +225,14 @@ struct TotalsView {
     func prefix(_ i: Int) -> Prefix {
         Prefix(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
                defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
+    }
+
+    /// Entry `i` of a leaf as plain rows (see `PlainRows`), read from the
+    /// columns alone; nil for a subsection, or a run with expanded heights
+    /// (ask the piece). O(1).
+    @inline(__always)
+    func plainRows(_ i: Int) -> PlainRows? {
+        PlainRows(rowData: get(i, TotalsView.rowData), count: get(i &+ 1, TotalsView.rows) &- get(i, TotalsView.rows))
     }
 
     /// Child `i` of an internal node, unretained. O(1).
@@ -292,10 +309,14 @@ struct TotalsView {
 
 extension TotalsView {
     /// Whether the columns agree with `sums` and `nodes` (an internal
-    /// node's children, each with its totals; empty for a leaf). For
-    /// invariant checks. O(entries).
-    func matches(_ sums: [Summary], children nodes: [ListNode]) -> Bool {
+    /// node's children, each with its totals; empty for a leaf) or, for a
+    /// leaf, `rowData` (each piece's). For invariant checks. O(entries).
+    func matches(_ sums: [Summary], children nodes: [ListNode], rowData: [Int]) -> Bool {
         guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
+        if isLeaf {
+            guard rowData.count == sums.count, get(sums.count, TotalsView.rowData) == 0 else { return false }
+            for (i, d) in rowData.enumerated() where get(i, TotalsView.rowData) != d { return false }
+        }
         var acc = Prefix()
         var expanded = 0
         for i in 0...sums.count {
