@@ -6,15 +6,23 @@ enum Piece {
     @inline(__always)
     var summary: Summary { Piece.summary(of: self) }
 
-    /// What a leaf records of the piece for lookups: `RowRun.rowData`, 0 for
-    /// a subsection. Read from a borrowed piece, like `summary(of:)`.
+    /// What a leaf records of the piece for lookups (`TotalsView.lookup`):
+    /// a row run's `RowRun.lookup`, or a subsection's address tagged
+    /// `sectionTag`, so a descent reaches either without the leaf's pieces
+    /// array. Read from a borrowed piece, like `summary(of:)`.
     @inline(__always)
-    static func rowData(of piece: borrowing Piece) -> Int {
+    static func lookup(of piece: borrowing Piece) -> Int {
         switch piece {
-        case .rows(let run): return run.rowData
-        case .section: return 0
+        case .rows(let run): return run.lookup
+        case .section(let s):
+            // Objects are 16-aligned; 0 (ask the piece) should one not be.
+            let address = Int(bitPattern: Unmanaged.passUnretained(s).toOpaque())
+            return address & 3 == 0 ? address | sectionTag : 0
         }
     }
+
+    /// `lookup`'s low two bits for a subsection.
+    static let sectionTag = 3
 
     /// A piece's summary, read from a borrowed piece: no copy, so no retain
     /// of a run's height storage (a cache miss per piece in a large table).
@@ -82,8 +90,8 @@ final class ListNode {
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
             guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
-            let data = pieces.withUnsafeBufferPointer { Piece.rowData(of: $0[slot]) }
-            sum = totals.update(slot: slot, to: s, rowData: data)
+            let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
+            sum = totals.update(slot: slot, to: s, lookup: data)
             return
         }
         guard childSums.count == pieces.count else { return recompute() }
@@ -110,10 +118,10 @@ final class ListNode {
         sum = pieces.withUnsafeBufferPointer { p in
             if fromPieces || childSums.isEmpty {
                 return totals.rebuild(count: p.count, children: children, { Piece.summary(of: p[$0]) },
-                                      rowData: { Piece.rowData(of: p[$0]) })
+                                      lookup: { Piece.lookup(of: p[$0]) })
             }
             return totals.rebuild(count: childSums.count, children: children, { childSums[$0] },
-                                  rowData: { Piece.rowData(of: p[$0]) })
+                                  lookup: { Piece.lookup(of: p[$0]) })
         }
     }
 
@@ -164,12 +172,27 @@ struct PieceRef {
 
     var piece: Piece { leaf.pieces[slot] }
 
+    /// The subsection here (unretained, like `leaf`: valid until the list
+    /// changes), from the leaf's totals when they record it; nil for a row
+    /// run. O(1).
+    var section: Section? {
+        let d = totals.get(slot, TotalsView.lookup)
+        if d & 3 == Piece.sectionTag, let p = UnsafeRawPointer(bitPattern: d & ~3) {
+            return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
+        }
+        if d & 3 != 0 { return nil }
+        guard case .section(let s) = piece else { return nil }
+        return s
+    }
+
     /// What a lookup needs of row `i` of the row run here; nil for a
     /// subsection. Heights only with `measure`. Read from the leaf's totals
     /// when they describe the run (`TotalsView.plainRows`), else from the
     /// piece in place (no copy, so no retain that would touch the run's
     /// height storage). O(chunk size).
     func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
+        let d = totals.get(slot, TotalsView.lookup)
+        if d & 3 == Piece.sectionTag { return nil }
         if let plain = totals.plainRows(slot) {
             return RowFacts(expanded: false, expandable: false,
                             top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
@@ -187,6 +210,8 @@ struct PieceRef {
     /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
     /// is; nil for a subsection. Read like `row`. O(chunk size).
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
+        let d = totals.get(slot, TotalsView.lookup)
+        if d & 3 == Piece.sectionTag { return nil }
         if let plain = totals.plainRows(slot) {
             return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
         }

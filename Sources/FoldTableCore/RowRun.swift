@@ -187,12 +187,12 @@ struct RowRun {
         return heights.withUnsafeBufferPointer { body(PlainRows(heights: $0.baseAddress, count: $0.count)) }
     }
 
-    /// What a leaf's running totals record of this run (`TotalsView.rowData`):
+    /// What a leaf's running totals record of this run (`TotalsView.lookup`):
     /// `PlainRows.tag` and the address of its heights (0 for a default run)
     /// when no row has an expanded height, so lookups read the heights without
     /// touching the piece; `RowRun.askPiece` otherwise. Valid until the run's
     /// heights are next changed, after which the leaf records it again.
-    var rowData: Int {
+    var lookup: Int {
         guard expandedHeights == nil, expandedBits == 0 else { return RowRun.askPiece }
         guard let heights else { return PlainRows.tag }
         let address = heights.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
@@ -200,7 +200,7 @@ struct RowRun {
         return address != 0 && address & 3 == 0 ? address | PlainRows.tag : RowRun.askPiece
     }
 
-    /// `rowData` of a run whose rows lookups must read from the piece.
+    /// `lookup` of a run whose rows lookups must read from the piece.
     static let askPiece = 2
 
     /// The index of the `k`-th expanded row (0-based).
@@ -318,20 +318,20 @@ struct RowRun {
 
 /// Rows at their normal heights, none expanded: a run's heights as a bare
 /// buffer (nil: every row is the default height), which lookups can read
-/// straight from the address a leaf records (`RowRun.rowData`).
+/// straight from the address a leaf records (`RowRun.lookup`).
 struct PlainRows {
-    /// `rowData`'s low bit for a run readable as plain rows.
+    /// `lookup`'s low bit for a run readable as plain rows.
     static let tag = 1
 
     let heights: UnsafePointer<Float>?
     let count: Int
 
-    /// From a leaf's `rowData` entry and the run's row count; nil when the
+    /// From a leaf's `lookup` entry and the run's row count; nil when the
     /// entry says to ask the piece (or is not a row run).
     @inline(__always)
-    init?(rowData: Int, count: Int) {
-        guard rowData & 3 == PlainRows.tag else { return nil }
-        heights = UnsafePointer(bitPattern: rowData & ~3)
+    init?(lookup: Int, count: Int) {
+        guard lookup & 3 == PlainRows.tag else { return nil }
+        heights = UnsafePointer(bitPattern: lookup & ~3)
         self.count = count
     }
 

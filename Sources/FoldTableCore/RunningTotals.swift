@@ -57,12 +57,12 @@ struct RunningTotals: ~Copyable {
     var view: TotalsView { TotalsView(base: storage) }
 
     /// Rebuilds every column from the entries' summaries (`sum(i)`) and,
-    /// for an internal node, its children; for a leaf, `rowData(i)` is what
-    /// entry i records for lookups (`RowRun.rowData`, 0 for a subsection).
+    /// for an internal node, its children; for a leaf, `lookup(i)` is what
+    /// entry i records for lookups (`Piece.lookup`).
     /// Returns the entries' total. O(entries).
     @discardableResult
     mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary,
-                          rowData: (Int) -> Int) -> Summary {
+                          lookup: (Int) -> Int) -> Summary {
         let isInternal = !nodes.isEmpty && nodes.count == entries
         let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
         let n = entries + 1
@@ -88,7 +88,7 @@ struct RunningTotals: ~Copyable {
             total += s
             v.writeTotals(i, acc, expanded: expanded)
             v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
-            if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.rowData, rowData(i)) }
+            if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
             expanded &+= s.expandedRows
@@ -99,7 +99,7 @@ struct RunningTotals: ~Copyable {
             v.set(entries, TotalsView.child, 0)
             v.set(entries, TotalsView.childTotals, 0)
         } else {
-            v.set(entries, TotalsView.rowData, 0)
+            v.set(entries, TotalsView.lookup, 0)
         }
         return total
     }
@@ -126,15 +126,15 @@ struct RunningTotals: ~Copyable {
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
-    /// `rowData`): rewrites the totals after it from the entries' own values
+    /// `lookup`): rewrites the totals after it from the entries' own values
     /// kept in the columns, reading no other piece (reading one would retain
     /// its height storage: a cache miss per piece in a large table). The
     /// columns and the returned total are exactly what `rebuild` gives.
     /// O(entries) over this buffer.
-    mutating func update(slot: Int, to s: Summary, rowData: Int) -> Summary {
+    mutating func update(slot: Int, to s: Summary, lookup: Int) -> Summary {
         let v = view
         let entries = v.count - 1
-        v.set(slot, TotalsView.rowData, rowData)
+        v.set(slot, TotalsView.lookup, lookup)
         var acc = v.prefix(slot)
         var expanded = v.get(slot, TotalsView.expandedRows)
         v.set(slot, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
@@ -176,12 +176,12 @@ struct TotalsView {
     /// own fixed height (exact, where a difference of totals would round);
     /// internal nodes add child i (unretained: the node's `children` array
     /// owns it) and the address of child i's totals; leaves add entry i's
-    /// `RowRun.rowData`, so a lookup reads a run's heights without touching
-    /// the leaf object, its pieces array or the piece (three dependent cache
-    /// misses in a large table).
+    /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
+    /// subsection without touching the leaf object, its pieces array or the
+    /// piece (three dependent cache misses in a large table).
     static let items = 0, fixedHeight = 1, defaultRows = 2, children = 3, rows = 4, expandedRows = 5
     static let ownFixed = 6, child = 7, childTotals = 8
-    static let rowData = 7
+    static let lookup = 7
     static let leafColumns = 8
     static let internalColumns = 9
 
@@ -232,7 +232,7 @@ struct TotalsView {
     /// (ask the piece). O(1).
     @inline(__always)
     func plainRows(_ i: Int) -> PlainRows? {
-        PlainRows(rowData: get(i, TotalsView.rowData), count: get(i &+ 1, TotalsView.rows) &- get(i, TotalsView.rows))
+        PlainRows(lookup: get(i, TotalsView.lookup), count: get(i &+ 1, TotalsView.rows) &- get(i, TotalsView.rows))
     }
 
     /// Child `i` of an internal node, unretained. O(1).
@@ -310,12 +310,12 @@ struct TotalsView {
 extension TotalsView {
     /// Whether the columns agree with `sums` and `nodes` (an internal
     /// node's children, each with its totals; empty for a leaf) or, for a
-    /// leaf, `rowData` (each piece's). For invariant checks. O(entries).
-    func matches(_ sums: [Summary], children nodes: [ListNode], rowData: [Int]) -> Bool {
+    /// leaf, `lookup` (each piece's). For invariant checks. O(entries).
+    func matches(_ sums: [Summary], children nodes: [ListNode], lookup: [Int]) -> Bool {
         guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
         if isLeaf {
-            guard rowData.count == sums.count, get(sums.count, TotalsView.rowData) == 0 else { return false }
-            for (i, d) in rowData.enumerated() where get(i, TotalsView.rowData) != d { return false }
+            guard lookup.count == sums.count, get(sums.count, TotalsView.lookup) == 0 else { return false }
+            for (i, d) in lookup.enumerated() where get(i, TotalsView.lookup) != d { return false }
         }
         var acc = Prefix()
         var expanded = 0

@@ -33,29 +33,25 @@ extension Table {
                                 expanded: row.expanded, expandable: row.expandable)
                 return PlacedItem(position: position, item: item, top: measure ? top + row.top : 0, height: row.height)
             }
-            switch node.piece {
-            case .rows:
-                break  // handled above
-            case .section(let sub):
-                let index = before.children
-                onSection?(sub, index, position - within, top)
-                if within == 0 {
-                    return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
-                                                                     collapsed: sub.collapsed),
-                                      top: top, height: sub.headerHeight)
-                }
-                top += sub.headerHeight
-                if within - 1 < sub.shownChildrenItems {
-                    sec = sub
-                    sectionIndex = index
-                    depth += 1
-                    local = within - 1
-                    continue
-                }
-                return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
+            guard let sub = node.section else { break }
+            let index = before.children
+            onSection?(sub, index, position - within, top)
+            if within == 0 {
+                return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
                                                                  collapsed: sub.collapsed),
-                                  top: top + sub.shownChildrenHeight, height: sub.footerHeight)
+                                  top: top, height: sub.headerHeight)
             }
+            top += sub.headerHeight
+            if within - 1 < sub.shownChildrenItems {
+                sec = sub
+                sectionIndex = index
+                depth += 1
+                local = within - 1
+                continue
+            }
+            return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
+                                                             collapsed: sub.collapsed),
+                              top: top + sub.shownChildrenHeight, height: sub.footerHeight)
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }

@@ -99,10 +99,8 @@ extension Table {
                 // Past the run's last row only by rounding: the item after it.
                 return base + found
             }
-            switch ref.piece {
-            case .rows:
-                break  // handled above
-            case .section(let sub):
+            // A row run was handled above.
+            if let sub = ref.section {
                 let c = sub.contribution
                 if beyond(top + c.fixedHeight) {
                     if beyond(top + sub.headerHeight) { return base }

@@ -29,8 +29,8 @@ extension ChildList {
             if levels.count > 1 { out.append("\(here): leaves at different depths") }
             let sums = n.entrySums
             if n.sum != sums.reduce(Summary.zero, +) { out.append("\(here): stale total") }
-            let rowData = n.isLeaf ? n.pieces.map { Piece.rowData(of: $0) } : []
-            if !n.totals.view.matches(sums, children: n.children, rowData: rowData) { out.append("\(here): stale running totals") }
+            let lookup = n.isLeaf ? n.pieces.map { Piece.lookup(of: $0) } : []
+            if !n.totals.view.matches(sums, children: n.children, lookup: lookup) { out.append("\(here): stale running totals") }
             return (levels.first ?? 0) + 1
         }
         if let root { _ = visit(root, parent: nil, depth: 0) }
