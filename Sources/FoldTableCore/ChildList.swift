@@ -159,15 +159,26 @@ struct PieceRef {
     unowned(unsafe) let leaf: ListNode
     let slot: Int
     let totals: TotalsView
+    /// The entry's `TotalsView.lookup`, as the descent found it.
+    let lookup: Int
 
     init(leaf: ListNode, slot: Int) {
-        self.init(leaf: leaf, slot: slot, totals: leaf.totals.view)
+        let totals = leaf.totals.view
+        self.init(leaf: leaf, slot: slot, totals: totals, lookup: totals.get(slot, TotalsView.lookup))
     }
 
-    init(leaf: ListNode, slot: Int, totals: TotalsView) {
+    init(leaf: ListNode, slot: Int, totals: TotalsView, lookup: Int) {
         self.leaf = leaf
         self.slot = slot
         self.totals = totals
+        self.lookup = lookup
+    }
+
+    /// The entry as plain rows (see `PlainRows`); nil for a subsection or a
+    /// run with expanded heights. O(1).
+    @inline(__always)
+    var plainRows: PlainRows? {
+        PlainRows(lookup: lookup, count: totals.get(slot &+ 1, TotalsView.rows) &- totals.get(slot, TotalsView.rows))
     }
 
     var piece: Piece { leaf.pieces[slot] }
@@ -176,7 +187,7 @@ struct PieceRef {
     /// changes), from the leaf's totals when they record it; nil for a row
     /// run. O(1).
     var section: Section? {
-        let d = totals.get(slot, TotalsView.lookup)
+        let d = lookup
         if d & 3 == Piece.sectionTag, let p = UnsafeRawPointer(bitPattern: d & ~3) {
             return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
         }
@@ -191,9 +202,8 @@ struct PieceRef {
     /// piece in place (no copy, so no retain that would touch the run's
     /// height storage). O(chunk size).
     func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
-        let d = totals.get(slot, TotalsView.lookup)
-        if d & 3 == Piece.sectionTag { return nil }
-        if let plain = totals.plainRows(slot) {
+        if lookup & 3 == Piece.sectionTag { return nil }
+        if let plain = plainRows {
             return RowFacts(expanded: false, expandable: false,
                             top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
                             height: measure ? plain.height(i, rowHeight: rowHeight) : 0)
@@ -210,9 +220,8 @@ struct PieceRef {
     /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
     /// is; nil for a subsection. Read like `row`. O(chunk size).
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
-        let d = totals.get(slot, TotalsView.lookup)
-        if d & 3 == Piece.sectionTag { return nil }
-        if let plain = totals.plainRows(slot) {
+        if lookup & 3 == Piece.sectionTag { return nil }
+        if let plain = plainRows {
             return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
         }
         return leaf.pieces.withUnsafeBufferPointer { p -> Int? in
@@ -254,19 +263,32 @@ struct ChildList {
     /// The piece holding the child `index` (by `metric`), the offset of that
     /// child inside the piece, and the totals of everything before the
     /// piece. nil if `index` is not below the metric's total.
-    /// O(fanout · log n): a binary search of one node's running totals per
-    /// level, going from buffer to buffer (see `RunningTotals`).
+    /// O(fanout · log n): see `descend`.
     func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Prefix)? {
+        guard let (ref, within, above) = descend(metric, index) else { return nil }
+        var before = above
+        before += ref.totals.prefix(ref.slot)
+        return (ref, within, before)
+    }
+
+    /// Like `locate`, but leaves the leaf's part of the totals before the
+    /// piece (`ref.totals.prefix(ref.slot)`) unread: `above` sums the
+    /// internal levels only, so a caller that needs little of the leaf
+    /// reads only that. O(fanout · log n): one scan of a node's running
+    /// totals per level, going from buffer to buffer (see `RunningTotals`).
+    func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Prefix)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
         var k = index
-        var before = Prefix()
+        var above = Prefix()
         while true {
-            var i = view.find(metric, &k)
-            if i < 0 {
+            let i: Int, next: Int
+            if let found = view.find(metric, &k) {
+                (i, next) = found
+            } else {
                 // Expanded rows deep down have no field: add up the summaries.
                 i = node._withUnsafeGuaranteedRef { n in
                     var i = 0
@@ -279,11 +301,14 @@ struct ChildList {
                     }
                     return i
                 }
+                next = view.get(i, view.next)
             }
-            before += view.prefix(i)
-            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view), k, before) }
+            if view.isLeaf {
+                return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), k, above)
+            }
+            above += view.prefix(i)
             node = view.child(i)
-            view = view.childView(i)
+            view = TotalsView(tagged: next)
         }
     }
 
@@ -298,13 +323,15 @@ struct ChildList {
         var before = Prefix()
         while true {
             let top = before.height(rowHeight)
-            guard let i = view.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
+            guard let (i, next) = view.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
                 return nil
             }
             before += view.prefix(i)
-            if view.isLeaf { return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view), before) }
+            if view.isLeaf {
+                return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), before)
+            }
             node = view.child(i)
-            view = view.childView(i)
+            view = TotalsView(tagged: next)
         }
     }
 

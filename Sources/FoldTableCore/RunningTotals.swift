@@ -186,14 +186,54 @@ struct TotalsView {
     static let internalColumns = 9
 
     let base: UnsafeMutablePointer<Int>
-
     /// Entries + 1.
-    @inline(__always) var count: Int { base[0] }
-    @inline(__always) var isLeaf: Bool { base[1] == TotalsView.leafColumns }
+    let count: Int
+    let isLeaf: Bool
+
+    /// The columns at `base`, shape read from its header.
+    @inline(__always)
+    init(base: UnsafeMutablePointer<Int>) {
+        self.base = base
+        count = base[0]
+        isLeaf = base[1] == TotalsView.leafColumns
+    }
+
+    /// From `tagged`: a parent records each child's buffer address with its
+    /// shape in the high bits, so a descent computes the child's column
+    /// addresses without first waiting for its header (one dependent cache
+    /// miss per level in a large table). User-space addresses fit in 48
+    /// bits on the 64-bit targets we build for, and a count in 8; a value
+    /// without a shape (count 0) has its header read instead.
+    @inline(__always)
+    init(tagged t: Int) {
+        let shape = t >> 48
+        guard shape & 0xFF != 0 else {
+            self.init(base: UnsafeMutablePointer(bitPattern: t).unsafelyUnwrapped)
+            return
+        }
+        self.init(base: UnsafeMutablePointer(bitPattern: t & TotalsView.addressMask).unsafelyUnwrapped,
+                  count: shape & 0xFF, isLeaf: shape & 0x100 != 0)
+    }
+
+    @inline(__always)
+    private init(base: UnsafeMutablePointer<Int>, count: Int, isLeaf: Bool) {
+        self.base = base
+        self.count = count
+        self.isLeaf = isLeaf
+    }
+
+    static let addressMask = (1 << 48) - 1
+
+    /// This view's `base`, `count` and `isLeaf` in one Int (see `init(tagged:)`).
+    var tagged: Int {
+        let address = Int(bitPattern: base)
+        guard address & ~TotalsView.addressMask == 0, count < 256 else { return address }
+        return address | count << 48 | (isLeaf ? 1 << 56 : 0)
+    }
 
     /// Column `c`.
     @inline(__always)
-    func column(_ c: Int) -> UnsafeMutablePointer<Int> { base + (TotalsView.header &+ c &* base[0]) }
+    func column(_ c: Int) -> UnsafeMutablePointer<Int> { base + (TotalsView.header &+ c &* count) }
 
     @inline(__always) func get(_ i: Int, _ c: Int) -> Int { column(c)[i] }
     @inline(__always) func set(_ i: Int, _ c: Int, _ value: Int) { column(c)[i] = value }
@@ -217,7 +257,7 @@ struct TotalsView {
     @inline(__always)
     func setChild(_ i: Int, _ node: ListNode) {
         set(i, TotalsView.child, Int(bitPattern: Unmanaged.passUnretained(node).toOpaque()))
-        set(i, TotalsView.childTotals, Int(bitPattern: node.totals.view.base))
+        set(i, TotalsView.childTotals, node.totals.view.tagged)
     }
 
     /// The totals of entries `0..<i` (0...entries). O(1).
@@ -225,14 +265,6 @@ struct TotalsView {
     func prefix(_ i: Int) -> Prefix {
         Prefix(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
                defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
-    }
-
-    /// Entry `i` of a leaf as plain rows (see `PlainRows`), read from the
-    /// columns alone; nil for a subsection, or a run with expanded heights
-    /// (ask the piece). O(1).
-    @inline(__always)
-    func plainRows(_ i: Int) -> PlainRows? {
-        PlainRows(lookup: get(i, TotalsView.lookup), count: get(i &+ 1, TotalsView.rows) &- get(i, TotalsView.rows))
     }
 
     /// Child `i` of an internal node, unretained. O(1).
@@ -245,65 +277,95 @@ struct TotalsView {
     /// The totals of child `i` of an internal node. O(1).
     @inline(__always)
     func childView(_ i: Int) -> TotalsView {
-        TotalsView(base: UnsafeMutablePointer(bitPattern: get(i, TotalsView.childTotals)).unsafelyUnwrapped)
+        TotalsView(tagged: get(i, TotalsView.childTotals))
     }
 
+    /// The column a descent follows from entry i: the child's totals in an
+    /// internal node, the entry's `lookup` in a leaf. The scans select it
+    /// as they go, so its lines load together with the scanned ones instead
+    /// of one dependent cache miss later, on every level.
+    @inline(__always) var next: Int { isLeaf ? TotalsView.lookup : TotalsView.childTotals }
+
     /// The entry holding unit `k` of `metric` (children, rows, items or
-    /// expanded rows), and `k` made relative to that entry; -1 (k unchanged)
-    /// for a metric with no column. `k` must be in 0..<the metric's total.
-    /// O(entries), one column scanned without branches.
+    /// expanded rows), with its `next` value, and `k` made relative to that
+    /// entry; nil (k unchanged) for a metric with no column. `k` must be in
+    /// 0..<the metric's total. O(entries), one column scanned without
+    /// branches.
     @inline(__always)
-    func find(_ metric: Metric, _ k: inout Int) -> Int {
+    func find(_ metric: Metric, _ k: inout Int) -> (entry: Int, next: Int)? {
         let c: Int
         switch metric {
         case .items: c = TotalsView.items
         case .children: c = TotalsView.children
         case .rows: c = TotalsView.rows
         case .expandedRows: c = TotalsView.expandedRows
-        case .expandedDeep: return -1
+        case .expandedDeep: return nil
         }
         // The last entry whose start is at or before k: starts never
         // decrease and entry 0 starts at 0, so it is the number of later
         // entries (1...entries - 1) that start at or before k.
-        let starts = column(c)
+        let starts = column(c), follow = column(next)
         let key = k
         var i = 0
+        var selected = follow[0]
         let entries = count &- 1
         if entries > 1 {
-            for j in 1..<entries where starts[j] <= key { i &+= 1 }
+            for j in 1..<entries {
+                let at = starts[j] <= key
+                i &+= at ? 1 : 0
+                selected = at ? follow[j] : selected
+            }
         }
         k = key &- starts[i]
-        return i
+        return (i, selected)
     }
 
     /// The first entry with items whose end (measured from the node's top,
-    /// default rows `rowHeight` tall) satisfies `beyond`; nil if none does.
-    /// `beyond` must hold from some end on. O(entries), two columns scanned
-    /// without branches.
+    /// default rows `rowHeight` tall) satisfies `beyond`, with its `next`
+    /// value; nil if none does. `beyond` must hold from some end on.
+    /// O(entries), two columns scanned without branches.
     @inline(__always)
-    func firstEntry(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> Int? {
+    func firstEntry(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> (entry: Int, next: Int)? {
         let entries = count &- 1
         let fixed = column(TotalsView.fixedHeight), defaults = column(TotalsView.defaultRows)
+        let follow = column(next)
         // Ends never decrease, so the first entry ending beyond is the
-        // number of entries that do not.
+        // number of entries that do not, and its `next` the last one
+        // selected: entry j - 1 ends at the totals before entry j.
         var i = 0
+        var selected = follow[0]
         if entries > 0 {
             if defaults[entries] == 0 {
                 // No default rows (every row has its own height): one column.
-                for j in 1...entries where !beyond(Double(bitPattern: UInt64(UInt(bitPattern: fixed[j])))) {
-                    i &+= 1
+                for j in 1...entries {
+                    let before = !beyond(Double(bitPattern: UInt64(UInt(bitPattern: fixed[j]))))
+                    i &+= before ? 1 : 0
+                    selected = before ? follow[j] : selected
                 }
             } else {
                 for j in 1...entries {
                     let end = Double(bitPattern: UInt64(UInt(bitPattern: fixed[j]))) + Double(defaults[j]) * rowHeight
-                    if !beyond(end) { i &+= 1 }
+                    let before = !beyond(end)
+                    i &+= before ? 1 : 0
+                    selected = before ? follow[j] : selected
                 }
             }
         }
         // An entry without items (none is expected) holds no offset: the next one with items.
         let items = column(TotalsView.items)
-        while i < entries && items[i + 1] == items[i] { i += 1 }
-        return i < entries ? i : nil
+        if i < entries && items[i + 1] == items[i] {
+            while i < entries && items[i + 1] == items[i] { i += 1 }
+            if i < entries { selected = follow[i] }
+        }
+        return i < entries ? (i, selected) : nil
+    }
+
+    /// Whether the leaf holds row runs only (then every entry's items are
+    /// its rows and its children). O(1).
+    @inline(__always)
+    var holdsRowsOnly: Bool {
+        let last = count &- 1
+        return get(last, TotalsView.items) == get(last, TotalsView.rows)
     }
 }
 
@@ -328,7 +390,7 @@ extension TotalsView {
             else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
-                      childView(i).base == nodes[i].totals.view.base else { return false }
+                      get(i, TotalsView.childTotals) == nodes[i].totals.view.tagged else { return false }
             }
             if i < sums.count {
                 let s = sums[i]

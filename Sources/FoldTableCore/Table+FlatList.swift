@@ -26,7 +26,17 @@ extension Table {
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
         var top = options.paddingTop
-        while let (node, within, before) = sec.list.locate(.items, local) {
+        while let (node, within, above) = sec.list.descend(.items, local) {
+            if !measure, node.lookup & 3 == PlainRows.tag, node.totals.holdsRowsOnly {
+                // A plain row in a leaf of rows: the items before its run are
+                // its rows, already read by the descent; nothing else of the
+                // leaf is needed (a cache miss in a large table).
+                let row = above.rows + node.totals.get(node.slot, TotalsView.items) + within
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row)
+                return PlacedItem(position: position, item: item, top: 0, height: 0)
+            }
+            var before = above
+            before += node.totals.prefix(node.slot)
             top += before.height(sec.rowHeight)
             if let row = node.row(within, rowHeight: sec.rowHeight, measure: measure) {
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,

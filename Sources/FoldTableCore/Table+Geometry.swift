@@ -161,7 +161,8 @@ private final class ItemWalker {
                 children += n.sum.children
                 return true
             }
-            first = n.totals.view.find(.items, &k)
+            // .items always has a column.
+            first = n.totals.view.find(.items, &k)?.entry ?? 0
             let before = n.totals.view.prefix(first)
             position += before.items
             top += before.height(rowHeight)
