@@ -92,7 +92,7 @@ extension Table {
             switch anchor.kind {
             case .header: position = try? headerPlace(of: s).position
             case .footer: position = s.hasFooter ? (try? headerPlace(of: s)).map { $0.position + 1 + s.shownChildrenItems } : nil
-            case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPlace(of: s, row: anchor.row).position) : nil
+            case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
             }
             if let position, let top = try? placedItem(at: position).top {
                 v.offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))

@@ -116,7 +116,7 @@ extension Table {
                 for x in chain.reversed() where x.collapsed { _ = setCollapsedRecording(false, x) }
             }
         }
-        return try rowPlace(of: s, row: row).position
+        return try rowPosition(of: s, row: row)
     }
 
     // MARK: Anchoring

@@ -151,7 +151,7 @@ extension Table {
                 guard level == path.count - 1 else {
                     throw FoldError(.invalidArgument, "path index \(index) at level \(level) names a row, which has no children")
                 }
-                return try rowPlace(of: s, row: before.rows + within).position
+                return try rowPosition(of: s, row: before.rows + within)
             }
         }
         return try headerPlace(of: s).position
