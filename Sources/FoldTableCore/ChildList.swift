@@ -6,23 +6,19 @@ enum Piece {
     @inline(__always)
     var summary: Summary { Piece.summary(of: self) }
 
-    /// What a leaf records of the piece for lookups (`TotalsView.lookup`):
-    /// a row run's `RowRun.lookup`, or a subsection's address tagged
-    /// `sectionTag`, so a descent reaches either without the leaf's pieces
-    /// array. Read from a borrowed piece, like `summary(of:)`.
+    /// What a leaf records of the piece for lookups (`TotalsView.lookup`,
+    /// `LookupTag`): a row run's `RowRun.lookup`, or a subsection's address,
+    /// so a descent reaches either without the leaf's pieces array. Read
+    /// from a borrowed piece, like `summary(of:)`.
     @inline(__always)
     static func lookup(of piece: borrowing Piece) -> Int {
         switch piece {
         case .rows(let run): return run.lookup
         case .section(let s):
-            // Objects are 16-aligned; 0 (ask the piece) should one not be.
-            let address = Int(bitPattern: Unmanaged.passUnretained(s).toOpaque())
-            return address & 3 == 0 ? address | sectionTag : 0
+            return LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(s).toOpaque()), LookupTag.section,
+                                   else: LookupTag.none)
         }
     }
-
-    /// `lookup`'s low two bits for a subsection.
-    static let sectionTag = 3
 
     /// A piece's summary, read from a borrowed piece: no copy, so no retain
     /// of a run's height storage (a cache miss per piece in a large table).
@@ -115,13 +111,11 @@ final class ListNode {
     private func total(fromPieces: Bool = false) {
         // Pieces read in place: copying one would retain its height storage,
         // a cache miss per piece in a large table.
+        let fromSums = !fromPieces && !childSums.isEmpty
         sum = pieces.withUnsafeBufferPointer { p in
-            if fromPieces || childSums.isEmpty {
-                return totals.rebuild(count: p.count, children: children, { Piece.summary(of: p[$0]) },
-                                      lookup: { Piece.lookup(of: p[$0]) })
-            }
-            return totals.rebuild(count: childSums.count, children: children, { childSums[$0] },
-                                  lookup: { Piece.lookup(of: p[$0]) })
+            totals.rebuild(count: fromSums ? childSums.count : p.count, children: children,
+                           { fromSums ? childSums[$0] : Piece.summary(of: p[$0]) },
+                           lookup: { Piece.lookup(of: p[$0]) })
         }
     }
 
@@ -187,22 +181,29 @@ struct PieceRef {
     /// changes), from the leaf's totals when they record it; nil for a row
     /// run. O(1).
     var section: Section? {
-        let d = lookup
-        if d & 3 == Piece.sectionTag, let p = UnsafeRawPointer(bitPattern: d & ~3) {
+        switch LookupTag.tag(lookup) {
+        case LookupTag.section:
+            let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
             return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
+        case LookupTag.none:
+            guard case .section(let s) = piece else { return nil }
+            return s
+        default:
+            return nil
         }
-        if d & 3 != 0 { return nil }
-        guard case .section(let s) = piece else { return nil }
-        return s
     }
+
+    /// Whether the leaf records a subsection here. O(1).
+    @inline(__always)
+    var holdsSection: Bool { LookupTag.tag(lookup) == LookupTag.section }
 
     /// What a lookup needs of row `i` of the row run here; nil for a
     /// subsection. Heights only with `measure`. Read from the leaf's totals
-    /// when they describe the run (`TotalsView.plainRows`), else from the
+    /// when they describe the run (`plainRows`), else from the
     /// piece in place (no copy, so no retain that would touch the run's
     /// height storage). O(chunk size).
     func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
-        if lookup & 3 == Piece.sectionTag { return nil }
+        if holdsSection { return nil }
         if let plain = plainRows {
             return RowFacts(expanded: false, expandable: false,
                             top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
@@ -220,7 +221,7 @@ struct PieceRef {
     /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
     /// is; nil for a subsection. Read like `row`. O(chunk size).
     func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
-        if lookup & 3 == Piece.sectionTag { return nil }
+        if holdsSection { return nil }
         if let plain = plainRows {
             return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
         }

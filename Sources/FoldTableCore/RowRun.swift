@@ -188,20 +188,17 @@ struct RowRun {
     }
 
     /// What a leaf's running totals record of this run (`TotalsView.lookup`):
-    /// `PlainRows.tag` and the address of its heights (0 for a default run)
-    /// when no row has an expanded height, so lookups read the heights without
-    /// touching the piece; `RowRun.askPiece` otherwise. Valid until the run's
+    /// `LookupTag.plainRows` and the address of its heights (0 for a default
+    /// run) when no row has an expanded height, so lookups read the heights
+    /// without touching the piece; `LookupTag.askPiece` otherwise. Valid until the run's
     /// heights are next changed, after which the leaf records it again.
     var lookup: Int {
-        guard expandedHeights == nil, expandedBits == 0 else { return RowRun.askPiece }
-        guard let heights else { return PlainRows.tag }
+        guard expandedHeights == nil, expandedBits == 0 else { return LookupTag.askPiece }
+        guard let heights else { return LookupTag.plainRows }
         let address = heights.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        // Floats are 4-aligned, leaving the low two bits for the tags.
-        return address != 0 && address & 3 == 0 ? address | PlainRows.tag : RowRun.askPiece
+        guard address != 0 else { return LookupTag.askPiece }
+        return LookupTag.entry(address, LookupTag.plainRows, else: LookupTag.askPiece)
     }
-
-    /// `lookup` of a run whose rows lookups must read from the piece.
-    static let askPiece = 2
 
     /// The index of the `k`-th expanded row (0-based).
     func expandedRow(_ k: Int) -> Int? {
@@ -320,9 +317,6 @@ struct RowRun {
 /// buffer (nil: every row is the default height), which lookups can read
 /// straight from the address a leaf records (`RowRun.lookup`).
 struct PlainRows {
-    /// `lookup`'s low bit for a run readable as plain rows.
-    static let tag = 1
-
     let heights: UnsafePointer<Float>?
     let count: Int
 
@@ -330,8 +324,8 @@ struct PlainRows {
     /// entry says to ask the piece (or is not a row run).
     @inline(__always)
     init?(lookup: Int, count: Int) {
-        guard lookup & 3 == PlainRows.tag else { return nil }
-        heights = UnsafePointer(bitPattern: lookup & ~3)
+        guard LookupTag.tag(lookup) == LookupTag.plainRows else { return nil }
+        heights = UnsafePointer(bitPattern: LookupTag.address(lookup))
         self.count = count
     }
 

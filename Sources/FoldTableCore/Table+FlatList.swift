@@ -27,7 +27,7 @@ extension Table {
         var local = position
         var top = options.paddingTop
         while let (node, within, above) = sec.list.descend(.items, local) {
-            if !measure, node.lookup & 3 == PlainRows.tag, node.totals.holdsRowsOnly {
+            if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
                 // A plain row in a leaf of rows: the items before its run are
                 // its rows, already read by the descent; nothing else of the
                 // leaf is needed (a cache miss in a large table).
