@@ -25,7 +25,11 @@ extension Table {
     }
 
     /// Collapses (or expands) every section that has children; returns how
-    /// many flipped.
+    /// many flipped. Sections go in post-order (a section's subsections
+    /// before it). Every "will" listener is asked about every section first,
+    /// before anything changes; a refused section keeps its state and the
+    /// others flip; then the "did" events follow, in the same order, with
+    /// every flip done.
     /// - Complexity: O(s · log n) for s sections.
     @discardableResult
     public func setAllCollapsed(_ collapsed: Bool) throws -> Int {
@@ -37,7 +41,7 @@ extension Table {
             }
         }
         visit(root)
-        return try mutate { all.reduce(0) { $0 + (setCollapsedRecording(collapsed, $1) ? 1 : 0) } }
+        return try mutate { setCollapsedRecording(collapsed, all, allOrNothing: false)?.count ?? 0 }
     }
 
     /// Every section's key and stored state, in list order.
@@ -76,19 +80,40 @@ extension Table {
     /// records the rows that appear or disappear and the header to redraw,
     /// tells the "did" listeners. False if nothing changed or a listener refused.
     func setCollapsedRecording(_ collapsed: Bool, _ s: Section) -> Bool {
-        guard s.collapsed != collapsed, s.childCount > 0 else { return false }
-        guard sectionWill(s, collapsed ? .willCollapse : .willExpand) else { return false }
-        let header = visibleHeader(s)
-        let inner = s.list.sum.items
-        s.collapsed = collapsed
-        s.propagate()
-        if let header {
-            recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
-            recordRedraw(header)
-            // The footer stays but its collapsed flag changed.
-            if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
+        setCollapsedRecording(collapsed, [s], allOrNothing: true) != nil
+    }
+
+    /// Sets the state of several sections as one change (inside `mutate`),
+    /// in the given order: first every "will" event for every section that
+    /// would flip, before any change (so a refusal costs nothing to undo);
+    /// then the flips; then the "did" events. With `allOrNothing`, one
+    /// refusal leaves everything as it was and returns nil; otherwise the
+    /// refused sections are skipped. Returns the sections that flipped (nil
+    /// also when none would).
+    func setCollapsedRecording(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
+        let event: SectionEvent = collapsed ? .willCollapse : .willExpand
+        var flips: [Section] = []
+        for s in sections where s.collapsed != collapsed && s.childCount > 0 {
+            if sectionWill(s, event) {
+                flips.append(s)
+            } else if allOrNothing {
+                return nil
+            }
         }
-        sectionDid(s, collapsed ? .didCollapse : .didExpand)
-        return true
+        guard !flips.isEmpty else { return nil }
+        for s in flips {
+            let header = visibleHeader(s)
+            let inner = s.list.sum.items
+            s.collapsed = collapsed
+            s.propagate()
+            if let header {
+                recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
+                recordRedraw(header)
+                // The footer stays but its collapsed flag changed.
+                if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
+            }
+        }
+        for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
+        return flips
     }
 }

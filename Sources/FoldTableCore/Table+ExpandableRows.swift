@@ -19,11 +19,13 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "expanded height") } ?? RowRun.none
         try mutate {
+            let before = try look(s, row)
             try editRow(row, in: s, materialize: !value.isNaN) { run, i in
                 run.setExpandedHeight(i, value)
                 run.dropUnexpandable(rowHeight: s.rowHeight)
             }
-            recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+            // Unchanged: nothing to report.
+            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         }
     }
 
@@ -84,16 +86,18 @@ extension Table {
             for (o, r) in others { guard rowWill(o, r, .willCollapse) else { return false } }
         }
         guard rowWill(s, row, expanded ? .willExpand : .willCollapse) else { return false }
+        // Every "will" was asked before any change; "did" events follow all the changes.
         for (o, r) in others { try flipRow(false, o, r) }
         try flipRow(expanded, s, row)
+        for (o, r) in others { rowDid(o, r, .didCollapse) }
+        rowDid(s, row, expanded ? .didExpand : .didCollapse)
         return true
     }
 
-    /// Sets one row's expanded bit, records its redraw, tells "did" listeners.
+    /// Sets one row's expanded bit and records its redraw.
     private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
         try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
         recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
-        rowDid(s, row, expanded ? .didExpand : .didCollapse)
     }
 
     private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {

@@ -11,7 +11,8 @@ extension Table {
                            heights: UnsafeBufferPointer<Double>? = nil) throws {
         let s = try section(ref)
         guard row >= 0, row <= s.rowCount else {
-            throw FoldError.range("row index", row, "0...\(s.rowCount)")
+            throw FoldError.insertion("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))",
+                                      count: s.rowCount)
         }
         try insertRows(into: s, atChild: nil, row: row, count: count, heights: heights)
     }
@@ -23,7 +24,8 @@ extension Table {
                            heights: UnsafeBufferPointer<Double>? = nil) throws {
         let s = try section(parentRef)
         guard index >= 0, index <= s.childCount else {
-            throw FoldError.range("child index", index, "0...\(s.childCount)")
+            let c = FoldError.children(of: s)
+            throw FoldError.insertion(c.index, index, c.has, count: s.childCount)
         }
         try insertRows(into: s, atChild: index, row: 0, count: count, heights: heights)
     }
@@ -75,11 +77,13 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
         try mutate {
+            let before = try look(s, row)
             try editRow(row, in: s, materialize: !value.isNaN) { run, i in
                 run.setHeight(i, value)
                 run.dropUnexpandable(rowHeight: s.rowHeight)
             }
-            recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+            // Unchanged (the same height, or the default's value): nothing to report.
+            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         }
     }
 
@@ -101,11 +105,16 @@ extension Table {
         let first = try rowNode(row, in: s)
         let lower = first.before.children + first.within
         let upper = childIndex(ofRow: row + count - 1, in: s) + 1
-        defer { recordRedraw(childPosition(s, lower), count: childItems(s, lower..<upper)) }
+        // Only a span whose rows changed is redrawn: same heights again report nothing.
+        var changed = false
+        defer { if changed { recordRedraw(childPosition(s, lower), count: childItems(s, lower..<upper)) } }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + count <= run.count {
+            let span = first.within..<(first.within + count)
+            let before = looks(of: [.rows(run)], s, span)
             run.setHeights(first.within, values)
             run.dropUnexpandable(rowHeight: s.rowHeight)
             s.list.modify(first.node) { $0 = .rows(run) }
+            changed = looks(of: [.rows(run)], s, span) != before
         } else {
             let old = s.list.replace(lower..<upper, with: [])
             // Rebuild the span: new heights for its rows, subsections kept in place.
@@ -131,6 +140,7 @@ extension Table {
             }
             pieces += RowRun.chunks(pending).map(Piece.rows)
             s.list.replace(lower..<lower, with: pieces)
+            changed = looks(of: pieces, s) != looks(of: old, s)
         }
         s.propagate()
     }
@@ -165,6 +175,42 @@ extension Table {
     }
 
     // MARK: Internals
+
+    /// What the accessors report about a row: normal height, expanded height,
+    /// state. A setter that leaves it equal changed nothing a caller can see
+    /// and reports nothing.
+    struct RowLook: Equatable {
+        var height: Double
+        var expandedHeight: Double?
+        var expanded: Bool
+        var expandable: Bool
+    }
+
+    /// The look of row `row` of `s`, as `rowHeight(section:row:)`,
+    /// `expandedHeight(section:row:)` and the state accessors report it.
+    func look(_ s: Section, _ row: Int) throws -> RowLook {
+        let ref = SectionRef.key(s.key)
+        return RowLook(height: try rowHeight(section: ref, row: row),
+                       expandedHeight: try expandedHeight(section: ref, row: row),
+                       expanded: try isRowExpanded(section: ref, row: row),
+                       expandable: try isRowExpandable(section: ref, row: row))
+    }
+
+    /// The looks of the rows in `pieces` of `s` (subsections skipped), or of
+    /// rows `span` of a single run. O(rows).
+    func looks(of pieces: [Piece], _ s: Section, _ span: Range<Int>? = nil) -> [RowLook] {
+        var out: [RowLook] = []
+        for case .rows(let run) in pieces {
+            for i in span ?? 0..<run.count {
+                let e = run.record(i).expandedHeight
+                out.append(RowLook(height: run.normalHeight(i, rowHeight: s.rowHeight),
+                                   expandedHeight: e.isNaN ? nil : Double(e),
+                                   expanded: run.isExpanded(i),
+                                   expandable: run.isExpandable(i, rowHeight: s.rowHeight)))
+            }
+        }
+        return out
+    }
 
     func insertRows(into s: Section, atChild: Int?, row: Int, count: Int,
                     heights: UnsafeBufferPointer<Double>?) throws {
@@ -218,10 +264,10 @@ extension Table {
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {
-        guard count >= 0 else { throw FoldError.range("row count", count, "must be >= 0") }
+        guard count >= 0 else { throw FoldError.negative("row count", count) }
         guard row >= 0, row <= s.rowCount - count else {
-            throw FoldError(.outOfRange,
-                            "rows \(row)..<\(row) + \(count) are out of range (section has \(s.rowCount) rows)")
+            throw FoldError.span("row", "rows", row, count, of: "section \"\(s.key)\"",
+                                 has: "it has \(FoldError.counted(s.rowCount, "row", "rows"))")
         }
     }
 
@@ -240,7 +286,7 @@ extension Table {
         for (i, h) in buffer.enumerated() {
             if h == Table.defaultHeight { out.append(RowRun.none); continue }
             guard h.isFinite, h >= 0, h <= Limits.maxHeight else {
-                throw FoldError(.invalidArgument, "height \(h) at index \(i) is not a height (finite, 0...\(Int(Limits.maxHeight)), or -1 for the default)")
+                throw FoldError(.invalidArgument, "height \(h) at index \(i) is not a height (a finite number from 0 to \(Int(Limits.maxHeight)), or -1 for the default)")
             }
             out.append(Float(h))
         }
@@ -250,7 +296,7 @@ extension Table {
     /// The node holding row `row` of `s`.
     func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Prefix) {
         guard let hit = s.list.locate(.rows, row) else {
-            throw FoldError.range("row index", row, "0..<\(s.rowCount)")
+            throw FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
         }
         return hit
     }

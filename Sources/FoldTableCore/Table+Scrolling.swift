@@ -103,17 +103,27 @@ extension Table {
     }
 
     /// The position of a row, expanding the sections that hide it first when
-    /// `expandAncestors` (else `.notVisible` for a hidden row).
+    /// `expandAncestors` (else `.notVisible` for a hidden row). All or
+    /// nothing: every "will expand" event of the collapsed sections on the
+    /// way (outermost first) is asked before any of them expands; if one is
+    /// refused, nothing changes and the row is `.notVisible`.
     /// - Complexity: O(depth · log n)
     public func revealRow(section ref: SectionRef, row: Int, expandAncestors: Bool) throws -> Int {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         if expandAncestors {
-            try mutate {
-                var chain: [Section] = []
-                var c: Section? = s
-                while let x = c, x !== root { chain.append(x); c = x.parent }
-                for x in chain.reversed() where x.collapsed { _ = setCollapsedRecording(false, x) }
+            var chain: [Section] = []
+            var c: Section? = s
+            while let x = c, x !== root {
+                if x.collapsed { chain.append(x) }
+                c = x.parent
+            }
+            if !chain.isEmpty {
+                try mutate {
+                    guard setCollapsedRecording(false, chain.reversed(), allOrNothing: true) != nil else {
+                        throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" stays hidden: a listener refused to expand a section that contains it")
+                    }
+                }
             }
         }
         return try rowPosition(of: s, row: row)

@@ -14,7 +14,8 @@ extension Table {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
         }
         guard index >= 0, index <= parent.childCount else {
-            throw FoldError.range(parent === root ? "section index" : "child index", index, "0...\(parent.childCount)")
+            let c = FoldError.children(of: parent)
+            throw FoldError.insertion(c.index, index, c.has, count: parent.childCount)
         }
         try checkNewRows(rows)
         guard sectionsByKey.count < Limits.maxSections else {
@@ -67,7 +68,8 @@ extension Table {
         }
         let count = target.childCount - (s.parent === target ? 1 : 0)
         guard index >= 0, index <= count else {
-            throw FoldError.range(target === root ? "target index" : "target child index", index, "0...\(count)")
+            let c = FoldError.children(of: target, other: s.parent === target)
+            throw FoldError.insertion("target " + c.index, index, c.has, count: count, verb: "move to")
         }
         let targetDepth = target === root ? -1 : target.depth
         guard targetDepth + 1 + s.list.sum.nesting < Limits.maxDepth else {
@@ -108,9 +110,12 @@ extension Table {
     public func setHeaderHeight(_ height: Double?, section ref: SectionRef) throws {
         let h = try resolved(height, default: options.headerHeight, "header height")
         let s = try section(ref)
-        s.headerMeasured = height != nil
-        guard s.headerHeight != h else { return }
+        let measured = height != nil
+        guard s.headerHeight != h || s.headerMeasured != measured else { return }
+        // Everything changes inside `mutate`, after its checks (a listener gets FOLD_E_BUSY and no change).
         try mutate {
+            s.headerMeasured = measured
+            guard s.headerHeight != h else { return }
             s.headerHeight = h
             s.propagate()
             recordRedraw(visibleHeader(s))
@@ -168,7 +173,7 @@ extension Table {
     }
 
     func checkNewRows(_ count: Int) throws {
-        guard count >= 0 else { throw FoldError.range("row count", count, "must be >= 0") }
+        guard count >= 0 else { throw FoldError.negative("row count", count) }
         guard count <= Limits.maxRows - totalRows else {
             throw FoldError(.outOfRange,
                             "\(count) more rows would exceed the table's limit of \(Limits.maxRows) rows")

@@ -10,9 +10,14 @@ extension Table {
     /// - Complexity: O(depth · log n), plus O(1) per removed subsection and freeing memory.
     public func removeChildren(of parentRef: SectionRef?, at index: Int, count: Int) throws {
         let parent = try parent(parentRef)
-        guard count >= 0 else { throw FoldError.range("child count", count, "must be >= 0") }
+        guard count >= 0 else { throw FoldError.negative("child count", count) }
         guard index >= 0, index <= parent.childCount - count else {
-            throw FoldError(.outOfRange, "children \(index)..<\(index) + \(count) are out of range (0..<\(parent.childCount))")
+            if parent === root {
+                throw FoldError.span("section", "sections", index, count, of: "",
+                                     has: "the table has \(FoldError.counted(parent.childCount, "section", "sections"))")
+            }
+            throw FoldError.span("child", "children", index, count, of: "section \"\(parent.key)\"",
+                                 has: "it has \(FoldError.counted(parent.childCount, "child", "children"))")
         }
         guard count > 0 else { return }
         try mutate {
@@ -42,7 +47,7 @@ extension Table {
         let (source, index) = try parentAndIndex(from)
         let (target, targetIndex) = try parentAndIndex(to)
         guard index < source.childCount else {
-            throw FoldError.range("child index", index, "0..<\(source.childCount)")
+            throw FoldError.child(index, of: source)
         }
         guard let (node, within, _) = source.list.locate(.children, index) else {
             throw FoldError(.internalError, "child \(index) was not found")
@@ -53,7 +58,12 @@ extension Table {
         case .rows(let run):
             guard target !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
             let count = target.childCount - (source === target ? 1 : 0)
-            guard targetIndex <= count else { throw FoldError.range("target child index", targetIndex, "0...\(count)") }
+            guard targetIndex <= count else {
+                let c = FoldError.children(of: target, other: source === target)
+                throw FoldError.insertion("target " + c.index, targetIndex, c.has, count: count, verb: "move to")
+            }
+            // Back to where it is: nothing changes, so nothing is reported.
+            if source === target, targetIndex == index { return }
             var record = run.record(within)
             // Its normal height may follow the target's default: expanded must stay expandable.
             let normal = record.height.isNaN ? target.rowHeight : Double(record.height)
@@ -80,10 +90,10 @@ extension Table {
     /// path) and its last index, which must be >= 0.
     func parentAndIndex(_ path: [Int]) throws -> (Section, Int) {
         guard let last = path.last, path.count <= Limits.maxDepth + 1 else {
-            throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(path.count)")
+            throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(path.count)")
         }
         let parent = path.count == 1 ? root : try section(.path(Array(path.dropLast())))
-        guard last >= 0 else { throw FoldError.range("child index", last, "must be >= 0") }
+        guard last >= 0 else { throw FoldError.negative("child index", last) }
         return (parent, last)
     }
 
@@ -106,7 +116,7 @@ extension Table {
         let parent = try parent(parentRef)
         guard index >= 0, index < parent.childCount,
               let (node, within, before) = parent.list.locate(.children, index) else {
-            throw FoldError.range("child index", index, "0..<\(parent.childCount)")
+            throw FoldError.child(index, of: parent)
         }
         switch node.piece {
         case .rows: return .row(before.rows + within)
@@ -137,12 +147,12 @@ extension Table {
     /// - Complexity: O(depth · log n)
     public func position(ofPath path: [Int]) throws -> Int {
         guard !path.isEmpty, path.count <= Limits.maxDepth + 1 else {
-            throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(path.count)")
+            throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(path.count)")
         }
         var s = root
         for (level, index) in path.enumerated() {
             guard index >= 0, index < s.childCount, let (node, within, before) = s.list.locate(.children, index) else {
-                throw FoldError.range("path index", index, "0..<\(s.childCount) at level \(level)")
+                throw FoldError.range("path index \(index) at level", level, FoldError.children(of: s).has)
             }
             switch node.piece {
             case .section(let sub):
