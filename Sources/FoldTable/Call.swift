@@ -76,7 +76,7 @@ func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {
 func path(_ pointer: UnsafePointer<Int64>?, _ length: Int64) throws -> [Int] {
     guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
     guard length >= 1, length <= Int64(Limits.maxDepth + 1) else {
-        throw FoldError(.invalidArgument, "a path has 1...\(Limits.maxDepth + 1) indices, not \(length)")
+        throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(length)")
     }
     return UnsafeBufferPointer(start: pointer, count: int(length)).map(int)
 }

@@ -15,7 +15,7 @@ public enum Limits {
     static func check(height: Double, _ what: String) throws {
         guard height.isFinite, height >= 0, height <= maxHeight else {
             throw FoldError(.invalidArgument,
-                            "\(what) \(height) is not a height (finite, 0...\(Int(maxHeight)))")
+                            "\(what) \(height) is not a height (a finite number from 0 to \(Int(maxHeight)))")
         }
     }
 }

@@ -19,7 +19,7 @@ extension Table {
     func locateItem(_ position: Int, measure: Bool = true,
                     onSection: ((Section, Int, Int, Double) -> Void)?) throws -> PlacedItem {
         guard position >= 0, position < itemCount else {
-            throw FoldError.range("position", position, "0..<\(itemCount)")
+            throw FoldError.range("position", position, "the list has \(FoldError.counted(itemCount, "item", "items"))")
         }
         var sec = root
         var sectionIndex = -1

@@ -98,7 +98,7 @@ public final class Table {
             return s
         case .path(let path):
             guard !path.isEmpty, path.count <= Limits.maxDepth else {
-                throw FoldError(.invalidArgument, "a section path has 1...\(Limits.maxDepth) indices, not \(path.count)")
+                throw FoldError(.invalidArgument, "a section path has 1 to \(Limits.maxDepth) indices, not \(path.count)")
             }
             var s = root
             for index in path { s = try child(of: s, at: index) }
@@ -114,8 +114,7 @@ public final class Table {
     /// The subsection at child index `index` of `parent`.
     func child(of parent: Section, at index: Int) throws -> Section {
         guard index >= 0, index < parent.childCount else {
-            throw FoldError.range(parent === root ? "section index" : "child index", index,
-                                  "0..<\(parent.childCount)")
+            throw FoldError.child(index, of: parent)
         }
         guard let (node, _, _) = parent.list.locate(.children, index), case .section(let s) = node.piece else {
             throw FoldError(.invalidArgument, "child \(index) of section \"\(parent.key)\" is a row, not a section")
