@@ -1,0 +1,431 @@
+/*
+ * A failed call changes nothing; a call that changes nothing reports nothing;
+ * error messages are in words (foldtable.h: "Change events and listeners",
+ * fold_table_reveal_row, fold_table_collapse_all, the row setters).
+ *
+ * - reveal_row(expand_ancestors) whose "will expand" is refused for an inner
+ *   section: FOLD_E_NOT_VISIBLE, no section expanded, no change set.
+ * - set_section_header_height inside a listener: FOLD_E_BUSY, and the header
+ *   stays unmeasured (the header height provider is still asked for it).
+ * - Multi-section and accordion operations: every "will" before any change,
+ *   every "did" after all of them; a refusal changes nothing.
+ * - Setters given what is already there send no change set.
+ * - Error messages from the C ABI never show Swift range syntax; exact
+ *   wording for a few.
+ * Runs under ASan (scripts/sanitize address -R c-atomicity).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "foldtable.h"
+
+/* ---- an event log shared by the listeners ---------------------------- */
+
+typedef struct log {
+    char text[1024];       /* "will-expand:A did-expand:A ..." */
+    int change_sets;       /* change listener calls */
+    int64_t last_redraw;   /* redraw ranges of the last change set */
+    int64_t last_changes;  /* changes of the last change set */
+    const char *refuse;    /* a section key whose "will" events are refused */
+    int64_t refuse_row;    /* with refuse_key: a row whose "will" events are refused */
+    const char *refuse_key;
+    int busy_status;       /* what a mutation tried inside a listener returned */
+    int try_header_height; /* set_section_header_height_key("a", 40) inside the listener */
+} log;
+
+static void append(log *l, const char *s)
+{
+    size_t n = strlen(l->text);
+    snprintf(l->text + n, sizeof l->text - n, "%s%s", n ? " " : "", s);
+}
+
+static int on_section(fold_table *t, const char *key, int32_t event, void *user_data)
+{
+    static const char *const names[] = {"will-collapse", "did-collapse", "will-expand", "did-expand"};
+    log *l = user_data;
+    char entry[64];
+    snprintf(entry, sizeof entry, "%s:%s", names[event & 3], key);
+    append(l, entry);
+    if (l->try_header_height) l->busy_status = fold_table_set_section_header_height_key(t, "a", 40);
+    return !(l->refuse != NULL && strcmp(l->refuse, key) == 0 &&
+             (event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND));
+}
+
+static int on_row(fold_table *t, const char *key, int64_t row, int32_t event, void *user_data)
+{
+    static const char *const names[] = {"will-expand", "did-expand", "will-collapse", "did-collapse"};
+    log *l = user_data;
+    char entry[64];
+    (void)t;
+    snprintf(entry, sizeof entry, "%s:%s/%lld", names[event & 3], key, (long long)row);
+    append(l, entry);
+    return !(l->refuse_key != NULL && strcmp(l->refuse_key, key) == 0 && l->refuse_row == row &&
+             (event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE));
+}
+
+static void on_change(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    log *l = user_data;
+    (void)t;
+    l->change_sets++;
+    l->last_changes = set->change_count;
+    l->last_redraw = set->redraw_count;
+    append(l, "changed");
+}
+
+static fold_table *new_table(log *l)
+{
+    fold_table *t = NULL;
+    if (!CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK)) exit(check_done());
+    memset(l, 0, sizeof *l);
+    CHECK_STATUS(fold_table_add_section_listener(t, on_section, l, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, on_row, l, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, on_change, l, NULL), FOLD_OK);
+    return t;
+}
+
+static void reset(log *l)
+{
+    l->text[0] = '\0';
+    l->change_sets = 0;
+}
+
+static int64_t items(fold_table *t)
+{
+    int64_t n = -1;
+    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
+    return n;
+}
+
+static int collapsed(fold_table *t, const char *key)
+{
+    int c = -1;
+    CHECK_STATUS(fold_table_is_collapsed_key(t, key, &c), FOLD_OK);
+    return c;
+}
+
+/* ---- 7: failed calls change nothing ----------------------------------- */
+
+/* A (collapsed) holds B (collapsed) holds 3 rows: only A's header shows. */
+static void reveal_row_refused(void)
+{
+    log l;
+    fold_table *t = new_table(&l);
+    int64_t pos = -1;
+    CHECK_STATUS(fold_table_append_section(t, "A", NULL, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_subsection(t, "A", 0, "B", NULL, 3), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse_key(t, "B", NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse_key(t, "A", NULL), FOLD_OK);
+    CHECK_EQ_I64(items(t), 1);
+
+    reset(&l);
+    l.refuse = "B";
+    CHECK_STATUS(fold_table_reveal_row(t, "B", 0, 1, &pos), FOLD_E_NOT_VISIBLE);
+    CHECK(strstr(fold_last_error_message(), "row 0 of section \"B\"") != NULL);
+    CHECK_EQ_I64(pos, -1);
+    CHECK_EQ_I64(items(t), 1); /* was 4: A expanded before B was refused */
+    CHECK_EQ_I64(collapsed(t, "A"), 1);
+    CHECK_EQ_I64(collapsed(t, "B"), 1);
+    CHECK_EQ_I64(l.change_sets, 0);
+    /* Both vetoes asked, outermost first, before any change. */
+    CHECK_STR(l.text, "will-expand:A will-expand:B");
+
+    /* Refusing the outer one: B is not even asked. */
+    reset(&l);
+    l.refuse = "A";
+    CHECK_STATUS(fold_table_reveal_row(t, "B", 2, 1, &pos), FOLD_E_NOT_VISIBLE);
+    CHECK_STR(l.text, "will-expand:A");
+    CHECK_EQ_I64(items(t), 1);
+
+    /* Allowed: every "will", the changes, every "did", one change set. */
+    reset(&l);
+    l.refuse = NULL;
+    CHECK_STATUS(fold_table_reveal_row(t, "B", 2, 1, &pos), FOLD_OK);
+    CHECK_EQ_I64(pos, 4);
+    CHECK_EQ_I64(items(t), 5);
+    CHECK_STR(l.text, "will-expand:A will-expand:B did-expand:A did-expand:B changed");
+    CHECK_EQ_I64(l.change_sets, 1);
+
+    /* Nothing hidden: nothing asked, nothing reported. */
+    reset(&l);
+    CHECK_STATUS(fold_table_reveal_row(t, "B", 1, 1, &pos), FOLD_OK);
+    CHECK_EQ_I64(pos, 3);
+    CHECK_STR(l.text, "");
+    fold_table_free(t);
+}
+
+static int64_t header_asks;
+
+static int header_provider(fold_table *t, const char *key, double *out_height, void *user_data)
+{
+    (void)t;
+    (void)user_data;
+    if (strcmp(key, "a") == 0) header_asks++;
+    *out_height = 50;
+    return 1;
+}
+
+/* Inside a listener the setter is refused and the header stays unmeasured. */
+static void header_height_busy(void)
+{
+    log l;
+    fold_table *t = new_table(&l);
+    double h = 0;
+    int64_t measured = -1;
+    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 2), FOLD_OK);
+    CHECK_STATUS(fold_table_set_header_height_provider(t, header_provider, NULL), FOLD_OK);
+    l.try_header_height = 1;
+    l.busy_status = 12345;
+    CHECK_STATUS(fold_table_collapse_key(t, "a", NULL), FOLD_OK);
+    CHECK_STATUS(l.busy_status, FOLD_E_BUSY);
+    l.try_header_height = 0;
+    CHECK_STATUS(fold_table_section_heights_key(t, "a", &h, NULL, NULL), FOLD_OK);
+    CHECK_EQ_DBL(h, 28);
+    /* Still unmeasured: the provider is asked (it was not: the flag was set before the busy check). */
+    header_asks = 0;
+    CHECK_STATUS(fold_table_measure(t, 0, 500, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(header_asks, 1);
+    CHECK_STATUS(fold_table_section_heights_key(t, "a", &h, NULL, NULL), FOLD_OK);
+    CHECK_EQ_DBL(h, 50);
+
+    /* Outside a listener the same call is accepted. */
+    CHECK_STATUS(fold_table_set_section_header_height_key(t, "a", 40), FOLD_OK);
+    CHECK_STATUS(fold_table_section_heights_key(t, "a", &h, NULL, NULL), FOLD_OK);
+    CHECK_EQ_DBL(h, 40);
+    fold_table_free(t);
+}
+
+/* collapse_all / expand_all: all vetoes first, then the changes, then the "did" events. */
+static void collapse_all_order(void)
+{
+    log l;
+    fold_table *t = new_table(&l);
+    int64_t changed = -1;
+    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 2), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "b", NULL, 2), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "c", NULL, 0), FOLD_OK); /* no children: never flips */
+    CHECK_STATUS(fold_table_insert_subsection(t, "a", 1, "a1", NULL, 1), FOLD_OK);
+    CHECK_EQ_I64(items(t), 9);
+
+    reset(&l);
+    l.refuse = "b";
+    CHECK_STATUS(fold_table_collapse_all(t, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 2);
+    CHECK_STR(l.text, "will-collapse:a1 will-collapse:a will-collapse:b "
+                      "did-collapse:a1 did-collapse:a changed");
+    CHECK_EQ_I64(collapsed(t, "b"), 0);
+    CHECK_EQ_I64(items(t), 5); /* a, b + 2 rows, c */
+
+    reset(&l);
+    l.refuse = NULL;
+    CHECK_STATUS(fold_table_expand_all(t, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 2);
+    CHECK_STR(l.text, "will-expand:a1 will-expand:a did-expand:a1 did-expand:a changed");
+    CHECK_EQ_I64(items(t), 9);
+
+    /* Every one refused: nothing changes, nothing is reported. */
+    reset(&l);
+    l.refuse = "b";
+    CHECK_STATUS(fold_table_collapse_key(t, "b", NULL), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_STR(l.text, "will-collapse:b");
+    fold_table_free(t);
+}
+
+/* Accordion: the displaced row's "will collapse" and the row's "will expand"
+ * are asked before either changes; a refusal of either changes nothing. */
+static void accordion_order(void)
+{
+    log l;
+    fold_table *t = new_table(&l);
+    int changed = -1, e = -1;
+    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 3), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 0, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 2, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_accordion(t, FOLD_ACCORDION_SINGLE), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, "a", 0, &changed), FOLD_OK);
+
+    reset(&l);
+    l.refuse_key = "a";
+    l.refuse_row = 0;
+    CHECK_STATUS(fold_table_expand_row(t, "a", 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STR(l.text, "will-collapse:a/0");
+    CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_STATUS(fold_table_is_row_expanded(t, "a", 0, &e), FOLD_OK);
+    CHECK_EQ_I64(e, 1);
+
+    reset(&l);
+    l.refuse_row = 2;
+    CHECK_STATUS(fold_table_expand_row(t, "a", 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STR(l.text, "will-collapse:a/0 will-expand:a/2");
+    CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_STATUS(fold_table_is_row_expanded(t, "a", 0, &e), FOLD_OK);
+    CHECK_EQ_I64(e, 1);
+
+    reset(&l);
+    l.refuse_key = NULL;
+    CHECK_STATUS(fold_table_expand_row(t, "a", 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_STR(l.text, "will-collapse:a/0 will-expand:a/2 did-collapse:a/0 did-expand:a/2 changed");
+    fold_table_free(t);
+}
+
+/* ---- 8: no-ops report nothing ------------------------------------------ */
+
+static void no_op_setters(void)
+{
+    log l;
+    fold_table *t = new_table(&l);
+    double hs[3], same[4] = {44, 44, FOLD_HEIGHT_DEFAULT, 44};
+    int changed = -1;
+    int64_t from[2] = {0, 1}, to[2] = {0, 1};
+    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 200), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_height_key(t, "a", 1, 30), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 1, 90), FOLD_OK);
+    reset(&l);
+
+    /* The same height again, default again, the default's value on a default row. */
+    CHECK_STATUS(fold_table_set_row_height_key(t, "a", 1, 30), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_height(t, 0, 1, 30), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_height(t, 0, 5, FOLD_HEIGHT_DEFAULT), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_height(t, 0, 150, 44), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 1, 90), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 7, FOLD_HEIGHT_DEFAULT), FOLD_OK);
+    /* A run: in one explicit chunk, and across default and explicit pieces. */
+    hs[0] = 30;
+    hs[1] = 44;
+    hs[2] = FOLD_HEIGHT_DEFAULT;
+    CHECK_STATUS(fold_table_set_row_heights(t, 0, 1, 3, hs), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_heights_key(t, "a", 62, 4, same), FOLD_OK);
+    /* State setters: already in that state. */
+    CHECK_STATUS(fold_table_collapse_row(t, "a", 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STATUS(fold_table_expand_key(t, "a", &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STATUS(fold_table_expand_all(t, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_header_key(t, "a", ""), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_header_height_key(t, "a", FOLD_HEIGHT_DEFAULT), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_row_height_key(t, "a", FOLD_HEIGHT_DEFAULT), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_footer_height_key(t, "a", FOLD_HEIGHT_DEFAULT), FOLD_OK);
+    CHECK_STATUS(fold_table_move_at_path(t, from, 2, to, 2), FOLD_OK); /* a row to its own place */
+    CHECK_STATUS(fold_table_move_section(t, 0, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_set_indicators(t, "+", "\xE2\x80\x93"), FOLD_OK);
+    CHECK_STATUS(fold_table_set_accordion(t, FOLD_ACCORDION_MULTIPLE), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_rows_key(t, "a", 3, 0, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_remove_rows_key(t, "a", 3, 0), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_STR(l.text, "");
+
+    /* A real change is still reported, once, with one redraw range. */
+    CHECK_STATUS(fold_table_set_row_height_key(t, "a", 1, 31), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 1);
+    CHECK_EQ_I64(l.last_redraw, 1);
+    CHECK_EQ_I64(l.last_changes, 0);
+    /* An expanded height that makes a row expandable is a change (its flags). */
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, "a", 9, 100), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 2);
+    fold_table_free(t);
+}
+
+/* ---- 11: messages in words ---------------------------------------------- */
+
+static char messages[64][256];
+static int message_count;
+
+/* Runs a failing call, keeps its message. */
+static void keep(int status, int expected, const char *what)
+{
+    const char *m = fold_last_error_message();
+    if (!CHECK_STATUS(status, expected)) fprintf(stderr, "  (%s)\n", what);
+    if (message_count < 64) snprintf(messages[message_count++], 256, "%s", m);
+}
+
+static void messages_in_words(void)
+{
+    fold_table *t = NULL;
+    int64_t path3[3] = {0, 0, 7}, bad_path[1] = {9}, long_path[40] = {0}, pos = 0, out = 0;
+    double h = 0, bad_heights[2] = {10, -5};
+    fold_item item;
+    int i;
+    if (!CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK)) return;
+    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 5), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "b", NULL, 1), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "c", NULL, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "d", NULL, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_subsection(t, "a", 0, "a0", NULL, 2), FOLD_OK);
+    message_count = 0;
+
+    keep(fold_table_remove_rows_key(t, "a", 5, 1), FOLD_E_RANGE, "one row past the end");
+    CHECK_STR(messages[message_count - 1], "row 5 of section \"a\" is out of range (it has 5 rows)");
+    keep(fold_table_remove_rows_key(t, "a", 3, 4), FOLD_E_RANGE, "rows past the end");
+    CHECK_STR(messages[message_count - 1], "rows 3 to 6 of section \"a\" are out of range (it has 5 rows)");
+    keep(fold_table_remove_rows_key(t, "b", 0x7fffffffffffffffLL, 0x7fffffffffffffffLL), FOLD_E_RANGE,
+         "huge");
+    CHECK_STR(messages[message_count - 1],
+              "9223372036854775807 rows from row 9223372036854775807 of section \"b\" are out of range "
+              "(it has 1 row)");
+    keep(fold_table_remove_rows_key(t, "a", 0, -2), FOLD_E_RANGE, "negative count");
+    CHECK_STR(messages[message_count - 1], "row count -2 is out of range (it must be 0 or more)");
+    keep(fold_table_collapse(t, 7, NULL), FOLD_E_RANGE, "bad section index");
+    CHECK_STR(messages[message_count - 1], "section index 7 is out of range (the table has 4 sections)");
+    keep(fold_table_insert_section(t, 9, "x", NULL, 0), FOLD_E_RANGE, "bad insertion index");
+    CHECK_STR(messages[message_count - 1],
+              "section index 9 is out of range (the table has 4 sections: insert at 0 to 4)");
+    keep(fold_table_insert_subsection(t, "a", 8, "x", NULL, 0), FOLD_E_RANGE, "bad child insertion");
+    CHECK_STR(messages[message_count - 1],
+              "child index 8 is out of range (section \"a\" has 6 children: insert at 0 to 6)");
+    keep(fold_table_insert_rows(t, 1, 3, 1, NULL), FOLD_E_RANGE, "bad row insertion");
+    CHECK_STR(messages[message_count - 1],
+              "row index 3 is out of range (section \"b\" has 1 row: insert at 0 to 1)");
+    keep(fold_table_path_position(t, path3, 3, &pos), FOLD_E_RANGE, "bad path");
+    keep(fold_table_path_position(t, bad_path, 1, &pos), FOLD_E_RANGE, "bad top-level path");
+    CHECK_STR(messages[message_count - 1],
+              "path index 9 at level 0 is out of range (the table has 4 sections)");
+    keep(fold_table_path_position(t, long_path, 40, &pos), FOLD_E_INVALID, "long path");
+    keep(fold_table_path_key(t, long_path, 0, NULL), FOLD_E_INVALID, "empty path");
+    keep(fold_table_remove_children(t, "a", 4, 3), FOLD_E_RANGE, "children past the end");
+    CHECK_STR(messages[message_count - 1],
+              "children 4 to 6 of section \"a\" are out of range (it has 6 children)");
+    keep(fold_table_remove_children(t, NULL, 4, 1), FOLD_E_RANGE, "section past the end");
+    CHECK_STR(messages[message_count - 1], "section 4 is out of range (the table has 4 sections)");
+    keep(fold_table_remove_children(t, NULL, 0, -1), FOLD_E_RANGE, "negative child count");
+    keep(fold_table_move_section(t, 0, 4), FOLD_E_RANGE, "bad move target");
+    CHECK_STR(messages[message_count - 1],
+              "target section index 4 is out of range (the table has 3 other sections: move to 0 to 3)");
+    keep(fold_table_move_section_to(t, "b", "a", 7), FOLD_E_RANGE, "bad move into a");
+    keep(fold_table_item_at(t, 99, &item), FOLD_E_RANGE, "bad position");
+    CHECK_STR(messages[message_count - 1], "position 99 is out of range (the list has 13 items)");
+    keep(fold_table_row_height_key(t, "a", 9, &h), FOLD_E_RANGE, "bad row");
+    keep(fold_table_row_height(t, 2, 0, &h), FOLD_E_RANGE, "row of an empty section");
+    CHECK_STR(messages[message_count - 1], "row 0 of section \"c\" is out of range (it has 0 rows)");
+    keep(fold_table_set_row_heights_key(t, "a", 0, 2, bad_heights), FOLD_E_INVALID, "bad height");
+    keep(fold_table_set_row_height_key(t, "a", 0, 1e300), FOLD_E_INVALID, "huge height");
+    keep(fold_table_insert_rows_key(t, "a", 0, -3, NULL), FOLD_E_RANGE, "bad row count");
+    keep(fold_table_insert_section(t, 0, "y", NULL, -1), FOLD_E_RANGE, "bad section row count");
+    keep(fold_table_child_count(t, "nope", &out), FOLD_E_NOT_FOUND, "bad key");
+    keep(fold_table_reveal_row(t, "a", 5, 1, &pos), FOLD_E_RANGE, "reveal past the end");
+
+    for (i = 0; i < message_count; i++) {
+        if (!CHECK(messages[i][0] != '\0' && strstr(messages[i], "..<") == NULL &&
+                   strstr(messages[i], "...") == NULL)) {
+            fprintf(stderr, "  message %d: \"%s\"\n", i, messages[i]);
+        }
+    }
+    CHECK(message_count >= 25);
+    fold_table_free(t);
+}
+
+int main(void)
+{
+    reveal_row_refused();
+    header_height_busy();
+    collapse_all_order();
+    accordion_order();
+    no_op_setters();
+    messages_in_words();
+    return check_done();
+}
