@@ -2315,10 +2315,13 @@ class Section:
     def reveal_row(self, row: int, expand_ancestors: bool = False) -> int:
         """The position of row ``row``. With ``expand_ancestors``, the
         collapsed sections that hide it (this one included) are expanded
-        first, reported like any expansion.
+        first, reported like any expansion: all or nothing, every section
+        listener is asked about every one of them before any expands.
 
         Raises:
-            NotVisibleError: the row is hidden and ``expand_ancestors`` is False.
+            NotVisibleError: the row is hidden and ``expand_ancestors`` is
+                False, or a section listener refused to expand one of them
+                (then nothing changed).
             OutOfRangeError: no such row.
         """
         at = _int64(row, "row")
