@@ -216,7 +216,9 @@ int fold_table_section_header(const fold_table *table, int64_t index, char **out
 
 /* Per-section heights: header, footer (0 = this section has no footer item)
  * and the default height of its rows. FOLD_HEIGHT_DEFAULT returns to the
- * table's default. O(log n). */
+ * table's default. A header height set here counts as measured (a header
+ * height provider is not asked for it); FOLD_HEIGHT_DEFAULT makes it
+ * unmeasured again. Inside a listener: FOLD_E_BUSY, nothing changed. O(log n). */
 int fold_table_set_section_header_height(fold_table *table, int64_t index, double height);
 int fold_table_set_section_footer_height(fold_table *table, int64_t index, double height);
 int fold_table_set_section_row_height(fold_table *table, int64_t index, double height);
@@ -241,12 +243,13 @@ int fold_table_insert_rows(fold_table *table, int64_t section, int64_t row, int6
 int fold_table_remove_rows(fold_table *table, int64_t section, int64_t row, int64_t count);
 
 /* Sets the height of one row; FOLD_HEIGHT_DEFAULT returns it to the section's
- * default row height. O(log n). */
+ * default row height. When fold_table_row_height (and the row's expanded
+ * state) reads the same afterwards, no change set is sent. O(log n). */
 int fold_table_set_row_height(fold_table *table, int64_t section, int64_t row, double height);
 
 /* Sets the heights of rows row..row+count-1 from `heights` (count values,
- * FOLD_HEIGHT_DEFAULT allowed), validated before anything changes.
- * O(log n + count). */
+ * FOLD_HEIGHT_DEFAULT allowed), validated before anything changes. When no
+ * row reads differently afterwards, no change set is sent. O(log n + count). */
 int fold_table_set_row_heights(fold_table *table, int64_t section, int64_t row, int64_t count,
                                const double *heights);
 
@@ -284,7 +287,11 @@ int fold_table_is_collapsed_key(const fold_table *table, const char *key, int *o
 
 /* Collapse or expand every section (at every depth) that has children;
  * *out_changed (optional) is the number of sections whose state flipped.
- * O(s log n) for s sections. */
+ * Sections go in post-order (a section's subsections before it). Every
+ * "will" event for every section that would flip is sent first, before
+ * anything changes; a section whose "will" event is refused keeps its state
+ * while the others flip; then the "did" events, in the same order, with
+ * every flip done; then one change set. O(s log n) for s sections. */
 int fold_table_collapse_all(fold_table *table, int64_t *out_changed);
 int fold_table_expand_all(fold_table *table, int64_t *out_changed);
 
@@ -543,7 +550,8 @@ int fold_table_section_indicator_key(const fold_table *table, const char *key,
 
 /* Sets a row's expanded height; FOLD_HEIGHT_DEFAULT removes it (and
  * collapses the row). A row whose expanded height stops being larger than its
- * height collapses. O(depth * log n). */
+ * height collapses. The same value again sends no change set.
+ * O(depth * log n). */
 int fold_table_set_row_expanded_height(fold_table *table, const char *key, int64_t row,
                                        double height);
 
@@ -555,7 +563,10 @@ int fold_table_row_expanded_height(const fold_table *table, const char *key, int
  * flipped. Expanding a row that is not expandable changes nothing. Under
  * FOLD_ACCORDION_SINGLE / _PER_SECTION, expanding a row first collapses the
  * expanded row of the table / of its section. Toggling an expanded row
- * collapses it. O(depth * log n). */
+ * collapses it. Events: FOLD_ROW_WILL_COLLAPSE for each displaced row, then
+ * FOLD_ROW_WILL_EXPAND for the row, all before any change; one refusal and
+ * nothing changes (*out_changed 0, status FOLD_OK, no change set); else the
+ * changes, then the "did" events in the same order. O(depth * log n). */
 int fold_table_expand_row(fold_table *table, const char *key, int64_t row, int *out_changed);
 int fold_table_collapse_row(fold_table *table, const char *key, int64_t row, int *out_changed);
 int fold_table_toggle_row(fold_table *table, const char *key, int64_t row, int *out_changed);
@@ -629,8 +640,23 @@ int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
  * applied in order to the old list; the positions (in the new list) of
  * items that stayed but must be redrawn because their height or state
  * (indicator, expanded) changed; and the content-height difference. A
- * mutation that changes nothing reports nothing. Header text changes are
- * reported as redraws; fold_table_set_indicators reports nothing.
+ * mutation that changes nothing reports nothing: no change set is sent for
+ * a setter given what is already there (a row height, heights or expanded
+ * height equal to the current ones, including a default row set to its
+ * default's value; a state it already has; a row moved to its own place).
+ * Header text changes are reported as redraws; fold_table_set_indicators
+ * reports nothing.
+ *
+ * A failed call changes nothing and reports nothing. Vetoes come first: a
+ * call that changes several sections or rows (fold_table_collapse_all,
+ * fold_table_expand_all, fold_table_reveal_row with expand_ancestors, a row
+ * expansion that collapses others under an accordion) sends every "will"
+ * event for everything it would change, in the order the changes apply,
+ * with the table as it was; then makes the changes; then sends the "did"
+ * events in the same order, with the table as it is after all of them; then
+ * one change set. A refused "will" event gets no "did" event, and another
+ * "will" of the same call may then get none either (see each function for
+ * what a refusal cancels).
  *
  * Listeners run on the thread that made the change, after the table is
  * consistent ("will" listeners before the change, with the table as it was).
@@ -736,9 +762,13 @@ int fold_table_reveal_offset(const fold_table *table, const char *key, int64_t r
                              double offset, double viewport_height, double *out_offset);
 
 /* The position of row `row` of section `key`. With `expand_ancestors`
- * nonzero, collapsed sections that hide it are expanded first (reported like
- * any expansion); otherwise a hidden row is FOLD_E_NOT_VISIBLE.
- * O(depth * log n). */
+ * nonzero, the collapsed sections that hide it (this one included) are
+ * expanded first, all or nothing: FOLD_SECTION_WILL_EXPAND is sent for each
+ * of them, outermost first, before any expands; if a listener refuses one,
+ * nothing changes (no change set) and the call returns FOLD_E_NOT_VISIBLE.
+ * Otherwise they expand, FOLD_SECTION_DID_EXPAND follows for each in the
+ * same order, and one change set reports it all. Without expand_ancestors a
+ * hidden row is FOLD_E_NOT_VISIBLE. O(depth * log n). */
 int fold_table_reveal_row(fold_table *table, const char *key, int64_t row, int expand_ancestors,
                           int64_t *out_position);
 
