@@ -18,7 +18,15 @@
  * toggle under all three accordion policies, activation, sticky levels,
  * header texts and indicators — plus failing calls (unknown and duplicate
  * keys, out-of-range indices, bad heights) whose status is checked and
- * after which the table must be unchanged.
+ * after which the table must be unchanged, with no change set delivered.
+ *
+ * Vetoing listeners (OP_VETO): a section listener refuses the "will" events
+ * of keys the run picks, a row listener those of one picked row; collapse,
+ * collapse_all / expand_all, row expansion under every accordion and
+ * reveal_row (with and without expand_ancestors) must then do exactly what
+ * the model says — a refused call returns its status and changes nothing,
+ * and no change set is delivered when nothing changed — and every "will"
+ * event of a call must come before its first "did" event.
  *
  * Heights are multiples of 0.5 well below 2^20, so every sum is exact in
  * double whatever order the engine adds in, and rows (stored as float) keep
@@ -498,13 +506,21 @@ static int failf(const char *fmt, ...)
     return 1;
 }
 
+/* Change sets delivered so far (the change listener of every table counts them). */
+static long change_sets_seen;
+
 #define EXPECT_ST(call, expected)                                                              \
     do {                                                                                       \
+        long sets_ = change_sets_seen;                                                         \
         int st_ = (call);                                                                      \
         if (st_ != (expected)) {                                                               \
             return failf("line %d: %s returned %s, expected %s (last error: \"%s\")", __LINE__, \
                          #call, fold_status_name(st_), fold_status_name(expected),             \
                          fold_last_error_message());                                           \
+        }                                                                                      \
+        if (st_ != FOLD_OK && change_sets_seen != sets_) {                                     \
+            return failf("line %d: %s failed (%s) but delivered a change set", __LINE__, #call, \
+                         fold_status_name(st_));                                               \
         }                                                                                      \
     } while (0)
 
@@ -1162,6 +1178,7 @@ enum {
     OP_ACTIVATE,
     OP_STICKY_LEVELS,
     OP_TEXT,
+    OP_VETO,
     OP_KINDS
 };
 
@@ -1191,6 +1208,7 @@ static const int op_weight[OP_KINDS] = {
     6, /* activate */
     1, /* sticky levels */
     2, /* header text, indicators */
+    6, /* vetoing listeners: collapse, all, row expansion, reveal_row */
 };
 
 typedef struct op {
@@ -1338,6 +1356,270 @@ static const double *make_heights(uint32_t p, int64_t count, int allow_null, dou
         descf("(skipped: %s)", "no room or no target"); \
         return 0;                                   \
     } while (0)
+
+/* ---- vetoing listeners --------------------------------------------------- */
+
+/* What the listeners of every table refuse (nothing outside OP_VETO), and
+ * what they saw during one call. */
+static struct {
+    char keys[3][16]; /* sections whose "will" events are refused */
+    int nkeys;
+    char row_key[16]; /* with row >= 0: the row whose "will" events are refused */
+    int64_t row;
+    int wills, dids;  /* events during the call */
+    int will_after_did;
+} veto = {{{0}}, 0, {0}, -1, 0, 0, 0};
+
+static void veto_reset(void)
+{
+    veto.nkeys = 0;
+    veto.row = -1;
+    veto.wills = veto.dids = veto.will_after_did = 0;
+}
+
+static int veto_refuses(const char *key)
+{
+    int i;
+    for (i = 0; i < veto.nkeys; i++) {
+        if (strcmp(veto.keys[i], key) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void veto_saw(int will)
+{
+    if (will) {
+        veto.wills++;
+        veto.will_after_did |= veto.dids > 0;
+    } else {
+        veto.dids++;
+    }
+}
+
+static int on_section_veto(fold_table *t, const char *key, int32_t event, void *user_data)
+{
+    int will = event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND;
+    (void)t;
+    (void)user_data;
+    veto_saw(will);
+    return !(will && veto_refuses(key));
+}
+
+static int on_row_veto(fold_table *t, const char *key, int64_t row, int32_t event, void *user_data)
+{
+    int will = event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE;
+    (void)t;
+    (void)user_data;
+    veto_saw(will);
+    return !(will && veto.row >= 0 && row == veto.row && strcmp(key, veto.row_key) == 0);
+}
+
+static void on_change_count(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    (void)t;
+    (void)set;
+    (void)user_data;
+    change_sets_seen++;
+}
+
+/* Refuses section s (its key) from now until veto_reset. */
+static void veto_section(const msec *s)
+{
+    if (s != NULL && veto.nkeys < 3 && !veto_refuses(s->key)) {
+        strcpy(veto.keys[veto.nkeys++], s->key);
+    }
+}
+
+/* Row index (among rows) of child j of s. */
+static int64_t row_of_child(const msec *s, int j)
+{
+    int i;
+    int64_t r = 0;
+    for (i = 0; i < j; i++) {
+        r += s->c[i].sec == NULL;
+    }
+    return r;
+}
+
+/* The expanded rows an expansion of a row of s displaces under the accordion. */
+static int displaced_rows(model *m, msec *s, msec **secs, int *childs)
+{
+    msec *all[MAX_SECT];
+    int ns = 0, n = 0, i, j;
+    if (m->accordion == FOLD_ACCORDION_SINGLE) {
+        ns = all_sections(m, all);
+    } else if (m->accordion == FOLD_ACCORDION_PER_SECTION) {
+        all[ns++] = s;
+    }
+    for (i = 0; i < ns; i++) {
+        for (j = 0; j < all[i]->n; j++) {
+            if (all[i]->c[j].sec == NULL && all[i]->c[j].expanded) {
+                secs[n] = all[i];
+                childs[n++] = j;
+            }
+        }
+    }
+    return n;
+}
+
+/* One vetoable call with refusals the run picks; the model does what the
+ * header says a refusal does. */
+static int apply_veto(fold_table *t, model *m, const uint32_t *p)
+{
+    long sets = change_sets_seen;
+    int kind = (int)(p[0] % 4), changed_model = 0;
+    veto_reset();
+    switch (kind) {
+    case 0: { /* collapse / expand / toggle one section by key */
+        msec *s = pick_sec(m, p[1]);
+        int what = (int)(p[2] % 3), changed = -1, want;
+        static const char *const names[] = {"collapse_key", "expand_key", "toggle_key"};
+        if (s == NULL) {
+            SKIP();
+        }
+        if (p[3] % 3 != 0) {
+            veto_section(s);
+        } else {
+            veto_section(pick_sec(m, p[4]));
+        }
+        want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
+        want = want && s->n > 0 && !veto_refuses(s->key);
+        descf("%s(%s) refusing %s", names[what], q(s->key), q(veto.keys[0]));
+        EXPECT_ST(what == 0   ? fold_table_collapse_key(t, s->key, &changed)
+                  : what == 1 ? fold_table_expand_key(t, s->key, &changed)
+                              : fold_table_toggle_key(t, s->key, &changed),
+                  FOLD_OK);
+        EXPECT_I(changed, want, "out_changed");
+        if (want) {
+            s->collapsed = !s->collapsed;
+            changed_model = 1;
+        }
+        break;
+    }
+    case 1: { /* collapse_all / expand_all */
+        msec *all[MAX_SECT];
+        int collapse = (int)(p[1] & 1), i, ns = all_sections(m, all);
+        int64_t want = 0, changed = -1;
+        veto_section(pick_sec(m, p[2]));
+        if (p[3] % 2) {
+            veto_section(pick_sec(m, p[4]));
+        }
+        for (i = 0; i < ns; i++) {
+            if (all[i]->n > 0 && all[i]->collapsed != collapse && !veto_refuses(all[i]->key)) {
+                all[i]->collapsed = collapse;
+                want++;
+            }
+        }
+        descf("%s_all() refusing %d sections", collapse ? "collapse" : "expand", veto.nkeys);
+        EXPECT_ST(collapse ? fold_table_collapse_all(t, &changed) : fold_table_expand_all(t, &changed),
+                  FOLD_OK);
+        EXPECT_I(changed, want, "out_changed");
+        changed_model = want > 0;
+        break;
+    }
+    case 2: { /* expand / toggle a row; the accordion may displace others */
+        msec *s = pick_sec_with_rows(m, p[1]), *secs[MAX_ROWS_TOTAL];
+        int childs[MAX_ROWS_TOTAL], nd, i, changed = -1, refused = 0, toggle = (int)(p[4] & 1);
+        int64_t row;
+        mchild *c;
+        if (s == NULL) {
+            SKIP();
+        }
+        row = p[2] % (uint32_t)nrows_of(s);
+        c = &s->c[child_of_row(s, (int)row)];
+        nd = c->expanded ? 0 : displaced_rows(m, s, secs, childs);
+        if (p[3] % 3 == 0 || nd == 0) {
+            strcpy(veto.row_key, s->key);
+            veto.row = row;
+        } else {
+            i = (int)(p[3] / 3 % (uint32_t)nd);
+            strcpy(veto.row_key, secs[i]->key);
+            veto.row = row_of_child(secs[i], childs[i]);
+        }
+        descf("%s(%s, %lld) refusing row %lld of %s", toggle ? "toggle_row" : "expand_row", q(s->key),
+              (long long)row, (long long)veto.row, q(veto.row_key));
+        EXPECT_ST(toggle ? fold_table_toggle_row(t, s->key, row, &changed)
+                         : fold_table_expand_row(t, s->key, row, &changed),
+                  FOLD_OK);
+        if (c->expanded) {
+            /* toggle collapses it; expand does nothing */
+            refused = toggle && strcmp(veto.row_key, s->key) == 0 && veto.row == row;
+            EXPECT_I(changed, toggle && !refused, "out_changed");
+            if (toggle && !refused) {
+                c->expanded = 0;
+                changed_model = 1;
+            }
+            break;
+        }
+        if (!row_expandable(m, s, c)) {
+            EXPECT_I(changed, 0, "out_changed");
+            break;
+        }
+        refused = strcmp(veto.row_key, s->key) == 0 && veto.row == row;
+        for (i = 0; i < nd; i++) {
+            refused |= strcmp(veto.row_key, secs[i]->key) == 0 && veto.row == row_of_child(secs[i], childs[i]);
+        }
+        EXPECT_I(changed, !refused, "out_changed");
+        if (!refused) {
+            for (i = 0; i < nd; i++) {
+                secs[i]->c[childs[i]].expanded = 0;
+            }
+            c->expanded = 1;
+            changed_model = 1;
+        }
+        break;
+    }
+    default: { /* reveal_row, refusing one of the sections that hide the row (or another) */
+        msec *s = pick_sec_with_rows(m, p[1]), *chain[MODEL_MAX_DEPTH + 1], *x;
+        int n = 0, i, expand = p[3] % 4 != 0, refused = 0;
+        int64_t row, pos = -1;
+        if (s == NULL) {
+            SKIP();
+        }
+        row = p[2] % (uint32_t)nrows_of(s);
+        for (x = s; x != &m->root; x = x->parent) {
+            if (x->collapsed) {
+                chain[n++] = x;
+            }
+        }
+        if (p[4] % 3 == 1 && n > 0) {
+            veto_section(chain[p[4] / 3 % (uint32_t)n]);
+        } else if (p[4] % 3 == 2) {
+            veto_section(pick_sec(m, p[4] / 3));
+        }
+        for (i = 0; i < n; i++) {
+            refused |= veto_refuses(chain[i]->key);
+        }
+        descf("reveal_row(%s, %lld, %d) refusing %s", q(s->key), (long long)row, expand,
+              q(veto.nkeys ? veto.keys[0] : ""));
+        if (n > 0 && (!expand || refused)) {
+            EXPECT_ST(fold_table_reveal_row(t, s->key, row, expand, &pos), FOLD_E_NOT_VISIBLE);
+            break;
+        }
+        EXPECT_ST(fold_table_reveal_row(t, s->key, row, expand, &pos), FOLD_OK);
+        for (i = 0; i < n; i++) {
+            chain[i]->collapsed = 0;
+        }
+        changed_model = n > 0;
+        build(m);
+        EXPECT_I(pos, s->c[child_of_row(s, (int)row)].pos, "reveal_row: out_position");
+        break;
+    }
+    }
+    if (veto.will_after_did) {
+        return failf("a \"will\" event came after a \"did\" event of the same call");
+    }
+    if (!changed_model && change_sets_seen != sets) {
+        return failf("nothing changed but %ld change set(s) were delivered", change_sets_seen - sets);
+    }
+    if (change_sets_seen - sets > 1) {
+        return failf("one call delivered %ld change sets", change_sets_seen - sets);
+    }
+    veto_reset();
+    return 0;
+}
 
 /* Applies one operation to the table and the model; returns nonzero (with
  * fail_msg set) when the table disagrees. */
@@ -2108,6 +2390,8 @@ static int apply(fold_table *t, model *m, const op *o)
         }
         return 0;
     }
+    case OP_VETO:
+        return apply_veto(t, m, p);
     default:
         return failf("unknown operation %d", o->type);
     }
@@ -2151,6 +2435,15 @@ static int replay(const op *ops, int n, int variant, int verbose)
     model_init(&m, variant);
     if (fold_table_new(&m.o, &t) != FOLD_OK) {
         failf("fold_table_new failed: %s", fold_last_error_message());
+        return -1;
+    }
+    veto_reset();
+    if (fold_table_add_section_listener(t, on_section_veto, NULL, NULL) != FOLD_OK ||
+        fold_table_add_row_listener(t, on_row_veto, NULL, NULL) != FOLD_OK ||
+        fold_table_add_change_listener(t, on_change_count, NULL, NULL) != FOLD_OK) {
+        failf("adding the listeners failed: %s", fold_last_error_message());
+        fold_table_free(t);
+        model_free(&m);
         return -1;
     }
     vr.s = 0xC0FFEE ^ (uint64_t)variant;
