@@ -201,7 +201,7 @@ extension Table {
     func looks(of pieces: [Piece], _ s: Section, _ span: Range<Int>? = nil) -> [RowLook] {
         var out: [RowLook] = []
         for case .rows(let run) in pieces {
-            for i in span ?? 0..<run.count {
+            for i in span ?? (0..<run.count) {
                 let e = run.record(i).expandedHeight
                 out.append(RowLook(height: run.normalHeight(i, rowHeight: s.rowHeight),
                                    expandedHeight: e.isNaN ? nil : Double(e),
