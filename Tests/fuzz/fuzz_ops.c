@@ -362,14 +362,16 @@ static void hs_add_listener(int kind, uint8_t action, uint8_t arg)
 static void hs_remove_listener(int slot)
 {
     hctx *c = hs.listeners[slot];
+    int64_t id;
     if (c == NULL) {
         return;
     }
-    hs_expect(fold_table_remove_listener(hs.t, c->id), FOLD_OK, __LINE__);
+    id = c->id;
+    hs_expect(fold_table_remove_listener(hs.t, id), FOLD_OK, __LINE__);
     hs.listeners[slot] = NULL;
     hctx_free(c);
     /* Removing it again: the id is gone. */
-    hs_expect(fold_table_remove_listener(hs.t, c->id), FOLD_E_NOT_FOUND, __LINE__);
+    hs_expect(fold_table_remove_listener(hs.t, id), FOLD_E_NOT_FOUND, __LINE__);
 }
 
 /* Replaces (with_new) or removes the row or header provider; the old
