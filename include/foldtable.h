@@ -31,7 +31,29 @@
  *
  * Thread safety: a fold_table serializes its own calls, so one table may be
  * used from several threads at once; fold_table_free() must not race with any
- * other call on the same table. Different tables are independent.
+ * other call on the same table. Different tables are independent. One
+ * exception keeps two tables from deadlocking: a thread inside a callback
+ * of one table (it holds that table's lock) never waits for another table;
+ * if another thread is inside a call on that table at that moment, the call
+ * returns FOLD_E_BUSY at once and does nothing (see "Callbacks" below).
+ *
+ * Callbacks (listeners, height providers) run on the thread of the call
+ * that triggers them, with the table's lock held. The rules:
+ *   - Once fold_table_remove_listener(), fold_table_set_height_provider() or
+ *     fold_table_set_header_height_provider() returns FOLD_OK, the old
+ *     function is never called again with the old user_data, not even later
+ *     in the round that is running when it is removed from inside a
+ *     callback; the caller may free that user_data right away. A listener
+ *     added during a round is first called in the next round.
+ *   - A table freed inside one of its own callbacks (fold_table_free() on
+ *     the thread that is inside a call on it) is freed when the outermost
+ *     call on that table returns; that call completes and returns normally.
+ *     From the moment fold_table_free() returns, none of the table's
+ *     callbacks is called again; the handle stays valid until the outermost
+ *     call returns, and must not be used after that.
+ *   - Inside a callback the table may be read; changing it is FOLD_E_BUSY
+ *     (see "Change events and listeners"). Other tables may be used, subject
+ *     to the FOLD_E_BUSY rule under "Thread safety".
  */
 #ifndef FOLDTABLE_H
 #define FOLDTABLE_H
@@ -70,8 +92,11 @@ extern "C" {
 /* The row or section exists but has no position in the flat list because a
  * section that contains it is collapsed. */
 #define FOLD_E_NOT_VISIBLE (-5)
-/* The table is already inside a call on this thread (a callback re-entered
- * it); nothing was done. */
+/* Nothing was done because waiting or re-entering is unsafe: the table is
+ * already inside a call on this thread (a callback tried to change it), or
+ * this thread is inside a callback of another table while another thread is
+ * inside a call on this one (waiting could deadlock). Retry after the
+ * callback returns. */
 #define FOLD_E_BUSY (-6)
 /* Any other failure; the message says what. */
 #define FOLD_E_INTERNAL (-99)
@@ -161,7 +186,13 @@ void fold_table_options_init(fold_table_options *options);
  * The caller frees the table with fold_table_free(). O(1). */
 int fold_table_new(const fold_table_options *options, fold_table **out_table);
 
-/* Frees a table and everything it holds. NULL is a no-op. O(n). */
+/* Frees a table and everything it holds. NULL is a no-op. O(n).
+ * Inside one of the table's own callbacks (on the thread that is inside a
+ * call on it, however deep), the table is freed when the outermost call on
+ * it returns: its listeners and providers are unregistered at once (none is
+ * called again), the outermost call completes normally, and the handle must
+ * not be used after it returns. Must not race with a call on the table from
+ * another thread. */
 void fold_table_free(fold_table *table);
 
 /* Writes the table's options to *out_options: as given to fold_table_new,
@@ -665,7 +696,13 @@ int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
  * reports, measuring, importing state) returns FOLD_E_BUSY and changes
  * nothing: do the change after the listener returns. Settings that report
  * nothing (viewport, accordion, sticky levels, indicators, providers) and
- * adding or removing listeners are allowed.
+ * adding or removing listeners are allowed. Removal takes effect at once: a
+ * listener removed inside a callback is not called again, even if its turn
+ * in the running round has not come yet; one added there is first called in
+ * the next round (the "did" round after a "will", the next change). A
+ * listener may free its own table (fold_table_free: deferred, see there). A
+ * call on another table from inside a listener is FOLD_E_BUSY if another
+ * thread is inside a call on that table ("Thread safety" at the top).
  */
 
 typedef struct fold_change {
@@ -710,7 +747,9 @@ typedef int (*fold_row_fn)(fold_table *table, const char *key, int64_t row, int3
 
 /* Register a listener; *out_id (optional) identifies it for removal. The
  * table keeps fn and user_data until the listener is removed or the table is
- * freed. Listeners are called in registration order. O(1). */
+ * freed, and calls fn only until then. Listeners are called in registration
+ * order; one registered inside a callback is first called in the next
+ * round. O(1). */
 int fold_table_add_change_listener(fold_table *table, fold_change_fn fn, void *user_data,
                                    int64_t *out_id);
 int fold_table_add_section_listener(fold_table *table, fold_section_fn fn, void *user_data,
@@ -718,7 +757,10 @@ int fold_table_add_section_listener(fold_table *table, fold_section_fn fn, void 
 int fold_table_add_row_listener(fold_table *table, fold_row_fn fn, void *user_data,
                                 int64_t *out_id);
 
-/* Unregisters a listener (FOLD_E_NOT_FOUND for an unknown id). O(listeners). */
+/* Unregisters a listener (FOLD_E_NOT_FOUND for an unknown id). Once it
+ * returns FOLD_OK, fn is never called again with its user_data, even inside
+ * the round that is running (removal from a callback): the caller may free
+ * user_data at once. O(listeners). */
 int fold_table_remove_listener(fold_table *table, int64_t id);
 
 /* ------------------------------------------------------------------------- */
@@ -823,14 +865,19 @@ int fold_table_import_state(fold_table *table, const char *json, fold_import_rep
 typedef int (*fold_height_fn)(fold_table *table, const char *key, int64_t row, double *out_height,
                               void *user_data);
 
-/* Sets the provider; fn NULL removes it. O(1). */
+/* Sets the provider; fn NULL removes it. Once it returns FOLD_OK, the old
+ * provider is never called again with its user_data (the caller may free it
+ * at once), even when it is replaced inside a callback while
+ * fold_table_measure() runs: the measure asks the new provider (or nobody)
+ * for the rows it has left. O(1). */
 int fold_table_set_height_provider(fold_table *table, fold_height_fn fn, void *user_data);
 
 /* Like fold_height_fn, for the header of section `key`. */
 typedef int (*fold_header_height_fn)(fold_table *table, const char *key, double *out_height,
                                      void *user_data);
 
-/* Sets the header height provider; fn NULL removes it. O(1). */
+/* Sets the header height provider; fn NULL removes it. Replacing it has the
+ * effect described at fold_table_set_height_provider(). O(1). */
 int fold_table_set_header_height_provider(fold_table *table, fold_header_height_fn fn,
                                           void *user_data);
 
@@ -840,8 +887,8 @@ int fold_table_set_header_height_provider(fold_table *table, fold_header_height_
  * viewport set (fold_table_set_viewport), its offset is used instead of
  * `offset` and it stays anchored, so the visible content does not move
  * while estimates become measurements. Reported to listeners like any
- * change. *out_measured (optional): rows and headers measured.
- * O(k * depth * log n). */
+ * change. *out_measured (optional): rows and headers measured (asked of a
+ * provider). O(k * depth * log n). */
 int fold_table_measure(fold_table *table, double offset, double height, int64_t overscan,
                        int64_t *out_measured);
 

@@ -26,7 +26,7 @@ public func fold_table_add_change_listener(_ table: OpaquePointer?, _ fn: fold_c
                                            _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onChange { set in deliver(set) { fn(table, $0, userData) } }
+        let id = t.onChange { set in deliver(set) { c in CallbackDepth.inside { fn(table, c, userData) } } }
         store(outID, Int64(id))
     }
 }
@@ -37,7 +37,9 @@ public func fold_table_add_section_listener(_ table: OpaquePointer?, _ fn: fold_
                                             _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onSection { key, event in key.withCString { fn(table, $0, event.rawValue, userData) != 0 } }
+        let id = t.onSection { key, event in
+            key.withCString { k in CallbackDepth.inside { fn(table, k, event.rawValue, userData) != 0 } }
+        }
         store(outID, Int64(id))
     }
 }
@@ -49,7 +51,9 @@ public func fold_table_add_row_listener(_ table: OpaquePointer?, _ fn: fold_row_
     withTable(table) { t in
         guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
         let id = t.onRow { ref, event in
-            ref.section.withCString { fn(table, $0, Int64(ref.row), event.rawValue, userData) != 0 }
+            ref.section.withCString { k in
+                CallbackDepth.inside { fn(table, k, Int64(ref.row), event.rawValue, userData) != 0 }
+            }
         }
         store(outID, Int64(id))
     }

@@ -8,7 +8,7 @@ public func fold_table_set_height_provider(_ table: OpaquePointer?, _ fn: fold_h
         guard let fn else { t.setHeightProvider(nil); return }
         t.setHeightProvider { key, row in
             var height = 0.0
-            let given = key.withCString { fn(table, $0, Int64(row), &height, userData) }
+            let given = key.withCString { k in CallbackDepth.inside { fn(table, k, Int64(row), &height, userData) } }
             return given != 0 ? height : nil
         }
     }
@@ -45,7 +45,7 @@ public func fold_table_set_header_height_provider(_ table: OpaquePointer?, _ fn:
         guard let fn else { t.setHeaderHeightProvider(nil); return }
         t.setHeaderHeightProvider { key in
             var height = 0.0
-            let given = key.withCString { fn(table, $0, &height, userData) }
+            let given = key.withCString { k in CallbackDepth.inside { fn(table, k, &height, userData) } }
             return given != 0 ? height : nil
         }
     }

@@ -67,7 +67,8 @@ public func fold_table_new(_ options: UnsafePointer<fold_table_options>?,
 
 @_cdecl("fold_table_free")
 public func fold_table_free(_ table: OpaquePointer?) {
-    if let table { TableBox.release(table) }
+    // Inside one of the table's own callbacks the free is deferred (Handle.swift).
+    if let table { TableBox.from(table).free() }
 }
 
 @_cdecl("fold_table_get_options")

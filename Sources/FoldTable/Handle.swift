@@ -16,6 +16,10 @@ final class TableBox {
     /// call back in on the same thread: it must not lock again (deadlock);
     /// the core lets it read and refuses changes with FOLD_E_BUSY.
     private let owner = Atomic<UInt>(0)
+    /// fold_table_free was called inside a call on this table (from one of
+    /// its callbacks, on the owner thread): the outermost call releases the
+    /// box when it returns. Read and written only by the owner, under the lock.
+    private var freeWhenDone = false
 
     init(_ table: Table) {
         self.table = table
@@ -28,16 +32,46 @@ final class TableBox {
         mutex.deallocate()
     }
 
+    /// Runs `body` under the table's lock. Uncontended, it costs a trylock,
+    /// an unlock and two relaxed stores (the trylock replaces the lock, so
+    /// nothing is added on the query path).
     func locked(_ body: (Table) -> Int32) -> Int32 {
         let me = UInt(pthread_self())
         if owner.load(ordering: .relaxed) == me { return body(table) }
-        pthread_mutex_lock(mutex)
-        owner.store(me, ordering: .relaxed)
-        defer {
-            owner.store(0, ordering: .relaxed)
-            pthread_mutex_unlock(mutex)
+        if pthread_mutex_trylock(mutex) != 0 {
+            // Another thread is inside a call on this table. Waiting is safe
+            // only if this thread holds no other table's lock, that is, is not
+            // inside a callback: a thread that holds table A and waits for B
+            // while B's owner waits for A would hang both (A->B vs B->A).
+            guard CallbackDepth.current == 0 else {
+                return fail(FOLD_E_BUSY, "the table is in use by another thread while this thread is "
+                            + "inside a callback of another table; waiting could deadlock, so nothing "
+                            + "was done (make the call after the callback returns)")
+            }
+            pthread_mutex_lock(mutex)
         }
-        return body(table)
+        owner.store(me, ordering: .relaxed)
+        let status = body(table)
+        owner.store(0, ordering: .relaxed)
+        let release = freeWhenDone
+        pthread_mutex_unlock(mutex)
+        // The last use of self: a free deferred by a callback happens now.
+        if release { Unmanaged.passUnretained(self).release() }
+        return status
+    }
+
+    /// fold_table_free: frees now, or, inside a call on this table on this
+    /// thread (a callback freeing its own table), unregisters every callback
+    /// at once and leaves the free to the outermost call.
+    func free() {
+        if owner.load(ordering: .relaxed) == UInt(pthread_self()) {
+            if !freeWhenDone {
+                freeWhenDone = true
+                table.removeAllCallbacks()
+            }
+            return
+        }
+        Unmanaged.passUnretained(self).release()
     }
 
     func retainedHandle() -> OpaquePointer {
@@ -47,8 +81,26 @@ final class TableBox {
     static func from(_ handle: OpaquePointer) -> TableBox {
         Unmanaged<TableBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     }
+}
 
-    static func release(_ handle: OpaquePointer) {
-        Unmanaged<TableBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+/// How many library callbacks this thread is inside (of any table). A thread
+/// inside a callback holds that table's lock, so it must not wait for
+/// another table's lock (TableBox.locked).
+enum CallbackDepth {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        _ = pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
+
+    /// Runs a user's callback, counted.
+    @inline(__always)
+    static func inside<R>(_ call: () -> R) -> R {
+        let depth = current
+        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth + 1))
+        defer { _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: depth)) }
+        return call()
     }
 }

@@ -14,7 +14,7 @@ public enum RowEvent: Int32, Sendable {
     case didCollapse = 3
 }
 
-/// Registered callbacks, in registration order.
+/// Registered callbacks, in registration order (so in increasing id order).
 struct Listeners {
     var nextID = 1
     var changes: [(id: Int, body: (ChangeSet) -> Void)] = []
@@ -22,9 +22,25 @@ struct Listeners {
     var rows: [(id: Int, body: (RowRef, RowEvent) -> Bool)] = []
 }
 
+extension Array {
+    /// The index of the first listener whose id is greater than `id`, in a
+    /// list sorted by id.
+    /// - Complexity: O(log count)
+    func firstListener<Body>(after id: Int) -> Int where Element == (id: Int, body: Body) {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].id <= id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
 extension Table {
     /// Calls `body` with what each mutation did to the flat list, after the
     /// mutation, on the thread that made it. Returns an id for `removeListener`.
+    /// Listeners run in registration order; one added while listeners are
+    /// being told something is first told the next thing (`eachListener`).
     /// - Complexity: O(1)
     @discardableResult
     public func onChange(_ body: @escaping (ChangeSet) -> Void) -> Int {
@@ -59,7 +75,10 @@ extension Table {
         return listeners.nextID
     }
 
-    /// Unregisters a listener; returns whether `id` was registered.
+    /// Unregisters a listener; returns whether `id` was registered. From
+    /// then on it is never called again, even when it is removed by another
+    /// listener of the round that is running: each round reads the live list
+    /// before each call (`eachListener`).
     /// - Complexity: O(listeners)
     @discardableResult
     public func removeListener(_ id: Int) -> Bool {
@@ -68,6 +87,18 @@ extension Table {
         listeners.sections.removeAll { $0.id == id }
         listeners.rows.removeAll { $0.id == id }
         return before != listeners.changes.count + listeners.sections.count + listeners.rows.count
+    }
+
+    /// Unregisters every listener and both height providers: what freeing
+    /// the table inside one of its own callbacks does at once, since the
+    /// table itself lives on until the outermost call returns.
+    /// - Complexity: O(listeners)
+    public func removeAllCallbacks() {
+        listeners.changes.removeAll()
+        listeners.sections.removeAll()
+        listeners.rows.removeAll()
+        heightProvider = nil
+        headerHeightProvider = nil
     }
 
     // MARK: Internals
@@ -101,8 +132,32 @@ extension Table {
         if let anchor { set.anchoredOffset = reanchor(anchor, after: set) }
         notifying = true
         defer { notifying = false }
-        for listener in listeners.changes { listener.body(set) }
+        eachListener(\.changes) { $0(set); return true }
         return result
+    }
+
+    /// One round: calls the listeners of `list` that are registered when it
+    /// starts, in order, until `call` returns false. The live list is read
+    /// again before each call, because a listener may remove or add
+    /// listeners: one removed during the round (even one that has not run
+    /// yet) is never called again; one added during the round (its id is
+    /// at least the round's first free id) waits for the next round.
+    /// - Complexity: O(k · log listeners) for k listeners called.
+    func eachListener<Body>(_ list: KeyPath<Listeners, [(id: Int, body: Body)]>,
+                            _ call: (Body) -> Bool) {
+        let end = listeners.nextID
+        var last = 0
+        while true {
+            let body: Body
+            do {
+                let live = listeners[keyPath: list]
+                let i = live.firstListener(after: last)
+                guard i < live.count, live[i].id < end else { return }
+                last = live[i].id
+                body = live[i].body
+            }
+            guard call(body) else { return }
+        }
     }
 
     /// Records that items `position..<position+removed` became `added` items.
@@ -122,14 +177,19 @@ extension Table {
         guard !listeners.sections.isEmpty else { return true }
         notifying = true
         defer { notifying = false }
-        return listeners.sections.allSatisfy { $0.body(s.key, event) }
+        var allowed = true
+        eachListener(\.sections) { body in
+            allowed = body(s.key, event)
+            return allowed
+        }
+        return allowed
     }
 
     func sectionDid(_ s: Section, _ event: SectionEvent) {
         guard !listeners.sections.isEmpty else { return }
         notifying = true
         defer { notifying = false }
-        for l in listeners.sections { _ = l.body(s.key, event) }
+        eachListener(\.sections) { _ = $0(s.key, event); return true }
     }
 
     func rowWill(_ s: Section, _ row: Int, _ event: RowEvent) -> Bool {
@@ -137,7 +197,12 @@ extension Table {
         notifying = true
         defer { notifying = false }
         let ref = RowRef(section: s.key, row: row)
-        return listeners.rows.allSatisfy { $0.body(ref, event) }
+        var allowed = true
+        eachListener(\.rows) { body in
+            allowed = body(ref, event)
+            return allowed
+        }
+        return allowed
     }
 
     func rowDid(_ s: Section, _ row: Int, _ event: RowEvent) {
@@ -145,7 +210,7 @@ extension Table {
         notifying = true
         defer { notifying = false }
         let ref = RowRef(section: s.key, row: row)
-        for l in listeners.rows { _ = l.body(ref, event) }
+        eachListener(\.rows) { _ = $0(ref, event); return true }
     }
 
     /// The flat position of child `child` of `s` (or where it would be, for

@@ -4,6 +4,8 @@ extension Table {
     /// section's default row height (the estimate) until `measure` asks the
     /// provider for it, and the answer is kept until invalidated. The
     /// provider returns nil to keep the estimate (which is then kept too).
+    /// Replacing or removing it inside a callback takes effect at once: a
+    /// running `measure` asks the new provider (or nobody) for the rest.
     /// - Complexity: O(1)
     public func setHeightProvider(_ provider: ((String, Int) -> Double?)?) {
         heightProvider = provider
@@ -27,8 +29,10 @@ extension Table {
     @discardableResult
     public func measure(offset: Double, height: Double, overscan: Int = 0) throws -> Int {
         _ = try visibleRange(offset: offset, height: height, overscan: overscan)  // checks the arguments
-        let rowProvider = heightProvider, headerProvider = headerHeightProvider
-        guard rowProvider != nil || headerProvider != nil else { return 0 }
+        // The providers are read where they are used, never kept: a provider
+        // may replace or remove itself (or the other) while it runs, and the
+        // old one must not be called after that.
+        guard heightProvider != nil || headerHeightProvider != nil else { return 0 }
         return try mutate {
             var measured = 0
             let anchor = captureAnchor()
@@ -40,18 +44,28 @@ extension Table {
                     var owner: Section?
                     let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
                     guard let s = owner else { continue }
-                    if placed.item.kind == .header, headerProvider != nil, !s.headerMeasured { pending.append((s, -1)) }
-                    guard placed.item.kind == .row, rowProvider != nil else { continue }
+                    if placed.item.kind == .header, headerHeightProvider != nil, !s.headerMeasured { pending.append((s, -1)) }
+                    guard placed.item.kind == .row, heightProvider != nil else { continue }
                     let (node, within, _) = try rowNode(placed.item.row, in: s)
                     if case .rows(let run) = node.piece, !run.hasOwnHeight(within) {
                         pending.append((s, placed.item.row))
                     }
                 }
                 guard !pending.isEmpty else { break }
+                var asked = 0
                 for (s, row) in pending {
-                    notifying = true
-                    let answer = row < 0 ? headerProvider?(s.key) : rowProvider?(s.key, row)
+                    let answer: Double?
+                    if row < 0 {
+                        guard let provider = headerHeightProvider else { continue }
+                        notifying = true
+                        answer = provider(s.key)
+                    } else {
+                        guard let provider = heightProvider else { continue }
+                        notifying = true
+                        answer = provider(s.key, row)
+                    }
                     notifying = false
+                    asked += 1
                     if row < 0 {
                         s.headerMeasured = true
                         if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight, h != s.headerHeight {
@@ -69,7 +83,7 @@ extension Table {
                     }
                     recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
                 }
-                measured += pending.count
+                measured += asked
                 // Keep the anchor where it was while the next round looks.
                 if let anchor, var v = viewport, let t = try? placedItem(at: anchor.position).top {
                     v.offset = min(max(0, t + anchor.delta), max(0, contentHeight - v.height))

@@ -6,9 +6,16 @@
  * duplicate keys, paths too short or too long) — and checks what needs no
  * model:
  *
- *   - every status is one the header documents (FOLD_E_BUSY never happens
- *     here: no callbacks; FOLD_E_INTERNAL is reported as a finding, since it
- *     means an input reached a failure the engine did not foresee);
+ *   - every status is one the header documents (FOLD_E_BUSY only for a
+ *     change tried inside a callback, where it is required; FOLD_E_INTERNAL
+ *     is reported as a finding, since it means an input reached a failure
+ *     the engine did not foresee);
+ *   - hostile callbacks (listeners, height and header height providers)
+ *     remove and replace each other and themselves, add listeners, refuse
+ *     "will" events, try changes (must be FOLD_E_BUSY) and free the table
+ *     (deferred to the outermost call): each callback's user_data is freed
+ *     as soon as it is removed or replaced, so a call after that is an ASan
+ *     heap-use-after-free;
  *   - fold_last_error_message() is never NULL, and not empty after a failure;
  *   - a failed call leaves the table as it was (a fingerprint: item count,
  *     content height, sections, expanded rows, options) and its int64
@@ -250,6 +257,297 @@ static void invariants(const fold_table *t)
 
 #define CALL(expr) check_status((st = (expr)), __LINE__)
 
+/* ---- hostile callbacks -------------------------------------------------- */
+
+/* What a callback does when called (chosen from the input when it is
+ * registered). Its user_data is a malloc'd hctx, freed the moment the
+ * harness removes or replaces it: the library must never call it again. */
+enum {
+    ACT_READ,           /* queries only */
+    ACT_REMOVE_OTHER,   /* removes listener slot arg and frees its user_data */
+    ACT_REMOVE_SELF,    /* removes itself (listeners) and frees its own user_data */
+    ACT_REPLACE_ROWS,   /* replaces the height provider, freeing the old user_data */
+    ACT_REMOVE_ROWS,    /* removes the height provider */
+    ACT_REPLACE_HEADER, /* replaces the header height provider */
+    ACT_ADD,            /* adds a listener (first called in the next round) */
+    ACT_FREE_TABLE,     /* fold_table_free: deferred to the outermost call */
+    ACT_TRY_CHANGE,     /* a change: must be FOLD_E_BUSY */
+    ACT_REFUSE,         /* refuses "will" events */
+    ACT_COUNT
+};
+
+#define HSLOTS 6
+#define HMAGIC 0x46c0ffeeu
+
+typedef struct hctx {
+    uint32_t magic;
+    int kind; /* 0 change, 1 section, 2 row listener, 3 row provider, 4 header provider */
+    int slot; /* listeners: index in hs.listeners */
+    int64_t id;
+    uint8_t action, arg;
+} hctx;
+
+static struct {
+    fold_table *t;
+    hctx *listeners[HSLOTS];
+    hctx *rows, *header; /* the current providers' user_data */
+    int freed;           /* the table was freed inside a callback */
+    int calls;           /* callbacks run for this input (bounds the work) */
+} hs;
+
+static hctx *hctx_new(int kind, uint8_t action, uint8_t arg)
+{
+    hctx *c = (hctx *)calloc(1, sizeof *c);
+    if (c == NULL) {
+        abort();
+    }
+    c->magic = HMAGIC;
+    c->kind = kind;
+    c->slot = -1;
+    c->action = (uint8_t)(action % ACT_COUNT);
+    c->arg = arg;
+    return c;
+}
+
+static void hctx_free(hctx *c)
+{
+    if (c != NULL) {
+        c->magic = 0;
+        free(c);
+    }
+}
+
+static void hs_expect(int st, int expected, int line)
+{
+    if (st != expected) {
+        die(expected == FOLD_E_BUSY ? "a change inside a callback was not refused with FOLD_E_BUSY"
+                                    : "a callback-allowed call failed",
+            line, st);
+    }
+}
+
+static void on_change_h(fold_table *t, const fold_change_set *set, void *user_data);
+static int on_section_h(fold_table *t, const char *key, int32_t event, void *user_data);
+static int on_row_h(fold_table *t, const char *key, int64_t row, int32_t event, void *user_data);
+static int rows_h(fold_table *t, const char *key, int64_t row, double *out, void *user_data);
+static int header_h(fold_table *t, const char *key, double *out, void *user_data);
+
+/* Registers a listener of `kind` in a free slot (none free: nothing). */
+static void hs_add_listener(int kind, uint8_t action, uint8_t arg)
+{
+    int i, st;
+    hctx *c;
+    for (i = 0; i < HSLOTS && hs.listeners[i] != NULL; i++) {
+    }
+    if (i == HSLOTS) {
+        return;
+    }
+    c = hctx_new(kind % 3, action, arg);
+    c->slot = i;
+    switch (c->kind) {
+    case 0:
+        st = fold_table_add_change_listener(hs.t, on_change_h, c, &c->id);
+        break;
+    case 1:
+        st = fold_table_add_section_listener(hs.t, on_section_h, c, &c->id);
+        break;
+    default:
+        st = fold_table_add_row_listener(hs.t, on_row_h, c, &c->id);
+        break;
+    }
+    hs_expect(st, FOLD_OK, __LINE__);
+    hs.listeners[i] = c;
+}
+
+static void hs_remove_listener(int slot)
+{
+    hctx *c = hs.listeners[slot];
+    int64_t id;
+    if (c == NULL) {
+        return;
+    }
+    id = c->id;
+    hs_expect(fold_table_remove_listener(hs.t, id), FOLD_OK, __LINE__);
+    hs.listeners[slot] = NULL;
+    hctx_free(c);
+    /* Removing it again: the id is gone. */
+    hs_expect(fold_table_remove_listener(hs.t, id), FOLD_E_NOT_FOUND, __LINE__);
+}
+
+/* Replaces (with_new) or removes the row or header provider; the old
+ * user_data is freed as soon as the call returns. */
+static void hs_set_provider(int header, int with_new, uint8_t action, uint8_t arg)
+{
+    hctx *old = header ? hs.header : hs.rows;
+    hctx *c = with_new ? hctx_new(header ? 4 : 3, action, arg) : NULL;
+    int st = header ? fold_table_set_header_height_provider(hs.t, c ? header_h : NULL, c)
+                    : fold_table_set_height_provider(hs.t, c ? rows_h : NULL, c);
+    hs_expect(st, FOLD_OK, __LINE__);
+    if (header) {
+        hs.header = c;
+    } else {
+        hs.rows = c;
+    }
+    hctx_free(old);
+}
+
+/* Runs a callback's action; returns 0 to refuse a "will" event. `self` may
+ * be freed on return (ACT_REMOVE_SELF, or replaced providers). */
+static int hs_act(fold_table *t, hctx *self)
+{
+    uint8_t action = self->action, arg = self->arg;
+    int64_t n = -1;
+    int st;
+    if (self->magic != HMAGIC) {
+        die("a callback got a user_data that is not live", __LINE__, 0);
+    }
+    if (t != hs.t) {
+        die("a callback got another table", __LINE__, 0);
+    }
+    if (++hs.calls > 2000) {
+        return 1; /* enough for one input */
+    }
+    /* Reading is allowed inside a callback, also after a deferred free. */
+    hs_expect(fold_table_item_count(t, &n), FOLD_OK, __LINE__);
+    switch (action) {
+    case ACT_REMOVE_OTHER:
+        if (hs.listeners[arg % HSLOTS] != self) {
+            hs_remove_listener(arg % HSLOTS);
+        }
+        break;
+    case ACT_REMOVE_SELF:
+        if (self->kind <= 2) {
+            hs_remove_listener(self->slot); /* frees self */
+        } else {
+            hs_set_provider(self->kind == 4, arg & 1, (uint8_t)(arg / 2), (uint8_t)(arg * 7));
+        }
+        break;
+    case ACT_REPLACE_ROWS:
+        hs_set_provider(0, 1, (uint8_t)(arg / 2), (uint8_t)(arg * 5 + 1));
+        break;
+    case ACT_REMOVE_ROWS:
+        hs_set_provider(0, 0, 0, 0);
+        break;
+    case ACT_REPLACE_HEADER:
+        hs_set_provider(1, arg & 1, (uint8_t)(arg / 2), (uint8_t)(arg * 3 + 2));
+        break;
+    case ACT_ADD:
+        hs_add_listener(arg % 3, (uint8_t)(arg / 3), (uint8_t)(arg * 11 + 3));
+        break;
+    case ACT_FREE_TABLE:
+        if (!hs.freed) {
+            hs.freed = 1;
+            fold_table_free(t);
+        }
+        break;
+    case ACT_TRY_CHANGE:
+        if (!hs.freed) {
+            switch (arg % 3) {
+            case 0:
+                /* The key is looked up first: a missing "a" is not found. */
+                st = fold_table_collapse_key(t, "a", NULL);
+                if (st == FOLD_E_NOT_FOUND) {
+                    st = FOLD_E_BUSY;
+                }
+                break;
+            case 1:
+                /* Without a provider there is nothing to change. */
+                st = fold_table_measure(t, 0, 100, 0, NULL);
+                if (st == FOLD_OK && hs.rows == NULL && hs.header == NULL) {
+                    st = FOLD_E_BUSY;
+                }
+                break;
+            default:
+                st = fold_table_append_section(t, "zz", NULL, 1);
+                break;
+            }
+            hs_expect(st, FOLD_E_BUSY, __LINE__);
+            if (fold_last_error_message()[0] == '\0') {
+                die("FOLD_E_BUSY without a message", __LINE__, st);
+            }
+        }
+        break;
+    case ACT_REFUSE:
+        return 0;
+    default:
+        break;
+    }
+    return 1;
+}
+
+static void on_change_h(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    (void)set;
+    hs_act(t, (hctx *)user_data);
+}
+
+static int on_section_h(fold_table *t, const char *key, int32_t event, void *user_data)
+{
+    (void)key;
+    (void)event;
+    return hs_act(t, (hctx *)user_data);
+}
+
+static int on_row_h(fold_table *t, const char *key, int64_t row, int32_t event, void *user_data)
+{
+    (void)key;
+    (void)row;
+    (void)event;
+    return hs_act(t, (hctx *)user_data);
+}
+
+static int rows_h(fold_table *t, const char *key, int64_t row, double *out, void *user_data)
+{
+    hctx *c = (hctx *)user_data;
+    double h = (double)(c->arg % 64) + 0.25 * (double)(row & 3);
+    (void)key;
+    if (!hs_act(t, c)) {
+        return 0; /* keep the estimate */
+    }
+    *out = h;
+    return 1;
+}
+
+static int header_h(fold_table *t, const char *key, double *out, void *user_data)
+{
+    hctx *c = (hctx *)user_data;
+    double h = (double)(c->arg % 48) + 0.5;
+    (void)key;
+    if (!hs_act(t, c)) {
+        return 0;
+    }
+    *out = h;
+    return 1;
+}
+
+/* One callback operation, from outside any callback. */
+static void hostile_op(reader *r)
+{
+    uint8_t what = byte(r), action = byte(r), arg = byte(r);
+    int64_t measured = -7;
+    int st;
+    switch (what % 6) {
+    case 0:
+    case 1:
+        hs_add_listener(what / 6, action, arg);
+        break;
+    case 2:
+        hs_set_provider(what & 8 ? 1 : 0, !(what & 16), action, arg);
+        break;
+    case 3:
+        hs_remove_listener(arg % HSLOTS);
+        break;
+    default:
+        st = fold_table_measure(hs.t, an_offset(r), a_height(r), an_int(r) % 8,
+                                byte(r) & 1 ? &measured : NULL);
+        check_status(st, __LINE__);
+        if (st == FOLD_OK && measured != -7 && measured < 0) {
+            die("measure wrote a negative count", __LINE__, st);
+        }
+        break;
+    }
+}
+
 /* ---- one operation ----------------------------------------------------- */
 
 #define CAP 64
@@ -281,6 +579,12 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
     }
     mutating = 1;
     take(good, &before);
+
+    /* 8 codes of 256 are callback operations (hostile_op). */
+    if ((code & 0xC7) == 0x87) {
+        hostile_op(r);
+        return;
+    }
 
     switch (code % 64) {
     case 0:
@@ -591,6 +895,14 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         }
         break;
     }
+    if (hs.freed) {
+        /* A callback freed the table; the call that ran it returned normally
+         * and the table is gone. Nothing more to check on it. */
+        if (!documented(st)) {
+            die("the call whose callback freed the table failed oddly", __LINE__, st);
+        }
+        return;
+    }
     if (trace) {
         int64_t items = -1;
         fold_table_item_count(good, &items);
@@ -659,14 +971,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (t == NULL) {
         die("fold_table_new returned OK without a table", __LINE__, st);
     }
-    while (r.n > 0 && steps++ < 400) {
+    memset(&hs, 0, sizeof hs);
+    hs.t = t;
+    while (r.n > 0 && steps++ < 400 && !hs.freed) {
         one_op(t, &r, t);
-        if ((steps & 7) == 0) {
+        if ((steps & 7) == 0 && !hs.freed) {
             invariants(t);
         }
     }
-    invariants(t);
-    fold_table_free(t);
+    if (!hs.freed) {
+        invariants(t);
+        fold_table_free(t);
+    }
+    /* The table no longer calls anything: free what it held. */
+    for (steps = 0; steps < HSLOTS; steps++) {
+        hctx_free(hs.listeners[steps]);
+    }
+    hctx_free(hs.rows);
+    hctx_free(hs.header);
+    memset(&hs, 0, sizeof hs);
     fold_table_free(NULL);
     fold_free(NULL);
     return 0;

@@ -126,7 +126,9 @@ class NotVisibleError(FoldError, LookupError):
 
 class BusyError(FoldError, RuntimeError):
     """``FOLD_E_BUSY``: the table is already inside a call on this thread (a
-    callback re-entered it); nothing was done."""
+    callback tried to change it), or this thread is inside a callback of
+    another table while another thread uses this one (waiting could
+    deadlock); nothing was done."""
 
 
 _CLASSES: Dict[int, Type[FoldError]] = {

@@ -402,6 +402,23 @@ class ImportReport(NamedTuple):
 # --------------------------------------------------------------------------
 
 
+class _ThreadState(threading.local):
+    """Per thread: how many library callbacks (of any table) this thread is
+    inside. Such a thread holds that table's lock, so it must not wait for
+    another table's lock (see :meth:`_Guard.__enter__`)."""
+
+    callbacks = 0
+
+
+_thread_state = _ThreadState()
+
+_BUSY_ELSEWHERE = (
+    "the table is in use by another thread while this thread is inside a callback "
+    "of another table; waiting could deadlock, so nothing was done (make the call "
+    "after the callback returns)"
+)
+
+
 class _Guard:
     """A table's lock: reentrant, held by every method for its whole
     operation. It also carries the exception a Python callback (listener or
@@ -409,29 +426,55 @@ class _Guard:
     inside a C call, on the calling thread, while the lock is held, and an
     exception must not unwind through C. The trampoline stores it here and
     the outermost ``with`` block re-raises it once the C call has returned.
+
+    It also keeps the ctypes callback objects the table no longer holds
+    (removed listeners, replaced providers, everything after ``close()``)
+    until the outermost call returns: the library may be running one of
+    them right now (the one that removed itself), and ctypes frees a
+    callback's code when its object dies.
     """
 
-    __slots__ = ("_rlock", "_depth", "_pending")
+    __slots__ = ("_rlock", "_depth", "_pending", "_retired")
 
     def __init__(self) -> None:
         self._rlock = threading.RLock()
         self._depth = 0
         self._pending: Optional[BaseException] = None
+        self._retired: List[Any] = []
 
     def __enter__(self) -> "_Guard":
-        self._rlock.acquire()
+        # Uncontended (or re-entered by this thread): one try, no wait.
+        if not self._rlock.acquire(False):
+            # Another thread is inside a call on this table. A thread inside
+            # a callback holds another table's lock: waiting here could
+            # deadlock (A->B on one thread, B->A on the other), so refuse.
+            if _thread_state.callbacks:
+                raise _errors.BusyError(_errors.E_BUSY, _BUSY_ELSEWHERE)
+            self._rlock.acquire()
         self._depth += 1
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         self._depth -= 1
         pending = None
-        if self._depth == 0 and self._pending is not None:
-            pending, self._pending = self._pending, None
+        retired = None
+        if self._depth == 0:
+            if self._pending is not None:
+                pending, self._pending = self._pending, None
+            if self._retired:
+                # No C call on this table is running any more.
+                retired, self._retired = self._retired, []
         self._rlock.release()
+        del retired
         if pending is not None:
             # An exception the method raised itself becomes its __context__.
             raise pending
+
+    def retire(self, callback: Any) -> None:
+        """Keep a callback object the library no longer holds until the
+        outermost call returns (call with the lock held)."""
+        if callback is not None:
+            self._retired.append(callback)
 
     def store(self, exc: BaseException) -> None:
         """Keep the first exception of this call; later ones are noted on it."""
@@ -491,38 +534,52 @@ def _event(enum_type: Any, value: int) -> Any:
 
 def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
     def call(_table: int, changes: Any, _user_data: int) -> None:
+        state = _thread_state
+        state.callbacks += 1
         try:
             fn(_change_set(changes))
         except BaseException as exc:  # never unwind through C
             guard.store(exc)
+        finally:
+            state.callbacks -= 1
 
     return _ffi.CHANGE_FN(call)
 
 
 def _section_trampoline(guard: _Guard, fn: Callable[[str, SectionEvent], Any]) -> Any:
     def call(_table: int, key: Optional[bytes], event: int, _user_data: int) -> int:
+        state = _thread_state
+        state.callbacks += 1
         try:
             return _allows(fn(_decode_key(key), _event(SectionEvent, event)))
         except BaseException as exc:  # refuses a "will" event
             guard.store(exc)
             return 0
+        finally:
+            state.callbacks -= 1
 
     return _ffi.SECTION_FN(call)
 
 
 def _row_trampoline(guard: _Guard, fn: Callable[[str, int, RowEvent], Any]) -> Any:
     def call(_table: int, key: Optional[bytes], row: int, event: int, _user_data: int) -> int:
+        state = _thread_state
+        state.callbacks += 1
         try:
             return _allows(fn(_decode_key(key), row, _event(RowEvent, event)))
         except BaseException as exc:  # refuses a "will" event
             guard.store(exc)
             return 0
+        finally:
+            state.callbacks -= 1
 
     return _ffi.ROW_FN(call)
 
 
 def _height_trampoline(guard: _Guard, fn: Callable[[str, int], Optional[float]]) -> Any:
     def call(_table: int, key: Optional[bytes], row: int, out: Any, _user_data: int) -> int:
+        state = _thread_state
+        state.callbacks += 1
         try:
             height = fn(_decode_key(key), row)
             if height is None:
@@ -532,12 +589,16 @@ def _height_trampoline(guard: _Guard, fn: Callable[[str, int], Optional[float]])
         except BaseException as exc:  # keeps the estimate
             guard.store(exc)
             return 0
+        finally:
+            state.callbacks -= 1
 
     return _ffi.HEIGHT_FN(call)
 
 
 def _header_height_trampoline(guard: _Guard, fn: Callable[[str], Optional[float]]) -> Any:
     def call(_table: int, key: Optional[bytes], out: Any, _user_data: int) -> int:
+        state = _thread_state
+        state.callbacks += 1
         try:
             height = fn(_decode_key(key))
             if height is None:
@@ -547,6 +608,8 @@ def _header_height_trampoline(guard: _Guard, fn: Callable[[str], Optional[float]
         except BaseException as exc:  # keeps the estimate
             guard.store(exc)
             return 0
+        finally:
+            state.callbacks -= 1
 
     return _ffi.HEADER_HEIGHT_FN(call)
 
@@ -766,6 +829,16 @@ class Table:
     exceptions are added to the first as notes). An exception in a "will"
     section or row listener refuses the change; in the height provider it
     keeps the row's estimate.
+
+    A callback may remove listeners or replace providers: once
+    :meth:`remove_listener` or :meth:`set_height_provider` returns, the old
+    function is never called again, not even later in the same round; a
+    listener added inside a callback is first called in the next round. A
+    callback may :meth:`close` its own table (see there). A callback may
+    use another table, but never waits for one: if another thread is inside
+    a call on that table at that moment, the call raises :class:`BusyError`
+    at once and does nothing (waiting could deadlock two threads whose
+    callbacks call each other's tables).
     """
 
     __slots__ = (
@@ -842,7 +915,13 @@ class Table:
         """Free the table's C handle. Calling it again does nothing.
 
         Waits for calls running in other threads to finish first; any later
-        call raises :class:`InvalidArgumentError`.
+        call raises :class:`InvalidArgumentError`. Inside one of the table's
+        own callbacks (a listener or height provider), no callback of the
+        table runs after ``close()`` returns, the table method that is
+        running completes, and the library frees the table when it returns
+        (its later steps, if it has any, raise :class:`InvalidArgumentError`).
+        Inside a callback of another table, while a third thread uses this
+        one, it raises :class:`BusyError` (see :class:`Table`).
         """
         lock = getattr(self, "_lock", None)
         if lock is None:  # __init__ failed before the lock existed
@@ -852,8 +931,15 @@ class Table:
             if handle is None:
                 return
             self._handle = None
+            # Inside a callback of this table the library defers the free
+            # to the outermost call and calls no callback after this.
             self._free_fn(handle)
-            # The library no longer holds the callbacks.
+            # Kept until the outermost call returns: one of them may be the
+            # callback running this close().
+            for callback in self._callbacks.values():
+                lock.retire(callback)
+            lock.retire(self._provider)
+            lock.retire(self._header_provider)
             self._callbacks = {}
             self._provider = None
             self._header_provider = None
@@ -1541,7 +1627,8 @@ class Table:
         number = _int64(listener_id, "listener id")
         with self._lock:
             _lib.fold_table_remove_listener(self._h(), number)
-            self._callbacks.pop(number, None)
+            # The library calls it no more, but may be running it right now.
+            self._lock.retire(self._callbacks.pop(number, None))
 
     # -- scrolling -----------------------------------------------------------
 
@@ -1676,7 +1763,9 @@ class Table:
         with self._lock:
             callback = _ffi.HEIGHT_FN() if fn is None else _height_trampoline(self._lock, fn)
             _lib.fold_table_set_height_provider(self._h(), callback, None)
-            # Replaced only now: the old one stayed referenced during the call.
+            # The library calls the old one no more, but a measure may be
+            # running it right now (a provider that replaces itself).
+            self._lock.retire(self._provider)
             self._provider = None if fn is None else callback
 
     def set_header_height_provider(self, fn: Optional[Callable[[str], Optional[float]]]) -> None:
@@ -1694,6 +1783,7 @@ class Table:
             callback = (_ffi.HEADER_HEIGHT_FN() if fn is None
                         else _header_height_trampoline(self._lock, fn))
             _lib.fold_table_set_header_height_provider(self._h(), callback, None)
+            self._lock.retire(self._header_provider)
             self._header_provider = None if fn is None else callback
 
     def measure(self, offset: float, height: float, overscan: int = 0) -> int:
