@@ -320,8 +320,14 @@ struct SavedStateReader {
         }
         let nameAt = at
         let key = try string()
-        if storing, keys?.insert(key, self) == false {
-            throw fail("duplicate member name \(shown(key)) in an object", at: nameAt)
+        if storing, var k = keys {
+            keys = nil  // no copy of its buffer while it grows
+            defer { keys = k }
+            switch k.insert(key, self) {
+            case .added: break
+            case .duplicate: throw fail("duplicate member name \(shown(key)) in an object", at: nameAt)
+            case .outOfMemory: throw outOfMemory()
+            }
         }
         skipSpace()
         guard peek == UInt8(ascii: ":") else { throw fail("expected ':' after an object member's name") }
@@ -368,8 +374,10 @@ struct SavedStateReader {
                 throw fail("more members in \"collapsed\" than the first reading counted", at: nameAt)
             }
             let entry = Span(start: Int(key.start), count: key.count, flag: value)
-            guard keys.insert(Int32(keys.keys.count), entry, self) else {
-                throw fail("duplicate member name \(shown(key)) in an object", at: nameAt)
+            switch keys.insert(entry, self) {
+            case .added: break
+            case .duplicate: throw fail("duplicate member name \(shown(key)) in an object", at: nameAt)
+            case .outOfMemory: throw outOfMemory()
             }
         }
     }
@@ -643,26 +651,27 @@ private struct MemberKeys {
     private var few: [Span] = []
     private var many: KeySet?
 
-    mutating func insert(_ key: Span, _ reader: SavedStateReader) -> Bool {
-        if let many {
-            return many.insert(Int32(many.keys.count), key, reader)
+    mutating func insert(_ key: Span, _ reader: SavedStateReader) -> KeySet.Insertion {
+        if let many { return many.insert(key, reader) }
+        for k in few where reader.same(k, key) { return .duplicate }
+        guard few.count == 8 else {
+            few.append(key)
+            return .added
         }
-        for k in few where reader.same(k, key) { return false }
-        few.append(key)
-        if few.count > 8, let set = KeySet(capacity: 16) {
-            for (i, k) in few.enumerated() { _ = set.insert(Int32(i), k, reader) }
-            many = set
-            few = []
-        }
-        return true
+        guard let set = KeySet(capacity: 16) else { return .outOfMemory }
+        for k in few { _ = set.insert(k, reader) }
+        many = set
+        few = []
+        return set.insert(key, reader)
     }
 }
 
-/// Distinct strings (spans of the input) in an open-addressing hash table
-/// of 32-bit indices at most half full. Grows by doubling; a failed
-/// allocation keeps the table as it was (then duplicates go unnoticed only
-/// if memory ran out, which the collapsed map, sized in advance, never does).
+/// Distinct strings (spans of the input), in their order, with an
+/// open-addressing hash table of 32-bit indices at most half full. Grows by
+/// doubling; running out of memory is reported, never a trap.
 final class KeySet {
+    enum Insertion { case added, duplicate, outOfMemory }
+
     fileprivate var keys: MallocArray<Span>
     private var slots: MallocArray<Int32>
     private var mask: Int
@@ -679,22 +688,23 @@ final class KeySet {
         mask = size - 1
     }
 
-    /// Adds `key` as number `index` (the next one); false if an equal key is there.
-    func insert(_ index: Int32, _ key: Span, _ reader: SavedStateReader) -> Bool {
+    /// Adds `key` unless an equal one is there.
+    func insert(_ key: Span, _ reader: SavedStateReader) -> Insertion {
+        if 2 * (keys.count + 1) > mask + 1, !grow(reader) { return .outOfMemory }
         var i = Int(truncatingIfNeeded: reader.hash(key)) & mask
         while slots[i] >= 0 {
-            if reader.same(keys[Int(slots[i])], key) { return false }
+            if reader.same(keys[Int(slots[i])], key) { return .duplicate }
             i = (i + 1) & mask
         }
-        guard keys.append(key) else { return true }
+        let index = Int32(keys.count)
+        guard keys.append(key) else { return .outOfMemory }
         slots[i] = index
-        if 2 * keys.count > mask + 1 { grow(reader) }
-        return true
+        return .added
     }
 
-    private func grow(_ reader: SavedStateReader) {
+    private func grow(_ reader: SavedStateReader) -> Bool {
         let size = 2 * (mask + 1)
-        guard let s = MallocArray<Int32>(capacity: size) else { return }
+        guard let s = MallocArray<Int32>(capacity: size) else { return false }
         for i in 0..<size { s[i] = -1 }
         s.count = size
         let m = size - 1
@@ -705,5 +715,6 @@ final class KeySet {
         }
         slots = s
         mask = m
+        return true
     }
 }
