@@ -828,22 +828,47 @@ int fold_table_reveal_row(fold_table *table, const char *key, int64_t row, int e
  * The caller frees *out_json with fold_free(). O(s + k * depth * log n). */
 int fold_table_export_state(const fold_table *table, char **out_json);
 
-/* What fold_table_import_state() applied and ignored. */
+/* What fold_table_import_state() applied and ignored, counted after the
+ * import: what is in effect, not what the text asked for. */
 typedef struct fold_import_report {
-    int64_t sections;         /* sections whose collapsed state was applied */
+    int64_t sections;         /* sections whose saved collapsed state is in effect
+                                 (a change a section listener refused is not counted) */
     int64_t unknown_sections; /* saved keys this table does not have */
-    int64_t rows;             /* rows expanded from the saved state */
-    int64_t unknown_rows;     /* saved expanded rows missing or not expandable here */
+    int64_t rows;             /* distinct saved rows expanded after the import
+                                 (a row listed twice counts once) */
+    int64_t unknown_rows;     /* saved rows not expanded: entries naming a row that is
+                                 missing or cannot expand here, and distinct rows left
+                                 collapsed (the accordion kept another, or a row
+                                 listener refused) */
     int32_t anchor_restored;  /* 1 if the viewport was moved to the saved anchor */
     int32_t reserved;
 } fold_import_report;
 
+/* The largest saved state fold_table_import_state() reads, in bytes (1 GiB:
+ * about 30 million sections in fold_table_export_state()'s format). */
+#define FOLD_MAX_STATE_BYTES ((int64_t)1 << 30)
+
 /* Applies saved state to this table, which may have been rebuilt with other
  * sections: unknown keys and rows are ignored and counted in *out_report
- * (optional). Expanded rows not in the saved state collapse; the accordion
- * applies. The whole text is checked first: malformed JSON or a wrong shape
- * is FOLD_E_INVALID and changes nothing. Changes are reported to listeners
- * like any others. O(p * depth * log n) for p saved entries. */
+ * (optional; written only on success). Expanded rows not in the saved state
+ * collapse; the accordion applies, saved rows in their order.
+ *
+ * The whole text is checked before anything changes, as strict JSON (RFC
+ * 8259): numbers as its grammar writes them and within a double's range,
+ * no member name twice in one object, valid UTF-8 in strings, at most 64
+ * levels of nesting, at most FOLD_MAX_STATE_BYTES bytes (longer text is
+ * refused without being read further). Malformed JSON, a wrong shape, too
+ * long a text or too little memory to read it is FOLD_E_INVALID and changes
+ * nothing; the message names the byte offset and what was expected there,
+ * e.g. "saved state: at byte 17: expected ',' or '}' after an object member".
+ *
+ * The changes are reported to change listeners like any others, in one
+ * change set; the saved anchor is applied before they are told, so the set's
+ * anchored_offset is the restored offset, and a state that only moves the
+ * viewport is reported too (with no changes). The text is read in place;
+ * the import needs at most about 16 bytes per saved entry besides it.
+ * O(b + p * depth * log n) for b bytes and p saved entries, whatever their
+ * order. */
 int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
 
 /* ------------------------------------------------------------------------- */

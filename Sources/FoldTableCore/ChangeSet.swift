@@ -18,67 +18,54 @@ public struct ChangeSet: Equatable, Sendable {
     public var changes: [FlatChange] = []
     /// Ranges of positions in the new list of items that stayed but must be
     /// redrawn: their height or their state (indicator, expanded) changed.
-    /// Sorted, disjoint.
-    public var redraw: [Range<Int>] = []
+    /// Sorted, disjoint, and coalesced (ranges that touch are merged).
+    /// Reading it costs O(r) for r ranges.
+    public var redraw: [Range<Int>] {
+        get { ranges.all() }
+        set {
+            ranges = RangeTree()
+            for r in newValue { ranges.insert(r) }
+        }
+    }
     /// New content height minus old.
     public var contentHeightDelta: Double = 0
     /// With a viewport set: the offset that keeps the first visible item
     /// where it was on screen (the viewport's offset is already moved there).
     public var anchoredOffset: Double?
+    /// The redraw ranges while they are recorded: kept in final coordinates
+    /// under every step, in O(log r) per step whatever the order of steps.
+    private var ranges = RangeTree()
+    /// Set when the mutation placed the viewport itself (a restored scroll
+    /// anchor): reported as `anchoredOffset` instead of re-anchoring, and
+    /// worth notifying even when the flat list did not change.
+    var placedOffset: Double?
+    /// Whether the mutation moved the viewport itself (see `placedOffset`).
+    var movedViewport = false
 
     public init() {}
 
     /// True when the flat list did not change at all.
-    public var isEmpty: Bool { changes.isEmpty && redraw.isEmpty && contentHeightDelta == 0 }
+    public var isEmpty: Bool { changes.isEmpty && ranges.isEmpty && contentHeightDelta == 0 }
+
+    public static func == (a: ChangeSet, b: ChangeSet) -> Bool {
+        a.changes == b.changes && a.redraw == b.redraw && a.contentHeightDelta == b.contentHeightDelta
+            && a.anchoredOffset == b.anchoredOffset
+    }
 
     /// Records a step. Redraw ranges after `p` move with the items; the
-    /// part that was removed is gone. O(log r + ranges at or after p), so a
-    /// mutation that records its steps top to bottom (collapse all) stays
-    /// O(s log s) for s steps.
+    /// part that was removed is gone. O(log r) amortized for r redraw
+    /// ranges, in any order of steps.
     mutating func replace(at p: Int, removed: Int, added: Int) {
         guard removed > 0 || added > 0 else { return }
         changes.append(FlatChange(position: p, removed: removed, added: added))
-        // Ranges are sorted and disjoint: those ending at or before p stay.
-        var lo = 0, hi = redraw.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if redraw[mid].upperBound <= p { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < redraw.count else { return }
-        var mapped: [Range<Int>] = []
-        for r in redraw[lo...] {
-            if r.lowerBound < p { mapped.append(r.lowerBound..<min(r.upperBound, p)) }
-            let tailStart = max(r.lowerBound, p + removed)
-            if tailStart < r.upperBound {
-                mapped.append((tailStart - removed + added)..<(r.upperBound - removed + added))
-            }
-        }
-        redraw.replaceSubrange(lo..., with: mapped)
+        ranges.replace(at: p, removed: removed, added: added)
     }
 
-    /// Records items to redraw, keeping the ranges sorted and disjoint.
-    /// O(1) for a range at or after the last one, O(r log r) otherwise.
+    /// Records items to redraw, keeping the ranges sorted, disjoint and
+    /// coalesced. O(log r) amortized.
     mutating func redraw(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        if let last = redraw.last, last.lowerBound <= range.lowerBound {
-            if range.lowerBound <= last.upperBound {
-                redraw[redraw.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                redraw.append(range)
-            }
-            return
-        }
-        redraw.append(range)
-        redraw.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Int>] = []
-        for r in redraw {
-            if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        redraw = merged
+        ranges.insert(range)
     }
 
     /// Where an item at old position `p` is after the changes; an item that

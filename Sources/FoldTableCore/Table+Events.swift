@@ -128,8 +128,12 @@ extension Table {
         var set = recording ?? ChangeSet()
         recording = nil
         set.contentHeightDelta = contentHeight - heightBefore
-        if set.isEmpty { return result }
-        if let anchor { set.anchoredOffset = reanchor(anchor, after: set) }
+        if set.isEmpty && !set.movedViewport { return result }
+        if let placed = set.placedOffset {
+            set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
+        } else if let anchor {
+            set.anchoredOffset = reanchor(anchor, after: set)
+        }
         notifying = true
         defer { notifying = false }
         eachListener(\.changes) { $0(set); return true }

@@ -1,12 +1,17 @@
-/// What `importState` applied and what it ignored.
+/// What `importState` applied and what it ignored, counted after the
+/// import: what is in effect, not what was asked for.
 public struct ImportReport: Equatable, Sendable {
-    /// Sections whose collapsed state was applied.
+    /// Sections whose saved collapsed state is in effect (a change a section
+    /// listener refused is not counted).
     public var sections = 0
-    /// Section keys the table does not have (ignored).
+    /// Saved section keys the table does not have (ignored).
     public var unknownSections = 0
-    /// Rows expanded from the saved state.
+    /// Distinct saved rows that are expanded after the import (a row listed
+    /// twice counts once).
     public var rows = 0
-    /// Saved expanded rows that do not exist or cannot expand here (ignored).
+    /// Saved expanded rows not applied: entries naming a row that does not
+    /// exist or cannot expand here, and distinct rows left collapsed (the
+    /// accordion kept another one, or a row listener refused).
     public var unknownRows = 0
     /// Whether the saved scroll anchor was applied to the viewport.
     public var anchorRestored = false
@@ -45,113 +50,132 @@ extension Table {
 
     /// Applies saved state to this table, which may have been rebuilt with
     /// other sections: unknown keys and rows are ignored and counted. The
-    /// whole text is checked first; malformed input changes nothing. Expanded
-    /// rows not in the saved state collapse; the accordion applies.
-    /// - Complexity: O(p · depth · log n) for p saved entries, plus the rows
-    ///   that were expanded before.
+    /// whole text is checked first (strict JSON, see `SavedStateReader`);
+    /// malformed input changes nothing. Expanded rows not in the saved state
+    /// collapse; the accordion applies. The saved scroll anchor is applied
+    /// inside the same mutation, so change listeners see the final viewport
+    /// (`ChangeSet.anchoredOffset`), and are told even when only the anchor
+    /// moved the viewport. The report counts what is in effect afterwards.
+    /// - Complexity: O(b + p · depth · log n) for b bytes of text and p saved
+    ///   entries, plus the rows that were expanded before. Memory: the text
+    ///   is read in place; entries take 8 or 16 bytes each.
     @discardableResult
     public func importState(_ text: String) throws -> ImportReport {
-        let plan = try SavedState(JSON.parse(text))
+        var text = text
+        return try text.withUTF8 { try importState(utf8: $0) }
+    }
+
+    /// `importState` over UTF-8 text that is read in place (not copied); at
+    /// most `Table.maxSavedStateBytes` bytes.
+    /// - Complexity: O(b + p · depth · log n), as `importState(_:)`.
+    @discardableResult
+    public func importState(utf8 text: UnsafeBufferPointer<UInt8>) throws -> ImportReport {
+        try importState(utf8: text, maxBytes: SavedStateReader.maxBytes)
+    }
+
+    /// The largest saved state `importState` reads, in bytes (1 GiB,
+    /// FOLD_MAX_STATE_BYTES in the C header).
+    public static var maxSavedStateBytes: Int { SavedStateReader.maxBytes }
+
+    func importState(utf8 text: UnsafeBufferPointer<UInt8>, maxBytes: Int) throws -> ImportReport {
+        let saved = try SavedStateReader(text, maxBytes: maxBytes)
         var report = ImportReport()
         try mutate {
-            for (key, collapsed) in plan.collapsed {
-                guard let s = sectionsByKey[key] else { report.unknownSections += 1; continue }
-                report.sections += 1
-                if s.childCount > 0 {
-                    _ = setCollapsedRecording(collapsed, s)
-                } else if s.collapsed != collapsed {
-                    // Nothing shows or hides, but the header's (and footer's) flag changes.
-                    s.collapsed = collapsed
-                    if let header = visibleHeader(s) {
-                        recordRedraw(header)
-                        if s.hasFooter { recordRedraw(header + 1) }
+            if let entries = saved.collapsed {
+                for i in 0..<entries.count {
+                    let entry = entries[i]
+                    let collapsed = entry.flag
+                    guard let s = sectionsByKey[saved.text(entry)] else { report.unknownSections += 1; continue }
+                    if s.childCount > 0 {
+                        _ = setCollapsedRecording(collapsed, s)
+                    } else if s.collapsed != collapsed {
+                        // Nothing shows or hides, but the header's (and footer's) flag changes.
+                        s.collapsed = collapsed
+                        if let header = visibleHeader(s) {
+                            recordRedraw(header)
+                            if s.hasFooter { recordRedraw(header + 1) }
+                        }
                     }
+                    // Keys are unique (the reader refuses duplicates); a change a
+                    // listener refused is not counted.
+                    if s.collapsed == collapsed { report.sections += 1 }
                 }
             }
-            guard let rows = plan.expanded else { return }
-            // Only what differs changes: rows expanded now but not saved collapse,
-            // saved rows not expanded yet expand.
-            let wanted = Set(rows.map { RowRef(section: $0.0, row: $0.1) })
-            for (s, row) in expandedRows(in: root, deep: true) where !wanted.contains(RowRef(section: s.key, row: row)) {
-                _ = try setRowExpandedRecording(false, s, row)
+            if saved.hasExpanded, let entries = saved.expanded {
+                try applyExpandedRows(entries, saved, &report)
             }
-            for (key, row) in rows {
-                guard let s = sectionsByKey[key], row < s.rowCount, try isRowExpandable(section: .key(key), row: row) else {
-                    report.unknownRows += 1
-                    continue
-                }
-                if try isRowExpanded(section: .key(key), row: row) || setRowExpandedRecording(true, s, row) {
-                    report.rows += 1
-                } else {
-                    report.unknownRows += 1
-                }
-            }
-        }
-        if let anchor = plan.anchor, var v = viewport, let s = sectionsByKey[anchor.section] {
-            let position: Int?
-            switch anchor.kind {
-            case .header: position = try? headerPlace(of: s).position
-            case .footer: position = s.hasFooter ? (try? headerPlace(of: s)).map { $0.position + 1 + s.shownChildrenItems } : nil
-            case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
-            }
-            if let position, let top = try? placedItem(at: position).top {
-                v.offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))
-                viewport = v
-                report.anchorRestored = true
-            }
+            if let anchor = saved.anchor { report.anchorRestored = placeViewport(at: anchor) }
         }
         return report
     }
-}
 
-/// Saved state, checked in full before anything is applied.
-private struct SavedState {
-    var collapsed: [(String, Bool)] = []
-    var expanded: [(String, Int)]?
-    var anchor: (section: String, kind: ItemKind, row: Int, offset: Double)?
+    /// Expands the saved rows and collapses the others; counts each saved
+    /// row once, by whether it is expanded afterwards (the accordion or a
+    /// listener may have kept it collapsed).
+    private func applyExpandedRows(_ entries: MallocArray<SavedRow>, _ saved: SavedStateReader,
+                                   _ report: inout ImportReport) throws {
+        var wanted: [(Section, Int)] = []
+        wanted.reserveCapacity(entries.count)
+        for i in 0..<entries.count {
+            let entry = entries[i]
+            let key = saved.text(entry.section)
+            guard let s = sectionsByKey[key], entry.row < s.rowCount,
+                  try isRowExpandable(section: .key(key), row: entry.row) else {
+                report.unknownRows += 1
+                continue
+            }
+            wanted.append((s, entry.row))
+        }
+        // Distinct rows, sorted for lookups: O(p log p), no hashing of keys.
+        func before(_ a: (Section, Int), _ b: (Section, Int)) -> Bool {
+            let x = ObjectIdentifier(a.0), y = ObjectIdentifier(b.0)
+            return x < y || (x == y && a.1 < b.1)
+        }
+        var distinct = wanted.sorted(by: before)
+        var kept = 0
+        for r in distinct where kept == 0 || before(distinct[kept - 1], r) {
+            distinct[kept] = r
+            kept += 1
+        }
+        distinct.removeLast(distinct.count - kept)
+        func isWanted(_ r: (Section, Int)) -> Bool {
+            var lo = 0, hi = distinct.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if before(distinct[mid], r) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < distinct.count && !before(r, distinct[lo])
+        }
+        // Only what differs changes: rows expanded now but not saved collapse,
+        // saved rows not expanded yet expand (in saved order, for the accordion).
+        for r in expandedRows(in: root, deep: true) where !isWanted(r) {
+            _ = try setRowExpandedRecording(false, r.0, r.1)
+        }
+        for (s, row) in wanted { _ = try setRowExpandedRecording(true, s, row) }
+        for (s, row) in distinct {
+            if try isRowExpanded(section: .key(s.key), row: row) { report.rows += 1 } else { report.unknownRows += 1 }
+        }
+    }
 
-    init(_ json: JSON) throws {
-        func bad(_ what: String) -> FoldError { FoldError(.invalidArgument, "saved state: \(what)") }
-        func count(_ value: JSON?, _ what: String) throws -> Int {
-            guard case .number(let d)? = value, d >= 0, d < 9e15, d == d.rounded() else {
-                throw bad("\(what) must be a whole number >= 0")
-            }
-            return Int(d)
+    /// Moves the viewport to the saved anchor, inside the import's mutation
+    /// (the change set reports the offset); false if the anchor's item is
+    /// not shown here or there is no viewport.
+    private func placeViewport(at anchor: SavedAnchor) -> Bool {
+        guard var v = viewport, let s = sectionsByKey[anchor.section] else { return false }
+        let position: Int?
+        switch anchor.kind {
+        case .header: position = try? headerPlace(of: s).position
+        case .footer: position = s.hasFooter ? (try? headerPlace(of: s)).map { $0.position + 1 + s.shownChildrenItems } : nil
+        case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
-        guard case .object = json else { throw bad("the top level must be an object") }
-        if let version = json["version"], version != .number(1) { throw bad("version must be 1") }
-        switch json["collapsed"] {
-        case nil, .null?: break
-        case .object(let fields)?:
-            for (key, value) in fields {
-                guard case .bool(let b) = value else { throw bad("collapsed[\"\(key)\"] must be true or false") }
-                collapsed.append((key, b))
-            }
-        default: throw bad("collapsed must be an object of key: true/false")
+        guard let position, let top = try? placedItem(at: position).top else { return false }
+        let offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))
+        recording?.placedOffset = offset
+        if offset != v.offset {
+            v.offset = offset
+            viewport = v
+            recording?.movedViewport = true
         }
-        switch json["expanded"] {
-        case nil, .null?: break
-        case .array(let items)?:
-            expanded = try items.map { item in
-                guard case .string(let key)? = item["section"] else { throw bad("each expanded row needs a \"section\" string") }
-                return (key, try count(item["row"], "an expanded row's \"row\""))
-            }
-        default: throw bad("expanded must be an array")
-        }
-        switch json["anchor"] {
-        case nil, .null?: break
-        case let a?:
-            guard case .string(let key)? = a["section"] else { throw bad("anchor needs a \"section\" string") }
-            let kind: ItemKind
-            switch a["kind"] {
-            case .string("header")?: kind = .header
-            case .string("row")?: kind = .row
-            case .string("footer")?: kind = .footer
-            default: throw bad("anchor kind must be \"header\", \"row\" or \"footer\"")
-            }
-            let row = kind == .row ? try count(a["row"], "anchor row") : -1
-            guard case .number(let offset)? = a["offset"] else { throw bad("anchor offset must be a number") }
-            anchor = (key, kind, row, offset)
-        }
+        return true
     }
 }

@@ -1,0 +1,162 @@
+/*
+ * Saved-state import under a memory bound: a 30 MB state is imported in a
+ * child process whose address space (RLIMIT_AS) allows what it already
+ * uses plus twice the input and 64 MiB; the import must return FOLD_OK
+ * (the reader needs about 16 bytes per entry and reads the text in place;
+ * the old one built a JSON tree of 5 to 10 times the input and the process
+ * died in "Fatal error: failed to allocate"). A death by signal fails the
+ * test. Also: a text longer than FOLD_MAX_STATE_BYTES is FOLD_E_INVALID with
+ * a clear message, without the library reading past the limit (the text is
+ * one 1 MiB page mapped over and over, so the test needs no 1 GiB of RAM).
+ *
+ * Skipped under the address, thread and memory sanitizers, whose shadow
+ * memory does not fit any useful RLIMIT_AS.
+ */
+#define _GNU_SOURCE /* memfd_create, MAP_ANONYMOUS */
+
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+
+/* Virtual memory in use, in bytes (VmSize). */
+static long long vm_size(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long long kb = -1;
+    while (f != NULL && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
+    }
+    if (f != NULL) fclose(f);
+    return kb * 1024;
+}
+
+/* The state: every section's collapsed flag (every other one collapsed)
+ * and row 0 of each expanded, as fold_table_export_state writes them, for
+ * `entries` sections. */
+static char *saved_state(long long entries, size_t *out_length)
+{
+    size_t capacity = (size_t)entries * 80 + 128, n = 0;
+    char *s = malloc(capacity);
+    if (s == NULL) return NULL;
+    n += (size_t)sprintf(s + n, "{\n  \"version\": 1,\n  \"collapsed\": {\n");
+    for (long long i = 0; i < entries; i++) {
+        n += (size_t)sprintf(s + n, "%s    \"s%08lld\": %s", i ? ",\n" : "", i, i % 2 ? "true" : "false");
+    }
+    n += (size_t)sprintf(s + n, "\n  },\n  \"expanded\": [");
+    for (long long i = 0; i < entries; i++) {
+        n += (size_t)sprintf(s + n, "%s{\"section\": \"s%08lld\", \"row\": 0}", i ? ", " : "", i);
+    }
+    n += (size_t)sprintf(s + n, "],\n  \"anchor\": null\n}\n");
+    *out_length = n;
+    return s;
+}
+
+/* In the child: exit 0 if the import returned FOLD_OK with the expected
+ * report, 2 for another status, 3 for a wrong report, 4 if the setup failed. */
+static void child_import(void)
+{
+    long long entries = 30000000 / 63; /* about 30 MB */
+    long long known = entries / 10;
+    fold_table *t = NULL;
+    if (fold_table_new(NULL, &t) != FOLD_OK) _exit(4);
+    char key[32];
+    for (long long i = 0; i < known; i++) {
+        snprintf(key, sizeof key, "s%08lld", i);
+        if (fold_table_append_section(t, key, NULL, 2) != FOLD_OK) _exit(4);
+        if (fold_table_set_row_expanded_height(t, key, 0, 100) != FOLD_OK) _exit(4);
+    }
+    size_t length = 0;
+    char *text = saved_state(entries, &length);
+    if (text == NULL) _exit(4);
+    long long allowed = vm_size() + 2 * (long long)length + (64LL << 20);
+    struct rlimit limit = {(rlim_t)allowed, (rlim_t)allowed};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(4);
+    fold_import_report r;
+    int status = fold_table_import_state(t, text, &r);
+    if (status != FOLD_OK) {
+        fprintf(stderr, "import under the bound: %s: %s\n", fold_status_name(status), fold_last_error_message());
+        _exit(2);
+    }
+    if (r.sections != known || r.unknown_sections != entries - known || r.rows != known ||
+        r.unknown_rows != entries - known) {
+        _exit(3);
+    }
+    _exit(0);
+}
+
+static void test_import_within_a_memory_bound(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (!CHECK(pid >= 0)) return;
+    if (pid == 0) child_import();
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    if (WIFSIGNALED(status)) fprintf(stderr, "the import died of signal %d under the bound\n", WTERMSIG(status));
+    CHECK(WIFEXITED(status));
+    CHECK_EQ_I64(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0);
+}
+
+static void test_over_the_limit_is_refused(void)
+{
+    /* FOLD_MAX_STATE_BYTES + 1 MiB of '{', then a NUL: a 1 MiB memfd of '{'
+     * mapped at every MiB, and one more page of '{' ending in NUL. */
+    const size_t mib = (size_t)1 << 20;
+    size_t total = (size_t)FOLD_MAX_STATE_BYTES + 2 * mib;
+    char *base = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (!CHECK(base != MAP_FAILED)) return;
+    int fd = memfd_create("fold-state", 0);
+    if (!CHECK(fd >= 0) || !CHECK(ftruncate(fd, (off_t)mib) == 0)) return;
+    char *page = mmap(NULL, mib, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (!CHECK(page != MAP_FAILED)) return;
+    memset(page, '{', mib);
+    for (size_t at = 0; at + mib < total; at += mib) {
+        if (!CHECK(mmap(base + at, mib, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED)) return;
+    }
+    char *last = mmap(base + total - mib, mib, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (!CHECK(last != MAP_FAILED)) return;
+    memset(last, '{', mib - 1);
+    last[mib - 1] = '\0';
+
+    fold_table *t = NULL;
+    CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK);
+    CHECK_STATUS(fold_table_append_section(t, "Mac", NULL, 3), FOLD_OK);
+    fold_import_report r;
+    CHECK_STATUS(fold_table_import_state(t, base, &r), FOLD_E_INVALID);
+    CHECK_STR(fold_last_error_message(),
+              "saved state: the text is longer than 1073741824 bytes (FOLD_MAX_STATE_BYTES)");
+    /* Exactly at the limit it is read (and refused for what it says). */
+    char *at_limit = base + total - (size_t)FOLD_MAX_STATE_BYTES - 1;
+    CHECK_STATUS(fold_table_import_state(t, at_limit, &r), FOLD_E_INVALID);
+    CHECK_STR(fold_last_error_message(), "saved state: at byte 1: expected '\"' (a member name) or '}' in an object");
+    fold_table_free(t);
+    munmap(base, total);
+    munmap(page, mib);
+    close(fd);
+}
+
+int main(void)
+{
+#ifdef UNDER_SANITIZER
+    printf("skipped under a sanitizer (its shadow memory does not fit RLIMIT_AS)\n");
+    return 0;
+#else
+    test_import_within_a_memory_bound();
+    test_over_the_limit_is_refused();
+    return check_done();
+#endif
+}
