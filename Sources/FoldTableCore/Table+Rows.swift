@@ -75,9 +75,9 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
         try mutate {
-            try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+            try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
                 run.setHeight(i, value)
-                run.dropUnexpandable(rowHeight: s.rowHeight)
+                run.dropUnexpandable(rowHeight: s.rowUnits)
             }
             recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
         }
@@ -96,7 +96,7 @@ extension Table {
         try mutate { try setRowHeights(s, row: row, values: values) }
     }
 
-    func setRowHeights(_ s: Section, row: Int, values: [Float]) throws {
+    func setRowHeights(_ s: Section, row: Int, values: [UInt32]) throws {
         let count = values.count
         let first = try rowNode(row, in: s)
         let lower = first.before.children + first.within
@@ -104,7 +104,7 @@ extension Table {
         defer { recordRedraw(childPosition(s, lower), count: childItems(s, lower..<upper)) }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + count <= run.count {
             run.setHeights(first.within, values)
-            run.dropUnexpandable(rowHeight: s.rowHeight)
+            run.dropUnexpandable(rowHeight: s.rowUnits)
             s.list.modify(first.node) { $0 = .rows(run) }
         } else {
             let old = s.list.replace(lower..<upper, with: [])
@@ -118,8 +118,8 @@ extension Table {
                     for i in 0..<r.count {
                         var record = r.record(i)
                         record.height = values[next]
-                        let normal = record.height.isNaN ? s.rowHeight : Double(record.height)
-                        if record.expanded, !(Double(record.expandedHeight) > normal) { record.expanded = false }
+                        let normal = record.height == RowRun.none ? s.rowUnits : Int(record.height)
+                        if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
                         next += 1
                         pending.append(record)
                     }
@@ -148,7 +148,7 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return s.rowHeight }
-        return run.normalHeight(within, rowHeight: s.rowHeight)
+        return Units.points(run.normalHeight(within, rowHeight: s.rowUnits))
     }
 
     /// The real number of rows of a section (its direct rows), collapsed or not.
@@ -225,24 +225,24 @@ extension Table {
         }
     }
 
-    func storedHeight(_ h: Double, _ what: String) throws -> Float {
+    func storedHeight(_ h: Double, _ what: String) throws -> UInt32 {
         if h == Table.defaultHeight { return RowRun.none }
         try Limits.check(height: h, what)
-        return Float(h)
+        return RowRun.stored(h)
     }
 
-    func storedHeights(_ buffer: UnsafeBufferPointer<Double>, expected: Int) throws -> [Float] {
+    func storedHeights(_ buffer: UnsafeBufferPointer<Double>, expected: Int) throws -> [UInt32] {
         guard buffer.count == expected else {
             throw FoldError(.invalidArgument, "expected \(expected) heights, got \(buffer.count)")
         }
-        var out: [Float] = []
+        var out: [UInt32] = []
         out.reserveCapacity(buffer.count)
         for (i, h) in buffer.enumerated() {
             if h == Table.defaultHeight { out.append(RowRun.none); continue }
             guard h.isFinite, h >= 0, h <= Limits.maxHeight else {
                 throw FoldError(.invalidArgument, "height \(h) at index \(i) is not a height (finite, 0...\(Int(Limits.maxHeight)), or -1 for the default)")
             }
-            out.append(Float(h))
+            out.append(RowRun.stored(h))
         }
         return out
     }
