@@ -182,8 +182,9 @@ int fold_table_new(const fold_table_options *options, fold_table **out_table);
 /* Frees a table and everything it holds. NULL is a no-op. O(n). */
 void fold_table_free(fold_table *table);
 
-/* Writes the table's options to *out_options: as given to fold_table_new,
- * with accordion and sticky_levels as currently set. out_options->size must
+/* Writes the table's options to *out_options: as given to fold_table_new
+ * (heights rounded to FOLD_HEIGHT_UNIT, as kept), with accordion and
+ * sticky_levels as currently set. out_options->size must
  * be set first (fold_table_options_init); only that many bytes are written,
  * and size is set to the number written. O(1). */
 int fold_table_get_options(const fold_table *table, fold_table_options *out_options);
