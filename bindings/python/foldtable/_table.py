@@ -896,7 +896,8 @@ class Table:
     @property
     def options(self) -> TableOptions:
         """The table's options as a :class:`TableOptions`: as given to the
-        constructor, with :attr:`accordion` and :attr:`sticky_levels` as
+        constructor (heights rounded to whole :data:`foldtable.HEIGHT_UNIT`,
+        as kept), with :attr:`accordion` and :attr:`sticky_levels` as
         currently set."""
         out = self._options()
         return TableOptions(
