@@ -988,49 +988,43 @@ static int64_t ft_sticky(void *p, int64_t ops) {
     return now_ns() - t0;
 }
 
-/* Naive sticky headers: scan from the top to the offset, remembering the
- * last header of each level; then scan on to where each enclosing section
- * ends (the next header at its level or above), for the push-up rule. */
+/* Naive sticky headers, stacked like CSS position: sticky: level d is the
+ * level-d section around the item at the bottom of the headers drawn above
+ * it. One scan from the top, on to each level's stack bottom (the bottoms
+ * only grow), remembering the last header of each level; then on from there
+ * to where that section ends (the next header at its level or above: the
+ * tree has rows in leaf sections only, and no footers). */
 static int naive_sticky(const naive *t, double y, fold_sticky_header *out) {
     int64_t hpos[TREE_LEVELS];
     double htop[TREE_LEVELS];
     int levels = 0;
     double top = 0;
     int64_t p = 0;
-    for (; p < t->nflat; p++) {
-        const nitem *it = &t->flat[p];
-        double h = naive_height(it);
-        if (it->row < 0) {
-            levels = it->section->depth + 1;
-            hpos[levels - 1] = p;
-            htop[levels - 1] = top;
-        }
-        if (top + h > y) break;
-        top += h;
-    }
-    if (p == t->nflat) { /* past the end: the last item, as the library reports */
-        p = t->nflat - 1;
-        top -= naive_height(&t->flat[p]);
-    }
-    double end[TREE_LEVELS];
-    int open = levels;
-    double at = top + naive_height(&t->flat[p]); /* top of item q */
-    for (int64_t q = p + 1; open > 0; q++) {
-        if (q == t->nflat) {
-            while (open > 0) end[--open] = at;
-            break;
-        }
-        const nitem *it = &t->flat[q];
-        if (it->row < 0)
-            while (open > it->section->depth) end[--open] = at;
-        at += naive_height(it);
-    }
     double stack = y;
     int k = 0;
-    for (int d = 0; d < levels; d++) {
-        double drawn = fmin(stack, end[d] - HEADER_HEIGHT);
+    for (int d = 0; d < TREE_LEVELS; d++) {
+        for (; p < t->nflat; p++) {
+            const nitem *it = &t->flat[p];
+            double h = naive_height(it);
+            if (it->row < 0) {
+                levels = it->section->depth + 1;
+                hpos[levels - 1] = p;
+                htop[levels - 1] = top;
+            }
+            if (top + h > stack) break;
+            top += h;
+        }
+        if (p == t->nflat) break; /* past the end */
+        /* The item at the stack's bottom must lie in the level above's section. */
+        if (levels <= d || (k > 0 && hpos[d - 1] != out[k - 1].position)) break;
+        double end = top + naive_height(&t->flat[p]);
+        for (int64_t q = p + 1; q < t->nflat; q++) {
+            const nitem *it = &t->flat[q];
+            if (it->row < 0 && it->section->depth <= d) break;
+            end += naive_height(it);
+        }
+        double drawn = fmin(stack, end - HEADER_HEIGHT);
         if (drawn < htop[d]) drawn = htop[d];
-        if (!(drawn + HEADER_HEIGHT > stack)) break;
         out[k].position = hpos[d];
         out[k].depth = d;
         out[k].top = drawn;

@@ -21,8 +21,20 @@
  *   - Indices and counts are int64_t. Sections are addressed by index (0 =
  *     first section) or by key; rows by (section index, row index).
  *   - Heights are in points. A height must be finite, >= 0 and
- *     <= FOLD_MAX_HEIGHT; row heights are stored with float (24-bit mantissa)
- *     precision, section and table heights as double.
+ *     <= FOLD_MAX_HEIGHT (FOLD_E_INVALID otherwise). The engine keeps every
+ *     height as a whole number of FOLD_HEIGHT_UNIT (1/256 pt): a height is
+ *     rounded once, to the nearest unit (ties to even), and reads back so
+ *     (17.7 reads back as 17.69921875; a height below 1/512 pt as 0). Every
+ *     top, height and sum is then an exact integer number of units, reported
+ *     as units / 256.0, which is exact: all geometry answers agree bit for
+ *     bit (fold_table_item_top, fold_table_visible_items,
+ *     fold_table_sticky_headers, fold_table_scroll_offset with
+ *     FOLD_ALIGN_START, fold_table_reveal_offset), tops never decrease, and
+ *     the item fold_table_item_at_offset reports for y satisfies
+ *     top <= y < top + height compared as doubles, so
+ *     item_at_offset(item_top(p)) is p for every item p of nonzero height.
+ *     FOLD_MAX_HEIGHT, FOLD_MAX_ROWS and FOLD_MAX_SECTIONS bound the content
+ *     below 2^53 units, so no sum ever rounds or overflows.
  *   - Strings passed in must be NUL-terminated, valid UTF-8, and are copied.
  *     Strings and arrays handed out are allocated by the library; the caller
  *     frees them with fold_free().
@@ -101,10 +113,16 @@ extern "C" {
 /* Any other failure; the message says what. */
 #define FOLD_E_INTERNAL (-99)
 
-/* The largest height accepted anywhere, in points. */
-#define FOLD_MAX_HEIGHT 10000000.0
-/* The most rows a table holds in all (2^48). */
-#define FOLD_MAX_ROWS ((int64_t)1 << 48)
+/* Heights are kept in whole units of this many points (1/256 pt); see the
+ * conventions above. */
+#define FOLD_HEIGHT_UNIT (1.0 / 256.0)
+/* The largest height accepted anywhere, in points (2^16 pt = 2^24 units). */
+#define FOLD_MAX_HEIGHT 65536.0
+/* The most rows a table holds in all (2^28); more is FOLD_E_RANGE. */
+#define FOLD_MAX_ROWS ((int64_t)1 << 28)
+/* The most sections a table holds in all, at any depth (2^26); more is
+ * FOLD_E_RANGE. */
+#define FOLD_MAX_SECTIONS ((int64_t)1 << 26)
 /* Passed as a per-section height: use the table's default instead. */
 #define FOLD_HEIGHT_DEFAULT (-1.0)
 
@@ -195,8 +213,9 @@ int fold_table_new(const fold_table_options *options, fold_table **out_table);
  * another thread. */
 void fold_table_free(fold_table *table);
 
-/* Writes the table's options to *out_options: as given to fold_table_new,
- * with accordion and sticky_levels as currently set. out_options->size must
+/* Writes the table's options to *out_options: as given to fold_table_new
+ * (heights rounded to FOLD_HEIGHT_UNIT, as kept), with accordion and
+ * sticky_levels as currently set. out_options->size must
  * be set first (fold_table_options_init); only that many bytes are written,
  * and size is set to the number written. O(1). */
 int fold_table_get_options(const fold_table *table, fold_table_options *out_options);
@@ -397,8 +416,10 @@ int fold_table_item_height(const fold_table *table, int64_t position, double *ou
  * (the top padding included). O(log n). */
 int fold_table_item_top(const fold_table *table, int64_t position, double *out_top);
 
-/* The item that contains offset `y`: the one with top <= y < top + height
- * (items of height 0 contain no offset). *out_place tells whether y is in an
+/* The item that contains offset `y`: the one with top <= y < top + height,
+ * compared exactly (see the conventions: heights are whole 1/256 pt units).
+ * Items of height 0 contain no offset, so it is the first item of nonzero
+ * height whose range holds y. *out_place tells whether y is in an
  * item, above the first item or below the last (FOLD_OFFSET_*); above and
  * below report the nearest item. In a table with no items *out_position is
  * -1 and *out_place FOLD_OFFSET_ABOVE for y below the top padding's end,
@@ -423,8 +444,9 @@ typedef struct fold_visible_item {
 } fold_visible_item;
 
 /* The items that intersect the viewport [offset, offset + height) — every
- * item with top < offset + height and top + height > offset, plus items of
- * height 0 whose top lies inside it — widened by `overscan` items on each
+ * item with top < offset + height and top + height > offset (offset + height
+ * as a double sum gives it; compared exactly), plus items of height 0 whose
+ * top lies inside it — widened by `overscan` items on each
  * side (clamped to the list). Writes the first min(capacity, total) of them
  * in order into `out` and sets *out_written to that number and *out_total
  * (optional) to how many there are. `out` may be NULL when capacity is 0, to
@@ -645,15 +667,19 @@ typedef struct fold_sticky_header {
     double height;
 } fold_sticky_header;
 
-/* The headers that stick at the top of a viewport scrolled to `offset`: one
- * per nesting level, of the sections enclosing the item at `offset`
- * (outermost first), at most sticky_levels of them when that option is set.
- * Each is drawn just below the one above it (the first at `offset`), never
- * below its natural place, and never lower than its section's end minus its
- * height — so the next header of the same level pushes it up as it arrives,
- * sliding behind the headers above it (draw deeper levels first). Headers
- * pushed entirely behind the ones above them (the first: above `offset`)
- * are left out. Writes
+/* The headers that stick at the top of a viewport scrolled to `offset`,
+ * stacked the way CSS position: sticky headers stack: one per nesting level,
+ * outermost first, at most sticky_levels of them when that option is set.
+ * The first is the top-level section whose range (header to footer) holds
+ * `offset`, drawn at `offset`. Each next one is the subsection of the one
+ * above whose range holds the bottom of the headers drawn so far, drawn at
+ * that bottom: a subsection's header sticks as soon as its top reaches the
+ * headers stuck above it. No header is drawn below its natural place (its
+ * fold_table_item_top, bit for bit) nor lower than its section's end minus
+ * its height — so the next header of its own level (or whatever follows its
+ * section) pushes it up as it arrives, sliding behind the headers above it
+ * (draw deeper levels first); an outer header pushed up takes the stack's
+ * bottom out of the inner section, which then drops out. Writes
  * min(capacity, total) entries, *out_written that number and *out_total
  * (optional) the total. offset must be finite. O(depth * log n). */
 int fold_table_sticky_headers(const fold_table *table, double offset, fold_sticky_header *out,

@@ -140,9 +140,9 @@ final class ListNode {
 struct RowFacts {
     var expanded: Bool
     var expandable: Bool
-    /// From the top of its run.
-    var top: Double
-    var height: Double
+    /// From the top of its run, in units.
+    var top: Int
+    var height: Int
 }
 
 /// Where a piece is: its leaf and its slot there, and the leaf's running
@@ -202,7 +202,7 @@ struct PieceRef {
     /// when they describe the run (`plainRows`), else from the
     /// piece in place (no copy, so no retain that would touch the run's
     /// height storage). O(chunk size).
-    func row(_ i: Int, rowHeight: Double, measure: Bool) -> RowFacts? {
+    func row(_ i: Int, rowHeight: Int, measure: Bool) -> RowFacts? {
         if holdsSection { return nil }
         if let plain = plainRows {
             return RowFacts(expanded: false, expandable: false,
@@ -220,7 +220,7 @@ struct PieceRef {
     /// The first row of the row run here whose bottom (from the run's top)
     /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
     /// is; nil for a subsection. Read like `row`. O(chunk size).
-    func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
+    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
         if holdsSection { return nil }
         if let plain = plainRows {
             return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
@@ -313,18 +313,19 @@ struct ChildList {
         }
     }
 
-    /// The first piece with items whose end, measured from the list's top
-    /// (default rows `rowHeight` tall), satisfies `beyond`, with the totals
-    /// of everything before it; nil if none does. `beyond` must hold from
-    /// some end on. O(fanout · log n), like `locate`.
-    func locate(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> (node: PieceRef, before: Prefix)? {
+    /// The first piece with items whose end in units, measured from the
+    /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
+    /// or `>= y` when `inclusive`), with the totals of everything before it;
+    /// nil if none is. O(fanout · log n), like `locate`.
+    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Prefix)? {
         guard let root else { return nil }
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
         var before = Prefix()
         while true {
             let top = before.height(rowHeight)
-            guard let (i, next) = view.firstEntry(endingBeyond: { beyond(top + $0) }, rowHeight: rowHeight) else {
+            guard let (i, next) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
+                                                  rowHeight: rowHeight) else {
                 return nil
             }
             before += view.prefix(i)

@@ -1,9 +1,9 @@
 /// What one row stores when it is not a plain default-height row.
 struct RowRecord {
-    /// Its height; `RowRun.none` for the section's default.
-    var height: Float = RowRun.none
-    /// Its expanded height; `RowRun.none` if it has none.
-    var expandedHeight: Float = RowRun.none
+    /// Its height in units (`Units`); `RowRun.none` for the section's default.
+    var height: UInt32 = RowRun.none
+    /// Its expanded height in units; `RowRun.none` if it has none.
+    var expandedHeight: UInt32 = RowRun.none
     var expanded = false
 }
 
@@ -16,17 +16,28 @@ struct RowRun {
     /// that per-chunk overhead is small per row.
     static let chunkSize = 64
 
-    /// Stored height meaning "none": the default height, or no expanded height.
-    static let none = Float.nan
+    /// Stored height meaning "none": the default height, or no expanded
+    /// height. Heights are at most 2^24 units (`Limits.maxHeight`), so 4
+    /// bytes per row hold any height and this value.
+    static let none = UInt32.max
+
+    /// A checked height (see `Limits.check(height:)`) as a row stores it.
+    @inline(__always)
+    static func stored(_ h: Double) -> UInt32 { UInt32(truncatingIfNeeded: Units.of(height: h)) }
+
+    /// A stored height in points; nil for `none`.
+    @inline(__always)
+    static func points(_ stored: UInt32) -> Double? { stored == none ? nil : Units.points(Int(stored)) }
 
     private(set) var count: Int
     /// nil: every row uses the default height. Otherwise `count` entries.
-    private(set) var heights: [Float]?
+    private(set) var heights: [UInt32]?
     /// nil: no row of the chunk has an expanded height.
-    private(set) var expandedHeights: [Float]?
+    private(set) var expandedHeights: [UInt32]?
     /// Bit i: row i is expanded (explicit chunks only).
     private(set) var expandedBits: UInt64 = 0
-    private(set) var fixedSum: Double = 0
+    /// In units.
+    private(set) var fixedSum = 0
     private(set) var defaultCount: Int
 
     /// `count` rows of the default height.
@@ -41,13 +52,13 @@ struct RowRun {
     /// specialized across files without whole-module builds, and were slow.)
     init(records: ArraySlice<RowRecord>) {
         count = records.count
-        var h: [Float] = []
+        var h: [UInt32] = []
         h.reserveCapacity(records.count)
         var anyExpandedHeight = false
         var i = 0
         for r in records {
             h.append(r.height)
-            if !r.expandedHeight.isNaN { anyExpandedHeight = true }
+            if r.expandedHeight != RowRun.none { anyExpandedHeight = true }
             if r.expanded { expandedBits |= 1 << UInt64(i) }
             i += 1
         }
@@ -64,7 +75,7 @@ struct RowRun {
     /// `count` rows, each with the section's default height, stored explicitly.
     init(explicitDefaults count: Int) {
         self.count = count
-        heights = [Float](repeating: RowRun.none, count: count)
+        heights = [UInt32](repeating: RowRun.none, count: count)
         defaultCount = count
     }
 
@@ -80,23 +91,23 @@ struct RowRun {
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.
     private mutating func recount() {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
-        var sum = 0.0
+        var sum = 0
         var defaults = 0
         if expandedBits == 0 {
             heights.withUnsafeBufferPointer { h in
-                for v in h { if v.isNaN { defaults += 1 } else { sum += Double(v) } }
+                for v in h { if v == RowRun.none { defaults += 1 } else { sum += Int(v) } }
             }
             fixedSum = sum
             defaultCount = defaults
             return
         }
         for i in 0..<count {
-            if isExpanded(i), let e = expandedHeights?[i] {
-                sum += Double(e)
-            } else if heights[i].isNaN {
+            if isExpanded(i), let e = expandedHeights?[i], e != RowRun.none {
+                sum += Int(e)
+            } else if heights[i] == RowRun.none {
                 defaults += 1
             } else {
-                sum += Double(heights[i])
+                sum += Int(heights[i])
             }
         }
         fixedSum = sum
@@ -113,14 +124,14 @@ struct RowRun {
     }
 
     /// Whether row `i` can expand: its expanded height exceeds its normal height.
-    func isExpandable(_ i: Int, rowHeight: Double) -> Bool {
-        guard let e = expandedHeights?[i], !e.isNaN else { return false }
-        return Double(e) > normalHeight(i, rowHeight: rowHeight)
+    func isExpandable(_ i: Int, rowHeight: Int) -> Bool {
+        guard let e = expandedHeights?[i], e != RowRun.none else { return false }
+        return Int(e) > normalHeight(i, rowHeight: rowHeight)
     }
 
     /// Collapses expanded rows that are no longer expandable (after a height
     /// change), keeping "expanded implies expandable" true.
-    mutating func dropUnexpandable(rowHeight: Double) {
+    mutating func dropUnexpandable(rowHeight: Int) {
         guard expandedBits != 0 else { return }
         for i in 0..<count where isExpanded(i) && !isExpandable(i, rowHeight: rowHeight) {
             expandedBits &= ~(1 << UInt64(i))
@@ -135,43 +146,43 @@ struct RowRun {
     @inline(__always)
     func hasOwnHeight(_ i: Int) -> Bool {
         guard let heights else { return false }
-        return !heights[i].isNaN
+        return heights[i] != RowRun.none
     }
 
-    /// Row `i`'s normal height (its own or the default).
+    /// Row `i`'s normal height in units (its own or the default).
     @inline(__always)
-    func normalHeight(_ i: Int, rowHeight: Double) -> Double {
-        guard let heights, !heights[i].isNaN else { return rowHeight }
-        return Double(heights[i])
+    func normalHeight(_ i: Int, rowHeight: Int) -> Int {
+        guard let heights, heights[i] != RowRun.none else { return rowHeight }
+        return Int(heights[i])
     }
 
-    /// Row `i`'s height as shown: the expanded height while expanded.
+    /// Row `i`'s height as shown, in units: the expanded height while expanded.
     @inline(__always)
-    func height(_ i: Int, rowHeight: Double) -> Double {
-        if expandedBits != 0, isExpanded(i), let e = expandedHeights?[i] { return Double(e) }
+    func height(_ i: Int, rowHeight: Int) -> Int {
+        if expandedBits != 0, isExpanded(i), let e = expandedHeights?[i], e != RowRun.none { return Int(e) }
         return normalHeight(i, rowHeight: rowHeight)
     }
 
-    /// The shown height of rows 0..<i.
-    func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
+    /// The shown height of rows 0..<i, in units.
+    func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         if expandedBits == 0 {
             // The common case: every row at its normal height.
             return withPlainRows { $0.prefixHeight(i, rowHeight: rowHeight) }
         }
-        var sum = 0.0
+        var sum = 0
         for k in 0..<i { sum += height(k, rowHeight: rowHeight) }
         return sum
     }
 
-    func height(rowHeight: Double) -> Double { fixedSum + Double(defaultCount) * rowHeight }
+    func height(rowHeight: Int) -> Int { fixedSum &+ defaultCount &* rowHeight }
 
-    /// The first row whose bottom, measured from the run's top, is beyond `y`
-    /// (`> y`, or `>= y` when `inclusive`); nil if none is.
-    func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
+    /// The first row whose bottom in units, measured from the run's top, is
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is.
+    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
         if expandedBits == 0 {
             return withPlainRows { $0.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         }
-        var bottom = 0.0
+        var bottom = 0
         for i in 0..<count {
             bottom += height(i, rowHeight: rowHeight)
             if inclusive ? bottom >= y : bottom > y { return i }
@@ -210,14 +221,14 @@ struct RowRun {
     // MARK: Editing (explicit chunks; callers materialize default runs first)
 
     /// Sets row `i`'s stored height (`none` for the default).
-    mutating func setHeight(_ i: Int, _ h: Float) {
+    mutating func setHeight(_ i: Int, _ h: UInt32) {
         guard heights != nil else { return }
         heights![i] = h
         recount()
     }
 
     /// Overwrites the heights of rows start..<start+values.count.
-    mutating func setHeights(_ start: Int, _ values: [Float]) {
+    mutating func setHeights(_ start: Int, _ values: [UInt32]) {
         guard heights != nil else { return }
         var i = start
         for v in values { heights![i] = v; i += 1 }
@@ -225,10 +236,10 @@ struct RowRun {
     }
 
     /// Sets row `i`'s expanded height (`none` for none).
-    mutating func setExpandedHeight(_ i: Int, _ h: Float) {
+    mutating func setExpandedHeight(_ i: Int, _ h: UInt32) {
         guard heights != nil else { return }
         if expandedHeights == nil {
-            if h.isNaN { return }
+            if h == RowRun.none { return }
             expandedHeights = Array(repeating: RowRun.none, count: count)
         }
         expandedHeights![i] = h
@@ -251,7 +262,7 @@ struct RowRun {
     /// Forgets every stored height (expanded heights and states stay).
     mutating func clearHeights() {
         guard heights != nil else { return }
-        heights = [Float](repeating: RowRun.none, count: count)
+        heights = [UInt32](repeating: RowRun.none, count: count)
         recount()
     }
 
@@ -259,7 +270,7 @@ struct RowRun {
         let k = records.count
         guard heights != nil else { count += k; defaultCount += k; return }
         heights!.insert(contentsOf: records.map(\.height), at: i)
-        if expandedHeights != nil || records.contains(where: { !$0.expandedHeight.isNaN }) {
+        if expandedHeights != nil || records.contains(where: { $0.expandedHeight != RowRun.none }) {
             var e = expandedHeights ?? Array(repeating: RowRun.none, count: count)
             e.insert(contentsOf: records.map(\.expandedHeight), at: i)
             expandedHeights = e
@@ -291,7 +302,7 @@ struct RowRun {
     }
 
     /// An explicit chunk of 1...chunkSize rows with plain heights.
-    init(heights values: ArraySlice<Float>) {
+    init(heights values: ArraySlice<UInt32>) {
         count = values.count
         heights = Array(values)
         defaultCount = 0
@@ -299,7 +310,7 @@ struct RowRun {
     }
 
     /// Explicit chunks holding plain `heights` in order.
-    static func chunks(heights: [Float]) -> [RowRun] {
+    static func chunks(heights: [UInt32]) -> [RowRun] {
         stride(from: 0, to: heights.count, by: chunkSize).map {
             RowRun(heights: heights[$0..<min($0 + chunkSize, heights.count)])
         }
@@ -315,9 +326,9 @@ struct RowRun {
 
 /// Rows at their normal heights, none expanded: a run's heights as a bare
 /// buffer (nil: every row is the default height), which lookups can read
-/// straight from the address a leaf records (`RowRun.lookup`).
+/// straight from the address a leaf records (`RowRun.lookup`). In units.
 struct PlainRows {
-    let heights: UnsafePointer<Float>?
+    let heights: UnsafePointer<UInt32>?
     let count: Int
 
     /// From a leaf's `lookup` entry and the run's row count; nil when the
@@ -330,43 +341,55 @@ struct PlainRows {
     }
 
     @inline(__always)
-    init(heights: UnsafePointer<Float>?, count: Int) {
+    init(heights: UnsafePointer<UInt32>?, count: Int) {
         self.heights = heights
         self.count = count
     }
 
     @inline(__always)
-    func height(_ i: Int, rowHeight: Double) -> Double {
-        guard let heights, !heights[i].isNaN else { return rowHeight }
-        return Double(heights[i])
+    func height(_ i: Int, rowHeight: Int) -> Int {
+        guard let heights else { return rowHeight }
+        let v = heights[i]
+        return v == RowRun.none ? rowHeight : Int(v)
     }
 
     /// The height of rows 0..<i. O(i).
-    func prefixHeight(_ i: Int, rowHeight: Double) -> Double {
-        guard let h = heights else { return Double(i) * rowHeight }
-        var sum = 0.0
-        for k in 0..<i { sum += h[k].isNaN ? rowHeight : Double(h[k]) }
+    func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
+        guard let h = heights else { return i &* rowHeight }
+        var sum = 0
+        for k in 0..<i {
+            let v = h[k]
+            sum &+= v == RowRun.none ? rowHeight : Int(v)
+        }
         return sum
     }
 
     /// The first row whose bottom, measured from the first row's top, is
-    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. O(count).
-    func firstRow(bottomBeyond y: Double, inclusive: Bool, rowHeight: Double) -> Int? {
-        @inline(__always) func beyond(_ a: Double) -> Bool { inclusive ? a >= y : a > y }
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. O(count),
+    /// O(1) for default rows.
+    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
         guard let h = heights else {
-            if rowHeight <= 0 { return beyond(0) ? 0 : nil }
-            // Estimate arithmetically, then correct for rounding; the estimate
-            // is clamped in Double so a huge y cannot overflow Int.
-            let estimate = (y / rowHeight).rounded(.down)
-            var i = Int(min(Double(count), max(0, estimate)))
-            while i > 0 && beyond(Double(i) * rowHeight) { i -= 1 }
-            while i < count && !beyond(Double(i + 1) * rowHeight) { i += 1 }
+            // Row i ends at (i + 1) * rowHeight: the answer is a division.
+            if rowHeight <= 0 { return (inclusive ? 0 >= y : 0 > y) && count > 0 ? 0 : nil }
+            let i: Int
+            if y < 0 {
+                i = 0
+            } else if inclusive {
+                // (i + 1) * rowHeight >= y: i = ceil(y / rowHeight) - 1.
+                i = max(0, (y &+ rowHeight &- 1) / rowHeight &- 1)
+            } else {
+                // (i + 1) * rowHeight > y: i = floor(y / rowHeight).
+                i = y / rowHeight
+            }
             return i < count ? i : nil
         }
-        var bottom = 0.0
+        // "Beyond" is bottom >= limit: bottom > y is bottom >= y + 1.
+        let limit = inclusive ? y : y &+ 1
+        var bottom = 0
         for i in 0..<count {
-            bottom += h[i].isNaN ? rowHeight : Double(h[i])
-            if beyond(bottom) { return i }
+            let v = h[i]
+            bottom &+= v == RowRun.none ? rowHeight : Int(v)
+            if bottom >= limit { return i }
         }
         return nil
     }

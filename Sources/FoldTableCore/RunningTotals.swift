@@ -5,22 +5,23 @@ struct Prefix {
     var rows = 0
     var items = 0
     var defaultRows = 0
-    var fixedHeight = 0.0
+    /// In units (`Units`).
+    var fixedHeight = 0
 
-    /// The total height when default rows are `rowHeight` tall.
+    /// The total height in units when default rows are `rowHeight` units tall.
     @inline(__always)
-    func height(_ rowHeight: Double) -> Double {
-        fixedHeight + Double(defaultRows) * rowHeight
+    func height(_ rowHeight: Int) -> Int {
+        fixedHeight &+ defaultRows &* rowHeight
     }
 
     @inline(__always)
     static func += (a: inout Prefix, b: Prefix) {
-        // Sums are bounded by `Limits` (rows, sections, heights), far below overflow.
+        // Sums are bounded by `Limits` (rows, sections, heights): below 2^53.
         a.children &+= b.children
         a.rows &+= b.rows
         a.items &+= b.items
         a.defaultRows &+= b.defaultRows
-        a.fixedHeight += b.fixedHeight
+        a.fixedHeight &+= b.fixedHeight
     }
 }
 
@@ -87,7 +88,7 @@ struct RunningTotals: ~Copyable {
             let s = sum(i)
             total += s
             v.writeTotals(i, acc, expanded: expanded)
-            v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
+            v.set(i, TotalsView.ownFixed, s.fixedHeight)
             if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
@@ -117,7 +118,7 @@ struct RunningTotals: ~Copyable {
         v.setChild(slot, child)
         for i in slot..<sums.count {
             let s = sums[i]
-            v.set(i, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
+            v.set(i, TotalsView.ownFixed, s.fixedHeight)
             acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                           fixedHeight: s.fixedHeight)
             expanded &+= s.expandedRows
@@ -137,7 +138,7 @@ struct RunningTotals: ~Copyable {
         v.set(slot, TotalsView.lookup, lookup)
         var acc = v.prefix(slot)
         var expanded = v.get(slot, TotalsView.expandedRows)
-        v.set(slot, TotalsView.ownFixed, Int(bitPattern: UInt(s.fixedHeight.bitPattern)))
+        v.set(slot, TotalsView.ownFixed, s.fixedHeight)
         var own = Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
                          fixedHeight: s.fixedHeight)
         var ownExpanded = s.expandedRows
@@ -196,9 +197,9 @@ enum LookupTag {
 struct TotalsView {
     /// Ints before the columns: the entry count + 1, and the column count.
     static let header = 2
-    /// Columns: the totals before entry i (items, fixedHeight as a bit
-    /// pattern, defaultRows, children, rows, expandedRows), then entry i's
-    /// own fixed height (exact, where a difference of totals would round);
+    /// Columns: the totals before entry i (items, fixedHeight in units,
+    /// defaultRows, children, rows, expandedRows), then entry i's own fixed
+    /// height (kept so an update reads no piece);
     /// internal nodes add child i (unretained: the node's `children` array
     /// owns it) and the address of child i's totals; leaves add entry i's
     /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
@@ -264,15 +265,13 @@ struct TotalsView {
     @inline(__always) func set(_ i: Int, _ c: Int, _ value: Int) { column(c)[i] = value }
 
     @inline(__always)
-    func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Double {
-        Double(bitPattern: UInt64(UInt(bitPattern: get(i, c))))
-    }
+    func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Int { get(i, c) }
 
     /// Writes the totals before entry `i`.
     @inline(__always)
     func writeTotals(_ i: Int, _ p: Prefix, expanded: Int) {
         set(i, TotalsView.items, p.items)
-        set(i, TotalsView.fixedHeight, Int(bitPattern: UInt(p.fixedHeight.bitPattern)))
+        set(i, TotalsView.fixedHeight, p.fixedHeight)
         set(i, TotalsView.defaultRows, p.defaultRows)
         set(i, TotalsView.children, p.children)
         set(i, TotalsView.rows, p.rows)
@@ -339,32 +338,33 @@ struct TotalsView {
         return (i, selected)
     }
 
-    /// The first entry with items whose end (measured from the node's top,
-    /// default rows `rowHeight` tall) satisfies `beyond`, with its `next`
-    /// value; nil if none does. `beyond` must hold from some end on.
+    /// The first entry with items whose end in units (measured from the
+    /// node's top, default rows `rowHeight` units tall) is beyond `y` (`> y`,
+    /// or `>= y` when `inclusive`), with its `next` value; nil if none is.
     /// O(entries), two columns scanned without branches.
     @inline(__always)
-    func firstEntry(endingBeyond beyond: (Double) -> Bool, rowHeight: Double) -> (entry: Int, next: Int)? {
+    func firstEntry(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (entry: Int, next: Int)? {
         let entries = count &- 1
         let fixed = column(TotalsView.fixedHeight), defaults = column(TotalsView.defaultRows)
         let follow = column(next)
         // Ends never decrease, so the first entry ending beyond is the
         // number of entries that do not, and its `next` the last one
         // selected: entry j - 1 ends at the totals before entry j.
+        // "Not beyond" is end < y (inclusive) or end <= y, i.e. end < y + 1.
+        let limit = inclusive ? y : y &+ 1
         var i = 0
         var selected = follow[0]
         if entries > 0 {
             if defaults[entries] == 0 {
                 // No default rows (every row has its own height): one column.
                 for j in 1...entries {
-                    let before = !beyond(Double(bitPattern: UInt64(UInt(bitPattern: fixed[j]))))
+                    let before = fixed[j] < limit
                     i &+= before ? 1 : 0
                     selected = before ? follow[j] : selected
                 }
             } else {
                 for j in 1...entries {
-                    let end = Double(bitPattern: UInt64(UInt(bitPattern: fixed[j]))) + Double(defaults[j]) * rowHeight
-                    let before = !beyond(end)
+                    let before = fixed[j] &+ defaults[j] &* rowHeight < limit
                     i &+= before ? 1 : 0
                     selected = before ? follow[j] : selected
                 }
@@ -405,7 +405,7 @@ extension TotalsView {
             guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
                   p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight,
                   get(i, TotalsView.expandedRows) == expanded,
-                  get(i, TotalsView.ownFixed) == Int(bitPattern: UInt((i < sums.count ? sums[i].fixedHeight : 0).bitPattern))
+                  get(i, TotalsView.ownFixed) == (i < sums.count ? sums[i].fixedHeight : 0)
             else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),

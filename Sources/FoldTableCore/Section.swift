@@ -3,10 +3,25 @@
 final class Section {
     let key: String
     var header: String
-    /// Effective heights (the table's defaults unless set per section).
-    var headerHeight: Double
-    var footerHeight: Double
-    var rowHeight: Double
+    /// Effective heights in units (`Units`; the table's defaults unless set
+    /// per section).
+    var headerUnits: Int
+    var footerUnits: Int
+    var rowUnits: Int
+    /// The same in points; setting one rounds it to units (the value must
+    /// be checked by `Limits.check(height:)`).
+    var headerHeight: Double {
+        get { Units.points(headerUnits) }
+        set { headerUnits = Units.of(height: newValue) }
+    }
+    var footerHeight: Double {
+        get { Units.points(footerUnits) }
+        set { footerUnits = Units.of(height: newValue) }
+    }
+    var rowHeight: Double {
+        get { Units.points(rowUnits) }
+        set { rowUnits = Units.of(height: newValue) }
+    }
     /// Whether the header height was given (set, or answered by the height
     /// provider); with a provider, unmeasured headers are asked for.
     var headerMeasured = false
@@ -24,14 +39,14 @@ final class Section {
          rowHeight: Double, collapsed: Bool) {
         self.key = key
         self.header = header
-        self.headerHeight = headerHeight
-        self.footerHeight = footerHeight
-        self.rowHeight = rowHeight
+        headerUnits = Units.of(height: headerHeight)
+        footerUnits = Units.of(height: footerHeight)
+        rowUnits = Units.of(height: rowHeight)
         self.collapsed = collapsed
         self.list = ChildList()
     }
 
-    var hasFooter: Bool { footerHeight > 0 }
+    var hasFooter: Bool { footerUnits > 0 }
     var childCount: Int { list.sum.children }
     var rowCount: Int { list.sum.rows }
     /// Collapsed in a way that hides something.
@@ -45,12 +60,12 @@ final class Section {
         return Summary(children: 1, rows: 0,
                        items: 1 + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
-                       fixedHeight: headerHeight + (open ? inner.height(rowHeight) : 0) + footerHeight,
+                       fixedHeight: headerUnits &+ (open ? inner.height(rowUnits) : 0) &+ footerUnits,
                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
     }
 
-    /// Height of the children as shown now (0 while collapsed).
-    var shownChildrenHeight: Double { collapsed ? 0 : list.sum.height(rowHeight) }
+    /// Height of the children as shown now (0 while collapsed), in units.
+    var shownChildrenHeight: Int { collapsed ? 0 : list.sum.height(rowUnits) }
     var shownChildrenItems: Int { collapsed ? 0 : list.sum.items }
 
     /// After this section's list or flags changed: refresh the summaries of

@@ -13,8 +13,8 @@ struct Summary: Equatable {
     var items = 0
     /// Rows whose height is their section's default row height.
     var defaultRows = 0
-    /// The height of everything else, in points.
-    var fixedHeight = 0.0
+    /// The height of everything else, in units (`Units`).
+    var fixedHeight = 0
     /// Expanded rows among the children (not inside subsections).
     var expandedRows = 0
     /// Expanded rows here and in every subsection below.
@@ -24,17 +24,18 @@ struct Summary: Equatable {
 
     static let zero = Summary()
 
-    /// The total height when default rows are `rowHeight` tall.
+    /// The total height in units when default rows are `rowHeight` units
+    /// tall. Exact: `Limits` keeps it below 2^53.
     @inline(__always)
-    func height(_ rowHeight: Double) -> Double {
-        fixedHeight + Double(defaultRows) * rowHeight
+    func height(_ rowHeight: Int) -> Int {
+        fixedHeight &+ defaultRows &* rowHeight
     }
 
     @inline(__always)
     static func + (a: Summary, b: Summary) -> Summary {
         Summary(children: a.children + b.children, rows: a.rows + b.rows,
                 items: a.items + b.items, defaultRows: a.defaultRows + b.defaultRows,
-                fixedHeight: a.fixedHeight + b.fixedHeight, expandedRows: a.expandedRows + b.expandedRows,
+                fixedHeight: a.fixedHeight &+ b.fixedHeight, expandedRows: a.expandedRows + b.expandedRows,
                 expandedDeep: a.expandedDeep + b.expandedDeep, nesting: max(a.nesting, b.nesting))
     }
 

@@ -20,9 +20,9 @@ extension Table {
         let value = try height.map { try storedHeight($0, "expanded height") } ?? RowRun.none
         try mutate {
             let before = try look(s, row)
-            try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+            try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
                 run.setExpandedHeight(i, value)
-                run.dropUnexpandable(rowHeight: s.rowHeight)
+                run.dropUnexpandable(rowHeight: s.rowUnits)
             }
             // Unchanged: nothing to report.
             if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
@@ -36,8 +36,7 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return nil }
-        let e = run.record(within).expandedHeight
-        return e.isNaN ? nil : Double(e)
+        return RowRun.points(run.record(within).expandedHeight)
     }
 
     /// Whether a row is expandable: its expanded height exceeds its normal height.
@@ -47,7 +46,7 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return false }
-        return run.isExpandable(within, rowHeight: s.rowHeight)
+        return run.isExpandable(within, rowHeight: s.rowUnits)
     }
 
     /// Whether a row is expanded.
@@ -109,7 +108,7 @@ extension Table {
     private func isExpandable(_ s: Section, _ row: Int) throws -> Bool {
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return false }
-        return run.isExpandable(within, rowHeight: s.rowHeight)
+        return run.isExpandable(within, rowHeight: s.rowUnits)
     }
 
     /// Flips a row's expanded state ("selecting" it); returns whether it changed.
@@ -133,7 +132,7 @@ extension Table {
         var k = 0
         while let (node, within, _) = s.list.locate(.expandedRows, k), case .rows(var run) = node.piece {
             let before = run.expandedCount
-            run.dropUnexpandable(rowHeight: s.rowHeight)
+            run.dropUnexpandable(rowHeight: s.rowUnits)
             // Skip the chunk's remaining expanded rows; they were all checked.
             k += run.expandedCount - within
             if run.expandedCount != before { s.list.modify(node) { $0 = .rows(run) } }

@@ -14,10 +14,10 @@ extension Table {
 
     /// Finds the item at `position`, calling `onSection` for each section on
     /// the way down (outermost first, ending with the item's own section)
-    /// with the section, its child index, its header's position and top.
-    /// Without `measure`, the item's top and height are left 0.
+    /// with the section, its child index, its header's position and top (in
+    /// units). Without `measure`, the item's top and height are left 0.
     func locateItem(_ position: Int, measure: Bool = true,
-                    onSection: ((Section, Int, Int, Double) -> Void)?) throws -> PlacedItem {
+                    onSection: ((Section, Int, Int, Int) -> Void)?) throws -> PlacedItem {
         guard position >= 0, position < itemCount else {
             throw FoldError.range("position", position, "the list has \(FoldError.counted(itemCount, "item", "items"))")
         }
@@ -25,7 +25,7 @@ extension Table {
         var sectionIndex = -1
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
-        var top = options.paddingTop
+        var top = paddingTopUnits  // in units, converted once at the end
         while let (node, within, above) = sec.list.descend(.items, local) {
             if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
                 // A plain row in a leaf of rows: the items before its run are
@@ -37,11 +37,12 @@ extension Table {
             }
             var before = above
             before += node.totals.prefix(node.slot)
-            top += before.height(sec.rowHeight)
-            if let row = node.row(within, rowHeight: sec.rowHeight, measure: measure) {
+            top += before.height(sec.rowUnits)
+            if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
                                 expanded: row.expanded, expandable: row.expandable)
-                return PlacedItem(position: position, item: item, top: measure ? top + row.top : 0, height: row.height)
+                return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
+                                  height: Units.points(row.height))
             }
             guard let sub = node.section else { break }
             let index = before.children
@@ -49,9 +50,9 @@ extension Table {
             if within == 0 {
                 return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
                                                                  collapsed: sub.collapsed),
-                                  top: top, height: sub.headerHeight)
+                                  top: Units.points(top), height: sub.headerHeight)
             }
-            top += sub.headerHeight
+            top += sub.headerUnits
             if within - 1 < sub.shownChildrenItems {
                 sec = sub
                 sectionIndex = index
@@ -61,7 +62,7 @@ extension Table {
             }
             return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
                                                              collapsed: sub.collapsed),
-                              top: top + sub.shownChildrenHeight, height: sub.footerHeight)
+                              top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }
@@ -93,21 +94,22 @@ extension Table {
 
     // MARK: Internals
 
-    /// Position and top of a section's header; `.notVisible` inside a collapsed section.
-    func headerPlace(of s: Section) throws -> (position: Int, top: Double) {
+    /// Position and top (in units) of a section's header; `.notVisible`
+    /// inside a collapsed section.
+    func headerPlace(of s: Section) throws -> (position: Int, top: Int) {
         var position = 0
-        var top = options.paddingTop
+        var top = paddingTopUnits
         var current = s
         while let parent = current.parent, let place = current.place {
             let before = place.prefix()
             position += before.items
-            top += before.height(parent.rowHeight)
+            top += before.height(parent.rowUnits)
             if parent !== root {
                 if parent.collapsed {
                     throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
                 }
                 position += 1
-                top += parent.headerHeight
+                top += parent.headerUnits
             }
             current = parent
         }

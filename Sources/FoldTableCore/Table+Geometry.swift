@@ -11,23 +11,28 @@ extension Table {
         try placedItem(at: position).top
     }
 
-    /// The item containing offset `y` (top <= y < top + height; items of
-    /// height 0 contain no offset), or the nearest item with `.above` /
-    /// `.below`. In an empty table the position is -1.
+    /// The item containing offset `y` (top <= y < top + height, compared
+    /// exactly: tops and heights are whole units, see `Units`; items of
+    /// height 0 contain no offset, so it is the first item of nonzero height
+    /// whose range holds y), or the nearest item with `.above` / `.below`.
+    /// In an empty table the position is -1.
     /// - Complexity: O(log n)
     public func item(atOffset y: Double) throws -> (position: Int, place: OffsetPlace) {
         guard y.isFinite else { throw FoldError(.invalidArgument, "offset \(y) is not finite") }
         let count = itemCount
-        if y < options.paddingTop { return (count > 0 ? 0 : -1, .above) }
+        let units = Units.floor(offset: y)
+        if units < paddingTopUnits { return (count > 0 ? 0 : -1, .above) }
         guard count > 0 else { return (-1, .below) }
-        let p = firstPosition(bottomBeyond: y, inclusive: false)
+        let p = firstPosition(bottomBeyond: units, inclusive: false)
         return p < count ? (p, .inItem) : (count - 1, .below)
     }
 
     /// Positions of the items intersecting the viewport [offset, offset + height)
     /// — items with top < offset + height and bottom > offset, plus items of
     /// height 0 whose top lies inside it — widened by `overscan` items on each
-    /// side. Empty when no item intersects.
+    /// side. Empty when no item intersects. Compared exactly, with the
+    /// viewport's end `offset + height` as a Double sum gives it: in units,
+    /// the viewport is [floor(offset · 256), ceil((offset + height) · 256)).
     /// - Complexity: O(log n)
     public func visibleRange(offset: Double, height: Double, overscan: Int = 0) throws -> Range<Int> {
         guard offset.isFinite, height.isFinite, height >= 0 else {
@@ -35,12 +40,12 @@ extension Table {
         }
         guard overscan >= 0 else { throw FoldError.range("overscan", overscan, "must be >= 0") }
         let count = itemCount
-        let end = offset + height
-        guard count > 0, options.paddingTop < end else { return 0..<0 }
+        let start = Units.floor(offset: offset), end = Units.ceil(offset: offset + height)
+        guard count > 0, paddingTopUnits < end else { return 0..<0 }
         // The first item ending at or after `offset`, skipping one of nonzero
         // height that ends exactly there.
-        var first = firstPosition(bottomBeyond: offset, inclusive: true)
-        if first < count, first < firstPosition(bottomBeyond: offset, inclusive: false),
+        var first = firstPosition(bottomBeyond: start, inclusive: true)
+        if first < count, first < firstPosition(bottomBeyond: start, inclusive: false),
            try placedItem(at: first).height > 0 {
             first += 1
         }
@@ -72,52 +77,49 @@ extension Table {
     public func forEachItem(from start: Int, _ body: (PlacedItem) -> Bool) {
         guard start >= 0, start < itemCount else { return }
         withoutActuallyEscaping(body) { body in
-            let walker = ItemWalker(start: start, top: options.paddingTop, body: body)
+            let walker = ItemWalker(start: start, top: paddingTopUnits, body: body)
             _ = walker.walkList(root, sectionIndex: -1, depth: 0)
         }
     }
 
-    /// The first position whose item's bottom is beyond `y` (`> y`, or `>= y`
-    /// when `inclusive`); `itemCount` if there is none. Bottoms never
-    /// decrease along the list, so one path down the trees finds it.
-    func firstPosition(bottomBeyond y: Double, inclusive: Bool) -> Int {
-        @inline(__always) func beyond(_ a: Double) -> Bool { inclusive ? a >= y : a > y }
+    /// The first position whose item's bottom in units is beyond `y` (`> y`,
+    /// or `>= y` when `inclusive`); `itemCount` if there is none. Bottoms
+    /// never decrease along the list, so one path down the trees finds it.
+    func firstPosition(bottomBeyond y: Int, inclusive: Bool) -> Int {
+        @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
         var sec = root
-        var top = options.paddingTop
+        var top = paddingTopUnits
         var base = 0
         descend: while true {
-            let rowHeight = sec.rowHeight
-            let levelTop = top
-            guard let (ref, before) = sec.list.locate(endingBeyond: { beyond(levelTop + $0) },
+            let rowHeight = sec.rowUnits
+            guard let (ref, before) = sec.list.locate(endingBeyond: y &- top, inclusive: inclusive,
                                                       rowHeight: rowHeight) else {
                 return base + sec.list.sum.items
             }
             top += before.height(rowHeight)
             base += before.items
-            let local = y - top
+            let local = y &- top
             if let found = ref.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) {
-                // Past the run's last row only by rounding: the item after it.
                 return base + found
             }
             // A row run was handled above.
             if let sub = ref.section {
                 let c = sub.contribution
                 if beyond(top + c.fixedHeight) {
-                    if beyond(top + sub.headerHeight) { return base }
+                    if beyond(top + sub.headerUnits) { return base }
                     base += 1
-                    top += sub.headerHeight
+                    top += sub.headerUnits
                     if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
                         sec = sub
                         continue descend
                     }
-                    // Its footer (or, should rounding differ, the item after it).
+                    // Its footer.
                     return base + sub.shownChildrenItems
                 }
                 top += c.fixedHeight
                 base += c.items
             }
-            // Only rounding can get here (the piece's end was beyond y, its
-            // rows' ends not): the item after the piece.
+            // Not reached: the piece's end is beyond y, so one of its items' is.
             return base
         }
     }
@@ -128,10 +130,11 @@ extension Table {
 private final class ItemWalker {
     let start: Int
     var position = 0
-    var top: Double
+    /// In units.
+    var top: Int
     let body: (PlacedItem) -> Bool
 
-    init(start: Int, top: Double, body: @escaping (PlacedItem) -> Bool) {
+    init(start: Int, top: Int, body: @escaping (PlacedItem) -> Bool) {
         self.start = start
         self.top = top
         self.body = body
@@ -148,7 +151,7 @@ private final class ItemWalker {
 
     private func walk(_ n: ListNode, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                       _ rows: inout Int, _ children: inout Int) -> Bool {
-        let rowHeight = sec.rowHeight
+        let rowHeight = sec.rowUnits
         var first = 0
         if position < start {
             // Skip the entries before the start by the running totals,
@@ -188,7 +191,8 @@ private final class ItemWalker {
                     let h = run.height(i, rowHeight: rowHeight)
                     let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
                                     expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
-                    guard body(PlacedItem(position: position, item: item, top: top, height: h)) else { return false }
+                    guard body(PlacedItem(position: position, item: item, top: Units.points(top),
+                                          height: Units.points(h))) else { return false }
                     top += h
                     position += 1
                     i += 1
@@ -198,18 +202,18 @@ private final class ItemWalker {
             case .section(let sub):
                 let index = children
                 children += 1
-                guard emit(.header, sub, index, depth, sub.headerHeight) else { return false }
+                guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
                 if !sub.collapsed {
                     let inner = sub.list.sum
                     if position + inner.items <= start {
                         position += inner.items
-                        top += inner.height(sub.rowHeight)
+                        top += inner.height(sub.rowUnits)
                     } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
                         return false
                     }
                 }
                 if sub.hasFooter {
-                    guard emit(.footer, sub, index, depth, sub.footerHeight) else { return false }
+                    guard emit(.footer, sub, index, depth, sub.footerUnits) else { return false }
                 }
             }
         }
@@ -217,10 +221,10 @@ private final class ItemWalker {
     }
 
     /// Reports a header or footer if it is at or after the start; always advances.
-    private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Double) -> Bool {
+    private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
         let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed)
-        return body(PlacedItem(position: position, item: item, top: top, height: h))
+        return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -68,18 +68,18 @@ extension Table {
                     asked += 1
                     if row < 0 {
                         s.headerMeasured = true
-                        if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight, h != s.headerHeight {
+                        if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight, Units.quantized(h) != s.headerHeight {
                             s.headerHeight = h
                             s.propagate()
                             recordRedraw(visibleHeader(s))
                         }
                         continue
                     }
-                    var value = Float(s.rowHeight)
-                    if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = Float(h) }
+                    var value = UInt32(truncatingIfNeeded: s.rowUnits)
+                    if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = RowRun.stored(h) }
                     try editRow(row, in: s, materialize: true) { run, i in
                         run.setHeight(i, value)
-                        run.dropUnexpandable(rowHeight: s.rowHeight)
+                        run.dropUnexpandable(rowHeight: s.rowUnits)
                     }
                     recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
                 }
@@ -121,7 +121,7 @@ extension Table {
                     // Only stored rows change: default runs hold nothing to forget.
                     s.list.changeEachExplicitRun { run in
                         run.clearHeights()
-                        run.dropUnexpandable(rowHeight: s.rowHeight)
+                        run.dropUnexpandable(rowHeight: s.rowUnits)
                     }
                     s.propagate()
                     recordRedraw(childPosition(s, 0), count: s.shownChildrenItems)

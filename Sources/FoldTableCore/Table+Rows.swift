@@ -78,9 +78,9 @@ extension Table {
         let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
         try mutate {
             let before = try look(s, row)
-            try editRow(row, in: s, materialize: !value.isNaN) { run, i in
+            try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
                 run.setHeight(i, value)
-                run.dropUnexpandable(rowHeight: s.rowHeight)
+                run.dropUnexpandable(rowHeight: s.rowUnits)
             }
             // Unchanged (the same height, or the default's value): nothing to report.
             if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
@@ -100,7 +100,7 @@ extension Table {
         try mutate { try setRowHeights(s, row: row, values: values) }
     }
 
-    func setRowHeights(_ s: Section, row: Int, values: [Float]) throws {
+    func setRowHeights(_ s: Section, row: Int, values: [UInt32]) throws {
         let count = values.count
         let first = try rowNode(row, in: s)
         let lower = first.before.children + first.within
@@ -112,7 +112,7 @@ extension Table {
             let span = first.within..<(first.within + count)
             let before = looks(of: [.rows(run)], s, span)
             run.setHeights(first.within, values)
-            run.dropUnexpandable(rowHeight: s.rowHeight)
+            run.dropUnexpandable(rowHeight: s.rowUnits)
             s.list.modify(first.node) { $0 = .rows(run) }
             changed = looks(of: [.rows(run)], s, span) != before
         } else {
@@ -127,8 +127,8 @@ extension Table {
                     for i in 0..<r.count {
                         var record = r.record(i)
                         record.height = values[next]
-                        let normal = record.height.isNaN ? s.rowHeight : Double(record.height)
-                        if record.expanded, !(Double(record.expandedHeight) > normal) { record.expanded = false }
+                        let normal = record.height == RowRun.none ? s.rowUnits : Int(record.height)
+                        if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
                         next += 1
                         pending.append(record)
                     }
@@ -158,7 +158,7 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return s.rowHeight }
-        return run.normalHeight(within, rowHeight: s.rowHeight)
+        return Units.points(run.normalHeight(within, rowHeight: s.rowUnits))
     }
 
     /// The real number of rows of a section (its direct rows), collapsed or not.
@@ -203,10 +203,10 @@ extension Table {
         for case .rows(let run) in pieces {
             for i in span ?? (0..<run.count) {
                 let e = run.record(i).expandedHeight
-                out.append(RowLook(height: run.normalHeight(i, rowHeight: s.rowHeight),
-                                   expandedHeight: e.isNaN ? nil : Double(e),
+                out.append(RowLook(height: Units.points(run.normalHeight(i, rowHeight: s.rowUnits)),
+                                   expandedHeight: RowRun.points(e),
                                    expanded: run.isExpanded(i),
-                                   expandable: run.isExpandable(i, rowHeight: s.rowHeight)))
+                                   expandable: run.isExpandable(i, rowHeight: s.rowUnits)))
             }
         }
         return out
@@ -271,24 +271,24 @@ extension Table {
         }
     }
 
-    func storedHeight(_ h: Double, _ what: String) throws -> Float {
+    func storedHeight(_ h: Double, _ what: String) throws -> UInt32 {
         if h == Table.defaultHeight { return RowRun.none }
         try Limits.check(height: h, what)
-        return Float(h)
+        return RowRun.stored(h)
     }
 
-    func storedHeights(_ buffer: UnsafeBufferPointer<Double>, expected: Int) throws -> [Float] {
+    func storedHeights(_ buffer: UnsafeBufferPointer<Double>, expected: Int) throws -> [UInt32] {
         guard buffer.count == expected else {
             throw FoldError(.invalidArgument, "expected \(expected) heights, got \(buffer.count)")
         }
-        var out: [Float] = []
+        var out: [UInt32] = []
         out.reserveCapacity(buffer.count)
         for (i, h) in buffer.enumerated() {
             if h == Table.defaultHeight { out.append(RowRun.none); continue }
             guard h.isFinite, h >= 0, h <= Limits.maxHeight else {
                 throw FoldError(.invalidArgument, "height \(h) at index \(i) is not a height (a finite number from 0 to \(Int(Limits.maxHeight)), or -1 for the default)")
             }
-            out.append(Float(h))
+            out.append(RowRun.stored(h))
         }
         return out
     }

@@ -89,17 +89,19 @@ extension Table {
         }
         let s = try section(ref)
         let header = try headerPlace(of: s)
-        var bottom = header.top + s.headerHeight
+        // Exact points (see `Units`): the same bits `item_top` reports.
+        let top = Units.points(header.top)
+        var bottom = Units.points(header.top + s.headerUnits)
         let shown = min(max(0, rows), s.shownChildrenItems)
         if shown > 0 {
             let last = try placedItem(at: header.position + shown)
             bottom = last.top + last.height
         }
-        if bottom - header.top > viewportHeight {
-            return scrollOffset(showing: header.top, header.top + viewportHeight, alignment: .start,
+        if bottom - top > viewportHeight {
+            return scrollOffset(showing: top, top + viewportHeight, alignment: .start,
                                 offset: offset, viewportHeight: viewportHeight)
         }
-        return scrollOffset(showing: header.top, bottom, alignment: .auto, offset: offset, viewportHeight: viewportHeight)
+        return scrollOffset(showing: top, bottom, alignment: .auto, offset: offset, viewportHeight: viewportHeight)
     }
 
     /// The position of a row, expanding the sections that hide it first when
@@ -134,7 +136,7 @@ extension Table {
     /// The first visible item and how far the viewport's top is below its top.
     func captureAnchor() -> (position: Int, delta: Double)? {
         guard let v = viewport, itemCount > 0, v.offset >= options.paddingTop else { return nil }
-        let p = min(itemCount - 1, firstPosition(bottomBeyond: v.offset, inclusive: false))
+        let p = min(itemCount - 1, firstPosition(bottomBeyond: Units.floor(offset: v.offset), inclusive: false))
         guard let top = try? placedItem(at: p).top else { return nil }
         return (p, v.offset - top)
     }

@@ -169,7 +169,7 @@ extension Table {
     func resolved(_ height: Double?, default fallback: Double, _ what: String) throws -> Double {
         guard let height else { return fallback }
         try Limits.check(height: height, what)
-        return height
+        return Units.quantized(height)
     }
 
     func checkNewRows(_ count: Int) throws {

@@ -20,35 +20,48 @@ public struct StickyHeader: Equatable, Sendable {
 }
 
 extension Table {
-    /// The headers that stick at the top of a viewport scrolled to `offset`:
-    /// one per nesting level, the sections enclosing the item at `offset`
-    /// (outermost first), at most `stickyLevels` of them when that is set.
-    /// Each is drawn just below the one above it (the first at `offset`),
-    /// but no lower than its natural place and no lower than the end of its
-    /// section minus its height — so the next header of the same level
-    /// pushes it up as it arrives, sliding behind the headers above it.
-    /// Headers pushed entirely behind the ones above them (or, for the
-    /// first, above `offset`) are left out.
+    /// The headers that stick at the top of a viewport scrolled to `offset`,
+    /// stacked the way CSS `position: sticky` headers stack: one per nesting
+    /// level, outermost first, at most `stickyLevels` of them when that is set.
+    ///
+    /// The first is the top-level section whose range (header to footer)
+    /// holds `offset`; it is drawn at `offset`. Each next one is the
+    /// subsection of the previous one whose range holds the bottom of the
+    /// headers drawn so far (the stack), drawn at that bottom: a subsection's
+    /// header sticks as soon as its top reaches the stack, not the viewport's
+    /// top. No header is drawn below its natural place, nor lower than its
+    /// section's end minus its height: the next header of its own level (or
+    /// whatever follows its section) pushes it up, sliding behind the headers
+    /// above it; once an outer header is pushed, its stack bottom leaves the
+    /// inner section, which drops out. Tops are in points: natural places
+    /// and section ends exact (see `Units`), the stack from `offset` on.
     /// - Complexity: O(depth · log n)
     public func stickyHeaders(offset y: Double) throws -> [StickyHeader] {
         guard y.isFinite else { throw FoldError(.invalidArgument, "offset \(y) is not finite") }
-        let count = itemCount
-        guard count > 0 else { return [] }
-        let probe = y < options.paddingTop ? 0 : min(count - 1, firstPosition(bottomBeyond: y, inclusive: false))
-        var chain: [(section: Section, position: Int, top: Double)] = []
-        _ = try locateItem(probe) { sub, _, position, top in chain.append((sub, position, top)) }
-        if stickyLevels > 0, chain.count > stickyLevels { chain.removeLast(chain.count - stickyLevels) }
         var out: [StickyHeader] = []
-        var stackTop = y
-        for (depth, level) in chain.enumerated() {
-            let h = level.section.headerHeight
-            let end = level.top + level.section.contribution.fixedHeight
-            let drawn = max(level.top, min(stackTop, end - h))
-            // Pushed entirely behind the headers above it: hidden, and so is every deeper one.
-            guard drawn + h > stackTop || (h == 0 && drawn >= stackTop) else { break }
-            out.append(StickyHeader(position: level.position, depth: depth, key: level.section.key,
-                                    top: drawn, height: h))
+        var sec = root
+        var top = paddingTopUnits  // top of `sec`'s children, in units
+        var base = 0               // position of `sec`'s first child
+        var stackTop = y           // where the next header sticks
+        while stickyLevels == 0 || out.count < stickyLevels {
+            // The child of `sec` whose range holds the stack's bottom (the
+            // first one ending below it); a row there ends the stack.
+            let probe = Units.floor(offset: stackTop)
+            guard let (ref, before) = sec.list.locate(endingBeyond: probe &- top, inclusive: false,
+                                                      rowHeight: sec.rowUnits),
+                  let sub = ref.section else { break }
+            let headerTop = top + before.height(sec.rowUnits)
+            let position = base + before.items
+            let h = sub.headerHeight
+            let natural = Units.points(headerTop)
+            let end = Units.points(headerTop + sub.contribution.fixedHeight)
+            let drawn = max(natural, min(stackTop, end - h))
+            out.append(StickyHeader(position: position, depth: out.count, key: sub.key, top: drawn, height: h))
             stackTop = drawn + h
+            guard !sub.collapsed else { break }
+            sec = sub
+            top = headerTop + sub.headerUnits
+            base = position + 1
         }
         return out
     }

@@ -66,8 +66,8 @@ extension Table {
             if source === target, targetIndex == index { return }
             var record = run.record(within)
             // Its normal height may follow the target's default: expanded must stay expandable.
-            let normal = record.height.isNaN ? target.rowHeight : Double(record.height)
-            if record.expanded, !(Double(record.expandedHeight) > normal) { record.expanded = false }
+            let normal = record.height == RowRun.none ? target.rowUnits : Int(record.height)
+            if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
             try mutate {
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])

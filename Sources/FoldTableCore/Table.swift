@@ -48,6 +48,9 @@ public final class Table {
     public var stickyLevels = 0 {
         didSet { if stickyLevels < 0 { stickyLevels = 0 } }
     }
+    /// The paddings in units.
+    let paddingTopUnits: Int
+    let paddingBottomUnits: Int
     /// The host's viewport, for scroll anchoring (nil: not anchoring).
     public internal(set) var viewport: Viewport?
 
@@ -63,7 +66,16 @@ public final class Table {
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {
         try options.validate()
+        // Heights are kept in units (`Units`): the options read back as kept.
+        var options = options
+        options.rowHeight = Units.quantized(options.rowHeight)
+        options.headerHeight = Units.quantized(options.headerHeight)
+        options.footerHeight = Units.quantized(options.footerHeight)
+        options.paddingTop = Units.quantized(options.paddingTop)
+        options.paddingBottom = Units.quantized(options.paddingBottom)
         self.options = options
+        paddingTopUnits = Units.of(height: options.paddingTop)
+        paddingBottomUnits = Units.of(height: options.paddingBottom)
         accordion = options.accordion
         stickyLevels = options.stickyLevels
         root = Section(key: "", header: "", headerHeight: 0, footerHeight: 0, rowHeight: 0,
@@ -80,9 +92,10 @@ public final class Table {
 
     /// Total content height: padding plus every item.
     /// - Complexity: O(1)
-    public var contentHeight: Double {
-        options.paddingTop + root.list.sum.fixedHeight + options.paddingBottom
-    }
+    public var contentHeight: Double { Units.points(contentUnits) }
+
+    /// Total content height in units.
+    var contentUnits: Int { paddingTopUnits &+ root.list.sum.fixedHeight &+ paddingBottomUnits }
 
     // MARK: Resolving sections
 

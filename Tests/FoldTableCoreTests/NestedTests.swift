@@ -81,11 +81,13 @@ private func sports(_ options: TableOptions = TableOptions()) throws -> Table {
         func sticky(_ y: Double) throws -> [String] {
             try t.stickyHeaders(offset: y).map { "\($0.key)@\($0.top)" }
         }
-        #expect(try sticky(0) == ["Sports@0.0"])
+        // At the top every header is where the stack puts it: in its place.
+        #expect(try sticky(0) == ["Sports@0.0", "Bat@28.0", "Baseball@56.0"])
         #expect(try sticky(86) == ["Sports@86.0", "Bat@114.0", "Baseball@142.0"])
         #expect(try sticky(88) == ["Sports@88.0", "Bat@116.0", "Baseball@144.0"])  // Cricket arrives at 172
         #expect(try sticky(90) == ["Sports@90.0", "Bat@118.0", "Baseball@144.0"])  // pushed up by 2
-        #expect(try sticky(150) == ["Sports@150.0", "Bat@178.0"])                  // Baseball slid behind
+        // Baseball slid behind; Cricket (natural top 172) sticks below Bat.
+        #expect(try sticky(150) == ["Sports@150.0", "Bat@178.0", "Cricket@206.0"])
         t.stickyLevels = 1
         #expect(try sticky(259) == ["Sports@259.0"])
         #expect(try sticky(260) == ["Sports@260.0"])  // Music's header arrives at 288

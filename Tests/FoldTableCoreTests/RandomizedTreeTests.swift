@@ -296,19 +296,23 @@ struct TreeFuzz {
         }
     }
 
+    /// Stacked like CSS sticky headers: level d is the level-d section
+    /// around the item at the bottom of the headers drawn above it.
     func modelSticky(_ y: Double, _ flat: [TreeItem]) -> [StickyHeader] {
-        guard !flat.isEmpty else { return [] }
-        let probe = y < model.options.paddingTop ? 0 : (flat.firstIndex { $0.top + $0.height > y } ?? flat.count - 1)
-        var chain = flat[probe].chain
-        if table.stickyLevels > 0 { chain = Array(chain.prefix(table.stickyLevels)) }
         var out: [StickyHeader] = []
         var stack = y
-        for (depth, c) in chain.enumerated() {
+        var above: TreeSection?
+        while table.stickyLevels == 0 || out.count < table.stickyLevels {
+            let depth = out.count
+            guard let probe = flat.firstIndex(where: { $0.top + $0.height > stack }) else { break }
+            let chain = flat[probe].chain
+            guard chain.count > depth, depth == 0 || chain[depth - 1].section === above else { break }
+            let c = chain[depth]
             let h = c.section.headerHeight
             let drawn = max(c.top, min(stack, model.end(of: c.section, headerTop: c.top) - h))
-            guard drawn + h > stack || (h == 0 && drawn >= stack) else { break }
             out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h))
             stack = drawn + h
+            above = c.section
         }
         return out
     }

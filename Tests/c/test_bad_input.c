@@ -665,7 +665,7 @@ static void test_ranges(void)
     FAILS(fold_table_append_section(t, "new", NULL, INT64_MIN), FOLD_E_RANGE);
     FAILS(fold_table_append_section(t, "new", NULL, INT64_MAX), FOLD_E_RANGE);
     FAILS(fold_table_append_section(t, "new", NULL, FOLD_MAX_ROWS + 1), FOLD_E_RANGE);
-    /* The table has 6 rows: 2^48 - 5 more would be too many. */
+    /* The table has 6 rows: FOLD_MAX_ROWS - 5 more would be too many. */
     FAILS(fold_table_append_section(t, "new", NULL, FOLD_MAX_ROWS - 5), FOLD_E_RANGE);
     FAILS(fold_table_insert_rows(t, 2, 0, FOLD_MAX_ROWS - 5, NULL), FOLD_E_RANGE);
     FAILS(fold_table_insert_rows(t, 0, 0, FOLD_MAX_ROWS, NULL), FOLD_E_RANGE);

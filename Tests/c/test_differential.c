@@ -28,9 +28,11 @@
  * and no change set is delivered when nothing changed — and every "will"
  * event of a call must come before its first "did" event.
  *
- * Heights are multiples of 0.5 well below 2^20, so every sum is exact in
- * double whatever order the engine adds in, and rows (stored as float) keep
- * them exactly: comparisons are exact.
+ * Heights are NOT round (17.7, 1/3, 0.1, 33.3, ...): the engine keeps each
+ * height rounded to a whole 1/256 pt unit (foldtable.h), and the model
+ * stores each height rounded the same documented way (quant()). Sums of
+ * such values stay exact in double here, so every comparison is exact: the
+ * engine's tops, heights, offsets and sticky tops must match bit for bit.
  *
  * Operations are recorded as (type, six random words); a word is read
  * modulo whatever range the current model state allows, so ANY subsequence
@@ -273,23 +275,23 @@ static void model_init(model *m, int variant)
     case 0:
         break;
     case 1:
-        m->o.padding_top = 3.5;
-        m->o.padding_bottom = 11.5;
-        m->o.footer_height = 6;
-        m->o.row_height = 25;
+        m->o.padding_top = 3.3;
+        m->o.padding_bottom = 11.7;
+        m->o.footer_height = 6.1;
+        m->o.row_height = 17.7;
         break;
     case 2:
         m->o.start_collapsed = 1;
         m->o.header_height = 0;
-        m->o.padding_top = 1;
+        m->o.padding_top = 1.0 / 3;
         m->o.accordion = FOLD_ACCORDION_PER_SECTION;
         break;
     default:
         m->o.accordion = FOLD_ACCORDION_SINGLE;
         m->o.sticky_levels = 2;
-        m->o.header_height = 14.5;
-        m->o.footer_height = 0.5;
-        m->o.row_height = 30;
+        m->o.header_height = 14.7;
+        m->o.footer_height = 0.3;
+        m->o.row_height = 33.3;
         break;
     }
     m->accordion = m->o.accordion;
@@ -369,11 +371,28 @@ static int key_taken(model *m, const char *key)
     return 0;
 }
 
+/* A height as the engine keeps it: rounded to the nearest 1/256 pt, ties
+ * to even (NOV stays NOV). h * 256 is exact and below 2^24. */
+static double quant(double h)
+{
+    double u, f, d;
+    if (h == NOV) {
+        return NOV;
+    }
+    u = h * 256.0;
+    f = (double)(int64_t)u;
+    d = u - f;
+    if (d > 0.5 || (d == 0.5 && ((int64_t)f & 1) != 0)) {
+        f += 1;
+    }
+    return f / 256.0;
+}
+
 static mchild row_child(double h)
 {
     mchild c;
     c.sec = NULL;
-    c.h = h;
+    c.h = quant(h);
     c.eh = NOV;
     c.expanded = 0;
     c.pos = -1;
@@ -478,11 +497,12 @@ static void build(model *m)
 
 /* ---- value pools ------------------------------------------------------ */
 
-static const double row_defaults[] = {20, 50, 33.5};
-static const double row_explicit[] = {0, 10, 12.5, 30.5, 100};
-static const double expanded_pool[] = {0, 25, 44, 60.5, 150};
-static const double header_pool[] = {0, 15, 40.5, 28};
-static const double footer_pool[] = {0, 7.5, 12};
+/* Non-round on purpose (see the top of the file); 0.001 rounds to 0 units. */
+static const double row_defaults[] = {20, 17.7, 33.3, 1.0 / 3};
+static const double row_explicit[] = {0, 10, 0.1, 1.0 / 3, 17.7, 30.5, 100.03};
+static const double expanded_pool[] = {0, 25, 44.4, 60.7, 150.1, 2.0 / 3};
+static const double header_pool[] = {0, 15.3, 40.5, 28, 2.0 / 3};
+static const double footer_pool[] = {0, 7.1, 12, 0.001};
 static const char *const header_texts[] = {"", "Title", "T|D", "A|B|C", "|x", "x|",
                                            "Caf\xC3\xA9|\xE2\x98\x95"};
 static const char *const indicator_pairs[][2] = {
@@ -662,58 +682,53 @@ static int check_viewport(const fold_table *t, double offset, double height, int
     return 0;
 }
 
-/* The header's rule for sticky headers, as a linear scan. */
+/* The header's rule for sticky headers, as linear scans: level d is the
+ * level-d section around the item at the bottom of the headers drawn so far
+ * (the first item ending below it), inside the level above's section. */
 static int model_sticky(const model *m, double y, fold_sticky_header *out)
 {
-    msec *chain[MODEL_MAX_DEPTH + 1];
-    int64_t probe = -1, i;
-    int n = 0, k, written = 0;
     double stack_top = y;
-    msec *s;
-    if (nitems == 0) {
-        return 0;
-    }
-    /* The item at the offset (the first one above the content, the last
-     * one below it): item_at_offset's item. */
-    if (y < m->o.padding_top) {
-        probe = 0;
-    } else {
+    const msec *above = &m->root;
+    int written = 0;
+    while (m->sticky == 0 || written < m->sticky) {
+        msec *chain[MODEL_MAX_DEPTH + 1];
+        int64_t probe = -1, i;
+        int n = 0, k;
+        msec *s;
+        double h, lim, drawn;
         for (i = 0; i < nitems; i++) {
-            if (items[i].top + items[i].h > y) {
+            if (items[i].top + items[i].h > stack_top) {
                 probe = i;
                 break;
             }
         }
         if (probe < 0) {
-            probe = nitems - 1;
-        }
-    }
-    for (s = items[probe].sec; s != &m->root; s = s->parent) {
-        n++;
-    }
-    k = n;
-    for (s = items[probe].sec; s != &m->root; s = s->parent) {
-        chain[--k] = s;
-    }
-    if (m->sticky > 0 && n > m->sticky) {
-        n = m->sticky;
-    }
-    for (k = 0; k < n; k++) {
-        double h = eff_hh(m, chain[k]);
-        double lim = chain[k]->end - h;
-        double drawn = stack_top < lim ? stack_top : lim;
-        if (drawn < chain[k]->htop) {
-            drawn = chain[k]->htop;
-        }
-        if (!(drawn + h > stack_top || (h == 0 && drawn >= stack_top))) {
             break;
         }
-        out[written].position = chain[k]->hpos;
-        out[written].depth = k;
+        for (s = items[probe].sec; s != &m->root; s = s->parent) {
+            n++;
+        }
+        k = n;
+        for (s = items[probe].sec; s != &m->root; s = s->parent) {
+            chain[--k] = s;
+        }
+        if (n <= written || (written > 0 && chain[written - 1] != above)) {
+            break;
+        }
+        s = chain[written];
+        h = eff_hh(m, s);
+        lim = s->end - h;
+        drawn = stack_top < lim ? stack_top : lim;
+        if (drawn < s->htop) {
+            drawn = s->htop;
+        }
+        out[written].position = s->hpos;
+        out[written].depth = written;
         out[written].top = drawn;
         out[written].height = h;
         written++;
         stack_top = drawn + h;
+        above = s;
     }
     return written;
 }
@@ -2090,7 +2105,7 @@ static int apply(fold_table *t, model *m, const op *o)
         if (st == FOLD_OK) {
             for (i = 0; i < count; i++) {
                 double v = heights ? heights[i] : h;
-                s->c[child_of_row(s, (int)(row + i))].h = v == FOLD_HEIGHT_DEFAULT ? NOV : v;
+                s->c[child_of_row(s, (int)(row + i))].h = v == FOLD_HEIGHT_DEFAULT ? NOV : quant(v);
             }
         }
         return 0;
@@ -2124,7 +2139,7 @@ static int apply(fold_table *t, model *m, const op *o)
                           : fold_table_set_section_row_height(t, index, h);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
-            double v = h == FOLD_HEIGHT_DEFAULT ? NOV : h;
+            double v = h == FOLD_HEIGHT_DEFAULT ? NOV : quant(h);
             if (which == 0) {
                 s->hh = v;
             } else if (which == 1) {
@@ -2228,7 +2243,7 @@ static int apply(fold_table *t, model *m, const op *o)
         descf("set_row_expanded_height(%s, %lld, %g)", q(k), (long long)row, h);
         EXPECT_ST(fold_table_set_row_expanded_height(t, k, row, h), expect);
         if (expect == FOLD_OK) {
-            s->c[child_of_row(s, (int)row)].eh = h == FOLD_HEIGHT_DEFAULT ? NOV : h;
+            s->c[child_of_row(s, (int)row)].eh = h == FOLD_HEIGHT_DEFAULT ? NOV : quant(h);
         }
         return 0;
     }
@@ -2437,6 +2452,12 @@ static int replay(const op *ops, int n, int variant, int verbose)
         failf("fold_table_new failed: %s", fold_last_error_message());
         return -1;
     }
+    /* The engine keeps the options' heights rounded to units. */
+    m.o.row_height = quant(m.o.row_height);
+    m.o.header_height = quant(m.o.header_height);
+    m.o.footer_height = quant(m.o.footer_height);
+    m.o.padding_top = quant(m.o.padding_top);
+    m.o.padding_bottom = quant(m.o.padding_bottom);
     veto_reset();
     if (fold_table_add_section_listener(t, on_section_veto, NULL, NULL) != FOLD_OK ||
         fold_table_add_row_listener(t, on_row_veto, NULL, NULL) != FOLD_OK ||

@@ -201,20 +201,20 @@ static void test_set_heights(void)
     CHECK_STATUS(fold_table_set_row_heights(t, 0, 5, 3, run1), FOLD_E_RANGE);
     check_rows(t, 0, e, 7);
 
-    /* Row heights are stored as float. */
+    /* Row heights are kept in whole 1/256 pt units, rounded to nearest. */
     CHECK_STATUS(fold_table_set_row_height(t, 0, 0, 0.1), FOLD_OK);
     CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
-    CHECK_EQ_DBL(h, (double)(float)0.1);
+    CHECK_EQ_DBL(h, 26 * FOLD_HEIGHT_UNIT); /* 25.6 units */
     CHECK_STATUS(fold_table_set_row_height(t, 0, 0, 1234.5678), FOLD_OK);
     CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
-    CHECK_EQ_DBL(h, (double)(float)1234.5678);
+    CHECK_EQ_DBL(h, 1234.56640625); /* 316049.3568 units */
     {
         int64_t pos = -1;
         CHECK_STATUS(fold_table_row_position(t, 0, 0, &pos), FOLD_OK);
         CHECK_STATUS(fold_table_item_height(t, pos, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, (double)(float)1234.5678);
+        CHECK_EQ_DBL(h, 1234.56640625);
     }
-    /* The largest height is exact in float. */
+    /* The largest height is a whole number of units. */
     CHECK_STATUS(fold_table_set_row_height(t, 0, 0, FOLD_MAX_HEIGHT), FOLD_OK);
     CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
     CHECK_EQ_DBL(h, FOLD_MAX_HEIGHT);
@@ -305,13 +305,13 @@ static void test_limits(void)
     CHECK_EQ_I64(place, FOLD_OFFSET_IN_ITEM);
 
     /* One explicit height in the middle. */
-    CHECK_STATUS(fold_table_set_row_height(t, 0, (int64_t)1 << 40, 4), FOLD_OK);
-    CHECK_STATUS(fold_table_row_height(t, 0, (int64_t)1 << 40, &h), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_height(t, 0, (int64_t)1 << 27, 4), FOLD_OK);
+    CHECK_STATUS(fold_table_row_height(t, 0, (int64_t)1 << 27, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 4);
-    CHECK_STATUS(fold_table_row_height(t, 0, ((int64_t)1 << 40) + 1, &h), FOLD_OK);
+    CHECK_STATUS(fold_table_row_height(t, 0, ((int64_t)1 << 27) + 1, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 44);
-    CHECK_STATUS(fold_table_item_top(t, ((int64_t)1 << 40) + 2, &h), FOLD_OK);
-    CHECK_EQ_DBL(h, 28 + (double)((int64_t)1 << 40) * 44 + 4);
+    CHECK_STATUS(fold_table_item_top(t, ((int64_t)1 << 27) + 2, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 28 + (double)((int64_t)1 << 27) * 44 + 4);
     check_content(t, FOLD_MAX_ROWS + 2, 28 + (double)(FOLD_MAX_ROWS - 1) * 44 + 4 + 28);
 
     /* Collapse and expand cost nothing per row. */

@@ -81,8 +81,9 @@ static int64_t a_count(reader *r, int64_t cap)
 
 static double a_height(reader *r)
 {
-    static const double pool[] = {0, 0.5, 1, 10, 12.5, 28, 44, 100, -1 /* default */, -2, -0.5,
-                                  FOLD_MAX_HEIGHT, FOLD_MAX_HEIGHT + 1, 1e300, -1e300, 5e-324};
+    /* Non-round heights (rounded to 1/256 pt units by the engine). */
+    static const double pool[] = {0, 0.1, 1.0 / 3, 10, 17.7, 28, 33.3, 100.01, -1 /* default */, -2,
+                                  -0.5, FOLD_MAX_HEIGHT, FOLD_MAX_HEIGHT + 1, 1e300, -1e300, 5e-324};
     uint8_t b = byte(r);
     if (b == 250) {
         return NAN;
@@ -97,7 +98,7 @@ static double a_height(reader *r)
         return -NAN;
     }
     if (b < 128) {
-        return (double)b / 2;
+        return (double)b / 3;
     }
     return pool[b % (sizeof pool / sizeof pool[0])];
 }

@@ -21,6 +21,14 @@ found, in order, through the ``FOLDTABLE_LIBRARY`` environment variable, a
 copy inside this package, the build trees of a FoldTable checkout, and the
 system's library path.
 
+Heights are in points and kept in whole units of :data:`HEIGHT_UNIT`
+(1/256 pt): a height is rounded once to the nearest unit (ties to even) and
+reads back so (``17.7`` reads back as ``17.69921875``). Every top and sum is
+then exact, so the geometry answers agree bit for bit and
+``item_at_offset(item_top(p))`` is ``p`` for every item of nonzero height.
+Heights above :data:`MAX_HEIGHT`, more than :data:`MAX_ROWS` rows or
+:data:`MAX_SECTIONS` sections are refused.
+
 Errors raise :class:`FoldError` subclasses that are also the matching
 built-in exceptions (:class:`NotFoundError` is a ``KeyError``,
 :class:`OutOfRangeError` an ``IndexError``, ...).
@@ -44,8 +52,10 @@ from ._errors import (
 from ._ffi import (
     HEIGHT_DEFAULT,
     MAX_DEPTH,
+    HEIGHT_UNIT,
     MAX_HEIGHT,
     MAX_ROWS,
+    MAX_SECTIONS,
     library_path,
     version,
     version_number,
@@ -103,8 +113,10 @@ __all__ = [
     "DuplicateKeyError",
     "NotVisibleError",
     "BusyError",
+    "HEIGHT_UNIT",
     "MAX_HEIGHT",
     "MAX_ROWS",
+    "MAX_SECTIONS",
     "MAX_DEPTH",
     "HEIGHT_DEFAULT",
     "version",

@@ -56,8 +56,13 @@ _BUILD_TREE_PATHS = (
 # Constants from foldtable.h
 # --------------------------------------------------------------------------
 
-MAX_HEIGHT = 10000000.0
-MAX_ROWS = 1 << 48
+# Heights are kept in whole units of HEIGHT_UNIT points (1/256 pt): a height
+# is rounded to the nearest unit (ties to even) and reads back so, e.g. 17.7
+# reads back as 17.69921875; every top and sum is exact (see foldtable.h).
+HEIGHT_UNIT = 1.0 / 256.0
+MAX_HEIGHT = 65536.0
+MAX_ROWS = 1 << 28
+MAX_SECTIONS = 1 << 26
 HEIGHT_DEFAULT = -1.0
 
 ITEM_HEADER = 0

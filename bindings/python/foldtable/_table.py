@@ -982,7 +982,8 @@ class Table:
     @property
     def options(self) -> TableOptions:
         """The table's options as a :class:`TableOptions`: as given to the
-        constructor, with :attr:`accordion` and :attr:`sticky_levels` as
+        constructor (heights rounded to whole :data:`foldtable.HEIGHT_UNIT`,
+        as kept), with :attr:`accordion` and :attr:`sticky_levels` as
         currently set."""
         out = self._options()
         return TableOptions(
@@ -1535,12 +1536,15 @@ class Table:
 
     def sticky_headers(self, offset: float) -> List[StickyHeader]:
         """The headers that stick to the top of a viewport scrolled to
-        ``offset``, outermost first: one per nesting level of the sections
-        enclosing the item at ``offset`` (at most :attr:`sticky_levels`).
-        Each is drawn just below the one above it, never below its natural
-        place, and never lower than its section's end minus its height, so
-        the next header of its level pushes it up; headers pushed entirely
-        behind the ones above are left out. Draw deeper levels first.
+        ``offset``, outermost first, stacked like CSS ``position: sticky``
+        headers (at most :attr:`sticky_levels`): the top-level section whose
+        range holds ``offset``, drawn at ``offset``; then the subsection of
+        each whose range holds the bottom of the headers drawn so far, drawn
+        at that bottom, so a subsection's header sticks as soon as its top
+        reaches the headers above it. None is drawn below its natural place
+        (its :meth:`item_top`) nor lower than its section's end minus its
+        height, so the next header of its level pushes it up, behind the
+        headers above. Draw deeper levels first.
 
         One C call into a buffer the table keeps (room for every level).
 

@@ -125,8 +125,10 @@ def test_module_attributes():
     assert foldtable.version_number == 1000
     assert foldtable.__version__ == "0.1.0"
     assert os.path.exists(foldtable.library_path)
-    assert foldtable.MAX_HEIGHT == 10000000.0
-    assert foldtable.MAX_ROWS == 2**48
+    assert foldtable.MAX_HEIGHT == 65536.0
+    assert foldtable.MAX_ROWS == 2**28
+    assert foldtable.MAX_SECTIONS == 2**26
+    assert foldtable.HEIGHT_UNIT == 1 / 256
     assert foldtable.HEIGHT_DEFAULT == -1.0
     for name in foldtable.__all__:
         assert getattr(foldtable, name) is not None

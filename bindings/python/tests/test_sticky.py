@@ -6,10 +6,12 @@
         Cricket spans 172..244 (header 172, row 200)
     Music spans 288..360
 
-Each sticky header is drawn just below the one above it (the first at the
-offset), never above its natural place, and never lower than its section's
-end minus its height; headers pushed entirely behind the ones above are left
-out.
+Sticky headers stack like CSS position: sticky headers: the top-level
+section around the offset sticks at the offset; each subsection around the
+bottom of the headers stuck so far sticks at that bottom (as soon as its top
+reaches it). None is drawn above its natural place or lower than its
+section's end minus its height, so what follows a section pushes its header
+up, behind the headers above.
 """
 
 import math
@@ -36,13 +38,47 @@ def test_all_levels(nested):
     assert tops(t, 88) == [(0, 0, 88.0), (1, 1, 116.0), (2, 2, 144.0)]
     # Baseball ends at 172: its header stops at 172 - 28 = 144 as Cricket arrives.
     assert tops(t, 90) == [(0, 0, 90.0), (1, 1, 118.0), (2, 2, 144.0)]
-    # At 150 Baseball's header (at most 144..172) is behind Bat's (178..206).
-    assert tops(t, 150) == [(0, 0, 150.0), (1, 1, 178.0)]
+    # At 150 Baseball's header (at most 144..172) is behind Bat's (178..206),
+    # and Cricket's (natural 172) sticks below Bat's.
+    assert tops(t, 150) == [(0, 0, 150.0), (1, 1, 178.0), (5, 2, 206.0)]
     assert t.sticky_headers(150)[1].bottom == 206.0
 
 
 def test_top_of_the_list(nested):
-    assert tops(nested, 0) == [(0, 0, 0.0)]
+    # Every header is where the stack puts it: in its own place.
+    assert tops(nested, 0) == [(0, 0, 0.0), (1, 1, 28.0), (2, 2, 56.0)]
+
+
+def test_child_sticks_at_parents_bottom(nested):
+    # 120 is in Baseball's row; Cricket's header (172) is under Bat's
+    # (148..176), so it sticks at 176.
+    assert tops(nested, 120) == [(0, 0, 120.0), (1, 1, 148.0), (5, 2, 176.0)]
+    assert tops(nested, 115) == [(0, 0, 115.0), (1, 1, 143.0), (2, 2, 144.0)]
+    assert tops(nested, 116) == [(0, 0, 116.0), (1, 1, 144.0), (5, 2, 172.0)]
+
+
+def test_child_pushed_up_by_its_next_sibling(nested):
+    assert tops(nested, 100) == [(0, 0, 100.0), (1, 1, 128.0), (2, 2, 144.0)]
+    assert tops(nested, 115.5) == [(0, 0, 115.5), (1, 1, 143.5), (2, 2, 144.0)]
+
+
+def test_whole_stack_pushed_by_the_parents_next_sibling(table):
+    # P 0 > C 28 (rows 56..188), then Q 188 (row 216..260).
+    p = table.append_section("P")
+    table.append_section("C", rows=3, parent=p)
+    table.append_section("Q", rows=1)
+    assert tops(table, 132) == [(0, 0, 132.0), (1, 1, 160.0)]
+    assert tops(table, 140) == [(0, 0, 140.0), (1, 1, 160.0)]  # C pushed up behind P
+    assert tops(table, 160) == [(0, 0, 160.0)]  # C entirely behind P
+    assert tops(table, 170) == [(0, 0, 160.0)]  # P pushed up by Q
+    assert tops(table, 188) == [(5, 0, 188.0)]
+
+
+def test_sticky_levels_limit_the_stack(nested):
+    nested.sticky_levels = 2
+    assert tops(nested, 120) == [(0, 0, 120.0), (1, 1, 148.0)]
+    nested.sticky_levels = 1
+    assert tops(nested, 120) == [(0, 0, 120.0)]
 
 
 def test_sticky_levels_one():
