@@ -9,6 +9,8 @@
  *   import_state --memory MB     one import of a state of about MB megabytes
  *                                (for /usr/bin/time -v); prints the input
  *                                size and the peak RSS the import added
+ *   --known FRACTION             with --memory: the fraction of the saved
+ *                                sections the table has (default 0.1)
  *   --json PATH                  also write the timings as JSON
  *
  * Each timing is the median of 5 imports into a freshly built table (the
@@ -98,21 +100,22 @@ static int by_value(const void *a, const void *b) {
 int main(int argc, char **argv) {
     int smoke = 0;
     const char *json_path = NULL;
-    double memory_mb = 0;
+    double memory_mb = 0, known_fraction = 0.1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--smoke") == 0) smoke = 1;
         else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
         else if (strcmp(argv[i], "--memory") == 0 && i + 1 < argc) memory_mb = atof(argv[++i]);
-        else { fprintf(stderr, "usage: import_state [--smoke] [--json PATH] [--memory MB]\n"); return 2; }
+        else if (strcmp(argv[i], "--known") == 0 && i + 1 < argc) known_fraction = atof(argv[++i]);
+        else { fprintf(stderr, "usage: import_state [--smoke] [--json PATH] [--memory MB [--known FRACTION]]\n"); return 2; }
     }
 
     if (memory_mb > 0) {
         /* Saved state of about memory_mb MB, as exportState writes it, for a
-         * table that has a tenth of its sections (a rebuilt table): every
+         * table that has a fraction of its sections (a rebuilt table): every
          * section's collapsed flag, every other one collapsed, and row 0 of
          * each section expanded; most keys are unknown here. */
         int64_t entries = (int64_t)(memory_mb * 1e6 / 63);
-        int64_t known = entries / 10;
+        int64_t known = (int64_t)((double)entries * known_fraction);
         fold_table *t = NULL;
         check(fold_table_new(NULL, &t), "new");
         char key[32], line[96];

@@ -30,7 +30,8 @@ public struct ChangeSet: Equatable, Sendable {
     /// New content height minus old.
     public var contentHeightDelta: Double = 0
     /// With a viewport set: the offset that keeps the first visible item
-    /// where it was on screen (the viewport's offset is already moved there).
+    /// where it was on screen (the viewport's offset is already moved there),
+    /// or the saved anchor's offset that `importState` restored.
     public var anchoredOffset: Double?
     /// The redraw ranges while they are recorded: kept in final coordinates
     /// under every step, in O(log r) per step whatever the order of steps.

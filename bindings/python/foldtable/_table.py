@@ -383,10 +383,14 @@ class ImportReport(NamedTuple):
     (``fold_import_report``).
 
     Attributes:
-        sections: sections whose collapsed state was applied.
+        sections: sections whose saved collapsed state is in effect (a
+            change a section listener refused is not counted).
         unknown_sections: saved keys this table does not have.
-        rows: rows expanded from the saved state.
-        unknown_rows: saved expanded rows missing or not expandable here.
+        rows: distinct saved rows expanded after the import (a row listed
+            twice counts once).
+        unknown_rows: saved rows not expanded: entries naming a row missing
+            or not expandable here, and rows left collapsed (the accordion
+            kept another one, or a row listener refused).
         anchor_restored: whether the viewport was moved to the saved anchor.
     """
 
@@ -1728,11 +1732,17 @@ class Table:
         rebuilt with other sections: unknown keys and rows are ignored and
         counted in the returned :class:`ImportReport`. Expanded rows not in
         the saved state collapse; the accordion applies. Listeners are told
-        like for any change.
+        like for any change, once, after the saved anchor is applied (the
+        change set's ``anchored_offset`` is the restored offset; a state
+        that only moves the viewport is reported too).
 
         Raises:
-            InvalidArgumentError: malformed JSON or a wrong shape (the whole
-                text is checked first; nothing changes).
+            InvalidArgumentError: malformed JSON (strict RFC 8259: no
+                leading zeros, numbers within a double's range, no member
+                name twice in one object), a wrong shape, or a text longer
+                than ``FOLD_MAX_STATE_BYTES`` (1 GiB). The whole text is
+                checked first and nothing changes; the message names the
+                byte offset and what was expected there.
         """
         data = _text(text, "state")
         report = _ffi.fold_import_report()
