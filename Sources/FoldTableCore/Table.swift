@@ -35,6 +35,7 @@ public struct TableOptions: Equatable, Sendable {
 ///
 /// Not thread-safe by itself; the C ABI serializes calls per table.
 public final class Table {
+    /// As given, with heights rounded to whole units (`Units`), as kept.
     public let options: TableOptions
     /// The invisible top of the tree: its children are the top-level sections.
     let root: Section
