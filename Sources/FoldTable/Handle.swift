@@ -25,6 +25,10 @@ final class TableBox {
         self.table = table
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
+        // Create the thread-local key before the table can be shared: a
+        // thread that gets the handle then sees it made (swift_once is not
+        // instrumented, so ThreadSanitizer could not tell otherwise).
+        CallbackDepth.prepare()
     }
 
     deinit {
@@ -94,6 +98,8 @@ enum CallbackDepth {
     }()
 
     static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
+
+    static func prepare() { _ = key }
 
     /// Runs a user's callback, counted.
     @inline(__always)
