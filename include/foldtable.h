@@ -888,6 +888,12 @@ typedef struct fold_import_report {
  * nothing; the message names the byte offset and what was expected there,
  * e.g. "saved state: at byte 17: expected ',' or '}' after an object member".
  *
+ * Section listeners hear the saved collapses as one batch and then the saved
+ * expansions as another (each batch: every "will" event, then the changes,
+ * then the "did" events); a refused section keeps its state and is not
+ * counted. Then the rows: those expanded but not saved collapse, then the
+ * saved rows expand in their order, each row as fold_table_expand_row().
+ *
  * The changes are reported to change listeners like any others, in one
  * change set; the saved anchor is applied before they are told, so the set's
  * anchored_offset is the restored offset, and a state that only moves the

@@ -82,12 +82,19 @@ extension Table {
         var report = ImportReport()
         try mutate {
             if let entries = saved.collapsed {
+                // Sections with children flip as two batches (collapses, then
+                // expansions), each asking every "will" before any change.
+                var known: [(section: Section, collapsed: Bool)] = []
+                var flips: (collapse: [Section], expand: [Section]) = ([], [])
                 for i in 0..<entries.count {
                     let entry = entries[i]
                     let collapsed = entry.flag
                     guard let s = sectionsByKey[saved.text(entry)] else { report.unknownSections += 1; continue }
+                    known.append((s, collapsed))
                     if s.childCount > 0 {
-                        _ = setCollapsedRecording(collapsed, s)
+                        if s.collapsed != collapsed {
+                            if collapsed { flips.collapse.append(s) } else { flips.expand.append(s) }
+                        }
                     } else if s.collapsed != collapsed {
                         // Nothing shows or hides, but the header's (and footer's) flag changes.
                         s.collapsed = collapsed
@@ -96,10 +103,12 @@ extension Table {
                             if s.hasFooter { recordRedraw(header + 1) }
                         }
                     }
-                    // Keys are unique (the reader refuses duplicates); a change a
-                    // listener refused is not counted.
-                    if s.collapsed == collapsed { report.sections += 1 }
                 }
+                _ = setCollapsedRecording(true, flips.collapse, allOrNothing: false)
+                _ = setCollapsedRecording(false, flips.expand, allOrNothing: false)
+                // Keys are unique (the reader refuses duplicates); a change a
+                // listener refused is not counted.
+                for k in known where k.section.collapsed == k.collapsed { report.sections += 1 }
             }
             if saved.hasExpanded, let entries = saved.expanded {
                 try applyExpandedRows(entries, saved, &report)

@@ -215,6 +215,26 @@ import Testing
         #expect(try t.importState(text).anchorRestored)
         #expect(sets.count == 1)
     }
+
+    /// Saved collapses are one batch and saved expansions another: each asks
+    /// every "will" before changing anything; a refused section is not counted.
+    @Test func importAsksEveryVetoOfABatchFirst() throws {
+        let t = try products()
+        try t.setCollapsed(true, section: "iPad")
+        var events: [String] = []
+        t.onSection { key, event in
+            events.append("\(event) \(key)")
+            return !(key == "iPhone" && event == .willCollapse)
+        }
+        var sets = 0
+        t.onChange { _ in sets += 1 }
+        let report = try t.importState(#"{"version": 1, "collapsed": {"Mac": true, "iPad": false, "iPhone": true}}"#)
+        #expect(events == ["willCollapse Mac", "willCollapse iPhone", "didCollapse Mac",
+                           "willExpand iPad", "didExpand iPad"])
+        #expect(report.sections == 2)
+        #expect(sets == 1)
+        #expect(try t.isCollapsed(section: "Mac") && !t.isCollapsed(section: "iPad") && !t.isCollapsed(section: "iPhone"))
+    }
 }
 
 /// The change set's redraw ranges against a model of positions, under
