@@ -81,7 +81,8 @@ extension Table {
                         run.setHeight(i, value)
                         run.dropUnexpandable(rowHeight: s.rowUnits)
                     }
-                    recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+                    // The estimate confirmed: measured now, but nothing to redraw.
+                    if Int(value) != s.rowUnits { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
                 }
                 measured += asked
                 // Keep the anchor where it was while the next round looks.

@@ -80,4 +80,23 @@ import Testing
         try t.measure(offset: 0, height: 1000)
         #expect(calls == 3)
     }
+
+    /// Measuring that confirms the estimate changes nothing a view draws:
+    /// only the rows whose height changed are redrawn, and all-confirmed
+    /// measuring sends no change set.
+    @Test func confirmedEstimatesAreNotRedrawn() throws {
+        let t = try Table()
+        try t.appendSection(key: "S", rows: 4)
+        t.setHeightProvider { _, row in row == 2 ? 50 : (row == 3 ? nil : 44) }
+        var sets: [ChangeSet] = []
+        t.onChange { sets.append($0) }
+        #expect(try t.measure(offset: 0, height: 1000) == 4)
+        #expect(sets.count == 1)
+        #expect(sets.first?.redraw == [3..<4])
+        #expect(sets.first?.contentHeightDelta == 6)
+        try t.invalidateHeight(section: "S", row: 0)  // stored 44 -> the default 44: nothing to report
+        sets.removeAll()
+        #expect(try t.measure(offset: 0, height: 1000) == 1)
+        #expect(sets.isEmpty)
+    }
 }
