@@ -75,11 +75,11 @@
 
 #define FOLD_VERSION_MAJOR 0
 #define FOLD_VERSION_MINOR 1
-#define FOLD_VERSION_PATCH 0
+#define FOLD_VERSION_PATCH 1
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with fold_version_number(). */
 #define FOLD_VERSION_NUMBER \
     (FOLD_VERSION_MAJOR * 1000000 + FOLD_VERSION_MINOR * 1000 + FOLD_VERSION_PATCH)
-#define FOLD_VERSION_STRING "0.1.0"
+#define FOLD_VERSION_STRING "0.1.1"
 
 #ifdef __cplusplus
 extern "C" {

@@ -53,7 +53,7 @@ public func fold_status_name(_ status: Int32) -> UnsafePointer<CChar> {
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-private let versionString: StaticString = "0.1.0"
+private let versionString: StaticString = "0.1.1"
 
 @_cdecl("fold_version_number")
 public func fold_version_number() -> Int32 {

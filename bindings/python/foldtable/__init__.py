@@ -34,7 +34,7 @@ built-in exceptions (:class:`NotFoundError` is a ``KeyError``,
 :class:`OutOfRangeError` an ``IndexError``, ...).
 
 Module attributes:
-    version: the version string of the loaded library, e.g. ``"0.1.0"``.
+    version: the version string of the loaded library, e.g. ``"0.1.1"``.
     version_number: the loaded library's ``MAJOR*1000000 + MINOR*1000 + PATCH``.
     library_path: where the library was loaded from.
     __version__: the version of this binding.
@@ -83,7 +83,7 @@ from ._table import (
     VisibleItem,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.1.1"
 
 __all__ = [
     "Table",
