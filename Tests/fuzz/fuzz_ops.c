@@ -538,14 +538,27 @@ static void hostile_op(reader *r)
     case 3:
         hs_remove_listener(arg % HSLOTS);
         break;
-    default:
-        st = fold_table_measure(hs.t, an_offset(r), a_height(r), an_int(r) % 8,
-                                byte(r) & 1 ? &measured : NULL);
+    default: {
+        double offset = an_offset(r), height = a_height(r);
+        int64_t overscan = an_int(r) % 8;
+        /* measure is O(k) for the k rows of its viewport, and a viewport of
+         * 2^28 rows of 0.1 pt holds them all (a 25 s timeout once): keep k
+         * small, while bad arguments still reach the call. */
+        int set = 0;
+        double voffset = 0, vheight = 0;
+        int64_t written = 0, total = 0;
+        fold_table_viewport(hs.t, &set, &voffset, &vheight);
+        if (fold_table_visible_items(hs.t, set ? voffset : offset, height, overscan < 0 ? 0 : overscan,
+                                     NULL, 0, &written, &total) == FOLD_OK && total > 256) {
+            break;
+        }
+        st = fold_table_measure(hs.t, offset, height, overscan, byte(r) & 1 ? &measured : NULL);
         check_status(st, __LINE__);
         if (st == FOLD_OK && measured != -7 && measured < 0) {
             die("measure wrote a negative count", __LINE__, st);
         }
         break;
+    }
     }
 }
 
