@@ -1,42 +1,74 @@
 #!/usr/bin/env bash
-# check-install.sh BUILD_DIR C_SOURCE
+# check-install.sh BUILD_DIR LIBDIR README HEADER_CHECK_SOURCE
 #
-# Installs BUILD_DIR into a temporary prefix, then compiles C_SOURCE the way a
-# user would — with the flags `pkg-config foldtable` gives — and runs it
-# against the installed library. Run by ctest as `install`. Uses $CMAKE
+# Does what README.md's "Install" section tells a user, with the same
+# commands: installs BUILD_DIR into a fresh prefix (not the configured one),
+# builds the README's C example (extracted from README, so the two cannot
+# drift) with `pkg-config --cflags --libs foldtable` from that prefix — no
+# --define-prefix, no editing of the .pc — runs it and compares its output.
+# Then compiles HEADER_CHECK_SOURCE (every declaration) strictly against the
+# installed header and library. LIBDIR is CMAKE_INSTALL_LIBDIR (lib, or
+# lib/<multiarch> for a /usr prefix). Run by ctest as `install`. Uses $CMAKE
 # (default cmake) and $CC (default cc).
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 BUILD_DIR C_SOURCE" >&2
+if [ $# -ne 4 ]; then
+  echo "usage: $0 BUILD_DIR LIBDIR README HEADER_CHECK_SOURCE" >&2
   exit 2
 fi
 build=$1
-source=$2
+libdir=$2
+readme=$3
+header_check=$4
 cmake=${CMAKE:-cmake}
 cc=${CC:-cc}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-prefix=$tmp/prefix
+cd "$tmp"
 
-"$cmake" --install "$build" --prefix "$prefix" >/dev/null
-pc=$(find "$prefix" -name foldtable.pc -path '*/pkgconfig/*')
-if [ -z "$pc" ]; then
-  echo "FAIL: no foldtable.pc installed under $prefix" >&2
+# The README's C example: the first ```c block after the "## C" heading.
+awk '/^## C$/ {in_c = 1} in_c && /^```c$/ {on = 1; next} on && /^```$/ {exit} on {print}' \
+  "$readme" > example.c
+if ! grep -q 'fold_table_new' example.c; then
+  echo "FAIL: no C example found under '## C' in $readme" >&2
   exit 1
 fi
 
-# The .pc file names the configured prefix; --define-prefix points it at the
-# temporary one (derived from where the .pc file is).
-export PKG_CONFIG_PATH=$(dirname "$pc")
-cflags=$(pkg-config --define-prefix --cflags foldtable)
-libs=$(pkg-config --define-prefix --libs foldtable)
-libdir=$(pkg-config --define-prefix --variable=libdir foldtable)
+# --- README "Install", verbatim but for the build directory -----------------
+prefix=$tmp/some/prefix
+"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
+"$cc" example.c $(pkg-config --cflags --libs foldtable) -Wl,-rpath,"$prefix/$libdir" -o example
+out=$(./example)
+# ---------------------------------------------------------------------------
 
-# shellcheck disable=SC2086 # the flags are word lists
-"$cc" -std=c99 -Wall -Wextra -Werror -pedantic $cflags "$source" $libs \
-  -Wl,-rpath,"$libdir" -o "$tmp/client"
-"$tmp/client"
-echo "ok: installed $(cd "$prefix" && find . -name 'libfoldtable*' -o -name foldtable.h -o -name foldtable.pc | sort | tr '\n' ' ')"
-echo "ok: built and ran $(basename "$source") with pkg-config foldtable ($(pkg-config --modversion foldtable))"
+echo "$out"
+expected="0 header top 0
+1 row top 28
+2 row top 72
+3 row top 116
+4 header top 160
+5 header top 188
+iPad's rows are hidden: row 0 of section \"iPad\" is hidden: the section is collapsed"
+if [ "$out" != "$expected" ]; then
+  echo "FAIL: the README example printed something else; expected:" >&2
+  echo "$expected" >&2
+  exit 1
+fi
+
+# The flags name the new prefix, not the configured one.
+cflags=$(pkg-config --cflags foldtable)
+case "$cflags" in
+  *"$prefix"*) ;;
+  *) echo "FAIL: pkg-config --cflags foldtable gives '$cflags', outside $prefix" >&2; exit 1 ;;
+esac
+
+# Every declaration of the installed header, strictly, against the installed library.
+# shellcheck disable=SC2046 # the flags are word lists
+"$cc" -std=c99 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags foldtable) "$header_check" \
+  $(pkg-config --libs foldtable) -Wl,-rpath,"$prefix/$libdir" -o header-check
+./header-check
+
+echo "ok: installed $(cd "$prefix" && find . -name 'libfoldtable.*' -o -name foldtable.h -o -name foldtable.pc | sort | tr '\n' ' ')"
+echo "ok: built and ran the README's C example with pkg-config foldtable ($(pkg-config --modversion foldtable)): $cflags"

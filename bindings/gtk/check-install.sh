@@ -1,44 +1,45 @@
 #!/usr/bin/env bash
-# check-install.sh BUILD_DIR EXAMPLE_SOURCE
+# check-install.sh BUILD_DIR LIBDIR EXAMPLE_SOURCE
 #
-# Installs BUILD_DIR into a temporary prefix, compiles EXAMPLE_SOURCE the way
-# an app would — `pkg-config --cflags --libs foldtable-gtk` — and runs it with
-# --list (no display needed). Run by ctest as gtk-install. Uses $CMAKE
-# (default cmake) and $CC (default cc).
+# Installs BUILD_DIR into a fresh prefix (not the configured one) and compiles
+# EXAMPLE_SOURCE with the commands of README.md's "Install" section —
+# `pkg-config --cflags --libs foldtable-gtk` with PKG_CONFIG_PATH at the
+# prefix, no --define-prefix, no editing of the .pc files — then runs it with
+# --list (no display needed). LIBDIR is CMAKE_INSTALL_LIBDIR. Run by ctest as
+# gtk-install. Uses $CMAKE (default cmake) and $CC (default cc).
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 BUILD_DIR EXAMPLE_SOURCE" >&2
+if [ $# -ne 3 ]; then
+  echo "usage: $0 BUILD_DIR LIBDIR EXAMPLE_SOURCE" >&2
   exit 2
 fi
 build=$1
-source=$2
+libdir=$2
+source=$3
 cmake=${CMAKE:-cmake}
 cc=${CC:-cc}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-prefix=$tmp/prefix
+cp "$source" "$tmp/app.c"
+cd "$tmp"
 
+# --- README "Install", verbatim but for the build directory -----------------
+prefix=$tmp/some/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
-pc=$(find "$prefix" -name foldtable-gtk.pc -path '*/pkgconfig/*')
-if [ -z "$pc" ]; then
-  echo "FAIL: no foldtable-gtk.pc installed under $prefix" >&2
-  exit 1
-fi
+export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
+"$cc" app.c $(pkg-config --cflags --libs foldtable-gtk) -Wl,-rpath,"$prefix/$libdir" -o app
+# ---------------------------------------------------------------------------
 
-# The .pc files name the configured prefix: point ours (foldtable-gtk.pc and
-# foldtable.pc beside it) at the temporary one. Not --define-prefix, which
-# would also rewrite gtk4's and its dependencies' system paths.
-pcdir=$(dirname "$pc")
-sed -i "s|^prefix=.*|prefix=$prefix|" "$pcdir/foldtable-gtk.pc" "$pcdir/foldtable.pc"
-export PKG_CONFIG_PATH=$pcdir
+# Ours come from the new prefix, gtk4's from the system, unchanged.
 flags=$(pkg-config --cflags --libs foldtable-gtk)
-libdir=$(pkg-config --variable=libdir foldtable-gtk)
-
-# shellcheck disable=SC2086 # the flags are word lists
-"$cc" -Wall -Wextra -Werror "$source" $flags -Wl,-rpath,"$libdir" -o "$tmp/example-app"
-out=$("$tmp/example-app" --list)
+for want in "-I$prefix/" "-L$prefix/" "-I/usr/include/gtk-4.0"; do
+  case "$flags" in
+    *"$want"*) ;;
+    *) echo "FAIL: pkg-config --cflags --libs foldtable-gtk gives '$flags': no $want" >&2; exit 1 ;;
+  esac
+done
+out=$(./app --list)
 echo "$out"
 expected="0 – Planets
 1   Mercury
