@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# check-find-package.sh BUILD_DIR CONSUMER_DIR WITH_GTK(ON|OFF)
+#
+# Installs BUILD_DIR into a fresh prefix, configures the consumer project
+# (Tests/install/consumer) against it with -DCMAKE_PREFIX_PATH=<prefix>, the
+# way a user's CMake project finds FoldTable, builds it and runs its programs.
+# Then checks that the version file refuses a release of another minor
+# version. Run by ctest as install-find-package. Uses $CMAKE (default cmake),
+# $CC (default cc) and Ninja when $CMAKE_MAKE_PROGRAM or ninja is there.
+set -euo pipefail
+
+if [ $# -ne 3 ]; then
+  echo "usage: $0 BUILD_DIR CONSUMER_DIR WITH_GTK" >&2
+  exit 2
+fi
+build=$1
+consumer=$2
+with_gtk=$3
+cmake=${CMAKE:-cmake}
+export CC=${CC:-cc}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/some/prefix
+"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+
+generator=()
+ninja=${CMAKE_MAKE_PROGRAM:-$(command -v ninja || true)}
+if [ -n "$ninja" ] && [ -x "$ninja" ]; then
+  generator=(-G Ninja -DCMAKE_MAKE_PROGRAM="$ninja")
+fi
+
+"$cmake" "${generator[@]}" -S "$consumer" -B "$tmp/consumer" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_GTK="$with_gtk" >"$tmp/configure.log" ||
+  { cat "$tmp/configure.log" >&2; exit 1; }
+"$cmake" --build "$tmp/consumer" >"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
+
+version=$(sed -n 's/^#define FOLD_VERSION_STRING "\(.*\)"$/\1/p' "$prefix/include/foldtable.h")
+out=$("$tmp/consumer/consumer")
+echo "$out"
+if [ "$out" != "foldtable $version, items 1" ]; then
+  echo "FAIL: consumer printed '$out', expected 'foldtable $version, items 1'" >&2
+  exit 1
+fi
+if [ "$with_gtk" = ON ]; then
+  out=$("$tmp/consumer/consumer-gtk")
+  echo "$out"
+  if [ "$out" != "foldtable-gtk items 4" ]; then
+    echo "FAIL: consumer-gtk printed '$out', expected 'foldtable-gtk items 4'" >&2
+    exit 1
+  fi
+fi
+
+# The imported target names the installed library, not the build tree's.
+if grep -rq "$build" "$prefix"/lib*/cmake/FoldTable/ 2>/dev/null; then
+  echo "FAIL: the installed CMake package mentions the build directory $build" >&2
+  exit 1
+fi
+
+# SameMinorVersion: a project asking for another minor (0.99) must not get this one.
+major=${version%%.*}
+cat > "$tmp/other.cmake" <<CMAKE
+find_package(FoldTable $major.99 QUIET CONFIG PATHS "$prefix" NO_DEFAULT_PATH)
+if(FoldTable_FOUND)
+  message(FATAL_ERROR "find_package(FoldTable $major.99) accepted $version")
+endif()
+CMAKE
+"$cmake" -P "$tmp/other.cmake"
+echo "ok: find_package(FoldTable) from $prefix: FoldTable::foldtable$([ "$with_gtk" = ON ] && echo ' and FoldTable::foldtable-gtk') built and ran; $major.99 refused"
