@@ -53,7 +53,11 @@ public func fold_status_name(_ status: Int32) -> UnsafePointer<CChar> {
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-private let versionString: StaticString = "0.1.1"
+/// FOLD_VERSION_STRING from the header (the one source of the version; the
+/// importer turns the string macro into a String): copied once into a C
+/// string that lives as long as the process, since fold_version_string hands
+/// out a static pointer.
+private let versionString: UnsafePointer<CChar> = UnsafePointer(strdup(FOLD_VERSION_STRING)!)
 
 @_cdecl("fold_version_number")
 public func fold_version_number() -> Int32 {
@@ -62,7 +66,7 @@ public func fold_version_number() -> Int32 {
 
 @_cdecl("fold_version_string")
 public func fold_version_string() -> UnsafePointer<CChar> {
-    UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
+    versionString
 }
 
 @_cdecl("fold_free")
