@@ -10,6 +10,9 @@ adds markup:
 - each banner (a /* Title */ line between two /* ---- */ lines) opens a
   group (\\defgroup) that runs to the next banner, so the reference is
   grouped as the header is;
+- a comment that stands alone (a blank line below it) is its group's
+  description (\\defgroup's text right below the banner, \\addtogroup's
+  further down);
 - a comment directly above a declaration becomes its doc comment; a comment
   after code on the same line documents that code (/**<);
 - a comment above several declarations with no blank line between them
@@ -152,6 +155,9 @@ def filter_header(src):
             out[i + 1] = "/** \\defgroup %s %s */ /** \\{ */" % (slug(title), escape(title))
             out[i + 2] = ""
             group_open = True
+            group = slug(title)
+            group_title = title
+            group_line = i + 1
             i += 3
             continue
         if i == last_cplusplus and group_open:
@@ -169,8 +175,22 @@ def filter_header(src):
                 k += 1
             decls = [b for b in block if is_declaration_start(lines[b])]
             if not decls:
-                # Nothing declared directly below (a note above struct
-                # fields, say): a plain comment stays plain.
+                # Nothing declared directly below: a note on its section,
+                # which goes into the group's description (the command ends
+                # the comment, so the note's first line is not its title).
+                if group_open and i == group_line + 2:
+                    # Right below the banner: the \defgroup comment runs on
+                    # through the note, and the group opens after it.
+                    out[group_line] = "/** \\defgroup %s %s" % (group, escape(group_title))
+                    out[group_line + 1] = " *"
+                    out[i] = " *" + out[i][2:]
+                    out[j] = out[j] + " /** \\{ */"
+                elif group_open:
+                    # Further down: the group closes for an \addtogroup
+                    # with the note, which opens it again.
+                    out[i] = "/** \\} */ /**" + out[i][2:]
+                    at = out[j].rindex("*/")
+                    out[j] = out[j][:at] + "\\addtogroup %s */ /** \\{ */" % group
                 i = j + 1
                 continue
             if len(decls) == 1:
