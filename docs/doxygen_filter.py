@@ -15,9 +15,9 @@ adds markup:
   further down);
 - a comment directly above a declaration becomes its doc comment; a comment
   after code on the same line documents that code (/**<);
-- a comment above several declarations with no blank line between them
-  documents each of them (a member group with DISTRIBUTE_GROUP_DOC), or,
-  for a run of #defines, heads them (\\name);
+- a comment above several functions with no blank line between them
+  documents each of them (\\copydoc of the first), and one above a run of
+  #defines heads them (\\name);
 - backslashes and '@' in comment text outside "quotes" and `code` are
   escaped, so they are text, not Doxygen commands.
 
