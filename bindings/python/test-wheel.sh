@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-wheel.sh MODE PYTHON WORKDIR BUILT_LIBRARY
 #
-# What a Python user does, checked (ctest python-wheel and python-wheel-gi):
+# What a Python user does, checked (ctest python-wheel, python-wheel-gi and
+# python-sdist):
 #
 #   wheel  builds the wheel from bindings/python with pip (scikit-build-core
 #          runs the project's CMake build of libfoldtable.so, in pip's own
@@ -11,6 +12,8 @@
 #          and uses foldtable from another directory with no environment
 #          variables; then checks that FOLDTABLE_LIBRARY still overrides (with
 #          BUILT_LIBRARY). Leaves the wheel in WORKDIR/dist for the next mode.
+#   sdist  makes the sdist (make-sdist.sh), builds a wheel from it with pip
+#          and checks and uses that wheel the same way (its own WORKDIR).
 #   gi     installs that wheel into `/usr/bin/python3 -m venv
 #          --system-site-packages` (the way for PyGObject users: Debian's
 #          python3-gi works only with Debian's Python) and imports gi and
@@ -21,7 +24,7 @@
 set -euo pipefail
 
 if [ $# -ne 4 ]; then
-  echo "usage: $0 wheel|gi PYTHON WORKDIR BUILT_LIBRARY" >&2
+  echo "usage: $0 wheel|sdist|gi PYTHON WORKDIR BUILT_LIBRARY" >&2
   exit 2
 fi
 mode=$1
@@ -68,26 +71,9 @@ make_venv() {  # PYTHON DIR [venv options]
   "$py" -m venv "$@" "$dir"
 }
 
-case $mode in
-wheel)
-  rm -rf "$work"
-  mkdir -p "$work"
-  # A venv for the build tools, so pip is recent enough for PEP 517/639
-  # whatever PYTHON's own pip is.
-  make_venv "$python" "$work/tools"
-  if ! "$work/tools/bin/pip" wheel --no-deps -w "$dist" "$here" >"$work/build.log" 2>&1; then
-    if grep -q "No matching distribution found\|Could not find a version that satisfies" "$work/build.log"; then
-      echo "SKIP: pip could not fetch the build backend (scikit-build-core):" >&2
-      tail -3 "$work/build.log" >&2
-      exit 77
-    fi
-    cat "$work/build.log" >&2
-    echo "FAIL: building the wheel" >&2
-    exit 1
-  fi
-  wheels=("$dist"/foldtable-*.whl)
-  [ ${#wheels[@]} -eq 1 ] || { echo "FAIL: expected one wheel, got: ${wheels[*]}" >&2; exit 1; }
-  wheel=${wheels[0]}
+# Checks the wheel's name (platform tag) and contents.
+check_wheel() {  # WHEEL
+  local wheel=$1 name
   name=$(basename "$wheel")
   echo "wheel: $name ($(stat -c %s "$wheel") bytes)"
   case $name in
@@ -109,6 +95,48 @@ assert "License-Expression: MIT" in meta, meta[:400]
 tags = zipfile.ZipFile(wheel).read("foldtable-%s.dist-info/WHEEL" % version).decode()
 assert "Root-Is-Purelib: false" in tags, tags
 PY
+}
+
+# Installs WHEEL into a fresh venv of PYTHON and uses it from elsewhere.
+install_and_use() {  # WHEEL VENV
+  local wheel=$1 venv=$2 where
+  make_venv "$python" "$venv"
+  "$venv/bin/pip" install -q "$wheel"
+  where=$(use_foldtable "$venv/bin/python")
+  case $where in
+    "$venv/lib/"python3*/site-packages/foldtable/libfoldtable.so) ;;
+    *) echo "FAIL: the library came from $where, not the installed package" >&2; exit 1 ;;
+  esac
+  echo "fresh venv: imported foldtable $version, library $where"
+}
+
+# Builds a wheel with the tools venv's pip; exit 77 when pip cannot fetch the
+# build backend.
+pip_wheel() {  # SOURCE (directory or sdist)
+  if ! "$work/tools/bin/pip" wheel --no-deps -w "$dist" "$1" >"$work/build.log" 2>&1; then
+    if grep -q "No matching distribution found\|Could not find a version that satisfies" "$work/build.log"; then
+      echo "SKIP: pip could not fetch the build backend (scikit-build-core):" >&2
+      tail -3 "$work/build.log" >&2
+      exit 77
+    fi
+    cat "$work/build.log" >&2
+    echo "FAIL: building the wheel from $1" >&2
+    exit 1
+  fi
+}
+
+case $mode in
+wheel)
+  rm -rf "$work"
+  mkdir -p "$work"
+  # A venv for the build tools, so pip is recent enough for PEP 517/639
+  # whatever PYTHON's own pip is.
+  make_venv "$python" "$work/tools"
+  pip_wheel "$here"
+  wheels=("$dist"/foldtable-*.whl)
+  [ ${#wheels[@]} -eq 1 ] || { echo "FAIL: expected one wheel, got: ${wheels[*]}" >&2; exit 1; }
+  wheel=${wheels[0]}
+  check_wheel "$wheel"
   # auditwheel, when pip can get it: report the manylinux tag the wheel meets.
   if "$work/tools/bin/pip" install -q auditwheel >/dev/null 2>&1; then
     "$work/tools/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
@@ -117,15 +145,7 @@ PY
   else
     echo "note: auditwheel not installable here; manylinux check skipped"
   fi
-
-  make_venv "$python" "$work/venv"
-  "$work/venv/bin/pip" install -q "$wheel"
-  where=$(use_foldtable "$work/venv/bin/python")
-  case $where in
-    "$work/venv/lib/"python3*/site-packages/foldtable/libfoldtable.so) ;;
-    *) echo "FAIL: the library came from $where, not the installed package" >&2; exit 1 ;;
-  esac
-  echo "plain venv: imported foldtable $version, library $where"
+  install_and_use "$wheel" "$work/venv"
 
   # FOLDTABLE_LIBRARY still decides.
   override=$(cd "$work" && FOLDTABLE_LIBRARY="$built_library" "$work/venv/bin/python" -c \
@@ -162,6 +182,37 @@ gi)
     *) echo "FAIL: import gi, foldtable gave: $gi" >&2; exit 1 ;;
   esac
   echo "system-site-packages venv: gi from ${gi% *}, foldtable $version from $where"
+  ;;
+sdist)
+  # The sdist (make-sdist.sh) builds the same wheel: its own copy of the
+  # library's sources, a Swift build in pip, then the same checks.
+  rm -rf "$work"
+  mkdir -p "$work"
+  make_venv "$python" "$work/tools"
+  if ! "$here/make-sdist.sh" "$work/sdist" "$python" >"$work/sdist.log" 2>&1; then
+    if grep -q "No matching distribution found\|Could not find a version that satisfies" "$work/sdist.log"; then
+      echo "SKIP: pip could not fetch the sdist tools (build):" >&2
+      tail -3 "$work/sdist.log" >&2
+      exit 77
+    fi
+    cat "$work/sdist.log" >&2
+    echo "FAIL: make-sdist.sh" >&2
+    exit 1
+  fi
+  sdist=$work/sdist/foldtable-$version.tar.gz
+  [ -f "$sdist" ] || { echo "FAIL: no $sdist" >&2; ls "$work/sdist" >&2; exit 1; }
+  tar -tzf "$sdist" >"$work/sdist.txt"
+  for member in foldtable/_ffi.py foldtable-src/CMakeLists.txt foldtable-src/include/foldtable.h \
+    foldtable-src/bindings/python/cmake/wheel.cmake PKG-INFO; do
+    grep -qx "foldtable-$version/$member" "$work/sdist.txt" ||
+      { echo "FAIL: $member is not in $sdist" >&2; exit 1; }
+  done
+  echo "sdist: $(basename "$sdist") ($(stat -c %s "$sdist") bytes)"
+  pip_wheel "$sdist"
+  wheels=("$dist"/foldtable-*.whl)
+  [ ${#wheels[@]} -eq 1 ] || { echo "FAIL: expected one wheel, got: ${wheels[*]}" >&2; exit 1; }
+  check_wheel "${wheels[0]}"
+  install_and_use "${wheels[0]}" "$work/venv"
   ;;
 *)
   echo "unknown mode $mode" >&2
