@@ -38,7 +38,7 @@ dist=$work/dist
 version=$(sed -n 's/^#define FOLD_VERSION_STRING "\([0-9.]*\)".*/\1/p' "$root/include/foldtable.h")
 [ -n "$version" ] || { echo "FAIL: no FOLD_VERSION_STRING in include/foldtable.h" >&2; exit 1; }
 
-# Runs the user's check in a directory outside the repository, with neither
+# Runs the user's check from WORKDIR (not the source tree), with neither
 # FOLDTABLE_LIBRARY nor LD_LIBRARY_PATH set. Prints where the library came from.
 use_foldtable() {  # VENV_PYTHON
   (cd "$work" && env -u FOLDTABLE_LIBRARY -u LD_LIBRARY_PATH -u PYTHONPATH \
