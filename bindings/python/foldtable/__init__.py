@@ -37,8 +37,11 @@ Module attributes:
     version: the version string of the loaded library, e.g. ``"0.1.1"``.
     version_number: the loaded library's ``MAJOR*1000000 + MINOR*1000 + PATCH``.
     library_path: where the library was loaded from.
-    __version__: the version of this binding.
+    __version__: the version of this binding (the ``foldtable`` distribution's
+        version, FOLD_VERSION_STRING of ``foldtable.h``).
 """
+
+import os as _os
 
 from ._errors import (
     BusyError,
@@ -83,7 +86,27 @@ from ._table import (
     VisibleItem,
 )
 
-__version__ = "0.1.1"
+def _binding_version() -> str:
+    # One version, FOLD_VERSION_STRING in foldtable.h: the wheel's metadata
+    # takes it from there (pyproject.toml), and a source checkout run without
+    # installing reports the version of the library it loaded, built from the
+    # same header.
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+    except ImportError:  # pragma: no cover - Python < 3.8
+        return version
+    try:
+        dist = distribution("foldtable")
+    except PackageNotFoundError:
+        return version
+    # Only when that distribution is this copy of the package (not another
+    # foldtable installed beside a checkout being tested).
+    here = _os.path.realpath(_os.path.dirname(__file__))
+    installed = _os.path.realpath(str(dist.locate_file("foldtable")))
+    return dist.version if installed == here else version
+
+
+__version__: str = _binding_version()
 
 __all__ = [
     "Table",

@@ -163,23 +163,6 @@ class TableOptions:
     sticky_levels: int = 0
 
 
-def _flag_property(bit: int, doc: str) -> Any:
-    def get(self: Any) -> bool:
-        return bool(self.flags & bit)
-
-    return property(get, doc=doc)
-
-
-_FLAG_PROPERTIES = {
-    "collapsed": _flag_property(_ffi.ITEM_FLAG_COLLAPSED,
-                                "True for a header or footer whose section is collapsed."),
-    "expanded": _flag_property(_ffi.ITEM_FLAG_EXPANDED,
-                               "True for a row that is expanded (shown at its expanded height)."),
-    "expandable": _flag_property(_ffi.ITEM_FLAG_EXPANDABLE,
-                                 "True for a row whose expanded height exceeds its height."),
-}
-
-
 class Item(NamedTuple):
     """One item of the flat visible list (``fold_item``).
 
@@ -201,11 +184,22 @@ class Item(NamedTuple):
     row: Optional[int]
     flags: int
 
-    # The flag properties, shared with VisibleItem (a NamedTuple cannot
-    # take a mixin base).
-    collapsed = _FLAG_PROPERTIES["collapsed"]
-    expanded = _FLAG_PROPERTIES["expanded"]
-    expandable = _FLAG_PROPERTIES["expandable"]
+    # The flag properties, written out in Item and VisibleItem alike (a
+    # NamedTuple cannot take a mixin base), so each is typed bool.
+    @property
+    def collapsed(self) -> bool:
+        """True for a header or footer whose section is collapsed."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
+
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
 
 
 class VisibleItem(NamedTuple):
@@ -232,11 +226,22 @@ class VisibleItem(NamedTuple):
     height: float
     flags: int
 
-    # The flag properties, shared with VisibleItem (a NamedTuple cannot
-    # take a mixin base).
-    collapsed = _FLAG_PROPERTIES["collapsed"]
-    expanded = _FLAG_PROPERTIES["expanded"]
-    expandable = _FLAG_PROPERTIES["expandable"]
+    # The flag properties, written out in Item and VisibleItem alike (a
+    # NamedTuple cannot take a mixin base), so each is typed bool.
+    @property
+    def collapsed(self) -> bool:
+        """True for a header or footer whose section is collapsed."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
+
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
 
     @property
     def bottom(self) -> float:
@@ -741,7 +746,7 @@ def _row_or_none(row: int) -> Optional[int]:
 _VISIBLE = struct.Struct("=qiiqqddI4x")
 _VISIBLE_SIZE = _VISIBLE.size
 assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
-assert [getattr(_ffi.fold_visible_item, name).offset for name, _ in _ffi.fold_visible_item._fields_] == [
+assert [getattr(_ffi.fold_visible_item, field[0]).offset for field in _ffi.fold_visible_item._fields_] == [
     0, 8, 12, 16, 24, 32, 40, 48, 52
 ]
 # ItemKind members by value, looked up instead of calling ItemKind(...).

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# test-mypy.sh PYTHON WORKDIR
+#
+# mypy --strict on the package and on typecheck/public_types.py (the public
+# types a user's checker sees: item flags are bool, not Any). Uses PYTHON's
+# mypy when it has one, else installs mypy with pip into WORKDIR/venv; exit 77
+# (skip) when neither works. Run by ctest as python-mypy.
+set -euo pipefail
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PYTHON WORKDIR" >&2
+  exit 2
+fi
+python=$1
+work=$2
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+if "$python" -m mypy --version >/dev/null 2>&1; then
+  mypy=("$python" -m mypy)
+else
+  if [ ! -x "$work/venv/bin/mypy" ]; then
+    rm -rf "$work/venv"
+    mkdir -p "$work"
+    if ! { "$python" -m venv "$work/venv" && "$work/venv/bin/pip" install -q mypy; } >"$work/install.log" 2>&1; then
+      tail -3 "$work/install.log" >&2
+      echo "SKIP: mypy is not installed and pip could not install it" >&2
+      exit 77
+    fi
+  fi
+  mypy=("$work/venv/bin/mypy")
+fi
+"${mypy[@]}" --version
+# The cache goes to the build tree, not the source tree.
+"${mypy[@]}" --strict --cache-dir "$work/cache" -p foldtable
+"${mypy[@]}" --strict --cache-dir "$work/cache" typecheck/public_types.py

@@ -1,0 +1,33 @@
+# The Python package as users install it (included by the top-level
+# CMakeLists.txt). python-wheel builds the wheel once with pip (a Swift build
+# of its own, a minute or more) and uses it in a fresh venv; python-wheel-gi
+# reuses that wheel in a --system-site-packages venv of /usr/bin/python3, the
+# way for PyGObject users (it runs after python-wheel and skips when that left
+# no wheel, e.g. when run alone). python-sdist builds a wheel from the sdist.
+# python-mypy runs mypy --strict on the package.
+set(FOLDTABLE_WHEEL_WORKDIR "${CMAKE_BINARY_DIR}/python-wheel")
+add_test(NAME python-wheel
+  COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-wheel.sh" wheel
+          "${FOLDTABLE_PYTHON3}" "${FOLDTABLE_WHEEL_WORKDIR}" $<TARGET_FILE:foldtable>)
+set_tests_properties(python-wheel PROPERTIES
+  SKIP_RETURN_CODE 77
+  TIMEOUT 1200)
+add_test(NAME python-wheel-gi
+  COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-wheel.sh" gi
+          "${FOLDTABLE_PYTHON3}" "${FOLDTABLE_WHEEL_WORKDIR}" $<TARGET_FILE:foldtable>)
+set_tests_properties(python-wheel-gi PROPERTIES
+  DEPENDS python-wheel
+  SKIP_RETURN_CODE 77
+  TIMEOUT 300)
+# The sdist (make-sdist.sh) builds a wheel that passes the same checks: a
+# second Swift build in pip.
+add_test(NAME python-sdist
+  COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-wheel.sh" sdist
+          "${FOLDTABLE_PYTHON3}" "${CMAKE_BINARY_DIR}/python-sdist" $<TARGET_FILE:foldtable>)
+set_tests_properties(python-sdist PROPERTIES
+  SKIP_RETURN_CODE 77
+  TIMEOUT 1200)
+add_test(NAME python-mypy
+  COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-mypy.sh"
+          "${FOLDTABLE_PYTHON3}" "${CMAKE_BINARY_DIR}/python-mypy")
+set_tests_properties(python-mypy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)

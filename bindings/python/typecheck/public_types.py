@@ -1,0 +1,57 @@
+"""What a user's type checker sees of the public API (checked by mypy --strict
+in ctest python-mypy; never run). Each assert_type fails the check when a
+public type widens to Any or changes."""
+
+from typing import Iterator, List, Optional, Tuple
+
+from typing_extensions import assert_type
+
+import foldtable
+from foldtable import (
+    Activation,
+    ChangeSet,
+    Item,
+    ItemKind,
+    OffsetHit,
+    Section,
+    StickyHeader,
+    Table,
+    VisibleItem,
+)
+
+
+def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> None:
+    assert_type(item.collapsed, bool)
+    assert_type(item.expanded, bool)
+    assert_type(item.expandable, bool)
+    assert_type(item.kind, ItemKind)
+    assert_type(item.row, Optional[int])
+    assert_type(visible.collapsed, bool)
+    assert_type(visible.expanded, bool)
+    assert_type(visible.expandable, bool)
+    assert_type(visible.top, float)
+    assert_type(visible.bottom, float)
+    assert_type(table.item(0), Item)
+    assert_type(table.visible_items(0, 100), List[VisibleItem])
+    assert_type(table.item_at_offset(3.5), OffsetHit)
+    assert_type(table.sticky_headers(10), List[StickyHeader])
+    assert_type(table.content_height, float)
+    assert_type(len(table), int)
+    assert_type(iter(table), Iterator[Item])
+    assert_type(table.activate(0), Activation)
+    assert_type(table.sections["a"], Section)
+    assert_type(table.append_section("b", rows=2), Section)
+    assert_type(section.collapsed, bool)
+    assert_type(section.row_count, int)
+    assert_type(section.toggle_row(0), bool)
+    assert_type(table.expanded_rows(), List[Tuple[str, int]])
+    assert_type(table.section_states(), List[Tuple[str, bool]])
+    assert_type(foldtable.version, str)
+    assert_type(foldtable.version_number, int)
+    assert_type(foldtable.library_path, str)
+    assert_type(foldtable.__version__, str)
+
+    def on_change(changes: ChangeSet) -> None:
+        assert_type(changes.redraw, List[range])
+
+    assert_type(table.on_change(on_change), int)
