@@ -80,10 +80,13 @@ check_wheel() {  # WHEEL
     "foldtable-$version-py3-none-linux_"*.whl | "foldtable-$version-py3-none-manylinux"*.whl) ;;
     *) echo "FAIL: $name is not foldtable-$version-py3-none-<linux platform>.whl" >&2; exit 1 ;;
   esac
-  "$python" - "$wheel" "$version" <<'PY'
+  "$python" - "$wheel" "$version" "$root/LICENSE" <<'PY'
 import sys, zipfile
-wheel, version = sys.argv[1], sys.argv[2]
+wheel, version, licence = sys.argv[1], sys.argv[2], sys.argv[3]
 names = set(zipfile.ZipFile(wheel).namelist())
+# The package's LICENSE is a copy of the repository's (PEP 639 allows no '..').
+carried = zipfile.ZipFile(wheel).read("foldtable-%s.dist-info/licenses/LICENSE" % version)
+assert carried == open(licence, "rb").read(), "bindings/python/LICENSE differs from LICENSE"
 for required in ("foldtable/libfoldtable.so", "foldtable/py.typed", "foldtable/__init__.py",
                  "foldtable-%s.dist-info/licenses/LICENSE" % version):
     assert required in names, "%s not in the wheel: %s" % (required, sorted(names))
