@@ -4,7 +4,7 @@ collapsible, sectioned, variable-height list.
 A :class:`Table` holds sections (found by a stable string key) that hold
 rows. The engine flattens them into one list of items — each section's
 header, its rows while it is expanded, and its footer when it has one — and
-answers what a view asks while drawing and scrolling, in O(log n)::
+answers what a view asks while drawing and scrolling, in O(log n), for example:
 
     import foldtable
 
@@ -33,7 +33,7 @@ Errors raise :class:`FoldError` subclasses that are also the matching
 built-in exceptions (:class:`NotFoundError` is a ``KeyError``,
 :class:`OutOfRangeError` an ``IndexError``, ...).
 
-Module attributes:
+Attributes:
     version: the version string of the loaded library, e.g. ``"0.1.1"``.
     version_number: the loaded library's ``MAJOR*1000000 + MINOR*1000 + PATCH``.
     library_path: where the library was loaded from.
