@@ -23,6 +23,14 @@ static void test_version(void)
     CHECK_STR(FOLD_VERSION_STRING, expected);
     /* Static: the same pointer every time. */
     CHECK(fold_version_string() == fold_version_string());
+    /* ABI 0.2 (section ids): header and library are 0.2.0. */
+    CHECK_EQ_I64(FOLD_VERSION_MAJOR, 0);
+    CHECK_EQ_I64(FOLD_VERSION_MINOR, 2);
+    CHECK_EQ_I64(FOLD_VERSION_PATCH, 0);
+    CHECK_EQ_I64(FOLD_VERSION_NUMBER, 2000);
+    CHECK_EQ_I64(fold_version_number(), 2000);
+    CHECK_STR(FOLD_VERSION_STRING, "0.2.0");
+    CHECK_STR(fold_version_string(), "0.2.0");
 }
 
 static void test_status_names(void)
@@ -34,9 +42,11 @@ static void test_status_names(void)
     CHECK_STR(fold_status_name(FOLD_E_DUPLICATE), "FOLD_E_DUPLICATE");
     CHECK_STR(fold_status_name(FOLD_E_NOT_VISIBLE), "FOLD_E_NOT_VISIBLE");
     CHECK_STR(fold_status_name(FOLD_E_BUSY), "FOLD_E_BUSY");
+    CHECK_STR(fold_status_name(FOLD_E_NOT_ALLOWED), "FOLD_E_NOT_ALLOWED");
+    CHECK_EQ_I64(FOLD_E_NOT_ALLOWED, -7);
     CHECK_STR(fold_status_name(FOLD_E_INTERNAL), "FOLD_E_INTERNAL");
     CHECK_STR(fold_status_name(1), "unknown status");
-    CHECK_STR(fold_status_name(-7), "unknown status");
+    CHECK_STR(fold_status_name(-8), "unknown status");
     CHECK_STR(fold_status_name(-98), "unknown status");
     CHECK_STR(fold_status_name(-100), "unknown status");
     CHECK_STR(fold_status_name(2147483647), "unknown status");
@@ -91,7 +101,7 @@ static void test_options(void)
         got.size = (uint32_t)sizeof got;
         CHECK_STATUS(fold_table_get_options(t, &got), FOLD_OK);
         check_default_options(&got);
-        CHECK_STATUS(fold_table_section_count(t, &n), FOLD_OK);
+        CHECK_STATUS(fold_table_child_count(t, FOLD_ROOT, &n), FOLD_OK);
         CHECK_EQ_I64(n, 0);
         CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
         CHECK_EQ_I64(n, 0);
