@@ -2,19 +2,25 @@
  * The flat list and its geometry (foldtable.h: "The flat list", "Geometry"):
  * item_count, item_at, header/row/footer positions, item_height, item_top,
  * item_at_offset, content_height and visible_items, on hand-computed tables
- * (the worked example of the design brief among them).
+ * (the worked example of the design brief among them), sections without a
+ * header item, and activating items (fold_table_activate).
+ *
+ * Expected items name their section by its top-level index; the checks
+ * turn it into the section's id (fold_table_child_at) and compare ids.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "fixture.h"
 #include "foldtable.h"
 
 #define H FOLD_ITEM_HEADER
 #define R FOLD_ITEM_ROW
 #define F FOLD_ITEM_FOOTER
 #define C FOLD_ITEM_FLAG_COLLAPSED
+#define K FOLD_ITEM_FLAG_COLLAPSIBLE
 
 typedef struct expected_item {
     int kind;
@@ -25,10 +31,10 @@ typedef struct expected_item {
     double height;
 } expected_item;
 
-static fold_table *new_table(const fold_table_options *options)
+static fold_table *must_table(const fold_table_options *options)
 {
-    fold_table *t = NULL;
-    if (!CHECK_STATUS(fold_table_new(options, &t), FOLD_OK) || t == NULL) {
+    fold_table *t = new_table(options);
+    if (t == NULL) {
         fprintf(stderr, "cannot create a table; stopping\n");
         check_done();
         exit(1);
@@ -48,11 +54,12 @@ static void check_list_(int line, const fold_table *t, const expected_item *e, i
     CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
     CHECK_EQ_I64(n, count);
     for (i = 0; i < count; i++) {
+        fold_section_id id = top(t, e[i].section);
         memset(&item, 0x77, sizeof item);
         if (CHECK_STATUS(fold_table_item_at(t, i, &item), FOLD_OK)) {
             CHECK_EQ_I64(item.kind, e[i].kind);
             CHECK_EQ_I64(item.depth, 0);
-            CHECK_EQ_I64(item.section, e[i].section);
+            CHECK_EQ_I64(item.section, id);
             CHECK_EQ_I64(item.row, e[i].row);
             CHECK_EQ_I64(item.flags, e[i].flags);
         }
@@ -63,11 +70,11 @@ static void check_list_(int line, const fold_table *t, const expected_item *e, i
         /* The position queries agree with the list. */
         pos = -1;
         if (e[i].kind == H) {
-            CHECK_STATUS(fold_table_header_position(t, e[i].section, &pos), FOLD_OK);
+            CHECK_STATUS(fold_table_header_position(t, id, &pos), FOLD_OK);
         } else if (e[i].kind == R) {
-            CHECK_STATUS(fold_table_row_position(t, e[i].section, e[i].row, &pos), FOLD_OK);
+            CHECK_STATUS(fold_table_row_position(t, id, e[i].row, &pos), FOLD_OK);
         } else {
-            CHECK_STATUS(fold_table_footer_position(t, e[i].section, &pos), FOLD_OK);
+            CHECK_STATUS(fold_table_footer_position(t, id, &pos), FOLD_OK);
         }
         CHECK_EQ_I64(pos, i);
     }
@@ -118,7 +125,7 @@ static void check_visible_(int line, const fold_table *t, double offset, double 
             CHECK_EQ_I64(out[i].position, first + i);
             CHECK_EQ_I64(out[i].kind, x->kind);
             CHECK_EQ_I64(out[i].depth, 0);
-            CHECK_EQ_I64(out[i].section, x->section);
+            CHECK_EQ_I64(out[i].section, top(t, x->section));
             CHECK_EQ_I64(out[i].row, x->row);
             CHECK_EQ_DBL(out[i].top, x->top);
             CHECK_EQ_DBL(out[i].height, x->height);
@@ -137,26 +144,28 @@ static void check_visible_(int line, const fold_table *t, double offset, double 
 
 /* ---- the worked example -------------------------------------------- */
 
+/* Headers and footers of collapsible sections with children are flagged
+ * COLLAPSIBLE (K, 0.2). */
 static const expected_item sample_expanded[] = {
-    {H, 0, -1, 0, 0, 28},   {R, 0, 0, 0, 28, 44},   {R, 0, 1, 0, 72, 44},
-    {R, 0, 2, 0, 116, 44},  {H, 1, -1, 0, 160, 28}, {R, 1, 0, 0, 188, 44},
-    {R, 1, 1, 0, 232, 44},  {H, 2, -1, 0, 276, 28}, {R, 2, 0, 0, 304, 44},
+    {H, 0, -1, K, 0, 28},   {R, 0, 0, 0, 28, 44},   {R, 0, 1, 0, 72, 44},
+    {R, 0, 2, 0, 116, 44},  {H, 1, -1, K, 160, 28}, {R, 1, 0, 0, 188, 44},
+    {R, 1, 1, 0, 232, 44},  {H, 2, -1, K, 276, 28}, {R, 2, 0, 0, 304, 44},
     {R, 2, 1, 0, 348, 44},  {R, 2, 2, 0, 392, 44},  {R, 2, 3, 0, 436, 44},
 };
 
 static const expected_item sample_ipad_collapsed[] = {
-    {H, 0, -1, 0, 0, 28},  {R, 0, 0, 0, 28, 44},   {R, 0, 1, 0, 72, 44},
-    {R, 0, 2, 0, 116, 44}, {H, 1, -1, C, 160, 28}, {H, 2, -1, 0, 188, 28},
+    {H, 0, -1, K, 0, 28},  {R, 0, 0, 0, 28, 44},   {R, 0, 1, 0, 72, 44},
+    {R, 0, 2, 0, 116, 44}, {H, 1, -1, C | K, 160, 28}, {H, 2, -1, K, 188, 28},
     {R, 2, 0, 0, 216, 44}, {R, 2, 1, 0, 260, 44},  {R, 2, 2, 0, 304, 44},
     {R, 2, 3, 0, 348, 44},
 };
 
 static fold_table *sample_table(const fold_table_options *options)
 {
-    fold_table *t = new_table(options);
-    CHECK_STATUS(fold_table_append_section(t, "Mac", "Mac|Laptops and desktops", 3), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "iPad", "iPad|Tablets", 2), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "iPhone", "iPhone|Phones", 4), FOLD_OK);
+    fold_table *t = must_table(options);
+    add(t, FOLD_ROOT, "Mac", "Mac|Laptops and desktops", 3);
+    add(t, FOLD_ROOT, "iPad", "iPad|Tablets", 2);
+    add(t, FOLD_ROOT, "iPhone", "iPhone|Phones", 4);
     return t;
 }
 
@@ -165,22 +174,39 @@ static void test_worked_example(void)
     fold_table *t = sample_table(NULL);
     int64_t pos = -1;
 
-    check_list(t, sample_expanded, 480);
-    CHECK_STATUS(fold_table_footer_position(t, 0, &pos), FOLD_E_NOT_FOUND);
-    CHECK_STATUS(fold_table_row_position(t, 1, 2, &pos), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_header_position(t, 3, &pos), FOLD_E_RANGE);
+    fold_section_id mac = sec(t, "Mac"), ipad = sec(t, "iPad");
 
-    CHECK_STATUS(fold_table_collapse_key(t, "iPad", NULL), FOLD_OK);
+    check_list(t, sample_expanded, 480);
+    CHECK_STATUS(fold_table_footer_position(t, mac, &pos), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_row_position(t, ipad, 2, &pos), FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_row_position(t, ipad, -1, &pos), FOLD_E_RANGE);
+    /* No fourth section; FOLD_ROOT has no header; a stale id is not found. */
+    {
+        int32_t kind = -1;
+        fold_section_id gone = add(t, FOLD_ROOT, "gone", NULL, 1);
+        CHECK_STATUS(fold_table_remove_section(t, gone), FOLD_OK);
+        CHECK_STATUS(fold_table_child_at(t, FOLD_ROOT, 3, &kind, NULL, NULL), FOLD_E_RANGE);
+        CHECK_STATUS(fold_table_header_position(t, FOLD_ROOT, &pos), FOLD_E_INVALID);
+        CHECK_STATUS(fold_table_row_position(t, FOLD_ROOT, 0, &pos), FOLD_E_INVALID);
+        CHECK_STATUS(fold_table_footer_position(t, FOLD_ROOT, &pos), FOLD_E_INVALID);
+        CHECK_STATUS(fold_table_header_position(t, gone, &pos), FOLD_E_NOT_FOUND);
+        CHECK_STATUS(fold_table_row_position(t, gone, 0, &pos), FOLD_E_NOT_FOUND);
+        CHECK_STATUS(fold_table_footer_position(t, gone, &pos), FOLD_E_NOT_FOUND);
+        CHECK_STATUS(fold_table_header_position(t, mac, NULL), FOLD_E_INVALID);
+        CHECK_EQ_I64(pos, -1); /* not written on failure */
+    }
+
+    CHECK_STATUS(fold_table_collapse(t, ipad, NULL), FOLD_OK);
     check_list(t, sample_ipad_collapsed, 392);
     pos = -1;
-    CHECK_STATUS(fold_table_row_position(t, 1, 0, &pos), FOLD_E_NOT_VISIBLE);
-    CHECK_STATUS(fold_table_row_position(t, 1, 1, &pos), FOLD_E_NOT_VISIBLE);
+    CHECK_STATUS(fold_table_row_position(t, ipad, 0, &pos), FOLD_E_NOT_VISIBLE);
+    CHECK_STATUS(fold_table_row_position(t, ipad, 1, &pos), FOLD_E_NOT_VISIBLE);
     CHECK_EQ_I64(pos, -1); /* not written on failure */
-    CHECK_STATUS(fold_table_header_position(t, 1, &pos), FOLD_OK);
+    CHECK_STATUS(fold_table_header_position(t, ipad, &pos), FOLD_OK);
     CHECK_EQ_I64(pos, 4);
-    CHECK_STATUS(fold_table_footer_position(t, 1, &pos), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_footer_position(t, ipad, &pos), FOLD_E_NOT_FOUND);
 
-    CHECK_STATUS(fold_table_expand_key(t, "iPad", NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand(t, ipad, NULL), FOLD_OK);
     check_list(t, sample_expanded, 480);
     fold_table_free(t);
 }
@@ -205,7 +231,7 @@ static void test_worked_example_offsets(void)
     check_offset(t, 480, 11, FOLD_OFFSET_BELOW);
     check_offset(t, 1e300, 11, FOLD_OFFSET_BELOW);
 
-    CHECK_STATUS(fold_table_collapse(t, 1, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, top(t, 1), NULL), FOLD_OK);
     check_offset(t, 160, 4, FOLD_OFFSET_IN_ITEM);
     check_offset(t, 187.5, 4, FOLD_OFFSET_IN_ITEM);
     check_offset(t, 188, 5, FOLD_OFFSET_IN_ITEM);
@@ -271,7 +297,7 @@ static void test_worked_example_viewports(void)
                  FOLD_OK);
     CHECK_EQ_I64(total, 12);
 
-    CHECK_STATUS(fold_table_collapse_key(t, "iPad", NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, sec(t, "iPad"), NULL), FOLD_OK);
     check_visible(t, 150, 60, 0, sample_ipad_collapsed, 3, 3);
     check_visible(t, 160, 56, 0, sample_ipad_collapsed, 4, 2);
     check_visible(t, 30, 100, 1, sample_ipad_collapsed, 0, 5);
@@ -285,20 +311,20 @@ static void test_padding_and_footers(void)
     fold_table_options o;
     fold_table *t;
     static const expected_item e1[] = {
-        {H, 0, -1, 0, 10, 30}, {R, 0, 0, 0, 40, 20}, {R, 0, 1, 0, 60, 20},
-        {F, 0, -1, 0, 80, 6},  {H, 1, -1, 0, 86, 30}, {F, 1, -1, 0, 116, 6},
-        {H, 2, -1, 0, 122, 30}, {R, 2, 0, 0, 152, 20}, {F, 2, -1, 0, 172, 6},
+        {H, 0, -1, K, 10, 30}, {R, 0, 0, 0, 40, 20}, {R, 0, 1, 0, 60, 20},
+        {F, 0, -1, K, 80, 6},  {H, 1, -1, 0, 86, 30}, {F, 1, -1, 0, 116, 6},
+        {H, 2, -1, K, 122, 30}, {R, 2, 0, 0, 152, 20}, {F, 2, -1, K, 172, 6},
     };
     /* a collapsed: its footer stays. */
     static const expected_item e2[] = {
-        {H, 0, -1, C, 10, 30}, {F, 0, -1, C, 40, 6},  {H, 1, -1, 0, 46, 30},
-        {F, 1, -1, 0, 76, 6},  {H, 2, -1, 0, 82, 30}, {R, 2, 0, 0, 112, 20},
-        {F, 2, -1, 0, 132, 6},
+        {H, 0, -1, C | K, 10, 30}, {F, 0, -1, C | K, 40, 6},  {H, 1, -1, 0, 46, 30},
+        {F, 1, -1, 0, 76, 6},  {H, 2, -1, K, 82, 30}, {R, 2, 0, 0, 112, 20},
+        {F, 2, -1, K, 132, 6},
     };
     /* b's footer removed (height 0), c's footer 14. */
     static const expected_item e3[] = {
-        {H, 0, -1, C, 10, 30}, {F, 0, -1, C, 40, 6}, {H, 1, -1, 0, 46, 30},
-        {H, 2, -1, 0, 76, 30}, {R, 2, 0, 0, 106, 20}, {F, 2, -1, 0, 126, 14},
+        {H, 0, -1, C | K, 10, 30}, {F, 0, -1, C | K, 40, 6}, {H, 1, -1, 0, 46, 30},
+        {H, 2, -1, K, 76, 30}, {R, 2, 0, 0, 106, 20}, {F, 2, -1, K, 126, 14},
     };
     int64_t pos = -1;
 
@@ -308,10 +334,10 @@ static void test_padding_and_footers(void)
     o.footer_height = 6;
     o.padding_top = 10;
     o.padding_bottom = 15;
-    t = new_table(&o);
-    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 2), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "b", NULL, 0), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "c", NULL, 1), FOLD_OK);
+    t = must_table(&o);
+    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
+    fold_section_id b = add(t, FOLD_ROOT, "b", NULL, 0);
+    fold_section_id c = add(t, FOLD_ROOT, "c", NULL, 1);
     check_list(t, e1, 178 + 15);
 
     check_offset(t, 0, 0, FOLD_OFFSET_ABOVE);
@@ -330,16 +356,16 @@ static void test_padding_and_footers(void)
     check_visible(t, 178, 15, 0, e1, 0, 0); /* only bottom padding */
     check_visible(t, 170, 30, 1, e1, 6, 3);
 
-    CHECK_STATUS(fold_table_collapse(t, 0, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, a, NULL), FOLD_OK);
     check_list(t, e2, 138 + 15);
-    CHECK_STATUS(fold_table_footer_position(t, 0, &pos), FOLD_OK);
+    CHECK_STATUS(fold_table_footer_position(t, a, &pos), FOLD_OK);
     CHECK_EQ_I64(pos, 1);
-    CHECK_STATUS(fold_table_row_position(t, 0, 0, &pos), FOLD_E_NOT_VISIBLE);
+    CHECK_STATUS(fold_table_row_position(t, a, 0, &pos), FOLD_E_NOT_VISIBLE);
 
-    CHECK_STATUS(fold_table_set_section_footer_height(t, 1, 0), FOLD_OK);
-    CHECK_STATUS(fold_table_set_section_footer_height(t, 2, 14), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_height(t, b, FOLD_HEIGHT_FOOTER, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_set_section_height(t, c, FOLD_HEIGHT_FOOTER, 14), FOLD_OK);
     check_list(t, e3, 140 + 15);
-    CHECK_STATUS(fold_table_footer_position(t, 1, &pos), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_footer_position(t, b, &pos), FOLD_E_NOT_FOUND);
     fold_table_free(t);
 }
 
@@ -350,18 +376,18 @@ static void test_zero_heights(void)
     static const double rows_b[] = {10, 0, 0, 10};
     /* a: header 0, rows 44 44; b: header 0, rows 10 0 0 10; c: header 0, no rows */
     static const expected_item e[] = {
-        {H, 0, -1, 0, 0, 0},   {R, 0, 0, 0, 0, 44},  {R, 0, 1, 0, 44, 44},
-        {H, 1, -1, 0, 88, 0},  {R, 1, 0, 0, 88, 10}, {R, 1, 1, 0, 98, 0},
+        {H, 0, -1, K, 0, 0},   {R, 0, 0, 0, 0, 44},  {R, 0, 1, 0, 44, 44},
+        {H, 1, -1, K, 88, 0},  {R, 1, 0, 0, 88, 10}, {R, 1, 1, 0, 98, 0},
         {R, 1, 2, 0, 98, 0},   {R, 1, 3, 0, 98, 10}, {H, 2, -1, 0, 108, 0},
     };
 
     fold_table_options_init(&o);
     o.header_height = 0;
-    t = new_table(&o);
-    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 2), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "b", NULL, 0), FOLD_OK);
-    CHECK_STATUS(fold_table_insert_rows(t, 1, 0, 4, rows_b), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "c", NULL, 0), FOLD_OK);
+    t = must_table(&o);
+    add(t, FOLD_ROOT, "a", NULL, 2);
+    fold_section_id b = add(t, FOLD_ROOT, "b", NULL, 0);
+    CHECK_STATUS(fold_table_insert_rows(t, b, 0, 4, rows_b), FOLD_OK);
+    add(t, FOLD_ROOT, "c", NULL, 0);
     check_list(t, e, 108);
 
     /* Items of height 0 contain no offset. */
@@ -389,8 +415,8 @@ static void test_zero_heights(void)
     o.header_height = 0;
     o.row_height = 0;
     o.padding_top = 5;
-    t = new_table(&o);
-    CHECK_STATUS(fold_table_append_section(t, "z", NULL, 2), FOLD_OK);
+    t = must_table(&o);
+    add(t, FOLD_ROOT, "z", NULL, 2);
     check_offset(t, 4, 0, FOLD_OFFSET_ABOVE);
     check_offset(t, 5, 2, FOLD_OFFSET_BELOW);
     check_offset(t, 6, 2, FOLD_OFFSET_BELOW);
@@ -413,7 +439,7 @@ static void test_zero_heights(void)
 static void test_empty_table(void)
 {
     fold_table_options o;
-    fold_table *t = new_table(NULL);
+    fold_table *t = must_table(NULL);
     int64_t written = -1, total = -1;
     fold_visible_item out[2];
     fold_item item;
@@ -432,7 +458,7 @@ static void test_empty_table(void)
     fold_table_options_init(&o);
     o.padding_top = 10;
     o.padding_bottom = 20;
-    t = new_table(&o);
+    t = must_table(&o);
     check_offset(t, 5, -1, FOLD_OFFSET_ABOVE);
     check_offset(t, 9.5, -1, FOLD_OFFSET_ABOVE);
     check_offset(t, 10, -1, FOLD_OFFSET_BELOW);
@@ -441,11 +467,11 @@ static void test_empty_table(void)
     CHECK_EQ_DBL(h, 30);
 
     /* A table that became empty again. */
-    CHECK_STATUS(fold_table_append_section(t, "a", NULL, 3), FOLD_OK);
+    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
     check_offset(t, 10, 0, FOLD_OFFSET_IN_ITEM);
     CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 30 + 28 + 3 * 44);
-    CHECK_STATUS(fold_table_remove_section(t, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_remove_section(t, a), FOLD_OK);
     check_offset(t, 5, -1, FOLD_OFFSET_ABOVE);
     check_offset(t, 10, -1, FOLD_OFFSET_BELOW);
     CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
@@ -455,21 +481,197 @@ static void test_empty_table(void)
 
 static void test_fractional_heights(void)
 {
-    fold_table *t = new_table(NULL);
+    fold_table *t = must_table(NULL);
     static const double hs[] = {0.5, 0.25, 0.125};
     static const expected_item e[] = {
-        {H, 0, -1, 0, 0, 12.75}, {R, 0, 0, 0, 12.75, 0.5}, {R, 0, 1, 0, 13.25, 0.25},
+        {H, 0, -1, K, 0, 12.75}, {R, 0, 0, 0, 12.75, 0.5}, {R, 0, 1, 0, 13.25, 0.25},
         {R, 0, 2, 0, 13.5, 0.125},
     };
-    CHECK_STATUS(fold_table_append_section(t, "f", NULL, 0), FOLD_OK);
-    CHECK_STATUS(fold_table_set_section_header_height(t, 0, 12.75), FOLD_OK);
-    CHECK_STATUS(fold_table_insert_rows(t, 0, 0, 3, hs), FOLD_OK);
+    fold_section_id f = add(t, FOLD_ROOT, "f", NULL, 0);
+    CHECK_STATUS(fold_table_set_section_height(t, f, FOLD_HEIGHT_HEADER, 12.75), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_rows(t, f, 0, 3, hs), FOLD_OK);
     check_list(t, e, 13.625);
     check_offset(t, 13.25, 2, FOLD_OFFSET_IN_ITEM);
     check_offset(t, 13.5, 3, FOLD_OFFSET_IN_ITEM);
     check_offset(t, 13.625, 3, FOLD_OFFSET_BELOW);
     check_visible(t, 13, 0.5, 0, e, 1, 2); /* [13, 13.5): rows 0 and 1 */
     check_visible(t, 13, 0.5001, 0, e, 1, 3);
+    fold_table_free(t);
+}
+
+/* ---- sections without a header item --------------------------------- */
+
+static void test_no_header(void)
+{
+    fold_table *t = must_table(NULL);
+    fold_section_id g = 0, bare_first = 0, empty = 0;
+    int64_t pos = -1;
+    /* a h, a0, a1, g0, g1, g2 (no header), c h, c0 */
+    static const expected_item e1[] = {
+        {H, 0, -1, K, 0, 28},  {R, 0, 0, 0, 28, 44},  {R, 0, 1, 0, 72, 44},
+        {R, 1, 0, 0, 116, 44}, {R, 1, 1, 0, 160, 44}, {R, 1, 2, 0, 204, 44},
+        {H, 2, -1, K, 248, 28}, {R, 2, 0, 0, 276, 44},
+    };
+    /* A group of rows first (index 0), an empty one (index 2) adds no items;
+     * g lost its row 1. */
+    static const expected_item e2[] = {
+        {R, 0, 0, 0, 0, 44},   {H, 1, -1, K, 44, 28}, {R, 1, 0, 0, 72, 44},
+        {R, 1, 1, 0, 116, 44}, {R, 3, 0, 0, 160, 44}, {R, 3, 1, 0, 204, 44},
+        {H, 4, -1, K, 248, 28}, {R, 4, 0, 0, 276, 44},
+    };
+
+    add(t, FOLD_ROOT, "a", NULL, 2);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", "G|group", 3,
+                                           FOLD_SECTION_NO_HEADER, &g),
+                 FOLD_OK);
+    add(t, FOLD_ROOT, "c", NULL, 1);
+    check_list(t, e1, 320);
+    CHECK_STATUS(fold_table_header_position(t, g, &pos), FOLD_E_NOT_FOUND);
+    CHECK(strlen(fold_last_error_message()) > 0);
+    CHECK_EQ_I64(pos, -1);
+    CHECK_STATUS(fold_table_row_position(t, g, 2, &pos), FOLD_OK);
+    CHECK_EQ_I64(pos, 5);
+    check_offset(t, 116, 3, FOLD_OFFSET_IN_ITEM);
+    check_offset(t, 247.5, 5, FOLD_OFFSET_IN_ITEM);
+    check_visible(t, 100, 50, 0, e1, 2, 2);
+    check_visible(t, 150, 100, 1, e1, 3, 5);
+    {
+        fold_section_info in = info(t, g);
+        CHECK_EQ_I64(in.flags, FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED);
+        CHECK_EQ_DBL(in.header_height, 0);
+        CHECK_EQ_I64(in.row_count, 3);
+        CHECK_EQ_I64(in.visible_row_count, 3);
+    }
+
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "first", NULL, 1,
+                                           FOLD_SECTION_NO_HEADER, &bare_first),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 2, "empty", NULL, 0,
+                                           FOLD_SECTION_NO_HEADER, &empty),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_remove_rows(t, g, 1, 1), FOLD_OK);
+    check_list(t, e2, 320);
+    CHECK_STATUS(fold_table_header_position(t, empty, &pos), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_header_position(t, bare_first, &pos), FOLD_E_NOT_FOUND);
+    check_offset(t, 0, 0, FOLD_OFFSET_IN_ITEM);
+    check_offset(t, -1, 0, FOLD_OFFSET_ABOVE);
+    /* Rows given to the empty group appear where it is. */
+    CHECK_STATUS(fold_table_insert_rows(t, empty, 0, 1, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_row_position(t, empty, 0, &pos), FOLD_OK);
+    CHECK_EQ_I64(pos, 4);
+    CHECK_STATUS(fold_table_row_position(t, g, 0, &pos), FOLD_OK);
+    CHECK_EQ_I64(pos, 5);
+    CHECK_EQ_I64(item_count(t), 9);
+    fold_table_free(t);
+}
+
+/* ---- activating items ------------------------------------------------ */
+
+typedef struct refusals {
+    int sections; /* refuse section "will" events */
+    int rows;     /* refuse row "will" events */
+    int asked;
+    int changes;
+} refusals;
+
+static int refuse_section(fold_table *t, fold_section_id section, const char *key, int32_t event,
+                          void *user_data)
+{
+    refusals *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    r->asked++;
+    return !(r->sections && (event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND));
+}
+
+static int refuse_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                      int32_t event, void *user_data)
+{
+    refusals *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    (void)row;
+    r->asked++;
+    return !(r->rows && (event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE));
+}
+
+static void count_changes(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    (void)t;
+    (void)set;
+    ((refusals *)user_data)->changes++;
+}
+
+/* A refusal by a "will" listener is FOLD_ACTIVATED_REFUSED, told apart from
+ * "nothing to do"; nothing changes and no change set is sent. */
+static void test_activate_refused(void)
+{
+    fold_table_options o;
+    fold_table *t;
+    refusals r;
+    int32_t action = -1;
+    memset(&r, 0, sizeof r);
+    fold_table_options_init(&o);
+    o.footer_height = 8;
+    t = must_table(&o);
+    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
+    fold_section_id f = 0;
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 1,
+                                           FOLD_SECTION_FIXED, &f),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(t, refuse_section, &r, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, refuse_row, &r, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, count_changes, &r, NULL), FOLD_OK);
+    /* a h 0, a0 1, a1 2, a footer 3, f h 4, f0 5, f footer 6 */
+    CHECK_EQ_I64(item_count(t), 7);
+
+    r.sections = 1;
+    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    CHECK_EQ_I64(r.asked, 1);
+    CHECK_EQ_I64(r.changes, 0);
+    CHECK_EQ_I64(is_collapsed(t, a), 0);
+    CHECK_EQ_I64(item_count(t), 7);
+    r.rows = 1;
+    action = -1;
+    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    CHECK_EQ_I64(r.asked, 2);
+    CHECK_EQ_I64(r.changes, 0);
+    {
+        fold_row_info ri;
+        CHECK_STATUS(fold_table_row_info(t, a, 1, &ri), FOLD_OK);
+        CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDABLE);
+    }
+    /* Nothing to do is not a refusal: a row that cannot expand, a footer, a
+     * fixed header; nobody is asked. */
+    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_STATUS(fold_table_activate(t, 6, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_EQ_I64(r.asked, 2);
+    CHECK_EQ_I64(r.changes, 0);
+    /* Allowed again: the same clicks act. */
+    r.sections = 0;
+    r.rows = 0;
+    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
+    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    CHECK_EQ_I64(r.changes, 2);
+    /* a h 0, a footer 1, f h 2, ...: expanding is refused too. */
+    r.sections = 1;
+    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    CHECK_EQ_I64(is_collapsed(t, a), 1);
+    CHECK_EQ_I64(r.changes, 2);
     fold_table_free(t);
 }
 
@@ -482,5 +684,7 @@ int main(void)
     test_zero_heights();
     test_empty_table();
     test_fractional_heights();
+    test_no_header();
+    test_activate_refused();
     return check_done();
 }
