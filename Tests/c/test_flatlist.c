@@ -534,7 +534,7 @@ static void test_no_header(void)
     check_offset(t, 116, 3, FOLD_OFFSET_IN_ITEM);
     check_offset(t, 247.5, 5, FOLD_OFFSET_IN_ITEM);
     check_visible(t, 100, 50, 0, e1, 2, 2);
-    check_visible(t, 150, 100, 1, e1, 3, 5);
+    check_visible(t, 150, 100, 1, e1, 2, 6); /* g0..c h, widened by one each side */
     {
         fold_section_info in = info(t, g);
         CHECK_EQ_I64(in.flags, FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED);
