@@ -715,6 +715,32 @@ static void test_sticky(void)
     CHECK_STATUS(fold_table_sticky_headers(t, 0, NULL, 0, NULL, &total), FOLD_E_INVALID);
     fold_table_free(t);
 
+    /* A section without a header item is looked through: G (no header):
+     * G0 0..44, G1 44..88, S h 88..116, S0..S2 116..248; B h 248..276,
+     * B0 276..320. */
+    t = must_table(NULL);
+    {
+        fold_section_id g = 0;
+        static const char *const k_s[] = {"S"}, *const k_b[] = {"B"};
+        int64_t p2[] = {2}, p6[] = {6};
+        int32_t d1[] = {1};
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "G", NULL, 2,
+                                               FOLD_SECTION_NO_HEADER, &g),
+                     FOLD_OK);
+        add(t, g, "S", NULL, 3);
+        add(t, FOLD_ROOT, "B", NULL, 1);
+        CHECK_EQ_I64(item_count(t), 8);
+        CHECK_STATUS(fold_table_sticky_headers(t, 10, NULL, 0, &written, &total), FOLD_OK);
+        CHECK_EQ_I64(total, 0); /* in G's own rows: no header to stick */
+        top[0] = 120;
+        check_sticky_(__LINE__, t, 120, 1, p2, top, d1, k_s);
+        top[0] = 220; /* pushed up: S (and G) end at 248 */
+        check_sticky_(__LINE__, t, 230, 1, p2, top, d1, k_s);
+        top[0] = 250;
+        check_sticky_(__LINE__, t, 250, 1, p6, top, d0, k_b);
+    }
+    fold_table_free(t);
+
     /* An empty table has none. */
     t = must_table(NULL);
     CHECK_STATUS(fold_table_sticky_headers(t, 0, NULL, 0, &written, &total), FOLD_OK);
