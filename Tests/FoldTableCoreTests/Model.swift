@@ -66,3 +66,12 @@ struct Model {
         items.firstIndex { $0.item.kind == .header && $0.item.section == s }
     }
 }
+
+extension Item {
+    /// This item with the section id the table handed out (models know keys, not ids).
+    func with(id: SectionID?) -> Item {
+        var item = self
+        item.sectionID = id ?? 0
+        return item
+    }
+}

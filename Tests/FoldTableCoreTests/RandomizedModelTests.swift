@@ -202,7 +202,8 @@ struct Fuzz {
         table.forEachItem(from: 0) { placed.append($0); return true }
         for (p, m) in flat.enumerated() {
             let got = try table.placedItem(at: p)
-            #expect(got == PlacedItem(position: p, item: m.item, top: m.top, height: m.height), "position \(p) \(context)")
+            let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
+            #expect(got == PlacedItem(position: p, item: item, top: m.top, height: m.height), "position \(p) \(context)")
             #expect(p < placed.count && placed[p] == got, "walk at \(p) \(context)")
         }
         for (i, s) in model.sections.enumerated() {

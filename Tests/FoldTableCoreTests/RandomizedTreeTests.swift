@@ -264,7 +264,8 @@ struct TreeFuzz {
         table.forEachItem(from: 0) { walked.append($0); return true }
         #expect(walked.count == flat.count)
         for (p, m) in flat.enumerated() {
-            let placed = PlacedItem(position: p, item: m.item, top: m.top, height: m.height)
+            let placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
+                                    height: m.height)
             #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
             #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
             #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
@@ -310,7 +311,8 @@ struct TreeFuzz {
             let c = chain[depth]
             let h = c.section.headerHeight
             let drawn = max(c.top, min(stack, model.end(of: c.section, headerTop: c.top) - h))
-            out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h))
+            out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h,
+                                    sectionID: table.sectionID(forKey: c.section.key) ?? 0))
             stack = drawn + h
             above = c.section
         }
