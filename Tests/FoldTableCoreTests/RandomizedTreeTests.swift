@@ -94,9 +94,17 @@ struct TreeFuzz {
             let rows = Int.random(in: 0...3, using: &rng)
             let key = "s\(nextKey)"
             nextKey += 1
-            log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows))")
-            guard expect(index <= p.children.count, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows) }) else { return }
-            let s = TreeSection(key: key, collapsed: model.options.startCollapsed, options: model.options)
+            // Mostly plain; sometimes fixed, without a header, collapsed, or an invalid mix.
+            let flags: SectionFlags = [[], [], [], [.fixed], [.noHeader], [.collapsed], [.noHeader, .fixed],
+                                       [.collapsed, .fixed]][Int.random(in: 0..<8, using: &rng)]
+            let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
+            let valid = index <= p.children.count && !(fixed && flags.contains(.collapsed))
+            log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows), flags: \(flags.rawValue))")
+            guard expect(valid, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows, flags: flags) }) else { return }
+            let s = TreeSection(key: key, collapsed: flags.contains(.collapsed) || (model.options.startCollapsed && !fixed),
+                                options: model.options)
+            s.fixed = fixed
+            s.hasHeader = !flags.contains(.noHeader)
             s.parent = p
             s.children = (0..<rows).map { _ in newRow() }
             p.children.insert(.section(s), at: index)
@@ -179,16 +187,27 @@ struct TreeFuzz {
         case 11:
             guard let s = pick(model.allSections()) else { return }
             let collapse = Bool.random(using: &rng)
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                // Making it collapsible or not.
+                let collapsible = Bool.random(using: &rng)
+                log.append("setCollapsible(\(collapsible), \(s.key))")
+                let valid = s.fixed != collapsible || (s.hasHeader && (collapsible || !s.collapsed))
+                guard expect(valid, { try table.setCollapsible(collapsible, section: .key(s.key)) }) else { return }
+                s.fixed = !collapsible
+                return
+            }
             log.append("setCollapsed(\(collapse), \(s.key))")
-            let changed = try table.setCollapsed(collapse, section: .key(s.key))
-            let expected = !s.children.isEmpty && s.collapsed != collapse
-            #expect(changed == expected, "\(log.suffix(3))")
+            guard expect(!(s.fixed && collapse), { _ = try table.setCollapsed(collapse, section: .key(s.key)) }) else {
+                return
+            }
+            // (The call above made the change; sections without children keep the state too.)
+            let expected = !s.fixed && s.collapsed != collapse
             if expected { s.collapsed = collapse }
         case 12:
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
             var expected = 0
-            for s in model.allSections() where !s.children.isEmpty && s.collapsed != collapse {
+            for s in model.allSections() where s.collapsible && s.collapsed != collapse {
                 s.collapsed = collapse
                 expected += 1
             }
@@ -204,7 +223,7 @@ struct TreeFuzz {
             switch it.item.kind {
             case .header:
                 let s = it.chain.last!.section
-                if !s.children.isEmpty {
+                if !s.fixed {
                     s.collapsed.toggle()
                     want = s.collapsed ? .sectionCollapsed : .sectionExpanded
                 }
@@ -270,6 +289,7 @@ struct TreeFuzz {
             #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
             #expect(try table.itemKey(at: p) == m.key)
             if m.item.kind != .footer { #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)") }
+            if m.item.kind == .header { #expect(try table.headerPosition(section: .key(m.key)) == p, "\(context)") }
         }
         let sections = model.allSections()
         #expect(table.sectionStates().map(\.key) == sections.map(\.key), "\(context)")
@@ -278,6 +298,14 @@ struct TreeFuzz {
             #expect(try table.childCount(.key(s.key)) == s.children.count)
             #expect(try table.rowCount(section: .key(s.key)) == s.rowCount)
             #expect(try table.parentKey(.key(s.key)) == (s.parent === model.root ? nil : s.parent?.key))
+            #expect(try table.isCollapsed(section: .key(s.key)) == s.collapsed)
+            #expect(try table.isCollapsible(section: .key(s.key)) == !s.fixed)
+            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : s.collapsed ? "+" : "\u{2013}"))
+            if !s.hasHeader {
+                #expect(throws: FoldError(.notFound, "section \"\(s.key)\" has no header item")) {
+                    try table.headerPosition(section: .key(s.key))
+                }
+            }
         }
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
         let content = table.contentHeight
@@ -302,17 +330,20 @@ struct TreeFuzz {
         var out: [StickyHeader] = []
         var stack = y
         var above: TreeSection?
+        var depth = 0
         while table.stickyLevels == 0 || out.count < table.stickyLevels {
-            let depth = out.count
             guard let probe = flat.firstIndex(where: { $0.top + $0.height > stack }) else { break }
             let chain = flat[probe].chain
             guard chain.count > depth, depth == 0 || chain[depth - 1].section === above else { break }
             let c = chain[depth]
+            // A section without a header item is looked through.
+            guard c.section.hasHeader else { above = c.section; depth += 1; continue }
             let h = c.section.headerHeight
             let drawn = max(c.top, min(stack, model.end(of: c.section, headerTop: c.top) - h))
             out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h))
             stack = drawn + h
             above = c.section
+            depth += 1
         }
         return out
     }
