@@ -18,12 +18,41 @@ struct TreeFuzz {
     var nextRow = 0
     var log: [String] = []
 
-    init(seed: UInt64, options: TableOptions) throws {
+    /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
+    let provides: Bool
+    let asked = AskLog()
+    final class AskLog { var ids: [Int] = [] }
+
+    init(seed: UInt64, options: TableOptions, provider: Bool = false) throws {
         rng = SeededRandom(seed: seed)
         table = try Table(options: options)
         model = TreeModel(options: options)
+        provides = provider
         let changes = self.changes
         table.onChange { changes.sets.append($0) }
+        if provider {
+            // Answers by the row's identity (the model matches the table while it is asked).
+            let model = self.model, asked = self.asked
+            table.setExpandedHeightProvider { key, row in
+                guard let s = model.section(key), row < s.rowCount,
+                      case .row(let r) = s.children[s.rowIndices[row]] else { return nil }
+                asked.ids.append(r.id)
+                return TreeFuzz.answer(r.id)
+            }
+        }
+    }
+
+    /// The provider's answer for a row: none, not larger than 44, or larger.
+    static func answer(_ id: Int) -> Double? { id % 3 == 0 ? nil : Double(20 + id % 4 * 20) }
+
+    /// The model's rule for asking the provider before a row expands.
+    func modelAsk(_ s: TreeSection, _ child: Int) {
+        guard provides, case .row(var row) = s.children[child], !row.expanded, !row.asked,
+              row.expandedHeight == nil else { return }
+        row.expandedHeight = TreeFuzz.answer(row.id)
+        row.asked = true
+        s.children[child] = .row(row)
+        model.expectedAsks.ids.append(row.id)
     }
 
     mutating func newRow(_ height: Double? = nil) -> TreeChild {
@@ -168,6 +197,7 @@ struct TreeFuzz {
                 log.append("setExpandedHeight(\(s.key), \(r), \(String(describing: h)))")
                 try table.setExpandedHeight(h, section: .key(s.key), row: r)
                 row.expandedHeight = h
+                row.asked = false
                 if row.expanded, h.map({ $0 <= (row.height ?? s.rowHeight) }) ?? true { row.expanded = false }
             }
             s.children[child] = .row(row)
@@ -183,6 +213,7 @@ struct TreeFuzz {
             }
             guard case .row(let row) = s.children[child] else { return }
             let want = mode == 0 ? true : mode == 1 ? false : !row.expanded
+            if want { modelAsk(s, child) }
             #expect(changed == modelSetExpanded(want, s, child), "\(log.suffix(3))")
         case 11:
             guard let s = pick(model.allSections()) else { return }
@@ -230,6 +261,7 @@ struct TreeFuzz {
             case .row:
                 let s = it.chain.last!.section
                 let child = it.path.last!
+                modelAsk(s, child)
                 guard case .row(let row) = s.children[child] else { return }
                 if modelSetExpanded(!row.expanded, s, child) { want = row.expanded ? .rowCollapsed : .rowExpanded }
             case .footer:
@@ -308,6 +340,7 @@ struct TreeFuzz {
             }
         }
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
+        #expect(asked.ids == model.expectedAsks.ids, "provider asks \(context)")
         let content = table.contentHeight
         let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
         #expect(content == modelContent, "\(context)")
@@ -357,10 +390,14 @@ struct TreeFuzz {
         options.paddingTop = Double(seed % 3) * 3
         options.accordion = Accordion(rawValue: Int32(seed % 3)) ?? .multiple
         options.stickyLevels = seed == 13 ? 2 : 0
-        var fuzz = try TreeFuzz(seed: seed, options: options)
+        // Odd seeds with an expanded-height provider.
+        var fuzz = try TreeFuzz(seed: seed, options: options, provider: seed % 2 == 1)
         for _ in 0..<500 {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
+        // The provider was really asked (exact asks are compared at every check).
+        #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
+        #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")
     }
 }

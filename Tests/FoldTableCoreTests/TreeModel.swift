@@ -48,6 +48,9 @@ struct TreeRow {
     var id = 0
     var height: Double?
     var expandedHeight: Double?
+    /// Whether `expandedHeight` is the expanded-height provider's answer
+    /// (then it is known even when nil).
+    var asked = false
     var expanded = false
 }
 
@@ -73,6 +76,9 @@ struct TreeItem {
 struct TreeModel {
     var options: TableOptions
     let root: TreeSection
+    /// The rows (by id) the expanded-height provider should have been asked for, in order.
+    final class Asks { var ids: [Int] = [] }
+    let expectedAsks = Asks()
 
     init(options: TableOptions) {
         self.options = options
