@@ -240,4 +240,23 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     public static let fixed = SectionFlags(rawValue: 2)
     /// No header item: a group of rows only; never collapsible (implies `.fixed`).
     public static let noHeader = SectionFlags(rawValue: 4)
+    /// Reported only (`Table.flags(section:)`; not an insert flag): not fixed
+    /// and has children, so its header shows an indicator.
+    public static let collapsible = SectionFlags(rawValue: 8)
+}
+
+extension Table {
+    /// A section's flags as FOLD_SECTION_* reports them: `.collapsed` (its
+    /// stored state), `.fixed` (also for a section without a header item),
+    /// `.noHeader`, `.collapsible` (not fixed and has children).
+    /// - Complexity: O(1) after resolving the section.
+    public func flags(section ref: SectionRef) throws -> SectionFlags {
+        let s = try section(ref)
+        var f: SectionFlags = []
+        if s.collapsed { f.insert(.collapsed) }
+        if s.fixed { f.insert(.fixed) }
+        if !s.hasHeader { f.insert(.noHeader) }
+        if s.collapsible { f.insert(.collapsible) }
+        return f
+    }
 }

@@ -39,6 +39,7 @@ private final class Log {
         #expect(SectionFlags.collapsed.rawValue == 1)
         #expect(SectionFlags.fixed.rawValue == 2)
         #expect(SectionFlags.noHeader.rawValue == 4)
+        #expect(SectionFlags.collapsible.rawValue == 8)
         #expect(FoldError.Code.notAllowed.rawValue == -7)
         #expect(Activation.refused.rawValue == 5)
     }
@@ -89,8 +90,19 @@ private final class Log {
         #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4)")) {
             try t.insertSection(at: 0, key: "x", flags: SectionFlags(rawValue: 8))
         }
+        #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4)")) {
+            try t.insertSection(at: 0, key: "x", flags: .collapsible)
+        }
         #expect(log.sets.isEmpty)
         #expect(t.sectionCount == 3)
+        // What is reported.
+        try t.insertSection(at: 3, key: "g", flags: .noHeader)
+        try t.insertSection(at: 4, key: "e", flags: .collapsed)
+        #expect(try t.flags(section: "a") == [.collapsed, .collapsible])
+        #expect(try t.flags(section: "f") == [.fixed])
+        #expect(try t.flags(section: "b") == [.collapsed, .collapsible])
+        #expect(try t.flags(section: "g") == [.fixed, .noHeader])
+        #expect(try t.flags(section: "e") == [.collapsed])
         #expect(throws: FoldError.self) { try t.section(.key("x")) }
     }
 
