@@ -422,6 +422,25 @@ static void test_empty_section_events(void)
     CHECK_EQ_I64(h.events, 2);
     CHECK_EQ_I64(h.sets, 1);
 
+    /* Activating its header toggles the stored state, as toggle does. */
+    {
+        int32_t action = -1;
+        CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
+        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
+        CHECK_EQ_I64(is_collapsed(t, e), 0);
+        CHECK_EQ_I64(h.sets, 2);
+        CHECK_EQ_I64(h.change_count, 0);
+        CHECK_EQ_I64(h.redraw_count, 1);
+        CHECK_EQ_I64(h.redraw[0].position, 2);
+        CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
+        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+        CHECK_EQ_I64(is_collapsed(t, e), 1);
+        CHECK_EQ_I64(h.sets, 3);
+        CHECK_EQ_I64(h.events, 6);
+        h.sets = 1;
+        h.events = 2;
+    }
+
     /* A refused "will": FOLD_OK, changed 0, no "did", no change set. */
     h.refuse = 1;
     changed = -1;
@@ -818,9 +837,20 @@ static void test_fixed(void)
     CHECK_STATUS(fold_table_set_collapsible(t, a, 0), FOLD_OK);
     CHECK_EQ_I64(h.sets, 1);
     CHECK_STATUS(fold_table_collapse(t, a, &changed), FOLD_E_NOT_ALLOWED);
-    /* Without a header item it stays fixed. */
+    /* Without a header item it stays fixed; asking for fixed again is fine
+     * and reports nothing. */
     CHECK_STATUS(fold_table_set_collapsible(t, bare, 1), FOLD_E_NOT_ALLOWED);
+    CHECK_STATUS(fold_table_set_collapsible(t, bare, 0), FOLD_OK);
     CHECK_EQ_I64(info(t, bare).flags, FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED);
+    /* An empty section: the flag changes, no indicator does, nothing said. */
+    fold_section_id none = add(t, FOLD_ROOT, "none", NULL, 0);
+    h.sets = 1;
+    CHECK_STATUS(fold_table_set_collapsible(t, none, 0), FOLD_OK);
+    CHECK_EQ_I64(info(t, none).flags, FOLD_SECTION_FIXED);
+    CHECK_EQ_I64(h.sets, 1);
+    CHECK_STATUS(fold_table_set_collapsible(t, none, 1), FOLD_OK);
+    CHECK_EQ_I64(info(t, none).flags, 0);
+    CHECK_EQ_I64(h.sets, 1);
     CHECK_STATUS(fold_table_set_collapsible(t, FOLD_ROOT, 1), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_set_collapsible(t, bare + 1000, 1), FOLD_E_NOT_FOUND);
     CHECK_EQ_I64(h.sets, 1);

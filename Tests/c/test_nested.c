@@ -286,6 +286,8 @@ static void test_nesting(void)
         CHECK_STATUS(fold_table_section_at_path(t, p_c, 1, &id), FOLD_E_RANGE);
         CHECK_STATUS(fold_table_section_at_path(t, p_a3, 2, &id), FOLD_E_RANGE);
         CHECK_STATUS(fold_table_section_at_path(t, too_long, FOLD_MAX_DEPTH + 1, &id), FOLD_E_RANGE);
+        CHECK_STATUS(fold_table_section_at_path(t, p_a, 0, &id), FOLD_E_INVALID);
+        CHECK_STATUS(fold_table_section_at_path(t, p_a, -1, &id), FOLD_E_RANGE);
         CHECK_STATUS(fold_table_section_at_path(t, NULL, 1, &id), FOLD_E_INVALID);
         CHECK_STATUS(fold_table_section_at_path(t, p_a, 1, NULL), FOLD_E_INVALID);
         CHECK_EQ_I64(id, 77);

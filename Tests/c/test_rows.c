@@ -517,6 +517,45 @@ static int provide_expanded(fold_table *t, fold_section_id section, const char *
     return 1;
 }
 
+/* A row listener that refuses every "will" event, and a change listener
+ * that keeps the last change set's shape. */
+typedef struct seen_sets {
+    int refused;
+    int calls;
+    int64_t change_count;
+    int64_t redraw_count;
+    int64_t redraw_position;
+    int64_t redraw_items;
+    double delta;
+} seen_sets;
+
+static int refuse_rows(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                       int32_t event, void *user_data)
+{
+    seen_sets *s = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    (void)row;
+    if (event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE) {
+        s->refused++;
+        return 0;
+    }
+    return 1;
+}
+
+static void count_sets(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    seen_sets *s = user_data;
+    (void)t;
+    s->calls++;
+    s->change_count = set->change_count;
+    s->redraw_count = set->redraw_count;
+    s->redraw_position = set->redraw_count > 0 ? set->redraw[0].position : -1;
+    s->redraw_items = set->redraw_count > 0 ? set->redraw[0].count : -1;
+    s->delta = set->content_height_delta;
+}
+
 static void test_expanded_provider(void)
 {
     fold_table *t = must_table(NULL);
@@ -572,14 +611,73 @@ static void test_expanded_provider(void)
         CHECK_EQ_I64(a.calls, 3);
         CHECK_EQ_I64(a.row, 3);
     }
+    /* A refused expansion keeps the provider's answer and reports only the
+     * row's redraw (it became expandable): row 4 at position 5. */
+    {
+        int64_t id = -1;
+        seen_sets sets;
+        memset(&sets, 0, sizeof sets);
+        CHECK_STATUS(fold_table_insert_rows(t, s0, FOLD_INDEX_END, 1, NULL), FOLD_OK);
+        CHECK_STATUS(fold_table_add_row_listener(t, refuse_rows, &sets, &id), FOLD_OK);
+        CHECK_STATUS(fold_table_add_change_listener(t, count_sets, &sets, NULL), FOLD_OK);
+        changed = -1;
+        CHECK_STATUS(fold_table_expand_row(t, s0, 4, &changed), FOLD_OK);
+        CHECK_EQ_I64(changed, 0);
+        CHECK_EQ_I64(a.calls, 4);
+        CHECK_EQ_I64(a.row, 4);
+        CHECK_EQ_I64(sets.refused, 1);
+        CHECK_EQ_I64(sets.calls, 1);
+        CHECK_EQ_I64(sets.change_count, 0);
+        CHECK_EQ_I64(sets.redraw_count, 1);
+        CHECK_EQ_I64(sets.redraw_position, 5);
+        CHECK_EQ_I64(sets.redraw_items, 1);
+        CHECK_EQ_DBL(sets.delta, 0);
+        CHECK_STATUS(fold_table_row_info(t, s0, 4, &ri), FOLD_OK);
+        CHECK_EQ_DBL(ri.expanded_height, 104);
+        CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDABLE);
+        /* Asked no more: the answer is kept. */
+        CHECK_STATUS(fold_table_expand_row(t, s0, 4, &changed), FOLD_OK);
+        CHECK_EQ_I64(a.calls, 4);
+        CHECK_EQ_I64(sets.refused, 2);
+        CHECK_EQ_I64(sets.calls, 1);
+        CHECK_STATUS(fold_table_remove_listener(t, id), FOLD_OK);
+    }
+
     /* Removed: never asked again. */
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, NULL, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_insert_rows(t, s0, FOLD_INDEX_END, 1, NULL), FOLD_OK);
     changed = -1;
-    CHECK_STATUS(fold_table_expand_row(t, s0, 4, &changed), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, s0, 5, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
-    CHECK_EQ_I64(a.calls, 3);
+    CHECK_EQ_I64(a.calls, 4);
     CHECK_STATUS(fold_table_set_height_provider(t, 4, provide_expanded, &a), FOLD_E_INVALID);
+    fold_table_free(t);
+
+    /* fold_table_measure asks it for the rows it covers, without a row
+     * height provider: [0, 100) holds the header and rows 0 and 1. */
+    t = must_table(NULL);
+    memset(&a, 0, sizeof a);
+    s0 = add(t, FOLD_ROOT, "s", NULL, 6);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, provide_expanded, &a),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, NULL), FOLD_OK);
+    CHECK_EQ_I64(a.calls, 2);
+    CHECK_STATUS(fold_table_row_info(t, s0, 1, &ri), FOLD_OK);
+    CHECK_EQ_DBL(ri.expanded_height, 101);
+    CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDABLE);
+    CHECK_STATUS(fold_table_row_info(t, s0, 0, &ri), FOLD_OK);
+    CHECK_EQ_DBL(ri.expanded_height, FOLD_HEIGHT_DEFAULT); /* answered 0 */
+    CHECK_EQ_I64(ri.flags, 0);
+    CHECK_STATUS(fold_table_row_info(t, s0, 2, &ri), FOLD_OK);
+    CHECK_EQ_DBL(ri.expanded_height, FOLD_HEIGHT_DEFAULT); /* not asked */
+    CHECK_EQ_I64(a.calls, 2);
+    /* Invalidation forgets the answer: asked again when expanded. */
+    CHECK_STATUS(fold_table_invalidate_heights(t, s0, 1), FOLD_OK);
+    CHECK_STATUS(fold_table_row_info(t, s0, 1, &ri), FOLD_OK);
+    CHECK_EQ_DBL(ri.expanded_height, FOLD_HEIGHT_DEFAULT);
+    CHECK_STATUS(fold_table_expand_row(t, s0, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(a.calls, 3);
     fold_table_free(t);
 }
 

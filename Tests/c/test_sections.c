@@ -832,9 +832,19 @@ static void test_insert_flags(void)
     CHECK_EQ_I64(info(t, id).index, 0);
 
     /* Unknown flags: FOLD_E_INVALID, nothing inserted. FOLD_SECTION_COLLAPSIBLE
-     * is reported only. */
+     * is reported only. A section that cannot collapse cannot start
+     * collapsed; COLLAPSED and EXPANDED contradict each other. */
     id = 77;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1, 16, &id), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1, 32, &id), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1,
+                                           FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED, &id),
+                 FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1,
+                                           FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER, &id),
+                 FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1,
+                                           FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED, &id),
+                 FOLD_E_INVALID);
     CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "x", NULL, 1, FOLD_SECTION_COLLAPSIBLE,
                                            &id),
                  FOLD_E_INVALID);
@@ -843,7 +853,49 @@ static void test_insert_flags(void)
     CHECK_EQ_I64(id, 77);
     CHECK_STATUS(fold_table_find_section(t, "x", &id), FOLD_E_NOT_FOUND);
     CHECK_EQ_I64(section_count(t), 5);
+    CHECK_EQ_I64(item_count(t), 10);
     fold_table_free(t);
+
+    /* With start_collapsed: collapsible sections start collapsed, unless
+     * FOLD_SECTION_EXPANDED; fixed ones and groups without a header never.
+     * EXPANDED is given only, never reported. */
+    {
+        fold_table_options o;
+        fold_section_id c = 0, e = 0, f = 0, g = 0;
+        fold_table_options_init(&o);
+        o.start_collapsed = 1;
+        t = must_table(&o);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "c", NULL, 2, 0, &c),
+                     FOLD_OK);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "e", NULL, 2,
+                                               FOLD_SECTION_EXPANDED, &e),
+                     FOLD_OK);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 2,
+                                               FOLD_SECTION_FIXED, &f),
+                     FOLD_OK);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", NULL, 2,
+                                               FOLD_SECTION_NO_HEADER, &g),
+                     FOLD_OK);
+        CHECK_EQ_I64(info(t, c).flags, FOLD_SECTION_COLLAPSED | FOLD_SECTION_COLLAPSIBLE);
+        CHECK_EQ_I64(info(t, e).flags, FOLD_SECTION_COLLAPSIBLE);
+        CHECK_EQ_I64(info(t, f).flags, FOLD_SECTION_FIXED);
+        CHECK_EQ_I64(info(t, g).flags, FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED);
+        /* c h; e h, 2 rows; f h, 2 rows; 2 rows of g */
+        CHECK_EQ_I64(item_count(t), 1 + 3 + 3 + 2);
+        /* EXPANDED without start_collapsed: as 0. Empty and EXPANDED too. */
+        fold_table_free(t);
+        t = must_table(NULL);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "e", NULL, 1,
+                                               FOLD_SECTION_EXPANDED, &e),
+                     FOLD_OK);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "z", NULL, 0,
+                                               FOLD_SECTION_EXPANDED | FOLD_SECTION_FIXED, &f),
+                     FOLD_OK);
+        CHECK_EQ_I64(info(t, e).flags, FOLD_SECTION_COLLAPSIBLE);
+        CHECK_EQ_I64(info(t, f).flags, FOLD_SECTION_FIXED);
+        CHECK_EQ_I64(item_count(t), 3);
+        fold_table_free(t);
+    }
 }
 
 int main(void)
