@@ -614,12 +614,12 @@ static void test_expanded_provider(void)
     /* A refused expansion keeps the provider's answer and reports only the
      * row's redraw (it became expandable): row 4 at position 5. */
     {
-        int64_t id = -1;
+        int64_t id = -1, change_id = -1;
         seen_sets sets;
         memset(&sets, 0, sizeof sets);
         CHECK_STATUS(fold_table_insert_rows(t, s0, FOLD_INDEX_END, 1, NULL), FOLD_OK);
         CHECK_STATUS(fold_table_add_row_listener(t, refuse_rows, &sets, &id), FOLD_OK);
-        CHECK_STATUS(fold_table_add_change_listener(t, count_sets, &sets, NULL), FOLD_OK);
+        CHECK_STATUS(fold_table_add_change_listener(t, count_sets, &sets, &change_id), FOLD_OK);
         changed = -1;
         CHECK_STATUS(fold_table_expand_row(t, s0, 4, &changed), FOLD_OK);
         CHECK_EQ_I64(changed, 0);
@@ -641,6 +641,7 @@ static void test_expanded_provider(void)
         CHECK_EQ_I64(sets.refused, 2);
         CHECK_EQ_I64(sets.calls, 1);
         CHECK_STATUS(fold_table_remove_listener(t, id), FOLD_OK);
+        CHECK_STATUS(fold_table_remove_listener(t, change_id), FOLD_OK); /* sets goes out of scope */
     }
 
     /* Removed: never asked again. */
