@@ -1015,7 +1015,12 @@ static void test_ranges(void)
     FAILS(fold_table_visible_items(t, 0, 100, 0, NULL, -1, &written, &total), FOLD_E_RANGE);
     FAILS(fold_table_sticky_headers(t, 30, sticky, -1, &written, &total), FOLD_E_RANGE);
     FAILS(fold_table_measure(t, 0, 100, -1, &written), FOLD_E_RANGE);
-    FAILS(fold_table_reveal_offset(t, mac, -1, 0, 100, NULL), FOLD_E_INVALID);
+    {
+        double d = -5;
+        FAILS(fold_table_reveal_offset(t, mac, -1, 0, 100, &d), FOLD_E_RANGE);
+        FAILS(fold_table_reveal_offset(t, mac, INT64_MIN, 0, 100, &d), FOLD_E_RANGE);
+        CHECK_EQ_DBL(d, -5);
+    }
     CHECK_EQ_I64(written, -5);
     CHECK_EQ_I64(total, -5);
     FAILS(fold_table_set_sticky_levels(t, -1), FOLD_E_RANGE);
@@ -1034,8 +1039,12 @@ static void test_unknown_constants(void)
     fold_section_id id = 5;
     double d = -5;
     static const int32_t bad_which[] = {-1, 5, 99, INT32_MIN, INT32_MAX};
+    /* Reported-only, unknown, and COLLAPSED with a flag that makes the
+     * section not collapsible (the core: it cannot start collapsed). */
     static const uint32_t bad_flags[] = {FOLD_SECTION_COLLAPSIBLE, 16u, 0x80000000u, 0xFFFFFFFFu,
-                                         FOLD_SECTION_COLLAPSED | 64u};
+                                         FOLD_SECTION_COLLAPSED | 64u,
+                                         FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED,
+                                         FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER};
     size_t i;
 
     for (i = 0; i < sizeof bad_which / sizeof bad_which[0]; i++) {

@@ -1868,7 +1868,11 @@ static const char *flags_text(uint32_t f)
            : f == FOLD_SECTION_COLLAPSED ? "FOLD_SECTION_COLLAPSED"
            : f == FOLD_SECTION_FIXED     ? "FOLD_SECTION_FIXED"
            : f == FOLD_SECTION_NO_HEADER ? "FOLD_SECTION_NO_HEADER"
-                                         : "(unknown flags)";
+           : f == (FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED)
+               ? "FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED"
+           : f == (FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER)
+               ? "FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER"
+               : "(unknown flags)";
 }
 
 static int dead_contains(const model *m, fold_section_id id)
@@ -2075,7 +2079,13 @@ static int apply(fold_table *t, model *m, const op *o)
             rows = -1;
             expect = FOLD_E_RANGE;
         } else if (variant == 3) {
-            flags = p[2] % 2 ? FOLD_SECTION_COLLAPSIBLE : 16u << (p[2] / 2 % 8);
+            /* Reported-only or unknown bits; COLLAPSED with a flag that
+             * makes the section not collapsible (the core: "cannot start
+             * collapsed: it is not collapsible"). */
+            flags = p[2] % 4 == 0   ? FOLD_SECTION_COLLAPSIBLE
+                    : p[2] % 4 == 1 ? 16u << (p[2] / 4 % 8)
+                    : p[2] % 4 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
+                                    : FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER;
             expect = FOLD_E_INVALID;
         } else if (variant == 4) {
             pid = stale_id(m, p[2], &stale);
