@@ -1039,10 +1039,12 @@ static void test_unknown_constants(void)
     fold_section_id id = 5;
     double d = -5;
     static const int32_t bad_which[] = {-1, 5, 99, INT32_MIN, INT32_MAX};
-    /* Reported-only, unknown, and COLLAPSED with a flag that makes the
-     * section not collapsible (the core: it cannot start collapsed). */
-    static const uint32_t bad_flags[] = {FOLD_SECTION_COLLAPSIBLE, 16u, 0x80000000u, 0xFFFFFFFFu,
+    /* Reported-only, unknown, COLLAPSED with EXPANDED, and COLLAPSED with a
+     * flag that makes the section not collapsible ("a section that cannot
+     * collapse cannot start collapsed"). */
+    static const uint32_t bad_flags[] = {FOLD_SECTION_COLLAPSIBLE, 32u, 0x80000000u, 0xFFFFFFFFu,
                                          FOLD_SECTION_COLLAPSED | 64u,
+                                         FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED,
                                          FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED,
                                          FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER};
     size_t i;
@@ -1071,8 +1073,8 @@ static void test_unknown_constants(void)
         FAILS(fold_table_insert_section(t, mac, FOLD_INDEX_END, "new", "New", 0, bad_flags[i], &id),
               FOLD_E_INVALID);
     }
-    FAILS_SAYING(fold_table_insert_section(t, FOLD_ROOT, 0, "new", "New", 1, 16u, &id),
-                 FOLD_E_INVALID, "16");
+    FAILS_SAYING(fold_table_insert_section(t, FOLD_ROOT, 0, "new", "New", 1, 32u, &id),
+                 FOLD_E_INVALID, "32");
     CHECK_EQ_I64(len, 77);
     CHECK_STR(buf, "x");
     CHECK_EQ_I64(id, 5);

@@ -18,8 +18,8 @@
  * middle (positions, section ids, depths, tops).
  *
  * Operations cover every mutation: sections inserted (at the top level, in
- * a section, under a parent found by path; flags COLLAPSED, FIXED,
- * NO_HEADER), removed, moved under any parent, children removed, rows
+ * a section, under a parent found by path; flags COLLAPSED, EXPANDED,
+ * FIXED, NO_HEADER), removed, moved under any parent, children removed, rows
  * inserted (by child index, between subsections), removed and moved between
  * sections (fold_table_move_row), collapse, expand and toggle (also of
  * empty sections, which store the state, and of fixed ones, which refuse
@@ -370,10 +370,11 @@ static msec *new_sec(model *m, unsigned id, const char *header, int rows, uint32
     strcpy(s->header, header);
     s->no_header = (flags & FOLD_SECTION_NO_HEADER) != 0;
     s->fixed = s->no_header || (flags & FOLD_SECTION_FIXED) != 0;
-    /* A section that is not collapsible never has a collapsed state (it
-     * could not be made fixed while collapsed): start_collapsed and
+    /* A section that is not collapsible never has a collapsed state:
+     * start_collapsed (unless FOLD_SECTION_EXPANDED) and
      * FOLD_SECTION_COLLAPSED make collapsible sections start collapsed. */
-    s->collapsed = !s->fixed && (m->o.start_collapsed != 0 || (flags & FOLD_SECTION_COLLAPSED) != 0);
+    s->collapsed = !s->fixed && ((m->o.start_collapsed != 0 && !(flags & FOLD_SECTION_EXPANDED)) ||
+                                 (flags & FOLD_SECTION_COLLAPSED) != 0);
     s->hh = s->fh = s->rh = NOV;
     s->n = rows;
     for (i = 0; i < rows; i++) {
@@ -1846,10 +1847,11 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
 }
 
 /* Flags for a new section from a random word: mostly none, sometimes
- * COLLAPSED, FIXED or NO_HEADER. */
+ * COLLAPSED, EXPANDED, FIXED or NO_HEADER (EXPANDED also with the other
+ * two). */
 static uint32_t pick_flags(uint32_t p)
 {
-    switch (p % 12) {
+    switch (p % 14) {
     case 0:
     case 1:
         return FOLD_SECTION_COLLAPSED;
@@ -1857,6 +1859,11 @@ static uint32_t pick_flags(uint32_t p)
         return FOLD_SECTION_FIXED;
     case 3:
         return FOLD_SECTION_NO_HEADER;
+    case 4:
+        return FOLD_SECTION_EXPANDED;
+    case 5:
+        return p / 14 % 2 ? FOLD_SECTION_EXPANDED | FOLD_SECTION_FIXED
+                          : FOLD_SECTION_EXPANDED | FOLD_SECTION_NO_HEADER;
     default:
         return 0;
     }
@@ -1864,15 +1871,31 @@ static uint32_t pick_flags(uint32_t p)
 
 static const char *flags_text(uint32_t f)
 {
-    return f == 0                        ? "0"
-           : f == FOLD_SECTION_COLLAPSED ? "FOLD_SECTION_COLLAPSED"
-           : f == FOLD_SECTION_FIXED     ? "FOLD_SECTION_FIXED"
-           : f == FOLD_SECTION_NO_HEADER ? "FOLD_SECTION_NO_HEADER"
-           : f == (FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED)
-               ? "FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED"
-           : f == (FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER)
-               ? "FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER"
-               : "(unknown flags)";
+    static char buf[96];
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } names[] = {{FOLD_SECTION_COLLAPSED, "COLLAPSED"},
+                 {FOLD_SECTION_FIXED, "FIXED"},
+                 {FOLD_SECTION_NO_HEADER, "NO_HEADER"},
+                 {FOLD_SECTION_COLLAPSIBLE, "COLLAPSIBLE"},
+                 {FOLD_SECTION_EXPANDED, "EXPANDED"}};
+    size_t i;
+    uint32_t known = 0;
+    if (f == 0) {
+        return "0";
+    }
+    buf[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        known |= names[i].bit;
+        if (f & names[i].bit) {
+            sprintf(buf + strlen(buf), "%sFOLD_SECTION_%s", buf[0] ? " | " : "", names[i].name);
+        }
+    }
+    if (f & ~known) {
+        sprintf(buf + strlen(buf), "%s0x%X", buf[0] ? " | " : "", (unsigned)(f & ~known));
+    }
+    return buf;
 }
 
 static int dead_contains(const model *m, fold_section_id id)
@@ -2079,13 +2102,14 @@ static int apply(fold_table *t, model *m, const op *o)
             rows = -1;
             expect = FOLD_E_RANGE;
         } else if (variant == 3) {
-            /* Reported-only or unknown bits; COLLAPSED with a flag that
-             * makes the section not collapsible (the core: "cannot start
-             * collapsed: it is not collapsible"). */
-            flags = p[2] % 4 == 0   ? FOLD_SECTION_COLLAPSIBLE
-                    : p[2] % 4 == 1 ? 16u << (p[2] / 4 % 8)
-                    : p[2] % 4 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
-                                    : FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER;
+            /* Reported-only or unknown bits; COLLAPSED with EXPANDED, or
+             * with a flag that makes the section not collapsible ("a
+             * section that cannot collapse cannot start collapsed"). */
+            flags = p[2] % 5 == 0   ? FOLD_SECTION_COLLAPSIBLE
+                    : p[2] % 5 == 1 ? 32u << (p[2] / 5 % 8)
+                    : p[2] % 5 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
+                    : p[2] % 5 == 3 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER
+                                    : FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED;
             expect = FOLD_E_INVALID;
         } else if (variant == 4) {
             pid = stale_id(m, p[2], &stale);

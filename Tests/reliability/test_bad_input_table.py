@@ -514,8 +514,15 @@ def bad_values(fn, ctype, name):
         if constant:
             out.append(("unknown constant", 99, False, E_INVALID))
     if ctype == "uint32_t" and name == "flags":
-        for label, value in (("FOLD_SECTION_COLLAPSIBLE (reported only)", 8), ("unknown flag", 16),
-                             ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF)):
+        flag = DEFINES.get
+        for label, value in (("FOLD_SECTION_COLLAPSIBLE (reported only)", flag("FOLD_SECTION_COLLAPSIBLE", 8)),
+                             ("unknown flag", 32), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF),
+                             ("COLLAPSED with EXPANDED",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_EXPANDED", 16)),
+                             ("COLLAPSED with FIXED",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_FIXED", 2)),
+                             ("COLLAPSED with NO_HEADER",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_NO_HEADER", 4))):
             out.append((label, value, False, E_INVALID))
     if ctype == "double":
         if name in ("offset", "y"):
