@@ -1,32 +1,58 @@
 /*
- * Differential test: random operation sequences run through the C ABI and,
- * side by side, through a deliberately simple reference model kept in this
- * file (a tree of sections holding arrays of children; the flat list rebuilt
- * from scratch after every step; linear scans for every query). After every
- * operation every query in foldtable.h that reads state is compared with the
- * model: item count, every item (kind, depth, section, row, flags), its top,
- * height, path and key, path positions, positions by key and index, every
- * section (index, depth, parent, path, children, rows, heights, states),
- * expanded rows, content height, item_at_offset at every item's top and
- * middle and just above it, visible_items for random viewports with
- * overscan, and sticky_headers at every item's top and middle.
+ * Differential test — the C ABI's oracle: random operation sequences run
+ * through the C ABI and, side by side, through a deliberately simple
+ * reference model kept in this file (a tree of sections holding arrays of
+ * children; the flat list rebuilt from scratch after every step; linear
+ * scans for every query). The model knows every section's id (the one
+ * fold_table_insert_section handed out). After every operation every query
+ * in foldtable.h that reads state is compared with the model: item count,
+ * every item (kind, depth, section id, row, flags), its top and height,
+ * every section by id (fold_table_section_info: parent id, index, depth,
+ * flags, child and row counts, heights; its key, header, title, detail and
+ * indicator texts, also into a too small buffer; its path, and the lookups
+ * key -> id, path -> id, (parent, index) -> child), every row
+ * (fold_table_row_info, its position), header and footer positions, section
+ * states and expanded rows (ids and keys), content height, item_at_offset at
+ * every item's top and middle and just above it, visible_items for random
+ * viewports with overscan, and sticky_headers at every item's top and
+ * middle (positions, section ids, depths, tops).
  *
- * Operations cover every mutation: sections and rows inserted, removed and
- * moved at any depth (index-, key- and path-addressed forms), collapse,
- * expand and toggle (index and key), collapse_all / expand_all, row heights
- * (one and runs), section heights, expanded heights, row expand / collapse /
- * toggle under all three accordion policies, activation, sticky levels,
- * header texts and indicators — plus failing calls (unknown and duplicate
- * keys, out-of-range indices, bad heights) whose status is checked and
- * after which the table must be unchanged, with no change set delivered.
+ * Operations cover every mutation: sections inserted (at the top level, in
+ * a section, under a parent found by path; flags COLLAPSED, EXPANDED,
+ * FIXED, NO_HEADER), removed, moved under any parent, children removed, rows
+ * inserted (by child index, between subsections), removed and moved between
+ * sections (fold_table_move_row), collapse, expand and toggle (also of
+ * empty sections, which store the state, and of fixed ones, which refuse
+ * with FOLD_E_NOT_ALLOWED), set_collapsible, collapse_all / expand_all, row
+ * heights (one and runs), section heights, expanded heights, row expand /
+ * collapse / toggle under all three accordion policies, activation, sticky
+ * levels, header texts and indicators — plus failing calls (unknown and
+ * duplicate keys, out-of-range indices, bad heights, unknown constants and
+ * flags, FOLD_ROOT where a section is required, stale ids: removed
+ * sections' ids, another table's ids, ids never handed out) whose status is
+ * checked and after which the table must be unchanged, with no change set
+ * delivered. Each operation finds the section's id one of four ways (the
+ * model's copy, fold_table_find_section, fold_table_section_at_path,
+ * fold_table_child_at), each compared with the model.
+ *
+ * Change sets: one call delivers at most one; its steps, applied to the
+ * old list, must give the new item count; its redraw ranges must be sorted,
+ * disjoint and inside the list; its content_height_delta must be the
+ * model's difference; a call that changed the items or the content height
+ * must deliver one. A section's header item that stays must be in the
+ * redraw ranges whenever the section's row count changed (rows inserted,
+ * removed or moved in or out — also while it is collapsed) and when an
+ * empty section's stored state flipped.
  *
  * Vetoing listeners (OP_VETO): a section listener refuses the "will" events
  * of keys the run picks, a row listener those of one picked row; collapse,
- * collapse_all / expand_all, row expansion under every accordion and
- * reveal_row (with and without expand_ancestors) must then do exactly what
- * the model says — a refused call returns its status and changes nothing,
- * and no change set is delivered when nothing changed — and every "will"
- * event of a call must come before its first "did" event.
+ * collapse_all / expand_all, row expansion under every accordion,
+ * activation (FOLD_ACTIVATED_REFUSED) and reveal_row (with and without
+ * expand_ancestors) must then do exactly what the model says — a refused
+ * call returns its status and changes nothing, and no change set is
+ * delivered when nothing changed — and every "will" event of a call must
+ * come before its first "did" event. Listeners must get the section's id
+ * with its key.
  *
  * Heights are NOT round (17.7, 1/3, 0.1, 33.3, ...): the engine keeps each
  * height rounded to a whole 1/256 pt unit (foldtable.h), and the model
@@ -40,7 +66,8 @@
  * delta debugging (delete chunks of operations, halving the chunk size,
  * replaying each candidate on a fresh table and model, keep what still
  * fails) and the shortest sequence found is printed, call by call, with the
- * seed that reproduces it.
+ * seed that reproduces it. Ids differ from one replay to the next (they are
+ * never reused in a process), so descriptions name sections by key.
  *
  *   test_differential                      CI size: FOLDTABLE_DIFF_OPS or 100000 ops
  *   test_differential --ops 2000000        a longer run
@@ -49,8 +76,10 @@
  *   test_differential --run R --trace      print every call of run R
  *
  * Environment: FOLDTABLE_DIFF_OPS (total operations), FOLDTABLE_DIFF_SEED,
- * FOLDTABLE_KNOWN_BUGS=1 (also generate what known engine bugs break; see
- * Tests/reliability/README.md — those runs fail until the bugs are fixed).
+ * FOLDTABLE_KNOWN_BUGS=0 (leave out what known engine bugs broke; see
+ * Tests/reliability/README.md — they are fixed, so this is on by default).
+ * This test replaces the former Tests/c/test_random.c (a top-level-only
+ * model of the same queries).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -84,7 +113,7 @@ static int64_t rng_below(rng *r, int64_t n) { return n <= 0 ? 0 : (int64_t)(rng_
 /* ---- the model -------------------------------------------------------- */
 
 #define NOV (-1.0) /* "none": use the default height / no expanded height */
-#define MAXC 12    /* children per section in the model */
+#define MAXC 14    /* children per section in the model (test_random had 14 rows) */
 #define MAX_SECT 14
 #define MAX_ROWS_TOTAL 64
 #define MODEL_MAX_DEPTH 5 /* depths 0..4 */
@@ -105,7 +134,10 @@ struct msec {
                     operations while shrinking does not change what is picked */
     char key[16];
     char header[24];
+    fold_section_id fid; /* the id the table handed out */
     int collapsed;
+    int fixed;     /* not collapsible (FOLD_SECTION_FIXED, set_collapsible 0, NO_HEADER) */
+    int no_header; /* FOLD_SECTION_NO_HEADER: no header item */
     double hh, fh, rh; /* NOV: the table's */
     int n;
     mchild c[MAXC];
@@ -116,18 +148,25 @@ struct msec {
     double htop, end;
 };
 
+#define MAX_DEAD 64
+
 typedef struct model {
     fold_table_options o;
     msec root;
     int nsec, nrows;
     int accordion, sticky;
     char ind_c[8], ind_e[8];
+    /* Ids that must be FOLD_E_NOT_FOUND: removed sections' (the latest
+     * MAX_DEAD), and another table's. */
+    fold_section_id dead[MAX_DEAD];
+    int ndead, dead_next;
+    fold_section_id foreign[2];
 } model;
 
 typedef struct mitem {
     int kind;
     int depth;
-    int64_t section;
+    fold_section_id section;
     int64_t row;
     uint32_t flags;
     double top, h;
@@ -154,6 +193,9 @@ static double row_shown(const model *m, const msec *s, const mchild *c)
 {
     return c->expanded ? c->eh : row_normal(m, s, c);
 }
+
+/* FOLD_SECTION_COLLAPSIBLE: not fixed and has children (an indicator shows). */
+static int collapsible_now(const msec *s) { return !s->fixed && s->n > 0; }
 
 static int nrows_of(const msec *s)
 {
@@ -256,6 +298,11 @@ static int all_sections(model *m, msec **out)
 static void free_sec(model *m, msec *s)
 {
     int i;
+    m->dead[m->dead_next] = s->fid;
+    m->dead_next = (m->dead_next + 1) % MAX_DEAD;
+    if (m->ndead < MAX_DEAD) {
+        m->ndead++;
+    }
     for (i = 0; i < s->n; i++) {
         if (s->c[i].sec != NULL) {
             free_sec(m, s->c[i].sec);
@@ -311,7 +358,7 @@ static void model_free(model *m)
     m->root.n = 0;
 }
 
-static msec *new_sec(model *m, unsigned id, const char *header, int rows)
+static msec *new_sec(model *m, unsigned id, const char *header, int rows, uint32_t flags)
 {
     msec *s = (msec *)calloc(1, sizeof *s);
     int i;
@@ -321,7 +368,13 @@ static msec *new_sec(model *m, unsigned id, const char *header, int rows)
     s->id = id;
     sprintf(s->key, "k%u", id);
     strcpy(s->header, header);
-    s->collapsed = m->o.start_collapsed != 0;
+    s->no_header = (flags & FOLD_SECTION_NO_HEADER) != 0;
+    s->fixed = s->no_header || (flags & FOLD_SECTION_FIXED) != 0;
+    /* A section that is not collapsible never has a collapsed state:
+     * start_collapsed (unless FOLD_SECTION_EXPANDED) and
+     * FOLD_SECTION_COLLAPSED make collapsible sections start collapsed. */
+    s->collapsed = !s->fixed && ((m->o.start_collapsed != 0 && !(flags & FOLD_SECTION_EXPANDED)) ||
+                                 (flags & FOLD_SECTION_COLLAPSED) != 0);
     s->hh = s->fh = s->rh = NOV;
     s->n = rows;
     for (i = 0; i < rows; i++) {
@@ -435,7 +488,7 @@ static void hide(msec *s)
     }
 }
 
-static void push(int kind, int depth, int64_t section, int64_t row, uint32_t flags, double *y,
+static void push(int kind, int depth, fold_section_id section, int64_t row, uint32_t flags, double *y,
                  double h, msec *s, int child)
 {
     mitem *x = &items[nitems++];
@@ -451,15 +504,19 @@ static void push(int kind, int depth, int64_t section, int64_t row, uint32_t fla
     *y += h;
 }
 
-static void emit(const model *m, msec *s, int depth, int index, double *y)
+static void emit(const model *m, msec *s, int depth, double *y)
 {
     int i, r = 0;
-    uint32_t flags = s->collapsed ? FOLD_ITEM_FLAG_COLLAPSED : 0;
+    uint32_t flags = (s->collapsed ? FOLD_ITEM_FLAG_COLLAPSED : 0) |
+                     (collapsible_now(s) ? FOLD_ITEM_FLAG_COLLAPSIBLE : 0);
     s->visible = 1;
-    s->hpos = nitems;
+    s->hpos = -1;
     s->htop = *y;
     s->fpos = -1;
-    push(FOLD_ITEM_HEADER, depth, index, -1, flags, y, eff_hh(m, s), s, -1);
+    if (!s->no_header) {
+        s->hpos = nitems;
+        push(FOLD_ITEM_HEADER, depth, s->fid, -1, flags, y, eff_hh(m, s), s, -1);
+    }
     for (i = 0; i < s->n; i++) {
         mchild *c = &s->c[i];
         if (s->collapsed) {
@@ -471,15 +528,15 @@ static void emit(const model *m, msec *s, int depth, int index, double *y)
             uint32_t f = (c->expanded ? FOLD_ITEM_FLAG_EXPANDED : 0) |
                          (row_expandable(m, s, c) ? FOLD_ITEM_FLAG_EXPANDABLE : 0);
             c->pos = nitems;
-            push(FOLD_ITEM_ROW, depth, index, r, f, y, row_shown(m, s, c), s, i);
+            push(FOLD_ITEM_ROW, depth, s->fid, r, f, y, row_shown(m, s, c), s, i);
         } else {
-            emit(m, c->sec, depth + 1, i, y);
+            emit(m, c->sec, depth + 1, y);
         }
         r += c->sec == NULL;
     }
     if (eff_fh(m, s) > 0) {
         s->fpos = nitems;
-        push(FOLD_ITEM_FOOTER, depth, index, -1, flags, y, eff_fh(m, s), s, -1);
+        push(FOLD_ITEM_FOOTER, depth, s->fid, -1, flags, y, eff_fh(m, s), s, -1);
     }
     s->end = *y;
 }
@@ -490,7 +547,7 @@ static void build(model *m)
     int i;
     nitems = 0;
     for (i = 0; i < m->root.n; i++) {
-        emit(m, m->root.c[i].sec, 0, i, &y);
+        emit(m, m->root.c[i].sec, 0, &y);
     }
     content = y + m->o.padding_bottom;
 }
@@ -575,14 +632,14 @@ static char ctx[160]; /* what is being compared, for messages */
 
 /* ---- verification ----------------------------------------------------- */
 
-static int check_item_fields(int64_t pos, int kind, int depth, int64_t section, int64_t row,
-                             uint32_t flags, const mitem *x)
+static int check_item_fields(int64_t pos, int kind, int depth, fold_section_id section,
+                             int64_t row, uint32_t flags, const mitem *x)
 {
     sprintf(ctx, "item %lld kind", (long long)pos);
     EXPECT_I(kind, x->kind, ctx);
     sprintf(ctx, "item %lld depth", (long long)pos);
     EXPECT_I(depth, x->depth, ctx);
-    sprintf(ctx, "item %lld section", (long long)pos);
+    sprintf(ctx, "item %lld section id (of \"%s\")", (long long)pos, x->sec->key);
     EXPECT_I(section, x->section, ctx);
     sprintf(ctx, "item %lld row", (long long)pos);
     EXPECT_I(row, x->row, ctx);
@@ -683,8 +740,9 @@ static int check_viewport(const fold_table *t, double offset, double height, int
 }
 
 /* The header's rule for sticky headers, as linear scans: level d is the
- * level-d section around the item at the bottom of the headers drawn so far
- * (the first item ending below it), inside the level above's section. */
+ * d-th section with a header item around the item at the bottom of the
+ * headers drawn so far (the first item ending below it), inside the level
+ * above's section; sections without a header item are looked through. */
 static int model_sticky(const model *m, double y, fold_sticky_header *out)
 {
     double stack_top = y;
@@ -706,11 +764,13 @@ static int model_sticky(const model *m, double y, fold_sticky_header *out)
             break;
         }
         for (s = items[probe].sec; s != &m->root; s = s->parent) {
-            n++;
+            n += !s->no_header;
         }
         k = n;
         for (s = items[probe].sec; s != &m->root; s = s->parent) {
-            chain[--k] = s;
+            if (!s->no_header) {
+                chain[--k] = s;
+            }
         }
         if (n <= written || (written > 0 && chain[written - 1] != above)) {
             break;
@@ -723,7 +783,8 @@ static int model_sticky(const model *m, double y, fold_sticky_header *out)
             drawn = s->htop;
         }
         out[written].position = s->hpos;
-        out[written].depth = written;
+        out[written].section = s->fid;
+        out[written].depth = depth_of(m, s);
         out[written].top = drawn;
         out[written].height = h;
         written++;
@@ -745,6 +806,7 @@ static int check_sticky(const fold_table *t, const model *m, double y, int64_t c
     EXPECT_I(written, n < capacity ? n : capacity, ctx);
     for (i = 0; i < written; i++) {
         EXPECT_I(got[i].position, want[i].position, ctx);
+        EXPECT_I(got[i].section, want[i].section, ctx);
         EXPECT_I(got[i].depth, want[i].depth, ctx);
         EXPECT_D(got[i].top, want[i].top, ctx);
         EXPECT_D(got[i].height, want[i].height, ctx);
@@ -767,204 +829,169 @@ static void split_header(const char *text, char *title, char *detail, int *has_d
     }
 }
 
-static int check_section(const fold_table *t, model *m, msec *s)
+/* One text of a section, whole and into a buffer of a random capacity:
+ * snprintf's convention, cut at a UTF-8 character boundary. */
+static int check_text(const fold_table *t, const msec *s, int32_t which, const char *want,
+                      rng *vr)
+{
+    static const char *const names[] = {"KEY", "HEADER", "TITLE", "DETAIL", "INDICATOR"};
+    char buf[64], small[64];
+    size_t len = 999, wlen, cap, cut;
+    sprintf(ctx, "section_text(\"%s\", FOLD_TEXT_%s)", s->key, names[which]);
+    if (want == NULL) {
+        EXPECT_ST(fold_table_section_text(t, s->fid, which, buf, sizeof buf, &len), FOLD_E_NOT_FOUND);
+        return 0;
+    }
+    EXPECT_ST(fold_table_section_text(t, s->fid, which, buf, sizeof buf, &len), FOLD_OK);
+    EXPECT_S(buf, want, ctx);
+    wlen = strlen(want);
+    EXPECT_I(len, wlen, ctx);
+    cap = (size_t)rng_below(vr, (int64_t)wlen + 2);
+    cut = cap == 0 ? 0 : (wlen < cap - 1 ? wlen : cap - 1);
+    while (cut > 0 && cut < wlen && ((unsigned char)want[cut] & 0xC0) == 0x80) {
+        cut--;
+    }
+    memset(small, 'X', sizeof small);
+    len = 999;
+    sprintf(ctx, "section_text(\"%s\", FOLD_TEXT_%s) into %d bytes", s->key, names[which], (int)cap);
+    EXPECT_ST(fold_table_section_text(t, s->fid, which, cap ? small : NULL, cap, &len), FOLD_OK);
+    EXPECT_I(len, wlen, ctx);
+    if (cap > 0) {
+        EXPECT_I(memcmp(small, want, cut), 0, ctx);
+        EXPECT_I(small[cut], '\0', ctx);
+    }
+    if (cap < sizeof small) {
+        EXPECT_I(small[cap], 'X', ctx); /* nothing written past capacity */
+    }
+    return 0;
+}
+
+static int check_section(const fold_table *t, model *m, msec *s, rng *vr)
 {
     int64_t n = -1, path[MODEL_MAX_DEPTH + 2], epath[MODEL_MAX_DEPTH + 2], len = -1, pos = -1;
-    int elen = path_of(m, s, epath), i, c = -1, r;
-    char *key = NULL;
-    double h = -1;
+    int elen = path_of(m, s, epath), i, r, has_detail;
     int rows = nrows_of(s);
+    fold_section_id id = 0;
+    fold_section_info in;
+    char etitle[32], edetail[32];
+    uint32_t eflags;
 
-    sprintf(ctx, "section \"%s\" index", s->key);
-    if (s->parent == &m->root) {
-        EXPECT_ST(fold_table_section_index(t, s->key, &n), FOLD_OK);
-        EXPECT_I(n, index_in_parent(s), ctx);
-    } else {
-        /* A nested section has no top-level index. */
-        EXPECT_ST(fold_table_section_index(t, s->key, &n), FOLD_E_INVALID);
+    sprintf(ctx, "find_section(\"%s\")", s->key);
+    EXPECT_ST(fold_table_find_section(t, s->key, &id), FOLD_OK);
+    EXPECT_I(id, s->fid, ctx);
+    sprintf(ctx, "section_info(\"%s\")", s->key);
+    memset(&in, 0x5A, sizeof in);
+    EXPECT_ST(fold_table_section_info(t, s->fid, &in), FOLD_OK);
+    EXPECT_I(in.parent, s->parent == &m->root ? FOLD_ROOT : s->parent->fid, "section_info: parent");
+    EXPECT_I(in.index, index_in_parent(s), "section_info: index");
+    EXPECT_I(in.depth, elen - 1, "section_info: depth");
+    eflags = (s->collapsed ? FOLD_SECTION_COLLAPSED : 0) | (s->fixed ? FOLD_SECTION_FIXED : 0) |
+             (s->no_header ? FOLD_SECTION_NO_HEADER : 0) |
+             (collapsible_now(s) ? FOLD_SECTION_COLLAPSIBLE : 0);
+    EXPECT_I(in.flags, eflags, "section_info: flags");
+    EXPECT_I(in.child_count, s->n, "section_info: child_count");
+    EXPECT_I(in.row_count, rows, "section_info: row_count");
+    EXPECT_I(in.visible_row_count, s->collapsed ? 0 : rows, "section_info: visible_row_count");
+    EXPECT_D(in.header_height, s->no_header ? 0 : eff_hh(m, s), "section_info: header_height");
+    EXPECT_D(in.footer_height, eff_fh(m, s), "section_info: footer_height");
+    EXPECT_D(in.row_height, eff_rh(m, s), "section_info: row_height");
+
+    split_header(s->header, etitle, edetail, &has_detail);
+    if (check_text(t, s, FOLD_TEXT_KEY, s->key, vr) ||
+        check_text(t, s, FOLD_TEXT_HEADER, s->header, vr) ||
+        check_text(t, s, FOLD_TEXT_TITLE, etitle, vr) ||
+        check_text(t, s, FOLD_TEXT_DETAIL, has_detail ? edetail : NULL, vr) ||
+        check_text(t, s, FOLD_TEXT_INDICATOR,
+                   !collapsible_now(s) ? "" : s->collapsed ? m->ind_c : m->ind_e, vr)) {
+        return 1;
     }
-    sprintf(ctx, "section \"%s\" depth", s->key);
-    EXPECT_ST(fold_table_section_depth(t, s->key, &n), FOLD_OK);
-    EXPECT_I(n, elen - 1, ctx);
-    sprintf(ctx, "section \"%s\" parent", s->key);
-    key = (char *)"sentinel";
-    EXPECT_ST(fold_table_section_parent(t, s->key, &key), FOLD_OK);
-    if (s->parent == &m->root) {
-        if (key != NULL) {
-            fold_free(key);
-            return failf("%s: got a key, expected NULL", ctx);
-        }
-    } else {
-        int bad = key == NULL || strcmp(key, s->parent->key) != 0;
-        fold_free(key);
-        if (bad) {
-            return failf("%s: expected \"%s\"", ctx, s->parent->key);
-        }
-    }
-    sprintf(ctx, "section \"%s\" path", s->key);
-    EXPECT_ST(fold_table_section_path(t, s->key, path, MODEL_MAX_DEPTH + 2, &len), FOLD_OK);
+
+    sprintf(ctx, "section_path(\"%s\")", s->key);
+    EXPECT_ST(fold_table_section_path(t, s->fid, path, MODEL_MAX_DEPTH + 2, &len), FOLD_OK);
     EXPECT_I(len, elen, ctx);
     for (i = 0; i < elen; i++) {
         EXPECT_I(path[i], epath[i], ctx);
     }
-    EXPECT_ST(fold_table_path_key(t, epath, elen, &key), FOLD_OK);
-    sprintf(ctx, "path_key of \"%s\"'s path", s->key);
-    {
-        int bad = key == NULL || strcmp(key, s->key) != 0;
-        fold_free(key);
-        if (bad) {
-            return failf("%s: wrong key", ctx);
-        }
-    }
+    sprintf(ctx, "section_at_path(path of \"%s\")", s->key);
+    id = 0;
+    EXPECT_ST(fold_table_section_at_path(t, epath, elen, &id), FOLD_OK);
+    EXPECT_I(id, s->fid, ctx);
     sprintf(ctx, "child_count(\"%s\")", s->key);
-    EXPECT_ST(fold_table_child_count(t, s->key, &n), FOLD_OK);
+    EXPECT_ST(fold_table_child_count(t, s->fid, &n), FOLD_OK);
     EXPECT_I(n, s->n, ctx);
     for (i = 0, r = 0; i < s->n; i++) {
         int32_t kind = -1;
         int64_t row = -9;
-        key = NULL;
+        id = 12345;
         sprintf(ctx, "child_at(\"%s\", %d)", s->key, i);
-        EXPECT_ST(fold_table_child_at(t, s->key, i, &kind, &row, &key), FOLD_OK);
+        EXPECT_ST(fold_table_child_at(t, s->fid, i, &kind, &id, &row), FOLD_OK);
         if (s->c[i].sec == NULL) {
-            if (key != NULL) {
-                fold_free(key);
-                return failf("%s: a row with a key", ctx);
-            }
             EXPECT_I(kind, FOLD_CHILD_ROW, ctx);
             EXPECT_I(row, r, ctx);
+            EXPECT_I(id, 0, ctx);
             r++;
         } else {
-            int bad = key == NULL || strcmp(key, s->c[i].sec->key) != 0;
-            fold_free(key);
-            if (bad) {
-                return failf("%s: wrong key", ctx);
-            }
             EXPECT_I(kind, FOLD_CHILD_SECTION, ctx);
+            EXPECT_I(id, s->c[i].sec->fid, ctx);
             EXPECT_I(row, -1, ctx);
         }
     }
-    sprintf(ctx, "row_count_key(\"%s\")", s->key);
-    EXPECT_ST(fold_table_row_count_key(t, s->key, &n), FOLD_OK);
-    EXPECT_I(n, rows, ctx);
-    sprintf(ctx, "is_collapsed_key(\"%s\")", s->key);
-    EXPECT_ST(fold_table_is_collapsed_key(t, s->key, &c), FOLD_OK);
-    EXPECT_I(c, s->collapsed, ctx);
-    sprintf(ctx, "header_position_key(\"%s\")", s->key);
-    if (s->visible) {
-        EXPECT_ST(fold_table_header_position_key(t, s->key, &pos), FOLD_OK);
+    sprintf(ctx, "child_at(\"%s\", %d) (one past the end)", s->key, s->n);
+    {
+        int32_t kind = -1;
+        EXPECT_ST(fold_table_child_at(t, s->fid, s->n, &kind, NULL, NULL), FOLD_E_RANGE);
+    }
+
+    sprintf(ctx, "header_position(\"%s\")", s->key);
+    if (s->no_header) {
+        int st = fold_table_header_position(t, s->fid, &pos);
+        /* No header item: FOLD_E_NOT_FOUND (inside a collapsed section
+         * FOLD_E_NOT_VISIBLE is as true). */
+        if (st != FOLD_E_NOT_FOUND && (s->visible || st != FOLD_E_NOT_VISIBLE)) {
+            return failf("%s: a section without a header item returned %s", ctx,
+                         fold_status_name(st));
+        }
+    } else if (s->visible) {
+        EXPECT_ST(fold_table_header_position(t, s->fid, &pos), FOLD_OK);
         EXPECT_I(pos, s->hpos, ctx);
     } else {
-        EXPECT_ST(fold_table_header_position_key(t, s->key, &pos), FOLD_E_NOT_VISIBLE);
+        EXPECT_ST(fold_table_header_position(t, s->fid, &pos), FOLD_E_NOT_VISIBLE);
     }
-    sprintf(ctx, "footer_position_key(\"%s\")", s->key);
+    sprintf(ctx, "footer_position(\"%s\")", s->key);
     if (eff_fh(m, s) <= 0) {
-        EXPECT_ST(fold_table_footer_position_key(t, s->key, &pos), FOLD_E_NOT_FOUND);
+        EXPECT_ST(fold_table_footer_position(t, s->fid, &pos), FOLD_E_NOT_FOUND);
     } else if (s->visible) {
-        EXPECT_ST(fold_table_footer_position_key(t, s->key, &pos), FOLD_OK);
+        EXPECT_ST(fold_table_footer_position(t, s->fid, &pos), FOLD_OK);
         EXPECT_I(pos, s->fpos, ctx);
     } else {
-        EXPECT_ST(fold_table_footer_position_key(t, s->key, &pos), FOLD_E_NOT_VISIBLE);
+        EXPECT_ST(fold_table_footer_position(t, s->fid, &pos), FOLD_E_NOT_VISIBLE);
     }
     for (i = 0, r = 0; i < s->n; i++) {
         const mchild *ch = &s->c[i];
-        int v = -1;
+        fold_row_info ri;
         if (ch->sec != NULL) {
             continue;
         }
-        sprintf(ctx, "row %d of \"%s\"", r, s->key);
-        EXPECT_ST(fold_table_row_height_key(t, s->key, r, &h), FOLD_OK);
-        EXPECT_D(h, row_normal(m, s, ch), ctx);
-        EXPECT_ST(fold_table_row_expanded_height(t, s->key, r, &h), FOLD_OK);
-        EXPECT_D(h, ch->eh == NOV ? FOLD_HEIGHT_DEFAULT : ch->eh, ctx);
-        EXPECT_ST(fold_table_is_row_expanded(t, s->key, r, &v), FOLD_OK);
-        EXPECT_I(v, ch->expanded, ctx);
-        EXPECT_ST(fold_table_is_row_expandable(t, s->key, r, &v), FOLD_OK);
-        EXPECT_I(v, row_expandable(m, s, ch), ctx);
+        sprintf(ctx, "row_info(\"%s\", %d)", s->key, r);
+        EXPECT_ST(fold_table_row_info(t, s->fid, r, &ri), FOLD_OK);
+        EXPECT_D(ri.height, row_normal(m, s, ch), ctx);
+        EXPECT_D(ri.expanded_height, ch->eh == NOV ? FOLD_HEIGHT_DEFAULT : ch->eh, ctx);
+        EXPECT_I(ri.child_index, i, ctx);
+        EXPECT_I(ri.flags, (ch->expanded ? FOLD_ITEM_FLAG_EXPANDED : 0) |
+                               (row_expandable(m, s, ch) ? FOLD_ITEM_FLAG_EXPANDABLE : 0), ctx);
+        sprintf(ctx, "row_position(\"%s\", %d)", s->key, r);
         if (ch->pos >= 0) {
-            EXPECT_ST(fold_table_row_position_key(t, s->key, r, &pos), FOLD_OK);
+            EXPECT_ST(fold_table_row_position(t, s->fid, r, &pos), FOLD_OK);
             EXPECT_I(pos, ch->pos, ctx);
         } else {
-            EXPECT_ST(fold_table_row_position_key(t, s->key, r, &pos), FOLD_E_NOT_VISIBLE);
+            EXPECT_ST(fold_table_row_position(t, s->fid, r, &pos), FOLD_E_NOT_VISIBLE);
         }
         r++;
     }
     sprintf(ctx, "row %d of \"%s\" (one past the end)", rows, s->key);
-    EXPECT_ST(fold_table_row_height_key(t, s->key, rows, &h), FOLD_E_RANGE);
-    return 0;
-}
-
-static int check_top_level(const fold_table *t, const model *m, int64_t i, const msec *s)
-{
-    char *key = NULL, *title = NULL, *detail = NULL, *ind = NULL;
-    char etitle[32], edetail[32];
-    int has_detail, c = -1, bad, r, k;
-    double hh = -1, fh = -1, rh = -1, h = -1;
-    int64_t n = -1, pos = -1;
-    int rows = nrows_of(s);
-    sprintf(ctx, "section_key(%lld)", (long long)i);
-    EXPECT_ST(fold_table_section_key(t, i, &key), FOLD_OK);
-    bad = key == NULL || strcmp(key, s->key) != 0;
-    fold_free(key);
-    if (bad) {
-        return failf("%s: wrong key, expected \"%s\"", ctx, s->key);
-    }
-    split_header(s->header, etitle, edetail, &has_detail);
-    sprintf(ctx, "section_header(%lld)", (long long)i);
-    EXPECT_ST(fold_table_section_header(t, i, &title, &detail), FOLD_OK);
-    bad = title == NULL || strcmp(title, etitle) != 0 ||
-          (has_detail ? detail == NULL || strcmp(detail, edetail) != 0 : detail != NULL);
-    fold_free(title);
-    fold_free(detail);
-    if (bad) {
-        return failf("%s: wrong title or detail for \"%s\"", ctx, s->header);
-    }
-    sprintf(ctx, "is_collapsed(%lld)", (long long)i);
-    EXPECT_ST(fold_table_is_collapsed(t, i, &c), FOLD_OK);
-    EXPECT_I(c, s->collapsed, ctx);
-    sprintf(ctx, "section_indicator(%lld)", (long long)i);
-    EXPECT_ST(fold_table_section_indicator(t, i, &ind), FOLD_OK);
-    bad = ind == NULL ||
-          strcmp(ind, s->n == 0 ? "" : s->collapsed ? m->ind_c : m->ind_e) != 0;
-    fold_free(ind);
-    if (bad) {
-        return failf("%s: wrong indicator", ctx);
-    }
-    sprintf(ctx, "section_heights(%lld)", (long long)i);
-    EXPECT_ST(fold_table_section_heights(t, i, &hh, &fh, &rh), FOLD_OK);
-    EXPECT_D(hh, eff_hh(m, s), ctx);
-    EXPECT_D(fh, eff_fh(m, s), ctx);
-    EXPECT_D(rh, eff_rh(m, s), ctx);
-    sprintf(ctx, "row_count(%lld)", (long long)i);
-    EXPECT_ST(fold_table_row_count(t, i, &n), FOLD_OK);
-    EXPECT_I(n, rows, ctx);
-    sprintf(ctx, "visible_row_count(%lld)", (long long)i);
-    EXPECT_ST(fold_table_visible_row_count(t, i, &n), FOLD_OK);
-    EXPECT_I(n, s->collapsed ? 0 : rows, ctx);
-    sprintf(ctx, "header_position(%lld)", (long long)i);
-    EXPECT_ST(fold_table_header_position(t, i, &pos), FOLD_OK);
-    EXPECT_I(pos, s->hpos, ctx);
-    sprintf(ctx, "footer_position(%lld)", (long long)i);
-    if (eff_fh(m, s) > 0) {
-        EXPECT_ST(fold_table_footer_position(t, i, &pos), FOLD_OK);
-        EXPECT_I(pos, s->fpos, ctx);
-    } else {
-        EXPECT_ST(fold_table_footer_position(t, i, &pos), FOLD_E_NOT_FOUND);
-    }
-    for (k = 0, r = 0; k < s->n; k++) {
-        if (s->c[k].sec != NULL) {
-            continue;
-        }
-        sprintf(ctx, "row_height(%lld, %d)", (long long)i, r);
-        EXPECT_ST(fold_table_row_height(t, i, r, &h), FOLD_OK);
-        EXPECT_D(h, row_normal(m, s, &s->c[k]), ctx);
-        sprintf(ctx, "row_position(%lld, %d)", (long long)i, r);
-        if (s->c[k].pos >= 0) {
-            EXPECT_ST(fold_table_row_position(t, i, r, &pos), FOLD_OK);
-            EXPECT_I(pos, s->c[k].pos, ctx);
-        } else {
-            EXPECT_ST(fold_table_row_position(t, i, r, &pos), FOLD_E_NOT_VISIBLE);
-        }
-        r++;
+    {
+        fold_row_info ri;
+        EXPECT_ST(fold_table_row_info(t, s->fid, rows, &ri), FOLD_E_RANGE);
     }
     return 0;
 }
@@ -977,6 +1004,7 @@ static void expanded_list(msec *s, fold_row_ref *out, int64_t *n)
             expanded_list(s->c[i].sec, out, n);
         } else {
             if (s->c[i].expanded) {
+                out[*n].section = s->fid;
                 out[*n].key = s->key;
                 out[*n].row = r;
                 (*n)++;
@@ -1014,9 +1042,6 @@ static int verify(const fold_table *t, model *m, rng *vr)
     for (k = 0; k < nitems; k++) {
         const mitem *x = &items[k];
         fold_item it;
-        int64_t path[MODEL_MAX_DEPTH + 3], epath[MODEL_MAX_DEPTH + 3], len = -1, elen, pos = -1;
-        char *key = NULL;
-        int bad, j;
         if (check_item_fields(k, whole[k].kind, whole[k].depth, whole[k].section, whole[k].row,
                               whole[k].flags, x)) {
             return failf("(visible_items over the whole content)");
@@ -1035,26 +1060,6 @@ static int verify(const fold_table *t, model *m, rng *vr)
         sprintf(ctx, "item_height(%lld)", (long long)k);
         EXPECT_ST(fold_table_item_height(t, k, &h), FOLD_OK);
         EXPECT_D(h, x->h, ctx);
-        sprintf(ctx, "item_key(%lld)", (long long)k);
-        EXPECT_ST(fold_table_item_key(t, k, &key), FOLD_OK);
-        bad = key == NULL || strcmp(key, x->sec->key) != 0;
-        fold_free(key);
-        if (bad) {
-            return failf("%s: expected \"%s\"", ctx, x->sec->key);
-        }
-        elen = path_of(m, x->sec, epath);
-        if (x->kind == FOLD_ITEM_ROW) {
-            epath[elen++] = x->child;
-        }
-        sprintf(ctx, "item_path(%lld)", (long long)k);
-        EXPECT_ST(fold_table_item_path(t, k, path, MODEL_MAX_DEPTH + 3, &len), FOLD_OK);
-        EXPECT_I(len, elen, ctx);
-        for (j = 0; j < elen; j++) {
-            EXPECT_I(path[j], epath[j], ctx);
-        }
-        sprintf(ctx, "path_position(item_path(%lld))", (long long)k);
-        EXPECT_ST(fold_table_path_position(t, epath, elen, &pos), FOLD_OK);
-        EXPECT_I(pos, x->kind == FOLD_ITEM_FOOTER ? x->sec->hpos : k, ctx);
     }
     sprintf(ctx, "item_at(%lld) (one past the end)", (long long)nitems);
     {
@@ -1063,17 +1068,24 @@ static int verify(const fold_table *t, model *m, rng *vr)
     }
 
     /* Sections. */
-    EXPECT_ST(fold_table_section_count(t, &n), FOLD_OK);
-    EXPECT_I(n, m->root.n, "section_count");
-    EXPECT_ST(fold_table_child_count(t, NULL, &n), FOLD_OK);
-    EXPECT_I(n, m->root.n, "child_count(NULL)");
+    EXPECT_ST(fold_table_child_count(t, FOLD_ROOT, &n), FOLD_OK);
+    EXPECT_I(n, m->root.n, "child_count(FOLD_ROOT)");
     for (i = 0; i < m->root.n; i++) {
-        if (check_top_level(t, m, i, m->root.c[i].sec)) {
-            return 1;
-        }
+        int32_t kind = -1;
+        fold_section_id id = 0;
+        int64_t row = -9;
+        sprintf(ctx, "child_at(FOLD_ROOT, %d)", i);
+        EXPECT_ST(fold_table_child_at(t, FOLD_ROOT, i, &kind, &id, &row), FOLD_OK);
+        EXPECT_I(kind, FOLD_CHILD_SECTION, ctx);
+        EXPECT_I(id, m->root.c[i].sec->fid, ctx);
+        EXPECT_I(row, -1, ctx);
+    }
+    {
+        int32_t kind = -1;
+        EXPECT_ST(fold_table_child_at(t, FOLD_ROOT, m->root.n, &kind, NULL, NULL), FOLD_E_RANGE);
     }
     for (i = 0; i < ns; i++) {
-        if (check_section(t, m, all[i])) {
+        if (check_section(t, m, all[i], vr)) {
             return 1;
         }
     }
@@ -1086,7 +1098,8 @@ static int verify(const fold_table *t, model *m, rng *vr)
             return failf("section_states: count %lld, expected %d", (long long)sc, ns);
         }
         for (i = 0; i < ns; i++) {
-            if (strcmp(st[i].key, all[i]->key) != 0 || st[i].collapsed != all[i]->collapsed) {
+            if (st[i].section != all[i]->fid || strcmp(st[i].key, all[i]->key) != 0 ||
+                st[i].collapsed != all[i]->collapsed) {
                 failf("section_states[%d] = (\"%s\", %d), expected (\"%s\", %d)", i, st[i].key,
                       (int)st[i].collapsed, all[i]->key, all[i]->collapsed);
                 fold_free(st);
@@ -1105,7 +1118,8 @@ static int verify(const fold_table *t, model *m, rng *vr)
             return failf("expanded_rows: count %lld, expected %lld", (long long)ng, (long long)nw);
         }
         for (k = 0; k < nw; k++) {
-            if (strcmp(got[k].key, want[k].key) != 0 || got[k].row != want[k].row) {
+            if (got[k].section != want[k].section || strcmp(got[k].key, want[k].key) != 0 ||
+                got[k].row != want[k].row) {
                 failf("expanded_rows[%lld] = (\"%s\", %lld), expected (\"%s\", %lld)",
                       (long long)k, got[k].key, (long long)got[k].row, want[k].key,
                       (long long)want[k].row);
@@ -1169,18 +1183,16 @@ static int verify(const fold_table *t, model *m, rng *vr)
 /* ---- operations ------------------------------------------------------- */
 
 enum {
-    OP_INSERT_SECTION,
-    OP_INSERT_SUBSECTION,
-    OP_INSERT_SECTION_AT_PATH,
+    OP_INSERT_SECTION,         /* at the top level */
+    OP_INSERT_SUBSECTION,      /* in a section (or the top level) */
+    OP_INSERT_SECTION_AT_PATH, /* under a parent found by fold_table_section_at_path */
     OP_REMOVE_SECTION,
     OP_REMOVE_CHILDREN,
-    OP_REMOVE_AT_PATH,
-    OP_MOVE_SECTION,
-    OP_MOVE_SECTION_TO,
-    OP_MOVE_AT_PATH,
-    OP_INSERT_ROWS,
-    OP_INSERT_CHILD_ROWS,
-    OP_INSERT_ROWS_AT_PATH,
+    OP_MOVE_SECTION,           /* among the top-level sections */
+    OP_MOVE_SECTION_TO,        /* under any parent */
+    OP_MOVE_ROW,
+    OP_INSERT_ROWS,            /* at a row's child index */
+    OP_INSERT_CHILD_ROWS,      /* at any child index, between subsections */
     OP_REMOVE_ROWS,
     OP_SET_ROW_HEIGHT,
     OP_SET_ROW_HEIGHTS,
@@ -1194,6 +1206,8 @@ enum {
     OP_STICKY_LEVELS,
     OP_TEXT,
     OP_VETO,
+    OP_COLLAPSIBLE,
+    OP_STALE,
     OP_KINDS
 };
 
@@ -1201,18 +1215,16 @@ enum {
 static const int op_weight[OP_KINDS] = {
     6, /* insert_section */
     8, /* insert_subsection */
-    3, /* insert_section_at_path */
-    3, /* remove_section */
+    3, /* insert_section at a path */
+    4, /* remove_section */
     4, /* remove_children */
-    2, /* remove_at_path */
-    3, /* move_section */
-    5, /* move_section_to */
-    6, /* move_at_path */
-    7, /* insert_rows (index / key) */
-    4, /* insert_child_rows */
-    3, /* insert_rows_at_path */
-    5, /* remove_rows (index / key) */
-    5, /* set_row_height (index / key) */
+    3, /* move_section (top level) */
+    6, /* move_section (any parent) */
+    6, /* move_row */
+    7, /* insert_rows at a row */
+    5, /* insert_rows at a child index */
+    5, /* remove_rows */
+    5, /* set_row_height */
     3, /* set_row_heights */
     5, /* section heights */
     9, /* collapse / expand / toggle */
@@ -1223,7 +1235,9 @@ static const int op_weight[OP_KINDS] = {
     6, /* activate */
     1, /* sticky levels */
     2, /* header text, indicators */
-    6, /* vetoing listeners: collapse, all, row expansion, reveal_row */
+    7, /* vetoing listeners: collapse, all, row expansion, activate, reveal_row */
+    3, /* set_collapsible */
+    4, /* stale ids, FOLD_ROOT where a section is required */
 };
 
 typedef struct op {
@@ -1372,6 +1386,81 @@ static const double *make_heights(uint32_t p, int64_t count, int allow_null, dou
         return 0;                                   \
     } while (0)
 
+/* ---- ids ----------------------------------------------------------------- */
+
+/* The id of s (FOLD_ROOT for the root), found one of four ways (how % 4):
+ * the model's copy, by key, by path, by (parent, index); each lookup must
+ * agree with the model. Returns nonzero (fail_msg set) when it does not. */
+static int resolve(const fold_table *t, model *m, msec *s, uint32_t how, fold_section_id *out)
+{
+    fold_section_id id = 0;
+    int64_t path[MODEL_MAX_DEPTH + 2];
+    int len;
+    if (s == &m->root) {
+        *out = FOLD_ROOT;
+        return 0;
+    }
+    switch (how % 4) {
+    case 0:
+        id = s->fid;
+        break;
+    case 1:
+        sprintf(ctx, "find_section(\"%s\") before the call", s->key);
+        EXPECT_ST(fold_table_find_section(t, s->key, &id), FOLD_OK);
+        break;
+    case 2:
+        len = path_of(m, s, path);
+        sprintf(ctx, "section_at_path(%s) before the call", path_text(path, len));
+        EXPECT_ST(fold_table_section_at_path(t, path, len, &id), FOLD_OK);
+        break;
+    default: {
+        int32_t kind = -1;
+        sprintf(ctx, "child_at(parent of \"%s\", %d) before the call", s->key, index_in_parent(s));
+        EXPECT_ST(fold_table_child_at(t, s->parent == &m->root ? FOLD_ROOT : s->parent->fid,
+                                      index_in_parent(s), &kind, &id, NULL),
+                  FOLD_OK);
+        EXPECT_I(kind, FOLD_CHILD_SECTION, ctx);
+        break;
+    }
+    }
+    EXPECT_I(id, s->fid, ctx[0] ? ctx : "id");
+    *out = id;
+    return 0;
+}
+
+#define RESOLVE(s, how, out)                  \
+    do {                                      \
+        ctx[0] = '\0';                        \
+        if (resolve(t, m, (s), (how), &(out))) \
+            return 1;                         \
+    } while (0)
+
+/* An id that must be FOLD_E_NOT_FOUND: a removed section's, another
+ * table's, or one never handed out. */
+static fold_section_id stale_id(const model *m, uint32_t p, const char **what)
+{
+    switch (p % 3) {
+    case 0:
+        if (m->ndead > 0) {
+            *what = "a removed section's id";
+            return m->dead[(p / 3) % (uint32_t)m->ndead];
+        }
+        /* fall through */
+    case 1:
+        *what = "another table's id";
+        return m->foreign[(p / 3) & 1];
+    default:
+        *what = "an id never handed out";
+        return ((fold_section_id)0xDEADu << 48) | (fold_section_id)(p / 3 + 1);
+    }
+}
+
+/* What the operation says must be redrawn or must not be reported, checked
+ * with the change set after it (check_changes). */
+static msec *must_redraw[2];
+static int nmust;
+static int expect_no_set; /* the call changes nothing: no change set */
+
 /* ---- vetoing listeners --------------------------------------------------- */
 
 /* What the listeners of every table refuse (nothing outside OP_VETO), and
@@ -1383,7 +1472,8 @@ static struct {
     int64_t row;
     int wills, dids;  /* events during the call */
     int will_after_did;
-} veto = {{{0}}, 0, {0}, -1, 0, 0, 0};
+    int wrong_id;     /* an event whose id is not its key's */
+} veto = {{{0}}, 0, {0}, -1, 0, 0, 0, 0};
 
 static void veto_reset(void)
 {
@@ -1403,40 +1493,67 @@ static int veto_refuses(const char *key)
     return 0;
 }
 
-static void veto_saw(int will)
+static void veto_saw(fold_table *t, fold_section_id section, const char *key, int will)
 {
+    fold_section_id id = 0;
     if (will) {
         veto.wills++;
         veto.will_after_did |= veto.dids > 0;
     } else {
         veto.dids++;
     }
+    /* Reading the table inside a listener is allowed. */
+    if (key == NULL || fold_table_find_section(t, key, &id) != FOLD_OK || id != section) {
+        veto.wrong_id++;
+    }
 }
 
-static int on_section_veto(fold_table *t, const char *key, int32_t event, void *user_data)
+static int on_section_veto(fold_table *t, fold_section_id section, const char *key, int32_t event,
+                           void *user_data)
 {
     int will = event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND;
-    (void)t;
     (void)user_data;
-    veto_saw(will);
-    return !(will && veto_refuses(key));
+    veto_saw(t, section, key, will);
+    return !(will && key != NULL && veto_refuses(key));
 }
 
-static int on_row_veto(fold_table *t, const char *key, int64_t row, int32_t event, void *user_data)
+static int on_row_veto(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                       int32_t event, void *user_data)
 {
     int will = event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE;
-    (void)t;
     (void)user_data;
-    veto_saw(will);
-    return !(will && veto.row >= 0 && row == veto.row && strcmp(key, veto.row_key) == 0);
+    veto_saw(t, section, key, will);
+    return !(will && key != NULL && veto.row >= 0 && row == veto.row &&
+             strcmp(key, veto.row_key) == 0);
 }
+
+/* The last change set, copied for check_changes. */
+#define MAX_STEPS 64
+static struct {
+    fold_change ch[MAX_STEPS];
+    int64_t nch;
+    fold_range rd[MAX_STEPS];
+    int64_t nrd;
+    double delta;
+    int overflow;
+} last_set;
 
 static void on_change_count(fold_table *t, const fold_change_set *set, void *user_data)
 {
     (void)t;
-    (void)set;
     (void)user_data;
     change_sets_seen++;
+    last_set.overflow = set->change_count > MAX_STEPS || set->redraw_count > MAX_STEPS ||
+                        set->change_count < 0 || set->redraw_count < 0;
+    last_set.nch = last_set.overflow ? 0 : set->change_count;
+    last_set.nrd = last_set.overflow ? 0 : set->redraw_count;
+    if (last_set.nch > 0) {
+        memcpy(last_set.ch, set->changes, sizeof(fold_change) * (size_t)last_set.nch);
+    }
+    if (last_set.nrd > 0) {
+        memcpy(last_set.rd, set->redraw, sizeof(fold_range) * (size_t)last_set.nrd);
+    }
+    last_set.delta = set->content_height_delta;
 }
 
 /* Refuses section s (its key) from now until veto_reset. */
@@ -1479,33 +1596,72 @@ static int displaced_rows(model *m, msec *s, msec **secs, int *childs)
     return n;
 }
 
+/* Expands child j of s in the model, displacing what the accordion says. */
+static void model_expand_row(model *m, msec *s, int j)
+{
+    if (m->accordion == FOLD_ACCORDION_SINGLE) {
+        msec *all[MAX_SECT];
+        int ns = all_sections(m, all), i, k;
+        for (i = 0; i < ns; i++) {
+            for (k = 0; k < all[i]->n; k++) {
+                all[i]->c[k].expanded = 0;
+            }
+        }
+    } else if (m->accordion == FOLD_ACCORDION_PER_SECTION) {
+        int k;
+        for (k = 0; k < s->n; k++) {
+            s->c[k].expanded = 0;
+        }
+    }
+    s->c[j].expanded = 1;
+}
+
+/* Activating an empty collapsible section's header toggles its stored state,
+ * as fold_table_toggle does (foldtable.h: "a header toggles its section (if
+ * collapsible)"; FOLD_ACTIVATED_NOTHING names "a fixed header"). */
+#define ACTIVATE_TOGGLES_EMPTY 1
+
+static int header_activates(const msec *s)
+{
+    return !s->fixed && (s->n > 0 || ACTIVATE_TOGGLES_EMPTY);
+}
+
 /* One vetoable call with refusals the run picks; the model does what the
  * header says a refusal does. */
 static int apply_veto(fold_table *t, model *m, const uint32_t *p)
 {
     long sets = change_sets_seen;
-    int kind = (int)(p[0] % 4), changed_model = 0;
+    int kind = (int)(p[0] % 5), changed_model = 0;
+    fold_section_id id = 0;
     veto_reset();
     switch (kind) {
-    case 0: { /* collapse / expand / toggle one section by key */
+    case 0: { /* collapse / expand / toggle one section */
         msec *s = pick_sec(m, p[1]);
-        int what = (int)(p[2] % 3), changed = -1, want;
-        static const char *const names[] = {"collapse_key", "expand_key", "toggle_key"};
+        int what = (int)(p[2] % 3), changed = -1, want, expect = FOLD_OK;
+        static const char *const names[] = {"collapse", "expand", "toggle"};
         if (s == NULL) {
             SKIP();
         }
+        RESOLVE(s, p[5] / 16, id);
         if (p[3] % 3 != 0) {
             veto_section(s);
         } else {
             veto_section(pick_sec(m, p[4]));
         }
+        if (s->fixed && what != 1) {
+            expect = FOLD_E_NOT_ALLOWED;
+        }
         want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
-        want = want && s->n > 0 && !veto_refuses(s->key);
+        want = want && !s->fixed && !veto_refuses(s->key);
         descf("%s(%s) refusing %s", names[what], q(s->key), q(veto.keys[0]));
-        EXPECT_ST(what == 0   ? fold_table_collapse_key(t, s->key, &changed)
-                  : what == 1 ? fold_table_expand_key(t, s->key, &changed)
-                              : fold_table_toggle_key(t, s->key, &changed),
-                  FOLD_OK);
+        EXPECT_ST(what == 0   ? fold_table_collapse(t, id, &changed)
+                  : what == 1 ? fold_table_expand(t, id, &changed)
+                              : fold_table_toggle(t, id, &changed),
+                  expect);
+        if (expect != FOLD_OK) {
+            EXPECT_I(veto.wills + veto.dids, 0, "events of a refused call");
+            break;
+        }
         EXPECT_I(changed, want, "out_changed");
         if (want) {
             s->collapsed = !s->collapsed;
@@ -1522,7 +1678,8 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
             veto_section(pick_sec(m, p[4]));
         }
         for (i = 0; i < ns; i++) {
-            if (all[i]->n > 0 && all[i]->collapsed != collapse && !veto_refuses(all[i]->key)) {
+            if (collapsible_now(all[i]) && all[i]->collapsed != collapse &&
+                !veto_refuses(all[i]->key)) {
                 all[i]->collapsed = collapse;
                 want++;
             }
@@ -1542,6 +1699,7 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
         if (s == NULL) {
             SKIP();
         }
+        RESOLVE(s, p[5] / 16, id);
         row = p[2] % (uint32_t)nrows_of(s);
         c = &s->c[child_of_row(s, (int)row)];
         nd = c->expanded ? 0 : displaced_rows(m, s, secs, childs);
@@ -1555,8 +1713,8 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         descf("%s(%s, %lld) refusing row %lld of %s", toggle ? "toggle_row" : "expand_row", q(s->key),
               (long long)row, (long long)veto.row, q(veto.row_key));
-        EXPECT_ST(toggle ? fold_table_toggle_row(t, s->key, row, &changed)
-                         : fold_table_expand_row(t, s->key, row, &changed),
+        EXPECT_ST(toggle ? fold_table_toggle_row(t, id, row, &changed)
+                         : fold_table_expand_row(t, id, row, &changed),
                   FOLD_OK);
         if (c->expanded) {
             /* toggle collapses it; expand does nothing */
@@ -1586,6 +1744,57 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         break;
     }
+    case 3: { /* activate a header or a row, refusing it or not */
+        int64_t pos;
+        int32_t action = -1, want = FOLD_ACTIVATED_NOTHING;
+        int refuse = (int)(p[2] % 3 != 0);
+        mitem x;
+        build(m);
+        if (nitems == 0) {
+            SKIP();
+        }
+        pos = p[1] % (uint32_t)nitems;
+        x = items[pos];
+        if (refuse) {
+            if (x.kind == FOLD_ITEM_ROW) {
+                strcpy(veto.row_key, x.sec->key);
+                veto.row = x.row;
+            } else {
+                veto_section(x.sec);
+            }
+        }
+        if (x.kind == FOLD_ITEM_HEADER && header_activates(x.sec)) {
+            if (refuse) {
+                want = FOLD_ACTIVATED_REFUSED;
+            } else {
+                x.sec->collapsed = !x.sec->collapsed;
+                want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
+                                        : FOLD_ACTIVATED_SECTION_EXPANDED;
+                changed_model = 1;
+            }
+        } else if (x.kind == FOLD_ITEM_ROW) {
+            mchild *c = &x.sec->c[x.child];
+            if (c->expanded || row_expandable(m, x.sec, c)) {
+                if (refuse) {
+                    want = FOLD_ACTIVATED_REFUSED;
+                } else if (c->expanded) {
+                    c->expanded = 0;
+                    want = FOLD_ACTIVATED_ROW_COLLAPSED;
+                    changed_model = 1;
+                } else {
+                    model_expand_row(m, x.sec, x.child);
+                    want = FOLD_ACTIVATED_ROW_EXPANDED;
+                    changed_model = 1;
+                }
+            }
+        }
+        descf("activate(%lld)%s  /* %s of %s */", (long long)pos, refuse ? " refusing it" : "",
+              x.kind == FOLD_ITEM_HEADER ? "header" : x.kind == FOLD_ITEM_ROW ? "row" : "footer",
+              q(x.sec->key));
+        EXPECT_ST(fold_table_activate(t, pos, &action), FOLD_OK);
+        EXPECT_I(action, want, "activate: out_action");
+        break;
+    }
     default: { /* reveal_row, refusing one of the sections that hide the row (or another) */
         msec *s = pick_sec_with_rows(m, p[1]), *chain[MODEL_MAX_DEPTH + 1], *x;
         int n = 0, i, expand = p[3] % 4 != 0, refused = 0;
@@ -1593,9 +1802,10 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
         if (s == NULL) {
             SKIP();
         }
+        RESOLVE(s, p[5] / 16, id);
         row = p[2] % (uint32_t)nrows_of(s);
         for (x = s; x != &m->root; x = x->parent) {
-            if (x->collapsed) {
+            if (x->collapsed && x->n > 0) {
                 chain[n++] = x;
             }
         }
@@ -1610,10 +1820,10 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
         descf("reveal_row(%s, %lld, %d) refusing %s", q(s->key), (long long)row, expand,
               q(veto.nkeys ? veto.keys[0] : ""));
         if (n > 0 && (!expand || refused)) {
-            EXPECT_ST(fold_table_reveal_row(t, s->key, row, expand, &pos), FOLD_E_NOT_VISIBLE);
+            EXPECT_ST(fold_table_reveal_row(t, id, row, expand, &pos), FOLD_E_NOT_VISIBLE);
             break;
         }
-        EXPECT_ST(fold_table_reveal_row(t, s->key, row, expand, &pos), FOLD_OK);
+        EXPECT_ST(fold_table_reveal_row(t, id, row, expand, &pos), FOLD_OK);
         for (i = 0; i < n; i++) {
             chain[i]->collapsed = 0;
         }
@@ -1636,25 +1846,237 @@ static int apply_veto(fold_table *t, model *m, const uint32_t *p)
     return 0;
 }
 
+/* Flags for a new section from a random word: mostly none, sometimes
+ * COLLAPSED, EXPANDED, FIXED or NO_HEADER (EXPANDED also with the other
+ * two). */
+static uint32_t pick_flags(uint32_t p)
+{
+    switch (p % 14) {
+    case 0:
+    case 1:
+        return FOLD_SECTION_COLLAPSED;
+    case 2:
+        return FOLD_SECTION_FIXED;
+    case 3:
+        return FOLD_SECTION_NO_HEADER;
+    case 4:
+        return FOLD_SECTION_EXPANDED;
+    case 5:
+        return p / 14 % 2 ? FOLD_SECTION_EXPANDED | FOLD_SECTION_FIXED
+                          : FOLD_SECTION_EXPANDED | FOLD_SECTION_NO_HEADER;
+    default:
+        return 0;
+    }
+}
+
+static const char *flags_text(uint32_t f)
+{
+    static char buf[96];
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } names[] = {{FOLD_SECTION_COLLAPSED, "COLLAPSED"},
+                 {FOLD_SECTION_FIXED, "FIXED"},
+                 {FOLD_SECTION_NO_HEADER, "NO_HEADER"},
+                 {FOLD_SECTION_COLLAPSIBLE, "COLLAPSIBLE"},
+                 {FOLD_SECTION_EXPANDED, "EXPANDED"}};
+    size_t i;
+    uint32_t known = 0;
+    if (f == 0) {
+        return "0";
+    }
+    buf[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        known |= names[i].bit;
+        if (f & names[i].bit) {
+            sprintf(buf + strlen(buf), "%sFOLD_SECTION_%s", buf[0] ? " | " : "", names[i].name);
+        }
+    }
+    if (f & ~known) {
+        sprintf(buf + strlen(buf), "%s0x%X", buf[0] ? " | " : "", (unsigned)(f & ~known));
+    }
+    return buf;
+}
+
+static int dead_contains(const model *m, fold_section_id id)
+{
+    int i;
+    for (i = 0; i < m->ndead; i++) {
+        if (m->dead[i] == id) {
+            return 1;
+        }
+    }
+    return id == m->foreign[0] || id == m->foreign[1];
+}
+
+/* Removes child `at` of parent from the model, with everything inside it. */
+static void model_remove_child(model *m, msec *parent, int at)
+{
+    mchild c = take_child(parent, at);
+    if (c.sec != NULL) {
+        free_sec(m, c.sec);
+    } else {
+        m->nrows--;
+    }
+}
+
+/* One call with a stale id (or FOLD_ROOT where a section is required):
+ * FOLD_E_NOT_FOUND (FOLD_E_INVALID), nothing changes. */
+static int apply_stale(fold_table *t, model *m, const uint32_t *p)
+{
+    const char *what = "";
+    fold_section_id bad = stale_id(m, p[0], &what), live = 0, live_rows = 0;
+    msec *s = pick_sec(m, p[3]), *sr = pick_sec_with_rows(m, p[3]);
+    int call = (int)(p[1] % 30), root = p[2] % 4 == 0, expect = FOLD_E_NOT_FOUND, st = 0;
+    int changed = 0;
+    int64_t n = 0, pos = 0, path[4];
+    int32_t kind = 0;
+    double d = 0;
+    char buf[8];
+    size_t len = 0;
+    fold_section_info in;
+    fold_row_info ri;
+    static const double one[1] = {10};
+    if (s != NULL) {
+        live = s->fid;
+    }
+    if (sr != NULL) {
+        live_rows = sr->fid;
+    }
+    /* Where FOLD_ROOT is a parent (3, 4, 5, 8, 9) or the whole table (28),
+     * it is not an error. */
+    if (root && call != 3 && call != 4 && call != 5 && call != 8 && call != 9 && call != 28 &&
+        call != 29) {
+        bad = FOLD_ROOT;
+        what = "FOLD_ROOT";
+        expect = FOLD_E_INVALID;
+    }
+    switch (call) {
+    case 0: st = fold_table_section_info(t, bad, &in); descf("section_info(%s)", what); break;
+    case 1:
+        st = fold_table_section_text(t, bad, (int32_t)(p[4] % 5), buf, sizeof buf, &len);
+        descf("section_text(%s, %d)", what, (int)(p[4] % 5));
+        break;
+    case 2: st = fold_table_section_path(t, bad, path, 4, &n); descf("section_path(%s)", what); break;
+    case 3: st = fold_table_child_count(t, bad, &n); descf("child_count(%s)", what); break;
+    case 4: st = fold_table_child_at(t, bad, 0, &kind, NULL, NULL); descf("child_at(%s, 0)", what); break;
+    case 5:
+        st = fold_table_insert_section(t, bad, 0, "k-stale", "", 1, 0, NULL);
+        descf("insert_section(parent %s, 0, \"k-stale\", \"\", 1, 0)", what);
+        break;
+    case 6: st = fold_table_remove_section(t, bad); descf("remove_section(%s)", what); break;
+    case 7:
+        st = fold_table_move_section(t, bad, FOLD_ROOT, 0);
+        descf("move_section(%s, FOLD_ROOT, 0)", what);
+        break;
+    case 8:
+        if (s == NULL) {
+            SKIP();
+        }
+        st = fold_table_move_section(t, live, bad, 0);
+        descf("move_section(%s, parent %s, 0)", q(s->key), what);
+        break;
+    case 9: st = fold_table_remove_children(t, bad, 0, 1); descf("remove_children(%s, 0, 1)", what); break;
+    case 10: st = fold_table_set_section_header(t, bad, "T|D"); descf("set_section_header(%s)", what); break;
+    case 11:
+        st = fold_table_set_section_height(t, bad, (int32_t)(p[4] % 3), 12);
+        descf("set_section_height(%s, %d, 12)", what, (int)(p[4] % 3));
+        break;
+    case 12:
+        st = fold_table_set_collapsible(t, bad, (int)(p[4] & 1));
+        descf("set_collapsible(%s, %d)", what, (int)(p[4] & 1));
+        break;
+    case 13: st = fold_table_insert_rows(t, bad, 0, 1, NULL); descf("insert_rows(%s, 0, 1)", what); break;
+    case 14: st = fold_table_remove_rows(t, bad, 0, 1); descf("remove_rows(%s, 0, 1)", what); break;
+    case 15:
+        if (s == NULL) {
+            SKIP();
+        }
+        st = fold_table_move_row(t, bad, 0, live, 0);
+        descf("move_row(%s, 0, %s, 0)", what, q(s->key));
+        break;
+    case 16:
+        if (sr == NULL) {
+            SKIP();
+        }
+        st = fold_table_move_row(t, live_rows, 0, bad, 0);
+        descf("move_row(%s, 0, target %s, 0)", q(sr->key), what);
+        break;
+    case 17: st = fold_table_set_row_height(t, bad, 0, 10); descf("set_row_height(%s, 0, 10)", what); break;
+    case 18:
+        st = fold_table_set_row_heights(t, bad, 0, 1, one);
+        descf("set_row_heights(%s, 0, 1, {10})", what);
+        break;
+    case 19: st = fold_table_row_info(t, bad, 0, &ri); descf("row_info(%s, 0)", what); break;
+    case 20:
+        st = fold_table_set_row_expanded_height(t, bad, 0, 90);
+        descf("set_row_expanded_height(%s, 0, 90)", what);
+        break;
+    case 21:
+        st = p[4] % 3 == 0   ? fold_table_expand_row(t, bad, 0, &changed)
+             : p[4] % 3 == 1 ? fold_table_collapse_row(t, bad, 0, &changed)
+                             : fold_table_toggle_row(t, bad, 0, &changed);
+        descf("expand/collapse/toggle_row #%d(%s, 0)", (int)(p[4] % 3), what);
+        break;
+    case 22:
+        st = p[4] % 3 == 0   ? fold_table_collapse(t, bad, &changed)
+             : p[4] % 3 == 1 ? fold_table_expand(t, bad, &changed)
+                             : fold_table_toggle(t, bad, &changed);
+        descf("collapse/expand/toggle #%d(%s)", (int)(p[4] % 3), what);
+        break;
+    case 23: st = fold_table_header_position(t, bad, &pos); descf("header_position(%s)", what); break;
+    case 24: st = fold_table_row_position(t, bad, 0, &pos); descf("row_position(%s, 0)", what); break;
+    case 25: st = fold_table_footer_position(t, bad, &pos); descf("footer_position(%s)", what); break;
+    case 26:
+        st = fold_table_reveal_offset(t, bad, 5, 0, 100, &d);
+        descf("reveal_offset(%s, 5, 0, 100)", what);
+        break;
+    case 27:
+        st = fold_table_reveal_row(t, bad, 0, (int)(p[4] & 1), &pos);
+        descf("reveal_row(%s, 0, %d)", what, (int)(p[4] & 1));
+        break;
+    case 28:
+        st = fold_table_invalidate_heights(t, bad, (p[4] & 1) ? 0 : -1);
+        descf("invalidate_heights(%s, %d)", what, (p[4] & 1) ? 0 : -1);
+        break;
+    default: {
+        fold_section_id id = 1;
+        st = fold_table_find_section(t, "k-unknown", &id);
+        descf("find_section(\"k-unknown\")");
+        EXPECT_I(id, 1, "find_section(unknown): *out_id written on failure");
+        break;
+    }
+    }
+    EXPECT_ST(st, expect);
+    return 0;
+}
+
 /* Applies one operation to the table and the model; returns nonzero (with
  * fail_msg set) when the table disagrees. */
 static int apply(fold_table *t, model *m, const op *o)
 {
     const uint32_t *p = o->p;
-    int variant = (int)(p[5] % 16); /* 0..2: inject an error, where the op has one */
+    int variant = (int)(p[5] % 16); /* 0..5: inject an error, where the op has one */
+    uint32_t how = p[5] / 16;       /* how ids are found (resolve) */
     int st;
     char key[16];
+    fold_section_id id = 0, pid = 0;
+    const char *stale = "";
     desc[0] = '\0';
+    nmust = 0;
+    expect_no_set = 0;
 
     switch (o->type) {
     case OP_INSERT_SECTION:
     case OP_INSERT_SUBSECTION:
     case OP_INSERT_SECTION_AT_PATH: {
         msec *parent = &m->root, *s;
-        unsigned id;
-        int64_t index, rows = p[3] % 4, path[MODEL_MAX_DEPTH + 2];
-        int len, expect = FOLD_OK;
+        unsigned kid;
+        int64_t index, rows = p[3] % 4;
+        int expect = FOLD_OK;
+        uint32_t flags = pick_flags(p[4] >> 8);
         const char *header = POOLP(header_texts, p[4]);
+        fold_section_id out = 0;
         if (o->type != OP_INSERT_SECTION && p[0] % 4 != 0) {
             parent = pick_sec(m, p[0] / 4);
             if (parent == NULL || depth_of(m, parent) + 1 >= MODEL_MAX_DEPTH) {
@@ -1664,77 +2086,87 @@ static int apply(fold_table *t, model *m, const op *o)
         if (m->nsec >= MAX_SECT || parent->n >= MAXC || m->nrows + rows > MAX_ROWS_TOTAL) {
             SKIP();
         }
+        RESOLVE(parent, o->type == OP_INSERT_SECTION_AT_PATH ? 2 : how, pid);
         index = p[1] % (uint32_t)(parent->n + 1);
-        id = (p[3] >> 4) % KEY_IDS;
-        sprintf(key, "k%u", id);
+        kid = (p[3] >> 4) % KEY_IDS;
+        sprintf(key, "k%u", kid);
         if (variant == 0 && m->nsec > 0) {
             strcpy(key, pick_sec(m, p[2])->key);
             expect = FOLD_E_DUPLICATE;
         } else if (key_taken(m, key)) {
             expect = FOLD_E_DUPLICATE;
         } else if (variant == 1) {
-            index = parent->n + 1;
+            index = p[2] % 2 ? parent->n + 1 : -2;
             expect = FOLD_E_RANGE;
         } else if (variant == 2) {
             rows = -1;
             expect = FOLD_E_RANGE;
+        } else if (variant == 3) {
+            /* Reported-only or unknown bits; COLLAPSED with EXPANDED, or
+             * with a flag that makes the section not collapsible ("a
+             * section that cannot collapse cannot start collapsed"). */
+            flags = p[2] % 5 == 0   ? FOLD_SECTION_COLLAPSIBLE
+                    : p[2] % 5 == 1 ? 32u << (p[2] / 5 % 8)
+                    : p[2] % 5 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
+                    : p[2] % 5 == 3 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER
+                                    : FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED;
+            expect = FOLD_E_INVALID;
+        } else if (variant == 4) {
+            pid = stale_id(m, p[2], &stale);
+            expect = FOLD_E_NOT_FOUND;
+        } else if (variant == 5) {
+            key[0] = '\0';
+            expect = FOLD_E_INVALID;
         }
-        if (o->type == OP_INSERT_SECTION) {
-            if (index == parent->n && (p[2] & 1) && expect != FOLD_E_RANGE) {
-                descf("append_section(%s, %s, %lld)", q(key), q(header), (long long)rows);
-                st = fold_table_append_section(t, key, header, rows);
-            } else {
-                descf("insert_section(%lld, %s, %s, %lld)", (long long)index, q(key), q(header),
-                      (long long)rows);
-                st = fold_table_insert_section(t, index, key, header, rows);
-            }
-        } else if (o->type == OP_INSERT_SUBSECTION) {
-            const char *pk = parent == &m->root ? NULL : parent->key;
-            descf("insert_subsection(%s, %lld, %s, %s, %lld)", q(pk), (long long)index, q(key),
-                  q(header), (long long)rows);
-            st = fold_table_insert_subsection(t, pk, index, key, header, rows);
-        } else {
-            len = path_of(m, parent, path);
-            path[len++] = index;
-            descf("insert_section_at_path(%s, %d, %s, %s, %lld)", path_text(path, len), len,
-                  q(key), q(header), (long long)rows);
-            st = fold_table_insert_section_at_path(t, path, len, key, header, rows);
+        if (index == parent->n && (p[2] & 1) && expect == FOLD_OK) {
+            index = FOLD_INDEX_END;
         }
+        descf("insert_section(%s, %lld, %s, %s, %lld, %s)",
+              expect == FOLD_E_NOT_FOUND ? stale : parent == &m->root ? "FOLD_ROOT" : q(parent->key),
+              (long long)index, q(key), q(header), (long long)rows, flags_text(flags));
+        st = fold_table_insert_section(t, pid, index, key, header, rows, flags, &out);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
-            s = new_sec(m, id, header, (int)rows);
-            insert_child(parent, (int)index, sec_child(s));
+            if (out == FOLD_ROOT || dead_contains(m, out)) {
+                return failf("insert_section handed out id %llu, which is 0, a removed section's "
+                             "or another table's",
+                             (unsigned long long)out);
+            }
+            s = new_sec(m, kid, header, (int)rows, flags);
+            s->fid = out;
+            insert_child(parent, index == FOLD_INDEX_END ? parent->n : (int)index, sec_child(s));
         }
         return 0;
     }
 
     case OP_REMOVE_SECTION: {
-        int64_t index;
-        if (m->root.n == 0 || variant == 0) {
-            index = variant == 1 ? -1 : m->root.n;
-            descf("remove_section(%lld)", (long long)index);
-            EXPECT_ST(fold_table_remove_section(t, index), FOLD_E_RANGE);
+        msec *s = pick_sec(m, p[0]);
+        int expect = FOLD_OK;
+        if (s == NULL || variant == 0) {
+            id = variant == 0 && (p[1] & 1) ? FOLD_ROOT : stale_id(m, p[1] / 2, &stale);
+            expect = id == FOLD_ROOT ? FOLD_E_INVALID : FOLD_E_NOT_FOUND;
+            descf("remove_section(%s)", id == FOLD_ROOT ? "FOLD_ROOT" : stale);
+            EXPECT_ST(fold_table_remove_section(t, id), expect);
             return 0;
         }
-        index = pick_top(m, p[0]);
-        descf("remove_section(%lld)", (long long)index);
-        EXPECT_ST(fold_table_remove_section(t, index), FOLD_OK);
-        free_sec(m, take_child(&m->root, (int)index).sec);
+        RESOLVE(s, how, id);
+        descf("remove_section(%s)", q(s->key));
+        EXPECT_ST(fold_table_remove_section(t, id), FOLD_OK);
+        model_remove_child(m, s->parent, index_in_parent(s));
         return 0;
     }
 
-    case OP_REMOVE_CHILDREN:
-    case OP_REMOVE_AT_PATH: {
+    case OP_REMOVE_CHILDREN: {
         msec *parent = &m->root;
-        int64_t index, count, path[MODEL_MAX_DEPTH + 2], i;
-        int len, expect = FOLD_OK;
-        const char *pk;
+        int64_t index, count, i;
+        int expect = FOLD_OK;
         if (p[0] % 3 != 0) {
             parent = pick_sec(m, p[0] / 3);
             if (parent == NULL) {
                 parent = &m->root;
             }
         }
+        RESOLVE(parent, how, pid);
         index = p[1] % (uint32_t)(parent->n + 1);
         count = p[2] % (uint32_t)(parent->n - index + 1);
         if (count > 3 && p[3] % 2) {
@@ -1746,30 +2178,22 @@ static int apply(fold_table *t, model *m, const op *o)
         } else if (variant == 1) {
             count = -1;
             expect = FOLD_E_RANGE;
+        } else if (variant == 2) {
+            pid = stale_id(m, p[4], &stale);
+            expect = FOLD_E_NOT_FOUND;
+        } else if (variant == 3) {
+            index = p[4] % 2 ? -1 : parent->n + 1;
+            count = 0;
+            expect = FOLD_E_RANGE;
         }
-        pk = parent == &m->root ? NULL : parent->key;
-        if (o->type == OP_REMOVE_CHILDREN) {
-            if (variant == 2) {
-                pk = "nope";
-                expect = FOLD_E_NOT_FOUND;
-            }
-            descf("remove_children(%s, %lld, %lld)", q(pk), (long long)index, (long long)count);
-            st = fold_table_remove_children(t, pk, index, count);
-        } else {
-            len = path_of(m, parent, path);
-            path[len++] = index;
-            descf("remove_at_path(%s, %d, %lld)", path_text(path, len), len, (long long)count);
-            st = fold_table_remove_at_path(t, path, len, count);
-        }
+        descf("remove_children(%s, %lld, %lld)",
+              expect == FOLD_E_NOT_FOUND ? stale : parent == &m->root ? "FOLD_ROOT" : q(parent->key),
+              (long long)index, (long long)count);
+        st = fold_table_remove_children(t, pid, index, count);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             for (i = 0; i < count; i++) {
-                mchild c = take_child(parent, (int)index);
-                if (c.sec != NULL) {
-                    free_sec(m, c.sec);
-                } else {
-                    m->nrows--;
-                }
+                model_remove_child(m, parent, (int)index);
             }
         }
         return 0;
@@ -1780,21 +2204,31 @@ static int apply(fold_table *t, model *m, const op *o)
         int expect = FOLD_OK;
         mchild c;
         if (m->root.n == 0) {
-            descf("move_section(0, 0)");
-            EXPECT_ST(fold_table_move_section(t, 0, 0), FOLD_E_RANGE);
+            id = stale_id(m, p[0], &stale);
+            descf("move_section(%s, FOLD_ROOT, 0)", stale);
+            EXPECT_ST(fold_table_move_section(t, id, FOLD_ROOT, 0), FOLD_E_NOT_FOUND);
             return 0;
         }
         from = pick_top(m, p[0]);
+        RESOLVE(m->root.c[from].sec, how, id);
         to = p[1] % (uint32_t)m->root.n;
         if (variant == 0) {
-            to = m->root.n;
+            to = p[2] % 2 ? m->root.n : -2;
             expect = FOLD_E_RANGE;
         } else if (variant == 1) {
-            from = -1;
-            expect = FOLD_E_RANGE;
+            id = FOLD_ROOT;
+            expect = FOLD_E_INVALID;
+        } else if (variant == 2) {
+            to = FOLD_INDEX_END;
         }
-        descf("move_section(%lld, %lld)", (long long)from, (long long)to);
-        EXPECT_ST(fold_table_move_section(t, from, to), expect);
+        descf("move_section(%s, FOLD_ROOT, %lld)",
+              id == FOLD_ROOT ? "FOLD_ROOT" : q(m->root.c[from].sec->key), (long long)to);
+        if (to == FOLD_INDEX_END) {
+            to = m->root.n - 1;
+        }
+        expect_no_set = expect == FOLD_OK && to == from;
+        EXPECT_ST(fold_table_move_section(t, id, FOLD_ROOT, variant == 2 ? FOLD_INDEX_END : to),
+                  expect);
         if (expect == FOLD_OK) {
             c = take_child(&m->root, (int)from);
             insert_child(&m->root, (int)to, c);
@@ -1803,13 +2237,13 @@ static int apply(fold_table *t, model *m, const op *o)
     }
 
     case OP_MOVE_SECTION_TO:
-    case OP_MOVE_AT_PATH: {
-        /* move_section_to moves a section; move_at_path a row or a section. */
+    case OP_MOVE_ROW: {
         msec *source, *target = &m->root, *moving = NULL;
-        int ci, cnt, expect = FOLD_OK, flen, tlen;
-        int64_t index, from[MODEL_MAX_DEPTH + 2], to[MODEL_MAX_DEPTH + 2];
+        int ci, cnt, expect = FOLD_OK;
+        int64_t index, row = -1;
+        fold_section_id tid = FOLD_ROOT;
         mchild c;
-        if (o->type == OP_MOVE_SECTION_TO || p[0] % 3 == 0) {
+        if (o->type == OP_MOVE_SECTION_TO) {
             moving = pick_sec(m, p[0] / 3);
             if (moving == NULL) {
                 SKIP();
@@ -1817,12 +2251,12 @@ static int apply(fold_table *t, model *m, const op *o)
             source = moving->parent;
             ci = index_in_parent(moving);
         } else {
-            source = pick_sec(m, p[0] / 3);
-            if (source == NULL || source->n == 0) {
+            source = pick_sec_with_rows(m, p[0] / 3);
+            if (source == NULL) {
                 SKIP();
             }
-            ci = (int)(p[4] % (uint32_t)source->n);
-            moving = source->c[ci].sec;
+            row = p[4] % (uint32_t)nrows_of(source);
+            ci = child_of_row(source, (int)row);
             if (p[3] % 3 == 0) {
                 /* Often move an expanded row: its state must follow the rules. */
                 msec *all[MAX_SECT];
@@ -1840,28 +2274,26 @@ static int apply(fold_table *t, model *m, const op *o)
                         if (all[i]->c[j].sec == NULL && all[i]->c[j].expanded && want-- == 0) {
                             source = all[i];
                             ci = j;
-                            moving = NULL;
+                            row = row_of_child(source, ci);
                         }
                     }
                 }
             }
         }
-        if (p[1] % 4 != 0) {
+        if (p[1] % 4 != 0 || moving == NULL) {
             target = pick_sec(m, p[1] / 4);
             if (target == NULL) {
                 target = &m->root;
             }
         }
-        if (moving == NULL && target == &m->root) {
-            /* A row must land in a section. */
-            if (variant > 3) {
-                target = pick_sec(m, p[1] / 4);
-            } else {
-                expect = FOLD_E_INVALID;
-            }
+        if (moving == NULL) {
+            RESOLVE(source, how, id);
+        } else {
+            RESOLVE(moving, how, id);
         }
+        RESOLVE(target, how / 4, tid);
         if (moving != NULL && contains(moving, target)) {
-            expect = FOLD_E_INVALID;
+            expect = FOLD_E_INVALID; /* into itself or its own subtree */
         }
         cnt = target->n - (source == target ? 1 : 0);
         if (expect == FOLD_OK) {
@@ -1874,41 +2306,54 @@ static int apply(fold_table *t, model *m, const op *o)
             }
         }
         if (expect == FOLD_OK && moving == NULL && !known_bugs && target != source) {
-            /* Known engine bug 1 (Tests/reliability/README.md): an expanded
-             * default-height row moved into a section whose default row
-             * height is not below its expanded height stays expanded.
-             * Left out unless FOLDTABLE_KNOWN_BUGS=1. */
-            const mchild *row = &source->c[ci];
-            double normal = row->h == NOV ? eff_rh(m, target) : row->h;
-            if (row->expanded && !(row->eh > normal)) {
+            /* Known engine bug 1 (Tests/reliability/README.md, fixed): an
+             * expanded default-height row moved into a section whose default
+             * row height is not below its expanded height stayed expanded.
+             * Left out with FOLDTABLE_KNOWN_BUGS=0. */
+            const mchild *r = &source->c[ci];
+            double normal = r->h == NOV ? eff_rh(m, target) : r->h;
+            if (r->expanded && !(r->eh > normal)) {
                 descf("(skipped: known engine bug 1, moving an expanded row)");
                 return 0;
             }
         }
         index = p[2] % (uint32_t)(cnt + 1);
-        if (expect == FOLD_OK && variant == 0) {
-            index = cnt + 1;
-            expect = FOLD_E_RANGE;
-        }
-        flen = path_of(m, source, from);
-        from[flen++] = ci;
-        tlen = path_of(m, target, to);
-        to[tlen++] = index;
-        if (o->type == OP_MOVE_SECTION_TO) {
-            const char *k = moving->key, *tk = target == &m->root ? NULL : target->key;
-            if (expect == FOLD_OK && variant == 1) {
-                k = "nope";
+        if (expect == FOLD_OK) {
+            if (variant == 0) {
+                index = p[4] % 2 ? cnt + 1 : -2;
+                expect = FOLD_E_RANGE;
+            } else if (variant == 1) {
+                tid = stale_id(m, p[4], &stale);
                 expect = FOLD_E_NOT_FOUND;
+            } else if (variant == 2 && moving == NULL) {
+                row = nrows_of(source);
+                expect = FOLD_E_RANGE;
+            } else if (variant == 4 && moving == NULL) {
+                tid = FOLD_ROOT; /* a row must land in a section */
+                expect = FOLD_E_INVALID;
             }
-            descf("move_section_to(%s, %s, %lld)", q(k), q(tk), (long long)index);
-            st = fold_table_move_section_to(t, k, tk, index);
+        }
+        expect_no_set = expect == FOLD_OK && source == target && index == ci;
+        if (expect == FOLD_OK && variant == 3) {
+            index = FOLD_INDEX_END;
+        }
+        if (moving != NULL) {
+            descf("move_section(%s, %s, %lld)", q(moving->key),
+                  expect == FOLD_E_NOT_FOUND ? stale : target == &m->root ? "FOLD_ROOT" : q(target->key),
+                  (long long)index);
+            st = fold_table_move_section(t, id, tid, index);
         } else {
-            descf("move_at_path(%s, %d, %s, %d)  /* a %s */", path_text(from, flen), flen,
-                  path_text(to, tlen), tlen, moving ? "section" : "row");
-            st = fold_table_move_at_path(t, from, flen, to, tlen);
+            descf("move_row(%s, %lld, %s, %lld)", q(source->key), (long long)row,
+                  expect == FOLD_E_NOT_FOUND ? stale : tid == FOLD_ROOT ? "FOLD_ROOT" : q(target->key),
+                  (long long)index);
+            st = fold_table_move_row(t, id, row, tid, index);
         }
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
+            if (index == FOLD_INDEX_END) {
+                index = cnt;
+                expect_no_set = source == target && index == ci;
+            }
             c = take_child(source, ci);
             insert_child(target, (int)index, c);
         }
@@ -1916,39 +2361,30 @@ static int apply(fold_table *t, model *m, const op *o)
     }
 
     case OP_INSERT_ROWS:
-    case OP_INSERT_CHILD_ROWS:
-    case OP_INSERT_ROWS_AT_PATH: {
-        msec *s;
-        int64_t count = p[2] % 4, row, at, top_index = -1, path[MODEL_MAX_DEPTH + 2];
-        int expect = FOLD_OK, len, i, by_key = (p[0] & 1) != 0;
+    case OP_INSERT_CHILD_ROWS: {
+        msec *s = pick_sec(m, p[0] >> 1);
+        int64_t count = p[2] % 4, at, i;
+        int expect = FOLD_OK;
         double buf[8];
         const double *heights;
-        if (o->type == OP_INSERT_ROWS && !by_key) {
-            if (m->root.n == 0) {
-                descf("insert_rows(0, 0, 1, NULL)");
-                EXPECT_ST(fold_table_insert_rows(t, 0, 0, 1, NULL), FOLD_E_RANGE);
-                return 0;
-            }
-            top_index = pick_top(m, p[0] >> 1);
-            s = m->root.c[top_index].sec;
-        } else {
-            s = pick_sec(m, p[0] >> 1);
-            if (s == NULL) {
-                SKIP();
-            }
+        if (s == NULL) {
+            id = stale_id(m, p[1], &stale);
+            descf("insert_rows(%s, 0, 1, NULL)", stale);
+            EXPECT_ST(fold_table_insert_rows(t, id, 0, 1, NULL), FOLD_E_NOT_FOUND);
+            return 0;
         }
         if (s->n + count > MAXC || m->nrows + count > MAX_ROWS_TOTAL) {
             SKIP();
         }
+        RESOLVE(s, how, id);
         heights = make_heights(p[3], count, 1, buf);
         if (o->type == OP_INSERT_ROWS) {
-            row = p[1] % (uint32_t)(nrows_of(s) + 1);
-            at = child_of_row(s, (int)row);
+            at = child_of_row(s, (int)(p[1] % (uint32_t)(nrows_of(s) + 1)));
         } else {
-            row = at = p[1] % (uint32_t)(s->n + 1);
+            at = p[1] % (uint32_t)(s->n + 1);
         }
         if (variant == 0) {
-            row = o->type == OP_INSERT_ROWS ? nrows_of(s) + 1 : s->n + 1;
+            at = p[4] % 2 ? s->n + 1 : -2;
             expect = FOLD_E_RANGE;
         } else if (variant == 1 && count > 0) {
             buf[p[4] % (uint32_t)count] = bad_height(p[4] / 8);
@@ -1958,43 +2394,24 @@ static int apply(fold_table *t, model *m, const op *o)
             count = -1;
             heights = NULL;
             expect = FOLD_E_RANGE;
+        } else if (variant == 3) {
+            id = FOLD_ROOT; /* rows belong in a section */
+            expect = FOLD_E_INVALID;
+        } else if (variant == 4) {
+            id = stale_id(m, p[4], &stale);
+            expect = FOLD_E_NOT_FOUND;
         }
-        if (o->type == OP_INSERT_ROWS) {
-            if (by_key) {
-                descf("insert_rows_key(%s, %lld, %lld, %s)", q(s->key), (long long)row,
-                      (long long)count, heights_text(heights, count));
-                st = fold_table_insert_rows_key(t, s->key, row, count, heights);
-            } else {
-                descf("insert_rows(%lld, %lld, %lld, %s)", (long long)top_index, (long long)row,
-                      (long long)count, heights_text(heights, count));
-                st = fold_table_insert_rows(t, top_index, row, count, heights);
-            }
-        } else if (o->type == OP_INSERT_CHILD_ROWS) {
-            const char *pk = s->key;
-            if (expect == FOLD_OK && variant == 3) {
-                pk = NULL; /* rows belong in a section */
-                expect = FOLD_E_INVALID;
-            }
-            descf("insert_child_rows(%s, %lld, %lld, %s)", q(pk), (long long)row, (long long)count,
-                  heights_text(heights, count));
-            st = fold_table_insert_child_rows(t, pk, row, count, heights);
-        } else {
-            len = path_of(m, s, path);
-            path[len++] = row;
-            if (expect == FOLD_OK && variant == 3) {
-                path[0] = row % (m->root.n + 1);
-                len = 1; /* rows belong in a section */
-                expect = FOLD_E_INVALID;
-            }
-            descf("insert_rows_at_path(%s, %d, %lld, %s)", path_text(path, len), len,
-                  (long long)count, heights_text(heights, count));
-            st = fold_table_insert_rows_at_path(t, path, len, count, heights);
-        }
+        descf("insert_rows(%s, %lld, %lld, %s)",
+              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+              (long long)(at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at),
+              (long long)count, heights_text(heights, count));
+        st = fold_table_insert_rows(t, id, at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at,
+                                    count, heights);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             for (i = 0; i < count; i++) {
                 double h = heights == NULL || heights[i] == FOLD_HEIGHT_DEFAULT ? NOV : heights[i];
-                insert_child(s, (int)at + i, row_child(h));
+                insert_child(s, (int)at + (int)i, row_child(h));
             }
             m->nrows += (int)count;
         }
@@ -2002,21 +2419,13 @@ static int apply(fold_table *t, model *m, const op *o)
     }
 
     case OP_REMOVE_ROWS: {
-        msec *s;
-        int64_t row, count, top_index = -1, i;
-        int rows, expect = FOLD_OK, by_key = (p[0] & 1) != 0;
-        if (!by_key) {
-            if (m->root.n == 0) {
-                SKIP();
-            }
-            top_index = pick_top(m, p[0] >> 1);
-            s = m->root.c[top_index].sec;
-        } else {
-            s = pick_sec(m, p[0] >> 1);
-            if (s == NULL) {
-                SKIP();
-            }
+        msec *s = pick_sec(m, p[0] >> 1);
+        int64_t row, count, i;
+        int rows, expect = FOLD_OK;
+        if (s == NULL) {
+            SKIP();
         }
+        RESOLVE(s, how, id);
         rows = nrows_of(s);
         row = p[1] % (uint32_t)(rows + 1);
         count = p[2] % (uint32_t)(rows - row + 1);
@@ -2026,15 +2435,13 @@ static int apply(fold_table *t, model *m, const op *o)
         } else if (variant == 1) {
             count = -1;
             expect = FOLD_E_RANGE;
+        } else if (variant == 2) {
+            id = stale_id(m, p[4], &stale);
+            expect = FOLD_E_NOT_FOUND;
         }
-        if (by_key) {
-            descf("remove_rows_key(%s, %lld, %lld)", q(s->key), (long long)row, (long long)count);
-            st = fold_table_remove_rows_key(t, s->key, row, count);
-        } else {
-            descf("remove_rows(%lld, %lld, %lld)", (long long)top_index, (long long)row,
-                  (long long)count);
-            st = fold_table_remove_rows(t, top_index, row, count);
-        }
+        descf("remove_rows(%s, %lld, %lld)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
+              (long long)row, (long long)count);
+        st = fold_table_remove_rows(t, id, row, count);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             int at = child_of_row(s, (int)row);
@@ -2051,23 +2458,15 @@ static int apply(fold_table *t, model *m, const op *o)
 
     case OP_SET_ROW_HEIGHT:
     case OP_SET_ROW_HEIGHTS: {
-        msec *s;
-        int64_t row, count = 1, top_index = -1, i;
-        int rows, expect = FOLD_OK, by_key = o->type == OP_SET_ROW_HEIGHT && (p[0] & 1);
+        msec *s = pick_sec(m, p[0] >> 1);
+        int64_t row, count = 1, i;
+        int rows, expect = FOLD_OK;
         double h = 0, buf[MAXC + 2];
         const double *heights = NULL;
-        if (!by_key) {
-            if (m->root.n == 0) {
-                SKIP();
-            }
-            top_index = pick_top(m, p[0] >> 1);
-            s = m->root.c[top_index].sec;
-        } else {
-            s = pick_sec(m, p[0] >> 1);
-            if (s == NULL) {
-                SKIP();
-            }
+        if (s == NULL) {
+            SKIP();
         }
+        RESOLVE(s, how, id);
         rows = nrows_of(s);
         row = rows == 0 ? 0 : p[1] % (uint32_t)rows;
         if (o->type == OP_SET_ROW_HEIGHT) {
@@ -2078,14 +2477,13 @@ static int apply(fold_table *t, model *m, const op *o)
             } else if (variant == 1) {
                 h = bad_height(p[4]);
                 expect = FOLD_E_INVALID;
+            } else if (variant == 2) {
+                id = stale_id(m, p[4], &stale);
+                expect = FOLD_E_NOT_FOUND;
             }
-            if (by_key) {
-                descf("set_row_height_key(%s, %lld, %g)", q(s->key), (long long)row, h);
-                st = fold_table_set_row_height_key(t, s->key, row, h);
-            } else {
-                descf("set_row_height(%lld, %lld, %g)", (long long)top_index, (long long)row, h);
-                st = fold_table_set_row_height(t, top_index, row, h);
-            }
+            descf("set_row_height(%s, %lld, %g)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
+                  (long long)row, h);
+            st = fold_table_set_row_height(t, id, row, h);
         } else {
             count = rows == 0 ? 0 : 1 + p[2] % (uint32_t)(rows - row);
             heights = make_heights(p[3], count, 0, buf);
@@ -2096,10 +2494,14 @@ static int apply(fold_table *t, model *m, const op *o)
             } else if (variant == 1 && count > 0) {
                 buf[p[4] % (uint32_t)count] = bad_height(p[4] / 8);
                 expect = FOLD_E_INVALID;
+            } else if (variant == 2) {
+                id = stale_id(m, p[4], &stale);
+                expect = FOLD_E_NOT_FOUND;
             }
-            descf("set_row_heights(%lld, %lld, %lld, %s)", (long long)top_index, (long long)row,
-                  (long long)count, heights_text(heights, count));
-            st = fold_table_set_row_heights(t, top_index, row, count, heights);
+            descf("set_row_heights(%s, %lld, %lld, %s)",
+                  expect == FOLD_E_NOT_FOUND ? stale : q(s->key), (long long)row, (long long)count,
+                  heights_text(heights, count));
+            st = fold_table_set_row_heights(t, id, row, count, heights);
         }
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
@@ -2113,15 +2515,17 @@ static int apply(fold_table *t, model *m, const op *o)
 
     case OP_SECTION_HEIGHT: {
         int which = (int)(p[1] % 3), expect = FOLD_OK;
-        int64_t index;
         double h;
-        msec *s;
-        static const char *const names[] = {"header", "footer", "row"};
-        if (m->root.n == 0) {
+        msec *s = pick_sec(m, p[0]);
+        static const int32_t whiches[] = {FOLD_HEIGHT_HEADER, FOLD_HEIGHT_FOOTER, FOLD_HEIGHT_ROW};
+        static const char *const names[] = {"FOLD_HEIGHT_HEADER", "FOLD_HEIGHT_FOOTER",
+                                            "FOLD_HEIGHT_ROW"};
+        int32_t w;
+        if (s == NULL) {
             SKIP();
         }
-        index = pick_top(m, p[0]);
-        s = m->root.c[index].sec;
+        RESOLVE(s, how, id);
+        w = whiches[which];
         h = p[2] % 4 == 0    ? FOLD_HEIGHT_DEFAULT
             : which == 0     ? POOLP(header_pool, p[2] / 4)
             : which == 1     ? POOLP(footer_pool, p[2] / 4)
@@ -2130,13 +2534,20 @@ static int apply(fold_table *t, model *m, const op *o)
             h = bad_height(p[3]);
             expect = FOLD_E_INVALID;
         } else if (variant == 1) {
-            index = m->root.n;
-            expect = FOLD_E_RANGE;
+            /* Not a height a section has (FOLD_HEIGHT_EXPANDED is for providers). */
+            w = p[3] % 3 == 0 ? FOLD_HEIGHT_EXPANDED : p[3] % 3 == 1 ? -1 : 4 + (int32_t)(p[3] % 100);
+            expect = FOLD_E_INVALID;
+        } else if (variant == 2) {
+            id = FOLD_ROOT;
+            expect = FOLD_E_INVALID;
+        } else if (variant == 3) {
+            id = stale_id(m, p[3], &stale);
+            expect = FOLD_E_NOT_FOUND;
         }
-        descf("set_section_%s_height(%lld, %g)", names[which], (long long)index, h);
-        st = which == 0   ? fold_table_set_section_header_height(t, index, h)
-             : which == 1 ? fold_table_set_section_footer_height(t, index, h)
-                          : fold_table_set_section_row_height(t, index, h);
+        descf("set_section_height(%s, %s, %g)",
+              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+              w == whiches[which] ? names[which] : "(unknown)", h);
+        st = fold_table_set_section_height(t, id, w, h);
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             double v = h == FOLD_HEIGHT_DEFAULT ? NOV : quant(h);
@@ -2152,44 +2563,31 @@ static int apply(fold_table *t, model *m, const op *o)
     }
 
     case OP_COLLAPSE: {
-        int what = (int)(p[1] % 3), by_key = (p[2] & 1) || m->root.n == 0, changed = -1, want;
-        int expect = FOLD_OK;
-        int64_t index = -1;
-        msec *s;
-        const char *k;
+        int what = (int)(p[1] % 3), changed = -1, want, expect = FOLD_OK;
+        msec *s = pick_sec(m, p[0]);
         static const char *const names[] = {"collapse", "expand", "toggle"};
-        if (by_key) {
-            s = pick_sec(m, p[0]);
-        } else {
-            index = pick_top(m, p[0]);
-            s = m->root.c[index].sec;
-        }
         if (s == NULL) {
             SKIP();
         }
-        k = s->key;
+        RESOLVE(s, how, id);
         if (variant == 0) {
-            if (by_key) {
-                k = "nope";
-                expect = FOLD_E_NOT_FOUND;
-            } else {
-                index = m->root.n;
-                expect = FOLD_E_RANGE;
-            }
+            id = FOLD_ROOT;
+            expect = FOLD_E_INVALID;
+        } else if (variant == 1) {
+            id = stale_id(m, p[3], &stale);
+            expect = FOLD_E_NOT_FOUND;
+        } else if (s->fixed && what != 1) {
+            expect = FOLD_E_NOT_ALLOWED; /* FIXED or NO_HEADER */
         }
+        /* A section without children stores the state too (0.2). */
         want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
-        want = want && s->n > 0;
-        if (by_key) {
-            descf("%s_key(%s)", names[what], q(k));
-            st = what == 0   ? fold_table_collapse_key(t, k, &changed)
-                 : what == 1 ? fold_table_expand_key(t, k, &changed)
-                             : fold_table_toggle_key(t, k, &changed);
-        } else {
-            descf("%s(%lld)", names[what], (long long)index);
-            st = what == 0   ? fold_table_collapse(t, index, &changed)
-                 : what == 1 ? fold_table_expand(t, index, &changed)
-                             : fold_table_toggle(t, index, &changed);
-        }
+        want = want && !s->fixed;
+        descf("%s(%s)", names[what],
+              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key));
+        st = what == 0   ? fold_table_collapse(t, id, &changed)
+             : what == 1 ? fold_table_expand(t, id, &changed)
+                         : fold_table_toggle(t, id, &changed);
+        expect_no_set = !want;
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             EXPECT_I(changed, want, "out_changed");
@@ -2206,12 +2604,14 @@ static int apply(fold_table *t, model *m, const op *o)
         msec *all[MAX_SECT];
         ns = all_sections(m, all);
         for (i = 0; i < ns; i++) {
-            if (all[i]->n > 0 && all[i]->collapsed != collapse) {
+            /* Collapsible sections with children only. */
+            if (collapsible_now(all[i]) && all[i]->collapsed != collapse) {
                 all[i]->collapsed = collapse;
                 want++;
             }
         }
         descf("%s_all()", collapse ? "collapse" : "expand");
+        expect_no_set = want == 0;
         EXPECT_ST(collapse ? fold_table_collapse_all(t, &changed) : fold_table_expand_all(t, &changed),
                   FOLD_OK);
         EXPECT_I(changed, want, "out_changed");
@@ -2223,25 +2623,25 @@ static int apply(fold_table *t, model *m, const op *o)
         int64_t row;
         int expect = FOLD_OK;
         double h;
-        const char *k;
         if (s == NULL) {
             SKIP();
         }
-        k = s->key;
+        RESOLVE(s, how, id);
         row = p[1] % (uint32_t)nrows_of(s);
         h = p[2] % 5 == 0 ? FOLD_HEIGHT_DEFAULT : POOLP(expanded_pool, p[2] / 5);
         if (variant == 0) {
-            row = nrows_of(s);
+            row = p[3] % 2 ? -1 : nrows_of(s);
             expect = FOLD_E_RANGE;
         } else if (variant == 1) {
             h = bad_height(p[3]);
             expect = FOLD_E_INVALID;
         } else if (variant == 2) {
-            k = "nope";
+            id = stale_id(m, p[3], &stale);
             expect = FOLD_E_NOT_FOUND;
         }
-        descf("set_row_expanded_height(%s, %lld, %g)", q(k), (long long)row, h);
-        EXPECT_ST(fold_table_set_row_expanded_height(t, k, row, h), expect);
+        descf("set_row_expanded_height(%s, %lld, %g)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
+              (long long)row, h);
+        EXPECT_ST(fold_table_set_row_expanded_height(t, id, row, h), expect);
         if (expect == FOLD_OK) {
             s->c[child_of_row(s, (int)row)].eh = h == FOLD_HEIGHT_DEFAULT ? NOV : quant(h);
         }
@@ -2250,32 +2650,37 @@ static int apply(fold_table *t, model *m, const op *o)
 
     case OP_ROW_STATE: {
         msec *s = pick_sec_with_rows(m, p[0]);
-        int what = (int)(p[2] % 3), changed = -1, want = 0, expect = FOLD_OK;
+        int what = (int)(p[2] % 3), changed = -1, want = 0, expect = FOLD_OK, j;
         int64_t row;
         mchild *c;
-        const char *k;
         static const char *const names[] = {"expand_row", "collapse_row", "toggle_row"};
         if (s == NULL) {
             SKIP();
         }
-        k = s->key;
+        RESOLVE(s, how, id);
         row = p[1] % (uint32_t)nrows_of(s);
         if (variant == 0) {
             row = p[3] % 2 ? -1 : nrows_of(s);
             expect = FOLD_E_RANGE;
         } else if (variant == 1) {
-            k = "nope";
+            id = stale_id(m, p[3], &stale);
             expect = FOLD_E_NOT_FOUND;
+        } else if (variant == 2) {
+            id = FOLD_ROOT;
+            expect = FOLD_E_INVALID;
         }
-        descf("%s(%s, %lld)", names[what], q(k), (long long)row);
-        st = what == 0   ? fold_table_expand_row(t, k, row, &changed)
-             : what == 1 ? fold_table_collapse_row(t, k, row, &changed)
-                         : fold_table_toggle_row(t, k, row, &changed);
+        descf("%s(%s, %lld)", names[what],
+              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+              (long long)row);
+        st = what == 0   ? fold_table_expand_row(t, id, row, &changed)
+             : what == 1 ? fold_table_collapse_row(t, id, row, &changed)
+                         : fold_table_toggle_row(t, id, row, &changed);
         EXPECT_ST(st, expect);
         if (st != FOLD_OK) {
             return 0;
         }
-        c = &s->c[child_of_row(s, (int)row)];
+        j = child_of_row(s, (int)row);
+        c = &s->c[j];
         if (what == 2) {
             what = c->expanded ? 1 : 0;
         }
@@ -2283,21 +2688,7 @@ static int apply(fold_table *t, model *m, const op *o)
             want = c->expanded;
             c->expanded = 0;
         } else if (!c->expanded && row_expandable(m, s, c)) {
-            if (m->accordion == FOLD_ACCORDION_SINGLE) {
-                msec *all[MAX_SECT];
-                int ns = all_sections(m, all), i, j;
-                for (i = 0; i < ns; i++) {
-                    for (j = 0; j < all[i]->n; j++) {
-                        all[i]->c[j].expanded = 0;
-                    }
-                }
-            } else if (m->accordion == FOLD_ACCORDION_PER_SECTION) {
-                int j;
-                for (j = 0; j < s->n; j++) {
-                    s->c[j].expanded = 0;
-                }
-            }
-            c->expanded = 1;
+            model_expand_row(m, s, j);
             want = 1;
         }
         EXPECT_I(changed, want, "out_changed");
@@ -2334,9 +2725,12 @@ static int apply(fold_table *t, model *m, const op *o)
             return 0;
         }
         x = items[pos];
+        descf("activate(%lld)  /* %s of %s */", (long long)pos,
+              x.kind == FOLD_ITEM_HEADER ? "header" : x.kind == FOLD_ITEM_ROW ? "row" : "footer",
+              q(x.sec->key));
         EXPECT_ST(fold_table_activate(t, pos, &action), FOLD_OK);
         if (x.kind == FOLD_ITEM_HEADER) {
-            if (x.sec->n > 0) {
+            if (header_activates(x.sec)) {
                 x.sec->collapsed = !x.sec->collapsed;
                 want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
                                         : FOLD_ACTIVATED_SECTION_EXPANDED;
@@ -2348,24 +2742,11 @@ static int apply(fold_table *t, model *m, const op *o)
                 c->expanded = 0;
                 want = FOLD_ACTIVATED_ROW_COLLAPSED;
             } else if (row_expandable(m, s, c)) {
-                if (m->accordion == FOLD_ACCORDION_SINGLE) {
-                    msec *all[MAX_SECT];
-                    int ns = all_sections(m, all), i, j;
-                    for (i = 0; i < ns; i++) {
-                        for (j = 0; j < all[i]->n; j++) {
-                            all[i]->c[j].expanded = 0;
-                        }
-                    }
-                } else if (m->accordion == FOLD_ACCORDION_PER_SECTION) {
-                    int j;
-                    for (j = 0; j < s->n; j++) {
-                        s->c[j].expanded = 0;
-                    }
-                }
-                c->expanded = 1;
+                model_expand_row(m, s, x.child);
                 want = FOLD_ACTIVATED_ROW_EXPANDED;
             }
         }
+        expect_no_set = want == FOLD_ACTIVATED_NOTHING;
         EXPECT_I(action, want, "activate: out_action");
         return 0;
     }
@@ -2384,32 +2765,213 @@ static int apply(fold_table *t, model *m, const op *o)
     }
 
     case OP_TEXT: {
-        if (p[0] % 3 == 0 || m->root.n == 0) {
+        msec *s = pick_sec(m, p[1]);
+        if (p[0] % 3 == 0 || s == NULL) {
             uint32_t k = p[1] % 4;
             descf("set_indicators(%s, %s)", q(indicator_pairs[k][0]), q(indicator_pairs[k][1]));
+            expect_no_set = 1; /* reports nothing */
             EXPECT_ST(fold_table_set_indicators(t, indicator_pairs[k][0], indicator_pairs[k][1]),
                       FOLD_OK);
             strcpy(m->ind_c, indicator_pairs[k][0]);
             strcpy(m->ind_e, indicator_pairs[k][1]);
         } else {
-            int64_t index = pick_top(m, p[1]);
             const char *header = POOLP(header_texts, p[2]);
+            RESOLVE(s, how, id);
             if (variant == 0) {
-                descf("set_section_header(%lld, invalid UTF-8)", (long long)index);
-                EXPECT_ST(fold_table_set_section_header(t, index, "bad\xC3("), FOLD_E_INVALID);
+                descf("set_section_header(%s, invalid UTF-8)", q(s->key));
+                EXPECT_ST(fold_table_set_section_header(t, id, "bad\xC3("), FOLD_E_INVALID);
+                return 0;
+            } else if (variant == 1) {
+                id = stale_id(m, p[3], &stale);
+                descf("set_section_header(%s, %s)", stale, q(header));
+                EXPECT_ST(fold_table_set_section_header(t, id, header), FOLD_E_NOT_FOUND);
                 return 0;
             }
-            descf("set_section_header(%lld, %s)", (long long)index, q(header));
-            EXPECT_ST(fold_table_set_section_header(t, index, header), FOLD_OK);
-            strcpy(m->root.c[index].sec->header, header);
+            descf("set_section_header(%s, %s)", q(s->key), q(header));
+            EXPECT_ST(fold_table_set_section_header(t, id, header), FOLD_OK);
+            if (strcmp(s->header, header) != 0) {
+                must_redraw[nmust++] = s; /* "Reported as a redraw of the header" */
+            } else {
+                expect_no_set = 1; /* the text it already has */
+            }
+            strcpy(s->header, header);
         }
         return 0;
     }
+
     case OP_VETO:
         return apply_veto(t, m, p);
+
+    case OP_COLLAPSIBLE: {
+        msec *s = pick_sec(m, p[0]);
+        int c = (int)(p[1] & 1), expect = FOLD_OK;
+        if (s == NULL) {
+            SKIP();
+        }
+        RESOLVE(s, how, id);
+        if (variant == 0) {
+            id = FOLD_ROOT;
+            expect = FOLD_E_INVALID;
+        } else if (variant == 1) {
+            id = stale_id(m, p[3], &stale);
+            expect = FOLD_E_NOT_FOUND;
+        } else if (c && s->no_header) {
+            expect = FOLD_E_NOT_ALLOWED; /* stays fixed */
+        } else if (!c && s->collapsed) {
+            expect = FOLD_E_NOT_ALLOWED; /* expand it first */
+        }
+        descf("set_collapsible(%s, %d)",
+              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key), c);
+        expect_no_set = s->fixed == !c;
+        EXPECT_ST(fold_table_set_collapsible(t, id, c), expect);
+        if (expect == FOLD_OK) {
+            s->fixed = s->no_header || !c;
+        }
+        return 0;
+    }
+
+    case OP_STALE:
+        return apply_stale(t, m, p);
+
     default:
         return failf("unknown operation %d", o->type);
     }
+}
+
+/* ---- change sets ---------------------------------------------------------- */
+
+/* The model before an operation, for check_changes. */
+typedef struct before {
+    int n;
+    fold_section_id fid[MAX_SECT];
+    int rows[MAX_SECT], collapsible[MAX_SECT], collapsed[MAX_SECT];
+    int64_t count;
+    double content;
+    long sets;
+} before;
+
+static void take_before(model *m, before *b)
+{
+    msec *all[MAX_SECT];
+    int i;
+    b->n = all_sections(m, all);
+    for (i = 0; i < b->n; i++) {
+        b->fid[i] = all[i]->fid;
+        b->rows[i] = nrows_of(all[i]);
+        b->collapsible[i] = collapsible_now(all[i]);
+        b->collapsed[i] = all[i]->collapsed;
+    }
+    b->count = nitems; /* the list verify() built */
+    b->content = content;
+    b->sets = change_sets_seen;
+}
+
+static int in_redraw(int64_t pos)
+{
+    int64_t i;
+    for (i = 0; i < last_set.nrd; i++) {
+        if (pos >= last_set.rd[i].position && pos < last_set.rd[i].position + last_set.rd[i].count) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* After an operation and verify(): the change set it delivered (if any)
+ * describes what the model did. */
+static int check_changes(model *m, const before *b)
+{
+    static signed char fresh[MAX_ITEMS * 4 + 8];
+    msec *all[MAX_SECT];
+    long n = change_sets_seen - b->sets;
+    int64_t len = b->count, i, k;
+    int ns = all_sections(m, all), j;
+    if (veto.wrong_id) {
+        j = veto.wrong_id;
+        veto.wrong_id = 0;
+        return failf("%d listener event(s) carried an id that is not their key's section's", j);
+    }
+    if (n > 1) {
+        return failf("one call delivered %ld change sets", n);
+    }
+    memset(fresh, 0, sizeof fresh);
+    if (n == 0) {
+        if (nitems != b->count || content != b->content) {
+            return failf("the list changed (%lld -> %lld items, content %.17g -> %.17g) but no "
+                         "change set was delivered",
+                         (long long)b->count, (long long)nitems, b->content, content);
+        }
+    } else if (expect_no_set) {
+        return failf("the call changed nothing but delivered a change set");
+    } else if (!last_set.overflow) {
+        /* The steps, applied in order to the old list, give the new one. */
+        for (k = 0; k < last_set.nch; k++) {
+            const fold_change *c = &last_set.ch[k];
+            if (c->position < 0 || c->removed < 0 || c->added < 0 ||
+                c->position + c->removed > len ||
+                len - c->removed + c->added > (int64_t)sizeof fresh) {
+                return failf("change step %lld (%lld, -%lld, +%lld) does not fit a list of %lld "
+                             "items",
+                             (long long)k, (long long)c->position, (long long)c->removed,
+                             (long long)c->added, (long long)len);
+            }
+            memmove(fresh + c->position + c->added, fresh + c->position + c->removed,
+                    (size_t)(len - c->position - c->removed));
+            memset(fresh + c->position, 1, (size_t)c->added);
+            len += c->added - c->removed;
+        }
+        if (len != nitems) {
+            return failf("the change steps give %lld items, the list has %lld", (long long)len,
+                         (long long)nitems);
+        }
+        for (k = 0; k < last_set.nrd; k++) {
+            const fold_range *r = &last_set.rd[k];
+            if (r->count <= 0 || r->position < 0 || r->position + r->count > nitems ||
+                (k > 0 && r->position < last_set.rd[k - 1].position + last_set.rd[k - 1].count)) {
+                return failf("redraw range %lld (%lld, %lld) is empty, outside the list of %lld "
+                             "items, or not sorted and disjoint",
+                             (long long)k, (long long)r->position, (long long)r->count,
+                             (long long)nitems);
+            }
+        }
+        if (!(last_set.delta == content - b->content)) {
+            return failf("content_height_delta %.17g, expected %.17g", last_set.delta,
+                         content - b->content);
+        }
+    }
+    /* Headers that stayed and must be redrawn: their section's row count,
+     * indicator or collapsed state changed (also while collapsed), or the
+     * operation says so (header text). */
+    for (j = 0; j < ns; j++) {
+        msec *s = all[j];
+        int must = 0, why = 0;
+        if (!s->visible || s->hpos < 0 || fresh[s->hpos]) {
+            continue;
+        }
+        for (i = 0; i < b->n; i++) {
+            if (b->fid[i] == s->fid) {
+                if (b->rows[i] != nrows_of(s)) {
+                    must = 1, why = 0;
+                } else if (b->collapsed[i] != s->collapsed) {
+                    must = 1, why = 1;
+                } else if (b->collapsible[i] != collapsible_now(s)) {
+                    must = 1, why = 2;
+                }
+            }
+        }
+        for (i = 0; i < nmust; i++) {
+            if (must_redraw[i] == s) {
+                must = 1, why = 3;
+            }
+        }
+        if (must && (n == 0 || (!last_set.overflow && !in_redraw(s->hpos)))) {
+            static const char *const whys[] = {"its row count changed", "its state changed",
+                                               "its indicator changed", "its text changed"};
+            return failf("the header of \"%s\" (position %lld) is not redrawn%s, but %s", s->key,
+                         (long long)s->hpos, n == 0 ? " (no change set)" : "", whys[why]);
+        }
+    }
+    return 0;
 }
 
 /* ---- runs, replay, shrinking ------------------------------------------ */
@@ -2443,13 +3005,23 @@ static long ops_compared = 0;
 static int replay(const op *ops, int n, int variant, int verbose)
 {
     model m;
-    fold_table *t = NULL;
+    fold_table *t = NULL, *other = NULL;
     rng vr;
     int i, failed_at = n;
+    before b;
     fail_msg[0] = '\0';
     model_init(&m, variant);
+    /* Another table, whose ids this one must not know. */
+    if (fold_table_new(NULL, &other) != FOLD_OK ||
+        fold_table_insert_section(other, FOLD_ROOT, 0, "k1", "", 2, 0, &m.foreign[0]) != FOLD_OK ||
+        fold_table_insert_section(other, m.foreign[0], 0, "k2", "", 1, 0, &m.foreign[1]) != FOLD_OK) {
+        failf("making another table failed: %s", fold_last_error_message());
+        fold_table_free(other);
+        return -1;
+    }
     if (fold_table_new(&m.o, &t) != FOLD_OK) {
         failf("fold_table_new failed: %s", fold_last_error_message());
+        fold_table_free(other);
         return -1;
     }
     /* The engine keeps the options' heights rounded to units. */
@@ -2464,6 +3036,7 @@ static int replay(const op *ops, int n, int variant, int verbose)
         fold_table_add_change_listener(t, on_change_count, NULL, NULL) != FOLD_OK) {
         failf("adding the listeners failed: %s", fold_last_error_message());
         fold_table_free(t);
+        fold_table_free(other);
         model_free(&m);
         return -1;
     }
@@ -2472,7 +3045,9 @@ static int replay(const op *ops, int n, int variant, int verbose)
         failed_at = -1;
     }
     for (i = 0; i < n && failed_at == n; i++) {
-        int bad = apply(t, &m, &ops[i]);
+        int bad;
+        take_before(&m, &b);
+        bad = apply(t, &m, &ops[i]);
         normalize(&m, &m.root);
         if (verbose) {
             fprintf(stderr, "  %3d. %s\n", i + 1, desc);
@@ -2480,12 +3055,16 @@ static int replay(const op *ops, int n, int variant, int verbose)
         if (!bad) {
             bad = verify(t, &m, &vr);
         }
+        if (!bad) {
+            bad = check_changes(&m, &b);
+        }
         ops_compared++;
         if (bad) {
             failed_at = i;
         }
     }
     fold_table_free(t);
+    fold_table_free(other);
     model_free(&m);
     return failed_at;
 }

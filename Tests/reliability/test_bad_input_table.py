@@ -9,27 +9,42 @@ on purpose.
 
 For each int-returning function, starting from a fresh table with known
 content (nested sections, an expanded row, a collapsed section, a section
-without rows) and a call whose other arguments are reasonable, it tries:
+without rows, a removed section and its removed subsection) and a call
+whose other arguments are reasonable, it tries:
 
   - a NULL table;
   - NULL for each pointer argument (FOLD_OK allowed only where the header
-    says NULL is fine: ALLOWED_NULL below);
-  - negative, INT64_MIN / INT32_MIN and huge values for each integer
-    (FOLD_OK allowed for huge values only where the header says they are
-    clamped or harmless: ALLOWED_HUGE);
+    says NULL is fine: ALLOWED_NULL below), a NULL text buffer with a
+    capacity among them;
+  - for each section id: a removed section's id, a removed subsection's id,
+    another table's id, an id never handed out (FOLD_E_NOT_FOUND), and
+    FOLD_ROOT (FOLD_E_INVALID where a section is required; FOLD_OK allowed
+    where the top level is a parent: ROOT_ALLOWED);
+  - -1 for each integer: FOLD_INDEX_END, an error (FOLD_E_RANGE for an
+    index, row or position) except where an insertion point or "every row"
+    is asked for (ALLOWED_MINUS_ONE, which get -2 instead); INT64_MIN /
+    INT32_MIN and huge values (FOLD_OK allowed for huge values only where
+    the header says they are clamped or harmless: ALLOWED_HUGE);
+  - unknown constants for each `which` (FOLD_TEXT_*, FOLD_HEIGHT_*),
+    section flags, accordion and alignment (FOLD_E_INVALID);
   - NaN, +-infinity, a negative and a too large value for each height, and
     NaN / +-infinity for each offset;
   - invalid UTF-8 for each string; unknown, empty and duplicate keys;
     malformed JSON; a height array holding a NaN; an out-of-range path.
 
-and asserts: the status is one the header documents (FOLD_E_INTERNAL and
+and asserts: the status is the one the header gives for that input where
+it gives one (EXPECT), else one it documents (FOLD_E_INTERNAL and
 FOLD_E_BUSY are not expected from plain bad input); a failure sets a
-non-empty fold_last_error_message(); after a failure the table's snapshot
-(every item with kind, depth, section, row, flags, top and height, the item
-keys, content height, section states, expanded rows, per-section paths,
-row and child counts, options, the viewport and the exported state) is
-byte-for-byte the same. Functions returning void or const char * get their
-own checks.
+non-empty fold_last_error_message() in a C user's words (no Swift
+spelling: UNWANTED_WORDS), naming the id or key for bad ids and keys;
+after a failure the table's snapshot (every item with kind, depth, section
+id, row, flags, top and height, content height, section states, expanded
+rows, every section's info, texts and path, every row's info, options, the
+viewport and the exported state) is byte-for-byte the same. Functions
+returning void or const char * get their own checks. Every function the
+header declares must have at least one case or rule
+(test_every_function_has_a_row), and a text buffer too small is checked
+not to be an error (test_small_text_buffers).
 
 Run: FOLDTABLE_LIBRARY=/path/to/libfoldtable.so python3 -m pytest -q Tests/reliability/test_bad_input_table.py
  or: FOLDTABLE_LIBRARY=... python3 Tests/reliability/test_bad_input_table.py
@@ -67,7 +82,8 @@ def _parse_param(decl):
 def parse_header(path=HEADER):
     src = _strip(path.read_text())
     defines = {}
-    for name, value in re.findall(r"#define\s+(FOLD_\w+)\s+\(?(-?\d+)\)?\s*$",
+    # A value, maybe in parentheses, maybe unsigned (1u), maybe a comment after it.
+    for name, value in re.findall(r"#define\s+(FOLD_\w+)\s+\(?(-?\d+)u?\)?\s*(?:/\*.*)?$",
                                   path.read_text(), flags=re.M):
         defines[name] = int(value)
     typedefs = {}
@@ -103,32 +119,50 @@ EXPECTED_FAILURES = DOCUMENTED - {DEFINES.get("FOLD_E_BUSY", -6), DEFINES.get("F
 ALLOWED_NULL = {
     ("*", "out_changed"),            # "*out_changed (optional)"
     ("*", "out_total"),              # "*out_total (optional)"
-    ("*", "out_id"),                 # "*out_id (optional)"
+    ("fold_table_insert_section", "out_id"),        # "sets *out_id (optional)"
+    ("fold_table_add_change_listener", "out_id"),   # "*out_id (optional)"
+    ("fold_table_add_section_listener", "out_id"),
+    ("fold_table_add_row_listener", "out_id"),
     ("*", "user_data"),              # passed back to the callback, never read
-    ("*", "heights"),                # "heights is NULL (rows use the section's default height)"
+    ("fold_table_insert_rows", "heights"),  # "heights is NULL (rows use the section's default height)"
     ("*", "header"),                 # "header ... (NULL means "")"
-    ("*", "parent_key"),             # "parent_key NULL means the top level"
     ("fold_table_new", "options"),   # "options may be NULL for the defaults"
     ("fold_table_activate", "out_action"),        # "*out_action (optional)"
     ("fold_table_import_state", "out_report"),    # "*out_report (optional)"
     ("fold_table_measure", "out_measured"),       # "*out_measured (optional)"
-    ("fold_table_child_at", "out_row"),           # "out_row and out_key are optional"
-    ("fold_table_child_at", "out_key"),
-    ("fold_table_section_header", "out_title"),   # "out_title and out_detail are optional"
-    ("fold_table_section_header", "out_detail"),
-    ("fold_table_section_header_key", "out_title"),
-    ("fold_table_section_header_key", "out_detail"),
-    ("fold_table_section_heights", "out_header"),  # "(all three optional)"
-    ("fold_table_section_heights", "out_footer"),
-    ("fold_table_section_heights", "out_row_height"),
-    ("fold_table_section_heights_key", "out_header"),
-    ("fold_table_section_heights_key", "out_footer"),
-    ("fold_table_section_heights_key", "out_row_height"),
+    ("fold_table_child_at", "out_section"),       # "out_section and out_row are optional"
+    ("fold_table_child_at", "out_row"),
+    ("fold_table_section_text", "out_length"),    # "sets *out_length (optional)"
     ("fold_table_viewport", "out_offset"),        # "out_offset and out_height are optional"
     ("fold_table_viewport", "out_height"),
     ("fold_table_set_height_provider", "fn"),     # "fn NULL removes it"
-    ("fold_table_set_header_height_provider", "fn"),  # "fn NULL removes it"
 }
+
+# (function, parameter): FOLD_ROOT names the top level as a parent there, so
+# FOLD_OK is allowed; everywhere else FOLD_ROOT is FOLD_E_INVALID.
+ROOT_ALLOWED = {
+    ("fold_table_child_count", "parent"),
+    ("fold_table_child_at", "parent"),
+    ("fold_table_insert_section", "parent"),
+    ("fold_table_move_section", "parent"),
+    ("fold_table_remove_children", "parent"),
+}
+
+# (function, parameter): -1 is FOLD_INDEX_END (an insertion point) or "every
+# row", so FOLD_OK is allowed; these get -2 as the bad negative value.
+ALLOWED_MINUS_ONE = {
+    ("fold_table_insert_section", "index"),
+    ("fold_table_insert_rows", "index"),
+    ("fold_table_move_section", "index"),
+    ("fold_table_move_row", "index"),
+    ("fold_table_invalidate_heights", "row"),
+}
+
+# Parameters holding a FOLD_* constant: an unknown one is FOLD_E_INVALID.
+CONSTANT_PARAMETERS = {"which", "alignment", "accordion"}
+
+# Words a C user does not need to see in a message: Swift's spelling.
+UNWANTED_WORDS = ("Optional(", "Swift.", "Int64(", "UInt64(", "nil", "String(", "Error(", "fatal")
 
 # (function or "*", parameter): a huge value is documented as fine.
 ALLOWED_HUGE = {
@@ -148,7 +182,7 @@ ALLOWED_HUGE = {
 # Functions whose key parameter names a NEW section (unknown keys are fine,
 # existing ones are FOLD_E_DUPLICATE, "" is FOLD_E_INVALID).
 def _new_key_function(name):
-    return re.search(r"(insert|append)_(sub)?section", name) is not None
+    return name == "fold_table_insert_section"
 
 
 def _allowed(table, fn, param):
@@ -176,7 +210,8 @@ LIB = _load()
 
 SCALARS = {
     "int64_t": C.c_int64, "int32_t": C.c_int32, "uint32_t": C.c_uint32, "int": C.c_int,
-    "double": C.c_double, "size_t": C.c_size_t,
+    "double": C.c_double, "size_t": C.c_size_t, "uint64_t": C.c_uint64,
+    "fold_section_id": C.c_uint64,
 }
 
 
@@ -239,18 +274,43 @@ def _ok(status, what):
     assert status == OK, f"{what}: {status_name(status)} ({last_error()})"
 
 
+ROOT = 0
+# Ids of the table run_case is working on (new_table sets them).
+IDS = {}
+# Another table, whose ids no other table knows.
+OTHER = None
+
+
+def _insert(t, parent, index, key, header, rows, flags=0):
+    out = C.c_uint64()
+    _ok(F["fold_table_insert_section"](t, parent, index, key, header, rows, flags, C.byref(out)),
+        f"insert {key!r}")
+    return out.value
+
+
 def new_table():
+    global OTHER
     t = C.c_void_p()
     _ok(F["fold_table_new"](None, C.byref(t)), "fold_table_new")
-    _ok(F["fold_table_append_section"](t, b"A", b"A|first", 3), "append A")
-    _ok(F["fold_table_append_section"](t, b"B", b"B", 2), "append B")
-    _ok(F["fold_table_append_section"](t, b"C", None, 0), "append C")
-    _ok(F["fold_table_insert_subsection"](t, b"A", 1, b"A1", b"A1", 2), "A1")
-    _ok(F["fold_table_set_row_expanded_height"](t, b"A", 0, C.c_double(100)), "expanded height")
-    _ok(F["fold_table_expand_row"](t, b"A", 0, None), "expand row")
-    _ok(F["fold_table_set_row_height"](t, 0, 1, C.c_double(12.5)), "row height")
-    _ok(F["fold_table_collapse_key"](t, b"B", None), "collapse B")
-    _ok(F["fold_table_set_section_footer_height"](t, 1, C.c_double(7.5)), "footer")
+    a = _insert(t, ROOT, -1, b"A", b"A|first", 3)
+    b = _insert(t, ROOT, -1, b"B", b"B", 2)
+    c = _insert(t, ROOT, -1, b"C", None, 0)
+    a1 = _insert(t, a, 1, b"A1", b"A1", 2)
+    gone = _insert(t, ROOT, -1, b"GONE", b"Gone", 1)
+    gone1 = _insert(t, gone, 0, b"GONE1", b"Gone 1", 1)
+    _ok(F["fold_table_remove_section"](t, gone), "remove GONE")
+    _ok(F["fold_table_set_row_expanded_height"](t, a, 0, C.c_double(100)), "expanded height")
+    _ok(F["fold_table_expand_row"](t, a, 0, None), "expand row")
+    _ok(F["fold_table_set_row_height"](t, a, 1, C.c_double(12.5)), "row height")
+    _ok(F["fold_table_collapse"](t, b, None), "collapse B")
+    _ok(F["fold_table_set_section_height"](t, b, DEFINES["FOLD_HEIGHT_FOOTER"], C.c_double(7.5)),
+        "footer")
+    if OTHER is None:
+        o = C.c_void_p()
+        _ok(F["fold_table_new"](None, C.byref(o)), "fold_table_new (another table)")
+        OTHER = (o, _insert(o, ROOT, 0, b"A", b"A", 3))
+    IDS.clear()
+    IDS.update(A=a, B=b, C=c, A1=a1, GONE=gone, GONE1=gone1, FOREIGN=OTHER[1])
     return t
 
 
@@ -260,6 +320,12 @@ def _take_string(p):
     s = C.string_at(p)
     F["fold_free"](p)
     return s
+
+
+def _text(t, section, which):
+    buf, length = C.create_string_buffer(256), C.c_size_t()
+    st = F["fold_table_section_text"](t, section, which, buf, 256, C.byref(length))
+    return st, buf.value, length.value
 
 
 def snapshot(t):
@@ -275,34 +341,41 @@ def snapshot(t):
         top, h = C.c_double(), C.c_double()
         F["fold_table_item_top"](t, i, C.byref(top))
         F["fold_table_item_height"](t, i, C.byref(h))
-        key = C.c_void_p()
-        F["fold_table_item_key"](t, i, C.byref(key))
-        snap.append(("item", i, item.raw, top.value, h.value, _take_string(key)))
+        snap.append(("item", i, item.raw, top.value, h.value))
+    # fold_section_state and fold_row_ref: 24 bytes (id, key pointer, 8 more).
     states, count = C.c_void_p(), C.c_int64()
     F["fold_table_section_states"](t, C.byref(states), C.byref(count))
-    keys = []
+    ids = []
     if states:
         for i in range(count.value):
-            kp = C.c_char_p.from_address(states.value + 16 * i).value
-            collapsed = C.c_int32.from_address(states.value + 16 * i + 8).value
-            keys.append(kp)
-            snap.append(("state", kp, collapsed))
+            sid = C.c_uint64.from_address(states.value + 24 * i).value
+            kp = C.c_char_p.from_address(states.value + 24 * i + 8).value
+            collapsed = C.c_int32.from_address(states.value + 24 * i + 16).value
+            ids.append(sid)
+            snap.append(("state", sid, kp, collapsed))
         F["fold_free"](states)
     rows, count = C.c_void_p(), C.c_int64()
     F["fold_table_expanded_rows"](t, C.byref(rows), C.byref(count))
     if rows:
         for i in range(count.value):
-            kp = C.c_char_p.from_address(rows.value + 16 * i).value
-            r = C.c_int64.from_address(rows.value + 16 * i + 8).value
-            snap.append(("expanded", kp, r))
+            sid = C.c_uint64.from_address(rows.value + 24 * i).value
+            kp = C.c_char_p.from_address(rows.value + 24 * i + 8).value
+            r = C.c_int64.from_address(rows.value + 24 * i + 16).value
+            snap.append(("expanded", sid, kp, r))
         F["fold_free"](rows)
-    for k in keys:
+    for sid in ids:
         path, length = (C.c_int64 * 70)(), C.c_int64()
-        F["fold_table_section_path"](t, k, path, 70, C.byref(length))
-        rc, cc = C.c_int64(), C.c_int64()
-        F["fold_table_row_count_key"](t, k, C.byref(rc))
-        F["fold_table_child_count"](t, k, C.byref(cc))
-        snap.append(("section", k, list(path)[: length.value], rc.value, cc.value))
+        F["fold_table_section_path"](t, sid, path, 70, C.byref(length))
+        info = C.create_string_buffer(256)
+        F["fold_table_section_info"](t, sid, info)
+        row_count = C.c_int64.from_buffer(info, 32).value  # after parent, index, depth, flags, child_count
+        texts = [_text(t, sid, w) for w in range(5)]
+        row_infos = []
+        for r in range(min(row_count, 64)):
+            ri = C.create_string_buffer(64)
+            F["fold_table_row_info"](t, sid, r, ri)
+            row_infos.append(ri.raw)
+        snap.append(("section", sid, list(path)[: length.value], info.raw, texts, row_infos))
     opts = _opts_buffer()
     F["fold_table_get_options"](t, opts)
     snap.append(("options", opts.raw))
@@ -330,6 +403,22 @@ class Unknown(Exception):
     """A parameter or return type this file has no rule for."""
 
 
+# The section each id parameter names in a good call: A (rows and a
+# subsection, expanded); C (empty) where A would make the call fail.
+GOOD_SECTION = {
+    ("fold_table_move_section", "section"): "C",
+    ("fold_table_move_row", "target"): "C",
+}
+
+# Bad ids: (label, which id, the status the header gives).
+BAD_IDS = (
+    ("a removed section's id", "GONE"),
+    ("a removed subsection's id", "GONE1"),
+    ("another table's id", "FOREIGN"),
+    ("an id never handed out", (0xDEAD << 48) | 1),
+)
+
+
 def good_value(fn, ctype, name, keep):
     """A reasonable value for one argument; buffers are kept alive in keep."""
     if ctype in ("fold_table*", "constfold_table*"):
@@ -338,11 +427,13 @@ def good_value(fn, ctype, name, keep):
         return C.cast(CALLBACKS[ctype], C.c_void_p)
     if ctype == "void*" and name == "user_data":
         return None
+    if ctype == "fold_section_id":
+        if name not in ("section", "parent", "target"):
+            raise Unknown(f"{fn}: section id parameter {name}")
+        return ("id", GOOD_SECTION.get((fn, name), "A"))
     if ctype == "constchar*":
         if name == "key":
             return b"NEW" if _new_key_function(fn) else b"A"
-        if name == "parent_key":
-            return b"A"
         if name == "json":
             return b'{"version": 1, "collapsed": {}, "expanded": []}'
         return b"text"
@@ -359,59 +450,88 @@ def good_value(fn, ctype, name, keep):
         keep.append(buf)
         return C.cast(buf, C.c_void_p)
     if ctype.endswith("*"):
-        if not (name.startswith("out") or name == "ptr"):
+        if not (name.startswith("out") or name in ("ptr", "buffer")):
             raise Unknown(f"{fn}: pointer parameter {ctype} {name}")
         buf = C.create_string_buffer(64 * 80)  # room for 64 of any output struct
         keep.append(buf)
         return C.cast(buf, C.c_void_p)
-    if ctype in ("int64_t", "int32_t", "int"):
+    if ctype in ("int64_t", "int32_t", "int", "uint32_t", "size_t"):
         return {"capacity": 64, "count": 1, "row_count": 1, "rows": 1, "length": 1,
-                "from_length": 1, "to_length": 1, "expand_ancestors": 1,
-                "alignment": 0, "accordion": 0, "levels": 0, "id": 1}.get(name, 0)
+                "expand_ancestors": 1, "collapsible": 1, "alignment": 0, "accordion": 0,
+                "levels": 0, "id": 1, "flags": 0, "which": 0}.get(name, 0)
     if ctype == "double":
         return {"viewport_height": 100.0, "height": 10.0}.get(name, 0.0)
     raise Unknown(f"{fn}: parameter {ctype} {name}")
 
 
+E_NOT_ALLOWED = DEFINES.get("FOLD_E_NOT_ALLOWED", -7)
+
+
 def bad_values(fn, ctype, name):
-    """(label, value, allow_ok) for one argument."""
+    """(label, value, allow_ok, expected status or None for any documented failure)."""
     out = []
     if ctype.endswith("*") or ctype in TYPEDEFS:
         if not (ctype.startswith("fold_table*") or ctype.startswith("constfold_table*")):
-            out.append(("NULL", None, _allowed(ALLOWED_NULL, fn, name)))
+            label = "NULL with a capacity" if name in ("buffer", "out_path") else "NULL"
+            out.append((label, None, _allowed(ALLOWED_NULL, fn, name),
+                        E_INVALID if name in ("buffer", "out_path") else None))
+    if ctype == "fold_section_id":
+        for label, which in BAD_IDS:
+            out.append((label, ("id", which), False, E_NOT_FOUND))
+        root_ok = (fn, name) in ROOT_ALLOWED
+        out.append(("FOLD_ROOT", ROOT, root_ok, None if root_ok else E_INVALID))
     if ctype == "constchar*":
-        out.append(("invalid UTF-8", b"\xff\xfe", False))
-        out.append(("truncated UTF-8", b"ab\xc3", False))
-        out.append(("overlong NUL", b"\xc0\x80", False))
-        out.append(("surrogate", b"\xed\xa0\x80", False))
+        out.append(("invalid UTF-8", b"\xff\xfe", False, E_INVALID))
+        out.append(("truncated UTF-8", b"ab\xc3", False, E_INVALID))
+        out.append(("overlong NUL", b"\xc0\x80", False, E_INVALID))
+        out.append(("surrogate", b"\xed\xa0\x80", False, E_INVALID))
         if name == "key":
             if _new_key_function(fn):
-                out.append(("duplicate key", b"A1", False))
-                out.append(("empty key", b"", False))
+                out.append(("duplicate key", b"A1", False, DEFINES["FOLD_E_DUPLICATE"]))
+                out.append(("empty key", b"", False, E_INVALID))
             else:
-                out.append(("unknown key", b"no-such-key", False))
-                out.append(("empty key", b"", False))
-        if name == "parent_key":
-            out.append(("unknown parent", b"no-such-key", False))
+                out.append(("unknown key", b"no-such-key", False, E_NOT_FOUND))
+                out.append(("empty key", b"", False, E_NOT_FOUND))
         if name == "json":
-            out.append(("malformed JSON", b'{"version": 1, "collapsed": ', False))
-            out.append(("wrong shape", b"[1, 2, 3]", False))
+            out.append(("malformed JSON", b'{"version": 1, "collapsed": ', False, E_INVALID))
+            out.append(("wrong shape", b"[1, 2, 3]", False, E_INVALID))
     if ctype == "constdouble*":
-        out.append(("NaN height", "nan-array", False))
+        out.append(("NaN height", "nan-array", False, E_INVALID))
     if ctype == "constint64_t*":
-        out.append(("out-of-range path", "bad-path", False))
+        out.append(("out-of-range path", "bad-path", False, E_RANGE))
     if ctype in ("int64_t", "int32_t"):
         lo, hi = (INT64_MIN, INT64_MAX) if ctype == "int64_t" else (INT32_MIN, INT32_MAX)
-        out.append(("-1", -1, False))
-        out.append(("min", lo, False))
-        out.append(("huge", hi, _allowed(ALLOWED_HUGE, fn, name)))
+        constant = name in CONSTANT_PARAMETERS
+        index_like = name in ("index", "row", "position")
+        if (fn, name) in ALLOWED_MINUS_ONE:
+            out.append(("FOLD_INDEX_END (-1), allowed here", -1, True, None))
+            out.append(("-2", -2, False, E_RANGE))
+        else:
+            out.append(("FOLD_INDEX_END (-1)" if index_like else "-1", -1, False,
+                        E_RANGE if index_like else E_INVALID if constant else None))
+        out.append(("min", lo, False, E_INVALID if constant else None))
+        out.append(("huge", hi, _allowed(ALLOWED_HUGE, fn, name), E_INVALID if constant else None))
+        if constant:
+            out.append(("unknown constant", 99, False, E_INVALID))
+    if ctype == "uint32_t" and name == "flags":
+        flag = DEFINES.get
+        for label, value in (("FOLD_SECTION_COLLAPSIBLE (reported only)", flag("FOLD_SECTION_COLLAPSIBLE", 8)),
+                             ("unknown flag", 32), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF),
+                             ("COLLAPSED with EXPANDED",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_EXPANDED", 16)),
+                             ("COLLAPSED with FIXED",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_FIXED", 2)),
+                             ("COLLAPSED with NO_HEADER",
+                              flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_NO_HEADER", 4))):
+            out.append((label, value, False, E_INVALID))
     if ctype == "double":
         if name in ("offset", "y"):
-            out += [("NaN", math.nan, False), ("+inf", math.inf, False), ("-inf", -math.inf, False)]
+            out += [("NaN", math.nan, False, E_INVALID), ("+inf", math.inf, False, E_INVALID),
+                    ("-inf", -math.inf, False, E_INVALID)]
         else:
-            out += [("NaN", math.nan, False), ("+inf", math.inf, False),
-                    ("-inf", -math.inf, False), ("negative", -2.0, False),
-                    ("too large", 1e300, _allowed(ALLOWED_HUGE, fn, name))]
+            out += [("NaN", math.nan, False, E_INVALID), ("+inf", math.inf, False, E_INVALID),
+                    ("-inf", -math.inf, False, E_INVALID), ("negative", -2.0, False, E_INVALID),
+                    ("too large", 1e300, _allowed(ALLOWED_HUGE, fn, name), E_INVALID)]
     return out
 
 
@@ -424,6 +544,8 @@ def _materialize(label, value, keep, count):
         buf = (C.c_int64 * 70)(*([999] * 70))
         keep.append(buf)
         return C.cast(buf, C.c_void_p)
+    if isinstance(value, tuple) and value[0] == "id":
+        return IDS[value[1]] if isinstance(value[1], str) else value[1]
     return value
 
 
@@ -444,7 +566,7 @@ def cases():
         for i, (ctype, pname) in enumerate(params):
             if i == 0 and has_table:
                 continue
-            for label, _, _ in bad_values(name, ctype, pname):
+            for label, _, _, _ in bad_values(name, ctype, pname):
                 out.append((name, i, label))
     return out
 
@@ -469,15 +591,22 @@ def run_case(name, index, label):
         keep = []
         args = []
         allow_ok = False
+        expect = E_INVALID if label == "NULL table" else None
+        named = None  # what the message must name
         for i, (ctype, pname) in enumerate(params):
-            v = good_value(name, ctype, pname, keep)
+            v = _materialize("", good_value(name, ctype, pname, keep), keep, 64)
             if i == 0 and ctype in ("fold_table*", "constfold_table*"):
                 v = None if label == "NULL table" else t
             elif i == index:
-                for blabel, bvalue, ok in bad_values(name, ctype, pname):
+                for blabel, bvalue, ok, bexpect in bad_values(name, ctype, pname):
                     if blabel == label:
                         v = _materialize(blabel, bvalue, keep, 64)
                         allow_ok = ok
+                        expect = bexpect
+                        if expect == E_NOT_FOUND and ctype == "fold_section_id":
+                            named = str(v)
+                        elif expect == E_NOT_FOUND and pname == "key" and v:
+                            named = '"' + v.decode() + '"'
             args.append(v)
         before = snapshot(t)
         st = f(*args)
@@ -488,8 +617,16 @@ def run_case(name, index, label):
         if st == OK:
             assert allow_ok, f"{what}: FOLD_OK, but this input is bad (not in an allow-list)"
             return
-        assert st in EXPECTED_FAILURES, f"{what}: status {st} ({status_name(st)}) is not expected"
+        assert st in EXPECTED_FAILURES, f"{what}: status {st} ({status_name(st)}) is not expected" \
+            f" ({message})"
         assert message, f"{what}: {status_name(st)} with an empty message"
+        if expect is not None:
+            assert st == expect, \
+                f"{what}: {status_name(st)}, the header says {status_name(expect)} ({message})"
+        unwanted = [w for w in UNWANTED_WORDS if w in message]
+        assert not unwanted, f"{what}: the message {message!r} is not in a C user's words"
+        if named is not None:
+            assert named in message, f"{what}: the message {message!r} does not name {named}"
         after = snapshot(t)
         assert after == before, f"{what}: {status_name(st)} but the table changed"
     finally:
@@ -524,7 +661,7 @@ def check_other_functions():
             if not F[name]():
                 problems.append("fold_last_error_message returned NULL")
         elif name == "fold_status_name":
-            for code in list(DOCUMENTED) + [1, 12345, -7, INT32_MIN, INT32_MAX]:
+            for code in list(DOCUMENTED) + [1, 12345, -8, INT32_MIN, INT32_MAX]:
                 p = F[name](code)
                 if not p:
                     problems.append(f"fold_status_name({code}) returned NULL")
@@ -532,6 +669,49 @@ def check_other_functions():
                     problems.append(f"fold_status_name({code}) = {C.string_at(p)!r}")
         else:
             problems.append(f"{name} returns {ret}: no rule in this test (add one)")
+    return problems
+
+
+# The functions check_other_functions has a rule for.
+OTHER_RULES = {"fold_free", "fold_table_free", "fold_table_options_init", "fold_version_number",
+               "fold_version_string", "fold_last_error_message", "fold_status_name"}
+
+
+def functions_without_rows():
+    """Header functions with neither a bad-input case nor another rule."""
+    covered = {name for name, _, _ in cases()} | OTHER_RULES
+    return sorted(name for name, _, _ in FUNCTIONS if name not in covered)
+
+
+def check_small_text_buffers():
+    """A text buffer too small is not an error: the text is cut (at a UTF-8
+    character boundary), NUL-terminated, and its full length reported."""
+    problems = []
+    t = new_table()
+    o = C.c_void_p()
+    try:
+        key, header = (DEFINES["FOLD_TEXT_KEY"], DEFINES["FOLD_TEXT_HEADER"])
+        for which, capacity, want, length in ((header, 4, b"A|f", 7), (header, 1, b"", 7),
+                                              (header, 8, b"A|first", 7), (key, 2, b"A", 1)):
+            buf, n = C.create_string_buffer(b"#" * 16, 16), C.c_size_t(99)
+            st = F["fold_table_section_text"](t, IDS["A"], which, buf, capacity, C.byref(n))
+            if st != OK or buf.value != want or n.value != length or buf.raw[capacity] != ord("#"):
+                problems.append(f"section_text(A, {which}, capacity {capacity}): "
+                                f"{status_name(st)} {buf.raw!r} length {n.value}")
+        n = C.c_size_t(99)
+        st = F["fold_table_section_text"](t, IDS["A"], header, None, 0, C.byref(n))
+        if st != OK or n.value != 7:
+            problems.append(f"section_text(NULL, capacity 0): {status_name(st)} length {n.value}")
+        _ok(F["fold_table_new"](None, C.byref(o)), "fold_table_new")
+        cafe = _insert(o, ROOT, 0, b"caf\xc3\xa9", b"Caf\xc3\xa9", 0)
+        buf, n = C.create_string_buffer(16), C.c_size_t(99)
+        st = F["fold_table_section_text"](o, cafe, DEFINES["FOLD_TEXT_KEY"], buf, 5, C.byref(n))
+        if st != OK or buf.value != b"caf" or n.value != 5:
+            problems.append(f"section_text cut inside a character: {status_name(st)} "
+                            f"{buf.raw!r} length {n.value}")
+    finally:
+        F["fold_table_free"](t)
+        F["fold_table_free"](o)
     return problems
 
 
@@ -564,6 +744,12 @@ try:
 
     def test_void_and_string_functions():
         assert check_other_functions() == []
+
+    def test_every_function_has_a_row():
+        assert functions_without_rows() == []
+
+    def test_small_text_buffers():
+        assert check_small_text_buffers() == []
 except ImportError:  # run as a script without pytest
     pass
 
@@ -578,7 +764,8 @@ def main():
             failures.append(str(e))
         except Unknown as e:
             failures.append(str(e))
-    failures += check_other_functions() + unknown_parameters()
+    failures += check_other_functions() + unknown_parameters() + check_small_text_buffers()
+    failures += [f"{name}: no bad-input case and no other rule" for name in functions_without_rows()]
     for f in failures:
         print("FAIL:", f)
     print(f"{len(FUNCTIONS)} functions, {len(all_cases)} bad-input cases, {len(failures)} failures")
