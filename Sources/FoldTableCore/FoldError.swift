@@ -9,6 +9,7 @@ public struct FoldError: Error, Equatable, CustomStringConvertible {
         case duplicateKey = -4
         case notVisible = -5
         case busy = -6
+        case notAllowed = -7
         case internalError = -99
     }
 

@@ -19,9 +19,11 @@ public struct Item: Equatable, Sendable {
     /// Rows only: whether the row is expanded, and whether it can expand.
     public var expanded: Bool
     public var expandable: Bool
+    /// The id of the item's section.
+    public var sectionID: SectionID
 
     public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
-                expanded: Bool = false, expandable: Bool = false) {
+                expanded: Bool = false, expandable: Bool = false, sectionID: SectionID = 0) {
         self.kind = kind
         self.depth = depth
         self.section = section
@@ -29,6 +31,7 @@ public struct Item: Equatable, Sendable {
         self.collapsed = collapsed
         self.expanded = expanded
         self.expandable = expandable
+        self.sectionID = sectionID
     }
 }
 

@@ -2,6 +2,9 @@
 /// children (runs of rows, and — for nesting — subsections).
 final class Section {
     let key: String
+    /// Handed out by the table's `SectionIDs` when the section is inserted
+    /// (0 for the root and before insertion).
+    var id: SectionID = 0
     var header: String
     /// Effective heights in units (`Units`; the table's defaults unless set
     /// per section).

@@ -32,7 +32,7 @@ extension Table {
                 // its rows, already read by the descent; nothing else of the
                 // leaf is needed (a cache miss in a large table).
                 let row = above.rows + node.totals.get(node.slot, TotalsView.items) + within
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row)
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row, sectionID: sec.id)
                 return PlacedItem(position: position, item: item, top: 0, height: 0)
             }
             var before = above
@@ -40,7 +40,7 @@ extension Table {
             top += before.height(sec.rowUnits)
             if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
-                                expanded: row.expanded, expandable: row.expandable)
+                                expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
                 return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
                                   height: Units.points(row.height))
             }
@@ -49,7 +49,7 @@ extension Table {
             onSection?(sub, index, position - within, top)
             if within == 0 {
                 return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
-                                                                 collapsed: sub.collapsed),
+                                                                 collapsed: sub.collapsed, sectionID: sub.id),
                                   top: Units.points(top), height: sub.headerHeight)
             }
             top += sub.headerUnits
@@ -61,7 +61,7 @@ extension Table {
                 continue
             }
             return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
-                                                             collapsed: sub.collapsed),
+                                                             collapsed: sub.collapsed, sectionID: sub.id),
                               top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")

@@ -190,7 +190,8 @@ private final class ItemWalker {
                 while i < run.count {
                     let h = run.height(i, rowHeight: rowHeight)
                     let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
-                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
+                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
+                                    sectionID: sec.id)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                           height: Units.points(h))) else { return false }
                     top += h
@@ -224,7 +225,7 @@ private final class ItemWalker {
     private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
-        let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed)
+        let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed, sectionID: sub.id)
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -1,14 +1,16 @@
 extension Table {
     /// Inserts a section with `rows` rows of the default height as child
     /// `index` of `parent` (nil: the top level, where index is a section index).
+    /// Returns the new section's id.
     /// - Complexity: O(depth · log n)
+    @discardableResult
     public func insertSection(in parentRef: SectionRef? = nil, at index: Int, key: String, header: String = "",
-                              rows: Int = 0) throws {
+                              rows: Int = 0) throws -> SectionID {
         let parent = try parent(parentRef)
-        try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows) }
+        return try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows) }
     }
 
-    func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int) throws {
+    func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int) throws -> SectionID {
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
         guard sectionsByKey[key] == nil else {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
@@ -30,12 +32,15 @@ extension Table {
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s
+        ids.register(s)
         totalRows += rows
+        return s.id
     }
 
     /// Inserts a section after the last one.
     /// - Complexity: O(log n)
-    public func appendSection(key: String, header: String = "", rows: Int = 0) throws {
+    @discardableResult
+    public func appendSection(key: String, header: String = "", rows: Int = 0) throws -> SectionID {
         try insertSection(at: sectionCount, key: key, header: header, rows: rows)
     }
 
@@ -207,6 +212,7 @@ extension Table {
     /// Drops the keys and row counts of a detached section and its subsections.
     func forget(_ s: Section) {
         sectionsByKey[s.key] = nil
+        ids.unregister(s)
         totalRows -= s.rowCount
         s.list.forEachSection { forget($0) }
     }

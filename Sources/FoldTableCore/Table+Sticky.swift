@@ -4,16 +4,18 @@ public struct StickyHeader: Equatable, Sendable {
     public var position: Int
     /// Its section's nesting depth (0 for top-level sections).
     public var depth: Int
-    /// Its section's key.
+    /// Its section's key and id.
     public var key: String
+    public var sectionID: SectionID
     /// Where it is drawn (its natural top at the latest).
     public var top: Double
     public var height: Double
 
-    public init(position: Int, depth: Int, key: String, top: Double, height: Double) {
+    public init(position: Int, depth: Int, key: String, top: Double, height: Double, sectionID: SectionID = 0) {
         self.position = position
         self.depth = depth
         self.key = key
+        self.sectionID = sectionID
         self.top = top
         self.height = height
     }
@@ -56,7 +58,8 @@ extension Table {
             let natural = Units.points(headerTop)
             let end = Units.points(headerTop + sub.contribution.fixedHeight)
             let drawn = max(natural, min(stackTop, end - h))
-            out.append(StickyHeader(position: position, depth: out.count, key: sub.key, top: drawn, height: h))
+            out.append(StickyHeader(position: position, depth: out.count, key: sub.key, top: drawn, height: h,
+                                    sectionID: sub.id))
             stackTop = drawn + h
             guard !sub.collapsed else { break }
             sec = sub
