@@ -679,10 +679,28 @@ self_test_step(gpointer data)
         EXPECT(!section_collapsed(app, "grains"));
         break;
     }
-    default: {
+    case 10: {
         guint colours = demo_save_screenshot(app->window, app->out_png);
         printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
         EXPECT(colours > 1);
+        /* Then the fixed section at the top, for a second screenshot. */
+        double top = 0;
+        fold_table_item_top(app->table, header_at(app, "grains"), &top);
+        gtk_adjustment_set_value(app->vadj, top);
+        break;
+    }
+    default: {
+        /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
+        GString *path = g_string_new(app->out_png);
+        if (g_str_has_suffix(path->str, ".png"))
+            g_string_truncate(path, path->len - 4);
+        g_string_append(path, "-fixed.png");
+        EXPECT(picked_position(app, 200, 5) == header_at(app, "grains"));
+        guint colours = demo_save_screenshot(app->window, path->str);
+        printf("screenshot %s (fixed section Grains at the top): %u distinct colours\n",
+               path->str, colours);
+        EXPECT(colours > 1);
+        g_string_free(path, TRUE);
         printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
         gtk_window_destroy(GTK_WINDOW(app->window));
         return G_SOURCE_REMOVE;
