@@ -63,11 +63,9 @@ public func fold_table_section_info(_ table: OpaquePointer?, _ section: UInt64,
     withTable(table) { t in
         let out = try required(out, "out_info")
         let i = try t.info(section: sectionRef(section))
-        var flags: UInt32 = 0
-        if i.collapsed { flags |= UInt32(FOLD_SECTION_COLLAPSED) }
-        if i.collapsible { flags |= UInt32(FOLD_SECTION_COLLAPSIBLE) }
+        // SectionFlags' raw values are the FOLD_SECTION_* bits.
         out.pointee = fold_section_info(parent: i.parentID, index: Int64(i.index), depth: Int32(clamping: i.depth),
-                                        flags: flags, child_count: Int64(i.childCount), row_count: Int64(i.rowCount),
+                                        flags: i.flags.rawValue, child_count: Int64(i.childCount), row_count: Int64(i.rowCount),
                                         visible_row_count: Int64(i.visibleRowCount), header_height: i.headerHeight,
                                         footer_height: i.footerHeight, row_height: i.rowHeight,
                                         reserved: (0, 0, 0, 0))

@@ -6,27 +6,19 @@ public func fold_table_insert_section(_ table: OpaquePointer?, _ parent: UInt64,
                                       _ key: UnsafePointer<CChar>?, _ header: UnsafePointer<CChar>?,
                                       _ rowCount: Int64, _ flags: UInt32, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withTable(table) { t in
-        let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER)
+        let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED)
         guard flags & ~known == 0 else {
-            throw FoldError(.invalidArgument, "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED or _NO_HEADER")
+            throw FoldError(.invalidArgument,
+                            "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED, _NO_HEADER or _EXPANDED")
         }
         let key = try string(key, "key")
         let header = try optionalString(header, "header")
         let parent = parentRef(parent)
         let at = try insertionIndex(index) { try t.childCount(parent) }
         let id = try t.insertSection(in: parent, at: at, key: key, header: header, rows: int(rowCount),
-                                     flags: sectionFlags(flags))
+                                     flags: SectionFlags(rawValue: flags))
         store(outID, id)
     }
-}
-
-/// The core's flags for FOLD_SECTION_* bits (already checked).
-private func sectionFlags(_ flags: UInt32) -> SectionFlags {
-    var f: SectionFlags = []
-    if flags & UInt32(FOLD_SECTION_COLLAPSED) != 0 { f.insert(.collapsed) }
-    if flags & UInt32(FOLD_SECTION_FIXED) != 0 { f.insert(.fixed) }
-    if flags & UInt32(FOLD_SECTION_NO_HEADER) != 0 { f.insert(.noHeader) }
-    return f
 }
 
 @_cdecl("fold_table_remove_section")

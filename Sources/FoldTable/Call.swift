@@ -72,12 +72,14 @@ func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {
     pointer?.pointee = value
 }
 
-/// A path from C: `length` indices, checked before they become Ints.
+/// A section's path from C: `length` indices (1 to FOLD_MAX_DEPTH), checked
+/// before they become Ints.
 func path(_ pointer: UnsafePointer<Int64>?, _ length: Int64) throws -> [Int] {
-    guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
-    guard length >= 1, length <= Int64(Limits.maxDepth + 1) else {
-        throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(length)")
+    guard length != 0 else { throw FoldError(.invalidArgument, "a path has at least one index") }
+    guard length > 0, length <= Int64(Limits.maxDepth) else {
+        throw FoldError(.outOfRange, "path length \(length) is out of range (a section's path has 1 to \(Limits.maxDepth) indices)")
     }
+    guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
     return UnsafeBufferPointer(start: pointer, count: int(length)).map(int)
 }
 

@@ -6,9 +6,9 @@ public struct SectionInfo: Equatable, Sendable {
     /// Index among the parent's children.
     public var index: Int
     public var depth: Int
-    public var collapsed: Bool
-    /// Collapsible now: it has children (and may collapse).
-    public var collapsible: Bool
+    /// Its stored state, whether it is fixed or has no header item, and
+    /// whether it is collapsible now (`Table.flags(section:)`).
+    public var flags: SectionFlags
     public var childCount: Int
     public var rowCount: Int
     /// Rows it shows: 0 while it hides its children.
@@ -36,10 +36,10 @@ extension Table {
         let s = try section(ref)
         let parent = s.parent
         return SectionInfo(id: s.id, parentID: parent === root ? 0 : parent?.id ?? 0,
-                           index: s.indexInParent, depth: s.depth, collapsed: s.collapsed,
-                           collapsible: s.childCount > 0, childCount: s.childCount, rowCount: s.rowCount,
+                           index: s.indexInParent, depth: s.depth, flags: try flags(section: .id(s.id)),
+                           childCount: s.childCount, rowCount: s.rowCount,
                            visibleRowCount: s.hidesChildren ? 0 : s.rowCount,
-                           headerHeight: s.headerHeight, footerHeight: s.footerHeight, rowHeight: s.rowHeight)
+                           headerHeight: Units.points(s.shownHeaderUnits), footerHeight: s.footerHeight, rowHeight: s.rowHeight)
     }
 
     /// Everything about a row.

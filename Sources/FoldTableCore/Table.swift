@@ -64,6 +64,10 @@ public final class Table {
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?
+    var expandedHeightProvider: ((String, Int) -> Double?)?
+    /// Set once the expanded-height provider has answered for some row, so
+    /// invalidating heights looks for answers to forget.
+    var expandedAnswersKept = false
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {
