@@ -875,11 +875,27 @@ main(void)
     CHECK(fold_list_model_toggle_section(model, a1, &changed, &error) && changed);
     CHECK(finish("toggle_section a1 (expand)") == 2);
 
-    /* The empty section: activating its header does nothing. */
+    /* The empty section: activating its header toggles its stored state
+     * (ABI 0.2; before, a no-op), which hides nothing yet; the header is
+     * redrawn (its collapsed flag) and still shows no indicator. */
     begin();
     CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_NOTHING);
-    CHECK(finish("activate empty section c") == 0);
+    CHECK(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    CHECK(finish("activate empty section c (collapse)") == 1);
+    CHECK(signal_at(0).position == header_pos("c") && signal_at(0).removed == 1 &&
+          signal_at(0).added == 1);
+    CHECK(is_collapsed(table, c));
+    {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("c"));
+        CHECK(fold_list_item_get_collapsed(it) && !fold_list_item_get_collapsible(it));
+        CHECK_STR(fold_list_item_get_indicator(it), "");
+        g_object_unref(it);
+    }
+    begin();
+    CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
+    CHECK(action == FOLD_ACTIVATED_SECTION_EXPANDED);
+    CHECK(finish("activate empty section c (expand)") == 1);
+    CHECK(!is_collapsed(table, c));
 
     /* Expand a row: rebound in place at its new height. */
     int64_t r = row_pos("b", 1);
@@ -1036,7 +1052,7 @@ main(void)
         {
             FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("f"));
             CHECK(fold_list_item_get_collapsible(it));
-            CHECK_STR(fold_list_item_get_indicator(it), "\xE2\x80\x93");
+            CHECK_STR(fold_list_item_get_indicator(it), "[-]"); /* set_indicators above */
             g_object_unref(it);
         }
         begin();
