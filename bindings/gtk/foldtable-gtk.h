@@ -168,8 +168,8 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * FOLD_E_BUSY, except the accordion and the indicators.
  *
  * What a click on the item at `position` does (fold_table_activate): a header
- * toggles its section (if collapsible), a row toggles its expansion (the
- * accordion applies). *out_action (optional) is the FOLD_ACTIVATED_* value:
+ * toggles its section unless it is fixed (an empty one its stored state), a
+ * row toggles its expansion (the accordion applies). *out_action (optional) is the FOLD_ACTIVATED_* value:
  * FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row that cannot
  * expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused (nothing
  * changed; both return TRUE). */
