@@ -169,10 +169,10 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  *
  * What a click on the item at `position` does (fold_table_activate): a header
  * toggles its section unless it is fixed (an empty one its stored state), a
- * row toggles its expansion (the accordion applies). *out_action (optional) is the FOLD_ACTIVATED_* value:
- * FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row that cannot
- * expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused (nothing
- * changed; both return TRUE). */
+ * row toggles its expansion (the accordion applies). *out_action (optional)
+ * is the FOLD_ACTIVATED_* value: FOLD_ACTIVATED_NOTHING for a footer, a
+ * fixed header or a row that cannot expand, FOLD_ACTIVATED_REFUSED when a
+ * "will" listener refused (nothing changed; both return TRUE). */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                                   GError **error);
 
