@@ -13,7 +13,7 @@
  * first click: the app decides which rows can expand).
  *
  * Scroll anchoring: before a mutation the canvas records the first visible
- * item (its section key, kind and row) and its y relative to the viewport;
+ * item (its section id, kind and row) and its y relative to the viewport;
  * afterwards it finds that item's new position and moves the adjustment so
  * that it is at the same y. If the item disappeared (its section collapsed),
  * the nearest visible enclosing header is put at the top. The engine will
@@ -71,8 +71,10 @@ build_table(double *out_row_sum, double *section_sums)
         }
         section_sums[s] = sum;
         total += sum;
-        if (fold_table_append_section(table, key, header, 0) != FOLD_OK ||
-            fold_table_insert_rows(table, s, 0, ROWS, heights) != FOLD_OK) {
+        fold_section_id id = 0;
+        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, key, header, 0, 0, &id) !=
+                FOLD_OK ||
+            fold_table_insert_rows(table, id, 0, ROWS, heights) != FOLD_OK) {
             fprintf(stderr, "building the table: %s\n", fold_last_error_message());
             g_free(heights);
             fold_table_free(table);
@@ -214,27 +216,31 @@ text(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, double h, c
     gtk_snapshot_restore(snapshot);
 }
 
+/* A header's texts, copied into buffers on the stack: drawing a frame
+ * allocates nothing for them (a text longer than the buffer is cut). */
 static void
-draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout, int64_t section,
-            double y, double width, double height, gboolean stuck)
+draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
+            fold_section_id section, uint32_t flags, double y, double width, double height,
+            gboolean stuck)
 {
-    char *title = NULL, *detail = NULL, *indicator = NULL;
-    fold_table_section_header(self->table, section, &title, &detail);
-    fold_table_section_indicator(self->table, section, &indicator);
+    char title[128] = "", detail[128] = "", indicator[32] = "";
+    fold_table_section_text(self->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
+    gboolean has_detail = fold_table_section_text(self->table, section, FOLD_TEXT_DETAIL, detail,
+                                                  sizeof detail, NULL) == FOLD_OK;
+    /* An indicator only for a section that collapses. */
+    if (flags & FOLD_ITEM_FLAG_COLLAPSIBLE)
+        fold_table_section_text(self->table, section, FOLD_TEXT_INDICATOR, indicator,
+                                sizeof indicator, NULL);
     fill(snapshot, 0, y, width, height, stuck ? 0.80f : 0.85f, stuck ? 0.86f : 0.89f, 0.95f);
     fill(snapshot, 0, y + height - 1, width, 1, 0.6f, 0.65f, 0.75f);
-    char *markup = g_markup_printf_escaped("<b>%s  %s</b>", indicator ? indicator : "",
-                                           title ? title : "");
+    char *markup = g_markup_printf_escaped("<b>%s  %s</b>", indicator, title);
     text(snapshot, layout, 10, y, height, markup, 0.1f);
     g_free(markup);
-    if (detail) {
+    if (has_detail) {
         markup = g_markup_printf_escaped("<small>%s</small>", detail);
         text(snapshot, layout, width - 110, y, height, markup, 0.35f);
         g_free(markup);
     }
-    fold_free(title);
-    fold_free(detail);
-    fold_free(indicator);
 }
 
 static gboolean
@@ -281,7 +287,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         const fold_visible_item *it = &self->items[i];
         double y = it->top - offset;
         if (it->kind == FOLD_ITEM_HEADER) {
-            draw_header(self, snapshot, layout, it->section, y, width, it->height, FALSE);
+            draw_header(self, snapshot, layout, it->section, it->flags, y, width, it->height,
+                        FALSE);
             continue;
         }
         gboolean expanded = (it->flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
@@ -303,8 +310,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     for (int64_t i = nsticky - 1; i >= 0; i--) {
         fold_item item;
         if (fold_table_item_at(self->table, sticky[i].position, &item) == FOLD_OK)
-            draw_header(self, snapshot, layout, item.section, sticky[i].top - offset, width,
-                        sticky[i].height, TRUE);
+            draw_header(self, snapshot, layout, sticky[i].section, item.flags,
+                        sticky[i].top - offset, width, sticky[i].height, TRUE);
     }
     g_object_unref(layout);
 
@@ -323,7 +330,7 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
 typedef struct {
     gboolean valid;
-    char *key;
+    fold_section_id section;
     int32_t kind;
     int64_t row;
     double screen_y; /* the item's top minus the viewport offset */
@@ -332,7 +339,7 @@ typedef struct {
 static Anchor
 anchor_take(FoldCanvas *self)
 {
-    Anchor a = {FALSE, NULL, 0, -1, 0};
+    Anchor a = {FALSE, 0, 0, -1, 0};
     double offset = gtk_adjustment_get_value(self->vadj);
     int64_t p = -1;
     int32_t place = 0;
@@ -341,10 +348,10 @@ anchor_take(FoldCanvas *self)
     fold_item item;
     double top = 0;
     if (fold_table_item_at(self->table, p, &item) != FOLD_OK ||
-        fold_table_item_key(self->table, p, &a.key) != FOLD_OK ||
         fold_table_item_top(self->table, p, &top) != FOLD_OK)
         return a;
     a.valid = TRUE;
+    a.section = item.section;
     a.kind = item.kind;
     a.row = item.row;
     a.screen_y = top - offset;
@@ -359,30 +366,26 @@ anchor_restore(FoldCanvas *self, Anchor *a)
     if (!a->valid)
         return;
     int64_t p = -1;
-    int status = a->kind == FOLD_ITEM_HEADER ? fold_table_header_position_key(self->table, a->key, &p)
-               : a->kind == FOLD_ITEM_ROW    ? fold_table_row_position_key(self->table, a->key, a->row, &p)
-                                             : fold_table_footer_position_key(self->table, a->key, &p);
+    int status = a->kind == FOLD_ITEM_HEADER ? fold_table_header_position(self->table, a->section, &p)
+               : a->kind == FOLD_ITEM_ROW    ? fold_table_row_position(self->table, a->section, a->row, &p)
+                                             : fold_table_footer_position(self->table, a->section, &p);
     double screen_y = a->screen_y;
-    char *key = g_strdup(a->key);
-    while (status != FOLD_OK && key) {
-        status = fold_table_header_position_key(self->table, key, &p);
+    fold_section_id section = a->section;
+    while (status != FOLD_OK && section != FOLD_ROOT) {
+        status = fold_table_header_position(self->table, section, &p);
         screen_y = 0;
         if (status != FOLD_OK) {
-            char *parent = NULL;
-            fold_table_section_parent(self->table, key, &parent);
-            g_free(key);
-            key = parent ? g_strdup(parent) : NULL;
-            fold_free(parent);
+            fold_section_info info;
+            section = fold_table_section_info(self->table, section, &info) == FOLD_OK
+                          ? info.parent : FOLD_ROOT;
         }
     }
-    g_free(key);
     double top = 0;
     if (status == FOLD_OK && fold_table_item_top(self->table, p, &top) == FOLD_OK)
         configure_vadj(self, top - screen_y);
     else
         configure_vadj(self, gtk_adjustment_get_value(self->vadj));
-    fold_free(a->key);
-    a->key = NULL;
+    a->valid = FALSE;
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -395,28 +398,28 @@ fold_canvas_activate(FoldCanvas *self, int64_t position)
         return FOLD_ACTIVATED_NOTHING;
     if (item.kind == FOLD_ITEM_ROW) {
         /* The app decides which rows expand: every row, on first click. */
-        char *key = NULL;
-        double expanded = 0, h = 0;
-        fold_table_item_key(self->table, position, &key);
-        fold_table_row_expanded_height(self->table, key, item.row, &expanded);
-        fold_table_row_height_key(self->table, key, item.row, &h);
-        if (expanded == FOLD_HEIGHT_DEFAULT)
-            fold_table_set_row_expanded_height(self->table, key, item.row, round(h * EXPAND_FACTOR));
-        fold_free(key);
+        fold_row_info info;
+        if (fold_table_row_info(self->table, item.section, item.row, &info) == FOLD_OK &&
+            info.expanded_height == FOLD_HEIGHT_DEFAULT)
+            fold_table_set_row_expanded_height(self->table, item.section, item.row,
+                                               round(info.height * EXPAND_FACTOR));
     }
     Anchor a = anchor_take(self);
     int32_t action = FOLD_ACTIVATED_NOTHING;
     fold_table_activate(self->table, position, &action);
-    anchor_restore(self, &a);
+    /* NOTHING (a fixed header, a row that cannot expand) and REFUSED (a
+     * listener said no) changed nothing: the view stays as it is. */
+    if (action != FOLD_ACTIVATED_NOTHING && action != FOLD_ACTIVATED_REFUSED)
+        anchor_restore(self, &a);
     return action;
 }
 
 static gboolean
-fold_canvas_toggle_section(FoldCanvas *self, const char *key)
+fold_canvas_toggle_section(FoldCanvas *self, fold_section_id section)
 {
     Anchor a = anchor_take(self);
     int changed = 0;
-    fold_table_toggle_key(self->table, key, &changed);
+    fold_table_toggle(self->table, section, &changed);
     anchor_restore(self, &a);
     return changed != 0;
 }
@@ -542,11 +545,19 @@ item_top(App *app, int64_t p)
     return top;
 }
 
+static fold_section_id
+section(App *app, const char *key)
+{
+    fold_section_id id = 0;
+    fold_table_find_section(app->table, key, &id);
+    return id;
+}
+
 static int64_t
 row_pos(App *app, const char *key, int64_t row)
 {
     int64_t p = -1;
-    fold_table_row_position_key(app->table, key, row, &p);
+    fold_table_row_position(app->table, section(app, key), row, &p);
     return p;
 }
 
@@ -554,7 +565,7 @@ static int64_t
 header_pos(App *app, const char *key)
 {
     int64_t p = -1;
-    fold_table_header_position_key(app->table, key, &p);
+    fold_table_header_position(app->table, section(app, key), &p);
     return p;
 }
 
@@ -598,7 +609,7 @@ self_test_step(gpointer data)
                app->value, canvas->drawn_first, canvas->drawn_first + canvas->drawn_count - 1,
                canvas->drawn_sticky_first, canvas->query_us);
         /* Collapse section 12, far above the viewport: the view stays put. */
-        EXPECT(fold_canvas_toggle_section(canvas, "s12"));
+        EXPECT(fold_canvas_toggle_section(canvas, section(app, "s12")));
         double expected = app->value - app->section_sums[12];
         EXPECT(gtk_adjustment_get_value(vadj) == expected);
         EXPECT(row_pos(app, "s30", 5000) == app->anchor_pos - ROWS);
@@ -618,9 +629,9 @@ self_test_step(gpointer data)
         int64_t p = fold_canvas_hit(canvas, 5);
         EXPECT(p == header_pos(app, "s30"));
         EXPECT(fold_canvas_activate(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        int collapsed = 0;
-        fold_table_is_collapsed_key(app->table, "s30", &collapsed);
-        EXPECT(collapsed == 1);
+        fold_section_info info;
+        EXPECT(fold_table_section_info(app->table, section(app, "s30"), &info) == FOLD_OK &&
+               (info.flags & FOLD_SECTION_COLLAPSED));
         EXPECT(gtk_adjustment_get_value(vadj) == item_top(app, header_pos(app, "s30")));
         printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
                gtk_adjustment_get_value(vadj));

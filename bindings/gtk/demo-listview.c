@@ -2,8 +2,9 @@
  * demo-listview.c — a GtkListView over FoldListModel.
  *
  * Nested collapsible sections with the +/– indicator and indentation by
- * depth; click a header to collapse or expand it, click a row to expand it to
- * a taller height; an accordion switch (fold_table_set_accordion through the
+ * depth; click a header to collapse or expand it (one section, Grains, is
+ * fixed — FOLD_SECTION_FIXED: no indicator, a click does nothing), click a
+ * row to expand it to a taller height; an accordion switch (fold_table_set_accordion through the
  * model); sticky section headers drawn in an overlay from
  * fold_table_sticky_headers() at the list's current scroll offset.
  *
@@ -33,6 +34,7 @@ typedef struct {
     const char *parent; /* NULL: top level */
     const char *header;
     const char *const *rows;
+    uint32_t flags;     /* FOLD_SECTION_* for fold_table_insert_section */
 } Group;
 
 static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
@@ -50,18 +52,18 @@ static const char *const none[] = {NULL};
 
 /* Parents before children; children after the parent's rows. */
 static const Group groups[] = {
-    {"fruit", NULL, "Fruit|3 + 2 groups", fruit},
-    {"citrus", "fruit", "Citrus", citrus},
-    {"berries", "fruit", "Berries", berries},
-    {"veg", NULL, "Vegetables|2 + 2 groups", veg},
-    {"leaves", "veg", "Leaves", leaves},
-    {"roots", "veg", "Roots", roots},
-    {"grains", NULL, "Grains", grains},
-    {"nuts", NULL, "Nuts", nuts},
-    {"tree-nuts", "nuts", "Tree nuts", tree_nuts},
-    {"empty", NULL, "Nothing here|empty section", none},
-    {"spices", NULL, "Spices", spices},
-    {"hot", "spices", "Hot", hot},
+    {"fruit", NULL, "Fruit|3 + 2 groups", fruit, 0},
+    {"citrus", "fruit", "Citrus", citrus, 0},
+    {"berries", "fruit", "Berries", berries, 0},
+    {"veg", NULL, "Vegetables|2 + 2 groups", veg, 0},
+    {"leaves", "veg", "Leaves", leaves, 0},
+    {"roots", "veg", "Roots", roots, 0},
+    {"grains", NULL, "Grains|always open", grains, FOLD_SECTION_FIXED},
+    {"nuts", NULL, "Nuts", nuts, 0},
+    {"tree-nuts", "nuts", "Tree nuts", tree_nuts, 0},
+    {"empty", NULL, "Nothing here|empty section", none, 0},
+    {"spices", NULL, "Spices", spices, 0},
+    {"hot", "spices", "Hot", hot, 0},
 };
 
 typedef struct {
@@ -77,6 +79,7 @@ typedef struct {
     const char *out_png;
     int step;
     int failures;
+    int32_t last_action; /* FOLD_ACTIVATED_* of the last click */
     guint signals;
     guint last_signal[3]; /* position, removed, added */
 } App;
@@ -90,10 +93,12 @@ find_group(const char *key)
     return NULL;
 }
 
-/* The app keeps its row data; the engine the structure and header texts. */
+/* The app keeps its row data (by key, its own identity); the engine the
+ * structure and header texts. */
 static char *
-row_text(const char *key, int64_t row, void *user_data)
+row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
 {
+    (void)section;
     (void)user_data;
     const Group *g = find_group(key);
     return g ? g_strdup(g->rows[row]) : NULL;
@@ -114,17 +119,13 @@ build_table(void)
         int64_t rows = 0;
         while (g->rows[rows])
             rows++;
-        int status;
-        if (!g->parent) {
-            status = fold_table_append_section(table, g->key, g->header, rows);
-        } else {
-            int64_t children = 0;
-            fold_table_child_count(table, g->parent, &children);
-            status = fold_table_insert_subsection(table, g->parent, children, g->key, g->header,
-                                                  rows);
-        }
+        fold_section_id parent = FOLD_ROOT, id = 0;
+        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
+        if (status == FOLD_OK)
+            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
+                                               rows, g->flags, &id);
         for (int64_t r = 0; status == FOLD_OK && r < rows; r++)
-            status = fold_table_set_row_expanded_height(table, g->key, r, EXPANDED_HEIGHT);
+            status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
         if (status != FOLD_OK) {
             fprintf(stderr, "building the table: %s\n", fold_last_error_message());
             fold_table_free(table);
@@ -183,7 +184,9 @@ bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer dat
     double height = fold_list_item_get_height(item);
     const char *title = fold_list_item_get_title(item);
     const char *detail = fold_list_item_get_detail(item);
-    const char *indicator = fold_list_item_get_indicator(item);
+    /* An indicator only on headers of sections that collapse (not fixed, not empty). */
+    const char *indicator =
+        fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : NULL;
 
     gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "indicator"),
                        indicator ? indicator : "");
@@ -267,7 +270,8 @@ draw_sticky(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
             pango_cairo_show_layout(cr, layout);
         }
         char *markup = g_markup_printf_escaped(
-            "<b>%s  %s</b>", fold_list_item_get_indicator(item),
+            "<b>%s  %s</b>",
+            fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : "",
             fold_list_item_get_title(item) ? fold_list_item_get_title(item) : "");
         pango_layout_set_markup(layout, markup, -1);
         g_free(markup);
@@ -295,7 +299,10 @@ on_activate(GtkListView *list, guint position, gpointer data)
     (void)list;
     App *app = data;
     GError *error = NULL;
-    if (!fold_list_model_activate(app->model, position, NULL, &error)) {
+    /* FOLD_ACTIVATED_NOTHING for a fixed header (Grains), _REFUSED if a
+     * section or row listener said no; either way nothing changed. */
+    app->last_action = -1;
+    if (!fold_list_model_activate(app->model, position, &app->last_action, &error)) {
         g_warning("activate %u: %s", position, error->message);
         g_clear_error(&error);
     }
@@ -427,12 +434,44 @@ count_items(App *app)
     return n;
 }
 
+static fold_section_id
+section(App *app, const char *key)
+{
+    fold_section_id id = 0;
+    fold_table_find_section(app->table, key, &id);
+    return id;
+}
+
 static int64_t
 header_at(App *app, const char *key)
 {
     int64_t p = -1;
-    fold_table_header_position_key(app->table, key, &p);
+    fold_table_header_position(app->table, section(app, key), &p);
     return p;
+}
+
+static int64_t
+row_at(App *app, const char *key, int64_t row)
+{
+    int64_t p = -1;
+    fold_table_row_position(app->table, section(app, key), row, &p);
+    return p;
+}
+
+static gboolean
+section_collapsed(App *app, const char *key)
+{
+    fold_section_info info;
+    return fold_table_section_info(app->table, section(app, key), &info) == FOLD_OK &&
+           (info.flags & FOLD_SECTION_COLLAPSED);
+}
+
+static gboolean
+row_expanded(App *app, const char *key, int64_t row)
+{
+    fold_row_info info;
+    return fold_table_row_info(app->table, section(app, key), row, &info) == FOLD_OK &&
+           (info.flags & FOLD_ITEM_FLAG_EXPANDED);
 }
 
 /* The flat position shown by the list row under viewport point (x, y), or -1. */
@@ -508,14 +547,15 @@ self_test_step(gpointer data)
         int64_t p = header_at(app, "citrus"), before = count_items(app);
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
-        int collapsed = 0;
-        fold_table_is_collapsed_key(app->table, "citrus", &collapsed);
-        EXPECT(collapsed == 1);
+        EXPECT(app->last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(section_collapsed(app, "citrus"));
         EXPECT(count_items(app) == before - 5);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 5));
         EXPECT(app->signals == 2); /* (p+1, 5, 0) and the header (p, 1, 1) */
         FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
         EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
+        EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
+        EXPECT(fold_list_item_get_section_id(h) == section(app, "citrus"));
         g_object_unref(h);
         printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
                " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
@@ -523,14 +563,12 @@ self_test_step(gpointer data)
     }
     case 3: {
         /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
-        int64_t p = -1;
-        fold_table_row_position_key(app->table, "fruit", 1, &p);
+        int64_t p = row_at(app, "fruit", 1);
         double before = content;
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
-        int expanded = 0;
-        fold_table_is_row_expanded(app->table, "fruit", 1, &expanded);
-        EXPECT(expanded == 1);
+        EXPECT(app->last_action == FOLD_ACTIVATED_ROW_EXPANDED);
+        EXPECT(row_expanded(app, "fruit", 1));
         EXPECT(app->signals == 1);
         double after = 0, h = 0;
         fold_table_content_height(app->table, &after);
@@ -544,9 +582,8 @@ self_test_step(gpointer data)
     case 4: {
         /* Layout caught up: the expanded row is 96 px on screen. */
         EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        int64_t p = -1;
+        int64_t p = row_at(app, "fruit", 1);
         double top = 0;
-        fold_table_row_position_key(app->table, "fruit", 1, &p);
         fold_table_item_top(app->table, p, &top);
         EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
         /* Accordion on; expand "Cherry": "Banana" collapses. */
@@ -555,14 +592,10 @@ self_test_step(gpointer data)
         fold_table_options_init(&options);
         fold_table_get_options(app->table, &options);
         EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
-        int64_t q = -1;
-        fold_table_row_position_key(app->table, "fruit", 2, &q);
+        int64_t q = row_at(app, "fruit", 2);
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)q);
-        int banana = 1, cherry = 0;
-        fold_table_is_row_expanded(app->table, "fruit", 1, &banana);
-        fold_table_is_row_expanded(app->table, "fruit", 2, &cherry);
-        EXPECT(banana == 0 && cherry == 1);
+        EXPECT(!row_expanded(app, "fruit", 1) && row_expanded(app, "fruit", 2));
         /* One redraw range for the two neighbouring rows: (q - 1, 2, 2). */
         EXPECT(app->signals == 1);
         EXPECT(app->last_signal[0] == (guint)q - 1 && app->last_signal[1] == 2 &&
@@ -588,28 +621,33 @@ self_test_step(gpointer data)
          * follows the engine's change events. Remove the last row of
          * "grains" (the app's data is indexed, so the others keep their
          * text), then put it back. */
-        int64_t before = count_items(app), rows = 0, p = -1;
-        fold_table_row_count_key(app->table, "grains", &rows);
-        fold_table_row_position_key(app->table, "grains", rows - 1, &p);
+        fold_section_id grains = section(app, "grains");
+        fold_section_info info;
+        EXPECT(fold_table_section_info(app->table, grains, &info) == FOLD_OK);
+        int64_t before = count_items(app), rows = info.row_count, p = row_at(app, "grains", rows - 1);
+        int64_t h = header_at(app, "grains");
+        /* The engine redraws a header whenever its row count changes: the
+         * removal is the step (p, 1, 0), then the header's redraw (h, 1, 1). */
         app->signals = 0;
-        EXPECT(fold_table_remove_rows_key(app->table, "grains", rows - 1, 1) == FOLD_OK);
-        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
-               app->last_signal[1] == 1 && app->last_signal[2] == 0);
+        EXPECT(fold_table_remove_rows(app->table, grains, rows - 1, 1) == FOLD_OK);
+        EXPECT(app->signals == 2 && app->last_signal[0] == (guint)h &&
+               app->last_signal[1] == 1 && app->last_signal[2] == 1);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 1));
         app->signals = 0;
-        EXPECT(fold_table_insert_rows_key(app->table, "grains", rows - 1, 1, NULL) == FOLD_OK);
-        EXPECT(fold_table_set_row_expanded_height(app->table, "grains", rows - 1,
+        EXPECT(fold_table_insert_rows(app->table, grains, rows - 1, 1, NULL) == FOLD_OK);
+        EXPECT(app->signals == 2); /* (p, 0, 1), then the header's redraw (h, 1, 1) */
+        app->signals = 0;
+        EXPECT(fold_table_set_row_expanded_height(app->table, grains, rows - 1,
                                                   EXPANDED_HEIGHT) == FOLD_OK);
-        EXPECT(app->signals == 2); /* (p, 0, 1), then its redraw (p, 1, 1) */
+        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p); /* its redraw (p, 1, 1) */
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)before);
         FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
         EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
         EXPECT(it && fold_list_item_get_expandable(it));
         g_clear_object(&it);
         /* A header text set directly is redrawn as well. */
-        int64_t h = header_at(app, "grains");
         app->signals = 0;
-        EXPECT(fold_table_set_section_header_key(app->table, "grains", "Grains|6 kinds") == FOLD_OK);
+        EXPECT(fold_table_set_section_header(app->table, grains, "Grains|6 kinds") == FOLD_OK);
         EXPECT(app->signals == 1 && app->last_signal[0] == (guint)h);
         it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
         EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
@@ -618,10 +656,51 @@ self_test_step(gpointer data)
                " and renamed its header, directly on the table\n", rows - 1, p);
         break;
     }
-    default: {
+    case 9: {
+        /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
+         * header does nothing, collapsing it is refused with a status. */
+        int64_t h = header_at(app, "grains"), before = count_items(app);
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
+        EXPECT(it && !fold_list_item_get_collapsible(it));
+        EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
+        EXPECT(it && fold_list_item_get_section_id(it) == section(app, "grains"));
+        g_clear_object(&it);
+        app->signals = 0;
+        g_signal_emit_by_name(list, "activate", (guint)h);
+        EXPECT(app->last_action == FOLD_ACTIVATED_NOTHING);
+        EXPECT(app->signals == 0 && count_items(app) == before);
+        GError *error = NULL;
+        EXPECT(!fold_list_model_toggle_section(app->model, section(app, "grains"), NULL, &error));
+        EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
+               error->code == FOLD_E_NOT_ALLOWED);
+        printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
+               error ? error->message : "no error");
+        g_clear_error(&error);
+        EXPECT(!section_collapsed(app, "grains"));
+        break;
+    }
+    case 10: {
         guint colours = demo_save_screenshot(app->window, app->out_png);
         printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
         EXPECT(colours > 1);
+        /* Then the fixed section at the top, for a second screenshot. */
+        double top = 0;
+        fold_table_item_top(app->table, header_at(app, "grains"), &top);
+        gtk_adjustment_set_value(app->vadj, top);
+        break;
+    }
+    default: {
+        /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
+        GString *path = g_string_new(app->out_png);
+        if (g_str_has_suffix(path->str, ".png"))
+            g_string_truncate(path, path->len - 4);
+        g_string_append(path, "-fixed.png");
+        EXPECT(picked_position(app, 200, 5) == header_at(app, "grains"));
+        guint colours = demo_save_screenshot(app->window, path->str);
+        printf("screenshot %s (fixed section Grains at the top): %u distinct colours\n",
+               path->str, colours);
+        EXPECT(colours > 1);
+        g_string_free(path, TRUE);
         printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
         gtk_window_destroy(GTK_WINDOW(app->window));
         return G_SOURCE_REMOVE;

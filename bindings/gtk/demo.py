@@ -38,7 +38,7 @@ INDENT = 22
 COLLAPSED, EXPANDED = "+", "\u2013"  # the engine's default indicators
 
 # The app's data: (key, parent, header text, row titles). The engine gets the
-# structure; titles stay here.
+# structure and the header texts; row titles stay here.
 GROUPS = [
     ("fruit", None, "Fruit|3 + 2 groups", ["Apple", "Banana", "Cherry"]),
     ("citrus", "fruit", "Citrus", ["Lemon", "Lime", "Orange", "Grapefruit", "Mandarin"]),
@@ -53,7 +53,7 @@ GROUPS = [
     ("spices", None, "Spices", ["Pepper", "Cumin", "Cinnamon", "Clove", "Nutmeg"]),
     ("hot", "spices", "Hot", ["Chili", "Cayenne", "Paprika"]),
 ]
-DATA = {key: (header, rows) for key, _parent, header, rows in GROUPS}
+ROWS = {key: rows for key, _parent, _header, rows in GROUPS}
 
 CSS = b"""
 listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }
@@ -96,8 +96,6 @@ def make_item(table, position):
     """A FoldRow for the engine's item at ``position``."""
     item = table.item(position)
     key = table.item_key(position)
-    header, rows = DATA[key]
-    title, _, detail = header.partition("|")
     obj = FoldRow()
     obj.kind = int(item.kind)
     obj.depth = item.depth
@@ -106,18 +104,14 @@ def make_item(table, position):
     obj.collapsed = item.collapsed
     obj.expanded = item.expanded
     if item.kind == ItemKind.HEADER:
-        obj.title, obj.detail = title, detail
+        # Title, detail and indicator from the engine, at any depth: the
+        # indicator is "" for a section that cannot collapse now.
         section = table.section(key)
-        if item.depth == 0:
-            obj.indicator = section.indicator
-        else:
-            # Section.indicator (fold_table_section_indicator) addresses
-            # top-level sections only: the same rule for nested ones.
-            obj.indicator = "" if section.child_count == 0 else (
-                COLLAPSED if item.collapsed else EXPANDED)
+        obj.title, obj.detail = section.title, section.detail or ""
+        obj.indicator = section.indicator
     elif item.kind == ItemKind.ROW:
         obj.row = item.row
-        obj.title = rows[item.row]
+        obj.title = ROWS[key][item.row]
     return obj
 
 

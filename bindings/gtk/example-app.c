@@ -15,20 +15,23 @@ static const char *const planets[] = {"Mercury", "Venus", "Earth", "Mars"};
 static const char *const moons[] = {"Moon", "Phobos", "Deimos"};
 
 static char *
-row_text(const char *key, int64_t row, void *user_data)
+row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
 {
+    (void)section;
     (void)user_data;
     /* Rows only: header titles come from the engine ("Planets|inner"). */
     return g_strdup(strcmp(key, "planets") == 0 ? planets[row] : moons[row]);
 }
 
 static FoldListModel *
-make_model(void)
+make_model(fold_section_id *out_moons)
 {
     fold_table *table = NULL;
     fold_table_new(NULL, &table);
-    fold_table_append_section(table, "planets", "Planets|inner", 4);
-    fold_table_append_section(table, "moons", "Moons", 3);
+    fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, "planets", "Planets|inner", 4, 0,
+                              NULL);
+    fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, "moons", "Moons", 3, 0,
+                              out_moons);
     /* The model owns the table from here on. */
     FoldListModel *model = fold_list_model_new(table, (GDestroyNotify)fold_table_free);
     fold_list_model_set_text_func(model, row_text, NULL, NULL);
@@ -52,8 +55,10 @@ bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
     (void)d;
     FoldListItem *item = gtk_list_item_get_item(li);
     gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
+    /* An indicator only where a click collapses: not for fixed or empty sections. */
     char *text = g_strdup_printf("%s%s %s", header ? "" : "    ",
-                                 header ? fold_list_item_get_indicator(item) : "",
+                                 fold_list_item_get_collapsible(item)
+                                     ? fold_list_item_get_indicator(item) : "",
                                  fold_list_item_get_title(item));
     gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(li)), text);
     gtk_widget_set_size_request(gtk_list_item_get_child(li), -1,
@@ -90,10 +95,11 @@ activate_app(GtkApplication *app, gpointer model)
 int
 main(int argc, char **argv)
 {
-    FoldListModel *model = make_model();
+    fold_section_id moons = 0;
+    FoldListModel *model = make_model(&moons);
     int status = 0;
     if (argc > 1 && strcmp(argv[1], "--list") == 0) {
-        fold_list_model_toggle_section(model, "moons", NULL, NULL);
+        fold_list_model_toggle_section(model, moons, NULL, NULL);
         guint n = g_list_model_get_n_items(G_LIST_MODEL(model));
         for (guint i = 0; i < n; i++) {
             FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(model), i);

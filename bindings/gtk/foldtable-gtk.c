@@ -28,10 +28,12 @@ struct _FoldListItem {
     GObject parent_instance;
     int32_t kind;
     int32_t depth;
+    fold_section_id section;
     char *key;
     char *title;
     char *detail;
     char *indicator;
+    gboolean collapsible;
     int64_t row;
     guint position;
     double height;
@@ -46,10 +48,12 @@ enum {
     ITEM_PROP_0,
     ITEM_PROP_KIND,
     ITEM_PROP_DEPTH,
+    ITEM_PROP_SECTION_ID,
     ITEM_PROP_KEY,
     ITEM_PROP_TITLE,
     ITEM_PROP_DETAIL,
     ITEM_PROP_INDICATOR,
+    ITEM_PROP_COLLAPSIBLE,
     ITEM_PROP_ROW,
     ITEM_PROP_POSITION,
     ITEM_PROP_HEIGHT,
@@ -79,10 +83,12 @@ fold_list_item_get_property(GObject *object, guint id, GValue *value, GParamSpec
     switch (id) {
     case ITEM_PROP_KIND: g_value_set_int(value, self->kind); break;
     case ITEM_PROP_DEPTH: g_value_set_int(value, self->depth); break;
+    case ITEM_PROP_SECTION_ID: g_value_set_uint64(value, self->section); break;
     case ITEM_PROP_KEY: g_value_set_string(value, self->key); break;
     case ITEM_PROP_TITLE: g_value_set_string(value, self->title); break;
     case ITEM_PROP_DETAIL: g_value_set_string(value, self->detail); break;
     case ITEM_PROP_INDICATOR: g_value_set_string(value, self->indicator); break;
+    case ITEM_PROP_COLLAPSIBLE: g_value_set_boolean(value, self->collapsible); break;
     case ITEM_PROP_ROW: g_value_set_int64(value, self->row); break;
     case ITEM_PROP_POSITION: g_value_set_uint(value, self->position); break;
     case ITEM_PROP_HEIGHT: g_value_set_double(value, self->height); break;
@@ -103,10 +109,14 @@ fold_list_item_class_init(FoldListItemClass *klass)
     item_props[ITEM_PROP_KIND] =
         g_param_spec_int("kind", NULL, NULL, FOLD_ITEM_HEADER, FOLD_ITEM_FOOTER, 0, ro);
     item_props[ITEM_PROP_DEPTH] = g_param_spec_int("depth", NULL, NULL, 0, G_MAXINT, 0, ro);
+    item_props[ITEM_PROP_SECTION_ID] =
+        g_param_spec_uint64("section-id", NULL, NULL, 0, G_MAXUINT64, 0, ro);
     item_props[ITEM_PROP_KEY] = g_param_spec_string("key", NULL, NULL, NULL, ro);
     item_props[ITEM_PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, ro);
     item_props[ITEM_PROP_DETAIL] = g_param_spec_string("detail", NULL, NULL, NULL, ro);
     item_props[ITEM_PROP_INDICATOR] = g_param_spec_string("indicator", NULL, NULL, NULL, ro);
+    item_props[ITEM_PROP_COLLAPSIBLE] =
+        g_param_spec_boolean("collapsible", NULL, NULL, FALSE, ro);
     item_props[ITEM_PROP_ROW] =
         g_param_spec_int64("row", NULL, NULL, -1, G_MAXINT64, -1, ro);
     item_props[ITEM_PROP_POSITION] =
@@ -127,10 +137,12 @@ fold_list_item_init(FoldListItem *self)
 
 int32_t fold_list_item_get_kind(FoldListItem *item) { return item->kind; }
 int32_t fold_list_item_get_depth(FoldListItem *item) { return item->depth; }
+fold_section_id fold_list_item_get_section_id(FoldListItem *item) { return item->section; }
 const char *fold_list_item_get_key(FoldListItem *item) { return item->key; }
 const char *fold_list_item_get_title(FoldListItem *item) { return item->title; }
 const char *fold_list_item_get_detail(FoldListItem *item) { return item->detail; }
 const char *fold_list_item_get_indicator(FoldListItem *item) { return item->indicator; }
+gboolean fold_list_item_get_collapsible(FoldListItem *item) { return item->collapsible; }
 int64_t fold_list_item_get_row(FoldListItem *item) { return item->row; }
 guint fold_list_item_get_position(FoldListItem *item) { return item->position; }
 double fold_list_item_get_height(FoldListItem *item) { return item->height; }
@@ -194,12 +206,30 @@ shown(int64_t count)
     return count > (int64_t)G_MAXUINT ? G_MAXUINT : (guint)count;
 }
 
+/* A text of a section (FOLD_TEXT_*) as a new string, NULL if it has none
+ * (FOLD_E_NOT_FOUND: a header without '|' has no detail). Copied straight
+ * from the engine into a stack buffer, or, for a longer text, into the
+ * string itself: one allocation, no fold_free. */
 static char *
-take_fold_string(char *s)
+section_text(FoldListModel *self, fold_section_id section, int32_t which)
 {
-    char *copy = s ? g_strdup(s) : NULL;
-    fold_free(s);
-    return copy;
+    char buffer[256];
+    size_t length = 0;
+    if (fold_table_section_text(self->table, section, which, buffer, sizeof buffer, &length) !=
+        FOLD_OK)
+        return NULL;
+    if (length < sizeof buffer)
+        return g_strndup(buffer, length);
+    /* Cut: ask again with room for all of it. */
+    char *text = g_malloc(length + 1);
+    size_t again = 0;
+    if (fold_table_section_text(self->table, section, which, text, length + 1, &again) !=
+            FOLD_OK ||
+        again != length) {
+        g_free(text);
+        return NULL;
+    }
+    return text;
 }
 
 /* The item at table position `at`, presented at model position `position`
@@ -213,27 +243,23 @@ build_item(FoldListModel *self, int64_t at, guint position)
     FoldListItem *item = g_object_new(FOLD_TYPE_LIST_ITEM, NULL);
     item->kind = it.kind;
     item->depth = it.depth;
+    item->section = it.section;
     item->row = it.row;
     item->position = position;
     item->expanded = (it.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
     item->expandable = (it.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0;
     item->collapsed = (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0;
+    item->collapsible = (it.flags & FOLD_ITEM_FLAG_COLLAPSIBLE) != 0;
     fold_table_item_height(self->table, at, &item->height);
-    char *key = NULL;
-    if (fold_table_item_key(self->table, at, &key) == FOLD_OK)
-        item->key = take_fold_string(key);
-    if (it.kind == FOLD_ITEM_HEADER && item->key) {
-        char *title = NULL, *detail = NULL, *indicator = NULL;
-        if (fold_table_section_header_key(self->table, item->key, &title, &detail) == FOLD_OK) {
-            item->title = take_fold_string(title);
-            item->detail = take_fold_string(detail);
-        }
-        if (fold_table_section_indicator_key(self->table, item->key, &indicator) == FOLD_OK)
-            item->indicator = take_fold_string(indicator);
-        else
+    item->key = section_text(self, it.section, FOLD_TEXT_KEY);
+    if (it.kind == FOLD_ITEM_HEADER) {
+        item->title = section_text(self, it.section, FOLD_TEXT_TITLE);
+        item->detail = section_text(self, it.section, FOLD_TEXT_DETAIL);
+        item->indicator = section_text(self, it.section, FOLD_TEXT_INDICATOR);
+        if (!item->indicator)
             item->indicator = g_strdup("");
     } else if (it.kind == FOLD_ITEM_ROW && item->key && self->text_func) {
-        item->title = self->text_func(item->key, it.row, self->text_data);
+        item->title = self->text_func(it.section, item->key, it.row, self->text_data);
     }
     return item;
 }
@@ -549,15 +575,15 @@ fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_acti
     return check(fold_table_activate(model->table, position, out_action), error);
 }
 
-typedef int (*SectionOp)(fold_table *, const char *, int *);
-typedef int (*RowOp)(fold_table *, const char *, int64_t, int *);
+typedef int (*SectionOp)(fold_table *, fold_section_id, int *);
+typedef int (*RowOp)(fold_table *, fold_section_id, int64_t, int *);
 
 static gboolean
-section_change(FoldListModel *self, SectionOp op, const char *key, gboolean *out_changed,
-               GError **error)
+section_change(FoldListModel *self, SectionOp op, fold_section_id section,
+               gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, key, &changed), error))
+    if (!check(op(self->table, section, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -565,11 +591,11 @@ section_change(FoldListModel *self, SectionOp op, const char *key, gboolean *out
 }
 
 static gboolean
-row_change(FoldListModel *self, RowOp op, const char *key, int64_t row, gboolean *out_changed,
-           GError **error)
+row_change(FoldListModel *self, RowOp op, fold_section_id section, int64_t row,
+           gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, key, row, &changed), error))
+    if (!check(op(self->table, section, row, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -577,37 +603,37 @@ row_change(FoldListModel *self, RowOp op, const char *key, int64_t row, gboolean
 }
 
 gboolean
-fold_list_model_toggle_section(FoldListModel *model, const char *key, gboolean *out_changed,
-                               GError **error)
+fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
+                               gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return section_change(model, fold_table_toggle_key, key, out_changed, error);
+    return section_change(model, fold_table_toggle, section, out_changed, error);
 }
 
 gboolean
-fold_list_model_set_section_collapsed(FoldListModel *model, const char *key, gboolean collapsed,
-                                      gboolean *out_changed, GError **error)
+fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
+                                      gboolean collapsed, gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return section_change(model, collapsed ? fold_table_collapse_key : fold_table_expand_key, key,
+    return section_change(model, collapsed ? fold_table_collapse : fold_table_expand, section,
                           out_changed, error);
 }
 
 gboolean
-fold_list_model_toggle_row(FoldListModel *model, const char *key, int64_t row,
+fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
                            gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return row_change(model, fold_table_toggle_row, key, row, out_changed, error);
+    return row_change(model, fold_table_toggle_row, section, row, out_changed, error);
 }
 
 gboolean
-fold_list_model_set_row_expanded(FoldListModel *model, const char *key, int64_t row,
+fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section, int64_t row,
                                  gboolean expanded, gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return row_change(model, expanded ? fold_table_expand_row : fold_table_collapse_row, key, row,
-                      out_changed, error);
+    return row_change(model, expanded ? fold_table_expand_row : fold_table_collapse_row, section,
+                      row, out_changed, error);
 }
 
 gboolean

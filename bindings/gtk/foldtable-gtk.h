@@ -22,7 +22,9 @@
  *   - each step of the change set as items-changed(position, removed, added),
  *     in order;
  *   - then each redraw range (items that stayed but whose height or state
- *     changed: an indicator, a collapsed or expanded flag, a header text) as
+ *     changed: an indicator, a collapsed or expanded flag, a header text, a
+ *     section's row count — the engine redraws a header whenever its
+ *     section's row count changes, also while collapsed) as
  *     items-changed(p, n, n), so that views fetch those items again;
  *   - nothing for a mutation that changes nothing.
  * While a step is emitted the table is already in its final state; get_item
@@ -49,7 +51,8 @@
  * inserted or removed before them, their section moved) are reported as
  * moved, not changed, so an item kept by a view still carries the "row" and
  * "position" it had when it was built; ask the engine for live indices
- * (fold_table_item_at(gtk_list_item_get_position(...))).
+ * (fold_table_item_at(gtk_list_item_get_position(...))). Its "section-id"
+ * stays right while the section exists, moves included.
  *
  * Thread safety: like any GObject model, use a FoldListModel from one thread
  * (the GTK main thread) and change its table on that thread. The table may be
@@ -82,14 +85,24 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
 /* Read-only properties (all set when the model builds the item):
  *   "kind"        int      FOLD_ITEM_HEADER, _ROW or _FOOTER
  *   "depth"       int      nesting depth of the item's section (0 = top level)
- *   "key"         string   key of the item's section
- *   "title"       string   header: its title (fold_table_section_header_key,
- *                          any depth); row: the text func's answer; footer: NULL
- *   "detail"      string   header: the part after '|' of its text, or NULL
- *   "indicator"   string   header: fold_table_section_indicator_key — "+" /
- *                          "–" or the strings set with
- *                          fold_list_model_set_indicators, "" for a section
- *                          without children; NULL for rows and footers
+ *   "section-id"  uint64   the item's section (fold_section_id): pass it to
+ *                          fold_list_model_toggle_section() and friends or to
+ *                          any fold_table_* call; valid while the section
+ *                          exists (a stale id is FOLD_E_NOT_FOUND, never
+ *                          undefined behaviour)
+ *   "key"         string   key of the item's section (the persistent identity)
+ *   "title"       string   header: its title (FOLD_TEXT_TITLE, any depth);
+ *                          row: the text func's answer; footer: NULL
+ *   "detail"      string   header: FOLD_TEXT_DETAIL (the part after '|'), or
+ *                          NULL when its text has no '|'
+ *   "indicator"   string   header: FOLD_TEXT_INDICATOR — "+" / "–" or the
+ *                          strings set with fold_list_model_set_indicators,
+ *                          "" for a section that is not collapsible now;
+ *                          NULL for rows and footers
+ *   "collapsible" boolean  a header or footer whose section is collapsible
+ *                          now (FOLD_ITEM_FLAG_COLLAPSIBLE: not
+ *                          FOLD_SECTION_FIXED and has children): draw an
+ *                          indicator, offer a click
  *   "row"         int64    row index in its section when it was built, -1 for
  *                          headers and footers
  *   "position"    uint     position in the flat list when it was built
@@ -98,13 +111,17 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *   "expanded"    boolean  a row that is expanded
  *   "expandable"  boolean  a row whose expanded height exceeds its height
  *   "collapsed"   boolean  a header or footer whose section is collapsed
+ * The texts come from the engine (fold_table_section_text), copied once when
+ * the item is built; the model never splits "Title|Detail" itself.
  * The getters return values owned by the item. */
 int32_t fold_list_item_get_kind(FoldListItem *item);
 int32_t fold_list_item_get_depth(FoldListItem *item);
+fold_section_id fold_list_item_get_section_id(FoldListItem *item);
 const char *fold_list_item_get_key(FoldListItem *item);
 const char *fold_list_item_get_title(FoldListItem *item);
 const char *fold_list_item_get_detail(FoldListItem *item);
 const char *fold_list_item_get_indicator(FoldListItem *item);
+gboolean fold_list_item_get_collapsible(FoldListItem *item);
 int64_t fold_list_item_get_row(FoldListItem *item);
 guint fold_list_item_get_position(FoldListItem *item);
 double fold_list_item_get_height(FoldListItem *item);
@@ -119,15 +136,16 @@ gboolean fold_list_item_get_collapsed(FoldListItem *item);
 #define FOLD_TYPE_LIST_MODEL (fold_list_model_get_type())
 G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
 
-/* Supplies the text of row `row` (>= 0) of section `key`, which the engine
- * does not hold. Returns a newly allocated string (g_malloc) that the model
- * frees with g_free, or NULL (the item's title is then NULL). Called from
- * get_item, often inside the table's change listener: it may read the table,
- * not change it.
+/* Supplies the text of row `row` (>= 0) of the section `section` (its id;
+ * `key` is its key, valid during the call only), which the engine does not
+ * hold. Returns a newly allocated string (g_malloc) that the model frees
+ * with g_free, or NULL (the item's title is then NULL). Called from
+ * get_item, often inside the table's change listener: it may read the
+ * table, not change it.
  * Header titles and details (at any depth) come from the engine, not from
- * here: earlier versions called this with row == -1 for nested headers; that
- * call is no longer made. */
-typedef char *(*FoldTextFunc)(const char *key, int64_t row, void *user_data);
+ * here. */
+typedef char *(*FoldTextFunc)(fold_section_id section, const char *key, int64_t row,
+                              void *user_data);
 
 /* A model over `table` (not NULL). table_free NULL borrows the table: it must
  * outlive the model. (GDestroyNotify) fold_table_free makes the model own it.
@@ -150,25 +168,33 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * FOLD_E_BUSY, except the accordion and the indicators.
  *
  * What a click on the item at `position` does (fold_table_activate): a header
- * toggles its section, a row toggles its expansion (the accordion applies).
- * *out_action (optional) is the FOLD_ACTIVATED_* value. */
+ * toggles its section unless it is fixed (an empty one its stored state), a
+ * row toggles its expansion (the accordion applies). *out_action (optional)
+ * is the FOLD_ACTIVATED_* value: FOLD_ACTIVATED_NOTHING for a footer, a
+ * fixed header or a row that cannot expand, FOLD_ACTIVATED_REFUSED when a
+ * "will" listener refused (nothing changed; both return TRUE). */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                                   GError **error);
 
-/* Toggle, collapse or expand the section `key` (any depth). *out_changed
- * (optional) as in fold_table_toggle_key(). */
-gboolean fold_list_model_toggle_section(FoldListModel *model, const char *key,
+/* Toggle, collapse or expand the section `section` (an id, any depth: from
+ * fold_list_item_get_section_id() or fold_table_find_section()).
+ * *out_changed (optional) as in fold_table_toggle(). A stale id fails with
+ * FOLD_E_NOT_FOUND, FOLD_ROOT with FOLD_E_INVALID; toggling or collapsing a
+ * section that is not collapsible (FOLD_SECTION_FIXED, NO_HEADER) fails with
+ * FOLD_E_NOT_ALLOWED. A "will" listener that refuses is not a failure:
+ * TRUE with *out_changed FALSE. */
+gboolean fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
                                         gboolean *out_changed, GError **error);
-gboolean fold_list_model_set_section_collapsed(FoldListModel *model, const char *key,
+gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
                                                gboolean collapsed, gboolean *out_changed,
                                                GError **error);
 
-/* Toggle, or set, the expansion of row `row` of section `key`. */
-gboolean fold_list_model_toggle_row(FoldListModel *model, const char *key, int64_t row,
+/* Toggle, or set, the expansion of row `row` of section `section`. */
+gboolean fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
                                     gboolean *out_changed, GError **error);
-gboolean fold_list_model_set_row_expanded(FoldListModel *model, const char *key, int64_t row,
-                                          gboolean expanded, gboolean *out_changed,
-                                          GError **error);
+gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section,
+                                          int64_t row, gboolean expanded,
+                                          gboolean *out_changed, GError **error);
 
 /* fold_table_set_accordion(): applies to later expansions; emits nothing. */
 gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);

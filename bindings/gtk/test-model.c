@@ -19,6 +19,13 @@
  *      range as (p, n, n) (or one covering splice when a later step removes
  *      items, see foldtable-gtk.h);
  *   5. inside the handlers the table refuses changes (FOLD_E_BUSY).
+ * Every item of every snapshot carries its section's id (the id of its key),
+ * and a header's description includes its section's row count, so a header
+ * that shows a count must be redrawn when it changes.
+ *
+ * Checks go through Tests/c/check.h (one count per check; the last line is
+ * "N passed, N failed") and the shared fixtures of Tests/c/fixture.h (sec,
+ * top, info, row_count, text, ...).
  */
 #include "foldtable-gtk.h"
 
@@ -26,17 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
+#include "fixture.h"
 
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                          \
-        }                                                                        \
-    } while (0)
-
-#define OK(call) CHECK((call) == FOLD_OK)
+#define OK(call) CHECK_STATUS((call), FOLD_OK)
 
 typedef struct {
     guint position, removed, added;
@@ -89,12 +88,13 @@ data_remove(const char *key, int64_t row, int64_t n)
 static int
 remove_children_tracked(fold_table *table, const char *key, int64_t index, int64_t count)
 {
+    fold_section_id id = sec(table, key);
     int64_t rows[64];
     int nrows = 0;
     for (int64_t i = index + count - 1; i >= index && nrows < 64; i--) {
         int32_t kind = -1;
         int64_t row = -1;
-        if (fold_table_child_at(table, key, i, &kind, &row, NULL) == FOLD_OK &&
+        if (fold_table_child_at(table, id, i, &kind, NULL, &row) == FOLD_OK &&
             kind == FOLD_CHILD_ROW)
             rows[nrows++] = row; /* descending */
     }
@@ -103,7 +103,7 @@ remove_children_tracked(fold_table *table, const char *key, int64_t index, int64
     g_ptr_array_set_free_func(saved, g_free);
     for (int i = 0; i < nrows; i++)
         data_remove(key, rows[i], 1);
-    int status = fold_table_remove_children(table, key, index, count);
+    int status = fold_table_remove_children(table, id, index, count);
     if (status != FOLD_OK)
         g_hash_table_insert(labels, g_strdup(key), g_ptr_array_ref(saved));
     g_ptr_array_unref(saved);
@@ -122,6 +122,8 @@ identity(FoldListItem *item)
                            fold_list_item_get_kind(item) == FOLD_ITEM_ROW && title ? title : "-");
 }
 
+/* An item's state as a view shows it; a header's includes its section's row
+ * count (what a header that shows a count displays). */
 static char *
 describe(FoldListItem *item)
 {
@@ -129,12 +131,16 @@ describe(FoldListItem *item)
     const char *detail = fold_list_item_get_detail(item);
     const char *indicator = fold_list_item_get_indicator(item);
     const char *title = fold_list_item_get_title(item);
-    char *s = g_strdup_printf("%s\td=%d t=%s/%s i=%s h=%g e=%d x=%d c=%d", id,
-                              fold_list_item_get_depth(item), title ? title : "(null)",
+    int64_t rows = -1;
+    if (fold_list_item_get_kind(item) == FOLD_ITEM_HEADER)
+        rows = row_count(fold_list_model_get_table(model), fold_list_item_get_section_id(item));
+    char *s = g_strdup_printf("%s\td=%d t=%s/%s i=%s h=%g e=%d x=%d c=%d k=%d n=%" G_GINT64_FORMAT,
+                              id, fold_list_item_get_depth(item), title ? title : "(null)",
                               detail ? detail : "(null)", indicator ? indicator : "(null)",
                               fold_list_item_get_height(item), fold_list_item_get_expanded(item),
                               fold_list_item_get_expandable(item),
-                              fold_list_item_get_collapsed(item));
+                              fold_list_item_get_collapsed(item),
+                              fold_list_item_get_collapsible(item), rows);
     g_free(id);
     return s;
 }
@@ -146,6 +152,11 @@ describe_at(guint position)
     if (!item)
         return g_strdup("(missing)");
     CHECK(fold_list_item_get_position(item) == position);
+    /* The item carries its section's id: the id of its key, and what the
+     * engine says is at this position of the list as signalled so far. */
+    fold_section_id id = fold_list_item_get_section_id(item);
+    CHECK(id != FOLD_ROOT);
+    CHECK(id == sec(fold_list_model_get_table(model), fold_list_item_get_key(item)));
     char *s = describe(item);
     g_object_unref(item);
     return s;
@@ -187,8 +198,10 @@ on_items_changed(GListModel *list, guint position, guint removed, guint added, g
     if (probe_busy) {
         /* Emitted from the table's listener: changes are refused. */
         fold_table *t = fold_list_model_get_table(FOLD_LIST_MODEL(list));
-        CHECK(fold_table_toggle(t, 0, NULL) == FOLD_E_BUSY);
-        CHECK(fold_table_insert_rows(t, 0, 0, 1, NULL) == FOLD_E_BUSY);
+        CHECK_STATUS(fold_table_collapse_all(t, NULL), FOLD_E_BUSY);
+        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "busy", "Busy", 1,
+                                               0, NULL),
+                     FOLD_E_BUSY);
     }
 }
 
@@ -273,7 +286,7 @@ print_signals(const char *what, guint n0, guint n1)
 static guint
 finish(const char *what)
 {
-    int saved = failures;
+    long saved = check_failed_so_far();
     GPtrArray *after = snapshot();
     int64_t engine = -1;
     OK(fold_table_item_count(fold_list_model_get_table(model), &engine));
@@ -432,9 +445,9 @@ finish(const char *what)
     }
     CHECK(next == signals->len);
 
-    if (!quiet || failures != saved)
+    if (!quiet || check_failed_so_far() != saved)
         print_signals(what, n0, n1);
-    if (failures != saved && g_getenv("TEST_MODEL_VERBOSE")) {
+    if (check_failed_so_far() != saved && g_getenv("TEST_MODEL_VERBOSE")) {
         fprintf(stderr, "  engine steps:");
         for (guint k = 0; k < eng_changes->len; k++) {
             fold_change c = g_array_index(eng_changes, fold_change, k);
@@ -461,9 +474,11 @@ finish(const char *what)
 
 
 static char *
-text(const char *key, int64_t row, void *user_data)
+row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
 {
     (*(int *)user_data)++;
+    /* The id and the key name the same section. */
+    CHECK(section == sec(fold_list_model_get_table(model), key));
     GPtrArray *rows = rows_of(key);
     if (row < 0 || row >= (int64_t)rows->len)
         return g_strdup_printf("%s ?%" G_GINT64_FORMAT, key, row); /* not the app's data */
@@ -474,7 +489,8 @@ static int64_t
 header_pos(const char *key)
 {
     int64_t p = -1;
-    OK(fold_table_header_position_key(fold_list_model_get_table(model), key, &p));
+    fold_table *table = fold_list_model_get_table(model);
+    OK(fold_table_header_position(table, sec(table, key), &p));
     return p;
 }
 
@@ -482,17 +498,36 @@ static int64_t
 row_pos(const char *key, int64_t row)
 {
     int64_t p = -1;
-    OK(fold_table_row_position_key(fold_list_model_get_table(model), key, row, &p));
+    fold_table *table = fold_list_model_get_table(model);
+    OK(fold_table_row_position(table, sec(table, key), row, &p));
     return p;
 }
 
 static int
-provide_height(fold_table *table, const char *key, int64_t row, double *out_height, void *data)
+provide_height(fold_table *table, fold_section_id section, const char *key, int64_t row,
+               double *out_height, void *data)
 {
     (void)table;
+    (void)section;
     (void)data;
-    *out_height = 20 + (double)((strlen(key) * 7 + (size_t)row * 13) % 50);
+    if (row < 0) /* a header */
+        *out_height = 24 + (double)strlen(key);
+    else
+        *out_height = 20 + (double)((strlen(key) * 7 + (size_t)row * 13) % 50);
     return 1;
+}
+
+/* A section listener that refuses to collapse `refused_section`. */
+static fold_section_id refused_section;
+
+static int
+refuse_collapse(fold_table *table, fold_section_id section, const char *key, int32_t event,
+                void *data)
+{
+    (void)table;
+    (void)key;
+    (void)data;
+    return !(event == FOLD_SECTION_WILL_COLLAPSE && section == refused_section);
 }
 
 static void
@@ -512,13 +547,13 @@ static gpointer
 mutate_elsewhere(gpointer data)
 {
     fold_table *table = data;
-    OK(fold_table_insert_rows_key(table, "t", 0, 2, NULL));
+    OK(fold_table_insert_rows(table, sec(table, "t"), 0, 2, NULL));
     return NULL;
 }
 
-/* Keys of every section, in list order. */
+/* Keys of every section under `parent` (FOLD_ROOT: all), in list order. */
 static GPtrArray *
-all_keys(fold_table *table, const char *parent, GPtrArray *into)
+all_keys(fold_table *table, fold_section_id parent, GPtrArray *into)
 {
     if (!into)
         into = g_ptr_array_new_with_free_func(g_free);
@@ -527,13 +562,12 @@ all_keys(fold_table *table, const char *parent, GPtrArray *into)
         return into;
     for (int64_t i = 0; i < children; i++) {
         int32_t kind = -1;
-        char *key = NULL;
-        if (fold_table_child_at(table, parent, i, &kind, NULL, &key) == FOLD_OK &&
+        fold_section_id child = 0;
+        if (fold_table_child_at(table, parent, i, &kind, &child, NULL) == FOLD_OK &&
             kind == FOLD_CHILD_SECTION) {
-            g_ptr_array_add(into, g_strdup(key));
-            all_keys(table, key, into);
+            g_ptr_array_add(into, g_strdup(text(table, child, FOLD_TEXT_KEY)));
+            all_keys(table, child, into);
         }
-        fold_free(key);
     }
     return into;
 }
@@ -541,53 +575,58 @@ all_keys(fold_table *table, const char *parent, GPtrArray *into)
 static int new_keys;
 
 /* One random direct mutation; describes it in `what`. Failing calls (a
- * section that cannot move there, say) are fine: they change nothing. */
+ * section that cannot move there, a fixed section collapsed, say) are fine:
+ * they change nothing. */
 static void
 random_mutation(fold_table *table, GRand *rng, char *what, size_t size)
 {
-    GPtrArray *keys = all_keys(table, NULL, NULL);
+    GPtrArray *keys = all_keys(table, FOLD_ROOT, NULL);
     if (keys->len == 0) {
         g_snprintf(what, size, "append section n%d", new_keys);
         char key[32];
         g_snprintf(key, sizeof key, "n%d", new_keys++);
         data_insert(key, 0, 3, TRUE);
-        OK(fold_table_append_section(table, key, "New", 3));
+        add(table, FOLD_ROOT, key, "New", 3);
         g_ptr_array_unref(keys);
         return;
     }
     const char *key = g_ptr_array_index(keys, g_rand_int_range(rng, 0, (gint32)keys->len));
-    int64_t rows = 0, children = 0, sections = 0;
-    fold_table_row_count_key(table, key, &rows);
-    fold_table_child_count(table, key, &children);
-    fold_table_section_count(table, &sections);
+    fold_section_id id = sec(table, key);
+    fold_section_info si = info(table, id);
+    int64_t rows = si.row_count, children = si.child_count, sections = section_count(table);
     int64_t row = rows ? g_rand_int_range(rng, 0, (gint32)rows) : 0;
     int status = FOLD_OK;
-    /* Importing random states hits a known engine bug (childless sections'
-     * and some footers' collapsed flag changes without a redraw); run with
-     * TEST_MODEL_IMPORT_RANDOM=1 (ctest gtk-model-import, disabled). */
+    /* TEST_MODEL_IMPORT_RANDOM=1 (ctest gtk-model-import) mixes random
+     * import_state calls in; they draw other random numbers, so the run
+     * takes another course (with other sections removed) than gtk-model's. */
     static int kinds = 0;
     if (!kinds)
-        kinds = g_strcmp0(g_getenv("TEST_MODEL_IMPORT_RANDOM"), "1") == 0 ? 14 : 12;
+        kinds = g_strcmp0(g_getenv("TEST_MODEL_IMPORT_RANDOM"), "1") == 0 ? 15 : 13;
     switch (g_rand_int_range(rng, 0, kinds)) {
     case 0:
-        status = fold_table_toggle_key(table, key, NULL);
+        status = fold_table_toggle(table, id, NULL);
         g_snprintf(what, size, "toggle %s", key);
         break;
     case 1: {
-        int64_t n = g_rand_int_range(rng, 1, 4);
+        /* Rows go in before row `row` (a child index: subsections count). */
+        int64_t n = g_rand_int_range(rng, 1, 4), at = 0;
+        if (rows) {
+            fold_row_info ri;
+            OK(fold_table_row_info(table, id, row, &ri));
+            at = ri.child_index;
+        }
         data_insert(key, rows ? row : 0, n, FALSE);
-        status = fold_table_insert_rows_key(table, key, rows ? row : 0, n, NULL);
+        status = fold_table_insert_rows(table, id, at, n, NULL);
         if (status != FOLD_OK)
             data_remove(key, rows ? row : 0, n);
         g_snprintf(what, size, "insert %" G_GINT64_FORMAT " rows into %s", n, key);
         break;
     }
     case 2:
-        if (rows)
         if (rows) {
             char *label = g_strdup(g_ptr_array_index(rows_of(key), row));
             data_remove(key, row, 1);
-            status = fold_table_remove_rows_key(table, key, row, 1);
+            status = fold_table_remove_rows(table, id, row, 1);
             if (status != FOLD_OK)
                 g_ptr_array_insert(rows_of(key), (gint)row, g_strdup(label));
             g_free(label);
@@ -596,63 +635,73 @@ random_mutation(fold_table *table, GRand *rng, char *what, size_t size)
         break;
     case 3:
         if (rows)
-            status = fold_table_set_row_height_key(table, key, row,
-                                                   g_rand_int_range(rng, 10, 90));
+            status = fold_table_set_row_height(table, id, row, g_rand_int_range(rng, 10, 90));
         g_snprintf(what, size, "set row height %s/%" G_GINT64_FORMAT, key, row);
         break;
     case 4:
         if (rows)
-            status = fold_table_set_row_expanded_height(table, key, row, 150);
+            status = fold_table_set_row_expanded_height(table, id, row, 150);
         g_snprintf(what, size, "expanded height %s/%" G_GINT64_FORMAT, key, row);
         break;
     case 5:
         if (rows)
-            status = fold_table_toggle_row(table, key, row, NULL);
+            status = fold_table_toggle_row(table, id, row, NULL);
         g_snprintf(what, size, "toggle row %s/%" G_GINT64_FORMAT, key, row);
         break;
     case 6: {
+        /* A subsection, sometimes inserted collapsed or fixed. */
+        static const uint32_t flags[] = {0, 0, FOLD_SECTION_COLLAPSED, FOLD_SECTION_FIXED};
+        uint32_t f = flags[g_rand_int_range(rng, 0, G_N_ELEMENTS(flags))];
         char sub[32];
         g_snprintf(sub, sizeof sub, "n%d", new_keys++);
         int64_t n = g_rand_int_range(rng, 0, 4);
         data_insert(sub, 0, n, TRUE);
-        status = fold_table_insert_subsection(table, key,
-                                              g_rand_int_range(rng, 0, (gint32)children + 1),
-                                              sub, "Sub|x", n);
-        g_snprintf(what, size, "insert subsection %s into %s", sub, key);
+        status = fold_table_insert_section(table, id,
+                                           g_rand_int_range(rng, 0, (gint32)children + 1), sub,
+                                           "Sub|x", n, f, NULL);
+        g_snprintf(what, size, "insert subsection %s into %s (flags %u)", sub, key, f);
         break;
     }
     case 7:
         if (children)
             status = remove_children_tracked(table, key,
-                                                g_rand_int_range(rng, 0, (gint32)children), 1);
+                                             g_rand_int_range(rng, 0, (gint32)children), 1);
         g_snprintf(what, size, "remove a child of %s", key);
         break;
     case 8: {
         int64_t to = g_rand_int_range(rng, 0, (gint32)sections);
-        status = fold_table_move_section_to(table, key, NULL, to);
+        status = fold_table_move_section(table, id, FOLD_ROOT, to);
         g_snprintf(what, size, "move %s to top level %" G_GINT64_FORMAT, key, to);
         break;
     }
     case 9: {
         const char *parent = g_ptr_array_index(keys, g_rand_int_range(rng, 0, (gint32)keys->len));
-        int64_t pc = 0;
-        fold_table_child_count(table, parent, &pc);
-        status = fold_table_move_section_to(table, key, parent, pc ? g_rand_int_range(rng, 0, (gint32)pc) : 0);
+        fold_section_id pid = sec(table, parent);
+        int64_t pc = info(table, pid).child_count;
+        status = fold_table_move_section(table, id, pid,
+                                         pc ? g_rand_int_range(rng, 0, (gint32)pc) : 0);
         g_snprintf(what, size, "move %s into %s", key, parent);
         break;
     }
     case 10:
-        status = fold_table_set_section_footer_height_key(table, key,
-                                                          g_rand_boolean(rng) ? 16 : 0);
+        status = fold_table_set_section_height(table, id, FOLD_HEIGHT_FOOTER,
+                                               g_rand_boolean(rng) ? 16 : 0);
         g_snprintf(what, size, "footer of %s", key);
         break;
     case 11:
         status = fold_table_set_accordion(table, g_rand_int_range(rng, 0, 3));
         if (rows && status == FOLD_OK)
-            status = fold_table_expand_row(table, key, row, NULL);
+            status = fold_table_expand_row(table, id, row, NULL);
         g_snprintf(what, size, "accordion, expand %s/%" G_GINT64_FORMAT, key, row);
         break;
     case 12: {
+        /* Fixed <-> collapsible (a collapsed section cannot become fixed). */
+        gboolean collapsible = g_rand_boolean(rng);
+        status = fold_table_set_collapsible(table, id, collapsible);
+        g_snprintf(what, size, "set %s %s", key, collapsible ? "collapsible" : "fixed");
+        break;
+    }
+    case 13: {
         /* the state saved the last time round */
         static char *state;
         if (state)
@@ -683,40 +732,37 @@ random_mutation(fold_table *table, GRand *rng, char *what, size_t size)
 int
 main(void)
 {
-    fold_table *table = NULL;
-    OK(fold_table_new(NULL, &table));
+    fold_table *table = new_table(NULL);
+    if (!table)
+        return check_done();
     /* a: 3 rows, subsections a1 (4 rows), a2 (2 rows, nested a2x with 3 rows);
      * b: 5 rows; c: empty; d: 2 rows with a subsection d1 (2 rows). */
-    OK(fold_table_append_section(table, "a", "Alpha|first", 3));
-    OK(fold_table_insert_subsection(table, "a", 3, "a1", "A one", 4));
-    OK(fold_table_insert_subsection(table, "a", 4, "a2", "A two|nested", 2));
-    OK(fold_table_insert_subsection(table, "a2", 2, "a2x", "A two x", 3));
-    OK(fold_table_append_section(table, "b", "Beta", 5));
-    OK(fold_table_append_section(table, "c", "Gamma (empty)", 0));
-    OK(fold_table_append_section(table, "d", "Delta", 2));
-    OK(fold_table_insert_subsection(table, "d", 2, "d1", "D one", 2));
-    const char *keys[] = {"a", "a1", "a2", "a2x", "b", "d", "d1"};
-    for (size_t k = 0; k < G_N_ELEMENTS(keys); k++) {
-        int64_t rows = 0;
-        OK(fold_table_row_count_key(table, keys[k], &rows));
+    fold_section_id a = add(table, FOLD_ROOT, "a", "Alpha|first", 3);
+    fold_section_id a1 = add(table, a, "a1", "A one", 4);
+    fold_section_id a2 = add(table, a, "a2", "A two|nested", 2);
+    fold_section_id a2x = add(table, a2, "a2x", "A two x", 3);
+    fold_section_id b = add(table, FOLD_ROOT, "b", "Beta", 5);
+    fold_section_id c = add(table, FOLD_ROOT, "c", "Gamma (empty)", 0);
+    fold_section_id d = add(table, FOLD_ROOT, "d", "Delta", 2);
+    fold_section_id d1 = add(table, d, "d1", "D one", 2);
+    const fold_section_id expandable[] = {a, a1, a2, a2x, b, d, d1};
+    for (size_t k = 0; k < G_N_ELEMENTS(expandable); k++) {
+        int64_t rows = row_count(table, expandable[k]);
         for (int64_t r = 0; r < rows; r++)
-            OK(fold_table_set_row_expanded_height(table, keys[k], r, 100 + 10 * (double)r));
+            OK(fold_table_set_row_expanded_height(table, expandable[k], r, 100 + 10 * (double)r));
     }
     /* one row that cannot expand */
-    OK(fold_table_set_row_expanded_height(table, "b", 4, FOLD_HEIGHT_DEFAULT));
+    OK(fold_table_set_row_expanded_height(table, b, 4, FOLD_HEIGHT_DEFAULT));
 
     labels = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
                                    (GDestroyNotify)g_ptr_array_unref);
     strict = g_strcmp0(g_getenv("TEST_MODEL_STRICT"), "1") == 0;
     const char *initial[] = {"a", "a1", "a2", "a2x", "b", "c", "d", "d1"};
-    for (size_t k = 0; k < G_N_ELEMENTS(initial); k++) {
-        int64_t rows = 0;
-        OK(fold_table_row_count_key(table, initial[k], &rows));
-        data_insert(initial[k], 0, rows, TRUE);
-    }
+    for (size_t k = 0; k < G_N_ELEMENTS(initial); k++)
+        data_insert(initial[k], 0, row_count(table, sec(table, initial[k])), TRUE);
     model = fold_list_model_new(table, (GDestroyNotify)fold_table_free);
     int text_calls = 0;
-    fold_list_model_set_text_func(model, text, &text_calls, NULL);
+    fold_list_model_set_text_func(model, row_text, &text_calls, NULL);
     signals = g_array_new(FALSE, FALSE, sizeof(Signal));
     shadow = g_ptr_array_new_with_free_func(g_free);
     eng_changes = g_array_new(FALSE, FALSE, sizeof(fold_change));
@@ -739,17 +785,27 @@ main(void)
         CHECK(strcmp(fold_list_item_get_detail(h), "first") == 0);
         CHECK(strcmp(fold_list_item_get_indicator(h), "\xE2\x80\x93") == 0);
         CHECK(fold_list_item_get_height(h) == 28);
+        CHECK(fold_list_item_get_section_id(h) == a);
+        CHECK(fold_list_item_get_collapsible(h));
+        guint64 property_id = 0;
+        g_object_get(h, "section-id", &property_id, NULL);
+        CHECK(property_id == a);
+        gboolean property_collapsible = FALSE;
+        g_object_get(h, "collapsible", &property_collapsible, NULL);
+        CHECK(property_collapsible);
         g_object_unref(h);
         /* Nested headers: title, detail and indicator from the engine
-         * (fold_table_section_header_key / _indicator_key), not the text func. */
+         * (fold_table_section_text), not the text func. */
         int calls = text_calls;
         FoldListItem *sub = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("a2"));
+        CHECK(fold_list_item_get_section_id(sub) == a2);
         CHECK(fold_list_item_get_depth(sub) == 1);
         CHECK(strcmp(fold_list_item_get_title(sub), "A two") == 0);
         CHECK(strcmp(fold_list_item_get_detail(sub), "nested") == 0);
         CHECK(strcmp(fold_list_item_get_indicator(sub), "\xE2\x80\x93") == 0);
         g_object_unref(sub);
         sub = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("a2x"));
+        CHECK(fold_list_item_get_section_id(sub) == a2x);
         CHECK(fold_list_item_get_depth(sub) == 2);
         CHECK(strcmp(fold_list_item_get_title(sub), "A two x") == 0);
         CHECK(fold_list_item_get_detail(sub) == NULL);
@@ -759,14 +815,19 @@ main(void)
         CHECK(fold_list_item_get_kind(r) == FOLD_ITEM_ROW);
         CHECK(fold_list_item_get_row(r) == 2);
         CHECK(strcmp(fold_list_item_get_key(r), "a1") == 0);
+        CHECK(fold_list_item_get_section_id(r) == a1);
+        CHECK(!fold_list_item_get_collapsible(r) && fold_list_item_get_indicator(r) == NULL);
         CHECK(strcmp(fold_list_item_get_title(r), "a1 row 2") == 0);
         CHECK(fold_list_item_get_expandable(r) && !fold_list_item_get_expanded(r));
         CHECK(fold_list_item_get_height(r) == 44);
         g_object_unref(r);
         CHECK(text_calls == calls + 1);
-        FoldListItem *c = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("c"));
-        CHECK(strcmp(fold_list_item_get_indicator(c), "") == 0);
-        g_object_unref(c);
+        /* An empty section is not collapsible now: no indicator. */
+        FoldListItem *empty = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("c"));
+        CHECK(fold_list_item_get_section_id(empty) == c);
+        CHECK(strcmp(fold_list_item_get_indicator(empty), "") == 0);
+        CHECK(!fold_list_item_get_collapsible(empty));
+        g_object_unref(empty);
     }
 
     GError *error = NULL;
@@ -793,32 +854,48 @@ main(void)
 
     /* Collapse the top-level section that holds everything of a. */
     begin();
-    CHECK(fold_list_model_toggle_section(model, "a", &changed, &error) && changed);
+    CHECK(fold_list_model_toggle_section(model, a, &changed, &error) && changed);
     CHECK(finish("toggle_section a (collapse)") == 2);
     CHECK(signal_at(0).position == 1 && signal_at(0).removed == 3 + 5 + 3 + 4 && signal_at(0).added == 0);
 
     /* A section inside a collapsed one: nothing visible changes. */
     begin();
-    CHECK(fold_list_model_toggle_section(model, "a1", &changed, &error) && changed);
+    CHECK(fold_list_model_toggle_section(model, a1, &changed, &error) && changed);
     CHECK(finish("toggle_section a1 (hidden, collapse)") == 0);
 
     /* Expanding a shows a1 collapsed (its own state kept). */
     begin();
-    CHECK(fold_list_model_set_section_collapsed(model, "a", FALSE, &changed, &error) && changed);
+    CHECK(fold_list_model_set_section_collapsed(model, a, FALSE, &changed, &error) && changed);
     CHECK(finish("set_section_collapsed a FALSE") == 2);
     CHECK(signal_at(0).position == 1 && signal_at(0).added == 3 + 1 + 1 + 2 + 1 + 3);
     begin();
-    CHECK(fold_list_model_set_section_collapsed(model, "a", FALSE, &changed, &error) && !changed);
+    CHECK(fold_list_model_set_section_collapsed(model, a, FALSE, &changed, &error) && !changed);
     CHECK(finish("set_section_collapsed a FALSE (again)") == 0);
     begin();
-    CHECK(fold_list_model_toggle_section(model, "a1", &changed, &error) && changed);
+    CHECK(fold_list_model_toggle_section(model, a1, &changed, &error) && changed);
     CHECK(finish("toggle_section a1 (expand)") == 2);
 
-    /* The empty section: activating its header does nothing. */
+    /* The empty section: activating its header toggles its stored state
+     * (ABI 0.2; before, a no-op), which hides nothing yet; the header is
+     * redrawn (its collapsed flag) and still shows no indicator. */
     begin();
     CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_NOTHING);
-    CHECK(finish("activate empty section c") == 0);
+    CHECK(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    CHECK(finish("activate empty section c (collapse)") == 1);
+    CHECK(signal_at(0).position == header_pos("c") && signal_at(0).removed == 1 &&
+          signal_at(0).added == 1);
+    CHECK(is_collapsed(table, c));
+    {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("c"));
+        CHECK(fold_list_item_get_collapsed(it) && !fold_list_item_get_collapsible(it));
+        CHECK_STR(fold_list_item_get_indicator(it), "");
+        g_object_unref(it);
+    }
+    begin();
+    CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
+    CHECK(action == FOLD_ACTIVATED_SECTION_EXPANDED);
+    CHECK(finish("activate empty section c (expand)") == 1);
+    CHECK(!is_collapsed(table, c));
 
     /* Expand a row: rebound in place at its new height. */
     int64_t r = row_pos("b", 1);
@@ -834,7 +911,7 @@ main(void)
     }
     /* A second one, under MULTIPLE both stay. */
     begin();
-    CHECK(fold_list_model_toggle_row(model, "a1", 0, &changed, &error) && changed);
+    CHECK(fold_list_model_toggle_row(model, a1, 0, &changed, &error) && changed);
     CHECK(finish("toggle_row a1/0 (expand, multiple)") == 1);
 
     /* A row that cannot expand: nothing. */
@@ -860,18 +937,19 @@ main(void)
     int64_t nrefs = 0;
     OK(fold_table_expanded_rows(table, &refs, &nrefs));
     CHECK(nrefs == 1 && refs && strcmp(refs[0].key, "d1") == 0 && refs[0].row == 1);
+    CHECK(nrefs == 1 && refs && refs[0].section == d1);
     fold_free(refs);
 
     /* Accordion with the expanded row hidden in a collapsed section: only
      * the visible row is rebound. */
     begin();
-    CHECK(fold_list_model_set_section_collapsed(model, "d", TRUE, &changed, &error) && changed);
+    CHECK(fold_list_model_set_section_collapsed(model, d, TRUE, &changed, &error) && changed);
     CHECK(finish("collapse d (holds expanded d1/1)") == 2);
     begin();
-    CHECK(fold_list_model_set_row_expanded(model, "a2x", 2, TRUE, &changed, &error) && changed);
+    CHECK(fold_list_model_set_row_expanded(model, a2x, 2, TRUE, &changed, &error) && changed);
     CHECK(finish("expand a2x/2 (single; d1/1 hidden)") == 1);
     begin();
-    CHECK(fold_list_model_set_section_collapsed(model, "d", FALSE, &changed, &error) && changed);
+    CHECK(fold_list_model_set_section_collapsed(model, d, FALSE, &changed, &error) && changed);
     CHECK(finish("expand d") == 2);
 
     /* Per section: expanding in another section keeps a2x/2. */
@@ -913,9 +991,131 @@ main(void)
     finish_reset("reload");
     probe_busy = TRUE;
 
-    /* Errors come back as GError with the engine's status. */
-    CHECK(!fold_list_model_toggle_section(model, "nope", NULL, &error));
-    CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_NOT_FOUND);
+    /* A will-listener refuses: activate says so, nothing changes. */
+    int64_t refusing = 0;
+    refused_section = b;
+    OK(fold_table_add_section_listener(table, refuse_collapse, NULL, &refusing));
+    begin();
+    CHECK(fold_list_model_activate(model, (guint)header_pos("b"), &action, &error));
+    CHECK(action == FOLD_ACTIVATED_REFUSED);
+    CHECK(finish("activate header b (a listener refuses)") == 0);
+    CHECK(engine_sets == 0 && !is_collapsed(table, b));
+    begin();
+    changed = TRUE;
+    CHECK(fold_list_model_toggle_section(model, b, &changed, &error) && !changed);
+    CHECK(error == NULL);
+    CHECK(finish("toggle_section b (a listener refuses)") == 0);
+    OK(fold_table_remove_listener(table, refusing));
+
+    /* A fixed section (FOLD_SECTION_FIXED): no indicator, cannot collapse. */
+    fold_section_id f = 0;
+    begin();
+    data_insert("f", 0, 2, TRUE);
+    int inserted = fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, "f",
+                                             "Fixed|always open", 2, FOLD_SECTION_FIXED, &f);
+    CHECK_STATUS(inserted, FOLD_OK);
+    CHECK(finish("insert fixed section f") == (inserted == FOLD_OK ? 1 : 0));
+    if (inserted == FOLD_OK) { /* else counted as failed above; the rest needs it */
+        CHECK(info(table, f).flags & FOLD_SECTION_FIXED);
+        {
+            FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("f"));
+            CHECK(fold_list_item_get_section_id(it) == f);
+            CHECK(!fold_list_item_get_collapsible(it));
+            CHECK_STR(fold_list_item_get_indicator(it), "");
+            CHECK_STR(fold_list_item_get_title(it), "Fixed");
+            CHECK_STR(fold_list_item_get_detail(it), "always open");
+            g_object_unref(it);
+            it = g_list_model_get_item(G_LIST_MODEL(model), (guint)row_pos("f", 1));
+            CHECK(fold_list_item_get_section_id(it) == f);
+            CHECK_STR(fold_list_item_get_title(it), "f row 1");
+            g_object_unref(it);
+        }
+        begin();
+        CHECK(fold_list_model_activate(model, (guint)header_pos("f"), &action, &error));
+        CHECK(action == FOLD_ACTIVATED_NOTHING);
+        CHECK(finish("activate fixed header f") == 0);
+        CHECK(!fold_list_model_toggle_section(model, f, &changed, &error));
+        CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_NOT_ALLOWED);
+        g_clear_error(&error);
+        CHECK(!fold_list_model_set_section_collapsed(model, f, TRUE, &changed, &error));
+        CHECK(error && error->code == FOLD_E_NOT_ALLOWED);
+        g_clear_error(&error);
+        changed = TRUE;
+        CHECK(fold_list_model_set_section_collapsed(model, f, FALSE, &changed, &error) && !changed);
+        CHECK(!is_collapsed(table, f));
+        /* Made collapsible, its header gets an indicator: one redraw. */
+        begin();
+        OK(fold_table_set_collapsible(table, f, 1));
+        CHECK(finish("make f collapsible") == 1);
+        CHECK(signal_at(0).position == header_pos("f") && signal_at(0).removed == 1 &&
+              signal_at(0).added == 1);
+        {
+            FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("f"));
+            CHECK(fold_list_item_get_collapsible(it));
+            CHECK_STR(fold_list_item_get_indicator(it), "[-]"); /* set_indicators above */
+            g_object_unref(it);
+        }
+        begin();
+        CHECK(fold_list_model_toggle_section(model, f, &changed, &error) && changed);
+        CHECK(finish("toggle_section f (collapse)") == 2);
+        CHECK_STATUS(fold_table_set_collapsible(table, f, 0), FOLD_E_NOT_ALLOWED);
+        begin();
+        CHECK(fold_list_model_toggle_section(model, f, &changed, &error) && changed);
+        CHECK(finish("toggle_section f (expand)") == 2);
+        begin();
+        OK(fold_table_set_collapsible(table, f, 0));
+        CHECK(finish("make f fixed again") == 1);
+        /* Removed, its id goes stale. */
+        begin();
+        OK(fold_table_remove_section(table, f));
+        CHECK(finish("remove section f") == 1);
+    }
+
+    /* Errors come back as GError with the engine's status. A stale id (a
+     * removed section's), another table's id: FOLD_E_NOT_FOUND. */
+    begin();
+    data_insert("gone", 0, 1, TRUE);
+    fold_section_id gone = add(table, FOLD_ROOT, "gone", "Gone soon", 1);
+    CHECK(finish("insert section gone") == 1);
+    begin();
+    OK(fold_table_remove_section(table, gone));
+    CHECK(finish("remove section gone") == 1);
+    const fold_section_id stale[] = {gone, f};
+    for (size_t k = 0; k < G_N_ELEMENTS(stale); k++) {
+        if (k > 0 && inserted != FOLD_OK)
+            break; /* f was never made */
+        CHECK(!fold_list_model_toggle_section(model, stale[k], NULL, &error));
+        CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_NOT_FOUND);
+        CHECK(error && strstr(error->message, "FOLD_E_NOT_FOUND") != NULL);
+        g_clear_error(&error);
+        CHECK(!fold_list_model_set_section_collapsed(model, stale[k], TRUE, NULL, &error));
+        CHECK(error && error->code == FOLD_E_NOT_FOUND);
+        g_clear_error(&error);
+        CHECK(!fold_list_model_toggle_row(model, stale[k], 0, NULL, &error));
+        CHECK(error && error->code == FOLD_E_NOT_FOUND);
+        g_clear_error(&error);
+        CHECK(!fold_list_model_set_row_expanded(model, stale[k], 0, TRUE, NULL, &error));
+        CHECK(error && error->code == FOLD_E_NOT_FOUND);
+        g_clear_error(&error);
+    }
+    {
+        fold_table *other = new_table(NULL);
+        fold_section_id foreign = add(other, FOLD_ROOT, "a", "Alpha elsewhere", 2);
+        CHECK(foreign != 0 && foreign != a);
+        CHECK(!fold_list_model_toggle_section(model, foreign, NULL, &error));
+        CHECK(error && error->code == FOLD_E_NOT_FOUND);
+        g_clear_error(&error);
+        CHECK(!fold_list_model_set_row_expanded(model, foreign, 0, TRUE, NULL, &error));
+        CHECK(error && error->code == FOLD_E_NOT_FOUND);
+        g_clear_error(&error);
+        fold_table_free(other);
+    }
+    /* The top level where a section is required; a row that is not there. */
+    CHECK(!fold_list_model_toggle_section(model, FOLD_ROOT, NULL, &error));
+    CHECK(error && error->code == FOLD_E_INVALID);
+    g_clear_error(&error);
+    CHECK(!fold_list_model_toggle_row(model, a1, 99, NULL, &error));
+    CHECK(error && error->code == FOLD_E_RANGE);
     g_clear_error(&error);
     CHECK(!fold_list_model_activate(model, 100000, NULL, &error));
     CHECK(error && error->code == FOLD_E_RANGE);
@@ -926,66 +1126,75 @@ main(void)
 
     /* ---- directly on the table: the model follows the change events -------- */
 
-    int64_t index = -1;
     begin();
     data_insert("e", 0, 7, TRUE); /* the app's data first: the model fetches items during the change */
-    OK(fold_table_append_section(table, "e", "Epsilon|direct", 7));
+    fold_section_id e = add(table, FOLD_ROOT, "e", "Epsilon|direct", 7);
     CHECK(finish("append section e") == 1);
     CHECK(signal_at(0).removed == 0 && signal_at(0).added == 8);
 
     /* Rows into the empty section c: its header's indicator appears. */
     begin();
     data_insert("c", 0, 3, FALSE);
-    OK(fold_table_insert_rows_key(table, "c", 0, 3, NULL));
+    OK(fold_table_insert_rows(table, c, 0, 3, NULL));
     CHECK(finish("insert 3 rows into empty section c") == 2);
     CHECK(signal_at(0).position == header_pos("c") + 1 && signal_at(0).added == 3);
     CHECK(signal_at(1).position == header_pos("c") && signal_at(1).removed == 1);
 
     begin();
     data_remove("c", 0, 3);
-    OK(fold_table_remove_rows_key(table, "c", 0, 3));
+    OK(fold_table_remove_rows(table, c, 0, 3));
     CHECK(finish("remove them again") == 2);
 
     /* Remove a middle section. */
-    OK(fold_table_section_index(table, "b", &index));
     begin();
-    OK(fold_table_remove_section(table, index));
+    OK(fold_table_remove_section(table, b));
     CHECK(finish("remove middle section b") == 1);
     CHECK(signal_at(0).added == 0 && signal_at(0).removed == 1 + 5);
 
     /* Move sections: down, up, and into another section. */
-    OK(fold_table_section_index(table, "a", &index));
+    CHECK(info(table, a).index == 0);
     begin();
-    OK(fold_table_move_section(table, index, 2));
+    OK(fold_table_move_section(table, a, FOLD_ROOT, 2));
     finish("move section a to index 2");
+    CHECK(top(table, 2) == a && top(table, 3) == e);
     begin();
-    OK(fold_table_move_section(table, 3, 0));
+    OK(fold_table_move_section(table, e, FOLD_ROOT, 0));
     finish("move section e to index 0");
     begin();
-    OK(fold_table_move_section_to(table, "d1", "a", 1));
+    OK(fold_table_move_section(table, d1, a, 1));
     finish("move subsection d1 into a");
+    /* Its items keep its id through the move. */
+    CHECK(info(table, d1).parent == a && info(table, d1).index == 1);
+    {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("d1"));
+        CHECK(fold_list_item_get_section_id(it) == d1 && fold_list_item_get_depth(it) == 1);
+        g_object_unref(it);
+        it = g_list_model_get_item(G_LIST_MODEL(model), (guint)row_pos("d1", 1));
+        CHECK(fold_list_item_get_section_id(it) == d1 && fold_list_item_get_row(it) == 1);
+        g_object_unref(it);
+    }
 
     /* Heights: a row, a section's default row height, a header. */
     begin();
-    OK(fold_table_set_row_height_key(table, "a1", 2, 60));
+    OK(fold_table_set_row_height(table, a1, 2, 60));
     CHECK(finish("set row height a1/2 = 60") == 1);
     begin();
-    OK(fold_table_set_section_row_height_key(table, "e", 30));
+    OK(fold_table_set_section_height(table, e, FOLD_HEIGHT_ROW, 30));
     CHECK(finish("set section e's row height = 30") == 1);
     CHECK(signal_at(0).removed == 7 && signal_at(0).added == 7);
     begin();
-    OK(fold_table_set_section_header_height_key(table, "a2", 40));
+    OK(fold_table_set_section_height(table, a2, FOLD_HEIGHT_HEADER, 40));
     CHECK(finish("set header height of a2 = 40") == 1);
     /* A footer appears and disappears. */
     begin();
-    OK(fold_table_set_section_footer_height_key(table, "d", 20));
+    OK(fold_table_set_section_height(table, d, FOLD_HEIGHT_FOOTER, 20));
     CHECK(finish("footer for d") >= 1);
     begin();
-    OK(fold_table_set_section_footer_height_key(table, "d", 0));
+    OK(fold_table_set_section_height(table, d, FOLD_HEIGHT_FOOTER, 0));
     CHECK(finish("no footer for d") >= 1);
     /* Header text. */
     begin();
-    OK(fold_table_set_section_header_key(table, "a2x", "Renamed|now"));
+    OK(fold_table_set_section_header(table, a2x, "Renamed|now"));
     CHECK(finish("set header text of a2x") == 1);
     {
         FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), (guint)header_pos("a2x"));
@@ -998,26 +1207,28 @@ main(void)
      * collapses the expanded one elsewhere. */
     OK(fold_table_set_accordion(table, FOLD_ACCORDION_SINGLE));
     begin();
-    OK(fold_table_expand_row(table, "a", 0, &action));
+    int flipped_row = 0;
+    OK(fold_table_expand_row(table, a, 0, &flipped_row));
+    CHECK(flipped_row == 1);
     finish("expand a/0 directly (single)");
     begin();
-    OK(fold_table_set_row_expanded_height(table, "e", 3, 120));
+    OK(fold_table_set_row_expanded_height(table, e, 3, 120));
     CHECK(finish("expanded height for e/3 (it becomes expandable)") == 1);
     begin();
-    OK(fold_table_expand_row(table, "e", 3, NULL));
+    OK(fold_table_expand_row(table, e, 3, NULL));
     CHECK(finish("expand e/3 directly (single: a/0 collapses)") == 2);
 
     /* Saved state: export, change a lot, import. */
     char *saved = NULL;
     OK(fold_table_export_state(table, &saved));
     begin();
-    OK(fold_table_collapse_key(table, "a1", NULL));
+    OK(fold_table_collapse(table, a1, NULL));
     finish("collapse a1");
     begin();
-    OK(fold_table_collapse_key(table, "e", NULL));
+    OK(fold_table_collapse(table, e, NULL));
     finish("collapse e");
     begin();
-    OK(fold_table_expand_row(table, "d", 1, NULL));
+    OK(fold_table_expand_row(table, d, 1, NULL));
     finish("expand d/1 (single)");
     begin();
     fold_import_report report;
@@ -1036,7 +1247,8 @@ main(void)
     finish("collapse_all");
     begin();
     int64_t revealed = -1;
-    OK(fold_table_reveal_row(table, "a2x", 1, 1, &revealed));
+    OK(fold_table_reveal_row(table, a2x, 1, 1, &revealed));
+    CHECK(revealed == row_pos("a2x", 1));
     finish("reveal_row a2x/1 (expands a, a2, a2x)");
     begin();
     OK(fold_table_expand_all(table, &flipped));
@@ -1045,23 +1257,35 @@ main(void)
     /* Subsections and children directly. */
     begin();
     data_insert("e1", 0, 2, TRUE);
-    OK(fold_table_insert_subsection(table, "e", 2, "e1", "E one|sub", 2));
+    fold_section_id e1 = 0;
+    OK(fold_table_insert_section(table, e, 2, "e1", "E one|sub", 2, 0, &e1));
+    CHECK(info(table, e1).parent == e && info(table, e1).index == 2);
     finish("insert subsection e1 into e");
     begin();
     OK(remove_children_tracked(table, "a", 0, 2));
     finish("remove children 0..1 of a");
 
-    /* Lazy heights: measuring reports the measured rows as redraws. */
-    OK(fold_table_set_height_provider(table, provide_height, NULL));
+    /* Lazy heights: measuring reports the measured rows and headers as
+     * redraws. */
+    OK(fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, provide_height, NULL));
+    OK(fold_table_set_height_provider(table, FOLD_HEIGHT_HEADER, provide_height, NULL));
     begin();
-    OK(fold_table_invalidate_all_heights(table));
+    OK(fold_table_invalidate_heights(table, FOLD_ROOT, -1));
     finish("invalidate all heights");
     begin();
     int64_t measured = 0;
     OK(fold_table_measure(table, 0, 400, 2, &measured));
     finish("measure the first 400 pt");
     CHECK(measured > 0);
-    OK(fold_table_set_height_provider(table, NULL, NULL));
+    {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(model), 0);
+        CHECK(fold_list_item_get_kind(it) == FOLD_ITEM_HEADER);
+        CHECK(fold_list_item_get_height(it) ==
+              24 + (double)strlen(fold_list_item_get_key(it))); /* measured */
+        g_object_unref(it);
+    }
+    OK(fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, NULL, NULL));
+    OK(fold_table_set_height_provider(table, FOLD_HEIGHT_HEADER, NULL, NULL));
 
     /* A randomized run: activate random positions under each policy. */
     GRand *rng = g_rand_new_with_seed(20240611);
@@ -1074,11 +1298,11 @@ main(void)
         g_snprintf(what, sizeof what, "random #%d activate %u", i, pos);
         begin();
         CHECK(fold_list_model_activate(model, pos, NULL, &error));
-        int saved_failures = failures;
+        long saved_failures = check_failed_so_far();
         quiet = i % 25 != 0;
         finish(what);
         quiet = FALSE;
-        if (failures != saved_failures)
+        if (check_failed_so_far() != saved_failures)
             fprintf(stderr, "failed at %s\n", what);
     }
 
@@ -1087,11 +1311,11 @@ main(void)
         char what[96];
         begin();
         random_mutation(table, rng, what, sizeof what);
-        int saved_failures = failures;
+        long saved_failures = check_failed_so_far();
         quiet = i % 40 != 0;
         finish(what);
         quiet = FALSE;
-        if (failures != saved_failures)
+        if (check_failed_so_far() != saved_failures)
             fprintf(stderr, "failed at direct #%d: %s\n", i, what);
     }
     g_rand_free(rng);
@@ -1100,7 +1324,7 @@ main(void)
      * thread with one reset. */
     begin();
     data_insert("t", 0, 1, TRUE);
-    OK(fold_table_append_section(table, "t", "Threads", 1));
+    fold_section_id t = add(table, FOLD_ROOT, "t", "Threads", 1);
     finish("append section t");
     probe_busy = FALSE;
     begin();
@@ -1119,15 +1343,15 @@ main(void)
         FoldListModel *second = fold_list_model_new(table, NULL);
         guint second_signals = 0;
         g_signal_connect_swapped(second, "items-changed", G_CALLBACK(count_signal), &second_signals);
-        OK(fold_table_toggle_key(table, "e", NULL));
+        OK(fold_table_toggle(table, t, NULL));
         CHECK(second_signals > 0);
         gboolean gone = FALSE;
         g_object_weak_ref(G_OBJECT(second), set_flag, &gone);
         g_object_unref(second);
         CHECK(gone);
         begin();
-        OK(fold_table_toggle_key(table, "e", NULL));
-        finish("toggle e after the second model is gone");
+        OK(fold_table_toggle(table, t, NULL));
+        finish("toggle t after the second model is gone");
     }
 
     OK(fold_table_remove_listener(table, test_listener));
@@ -1137,14 +1361,9 @@ main(void)
     g_array_unref(eng_redraw);
     g_ptr_array_unref(shadow);
     g_hash_table_unref(labels);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
     if (extra_added || extra_unchanged)
         printf("note: the engine redrew %u item(s) added by the same change set and %u kept "
                "item(s) whose state did not change (harmless extra rebinds; first: %s)\n",
                extra_added, extra_unchanged, first_extra);
-    printf("all FoldListModel checks passed\n");
-    return 0;
+    return check_done();
 }
