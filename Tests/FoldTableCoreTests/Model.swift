@@ -70,6 +70,9 @@ struct Model {
 }
 
 extension Item {
+    /// This item without its section id, for tests about other fields.
+    var withoutID: Item { with(id: 0) }
+
     /// This item with the section id the table handed out (models know keys, not ids).
     func with(id: SectionID?) -> Item {
         var item = self
