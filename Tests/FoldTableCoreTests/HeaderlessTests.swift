@@ -111,16 +111,16 @@ import Testing
         try t.insertSection(in: "n", at: 0, key: "s1", rows: 2)
         try t.insertSection(in: "n", at: 1, key: "s2", rows: 1)
         #expect(try t.item(at: 0).withoutID == Item(kind: .header, depth: 1, section: 0, collapsible: true))
-        #expect(try t.stickyHeaders(offset: 50) == [StickyHeader(position: 0, depth: 1, key: "s1", top: 50, height: 28)])
-        #expect(try t.stickyHeaders(offset: 100) == [StickyHeader(position: 0, depth: 1, key: "s1", top: 88, height: 28)])
-        #expect(try t.stickyHeaders(offset: 120) == [StickyHeader(position: 3, depth: 1, key: "s2", top: 120, height: 28)])
+        #expect(try t.stickyHeaders(offset: 50) == [StickyHeader(position: 0, depth: 1, key: "s1", top: 50, height: 28, sectionID: t.sectionID(forKey: "s1") ?? 0)])
+        #expect(try t.stickyHeaders(offset: 100) == [StickyHeader(position: 0, depth: 1, key: "s1", top: 88, height: 28, sectionID: t.sectionID(forKey: "s1") ?? 0)])
+        #expect(try t.stickyHeaders(offset: 120) == [StickyHeader(position: 3, depth: 1, key: "s2", top: 120, height: 28, sectionID: t.sectionID(forKey: "s2") ?? 0)])
         t.stickyLevels = 1
         #expect(try t.stickyHeaders(offset: 50).map(\.key) == ["s1"])
         // In a flat group of rows nothing sticks.
         let g = try table()
         #expect(try g.stickyHeaders(offset: 130) == [])
-        #expect(try g.stickyHeaders(offset: 20) == [StickyHeader(position: 0, depth: 0, key: "a", top: 20, height: 28)])
-        #expect(try g.stickyHeaders(offset: 260) == [StickyHeader(position: 7, depth: 0, key: "b", top: 260, height: 28)])
+        #expect(try g.stickyHeaders(offset: 20) == [StickyHeader(position: 0, depth: 0, key: "a", top: 20, height: 28, sectionID: g.sectionID(forKey: "a") ?? 0)])
+        #expect(try g.stickyHeaders(offset: 260) == [StickyHeader(position: 7, depth: 0, key: "b", top: 260, height: 28, sectionID: g.sectionID(forKey: "b") ?? 0)])
     }
 
     @Test func savedAnchorsOnItsRowsAndFooter() throws {
