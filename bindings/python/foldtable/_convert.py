@@ -101,6 +101,16 @@ def _int64(value: int, what: str) -> int:
     return number
 
 
+def _insertion_index(value: int, what: str) -> int:
+    """An index where something is inserted or moved to. The library reads
+    -1 as FOLD_INDEX_END; in Python a negative index is out of range, as it
+    always was (append_section / append_rows say "at the end")."""
+    number = _int64(value, what)
+    if number < 0:
+        raise OutOfRangeError(_errors.E_RANGE, "%s %d is negative" % (what, number))
+    return number
+
+
 def _int32(value: int, what: str, status: int = _errors.E_INVALID) -> int:
     """An int for an int32_t option (accordion, sticky levels). A value that
     does not even fit in 32 bits is reported with ``status``: the code the

@@ -21,6 +21,7 @@ from ._convert import (
     _buffer_path,
     _height_array,
     _height_or_default,
+    _insertion_index,
     _int64,
     _out,
     _out_struct,
@@ -286,7 +287,7 @@ class Section:
             InvalidArgumentError: a height is invalid, or ``count`` differs
                 from ``len(heights)``.
         """
-        at = _int64(index, "index")
+        at = _insertion_index(index, "index")
         number, array = _rows_arguments(count, heights)
         self._call(_lib.fold_table_insert_rows, at, number, array)
 
@@ -312,7 +313,7 @@ class Section:
             OutOfRangeError: ``index`` is out of range, or too deep.
             NotFoundError: no section has the parent key.
         """
-        at = _int64(index, "index")
+        at = _insertion_index(index, "index")
         table = self._table
         target = table._parent_ref(parent)
         _with_ids(
@@ -504,7 +505,7 @@ class Section:
             InvalidArgumentError: a height is invalid, or ``count`` differs
                 from ``len(heights)``.
         """
-        at = _int64(row, "row")
+        at = _insertion_index(row, "row")
         number, array = _rows_arguments(count, heights)
         table = self._table
 

@@ -26,6 +26,7 @@ from ._convert import (
     _PathBuffer,
     _TextBuffer,
     _buffer_path,
+    _insertion_index,
     _int64,
     _out,
     _out_struct,
@@ -143,7 +144,7 @@ class _TableTree:
         if length == 0:
             # The library's word on an empty path.
             _out(_lib.fold_table_section_at_path, _ffi.section_id, self._h(), array, 0)
-        last = array[length - 1]
+        last = _insertion_index(array[length - 1], what + " index")
         if length == 1:
             return _ffi.ROOT, last
         parent = _out(_lib.fold_table_section_at_path, _ffi.section_id, self._h(), array, length - 1)
@@ -220,9 +221,8 @@ class _TableTree:
                 section would be deeper than :data:`foldtable.MAX_DEPTH`.
             NotFoundError: no section has the parent key.
         """
-        return self.insert_section(
-            _ffi.INDEX_END, key, header, rows, parent=parent,
-            collapsed=collapsed, collapsible=collapsible, header_item=header_item,
+        return self._insert_section(
+            _ffi.INDEX_END, key, header, rows, parent, collapsed, collapsible, header_item
         )
 
     def insert_section(
@@ -243,7 +243,22 @@ class _TableTree:
         in a section it counts rows and subsections alike. Arguments and
         errors as :meth:`append_section`, plus :class:`OutOfRangeError` for
         a bad index."""
-        position = _int64(index, "index")
+        return self._insert_section(
+            _insertion_index(index, "index"), key, header, rows, parent,
+            collapsed, collapsible, header_item,
+        )
+
+    def _insert_section(
+        self,
+        position: int,
+        key: str,
+        header: Optional[str],
+        rows: int,
+        parent: Parent,
+        collapsed: Optional[bool],
+        collapsible: bool,
+        header_item: bool,
+    ) -> Section:
         key_bytes = _text(key, "key")
         header_bytes = _text(header, "header", allow_none=True)
         count = _int64(rows, "rows")
@@ -293,7 +308,7 @@ class _TableTree:
             NotFoundError: no section has the key.
             OutOfRangeError: an index is out of range.
         """
-        target = _int64(to, "to")
+        target = _insertion_index(to, "to")
         with self._lock:
             if isinstance(key_or_index, str):
                 section = Section(self._me, key_or_index)

@@ -54,7 +54,8 @@ def test_expandable_rows(ab):
         (False, False), (True, False), (True, False), (True, False),
         (False, False), (True, False), (True, False),
     ]
-    assert [t.item(p).flags for p in range(7)] == [0, 4, 4, 4, 0, 4, 4]
+    # Headers: FOLD_ITEM_FLAG_COLLAPSIBLE (8, new in ABI 0.2).
+    assert [t.item(p).flags for p in range(7)] == [8, 4, 4, 4, 8, 4, 4]
     assert t.content_height == 276.0
 
 
