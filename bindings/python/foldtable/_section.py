@@ -13,7 +13,7 @@ one section or several (a section and a parent).
 
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int, c_int64
+from ctypes import c_double, c_int, c_int64
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _ffi
@@ -114,7 +114,9 @@ class Section:
         Raises:
             NotFoundError: no section has the key.
         """
-        return _with_ids(self._table, [self], lambda ids: ids[0])
+        table = self._table
+        with table._lock:
+            return self._resolve()  # O(1); refreshes the cached id
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Section):
