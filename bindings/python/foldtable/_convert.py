@@ -223,6 +223,23 @@ def _buffer_path(fn: Callable[..., Any], holder: "_PathBuffer", *args: Any) -> L
         holder.grow(length.value)
 
 
+class _ArrayBuffer:
+    """An array of a ctypes struct reused for one kind of answer (visible
+    items, sticky headers), with a byte view of it for struct.iter_unpack;
+    grown when an answer does not fit."""
+
+    __slots__ = ("item_type", "array", "capacity", "view")
+
+    def __init__(self, item_type: Any, capacity: int) -> None:
+        self.item_type = item_type
+        self.grow(capacity)
+
+    def grow(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.array: Any = (self.item_type * capacity)()
+        self.view = memoryview(self.array).cast("B")
+
+
 class _PathBuffer:
     """An int64_t array reused for paths (one index per level plus a row:
     every answer fits at once)."""

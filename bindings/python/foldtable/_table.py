@@ -4,11 +4,13 @@ re-exported by :mod:`foldtable`).
 The binding is split by concern: :mod:`._values` (enums and the
 NamedTuples the flat list hands out), :mod:`._convert` (argument
 conversion, the out-parameter helper, reused buffers), :mod:`._callbacks`
-(the table's lock and the callback trampolines), :mod:`._tree` (the
-table's sections and paths, a mixin of :class:`Table`), :mod:`._section`
-(:class:`~foldtable.Section`), :mod:`._sections_view` and this module
-(the table: lifetime, options, the flat list, geometry, listeners,
-scrolling, saved state, lazy heights).
+(the table's lock, the callback trampolines, and registering listeners and
+height providers), :mod:`._tree` (the table's sections and paths),
+:mod:`._geometry` (the flat list, geometry and scrolling),
+:mod:`._section` (:class:`~foldtable.Section`), :mod:`._sections_view`,
+and this module (the table: lifetime, options, activation, saved state,
+measuring). :class:`Table` is assembled from the mixins of ``_tree``,
+``_geometry`` and ``_callbacks``.
 
 Nothing here re-implements an engine rule: arguments are converted and
 passed to C, and whatever the library rejects comes back as a
@@ -21,32 +23,19 @@ without a viewport to default to.
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
-from typing import Any, Callable, Dict, Iterable, Iterator, List, NoReturn, Optional, Tuple
+from ctypes import byref, c_int32, c_int64, c_void_p
+from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from ._callbacks import (
-    _change_trampoline,
-    _check_callable,
-    _Guard,
-    _header_height_trampoline,
-    _height_trampoline,
-    _row_trampoline,
-    _section_trampoline,
-)
+from ._callbacks import _Guard, _TableCallbacks
 from ._convert import (
-    _KINDS,
-    _VISIBLE,
-    _VISIBLE_SIZE,
-    _INT64_MAX,
+    _ArrayBuffer,
     _default_options,
     _float,
     _int32,
     _int64,
-    _new_tuple,
     _out,
     _PathBuffer,
-    _row_or_none,
     _take_string,
     _text,
     _TextBuffer,
@@ -54,6 +43,7 @@ from ._convert import (
 from ._errors import InvalidArgumentError
 from ._section import Section
 from ._sections_view import SectionsView
+from ._geometry import _TableGeometry
 from ._tree import _TableTree
 from ._values import (
     Accordion,
@@ -101,7 +91,7 @@ __all__ = [
 _lib = _ffi.lib
 
 
-class Table(_TableTree):
+class Table(_TableTree, _TableGeometry, _TableCallbacks):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -188,15 +178,12 @@ class Table(_TableTree):
         "_handle",
         "_lock",
         "_free_fn",
-        "_buffer",
-        "_capacity",
-        "_sticky_buffer",
-        "_sticky_capacity",
+        "_visible",
+        "_sticky",
         "_paths",
         "_texts",
         "_callbacks",
         "_providers",
-        "_visible_view",
         "__weakref__",
     )
 
@@ -221,14 +208,11 @@ class Table(_TableTree):
         self._providers: Dict[int, Any] = {}
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
-        self._capacity = 64
-        self._buffer = (_ffi.fold_visible_item * self._capacity)()
-        self._visible_view = memoryview(self._buffer).cast("B")
-        # One sticky header per nesting level, one path index per level plus
-        # a row: these hold every answer the library can give. Texts (keys,
-        # headers) are read into one reused buffer.
-        self._sticky_capacity = _ffi.MAX_DEPTH + 1
-        self._sticky_buffer = (_ffi.fold_sticky_header * self._sticky_capacity)()
+        # Reused buffers: visible items (grown for large viewports); one
+        # sticky header per nesting level and one path index per level plus
+        # a row (every answer the library can give); texts (keys, headers).
+        self._visible = _ArrayBuffer(_ffi.fold_visible_item, 64)
+        self._sticky = _ArrayBuffer(_ffi.fold_sticky_header, _ffi.MAX_DEPTH + 1)
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()
 
@@ -390,317 +374,6 @@ class Table(_TableTree):
             action = _out(_lib.fold_table_activate, c_int32, self._h(), index)
         return Activation(action)
 
-    # -- the flat list -------------------------------------------------------
-
-    @property
-    def item_count(self) -> int:
-        """The number of items in the flat list (also ``len(table)``)."""
-        with self._lock:
-            return _out(_lib.fold_table_item_count, c_int64, self._h())
-
-    def __len__(self) -> int:
-        """The number of items in the flat list (so an empty table is falsy)."""
-        return self.item_count
-
-    def item(self, position: int) -> Item:
-        """The :class:`Item` at ``position`` (0..len-1).
-
-        Raises:
-            OutOfRangeError: no item has this position (an ``IndexError``).
-        """
-        index = _int64(position, "position")
-        with self._lock:
-            out = self._item(index)
-            section = self._sibling_indices([out.section])[out.section]
-        return Item(
-            position=index,
-            kind=ItemKind(out.kind),
-            depth=out.depth,
-            section=section,
-            row=_row_or_none(out.row),
-            flags=out.flags,
-        )
-
-    def _sibling_indices(self, ids: Iterable[int]) -> Dict[int, int]:
-        """Each section id's index among its parent's children (the
-        ``section`` field of :class:`Item` and :class:`VisibleItem`): one
-        fold_table_section_info call per distinct section. Lock held."""
-        handle = self._h()
-        info = _ffi.fold_section_info()
-        indices: Dict[int, int] = {}
-        for section in ids:
-            if section not in indices:
-                _lib.fold_table_section_info(handle, section, byref(info))
-                indices[section] = info.index
-        return indices
-
-    def __iter__(self) -> Iterator[Item]:
-        """Iterate over the items of the flat list, one :meth:`item` call each.
-
-        The count is taken when iteration starts; changing the table while
-        iterating gives items of the changed table, or OutOfRangeError once
-        the list got shorter.
-        """
-        for position in range(self.item_count):
-            yield self.item(position)
-
-    def item_height(self, position: int) -> float:
-        """The height of the item at ``position``."""
-        index = _int64(position, "position")
-        with self._lock:
-            return _out(_lib.fold_table_item_height, c_double, self._h(), index)
-
-    def item_top(self, position: int) -> float:
-        """The offset of the top of the item at ``position`` from the top of
-        the content (the top padding included)."""
-        index = _int64(position, "position")
-        with self._lock:
-            return _out(_lib.fold_table_item_top, c_double, self._h(), index)
-
-    def item_at_offset(self, y: float) -> OffsetHit:
-        """The item containing offset ``y`` (``top <= y < top + height``).
-
-        Returns an :class:`OffsetHit`; above the first item or below the last
-        it reports the nearest item with place ABOVE or BELOW. In a table
-        with no items the position is ``None``.
-
-        Raises:
-            InvalidArgumentError: ``y`` is NaN or infinite.
-        """
-        offset = _float(y, "y")
-        position = c_int64()
-        place = c_int32()
-        with self._lock:
-            _lib.fold_table_item_at_offset(self._h(), offset, byref(position), byref(place))
-        return OffsetHit(
-            None if position.value < 0 else position.value, OffsetPlace(place.value)
-        )
-
-    @property
-    def content_height(self) -> float:
-        """The total content height: both paddings and every item."""
-        with self._lock:
-            return _out(_lib.fold_table_content_height, c_double, self._h())
-
-    def visible_items(self, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
-        """The items that intersect the viewport ``[offset, offset + height)``,
-        widened by ``overscan`` items on each side, in order.
-
-        Usually one C call into a buffer the table keeps; when the viewport
-        holds more items than the buffer, the buffer grows and the call is
-        made once more. The items are read from the buffer in one pass
-        (``struct.iter_unpack`` over its bytes), not field by field.
-
-        Raises:
-            InvalidArgumentError: ``offset`` or ``height`` is not finite, or
-                ``height`` is negative.
-            OutOfRangeError: ``overscan`` is negative.
-        """
-        start = offset if type(offset) is float else _float(offset, "offset")
-        extent = height if type(height) is float else _float(height, "height")
-        extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
-            overscan, "overscan"
-        )
-        written = c_int64()
-        total = c_int64()
-        with self._lock:
-            handle = self._h()
-            while True:
-                _lib.fold_table_visible_items(
-                    handle, start, extent, extra, self._buffer, self._capacity,
-                    byref(written), byref(total),
-                )
-                if total.value <= self._capacity:
-                    break
-                self._capacity = max(total.value, 2 * self._capacity)
-                self._buffer = (_ffi.fold_visible_item * self._capacity)()
-                self._visible_view = memoryview(self._buffer).cast("B")
-            data = self._visible_view[: written.value * _VISIBLE_SIZE]
-            # Copied out under the lock: another thread may refill the buffer.
-            entries = list(_VISIBLE.iter_unpack(data))
-            # A viewport spans few sections: their sibling indices, once each.
-            index = self._sibling_indices(entry[3] for entry in entries)
-            return [
-                _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-                for p, k, d, s, r, t, h, f in entries
-            ]
-
-    def sticky_headers(self, offset: float) -> List[StickyHeader]:
-        """The headers that stick to the top of a viewport scrolled to
-        ``offset``, outermost first, stacked like CSS ``position: sticky``
-        headers (at most :attr:`sticky_levels`): the top-level section whose
-        range holds ``offset``, drawn at ``offset``; then the subsection of
-        each whose range holds the bottom of the headers drawn so far, drawn
-        at that bottom, so a subsection's header sticks as soon as its top
-        reaches the headers above it. None is drawn below its natural place
-        (its :meth:`item_top`) nor lower than its section's end minus its
-        height, so the next header of its level pushes it up, behind the
-        headers above. Draw deeper levels first.
-
-        One C call into a buffer the table keeps (room for every level).
-
-        Raises:
-            InvalidArgumentError: ``offset`` is NaN or infinite.
-        """
-        start = _float(offset, "offset")
-        written = c_int64()
-        total = c_int64()
-        with self._lock:
-            handle = self._h()
-            while True:
-                _lib.fold_table_sticky_headers(
-                    handle, start, self._sticky_buffer, self._sticky_capacity,
-                    byref(written), byref(total),
-                )
-                if total.value <= self._sticky_capacity:
-                    break
-                self._sticky_capacity = total.value
-                self._sticky_buffer = (_ffi.fold_sticky_header * self._sticky_capacity)()
-            return [
-                StickyHeader(entry.position, entry.depth, entry.top, entry.height)
-                for entry in self._sticky_buffer[: written.value]
-            ]
-
-    # -- change events and listeners ----------------------------------------
-
-    def _add_listener(self, add: Callable[..., int], callback: Any) -> int:
-        out = c_int64()
-        with self._lock:
-            add(self._h(), callback, None, byref(out))
-            self._callbacks[out.value] = callback
-        return out.value
-
-    def on_change(self, fn: Callable[[ChangeSet], Any]) -> int:
-        """Call ``fn(changes)`` after every mutation that changes the flat
-        list, with a :class:`ChangeSet`: the ``(position, removed, added)``
-        steps, the ranges to redraw, the content-height difference and the
-        anchored viewport offset. A mutation that changes nothing calls no
-        listener. Returns the listener's id for :meth:`remove_listener`.
-
-        ``fn`` runs on the thread that made the change, inside the table
-        method, after the table is consistent: it may read the table; a call
-        that would change it raises :class:`BusyError` and changes nothing.
-        An exception ``fn`` raises is re-raised by that table method after
-        the change (see :class:`Table`). Listeners run in registration order.
-        """
-        _check_callable(fn, "a change listener")
-        return self._add_listener(
-            _lib.fold_table_add_change_listener, _change_trampoline(self._lock, fn)
-        )
-
-    def on_section(self, fn: Callable[[str, SectionEvent], Optional[bool]]) -> int:
-        """Call ``fn(key, event)`` before and after a section collapses or
-        expands (:class:`SectionEvent`). For a WILL event, returning a false
-        value other than ``None`` (``False``) refuses the change; ``None``
-        or a true value allows it; the answer to a DID event is ignored.
-        An exception refuses a WILL event and is re-raised by the table
-        method. WILL listeners see the table as it was. Returns the
-        listener's id. Same rules as :meth:`on_change` otherwise."""
-        _check_callable(fn, "a section listener")
-        return self._add_listener(
-            _lib.fold_table_add_section_listener, _section_trampoline(self._lock, fn)
-        )
-
-    def on_row(self, fn: Callable[[str, int, RowEvent], Optional[bool]]) -> int:
-        """Call ``fn(key, row, event)`` before and after a row expands or
-        collapses (:class:`RowEvent`; ``key`` is the row's section). WILL
-        events may be refused as in :meth:`on_section`. Returns the
-        listener's id."""
-        _check_callable(fn, "a row listener")
-        return self._add_listener(
-            _lib.fold_table_add_row_listener, _row_trampoline(self._lock, fn)
-        )
-
-    def remove_listener(self, listener_id: int) -> None:
-        """Unregister the listener with this id (from :meth:`on_change`,
-        :meth:`on_section` or :meth:`on_row`); the binding then drops its
-        reference to the function.
-
-        Raises:
-            NotFoundError: no listener has this id (or it was removed already).
-        """
-        number = _int64(listener_id, "listener id")
-        with self._lock:
-            _lib.fold_table_remove_listener(self._h(), number)
-            # The library calls it no more, but may be running it right now.
-            self._lock.retire(self._callbacks.pop(number, None))
-
-    # -- scrolling -----------------------------------------------------------
-
-    def set_viewport(self, offset: float, height: float) -> None:
-        """Tell the table the host's viewport. From then on every mutation
-        moves the viewport's offset so that the first visible item stays at
-        the same place on screen (clamped to the content); the new offset is
-        :attr:`ChangeSet.anchored_offset` and :attr:`viewport`.
-
-        Raises:
-            InvalidArgumentError: a value is not finite, or ``height`` < 0.
-        """
-        start = _float(offset, "offset")
-        extent = _float(height, "height")
-        with self._lock:
-            _lib.fold_table_set_viewport(self._h(), start, extent)
-
-    def clear_viewport(self) -> None:
-        """Stop anchoring: forget the viewport."""
-        with self._lock:
-            _lib.fold_table_clear_viewport(self._h())
-
-    @property
-    def viewport(self) -> Optional[Viewport]:
-        """The anchored viewport as ``Viewport(offset, height)``, or ``None``
-        when none is set."""
-        is_set = c_int()
-        start = c_double()
-        extent = c_double()
-        with self._lock:
-            _lib.fold_table_viewport(self._h(), byref(is_set), byref(start), byref(extent))
-        return Viewport(start.value, extent.value) if is_set.value else None
-
-    def _viewport_arguments(
-        self, offset: Optional[float], viewport_height: Optional[float]
-    ) -> Tuple[float, float]:
-        """Explicit values, or the current viewport's; call with the lock held."""
-        if offset is None or viewport_height is None:
-            current = self.viewport
-            if current is None:
-                raise InvalidArgumentError(
-                    _errors.E_INVALID,
-                    "no viewport is set: pass offset and viewport_height, or call set_viewport",
-                )
-            if offset is None:
-                offset = current.offset
-            if viewport_height is None:
-                viewport_height = current.height
-        return _float(offset, "offset"), _float(viewport_height, "viewport_height")
-
-    def scroll_offset(
-        self,
-        position: int,
-        alignment: int = Alignment.AUTO,
-        *,
-        offset: Optional[float] = None,
-        viewport_height: Optional[float] = None,
-    ) -> float:
-        """The offset that shows the item at ``position`` with ``alignment``
-        (an :class:`Alignment`), clamped to the content, for a viewport of
-        ``viewport_height`` now at ``offset``. Either defaults to the
-        :attr:`viewport` set with :meth:`set_viewport`. Nothing is changed:
-        scroll to the answer, then call :meth:`set_viewport`.
-
-        Raises:
-            OutOfRangeError: no item has this position.
-            InvalidArgumentError: an unknown alignment, a bad offset or
-                height, or no viewport to default to.
-        """
-        index = _int64(position, "position")
-        align = _int32(alignment, "alignment")
-        out = c_double()
-        with self._lock:
-            start, extent = self._viewport_arguments(offset, viewport_height)
-            _lib.fold_table_scroll_offset(self._h(), index, align, start, extent, byref(out))
-        return out.value
-
     # -- saved state ---------------------------------------------------------
 
     def export_state(self) -> str:
@@ -744,66 +417,6 @@ class Table(_TableTree):
         )
 
     # -- lazy heights --------------------------------------------------------
-
-    def set_height_provider(self, fn: Optional[Callable[[str, int], Optional[float]]]) -> None:
-        """Set (or with ``None`` remove) the function :meth:`measure` asks
-        for row heights: ``fn(key, row)`` returns the height of row ``row``
-        of section ``key``, or ``None`` to keep the estimate (the section's
-        default row height). While a provider is set, every row without a
-        height of its own counts as its estimate until measured.
-
-        ``fn`` runs inside :meth:`measure` on its thread: it may read the
-        table, not change it (:class:`BusyError`). An exception (or an
-        answer that is not a number) keeps that row's estimate and is
-        re-raised by :meth:`measure` when it returns. A height that is not
-        finite, negative or above :data:`foldtable.MAX_HEIGHT` also keeps
-        the estimate (the library's rule).
-        """
-        self._set_provider(_ffi.HEIGHT_ROW, fn, "the height provider")
-
-    def set_header_height_provider(self, fn: Optional[Callable[[str], Optional[float]]]) -> None:
-        """Set (or with ``None`` remove) the function :meth:`measure` asks
-        for header heights: ``fn(key)`` returns the height of section
-        ``key``'s header, or ``None`` to keep the estimate. With one set,
-        every header whose height was not set counts as the table's header
-        height until measured; :meth:`Section.invalidate_heights` forgets it.
-        Same rules as :meth:`set_height_provider` (reading allowed, changes
-        raise :class:`BusyError`, exceptions are re-raised by :meth:`measure`).
-        """
-        self._set_provider(_ffi.HEIGHT_HEADER, fn, "the header height provider")
-
-    def set_expanded_height_provider(
-        self, fn: Optional[Callable[[str, int], Optional[float]]]
-    ) -> None:
-        """Set (or with ``None`` remove) the function asked for rows'
-        expanded heights: ``fn(key, row)`` returns the expanded height of
-        row ``row`` of section ``key`` (0 or ``None``: it has none, so it
-        is not expandable). Rows without an expanded height of their own
-        are asked when they are measured (:meth:`measure`), and when they
-        are expanded, toggled or activated before that, so a row measured
-        lazily can expand to its full text's height. The answer is kept
-        until invalidated (:meth:`Section.invalidate_row_height`). Same
-        rules as :meth:`set_height_provider`; an exception is re-raised by
-        the method that asked.
-        """
-        self._set_provider(_ffi.HEIGHT_EXPANDED, fn, "the expanded height provider")
-
-    def _set_provider(self, which: int, fn: Any, what: str) -> None:
-        if fn is not None:
-            _check_callable(fn, what)
-        with self._lock:
-            if fn is None:
-                callback = _ffi.HEIGHT_FN()
-            elif which == _ffi.HEIGHT_HEADER:
-                callback = _header_height_trampoline(self._lock, fn)
-            else:
-                callback = _height_trampoline(self._lock, fn, what)
-            _lib.fold_table_set_height_provider(self._h(), which, callback, None)
-            # The library calls the old one no more, but a measure may be
-            # running it right now (a provider that replaces itself).
-            self._lock.retire(self._providers.pop(which, None))
-            if fn is not None:
-                self._providers[which] = callback
 
     def measure(self, offset: float, height: float, overscan: int = 0) -> int:
         """Ask the height provider for the unmeasured rows of the viewport
