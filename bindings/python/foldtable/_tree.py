@@ -35,7 +35,8 @@ from ._convert import (
     _text,
 )
 from ._errors import InvalidArgumentError
-from ._section import Section, _with_ids
+from ._section import Section
+from ._section_rows import _with_ids
 from ._values import ChildRow, KeyOrIndex, Path
 
 if TYPE_CHECKING:
