@@ -115,3 +115,13 @@ def test_ids_belong_to_their_table(worked):
         foreign = Section._bound(other, "Mac", mac.id)
         assert foreign.row_count == 7
         assert foreign._id == find(other, "Mac")
+
+
+def test_long_texts_grow_the_reused_buffer(table):
+    title = "\u00e9" * 300  # 600 bytes: more than the first buffer holds
+    s = table.append_section("k" * 1000, title + "|" + "d" * 5000, rows=1)
+    assert (s.title, s.detail) == (title, "d" * 5000)
+    assert s.header == title + "|" + "d" * 5000
+    assert table.item_key(0) == "k" * 1000
+    assert table._texts.capacity >= 5001
+    assert table.sections.keys() == ["k" * 1000]
