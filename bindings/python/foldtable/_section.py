@@ -9,7 +9,7 @@ with ``FOLD_E_NOT_FOUND``; the binding then resolves the key once more and,
 if that names another section, repeats the call. A failed call changes
 nothing, so the repeat is safe. ``_section_rows._with_ids`` is that rule,
 for calls on one section or several (a section and a parent). The methods
-for the section's rows are in ``_section_rows.py`` (a mixin of Section).
+for the section's rows are in ``_section_rows.py``; the class lists them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from ._convert import (
     _text,
 )
 from ._errors import InvalidArgumentError, NotFoundError
-from ._section_rows import _SectionRows, _with_ids
+from . import _section_rows
+from ._section_rows import _with_ids
 from ._values import ChildRow
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 _T = TypeVar("_T")
 
-class Section(_SectionRows):
+class Section:
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -469,6 +470,23 @@ class Section(_SectionRows):
     @default_row_height.setter
     def default_row_height(self, value: Optional[float]) -> None:
         self._set_height(_ffi.HEIGHT_ROW, value, "default_row_height")
+
+    # -- rows (_section_rows.py) ------------------------------------------------
+
+    insert_rows = _section_rows.insert_rows
+    append_rows = _section_rows.append_rows
+    remove_rows = _section_rows.remove_rows
+    row_height = _section_rows.row_height
+    set_row_height = _section_rows.set_row_height
+    set_row_heights = _section_rows.set_row_heights
+    set_expanded_height = _section_rows.set_expanded_height
+    expanded_height = _section_rows.expanded_height
+    _row_flip = _section_rows._row_flip
+    expand_row = _section_rows.expand_row
+    collapse_row = _section_rows.collapse_row
+    toggle_row = _section_rows.toggle_row
+    is_row_expanded = _section_rows.is_row_expanded
+    is_row_expandable = _section_rows.is_row_expandable
 
     # -- positions -----------------------------------------------------------
 

@@ -9,8 +9,10 @@ height providers), :mod:`._tree` (the table's sections and paths),
 :mod:`._geometry` (the flat list, geometry and scrolling),
 :mod:`._section` (:class:`~foldtable.Section`), :mod:`._sections_view`,
 and this module (the table: lifetime, options, activation, saved state,
-measuring). :class:`Table` is assembled from the mixins of ``_tree``,
-``_geometry`` and ``_callbacks``.
+measuring). The functions of ``_tree``, ``_geometry`` and ``_callbacks``
+become Table's methods where the class lists them (``section =
+_tree.section``), so the class body is the table of contents and the API
+reference shows every method.
 
 Nothing here re-implements an engine rule: arguments are converted and
 passed to C, and whatever the library rejects comes back as a
@@ -23,11 +25,12 @@ without a viewport to default to.
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_int32, c_int64, c_void_p
+from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from ._callbacks import _Guard, _TableCallbacks
+from . import _callbacks, _geometry, _tree
+from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
     _default_options,
@@ -43,8 +46,6 @@ from ._convert import (
 from ._errors import InvalidArgumentError
 from ._section import Section
 from ._sections_view import SectionsView
-from ._geometry import _TableGeometry
-from ._tree import _TableTree
 from ._values import (
     Accordion,
     Activation,
@@ -91,7 +92,7 @@ __all__ = [
 _lib = _ffi.lib
 
 
-class Table(_TableTree, _TableGeometry, _TableCallbacks):
+class Table:
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -373,6 +374,101 @@ class Table(_TableTree, _TableGeometry, _TableCallbacks):
         with self._lock:
             action = _out(_lib.fold_table_activate, c_int32, self._h(), index)
         return Activation(action)
+
+    # -- sections and paths (_tree.py) -----------------------------------------
+
+    @property
+    def sections(self) -> SectionsView:
+        """A live view of the top-level sections, indexable by int or by key.
+
+        ``len(table.sections)``, ``table.sections[0]``,
+        ``table.sections["Mac"]``, ``"Mac" in table.sections``,
+        ``for section in table.sections``, ``table.sections.keys()``.
+        Nested sections are reached with :meth:`section` (by key) or
+        :attr:`Section.children`.
+        """
+        return SectionsView(self)
+
+    _key_of = _tree._key_of
+    _section_of = _tree._section_of
+    _top_level_id = _tree._top_level_id
+    _index = _tree._index
+    _parent_ref = _tree._parent_ref
+    _children = _tree._children
+    _path_target = _tree._path_target
+    section = _tree.section
+    append_section = _tree.append_section
+    insert_section = _tree.insert_section
+    _insert_section = _tree._insert_section
+    remove_section = _tree.remove_section
+    move_section = _tree.move_section
+    section_at_path = _tree.section_at_path
+    path_position = _tree.path_position
+    _item = _tree._item
+    item_path = _tree.item_path
+    item_key = _tree.item_key
+    item_section = _tree.item_section
+    insert_section_at_path = _tree.insert_section_at_path
+    insert_rows_at_path = _tree.insert_rows_at_path
+    remove_at_path = _tree.remove_at_path
+    move_at_path = _tree.move_at_path
+    collapse_all = _tree.collapse_all
+    expand_all = _tree.expand_all
+    section_states = _tree.section_states
+    set_indicators = _tree.set_indicators
+    expanded_rows = _tree.expanded_rows
+    _keyed_array = _tree._keyed_array
+
+    # -- the flat list, geometry, scrolling (_geometry.py) -----------------------
+
+    @property
+    def item_count(self) -> int:
+        """The number of items in the flat list (also ``len(table)``)."""
+        with self._lock:
+            return _out(_lib.fold_table_item_count, c_int64, self._h())
+
+    @property
+    def content_height(self) -> float:
+        """The total content height: both paddings and every item."""
+        with self._lock:
+            return _out(_lib.fold_table_content_height, c_double, self._h())
+
+    @property
+    def viewport(self) -> Optional[Viewport]:
+        """The anchored viewport as ``Viewport(offset, height)``, or ``None``
+        when none is set."""
+        is_set = c_int()
+        start = c_double()
+        extent = c_double()
+        with self._lock:
+            _lib.fold_table_viewport(self._h(), byref(is_set), byref(start), byref(extent))
+        return Viewport(start.value, extent.value) if is_set.value else None
+
+    __len__ = _geometry.__len__
+    item = _geometry.item
+    _sibling_indices = _geometry._sibling_indices
+    __iter__ = _geometry.__iter__
+    item_height = _geometry.item_height
+    item_top = _geometry.item_top
+    item_at_offset = _geometry.item_at_offset
+    visible_items = _geometry.visible_items
+    sticky_headers = _geometry.sticky_headers
+    set_viewport = _geometry.set_viewport
+    clear_viewport = _geometry.clear_viewport
+    _viewport_arguments = _geometry._viewport_arguments
+    scroll_offset = _geometry.scroll_offset
+
+    # -- listeners and height providers (_callbacks.py) --------------------------
+
+    _add_listener = _callbacks._add_listener
+    on_change = _callbacks.on_change
+    on_section = _callbacks.on_section
+    on_row = _callbacks.on_row
+    remove_listener = _callbacks.remove_listener
+    set_height_provider = _callbacks.set_height_provider
+    set_header_height_provider = _callbacks.set_header_height_provider
+    set_expanded_height_provider = _callbacks.set_expanded_height_provider
+    _set_provider = _callbacks._set_provider
 
     # -- saved state ---------------------------------------------------------
 
