@@ -15,11 +15,11 @@ from __future__ import annotations
 import ctypes
 import struct
 import threading
-from ctypes import byref, c_int64
+from ctypes import c_int64
 from typing import TYPE_CHECKING, Any, Callable, List, Optional
 
 from . import _errors, _ffi
-from ._convert import _float, _int64
+from ._convert import _float, _int64, _out
 from ._values import Change, ChangeSet, RowEvent, SectionEvent
 
 if TYPE_CHECKING:
@@ -273,11 +273,10 @@ def _check_callable(fn: object, what: str) -> None:
 
 
 def _add_listener(self: Table, add: Callable[..., int], callback: Any) -> int:
-    out = c_int64()
     with self._lock:
-        add(self._h(), callback, None, byref(out))
-        self._callbacks[out.value] = callback
-    return out.value
+        listener = _out(add, c_int64, self._h(), callback, None)
+        self._callbacks[listener] = callback
+    return listener
 
 
 def on_change(self: Table, fn: Callable[[ChangeSet], Any]) -> int:

@@ -269,8 +269,6 @@ def scroll_offset(
     """
     index = _int64(position, "position")
     align = _int32(alignment, "alignment")
-    out = c_double()
     with self._lock:
         start, extent = self._viewport_arguments(offset, viewport_height)
-        _lib.fold_table_scroll_offset(self._h(), index, align, start, extent, byref(out))
-    return out.value
+        return _out(_lib.fold_table_scroll_offset, c_double, self._h(), index, align, start, extent)

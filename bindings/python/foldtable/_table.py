@@ -476,10 +476,8 @@ class Table:
         """The interface state as readable JSON: every section's collapsed
         state by key, the expanded rows, and with a viewport set the scroll
         anchor. Feed it to :meth:`import_state` of this or a rebuilt table."""
-        out = c_void_p()
         with self._lock:
-            _lib.fold_table_export_state(self._h(), byref(out))
-        text = _take_string(out.value)
+            text = _take_string(_out(_lib.fold_table_export_state, c_void_p, self._h()))
         assert text is not None
         return text
 
