@@ -133,8 +133,9 @@ class Table:
             for item in table.visible_items(offset=0, height=200):
                 print(item.position, item.kind, item.depth, item.top)
 
-    Sections are handled as :class:`Section` objects, which stay bound to
-    their key at any depth: :meth:`section` finds one by key,
+    Sections are handled as :class:`Section` objects, found by their key at
+    any depth (each holds the section id the library handed out, and looks
+    the key up again if that section was removed and re-added): :meth:`section` finds one by key,
     :attr:`sections` lists the top-level ones, :attr:`Section.children`
     a section's rows and subsections. Paths (lists of child indices from the
     top) address sections and rows too: :meth:`section_at_path`,

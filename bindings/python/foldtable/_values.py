@@ -369,7 +369,8 @@ class ImportReport(NamedTuple):
 
     Attributes:
         sections: sections whose saved collapsed state is in effect (a
-            change a section listener refused is not counted).
+            change a section listener refused, or a collapse of a section
+            that is not collapsible, is not counted).
         unknown_sections: saved keys this table does not have.
         rows: distinct saved rows expanded after the import (a row listed
             twice counts once).
