@@ -166,10 +166,9 @@ def append_section(
         parent: ``None`` for the top level, or the key or
             :class:`Section` to add the section to as its last child.
         collapsed: ``True``: it starts collapsed (an empty section keeps
-            the state for when it gets children); ``None`` (the
-            default): as the table's ``start_collapsed`` option says;
-            ``False``: expanded (in a ``start_collapsed`` table it is
-            expanded right after it is inserted, a second change).
+            the state for when it gets children); ``False``: it starts
+            expanded; ``None`` (the default): as the table's
+            ``start_collapsed`` option says (for collapsible sections).
         collapsible: ``False`` makes it fixed: no indicator, and
             :meth:`Section.collapse` raises :class:`NotAllowedError`.
         header_item: ``False`` gives it no header item: a group of rows
@@ -178,7 +177,9 @@ def append_section(
     Raises:
         DuplicateKeyError: another section has this key (a ``ValueError``).
         InvalidArgumentError: the key is empty or a string is invalid,
-            or the flags do not go together.
+            or ``collapsed=True`` with ``collapsible=False`` or
+            ``header_item=False`` (a section that cannot collapse cannot
+            start collapsed).
         OutOfRangeError: ``rows`` is negative or too large, or the new
             section would be deeper than :data:`foldtable.MAX_DEPTH`.
         NotFoundError: no section has the parent key.
@@ -229,6 +230,8 @@ def _insert_section(
     flags = 0
     if collapsed:
         flags |= _ffi.SECTION_COLLAPSED
+    elif collapsed is not None:
+        flags |= _ffi.SECTION_EXPANDED
     if not collapsible:
         flags |= _ffi.SECTION_FIXED
     if not header_item:
@@ -242,10 +245,7 @@ def _insert_section(
                 position, key_bytes, header_bytes, count, flags,
             ),
         )
-        section = Section._bound(self, key, new_id)
-        if collapsed is False and section.collapsed:
-            section.expand()  # the table's start_collapsed option
-    return section
+    return Section._bound(self, key, new_id)
 
 
 def remove_section(self: Table, key_or_index: KeyOrIndex) -> None:

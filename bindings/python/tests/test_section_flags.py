@@ -15,6 +15,7 @@ from foldtable import (
     Change,
     ChangeSet,
     FoldError,
+    InvalidArgumentError,
     Item,
     ItemKind,
     NotAllowedError,
@@ -78,6 +79,21 @@ def test_collapsed_false_in_a_start_collapsed_table():
         c = t.append_section("c", rows=2, collapsed=True)
         assert (a.collapsed, b.collapsed, c.collapsed) == (True, False, True)
         assert [i.kind for i in t] == [H, H, R, R, H]
+        changes, events = record(t)
+        t.insert_section(0, "d", rows=1, collapsed=False)  # FOLD_SECTION_EXPANDED
+        assert changes == [ChangeSet([Change(0, 0, 2)], [], 72.0, None)]
+        assert events == []
+        fixed = t.append_section("e", rows=1, collapsible=False)  # never collapsed
+        assert fixed.collapsed is False
+        assert t.item(len(t) - 1) == Item(len(t) - 1, R, 0, 4, 0, 0)
+
+
+def test_a_section_that_cannot_collapse_cannot_start_collapsed(worked, snapshot):
+    before = snapshot(worked)
+    for flags in (dict(collapsible=False), dict(header_item=False)):
+        with pytest.raises(InvalidArgumentError):
+            worked.append_section("x", rows=1, collapsed=True, **flags)
+    assert snapshot(worked) == before
 
 
 def test_subsection_inserted_collapsed(nested):
@@ -85,7 +101,7 @@ def test_subsection_inserted_collapsed(nested):
     assert squash.collapsed is True
     assert squash.path == [0, 0, 2]
     assert nested.item(7) == Item(7, H, 2, 2, None, 1 | 8)
-    assert nested.item(8) == Item(8, R, 1, 0, 0, 0)  # Sports' row follows at once
+    assert nested.item(8) == Item(8, R, 0, 0, 0, 0)  # Sports' row follows at once
 
 
 # -- fixed sections ------------------------------------------------------------------
@@ -160,6 +176,7 @@ def test_header_less_section(worked):
         group.collapse()
     with pytest.raises(NotAllowedError):
         group.collapsible = True
+    group.collapsible = False  # it is fixed already: allowed, nothing changes
     group.header_height = 50  # ignored without a header item
     assert worked.content_height == 568.0
 
