@@ -190,6 +190,9 @@ def _row_or_none(row: int) -> Optional[int]:
 # every offset) at import.
 _VISIBLE = struct.Struct("=qiiQqddI4x")
 _VISIBLE_SIZE = _VISIBLE.size
+# Only the section id of each fold_visible_item (offset 16).
+_VISIBLE_SECTION = struct.Struct("=16xQ32x")
+assert _VISIBLE_SECTION.size == _VISIBLE_SIZE
 assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
 assert [getattr(_ffi.fold_visible_item, field[0]).offset for field in _ffi.fold_visible_item._fields_] == [
     0, 8, 12, 16, 24, 32, 40, 48, 52

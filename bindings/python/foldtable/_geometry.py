@@ -13,6 +13,7 @@ from ._convert import (
     _INT64_MAX,
     _KINDS,
     _VISIBLE,
+    _VISIBLE_SECTION,
     _VISIBLE_SIZE,
     _float,
     _int32,
@@ -69,14 +70,15 @@ def item(self: Table, position: int) -> Item:
 def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
     """Each section id's index among its parent's children (the
     ``section`` field of :class:`Item` and :class:`VisibleItem`): one
-    fold_table_section_info call per distinct section. Lock held."""
+    fold_table_section_info call per distinct id. Lock held."""
     handle = self._h()
     info = _ffi.fold_section_info()
+    pointer = byref(info)
+    section_info = _lib.fold_table_section_info
     indices: Dict[int, int] = {}
     for section in ids:
-        if section not in indices:
-            _lib.fold_table_section_info(handle, section, byref(info))
-            indices[section] = info.index
+        section_info(handle, section, pointer)
+        indices[section] = info.index
     return indices
 
 
@@ -160,12 +162,11 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
             buffer.grow(max(total.value, 2 * buffer.capacity))
         data = buffer.view[: written.value * _VISIBLE_SIZE]
         # Copied out under the lock: another thread may refill the buffer.
-        entries = list(_VISIBLE.iter_unpack(data))
         # A viewport spans few sections: their sibling indices, once each.
-        index = self._sibling_indices(entry[3] for entry in entries)
+        index = self._sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
         return [
             _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-            for p, k, d, s, r, t, h, f in entries
+            for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
         ]
 
 
