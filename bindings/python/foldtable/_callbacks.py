@@ -166,6 +166,7 @@ def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
     def call(_table: int, changes: Any, _user_data: int) -> None:
         state = _thread_state
         state.callbacks += 1
+        _ffi.bump_generation()  # the table changed, before the call's errcheck
         try:
             fn(_change_set(changes))
         except BaseException as exc:  # never unwind through C

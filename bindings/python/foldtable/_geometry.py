@@ -68,18 +68,24 @@ def item(self: Table, position: int) -> Item:
 
 
 def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
-    """Each section id's index among its parent's children (the
-    ``section`` field of :class:`Item` and :class:`VisibleItem`): one
-    fold_table_section_info call per distinct id. Lock held."""
-    handle = self._h()
-    info = _ffi.fold_section_info()
-    pointer = byref(info)
-    section_info = _lib.fold_table_section_info
-    indices: Dict[int, int] = {}
-    for section in ids:
-        section_info(handle, section, pointer)
-        indices[section] = info.index
-    return indices
+    """A mapping that holds each of ``ids`` with its section's index among
+    its parent's children (the ``section`` field of :class:`Item` and
+    :class:`VisibleItem`). The table caches them until a call changes some
+    section's children (``_ffi.generation``), so scrolling asks the library
+    for none; else one fold_table_section_info call per new id. Lock held."""
+    cache = self._siblings
+    if self._siblings_generation != _ffi.generation:
+        cache.clear()
+        self._siblings_generation = _ffi.generation
+    missing = [section for section in ids if section not in cache]
+    if missing:
+        handle = self._h()
+        info = _ffi.fold_section_info()
+        pointer = byref(info)
+        for section in missing:
+            _lib.fold_table_section_info(handle, section, pointer)
+            cache[section] = info.index
+    return cache
 
 
 def __iter__(self: Table) -> Iterator[Item]:

@@ -186,6 +186,8 @@ class Table:
         "_texts",
         "_callbacks",
         "_providers",
+        "_siblings",
+        "_siblings_generation",
         "__weakref__",
     )
 
@@ -217,6 +219,10 @@ class Table:
         self._sticky = _ArrayBuffer(_ffi.fold_sticky_header, _ffi.MAX_DEPTH + 1)
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()
+        # Section id -> index among its siblings, while _ffi.generation is
+        # the same (see _geometry._sibling_indices).
+        self._siblings: Dict[int, int] = {}
+        self._siblings_generation = -1
 
         options = _default_options()
         options.row_height = _float(row_height, "row_height")

@@ -270,3 +270,15 @@ def test_status_names_come_from_the_library():
         assert _errors.status_name(status) == name
         assert foldtable.FoldError(status, "").status_name == name
     assert _errors.status_name(-1234) == "unknown status -1234"
+
+
+def test_structural_functions_are_the_ones_that_change_children(code):
+    """_ffi.STRUCTURAL (calls that invalidate the cached sibling indices)
+    is every function that inserts, removes or moves sections or rows."""
+    changing = {
+        name for name, (_, parameters) in header_functions(code).items()
+        if parameters and parameters[0] == "fold_table *"
+        and re.search(r"_(insert|remove|move)_", name) and name != "fold_table_remove_listener"
+    }
+    assert _ffi.STRUCTURAL == changing
+    assert len(changing) == 7

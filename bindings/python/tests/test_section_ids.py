@@ -125,3 +125,46 @@ def test_long_texts_grow_the_reused_buffer(table):
     assert table.item_key(0) == "k" * 1000
     assert table._texts.capacity >= 5001
     assert table.sections.keys() == ["k" * 1000]
+
+
+def sections_of(t):
+    return [(v.position, v.section) for v in t.visible_items(-1, t.content_height + 1)]
+
+
+def test_sibling_indices_follow_every_structural_change(nested):
+    """Item.section (the index among siblings) is cached between changes;
+    every change of some section's children must show at once."""
+    t = nested
+    t.visible_items(0, 400)  # fills the cache
+    # Sports [Bat [Baseball, Cricket], row], Music [row]
+    assert [i.section for i in t] == [0, 0, 0, 0, 0, 1, 1, 0, 1, 1]
+    t.section("Sports").insert_child_rows(0, 1)  # a row before Bat: Bat is child 1
+    assert [i.section for i in t][:3] == [0, 0, 1]
+    assert sections_of(t)[2] == (2, 1)
+    t.section("Sports").remove_children(0, 1)
+    assert sections_of(t)[1] == (1, 0)
+    t.section("Bat").move_to(None, 0)  # Bat first at the top: Sports 1, Music 2
+    # Bat 0 (Baseball 1-3, Cricket 4-5), Sports 6-7, Music 8-9
+    assert [s for _, s in sections_of(t)] == [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]
+    assert t.item(6) == Item(6, ItemKind.HEADER, 0, 1, None, 8)
+    t.remove_section("Bat")
+    assert sections_of(t) == [(0, 0), (1, 0), (2, 1), (3, 1)]
+    t.insert_section(0, "First", rows=1)
+    assert sections_of(t)[2] == (2, 1)
+    t.move_at_path([1, 0], [2, 0])  # Sports' row to Music: Music has 2 rows
+    assert t.section("Music").row_count == 2
+    t.section("Music").insert_subsection(2, "Sub", rows=1)
+    t.section("Music").remove_rows(0, 1)  # Sub is now child 1
+    # First 0-1, Sports 2, Music 3-4, Sub 5-6
+    assert sections_of(t)[-3:] == [(4, 2), (5, 1), (6, 1)]
+
+
+def test_sibling_indices_inside_a_change_listener(nested):
+    t = nested
+    t.visible_items(0, 400)
+    seen = []
+    t.on_change(lambda changes: seen.append(sections_of(t)))
+    t.insert_section(0, "First")
+    # Inside the listener the table has changed: Sports is now section 1.
+    assert seen[-1][:2] == [(0, 0), (1, 1)]
+    assert seen[-1] == sections_of(t)
