@@ -168,8 +168,16 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
             buffer.grow(max(total.value, 2 * buffer.capacity))
         data = buffer.view[: written.value * _VISIBLE_SIZE]
         # Copied out under the lock: another thread may refill the buffer.
-        # A viewport spans few sections: their sibling indices, once each.
-        index = self._sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
+        # Sibling indices from the table's cache; on a miss, the viewport's
+        # sections (a few) are looked up once each and the items read again.
+        index = self._sibling_indices(())
+        try:
+            return [
+                _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
+                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
+            ]
+        except KeyError:
+            index = self._sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
         return [
             _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
             for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
