@@ -5,7 +5,8 @@ the C signatures are. It
 
 1. loads the library (see :func:`load_library` for the search order) and
    raises one :class:`ImportError` listing every place it tried;
-2. checks that the library's major version is the one this binding wraps;
+2. checks that the library's major version is the one this binding wraps
+   (and, after declaring, that its minor version is not older);
 3. applies one table of declarations (name, argtypes, restype, whether the
    function returns a status) to the loaded library, once. A missing symbol
    means the binding and the library come from different versions.
@@ -13,6 +14,12 @@ the C signatures are. It
 Status-returning functions get an ``errcheck`` that turns a negative status
 into the matching :class:`~foldtable.FoldError`, with the message read from
 ``fold_last_error_message()`` right after the call, on the same thread.
+
+The constants, structs, callback types and declarations are written by hand
+(each next to the others, in the header's order, so one file answers "what
+does the binding declare"); tests/test_declarations.py compares every one
+with the preprocessed include/foldtable.h. That table is why this file is
+over 600 lines.
 """
 
 from __future__ import annotations
