@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 _T = TypeVar("_T")
 
+
 class Section:
     """One section of a :class:`Table`, at any depth, found by its key.
 
