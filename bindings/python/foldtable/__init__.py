@@ -34,7 +34,7 @@ built-in exceptions (:class:`NotFoundError` is a ``KeyError``,
 :class:`OutOfRangeError` an ``IndexError``, ...).
 
 Attributes:
-    version: the version string of the loaded library, e.g. ``"0.1.1"``.
+    version: the version string of the loaded library, e.g. ``"0.2.0"``.
     version_number: the loaded library's ``MAJOR*1000000 + MINOR*1000 + PATCH``.
     library_path: where the library was loaded from.
     __version__: the version of this binding (the ``foldtable`` distribution's
@@ -48,6 +48,7 @@ from ._errors import (
     DuplicateKeyError,
     FoldError,
     InvalidArgumentError,
+    NotAllowedError,
     NotFoundError,
     NotVisibleError,
     OutOfRangeError,
@@ -136,6 +137,7 @@ __all__ = [
     "DuplicateKeyError",
     "NotVisibleError",
     "BusyError",
+    "NotAllowedError",
     "HEIGHT_UNIT",
     "MAX_HEIGHT",
     "MAX_ROWS",

@@ -10,13 +10,15 @@ so ordinary Python code works unchanged::
     except KeyError:          # NotFoundError is a KeyError
         ...
 
-This module does not touch the library; :mod:`foldtable._ffi` reads the
-message right after a failing call and hands it to :func:`error_for`.
+This module does not call the library itself: :mod:`foldtable._ffi` reads
+the message right after a failing call and hands it to :func:`error_for`,
+and gives :func:`set_status_names` the library's ``fold_status_name`` once
+it is loaded, so the C names of the codes are the library's, not a copy.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple, Type
+from typing import Any, Callable, Dict, Optional, Tuple, Type
 
 __all__ = [
     "OK",
@@ -26,6 +28,7 @@ __all__ = [
     "E_DUPLICATE",
     "E_NOT_VISIBLE",
     "E_BUSY",
+    "E_NOT_ALLOWED",
     "E_INTERNAL",
     "FoldError",
     "InvalidArgumentError",
@@ -34,10 +37,14 @@ __all__ = [
     "DuplicateKeyError",
     "NotVisibleError",
     "BusyError",
+    "NotAllowedError",
     "error_for",
+    "set_status_names",
 ]
 
-# Status codes, mirroring FOLD_OK / FOLD_E_* in foldtable.h.
+# Status codes, mirroring FOLD_OK / FOLD_E_* in foldtable.h (the numbers a
+# caller compares with; tests/test_declarations.py checks them against the
+# header). Their names come from the library (set_status_names).
 OK = 0
 E_INVALID = -1
 E_RANGE = -2
@@ -45,18 +52,41 @@ E_NOT_FOUND = -3
 E_DUPLICATE = -4
 E_NOT_VISIBLE = -5
 E_BUSY = -6
+E_NOT_ALLOWED = -7
 E_INTERNAL = -99
 
-_STATUS_NAMES: Dict[int, str] = {
-    OK: "FOLD_OK",
-    E_INVALID: "FOLD_E_INVALID",
-    E_RANGE: "FOLD_E_RANGE",
-    E_NOT_FOUND: "FOLD_E_NOT_FOUND",
-    E_DUPLICATE: "FOLD_E_DUPLICATE",
-    E_NOT_VISIBLE: "FOLD_E_NOT_VISIBLE",
-    E_BUSY: "FOLD_E_BUSY",
-    E_INTERNAL: "FOLD_E_INTERNAL",
-}
+_STATUS_CODES = (OK, E_INVALID, E_RANGE, E_NOT_FOUND, E_DUPLICATE, E_NOT_VISIBLE, E_BUSY,
+                 E_NOT_ALLOWED, E_INTERNAL)
+
+# The library's name of each code above, filled by set_status_names.
+_STATUS_NAMES: Dict[int, str] = {}
+_name_of: Optional[Callable[[int], str]] = None
+
+# What fold_status_name() says for a code it does not define.
+_UNKNOWN = "unknown status"
+
+
+def set_status_names(name_of: Callable[[int], str]) -> None:
+    """Take the status names from the library's ``fold_status_name``
+    (called once by :mod:`foldtable._ffi` after loading it)."""
+    global _name_of
+    _name_of = name_of
+    _STATUS_NAMES.clear()
+    for code in _STATUS_CODES:
+        name = name_of(code)
+        if name and name != _UNKNOWN:
+            _STATUS_NAMES[code] = name
+
+
+def status_name(status: int) -> str:
+    """The C name of a status code (``"FOLD_E_RANGE"``), as the library
+    names it; ``"unknown status <code>"`` for a code it does not define."""
+    name = _STATUS_NAMES.get(status)
+    if name is None and _name_of is not None and status not in _STATUS_CODES:
+        name = _name_of(status)
+    if not name or name == _UNKNOWN:
+        return "%s %d" % (_UNKNOWN, status)
+    return name
 
 
 class FoldError(Exception):
@@ -84,7 +114,7 @@ class FoldError(Exception):
     @property
     def status_name(self) -> str:
         """The C name of :attr:`status`, such as ``"FOLD_E_RANGE"``."""
-        return _STATUS_NAMES.get(self.status, "unknown status %d" % self.status)
+        return status_name(self.status)
 
     def __str__(self) -> str:
         return self.message or self.status_name
@@ -131,6 +161,13 @@ class BusyError(FoldError, RuntimeError):
     deadlock); nothing was done."""
 
 
+class NotAllowedError(FoldError, RuntimeError):
+    """``FOLD_E_NOT_ALLOWED``: the section does not allow this — collapsing
+    or toggling a section that is not collapsible (see
+    :attr:`Section.collapsible`), or making a collapsed section fixed.
+    Nothing was changed."""
+
+
 _CLASSES: Dict[int, Type[FoldError]] = {
     E_INVALID: InvalidArgumentError,
     E_RANGE: OutOfRangeError,
@@ -138,6 +175,7 @@ _CLASSES: Dict[int, Type[FoldError]] = {
     E_DUPLICATE: DuplicateKeyError,
     E_NOT_VISIBLE: NotVisibleError,
     E_BUSY: BusyError,
+    E_NOT_ALLOWED: NotAllowedError,
 }
 
 

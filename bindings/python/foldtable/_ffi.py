@@ -5,7 +5,8 @@ the C signatures are. It
 
 1. loads the library (see :func:`load_library` for the search order) and
    raises one :class:`ImportError` listing every place it tried;
-2. checks that the library's major version is the one this binding wraps;
+2. checks that the library's major version is the one this binding wraps
+   (and, after declaring, that its minor version is not older);
 3. applies one table of declarations (name, argtypes, restype, whether the
    function returns a status) to the loaded library, once. A missing symbol
    means the binding and the library come from different versions.
@@ -13,12 +14,19 @@ the C signatures are. It
 Status-returning functions get an ``errcheck`` that turns a negative status
 into the matching :class:`~foldtable.FoldError`, with the message read from
 ``fold_last_error_message()`` right after the call, on the same thread.
+
+The constants, structs, callback types and declarations are written by hand
+(each next to the others, in the header's order, so one file answers "what
+does the binding declare"); tests/test_declarations.py compares every one
+with the preprocessed include/foldtable.h. That table is why this file is
+over 600 lines.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import itertools
 import os
 import warnings
 from ctypes import (
@@ -29,7 +37,9 @@ from ctypes import (
     c_int,
     c_int32,
     c_int64,
+    c_size_t,
     c_uint32,
+    c_uint64,
     c_void_p,
 )
 from typing import Any, List, Optional, Sequence, Tuple
@@ -38,6 +48,9 @@ from . import _errors
 
 #: The library major version this binding is written against (FOLD_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
+#: The minor version too: before 1.0 every minor version changes the ABI
+#: (0.2 replaced index and key arguments with section ids).
+EXPECTED_MINOR = 2
 
 #: The environment variable naming the library file to load.
 ENV_VAR = "FOLDTABLE_LIBRARY"
@@ -53,7 +66,8 @@ _BUILD_TREE_PATHS = (
 )
 
 # --------------------------------------------------------------------------
-# Constants from foldtable.h
+# Constants from foldtable.h (FOLD_<name>; tests/test_declarations.py checks
+# every one against the header). Status codes live in _errors.
 # --------------------------------------------------------------------------
 
 # Heights are kept in whole units of HEIGHT_UNIT points (1/256 pt): a height
@@ -63,7 +77,31 @@ HEIGHT_UNIT = 1.0 / 256.0
 MAX_HEIGHT = 65536.0
 MAX_ROWS = 1 << 28
 MAX_SECTIONS = 1 << 26
+MAX_DEPTH = 64
 HEIGHT_DEFAULT = -1.0
+INDEX_END = -1
+
+ROOT = 0
+
+CHILD_SECTION = 0
+CHILD_ROW = 1
+
+SECTION_COLLAPSED = 1
+SECTION_FIXED = 2
+SECTION_NO_HEADER = 4
+SECTION_COLLAPSIBLE = 8
+SECTION_EXPANDED = 16
+
+TEXT_KEY = 0
+TEXT_HEADER = 1
+TEXT_TITLE = 2
+TEXT_DETAIL = 3
+TEXT_INDICATOR = 4
+
+HEIGHT_ROW = 0
+HEIGHT_HEADER = 1
+HEIGHT_FOOTER = 2
+HEIGHT_EXPANDED = 3
 
 ITEM_HEADER = 0
 ITEM_ROW = 1
@@ -72,6 +110,7 @@ ITEM_FOOTER = 2
 ITEM_FLAG_COLLAPSED = 1
 ITEM_FLAG_EXPANDED = 2
 ITEM_FLAG_EXPANDABLE = 4
+ITEM_FLAG_COLLAPSIBLE = 8
 
 OFFSET_IN_ITEM = 0
 OFFSET_ABOVE = 1
@@ -81,16 +120,12 @@ ACCORDION_MULTIPLE = 0
 ACCORDION_SINGLE = 1
 ACCORDION_PER_SECTION = 2
 
-MAX_DEPTH = 64
-
-CHILD_SECTION = 0
-CHILD_ROW = 1
-
 ACTIVATED_NOTHING = 0
 ACTIVATED_SECTION_COLLAPSED = 1
 ACTIVATED_SECTION_EXPANDED = 2
 ACTIVATED_ROW_EXPANDED = 3
 ACTIVATED_ROW_COLLAPSED = 4
+ACTIVATED_REFUSED = 5
 
 SECTION_WILL_COLLAPSE = 0
 SECTION_DID_COLLAPSE = 1
@@ -109,8 +144,11 @@ ALIGN_END = 3
 ALIGN_SMART = 4
 
 # --------------------------------------------------------------------------
-# Structures from foldtable.h
+# Structures from foldtable.h (field for field; checked by the same test)
 # --------------------------------------------------------------------------
+
+#: fold_section_id: a section's id (0 is FOLD_ROOT, never a section).
+section_id = c_uint64
 
 
 class fold_table_options(Structure):
@@ -129,8 +167,35 @@ class fold_table_options(Structure):
     ]
 
 
+class fold_section_info(Structure):
+    _fields_ = [
+        ("parent", section_id),
+        ("index", c_int64),
+        ("depth", c_int32),
+        ("flags", c_uint32),
+        ("child_count", c_int64),
+        ("row_count", c_int64),
+        ("visible_row_count", c_int64),
+        ("header_height", c_double),
+        ("footer_height", c_double),
+        ("row_height", c_double),
+        ("reserved", c_int64 * 4),
+    ]
+
+
+class fold_row_info(Structure):
+    _fields_ = [
+        ("height", c_double),
+        ("expanded_height", c_double),
+        ("child_index", c_int64),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
 class fold_section_state(Structure):
     _fields_ = [
+        ("section", section_id),
         # A char * into the same allocation; read with ctypes.string_at.
         ("key", c_void_p),
         ("collapsed", c_int32),
@@ -142,7 +207,7 @@ class fold_item(Structure):
     _fields_ = [
         ("kind", c_int32),
         ("depth", c_int32),
-        ("section", c_int64),
+        ("section", section_id),
         ("row", c_int64),
         ("flags", c_uint32),
         ("reserved", c_uint32),
@@ -154,7 +219,7 @@ class fold_visible_item(Structure):
         ("position", c_int64),
         ("kind", c_int32),
         ("depth", c_int32),
-        ("section", c_int64),
+        ("section", section_id),
         ("row", c_int64),
         ("top", c_double),
         ("height", c_double),
@@ -165,6 +230,7 @@ class fold_visible_item(Structure):
 
 class fold_row_ref(Structure):
     _fields_ = [
+        ("section", section_id),
         # A char * into the same allocation; read with ctypes.string_at.
         ("key", c_void_p),
         ("row", c_int64),
@@ -174,6 +240,7 @@ class fold_row_ref(Structure):
 class fold_sticky_header(Structure):
     _fields_ = [
         ("position", c_int64),
+        ("section", section_id),
         ("depth", c_int32),
         ("reserved", c_int32),
         ("top", c_double),
@@ -200,7 +267,7 @@ class fold_change_set(Structure):
     _fields_ = [
         # The arrays are owned by the library and valid only during the
         # listener call; declared as void * so that the binding reads them
-        # in one copy (see _table._change_set).
+        # in one copy (see _callbacks.change_set).
         ("changes", c_void_p),
         ("change_count", c_int64),
         ("redraw", c_void_p),
@@ -232,13 +299,15 @@ class fold_import_report(Structure):
 
 # void (*fold_change_fn)(fold_table *, const fold_change_set *, void *user_data)
 CHANGE_FN = ctypes.CFUNCTYPE(None, c_void_p, POINTER(fold_change_set), c_void_p)
-# int (*fold_section_fn)(fold_table *, const char *key, int32_t event, void *user_data)
-SECTION_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int32, c_void_p)
-# int (*fold_row_fn)(fold_table *, const char *key, int64_t row, int32_t event, void *user_data)
-ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, c_int32, c_void_p)
-# int (*fold_height_fn)(fold_table *, const char *key, int64_t row, double *out_height, void *user_data)
-HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, c_int64, POINTER(c_double), c_void_p)
-HEADER_HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, POINTER(c_double), c_void_p)
+# int (*fold_section_fn)(fold_table *, fold_section_id, const char *key, int32_t event, void *)
+SECTION_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int32, c_void_p)
+# int (*fold_row_fn)(fold_table *, fold_section_id, const char *key, int64_t row, int32_t event, void *)
+ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int64, c_int32, c_void_p)
+# int (*fold_height_fn)(fold_table *, fold_section_id, const char *key, int64_t row,
+#                       double *out_height, void *user_data)
+HEIGHT_FN = ctypes.CFUNCTYPE(
+    c_int, c_void_p, section_id, c_char_p, c_int64, POINTER(c_double), c_void_p
+)
 
 
 # --------------------------------------------------------------------------
@@ -246,10 +315,13 @@ HEADER_HEIGHT_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_char_p, POINTER(c_double)
 # --------------------------------------------------------------------------
 
 _TABLE = c_void_p  # fold_table * (opaque)
+_ID = section_id
+_P_ID = POINTER(section_id)
 _P_INT = POINTER(c_int)
 _P_I32 = POINTER(c_int32)
 _P_I64 = POINTER(c_int64)
 _P_DOUBLE = POINTER(c_double)
+_P_SIZE = POINTER(c_size_t)
 # char ** outputs are declared as void ** so that ctypes never converts (and
 # loses) a malloc'd pointer; the binding copies the bytes and calls fold_free.
 _P_STR = POINTER(c_void_p)
@@ -270,48 +342,58 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_new", [POINTER(fold_table_options), POINTER(c_void_p)], c_int, STATUS),
     ("fold_table_free", [_TABLE], None, PLAIN),
     ("fold_table_get_options", [_TABLE, POINTER(fold_table_options)], c_int, STATUS),
-    # Sections
-    ("fold_table_insert_section", [_TABLE, c_int64, c_char_p, c_char_p, c_int64], c_int, STATUS),
-    ("fold_table_append_section", [_TABLE, c_char_p, c_char_p, c_int64], c_int, STATUS),
-    ("fold_table_remove_section", [_TABLE, c_int64], c_int, STATUS),
-    ("fold_table_move_section", [_TABLE, c_int64, c_int64], c_int, STATUS),
-    ("fold_table_section_count", [_TABLE, _P_I64], c_int, STATUS),
-    ("fold_table_section_index", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_section_key", [_TABLE, c_int64, _P_STR], c_int, STATUS),
-    ("fold_table_set_section_header", [_TABLE, c_int64, c_char_p], c_int, STATUS),
-    ("fold_table_section_header", [_TABLE, c_int64, _P_STR, _P_STR], c_int, STATUS),
-    ("fold_table_set_section_header_height", [_TABLE, c_int64, c_double], c_int, STATUS),
-    ("fold_table_set_section_footer_height", [_TABLE, c_int64, c_double], c_int, STATUS),
-    ("fold_table_set_section_row_height", [_TABLE, c_int64, c_double], c_int, STATUS),
-    ("fold_table_section_heights", [_TABLE, c_int64, _P_DOUBLE, _P_DOUBLE, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_set_accordion", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_set_sticky_levels", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_set_indicators", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
+    # Finding sections
+    ("fold_table_find_section", [_TABLE, c_char_p, _P_ID], c_int, STATUS),
+    ("fold_table_child_count", [_TABLE, _ID, _P_I64], c_int, STATUS),
+    ("fold_table_child_at", [_TABLE, _ID, c_int64, _P_I32, _P_ID, _P_I64], c_int, STATUS),
+    ("fold_table_section_at_path", [_TABLE, _P_I64, c_int64, _P_ID], c_int, STATUS),
+    ("fold_table_section_path", [_TABLE, _ID, _P_I64, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_section_info", [_TABLE, _ID, POINTER(fold_section_info)], c_int, STATUS),
+    ("fold_table_section_text", [_TABLE, _ID, c_int32, c_char_p, c_size_t, _P_SIZE], c_int, STATUS),
+    # Changing sections
+    (
+        "fold_table_insert_section",
+        [_TABLE, _ID, c_int64, c_char_p, c_char_p, c_int64, c_uint32, _P_ID],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_remove_section", [_TABLE, _ID], c_int, STATUS),
+    ("fold_table_move_section", [_TABLE, _ID, _ID, c_int64], c_int, STATUS),
+    ("fold_table_remove_children", [_TABLE, _ID, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_set_section_header", [_TABLE, _ID, c_char_p], c_int, STATUS),
+    ("fold_table_set_section_height", [_TABLE, _ID, c_int32, c_double], c_int, STATUS),
+    ("fold_table_set_collapsible", [_TABLE, _ID, c_int], c_int, STATUS),
     # Rows
-    ("fold_table_insert_rows", [_TABLE, c_int64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_remove_rows", [_TABLE, c_int64, c_int64, c_int64], c_int, STATUS),
-    ("fold_table_set_row_height", [_TABLE, c_int64, c_int64, c_double], c_int, STATUS),
-    ("fold_table_set_row_heights", [_TABLE, c_int64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_row_height", [_TABLE, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_row_count", [_TABLE, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_visible_row_count", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_insert_rows", [_TABLE, _ID, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_remove_rows", [_TABLE, _ID, c_int64, c_int64], c_int, STATUS),
+    ("fold_table_move_row", [_TABLE, _ID, c_int64, _ID, c_int64], c_int, STATUS),
+    ("fold_table_set_row_height", [_TABLE, _ID, c_int64, c_double], c_int, STATUS),
+    ("fold_table_set_row_heights", [_TABLE, _ID, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
+    ("fold_table_row_info", [_TABLE, _ID, c_int64, POINTER(fold_row_info)], c_int, STATUS),
+    # Expandable rows. fold_row_ref ** is declared as void ** (one
+    # allocation, freed with fold_free).
+    ("fold_table_set_row_expanded_height", [_TABLE, _ID, c_int64, c_double], c_int, STATUS),
+    ("fold_table_expand_row", [_TABLE, _ID, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_collapse_row", [_TABLE, _ID, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_toggle_row", [_TABLE, _ID, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_expanded_rows", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
     # Collapsing
-    ("fold_table_collapse", [_TABLE, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_expand", [_TABLE, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_toggle", [_TABLE, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_collapse_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
-    ("fold_table_expand_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
-    ("fold_table_toggle_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
-    ("fold_table_is_collapsed", [_TABLE, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_is_collapsed_key", [_TABLE, c_char_p, _P_INT], c_int, STATUS),
+    ("fold_table_collapse", [_TABLE, _ID, _P_INT], c_int, STATUS),
+    ("fold_table_expand", [_TABLE, _ID, _P_INT], c_int, STATUS),
+    ("fold_table_toggle", [_TABLE, _ID, _P_INT], c_int, STATUS),
     ("fold_table_collapse_all", [_TABLE, _P_I64], c_int, STATUS),
     ("fold_table_expand_all", [_TABLE, _P_I64], c_int, STATUS),
     ("fold_table_section_states", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
-    ("fold_table_set_indicators", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
-    ("fold_table_section_indicator", [_TABLE, c_int64, _P_STR], c_int, STATUS),
     # The flat list
     ("fold_table_item_count", [_TABLE, _P_I64], c_int, STATUS),
     ("fold_table_item_at", [_TABLE, c_int64, POINTER(fold_item)], c_int, STATUS),
-    ("fold_table_header_position", [_TABLE, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_row_position", [_TABLE, c_int64, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_footer_position", [_TABLE, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_header_position", [_TABLE, _ID, _P_I64], c_int, STATUS),
+    ("fold_table_row_position", [_TABLE, _ID, c_int64, _P_I64], c_int, STATUS),
+    ("fold_table_footer_position", [_TABLE, _ID, _P_I64], c_int, STATUS),
+    ("fold_table_activate", [_TABLE, c_int64, _P_I32], c_int, STATUS),
     # Geometry
     ("fold_table_item_height", [_TABLE, c_int64, _P_DOUBLE], c_int, STATUS),
     ("fold_table_item_top", [_TABLE, c_int64, _P_DOUBLE], c_int, STATUS),
@@ -323,72 +405,12 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         c_int,
         STATUS,
     ),
-    # Nested sections. Paths are int64_t arrays passed with their length.
-    ("fold_table_insert_subsection", [_TABLE, c_char_p, c_int64, c_char_p, c_char_p, c_int64], c_int, STATUS),
-    ("fold_table_insert_child_rows", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_remove_children", [_TABLE, c_char_p, c_int64, c_int64], c_int, STATUS),
-    ("fold_table_move_section_to", [_TABLE, c_char_p, c_char_p, c_int64], c_int, STATUS),
-    ("fold_table_section_parent", [_TABLE, c_char_p, _P_STR], c_int, STATUS),
-    ("fold_table_section_depth", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_child_count", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_child_at", [_TABLE, c_char_p, c_int64, _P_I32, _P_I64, _P_STR], c_int, STATUS),
-    ("fold_table_section_path", [_TABLE, c_char_p, _P_I64, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_path_key", [_TABLE, _P_I64, c_int64, _P_STR], c_int, STATUS),
-    ("fold_table_path_position", [_TABLE, _P_I64, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_item_path", [_TABLE, c_int64, _P_I64, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_item_key", [_TABLE, c_int64, _P_STR], c_int, STATUS),
-    (
-        "fold_table_insert_section_at_path",
-        [_TABLE, _P_I64, c_int64, c_char_p, c_char_p, c_int64],
-        c_int,
-        STATUS,
-    ),
-    ("fold_table_insert_rows_at_path", [_TABLE, _P_I64, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_remove_at_path", [_TABLE, _P_I64, c_int64, c_int64], c_int, STATUS),
-    ("fold_table_move_at_path", [_TABLE, _P_I64, c_int64, _P_I64, c_int64], c_int, STATUS),
-    # Key-addressed section and row functions (any depth)
-    ("fold_table_header_position_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_footer_position_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_row_position_key", [_TABLE, c_char_p, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_row_count_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_insert_rows_key", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_remove_rows_key", [_TABLE, c_char_p, c_int64, c_int64], c_int, STATUS),
-    ("fold_table_set_row_height_key", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
-    ("fold_table_row_height_key", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_set_row_heights_key", [_TABLE, c_char_p, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_visible_row_count_key", [_TABLE, c_char_p, _P_I64], c_int, STATUS),
-    ("fold_table_set_section_header_key", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
-    ("fold_table_section_header_key", [_TABLE, c_char_p, _P_STR, _P_STR], c_int, STATUS),
-    ("fold_table_set_section_header_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
-    ("fold_table_set_section_footer_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
-    ("fold_table_set_section_row_height_key", [_TABLE, c_char_p, c_double], c_int, STATUS),
-    (
-        "fold_table_section_heights_key",
-        [_TABLE, c_char_p, _P_DOUBLE, _P_DOUBLE, _P_DOUBLE],
-        c_int,
-        STATUS,
-    ),
-    ("fold_table_section_indicator_key", [_TABLE, c_char_p, _P_STR], c_int, STATUS),
-    # Expandable rows, accordion, activation
-    ("fold_table_set_row_expanded_height", [_TABLE, c_char_p, c_int64, c_double], c_int, STATUS),
-    ("fold_table_row_expanded_height", [_TABLE, c_char_p, c_int64, _P_DOUBLE], c_int, STATUS),
-    ("fold_table_expand_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_collapse_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_toggle_row", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_is_row_expanded", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
-    ("fold_table_is_row_expandable", [_TABLE, c_char_p, c_int64, _P_INT], c_int, STATUS),
-    # fold_row_ref ** declared as void ** (one allocation, freed with fold_free).
-    ("fold_table_expanded_rows", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
-    ("fold_table_set_accordion", [_TABLE, c_int32], c_int, STATUS),
-    ("fold_table_activate", [_TABLE, c_int64, _P_I32], c_int, STATUS),
-    # Sticky headers
     (
         "fold_table_sticky_headers",
         [_TABLE, c_double, POINTER(fold_sticky_header), c_int64, _P_I64, _P_I64],
         c_int,
         STATUS,
     ),
-    ("fold_table_set_sticky_levels", [_TABLE, c_int32], c_int, STATUS),
     # Change events and listeners. user_data is always NULL: each Python
     # callback is a closure, kept referenced by its Table while registered.
     ("fold_table_add_change_listener", [_TABLE, CHANGE_FN, c_void_p, _P_I64], c_int, STATUS),
@@ -407,21 +429,18 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ),
     (
         "fold_table_reveal_offset",
-        [_TABLE, c_char_p, c_int64, c_double, c_double, _P_DOUBLE],
+        [_TABLE, _ID, c_int64, c_double, c_double, _P_DOUBLE],
         c_int,
         STATUS,
     ),
-    ("fold_table_reveal_row", [_TABLE, c_char_p, c_int64, c_int, _P_I64], c_int, STATUS),
+    ("fold_table_reveal_row", [_TABLE, _ID, c_int64, c_int, _P_I64], c_int, STATUS),
     # Saved state
     ("fold_table_export_state", [_TABLE, _P_STR], c_int, STATUS),
     ("fold_table_import_state", [_TABLE, c_char_p, POINTER(fold_import_report)], c_int, STATUS),
     # Lazy heights
-    ("fold_table_set_height_provider", [_TABLE, HEIGHT_FN, c_void_p], c_int, STATUS),
-    ("fold_table_set_header_height_provider", [_TABLE, HEADER_HEIGHT_FN, c_void_p], c_int, STATUS),
+    ("fold_table_set_height_provider", [_TABLE, c_int32, HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),
-    ("fold_table_invalidate_row_height", [_TABLE, c_char_p, c_int64], c_int, STATUS),
-    ("fold_table_invalidate_section_heights", [_TABLE, c_char_p], c_int, STATUS),
-    ("fold_table_invalidate_all_heights", [_TABLE], c_int, STATUS),
+    ("fold_table_invalidate_heights", [_TABLE, _ID, c_int64], c_int, STATUS),
 )
 
 
@@ -530,6 +549,37 @@ def load_library() -> Tuple[ctypes.CDLL, str]:
     )
 
 
+# The functions that change which children a section has, and so a
+# section's index among its siblings (Item.section). Each call bumps
+# `generation`, which tells Table its cache of those indices is stale; a
+# change listener's trampoline bumps it too, since listeners run inside
+# the call, before its errcheck.
+STRUCTURAL = frozenset({
+    "fold_table_insert_section",
+    "fold_table_remove_section",
+    "fold_table_move_section",
+    "fold_table_remove_children",
+    "fold_table_insert_rows",
+    "fold_table_remove_rows",
+    "fold_table_move_row",
+})
+
+_generations = itertools.count(1)
+#: Bumped by every STRUCTURAL call of any table (each value once).
+generation = 0
+
+
+def bump_generation() -> None:
+    global generation
+    generation = next(_generations)
+
+
+def _check_structural(result: int, func: Any, args: Tuple[Any, ...]) -> int:
+    """errcheck of the STRUCTURAL functions: bump, then as _check_status."""
+    bump_generation()
+    return _check_status(result, func, args)
+
+
 def _check_status(result: int, func: Any, args: Tuple[Any, ...]) -> int:
     """ctypes errcheck: raise the FoldError for a negative status."""
     if result == _errors.OK:
@@ -553,7 +603,7 @@ def _declare(lib: ctypes.CDLL, where: str) -> None:
         fn.argtypes = argtypes
         fn.restype = restype
         if returns_status:
-            fn.errcheck = _check_status
+            fn.errcheck = _check_structural if name in STRUCTURAL else _check_status
 
 
 def _check_version(lib: ctypes.CDLL, where: str) -> Tuple[int, str]:
@@ -581,7 +631,20 @@ def _check_version(lib: ctypes.CDLL, where: str) -> Tuple[int, str]:
     return number, text
 
 
+def _check_minor(number: int, text: str, where: str) -> None:
+    """After the declarations (a library that lacks a function says which):
+    a library older than the ABI this binding wraps is refused too."""
+    if number < EXPECTED_MAJOR * 1000000 + EXPECTED_MINOR * 1000:
+        raise ImportError(
+            "foldtable: the library at %s is version %s (%d) but this binding wraps "
+            "version %d.%d or later: the binding and the library versions differ"
+            % (where, text, number, EXPECTED_MAJOR, EXPECTED_MINOR)
+        )
+
+
 lib, library_path = load_library()
 version_number, version = _check_version(lib, library_path)
 _declare(lib, library_path)
+_check_minor(version_number, version, library_path)
 _message_fn = lib.fold_last_error_message
+_errors.set_status_names(lambda status: (lib.fold_status_name(status) or b"").decode("ascii", "replace"))

@@ -54,7 +54,8 @@ def test_expandable_rows(ab):
         (False, False), (True, False), (True, False), (True, False),
         (False, False), (True, False), (True, False),
     ]
-    assert [t.item(p).flags for p in range(7)] == [0, 4, 4, 4, 0, 4, 4]
+    # Headers: FOLD_ITEM_FLAG_COLLAPSIBLE (8, new in ABI 0.2).
+    assert [t.item(p).flags for p in range(7)] == [8, 4, 4, 4, 8, 4, 4]
     assert t.content_height == 276.0
 
 
@@ -241,7 +242,9 @@ def test_activate_nothing():
         assert [i.kind for i in t] == [H, R, ItemKind.FOOTER, H, ItemKind.FOOTER]
         assert t.activate(1) is Activation.NOTHING  # a row that cannot expand
         assert t.activate(2) is Activation.NOTHING  # a footer
-        assert t.activate(3) is Activation.NOTHING  # a section with no rows
+        # ABI 0.2: the header of a section with no rows toggles its stored
+        # state, as Section.toggle does (before: nothing).
+        assert t.activate(3) is Activation.SECTION_COLLAPSED
         assert s.collapsed is False
         with pytest.raises(OutOfRangeError):
             t.activate(5)

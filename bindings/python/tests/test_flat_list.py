@@ -18,10 +18,12 @@ from foldtable import (
 
 def test_items(worked):
     worked.sections["iPad"].collapse()
-    assert worked.item(0) == Item(0, ItemKind.HEADER, 0, 0, None, 0)
+    # Headers of collapsible sections with rows carry FOLD_ITEM_FLAG_COLLAPSIBLE
+    # (8, new in ABI 0.2).
+    assert worked.item(0) == Item(0, ItemKind.HEADER, 0, 0, None, 8)
     assert worked.item(3) == Item(3, ItemKind.ROW, 0, 0, 2, 0)
     ipad = worked.item(4)
-    assert ipad == Item(4, ItemKind.HEADER, 0, 1, None, 1)
+    assert ipad == Item(4, ItemKind.HEADER, 0, 1, None, 1 | 8)
     assert ipad.collapsed is True
     assert worked.item(9).row == 3
     assert isinstance(worked.item(0).kind, ItemKind)
@@ -201,5 +203,7 @@ def test_visible_items_agree_with_the_item_queries():
             assert type(v.top) is float and type(v.height) is float
             kinds.add(v.kind)
         assert kinds == set(foldtable.ItemKind)
-        assert {v.flags for v in items} == {0, 1, 4, 2 | 4}  # plain, collapsed, expandable, expanded
+        # plain, collapsible (8: a header or footer of a section with children,
+        # new in ABI 0.2), collapsed and collapsible, expandable, expanded
+        assert {v.flags for v in items} == {0, 8, 1 | 8, 4, 2 | 4}
         assert max(v.depth for v in items) == 2

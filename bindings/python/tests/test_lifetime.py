@@ -121,9 +121,9 @@ def test_repr(worked):
 
 
 def test_module_attributes():
-    assert foldtable.version == "0.1.1"
-    assert foldtable.version_number == 1001
-    assert foldtable.__version__ == "0.1.1"
+    assert foldtable.version == "0.2.0"
+    assert foldtable.version_number == 2000
+    assert foldtable.__version__ == "0.2.0"
     assert os.path.exists(foldtable.library_path)
     assert foldtable.MAX_HEIGHT == 65536.0
     assert foldtable.MAX_ROWS == 2**28

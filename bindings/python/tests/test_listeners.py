@@ -65,8 +65,13 @@ def test_expanding_an_expanded_section_calls_no_listener(worked):
     assert worked.section("iPad").collapse() is False
     assert len(rec.changes) == 1
     assert len(rec.events) == 2
-    # A section without children does not change either.
+    # ABI 0.2: a section without children stores the state (its header is
+    # redrawn); collapsing it again changes nothing and calls no listener.
     worked.append_section("Empty")
+    del rec.changes[:], rec.events[:]
+    assert worked.section("Empty").collapse() is True
+    assert rec.changes == [([], [range(10, 11)], 0.0, None)]  # iPad is collapsed
+    assert rec.events == [("Empty", SectionEvent.WILL_COLLAPSE), ("Empty", SectionEvent.DID_COLLAPSE)]
     del rec.changes[:], rec.events[:]
     assert worked.section("Empty").collapse() is False
     assert (rec.changes, rec.events) == ([], [])

@@ -245,10 +245,12 @@ def test_collapse_expand_toggle_return_changed(worked):
     assert mac.collapsed is False
 
 
-def test_empty_section_does_not_collapse(table):
+def test_empty_section_keeps_its_state(table):
+    # ABI 0.2: collapsing a section without children stores the state for
+    # when it gets some (before, it was a no-op returning False).
     s = table.append_section("empty")
-    assert s.collapse() is False
-    assert s.toggle() is False
+    assert s.collapse() is True
+    assert s.toggle() is True
     assert s.collapsed is False
     assert s.indicator == ""
     s.append_rows(1)
@@ -259,7 +261,10 @@ def test_start_collapsed_empty_section_keeps_state():
     with foldtable.Table(start_collapsed=True) as t:
         s = t.append_section("empty")
         assert s.collapsed is True
-        assert s.expand() is False  # no rows: cannot expand
+        # ABI 0.2: an empty section's state is stored, so it flips both ways.
+        assert s.expand() is True
+        assert t.item(0).collapsed is False
+        assert s.collapse() is True
         assert t.item(0).collapsed is True
         s.append_rows(2)
         assert s.collapsed is True

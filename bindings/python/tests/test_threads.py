@@ -156,13 +156,19 @@ def test_library_serializes_raw_calls(shared):
         written, total = ctypes.c_int64(), ctypes.c_int64()
         item = foldtable._ffi.fold_item()
         changed = ctypes.c_int()
+        # ABI 0.2: sections are named by id (looked up by key once).
+        sid = foldtable._ffi.section_id()
+        ids = []
+        for key, _ in SECTIONS:
+            lib.fold_table_find_section(handle, key.encode(), ctypes.byref(sid))
+            ids.append(sid.value)
         try:
             start.wait()
             for _ in range(2000):
                 op = rng.randrange(4)
                 index = rng.randrange(len(SECTIONS))
                 if op == 0:
-                    lib.fold_table_toggle(handle, index, ctypes.byref(changed))
+                    lib.fold_table_toggle(handle, ids[index], ctypes.byref(changed))
                     assert changed.value == 1
                 elif op == 1:
                     lib.fold_table_visible_items(handle, rng.uniform(0, 3000), 500.0, 1, buf, 256,
@@ -177,7 +183,7 @@ def test_library_serializes_raw_calls(shared):
                     except OutOfRangeError:
                         pass
                 else:
-                    lib.fold_table_collapse_key(handle, SECTIONS[index][0].encode(), None)
+                    lib.fold_table_collapse(handle, ids[index], None)
         except Exception as e:
             errors.append(e)
 

@@ -44,6 +44,17 @@ def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> N
     assert_type(section.collapsed, bool)
     assert_type(section.row_count, int)
     assert_type(section.toggle_row(0), bool)
+    assert_type(section.collapsible, bool)
+    assert_type(section.has_header, bool)
+    assert_type(section.id, int)
+    assert_type(section.detail, Optional[str])
+    assert_type(item.collapsible, bool)
+    assert_type(visible.collapsible, bool)
+    assert_type(item.section, int)
+    assert_type(table.item_section(0), Section)
+    assert_type(table.append_section("c", collapsed=True, collapsible=False, header_item=False), Section)
+    assert_type(table.activate(0) is Activation.REFUSED, bool)
+    assert_type(foldtable.NotAllowedError(-7, "x").status, int)
     assert_type(table.expanded_rows(), List[Tuple[str, int]])
     assert_type(table.section_states(), List[Tuple[str, bool]])
     assert_type(foldtable.version, str)
@@ -55,3 +66,8 @@ def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> N
         assert_type(changes.redraw, List[range])
 
     assert_type(table.on_change(on_change), int)
+
+    def expanded(key: str, row: int) -> Optional[float]:
+        return None
+
+    table.set_expanded_height_provider(expanded)

@@ -1,0 +1,285 @@
+"""Argument conversion and the out-parameter pattern (internal).
+
+Python values become C values here (str to UTF-8, numbers to int64 / int32
+/ double, paths to int64 arrays), with no engine rule: whatever the library
+rejects comes back from its ``errcheck`` (see :mod:`foldtable._ffi`) as a
+:class:`~foldtable.FoldError`. The binding itself only raises
+:class:`TypeError` for arguments of the wrong Python type and the library's
+error classes for values C cannot even receive (an int beyond int64, a
+string holding NUL).
+
+:func:`_out` is the one helper for "call with a pointer to an output, read
+its value"; :class:`_TextBuffer` reads ``fold_table_section_text`` into a
+buffer it reuses.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import numbers
+import operator
+import struct
+from collections.abc import Iterable as _IterableABC
+from ctypes import byref, c_double, c_int64, c_size_t
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Iterable,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Type,
+    TypeVar,
+)
+
+from . import _errors, _ffi
+from ._errors import InvalidArgumentError, OutOfRangeError
+from ._values import ItemKind, Path
+
+if TYPE_CHECKING:
+    from ctypes import _SimpleCData
+
+_lib = _ffi.lib
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+_INT32_MIN = -(1 << 31)
+_INT32_MAX = (1 << 31) - 1
+
+_T = TypeVar("_T")
+
+
+def _out(fn: Callable[..., Any], ctype: "Type[_SimpleCData[_T]]", *args: Any) -> _T:
+    """``fn(*args, &out)`` and the value it wrote: the out-parameter pattern
+    in one place (the function's errcheck raises on failure, so nothing is
+    read then). Call with the table's lock held."""
+    out = ctype()
+    fn(*args, byref(out))
+    return out.value
+
+
+def _out_struct(fn: Callable[..., Any], struct_type: Any, *args: Any) -> Any:
+    """``fn(*args, &out)`` for a struct output (fold_section_info, ...): the
+    struct."""
+    out = struct_type()
+    fn(*args, byref(out))
+    return out
+
+
+def _text(value: Optional[str], what: str, allow_none: bool = False) -> Optional[bytes]:
+    """A str as NUL-terminated UTF-8 for C.
+
+    Lone surrogates are encoded as they are (``surrogatepass``), which is not
+    valid UTF-8, so the library rejects them with InvalidArgumentError like
+    any other invalid string. A NUL character cannot be passed to C at all.
+    """
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    data = value.encode("utf-8", "surrogatepass")
+    if b"\0" in data:
+        raise InvalidArgumentError(
+            _errors.E_INVALID, "%s %r contains a NUL character" % (what, value)
+        )
+    return data
+
+
+def _int64(value: int, what: str) -> int:
+    """An int for an int64_t parameter. ctypes would silently wrap a larger
+    value, so one that does not fit is reported as out of range here."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
+    if not _INT64_MIN <= number <= _INT64_MAX:
+        raise OutOfRangeError(
+            _errors.E_RANGE, "%s %d does not fit in a 64-bit integer" % (what, number)
+        )
+    return number
+
+
+def _insertion_index(value: int, what: str) -> int:
+    """An index where something is inserted or moved to. The library reads
+    -1 as FOLD_INDEX_END; in Python a negative index is out of range, as it
+    always was (append_section / append_rows say "at the end")."""
+    number = _int64(value, what)
+    if number < 0:
+        raise OutOfRangeError(_errors.E_RANGE, "%s %d is negative" % (what, number))
+    return number
+
+
+def _int32(value: int, what: str, status: int = _errors.E_INVALID) -> int:
+    """An int for an int32_t option (accordion, sticky levels). A value that
+    does not even fit in 32 bits is reported with ``status``: the code the
+    library gives the function for a bad value (fold_table_new says
+    FOLD_E_INVALID for both options, fold_table_set_sticky_levels FOLD_E_RANGE)."""
+    if isinstance(value, bool):
+        raise TypeError("%s must be an int, not bool" % what)
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
+    if not _INT32_MIN <= number <= _INT32_MAX:
+        raise _errors.error_for(status, "%s %d does not fit in a 32-bit integer" % (what, number))
+    return number
+
+
+def _float(value: float, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError("%s must be a number, not %s" % (what, type(value).__name__))
+    return float(value)
+
+
+def _height_or_default(value: Optional[float], what: str) -> float:
+    """None means FOLD_HEIGHT_DEFAULT (the section's or table's default)."""
+    if value is None:
+        return _ffi.HEIGHT_DEFAULT
+    return _float(value, what)
+
+
+def _height_array(heights: Iterable[Optional[float]], allow_default: bool) -> Tuple[int, Any]:
+    """(count, a ctypes double array) for one C call."""
+    if allow_default:
+        values = [_height_or_default(h, "height") for h in heights]
+    else:
+        values = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
+    return len(values), (c_double * len(values))(*values)
+
+
+def _rows_arguments(count: Optional[int], heights: Optional[Sequence[float]]) -> Tuple[int, Any]:
+    """(count, heights array or None) for the row-inserting functions: count
+    defaults to ``len(heights)``, or 1 without heights."""
+    if heights is None:
+        return _int64(1 if count is None else count, "count"), None
+    number, array = _height_array(heights, allow_default=False)
+    if count is not None and _int64(count, "count") != number:
+        raise InvalidArgumentError(
+            _errors.E_INVALID, "count %d differs from the %d heights given" % (count, number)
+        )
+    return number, array
+
+
+def _path(path: Path, what: str = "path") -> Tuple[Any, int]:
+    """(an int64_t array, its length) for a path argument."""
+    if isinstance(path, (str, bytes)) or not isinstance(path, _IterableABC):
+        raise TypeError("%s must be a sequence of ints, not %s" % (what, type(path).__name__))
+    values = [_int64(index, what + " index") for index in path]
+    return (c_int64 * max(1, len(values)))(*values), len(values)
+
+
+def _take_string(pointer: Optional[int]) -> Optional[str]:
+    """Copy a malloc'd C string handed out by the library, then fold_free it."""
+    if not pointer:
+        return None
+    try:
+        return ctypes.string_at(pointer).decode("utf-8")
+    finally:
+        _lib.fold_free(pointer)
+
+
+def _row_or_none(row: int) -> Optional[int]:
+    return None if row < 0 else row
+
+
+# fold_visible_item as struct sees it: position, kind, depth, section (id), row,
+# top, height, flags, then 4 bytes of reserved skipped ("4x") — naturally
+# aligned, so no padding. Checked against the ctypes declaration (size and
+# every offset) at import.
+_VISIBLE = struct.Struct("=qiiQqddI4x")
+_VISIBLE_SIZE = _VISIBLE.size
+# Only the section id of each fold_visible_item (offset 16).
+_VISIBLE_SECTION = struct.Struct("=16xQ32x")
+assert _VISIBLE_SECTION.size == _VISIBLE_SIZE
+assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
+assert [getattr(_ffi.fold_visible_item, field[0]).offset for field in _ffi.fold_visible_item._fields_] == [
+    0, 8, 12, 16, 24, 32, 40, 48, 52
+]
+# ItemKind members by value, looked up instead of calling ItemKind(...).
+_KINDS = tuple(sorted(ItemKind, key=int))
+assert [int(kind) for kind in _KINDS] == list(range(len(_KINDS)))
+# Builds a NamedTuple without its Python-level __new__.
+_new_tuple = tuple.__new__
+
+
+def _default_options() -> _ffi.fold_table_options:
+    """fold_table_options_init() into room for a larger struct (a newer
+    library may fill fields this binding does not know), then size set to
+    the fields this binding passes."""
+    room = ctypes.create_string_buffer(ctypes.sizeof(_ffi.fold_table_options) + 512)
+    _lib.fold_table_options_init(ctypes.cast(room, ctypes.POINTER(_ffi.fold_table_options)))
+    options = _ffi.fold_table_options.from_buffer_copy(room)
+    options.size = ctypes.sizeof(options)
+    return options
+
+
+def _buffer_path(fn: Callable[..., Any], holder: "_PathBuffer", *args: Any) -> List[int]:
+    """Call a path-writing function (..., out_path, capacity, out_length)
+    into ``holder``'s buffer, growing it once when the path is longer."""
+    length = c_int64()
+    while True:
+        fn(*args, holder.buffer, holder.capacity, byref(length))
+        if length.value <= holder.capacity:
+            return list(holder.buffer[: length.value])
+        holder.grow(length.value)
+
+
+class _ArrayBuffer:
+    """An array of a ctypes struct reused for one kind of answer (visible
+    items, sticky headers), with a byte view of it for struct.iter_unpack;
+    grown when an answer does not fit."""
+
+    __slots__ = ("item_type", "array", "capacity", "view")
+
+    def __init__(self, item_type: Any, capacity: int) -> None:
+        self.item_type = item_type
+        self.grow(capacity)
+
+    def grow(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.array: Any = (self.item_type * capacity)()
+        self.view = memoryview(self.array).cast("B")
+
+
+class _PathBuffer:
+    """An int64_t array reused for paths (one index per level plus a row:
+    every answer fits at once)."""
+
+    __slots__ = ("buffer", "capacity")
+
+    def __init__(self) -> None:
+        self.capacity = _ffi.MAX_DEPTH + 1
+        self.buffer: Any = (c_int64 * self.capacity)()
+
+    def grow(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.buffer = (c_int64 * capacity)()
+
+
+class _TextBuffer:
+    """A char buffer reused for ``fold_table_section_text`` (snprintf's
+    convention): one call when the text fits, else the buffer grows to the
+    reported length and the call is made once more. Use with the table's
+    lock held (one buffer per table)."""
+
+    __slots__ = ("buffer", "capacity", "_length")
+
+    def __init__(self, capacity: int = 256) -> None:
+        self.capacity = capacity
+        self.buffer: Any = ctypes.create_string_buffer(capacity)
+        self._length = c_size_t()
+
+    def read(self, handle: Any, section: int, which: int) -> str:
+        """The text ``which`` (FOLD_TEXT_*) of ``section``, decoded."""
+        length = self._length
+        while True:
+            _lib.fold_table_section_text(
+                handle, section, which, self.buffer, self.capacity, byref(length)
+            )
+            if length.value < self.capacity:
+                data: bytes = self.buffer.raw[: length.value]
+                return data.decode("utf-8")
+            self.capacity = max(length.value + 1, 2 * self.capacity)
+            self.buffer = ctypes.create_string_buffer(self.capacity)

@@ -1,0 +1,387 @@
+"""The value types of the Python API: enums, the NamedTuples the flat list
+hands out, the table's options (internal module; re-exported by
+:mod:`foldtable`). Plain data: nothing here calls the library."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import List, NamedTuple, Optional, Sequence, Union
+
+from . import _ffi
+
+__all__ = [
+    "ItemKind",
+    "OffsetPlace",
+    "Accordion",
+    "Activation",
+    "TableOptions",
+    "Item",
+    "VisibleItem",
+    "OffsetHit",
+    "StickyHeader",
+    "ChildRow",
+    "Alignment",
+    "SectionEvent",
+    "RowEvent",
+    "Change",
+    "ChangeSet",
+    "Viewport",
+    "ImportReport",
+    "KeyOrIndex",
+    "Path",
+]
+
+#: A section is named by its key (str) or its index (int).
+KeyOrIndex = Union[str, int]
+
+#: A path: the child index at each level from the top (``[2, 0]`` is the
+#: first child of the third top-level section).
+Path = Sequence[int]
+
+
+# --------------------------------------------------------------------------
+# Value types
+# --------------------------------------------------------------------------
+
+
+class ItemKind(enum.IntEnum):
+    """What an item of the flat list is (``FOLD_ITEM_*``)."""
+
+    HEADER = _ffi.ITEM_HEADER
+    """A section's header."""
+    ROW = _ffi.ITEM_ROW
+    """A row of an expanded section."""
+    FOOTER = _ffi.ITEM_FOOTER
+    """A section's footer (only for sections whose footer height is > 0)."""
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+class OffsetPlace(enum.IntEnum):
+    """Where an offset falls relative to the items (``FOLD_OFFSET_*``)."""
+
+    IN_ITEM = _ffi.OFFSET_IN_ITEM
+    """Inside the reported item."""
+    ABOVE = _ffi.OFFSET_ABOVE
+    """Above the first item (negative, or in the top padding); the reported
+    item is the first one."""
+    BELOW = _ffi.OFFSET_BELOW
+    """At or past the end of the last item; the reported item is the last one."""
+
+
+class Accordion(enum.IntEnum):
+    """How many rows may be expanded at once (``FOLD_ACCORDION_*``); see
+    :attr:`Table.accordion`."""
+
+    MULTIPLE = _ffi.ACCORDION_MULTIPLE
+    """Any number of rows."""
+    SINGLE = _ffi.ACCORDION_SINGLE
+    """One row in the table: expanding a row collapses the expanded one."""
+    PER_SECTION = _ffi.ACCORDION_PER_SECTION
+    """One row per section: expanding a row collapses its section's expanded row."""
+
+
+class Activation(enum.IntEnum):
+    """What :meth:`Table.activate` did (``FOLD_ACTIVATED_*``)."""
+
+    NOTHING = _ffi.ACTIVATED_NOTHING
+    """Nothing to do: a footer, the header of a section that is not
+    collapsible, a row that cannot expand."""
+    SECTION_COLLAPSED = _ffi.ACTIVATED_SECTION_COLLAPSED
+    """A header was activated and its section collapsed."""
+    SECTION_EXPANDED = _ffi.ACTIVATED_SECTION_EXPANDED
+    """A header was activated and its section expanded."""
+    ROW_EXPANDED = _ffi.ACTIVATED_ROW_EXPANDED
+    """A row was activated and expanded (the accordion policy applied)."""
+    ROW_COLLAPSED = _ffi.ACTIVATED_ROW_COLLAPSED
+    """A row was activated and collapsed."""
+    REFUSED = _ffi.ACTIVATED_REFUSED
+    """A "will" listener (:meth:`Table.on_section`, :meth:`Table.on_row`)
+    refused the change; nothing changed."""
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table's options (``fold_table_options``), as :attr:`Table.options`
+    reports them.
+
+    Attributes:
+        row_height: default height of a row.
+        header_height: default height of a section header.
+        footer_height: default footer height; 0 means sections have no footer item.
+        padding_top: content padding above the first item.
+        padding_bottom: content padding below the last item.
+        start_collapsed: whether new sections start collapsed.
+        accordion: the current :class:`Accordion` policy.
+        sticky_levels: the most header levels that stick (0 = all).
+    """
+
+    row_height: float = 44.0
+    header_height: float = 28.0
+    footer_height: float = 0.0
+    padding_top: float = 0.0
+    padding_bottom: float = 0.0
+    start_collapsed: bool = False
+    accordion: Accordion = Accordion.MULTIPLE
+    sticky_levels: int = 0
+
+
+class Item(NamedTuple):
+    """One item of the flat visible list (``fold_item``).
+
+    Attributes:
+        position: the item's index in the flat list.
+        kind: :class:`ItemKind` — header, row or footer.
+        depth: nesting depth of the item's section (0 = top level).
+        section: index of the item's section among its parent's children
+            (for a top-level section, its index in :attr:`Table.sections`);
+            :meth:`Table.item_section` gives the :class:`Section` itself.
+        row: the row index for rows; ``None`` for headers and footers.
+        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
+            :attr:`expanded`, :attr:`expandable` and :attr:`collapsible`.
+    """
+
+    position: int
+    kind: ItemKind
+    depth: int
+    section: int
+    row: Optional[int]
+    flags: int
+
+    # The flag properties, written out in Item and VisibleItem alike (a
+    # NamedTuple cannot take a mixin base), so each is typed bool.
+    @property
+    def collapsed(self) -> bool:
+        """True for a header or footer whose section is collapsed."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
+
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
+
+    @property
+    def collapsible(self) -> bool:
+        """True for a header or footer whose section is collapsible now (not
+        fixed, and it has children): draw an indicator."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSIBLE)
+
+
+class VisibleItem(NamedTuple):
+    """One item of a viewport, with its geometry (``fold_visible_item``).
+
+    Attributes:
+        position: the item's index in the flat list.
+        kind: :class:`ItemKind` — header, row or footer.
+        depth: nesting depth of the item's section (0 = top level).
+        section: index of the item's section among its parent's children;
+            :meth:`Table.item_section` gives the :class:`Section` itself.
+        row: the row index for rows; ``None`` for headers and footers.
+        top: offset of the item's top from the top of the content.
+        height: the item's height (an expanded row's expanded height).
+        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
+            :attr:`expanded`, :attr:`expandable` and :attr:`collapsible`.
+    """
+
+    position: int
+    kind: ItemKind
+    depth: int
+    section: int
+    row: Optional[int]
+    top: float
+    height: float
+    flags: int
+
+    # The flag properties, written out in Item and VisibleItem alike (a
+    # NamedTuple cannot take a mixin base), so each is typed bool.
+    @property
+    def collapsed(self) -> bool:
+        """True for a header or footer whose section is collapsed."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
+
+    @property
+    def expanded(self) -> bool:
+        """True for a row that is expanded (shown at its expanded height)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    @property
+    def expandable(self) -> bool:
+        """True for a row whose expanded height exceeds its height."""
+        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
+
+    @property
+    def collapsible(self) -> bool:
+        """True for a header or footer whose section is collapsible now (not
+        fixed, and it has children): draw an indicator."""
+        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSIBLE)
+
+    @property
+    def bottom(self) -> float:
+        """``top + height``."""
+        return self.top + self.height
+
+
+class OffsetHit(NamedTuple):
+    """The answer of :meth:`Table.item_at_offset`.
+
+    Attributes:
+        position: the item containing the offset, or the nearest one when
+            :attr:`place` is ABOVE or BELOW; ``None`` in a table with no items.
+        place: :class:`OffsetPlace` — in the item, above the first or below
+            the last.
+    """
+
+    position: Optional[int]
+    place: OffsetPlace
+
+
+class StickyHeader(NamedTuple):
+    """A header drawn stuck to the top of the viewport
+    (``fold_sticky_header``); see :meth:`Table.sticky_headers`.
+
+    Attributes:
+        position: the header's position in the flat list
+            (:meth:`Table.item_section` gives its :class:`Section`).
+        depth: its section's nesting depth.
+        top: where it is drawn (an offset in the content, like item tops).
+        height: its height.
+    """
+
+    position: int
+    depth: int
+    top: float
+    height: float
+
+    @property
+    def bottom(self) -> float:
+        """``top + height``."""
+        return self.top + self.height
+
+
+class ChildRow(NamedTuple):
+    """A row among a section's children (see :attr:`Section.children`).
+
+    Attributes:
+        row: the row's index among its section's rows (rows only; a child
+            index counts rows and subsections alike).
+    """
+
+    row: int
+
+
+class Alignment(enum.IntEnum):
+    """Where :meth:`Table.scroll_offset` puts an item (``FOLD_ALIGN_*``)."""
+
+    AUTO = _ffi.ALIGN_AUTO
+    """The least movement that shows the item (below the viewport: its
+    bottom at the viewport's bottom, or its top if it is taller)."""
+    START = _ffi.ALIGN_START
+    """The item's top at the viewport's top."""
+    CENTER = _ffi.ALIGN_CENTER
+    """The item's middle at the viewport's middle."""
+    END = _ffi.ALIGN_END
+    """The item's bottom at the viewport's bottom."""
+    SMART = _ffi.ALIGN_SMART
+    """No movement if the item is visible; AUTO if it is within a viewport
+    of it; else CENTER."""
+
+
+class SectionEvent(enum.IntEnum):
+    """What a section listener (:meth:`Table.on_section`) is told
+    (``FOLD_SECTION_*``). A listener may refuse a WILL event."""
+
+    WILL_COLLAPSE = _ffi.SECTION_WILL_COLLAPSE
+    DID_COLLAPSE = _ffi.SECTION_DID_COLLAPSE
+    WILL_EXPAND = _ffi.SECTION_WILL_EXPAND
+    DID_EXPAND = _ffi.SECTION_DID_EXPAND
+
+    @property
+    def is_will(self) -> bool:
+        """True for the events a listener may refuse."""
+        return self in (SectionEvent.WILL_COLLAPSE, SectionEvent.WILL_EXPAND)
+
+
+class RowEvent(enum.IntEnum):
+    """What a row listener (:meth:`Table.on_row`) is told (``FOLD_ROW_*``).
+    A listener may refuse a WILL event."""
+
+    WILL_EXPAND = _ffi.ROW_WILL_EXPAND
+    DID_EXPAND = _ffi.ROW_DID_EXPAND
+    WILL_COLLAPSE = _ffi.ROW_WILL_COLLAPSE
+    DID_COLLAPSE = _ffi.ROW_DID_COLLAPSE
+
+    @property
+    def is_will(self) -> bool:
+        """True for the events a listener may refuse."""
+        return self in (RowEvent.WILL_EXPAND, RowEvent.WILL_COLLAPSE)
+
+
+class Change(NamedTuple):
+    """One step of a :class:`ChangeSet` (``fold_change``): at ``position``,
+    ``removed`` items were replaced by ``added`` items — GTK's
+    ``items-changed`` shape. Equal to the plain tuple
+    ``(position, removed, added)``."""
+
+    position: int
+    removed: int
+    added: int
+
+
+class ChangeSet(NamedTuple):
+    """What one mutation did to the flat list (``fold_change_set``), copied
+    out of the library's arrays during the listener call, so it stays valid
+    afterwards.
+
+    Attributes:
+        changes: the :class:`Change` steps, applied in order to the old list.
+        redraw: the positions (in the new list) of items that stayed but must
+            be redrawn (height, indicator or expanded state changed), as
+            sorted, disjoint ``range`` objects (``range(4, 5)`` is position 4).
+        content_height_delta: new content height minus the old.
+        anchored_offset: with a viewport set (:meth:`Table.set_viewport`),
+            its new offset; ``None`` without one.
+    """
+
+    changes: List[Change]
+    redraw: List[range]
+    content_height_delta: float
+    anchored_offset: Optional[float]
+
+
+class Viewport(NamedTuple):
+    """The viewport the table anchors (:attr:`Table.viewport`); equal to the
+    tuple ``(offset, height)``."""
+
+    offset: float
+    height: float
+
+
+class ImportReport(NamedTuple):
+    """What :meth:`Table.import_state` applied and ignored
+    (``fold_import_report``).
+
+    Attributes:
+        sections: sections whose saved collapsed state is in effect (a
+            change a section listener refused, or a collapse of a section
+            that is not collapsible, is not counted).
+        unknown_sections: saved keys this table does not have.
+        rows: distinct saved rows expanded after the import (a row listed
+            twice counts once).
+        unknown_rows: saved rows not expanded: entries naming a row missing
+            or not expandable here, and rows left collapsed (the accordion
+            kept another one, or a row listener refused).
+        anchor_restored: whether the viewport was moved to the saved anchor.
+    """
+
+    sections: int
+    unknown_sections: int
+    rows: int
+    unknown_rows: int
+    anchor_restored: bool

@@ -1,0 +1,284 @@
+"""The binding's hand-written declarations (foldtable/_ffi.py, the status
+codes in foldtable/_errors.py) against include/foldtable.h: every function
+signature, constant, struct layout and callback type.
+
+The header is read as the compiler sees it (``gcc -E -dD -P``); struct
+layouts are also measured by compiling a few lines of C (sizeof, offsetof).
+Skipped when gcc or the header (a checkout's include/) is missing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import shutil
+import subprocess
+from ctypes import (
+    POINTER,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+
+import pytest
+
+import foldtable
+from foldtable import _errors, _ffi
+
+HEADER = os.path.normpath(
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include", "foldtable.h")
+)
+GCC = shutil.which("gcc")
+
+pytestmark = pytest.mark.skipif(
+    GCC is None or not os.path.isfile(HEADER), reason="needs gcc and include/foldtable.h"
+)
+
+# FOLD_ macros the binding does not mirror, and why.
+NOT_MIRRORED = {
+    "FOLD_VERSION_PATCH": "the binding checks major and minor only",
+    "FOLD_VERSION_NUMBER": "read from the library (foldtable.version_number)",
+    "FOLD_VERSION_STRING": "read from the library (foldtable.version)",
+    "FOLD_MAX_STATE_BYTES": "the library checks the saved state's length",
+}
+# Python names that differ from FOLD_<name>.
+RENAMED = {"FOLD_VERSION_MAJOR": "EXPECTED_MAJOR", "FOLD_VERSION_MINOR": "EXPECTED_MINOR"}
+
+SCALARS = {
+    "int": c_int,
+    "int32_t": c_int32,
+    "int64_t": c_int64,
+    "uint32_t": c_uint32,
+    "uint64_t": c_uint64,
+    "fold_section_id": c_uint64,
+    "double": c_double,
+    "size_t": c_size_t,
+}
+CALLBACKS = {
+    "fold_change_fn": _ffi.CHANGE_FN,
+    "fold_section_fn": _ffi.SECTION_FN,
+    "fold_row_fn": _ffi.ROW_FN,
+    "fold_height_fn": _ffi.HEIGHT_FN,
+}
+
+
+@pytest.fixture(scope="module")
+def preprocessed():
+    result = subprocess.run(
+        [GCC, "-E", "-dD", "-P", HEADER], check=True, capture_output=True, text=True
+    )
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def code(preprocessed):
+    """The declarations as one line each (no #define lines)."""
+    text = " ".join(line for line in preprocessed.splitlines() if not line.startswith("#"))
+    return re.sub(r"\s+", " ", text)
+
+
+def macro_value(text):
+    """A FOLD_ macro's value as Python evaluates it."""
+    text = re.sub(r"\((?:int64_t|fold_section_id|uint32_t)\)", "", text)
+    text = re.sub(r"\b(\d+)u\b", r"\1", text)
+    return eval(text, {})  # the header's own arithmetic: ints, floats, shifts
+
+
+def header_macros(preprocessed):
+    macros = {}
+    for line in preprocessed.splitlines():
+        match = re.match(r"#define (FOLD_\w+) (.+)$", line)
+        if match:
+            macros[match.group(1)] = match.group(2).strip()
+    return macros
+
+
+def test_every_constant_matches_the_header(preprocessed):
+    macros = header_macros(preprocessed)
+    python = {name: getattr(_errors, name) for name in _errors.__all__ if name.isupper()}
+    python.update(
+        (name, value) for name, value in vars(_ffi).items()
+        if name.isupper() and isinstance(value, (int, float)) and not isinstance(value, bool)
+        and name not in ("STATUS", "PLAIN")
+    )
+    checked = 0
+    for macro, text in macros.items():
+        if macro in NOT_MIRRORED:
+            continue
+        name = RENAMED.get(macro, macro[len("FOLD_"):])
+        assert name in python, "%s (%s) is not mirrored in the binding" % (macro, text)
+        assert python.pop(name) == macro_value(text), macro
+        checked += 1
+    # Every constant of the binding comes from the header.
+    assert python == {}, "constants the header does not define: %s" % sorted(python)
+    assert checked == len(macros) - len(NOT_MIRRORED) > 60
+
+
+def c_type(text):
+    """The ctypes type (or the set of acceptable ones) for a C type."""
+    text = text.replace("const ", "").strip()
+    if text in SCALARS:
+        return {SCALARS[text]}
+    if text == "void":
+        return {None}
+    if text in CALLBACKS:
+        return {CALLBACKS[text]}
+    if text.endswith("**"):
+        # Handed out by the library (a table, a malloc'd string or array):
+        # void ** so ctypes never converts (or loses) the pointer.
+        return {POINTER(c_void_p)}
+    if text.endswith("*"):
+        base = text[:-1].strip()
+        if base == "char":
+            return {c_char_p}
+        if base in ("void", "fold_table"):
+            return {c_void_p}
+        if base in SCALARS:
+            return {POINTER(SCALARS[base])}
+        return {POINTER(getattr(_ffi, base))}
+    raise AssertionError("unknown C type %r" % text)
+
+
+def split_parameter(text):
+    """'const char *key' -> 'const char *'; 'void' -> no parameter."""
+    text = text.strip()
+    if text == "void":
+        return None
+    match = re.match(r"(.*?[\s*])(\w+)$", text)
+    assert match, text
+    return match.group(1).strip()
+
+
+def header_functions(code):
+    functions = {}
+    for match in re.finditer(r"(?:^|(?<=[;}]))\s*([\w\s\*]+?)\b(fold_\w+)\s*\(([^()]*)\)\s*;", code):
+        result, name, parameters = match.groups()
+        if result.strip().startswith("typedef"):
+            continue
+        types = [split_parameter(p) for p in parameters.split(",")]
+        functions[name] = (result.strip(), [t for t in types if t is not None])
+    return functions
+
+
+def test_every_function_matches_the_header(code):
+    functions = header_functions(code)
+    assert len(functions) == 70
+    declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
+    assert sorted(declared) == sorted(functions)
+    for name, (result, parameters) in functions.items():
+        argtypes, restype, status = declared[name]
+        assert restype in c_type(result), name
+        assert len(argtypes) == len(parameters), name
+        for i, (argtype, parameter) in enumerate(zip(argtypes, parameters)):
+            assert argtype in c_type(parameter), "%s argument %d: %s" % (name, i, parameter)
+        # Every function returning int returns a status, and gets the errcheck.
+        assert status == (result == "int"), name
+        assert (getattr(_ffi.lib, name).errcheck is not None) == status or not status
+
+
+def header_structs(code):
+    structs = {}
+    for match in re.finditer(r"typedef struct (\w+) \{([^}]*)\} \1;", code):
+        name, body = match.groups()
+        fields = []
+        for declaration in body.split(";"):
+            declaration = declaration.strip()
+            if not declaration:
+                continue
+            field = re.match(r"(.*?[\s*])(\w+)(?:\[(\d+)\])?$", declaration)
+            assert field, declaration
+            fields.append((field.group(2), field.group(1).strip(), field.group(3)))
+        structs[name] = fields
+    return structs
+
+
+def test_every_struct_matches_the_header(code):
+    structs = header_structs(code)
+    assert len(structs) == 12
+    for name, fields in structs.items():
+        python = getattr(_ffi, name)._fields_
+        assert [f[0] for f in python] == [f[0] for f in fields], name
+        for (field, ctype), (_, text, length) in zip(python, fields):
+            if length is not None:
+                assert issubclass(ctype, ctypes.Array), (name, field)
+                assert ctype._length_ == int(length), (name, field)
+                assert ctype._type_ in c_type(text), (name, field)
+            elif text.endswith("*"):
+                # Pointers inside structs are read as addresses (c_void_p).
+                assert ctype is c_void_p, (name, field)
+            else:
+                assert ctype in c_type(text), (name, field)
+
+
+def test_struct_layouts_match_the_compiler(code, tmp_path):
+    structs = header_structs(code)
+    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "foldtable.h"', "int main(void) {"]
+    for name, fields in structs.items():
+        lines.append('printf("%s %%zu\\n", sizeof(%s));' % (name, name))
+        for field, _, _ in fields:
+            lines.append('printf("%s.%s %%zu\\n", offsetof(%s, %s));' % (name, field, name, field))
+    lines += ["return 0;", "}"]
+    source = tmp_path / "layout.c"
+    source.write_text("\n".join(lines))
+    program = tmp_path / "layout"
+    subprocess.run([GCC, "-std=c99", "-I", os.path.dirname(HEADER), "-o", str(program), str(source)],
+                   check=True)
+    measured = dict(
+        line.split() for line in subprocess.run([str(program)], check=True, capture_output=True,
+                                                text=True).stdout.splitlines()
+    )
+    for name, fields in structs.items():
+        struct = getattr(_ffi, name)
+        assert ctypes.sizeof(struct) == int(measured[name]), name
+        for field, _, _ in fields:
+            assert getattr(struct, field).offset == int(measured[name + "." + field]), (name, field)
+
+
+def test_every_callback_type_matches_the_header(code):
+    found = {}
+    for match in re.finditer(r"typedef (\w+) \(\*(fold_\w+_fn)\)\(([^()]*)\);", code):
+        result, name, parameters = match.groups()
+        found[name] = (result, [split_parameter(p) for p in parameters.split(",")])
+    assert sorted(found) == sorted(CALLBACKS)
+    for name, (result, parameters) in found.items():
+        fn_type = CALLBACKS[name]
+        assert fn_type._restype_ in c_type(result), name
+        assert len(fn_type._argtypes_) == len(parameters), name
+        for argtype, parameter in zip(fn_type._argtypes_, parameters):
+            if parameter.endswith("*") and parameter.replace("const ", "").strip() not in (
+                "char *", "double *"
+            ):
+                assert argtype is c_void_p or argtype in c_type(parameter), (name, parameter)
+            else:
+                assert argtype in c_type(parameter), (name, parameter)
+
+
+def test_status_names_come_from_the_library():
+    lib = _ffi.lib
+    codes = [getattr(_errors, name) for name in _errors.__all__ if name == "OK" or name.startswith("E_")]
+    assert len(codes) == 9
+    for status in codes:
+        name = lib.fold_status_name(status).decode()
+        assert name.startswith("FOLD_")
+        assert _errors.status_name(status) == name
+        assert foldtable.FoldError(status, "").status_name == name
+    assert _errors.status_name(-1234) == "unknown status -1234"
+
+
+def test_structural_functions_are_the_ones_that_change_children(code):
+    """_ffi.STRUCTURAL (calls that invalidate the cached sibling indices)
+    is every function that inserts, removes or moves sections or rows."""
+    changing = {
+        name for name, (_, parameters) in header_functions(code).items()
+        if parameters and parameters[0] == "fold_table *"
+        and re.search(r"_(insert|remove|move)_", name) and name != "fold_table_remove_listener"
+    }
+    assert _ffi.STRUCTURAL == changing
+    assert len(changing) == 7
