@@ -581,7 +581,7 @@ static void messages_in_words(void)
     keep(fold_table_remove_rows(t, a, 0, -2), FOLD_E_RANGE, "negative count");
     CHECK_STR(messages[message_count - 1], "row count -2 is out of range (it must be 0 or more)");
     keep(fold_table_child_at(t, FOLD_ROOT, 7, &kind, &id, NULL), FOLD_E_RANGE, "bad section index");
-    CHECK_STR(messages[message_count - 1], "child index 7 is out of range (the table has 4 sections)");
+    CHECK_STR(messages[message_count - 1], "section index 7 is out of range (the table has 4 sections)");
     keep(fold_table_insert_section(t, FOLD_ROOT, 9, "x", NULL, 0, 0, NULL), FOLD_E_RANGE,
          "bad insertion index");
     CHECK_STR(messages[message_count - 1],
@@ -593,10 +593,11 @@ static void messages_in_words(void)
     CHECK_STR(messages[message_count - 1],
               "child index 3 is out of range (section \"b\" has 1 child: insert at 0 to 1)");
     keep(fold_table_section_at_path(t, path3, 3, &id), FOLD_E_RANGE, "bad path");
+    CHECK_STR(messages[message_count - 1], "child index 7 is out of range (section \"a0\" has 2 children)");
     keep(fold_table_section_at_path(t, bad_path, 1, &id), FOLD_E_RANGE, "bad top-level path");
-    CHECK_STR(messages[message_count - 1],
-              "path index 9 at level 0 is out of range (the table has 4 sections)");
+    CHECK_STR(messages[message_count - 1], "section index 9 is out of range (the table has 4 sections)");
     keep(fold_table_section_at_path(t, long_path, 40, &id), FOLD_E_INVALID, "a path through a row");
+    CHECK_STR(messages[message_count - 1], "child 0 of section \"a0\" is a row, not a section");
     keep(fold_table_section_at_path(t, long_path, 0, &id), FOLD_E_INVALID, "empty path");
     keep(fold_table_remove_children(t, a, 4, 3), FOLD_E_RANGE, "children past the end");
     CHECK_STR(messages[message_count - 1],
@@ -623,6 +624,7 @@ static void messages_in_words(void)
     keep(fold_table_reveal_row(t, a, 5, 1, &pos), FOLD_E_RANGE, "reveal past the end");
     /* Ids that name no section here: removed, another table's, made up. */
     keep(fold_table_child_count(t, gone, &out), FOLD_E_NOT_FOUND, "a removed section's id");
+    CHECK(strstr(messages[message_count - 1], "no section has the id ") == messages[message_count - 1]);
     keep(fold_table_collapse(t, gone, NULL), FOLD_E_NOT_FOUND, "a removed section's id");
     keep(fold_table_section_text(t, gone, FOLD_TEXT_KEY, buffer, sizeof buffer, NULL),
          FOLD_E_NOT_FOUND, "a removed section's id");
@@ -631,6 +633,7 @@ static void messages_in_words(void)
     keep(fold_table_remove_section(t, ~(fold_section_id)0), FOLD_E_NOT_FOUND, "a made-up id");
     /* The root where a section is required. */
     keep(fold_table_collapse(t, FOLD_ROOT, NULL), FOLD_E_INVALID, "the root collapsed");
+    CHECK_STR(messages[message_count - 1], "FOLD_ROOT names the top level, not a section; pass a section id");
     keep(fold_table_insert_rows(t, FOLD_ROOT, 0, 1, NULL), FOLD_E_INVALID, "rows at the root");
     keep(fold_table_section_info(t, FOLD_ROOT, &si), FOLD_E_INVALID, "the root's info");
     keep(fold_table_insert_section(t, FOLD_ROOT, 0, "", NULL, 0, 0, NULL), FOLD_E_INVALID, "empty key");
