@@ -9,9 +9,17 @@
  *    item, content height).
  * 2. Four threads each build and check their own table.
  * 3. The last-error message is per thread.
+ * 4. Section texts read by several threads while another changes the
+ *    headers, toggles the section (its indicator) and removes and re-adds
+ *    a section: every text read is one whole text that was there (copied
+ *    under the lock, never torn), cut at a UTF-8 boundary in a small buffer.
+ * 5. Ids of sections another thread removed are FOLD_E_NOT_FOUND: while
+ *    it removes them (racing readers get the text or FOLD_E_NOT_FOUND,
+ *    nothing else) and after (every call with such an id).
  *
  * Worker threads never call the CHECK macros (the counters are not
  * synchronized); they count their own errors, which main() checks.
+ * scripts/sanitize thread runs this under ThreadSanitizer.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -20,8 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "foldtable.h"
+#include "fixture.h"
 
 #define THREADS 4
 #define ITERATIONS 20000
@@ -74,6 +81,18 @@ static void error_at(worker *w, int line, const char *what, int status)
 
 /* ---- 1. one shared table --------------------------------------------- */
 
+/* The shared table's sections "s0".."s7" by index, and the id of a section
+ * removed before the threads start; set by main() before any thread. */
+static fold_section_id shared_ids[SECTIONS];
+static fold_section_id removed_id;
+
+static int shared_index(fold_section_id id)
+{
+    for (int i = 0; i < SECTIONS; i++)
+        if (shared_ids[i] == id) return i;
+    return -1;
+}
+
 static void queries(worker *w)
 {
     fold_table *t = w->table;
@@ -82,9 +101,11 @@ static void queries(worker *w)
     double h = -1;
     fold_item item;
     fold_visible_item vis[16];
-    char *s = NULL;
+    char text_buffer[16];
+    size_t length = 0;
     fold_section_state *states = NULL;
-    int c = -1;
+    fold_section_info si;
+    fold_section_id id = 0;
 
     EXPECT(w, fold_table_item_count(t, &n), FOLD_OK);
     /* Between 8 headers and every row of every section plus a few being
@@ -96,7 +117,7 @@ static void queries(worker *w)
         EXPECT_TRUE(w, status == FOLD_OK || status == FOLD_E_RANGE);
         if (status == FOLD_OK) {
             EXPECT_TRUE(w, item.kind == FOLD_ITEM_HEADER || item.kind == FOLD_ITEM_ROW);
-            EXPECT_TRUE(w, item.section >= 0 && item.section < SECTIONS);
+            EXPECT_TRUE(w, shared_index(item.section) >= 0);
         }
     }
     EXPECT2(w, fold_table_item_top(t, below(w, 40), &h), FOLD_OK, FOLD_E_RANGE);
@@ -110,12 +131,20 @@ static void queries(worker *w)
     EXPECT_TRUE(w, written >= 0 && written <= 16 && total >= written);
     EXPECT(w, fold_table_section_states(t, &states, &n), FOLD_OK);
     EXPECT_TRUE(w, n == SECTIONS && states != NULL);
+    EXPECT_TRUE(w, states != NULL && states[3].section == shared_ids[3] &&
+                       strcmp(states[3].key, "s3") == 0);
     fold_free(states);
-    EXPECT(w, fold_table_section_indicator(t, below(w, SECTIONS), &s), FOLD_OK);
-    fold_free(s);
-    EXPECT(w, fold_table_is_collapsed_key(t, "s3", &c), FOLD_OK);
-    EXPECT(w, fold_table_header_position(t, below(w, SECTIONS), &pos), FOLD_OK);
-    EXPECT2(w, fold_table_row_position(t, below(w, SECTIONS), 0, &pos), FOLD_OK,
+    /* Every section has rows: its indicator is "+" or the en dash. */
+    EXPECT(w, fold_table_section_text(t, shared_ids[below(w, SECTIONS)], FOLD_TEXT_INDICATOR,
+                                      text_buffer, sizeof text_buffer, &length),
+           FOLD_OK);
+    EXPECT_TRUE(w, strcmp(text_buffer, "+") == 0 || strcmp(text_buffer, "\xE2\x80\x93") == 0);
+    EXPECT(w, fold_table_find_section(t, "s3", &id), FOLD_OK);
+    EXPECT_TRUE(w, id == shared_ids[3]);
+    EXPECT(w, fold_table_section_info(t, id, &si), FOLD_OK);
+    EXPECT_TRUE(w, si.row_count >= ROWS && si.index == 3 && si.parent == FOLD_ROOT);
+    EXPECT(w, fold_table_header_position(t, shared_ids[below(w, SECTIONS)], &pos), FOLD_OK);
+    EXPECT2(w, fold_table_row_position(t, shared_ids[below(w, SECTIONS)], 0, &pos), FOLD_OK,
             FOLD_E_NOT_VISIBLE);
 }
 
@@ -133,38 +162,46 @@ static void *shared_worker(void *arg)
         int64_t k = 1 + below(w, 3);
         int changed = -1;
         int by_key = (int)below(w, 2);
+        fold_section_id id = 0;
+        int32_t kind = -1;
         sprintf(key, "s%d", (int)s);
 
-        /* A toggle of a section with rows always flips it. */
+        /* A toggle of a section with rows always flips it; its id is
+         * found by key or by index, the same either way. */
         if (by_key) {
-            EXPECT(w, fold_table_toggle_key(t, key, &changed), FOLD_OK);
+            EXPECT(w, fold_table_find_section(t, key, &id), FOLD_OK);
         } else {
-            EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
+            EXPECT(w, fold_table_child_at(t, FOLD_ROOT, s, &kind, &id, NULL), FOLD_OK);
+            EXPECT_TRUE(w, kind == FOLD_CHILD_SECTION);
         }
+        EXPECT_TRUE(w, id == shared_ids[s]);
+        EXPECT(w, fold_table_toggle(t, id, &changed), FOLD_OK);
         EXPECT_TRUE(w, changed == 1);
 
         /* Rows in, queries, rows out: each section keeps at least ROWS
          * default-height rows, so the removal always succeeds. */
-        EXPECT(w, fold_table_insert_rows(t, r, below(w, ROWS + 1), k, NULL), FOLD_OK);
+        EXPECT(w, fold_table_insert_rows(t, shared_ids[r], below(w, ROWS + 1), k, NULL), FOLD_OK);
         queries(w);
-        EXPECT(w, fold_table_remove_rows(t, r, 0, k), FOLD_OK);
+        EXPECT(w, fold_table_remove_rows(t, shared_ids[r], 0, k), FOLD_OK);
 
         /* Sections 6 and 7: plain collapse/expand, any outcome. */
         if (below(w, 2)) {
-            EXPECT(w, fold_table_collapse(t, 6 + below(w, 2), NULL), FOLD_OK);
+            EXPECT(w, fold_table_collapse(t, shared_ids[6 + below(w, 2)], NULL), FOLD_OK);
         } else {
-            EXPECT(w, fold_table_expand_key(t, below(w, 2) ? "s6" : "s7", NULL), FOLD_OK);
+            EXPECT(w, fold_table_find_section(t, below(w, 2) ? "s6" : "s7", &id), FOLD_OK);
+            EXPECT(w, fold_table_expand(t, id, NULL), FOLD_OK);
         }
 
         /* The second toggle of the pair. */
         changed = -1;
-        EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
+        EXPECT(w, fold_table_toggle(t, shared_ids[s], &changed), FOLD_OK);
         EXPECT_TRUE(w, changed == 1);
 
         /* A failure sets this thread's message only. */
         if (i % 64 == 0) {
-            EXPECT(w, fold_table_remove_section(t, -1), FOLD_E_RANGE);
+            EXPECT(w, fold_table_remove_section(t, removed_id), FOLD_E_NOT_FOUND);
             EXPECT_TRUE(w, fold_last_error_message()[0] != '\0');
+            EXPECT(w, fold_table_remove_section(t, FOLD_ROOT), FOLD_E_INVALID);
         }
     }
     return NULL;
@@ -176,11 +213,16 @@ static void check_shared_table(fold_table *t)
     double top = 0, h = -1;
     int collapsed[SECTIONS];
 
+    (void)n;
     for (i = 0; i < SECTIONS; i++) {
-        CHECK_STATUS(fold_table_row_count(t, i, &n), FOLD_OK);
-        CHECK_EQ_I64(n, ROWS);
-        collapsed[i] = -1;
-        CHECK_STATUS(fold_table_is_collapsed(t, i, &collapsed[i]), FOLD_OK);
+        CHECK_EQ_I64(row_count(t, shared_ids[i]), ROWS);
+        {
+            fold_section_id id = 0;
+            int32_t kind = -1;
+            CHECK_STATUS(fold_table_child_at(t, FOLD_ROOT, i, &kind, &id, NULL), FOLD_OK);
+            CHECK(kind == FOLD_CHILD_SECTION && id == shared_ids[i]);
+        }
+        collapsed[i] = is_collapsed(t, shared_ids[i]);
         if (i < TOGGLED) {
             CHECK_EQ_I64(collapsed[i], 0); /* an even number of flips */
         }
@@ -193,7 +235,7 @@ static void check_shared_table(fold_table *t)
         fold_item item;
         CHECK_STATUS(fold_table_item_at(t, pos, &item), FOLD_OK);
         CHECK_EQ_I64(item.kind, FOLD_ITEM_HEADER);
-        CHECK_EQ_I64(item.section, i);
+        CHECK(item.section == shared_ids[i]);
         CHECK_STATUS(fold_table_item_top(t, pos, &h), FOLD_OK);
         CHECK_EQ_DBL(h, top);
         pos++;
@@ -201,13 +243,14 @@ static void check_shared_table(fold_table *t)
         if (!collapsed[i]) {
             for (r = 0; r < ROWS; r++) {
                 CHECK_STATUS(fold_table_item_at(t, pos, &item), FOLD_OK);
+                fold_row_info ri;
                 CHECK_EQ_I64(item.kind, FOLD_ITEM_ROW);
-                CHECK_EQ_I64(item.section, i);
+                CHECK(item.section == shared_ids[i]);
                 CHECK_EQ_I64(item.row, r);
                 CHECK_STATUS(fold_table_item_top(t, pos, &h), FOLD_OK);
                 CHECK_EQ_DBL(h, top);
-                CHECK_STATUS(fold_table_row_height(t, i, r, &h), FOLD_OK);
-                CHECK_EQ_DBL(h, 44);
+                CHECK_STATUS(fold_table_row_info(t, shared_ids[i], r, &ri), FOLD_OK);
+                CHECK_EQ_DBL(ri.height, 44);
                 pos++;
                 top += 44;
             }
@@ -225,16 +268,18 @@ static void test_shared_table(void)
     int i;
     char key[8];
 
-    CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK);
+    t = new_table(NULL);
     if (t == NULL) {
         return;
     }
     for (i = 0; i < SECTIONS; i++) {
         sprintf(key, "s%d", i);
-        CHECK_STATUS(fold_table_append_section(t, key, key, ROWS), FOLD_OK);
+        shared_ids[i] = add(t, FOLD_ROOT, key, key, ROWS);
     }
+    removed_id = add(t, FOLD_ROOT, "removed", NULL, 1);
+    CHECK_STATUS(fold_table_remove_section(t, removed_id), FOLD_OK);
     /* Make this thread's message non-empty: the workers must not see it. */
-    CHECK_STATUS(fold_table_remove_section(t, 99), FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_remove_section(t, removed_id), FOLD_E_NOT_FOUND);
     CHECK(fold_last_error_message()[0] != '\0');
 
     for (i = 0; i < THREADS; i++) {
@@ -263,6 +308,7 @@ static void *own_table_worker(void *arg)
     fold_table *t = NULL;
     int64_t rows[16];
     int collapsed[16];
+    fold_section_id ids[16];
     int64_t nsec = 0, i, n = -1, expected;
     int op;
     char key[16];
@@ -279,32 +325,38 @@ static void *own_table_worker(void *arg)
             sprintf(key, "k%d", op);
             rows[nsec] = below(w, 6);
             collapsed[nsec] = 0;
-            EXPECT(w, fold_table_append_section(t, key, "Title|Detail", rows[nsec]), FOLD_OK);
+            ids[nsec] = 0;
+            EXPECT(w, fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, "Title|Detail",
+                                                rows[nsec], 0, &ids[nsec]),
+                   FOLD_OK);
             nsec++;
         } else if (k == 1) {
             int64_t s = below(w, nsec);
-            EXPECT(w, fold_table_remove_section(t, s), FOLD_OK);
+            fold_section_id gone = ids[s];
+            EXPECT(w, fold_table_remove_section(t, gone), FOLD_OK);
+            EXPECT(w, fold_table_remove_section(t, gone), FOLD_E_NOT_FOUND);
             for (i = s; i < nsec - 1; i++) {
                 rows[i] = rows[i + 1];
                 collapsed[i] = collapsed[i + 1];
+                ids[i] = ids[i + 1];
             }
             nsec--;
         } else if (k == 2) {
             int64_t s = below(w, nsec), c = below(w, 4);
-            EXPECT(w, fold_table_insert_rows(t, s, 0, c, NULL), FOLD_OK);
+            EXPECT(w, fold_table_insert_rows(t, ids[s], 0, c, NULL), FOLD_OK);
             rows[s] += c;
         } else if (k == 3) {
             int64_t s = below(w, nsec), c = below(w, rows[s] + 1);
-            EXPECT(w, fold_table_remove_rows(t, s, 0, c), FOLD_OK);
+            EXPECT(w, fold_table_remove_rows(t, ids[s], 0, c), FOLD_OK);
             rows[s] -= c;
         } else {
+            /* 0.2: a section without rows stores the state too (it used to
+             * stay as it was, changed 0). */
             int64_t s = below(w, nsec);
             int changed = -1;
-            EXPECT(w, fold_table_toggle(t, s, &changed), FOLD_OK);
-            EXPECT_TRUE(w, changed == (rows[s] > 0));
-            if (rows[s] > 0) {
-                collapsed[s] = !collapsed[s];
-            }
+            EXPECT(w, fold_table_toggle(t, ids[s], &changed), FOLD_OK);
+            EXPECT_TRUE(w, changed == 1);
+            collapsed[s] = !collapsed[s];
         }
         expected = 0;
         expected_h = 0;
