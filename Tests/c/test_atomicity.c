@@ -18,6 +18,8 @@
  *   event; set_collapsible on a collapsed section likewise.
  * - fold_table_activate tells a refusal (FOLD_ACTIVATED_REFUSED) apart from
  *   nothing to do.
+ * - 0.2: an empty section stores its collapsed state (events, a redraw);
+ *   a header is redrawn when its row count changes, also while collapsed.
  * Runs under ASan (scripts/sanitize address -R c-atomicity).
  */
 #include <stdio.h>
@@ -336,6 +338,68 @@ static void no_op_setters(void)
     /* An expanded height that makes a row expandable is a change (its flags). */
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 9, 100), FOLD_OK);
     CHECK_EQ_I64(l.change_sets, 2);
+    fold_table_free(t);
+}
+
+/* 0.2: a section without children stores its collapsed state (will/did
+ * events, its header redrawn, changed 1); a header is redrawn whenever its
+ * row count changes, also while its section is collapsed. */
+static void empty_and_collapsed_sections(void)
+{
+    log l;
+    fold_table *t = new_logged_table(&l);
+    int changed = -1;
+    fold_section_id e = add(t, FOLD_ROOT, "e", NULL, 0);
+    fold_section_id f = add(t, FOLD_ROOT, "f", NULL, 1);
+    CHECK_STR(text(t, e, FOLD_TEXT_INDICATOR), ""); /* nothing to collapse yet */
+
+    reset(&l);
+    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_STR(l.text, "will-collapse:e did-collapse:e changed");
+    CHECK_EQ_I64(l.last_changes, 0);
+    CHECK_EQ_I64(l.last_redraw, 1);
+    CHECK_EQ_I64(is_collapsed(t, e), 1);
+    CHECK_EQ_I64(items(t), 3);
+    CHECK_STR(text(t, e, FOLD_TEXT_INDICATOR), "");
+    /* Already so: nothing. Refused: nothing either. */
+    reset(&l);
+    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STR(l.text, "");
+    l.refuse = "e";
+    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_STR(l.text, "will-expand:e");
+    CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_EQ_I64(is_collapsed(t, e), 1);
+    l.refuse = NULL;
+
+    /* Rows arrive hidden: no item changes, the header is redrawn. */
+    reset(&l);
+    CHECK_STATUS(fold_table_insert_rows(t, e, 0, 2, NULL), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 1);
+    CHECK_EQ_I64(l.last_changes, 0);
+    CHECK_EQ_I64(l.last_redraw, 1);
+    CHECK_EQ_I64(items(t), 3);
+    CHECK_EQ_I64(row_count(t, e), 2);
+    CHECK_STR(text(t, e, FOLD_TEXT_INDICATOR), "+");
+    /* Rows leave while collapsed: redrawn again. */
+    reset(&l);
+    CHECK_STATUS(fold_table_remove_rows(t, e, 0, 1), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 1);
+    CHECK_EQ_I64(l.last_changes, 0);
+    CHECK_EQ_I64(l.last_redraw, 1);
+    /* In an expanded section: the rows inserted and the header redrawn. */
+    reset(&l);
+    CHECK_STATUS(fold_table_insert_rows(t, f, 1, 1, NULL), FOLD_OK);
+    CHECK_EQ_I64(l.change_sets, 1);
+    CHECK_EQ_I64(l.last_changes, 1);
+    CHECK_EQ_I64(l.last_redraw, 1);
+    /* Expanded, the stored rows show. */
+    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(items(t), 6);
     fold_table_free(t);
 }
 
@@ -666,6 +730,7 @@ int main(void)
     collapse_all_order();
     accordion_order();
     no_op_setters();
+    empty_and_collapsed_sections();
     not_collapsible_refused();
     activate_refused();
     messages_in_words();
