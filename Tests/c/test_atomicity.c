@@ -396,10 +396,32 @@ static void empty_and_collapsed_sections(void)
     CHECK_EQ_I64(l.change_sets, 1);
     CHECK_EQ_I64(l.last_changes, 1);
     CHECK_EQ_I64(l.last_redraw, 1);
-    /* Expanded, the stored rows show. */
+    /* Expanded, the stored row shows: e + 1 row, f + 2 rows. */
     CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
-    CHECK_EQ_I64(items(t), 6);
+    CHECK_EQ_I64(items(t), 5);
+    /* Activating an empty section's header toggles its stored state, as
+     * fold_table_toggle does. */
+    {
+        int32_t action = -1;
+        int64_t pos = -1;
+        fold_section_id g = add(t, FOLD_ROOT, "g", NULL, 0);
+        CHECK_STATUS(fold_table_header_position(t, g, &pos), FOLD_OK);
+        CHECK_EQ_I64(pos, 5);
+        reset(&l);
+        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
+        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+        CHECK_STR(l.text, "will-collapse:g did-collapse:g changed");
+        CHECK_EQ_I64(is_collapsed(t, g), 1);
+        l.refuse = "g";
+        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
+        CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+        CHECK_EQ_I64(is_collapsed(t, g), 1);
+        l.refuse = NULL;
+        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
+        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
+        CHECK_EQ_I64(is_collapsed(t, g), 0);
+    }
     fold_table_free(t);
 }
 
@@ -507,9 +529,12 @@ static void not_collapsible_refused(void)
     after = take(t, ids, 3);
     expect_same(&before, &after, 3);
     CHECK_EQ_I64(is_collapsed(t, ids[2]), 1);
-    /* A section without a header stays fixed. */
+    /* A section without a header stays fixed; making it fixed again is
+     * allowed and changes nothing. */
     CHECK_STATUS(fold_table_set_collapsible(t, ids[1], 1), FOLD_E_NOT_ALLOWED);
+    CHECK_STATUS(fold_table_set_collapsible(t, ids[1], 0), FOLD_OK);
     CHECK_EQ_I64(l.change_sets, 0);
+    CHECK_STR(l.text, "");
     CHECK(info(t, ids[1]).flags & FOLD_SECTION_FIXED);
     /* Expanded, it can be made fixed: its header is redrawn (the indicator
      * goes), and then it refuses a collapse. */
@@ -663,6 +688,9 @@ static void messages_in_words(void)
     keep(fold_table_section_at_path(t, long_path, 40, &id), FOLD_E_INVALID, "a path through a row");
     CHECK_STR(messages[message_count - 1], "child 0 of section \"a0\" is a row, not a section");
     keep(fold_table_section_at_path(t, long_path, 0, &id), FOLD_E_INVALID, "empty path");
+    keep(fold_table_section_at_path(t, long_path, -1, &id), FOLD_E_RANGE, "negative path length");
+    keep(fold_table_section_at_path(t, long_path, FOLD_MAX_DEPTH + 1, &id), FOLD_E_RANGE,
+         "a path longer than FOLD_MAX_DEPTH");
     keep(fold_table_remove_children(t, a, 4, 3), FOLD_E_RANGE, "children past the end");
     CHECK_STR(messages[message_count - 1],
               "children 4 to 6 of section \"a\" are out of range (it has 6 children)");
@@ -703,6 +731,16 @@ static void messages_in_words(void)
     keep(fold_table_insert_section(t, FOLD_ROOT, 0, "", NULL, 0, 0, NULL), FOLD_E_INVALID, "empty key");
     keep(fold_table_insert_section(t, FOLD_ROOT, 0, "z", NULL, 0, 64, NULL), FOLD_E_INVALID,
          "an unknown flag");
+    keep(fold_table_insert_section(t, FOLD_ROOT, 0, "z", NULL, 1,
+                                   FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED, NULL),
+         FOLD_E_INVALID, "collapsed and expanded");
+    keep(fold_table_insert_section(t, FOLD_ROOT, 0, "z", NULL, 1,
+                                   FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED, NULL),
+         FOLD_E_INVALID, "a fixed section collapsed at insertion");
+    keep(fold_table_insert_section(t, FOLD_ROOT, 0, "z", NULL, 1,
+                                   FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER, NULL),
+         FOLD_E_INVALID, "a header-less section collapsed at insertion");
+    CHECK_STATUS(fold_table_find_section(t, "z", &id), FOLD_E_NOT_FOUND);
     /* Not collapsible. */
     CHECK_STATUS(fold_table_set_collapsible(t, b, 0), FOLD_OK);
     keep(fold_table_collapse(t, b, NULL), FOLD_E_NOT_ALLOWED, "a fixed section collapsed");
@@ -718,7 +756,7 @@ static void messages_in_words(void)
             fprintf(stderr, "  message %d: \"%s\"\n", i, messages[i]);
         }
     }
-    CHECK(message_count >= 38);
+    CHECK(message_count >= 43);
     fold_table_free(other);
     fold_table_free(t);
 }
