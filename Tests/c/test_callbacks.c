@@ -1223,6 +1223,79 @@ static void test_free_in_expanded_provider(void)
     expander_freed = 0;
 }
 
+/* Without a row height provider, fold_table_measure asks the expanded-height
+ * provider for the rows it covers, and only those. */
+static void test_expanded_provider_measured_alone(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    int64_t measured = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 40);
+    e.answers[0] = e.answers[1] = e.answers[2] = e.answers[3] = 90;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(e.calls, 2);
+    CHECK_EQ_I64(e.asked[0], 0);
+    CHECK_EQ_I64(e.asked[1], 1);
+    CHECK_EQ_I64(e.wrong_section, 0);
+    expect_row(t, e.section, 1, 44, 90, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, e.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
+    fold_table_free(t);
+}
+
+/* A row listener that refuses every "will expand". */
+static int refuse_expand(fold_table *t, fold_section_id id, const char *key, int64_t row,
+                         int32_t event, void *user_data)
+{
+    (void)t;
+    (void)id;
+    (void)key;
+    (void)row;
+    ((counter *)user_data)->calls++;
+    return event != FOLD_ROW_WILL_EXPAND;
+}
+
+/* Refused after the provider answered: the answer is kept (the row is
+ * expandable now, not expanded) and that redraw is the one change set. */
+static void test_expanded_answer_kept_when_refused(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    counter refusals = {0}, sets = {0};
+    int changed = -1;
+    int32_t action = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
+    e.answers[1] = 100;
+    e.answers[2] = 120;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &sets, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(refusals.calls, 1);
+    CHECK_EQ_I64(sets.calls, 1);
+    expect_row(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    /* Kept: asked no more. */
+    CHECK_STATUS(fold_table_toggle_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(refusals.calls, 2);
+    CHECK_EQ_I64(sets.calls, 1); /* nothing new to redraw */
+    /* Through activate: a refusal, said so. */
+    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    CHECK_EQ_I64(e.calls, 2);
+    CHECK_EQ_I64(sets.calls, 2);
+    expect_row(t, e.section, 2, 44, 120, FOLD_ITEM_FLAG_EXPANDABLE);
+    fold_table_free(t);
+}
+
 int main(void)
 {
     test_section_listener_removed_in_round();
@@ -1242,6 +1315,8 @@ int main(void)
     test_callbacks_get_id_and_key();
     test_expanded_provider_measuring();
     test_expanded_provider_on_activation();
+    test_expanded_provider_measured_alone();
+    test_expanded_answer_kept_when_refused();
     test_expanded_provider_replaces_itself();
     test_expanded_provider_removes_itself();
     test_free_in_expanded_provider();
