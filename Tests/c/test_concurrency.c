@@ -10,7 +10,11 @@
  *   - each separate table equals the same script replayed on one thread
  *     (same items, tops, heights, states);
  *   - every failing call on any thread set that thread's own message
- *     (the last-error message is thread-local).
+ *     (the last-error message is thread-local);
+ *   - ids of sections removed by any thread (a shared graveyard) are
+ *     FOLD_E_NOT_FOUND on every thread, in the same table and in others;
+ *   - a thread's own section texts read back whole while others change
+ *     the table (copied under the lock).
  *
  * Phases: one table shared by 8 threads; the same with listeners that read
  * the table and are refused changes (FOLD_E_BUSY) from every thread; a table
@@ -27,8 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "foldtable.h"
+#include "fixture.h"
 
 #define THREADS 8
 #define KEYS_PER_THREAD 6
@@ -41,6 +44,8 @@ typedef struct worker {
     /* What this thread knows of its own sections. */
     int64_t rows[KEYS_PER_THREAD];
     int present[KEYS_PER_THREAD];
+    fold_section_id ids[KEYS_PER_THREAD];
+    int nested[KEYS_PER_THREAD]; /* inserted under this thread's k0, header "x|y" (else "T") */
     /* Problems seen (reported by the main thread). */
     long bad_status, bad_message, bad_invariant;
     char first_problem[256];
@@ -80,6 +85,17 @@ static void key_of(const worker *w, int k, char *out) { sprintf(out, "t%d_k%d", 
 
 static const double heights[] = {0, 10, 12.5, 30, 44, 100.5};
 
+/* Ids of sections removed by any thread, for the others to try. */
+#define GRAVEYARD 1024
+static fold_section_id graveyard[GRAVEYARD];
+static long graveyard_next;
+
+static void bury(fold_section_id id)
+{
+    long at = __atomic_fetch_add(&graveyard_next, 1, __ATOMIC_RELAXED) % GRAVEYARD;
+    __atomic_store_n(&graveyard[at], id, __ATOMIC_RELEASE);
+}
+
 static void one_call(worker *w)
 {
     fold_table *t = w->table;
@@ -96,48 +112,60 @@ static void one_call(worker *w)
     case 0: /* insert (or re-insert) one of this thread's sections */
         if (!w->present[k]) {
             int64_t rows = below(w, 5);
-            if (below(w, 3) == 0 && k > 0 && w->present[0]) {
-                char parent[32];
-                key_of(w, 0, parent);
-                st = fold_table_insert_subsection(t, parent, 0, key, "x|y", rows);
+            fold_section_id id = 0;
+            int nested = below(w, 3) == 0 && k > 0 && w->present[0];
+            if (nested) {
+                st = fold_table_insert_section(t, w->ids[0], 0, key, "x|y", rows, 0, &id);
             } else {
-                st = fold_table_append_section(t, key, "T", rows);
+                st = fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, "T", rows, 0, &id);
             }
             expect2(w, st, FOLD_OK, FOLD_OK, "insert");
             if (st == FOLD_OK) {
                 w->present[k] = 1;
                 w->rows[k] = rows;
+                w->ids[k] = id;
+                w->nested[k] = nested;
             }
         } else {
-            st = fold_table_append_section(t, key, "T", 1);
+            st = fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, "T", 1, 0, NULL);
             expect2(w, st, FOLD_E_DUPLICATE, FOLD_E_DUPLICATE, "duplicate insert");
         }
         break;
-    case 1: /* remove one (and what is nested in it) */
+    case 1: /* remove one (and what is nested in it), or all its rows */
         if (w->present[k] && k != 0) {
             int64_t path[70], len = 0;
-            st = fold_table_section_path(t, key, path, 70, &len);
+            st = fold_table_section_path(t, w->ids[k], path, 70, &len);
             expect2(w, st, FOLD_OK, FOLD_OK, "section_path");
-            if (st == FOLD_OK && len == 1) {
-                /* Top-level: remove by key through its parent (NULL) and
-                 * index; another thread may move indices meanwhile, so use
-                 * the key-addressed removal of all its rows instead. */
-                st = fold_table_remove_rows_key(t, key, 0, w->rows[k]);
-                expect2(w, st, FOLD_OK, FOLD_OK, "remove_rows_key");
+            if (st == FOLD_OK && len == 1 && below(w, 2)) {
+                st = fold_table_remove_rows(t, w->ids[k], 0, w->rows[k]);
+                expect2(w, st, FOLD_OK, FOLD_OK, "remove_rows");
                 if (st == FOLD_OK) {
                     w->rows[k] = 0;
+                }
+            } else if (st == FOLD_OK && len == 1) {
+                fold_section_info si;
+                st = fold_table_remove_section(t, w->ids[k]);
+                expect2(w, st, FOLD_OK, FOLD_OK, "remove_section");
+                if (st == FOLD_OK) {
+                    st = fold_table_section_info(t, w->ids[k], &si);
+                    expect2(w, st, FOLD_E_NOT_FOUND, FOLD_E_NOT_FOUND, "a removed id");
+                    bury(w->ids[k]);
+                    w->present[k] = 0;
+                    w->ids[k] = 0;
                 }
             }
         }
         break;
     case 2:
-    case 3: /* rows in */
+    case 3: /* rows in, at a child index (k0 may hold subsections) */
         if (w->present[k]) {
-            int64_t c = 1 + below(w, 3);
+            int64_t c = 1 + below(w, 3), children = -1;
             double hs[3] = {heights[below(w, 6)], FOLD_HEIGHT_DEFAULT, heights[below(w, 6)]};
-            st = fold_table_insert_rows_key(t, key, below(w, w->rows[k] + 1), c,
-                                            below(w, 2) ? hs : NULL);
-            expect2(w, st, FOLD_OK, FOLD_OK, "insert_rows_key");
+            st = fold_table_child_count(t, w->ids[k], &children);
+            expect2(w, st, FOLD_OK, FOLD_OK, "child_count");
+            st = fold_table_insert_rows(t, w->ids[k], below(w, children + 1), c,
+                                        below(w, 2) ? hs : NULL);
+            expect2(w, st, FOLD_OK, FOLD_OK, "insert_rows");
             if (st == FOLD_OK) {
                 w->rows[k] += c;
             }
@@ -146,8 +174,8 @@ static void one_call(worker *w)
     case 4: /* rows out */
         if (w->present[k] && w->rows[k] > 0) {
             int64_t r = below(w, w->rows[k]);
-            st = fold_table_remove_rows_key(t, key, r, 1);
-            expect2(w, st, FOLD_OK, FOLD_OK, "remove_rows_key");
+            st = fold_table_remove_rows(t, w->ids[k], r, 1);
+            expect2(w, st, FOLD_OK, FOLD_OK, "remove_rows");
             if (st == FOLD_OK) {
                 w->rows[k]--;
             }
@@ -155,9 +183,9 @@ static void one_call(worker *w)
         break;
     case 5:
         if (w->present[k]) {
-            st = below(w, 2) ? fold_table_toggle_key(t, key, &changed)
-                             : fold_table_collapse_key(t, key, &changed);
-            expect2(w, st, FOLD_OK, FOLD_OK, "toggle_key");
+            st = below(w, 2) ? fold_table_toggle(t, w->ids[k], &changed)
+                             : fold_table_collapse(t, w->ids[k], &changed);
+            expect2(w, st, FOLD_OK, FOLD_OK, "toggle");
         }
         break;
     case 6:
@@ -167,23 +195,36 @@ static void one_call(worker *w)
     case 7:
         if (w->present[k] && w->rows[k] > 0) {
             int64_t r = below(w, w->rows[k]);
-            st = fold_table_set_row_height_key(t, key, r, heights[below(w, 6)]);
-            expect2(w, st, FOLD_OK, FOLD_OK, "set_row_height_key");
-            st = fold_table_set_row_expanded_height(t, key, r, 150);
+            st = fold_table_set_row_height(t, w->ids[k], r, heights[below(w, 6)]);
+            expect2(w, st, FOLD_OK, FOLD_OK, "set_row_height");
+            st = fold_table_set_row_expanded_height(t, w->ids[k], r, 150);
             expect2(w, st, FOLD_OK, FOLD_OK, "set_row_expanded_height");
-            st = fold_table_toggle_row(t, key, r, &changed);
+            st = fold_table_toggle_row(t, w->ids[k], r, &changed);
             expect2(w, st, FOLD_OK, FOLD_OK, "toggle_row");
         }
         break;
-    case 8: /* failing calls: this thread's message must say so */
-        st = fold_table_toggle_key(t, "no-such-key", &changed);
+    case 8: { /* failing calls: this thread's message must say so */
+        fold_section_id id = 0;
+        int64_t g = below(w, GRAVEYARD);
+        st = fold_table_find_section(t, "no-such-key", &id);
         expect2(w, st, FOLD_E_NOT_FOUND, FOLD_E_NOT_FOUND, "unknown key");
         if (strstr(fold_last_error_message(), "no-such-key") == NULL) {
             problem(w, &w->bad_message, "the message is not this thread's", st);
         }
-        st = fold_table_insert_rows_key(t, key, -1, 1, NULL);
-        expect2(w, st, FOLD_E_RANGE, FOLD_E_NOT_FOUND, "negative row");
+        /* -2: not an index (-1 is FOLD_INDEX_END); no section: the root. */
+        st = fold_table_insert_rows(t, w->present[k] ? w->ids[k] : FOLD_ROOT, -2, 1, NULL);
+        expect2(w, st, w->present[k] ? FOLD_E_RANGE : FOLD_E_INVALID, FOLD_E_RANGE, "negative row");
+        /* An id some thread removed, in this table or another. */
+        id = __atomic_load_n(&graveyard[g], __ATOMIC_ACQUIRE);
+        if (id != 0) {
+            char buffer[8];
+            st = fold_table_toggle(t, id, &changed);
+            expect2(w, st, FOLD_E_NOT_FOUND, FOLD_E_NOT_FOUND, "a removed section's id");
+            st = fold_table_section_text(t, id, FOLD_TEXT_KEY, buffer, sizeof buffer, NULL);
+            expect2(w, st, FOLD_E_NOT_FOUND, FOLD_E_NOT_FOUND, "a removed section's text");
+        }
         break;
+    }
     case 9:
         st = fold_table_set_accordion(t, (int32_t)below(w, 3));
         expect2(w, st, FOLD_OK, FOLD_OK, "set_accordion");
@@ -231,16 +272,22 @@ static void one_call(worker *w)
     }
     case 16:
         if (w->present[k]) {
-            char *s = NULL;
+            fold_item item;
+            fold_section_info si;
             st = fold_table_item_count(t, &n);
             if (n > 0) {
-                st = fold_table_item_key(t, below(w, n), &s);
-                expect2(w, st, FOLD_OK, FOLD_E_RANGE, "item_key");
-                fold_free(s);
+                st = fold_table_item_at(t, below(w, n), &item);
+                expect2(w, st, FOLD_OK, FOLD_E_RANGE, "item_at");
+                if (st == FOLD_OK) {
+                    /* Its section may be removed by now. */
+                    char buffer[32];
+                    st = fold_table_section_text(t, item.section, FOLD_TEXT_KEY, buffer, sizeof buffer, NULL);
+                    expect2(w, st, FOLD_OK, FOLD_E_NOT_FOUND, "an item's key");
+                }
             }
-            st = fold_table_row_count_key(t, key, &n);
-            expect2(w, st, FOLD_OK, FOLD_OK, "row_count_key");
-            if (st == FOLD_OK && n != w->rows[k]) {
+            st = fold_table_section_info(t, w->ids[k], &si);
+            expect2(w, st, FOLD_OK, FOLD_OK, "section_info");
+            if (st == FOLD_OK && si.row_count != w->rows[k]) {
                 problem(w, &w->bad_invariant, "another thread changed this thread's rows", st);
             }
         }
@@ -248,6 +295,29 @@ static void one_call(worker *w)
     case 17:
         st = fold_table_set_sticky_levels(t, (int32_t)below(w, 3));
         expect2(w, st, FOLD_OK, FOLD_OK, "set_sticky_levels");
+        break;
+    case 18: /* this thread's own texts, whole or cut, while others change the table */
+        if (w->present[k]) {
+            char buffer[32];
+            size_t length = 0;
+            int32_t which = below(w, 2) ? FOLD_TEXT_HEADER : FOLD_TEXT_DETAIL;
+            size_t capacity = below(w, 2) ? sizeof buffer : 2;
+            const char *whole = which == FOLD_TEXT_HEADER ? (w->nested[k] ? "x|y" : "T")
+                                                          : (w->nested[k] ? "y" : NULL);
+            st = fold_table_section_text(t, w->ids[k], which, buffer, capacity, &length);
+            expect2(w, st, whole ? FOLD_OK : FOLD_E_NOT_FOUND, whole ? FOLD_OK : FOLD_E_NOT_FOUND,
+                    "section_text");
+            if (st == FOLD_OK && (length != strlen(whole) ||
+                                  strncmp(buffer, whole, capacity - 1) != 0 ||
+                                  strlen(buffer) != (length < capacity ? length : capacity - 1))) {
+                problem(w, &w->bad_invariant, "a section text read back otherwise", st);
+            }
+            st = fold_table_section_text(t, w->ids[k], FOLD_TEXT_KEY, buffer, sizeof buffer, &length);
+            expect2(w, st, FOLD_OK, FOLD_OK, "key text");
+            if (st == FOLD_OK && strcmp(buffer, key) != 0) {
+                problem(w, &w->bad_invariant, "a key read back otherwise", st);
+            }
+        }
         break;
     default:
         st = fold_table_item_count(t, &n);
@@ -315,16 +385,18 @@ static void check_workers(worker *w, int count, const char *phase)
         if (w[i].first_problem[0]) {
             fprintf(stderr, "%s: %s\n", phase, w[i].first_problem);
         }
-        /* Every section this thread made is there with its rows. */
+        /* Every section this thread made is there, with its id and its
+         * rows; those it removed are not. */
         for (k = 0; k < KEYS_PER_THREAD; k++) {
             char key[32];
-            int64_t n = -1;
+            fold_section_id id = 0;
+            key_of(&w[i], k, key);
             if (!w[i].present[k]) {
+                CHECK_STATUS(fold_table_find_section(w[i].table, key, &id), FOLD_E_NOT_FOUND);
                 continue;
             }
-            key_of(&w[i], k, key);
-            CHECK_STATUS(fold_table_row_count_key(w[i].table, key, &n), FOLD_OK);
-            CHECK_EQ_I64(n, w[i].rows[k]);
+            CHECK(sec(w[i].table, key) == w[i].ids[k]);
+            CHECK_EQ_I64(row_count(w[i].table, w[i].ids[k]), w[i].rows[k]);
         }
     }
 }
@@ -339,7 +411,8 @@ static void on_alarm(int sig)
     _exit(3);
 }
 
-/* Compares two tables item by item. */
+/* Compares two tables item by item: the same items of the same sections
+ * (by key: the two tables' ids differ). */
 static void check_same(const fold_table *a, const fold_table *b, int id)
 {
     int64_t na = -1, nb = -2, i;
@@ -352,7 +425,10 @@ static void check_same(const fold_table *a, const fold_table *b, int id)
         fold_item ia, ib;
         CHECK_STATUS(fold_table_item_at(a, i, &ia), FOLD_OK);
         CHECK_STATUS(fold_table_item_at(b, i, &ib), FOLD_OK);
-        CHECK(memcmp(&ia, &ib, sizeof ia) == 0);
+        CHECK(ia.kind == ib.kind && ia.depth == ib.depth && ia.row == ib.row &&
+              ia.flags == ib.flags);
+        CHECK(ia.section != ib.section); /* ids are never handed out twice */
+        CHECK_STR(text(a, ia.section, FOLD_TEXT_KEY), text(b, ib.section, FOLD_TEXT_KEY));
         CHECK_STATUS(fold_table_item_top(a, i, &x), FOLD_OK);
         CHECK_STATUS(fold_table_item_top(b, i, &y), FOLD_OK);
         CHECK_EQ_DBL(x, y);
@@ -385,30 +461,48 @@ static void on_change_calls_back(fold_table *t, const fold_change_set *set, void
         __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
         return;
     }
-    /* Every position a step names lies within the list. */
+    /* The steps apply in order to the old list (its length: n less what
+     * they added, plus what they removed): each lies within the list as the
+     * steps before it left it, and together they leave n items. */
+    int64_t length = n;
     for (int64_t i = 0; i < set->change_count; i++) {
-        if (set->changes[i].position < 0 || set->changes[i].position > n + set->changes[i].removed) {
+        length += set->changes[i].removed - set->changes[i].added;
+    }
+    for (int64_t i = 0; i < set->change_count; i++) {
+        const fold_change *c = &set->changes[i];
+        if (c->position < 0 || c->removed < 0 || c->added < 0 || c->position + c->removed > length) {
             __atomic_add_fetch(&listener_inconsistent, 1, __ATOMIC_RELAXED);
         }
+        length += c->added - c->removed;
     }
     if (n > 0 && fold_table_item_at(t, n - 1, &item) != FOLD_OK) {
         __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
     }
-    if (fold_table_append_section(t, "from-a-listener", NULL, 1) != FOLD_E_BUSY) {
+    if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "from-a-listener", NULL, 1, 0, NULL) !=
+        FOLD_E_BUSY) {
         __atomic_add_fetch(&listener_not_busy, 1, __ATOMIC_RELAXED);
     }
 }
 
-static int on_section_calls_back(fold_table *t, const char *key, int32_t event, void *user_data)
+/* Reads with the id it is given (its key must be the key given), and is
+ * refused a change with it. */
+static int on_section_calls_back(fold_table *t, fold_section_id id, const char *key, int32_t event,
+                                 void *user_data)
 {
-    int collapsed = -1;
+    fold_section_info si;
+    char buffer[32];
+    fold_section_id by_key = 0;
     (void)user_data;
     (void)event;
     __atomic_add_fetch(&listener_calls, 1, __ATOMIC_RELAXED);
-    if (fold_table_is_collapsed_key(t, key, &collapsed) != FOLD_OK) {
+    if (fold_table_section_info(t, id, &si) != FOLD_OK ||
+        fold_table_section_text(t, id, FOLD_TEXT_KEY, buffer, sizeof buffer, NULL) != FOLD_OK ||
+        fold_table_find_section(t, key, &by_key) != FOLD_OK) {
         __atomic_add_fetch(&listener_read_errors, 1, __ATOMIC_RELAXED);
+    } else if (strcmp(buffer, key) != 0 || by_key != id) {
+        __atomic_add_fetch(&listener_inconsistent, 1, __ATOMIC_RELAXED);
     }
-    if (fold_table_toggle_key(t, key, NULL) != FOLD_E_BUSY) {
+    if (fold_table_toggle(t, id, NULL) != FOLD_E_BUSY) {
         __atomic_add_fetch(&listener_not_busy, 1, __ATOMIC_RELAXED);
     }
     return 1;

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "foldtable.h"
+#include "fixture.h"
 
-static fold_table *new_table(const fold_table_options *options)
+/* A table, or the test stops. */
+static fold_table *must_table(const fold_table_options *options)
 {
-    fold_table *t = NULL;
-    if (!CHECK_STATUS(fold_table_new(options, &t), FOLD_OK) || t == NULL) {
+    fold_table *t = new_table(options);
+    if (t == NULL) {
         fprintf(stderr, "cannot create a table; stopping\n");
         check_done();
         exit(1);
@@ -86,8 +86,8 @@ static void test_small_non_round(void)
         double kept = -1, top = -1, content = -1;
         fold_table_options_init(&o);
         o.row_height = cases[c].h;
-        t = new_table(&o);
-        CHECK_STATUS(fold_table_append_section(t, "s", NULL, cases[c].rows), FOLD_OK);
+        t = must_table(&o);
+        add(t, FOLD_ROOT, "s", NULL, cases[c].rows);
         fold_table_options_init(&o);
         CHECK_STATUS(fold_table_get_options(t, &o), FOLD_OK);
         kept = o.row_height;
@@ -104,19 +104,26 @@ static void test_small_non_round(void)
     }
     /* 17.7 as a row's own height reads back rounded too. */
     {
-        fold_table *t = new_table(NULL);
-        double h = -1;
-        CHECK_STATUS(fold_table_append_section(t, "s", NULL, 1), FOLD_OK);
-        CHECK_STATUS(fold_table_set_row_height(t, 0, 0, 17.7), FOLD_OK);
-        CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, 17.69921875);
+        fold_table *t = must_table(NULL);
+        fold_row_info ri;
+        fold_section_id s = add(t, FOLD_ROOT, "s", NULL, 1);
+        CHECK_STATUS(fold_table_set_row_height(t, s, 0, 17.7), FOLD_OK);
+        CHECK_STATUS(fold_table_row_info(t, s, 0, &ri), FOLD_OK);
+        CHECK_EQ_DBL(ri.height, 17.69921875);
         /* Ties go to even: 1/512 is half a unit (-> 0), 3/512 one and a half (-> 2 units). */
-        CHECK_STATUS(fold_table_set_row_height(t, 0, 0, 1.0 / 512), FOLD_OK);
-        CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, 0);
-        CHECK_STATUS(fold_table_set_row_height(t, 0, 0, 3.0 / 512), FOLD_OK);
-        CHECK_STATUS(fold_table_row_height(t, 0, 0, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, 2.0 / 256);
+        CHECK_STATUS(fold_table_set_row_height(t, s, 0, 1.0 / 512), FOLD_OK);
+        CHECK_STATUS(fold_table_row_info(t, s, 0, &ri), FOLD_OK);
+        CHECK_EQ_DBL(ri.height, 0);
+        CHECK_STATUS(fold_table_set_row_height(t, s, 0, 3.0 / 512), FOLD_OK);
+        CHECK_STATUS(fold_table_row_info(t, s, 0, &ri), FOLD_OK);
+        CHECK_EQ_DBL(ri.height, 2.0 / 256);
+        /* Section heights are rounded the same way, and read back so. */
+        CHECK_STATUS(fold_table_set_section_height(t, s, FOLD_HEIGHT_HEADER, 17.7), FOLD_OK);
+        CHECK_STATUS(fold_table_set_section_height(t, s, FOLD_HEIGHT_FOOTER, 1.0 / 3), FOLD_OK);
+        CHECK_STATUS(fold_table_set_section_height(t, s, FOLD_HEIGHT_ROW, 0.1), FOLD_OK);
+        CHECK_EQ_DBL(info(t, s).header_height, 4531 / 256.0);
+        CHECK_EQ_DBL(info(t, s).footer_height, 85 / 256.0);
+        CHECK_EQ_DBL(info(t, s).row_height, 26 / 256.0);
         fold_table_free(t);
     }
 }
@@ -134,6 +141,7 @@ static void test_random_table(void)
     int64_t count = -1, checked = 0, offsets = 0;
     double prev_top = -1, content = -1;
     fold_visible_item *vis = malloc(CHUNK * sizeof *vis);
+    fold_section_id *ids = calloc(SECTIONS, sizeof *ids);
     char key[32], sub[32];
     rng_state = 0x6E0ACDULL;
     fold_table_options_init(&o);
@@ -142,20 +150,22 @@ static void test_random_table(void)
     o.footer_height = 1.0 / 3;
     o.padding_top = 0.1;
     o.padding_bottom = 17.7;
-    t = new_table(&o);
+    t = must_table(&o);
     for (int s = 0; s < SECTIONS; s++) {
         int64_t rows = 500 + (int64_t)(next_u64() % 1000);
         for (int64_t i = 0; i < rows; i++) heights[i] = pool[next_u64() % 4];
         snprintf(key, sizeof key, "s%d", s);
-        CHECK_STATUS(fold_table_append_section(t, key, NULL, 0), FOLD_OK);
-        CHECK_STATUS(fold_table_insert_rows(t, s, 0, rows, next_u64() % 3 ? heights : NULL),
+        ids[s] = add(t, FOLD_ROOT, key, NULL, 0);
+        CHECK_STATUS(fold_table_insert_rows(t, ids[s], 0, rows, next_u64() % 3 ? heights : NULL),
                      FOLD_OK);
         if (s % 7 == 0) {
+            fold_section_id subsection = 0;
             snprintf(sub, sizeof sub, "s%d.a", s);
-            CHECK_STATUS(fold_table_insert_subsection(t, key, rows / 2, sub, NULL, 40), FOLD_OK);
-            if (s % 14 == 0) CHECK_STATUS(fold_table_collapse_key(t, sub, NULL), FOLD_OK);
+            CHECK_STATUS(fold_table_insert_section(t, ids[s], rows / 2, sub, NULL, 40, 0, &subsection),
+                         FOLD_OK);
+            if (s % 14 == 0) CHECK_STATUS(fold_table_collapse(t, subsection, NULL), FOLD_OK);
         }
-        if (s % 50 == 3) CHECK_STATUS(fold_table_collapse(t, s, NULL), FOLD_OK);
+        if (s % 50 == 3) CHECK_STATUS(fold_table_collapse(t, ids[s], NULL), FOLD_OK);
     }
     CHECK_STATUS(fold_table_item_count(t, &count), FOLD_OK);
     CHECK(count > 550000);
@@ -207,20 +217,21 @@ static void test_random_table(void)
         fold_sticky_header sh[4];
         int64_t written = 0, hpos = -1;
         double top = -1, reveal = -1;
-        snprintf(key, sizeof key, "s%d", s);
-        CHECK_STATUS(fold_table_header_position(t, s, &hpos), FOLD_OK);
+        CHECK_STATUS(fold_table_header_position(t, ids[s], &hpos), FOLD_OK);
         CHECK_STATUS(fold_table_item_top(t, hpos, &top), FOLD_OK);
         CHECK_STATUS(fold_table_sticky_headers(t, top, sh, 4, &written, NULL), FOLD_OK);
         if (CHECK(written >= 1)) {
             CHECK_EQ_I64(sh[0].position, hpos);
             CHECK_EQ_DBL(sh[0].top, top);
+            CHECK(sh[0].section == ids[s]);
         }
         /* From below the content, revealing scrolls up to the header's top. */
-        CHECK_STATUS(fold_table_reveal_offset(t, key, 0, content, 10, &reveal), FOLD_OK);
+        CHECK_STATUS(fold_table_reveal_offset(t, ids[s], 0, content, 10, &reveal), FOLD_OK);
         CHECK_EQ_DBL(reveal, top);
     }
     printf("random table: %lld items, %lld positions and %lld offsets checked\n",
            (long long)count, (long long)checked, (long long)offsets);
+    free(ids);
     free(vis);
     fold_table_free(t);
 }
@@ -233,23 +244,29 @@ static void test_limits(void)
     fold_table *t;
     double heights[64], content = -1, prev = -1, expect;
     int64_t count = -1;
+    fold_section_id big = 0;
     fold_table_options_init(&o);
     o.row_height = FOLD_MAX_HEIGHT;
     o.header_height = FOLD_MAX_HEIGHT;
     o.padding_top = FOLD_MAX_HEIGHT;
     o.padding_bottom = FOLD_MAX_HEIGHT;
-    t = new_table(&o);
-    if (!CHECK_STATUS(fold_table_append_section(t, "big", NULL, FOLD_MAX_ROWS), FOLD_OK)) {
+    t = must_table(&o);
+    if (!CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "big", NULL,
+                                                FOLD_MAX_ROWS, 0, &big),
+                      FOLD_OK)) {
         fold_table_free(t);
         return;
     }
     /* Nothing beyond the limits is accepted. */
-    CHECK_STATUS(fold_table_insert_rows(t, 0, 0, 1, NULL), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_set_row_height(t, 0, 0, FOLD_MAX_HEIGHT + FOLD_HEIGHT_UNIT),
+    CHECK_STATUS(fold_table_insert_rows(t, big, 0, 1, NULL), FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "more", NULL, 1, 0, NULL),
+                 FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_set_row_height(t, big, 0, FOLD_MAX_HEIGHT + FOLD_HEIGHT_UNIT),
                  FOLD_E_INVALID);
-    CHECK_STATUS(fold_table_set_section_header_height(t, 0, FOLD_MAX_HEIGHT * 2), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_set_section_height(t, big, FOLD_HEIGHT_HEADER, FOLD_MAX_HEIGHT * 2),
+                 FOLD_E_INVALID);
     for (int i = 0; i < 64; i++) heights[i] = i % 3 == 0 ? 17.7 : i % 3 == 1 ? 1.0 / 3 : 0.1;
-    CHECK_STATUS(fold_table_set_row_heights(t, 0, FOLD_MAX_ROWS - 100, 64, heights), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_heights(t, big, FOLD_MAX_ROWS - 100, 64, heights), FOLD_OK);
     CHECK_STATUS(fold_table_item_count(t, &count), FOLD_OK);
     CHECK_EQ_I64(count, FOLD_MAX_ROWS + 1);
     CHECK_STATUS(fold_table_content_height(t, &content), FOLD_OK);
@@ -274,11 +291,11 @@ static void test_limits(void)
 /* Offsets far outside the content are clamped, never trapped. */
 static void test_huge_offsets(void)
 {
-    fold_table *t = new_table(NULL);
+    fold_table *t = must_table(NULL);
     int64_t pos = -1, written = -1, total = -1;
     int32_t place = -1;
     fold_visible_item vis[4];
-    CHECK_STATUS(fold_table_append_section(t, "s", NULL, 3), FOLD_OK);
+    add(t, FOLD_ROOT, "s", NULL, 3);
     CHECK_STATUS(fold_table_item_at_offset(t, 1e300, &pos, &place), FOLD_OK);
     CHECK_EQ_I64(pos, 3);
     CHECK_EQ_I64(place, FOLD_OFFSET_BELOW);
@@ -301,9 +318,47 @@ static void test_huge_offsets(void)
     fold_table_free(t);
 }
 
+/* A section without a header item (FOLD_SECTION_NO_HEADER) adds no header:
+ * its rows start where it starts, every top stays exact, and a header
+ * height given to it is ignored. */
+static void test_no_header_group(void)
+{
+    fold_table_options o;
+    fold_table *t;
+    fold_section_id g = 0, s;
+    double kept = 4531 / 256.0, top = -1, content = -1, expect_top;
+    fold_item item;
+    fold_table_options_init(&o);
+    o.row_height = 17.7;
+    t = must_table(&o);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", NULL, 3,
+                                           FOLD_SECTION_NO_HEADER, &g), FOLD_OK);
+    s = add(t, FOLD_ROOT, "s", NULL, 2);
+    CHECK_EQ_I64(item_count(t), 6);
+    CHECK_EQ_DBL(info(t, g).header_height, 0);
+    CHECK_STATUS(fold_table_item_at(t, 0, &item), FOLD_OK);
+    CHECK(item.kind == FOLD_ITEM_ROW && item.section == g && item.row == 0);
+    for (int64_t p = 0; p < 6; p++) {
+        expect_top = p < 3 ? (double)p * kept : p == 3 ? 3 * kept : 3 * kept + 28 + (double)(p - 4) * kept;
+        CHECK_STATUS(fold_table_item_top(t, p, &top), FOLD_OK);
+        CHECK_EQ_DBL(top, expect_top);
+        check_own_top(t, p, top);
+    }
+    CHECK_STATUS(fold_table_content_height(t, &content), FOLD_OK);
+    CHECK_EQ_DBL(content, 5 * kept + 28);
+    CHECK_STATUS(fold_table_set_section_height(t, g, FOLD_HEIGHT_HEADER, 50), FOLD_OK);
+    CHECK_STATUS(fold_table_content_height(t, &content), FOLD_OK);
+    CHECK_EQ_DBL(content, 5 * kept + 28);
+    CHECK_EQ_DBL(info(t, g).header_height, 0);
+    CHECK_EQ_DBL(info(t, s).header_height, 28);
+    for (double y = 0; y < content; y += 0.37) check_offset_in_item(t, y);
+    fold_table_free(t);
+}
+
 int main(void)
 {
     test_small_non_round();
+    test_no_header_group();
     test_huge_offsets();
     test_random_table();
     test_limits();

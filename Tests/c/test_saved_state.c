@@ -2,9 +2,14 @@
  * Saved-state import through the C ABI: exact reports (what is in effect,
  * rows listed twice counted once, the accordion), strict JSON with messages
  * that name the byte offset, all-or-nothing, and the change set a listener
- * gets (the restored anchor is in it; an anchor alone is notified).
+ * gets (the restored anchor is in it; an anchor alone is notified). Keys,
+ * never ids, are saved: a section removed and added again with its key
+ * exports the same, and a state applies to a table whose sections have
+ * other ids. A section that is not collapsible keeps its state (a saved
+ * collapse is neither applied nor counted); an empty section takes its
+ * saved collapse.
  */
-#include "check.h"
+#include "fixture.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +21,30 @@ static fold_table *products(int32_t accordion)
     fold_table_options o;
     fold_table_options_init(&o);
     o.accordion = accordion;
-    fold_table *t = NULL;
-    CHECK_STATUS(fold_table_new(&o, &t), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "Mac", NULL, 3), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "iPad", NULL, 2), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "iPhone", NULL, 4), FOLD_OK);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, "Mac", 2, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, "iPhone", 1, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, "iPhone", 3, 100), FOLD_OK);
+    fold_table *t = new_table(&o);
+    fold_section_id mac = add(t, FOLD_ROOT, "Mac", NULL, 3);
+    add(t, FOLD_ROOT, "iPad", NULL, 2);
+    fold_section_id iphone = add(t, FOLD_ROOT, "iPhone", NULL, 4);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, mac, 2, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, iphone, 1, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, iphone, 3, 100), FOLD_OK);
     return t;
+}
+
+/* 1 if the row is expanded, 0 if not, -1 if it cannot be read. */
+static int row_expanded(const fold_table *t, const char *key, int64_t row)
+{
+    fold_row_info ri;
+    if (!CHECK_STATUS(fold_table_row_info(t, sec(t, key), row, &ri), FOLD_OK)) return -1;
+    return (ri.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
+}
+
+/* The exported state, or NULL; the caller frees it with fold_free(). */
+static char *exported(const fold_table *t)
+{
+    char *json = NULL;
+    if (!CHECK_STATUS(fold_table_export_state(t, &json), FOLD_OK)) return NULL;
+    return json;
 }
 
 static void check_report(const fold_import_report *r, int64_t sections, int64_t unknown_sections,
@@ -55,11 +75,8 @@ static void test_reports_count_what_is_in_effect(void)
     CHECK_STATUS(fold_table_import_state(t,
         "{\"expanded\": [{\"section\": \"Mac\", \"row\": 2}, {\"section\": \"iPhone\", \"row\": 1}]}", &r), FOLD_OK);
     check_report(&r, 0, 0, 1, 1, 0);
-    int expanded = -1;
-    CHECK_STATUS(fold_table_is_row_expanded(t, "Mac", 2, &expanded), FOLD_OK);
-    CHECK_EQ_I64(expanded, 0);
-    CHECK_STATUS(fold_table_is_row_expanded(t, "iPhone", 1, &expanded), FOLD_OK);
-    CHECK_EQ_I64(expanded, 1);
+    CHECK_EQ_I64(row_expanded(t, "Mac", 2), 0);
+    CHECK_EQ_I64(row_expanded(t, "iPhone", 1), 1);
     fold_table_free(t);
 }
 
@@ -68,7 +85,7 @@ static void test_reports_count_what_is_in_effect(void)
 static void refused(const char *json, const char *message)
 {
     fold_table *t = products(FOLD_ACCORDION_MULTIPLE);
-    CHECK_STATUS(fold_table_expand_row(t, "Mac", 2, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, sec(t, "Mac"), 2, NULL), FOLD_OK);
     char *before = NULL, *after = NULL;
     CHECK_STATUS(fold_table_export_state(t, &before), FOLD_OK);
     fold_import_report r;
@@ -178,10 +195,133 @@ static void test_listeners_see_the_restored_anchor(void)
     fold_table_free(t);
 }
 
+/* Ids are not saved: removing iPad and adding it again (a new id) with the
+ * same key, rows and state exports the same text; the old id is gone. */
+static void test_ids_are_not_saved(void)
+{
+    fold_table *t = products(FOLD_ACCORDION_MULTIPLE);
+    fold_section_id old_ipad = sec(t, "iPad"), new_ipad = 0;
+    CHECK_STATUS(fold_table_collapse(t, old_ipad, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, sec(t, "iPhone"), 3, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_set_viewport(t, 60, 100), FOLD_OK);
+    char *before = exported(t);
+    CHECK_STATUS(fold_table_remove_section(t, old_ipad), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 1, "iPad", NULL, 2, 0, &new_ipad), FOLD_OK);
+    CHECK(new_ipad != old_ipad && new_ipad != 0);
+    CHECK_STATUS(fold_table_collapse(t, new_ipad, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, old_ipad, NULL), FOLD_E_NOT_FOUND);
+    CHECK_STATUS(fold_table_set_viewport(t, 60, 100), FOLD_OK);
+    char *after = exported(t);
+    CHECK_STR(after, before);
+    CHECK(before != NULL && strstr(before, "\"iPad\": true") != NULL);
+    fold_free(before);
+    fold_free(after);
+    fold_table_free(t);
+}
+
+/* A state exported from one table applies to another whose sections have
+ * other ids (made in another order): by key, all of it. */
+static void test_import_into_other_ids(void)
+{
+    fold_table *a = products(FOLD_ACCORDION_MULTIPLE);
+    CHECK_STATUS(fold_table_collapse(a, sec(a, "iPad"), NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(a, sec(a, "Mac"), 2, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(a, sec(a, "iPhone"), 1, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_set_viewport(a, 150, 100), FOLD_OK);
+    char *saved = exported(a);
+
+    /* iPhone, then iPad and Mac inserted before it: same list, other ids. */
+    fold_table *b = new_table(NULL);
+    fold_section_id iphone = add(b, FOLD_ROOT, "iPhone", NULL, 4), ipad = 0, mac = 0;
+    CHECK_STATUS(fold_table_insert_section(b, FOLD_ROOT, 0, "iPad", NULL, 2, 0, &ipad), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_section(b, FOLD_ROOT, 0, "Mac", NULL, 3, 0, &mac), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(b, mac, 2, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(b, iphone, 1, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(b, iphone, 3, 100), FOLD_OK);
+    CHECK(mac != sec(a, "Mac") && ipad != sec(a, "iPad") && iphone != sec(a, "iPhone"));
+    CHECK_STATUS(fold_table_set_viewport(b, 0, 100), FOLD_OK);
+    fold_import_report r;
+    memset(&r, 0xff, sizeof r);
+    CHECK_STATUS(fold_table_import_state(b, saved, &r), FOLD_OK);
+    check_report(&r, 3, 0, 2, 0, 1);
+    CHECK_EQ_I64(is_collapsed(b, ipad), 1);
+    CHECK_EQ_I64(is_collapsed(b, mac), 0);
+    CHECK_EQ_I64(row_expanded(b, "Mac", 2), 1);
+    CHECK_EQ_I64(row_expanded(b, "iPhone", 1), 1);
+    CHECK_EQ_I64(row_expanded(b, "iPhone", 3), 0);
+    char *again = exported(b);
+    CHECK_STR(again, saved);
+    fold_free(again);
+    fold_free(saved);
+    fold_table_free(a);
+    fold_table_free(b);
+}
+
+/* Sections that are not collapsible keep their state: a saved collapse is
+ * not applied, not counted, and nobody is asked; an empty section takes
+ * its saved collapse (its state is stored for when it gets rows). */
+static int section_events;
+
+static int count_section_events(fold_table *t, fold_section_id id, const char *key, int32_t event,
+                                void *user_data)
+{
+    (void)t;
+    (void)id;
+    (void)event;
+    (void)user_data;
+    if (strcmp(key, "Mac") != 0 && strcmp(key, "Empty") != 0) section_events++;
+    return 1;
+}
+
+static void test_fixed_sections_keep_their_state(void)
+{
+    fold_table *t = new_table(NULL);
+    fold_section_id mac = add(t, FOLD_ROOT, "Mac", NULL, 3), fixed = 0, group = 0;
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "Fixed", NULL, 2,
+                                           FOLD_SECTION_FIXED, &fixed), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "Group", NULL, 2,
+                                           FOLD_SECTION_NO_HEADER, &group), FOLD_OK);
+    fold_section_id empty = add(t, FOLD_ROOT, "Empty", NULL, 0);
+    CHECK_STATUS(fold_table_add_section_listener(t, count_section_events, NULL, NULL), FOLD_OK);
+    int64_t items_before = item_count(t);
+    fold_import_report r;
+    memset(&r, 0xff, sizeof r);
+    CHECK_STATUS(fold_table_import_state(t,
+        "{\"collapsed\": {\"Mac\": true, \"Fixed\": true, \"Group\": true, \"Empty\": true}}", &r),
+        FOLD_OK);
+    /* Mac and Empty are in effect; Fixed and Group are not. */
+    check_report(&r, 2, 0, 0, 0, 0);
+    CHECK_EQ_I64(section_events, 0);
+    CHECK_EQ_I64(is_collapsed(t, mac), 1);
+    CHECK_EQ_I64(is_collapsed(t, fixed), 0);
+    CHECK_EQ_I64(is_collapsed(t, group), 0);
+    CHECK_EQ_I64(is_collapsed(t, empty), 1);
+    CHECK_EQ_I64(item_count(t), items_before - 3); /* Mac's rows only */
+    /* A saved "not collapsed" is what a fixed section is: in effect, counted. */
+    CHECK_STATUS(fold_table_import_state(t,
+        "{\"collapsed\": {\"Mac\": false, \"Fixed\": false, \"Group\": false, \"Empty\": false}}", &r),
+        FOLD_OK);
+    check_report(&r, 4, 0, 0, 0, 0);
+    CHECK_EQ_I64(is_collapsed(t, mac), 0);
+    CHECK_EQ_I64(is_collapsed(t, empty), 0);
+    CHECK_EQ_I64(item_count(t), items_before);
+    CHECK_EQ_I64(section_events, 0);
+    /* The export says what is in effect: collapsed Empty, the others not. */
+    CHECK_STATUS(fold_table_collapse(t, empty, NULL), FOLD_OK);
+    char *json = exported(t);
+    CHECK(json != NULL && strstr(json, "\"Empty\": true") != NULL);
+    CHECK(json != NULL && strstr(json, "\"Fixed\": false") != NULL);
+    fold_free(json);
+    fold_table_free(t);
+}
+
 int main(void)
 {
     test_reports_count_what_is_in_effect();
     test_strict_json();
     test_listeners_see_the_restored_anchor();
+    test_ids_are_not_saved();
+    test_import_into_other_ids();
+    test_fixed_sections_keep_their_state();
     return check_done();
 }

@@ -14,7 +14,7 @@
  */
 #define _GNU_SOURCE /* memfd_create, MAP_ANONYMOUS */
 
-#include "check.h"
+#include "fixture.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +75,11 @@ static void child_import(void)
     if (fold_table_new(NULL, &t) != FOLD_OK) _exit(4);
     char key[32];
     for (long long i = 0; i < known; i++) {
+        fold_section_id id = 0;
         snprintf(key, sizeof key, "s%08lld", i);
-        if (fold_table_append_section(t, key, NULL, 2) != FOLD_OK) _exit(4);
-        if (fold_table_set_row_expanded_height(t, key, 0, 100) != FOLD_OK) _exit(4);
+        if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, NULL, 2, 0, &id) != FOLD_OK)
+            _exit(4);
+        if (fold_table_set_row_expanded_height(t, id, 0, 100) != FOLD_OK) _exit(4);
     }
     size_t length = 0;
     char *text = saved_state(entries, &length);
@@ -136,9 +138,8 @@ static void test_over_the_limit_is_refused(void)
     memset(last, '{', mib - 1);
     last[mib - 1] = '\0';
 
-    fold_table *t = NULL;
-    CHECK_STATUS(fold_table_new(NULL, &t), FOLD_OK);
-    CHECK_STATUS(fold_table_append_section(t, "Mac", NULL, 3), FOLD_OK);
+    fold_table *t = new_table(NULL);
+    fold_section_id mac = add(t, FOLD_ROOT, "Mac", NULL, 3);
     fold_import_report r;
     CHECK_STATUS(fold_table_import_state(t, base, &r), FOLD_E_INVALID);
     CHECK_STR(fold_last_error_message(),
@@ -147,6 +148,11 @@ static void test_over_the_limit_is_refused(void)
     char *at_limit = base + total - (size_t)FOLD_MAX_STATE_BYTES - 1;
     CHECK_STATUS(fold_table_import_state(t, at_limit, &r), FOLD_E_INVALID);
     CHECK_STR(fold_last_error_message(), "saved state: at byte 1: expected '\"' (a member name) or '}' in an object");
+    /* Refused, it changed nothing: the section is where and as it was. */
+    CHECK_EQ_I64(section_count(t), 1);
+    CHECK(top(t, 0) == mac);
+    CHECK_EQ_I64(is_collapsed(t, mac), 0);
+    CHECK_EQ_I64(item_count(t), 4);
     fold_table_free(t);
     munmap(base, total);
     munmap(page, mib);
