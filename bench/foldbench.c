@@ -442,15 +442,24 @@ static fold_table *fold_build(const double *heights, int64_t n, int64_t per) {
     int64_t sections = (n + per - 1) / per;
     for (int64_t s = 0; s < sections; s++) {
         int64_t rows = (s + 1) * per <= n ? per : n - s * per;
+        fold_section_id id;
         snprintf(key, sizeof key, "s%lld", (long long)s);
         if (heights) {
-            CHECK(fold_table_append_section(t, key, NULL, 0));
-            CHECK(fold_table_insert_rows(t, s, 0, rows, heights + s * per));
+            CHECK(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, NULL, 0, 0, &id));
+            CHECK(fold_table_insert_rows(t, id, 0, rows, heights + s * per));
         } else {
-            CHECK(fold_table_append_section(t, key, NULL, rows));
+            CHECK(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, NULL, rows, 0, NULL));
         }
     }
     return t;
+}
+
+/* The id of top-level section `index` (looked up outside the timed loops). */
+static fold_section_id fold_top(const fold_table *t, int64_t index) {
+    int32_t kind;
+    fold_section_id id = FOLD_ROOT;
+    CHECK(fold_table_child_at(t, FOLD_ROOT, index, &kind, &id, NULL));
+    return id;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -465,6 +474,7 @@ typedef struct flatctx {
     int64_t positions[POOL]; /* random flat positions (items of the expanded table) */
     double offsets[POOL];    /* random offsets in the content */
     int64_t rsec[POOL], rrow[POOL]; /* random rows */
+    fold_section_id rsid[POOL];     /* the ids of the sections rsec */
     double newh[POOL];       /* heights for the set-height op */
     double ins_heights[1000];
     fold_visible_item vis[256];
@@ -524,7 +534,7 @@ static int64_t f_row_position(void *p, int64_t ops) {
     int64_t acc = 0, pos, t0 = now_ns();
     for (int64_t i = 0; i < ops; i++) {
         size_t k = NEXT(c);
-        CHECK(fold_table_row_position(c->ft, c->rsec[k], c->rrow[k], &pos));
+        CHECK(fold_table_row_position(c->ft, c->rsid[k], c->rrow[k], &pos));
         acc += pos;
     }
     sink = acc;
@@ -613,7 +623,7 @@ static int64_t f_toggle(void *p, int64_t ops) {
     int changed, acc = 0;
     int64_t t0 = now_ns();
     for (int64_t i = 0; i < ops; i++) {
-        int64_t s = c->rsec[NEXT(c)];
+        fold_section_id s = c->rsid[NEXT(c)];
         CHECK(fold_table_collapse(c->ft, s, &changed));
         acc += changed;
         CHECK(fold_table_expand(c->ft, s, &changed));
@@ -671,8 +681,9 @@ static void middle(const flatctx *c, int64_t *section, int64_t *row) {
 
 static int64_t f_insert_remove(void *p, int64_t ops) {
     flatctx *c = p;
-    int64_t s, r;
-    middle(c, &s, &r);
+    int64_t index, r;
+    middle(c, &index, &r);
+    fold_section_id s = fold_top(c->ft, index);
     int64_t t0 = now_ns();
     for (int64_t i = 0; i < ops; i++) {
         CHECK(fold_table_insert_rows(c->ft, s, r, 1000, c->heights ? c->ins_heights : NULL));
@@ -700,7 +711,7 @@ static int64_t f_set_height(void *p, int64_t ops) {
     int32_t place;
     for (int64_t i = 0; i < ops; i++) {
         size_t k = NEXT(c);
-        CHECK(fold_table_set_row_height(c->ft, c->rsec[k], c->rrow[k], c->newh[k]));
+        CHECK(fold_table_set_row_height(c->ft, c->rsid[k], c->rrow[k], c->newh[k]));
         CHECK(fold_table_item_at_offset(c->ft, c->offsets[k], &pos, &place));
         acc += pos;
     }
@@ -750,6 +761,7 @@ static void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *a
         c->rsec[i] = rng_below(c->sections);
         int64_t rows = (c->rsec[i] + 1) * c->per <= n ? c->per : n - c->rsec[i] * c->per;
         c->rrow[i] = rng_below(rows);
+        c->rsid[i] = fold_top(c->ft, c->rsec[i]);
         c->newh[i] = random_height();
     }
     for (int i = 0; i < 1000; i++) c->ins_heights[i] = random_height();
@@ -766,7 +778,7 @@ static void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *a
         CHECK(fold_table_item_top(c->ft, c->positions[i], &top));
         if (fabs(top - naive_item_top(c->nv, c->positions[i])) > 1e-6 * (1 + top))
             die("item top of %lld differs", (long long)c->positions[i]);
-        CHECK(fold_table_row_position(c->ft, c->rsec[i], c->rrow[i], &pos));
+        CHECK(fold_table_row_position(c->ft, c->rsid[i], c->rrow[i], &pos));
         if (pos != naive_row_position(c->nv, c->rsec[i], c->rrow[i])) die("row position differs");
     }
 
@@ -821,24 +833,25 @@ static int64_t leaf_rows(int64_t n, int64_t leaf) {
     return n / l + (leaf < n % l ? 1 : 0);
 }
 
-/* Builds the subtree under parent_key at child `index`; returns rows used. */
-static int64_t fold_tree_node(treectx *c, fold_table *t, const char *parent_key, int64_t index,
+/* Builds the subtree under `parent` at child `index`; returns rows used. */
+static int64_t fold_tree_node(treectx *c, fold_table *t, fold_section_id parent, int64_t index,
                               int level, int64_t *leaf, int64_t row0) {
     char key[32];
+    fold_section_id id;
     snprintf(key, sizeof key, "t%d", c->key_counter++);
     if (level == TREE_LEVELS - 1) {
         int64_t rows = leaf_rows(c->n, (*leaf)++);
         if (c->heights) {
-            CHECK(fold_table_insert_subsection(t, parent_key, index, key, NULL, 0));
-            if (rows) CHECK(fold_table_insert_child_rows(t, key, 0, rows, c->heights + row0));
+            CHECK(fold_table_insert_section(t, parent, index, key, NULL, 0, 0, &id));
+            if (rows) CHECK(fold_table_insert_rows(t, id, 0, rows, c->heights + row0));
         } else {
-            CHECK(fold_table_insert_subsection(t, parent_key, index, key, NULL, rows));
+            CHECK(fold_table_insert_section(t, parent, index, key, NULL, rows, 0, NULL));
         }
         return rows;
     }
-    CHECK(fold_table_insert_subsection(t, parent_key, index, key, NULL, 0));
-    int64_t used = fold_tree_node(c, t, key, 0, level + 1, leaf, row0);
-    used += fold_tree_node(c, t, key, 1, level + 1, leaf, row0 + used);
+    CHECK(fold_table_insert_section(t, parent, index, key, NULL, 0, 0, &id));
+    int64_t used = fold_tree_node(c, t, id, 0, level + 1, leaf, row0);
+    used += fold_tree_node(c, t, id, 1, level + 1, leaf, row0 + used);
     return used;
 }
 
@@ -846,7 +859,7 @@ static fold_table *fold_tree_build(treectx *c) {
     fold_table *t = fold_new();
     int64_t leaf = 0, row = 0;
     c->key_counter = 0;
-    for (int i = 0; i < TREE_TOPS; i++) row += fold_tree_node(c, t, NULL, i, 0, &leaf, row);
+    for (int i = 0; i < TREE_TOPS; i++) row += fold_tree_node(c, t, FOLD_ROOT, i, 0, &leaf, row);
     return t;
 }
 
@@ -909,11 +922,12 @@ static int64_t nt_build(void *p, int64_t ops) {
 static int64_t ft_toggle(void *p, int64_t ops) {
     treectx *c = p;
     int changed, acc = 0;
+    fold_section_id first = fold_top(c->ft, 0);
     int64_t t0 = now_ns();
     for (int64_t i = 0; i < ops; i++) {
-        CHECK(fold_table_collapse(c->ft, 0, &changed));
+        CHECK(fold_table_collapse(c->ft, first, &changed));
         acc += changed;
-        CHECK(fold_table_expand(c->ft, 0, &changed));
+        CHECK(fold_table_expand(c->ft, first, &changed));
         acc += changed;
     }
     int64_t dt = now_ns() - t0;
