@@ -622,10 +622,10 @@ static void hs_try_change(fold_table *t, fold_section_id section, int64_t row, u
     int st;
     switch (section == FOLD_ROOT ? arg % 3 : arg % 9) {
     case 0:
-        /* Without a provider a measure has nothing to change. */
+        /* Without a row or header provider a measure has nothing to
+         * measure (an expanded-height provider alone may not be asked). */
         st = fold_table_measure(t, 0, 100, 0, NULL);
-        if (st == FOLD_OK && hs.prov[P_ROW] == NULL && hs.prov[P_HEADER] == NULL &&
-            hs.prov[P_EXPANDED] == NULL) {
+        if (st == FOLD_OK && hs.prov[P_ROW] == NULL && hs.prov[P_HEADER] == NULL) {
             st = FOLD_E_BUSY;
         }
         break;
@@ -944,7 +944,7 @@ static void stale_op(reader *r, fold_table *t)
         }
         id = FOLD_ROOT;
         expected = FOLD_E_INVALID;
-    } else if (b % 4 == 2 && ids.ndead > 0) {
+    } else if (b % 4 != 0 && ids.ndead > 0) {
         id = ids.dead[(b / 4) % ids.ndead];
     } else {
         id = ids.foreign[(b / 4) % 4];
@@ -1134,10 +1134,15 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         }
         break;
     }
-    case 2:
+    case 2: {
+        fold_section_id s = an_id(r, good);
         removing = 1;
-        CALL(fold_table_remove_section(tt, an_id(r, good)));
+        CALL(fold_table_remove_section(tt, s));
+        if (st == FOLD_OK) {
+            id_known(s); /* ids_scan below finds it dead */
+        }
         break;
+    }
     case 3: {
         fold_section_id s = an_id(r, good), parent = an_id(r, good);
         CALL(fold_table_move_section(tt, s, parent, an_int(r)));
