@@ -974,6 +974,35 @@ static void stale_op(reader *r, fold_table *t)
     }
 }
 
+/* ---- section flags ------------------------------------------------------ */
+
+/* A section inserted with `flags` reports them: COLLAPSED as its stored
+ * state, FIXED, NO_HEADER (which implies FIXED and has no header item). */
+static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t flags)
+{
+    fold_section_info si;
+    int64_t pos = -7;
+    int st = fold_table_section_info(t, id, &si);
+    if (st != FOLD_OK) {
+        die("section_info of a new section failed", __LINE__, st);
+    }
+    if (((flags & FOLD_SECTION_COLLAPSED) && !(si.flags & FOLD_SECTION_COLLAPSED)) ||
+        ((flags & FOLD_SECTION_FIXED) && !(si.flags & FOLD_SECTION_FIXED)) ||
+        ((flags & FOLD_SECTION_NO_HEADER) &&
+         (si.flags & (FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED)) !=
+             (FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED)) ||
+        (!(flags & FOLD_SECTION_NO_HEADER) && (si.flags & FOLD_SECTION_NO_HEADER)) ||
+        ((si.flags & FOLD_SECTION_COLLAPSIBLE) &&
+         ((si.flags & FOLD_SECTION_FIXED) || si.child_count == 0))) {
+        fprintf(stderr, "inserted with flags %u, reports %u\n", flags, si.flags);
+        die("a new section does not report the flags it was inserted with", __LINE__, 0);
+    }
+    st = fold_table_header_position(t, id, &pos);
+    if ((flags & FOLD_SECTION_NO_HEADER) && st != FOLD_E_NOT_FOUND && st != FOLD_E_NOT_VISIBLE) {
+        die("a section without a header item has a header position", __LINE__, st);
+    }
+}
+
 /* ---- section text ------------------------------------------------------- */
 
 /* fold_table_section_text into a buffer of 0 to 9 bytes, checked against
@@ -1015,6 +1044,14 @@ static int text_op(reader *r, fold_table *tt, const fold_table *good)
     }
     if (want_len && len != full_len) {
         die("section_text reported another length with a small buffer", __LINE__, st);
+    }
+    if (which == FOLD_TEXT_INDICATOR && full_len != 0) {
+        /* Only a section that is collapsible now shows an indicator. */
+        fold_section_info si;
+        if (fold_table_section_info(good, id, &si) != FOLD_OK ||
+            !(si.flags & FOLD_SECTION_COLLAPSIBLE)) {
+            die("a section that is not collapsible shows an indicator", __LINE__, st);
+        }
     }
     if (cap == 0) {
         return st;
@@ -1131,6 +1168,7 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
                                        want ? &id : NULL));
         if (st == FOLD_OK && want && !hs.freed) {
             id_new(good, id, key);
+            check_new_flags(good, id, flags);
         }
         break;
     }
@@ -1230,9 +1268,19 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
     case 21: {
         fold_section_id s = an_id(r, good);
         int *out = byte(r) & 1 ? &changed : NULL;
+        fold_section_info si;
+        int fixed = fold_table_section_info(good, s, &si) == FOLD_OK &&
+                    (si.flags & FOLD_SECTION_FIXED) != 0;
         CALL(code % 64 == 19   ? fold_table_collapse(tt, s, out)
              : code % 64 == 20 ? fold_table_expand(tt, s, out)
                                : fold_table_toggle(tt, s, out));
+        /* A section that is not collapsible refuses collapse and toggle;
+         * expanding it does nothing. */
+        if (fixed && tt != NULL && !hs.freed &&
+            (code % 64 == 20 ? st != FOLD_OK || (out != NULL && changed != 0)
+                             : st != FOLD_E_NOT_ALLOWED)) {
+            die("a section that is not collapsible collapsed, toggled or expanded", __LINE__, st);
+        }
         break;
     }
     case 22: {
