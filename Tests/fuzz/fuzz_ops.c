@@ -977,7 +977,9 @@ static void stale_op(reader *r, fold_table *t)
 /* ---- section flags ------------------------------------------------------ */
 
 /* A section inserted with `flags` reports them: COLLAPSED as its stored
- * state, FIXED, NO_HEADER (which implies FIXED and has no header item). */
+ * state (with FIXED or NO_HEADER the header leaves it open), FIXED,
+ * NO_HEADER (which implies FIXED and has no header item); COLLAPSIBLE only
+ * when it is not fixed and has children. */
 static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t flags)
 {
     fold_section_info si;
@@ -986,7 +988,9 @@ static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t fl
     if (st != FOLD_OK) {
         die("section_info of a new section failed", __LINE__, st);
     }
-    if (((flags & FOLD_SECTION_COLLAPSED) && !(si.flags & FOLD_SECTION_COLLAPSED)) ||
+    if (((flags & (FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER)) ==
+             FOLD_SECTION_COLLAPSED &&
+         !(si.flags & FOLD_SECTION_COLLAPSED)) ||
         ((flags & FOLD_SECTION_FIXED) && !(si.flags & FOLD_SECTION_FIXED)) ||
         ((flags & FOLD_SECTION_NO_HEADER) &&
          (si.flags & (FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED)) !=
