@@ -64,8 +64,8 @@ def hostile(*args):
 
 # Operations by name (the case numbers of one_op).
 def insert_root(key, header, rows, flags=0):
-    return op(1, KEY(key) if isinstance(key, str) else key, header, INT(rows) if rows < 12 else rows,
-              flags, 1)
+    key_byte = KEY(key) if isinstance(key, str) else key
+    return op(1, key_byte, header, INT(rows) if rows < 12 else rows, flags, 1)
 
 def insert_under(parent, index, key, header, rows, flags=0):
     return op(0, parent, index, KEY(key), header, INT(rows), flags, 1)
@@ -173,80 +173,100 @@ def table(*ops, first=0):
 
 def base():
     """Three top-level sections a (5 rows), b (3 rows), c (no rows)."""
-    return [insert_root("a", KEY_BARS, 5), insert_root("b", KEY("b"), 3), insert_root("c", KEY("c"), 0)]
+    return [insert_root("a", KEY_BARS, 5), insert_root("b", KEY("b"), 3),
+            insert_root("c", KEY("c"), 0)]
 
 
 SEEDS = {
     "empty-defaults": bytes([0, 0]),
-    # Options follow (bit 0) with a size (bit 1): start_collapsed, five heights (a NaN row height),
-    # accordion, sticky levels, size (pool[2] = 2: too small), then the fold_table_new byte.
+    # Options follow (bit 0) with a size (bit 1): start_collapsed, five heights (a NaN
+    # row height), accordion, sticky levels, size (pool[2] = 2: too small), then the
+    # fold_table_new byte.
     "bad-options": bytes([3, 1, H_NAN, H(40), H(28), 0, 0, INT(1), INT(0), 200, 0]),
-    "bad-strings": table(insert_root(KEY_NULL, 0, 1), insert_root(KEY_BAD, 0, 1), insert_root("a", KEY_BAD, 1),
-                         insert_root("a", KEY_CAFE, 2), insert_root("a", 0, 1), insert_root(KEY_CAFE, KEY_CUP, 1),
-                         text(TOP(1), 1, 5), op(23, KEY_BAD, KEY("a")), op(36, KEY_BAD, 1)),
-    "sections-and-rows": table(*base(), insert_under(TOP(0), INT(2), "d", KEY("d"), 2),
-                               insert_rows(TOP(1), INT(1), 4), remove_rows(TOP(1), 0, 2),
-                               insert_rows(TOP(2), INT_MINUS1, 3), set_row_height(TOP(0), 1, H(33)),
-                               set_section_height(TOP(1), 1, H(12)), set_section_height(TOP(1), 2, H(7)),
-                               set_header(TOP(2), KEY_CUP), item_at(4), visible(), sticky()),
-    "moves": table(*base(), insert_under(TOP(0), INT(1), "d", KEY("d"), 2),
-                   move_row(TOP(0), 0, TOP(1), INT(0)), move_row(TOP(1), 0, TOP(1), INT_MINUS1),
-                   move_row(TOP(0), 1, TOP(2), INT(0)), move_section(TOP(2), ROOT, INT(0)),
-                   move_section(TOP(1), TOP(0), INT_MINUS1), move_section(TOP(0), TOP(0), INT(0)),
-                   remove_children(TOP(0), 0, 2), remove_children(ROOT, 1, 1), visible()),
-    "flags": table(insert_root("a", KEY("a"), 3, FLAG_COLLAPSED), insert_root("b", KEY("b"), 2, FLAG_FIXED),
-                   insert_root("c", KEY("c"), 2, FLAG_NO_HEADER), insert_root("d", KEY("d"), 0, FLAG_COLLAPSED),
-                   insert_root("e", KEY("e"), 1, FLAG_COLLAPSED | FLAG_FIXED), insert_root("f", KEY("f"), 1, FLAG_COLLAPSIBLE),
-                   collapse(TOP(1)), toggle(TOP(2)), set_collapsible(TOP(1), 1), collapse(TOP(1)),
-                   set_collapsible(TOP(1), 0), set_collapsible(TOP(0), 0), set_collapsible(TOP(2), 1),
-                   insert_rows(TOP(3), INT(0), 2), expand(TOP(3)), text(TOP(0), 4, 2), text(TOP(1), 4, 9),
-                   activate(0), activate(4), collapse_all(), visible(), sticky()),
-    "stale-ids": table(*base(), insert_under(TOP(0), INT(0), "d", KEY("d"), 1), remove_section(TOP(0)),
-                       stale(2, 0), stale(2, 8), stale(2, 18), stale(2, 32), stale(1, 33), stale(0, 3),
-                       stale(4, 28), stale(3, 10), stale(3, 26), remove_children(ROOT, 0, 1),
-                       stale(6, 30), stale(5, 14), insert_root("a", KEY("a"), 1), collapse(DEAD),
-                       collapse(FOREIGN), insert_rows(DEAD, INT(0), 1), text(DEAD, 0, 4)),
-    "section-text": table(insert_root("a", KEY_BARS, 1), insert_root("b", KEY_CUP, 0), insert_root("c", KEY_CAFE, 2),
-                          *[text(TOP(s), which, cap) for s in (0, 1, 2) for which, cap in
-                            ((0, 0), (0, 1), (1, 3), (2, 1), (3, 2), (3, 9), (4, 2), (4, 3), (1, 5), (2, 4))],
-                          text(TOP(1), 64, 0), text(TOP(0), 13, 4), op(23, KEY_CUP, KEY_CAFE), text(TOP(2), 4, 2)),
-    "expanded-rows": table(*base(), accordion(1), set_expanded_height(TOP(0), 1, H(40)),
-                           set_expanded_height(TOP(0), 2, H(40)), set_expanded_height(TOP(1), 0, H(42)),
-                           expand_row(TOP(0), 1), expand_row(TOP(0), 2), toggle_row(TOP(1), 0),
-                           reveal_row(TOP(0), 2), accordion(2), expand_row(TOP(0), 1), op(42, 1, 1),
-                           move_row(TOP(0), 1, TOP(1), INT(0)), set_expanded_height(TOP(1), 0, 0xfe)),
-    "nested-collapse": table(*base(), insert_under(TOP(0), INT(1), "d", KEY("d"), 2),
-                             insert_under(TOP(0), INT(0), "e", KEY("e"), 1), collapse(TOP(0)),
-                             reveal_row(TOP(0), 3), collapse(TOP(1)), op(50, TOP(1), INT(5), 20, H(40), 1),
-                             collapse_all(), op(22, 0, 1), viewport(40, H(40)), collapse(TOP(0)), sticky()),
-    "saved-state": table(*base(), viewport(30, H(40)), *[import_state(b) for b in (0, 1, 2, 3, 4, 5, 6, 7, 15, 23)]),
-    "lazy-heights": table(*base(), provider(0, READ, 9), provider(1, READ, 5), provider(2, READ, 3), measure(),
-                          invalidate(TOP(0)), invalidate(ROOT), measure(), expand_row(TOP(0), 0), activate(3),
-                          provider(2, BAD_HEIGHT, 3), invalidate(ROOT), toggle_row(TOP(1), 1), hostile(4, 0, 0)),
-    "callbacks-free-in-listener": table(*base(), listener(1, READ), listener(0, FREE_TABLE), collapse(TOP(0))),
+    "bad-strings": table(
+        insert_root(KEY_NULL, 0, 1), insert_root(KEY_BAD, 0, 1), insert_root("a", KEY_BAD, 1),
+        insert_root("a", KEY_CAFE, 2), insert_root("a", 0, 1), insert_root(KEY_CAFE, KEY_CUP, 1),
+        text(TOP(1), 1, 5), op(23, KEY_BAD, KEY("a")), op(36, KEY_BAD, 1)),
+    "sections-and-rows": table(
+        *base(), insert_under(TOP(0), INT(2), "d", KEY("d"), 2),
+        insert_rows(TOP(1), INT(1), 4), remove_rows(TOP(1), 0, 2),
+        insert_rows(TOP(2), INT_MINUS1, 3), set_row_height(TOP(0), 1, H(33)),
+        set_section_height(TOP(1), 1, H(12)), set_section_height(TOP(1), 2, H(7)),
+        set_header(TOP(2), KEY_CUP), item_at(4), visible(), sticky()),
+    "moves": table(
+        *base(), insert_under(TOP(0), INT(1), "d", KEY("d"), 2),
+        move_row(TOP(0), 0, TOP(1), INT(0)), move_row(TOP(1), 0, TOP(1), INT_MINUS1),
+        move_row(TOP(0), 1, TOP(2), INT(0)), move_section(TOP(2), ROOT, INT(0)),
+        move_section(TOP(1), TOP(0), INT_MINUS1), move_section(TOP(0), TOP(0), INT(0)),
+        remove_children(TOP(0), 0, 2), remove_children(ROOT, 1, 1), visible()),
+    "flags": table(
+        insert_root("a", KEY("a"), 3, FLAG_COLLAPSED), insert_root("b", KEY("b"), 2, FLAG_FIXED),
+        insert_root("c", KEY("c"), 2, FLAG_NO_HEADER),
+        insert_root("d", KEY("d"), 0, FLAG_COLLAPSED),
+        insert_root("e", KEY("e"), 1, FLAG_COLLAPSED | FLAG_FIXED),
+        insert_root("f", KEY("f"), 1, FLAG_COLLAPSIBLE),
+        collapse(TOP(1)), toggle(TOP(2)), set_collapsible(TOP(1), 1), collapse(TOP(1)),
+        set_collapsible(TOP(1), 0), set_collapsible(TOP(0), 0), set_collapsible(TOP(2), 1),
+        insert_rows(TOP(3), INT(0), 2), expand(TOP(3)), text(TOP(0), 4, 2), text(TOP(1), 4, 9),
+        activate(0), activate(4), collapse_all(), visible(), sticky()),
+    "stale-ids": table(
+        *base(), insert_under(TOP(0), INT(0), "d", KEY("d"), 1), remove_section(TOP(0)),
+        stale(2, 0), stale(2, 8), stale(2, 18), stale(2, 32), stale(1, 33), stale(0, 3),
+        stale(4, 28), stale(3, 10), stale(3, 26), remove_children(ROOT, 0, 1),
+        stale(6, 30), stale(5, 14), insert_root("a", KEY("a"), 1), collapse(DEAD),
+        collapse(FOREIGN), insert_rows(DEAD, INT(0), 1), text(DEAD, 0, 4)),
+    "section-text": table(
+        insert_root("a", KEY_BARS, 1), insert_root("b", KEY_CUP, 0), insert_root("c", KEY_CAFE, 2),
+        *[text(TOP(s), which, cap) for s in (0, 1, 2) for which, cap in
+          ((0, 0), (0, 1), (1, 3), (2, 1), (3, 2), (3, 9), (4, 2), (4, 3), (1, 5), (2, 4))],
+        text(TOP(1), 64, 0), text(TOP(0), 13, 4), op(23, KEY_CUP, KEY_CAFE), text(TOP(2), 4, 2)),
+    "expanded-rows": table(
+        *base(), accordion(1), set_expanded_height(TOP(0), 1, H(40)),
+        set_expanded_height(TOP(0), 2, H(40)), set_expanded_height(TOP(1), 0, H(42)),
+        expand_row(TOP(0), 1), expand_row(TOP(0), 2), toggle_row(TOP(1), 0),
+        reveal_row(TOP(0), 2), accordion(2), expand_row(TOP(0), 1), op(42, 1, 1),
+        move_row(TOP(0), 1, TOP(1), INT(0)), set_expanded_height(TOP(1), 0, 0xfe)),
+    "nested-collapse": table(
+        *base(), insert_under(TOP(0), INT(1), "d", KEY("d"), 2),
+        insert_under(TOP(0), INT(0), "e", KEY("e"), 1), collapse(TOP(0)),
+        reveal_row(TOP(0), 3), collapse(TOP(1)), op(50, TOP(1), INT(5), 20, H(40), 1),
+        collapse_all(), op(22, 0, 1), viewport(40, H(40)), collapse(TOP(0)), sticky()),
+    "saved-state": table(
+        *base(), viewport(30, H(40)),
+        *[import_state(b) for b in (0, 1, 2, 3, 4, 5, 6, 7, 15, 23)]),
+    "lazy-heights": table(
+        *base(), provider(0, READ, 9), provider(1, READ, 5), provider(2, READ, 3), measure(),
+        invalidate(TOP(0)), invalidate(ROOT), measure(), expand_row(TOP(0), 0), activate(3),
+        provider(2, BAD_HEIGHT, 3), invalidate(ROOT), toggle_row(TOP(1), 1), hostile(4, 0, 0)),
+    "callbacks-free-in-listener": table(
+        *base(), listener(1, READ), listener(0, FREE_TABLE), collapse(TOP(0))),
     "callbacks-free-in-provider": table(*base(), provider(0, FREE_TABLE, 3), measure()),
-    "callbacks-free-in-expanded-provider": table(*base(), provider(2, FREE_TABLE, 5), expand_row(TOP(0), 0)),
-    "callbacks-remove-replace": table(*base(), listener(1, REMOVE_SELF), listener(0, REMOVE_OTHER, 0),
-                                      listener(2, ADD, 7), provider(0, REPLACE_ROWS, 4),
-                                      provider(1, REPLACE_HEADER, 3), provider(2, REPLACE_EXPANDED, 9),
-                                      set_expanded_height(TOP(0), 0, H(40)), collapse(TOP(0)), expand(TOP(0)),
-                                      expand_row(TOP(0), 0), measure(), hostile(3, 0, 2), measure(),
-                                      provider(0, REMOVE_SELF, 1), measure()),
-    "callbacks-busy": table(*base(), *[listener(1, TRY_CHANGE, a) for a in range(3, 9)],
-                            collapse(TOP(0)), expand(TOP(0)),
-                            hostile(3, 0, 0), hostile(3, 0, 1), hostile(3, 0, 2), hostile(3, 0, 3),
-                            hostile(3, 0, 4), hostile(3, 0, 5),
-                            listener(2, TRY_CHANGE, 8), listener(0, TRY_CHANGE, 1), listener(0, OTHER_TABLE, 0),
-                            set_expanded_height(TOP(0), 0, H(40)), expand_row(TOP(0), 0),
-                            provider(2, TRY_CHANGE, 5), expand_row(TOP(1), 0), provider(0, TRY_CHANGE, 8),
-                            provider(1, TRY_CHANGE, 3), measure()),
-    "callbacks-refuse": table(*base(), listener(1, REFUSE), listener(2, REFUSE),
-                              set_expanded_height(TOP(0), 0, H(40)), collapse(TOP(0)), activate(0), activate(1),
-                              expand_row(TOP(0), 0), collapse_all(), reveal_row(TOP(1), 0), import_state(0)),
-    "regression-huge-default-insert": table(insert_root("a", KEY("a"), INT_MAX_ROWS),
-                                            insert_root("b", KEY("b"), 1), set_row_height(TOP(0), 3, H(20)),
-                                            set_expanded_height(TOP(0), 7, H(42)), expand_row(TOP(0), 7),
-                                            op(42, 1, 1), collapse(TOP(0)), expand(TOP(0)), item_at(5)),
+    "callbacks-free-in-expanded-provider": table(
+        *base(), provider(2, FREE_TABLE, 5), expand_row(TOP(0), 0)),
+    "callbacks-remove-replace": table(
+        *base(), listener(1, REMOVE_SELF), listener(0, REMOVE_OTHER, 0),
+        listener(2, ADD, 7), provider(0, REPLACE_ROWS, 4),
+        provider(1, REPLACE_HEADER, 3), provider(2, REPLACE_EXPANDED, 9),
+        set_expanded_height(TOP(0), 0, H(40)), collapse(TOP(0)), expand(TOP(0)),
+        expand_row(TOP(0), 0), measure(), hostile(3, 0, 2), measure(),
+        provider(0, REMOVE_SELF, 1), measure()),
+    # Six section listeners trying each change of hs_try_change, removed again; then a
+    # row, a change and an other-table listener, and each provider trying changes.
+    "callbacks-busy": table(
+        *base(), *[listener(1, TRY_CHANGE, a) for a in range(3, 9)],
+        collapse(TOP(0)), expand(TOP(0)), *[hostile(3, 0, slot) for slot in range(6)],
+        listener(2, TRY_CHANGE, 8), listener(0, TRY_CHANGE, 1), listener(0, OTHER_TABLE, 0),
+        set_expanded_height(TOP(0), 0, H(40)), expand_row(TOP(0), 0),
+        provider(2, TRY_CHANGE, 5), expand_row(TOP(1), 0), provider(0, TRY_CHANGE, 8),
+        provider(1, TRY_CHANGE, 3), measure()),
+    "callbacks-refuse": table(
+        *base(), listener(1, REFUSE), listener(2, REFUSE),
+        set_expanded_height(TOP(0), 0, H(40)), collapse(TOP(0)), activate(0), activate(1),
+        expand_row(TOP(0), 0), collapse_all(), reveal_row(TOP(1), 0), import_state(0)),
+    "regression-huge-default-insert": table(
+        insert_root("a", KEY("a"), INT_MAX_ROWS), insert_root("b", KEY("b"), 1),
+        set_row_height(TOP(0), 3, H(20)), set_expanded_height(TOP(0), 7, H(42)),
+        expand_row(TOP(0), 7), op(42, 1, 1), collapse(TOP(0)), expand(TOP(0)), item_at(5)),
 }
 
 
