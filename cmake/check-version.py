@@ -4,7 +4,7 @@
 The version's one source is include/foldtable.h (FOLD_VERSION_MAJOR/MINOR/
 PATCH, spelled again by FOLD_VERSION_STRING). Checks that every other place
 agrees: the built library (fold_version_string, fold_version_number, and
-SONAME libfoldtable.so.<major>), CMake's project(VERSION), the Python
+SONAME libfoldtable.so.<major>.<minor> before 1.0, .so.<major> after), CMake's project(VERSION), the Python
 package's pyproject.toml and __init__.py (a literal must agree; a version
 derived at build or import time is accepted), and CHANGELOG.md's latest
 released heading. Run by ctest as version-agrees.
@@ -49,7 +49,9 @@ def main() -> int:
     try:
         dynamic = subprocess.run(["readelf", "-d", library], capture_output=True, text=True, check=True).stdout
         soname = re.search(r"Library soname: \[([^\]]*)\]", dynamic)
-        agree("library SONAME", soname.group(1) if soname else "(none)", f"libfoldtable.so.{major}")
+        # Before 1.0 each minor version is its own ABI (CMakeLists.txt, FOLDTABLE_SOVERSION).
+        expected_soname = f"libfoldtable.so.{major}.{minor}" if major == 0 else f"libfoldtable.so.{major}"
+        agree("library SONAME", soname.group(1) if soname else "(none)", expected_soname)
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"skip library SONAME (readelf: {e})")
 

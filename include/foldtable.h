@@ -276,8 +276,9 @@ int fold_table_child_at(const fold_table *table, fold_section_id parent, int64_t
 
 /* The section a path names: the child index at each level from the top
  * ({2} is the third top-level section, {2, 0} its first child); every index
- * must name a section (a row is FOLD_E_INVALID). 1 <= length <=
- * FOLD_MAX_DEPTH. O(depth * log n). */
+ * must name a section (a row is FOLD_E_INVALID). length 0 is
+ * FOLD_E_INVALID; a negative length or one above FOLD_MAX_DEPTH is
+ * FOLD_E_RANGE. O(depth * log n). */
 int fold_table_section_at_path(const fold_table *table, const int64_t *path, int64_t length,
                                fold_section_id *out_id);
 
@@ -288,14 +289,18 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
                             int64_t capacity, int64_t *out_length);
 
 /* Section flags: given to fold_table_insert_section() (COLLAPSED, FIXED,
- * NO_HEADER) and reported in fold_section_info.flags (all). */
+ * NO_HEADER, EXPANDED) and reported in fold_section_info.flags (COLLAPSED,
+ * FIXED, NO_HEADER, COLLAPSIBLE). */
 #define FOLD_SECTION_COLLAPSED 1u   /* its stored state is collapsed */
 #define FOLD_SECTION_FIXED 2u       /* not collapsible: no indicator, collapse and
                                        toggle are FOLD_E_NOT_ALLOWED */
-#define FOLD_SECTION_NO_HEADER 4u   /* no header item: a group of rows only; never
+#define FOLD_SECTION_NO_HEADER 4u   /* no header item (a group of rows; it keeps
+                                       its footer item if it has one); never
                                        collapsible (implies FIXED) */
 #define FOLD_SECTION_COLLAPSIBLE 8u /* reported only: not FIXED and has children,
                                        so a header shows an indicator */
+#define FOLD_SECTION_EXPANDED 16u   /* given only: starts expanded although the
+                                       table's start_collapsed option is set */
 
 /* What fold_table_section_info() reports. */
 typedef struct fold_section_info {
@@ -345,10 +350,13 @@ int fold_table_section_text(const fold_table *table, fold_section_id section, in
  * height, and sets *out_id (optional) to its id. `key` must be non-empty and
  * unique in the table (FOLD_E_DUPLICATE); `header` is the header text (NULL
  * means ""). `flags`: FOLD_SECTION_COLLAPSED (it starts collapsed, like
- * every section when the table's start_collapsed option is set; an empty
- * section keeps the state for when it gets children), FOLD_SECTION_FIXED,
- * FOLD_SECTION_NO_HEADER, or 0; others are FOLD_E_INVALID. The insertion is
- * one change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH
+ * every collapsible section when the table's start_collapsed option is set;
+ * an empty section keeps the state for when it gets children),
+ * FOLD_SECTION_EXPANDED (it starts expanded whatever start_collapsed says),
+ * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, or 0. Other bits, COLLAPSED
+ * with EXPANDED, and COLLAPSED with FIXED or NO_HEADER (a section that
+ * cannot collapse cannot start collapsed) are FOLD_E_INVALID. The insertion
+ * is one change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH
  * levels or FOLD_MAX_SECTIONS sections. O(depth * log n). */
 int fold_table_insert_section(fold_table *table, fold_section_id parent, int64_t index,
                               const char *key, const char *header, int64_t row_count,
@@ -394,7 +402,8 @@ int fold_table_set_section_height(fold_table *table, fold_section_id section, in
 
 /* Marks a section collapsible (nonzero) or not (FOLD_SECTION_FIXED). A
  * collapsed section cannot be made fixed (FOLD_E_NOT_ALLOWED: expand it
- * first); a section without a header item stays fixed (FOLD_E_NOT_ALLOWED).
+ * first); a section without a header item stays fixed (asking to make it
+ * collapsible is FOLD_E_NOT_ALLOWED; making it fixed again is FOLD_OK).
  * The header is redrawn when its indicator changes. O(depth * log n). */
 int fold_table_set_collapsible(fold_table *table, fold_section_id section, int collapsible);
 
@@ -474,8 +483,10 @@ int fold_table_set_row_expanded_height(fold_table *table, fold_section_id sectio
  * section. Toggling an expanded row collapses it. Events:
  * FOLD_ROW_WILL_COLLAPSE for each displaced row, then FOLD_ROW_WILL_EXPAND
  * for the row, all before any change; one refusal and nothing changes
- * (*out_changed 0, status FOLD_OK, no change set); else the changes, then
- * the "did" events in the same order. O(depth * log n). */
+ * (*out_changed 0, status FOLD_OK, no change set — except that an expanded
+ * height the provider answered during the call is kept, and the row's
+ * redraw for its new FOLD_ITEM_FLAG_EXPANDABLE is reported); else the
+ * changes, then the "did" events in the same order. O(depth * log n). */
 int fold_table_expand_row(fold_table *table, fold_section_id section, int64_t row,
                           int *out_changed);
 int fold_table_collapse_row(fold_table *table, fold_section_id section, int64_t row,
@@ -575,7 +586,7 @@ int fold_table_item_count(const fold_table *table, int64_t *out_count);
 int fold_table_item_at(const fold_table *table, int64_t position, fold_item *out_item);
 
 /* Position of a section's header; FOLD_E_NOT_FOUND for a section without a
- * header item. O(depth * log n). */
+ * header item (wherever it is). O(depth * log n). */
 int fold_table_header_position(const fold_table *table, fold_section_id section,
                                int64_t *out_position);
 
@@ -601,7 +612,8 @@ int fold_table_footer_position(const fold_table *table, fold_section_id section,
 #define FOLD_ACTIVATED_REFUSED 5           /* a "will" listener refused; nothing changed */
 
 /* What a click on the item at `position` does: a header toggles its section
- * (if collapsible), a row toggles its expansion (accordion applies; an
+ * unless it is fixed (an empty section toggles its stored state, as
+ * fold_table_toggle does), a row toggles its expansion (accordion applies; an
  * unknown expanded height is asked of the provider first), a footer does
  * nothing. *out_action (optional) says which. O(depth * log n). */
 int fold_table_activate(fold_table *table, int64_t position, int32_t *out_action);
@@ -927,7 +939,8 @@ int fold_table_import_state(fold_table *table, const char *json, fold_import_rep
  * until invalidated. With a header height provider, headers whose height
  * was not set are unmeasured too (estimate: the table's header height).
  * With an expanded-height provider, rows without an expanded height of their
- * own are asked for one when they are measured, and when they are expanded,
+ * own are asked for one when fold_table_measure() covers them (with or
+ * without a row height provider), and when they are expanded,
  * toggled or activated before that; the answer is kept until invalidated
  * (0 returned: the row has no expanded height, so it is not expandable).
  * Only the rows and headers a viewport needs are asked for.

@@ -37,8 +37,9 @@ public func fold_table_add_section_listener(_ table: OpaquePointer?, _ fn: fold_
                                             _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onSection { key, event in
-            key.withCString { k in CallbackDepth.inside { fn(table, k, event.rawValue, userData) != 0 } }
+        let id = t.onSection { [unowned t] key, event in
+            let section = t.sectionID(forKey: key) ?? 0
+            return key.withCString { k in CallbackDepth.inside { fn(table, section, k, event.rawValue, userData) != 0 } }
         }
         store(outID, Int64(id))
     }
@@ -50,9 +51,10 @@ public func fold_table_add_row_listener(_ table: OpaquePointer?, _ fn: fold_row_
                                         _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onRow { ref, event in
-            ref.section.withCString { k in
-                CallbackDepth.inside { fn(table, k, Int64(ref.row), event.rawValue, userData) != 0 }
+        let id = t.onRow { [unowned t] ref, event in
+            let section = t.sectionID(forKey: ref.section) ?? 0
+            return ref.section.withCString { k in
+                CallbackDepth.inside { fn(table, section, k, Int64(ref.row), event.rawValue, userData) != 0 }
             }
         }
         store(outID, Int64(id))

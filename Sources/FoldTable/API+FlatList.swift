@@ -6,6 +6,7 @@ func flags(_ item: Item) -> UInt32 {
     if item.collapsed && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }
     if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
     if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
+    if item.collapsible && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSIBLE) }
     return f
 }
 
@@ -21,35 +22,35 @@ public func fold_table_item_at(_ table: OpaquePointer?, _ position: Int64,
         let out = try required(out, "out_item")
         let item = try t.item(at: int(position))
         out.pointee = fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth),
-                                section: Int64(item.section), row: Int64(item.row),
+                                section: item.sectionID, row: Int64(item.row),
                                 flags: flags(item), reserved: 0)
     }
 }
 
 @_cdecl("fold_table_header_position")
-public func fold_table_header_position(_ table: OpaquePointer?, _ section: Int64,
+public func fold_table_header_position(_ table: OpaquePointer?, _ section: UInt64,
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.headerPosition(section: .index(int(section))))
+        out.pointee = Int64(try t.headerPosition(section: sectionRef(section)))
     }
 }
 
 @_cdecl("fold_table_row_position")
-public func fold_table_row_position(_ table: OpaquePointer?, _ section: Int64, _ row: Int64,
+public func fold_table_row_position(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64,
                                     _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.rowPosition(section: .index(int(section)), row: int(row)))
+        out.pointee = Int64(try t.rowPosition(section: sectionRef(section), row: int(row)))
     }
 }
 
 @_cdecl("fold_table_footer_position")
-public func fold_table_footer_position(_ table: OpaquePointer?, _ section: Int64,
+public func fold_table_footer_position(_ table: OpaquePointer?, _ section: UInt64,
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.footerPosition(section: .index(int(section))))
+        out.pointee = Int64(try t.footerPosition(section: sectionRef(section)))
     }
 }
 
@@ -105,7 +106,7 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
             t.forEachItem(from: range.lowerBound) { placed in
                 let item = placed.item
                 out[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
-                                                 depth: Int32(clamping: item.depth), section: Int64(item.section),
+                                                 depth: Int32(clamping: item.depth), section: item.sectionID,
                                                  row: Int64(item.row), top: placed.top, height: placed.height,
                                                  flags: flags(item), reserved: 0)
                 written += 1

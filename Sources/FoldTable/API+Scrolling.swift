@@ -39,22 +39,22 @@ public func fold_table_scroll_offset(_ table: OpaquePointer?, _ position: Int64,
 }
 
 @_cdecl("fold_table_reveal_offset")
-public func fold_table_reveal_offset(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ rows: Int64,
+public func fold_table_reveal_offset(_ table: OpaquePointer?, _ section: UInt64, _ rows: Int64,
                                      _ offset: Double, _ viewportHeight: Double,
                                      _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_offset")
         guard rows >= 0 else { throw FoldError(.outOfRange, "rows \(rows) must be >= 0") }
-        out.pointee = try t.revealOffset(section: try keyRef(key), rows: int(rows), offset: offset,
+        out.pointee = try t.revealOffset(section: sectionRef(section), rows: int(rows), offset: offset,
                                          viewportHeight: viewportHeight)
     }
 }
 
 @_cdecl("fold_table_reveal_row")
-public func fold_table_reveal_row(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ row: Int64,
+public func fold_table_reveal_row(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64,
                                   _ expandAncestors: Int32, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let out = try required(out, "out_position")
-        out.pointee = Int64(try t.revealRow(section: try keyRef(key), row: int(row), expandAncestors: expandAncestors != 0))
+        out.pointee = Int64(try t.revealRow(section: sectionRef(section), row: int(row), expandAncestors: expandAncestors != 0))
     }
 }

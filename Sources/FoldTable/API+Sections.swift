@@ -2,101 +2,74 @@ import CFoldTable
 import FoldTableCore
 
 @_cdecl("fold_table_insert_section")
-public func fold_table_insert_section(_ table: OpaquePointer?, _ index: Int64, _ key: UnsafePointer<CChar>?,
-                                      _ header: UnsafePointer<CChar>?, _ rowCount: Int64) -> Int32 {
+public func fold_table_insert_section(_ table: OpaquePointer?, _ parent: UInt64, _ index: Int64,
+                                      _ key: UnsafePointer<CChar>?, _ header: UnsafePointer<CChar>?,
+                                      _ rowCount: Int64, _ flags: UInt32, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withTable(table) { t in
-        try t.insertSection(at: int(index), key: try string(key, "key"),
-                            header: try optionalString(header, "header"), rows: int(rowCount))
-    }
-}
-
-@_cdecl("fold_table_append_section")
-public func fold_table_append_section(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
-                                      _ header: UnsafePointer<CChar>?, _ rowCount: Int64) -> Int32 {
-    withTable(table) { t in
-        try t.appendSection(key: try string(key, "key"), header: try optionalString(header, "header"),
-                            rows: int(rowCount))
+        let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED)
+        guard flags & ~known == 0 else {
+            throw FoldError(.invalidArgument,
+                            "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED, _NO_HEADER or _EXPANDED")
+        }
+        let key = try string(key, "key")
+        let header = try optionalString(header, "header")
+        let parent = parentRef(parent)
+        let at = try insertionIndex(index) { try t.childCount(parent) }
+        let id = try t.insertSection(in: parent, at: at, key: key, header: header, rows: int(rowCount),
+                                     flags: SectionFlags(rawValue: flags))
+        store(outID, id)
     }
 }
 
 @_cdecl("fold_table_remove_section")
-public func fold_table_remove_section(_ table: OpaquePointer?, _ index: Int64) -> Int32 {
-    withTable(table) { t in try t.removeSection(.index(int(index))) }
+public func fold_table_remove_section(_ table: OpaquePointer?, _ section: UInt64) -> Int32 {
+    withTable(table) { t in try t.removeSection(sectionRef(section)) }
 }
 
 @_cdecl("fold_table_move_section")
-public func fold_table_move_section(_ table: OpaquePointer?, _ from: Int64, _ to: Int64) -> Int32 {
-    withTable(table) { t in try t.moveSection(from: int(from), to: int(to)) }
-}
-
-@_cdecl("fold_table_section_count")
-public func fold_table_section_count(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in try required(out, "out_count").pointee = Int64(t.sectionCount) }
-}
-
-@_cdecl("fold_table_section_index")
-public func fold_table_section_index(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
-                                     _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+public func fold_table_move_section(_ table: OpaquePointer?, _ section: UInt64, _ parent: UInt64,
+                                    _ index: Int64) -> Int32 {
     withTable(table) { t in
-        let out = try required(out, "out_index")
-        let key = try string(key, "key")
-        guard try t.parentKey(.key(key)) == nil else {
-            throw FoldError(.invalidArgument, "section \"\(key)\" is nested: it has no top-level index (use its path or the *_key functions)")
+        let ref = try sectionRef(section)
+        let target = parentRef(parent)
+        let at = try insertionIndex(index) {
+            let count = try t.childCount(target)
+            // Counted without the moved section when it stays under the same parent.
+            let sameParent = try t.info(section: ref).parentID == parent
+            return sameParent ? count - 1 : count
         }
-        out.pointee = Int64(try t.sectionIndex(forKey: key))
+        try t.moveSection(ref, to: target, at: at)
     }
 }
 
-@_cdecl("fold_table_section_key")
-public func fold_table_section_key(_ table: OpaquePointer?, _ index: Int64,
-                                   _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_key")
-        out.pointee = mallocString(try t.sectionKey(.index(int(index))))
-    }
+@_cdecl("fold_table_remove_children")
+public func fold_table_remove_children(_ table: OpaquePointer?, _ parent: UInt64, _ index: Int64,
+                                       _ count: Int64) -> Int32 {
+    withTable(table) { t in try t.removeChildren(of: parentRef(parent), at: int(index), count: int(count)) }
 }
 
 @_cdecl("fold_table_set_section_header")
-public func fold_table_set_section_header(_ table: OpaquePointer?, _ index: Int64,
+public func fold_table_set_section_header(_ table: OpaquePointer?, _ section: UInt64,
                                           _ header: UnsafePointer<CChar>?) -> Int32 {
-    withTable(table) { t in try t.setHeader(try optionalString(header, "header"), section: .index(int(index))) }
+    withTable(table) { t in try t.setHeader(try optionalString(header, "header"), section: sectionRef(section)) }
 }
 
-@_cdecl("fold_table_section_header")
-public func fold_table_section_header(_ table: OpaquePointer?, _ index: Int64,
-                                      _ outTitle: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                                      _ outDetail: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+@_cdecl("fold_table_set_section_height")
+public func fold_table_set_section_height(_ table: OpaquePointer?, _ section: UInt64, _ which: Int32,
+                                          _ height: Double) -> Int32 {
     withTable(table) { t in
-        let header = try t.header(section: .index(int(index)))
-        storeString(outTitle, header.title)
-        storeString(outDetail, header.detail)
+        let ref = try sectionRef(section)
+        switch which {
+        case FOLD_HEIGHT_HEADER: try t.setHeaderHeight(heightOrDefault(height), section: ref)
+        case FOLD_HEIGHT_FOOTER: try t.setFooterHeight(heightOrDefault(height), section: ref)
+        case FOLD_HEIGHT_ROW: try t.setDefaultRowHeight(heightOrDefault(height), section: ref)
+        default:
+            throw FoldError(.invalidArgument, "which \(which) is not FOLD_HEIGHT_HEADER, _FOOTER or _ROW")
+        }
     }
 }
 
-@_cdecl("fold_table_set_section_header_height")
-public func fold_table_set_section_header_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setHeaderHeight(heightOrDefault(height), section: .index(int(index))) }
-}
-
-@_cdecl("fold_table_set_section_footer_height")
-public func fold_table_set_section_footer_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setFooterHeight(heightOrDefault(height), section: .index(int(index))) }
-}
-
-@_cdecl("fold_table_set_section_row_height")
-public func fold_table_set_section_row_height(_ table: OpaquePointer?, _ index: Int64, _ height: Double) -> Int32 {
-    withTable(table) { t in try t.setDefaultRowHeight(heightOrDefault(height), section: .index(int(index))) }
-}
-
-@_cdecl("fold_table_section_heights")
-public func fold_table_section_heights(_ table: OpaquePointer?, _ index: Int64,
-                                       _ outHeader: UnsafeMutablePointer<Double>?,
-                                       _ outFooter: UnsafeMutablePointer<Double>?,
-                                       _ outRow: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let h = try t.heights(section: .index(int(index)))
-        store(outHeader, h.header)
-        store(outFooter, h.footer)
-        store(outRow, h.row)
-    }
+@_cdecl("fold_table_set_collapsible")
+public func fold_table_set_collapsible(_ table: OpaquePointer?, _ section: UInt64, _ collapsible: Int32) -> Int32 {
+    withTable(table) { t in try t.setCollapsible(collapsible != 0, section: sectionRef(section)) }
 }

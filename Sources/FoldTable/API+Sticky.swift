@@ -14,19 +14,11 @@ public func fold_table_sticky_headers(_ table: OpaquePointer?, _ offset: Double,
         let written = min(headers.count, int(capacity))
         if let out {
             for (i, h) in headers.prefix(written).enumerated() {
-                out[i] = fold_sticky_header(position: Int64(h.position), depth: Int32(clamping: h.depth), reserved: 0,
+                out[i] = fold_sticky_header(position: Int64(h.position), section: h.sectionID, depth: Int32(clamping: h.depth), reserved: 0,
                                             top: h.top, height: h.height)
             }
         }
         outWritten.pointee = Int64(written)
         store(outTotal, Int64(headers.count))
-    }
-}
-
-@_cdecl("fold_table_set_sticky_levels")
-public func fold_table_set_sticky_levels(_ table: OpaquePointer?, _ levels: Int32) -> Int32 {
-    withTable(table) { t in
-        guard levels >= 0 else { throw FoldError(.outOfRange, "sticky levels \(levels) must be >= 0") }
-        t.stickyLevels = Int(levels)
     }
 }

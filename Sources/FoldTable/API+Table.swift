@@ -89,3 +89,29 @@ public func fold_table_get_options(_ table: OpaquePointer?,
         }
     }
 }
+
+@_cdecl("fold_table_set_accordion")
+public func fold_table_set_accordion(_ table: OpaquePointer?, _ mode: Int32) -> Int32 {
+    withTable(table) { t in
+        guard let accordion = Accordion(rawValue: mode) else {
+            throw FoldError(.invalidArgument, "accordion \(mode) is not a FOLD_ACCORDION_* value")
+        }
+        t.accordion = accordion
+    }
+}
+
+@_cdecl("fold_table_set_sticky_levels")
+public func fold_table_set_sticky_levels(_ table: OpaquePointer?, _ levels: Int32) -> Int32 {
+    withTable(table) { t in
+        guard levels >= 0 else { throw FoldError(.outOfRange, "sticky levels \(levels) must be >= 0") }
+        t.stickyLevels = Int(levels)
+    }
+}
+
+@_cdecl("fold_table_set_indicators")
+public func fold_table_set_indicators(_ table: OpaquePointer?, _ collapsed: UnsafePointer<CChar>?,
+                                      _ expanded: UnsafePointer<CChar>?) -> Int32 {
+    withTable(table) { t in
+        t.setIndicators(collapsed: try string(collapsed, "collapsed"), expanded: try string(expanded, "expanded"))
+    }
+}

@@ -72,12 +72,14 @@ func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {
     pointer?.pointee = value
 }
 
-/// A path from C: `length` indices, checked before they become Ints.
+/// A section's path from C: `length` indices (1 to FOLD_MAX_DEPTH), checked
+/// before they become Ints.
 func path(_ pointer: UnsafePointer<Int64>?, _ length: Int64) throws -> [Int] {
-    guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
-    guard length >= 1, length <= Int64(Limits.maxDepth + 1) else {
-        throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(length)")
+    guard length != 0 else { throw FoldError(.invalidArgument, "a path has at least one index") }
+    guard length > 0, length <= Int64(Limits.maxDepth) else {
+        throw FoldError(.outOfRange, "path length \(length) is out of range (a section's path has 1 to \(Limits.maxDepth) indices)")
     }
+    guard let pointer else { throw FoldError(.invalidArgument, "path is NULL") }
     return UnsafeBufferPointer(start: pointer, count: int(length)).map(int)
 }
 
@@ -93,14 +95,43 @@ func writePath(_ path: [Int], _ out: UnsafeMutablePointer<Int64>?, _ capacity: I
     outLength.pointee = Int64(path.count)
 }
 
-/// An optional parent key: NULL names the top level.
-func parentRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef? {
-    key == nil ? nil : .key(try string(key, "parent_key"))
+/// A section id where a section is required: FOLD_ROOT is refused.
+func sectionRef(_ id: UInt64) throws -> SectionRef {
+    guard id != FOLD_ROOT else {
+        throw FoldError(.invalidArgument, "FOLD_ROOT names the top level, not a section; pass a section id")
+    }
+    return .id(id)
 }
 
-/// A required section key.
-func keyRef(_ key: UnsafePointer<CChar>?) throws -> SectionRef {
-    .key(try string(key, "key"))
+/// A section id where a parent is asked for: FOLD_ROOT names the top level.
+func parentRef(_ id: UInt64) -> SectionRef? {
+    id == FOLD_ROOT ? nil : .id(id)
+}
+
+/// An insertion index: FOLD_INDEX_END means after the last of `count`.
+func insertionIndex(_ index: Int64, count: () throws -> Int) rethrows -> Int {
+    index == FOLD_INDEX_END ? try count() : int(index)
+}
+
+/// Copies `text` into a caller's buffer snprintf-style: at most
+/// capacity - 1 bytes, cut at a UTF-8 character boundary, then a NUL; the
+/// full length goes to `outLength`.
+func writeText(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+               _ outLength: UnsafeMutablePointer<Int>?) throws {
+    guard buffer != nil || capacity == 0 else {
+        throw FoldError(.invalidArgument, "buffer is NULL but capacity is \(capacity)")
+    }
+    var text = text
+    text.withUTF8 { utf8 in
+        if let buffer, capacity > 0 {
+            var n = min(utf8.count, capacity - 1)
+            // Never end inside a character: back up over continuation bytes.
+            while n > 0, n < utf8.count, utf8[n] & 0xC0 == 0x80 { n -= 1 }
+            if n > 0, let base = utf8.baseAddress { memcpy(buffer, base, n) }
+            buffer[n] = 0
+        }
+        outLength?.pointee = utf8.count
+    }
 }
 
 /// One malloc'd block holding `items` as C structs followed by their

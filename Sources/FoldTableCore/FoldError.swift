@@ -9,6 +9,8 @@ public struct FoldError: Error, Equatable, CustomStringConvertible {
         case duplicateKey = -4
         case notVisible = -5
         case busy = -6
+        /// The section does not allow it (collapsing one that is not collapsible).
+        case notAllowed = -7
         case internalError = -99
     }
 
@@ -24,6 +26,12 @@ public struct FoldError: Error, Equatable, CustomStringConvertible {
 
     // Message builders. Messages are read by C and Python users: plain words
     // and numbers ("0 to 4"), never Swift syntax such as `0..<4`.
+
+    /// Collapsing a section that is not collapsible.
+    static func notCollapsible(_ s: Section) -> FoldError {
+        FoldError(.notAllowed, s.hasHeader ? "section \"\(s.key)\" is not collapsible"
+                  : "section \"\(s.key)\" is not collapsible: it has no header item")
+    }
 
     /// "`what` `value` is out of range (`why`)".
     static func range(_ what: String, _ value: Int, _ why: String) -> FoldError {

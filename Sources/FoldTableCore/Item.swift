@@ -19,9 +19,15 @@ public struct Item: Equatable, Sendable {
     /// Rows only: whether the row is expanded, and whether it can expand.
     public var expanded: Bool
     public var expandable: Bool
+    /// Headers and footers only: whether the section is collapsible now (not
+    /// fixed, and has children), so its header shows an indicator.
+    public var collapsible: Bool
+    /// The id of the item's section.
+    public var sectionID: SectionID
 
     public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
-                expanded: Bool = false, expandable: Bool = false) {
+                expanded: Bool = false, expandable: Bool = false, collapsible: Bool = false,
+                sectionID: SectionID = 0) {
         self.kind = kind
         self.depth = depth
         self.section = section
@@ -29,6 +35,8 @@ public struct Item: Equatable, Sendable {
         self.collapsed = collapsed
         self.expanded = expanded
         self.expandable = expandable
+        self.collapsible = collapsible
+        self.sectionID = sectionID
     }
 }
 

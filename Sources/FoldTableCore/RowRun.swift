@@ -5,6 +5,10 @@ struct RowRecord {
     /// Its expanded height in units; `RowRun.none` if it has none.
     var expandedHeight: UInt32 = RowRun.none
     var expanded = false
+    /// Whether the expanded height (or its absence) is the expanded-height
+    /// provider's answer, forgotten when heights are invalidated; false for
+    /// one set explicitly, and for a row not asked yet.
+    var expandedProvided = false
 }
 
 /// A run of consecutive rows inside a section: either any number of rows that
@@ -36,6 +40,9 @@ struct RowRun {
     private(set) var expandedHeights: [UInt32]?
     /// Bit i: row i is expanded (explicit chunks only).
     private(set) var expandedBits: UInt64 = 0
+    /// Bit i: row i's expanded height is the provider's answer
+    /// (`RowRecord.expandedProvided`; explicit chunks only).
+    private(set) var providedBits: UInt64 = 0
     /// In units.
     private(set) var fixedSum = 0
     private(set) var defaultCount: Int
@@ -60,6 +67,7 @@ struct RowRun {
             h.append(r.height)
             if r.expandedHeight != RowRun.none { anyExpandedHeight = true }
             if r.expanded { expandedBits |= 1 << UInt64(i) }
+            if r.expandedProvided { providedBits |= 1 << UInt64(i) }
             i += 1
         }
         heights = h
@@ -117,10 +125,19 @@ struct RowRun {
     @inline(__always)
     func isExpanded(_ i: Int) -> Bool { expandedBits & (1 << UInt64(i)) != 0 }
 
+    /// Whether row `i`'s expanded height is the provider's answer.
+    @inline(__always)
+    func isProvided(_ i: Int) -> Bool { providedBits & (1 << UInt64(i)) != 0 }
+
+    /// Whether row `i`'s expanded height is unknown: none set, none asked.
+    func expandedHeightUnknown(_ i: Int) -> Bool {
+        !isProvided(i) && (expandedHeights?[i] ?? RowRun.none) == RowRun.none
+    }
+
     func record(_ i: Int) -> RowRecord {
         guard let heights else { return RowRecord() }
         return RowRecord(height: heights[i], expandedHeight: expandedHeights?[i] ?? RowRun.none,
-                         expanded: isExpanded(i))
+                         expanded: isExpanded(i), expandedProvided: isProvided(i))
     }
 
     /// Whether row `i` can expand: its expanded height exceeds its normal height.
@@ -235,9 +252,11 @@ struct RowRun {
         recount()
     }
 
-    /// Sets row `i`'s expanded height (`none` for none).
-    mutating func setExpandedHeight(_ i: Int, _ h: UInt32) {
+    /// Sets row `i`'s expanded height (`none` for none); `provided`: it is
+    /// the provider's answer (else it was set explicitly).
+    mutating func setExpandedHeight(_ i: Int, _ h: UInt32, provided: Bool = false) {
         guard heights != nil else { return }
+        if provided { providedBits |= 1 << UInt64(i) } else { providedBits &= ~(1 << UInt64(i)) }
         if expandedHeights == nil {
             if h == RowRun.none { return }
             expandedHeights = Array(repeating: RowRun.none, count: count)
@@ -266,6 +285,20 @@ struct RowRun {
         recount()
     }
 
+    /// Forgets the expanded heights the provider answered (those set
+    /// explicitly stay); rows that are no longer expandable collapse.
+    /// Returns whether anything was forgotten.
+    @discardableResult
+    mutating func clearProvidedExpandedHeights(rowHeight: Int) -> Bool {
+        guard providedBits != 0 else { return false }
+        for i in 0..<count where isProvided(i) { expandedHeights?[i] = RowRun.none }
+        providedBits = 0
+        if expandedHeights?.allSatisfy({ $0 == RowRun.none }) == true { expandedHeights = nil }
+        dropUnexpandable(rowHeight: rowHeight)
+        recount()
+        return true
+    }
+
     mutating func insert(at i: Int, records: [RowRecord]) {
         let k = records.count
         guard heights != nil else { count += k; defaultCount += k; return }
@@ -275,10 +308,17 @@ struct RowRun {
             e.insert(contentsOf: records.map(\.expandedHeight), at: i)
             expandedHeights = e
         }
-        let low = expandedBits & ((1 << UInt64(i)) &- 1)
-        let high = i < 64 ? expandedBits >> UInt64(i) : 0
-        expandedBits = low | (k + i < 64 ? high << UInt64(i + k) : 0)
-        for (j, r) in records.enumerated() where r.expanded { expandedBits |= 1 << UInt64(i + j) }
+        func shifted(_ bits: UInt64) -> UInt64 {
+            let low = bits & ((1 << UInt64(i)) &- 1)
+            let high = i < 64 ? bits >> UInt64(i) : 0
+            return low | (k + i < 64 ? high << UInt64(i + k) : 0)
+        }
+        expandedBits = shifted(expandedBits)
+        providedBits = shifted(providedBits)
+        for (j, r) in records.enumerated() {
+            if r.expanded { expandedBits |= 1 << UInt64(i + j) }
+            if r.expandedProvided { providedBits |= 1 << UInt64(i + j) }
+        }
         count += k
         recount()
     }
@@ -288,9 +328,13 @@ struct RowRun {
         guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
         heights!.removeSubrange(range)
         expandedHeights?.removeSubrange(range)
-        let low = expandedBits & ((1 << UInt64(range.lowerBound)) &- 1)
-        let high = range.upperBound < 64 ? expandedBits >> UInt64(range.upperBound) : 0
-        expandedBits = low | (high << UInt64(range.lowerBound))
+        func removed(_ bits: UInt64) -> UInt64 {
+            let low = bits & ((1 << UInt64(range.lowerBound)) &- 1)
+            let high = range.upperBound < 64 ? bits >> UInt64(range.upperBound) : 0
+            return low | (high << UInt64(range.lowerBound))
+        }
+        expandedBits = removed(expandedBits)
+        providedBits = removed(providedBits)
         count -= range.count
         recount()
     }

@@ -2,6 +2,9 @@
 /// children (runs of rows, and — for nesting — subsections).
 final class Section {
     let key: String
+    /// Handed out by the table's `SectionIDs` when the section is inserted
+    /// (0 for the root and before insertion).
+    var id: SectionID = 0
     var header: String
     /// Effective heights in units (`Units`; the table's defaults unless set
     /// per section).
@@ -28,6 +31,11 @@ final class Section {
     /// The stored state; it belongs to the key and is kept while the section
     /// has no children, though then it hides nothing.
     var collapsed: Bool
+    /// Not collapsible (FOLD_SECTION_FIXED): collapse and toggle refuse.
+    var fixed = false
+    /// Whether the section has a header item; without one it is a group of
+    /// rows only, and always fixed.
+    var hasHeader = true
     var list: ChildList
     /// The section whose list holds this one (the table's root for top-level
     /// sections); nil only for the root.
@@ -51,6 +59,12 @@ final class Section {
     var rowCount: Int { list.sum.rows }
     /// Collapsed in a way that hides something.
     var hidesChildren: Bool { collapsed && childCount > 0 }
+    /// Collapsible now: not fixed, and something to collapse (a header shows
+    /// an indicator).
+    var collapsible: Bool { !fixed && childCount > 0 }
+    /// The header's items (1, or 0 without a header item) and its height in units.
+    var headerItems: Int { hasHeader ? 1 : 0 }
+    var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
 
     /// What this section adds to its parent's list: header, children while
     /// expanded, footer. O(1).
@@ -58,9 +72,9 @@ final class Section {
         let inner = list.sum
         let open = !collapsed
         return Summary(children: 1, rows: 0,
-                       items: 1 + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
+                       items: headerItems + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
-                       fixedHeight: headerUnits &+ (open ? inner.height(rowUnits) : 0) &+ footerUnits,
+                       fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) : 0) &+ footerUnits,
                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
     }
 

@@ -1,21 +1,65 @@
 extension Table {
     /// Sets the collapsed state of a section. Returns whether it
-    /// flipped: a section already in that state, or one with no children,
-    /// does not change. The rows stay where they are; only the summaries
-    /// above the section are refreshed.
+    /// flipped (false: already so, or a listener refused). A section
+    /// without children keeps the state for when it gets some (its header
+    /// is redrawn; it hides nothing yet). Collapsing a section that is not
+    /// collapsible (fixed, or without a header item) is `.notAllowed`;
+    /// expanding it does nothing. The rows stay where they are; only the
+    /// summaries above the section are refreshed.
     /// - Complexity: O(depth · log n), whatever the section's size.
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
+        if s.fixed {
+            if collapsed { throw FoldError.notCollapsible(s) }
+            return false
+        }
         return try mutate { setCollapsedRecording(collapsed, s) }
     }
 
     /// Flips the state of a section; returns whether it flipped.
+    /// `.notAllowed` for a section that is not collapsible.
     /// - Complexity: O(log n)
     @discardableResult
     public func toggle(section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
+        guard !s.fixed else { throw FoldError.notCollapsible(s) }
         return try mutate { setCollapsedRecording(!s.collapsed, s) }
+    }
+
+    /// Makes a section collapsible or not (fixed: no indicator, collapse and
+    /// toggle are `.notAllowed`). A collapsed section cannot be made fixed
+    /// (expand it first), and a section without a header item stays fixed:
+    /// both `.notAllowed`. Its header and footer are redrawn when that
+    /// changes their indicator or flags.
+    /// - Complexity: O(depth · log n)
+    public func setCollapsible(_ collapsible: Bool, section ref: SectionRef) throws {
+        let s = try section(ref)
+        guard s.fixed == collapsible else { return }
+        guard s.hasHeader else {
+            throw FoldError(.notAllowed, "section \"\(s.key)\" has no header item, so it stays not collapsible")
+        }
+        guard collapsible || !s.collapsed else {
+            throw FoldError(.notAllowed, "section \"\(s.key)\" is collapsed: expand it first, then make it not collapsible")
+        }
+        try mutate {
+            s.fixed = !collapsible
+            if s.childCount > 0 { recordFlagsChanged(s) }
+        }
+    }
+
+    /// Whether a section is collapsible: not fixed (a section without a
+    /// header item never is). It shows an indicator only while it also has
+    /// children (`Item.collapsible`).
+    /// - Complexity: O(1) after resolving the section.
+    public func isCollapsible(section ref: SectionRef) throws -> Bool {
+        !(try section(ref).fixed)
+    }
+
+    /// Whether a section has a header item.
+    /// - Complexity: O(1) after resolving the section.
+    public func hasHeader(section ref: SectionRef) throws -> Bool {
+        try section(ref).hasHeader
     }
 
     /// The stored state of a section.
@@ -24,8 +68,8 @@ extension Table {
         try section(ref).collapsed
     }
 
-    /// Collapses (or expands) every section that has children; returns how
-    /// many flipped. Sections go in post-order (a section's subsections
+    /// Collapses (or expands) every collapsible section that has children
+    /// (fixed ones are skipped); returns how many flipped. Sections go in post-order (a section's subsections
     /// before it). Every "will" listener is asked about every section first,
     /// before anything changes; a refused section keeps its state and the
     /// others flip; then the "did" events follow, in the same order, with
@@ -37,7 +81,7 @@ extension Table {
         func visit(_ s: Section) {
             s.list.forEachSection { sub in
                 visit(sub)
-                all.append(sub)
+                if sub.collapsible { all.append(sub) }
             }
         }
         visit(root)
@@ -66,14 +110,14 @@ extension Table {
     }
 
     /// The indicator of a section: collapsed or expanded string, "" when it
-    /// has no children.
+    /// is not collapsible now (fixed, or no children).
     /// - Complexity: O(log n)
     public func indicator(section ref: SectionRef) throws -> String {
         indicator(of: try section(ref))
     }
 
     func indicator(of s: Section) -> String {
-        s.childCount == 0 ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
+        !s.collapsible ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
     }
 
     /// Flips a section's state (inside `mutate`): asks the "will" listeners,
@@ -93,7 +137,8 @@ extension Table {
     func setCollapsedRecording(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
         let event: SectionEvent = collapsed ? .willCollapse : .willExpand
         var flips: [Section] = []
-        for s in sections where s.collapsed != collapsed && s.childCount > 0 {
+        // A section without children flips too: it keeps the state for when it gets some.
+        for s in sections where s.collapsed != collapsed && !s.fixed {
             if sectionWill(s, event) {
                 flips.append(s)
             } else if allOrNothing {

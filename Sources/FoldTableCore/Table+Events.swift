@@ -89,7 +89,7 @@ extension Table {
         return before != listeners.changes.count + listeners.sections.count + listeners.rows.count
     }
 
-    /// Unregisters every listener and both height providers: what freeing
+    /// Unregisters every listener and every height provider: what freeing
     /// the table inside one of its own callbacks does at once, since the
     /// table itself lives on until the outermost call returns.
     /// - Complexity: O(listeners)
@@ -99,6 +99,7 @@ extension Table {
         listeners.rows.removeAll()
         heightProvider = nil
         headerHeightProvider = nil
+        expandedHeightProvider = nil
     }
 
     // MARK: Internals
@@ -223,7 +224,7 @@ extension Table {
         var base = 0
         if s !== root {
             guard !s.collapsed, let header = try? headerPlace(of: s) else { return nil }
-            base = header.position + 1
+            base = header.position + s.headerItems
         }
         guard child < s.childCount, let (_, within, before) = s.list.locate(.children, child) else {
             return base + s.list.sum.items
@@ -240,9 +241,40 @@ extension Table {
         return prefix(range.upperBound) - prefix(range.lowerBound)
     }
 
-    /// A section's header position when visible.
+    /// A section's header position when visible (nil without a header item).
     func visibleHeader(_ s: Section) -> Int? {
+        guard s !== root, s.hasHeader else { return nil }
+        return try? headerPlace(of: s).position
+    }
+
+    /// Where a section's items start (its header, or its first item without
+    /// one) when they are visible.
+    func sectionStart(_ s: Section) -> Int? {
         guard s !== root else { return nil }
         return try? headerPlace(of: s).position
+    }
+
+    /// A section's footer position when visible.
+    func visibleFooter(_ s: Section) -> Int? {
+        guard s.hasFooter else { return nil }
+        return sectionStart(s).map { $0 + s.headerItems + s.shownChildrenItems }
+    }
+
+    /// Records the redraws of a section whose children changed (inside
+    /// `mutate`, after the change): its header when its row count changed
+    /// (a header that shows a count stays current, also while collapsed) or
+    /// it got its first child or lost its last (the indicator); its footer
+    /// too when that changed whether it is collapsible.
+    func recordChildrenChanged(_ s: Section, hadChildren: Bool, rowsChanged: Bool) {
+        let hasChildren = s.childCount > 0
+        if rowsChanged || hadChildren != hasChildren { recordRedraw(visibleHeader(s)) }
+        if hadChildren != hasChildren, !s.fixed { recordRedraw(visibleFooter(s)) }
+    }
+
+    /// Records the redraw of a section's header and footer (their flags or
+    /// indicator changed).
+    func recordFlagsChanged(_ s: Section) {
+        recordRedraw(visibleHeader(s))
+        recordRedraw(visibleFooter(s))
     }
 }

@@ -60,7 +60,9 @@ extension Table {
     }
 
     /// Expands or collapses a row; returns whether it changed. Expanding a
-    /// row that is not expandable changes nothing. Under an accordion
+    /// row whose expanded height is unknown asks the expanded-height
+    /// provider first (`setExpandedHeightProvider`). Expanding a row that is
+    /// not expandable changes nothing. Under an accordion
     /// policy, expanding a row first collapses the one(s) it replaces; "will"
     /// listeners may refuse any of these, and then nothing changes.
     /// - Complexity: O(depth · log n) (plus O(depth · log n) per row the
@@ -69,7 +71,10 @@ extension Table {
     public func setRowExpanded(_ expanded: Bool, section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate { try setRowExpandedRecording(expanded, s, row) }
+        return try mutate {
+            if expanded { _ = try askExpandedHeight(s, row) }
+            return try setRowExpandedRecording(expanded, s, row)
+        }
     }
 
     func setRowExpandedRecording(_ expanded: Bool, _ s: Section, _ row: Int) throws -> Bool {
@@ -111,13 +116,18 @@ extension Table {
         return run.isExpandable(within, rowHeight: s.rowUnits)
     }
 
-    /// Flips a row's expanded state ("selecting" it); returns whether it changed.
+    /// Flips a row's expanded state ("selecting" it); returns whether it
+    /// changed. An unknown expanded height is asked of the provider first.
     /// - Complexity: O(depth · log n)
     @discardableResult
     public func toggleRow(section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate { try setRowExpandedRecording(!(try isExpanded(s, row)), s, row) }
+        return try mutate {
+            let expand = !(try isExpanded(s, row))
+            if expand { _ = try askExpandedHeight(s, row) }
+            return try setRowExpandedRecording(expand, s, row)
+        }
     }
 
     /// Every expanded row, in list order.
@@ -178,12 +188,16 @@ public enum Activation: Int32, Sendable {
     case sectionExpanded = 2
     case rowExpanded = 3
     case rowCollapsed = 4
+    /// A "will" listener refused the section or row change; nothing changed.
+    case refused = 5
 }
 
 extension Table {
     /// What a click on the item at `position` does: a header toggles its
-    /// section, a row toggles its expansion (if it can expand, or is
-    /// expanded), a footer does nothing.
+    /// section (if it is collapsible), a row toggles its expansion (if it
+    /// can expand, or is expanded; an unknown expanded height is asked of
+    /// the provider first), a footer does nothing (`.none`). `.refused` when
+    /// a "will" listener refused the change.
     /// - Complexity: O(depth · log n)
     @discardableResult
     public func activate(position: Int) throws -> Activation {
@@ -193,12 +207,18 @@ extension Table {
         return try mutate {
             switch placed.item.kind {
             case .header:
-                guard setCollapsedRecording(!s.collapsed, s) else { return .none }
+                guard !s.fixed else { return .none }
+                // Not fixed: the state always differs, so false is a refusal.
+                guard setCollapsedRecording(!s.collapsed, s) else { return .refused }
                 return s.collapsed ? .sectionCollapsed : .sectionExpanded
             case .row:
                 let row = placed.item.row
                 let expand = !(try isExpanded(s, row))
-                guard try setRowExpandedRecording(expand, s, row) else { return .none }
+                if expand {
+                    _ = try askExpandedHeight(s, row)
+                    guard try isExpandable(s, row) else { return .none }
+                }
+                guard try setRowExpandedRecording(expand, s, row) else { return .refused }
                 return expand ? .rowExpanded : .rowCollapsed
             case .footer:
                 return .none

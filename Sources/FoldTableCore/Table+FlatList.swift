@@ -32,7 +32,7 @@ extension Table {
                 // its rows, already read by the descent; nothing else of the
                 // leaf is needed (a cache miss in a large table).
                 let row = above.rows + node.totals.get(node.slot, TotalsView.items) + within
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row)
+                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row, sectionID: sec.id)
                 return PlacedItem(position: position, item: item, top: 0, height: 0)
             }
             var before = above
@@ -40,28 +40,31 @@ extension Table {
             top += before.height(sec.rowUnits)
             if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
-                                expanded: row.expanded, expandable: row.expandable)
+                                expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
                 return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
                                   height: Units.points(row.height))
             }
             guard let sub = node.section else { break }
             let index = before.children
             onSection?(sub, index, position - within, top)
-            if within == 0 {
+            if within == 0, sub.hasHeader {
                 return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
-                                                                 collapsed: sub.collapsed),
+                                                                 collapsed: sub.collapsed, collapsible: sub.collapsible,
+                                                                 sectionID: sub.id),
                                   top: Units.points(top), height: sub.headerHeight)
             }
-            top += sub.headerUnits
-            if within - 1 < sub.shownChildrenItems {
+            top += sub.shownHeaderUnits
+            let inner = within - sub.headerItems
+            if inner < sub.shownChildrenItems {
                 sec = sub
                 sectionIndex = index
                 depth += 1
-                local = within - 1
+                local = inner
                 continue
             }
             return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
-                                                             collapsed: sub.collapsed),
+                                                             collapsed: sub.collapsed, collapsible: sub.collapsible,
+                                                                 sectionID: sub.id),
                               top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
@@ -70,7 +73,9 @@ extension Table {
     /// Position of a section's header.
     /// - Complexity: O(log n)
     public func headerPosition(section ref: SectionRef) throws -> Int {
-        try headerPlace(of: try section(ref)).position
+        let s = try section(ref)
+        guard s.hasHeader else { throw FoldError(.notFound, "section \"\(s.key)\" has no header item") }
+        return try headerPlace(of: s).position
     }
 
     /// Position of a row; `.notVisible` while its section is collapsed.
@@ -89,13 +94,14 @@ extension Table {
             throw FoldError(.notFound, "section \"\(s.key)\" has no footer")
         }
         let header = try headerPlace(of: s)
-        return header.position + 1 + s.shownChildrenItems
+        return header.position + s.headerItems + s.shownChildrenItems
     }
 
     // MARK: Internals
 
-    /// Position and top (in units) of a section's header; `.notVisible`
-    /// inside a collapsed section.
+    /// Position and top (in units) of a section's header (without a header
+    /// item: of where it would be, its first item); `.notVisible` inside a
+    /// collapsed section.
     func headerPlace(of s: Section) throws -> (position: Int, top: Int) {
         var position = 0
         var top = paddingTopUnits
@@ -108,8 +114,8 @@ extension Table {
                 if parent.collapsed {
                     throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
                 }
-                position += 1
-                top += parent.headerUnits
+                position += parent.headerItems
+                top += parent.shownHeaderUnits
             }
             current = parent
         }
@@ -124,6 +130,6 @@ extension Table {
             throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden: the section is collapsed")
         }
         let (_, within, before) = try rowNode(row, in: s)
-        return header.position + 1 + before.items + within
+        return header.position + s.headerItems + before.items + within
     }
 }

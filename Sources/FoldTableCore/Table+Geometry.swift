@@ -106,9 +106,9 @@ extension Table {
             if let sub = ref.section {
                 let c = sub.contribution
                 if beyond(top + c.fixedHeight) {
-                    if beyond(top + sub.headerUnits) { return base }
-                    base += 1
-                    top += sub.headerUnits
+                    if sub.hasHeader, beyond(top + sub.headerUnits) { return base }
+                    base += sub.headerItems
+                    top += sub.shownHeaderUnits
                     if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
                         sec = sub
                         continue descend
@@ -190,7 +190,8 @@ private final class ItemWalker {
                 while i < run.count {
                     let h = run.height(i, rowHeight: rowHeight)
                     let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
-                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight))
+                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
+                                    sectionID: sec.id)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                           height: Units.points(h))) else { return false }
                     top += h
@@ -202,7 +203,9 @@ private final class ItemWalker {
             case .section(let sub):
                 let index = children
                 children += 1
-                guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
+                if sub.hasHeader {
+                    guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
+                }
                 if !sub.collapsed {
                     let inner = sub.list.sum
                     if position + inner.items <= start {
@@ -224,7 +227,8 @@ private final class ItemWalker {
     private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
-        let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed)
+        let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed,
+                        collapsible: sub.collapsible, sectionID: sub.id)
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

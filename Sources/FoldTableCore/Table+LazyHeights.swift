@@ -19,6 +19,19 @@ extension Table {
         headerHeightProvider = provider
     }
 
+    /// Sets (or with nil removes) the expanded-height provider: with one,
+    /// rows without an expanded height of their own are asked for one when
+    /// `measure` measures them, and when they are expanded, toggled or
+    /// activated before that. The answer is kept until invalidated; nil (or
+    /// a height that is not finite, negative or too large) means the row has
+    /// no expanded height, so it cannot expand. The same lifetime as the
+    /// other providers: replacing or removing it inside a callback takes
+    /// effect at once.
+    /// - Complexity: O(1)
+    public func setExpandedHeightProvider(_ provider: ((String, Int) -> Double?)?) {
+        expandedHeightProvider = provider
+    }
+
     /// Asks the provider for the unmeasured rows of the viewport
     /// [offset, offset + height) widened by `overscan` items, and stores the
     /// answers — again while measuring moves rows into the viewport, at most
@@ -32,28 +45,42 @@ extension Table {
         // The providers are read where they are used, never kept: a provider
         // may replace or remove itself (or the other) while it runs, and the
         // old one must not be called after that.
-        guard heightProvider != nil || headerHeightProvider != nil else { return 0 }
+        // Inside a listener measuring is refused even with nothing to ask, so
+        // the rule does not depend on which providers are set.
+        guard !notifying else {
+            throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
+        }
+        guard heightProvider != nil || headerHeightProvider != nil || expandedHeightProvider != nil else { return 0 }
         return try mutate {
             var measured = 0
             let anchor = captureAnchor()
             var top = viewport?.offset ?? offset
             for _ in 0..<8 {
                 let range = try visibleRange(offset: top, height: height, overscan: overscan)
-                var pending: [(Section, Int)] = []
+                // Rows (with what to ask for them) and headers (row -1).
+                var pending: [(Section, Int, height: Bool, expanded: Bool)] = []
                 for position in range {
                     var owner: Section?
                     let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
                     guard let s = owner else { continue }
-                    if placed.item.kind == .header, headerHeightProvider != nil, !s.headerMeasured { pending.append((s, -1)) }
-                    guard placed.item.kind == .row, heightProvider != nil else { continue }
-                    let (node, within, _) = try rowNode(placed.item.row, in: s)
-                    if case .rows(let run) = node.piece, !run.hasOwnHeight(within) {
-                        pending.append((s, placed.item.row))
+                    if placed.item.kind == .header, headerHeightProvider != nil, !s.headerMeasured {
+                        pending.append((s, -1, true, false))
                     }
+                    guard placed.item.kind == .row, heightProvider != nil || expandedHeightProvider != nil else { continue }
+                    let (node, within, _) = try rowNode(placed.item.row, in: s)
+                    guard case .rows(let run) = node.piece else { continue }
+                    let height = heightProvider != nil && !run.hasOwnHeight(within)
+                    let expanded = expandedHeightProvider != nil && run.expandedHeightUnknown(within)
+                    if height || expanded { pending.append((s, placed.item.row, height, expanded)) }
                 }
                 guard !pending.isEmpty else { break }
                 var asked = 0
-                for (s, row) in pending {
+                for (s, row, wantsHeight, wantsExpanded) in pending {
+                    if row >= 0, !wantsHeight {
+                        // Only the expanded height is unknown.
+                        if try askExpandedHeight(s, row) { asked += 1 }
+                        continue
+                    }
                     let answer: Double?
                     if row < 0 {
                         guard let provider = headerHeightProvider else { continue }
@@ -83,6 +110,7 @@ extension Table {
                     }
                     // The estimate confirmed: measured now, but nothing to redraw.
                     if Int(value) != s.rowUnits { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+                    if wantsExpanded { _ = try askExpandedHeight(s, row) }
                 }
                 measured += asked
                 // Keep the anchor where it was while the next round looks.
@@ -96,15 +124,49 @@ extension Table {
         }
     }
 
-    /// Forgets one row's height: it is unmeasured again.
+    /// Forgets one row's height: it is unmeasured again. An expanded height
+    /// the provider answered is forgotten too (one set explicitly stays).
     /// - Complexity: O(depth · log n)
     public func invalidateHeight(section ref: SectionRef, row: Int) throws {
-        try setRowHeight(section: ref, row: row, height: nil)
+        let s = try section(ref)
+        try checkRowRange(row, 1, in: s)
+        try mutate {
+            try setRowHeight(section: ref, row: row, height: nil)
+            let before = try look(s, row)
+            try editRow(row, in: s, materialize: false) { run, i in
+                guard run.isProvided(i) else { return }
+                run.setExpandedHeight(i, RowRun.none)
+                run.dropUnexpandable(rowHeight: s.rowUnits)
+            }
+            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+        }
+    }
+
+    /// Asks the expanded-height provider for row `row` of `s` if its
+    /// expanded height is unknown, and keeps the answer (inside `mutate`);
+    /// redraws the row if that changed how it looks. Returns whether the
+    /// provider was asked.
+    func askExpandedHeight(_ s: Section, _ row: Int) throws -> Bool {
+        // Read where it is used, never kept (see `measure`).
+        guard let provider = expandedHeightProvider else { return false }
+        let (node, within, _) = try rowNode(row, in: s)
+        guard case .rows(let run) = node.piece, run.expandedHeightUnknown(within) else { return false }
+        notifying = true
+        let answer = provider(s.key, row)
+        notifying = false
+        var value = RowRun.none
+        if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = RowRun.stored(h) }
+        let before = try look(s, row)
+        try editRow(row, in: s, materialize: true) { run, i in run.setExpandedHeight(i, value, provided: true) }
+        expandedAnswersKept = true
+        if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+        return true
     }
 
     /// Forgets the heights of every row of a section (nil: of the table) and
-    /// of its header, which goes back to the table's default until measured.
-    /// Expanded heights and states stay.
+    /// of its header, which goes back to the table's default until measured,
+    /// and the expanded heights the provider answered. Expanded heights set
+    /// explicitly stay, and so do expanded states of rows that can still expand.
     /// - Complexity: O(depth · log n + stored rows)
     public func invalidateHeights(section ref: SectionRef?) throws {
         let target = try ref.map(section)
@@ -118,14 +180,16 @@ extension Table {
                         recordRedraw(visibleHeader(s))
                     }
                 }
-                if s.list.sum.defaultRows < s.rowCount {
+                if s.list.sum.defaultRows < s.rowCount || expandedAnswersKept {
                     // Only stored rows change: default runs hold nothing to forget.
+                    var changed = s.list.sum.defaultRows < s.rowCount
                     s.list.changeEachExplicitRun { run in
                         run.clearHeights()
+                        if run.clearProvidedExpandedHeights(rowHeight: s.rowUnits) { changed = true }
                         run.dropUnexpandable(rowHeight: s.rowUnits)
                     }
                     s.propagate()
-                    recordRedraw(childPosition(s, 0), count: s.shownChildrenItems)
+                    if changed { recordRedraw(childPosition(s, 0), count: s.shownChildrenItems) }
                 }
                 if deep { s.list.forEachSection { reset($0, deep: true) } }
             }

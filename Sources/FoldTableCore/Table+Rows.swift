@@ -45,6 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         try mutate {
+            let hadChildren = s.childCount > 0
             let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
@@ -66,7 +67,7 @@ extension Table {
             totalRows -= count
             s.propagate()
             recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
-            if s.childCount == 0 { recordRedraw(visibleHeader(s)) }
+            recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
         }
     }
 
@@ -233,7 +234,7 @@ extension Table {
             totalRows += count
             s.propagate()
             recordReplace(position, removed: 0, added: count)
-            if !hadChildren { recordRedraw(visibleHeader(s)) }
+            recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
         }
     }
 

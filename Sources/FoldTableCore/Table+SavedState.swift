@@ -2,7 +2,8 @@
 /// import: what is in effect, not what was asked for.
 public struct ImportReport: Equatable, Sendable {
     /// Sections whose saved collapsed state is in effect (a change a section
-    /// listener refused is not counted).
+    /// listener refused, or a collapse of a section that is not collapsible,
+    /// is not counted).
     public var sections = 0
     /// Saved section keys the table does not have (ignored).
     public var unknownSections = 0
@@ -90,18 +91,12 @@ extension Table {
                     let entry = entries[i]
                     let collapsed = entry.flag
                     guard let s = sectionsByKey[saved.text(entry)] else { report.unknownSections += 1; continue }
+                    // A section that is not collapsible takes no saved collapse (and it is not counted).
+                    if s.fixed && collapsed { continue }
                     known.append((s, collapsed))
-                    if s.childCount > 0 {
-                        if s.collapsed != collapsed {
-                            if collapsed { flips.collapse.append(s) } else { flips.expand.append(s) }
-                        }
-                    } else if s.collapsed != collapsed {
-                        // Nothing shows or hides, but the header's (and footer's) flag changes.
-                        s.collapsed = collapsed
-                        if let header = visibleHeader(s) {
-                            recordRedraw(header)
-                            if s.hasFooter { recordRedraw(header + 1) }
-                        }
+                    // Sections without children flip too (they keep the state for later).
+                    if s.collapsed != collapsed {
+                        if collapsed { flips.collapse.append(s) } else { flips.expand.append(s) }
                     }
                 }
                 _ = setCollapsedRecording(true, flips.collapse, allOrNothing: false)
@@ -173,8 +168,8 @@ extension Table {
         guard var v = viewport, let s = sectionsByKey[anchor.section] else { return false }
         let position: Int?
         switch anchor.kind {
-        case .header: position = try? headerPlace(of: s).position
-        case .footer: position = s.hasFooter ? (try? headerPlace(of: s)).map { $0.position + 1 + s.shownChildrenItems } : nil
+        case .header: position = s.hasHeader ? try? headerPlace(of: s).position : nil
+        case .footer: position = visibleFooter(s)
         case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
         guard let position, let top = try? placedItem(at: position).top else { return false }

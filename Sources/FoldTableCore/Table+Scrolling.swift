@@ -90,11 +90,12 @@ extension Table {
         let s = try section(ref)
         let header = try headerPlace(of: s)
         // Exact points (see `Units`): the same bits `item_top` reports.
+        // Without a header item: from its first item.
         let top = Units.points(header.top)
-        var bottom = Units.points(header.top + s.headerUnits)
+        var bottom = Units.points(header.top + s.shownHeaderUnits)
         let shown = min(max(0, rows), s.shownChildrenItems)
         if shown > 0 {
-            let last = try placedItem(at: header.position + shown)
+            let last = try placedItem(at: header.position + s.headerItems + shown - 1)
             bottom = last.top + last.height
         }
         if bottom - top > viewportHeight {

@@ -1,14 +1,33 @@
 extension Table {
     /// Inserts a section with `rows` rows of the default height as child
     /// `index` of `parent` (nil: the top level, where index is a section index).
+    /// `flags`: `.collapsed` starts it collapsed, `.expanded` expanded
+    /// (without either, the table's `startCollapsed` option decides, for
+    /// collapsible sections); `.fixed`
+    /// makes it not collapsible; `.noHeader` gives it no header item (and
+    /// makes it fixed). A fixed section cannot start collapsed. One change,
+    /// whatever the flags.
+    /// Returns the new section's id.
     /// - Complexity: O(depth · log n)
+    @discardableResult
     public func insertSection(in parentRef: SectionRef? = nil, at index: Int, key: String, header: String = "",
-                              rows: Int = 0) throws {
+                              rows: Int = 0, flags: SectionFlags = []) throws -> SectionID {
         let parent = try parent(parentRef)
-        try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows) }
+        return try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows, flags: flags) }
     }
 
-    func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int) throws {
+    func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int,
+                       flags: SectionFlags = []) throws -> SectionID {
+        let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
+        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded]) else {
+            throw FoldError(.invalidArgument, "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16)")
+        }
+        guard !flags.isSuperset(of: [.collapsed, .expanded]) else {
+            throw FoldError(.invalidArgument, "section \"\(key)\" cannot start both collapsed and expanded")
+        }
+        guard !(fixed && flags.contains(.collapsed)) else {
+            throw FoldError(.invalidArgument, "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)")
+        }
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
         guard sectionsByKey[key] == nil else {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
@@ -26,16 +45,22 @@ extension Table {
         }
         let s = Section(key: key, header: header, headerHeight: options.headerHeight,
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight,
-                        collapsed: options.startCollapsed)
+                        collapsed: flags.contains(.collapsed)
+                            || (options.startCollapsed && !fixed && !flags.contains(.expanded)))
+        s.fixed = fixed
+        s.hasHeader = !flags.contains(.noHeader)
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s
+        ids.register(s)
         totalRows += rows
+        return s.id
     }
 
     /// Inserts a section after the last one.
     /// - Complexity: O(log n)
-    public func appendSection(key: String, header: String = "", rows: Int = 0) throws {
+    @discardableResult
+    public func appendSection(key: String, header: String = "", rows: Int = 0) throws -> SectionID {
         try insertSection(at: sectionCount, key: key, header: header, rows: rows)
     }
 
@@ -130,7 +155,7 @@ extension Table {
         guard s.footerHeight != h else { return }
         try mutate {
             let had = s.hasFooter
-            let footer = visibleHeader(s).map { $0 + 1 + s.shownChildrenItems }
+            let footer = sectionStart(s).map { $0 + s.headerItems + s.shownChildrenItems }
             s.footerHeight = h
             s.propagate()
             if had != s.hasFooter {
@@ -161,7 +186,7 @@ extension Table {
     /// - Complexity: O(log n)
     public func heights(section ref: SectionRef) throws -> (header: Double, footer: Double, row: Double) {
         let s = try section(ref)
-        return (s.headerHeight, s.footerHeight, s.rowHeight)
+        return (s.hasHeader ? s.headerHeight : 0, s.footerHeight, s.rowHeight)
     }
 
     // MARK: Internals shared by every structural change
@@ -188,7 +213,7 @@ extension Table {
         s.parent = parent
         parent.propagate()
         recordReplace(position, removed: 0, added: s.contribution.items)
-        if !hadChildren { recordRedraw(visibleHeader(parent)) }
+        recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
     /// Unlinks `s` from its parent; `s` keeps its own children.
@@ -201,13 +226,49 @@ extension Table {
         s.node = nil
         parent.propagate()
         recordReplace(position, removed: s.contribution.items, added: 0)
-        if parent.childCount == 0 { recordRedraw(visibleHeader(parent)) }
+        recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 
     /// Drops the keys and row counts of a detached section and its subsections.
     func forget(_ s: Section) {
         sectionsByKey[s.key] = nil
+        ids.unregister(s)
         totalRows -= s.rowCount
         s.list.forEachSection { forget($0) }
+    }
+}
+
+/// How a section is inserted (`Table.insertSection`); the raw values are the
+/// C ABI's FOLD_SECTION_* flags.
+public struct SectionFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// It starts collapsed (an empty section keeps the state for when it gets children).
+    public static let collapsed = SectionFlags(rawValue: 1)
+    /// Not collapsible: no indicator; collapse and toggle are `.notAllowed`.
+    public static let fixed = SectionFlags(rawValue: 2)
+    /// No header item: a group of rows only; never collapsible (implies `.fixed`).
+    public static let noHeader = SectionFlags(rawValue: 4)
+    /// Reported only (`Table.flags(section:)`; not an insert flag): not fixed
+    /// and has children, so its header shows an indicator.
+    public static let collapsible = SectionFlags(rawValue: 8)
+    /// At insertion: starts expanded even when the table's `startCollapsed` is set.
+    public static let expanded = SectionFlags(rawValue: 16)
+}
+
+extension Table {
+    /// A section's flags as FOLD_SECTION_* reports them: `.collapsed` (its
+    /// stored state), `.fixed` (also for a section without a header item),
+    /// `.noHeader`, `.collapsible` (not fixed and has children).
+    /// - Complexity: O(1) after resolving the section.
+    public func flags(section ref: SectionRef) throws -> SectionFlags {
+        let s = try section(ref)
+        var f: SectionFlags = []
+        if s.collapsed { f.insert(.collapsed) }
+        if s.fixed { f.insert(.fixed) }
+        if !s.hasHeader { f.insert(.noHeader) }
+        if s.collapsible { f.insert(.collapsible) }
+        return f
     }
 }

@@ -4,16 +4,18 @@ public struct StickyHeader: Equatable, Sendable {
     public var position: Int
     /// Its section's nesting depth (0 for top-level sections).
     public var depth: Int
-    /// Its section's key.
+    /// Its section's key and id.
     public var key: String
+    public var sectionID: SectionID
     /// Where it is drawn (its natural top at the latest).
     public var top: Double
     public var height: Double
 
-    public init(position: Int, depth: Int, key: String, top: Double, height: Double) {
+    public init(position: Int, depth: Int, key: String, top: Double, height: Double, sectionID: SectionID = 0) {
         self.position = position
         self.depth = depth
         self.key = key
+        self.sectionID = sectionID
         self.top = top
         self.height = height
     }
@@ -22,7 +24,8 @@ public struct StickyHeader: Equatable, Sendable {
 extension Table {
     /// The headers that stick at the top of a viewport scrolled to `offset`,
     /// stacked the way CSS `position: sticky` headers stack: one per nesting
-    /// level, outermost first, at most `stickyLevels` of them when that is set.
+    /// level that has a header item (sections without one are looked
+    /// through), outermost first, at most `stickyLevels` of them when that is set.
     ///
     /// The first is the top-level section whose range (header to footer)
     /// holds `offset`; it is drawn at `offset`. Each next one is the
@@ -43,6 +46,7 @@ extension Table {
         var top = paddingTopUnits  // top of `sec`'s children, in units
         var base = 0               // position of `sec`'s first child
         var stackTop = y           // where the next header sticks
+        var depth = 0              // nesting depth of `sec`'s subsections
         while stickyLevels == 0 || out.count < stickyLevels {
             // The child of `sec` whose range holds the stack's bottom (the
             // first one ending below it); a row there ends the stack.
@@ -52,16 +56,26 @@ extension Table {
                   let sub = ref.section else { break }
             let headerTop = top + before.height(sec.rowUnits)
             let position = base + before.items
+            guard sub.hasHeader else {
+                // No header item (so never collapsed): look through it.
+                sec = sub
+                top = headerTop
+                base = position
+                depth += 1
+                continue
+            }
             let h = sub.headerHeight
             let natural = Units.points(headerTop)
             let end = Units.points(headerTop + sub.contribution.fixedHeight)
             let drawn = max(natural, min(stackTop, end - h))
-            out.append(StickyHeader(position: position, depth: out.count, key: sub.key, top: drawn, height: h))
+            out.append(StickyHeader(position: position, depth: depth, key: sub.key, top: drawn, height: h,
+                                    sectionID: sub.id))
             stackTop = drawn + h
             guard !sub.collapsed else { break }
             sec = sub
             top = headerTop + sub.headerUnits
             base = position + 1
+            depth += 1
         }
         return out
     }

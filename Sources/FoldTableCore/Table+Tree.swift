@@ -24,7 +24,8 @@ extension Table {
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
             let removed = parent.list.replace(index..<(index + count), with: [])
-            totalRows -= removed.reduce(0) { $0 + $1.summary.rows }
+            let removedRows = removed.reduce(0) { $0 + $1.summary.rows }
+            totalRows -= removedRows
             for piece in removed {
                 if case .section(let sub) = piece {
                     sub.parent = nil
@@ -34,7 +35,7 @@ extension Table {
             }
             parent.propagate()
             recordReplace(position, removed: items, added: 0)
-            if parent.childCount == 0 { recordRedraw(visibleHeader(parent)) }
+            recordChildrenChanged(parent, hadChildren: true, rowsChanged: removedRows > 0)
         }
     }
 
@@ -73,7 +74,8 @@ extension Table {
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
                 recordReplace(from, removed: 1, added: 0)
-                if source.childCount == 0 { recordRedraw(visibleHeader(source)) }
+                // Within one section the row count stays: only its header's flags may change.
+                recordChildrenChanged(source, hadChildren: true, rowsChanged: source !== target)
                 let to = childPosition(target, targetIndex)
                 let hadChildren = target.childCount > 0
                 if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
@@ -81,7 +83,7 @@ extension Table {
                 }
                 target.propagate()
                 recordReplace(to, removed: 0, added: 1)
-                if !hadChildren { recordRedraw(visibleHeader(target)) }
+                recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
             }
         }
     }
@@ -164,6 +166,7 @@ extension Table {
                 return try rowPosition(of: s, row: before.rows + within)
             }
         }
+        guard s.hasHeader else { throw FoldError(.notFound, "section \"\(s.key)\" has no header item") }
         return try headerPlace(of: s).position
     }
 

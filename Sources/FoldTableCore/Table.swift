@@ -40,6 +40,7 @@ public final class Table {
     /// The invisible top of the tree: its children are the top-level sections.
     let root: Section
     var sectionsByKey: [String: Section] = [:]
+    var ids = SectionIDs()
     var totalRows = 0
     public internal(set) var collapsedIndicator = "+"
     public internal(set) var expandedIndicator = "\u{2013}"
@@ -63,6 +64,10 @@ public final class Table {
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?
+    var expandedHeightProvider: ((String, Int) -> Double?)?
+    /// Set once the expanded-height provider has answered for some row, so
+    /// invalidating heights looks for answers to forget.
+    var expandedAnswersKept = false
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {
@@ -110,6 +115,12 @@ public final class Table {
                 throw FoldError(.notFound, "no section has the key \"\(key)\"")
             }
             return s
+        case .id(let id):
+            guard let s = ids.section(id) else {
+                throw FoldError(.notFound, id == 0 ? "id 0 names the top level, not a section"
+                                : "no section has the id \(id) (it was removed, or belongs to another table)")
+            }
+            return s
         case .path(let path):
             guard !path.isEmpty, path.count <= Limits.maxDepth else {
                 throw FoldError(.invalidArgument, "a section path has 1 to \(Limits.maxDepth) indices, not \(path.count)")
@@ -142,6 +153,18 @@ public final class Table {
         try section(.key(key)).indexInParent
     }
 
+    /// The id of the section with `key`, or nil.
+    /// - Complexity: O(1)
+    public func sectionID(forKey key: String) -> SectionID? {
+        sectionsByKey[key]?.id
+    }
+
+    /// The id of a section.
+    /// - Complexity: O(1) for a key or id, O(log n) for an index, O(depth · log n) for a path
+    public func sectionID(_ ref: SectionRef) throws -> SectionID {
+        try section(ref).id
+    }
+
     /// Key of a section.
     /// - Complexity: O(log n) (O(depth · log n) for a path)
     public func sectionKey(_ ref: SectionRef) throws -> String {
@@ -155,6 +178,8 @@ public enum SectionRef: Hashable, Sendable, ExpressibleByIntegerLiteral, Express
     case index(Int)
     case key(String)
     case path([Int])
+    /// The id the table handed out when the section was inserted.
+    case id(SectionID)
 
     public init(integerLiteral value: Int) { self = .index(value) }
     public init(stringLiteral value: String) { self = .key(value) }

@@ -40,14 +40,23 @@ private final class Recorder {
         try t.insertRows(section: "Watch", at: 0, count: 2)
         #expect(r.last?.changes == [FlatChange(position: 13, removed: 0, added: 2)])
         #expect(r.last?.redraw == [12..<13])
+        // 0.2: more rows redraw the header too (its row count changed).
+        try t.insertRows(section: "Watch", at: 2, count: 1)
+        #expect(r.last?.changes == [FlatChange(position: 15, removed: 0, added: 1)])
+        #expect(r.last?.redraw == [12..<13])
         // Removing a section in the middle.
         try t.removeSection("iPad")
         #expect(r.last?.changes == [FlatChange(position: 4, removed: 3, added: 0)])
-        // Collapsing an empty section changes nothing and says nothing.
+        // 0.2: collapsing an empty section stores the state and redraws its header (position 13).
         try t.appendSection(key: "Empty")
         let count = r.sets.count
+        #expect(try t.setCollapsed(true, section: "Empty") == true)
+        #expect(r.sets.count == count + 1)
+        #expect(r.last?.changes == [])
+        #expect(r.last?.redraw == [13..<14])
+        // Again: already so, nothing said.
         #expect(try t.setCollapsed(true, section: "Empty") == false)
-        #expect(r.sets.count == count)
+        #expect(r.sets.count == count + 1)
     }
 
     @Test func movesAndHeights() throws {

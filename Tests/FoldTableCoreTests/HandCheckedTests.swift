@@ -17,10 +17,10 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(t.contentHeight == 480)
         let tops = try (0..<12).map { try t.itemTop(at: $0) }
         #expect(tops == [0, 28, 72, 116, 160, 188, 232, 276, 304, 348, 392, 436])
-        #expect(try t.item(at: 0) == Item(kind: .header, section: 0))
-        #expect(try t.item(at: 3) == Item(kind: .row, section: 0, row: 2))
-        #expect(try t.item(at: 7) == Item(kind: .header, section: 2))
-        #expect(try t.item(at: 11) == Item(kind: .row, section: 2, row: 3))
+        #expect(try t.item(at: 0) == Item(kind: .header, section: 0, collapsible: true).with(id: try t.sectionID(.index(0))))
+        #expect(try t.item(at: 3) == Item(kind: .row, section: 0, row: 2).with(id: try t.sectionID(.index(0))))
+        #expect(try t.item(at: 7) == Item(kind: .header, section: 2, collapsible: true).with(id: try t.sectionID(.index(2))))
+        #expect(try t.item(at: 11) == Item(kind: .row, section: 2, row: 3).with(id: try t.sectionID(.index(2))))
         #expect(try t.headerPosition(section: 2) == 7)
         #expect(try t.rowPosition(section: 1, row: 1) == 6)
     }
@@ -30,8 +30,8 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(try t.setCollapsed(true, section: "iPad"))
         #expect(t.itemCount == 10)
         #expect(t.contentHeight == 392)
-        #expect(try t.item(at: 4) == Item(kind: .header, section: 1, collapsed: true))
-        #expect(try t.item(at: 5) == Item(kind: .header, section: 2))
+        #expect(try t.item(at: 4) == Item(kind: .header, section: 1, collapsed: true, collapsible: true).with(id: try t.sectionID(.index(1))))
+        #expect(try t.item(at: 5) == Item(kind: .header, section: 2, collapsible: true).with(id: try t.sectionID(.index(2))))
         #expect(try t.itemTop(at: 5) == 188)
         #expect(try t.itemTop(at: 6) == 216)
         #expect(try t.rowCount(section: 1) == 2)
@@ -61,12 +61,19 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(t.itemCount == 1 + 4 + 3)
     }
 
-    @Test func emptySectionCannotCollapse() throws {
+    /// 0.2: an empty section keeps a collapsed state for when it gets
+    /// children (it hides nothing yet and shows no indicator); collapse-all
+    /// still skips it.
+    @Test func emptySectionKeepsItsCollapsedState() throws {
         let t = try Table()
         try t.appendSection(key: "Empty")
-        #expect(try t.toggle(section: 0) == false)
-        #expect(try t.isCollapsed(section: 0) == false)
+        #expect(try t.setAllCollapsed(true) == 0)
+        #expect(try t.toggle(section: 0) == true)
+        #expect(try t.isCollapsed(section: 0) == true)
+        #expect(t.itemCount == 1)
         #expect(try t.indicator(section: 0) == "")
+        #expect(try t.toggle(section: 0) == true)
+        #expect(try t.isCollapsed(section: 0) == false)
         #expect(try t.setAllCollapsed(true) == 0)
     }
 
@@ -103,7 +110,7 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(try t.itemTop(at: 4) == 5 + 160)
         try t.setCollapsed(true, section: 0)
         #expect(try t.footerPosition(section: 0) == 1)
-        #expect(try t.item(at: 1) == Item(kind: .footer, section: 0, collapsed: true))
+        #expect(try t.item(at: 1) == Item(kind: .footer, section: 0, collapsed: true, collapsible: true).with(id: try t.sectionID(.index(0))))
         try t.setFooterHeight(0, section: 0)
         #expect(throws: FoldError.self) { try t.footerPosition(section: 0) }
         #expect(try t.item(atOffset: 4.9) == (0, .above))

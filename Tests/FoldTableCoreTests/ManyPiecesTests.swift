@@ -35,7 +35,8 @@ import Testing
             for _ in 0..<300 {
                 let p = Int.random(in: 0..<flat.count, using: &rng)
                 let m = flat[p]
-                #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: m.item, top: m.top, height: m.height),
+                let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
+                #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
                         "position \(p) \(context)")
                 let y = m.top + m.height / 2
                 if m.height > 0 { #expect(try table.item(atOffset: y).position == p, "offset \(y) \(context)") }
@@ -45,7 +46,8 @@ import Testing
             table.forEachItem(from: start) { walked.append($0); return walked.count < 200 }
             for w in walked {
                 let m = flat[w.position]
-                #expect(w == PlacedItem(position: w.position, item: m.item, top: m.top, height: m.height))
+                let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
+                #expect(w == PlacedItem(position: w.position, item: item, top: m.top, height: m.height))
             }
             for i in stride(from: 0, to: model.sections.count, by: 97) {
                 #expect(try table.sectionIndex(forKey: model.sections[i].key) == i)

@@ -28,7 +28,8 @@ struct Model {
         var out: [ModelItem] = []
         var y = options.paddingTop
         for (i, s) in sections.enumerated() {
-            out.append(ModelItem(item: Item(kind: .header, section: i, collapsed: s.collapsed), top: y, height: s.headerHeight))
+            out.append(ModelItem(item: Item(kind: .header, section: i, collapsed: s.collapsed, collapsible: !s.rows.isEmpty),
+                                 top: y, height: s.headerHeight))
             y += s.headerHeight
             if !s.collapsed {
                 for (r, h) in s.rows.enumerated() {
@@ -38,7 +39,8 @@ struct Model {
                 }
             }
             if s.footerHeight > 0 {
-                out.append(ModelItem(item: Item(kind: .footer, section: i, collapsed: s.collapsed), top: y, height: s.footerHeight))
+                out.append(ModelItem(item: Item(kind: .footer, section: i, collapsed: s.collapsed, collapsible: !s.rows.isEmpty),
+                                     top: y, height: s.footerHeight))
                 y += s.footerHeight
             }
         }
@@ -64,5 +66,14 @@ struct Model {
 
     func headerPosition(_ s: Int, in items: [ModelItem]) -> Int? {
         items.firstIndex { $0.item.kind == .header && $0.item.section == s }
+    }
+}
+
+extension Item {
+    /// This item with the section id the table handed out (models know keys, not ids).
+    func with(id: SectionID?) -> Item {
+        var item = self
+        item.sectionID = id ?? 0
+        return item
     }
 }

@@ -50,7 +50,8 @@ private func sports(_ options: TableOptions = TableOptions()) throws -> Table {
         #expect(try t.setCollapsed(false, section: "Sports"))
         #expect(t.itemCount == 5)
         #expect(try t.isCollapsed(section: "Bat"))
-        #expect(try t.item(at: 1) == Item(kind: .header, depth: 1, section: 0, collapsed: true))
+        #expect(try t.item(at: 1) == Item(kind: .header, depth: 1, section: 0, collapsed: true, collapsible: true,
+                                          sectionID: try t.sectionID(.key("Bat"))))
     }
 
     @Test func refusedTreeEditsChangeNothing() throws {

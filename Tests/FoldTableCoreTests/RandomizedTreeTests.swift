@@ -18,12 +18,41 @@ struct TreeFuzz {
     var nextRow = 0
     var log: [String] = []
 
-    init(seed: UInt64, options: TableOptions) throws {
+    /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
+    let provides: Bool
+    let asked = AskLog()
+    final class AskLog { var ids: [Int] = [] }
+
+    init(seed: UInt64, options: TableOptions, provider: Bool = false) throws {
         rng = SeededRandom(seed: seed)
         table = try Table(options: options)
         model = TreeModel(options: options)
+        provides = provider
         let changes = self.changes
         table.onChange { changes.sets.append($0) }
+        if provider {
+            // Answers by the row's identity (the model matches the table while it is asked).
+            let model = self.model, asked = self.asked
+            table.setExpandedHeightProvider { key, row in
+                guard let s = model.section(key), row < s.rowCount,
+                      case .row(let r) = s.children[s.rowIndices[row]] else { return nil }
+                asked.ids.append(r.id)
+                return TreeFuzz.answer(r.id)
+            }
+        }
+    }
+
+    /// The provider's answer for a row: none, not larger than 44, or larger.
+    static func answer(_ id: Int) -> Double? { id % 3 == 0 ? nil : Double(20 + id % 4 * 20) }
+
+    /// The model's rule for asking the provider before a row expands.
+    func modelAsk(_ s: TreeSection, _ child: Int) {
+        guard provides, case .row(var row) = s.children[child], !row.expanded, !row.asked,
+              row.expandedHeight == nil else { return }
+        row.expandedHeight = TreeFuzz.answer(row.id)
+        row.asked = true
+        s.children[child] = .row(row)
+        model.expectedAsks.ids.append(row.id)
     }
 
     mutating func newRow(_ height: Double? = nil) -> TreeChild {
@@ -94,9 +123,17 @@ struct TreeFuzz {
             let rows = Int.random(in: 0...3, using: &rng)
             let key = "s\(nextKey)"
             nextKey += 1
-            log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows))")
-            guard expect(index <= p.children.count, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows) }) else { return }
-            let s = TreeSection(key: key, collapsed: model.options.startCollapsed, options: model.options)
+            // Mostly plain; sometimes fixed, without a header, collapsed, or an invalid mix.
+            let flags: SectionFlags = [[], [], [], [.fixed], [.noHeader], [.collapsed], [.noHeader, .fixed],
+                                       [.collapsed, .fixed]][Int.random(in: 0..<8, using: &rng)]
+            let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
+            let valid = index <= p.children.count && !(fixed && flags.contains(.collapsed))
+            log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows), flags: \(flags.rawValue))")
+            guard expect(valid, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows, flags: flags) }) else { return }
+            let s = TreeSection(key: key, collapsed: flags.contains(.collapsed) || (model.options.startCollapsed && !fixed),
+                                options: model.options)
+            s.fixed = fixed
+            s.hasHeader = !flags.contains(.noHeader)
             s.parent = p
             s.children = (0..<rows).map { _ in newRow() }
             p.children.insert(.section(s), at: index)
@@ -160,6 +197,7 @@ struct TreeFuzz {
                 log.append("setExpandedHeight(\(s.key), \(r), \(String(describing: h)))")
                 try table.setExpandedHeight(h, section: .key(s.key), row: r)
                 row.expandedHeight = h
+                row.asked = false
                 if row.expanded, h.map({ $0 <= (row.height ?? s.rowHeight) }) ?? true { row.expanded = false }
             }
             s.children[child] = .row(row)
@@ -175,20 +213,32 @@ struct TreeFuzz {
             }
             guard case .row(let row) = s.children[child] else { return }
             let want = mode == 0 ? true : mode == 1 ? false : !row.expanded
+            if want { modelAsk(s, child) }
             #expect(changed == modelSetExpanded(want, s, child), "\(log.suffix(3))")
         case 11:
             guard let s = pick(model.allSections()) else { return }
             let collapse = Bool.random(using: &rng)
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                // Making it collapsible or not.
+                let collapsible = Bool.random(using: &rng)
+                log.append("setCollapsible(\(collapsible), \(s.key))")
+                let valid = s.fixed != collapsible || (s.hasHeader && (collapsible || !s.collapsed))
+                guard expect(valid, { try table.setCollapsible(collapsible, section: .key(s.key)) }) else { return }
+                s.fixed = !collapsible
+                return
+            }
             log.append("setCollapsed(\(collapse), \(s.key))")
-            let changed = try table.setCollapsed(collapse, section: .key(s.key))
-            let expected = !s.children.isEmpty && s.collapsed != collapse
-            #expect(changed == expected, "\(log.suffix(3))")
+            guard expect(!(s.fixed && collapse), { _ = try table.setCollapsed(collapse, section: .key(s.key)) }) else {
+                return
+            }
+            // (The call above made the change; sections without children keep the state too.)
+            let expected = !s.fixed && s.collapsed != collapse
             if expected { s.collapsed = collapse }
         case 12:
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
             var expected = 0
-            for s in model.allSections() where !s.children.isEmpty && s.collapsed != collapse {
+            for s in model.allSections() where s.collapsible && s.collapsed != collapse {
                 s.collapsed = collapse
                 expected += 1
             }
@@ -204,13 +254,14 @@ struct TreeFuzz {
             switch it.item.kind {
             case .header:
                 let s = it.chain.last!.section
-                if !s.children.isEmpty {
+                if !s.fixed {
                     s.collapsed.toggle()
                     want = s.collapsed ? .sectionCollapsed : .sectionExpanded
                 }
             case .row:
                 let s = it.chain.last!.section
                 let child = it.path.last!
+                modelAsk(s, child)
                 guard case .row(let row) = s.children[child] else { return }
                 if modelSetExpanded(!row.expanded, s, child) { want = row.expanded ? .rowCollapsed : .rowExpanded }
             case .footer:
@@ -264,12 +315,14 @@ struct TreeFuzz {
         table.forEachItem(from: 0) { walked.append($0); return true }
         #expect(walked.count == flat.count)
         for (p, m) in flat.enumerated() {
-            let placed = PlacedItem(position: p, item: m.item, top: m.top, height: m.height)
+            let placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
+                                    height: m.height)
             #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
             #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
             #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
             #expect(try table.itemKey(at: p) == m.key)
             if m.item.kind != .footer { #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)") }
+            if m.item.kind == .header { #expect(try table.headerPosition(section: .key(m.key)) == p, "\(context)") }
         }
         let sections = model.allSections()
         #expect(table.sectionStates().map(\.key) == sections.map(\.key), "\(context)")
@@ -278,8 +331,17 @@ struct TreeFuzz {
             #expect(try table.childCount(.key(s.key)) == s.children.count)
             #expect(try table.rowCount(section: .key(s.key)) == s.rowCount)
             #expect(try table.parentKey(.key(s.key)) == (s.parent === model.root ? nil : s.parent?.key))
+            #expect(try table.isCollapsed(section: .key(s.key)) == s.collapsed)
+            #expect(try table.isCollapsible(section: .key(s.key)) == !s.fixed)
+            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : s.collapsed ? "+" : "\u{2013}"))
+            if !s.hasHeader {
+                #expect(throws: FoldError(.notFound, "section \"\(s.key)\" has no header item")) {
+                    try table.headerPosition(section: .key(s.key))
+                }
+            }
         }
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
+        #expect(asked.ids == model.expectedAsks.ids, "provider asks \(context)")
         let content = table.contentHeight
         let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
         #expect(content == modelContent, "\(context)")
@@ -302,17 +364,21 @@ struct TreeFuzz {
         var out: [StickyHeader] = []
         var stack = y
         var above: TreeSection?
+        var depth = 0
         while table.stickyLevels == 0 || out.count < table.stickyLevels {
-            let depth = out.count
             guard let probe = flat.firstIndex(where: { $0.top + $0.height > stack }) else { break }
             let chain = flat[probe].chain
             guard chain.count > depth, depth == 0 || chain[depth - 1].section === above else { break }
             let c = chain[depth]
+            // A section without a header item is looked through.
+            guard c.section.hasHeader else { above = c.section; depth += 1; continue }
             let h = c.section.headerHeight
             let drawn = max(c.top, min(stack, model.end(of: c.section, headerTop: c.top) - h))
-            out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h))
+            out.append(StickyHeader(position: c.position, depth: depth, key: c.section.key, top: drawn, height: h,
+                                    sectionID: table.sectionID(forKey: c.section.key) ?? 0))
             stack = drawn + h
             above = c.section
+            depth += 1
         }
         return out
     }
@@ -326,10 +392,14 @@ struct TreeFuzz {
         options.paddingTop = Double(seed % 3) * 3
         options.accordion = Accordion(rawValue: Int32(seed % 3)) ?? .multiple
         options.stickyLevels = seed == 13 ? 2 : 0
-        var fuzz = try TreeFuzz(seed: seed, options: options)
+        // Odd seeds with an expanded-height provider.
+        var fuzz = try TreeFuzz(seed: seed, options: options, provider: seed % 2 == 1)
         for _ in 0..<500 {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
+        // The provider was really asked (exact asks are compared at every check).
+        #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
+        #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")
     }
 }

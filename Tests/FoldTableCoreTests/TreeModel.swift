@@ -10,6 +10,9 @@ final class TreeSection {
     var rowHeight: Double
     var children: [TreeChild] = []
     weak var parent: TreeSection?
+    /// Not collapsible (`SectionFlags.fixed`, or no header item).
+    var fixed = false
+    var hasHeader = true
 
     init(key: String, collapsed: Bool, options: TableOptions) {
         self.key = key
@@ -31,6 +34,10 @@ final class TreeSection {
         row.expandedHeight.map { $0 > (row.height ?? rowHeight) } ?? false
     }
 
+    /// Collapsible now: shows an indicator.
+    var collapsible: Bool { !fixed && !children.isEmpty }
+    var shownHeaderHeight: Double { hasHeader ? headerHeight : 0 }
+
     var sections: [TreeSection] {
         children.compactMap { if case .section(let s) = $0 { return s } else { return nil } }
     }
@@ -41,6 +48,9 @@ struct TreeRow {
     var id = 0
     var height: Double?
     var expandedHeight: Double?
+    /// Whether `expandedHeight` is the expanded-height provider's answer
+    /// (then it is known even when nil).
+    var asked = false
     var expanded = false
 }
 
@@ -66,6 +76,9 @@ struct TreeItem {
 struct TreeModel {
     var options: TableOptions
     let root: TreeSection
+    /// The rows (by id) the expanded-height provider should have been asked for, in order.
+    final class Asks { var ids: [Int] = [] }
+    let expectedAsks = Asks()
 
     init(options: TableOptions) {
         self.options = options
@@ -89,16 +102,23 @@ struct TreeModel {
                     rowIndex += 1
                 case .section(let sub):
                     let inner = chain + [(sub, out.count, y)]
-                    let indicator = sub.children.isEmpty ? "" : sub.collapsed ? "+" : "-"
-                    out.append(TreeItem(item: Item(kind: .header, depth: depth, section: i, collapsed: sub.collapsed),
-                                        top: y, height: sub.headerHeight, key: sub.key, path: path + [i], chain: inner,
-                                        identity: "H:\(sub.key)", look: "\(sub.headerHeight) \(indicator)"))
-                    y += sub.headerHeight
+                    let indicator = !sub.collapsible ? "" : sub.collapsed ? "+" : "-"
+                    if sub.hasHeader {
+                        // A header that shows its row count stays current: the count is part of its look.
+                        out.append(TreeItem(item: Item(kind: .header, depth: depth, section: i, collapsed: sub.collapsed,
+                                                       collapsible: sub.collapsible),
+                                            top: y, height: sub.headerHeight, key: sub.key, path: path + [i], chain: inner,
+                                            identity: "H:\(sub.key)",
+                                            look: "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)"))
+                        y += sub.headerHeight
+                    }
                     if !sub.collapsed { walk(sub, path: path + [i], depth: depth + 1, chain: inner) }
                     if sub.footerHeight > 0 {
-                        out.append(TreeItem(item: Item(kind: .footer, depth: depth, section: i, collapsed: sub.collapsed),
+                        out.append(TreeItem(item: Item(kind: .footer, depth: depth, section: i, collapsed: sub.collapsed,
+                                                       collapsible: sub.collapsible),
                                             top: y, height: sub.footerHeight, key: sub.key, path: path + [i], chain: inner,
-                                            identity: "F:\(sub.key)", look: "\(sub.footerHeight)"))
+                                            identity: "F:\(sub.key)",
+                                            look: "\(sub.footerHeight) \(sub.collapsed) \(sub.collapsible)"))
                         y += sub.footerHeight
                     }
                 }
@@ -131,7 +151,7 @@ struct TreeModel {
     /// The bottom of a section's last item (its header's top plus everything it shows).
     func end(of s: TreeSection, headerTop: Double) -> Double {
         func shown(_ s: TreeSection) -> Double {
-            var h = s.headerHeight + s.footerHeight
+            var h = s.shownHeaderHeight + s.footerHeight
             if !s.collapsed {
                 for c in s.children {
                     switch c {
