@@ -43,7 +43,7 @@ def TOP(i):        # an_id: b % 8 < 3 picks top-level child (b / 8) % 6
 ROOT = 7           # an_id: odd[0] = FOLD_ROOT
 FOREIGN = 6        # an_id: b % 8 == 6, bit 3 clear: the other table's ids
 DEAD = 14          # an_id: b % 8 == 6, bit 3 set: a removed id (if any)
-FLAG_COLLAPSED, FLAG_FIXED, FLAG_NO_HEADER = 1, 2, 4   # a_flags: bytes < 160 give b % 8
+FLAG_COLLAPSED, FLAG_FIXED, FLAG_NO_HEADER, FLAG_EXPANDED = 1, 2, 4, 16  # bytes < 160: b % 32
 FLAG_COLLAPSIBLE = 230                              # reported only: refused on insert
 
 # Hostile callback actions (fuzz_ops.c's ACT_*).
@@ -205,9 +205,11 @@ SEEDS = {
         insert_root("d", KEY("d"), 0, FLAG_COLLAPSED),
         insert_root("e", KEY("e"), 1, FLAG_COLLAPSED | FLAG_FIXED),
         insert_root("f", KEY("f"), 1, FLAG_COLLAPSIBLE),
+        insert_root("g", KEY("g"), 2, FLAG_EXPANDED | FLAG_FIXED),
         collapse(TOP(1)), toggle(TOP(2)), set_collapsible(TOP(1), 1), collapse(TOP(1)),
         set_collapsible(TOP(1), 0), set_collapsible(TOP(0), 0), set_collapsible(TOP(2), 1),
         insert_rows(TOP(3), INT(0), 2), expand(TOP(3)), text(TOP(0), 4, 2), text(TOP(1), 4, 9),
+        text(TOP(4), 4, 9), remove_section(TOP(1)), stale(2, 7),
         activate(0), activate(4), collapse_all(), visible(), sticky()),
     "stale-ids": table(
         *base(), insert_under(TOP(0), INT(0), "d", KEY("d"), 1), remove_section(TOP(0)),
