@@ -66,9 +66,12 @@ static fold_table *build(int64_t entries, enum kind kind) {
     check(fold_table_new(NULL, &t), "new");
     char key[32];
     for (int64_t i = 0; i < 2 * entries; i++) {
+        fold_section_id id;
         snprintf(key, sizeof key, "s%07lld", (long long)i);
-        check(fold_table_append_section(t, key, key, kind == COLLAPSED ? 2 : 1), "append");
-        if (kind == EXPANDED) check(fold_table_set_row_expanded_height(t, key, 0, 100), "expanded height");
+        check(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, key, kind == COLLAPSED ? 2 : 1,
+                                        0, &id),
+              "append");
+        if (kind == EXPANDED) check(fold_table_set_row_expanded_height(t, id, 0, 100), "expanded height");
     }
     check(fold_table_set_viewport(t, 0, 600), "viewport");
     return t;
@@ -120,9 +123,10 @@ int main(int argc, char **argv) {
         check(fold_table_new(NULL, &t), "new");
         char key[32], line[96];
         for (int64_t i = 0; i < known; i++) {
+            fold_section_id id;
             snprintf(key, sizeof key, "s%08lld", (long long)i);
-            check(fold_table_append_section(t, key, key, 2), "append");
-            check(fold_table_set_row_expanded_height(t, key, 0, 100), "expanded height");
+            check(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, key, 2, 0, &id), "append");
+            check(fold_table_set_row_expanded_height(t, id, 0, 100), "expanded height");
         }
         text s = {0};
         put(&s, "{\n  \"version\": 1,\n  \"collapsed\": {\n");

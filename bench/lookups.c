@@ -41,8 +41,10 @@ int main(int argc, char **argv) {
     if (heights == NULL) return 1;
     for (int64_t i = 0; i < n; i++) heights[i] = 20 + (double)(next() % 61);
     fold_table *t = NULL;
-    if (fold_table_new(NULL, &t) != FOLD_OK || fold_table_append_section(t, "s", "s", 0) != FOLD_OK ||
-        fold_table_insert_rows(t, 0, 0, n, heights) != FOLD_OK)
+    fold_section_id s = FOLD_ROOT;
+    if (fold_table_new(NULL, &t) != FOLD_OK ||
+        fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "s", "s", 0, 0, &s) != FOLD_OK ||
+        fold_table_insert_rows(t, s, 0, n, heights) != FOLD_OK)
         return 1;
     free(heights);
     int64_t count = 0;
@@ -69,11 +71,11 @@ int main(int argc, char **argv) {
             int64_t written, total;
             status = fold_table_visible_items(t, y, 1080, 0, visible, 64, &written, &total);
         } else if (!strcmp(op, "set_row_height")) {
-            status = fold_table_set_row_height(t, 0, p % n, 20 + (double)(i % 61));
+            status = fold_table_set_row_height(t, s, p % n, 20 + (double)(i % 61));
         } else if (!strcmp(op, "collapse")) {
             int changed;
-            status = fold_table_collapse(t, 0, &changed);
-            if (status == FOLD_OK) status = fold_table_expand(t, 0, &changed);
+            status = fold_table_collapse(t, s, &changed);
+            if (status == FOLD_OK) status = fold_table_expand(t, s, &changed);
         } else {
             fprintf(stderr, "lookups: unknown op %s\n", op);
             return 2;

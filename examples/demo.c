@@ -2,10 +2,12 @@
  * demo.c — FoldTable from C on a small product catalogue.
  *
  * The engine knows sections, rows and heights; the row titles stay here, in
- * plain C arrays, as they would in an application's own data. The demo prints
- * the flat list a view would draw, collapses a section, and asks the two
- * questions a scrolling view asks: what is at this offset, and what is inside
- * this viewport.
+ * plain C arrays, as they would in an application's own data, next to the
+ * section id the table handed out for each section. The demo prints the flat
+ * list a view would draw (header texts copied into stack buffers: nothing to
+ * free), collapses a section found by its key, and asks the two questions a
+ * scrolling view asks: what is at this offset, and what is inside this
+ * viewport.
  *
  * Build (SwiftPM):
  *   swift build --scratch-path /tmp/build
@@ -32,6 +34,21 @@ static const struct section_data catalogue[] = {
     {"iPhone", "iPhone|Phones", {"iPhone 16 Pro", "iPhone 16", "iPhone SE"}, 3},
 };
 #define SECTION_COUNT ((int)(sizeof catalogue / sizeof catalogue[0]))
+
+/* The id the table gave each catalogue section (fold_table_insert_section). */
+static fold_section_id section_ids[SECTION_COUNT];
+
+/* Our own record of the section an item names. */
+static const struct section_data *data_of(fold_section_id id)
+{
+    int i;
+    for (i = 0; i < SECTION_COUNT; i++) {
+        if (section_ids[i] == id) {
+            return &catalogue[i];
+        }
+    }
+    return NULL;
+}
 
 /* ---- error handling ------------------------------------------------------ */
 
@@ -68,22 +85,32 @@ static const char *place_name(int32_t place)
 /* ---- printing ------------------------------------------------------------ */
 
 /* The text a view would draw for an item: for a header its indicator, title
- * and detail; for a row its title from our own array, indented. */
-static void print_item_text(const fold_table *table, int32_t kind, int64_t section, int64_t row)
+ * and detail, copied into stack buffers (a longer text would be cut at a
+ * character boundary; the length it reports says how long a buffer to use);
+ * for a row its title from our own array, indented. */
+static void print_item_text(const fold_table *table, int32_t kind, fold_section_id section,
+                            int64_t row)
 {
     if (kind == FOLD_ITEM_HEADER) {
-        char *indicator = NULL, *title = NULL, *detail = NULL;
-        check(fold_table_section_indicator(table, section, &indicator), "section_indicator");
-        check(fold_table_section_header(table, section, &title, &detail), "section_header");
+        char indicator[16], title[64], detail[64];
+        int status;
+        check(fold_table_section_text(table, section, FOLD_TEXT_INDICATOR, indicator,
+                                      sizeof indicator, NULL),
+              "section_text (indicator)");
+        check(fold_table_section_text(table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL),
+              "section_text (title)");
         printf("%s %s", indicator, title);
-        if (detail != NULL) {
+        /* A header without '|' has no detail: FOLD_E_NOT_FOUND. */
+        status = fold_table_section_text(table, section, FOLD_TEXT_DETAIL, detail, sizeof detail,
+                                         NULL);
+        if (status == FOLD_OK) {
             printf("  (%s)", detail);
+        } else if (status != FOLD_E_NOT_FOUND) {
+            check(status, "section_text (detail)");
         }
-        fold_free(indicator);
-        fold_free(title);
-        fold_free(detail);
     } else if (kind == FOLD_ITEM_ROW) {
-        printf("    %s", catalogue[section].rows[row]);
+        const struct section_data *data = data_of(section);
+        printf("    %s", data != NULL ? data->rows[row] : "?");
     } else {
         printf("    --");
     }
@@ -152,6 +179,7 @@ int main(void)
 {
     fold_table_options options;
     fold_table *table = NULL;
+    fold_section_id ipad = 0;
     int changed = 0;
     int i;
 
@@ -165,14 +193,17 @@ int main(void)
     fold_table_options_init(&options); /* rows 44, headers 28, no footers */
     check(fold_table_new(&options, &table), "table_new");
     for (i = 0; i < SECTION_COUNT; i++) {
-        check(fold_table_append_section(table, catalogue[i].key, catalogue[i].header,
-                                        catalogue[i].row_count),
-              "append_section");
+        check(fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, catalogue[i].key,
+                                        catalogue[i].header, catalogue[i].row_count, 0,
+                                        &section_ids[i]),
+              "insert_section");
     }
 
     print_flat_list(table, "All sections expanded");
 
-    check(fold_table_collapse_key(table, "iPad", &changed), "collapse_key");
+    /* Keys are the names an app keeps; one lookup gives the id to act on. */
+    check(fold_table_find_section(table, "iPad", &ipad), "find_section");
+    check(fold_table_collapse(table, ipad, &changed), "collapse");
     printf("Collapsed \"iPad\" (changed: %s)\n\n", changed ? "yes" : "no");
     print_flat_list(table, "With iPad collapsed");
 

@@ -44,12 +44,14 @@ out=$(./example)
 # ---------------------------------------------------------------------------
 
 echo "$out"
-expected="0 header top 0
+expected="collapsed iPad (2 rows hidden)
+0 header top 0 – Mac
 1 row top 28
 2 row top 72
 3 row top 116
-4 header top 160
-5 header top 188
+4 header top 160 + iPad
+5 header top 188 – iPhone
+Mac: Laptops and desktops
 iPad's rows are hidden: row 0 of section \"iPad\" is hidden: the section is collapsed"
 if [ "$out" != "$expected" ]; then
   echo "FAIL: the README example printed something else; expected:" >&2

@@ -1,8 +1,8 @@
 /*
  * libFuzzer target for the one parser that may see untrusted text:
  * fold_table_import_state(). Arbitrary bytes (NUL-terminated copy) are
- * imported into a small fixed table (nested sections, expandable rows, a
- * viewport) and checked without a model:
+ * imported into a small fixed table (nested sections, a fixed and a
+ * headerless section, expandable rows, a viewport) and checked without a model:
  *
  *   - the status is FOLD_OK or FOLD_E_INVALID (anything else is a finding);
  *   - a failure changes nothing: the exported state, item count and content
@@ -34,14 +34,19 @@ static fold_table *make_table(void) {
     fold_table *t = NULL;
     if (fold_table_new(NULL, &t) != FOLD_OK) FINDING("fold_table_new: %s", fold_last_error_message());
     int st = FOLD_OK;
-    st |= fold_table_append_section(t, "a", "A|first", 3);
-    st |= fold_table_append_section(t, "b", "B", 2);
-    st |= fold_table_insert_subsection(t, "b", 2, "b1", "B1", 4);
-    st |= fold_table_insert_subsection(t, "b1", 4, "b11", "B11", 1);
-    st |= fold_table_append_section(t, "c", "C", 5);
-    for (int64_t r = 0; r < 3; r++) st |= fold_table_set_row_expanded_height(t, "a", r, 100.5);
-    st |= fold_table_set_row_expanded_height(t, "b1", 1, 33.3);
-    st |= fold_table_collapse_key(t, "c", NULL);
+    fold_section_id a = 0, b = 0, b1 = 0, c = 0;
+    st |= fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "a", "A|first", 3, 0, &a);
+    st |= fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "b", "B", 2, 0, &b);
+    st |= fold_table_insert_section(t, b, 2, "b1", "B1", 4, 0, &b1);
+    st |= fold_table_insert_section(t, b1, 4, "b11", "B11", 1, 0, NULL);
+    /* Not collapsible and headerless sections: saved states name them too. */
+    st |= fold_table_insert_section(t, b, FOLD_INDEX_END, "b2", "B2", 2, FOLD_SECTION_FIXED, NULL);
+    st |= fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "c", "C", 5, 0, &c);
+    st |= fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "d", NULL, 2, FOLD_SECTION_NO_HEADER,
+                                    NULL);
+    for (int64_t r = 0; r < 3; r++) st |= fold_table_set_row_expanded_height(t, a, r, 100.5);
+    st |= fold_table_set_row_expanded_height(t, b1, 1, 33.3);
+    st |= fold_table_collapse(t, c, NULL);
     st |= fold_table_set_viewport(t, 10, 200);
     if (st != FOLD_OK) FINDING("building the table: %s", fold_last_error_message());
     return t;

@@ -7,7 +7,8 @@
 int main(void) {
     fold_table *t;
     if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
-    if (fold_table_append_section(t, "a", "A", 3) != FOLD_OK) return 2;
+    if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "a", "A", 3, 0, NULL) != FOLD_OK)
+        return 2;
     FoldListModel *model = fold_list_model_new(t, (GDestroyNotify)fold_table_free);
     guint n = g_list_model_get_n_items(G_LIST_MODEL(model));
     g_object_unref(model);

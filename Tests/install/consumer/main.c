@@ -7,10 +7,11 @@
 
 int main(void) {
     fold_table *t;
+    fold_section_id a = FOLD_ROOT;
     int64_t count = 0;
     if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
-    if (fold_table_append_section(t, "a", "A", 3) != FOLD_OK) return 2;
-    if (fold_table_collapse_key(t, "a", NULL) != FOLD_OK) return 3;
+    if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "a", "A", 3, 0, &a) != FOLD_OK) return 2;
+    if (fold_table_collapse(t, a, NULL) != FOLD_OK) return 3;
     if (fold_table_item_count(t, &count) != FOLD_OK) return 4;
     fold_table_free(t);
     if (strcmp(fold_version_string(), FOLD_VERSION_STRING) != 0) return 5;
