@@ -12,7 +12,7 @@ func flags(_ item: Item) -> UInt32 {
 
 @_cdecl("fold_table_item_count")
 public func fold_table_item_count(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in try required(out, "out_count").pointee = Int64(t.itemCount) }
+    withTable(table, output: out, "out_count") { t in Int64(t.itemCount) }
 }
 
 @_cdecl("fold_table_item_at")
@@ -30,45 +30,40 @@ public func fold_table_item_at(_ table: OpaquePointer?, _ position: Int64,
 @_cdecl("fold_table_header_position")
 public func fold_table_header_position(_ table: OpaquePointer?, _ section: UInt64,
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_position")
-        out.pointee = Int64(try t.headerPosition(section: sectionRef(section)))
+    withTable(table, output: out, "out_position") { t in
+        Int64(try t.headerPosition(section: sectionRef(section)))
     }
 }
 
 @_cdecl("fold_table_row_position")
 public func fold_table_row_position(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64,
                                     _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_position")
-        out.pointee = Int64(try t.rowPosition(section: sectionRef(section), row: int(row)))
+    withTable(table, output: out, "out_position") { t in
+        Int64(try t.rowPosition(section: sectionRef(section), row: int(row)))
     }
 }
 
 @_cdecl("fold_table_footer_position")
 public func fold_table_footer_position(_ table: OpaquePointer?, _ section: UInt64,
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_position")
-        out.pointee = Int64(try t.footerPosition(section: sectionRef(section)))
+    withTable(table, output: out, "out_position") { t in
+        Int64(try t.footerPosition(section: sectionRef(section)))
     }
 }
 
 @_cdecl("fold_table_item_height")
 public func fold_table_item_height(_ table: OpaquePointer?, _ position: Int64,
                                    _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_height")
-        out.pointee = try t.itemHeight(at: int(position))
+    withTable(table, output: out, "out_height") { t in
+        try t.itemHeight(at: int(position))
     }
 }
 
 @_cdecl("fold_table_item_top")
 public func fold_table_item_top(_ table: OpaquePointer?, _ position: Int64,
                                 _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_top")
-        out.pointee = try t.itemTop(at: int(position))
+    withTable(table, output: out, "out_top") { t in
+        try t.itemTop(at: int(position))
     }
 }
 
@@ -87,7 +82,7 @@ public func fold_table_item_at_offset(_ table: OpaquePointer?, _ y: Double,
 
 @_cdecl("fold_table_content_height")
 public func fold_table_content_height(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in try required(out, "out_height").pointee = t.contentHeight }
+    withTable(table, output: out, "out_height") { t in t.contentHeight }
 }
 
 @_cdecl("fold_table_visible_items")

@@ -17,9 +17,8 @@ public func fold_table_find_section(_ table: OpaquePointer?, _ key: UnsafePointe
 @_cdecl("fold_table_child_count")
 public func fold_table_child_count(_ table: OpaquePointer?, _ parent: UInt64,
                                    _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_count")
-        out.pointee = Int64(try t.childCount(parentRef(parent)))
+    withTable(table, output: out, "out_count") { t in
+        Int64(try t.childCount(parentRef(parent)))
     }
 }
 
@@ -45,9 +44,8 @@ public func fold_table_child_at(_ table: OpaquePointer?, _ parent: UInt64, _ ind
 @_cdecl("fold_table_section_at_path")
 public func fold_table_section_at_path(_ table: OpaquePointer?, _ pathPointer: UnsafePointer<Int64>?, _ length: Int64,
                                        _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_id")
-        out.pointee = try t.sectionID(.path(try path(pathPointer, length)))
+    withTable(table, output: out, "out_id") { t in
+        try t.sectionID(.path(try path(pathPointer, length)))
     }
 }
 

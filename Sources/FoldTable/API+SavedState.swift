@@ -9,9 +9,8 @@ import FoldTableCore
 @_cdecl("fold_table_export_state")
 public func fold_table_export_state(_ table: OpaquePointer?,
                                     _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_json")
-        out.pointee = mallocString(t.exportState())
+    withTable(table, output: out, "out_json") { t in
+        mallocString(t.exportState())
     }
 }
 

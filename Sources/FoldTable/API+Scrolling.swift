@@ -53,8 +53,7 @@ public func fold_table_reveal_offset(_ table: OpaquePointer?, _ section: UInt64,
 @_cdecl("fold_table_reveal_row")
 public func fold_table_reveal_row(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64,
                                   _ expandAncestors: Int32, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_position")
-        out.pointee = Int64(try t.revealRow(section: sectionRef(section), row: int(row), expandAncestors: expandAncestors != 0))
+    withTable(table, output: out, "out_position") { t in
+        Int64(try t.revealRow(section: sectionRef(section), row: int(row), expandAncestors: expandAncestors != 0))
     }
 }

@@ -25,6 +25,16 @@ func withTable(_ handle: OpaquePointer?, _ body: (Table) throws -> Void) -> Int3
     }
 }
 
+/// `withTable` for a query with one required output: checks `pointer`
+/// (named `name` in the message), then stores what `body` returns.
+func withTable<T>(_ handle: OpaquePointer?, output pointer: UnsafeMutablePointer<T>?, _ name: String,
+                  _ body: (Table) throws -> T) -> Int32 {
+    withTable(handle) { t in
+        let out = try required(pointer, name)
+        out.pointee = try body(t)
+    }
+}
+
 /// A required output pointer.
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
     guard let pointer else { throw FoldError(.invalidArgument, "\(name) is NULL") }
