@@ -17,6 +17,11 @@ export CC=${CC:-cc}
 
 make_tmp
 install_fresh "$build"
+version=$(header_version "$prefix/include/foldtable.h")
+[ -n "$version" ] || fail "no FOLD_VERSION_STRING in the installed foldtable.h"
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
 
 generator=()
 ninja=${CMAKE_MAKE_PROGRAM:-$(command -v ninja || true)}
@@ -25,11 +30,10 @@ if [ -n "$ninja" ] && [ -x "$ninja" ]; then
 fi
 
 "$cmake" "${generator[@]}" -S "$consumer" -B "$tmp/consumer" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_GTK="$with_gtk" >"$tmp/configure.log" ||
+  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_GTK="$with_gtk" -DFOLDTABLE_VERSION="$major.$minor" >"$tmp/configure.log" ||
   { cat "$tmp/configure.log" >&2; exit 1; }
 "$cmake" --build "$tmp/consumer" >"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
 
-version=$(header_version "$prefix/include/foldtable.h")
 out=$("$tmp/consumer/consumer")
 echo "$out"
 expect_output "$out" "foldtable $version, items 1" consumer
@@ -45,7 +49,6 @@ if grep -rq "$build" "$prefix"/lib*/cmake/FoldTable/ 2>/dev/null; then
 fi
 
 # SameMinorVersion: a project asking for another minor (0.99) must not get this one.
-major=${version%%.*}
 cat > "$tmp/other.cmake" <<CMAKE
 find_package(FoldTable $major.99 QUIET CONFIG PATHS "$prefix" NO_DEFAULT_PATH)
 if(FoldTable_FOUND)
