@@ -14,18 +14,7 @@ import os
 import re
 import shutil
 import subprocess
-from ctypes import (
-    POINTER,
-    c_char_p,
-    c_double,
-    c_int,
-    c_int32,
-    c_int64,
-    c_size_t,
-    c_uint32,
-    c_uint64,
-    c_void_p,
-)
+from ctypes import POINTER, c_char_p, c_void_p
 
 import pytest
 
@@ -50,16 +39,10 @@ NOT_MIRRORED = {
 # Python names that differ from FOLD_<name>.
 RENAMED = {"FOLD_VERSION_MAJOR": "EXPECTED_MAJOR", "FOLD_VERSION_MINOR": "EXPECTED_MINOR"}
 
-SCALARS = {
-    "int": c_int,
-    "int32_t": c_int32,
-    "int64_t": c_int64,
-    "uint32_t": c_uint32,
-    "uint64_t": c_uint64,
-    "fold_section_id": c_uint64,
-    "double": c_double,
-    "size_t": c_size_t,
-}
+# The header's scalar types and their ctypes types (int32_t -> c_int32).
+SCALARS = {name: getattr(ctypes, "c_" + name[:-2]) for name in ("int32_t", "int64_t", "uint32_t", "uint64_t")}
+SCALARS.update({"int": ctypes.c_int, "double": ctypes.c_double, "size_t": ctypes.c_size_t,
+                "fold_section_id": ctypes.c_uint64})
 CALLBACKS = {
     "fold_change_fn": _ffi.CHANGE_FN,
     "fold_section_fn": _ffi.SECTION_FN,
