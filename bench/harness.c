@@ -88,6 +88,10 @@ int64_t leaf_rows(int64_t n, int64_t leaf) {
     return n / l + (leaf < n % l ? 1 : 0);
 }
 
+int64_t flat_section_rows(int64_t n, int64_t per, int64_t section) {
+    return (section + 1) * per <= n ? per : n - section * per;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Results                                                                   */
 /* ------------------------------------------------------------------------- */

@@ -43,6 +43,9 @@ extern const char *const hmode_names[]; /* "uniform", "variable" */
  * of N rows in leaf i. */
 int64_t tree_leaves(void);
 int64_t leaf_rows(int64_t n, int64_t leaf);
+/* The flat shapes: N rows in sections of `per` rows (the last one shorter);
+ * the number of rows of section `section`. */
+int64_t flat_section_rows(int64_t n, int64_t per, int64_t section);
 
 /* ------------------------------------------------------------------------- */
 /* Plumbing: clock, PRNG, RSS, checked calls                                  */

@@ -67,7 +67,7 @@ naive *naive_build(const double *heights, int64_t n, int64_t per) {
     t->sections = malloc((size_t)t->nsections * sizeof(nsection *));
     if (t->sections == NULL) die("out of memory");
     for (int64_t s = 0; s < t->nsections; s++) {
-        int64_t rows = (s + 1) * per <= n ? per : n - s * per;
+        int64_t rows = flat_section_rows(n, per, s);
         t->sections[s] = naive_new_section(heights ? heights + s * per : NULL, rows);
     }
     naive_reload(t);

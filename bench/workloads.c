@@ -36,7 +36,7 @@ static fold_table *fold_build(const double *heights, int64_t n, int64_t per) {
     char key[32];
     int64_t sections = (n + per - 1) / per;
     for (int64_t s = 0; s < sections; s++) {
-        int64_t rows = (s + 1) * per <= n ? per : n - s * per;
+        int64_t rows = flat_section_rows(n, per, s);
         fold_section_id id;
         snprintf(key, sizeof key, "s%lld", (long long)s);
         if (heights) {
@@ -125,29 +125,28 @@ static naive *naive_of(const bench *c) {
 /* Workloads of every shape                                                  */
 /* ------------------------------------------------------------------------- */
 
-static int64_t f_build(void *p, int64_t ops) {
-    bench *c = p;
+/* `ops` whole builds: the time of build(ctx) only, not of release(). One
+ * build is a whole table, so the calls through pointers cost nothing. */
+static int64_t time_builds(void *ctx, int64_t ops, void *(*build)(void *),
+                           void (*release)(void *)) {
     int64_t total = 0;
     for (int64_t i = 0; i < ops; i++) {
         int64_t t0 = now_ns();
-        fold_table *t = fold_of(c);
+        void *t = build(ctx);
         total += now_ns() - t0;
-        fold_table_free(t);
+        release(t);
     }
     return total;
 }
 
-static int64_t n_build(void *p, int64_t ops) {
-    bench *c = p;
-    int64_t total = 0;
-    for (int64_t i = 0; i < ops; i++) {
-        int64_t t0 = now_ns();
-        naive *t = naive_of(c);
-        total += now_ns() - t0;
-        naive_free(t);
-    }
-    return total;
-}
+static void *f_new(void *p) { return fold_of(p); }
+static void f_release(void *t) { fold_table_free(t); }
+static void *n_new(void *p) { return naive_of(p); }
+static void n_release(void *t) { naive_free(t); }
+
+static int64_t f_build(void *p, int64_t ops) { return time_builds(p, ops, f_new, f_release); }
+
+static int64_t n_build(void *p, int64_t ops) { return time_builds(p, ops, n_new, n_release); }
 
 /* The item and its depth, as a view indents it. */
 static int64_t f_item_at(void *p, int64_t ops) {
@@ -326,8 +325,7 @@ static int64_t n_collapse_all(void *p, int64_t ops) {
 /* One unit: insert 1000 rows in the middle of the table, then remove them. */
 static void middle(const bench *c, int64_t *section, int64_t *row) {
     *section = c->sections / 2;
-    int64_t rows = (*section + 1) * c->per <= c->n ? c->per : c->n - *section * c->per;
-    *row = rows / 2;
+    *row = flat_section_rows(c->n, c->per, *section) / 2;
 }
 
 static int64_t f_insert_remove(void *p, int64_t ops) {
@@ -477,8 +475,7 @@ void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heig
         c->positions[i] = rng_below(items);
         c->offsets[i] = rng_unit() * content;
         c->rsec[i] = rng_below(c->sections);
-        int64_t rows = (c->rsec[i] + 1) * c->per <= n ? c->per : n - c->rsec[i] * c->per;
-        c->rrow[i] = rng_below(rows);
+        c->rrow[i] = rng_below(flat_section_rows(n, c->per, c->rsec[i]));
         c->rsid[i] = fold_top(c->ft, c->rsec[i]);
         c->newh[i] = random_height();
     }
@@ -562,17 +559,10 @@ typedef struct gtkctx {
     size_t next;
 } gtkctx;
 
-static int64_t g_build(void *p, int64_t ops) {
-    gtkctx *c = p;
-    int64_t total = 0;
-    for (int64_t i = 0; i < ops; i++) {
-        int64_t t0 = now_ns();
-        gtkb *b = gtkb_build(c->n);
-        total += now_ns() - t0;
-        gtkb_free(b);
-    }
-    return total;
-}
+static void *g_new(void *p) { return gtkb_build(((gtkctx *)p)->n); }
+static void g_release(void *b) { gtkb_free(b); }
+
+static int64_t g_build(void *p, int64_t ops) { return time_builds(p, ops, g_new, g_release); }
 
 static int64_t g_toggle(void *p, int64_t ops) {
     gtkctx *c = p;

@@ -57,28 +57,28 @@ def main() -> int:
 
     agree("CMake project(VERSION)", cmake_version, version)
 
+    def literal_or_derived(where: str, text: str, literal: str, derived: str, how: str) -> None:
+        """A version literal in `text` must agree; a derived one is accepted."""
+        found = re.search(literal, text, re.M)
+        if found:
+            agree(where, found.group(1), version)
+        elif re.search(derived, text, re.M):
+            print(f"ok   {where}: {how}")
+        else:
+            print(f"FAIL {where}: neither a version nor a derived one")
+            failures.append(f"{where} names no version")
+
     python = os.path.join(source, "bindings", "python")
     pyproject = open(os.path.join(python, "pyproject.toml"), encoding="utf-8").read()
     project = re.search(r"^\[project\]\s*$(.*?)(?=^\[|\Z)", pyproject, re.M | re.S)
-    table = project.group(1) if project else ""
-    literal = re.search(r'^version\s*=\s*"([^"]*)"', table, re.M)
-    if literal:
-        agree("bindings/python/pyproject.toml [project] version", literal.group(1), version)
-    elif re.search(r'^dynamic\s*=\s*\[[^\]]*"version"', table, re.M):
-        print('ok   bindings/python/pyproject.toml: dynamic = ["version"] (derived at build time)')
-    else:
-        print("FAIL bindings/python/pyproject.toml: [project] has neither version nor dynamic version")
-        failures.append("pyproject.toml names no version")
-
+    literal_or_derived("bindings/python/pyproject.toml [project] version",
+                       project.group(1) if project else "",
+                       r'^version\s*=\s*"([^"]*)"', r'^dynamic\s*=\s*\[[^\]]*"version"',
+                       'dynamic = ["version"] (derived at build time)')
     init = open(os.path.join(python, "foldtable", "__init__.py"), encoding="utf-8").read()
-    literal = re.search(r'^__version__\s*(?::\s*str\s*)?=\s*"([^"]*)"', init, re.M)
-    if literal:
-        agree("bindings/python/foldtable/__init__.py __version__", literal.group(1), version)
-    elif re.search(r"^__version__\s*(?::\s*str\s*)?=", init, re.M):
-        print("ok   bindings/python/foldtable/__init__.py: __version__ derived at import time")
-    else:
-        print("FAIL bindings/python/foldtable/__init__.py: no __version__")
-        failures.append("__init__.py has no __version__")
+    literal_or_derived("bindings/python/foldtable/__init__.py __version__", init,
+                       r'^__version__\s*(?::\s*str\s*)?=\s*"([^"]*)"',
+                       r"^__version__\s*(?::\s*str\s*)?=", "derived at import time")
 
     changelog = open(os.path.join(source, "CHANGELOG.md"), encoding="utf-8").read()
     latest = re.search(r"^## \[?(\d+\.\d+\.\d+)\]?", changelog, re.M)

@@ -10,20 +10,16 @@
 # the header: the preprocessor drops comments, macros and #if branches, so
 # declarations may span lines and sit anywhere.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 LIBRARY HEADER" >&2
-  exit 2
-fi
-lib=$1
-header=$2
+need_args 2 "LIBRARY HEADER" "$@"
+lib=$1 header=$2
 cc=${CC:-cc}
 for f in "$lib" "$header"; do
   [ -f "$f" ] || { echo "check-exports: no such file: $f" >&2; exit 2; }
 done
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 
 # --- Functions the header declares --------------------------------------------
 # Keep only the preprocessed lines that come from the header itself (not from

@@ -11,29 +11,20 @@
 # lib/<multiarch> for a /usr prefix). Run by ctest as `install`. Uses $CMAKE
 # (default cmake) and $CC (default cc).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-if [ $# -ne 4 ]; then
-  echo "usage: $0 BUILD_DIR LIBDIR README HEADER_CHECK_SOURCE" >&2
-  exit 2
-fi
-build=$1
-libdir=$2
-readme=$3
-header_check=$4
+need_args 4 "BUILD_DIR LIBDIR README HEADER_CHECK_SOURCE" "$@"
+build=$1 libdir=$2 readme=$3 header_check=$4
 cmake=${CMAKE:-cmake}
 cc=${CC:-cc}
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 cd "$tmp"
 
 # The README's C example: the first ```c block after the "## C" heading.
 awk '/^## C$/ {in_c = 1} in_c && /^```c$/ {on = 1; next} on && /^```$/ {exit} on {print}' \
   "$readme" > example.c
-if ! grep -q 'fold_table_new' example.c; then
-  echo "FAIL: no C example found under '## C' in $readme" >&2
-  exit 1
-fi
+grep -q 'fold_table_new' example.c || fail "no C example found under '## C' in $readme"
 
 # --- README "Install", verbatim but for the build directory -----------------
 prefix=$tmp/some/prefix
@@ -53,17 +44,13 @@ expected="collapsed iPad (2 rows hidden)
 5 header top 188 – iPhone
 Mac: Laptops and desktops
 iPad's rows are hidden: row 0 of section \"iPad\" is hidden: the section is collapsed"
-if [ "$out" != "$expected" ]; then
-  echo "FAIL: the README example printed something else; expected:" >&2
-  echo "$expected" >&2
-  exit 1
-fi
+expect_output "$out" "$expected" "the README example"
 
 # The flags name the new prefix, not the configured one.
 cflags=$(pkg-config --cflags foldtable)
 case "$cflags" in
   *"$prefix"*) ;;
-  *) echo "FAIL: pkg-config --cflags foldtable gives '$cflags', outside $prefix" >&2; exit 1 ;;
+  *) fail "pkg-config --cflags foldtable gives '$cflags', outside $prefix" ;;
 esac
 
 # Every declaration of the installed header, strictly, against the installed library.

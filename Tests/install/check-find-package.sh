@@ -8,21 +8,20 @@
 # version. Run by ctest as install-find-package. Uses $CMAKE (default cmake),
 # $CC (default cc) and Ninja when $CMAKE_MAKE_PROGRAM or ninja is there.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
-if [ $# -ne 3 ]; then
-  echo "usage: $0 BUILD_DIR CONSUMER_DIR WITH_GTK" >&2
-  exit 2
-fi
-build=$1
-consumer=$2
-with_gtk=$3
+need_args 3 "BUILD_DIR CONSUMER_DIR WITH_GTK" "$@"
+build=$1 consumer=$2 with_gtk=$3
 cmake=${CMAKE:-cmake}
 export CC=${CC:-cc}
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-prefix=$tmp/some/prefix
-"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+make_tmp
+install_fresh "$build"
+version=$(header_version "$prefix/include/foldtable.h")
+[ -n "$version" ] || fail "no FOLD_VERSION_STRING in the installed foldtable.h"
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
 
 generator=()
 ninja=${CMAKE_MAKE_PROGRAM:-$(command -v ninja || true)}
@@ -31,34 +30,25 @@ if [ -n "$ninja" ] && [ -x "$ninja" ]; then
 fi
 
 "$cmake" "${generator[@]}" -S "$consumer" -B "$tmp/consumer" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_GTK="$with_gtk" >"$tmp/configure.log" ||
+  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_GTK="$with_gtk" -DFOLDTABLE_VERSION="$major.$minor" >"$tmp/configure.log" ||
   { cat "$tmp/configure.log" >&2; exit 1; }
 "$cmake" --build "$tmp/consumer" >"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
 
-version=$(sed -n 's/^#define FOLD_VERSION_STRING "\(.*\)"$/\1/p' "$prefix/include/foldtable.h")
 out=$("$tmp/consumer/consumer")
 echo "$out"
-if [ "$out" != "foldtable $version, items 1" ]; then
-  echo "FAIL: consumer printed '$out', expected 'foldtable $version, items 1'" >&2
-  exit 1
-fi
+expect_output "$out" "foldtable $version, items 1" consumer
 if [ "$with_gtk" = ON ]; then
   out=$("$tmp/consumer/consumer-gtk")
   echo "$out"
-  if [ "$out" != "foldtable-gtk items 4" ]; then
-    echo "FAIL: consumer-gtk printed '$out', expected 'foldtable-gtk items 4'" >&2
-    exit 1
-  fi
+  expect_output "$out" "foldtable-gtk items 4" consumer-gtk
 fi
 
 # The imported target names the installed library, not the build tree's.
 if grep -rq "$build" "$prefix"/lib*/cmake/FoldTable/ 2>/dev/null; then
-  echo "FAIL: the installed CMake package mentions the build directory $build" >&2
-  exit 1
+  fail "the installed CMake package mentions the build directory $build"
 fi
 
 # SameMinorVersion: a project asking for another minor (0.99) must not get this one.
-major=${version%%.*}
 cat > "$tmp/other.cmake" <<CMAKE
 find_package(FoldTable $major.99 QUIET CONFIG PATHS "$prefix" NO_DEFAULT_PATH)
 if(FoldTable_FOUND)

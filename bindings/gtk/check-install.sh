@@ -8,19 +8,14 @@
 # --list (no display needed). LIBDIR is CMAKE_INSTALL_LIBDIR. Run by ctest as
 # gtk-install. Uses $CMAKE (default cmake) and $CC (default cc).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
-if [ $# -ne 3 ]; then
-  echo "usage: $0 BUILD_DIR LIBDIR EXAMPLE_SOURCE" >&2
-  exit 2
-fi
-build=$1
-libdir=$2
-source=$3
+need_args 3 "BUILD_DIR LIBDIR EXAMPLE_SOURCE" "$@"
+build=$1 libdir=$2 source=$3
 cmake=${CMAKE:-cmake}
 cc=${CC:-cc}
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_tmp
 cp "$source" "$tmp/app.c"
 cd "$tmp"
 
@@ -47,9 +42,5 @@ expected="0 – Planets
 3   Earth
 4   Mars
 5 + Moons"
-if [ "$out" != "$expected" ]; then
-  echo "FAIL: example-app --list printed something else; expected:" >&2
-  echo "$expected" >&2
-  exit 1
-fi
+expect_output "$out" "$expected" "example-app --list"
 echo "ok: built and ran $(basename "$source") with pkg-config foldtable-gtk ($(pkg-config --modversion foldtable-gtk))"

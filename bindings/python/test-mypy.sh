@@ -6,13 +6,10 @@
 # mypy when it has one, else installs mypy with pip into WORKDIR/venv; exit 77
 # (skip) when neither works. Run by ctest as python-mypy.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PYTHON WORKDIR" >&2
-  exit 2
-fi
-python=$1
-work=$2
+need_args 2 "PYTHON WORKDIR" "$@"
+python=$1 work=$2
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 if "$python" -m mypy --version >/dev/null 2>&1; then

@@ -22,21 +22,16 @@
 #
 # Exit 77 also when pip cannot fetch the build backend (no network/index).
 set -euo pipefail
-
-if [ $# -ne 4 ]; then
-  echo "usage: $0 wheel|sdist|gi PYTHON WORKDIR BUILT_LIBRARY" >&2
-  exit 2
-fi
-mode=$1
-python=$2
-work=$3
-built_library=$4
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
+source "$root/scripts/lib.sh"
+
+need_args 4 "wheel|sdist|gi PYTHON WORKDIR BUILT_LIBRARY" "$@"
+mode=$1 python=$2 work=$3 built_library=$4
 dist=$work/dist
 
-version=$(sed -n 's/^#define FOLD_VERSION_STRING "\([0-9.]*\)".*/\1/p' "$root/include/foldtable.h")
-[ -n "$version" ] || { echo "FAIL: no FOLD_VERSION_STRING in include/foldtable.h" >&2; exit 1; }
+version=$(header_version "$root/include/foldtable.h")
+[ -n "$version" ] || fail "no FOLD_VERSION_STRING in include/foldtable.h"
 
 # Runs the user's check from WORKDIR (not the source tree), with neither
 # FOLDTABLE_LIBRARY nor LD_LIBRARY_PATH set. Prints where the library came from.

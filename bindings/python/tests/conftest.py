@@ -7,11 +7,30 @@ Run with the library under test named explicitly, for example::
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterator
+import os
+import re
+from typing import Callable, Dict, Iterator, Tuple
 
 import pytest
 
 import foldtable
+
+#: include/foldtable.h of this checkout: the one place the version is written.
+HEADER = os.path.normpath(
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include", "foldtable.h")
+)
+
+
+def header_version() -> Tuple[str, int]:
+    """FOLD_VERSION_STRING and FOLD_VERSION_NUMBER's value, from the header."""
+    with open(HEADER, encoding="utf-8") as f:
+        text = f.read()
+    major, minor, patch = (
+        int(re.search(r"^#define FOLD_VERSION_%s (\d+)$" % part, text, re.M).group(1))
+        for part in ("MAJOR", "MINOR", "PATCH")
+    )
+    string = re.search(r'^#define FOLD_VERSION_STRING "([^"]*)"$', text, re.M).group(1)
+    return string, major * 1000000 + minor * 1000 + patch
 
 # The worked example: (key, header, rows) with the default heights
 # (rows 44, headers 28, no footers).

@@ -14,27 +14,15 @@ import os
 import re
 import shutil
 import subprocess
-from ctypes import (
-    POINTER,
-    c_char_p,
-    c_double,
-    c_int,
-    c_int32,
-    c_int64,
-    c_size_t,
-    c_uint32,
-    c_uint64,
-    c_void_p,
-)
+from ctypes import POINTER, c_char_p, c_void_p
 
 import pytest
 
 import foldtable
 from foldtable import _errors, _ffi
 
-HEADER = os.path.normpath(
-    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include", "foldtable.h")
-)
+from conftest import HEADER
+
 GCC = shutil.which("gcc")
 
 pytestmark = pytest.mark.skipif(
@@ -51,16 +39,10 @@ NOT_MIRRORED = {
 # Python names that differ from FOLD_<name>.
 RENAMED = {"FOLD_VERSION_MAJOR": "EXPECTED_MAJOR", "FOLD_VERSION_MINOR": "EXPECTED_MINOR"}
 
-SCALARS = {
-    "int": c_int,
-    "int32_t": c_int32,
-    "int64_t": c_int64,
-    "uint32_t": c_uint32,
-    "uint64_t": c_uint64,
-    "fold_section_id": c_uint64,
-    "double": c_double,
-    "size_t": c_size_t,
-}
+# The header's scalar types and their ctypes types (int32_t -> c_int32).
+SCALARS = {name: getattr(ctypes, "c_" + name[:-2]) for name in ("int32_t", "int64_t", "uint32_t", "uint64_t")}
+SCALARS.update({"int": ctypes.c_int, "double": ctypes.c_double, "size_t": ctypes.c_size_t,
+                "fold_section_id": ctypes.c_uint64})
 CALLBACKS = {
     "fold_change_fn": _ffi.CHANGE_FN,
     "fold_section_fn": _ffi.SECTION_FN,
@@ -119,6 +101,53 @@ def test_every_constant_matches_the_header(preprocessed):
     # Every constant of the binding comes from the header.
     assert python == {}, "constants the header does not define: %s" % sorted(python)
     assert checked == len(macros) - len(NOT_MIRRORED) > 60
+
+
+# The public enums and the header macros they mirror (a regular expression
+# whose group is the member's name).
+ENUMS = [
+    (foldtable.ItemKind, r"FOLD_ITEM_(?!FLAG_)(\w+)"),
+    (foldtable.OffsetPlace, r"FOLD_OFFSET_(\w+)"),
+    (foldtable.Accordion, r"FOLD_ACCORDION_(\w+)"),
+    (foldtable.Activation, r"FOLD_ACTIVATED_(\w+)"),
+    (foldtable.Alignment, r"FOLD_ALIGN_(\w+)"),
+    (foldtable.SectionEvent, r"FOLD_SECTION_((?:WILL|DID)_\w+)"),
+    (foldtable.RowEvent, r"FOLD_ROW_((?:WILL|DID)_\w+)"),
+]
+
+
+@pytest.mark.parametrize("enum_type, pattern", ENUMS, ids=[e.__name__ for e, _ in ENUMS])
+def test_every_enum_matches_the_header(preprocessed, enum_type, pattern):
+    """Each member has the value of its FOLD_ macro, and each macro of the
+    family is a member (the enums are defined from _ffi's constants, which
+    test_every_constant_matches_the_header checks; this catches a member
+    bound to the wrong constant or a macro with no member)."""
+    expected = {}
+    for macro, text in header_macros(preprocessed).items():
+        match = re.fullmatch(pattern, macro)
+        if match:
+            expected[match.group(1)] = macro_value(text)
+    assert len(expected) >= 3, pattern
+    assert {member.name: member.value for member in enum_type} == expected
+
+
+@pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem])
+def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
+    """Item.collapsed / expanded / expandable / collapsible each read their
+    FOLD_ITEM_FLAG_ bit and no other."""
+    bits = {
+        macro[len("FOLD_ITEM_FLAG_"):].lower(): macro_value(text)
+        for macro, text in header_macros(preprocessed).items()
+        if macro.startswith("FOLD_ITEM_FLAG_")
+    }
+    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded"]
+    empty = item_type(*([0] * (len(item_type._fields) - 1)), flags=0)
+    for name, bit in bits.items():
+        item = empty._replace(flags=bit)
+        assert {other: getattr(item, other) for other in bits} == {
+            other: other == name for other in bits
+        }, name
+        assert not getattr(empty, name)
 
 
 def c_type(text):

@@ -14,6 +14,8 @@ import pytest
 import foldtable
 from foldtable import FoldError, InvalidArgumentError
 
+from conftest import header_version
+
 
 def run_python(code, **env_updates):
     env = dict(os.environ)
@@ -121,9 +123,10 @@ def test_repr(worked):
 
 
 def test_module_attributes():
-    assert foldtable.version == "0.2.0"
-    assert foldtable.version_number == 2000
-    assert foldtable.__version__ == "0.2.0"
+    version, number = header_version()
+    assert foldtable.version == version
+    assert foldtable.version_number == number
+    assert foldtable.__version__ == version
     assert os.path.exists(foldtable.library_path)
     assert foldtable.MAX_HEIGHT == 65536.0
     assert foldtable.MAX_ROWS == 2**28

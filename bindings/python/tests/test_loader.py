@@ -169,37 +169,29 @@ def compile_fake(tmp_path, source, name):
     return out
 
 
-def test_major_version_mismatch(tmp_path):
+@pytest.mark.parametrize(
+    "name, number, text, message",
+    [
+        # Another major version.
+        ("v1", 1002003, "1.2.3", "is version 1.2.3 (1002003)"),
+        # A library that lacks the other functions.
+        ("partial", 1000, "0.1.0", "has no symbol fold_last_error_message"),
+    ],
+    ids=["major_version_mismatch", "missing_symbol"],
+)
+def test_a_library_of_another_version_is_refused(tmp_path, name, number, text, message):
     fake = compile_fake(
         tmp_path,
         """
-        int fold_version_number(void) { return 1002003; }
-        const char *fold_version_string(void) { return "1.2.3"; }
-        """,
-        "v1",
+        int fold_version_number(void) { return %d; }
+        const char *fold_version_string(void) { return "%s"; }
+        """ % (number, text),
+        name,
     )
     root = tmp_path / "site"
     copy_package(root)
     result = run("import foldtable", clean_env(root, FOLDTABLE_LIBRARY=fake), tmp_path)
     assert result.returncode != 0
     assert "ImportError" in result.stderr
-    assert "is version 1.2.3 (1002003)" in result.stderr
-    assert "binding and the library versions differ" in result.stderr
-
-
-def test_missing_symbol(tmp_path):
-    fake = compile_fake(
-        tmp_path,
-        """
-        int fold_version_number(void) { return 1000; }
-        const char *fold_version_string(void) { return "0.1.0"; }
-        """,
-        "partial",
-    )
-    root = tmp_path / "site"
-    copy_package(root)
-    result = run("import foldtable", clean_env(root, FOLDTABLE_LIBRARY=fake), tmp_path)
-    assert result.returncode != 0
-    assert "ImportError" in result.stderr
-    assert "has no symbol fold_last_error_message" in result.stderr
+    assert message in result.stderr
     assert "binding and the library versions differ" in result.stderr

@@ -67,23 +67,30 @@ def test_insert_rows_accepts_the_default_sentinel(worked, snapshot):
     assert snapshot(worked) == before
 
 
-def test_insert_rows_bad_positions_change_nothing(worked, snapshot):
+# Calls on iPad (2 rows) that must fail, each with the exception it raises.
+BAD_INSERTS = [
+    ((3,), {}, OutOfRangeError),
+    ((-1,), {}, OutOfRangeError),
+    ((0, -1), {}, OutOfRangeError),
+    ((0, foldtable.MAX_ROWS), {}, OutOfRangeError),
+    ((2**70,), {}, OutOfRangeError),
+    ((0,), {"heights": [None]}, TypeError),
+    (("0",), {}, TypeError),
+]
+BAD_REMOVES = [
+    ((1, 2), OutOfRangeError),
+    ((2,), OutOfRangeError),
+    ((-1,), OutOfRangeError),
+    ((0, -1), OutOfRangeError),
+    ((1, 2**63 - 1), OutOfRangeError),
+]
+
+
+@pytest.mark.parametrize("args, kwargs, error", BAD_INSERTS)
+def test_insert_rows_bad_positions_change_nothing(worked, snapshot, args, kwargs, error):
     before = snapshot(worked)
-    ipad = worked.sections["iPad"]
-    with pytest.raises(OutOfRangeError):
-        ipad.insert_rows(3)
-    with pytest.raises(OutOfRangeError):
-        ipad.insert_rows(-1)
-    with pytest.raises(OutOfRangeError):
-        ipad.insert_rows(0, -1)
-    with pytest.raises(OutOfRangeError):
-        ipad.insert_rows(0, foldtable.MAX_ROWS)
-    with pytest.raises(OutOfRangeError):
-        ipad.insert_rows(2**70)
-    with pytest.raises(TypeError):
-        ipad.insert_rows(0, heights=[None])
-    with pytest.raises(TypeError):
-        ipad.insert_rows("0")
+    with pytest.raises(error):
+        worked.sections["iPad"].insert_rows(*args, **kwargs)
     assert snapshot(worked) == before
 
 
@@ -101,19 +108,11 @@ def test_remove_rows(worked):
     assert len(worked) == 8
 
 
-def test_remove_rows_errors(worked, snapshot):
+@pytest.mark.parametrize("args, error", BAD_REMOVES)
+def test_remove_rows_errors(worked, snapshot, args, error):
     before = snapshot(worked)
-    ipad = worked.sections["iPad"]
-    with pytest.raises(OutOfRangeError):
-        ipad.remove_rows(1, 2)
-    with pytest.raises(OutOfRangeError):
-        ipad.remove_rows(2)
-    with pytest.raises(OutOfRangeError):
-        ipad.remove_rows(-1)
-    with pytest.raises(OutOfRangeError):
-        ipad.remove_rows(0, -1)
-    with pytest.raises(OutOfRangeError):
-        ipad.remove_rows(1, 2**63 - 1)
+    with pytest.raises(error):
+        worked.sections["iPad"].remove_rows(*args)
     assert snapshot(worked) == before
 
 
