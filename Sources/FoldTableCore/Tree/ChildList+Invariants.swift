@@ -1,0 +1,39 @@
+extension ChildList {
+    /// What is wrong with the list's structure: summaries, running totals,
+    /// parent and child pointers, fill, and the leaf each subsection points
+    /// at. Empty when all is well. For tests. O(pieces).
+    func invariantViolations(_ name: String) -> [String] {
+        var out: [String] = []
+        func visit(_ n: ListNode, parent: ListNode?, depth: Int) -> Int {
+            let here = "\(name) node at depth \(depth)"
+            if n.parent !== parent { out.append("\(here): wrong parent pointer") }
+            if n.count == 0 { out.append("\(here): empty") }
+            if n.count > ChildList.maxFill { out.append("\(here): \(n.count) entries > \(ChildList.maxFill)") }
+            var levels: Set<Int> = []
+            if n.isLeaf {
+                let holdsSection = n.pieces.contains { if case .section = $0 { return true } else { return false } }
+                if holdsSection ? n.childSums != n.pieces.map(\.summary) : !n.childSums.isEmpty {
+                    out.append("\(here): piece summaries stale, or kept for rows only")
+                }
+                for p in n.pieces {
+                    if case .section(let s) = p, s.node !== n { out.append("\(here): section \(s.key) points elsewhere") }
+                }
+                levels.insert(0)
+            } else {
+                if n.childSums.count != n.children.count { out.append("\(here): summaries and children differ in count") }
+                for (i, c) in n.children.enumerated() {
+                    levels.insert(visit(c, parent: n, depth: depth + 1))
+                    if i < n.childSums.count, n.childSums[i] != c.sum { out.append("\(here): stale summary of child \(i)") }
+                }
+            }
+            if levels.count > 1 { out.append("\(here): leaves at different depths") }
+            let sums = n.entrySums
+            if n.sum != sums.reduce(Summary.zero, +) { out.append("\(here): stale total") }
+            let lookup = n.isLeaf ? n.pieces.map { Piece.lookup(of: $0) } : []
+            if !n.totals.view.matches(sums, children: n.children, lookup: lookup) { out.append("\(here): stale running totals") }
+            return (levels.first ?? 0) + 1
+        }
+        if let root { _ = visit(root, parent: nil, depth: 0) }
+        return out
+    }
+}

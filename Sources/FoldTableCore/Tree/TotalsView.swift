@@ -1,0 +1,230 @@
+/// Reads a node's running totals (see `RunningTotals`) through their
+/// address: a descent goes from buffer to buffer without touching the
+/// node objects.
+struct TotalsView {
+    /// Ints before the columns: the entry count + 1, and the column count.
+    static let header = 2
+    /// Columns: the totals before entry i (items, fixedHeight in units,
+    /// defaultRows, children, rows, expandedRows), then entry i's own fixed
+    /// height (kept so an update reads no piece);
+    /// internal nodes add child i (unretained: the node's `children` array
+    /// owns it) and the address of child i's totals; leaves add entry i's
+    /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
+    /// subsection without touching the leaf object, its pieces array or the
+    /// piece (three dependent cache misses in a large table).
+    static let items = 0, fixedHeight = 1, defaultRows = 2, children = 3, rows = 4, expandedRows = 5
+    static let ownFixed = 6, child = 7, childTotals = 8
+    static let lookup = 7
+    static let leafColumns = 8
+    static let internalColumns = 9
+
+    let base: UnsafeMutablePointer<Int>
+    /// Entries + 1.
+    let count: Int
+    let isLeaf: Bool
+
+    /// The columns at `base`, shape read from its header.
+    @inline(__always)
+    init(base: UnsafeMutablePointer<Int>) {
+        self.base = base
+        count = base[0]
+        isLeaf = base[1] == TotalsView.leafColumns
+    }
+
+    /// From `tagged`: a parent records each child's buffer address with its
+    /// shape in the high bits, so a descent computes the child's column
+    /// addresses without first waiting for its header (one dependent cache
+    /// miss per level in a large table). User-space addresses fit in 48
+    /// bits on the 64-bit targets we build for, and a count in 8; a value
+    /// without a shape (count 0) has its header read instead.
+    @inline(__always)
+    init(tagged t: Int) {
+        let shape = t >> 48
+        guard shape & 0xFF != 0 else {
+            self.init(base: UnsafeMutablePointer(bitPattern: t).unsafelyUnwrapped)
+            return
+        }
+        self.init(base: UnsafeMutablePointer(bitPattern: t & TotalsView.addressMask).unsafelyUnwrapped,
+                  count: shape & 0xFF, isLeaf: shape & 0x100 != 0)
+    }
+
+    @inline(__always)
+    private init(base: UnsafeMutablePointer<Int>, count: Int, isLeaf: Bool) {
+        self.base = base
+        self.count = count
+        self.isLeaf = isLeaf
+    }
+
+    static let addressMask = (1 << 48) - 1
+
+    /// This view's `base`, `count` and `isLeaf` in one Int (see `init(tagged:)`).
+    var tagged: Int {
+        let address = Int(bitPattern: base)
+        guard address & ~TotalsView.addressMask == 0, count < 256 else { return address }
+        return address | count << 48 | (isLeaf ? 1 << 56 : 0)
+    }
+
+    /// Column `c`.
+    @inline(__always)
+    func column(_ c: Int) -> UnsafeMutablePointer<Int> { base + (TotalsView.header &+ c &* count) }
+
+    @inline(__always) func get(_ i: Int, _ c: Int) -> Int { column(c)[i] }
+    @inline(__always) func set(_ i: Int, _ c: Int, _ value: Int) { column(c)[i] = value }
+
+    @inline(__always)
+    func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Int { get(i, c) }
+
+    /// Writes the totals before entry `i`.
+    @inline(__always)
+    func writeTotals(_ i: Int, _ p: Prefix, expanded: Int) {
+        set(i, TotalsView.items, p.items)
+        set(i, TotalsView.fixedHeight, p.fixedHeight)
+        set(i, TotalsView.defaultRows, p.defaultRows)
+        set(i, TotalsView.children, p.children)
+        set(i, TotalsView.rows, p.rows)
+        set(i, TotalsView.expandedRows, expanded)
+    }
+
+    @inline(__always)
+    func setChild(_ i: Int, _ node: ListNode) {
+        set(i, TotalsView.child, Int(bitPattern: Unmanaged.passUnretained(node).toOpaque()))
+        set(i, TotalsView.childTotals, node.totals.view.tagged)
+    }
+
+    /// The totals of entries `0..<i` (0...entries). O(1).
+    @inline(__always)
+    func prefix(_ i: Int) -> Prefix {
+        Prefix(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
+               defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
+    }
+
+    /// Child `i` of an internal node, unretained. O(1).
+    @inline(__always)
+    func child(_ i: Int) -> Unmanaged<ListNode> {
+        // Non-zero for every child of an internal node.
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: get(i, TotalsView.child)).unsafelyUnwrapped)
+    }
+
+    /// The column a descent follows from entry i: the child's totals in an
+    /// internal node, the entry's `lookup` in a leaf. The scans select it
+    /// as they go, so its lines load together with the scanned ones instead
+    /// of one dependent cache miss later, on every level.
+    @inline(__always) var next: Int { isLeaf ? TotalsView.lookup : TotalsView.childTotals }
+
+    /// The entry holding unit `k` of `metric` (children, rows, items or
+    /// expanded rows), with its `next` value, and `k` made relative to that
+    /// entry; nil (k unchanged) for a metric with no column. `k` must be in
+    /// 0..<the metric's total. O(entries), one column scanned without
+    /// branches.
+    @inline(__always)
+    func find(_ metric: Metric, _ k: inout Int) -> (entry: Int, next: Int)? {
+        let c: Int
+        switch metric {
+        case .items: c = TotalsView.items
+        case .children: c = TotalsView.children
+        case .rows: c = TotalsView.rows
+        case .expandedRows: c = TotalsView.expandedRows
+        case .expandedDeep: return nil
+        }
+        // The last entry whose start is at or before k: starts never
+        // decrease and entry 0 starts at 0, so it is the number of later
+        // entries (1...entries - 1) that start at or before k.
+        let starts = column(c), follow = column(next)
+        let key = k
+        var i = 0
+        var selected = follow[0]
+        let entries = count &- 1
+        if entries > 1 {
+            for j in 1..<entries {
+                let at = starts[j] <= key
+                i &+= at ? 1 : 0
+                selected = at ? follow[j] : selected
+            }
+        }
+        k = key &- starts[i]
+        return (i, selected)
+    }
+
+    /// The first entry with items whose end in units (measured from the
+    /// node's top, default rows `rowHeight` units tall) is beyond `y` (`> y`,
+    /// or `>= y` when `inclusive`), with its `next` value; nil if none is.
+    /// O(entries), two columns scanned without branches.
+    @inline(__always)
+    func firstEntry(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (entry: Int, next: Int)? {
+        let entries = count &- 1
+        let fixed = column(TotalsView.fixedHeight), defaults = column(TotalsView.defaultRows)
+        let follow = column(next)
+        // Ends never decrease, so the first entry ending beyond is the
+        // number of entries that do not, and its `next` the last one
+        // selected: entry j - 1 ends at the totals before entry j.
+        // "Not beyond" is end < y (inclusive) or end <= y, i.e. end < y + 1.
+        let limit = inclusive ? y : y &+ 1
+        var i = 0
+        var selected = follow[0]
+        if entries > 0 {
+            if defaults[entries] == 0 {
+                // No default rows (every row has its own height): one column.
+                for j in 1...entries {
+                    let before = fixed[j] < limit
+                    i &+= before ? 1 : 0
+                    selected = before ? follow[j] : selected
+                }
+            } else {
+                for j in 1...entries {
+                    let before = fixed[j] &+ defaults[j] &* rowHeight < limit
+                    i &+= before ? 1 : 0
+                    selected = before ? follow[j] : selected
+                }
+            }
+        }
+        // An entry without items (none is expected) holds no offset: the next one with items.
+        let items = column(TotalsView.items)
+        if i < entries && items[i + 1] == items[i] {
+            while i < entries && items[i + 1] == items[i] { i += 1 }
+            if i < entries { selected = follow[i] }
+        }
+        return i < entries ? (i, selected) : nil
+    }
+
+    /// Whether the leaf holds row runs only (then every entry's items are
+    /// its rows and its children). O(1).
+    @inline(__always)
+    var holdsRowsOnly: Bool {
+        let last = count &- 1
+        return get(last, TotalsView.items) == get(last, TotalsView.rows)
+    }
+}
+
+extension TotalsView {
+    /// Whether the columns agree with `sums` and `nodes` (an internal
+    /// node's children, each with its totals; empty for a leaf) or, for a
+    /// leaf, `lookup` (each piece's). For invariant checks. O(entries).
+    func matches(_ sums: [Summary], children nodes: [ListNode], lookup: [Int]) -> Bool {
+        guard count == sums.count + 1, isLeaf == nodes.isEmpty else { return false }
+        if isLeaf {
+            guard lookup.count == sums.count, get(sums.count, TotalsView.lookup) == 0 else { return false }
+            for (i, d) in lookup.enumerated() where get(i, TotalsView.lookup) != d { return false }
+        }
+        var acc = Prefix()
+        var expanded = 0
+        for i in 0...sums.count {
+            let p = prefix(i)
+            guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
+                  p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight,
+                  get(i, TotalsView.expandedRows) == expanded,
+                  get(i, TotalsView.ownFixed) == (i < sums.count ? sums[i].fixedHeight : 0)
+            else { return false }
+            if i < nodes.count {
+                guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
+                      get(i, TotalsView.childTotals) == nodes[i].totals.view.tagged else { return false }
+            }
+            if i < sums.count {
+                let s = sums[i]
+                acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
+                              fixedHeight: s.fixedHeight)
+                expanded += s.expandedRows
+            }
+        }
+        return true
+    }
+}
