@@ -295,7 +295,7 @@ extension Table {
     }
 
     /// The node holding row `row` of `s`.
-    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Prefix) {
+    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Counts) {
         guard let hit = s.list.locate(.rows, row) else {
             throw FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
         }

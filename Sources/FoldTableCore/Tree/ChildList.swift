@@ -20,7 +20,7 @@ struct ChildList {
     /// child inside the piece, and the totals of everything before the
     /// piece. nil if `index` is not below the metric's total.
     /// O(fanout · log n): see `descend`.
-    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Prefix)? {
+    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Counts)? {
         guard let (ref, within, above) = descend(metric, index) else { return nil }
         var before = above
         before += ref.totals.prefix(ref.slot)
@@ -32,14 +32,14 @@ struct ChildList {
     /// internal levels only, so a caller that needs little of the leaf
     /// reads only that. O(fanout · log n): one scan of a node's running
     /// totals per level, going from buffer to buffer (see `RunningTotals`).
-    func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Prefix)? {
+    func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
         var k = index
-        var above = Prefix()
+        var above = Counts()
         while true {
             let i: Int, next: Int
             if let found = view.find(metric, &k) {
@@ -72,11 +72,11 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the totals of everything before it;
     /// nil if none is. O(fanout · log n), like `locate`.
-    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Prefix)? {
+    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Counts)? {
         guard let root else { return nil }
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
-        var before = Prefix()
+        var before = Counts()
         while true {
             let top = before.height(rowHeight)
             guard let (i, next) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
@@ -222,19 +222,7 @@ struct ChildList {
     /// Merges children k and k+1 of `node`, splitting the result again if it
     /// holds more than `maxFill` entries.
     private func merge(_ node: ListNode, _ k: Int) {
-        let a = node.children[k], b = node.children[k + 1]
-        if a.isLeaf {
-            a.pieces += b.pieces
-            b.pieces = []
-            ChildList.adopt(a)
-        } else {
-            a.children += b.children
-            a.childSums += b.childSums
-            b.children = []
-            b.childSums = []
-            for c in a.children { c.parent = a }
-        }
-        a.recompute()
+        let a = ChildList.merged(node.children[k], node.children[k + 1])
         node.children.remove(at: k + 1)
         node.childSums.remove(at: k + 1)
         node.childSums[k] = a.sum

@@ -85,7 +85,7 @@ struct PieceRef {
     }
 
     /// The totals of everything before this piece in its list. O(fanout · log n).
-    func prefix() -> Prefix {
+    func prefix() -> Counts {
         var acc = leaf.totals.view.prefix(slot)
         var n = leaf
         while let p = n.parent {

@@ -54,7 +54,7 @@ struct RunningTotals: ~Copyable {
         storage[0] = n
         storage[1] = columns
         let v = view
-        var acc = Prefix()
+        var acc = Counts()
         var expanded = 0
         var total = Summary.zero
         for i in 0..<entries {
@@ -63,8 +63,7 @@ struct RunningTotals: ~Copyable {
             v.writeTotals(i, acc, expanded: expanded)
             v.set(i, TotalsView.ownFixed, s.fixedHeight)
             if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
-            acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
-                          fixedHeight: s.fixedHeight)
+            acc += s.counts
             expanded &+= s.expandedRows
         }
         v.writeTotals(entries, acc, expanded: expanded)
@@ -92,8 +91,7 @@ struct RunningTotals: ~Copyable {
         for i in slot..<sums.count {
             let s = sums[i]
             v.set(i, TotalsView.ownFixed, s.fixedHeight)
-            acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
-                          fixedHeight: s.fixedHeight)
+            acc += s.counts
             expanded &+= s.expandedRows
             v.writeTotals(i + 1, acc, expanded: expanded)
         }
@@ -112,8 +110,7 @@ struct RunningTotals: ~Copyable {
         var acc = v.prefix(slot)
         var expanded = v.get(slot, TotalsView.expandedRows)
         v.set(slot, TotalsView.ownFixed, s.fixedHeight)
-        var own = Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
-                         fixedHeight: s.fixedHeight)
+        var own = s.counts
         var ownExpanded = s.expandedRows
         var i = slot
         while true {
@@ -124,7 +121,7 @@ struct RunningTotals: ~Copyable {
                 // Entry i+1's own values, from the totals before and after
                 // it, neither rewritten yet.
                 let before = v.prefix(i + 1), after = v.prefix(i + 2)
-                own = Prefix(children: after.children &- before.children, rows: after.rows &- before.rows,
+                own = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
                              items: after.items &- before.items,
                              defaultRows: after.defaultRows &- before.defaultRows,
                              fixedHeight: v.fixedHeight(i + 1, TotalsView.ownFixed))
@@ -134,7 +131,6 @@ struct RunningTotals: ~Copyable {
             i += 1
             if i == entries { break }
         }
-        return Summary(children: acc.children, rows: acc.rows, items: acc.items, defaultRows: acc.defaultRows,
-                       fixedHeight: acc.fixedHeight, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        return Summary(counts: acc, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
     }
 }

@@ -76,7 +76,7 @@ struct TotalsView {
 
     /// Writes the totals before entry `i`.
     @inline(__always)
-    func writeTotals(_ i: Int, _ p: Prefix, expanded: Int) {
+    func writeTotals(_ i: Int, _ p: Counts, expanded: Int) {
         set(i, TotalsView.items, p.items)
         set(i, TotalsView.fixedHeight, p.fixedHeight)
         set(i, TotalsView.defaultRows, p.defaultRows)
@@ -93,8 +93,8 @@ struct TotalsView {
 
     /// The totals of entries `0..<i` (0...entries). O(1).
     @inline(__always)
-    func prefix(_ i: Int) -> Prefix {
-        Prefix(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
+    func prefix(_ i: Int) -> Counts {
+        Counts(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
                defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
     }
 
@@ -205,13 +205,11 @@ extension TotalsView {
             guard lookup.count == sums.count, get(sums.count, TotalsView.lookup) == 0 else { return false }
             for (i, d) in lookup.enumerated() where get(i, TotalsView.lookup) != d { return false }
         }
-        var acc = Prefix()
+        var acc = Counts()
         var expanded = 0
         for i in 0...sums.count {
             let p = prefix(i)
-            guard p.items == acc.items, p.children == acc.children, p.rows == acc.rows,
-                  p.defaultRows == acc.defaultRows, p.fixedHeight == acc.fixedHeight,
-                  get(i, TotalsView.expandedRows) == expanded,
+            guard p == acc, get(i, TotalsView.expandedRows) == expanded,
                   get(i, TotalsView.ownFixed) == (i < sums.count ? sums[i].fixedHeight : 0)
             else { return false }
             if i < nodes.count {
@@ -220,8 +218,7 @@ extension TotalsView {
             }
             if i < sums.count {
                 let s = sums[i]
-                acc += Prefix(children: s.children, rows: s.rows, items: s.items, defaultRows: s.defaultRows,
-                              fixedHeight: s.fixedHeight)
+                acc += s.counts
                 expanded += s.expandedRows
             }
         }
