@@ -15,10 +15,16 @@ let package = Package(
         // The engine in plain Swift: no C types, no globals.
         // Release builds drop the run-time exclusivity checks (as CMakeLists.txt
         // does; see the reason there); debug builds and `swift test` keep them.
+        // Debug builds (so `swift test`) also check the trees after every
+        // mutation (FOLDTABLE_INTERNAL_CHECKS, Table+Invariants.swift), never
+        // release builds; CMake builds the shipped library and leaves it off.
         .target(
             name: "FoldTableCore",
             path: "Sources/FoldTableCore",
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            swiftSettings: [
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                .define("FOLDTABLE_INTERNAL_CHECKS", .when(configuration: .debug)),
+            ]
         ),
         // The C ABI: thin @_cdecl thunks over the core.
         .target(

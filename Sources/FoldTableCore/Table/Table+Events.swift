@@ -115,7 +115,10 @@ extension Table {
         }
         if mutationDepth > 0 { return try body() }
         mutationDepth = 1
-        defer { mutationDepth = 0 }
+        defer {
+            mutationDepth = 0
+            _invariantCheck()
+        }
         let heightBefore = contentHeight
         let anchor = captureAnchor()
         recording = ChangeSet()

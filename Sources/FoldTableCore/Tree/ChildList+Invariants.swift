@@ -1,11 +1,14 @@
 extension ChildList {
     /// What is wrong with the list's structure: summaries, running totals,
     /// parent and child pointers, fill, and the leaf each subsection points
-    /// at. Empty when all is well. For tests. O(pieces).
-    func invariantViolations(_ name: String) -> [String] {
+    /// at. Empty when all is well. Adds the nodes visited to `nodes`. For
+    /// tests and `Table._invariantCheck`. O(pieces).
+    func invariantViolations(_ name: String, nodes: inout Int) -> [String] {
         var out: [String] = []
         func visit(_ n: ListNode, parent: ListNode?, depth: Int) -> Int {
-            let here = "\(name) node at depth \(depth)"
+            nodes += 1
+            // Written only when something is wrong: the check runs often.
+            var here: String { "\(name) node at depth \(depth)" }
             if n.parent !== parent { out.append("\(here): wrong parent pointer") }
             if n.count == 0 { out.append("\(here): empty") }
             if n.count > ChildList.maxFill { out.append("\(here): \(n.count) entries > \(ChildList.maxFill)") }
@@ -36,22 +39,10 @@ extension ChildList {
         if let root { _ = visit(root, parent: nil, depth: 0) }
         return out
     }
-}
 
-extension Table {
-    /// What is wrong with the structure of every section's list (see
-    /// `ChildList.invariantViolations`). Empty when all is well. For tests.
-    /// O(pieces).
-    func invariantViolations() -> [String] {
-        var out: [String] = []
-        func visit(_ s: Section, _ name: String) {
-            out += s.list.invariantViolations(name)
-            s.list.forEachSection { sub in
-                if sub.parent !== s { out.append("section \(sub.key): wrong parent") }
-                visit(sub, sub.key)
-            }
-        }
-        visit(root, "(root)")
-        return out
+    /// What is wrong with the list's structure (see above). For tests. O(pieces).
+    func invariantViolations(_ name: String) -> [String] {
+        var nodes = 0
+        return invariantViolations(name, nodes: &nodes)
     }
 }

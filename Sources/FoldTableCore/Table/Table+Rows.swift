@@ -74,16 +74,26 @@ extension Table {
     /// Sets one row's height; nil returns it to the section's default.
     /// - Complexity: O(depth · log n)
     public func setRowHeight(section ref: SectionRef, row: Int, height: Double?) throws {
+        try setRowValue(height, "row height", section: ref, row: row) { run, i, value in run.setHeight(i, value) }
+    }
+
+    /// Sets one stored height of a row (`set` writes it into the row's run;
+    /// nil: `RowRun.none`), collapses the row if it stops being expandable,
+    /// and reports a redraw when the row reads differently afterwards (not
+    /// for the same height, or the default's value). What `setRowHeight`
+    /// and `setExpandedHeight` share. O(depth · log n).
+    @inline(__always)
+    func setRowValue(_ height: Double?, _ what: String, section ref: SectionRef, row: Int,
+                     _ set: (inout RowRun, Int, UInt32) -> Void) throws {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        let value = try height.map { try storedHeight($0, "row height") } ?? RowRun.none
+        let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
         try mutate {
             let before = try look(s, row)
             try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
-                run.setHeight(i, value)
+                set(&run, i, value)
                 run.dropUnexpandable(rowHeight: s.rowUnits)
             }
-            // Unchanged (the same height, or the default's value): nothing to report.
             if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         }
     }
@@ -295,7 +305,7 @@ extension Table {
     }
 
     /// The node holding row `row` of `s`.
-    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Prefix) {
+    func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Counts) {
         guard let hit = s.list.locate(.rows, row) else {
             throw FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
         }

@@ -1,248 +1,3 @@
-/// One child entry of a section's list: a run of rows or a subsection.
-enum Piece {
-    case rows(RowRun)
-    case section(Section)
-
-    @inline(__always)
-    var summary: Summary { Piece.summary(of: self) }
-
-    /// What a leaf records of the piece for lookups (`TotalsView.lookup`,
-    /// `LookupTag`): a row run's `RowRun.lookup`, or a subsection's address,
-    /// so a descent reaches either without the leaf's pieces array. Read
-    /// from a borrowed piece, like `summary(of:)`.
-    @inline(__always)
-    static func lookup(of piece: borrowing Piece) -> Int {
-        switch piece {
-        case .rows(let run): return run.lookup
-        case .section(let s):
-            return LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(s).toOpaque()), LookupTag.section,
-                                   else: LookupTag.none)
-        }
-    }
-
-    /// A piece's summary, read from a borrowed piece: no copy, so no retain
-    /// of a run's height storage (a cache miss per piece in a large table).
-    @inline(__always)
-    static func summary(of piece: borrowing Piece) -> Summary {
-        switch piece {
-        case .rows(let run): return run.summary
-        case .section(let s): return s.contribution
-        }
-    }
-}
-
-/// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
-/// children. Both keep running totals (`totals`), which is all a descent
-/// reads of a node it passes through: no retain, no piece it does not stop
-/// at.
-final class ListNode {
-    // The fields a descent reads come first, to share a cache line.
-    /// Running totals of the entries (and the children), rebuilt with `sum`.
-    private(set) var totals = RunningTotals()
-    var children: [ListNode] = []
-    var pieces: [Piece] = []
-    /// Kept in step by the list; `unowned(unsafe)` because the parent owns
-    /// the child and the pointer is only followed while the tree is intact.
-    unowned(unsafe) var parent: ListNode?
-    var sum = Summary.zero
-    /// The summary of each entry: of every child of an internal node, and of
-    /// every piece of a leaf that holds a subsection, so that one section's
-    /// change refreshes its leaf without asking the other sections. Empty in
-    /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
-    /// run's summary is cheap to ask for.
-    var childSums: [Summary] = []
-
-    var isLeaf: Bool { children.isEmpty }
-    var count: Int { isLeaf ? pieces.count : children.count }
-
-    /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).
-    @inline(__always)
-    func entrySum(_ i: Int) -> Summary { childSums.isEmpty ? pieces[i].summary : childSums[i] }
-
-    /// Every entry's summary, in order. O(entries).
-    var entrySums: [Summary] { childSums.isEmpty ? pieces.map(\.summary) : childSums }
-
-    /// Recomputes the entries' summaries (a leaf's), the total and the
-    /// running totals. O(entries).
-    func recompute() {
-        if isLeaf {
-            // children = rows + subsections, in the freshly computed total.
-            total(fromPieces: true)
-            if sum.children > sum.rows {
-                childSums = pieces.map(\.summary)
-            } else if !childSums.isEmpty {
-                childSums = []
-            }
-            return
-        }
-        total()
-    }
-
-    /// Recomputes after piece `slot` of a leaf changed: only its summary is
-    /// asked for again. O(entries) over plain arrays.
-    func recompute(slot: Int) {
-        guard isLeaf, slot >= 0, slot < pieces.count else { return recompute() }
-        let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
-        if childSums.isEmpty {
-            // Rows only (and still a run here): update the records in place.
-            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
-            let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
-            sum = totals.update(slot: slot, to: s, lookup: data)
-            return
-        }
-        guard childSums.count == pieces.count else { return recompute() }
-        childSums[slot] = s
-        total()
-    }
-
-    /// Recomputes an internal node after child `i` changed, touching no
-    /// other child. O(entries) over plain arrays.
-    func childChanged(_ i: Int) {
-        guard !isLeaf, i >= 0, i < children.count, childSums.count == children.count,
-              totals.view.count == children.count + 1 else { return recompute() }
-        let child = children[i]
-        childSums[i] = child.sum
-        var s = Summary.zero
-        for c in childSums { s += c }
-        sum = s
-        totals.update(slot: i, sums: childSums, child: child)
-    }
-
-    private func total(fromPieces: Bool = false) {
-        // Pieces read in place: copying one would retain its height storage,
-        // a cache miss per piece in a large table.
-        let fromSums = !fromPieces && !childSums.isEmpty
-        sum = pieces.withUnsafeBufferPointer { p in
-            totals.rebuild(count: fromSums ? childSums.count : p.count, children: children,
-                           { fromSums ? childSums[$0] : Piece.summary(of: p[$0]) },
-                           lookup: { Piece.lookup(of: p[$0]) })
-        }
-    }
-
-    /// Index of `child` among this node's children. O(fanout).
-    func index(of child: ListNode) -> Int {
-        children.firstIndex { $0 === child } ?? 0
-    }
-
-    /// Recomputes summaries from this node (only piece `slot`'s, when
-    /// given) up to the root of its list. O(fanout · depth).
-    func refreshUpward(slot: Int? = nil) {
-        if let slot { recompute(slot: slot) } else { recompute() }
-        var n = self
-        while let p = n.parent {
-            p.childChanged(p.index(of: n))
-            n = p
-        }
-    }
-}
-
-/// A row as a lookup reports it.
-struct RowFacts {
-    var expanded: Bool
-    var expandable: Bool
-    /// From the top of its run, in units.
-    var top: Int
-    var height: Int
-}
-
-/// Where a piece is: its leaf and its slot there, and the leaf's running
-/// totals. Valid until the list changes: it does not keep the leaf alive
-/// (retaining it would be an atomic write to a line a lookup otherwise
-/// never touches, a cache miss that also holds up the loads after it).
-struct PieceRef {
-    unowned(unsafe) let leaf: ListNode
-    let slot: Int
-    let totals: TotalsView
-    /// The entry's `TotalsView.lookup`, as the descent found it.
-    let lookup: Int
-
-    init(leaf: ListNode, slot: Int) {
-        let totals = leaf.totals.view
-        self.init(leaf: leaf, slot: slot, totals: totals, lookup: totals.get(slot, TotalsView.lookup))
-    }
-
-    init(leaf: ListNode, slot: Int, totals: TotalsView, lookup: Int) {
-        self.leaf = leaf
-        self.slot = slot
-        self.totals = totals
-        self.lookup = lookup
-    }
-
-    /// The entry as plain rows (see `PlainRows`); nil for a subsection or a
-    /// run with expanded heights. O(1).
-    @inline(__always)
-    var plainRows: PlainRows? {
-        PlainRows(lookup: lookup, count: totals.get(slot &+ 1, TotalsView.rows) &- totals.get(slot, TotalsView.rows))
-    }
-
-    var piece: Piece { leaf.pieces[slot] }
-
-    /// The subsection here (unretained, like `leaf`: valid until the list
-    /// changes), from the leaf's totals when they record it; nil for a row
-    /// run. O(1).
-    var section: Section? {
-        switch LookupTag.tag(lookup) {
-        case LookupTag.section:
-            let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
-            return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
-        case LookupTag.none:
-            guard case .section(let s) = piece else { return nil }
-            return s
-        default:
-            return nil
-        }
-    }
-
-    /// Whether the leaf records a subsection here. O(1).
-    @inline(__always)
-    var holdsSection: Bool { LookupTag.tag(lookup) == LookupTag.section }
-
-    /// What a lookup needs of row `i` of the row run here; nil for a
-    /// subsection. Heights only with `measure`. Read from the leaf's totals
-    /// when they describe the run (`plainRows`), else from the
-    /// piece in place (no copy, so no retain that would touch the run's
-    /// height storage). O(chunk size).
-    func row(_ i: Int, rowHeight: Int, measure: Bool) -> RowFacts? {
-        if holdsSection { return nil }
-        if let plain = plainRows {
-            return RowFacts(expanded: false, expandable: false,
-                            top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
-                            height: measure ? plain.height(i, rowHeight: rowHeight) : 0)
-        }
-        return leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
-            guard case .rows(let run) = p[slot] else { return nil }
-            return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
-                            top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
-                            height: measure ? run.height(i, rowHeight: rowHeight) : 0)
-        }
-    }
-
-    /// The first row of the row run here whose bottom (from the run's top)
-    /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
-    /// is; nil for a subsection. Read like `row`. O(chunk size).
-    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
-        if holdsSection { return nil }
-        if let plain = plainRows {
-            return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
-        }
-        return leaf.pieces.withUnsafeBufferPointer { p -> Int? in
-            guard case .rows(let run) = p[slot] else { return nil }
-            return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
-        }
-    }
-
-    /// The totals of everything before this piece in its list. O(fanout · log n).
-    func prefix() -> Prefix {
-        var acc = leaf.totals.view.prefix(slot)
-        var n = leaf
-        while let p = n.parent {
-            acc += p.totals.view.prefix(p.index(of: n))
-            n = p
-        }
-        return acc
-    }
-}
-
 /// The ordered children of a section — runs of rows and subsections — as a
 /// B+tree with implicit keys. Every node carries its subtree's `Summary`, so
 /// finding the child at an index, the item at a flat position or the item at
@@ -265,7 +20,7 @@ struct ChildList {
     /// child inside the piece, and the totals of everything before the
     /// piece. nil if `index` is not below the metric's total.
     /// O(fanout · log n): see `descend`.
-    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Prefix)? {
+    func locate(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Counts)? {
         guard let (ref, within, above) = descend(metric, index) else { return nil }
         var before = above
         before += ref.totals.prefix(ref.slot)
@@ -277,14 +32,14 @@ struct ChildList {
     /// internal levels only, so a caller that needs little of the leaf
     /// reads only that. O(fanout · log n): one scan of a node's running
     /// totals per level, going from buffer to buffer (see `RunningTotals`).
-    func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Prefix)? {
+    func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
         var k = index
-        var above = Prefix()
+        var above = Counts()
         while true {
             let i: Int, next: Int
             if let found = view.find(metric, &k) {
@@ -317,11 +72,11 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the totals of everything before it;
     /// nil if none is. O(fanout · log n), like `locate`.
-    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Prefix)? {
+    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Counts)? {
         guard let root else { return nil }
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
-        var before = Prefix()
+        var before = Counts()
         while true {
             let top = before.height(rowHeight)
             guard let (i, next) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
@@ -467,19 +222,7 @@ struct ChildList {
     /// Merges children k and k+1 of `node`, splitting the result again if it
     /// holds more than `maxFill` entries.
     private func merge(_ node: ListNode, _ k: Int) {
-        let a = node.children[k], b = node.children[k + 1]
-        if a.isLeaf {
-            a.pieces += b.pieces
-            b.pieces = []
-            ChildList.adopt(a)
-        } else {
-            a.children += b.children
-            a.childSums += b.childSums
-            b.children = []
-            b.childSums = []
-            for c in a.children { c.parent = a }
-        }
-        a.recompute()
+        let a = ChildList.merged(node.children[k], node.children[k + 1])
         node.children.remove(at: k + 1)
         node.childSums.remove(at: k + 1)
         node.childSums[k] = a.sum

@@ -68,6 +68,10 @@ public final class Table {
     /// Set once the expanded-height provider has answered for some row, so
     /// invalidating heights looks for answers to forget.
     var expandedAnswersKept = false
+    #if FOLDTABLE_INTERNAL_CHECKS
+    /// Mutations until the next structure check (Table+Invariants.swift).
+    var mutationsUntilCheck = 0
+    #endif
 
     /// - Complexity: O(1)
     public init(options: TableOptions = TableOptions()) throws {

@@ -15,17 +15,8 @@ extension Table {
     /// whose expanded height stops being larger collapses.
     /// - Complexity: O(depth · log n)
     public func setExpandedHeight(_ height: Double?, section ref: SectionRef, row: Int) throws {
-        let s = try section(ref)
-        try checkRowRange(row, 1, in: s)
-        let value = try height.map { try storedHeight($0, "expanded height") } ?? RowRun.none
-        try mutate {
-            let before = try look(s, row)
-            try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
-                run.setExpandedHeight(i, value)
-                run.dropUnexpandable(rowHeight: s.rowUnits)
-            }
-            // Unchanged: nothing to report.
-            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+        try setRowValue(height, "expanded height", section: ref, row: row) { run, i, value in
+            run.setExpandedHeight(i, value)
         }
     }
 

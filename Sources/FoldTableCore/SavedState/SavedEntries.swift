@@ -1,0 +1,28 @@
+/// A string in the input: its bytes between the quotes, still escaped.
+/// Inputs are at most 2^30 bytes, so the count's top bit is free; the
+/// collapsed map keeps the saved flag there.
+struct Span: Sendable {
+    var start: UInt32
+    var raw: UInt32
+    var count: Int { Int(raw & 0x7FFF_FFFF) }
+    var flag: Bool { raw & 0x8000_0000 != 0 }
+
+    init(start: Int, count: Int, flag: Bool = false) {
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.raw = UInt32(truncatingIfNeeded: count) | (flag ? 0x8000_0000 : 0)
+    }
+}
+
+/// One saved expanded row: its section's key and the row index.
+struct SavedRow {
+    var section: Span
+    var row: Int
+}
+
+/// The saved scroll anchor.
+struct SavedAnchor {
+    var section: String
+    var kind: ItemKind
+    var row: Int
+    var offset: Double
+}

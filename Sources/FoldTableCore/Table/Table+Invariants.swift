@@ -1,0 +1,66 @@
+extension Table {
+    /// What is wrong with the structure of every section's list (see
+    /// `ChildList.invariantViolations`), parent pointers, and the key and id
+    /// maps. Empty when all is well. For tests. O(pieces).
+    func invariantViolations() -> [String] {
+        var nodes = 0
+        return invariantViolations(nodes: &nodes)
+    }
+
+    /// The same, adding the list nodes visited to `nodes`.
+    func invariantViolations(nodes: inout Int) -> [String] {
+        var out: [String] = []
+        var sections = 0
+        func visit(_ s: Section, _ name: String) {
+            out += s.list.invariantViolations(name, nodes: &nodes)
+            s.list.forEachSection { sub in
+                sections += 1
+                if sub.parent !== s { out.append("section \(sub.key): wrong parent") }
+                if sectionsByKey[sub.key] !== sub { out.append("section \(sub.key): not found by its key") }
+                if ids.section(sub.id) !== sub { out.append("section \(sub.key): not found by its id \(sub.id)") }
+                visit(sub, sub.key)
+            }
+        }
+        visit(root, "(root)")
+        if sections != sectionsByKey.count {
+            out.append("\(sections) sections in the tree, \(sectionsByKey.count) keys")
+        }
+        return out
+    }
+
+    /// Whether this build checks the structure after mutations
+    /// (`_invariantCheck`): debug builds of the package, hence `swift test`.
+    static var checksInvariants: Bool {
+        #if FOLDTABLE_INTERNAL_CHECKS
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// List nodes a check may visit per mutation, amortized: a table of up
+    /// to this many nodes (a few hundred pieces) is checked after every
+    /// mutation; a larger one after every nodes / this many, so that the
+    /// tests of tables with thousands of sections still run in seconds.
+    static let checkedNodesPerMutation = 16
+
+    /// Stops the program with the violations when the structure is broken,
+    /// as swift-collections' `_invariantCheck` does. Compiled in only with
+    /// `FOLDTABLE_INTERNAL_CHECKS` (Package.swift sets it for debug builds,
+    /// never for release): otherwise empty, so no input can reach the trap
+    /// in a shipped library. `mutate` calls it after every public mutation,
+    /// failed ones included (they must leave the table as it was); it checks
+    /// the whole table then, or for a large table after the next few (see
+    /// `checkedNodesPerMutation`). O(pieces / mutations since the last check).
+    @inline(__always)
+    func _invariantCheck() {
+        #if FOLDTABLE_INTERNAL_CHECKS
+        mutationsUntilCheck -= 1
+        guard mutationsUntilCheck <= 0 else { return }
+        var nodes = 0
+        let violations = invariantViolations(nodes: &nodes)
+        precondition(violations.isEmpty, "FoldTable invariants broken: \(violations.joined(separator: "; "))")
+        mutationsUntilCheck = nodes / Table.checkedNodesPerMutation
+        #endif
+    }
+}

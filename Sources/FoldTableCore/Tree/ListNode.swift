@@ -1,0 +1,104 @@
+/// A node of a child list's B+tree. Leaves hold pieces; internal nodes hold
+/// children. Both keep running totals (`totals`), which is all a descent
+/// reads of a node it passes through: no retain, no piece it does not stop
+/// at.
+final class ListNode {
+    // The fields a descent reads come first, to share a cache line.
+    /// Running totals of the entries (and the children), rebuilt with `sum`.
+    private(set) var totals = RunningTotals()
+    var children: [ListNode] = []
+    var pieces: [Piece] = []
+    /// Kept in step by the list; `unowned(unsafe)` because the parent owns
+    /// the child and the pointer is only followed while the tree is intact.
+    unowned(unsafe) var parent: ListNode?
+    var sum = Summary.zero
+    /// The summary of each entry: of every child of an internal node, and of
+    /// every piece of a leaf that holds a subsection, so that one section's
+    /// change refreshes its leaf without asking the other sections. Empty in
+    /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
+    /// run's summary is cheap to ask for.
+    var childSums: [Summary] = []
+
+    var isLeaf: Bool { children.isEmpty }
+    var count: Int { isLeaf ? pieces.count : children.count }
+
+    /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).
+    @inline(__always)
+    func entrySum(_ i: Int) -> Summary { childSums.isEmpty ? pieces[i].summary : childSums[i] }
+
+    /// Every entry's summary, in order. O(entries).
+    var entrySums: [Summary] { childSums.isEmpty ? pieces.map(\.summary) : childSums }
+
+    /// Recomputes the entries' summaries (a leaf's), the total and the
+    /// running totals. O(entries).
+    func recompute() {
+        if isLeaf {
+            // children = rows + subsections, in the freshly computed total.
+            total(fromPieces: true)
+            if sum.children > sum.rows {
+                childSums = pieces.map(\.summary)
+            } else if !childSums.isEmpty {
+                childSums = []
+            }
+            return
+        }
+        total()
+    }
+
+    /// Recomputes after piece `slot` of a leaf changed: only its summary is
+    /// asked for again. O(entries) over plain arrays.
+    func recompute(slot: Int) {
+        guard isLeaf, slot >= 0, slot < pieces.count else { return recompute() }
+        let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
+        if childSums.isEmpty {
+            // Rows only (and still a run here): update the records in place.
+            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
+            let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
+            sum = totals.update(slot: slot, to: s, lookup: data)
+            return
+        }
+        guard childSums.count == pieces.count else { return recompute() }
+        childSums[slot] = s
+        total()
+    }
+
+    /// Recomputes an internal node after child `i` changed, touching no
+    /// other child. O(entries) over plain arrays.
+    func childChanged(_ i: Int) {
+        guard !isLeaf, i >= 0, i < children.count, childSums.count == children.count,
+              totals.view.count == children.count + 1 else { return recompute() }
+        let child = children[i]
+        childSums[i] = child.sum
+        var s = Summary.zero
+        for c in childSums { s += c }
+        sum = s
+        totals.update(slot: i, sums: childSums, child: child)
+    }
+
+    private func total(fromPieces: Bool = false) {
+        // Pieces read in place: copying one would retain its height storage,
+        // a cache miss per piece in a large table.
+        let fromSums = !fromPieces && !childSums.isEmpty
+        sum = pieces.withUnsafeBufferPointer { p in
+            totals.rebuild(count: fromSums ? childSums.count : p.count, children: children,
+                           { fromSums ? childSums[$0] : Piece.summary(of: p[$0]) },
+                           lookup: { Piece.lookup(of: p[$0]) })
+        }
+    }
+
+    /// Index of `child` among this node's children. O(fanout).
+    func index(of child: ListNode) -> Int {
+        children.firstIndex { $0 === child } ?? 0
+    }
+
+    /// Recomputes summaries from this node (only piece `slot`'s, when
+    /// given) up to the root of its list. O(fanout · depth).
+    func refreshUpward(slot: Int? = nil) {
+        if let slot { recompute(slot: slot) } else { recompute() }
+        var n = self
+        while let p = n.parent {
+            p.childChanged(p.index(of: n))
+            n = p
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// One child entry of a section's list: a run of rows or a subsection.
+enum Piece {
+    case rows(RowRun)
+    case section(Section)
+
+    @inline(__always)
+    var summary: Summary { Piece.summary(of: self) }
+
+    /// What a leaf records of the piece for lookups (`TotalsView.lookup`,
+    /// `LookupTag`): a row run's `RowRun.lookup`, or a subsection's address,
+    /// so a descent reaches either without the leaf's pieces array. Read
+    /// from a borrowed piece, like `summary(of:)`.
+    @inline(__always)
+    static func lookup(of piece: borrowing Piece) -> Int {
+        switch piece {
+        case .rows(let run): return run.lookup
+        case .section(let s):
+            return LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(s).toOpaque()), LookupTag.section,
+                                   else: LookupTag.none)
+        }
+    }
+
+    /// A piece's summary, read from a borrowed piece: no copy, so no retain
+    /// of a run's height storage (a cache miss per piece in a large table).
+    @inline(__always)
+    static func summary(of piece: borrowing Piece) -> Summary {
+        switch piece {
+        case .rows(let run): return run.summary
+        case .section(let s): return s.contribution
+        }
+    }
+}

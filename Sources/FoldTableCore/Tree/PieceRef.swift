@@ -1,0 +1,97 @@
+/// Where a piece is: its leaf and its slot there, and the leaf's running
+/// totals. Valid until the list changes: it does not keep the leaf alive
+/// (retaining it would be an atomic write to a line a lookup otherwise
+/// never touches, a cache miss that also holds up the loads after it).
+struct PieceRef {
+    unowned(unsafe) let leaf: ListNode
+    let slot: Int
+    let totals: TotalsView
+    /// The entry's `TotalsView.lookup`, as the descent found it.
+    let lookup: Int
+
+    init(leaf: ListNode, slot: Int) {
+        let totals = leaf.totals.view
+        self.init(leaf: leaf, slot: slot, totals: totals, lookup: totals.get(slot, TotalsView.lookup))
+    }
+
+    init(leaf: ListNode, slot: Int, totals: TotalsView, lookup: Int) {
+        self.leaf = leaf
+        self.slot = slot
+        self.totals = totals
+        self.lookup = lookup
+    }
+
+    /// The entry as plain rows (see `PlainRows`); nil for a subsection or a
+    /// run with expanded heights. O(1).
+    @inline(__always)
+    var plainRows: PlainRows? {
+        PlainRows(lookup: lookup, count: totals.get(slot &+ 1, TotalsView.rows) &- totals.get(slot, TotalsView.rows))
+    }
+
+    var piece: Piece { leaf.pieces[slot] }
+
+    /// The subsection here (unretained, like `leaf`: valid until the list
+    /// changes), from the leaf's totals when they record it; nil for a row
+    /// run. O(1).
+    var section: Section? {
+        switch LookupTag.tag(lookup) {
+        case LookupTag.section:
+            let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
+            return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
+        case LookupTag.none:
+            guard case .section(let s) = piece else { return nil }
+            return s
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the leaf records a subsection here. O(1).
+    @inline(__always)
+    var holdsSection: Bool { LookupTag.tag(lookup) == LookupTag.section }
+
+    /// What a lookup needs of row `i` of the row run here; nil for a
+    /// subsection. Heights only with `measure`. Read from the leaf's totals
+    /// when they describe the run (`plainRows`), else from the
+    /// piece in place (no copy, so no retain that would touch the run's
+    /// height storage). O(chunk size).
+    func row(_ i: Int, rowHeight: Int, measure: Bool) -> RowFacts? {
+        if holdsSection { return nil }
+        if let plain = plainRows {
+            return RowFacts(expanded: false, expandable: false,
+                            top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
+                            height: measure ? plain.height(i, rowHeight: rowHeight) : 0)
+        }
+        return leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
+            guard case .rows(let run) = p[slot] else { return nil }
+            return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
+                            top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
+                            height: measure ? run.height(i, rowHeight: rowHeight) : 0)
+        }
+    }
+
+    /// The first row of the row run here whose bottom (from the run's top)
+    /// is beyond `y` (see `RowRun.firstRow`), or the run's count if none
+    /// is; nil for a subsection. Read like `row`. O(chunk size).
+    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
+        if holdsSection { return nil }
+        if let plain = plainRows {
+            return plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
+        }
+        return leaf.pieces.withUnsafeBufferPointer { p -> Int? in
+            guard case .rows(let run) = p[slot] else { return nil }
+            return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
+        }
+    }
+
+    /// The totals of everything before this piece in its list. O(fanout · log n).
+    func prefix() -> Counts {
+        var acc = leaf.totals.view.prefix(slot)
+        var n = leaf
+        while let p = n.parent {
+            acc += p.totals.view.prefix(p.index(of: n))
+            n = p
+        }
+        return acc
+    }
+}

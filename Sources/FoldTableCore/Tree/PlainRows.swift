@@ -1,0 +1,70 @@
+/// Rows at their normal heights, none expanded: a run's heights as a bare
+/// buffer (nil: every row is the default height), which lookups can read
+/// straight from the address a leaf records (`RowRun.lookup`). In units.
+struct PlainRows {
+    let heights: UnsafePointer<UInt32>?
+    let count: Int
+
+    /// From a leaf's `lookup` entry and the run's row count; nil when the
+    /// entry says to ask the piece (or is not a row run).
+    @inline(__always)
+    init?(lookup: Int, count: Int) {
+        guard LookupTag.tag(lookup) == LookupTag.plainRows else { return nil }
+        heights = UnsafePointer(bitPattern: LookupTag.address(lookup))
+        self.count = count
+    }
+
+    @inline(__always)
+    init(heights: UnsafePointer<UInt32>?, count: Int) {
+        self.heights = heights
+        self.count = count
+    }
+
+    @inline(__always)
+    func height(_ i: Int, rowHeight: Int) -> Int {
+        guard let heights else { return rowHeight }
+        let v = heights[i]
+        return v == RowRun.none ? rowHeight : Int(v)
+    }
+
+    /// The height of rows 0..<i. O(i).
+    func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
+        guard let h = heights else { return i &* rowHeight }
+        var sum = 0
+        for k in 0..<i {
+            let v = h[k]
+            sum &+= v == RowRun.none ? rowHeight : Int(v)
+        }
+        return sum
+    }
+
+    /// The first row whose bottom, measured from the first row's top, is
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. O(count),
+    /// O(1) for default rows.
+    func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
+        guard let h = heights else {
+            // Row i ends at (i + 1) * rowHeight: the answer is a division.
+            if rowHeight <= 0 { return (inclusive ? 0 >= y : 0 > y) && count > 0 ? 0 : nil }
+            let i: Int
+            if y < 0 {
+                i = 0
+            } else if inclusive {
+                // (i + 1) * rowHeight >= y: i = ceil(y / rowHeight) - 1.
+                i = max(0, (y &+ rowHeight &- 1) / rowHeight &- 1)
+            } else {
+                // (i + 1) * rowHeight > y: i = floor(y / rowHeight).
+                i = y / rowHeight
+            }
+            return i < count ? i : nil
+        }
+        // "Beyond" is bottom >= limit: bottom > y is bottom >= y + 1.
+        let limit = inclusive ? y : y &+ 1
+        var bottom = 0
+        for i in 0..<count {
+            let v = h[i]
+            bottom &+= v == RowRun.none ? rowHeight : Int(v)
+            if bottom >= limit { return i }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+/// A node's running totals, one column per field: entry `i` of a totals
+/// column is the sum over the node's entries `0..<i` (entry `count - 1` the
+/// whole). Internal nodes add each child and where the child's own totals
+/// are, so a descent goes from buffer to buffer without touching node
+/// objects. Columns, not records: a descent scans one column (33 entries,
+/// five cache lines whose loads do not depend on each other, so they are
+/// fetched together) instead of binary-searching records a cache line
+/// apart one dependent load after another. Once ten million rows no longer
+/// fit in cache every such load costs 100-200 ns here, so a level costs
+/// about two of them: the scan, then the entry's other columns.
+struct RunningTotals: ~Copyable {
+    /// Owned here and freed in `deinit`: a plain allocation, so reading it
+    /// costs no reference counting on the lookup paths.
+    private var storage: UnsafeMutablePointer<Int>
+    private var capacity: Int
+
+    init() {
+        capacity = TotalsView.header + TotalsView.leafColumns
+        storage = .allocate(capacity: capacity)
+        storage.initialize(repeating: 0, count: capacity)
+        storage[0] = 1
+        storage[1] = TotalsView.leafColumns
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The columns, for reading. Valid until the next `rebuild`, which the
+    /// owner's parent follows with its own (so its record of this buffer's
+    /// address is renewed).
+    @inline(__always)
+    var view: TotalsView { TotalsView(base: storage) }
+
+    /// Rebuilds every column from the entries' summaries (`sum(i)`) and,
+    /// for an internal node, its children; for a leaf, `lookup(i)` is what
+    /// entry i records for lookups (`Piece.lookup`).
+    /// Returns the entries' total. O(entries).
+    @discardableResult
+    mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary,
+                          lookup: (Int) -> Int) -> Summary {
+        let isInternal = !nodes.isEmpty && nodes.count == entries
+        let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
+        let n = entries + 1
+        let need = TotalsView.header + n * columns
+        // Exactly what is needed: most nodes are built once (a section of a
+        // thousand rows has one leaf of 16 entries, and room for a full node
+        // cost 0.9 bytes per row in a table of such sections). A move is
+        // safe: whoever rebuilds a node refreshes its parent next, which
+        // records the new address.
+        if need > capacity || need * 2 < capacity {
+            storage.deallocate()
+            storage = .allocate(capacity: need)
+            capacity = need
+        }
+        storage[0] = n
+        storage[1] = columns
+        let v = view
+        var acc = Counts()
+        var expanded = 0
+        var total = Summary.zero
+        for i in 0..<entries {
+            let s = sum(i)
+            total += s
+            v.writeTotals(i, acc, expanded: expanded)
+            v.set(i, TotalsView.ownFixed, s.fixedHeight)
+            if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
+            acc += s.counts
+            expanded &+= s.expandedRows
+        }
+        v.writeTotals(entries, acc, expanded: expanded)
+        v.set(entries, TotalsView.ownFixed, 0)
+        if isInternal {
+            v.set(entries, TotalsView.child, 0)
+            v.set(entries, TotalsView.childTotals, 0)
+        } else {
+            v.set(entries, TotalsView.lookup, 0)
+        }
+        return total
+    }
+
+    /// After child `slot` of an internal node changed (its summary is
+    /// `sums[slot]` now, and its buffer may have moved): rewrites the totals
+    /// after it and the child's fields, without touching the other children
+    /// (each would be a cache miss in a large table). The columns end
+    /// exactly as `rebuild` leaves them. O(entries).
+    mutating func update(slot: Int, sums: [Summary], child: ListNode) {
+        let v = view
+        guard storage[1] == TotalsView.internalColumns, v.count == sums.count + 1 else { return }
+        var acc = v.prefix(slot)
+        var expanded = v.get(slot, TotalsView.expandedRows)
+        v.setChild(slot, child)
+        for i in slot..<sums.count {
+            let s = sums[i]
+            v.set(i, TotalsView.ownFixed, s.fixedHeight)
+            acc += s.counts
+            expanded &+= s.expandedRows
+            v.writeTotals(i + 1, acc, expanded: expanded)
+        }
+    }
+
+    /// After entry `slot` of a leaf that holds rows only became `s` (with
+    /// `lookup`): rewrites the totals after it from the entries' own values
+    /// kept in the columns, reading no other piece (reading one would retain
+    /// its height storage: a cache miss per piece in a large table). The
+    /// columns and the returned total are exactly what `rebuild` gives.
+    /// O(entries) over this buffer.
+    mutating func update(slot: Int, to s: Summary, lookup: Int) -> Summary {
+        let v = view
+        let entries = v.count - 1
+        v.set(slot, TotalsView.lookup, lookup)
+        var acc = v.prefix(slot)
+        var expanded = v.get(slot, TotalsView.expandedRows)
+        v.set(slot, TotalsView.ownFixed, s.fixedHeight)
+        var own = s.counts
+        var ownExpanded = s.expandedRows
+        var i = slot
+        while true {
+            // acc: the totals before entry i; own: entry i's values.
+            acc += own
+            expanded &+= ownExpanded
+            if i + 1 < entries {
+                // Entry i+1's own values, from the totals before and after
+                // it, neither rewritten yet.
+                let before = v.prefix(i + 1), after = v.prefix(i + 2)
+                own = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
+                             items: after.items &- before.items,
+                             defaultRows: after.defaultRows &- before.defaultRows,
+                             fixedHeight: v.fixedHeight(i + 1, TotalsView.ownFixed))
+                ownExpanded = v.get(i + 2, TotalsView.expandedRows) &- v.get(i + 1, TotalsView.expandedRows)
+            }
+            v.writeTotals(i + 1, acc, expanded: expanded)
+            i += 1
+            if i == entries { break }
+        }
+        return Summary(counts: acc, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+    }
+}

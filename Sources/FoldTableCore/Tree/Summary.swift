@@ -1,0 +1,86 @@
+/// The aggregates a node of a child list carries for its whole subtree; every
+/// query descends by one of them.
+///
+/// Heights are split into a fixed part and a count of rows that use their
+/// section's default row height, so changing that default is O(1) and rows of
+/// the default height need no storage.
+///
+/// The additive counts are a `Counts`, the same value running totals keep
+/// and descents add up (`counts`, with a property for each of its fields);
+/// the expanded-row counts and the nesting follow.
+struct Summary: Equatable {
+    /// Children, rows, items, default rows and the fixed height.
+    var counts = Counts()
+    /// Expanded rows among the children (not inside subsections).
+    var expandedRows = 0
+    /// Expanded rows here and in every subsection below.
+    var expandedDeep = 0
+    /// Levels of subsections below (0: no subsections). Combined by max.
+    var nesting = 0
+
+    static let zero = Summary()
+
+    init() {}
+
+    @inline(__always)
+    init(counts: Counts, expandedRows: Int = 0, expandedDeep: Int = 0, nesting: Int = 0) {
+        self.counts = counts
+        self.expandedRows = expandedRows
+        self.expandedDeep = expandedDeep
+        self.nesting = nesting
+    }
+
+    @inline(__always)
+    init(children: Int = 0, rows: Int = 0, items: Int = 0, defaultRows: Int = 0, fixedHeight: Int = 0,
+         expandedRows: Int = 0, expandedDeep: Int = 0, nesting: Int = 0) {
+        self.init(counts: Counts(children: children, rows: rows, items: items, defaultRows: defaultRows,
+                                 fixedHeight: fixedHeight),
+                  expandedRows: expandedRows, expandedDeep: expandedDeep, nesting: nesting)
+    }
+
+    /// Children (rows plus subsections).
+    var children: Int {
+        @inline(__always) get { counts.children }
+        @inline(__always) set { counts.children = newValue }
+    }
+    /// Rows among the children.
+    var rows: Int {
+        @inline(__always) get { counts.rows }
+        @inline(__always) set { counts.rows = newValue }
+    }
+    /// Flat-list items, assuming the owning section is expanded.
+    var items: Int {
+        @inline(__always) get { counts.items }
+        @inline(__always) set { counts.items = newValue }
+    }
+    /// Rows whose height is their section's default row height.
+    var defaultRows: Int {
+        @inline(__always) get { counts.defaultRows }
+        @inline(__always) set { counts.defaultRows = newValue }
+    }
+    /// The height of everything else, in units (`Units`).
+    var fixedHeight: Int {
+        @inline(__always) get { counts.fixedHeight }
+        @inline(__always) set { counts.fixedHeight = newValue }
+    }
+
+    /// The total height in units when default rows are `rowHeight` units
+    /// tall (`Counts.height`).
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { counts.height(rowHeight) }
+
+    @inline(__always)
+    static func + (a: Summary, b: Summary) -> Summary {
+        var s = a
+        s += b
+        return s
+    }
+
+    @inline(__always)
+    static func += (a: inout Summary, b: Summary) {
+        a.counts += b.counts
+        a.expandedRows &+= b.expandedRows
+        a.expandedDeep &+= b.expandedDeep
+        a.nesting = max(a.nesting, b.nesting)
+    }
+}

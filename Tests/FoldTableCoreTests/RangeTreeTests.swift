@@ -1,0 +1,98 @@
+import Testing
+@testable import FoldTableCore
+
+/// `RangeTree`, the change set's redraw ranges, against a naive model: one
+/// flag per position, edited the same way; the tree's ranges must be the
+/// model's maximal runs of set flags after every edit.
+@Suite struct RangeTreeTests {
+    /// One flag per position; positions past the end are unset.
+    struct Flags {
+        var marked: [Bool] = []
+
+        mutating func insert(_ r: Range<Int>) {
+            if marked.count < r.upperBound { marked += Array(repeating: false, count: r.upperBound - marked.count) }
+            for i in r { marked[i] = true }
+        }
+
+        /// Positions p..<p+removed became `added` unmarked positions.
+        mutating func replace(at p: Int, removed: Int, added: Int) {
+            guard p < marked.count else { return }
+            let end = min(marked.count, p + removed)
+            marked.replaceSubrange(p..<end, with: Array(repeating: false, count: added))
+        }
+
+        var runs: [Range<Int>] {
+            var out: [Range<Int>] = []
+            var i = 0
+            while i < marked.count {
+                guard marked[i] else { i += 1; continue }
+                var j = i
+                while j < marked.count && marked[j] { j += 1 }
+                out.append(i..<j)
+                i = j
+            }
+            return out
+        }
+    }
+
+    @Test func insertsMergeWhatTheyTouch() {
+        var t = RangeTree()
+        #expect(t.isEmpty && t.all() == [])
+        t.insert(5..<7)
+        t.insert(10..<12)
+        #expect(t.all() == [5..<7, 10..<12])
+        t.insert(7..<8)  // touches 5..<7
+        #expect(t.all() == [5..<8, 10..<12])
+        t.insert(9..<10)  // touches 10..<12 only
+        #expect(t.all() == [5..<8, 9..<12])
+        t.insert(0..<20)  // covers both
+        #expect(t.all() == [0..<20])
+    }
+
+    @Test func replacementsShiftCutAndCoalesce() {
+        var t = RangeTree()
+        t.insert(2..<4)
+        t.insert(10..<14)
+        t.insert(20..<21)
+        // Three positions inserted at 5: later ranges move by 3.
+        t.replace(at: 5, removed: 0, added: 3)
+        #expect(t.all() == [2..<4, 13..<17, 23..<24])
+        // A range straddling the replaced part keeps its head and its tail,
+        // split around the added positions.
+        t.replace(at: 14, removed: 2, added: 1)
+        #expect(t.all() == [2..<4, 13..<14, 15..<16, 22..<23])
+        // Removing the gap between two ranges joins them.
+        t.replace(at: 14, removed: 1, added: 0)
+        #expect(t.all() == [2..<4, 13..<15, 21..<22])
+        // Removing a whole range.
+        t.replace(at: 21, removed: 1, added: 0)
+        #expect(t.all() == [2..<4, 13..<15])
+        t.replace(at: 0, removed: 100, added: 0)
+        #expect(t.isEmpty)
+    }
+
+    @Test(arguments: [11, 12, 13, 14] as [UInt64])
+    func matchesTheNaiveModel(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        var t = RangeTree()
+        var model = Flags()
+        for step in 0..<1500 {
+            if Int.random(in: 0..<5, using: &rng) < 2 {
+                let a = Int.random(in: 0..<200, using: &rng)
+                let r = a..<(a + Int.random(in: 1...12, using: &rng))
+                t.insert(r)
+                model.insert(r)
+            } else {
+                let p = Int.random(in: 0..<220, using: &rng)
+                let removed = Int.random(in: 0...10, using: &rng)
+                let added = Int.random(in: 0...10, using: &rng)
+                t.replace(at: p, removed: removed, added: added)
+                model.replace(at: p, removed: removed, added: added)
+            }
+            let want = model.runs
+            #expect(t.all() == want, "step \(step)")
+            #expect(t.isEmpty == want.isEmpty, "step \(step)")
+            if t.all() != want { return }
+        }
+    }
+}
