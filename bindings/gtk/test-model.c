@@ -719,6 +719,97 @@ set_flag(gpointer data, GObject *where)
     *(gboolean *)data = TRUE;
 }
 
+static char *
+index_text(fold_section_id section, const char *key, int64_t row, void *user_data)
+{
+    (void)section;
+    (void)key;
+    (*(int *)user_data)++;
+    return g_strdup_printf("row %" G_GINT64_FORMAT, row);
+}
+
+/* The model caches only the items handed out: over 100,000 rows, with ten
+ * items held, a change costs work for those ten only (the text func, which
+ * is index-based here, is asked again only for the rows whose index
+ * changed), the objects stay the same through collapses and insertions
+ * above them, and items dropped by everyone are gone. */
+static void
+test_big_table(void)
+{
+    fold_table *big = new_table(NULL);
+    if (!big)
+        return;
+    fold_section_id top_id = add(big, FOLD_ROOT, "top", "Top", 3);
+    fold_section_id big_id = add(big, FOLD_ROOT, "big", "Big|many", 100000);
+    FoldListModel *m = fold_list_model_new(big, (GDestroyNotify)fold_table_free);
+    int calls = 0;
+    fold_list_model_set_text_func(m, index_text, &calls, NULL);
+    guint signals_seen = 0, n_items_seen = 0, notes_seen = 0;
+    g_signal_connect_swapped(m, "items-changed", G_CALLBACK(count_signal), &signals_seen);
+    g_signal_connect_swapped(m, "notify::n-items", G_CALLBACK(count_signal), &n_items_seen);
+    CHECK(g_list_model_get_n_items(G_LIST_MODEL(m)) == 1 + 3 + 1 + 100000);
+    FoldListItem *items[10];
+    gboolean gone[10];
+    for (guint i = 0; i < 10; i++) {
+        items[i] = g_list_model_get_item(G_LIST_MODEL(m), 4 + i); /* Big's header, rows 0..8 */
+        gone[i] = FALSE;
+        g_object_weak_ref(G_OBJECT(items[i]), set_flag, &gone[i]);
+        g_signal_connect_swapped(items[i], "notify", G_CALLBACK(count_signal), &notes_seen);
+    }
+    CHECK(calls == 9);
+    CHECK(fold_list_item_get_kind(items[0]) == FOLD_ITEM_KIND_HEADER);
+    CHECK_STR(fold_list_item_get_title(items[9]), "row 8");
+    /* Asked again: the same objects, nothing read again. */
+    for (guint i = 0; i < 10; i++) {
+        FoldListItem *again = g_list_model_get_item(G_LIST_MODEL(m), 4 + i);
+        CHECK(again == items[i]);
+        g_object_unref(again);
+    }
+    CHECK(calls == 9);
+
+    /* Top collapses: 3 items go, the ten move up (notify::position each). */
+    OK(fold_table_collapse(big, top_id, NULL));
+    CHECK(signals_seen == 1 && n_items_seen == 1 && notes_seen == 10);
+    CHECK(calls == 9);
+    for (guint i = 0; i < 10; i++) {
+        FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(m), 1 + i);
+        CHECK(now == items[i] && fold_list_item_get_position(now) == 1 + i);
+        g_object_unref(now);
+    }
+    OK(fold_table_expand(big, top_id, NULL));
+    CHECK(signals_seen == 2 && n_items_seen == 2 && notes_seen == 20);
+    CHECK(calls == 9);
+
+    /* 5 rows inserted above them: each row held moves (position), gets its
+     * new index (row) and the text func's answer for it (title): 27
+     * notifications, 9 calls; the header does not move and, though the
+     * engine redraws it (its row count), shows nothing new. */
+    OK(fold_table_insert_rows(big, big_id, 0, 5, NULL));
+    CHECK(signals_seen == 3 && n_items_seen == 3 && notes_seen == 20 + 27);
+    CHECK(calls == 18);
+    CHECK(fold_list_item_get_row(items[1]) == 5 && fold_list_item_get_position(items[1]) == 10);
+    CHECK_STR(fold_list_item_get_title(items[1]), "row 5");
+    FoldListItem *moved = g_list_model_get_item(G_LIST_MODEL(m), 10);
+    CHECK(moved == items[1]);
+    g_object_unref(moved);
+    CHECK(calls == 18);
+
+    /* Dropped by everyone: gone from the cache; asked for again, a new
+     * item is built (one text call). */
+    for (guint i = 0; i < 10; i++)
+        g_object_unref(items[i]);
+    guint freed = 0;
+    for (guint i = 0; i < 10; i++)
+        freed += gone[i];
+    CHECK(freed == 10);
+    FoldListItem *fresh = g_list_model_get_item(G_LIST_MODEL(m), 10);
+    CHECK(calls == 19 && fold_list_item_get_row(fresh) == 5);
+    /* The model goes first: its items stay valid, detached. */
+    g_object_unref(m);
+    CHECK(fold_list_item_get_row(fresh) == 5);
+    g_object_unref(fresh);
+}
+
 static gpointer
 mutate_elsewhere(gpointer data)
 {
@@ -959,6 +1050,79 @@ main(void)
     CHECK(count == 1 + 3 + 1 + 4 + 1 + 2 + 1 + 3 + 1 + 5 + 1 + 1 + 2 + 1 + 2);
     CHECK(g_list_model_get_n_items(G_LIST_MODEL(model)) == (guint)count);
     CHECK(g_list_model_get_item_type(G_LIST_MODEL(model)) == FOLD_TYPE_LIST_ITEM);
+    {
+        /* GListModel's properties, as GListStore has them. */
+        GType item_type = G_TYPE_INVALID;
+        guint n_items = 0;
+        g_object_get(model, "item-type", &item_type, "n-items", &n_items, NULL);
+        CHECK(item_type == FOLD_TYPE_LIST_ITEM);
+        CHECK(n_items == (guint)count);
+        GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(model), "item-type");
+        CHECK(pspec && G_IS_PARAM_SPEC_GTYPE(pspec) && !(pspec->flags & G_PARAM_WRITABLE));
+        pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(model), "n-items");
+        CHECK(pspec && pspec->value_type == G_TYPE_UINT && !(pspec->flags & G_PARAM_WRITABLE));
+        /* Kinds and actions are GEnum types; "kind" has its type. */
+        pspec = g_object_class_find_property(g_type_class_peek(FOLD_TYPE_LIST_ITEM), "kind");
+        CHECK(pspec && pspec->value_type == FOLD_TYPE_ITEM_KIND);
+        CHECK(G_TYPE_IS_ENUM(FOLD_TYPE_ITEM_KIND) && G_TYPE_IS_ENUM(FOLD_TYPE_ACTIVATION) &&
+              G_TYPE_IS_ENUM(FOLD_TYPE_LIST_MODEL_ERROR));
+        CHECK_STR(g_type_name(FOLD_TYPE_ITEM_KIND), "FoldItemKind");
+        CHECK_STR(g_type_name(FOLD_TYPE_ACTIVATION), "FoldActivation");
+        CHECK_STR(g_type_name(FOLD_TYPE_LIST_MODEL_ERROR), "FoldListModelError");
+        static const struct {
+            GType (*type)(void);
+            int value;
+            const char *nick;
+        } nicks[] = {
+            {fold_item_kind_get_type, FOLD_ITEM_HEADER, "header"},
+            {fold_item_kind_get_type, FOLD_ITEM_ROW, "row"},
+            {fold_item_kind_get_type, FOLD_ITEM_FOOTER, "footer"},
+            {fold_activation_get_type, FOLD_ACTIVATED_NOTHING, "nothing"},
+            {fold_activation_get_type, FOLD_ACTIVATED_SECTION_COLLAPSED, "section-collapsed"},
+            {fold_activation_get_type, FOLD_ACTIVATED_SECTION_EXPANDED, "section-expanded"},
+            {fold_activation_get_type, FOLD_ACTIVATED_ROW_EXPANDED, "row-expanded"},
+            {fold_activation_get_type, FOLD_ACTIVATED_ROW_COLLAPSED, "row-collapsed"},
+            {fold_activation_get_type, FOLD_ACTIVATED_REFUSED, "refused"},
+            {fold_list_model_error_get_type, FOLD_E_INVALID, "invalid"},
+            {fold_list_model_error_get_type, FOLD_E_RANGE, "range"},
+            {fold_list_model_error_get_type, FOLD_E_NOT_FOUND, "not-found"},
+            {fold_list_model_error_get_type, FOLD_E_DUPLICATE, "duplicate"},
+            {fold_list_model_error_get_type, FOLD_E_NOT_VISIBLE, "not-visible"},
+            {fold_list_model_error_get_type, FOLD_E_BUSY, "busy"},
+            {fold_list_model_error_get_type, FOLD_E_NOT_ALLOWED, "not-allowed"},
+            {fold_list_model_error_get_type, FOLD_E_INTERNAL, "internal"},
+        };
+        guint per_type[3] = {0, 0, 0};
+        for (size_t k = 0; k < G_N_ELEMENTS(nicks); k++) {
+            GEnumClass *klass = g_type_class_ref(nicks[k].type());
+            GEnumValue *v = g_enum_get_value(klass, nicks[k].value);
+            CHECK(v != NULL);
+            CHECK_STR(v ? v->value_nick : NULL, nicks[k].nick);
+            v = g_enum_get_value_by_nick(klass, nicks[k].nick);
+            CHECK(v && v->value == nicks[k].value);
+            per_type[nicks[k].type() == FOLD_TYPE_ITEM_KIND       ? 0
+                     : nicks[k].type() == FOLD_TYPE_ACTIVATION ? 1
+                                                               : 2]++;
+            g_type_class_unref(klass);
+        }
+        GEnumClass *k0 = g_type_class_ref(FOLD_TYPE_ITEM_KIND);
+        GEnumClass *k1 = g_type_class_ref(FOLD_TYPE_ACTIVATION);
+        GEnumClass *k2 = g_type_class_ref(FOLD_TYPE_LIST_MODEL_ERROR);
+        CHECK(k0->n_values == 3 && per_type[0] == 3);
+        CHECK(k1->n_values == 6 && per_type[1] == 6);
+        CHECK(k2->n_values == 8 && per_type[2] == 8);
+        g_type_class_unref(k0);
+        g_type_class_unref(k1);
+        g_type_class_unref(k2);
+        CHECK(FOLD_ITEM_KIND_ROW == FOLD_ITEM_ROW && FOLD_ACTIVATION_REFUSED == FOLD_ACTIVATED_REFUSED);
+        CHECK(FOLD_LIST_MODEL_ERROR_NOT_FOUND == FOLD_E_NOT_FOUND &&
+              FOLD_LIST_MODEL_ERROR_INTERNAL == FOLD_E_INTERNAL);
+        CHECK_STR(g_quark_to_string(FOLD_LIST_MODEL_ERROR), "fold-list-model-error-quark");
+        FoldItemKind kind = FOLD_ITEM_KIND_FOOTER;
+        FoldListItem *first = held_at(0);
+        g_object_get(first, "kind", &kind, NULL);
+        CHECK(kind == FOLD_ITEM_KIND_HEADER);
+    }
     CHECK(g_list_model_get_item(G_LIST_MODEL(model), (guint)count) == NULL);
     {
         FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(model), 0);
@@ -1422,6 +1586,38 @@ main(void)
     CHECK(!fold_list_model_set_accordion(model, 7, &error));
     CHECK(error && error->code == FOLD_E_INVALID);
     g_clear_error(&error);
+    /* The codes as FoldListModelError values, matched the GLib way; the
+     * message starts with the status name. */
+    CHECK(!fold_list_model_toggle_section(model, gone, NULL, &error));
+    CHECK(g_error_matches(error, FOLD_LIST_MODEL_ERROR, FOLD_LIST_MODEL_ERROR_NOT_FOUND));
+    CHECK(error && g_str_has_prefix(error->message, "FOLD_E_NOT_FOUND: "));
+    g_clear_error(&error);
+    CHECK(!fold_list_model_toggle_section(model, FOLD_ROOT, NULL, &error));
+    CHECK(g_error_matches(error, FOLD_LIST_MODEL_ERROR, FOLD_LIST_MODEL_ERROR_INVALID));
+    g_clear_error(&error);
+    CHECK(!fold_list_model_activate(model, 100000, NULL, &error));
+    CHECK(g_error_matches(error, FOLD_LIST_MODEL_ERROR, FOLD_LIST_MODEL_ERROR_RANGE));
+    if (error) {
+        GEnumClass *klass = g_type_class_ref(FOLD_TYPE_LIST_MODEL_ERROR);
+        GEnumValue *v = g_enum_get_value(klass, error->code);
+        CHECK_STR(v ? v->value_nick : NULL, "range");
+        g_type_class_unref(klass);
+    }
+    g_clear_error(&error);
+    {
+        fold_section_id fixed_id = 0;
+        data_insert("fx", 0, 1, TRUE);
+        begin();
+        OK(fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, "fx", "Fixed", 1,
+                                     FOLD_SECTION_FIXED, &fixed_id));
+        CHECK(finish("insert fixed section fx") == 1);
+        CHECK(!fold_list_model_set_section_collapsed(model, fixed_id, TRUE, NULL, &error));
+        CHECK(g_error_matches(error, FOLD_LIST_MODEL_ERROR, FOLD_LIST_MODEL_ERROR_NOT_ALLOWED));
+        g_clear_error(&error);
+        begin();
+        OK(fold_table_remove_section(table, fixed_id));
+        CHECK(finish("remove section fx") == 1);
+    }
 
     /* ---- directly on the table: the model follows the change events -------- */
 
@@ -1661,6 +1857,8 @@ main(void)
         OK(fold_table_toggle(table, t, NULL));
         finish("toggle t after the second model is gone");
     }
+
+    test_big_table();
 
     OK(fold_table_remove_listener(table, test_listener));
     g_object_unref(model); /* frees the table */
