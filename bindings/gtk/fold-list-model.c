@@ -21,8 +21,8 @@
  * items-changed signals every cached item whose value changed gets its
  * notify (position included). Cost per change set: O(log k + k') per step
  * (k cached items, k' of them after the step), O(k + r) to walk the cache
- * along the r redraw ranges, O(depth * log n) per cached item redrawn and
- * per cached row that moved.
+ * along the r redraw ranges and to notify, O(depth * log n) per cached item
+ * redrawn and per cached row that moved.
  */
 #include "fold-list-item-private.h"
 

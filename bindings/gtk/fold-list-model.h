@@ -57,11 +57,11 @@
  *
  * Cost: the model caches the items handed out that are still alive (it
  * holds no reference: an item nobody holds is dropped), keyed by position.
- * Each step of a change set costs O(log k + k') for k cached items, k' of
- * them at or after the step; each redraw range O(log k) plus O(depth * log n)
- * per cached item in it; each cached item that moved O(1), plus one
- * fold_table_item_at (O(depth * log n)) for a row. It never builds items
- * nobody asked for.
+ * A change set costs O(k) for k cached items (a view holds about a
+ * screenful), plus O(log k) per step, plus O(depth * log n) for each cached
+ * item in a redraw range and each cached row that moved (read again from
+ * the engine; a row's title from the text func when its index changed). It
+ * never builds items nobody asked for.
  *
  * Thread safety: like any GObject model, use a FoldListModel and its items
  * from one thread (the GTK main thread) and change its table on that thread.
