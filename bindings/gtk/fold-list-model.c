@@ -643,10 +643,13 @@ void
 fold_list_model_reload(FoldListModel *model)
 {
     g_return_if_fail(FOLD_IS_LIST_MODEL(model));
-    if (model->emitting)
+    if (model->emitting) {
         model->reload_pending = TRUE; /* after the change set being emitted */
-    else
-        refresh_all(model);
+        return;
+    }
+    g_object_ref(model); /* a notify handler may drop the caller's reference */
+    refresh_all(model);
+    g_object_unref(model);
 }
 
 /* ---- mutations: the engine's calls; the listener emits ------------------- */
