@@ -72,7 +72,18 @@ G_BEGIN_DECLS
 /* Errors of the fold_list_model_* functions: domain FOLD_LIST_MODEL_ERROR, the
  * code is the engine's status (FOLD_E_*), the message the engine's
  * fold_last_error_message(). */
+/**
+ * FOLD_LIST_MODEL_ERROR:
+ *
+ * The error domain of FoldListModel and FoldStore: the code is the
+ * engine's status (FOLD_E_*, negative).
+ */
 #define FOLD_LIST_MODEL_ERROR (fold_list_model_error_quark())
+/**
+ * fold_list_model_error_quark:
+ *
+ * Returns: the quark of %FOLD_LIST_MODEL_ERROR
+ */
 GQuark fold_list_model_error_quark(void);
 
 /* ------------------------------------------------------------------------- */
@@ -114,6 +125,99 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * The texts come from the engine (fold_table_section_text), copied once when
  * the item is built; the model never splits "Title|Detail" itself.
  * The getters return values owned by the item. */
+/**
+ * FoldListItem:
+ *
+ * One item of a #FoldListModel: a section header, a row or a footer, with
+ * read-only properties (see above). The getters' strings are owned by the
+ * item.
+ */
+/**
+ * fold_list_item_get_kind:
+ * @item: an item
+ *
+ * Returns: 0 a header, 1 a row, 2 a footer (FOLD_ITEM_*)
+ */
+/**
+ * fold_list_item_get_depth:
+ * @item: an item
+ *
+ * Returns: the nesting depth of the item's section (0 = top level)
+ */
+/**
+ * fold_list_item_get_section_id:
+ * @item: an item
+ *
+ * Returns: (type guint64): the item's section's id
+ */
+/**
+ * fold_list_item_get_key:
+ * @item: an item
+ *
+ * Returns: (nullable): the key of the item's section
+ */
+/**
+ * fold_list_item_get_title:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's title, a row's text, %NULL for a footer
+ */
+/**
+ * fold_list_item_get_detail:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's detail (after '|'), else %NULL
+ */
+/**
+ * fold_list_item_get_indicator:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's indicator ("" when not collapsible now),
+ *   %NULL for rows and footers
+ */
+/**
+ * fold_list_item_get_collapsible:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsible now
+ */
+/**
+ * fold_list_item_get_row:
+ * @item: an item
+ *
+ * Returns: a row's index in its section when the item was built, -1 for
+ *   headers and footers
+ */
+/**
+ * fold_list_item_get_position:
+ * @item: an item
+ *
+ * Returns: the item's position when it was built
+ */
+/**
+ * fold_list_item_get_height:
+ * @item: an item
+ *
+ * Returns: the item's height in points
+ */
+/**
+ * fold_list_item_get_expanded:
+ * @item: an item
+ *
+ * Returns: a row that is expanded
+ */
+/**
+ * fold_list_item_get_expandable:
+ * @item: an item
+ *
+ * Returns: a row whose expanded height exceeds its height
+ */
+/**
+ * fold_list_item_get_collapsed:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsed
+ */
 int32_t fold_list_item_get_kind(FoldListItem *item);
 int32_t fold_list_item_get_depth(FoldListItem *item);
 fold_section_id fold_list_item_get_section_id(FoldListItem *item);
@@ -144,20 +248,51 @@ G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
  * table, not change it.
  * Header titles and details (at any depth) come from the engine, not from
  * here. */
+/**
+ * FoldTextFunc:
+ * @section: (type guint64): the row's section's id
+ * @key: the section's key (valid during the call only)
+ * @row: the row's index in its section
+ * @user_data: (closure): the data given to fold_list_model_set_text_func()
+ *
+ * Returns: (transfer full) (nullable): the row's text
+ */
 typedef char *(*FoldTextFunc)(fold_section_id section, const char *key, int64_t row,
                               void *user_data);
 
 /* A model over `table` (not NULL). table_free NULL borrows the table: it must
  * outlive the model. (GDestroyNotify) fold_table_free makes the model own it.
  * Returns a new reference. */
+/**
+ * fold_list_model_new: (skip)
+ * @table: the engine's table
+ * @table_free: (nullable): %NULL borrows the table, fold_table_free owns it
+ *
+ * Cost: O(1).
+ *
+ * Returns: (transfer full): a new model
+ */
 FoldListModel *fold_list_model_new(fold_table *table, GDestroyNotify table_free);
 
 /* The table; owned as described at fold_list_model_new(). */
+/**
+ * fold_list_model_get_table: (skip)
+ * @model: a model
+ *
+ * Returns: (transfer none): the table
+ */
 fold_table *fold_list_model_get_table(FoldListModel *model);
 
 /* Sets (or with NULL removes) the text function. destroy (optional) is called
  * on user_data when the function is replaced or the model finalized. Does
  * not emit items-changed; call fold_list_model_reload() if items are shown. */
+/**
+ * fold_list_model_set_text_func:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data) (destroy destroy): gives rows' texts, or %NULL
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data
+ */
 void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
                                    GDestroyNotify destroy);
 
@@ -173,6 +308,17 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * is the FOLD_ACTIVATED_* value: FOLD_ACTIVATED_NOTHING for a footer, a
  * fixed header or a row that cannot expand, FOLD_ACTIVATED_REFUSED when a
  * "will" listener refused (nothing changed; both return TRUE). */
+/**
+ * fold_list_model_activate:
+ * @model: a model
+ * @position: an item's position
+ * @out_action: (out) (optional): what it did (FOLD_ACTIVATED_*)
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                                   GError **error);
 
@@ -183,6 +329,29 @@ gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t 
  * section that is not collapsible (FOLD_SECTION_FIXED, NO_HEADER) fails with
  * FOLD_E_NOT_ALLOWED. A "will" listener that refuses is not a failure:
  * TRUE with *out_changed FALSE. */
+/**
+ * fold_list_model_toggle_section:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+/**
+ * fold_list_model_set_section_collapsed:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @collapsed: collapse (%TRUE) or expand it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
                                         gboolean *out_changed, GError **error);
 gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
@@ -190,6 +359,31 @@ gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_sectio
                                                GError **error);
 
 /* Toggle, or set, the expansion of row `row` of section `section`. */
+/**
+ * fold_list_model_toggle_row:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+/**
+ * fold_list_model_set_row_expanded:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @expanded: expand (%TRUE) or collapse it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
                                     gboolean *out_changed, GError **error);
 gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section,
@@ -197,10 +391,31 @@ gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id 
                                           gboolean *out_changed, GError **error);
 
 /* fold_table_set_accordion(): applies to later expansions; emits nothing. */
+/**
+ * fold_list_model_set_accordion:
+ * @model: a model
+ * @accordion: a FOLD_ACCORDION_* value (#FoldAccordionPolicy)
+ * @error: return location for a #GError
+ *
+ * Cost: O(1).
+ *
+ * Returns: %TRUE on success
+ */
 gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);
 
 /* fold_table_set_indicators(), which the engine does not report; then
  * fold_list_model_reload() so that every header shows the new strings. */
+/**
+ * fold_list_model_set_indicators:
+ * @model: a model
+ * @collapsed: the collapsed indicator
+ * @expanded: the expanded indicator
+ * @error: return location for a #GError
+ *
+ * Cost: O(1), then every item is fetched again.
+ *
+ * Returns: %TRUE on success
+ */
 gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collapsed,
                                         const char *expanded, GError **error);
 
@@ -208,6 +423,12 @@ gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collap
  * data changed (the engine does not know it), or after
  * fold_table_set_indicators on the table. Table changes need no reload.
  * Inside a change listener, it runs after the change set has been emitted. */
+/**
+ * fold_list_model_reload:
+ * @model: a model
+ *
+ * Emits items-changed(0, n, n). Cost: O(1) (plus what views fetch).
+ */
 void fold_list_model_reload(FoldListModel *model);
 
 G_END_DECLS
