@@ -263,6 +263,43 @@ def main():
     store.remove_rows(grains, 0, 1)
     equal(model.get_n_items(), 9, "row removed")
 
+    # Handlers and callbacks that misbehave: changing the store inside a
+    # "will" handler fails with FOLD_E_BUSY (and the change goes on); a height
+    # function that removes itself while it runs is released safely.
+    busy = []
+
+    def meddle(_store, section, key):
+        try:
+            _store.remove_section(section)
+        except GLib.Error as e:
+            busy.append(e.code)
+        return True
+
+    handler = store.connect("section-will-expand", meddle)
+    equal(store.expand(veg), True, "expand veg with a meddling handler")
+    equal(busy, [-6], "change inside a handler: FOLD_E_BUSY")
+    store.disconnect(handler)
+    equal(store.collapse(veg), True, "collapse veg again")
+
+    released = []
+
+    class Once:
+        def __call__(self, _store, section, key, row):
+            _store.set_expanded_height_func(None)
+            return 100.0
+
+        def __del__(self):
+            released.append(True)
+
+    store.set_expanded_height_func(Once())
+    equal(store.toggle_row(berries, 0), True, "berries/0 expanded by a self-removing function")
+    equal(model.get_item(1).props.height, 100.0, "berries/0 at 100")
+    import gc
+    gc.collect()
+    equal(released, [True], "the self-removing function was released")
+    equal(store.toggle_row(berries, 0), True, "collapse berries/0")
+    equal(model.get_n_items(), 9, "unchanged item count")
+
     # Saved state round trip.
     state = store.export_state()
     check('"fruit": true' in state.replace('":true', '": true') and "veg" in state,
