@@ -276,8 +276,9 @@ call_height_func(FoldStore *self, int which, fold_section_id section, const char
     HeightFunc *h = &self->heights[which];
     if (!h->func)
         return 0;
+    double height = -1;
     self->in_provider++;
-    double height = h->func(self, section, key, row, h->data);
+    h->func(self, section, key, row, &height, h->data);
     self->in_provider--;
     if (self->in_provider == 0 && self->deferred && self->deferred->len > 0)
         g_ptr_array_set_size(self->deferred, 0); /* runs the due destroy notifies */

@@ -77,18 +77,19 @@ G_DECLARE_FINAL_TYPE(FoldStore, fold_store, FOLD, STORE, GObject)
  * @section: the section's id
  * @key: the section's key (valid during the call only)
  * @row: the row index, -1 for a header
+ * @out_height: (out): the height in points; it starts at -1, and a
+ *   negative value left there keeps the estimate (for an expanded height,
+ *   0 means the row has none)
  * @user_data: (closure): the data given with the function
  *
  * Measures a row, a header or a row's expanded height (see
  * fold_store_set_row_height_func()). Runs inside the measuring call with
  * the table's lock held: it may read the store, and changing it fails with
- * FOLD_E_BUSY.
- *
- * Returns: the height in points, or a negative value to keep the estimate
- *   (for an expanded height: 0 means the row has none)
+ * FOLD_E_BUSY. (The height is an out parameter rather than the return
+ * value because GJS 1.74 mangles doubles returned by JavaScript callbacks.)
  */
-typedef double (*FoldHeightFunc)(FoldStore *store, guint64 section, const char *key, gint64 row,
-                                 gpointer user_data);
+typedef void (*FoldHeightFunc)(FoldStore *store, guint64 section, const char *key, gint64 row,
+                               double *out_height, gpointer user_data);
 
 FoldStore *fold_store_new(void);
 

@@ -133,15 +133,20 @@ expectError(-7, 'fixed', () => out(store.collapse(grains)));
 expectError(-4, 'duplicate', () => out(store.insert_section(0, -1, 'veg', null, 0, none)));
 equal(model.get_n_items(), 11, 'n_items after removing citrus');
 
-// A row's expanded height. (Not from set_expanded_height_func: GJS 1.74
-// hands a double returned by a JS callback to C as integer bits — 120
-// arrives as 5.9e-322 — so FoldHeightFunc is tested from Python and Vala.)
+// A row's expanded height from a function (its height is an out value).
+const asked = [];
+store.set_expanded_height_func((_s, section, key, row) => {
+    asked.push([key, row]);
+    return row === 0 ? 120.5 : -1;
+});
 const grainsRow = 8; // berries 3, fruit 4, veg 1, grains header at 8
 equal(describe(model, grainsRow), [HEADER, 0, grains, 'grains', 'Grains', 'fixed'], 'grains');
-store.set_row_expanded_height(grains, 0, 120);
 equal(out(model.activate(grainsRow + 1)), 3, 'expand grains/0');
+equal(asked, [['grains', 0]], 'expanded height asked once');
 equal([model.get_item(grainsRow + 1).expanded, model.get_item(grainsRow + 1).height],
-    [true, 120], 'grains/0 at 120');
+    [true, 120.5], 'grains/0 at 120.5');
+equal(out(store.toggle_row(grains, 1)), false, 'grains/1: -1 keeps no expanded height');
+store.set_expanded_height_func(null);
 
 const state = store.export_state();
 check(state.includes('"veg"'), `export_state: ${state}`);

@@ -64,7 +64,9 @@ int main () {
 
     // A height function (double return) and an expansion.
     try {
-        store.set_expanded_height_func ((s, section, key, row) => row == 0 ? 120.0 : -1.0);
+        store.set_expanded_height_func ((s, section, key, row, out height) => {
+            height = row == 0 ? 120.0 : -1.0;
+        });
         int action = 0;
         model.activate (9, out action); // grains/0: fruit 1+3, citrus 1, veg 3, grains header 8
         check (action == 3, "activate grains/0: action %d".printf (action));
