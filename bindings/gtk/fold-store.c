@@ -418,6 +418,12 @@ static void
 fold_store_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
     FoldStore *self = FOLD_STORE(object);
+    if (G_VALUE_HOLDS_DOUBLE(value) && !isfinite(g_value_get_double(value))) {
+        /* GParamSpecDouble's range check lets NaN through. */
+        g_warning("FoldStore:%s: %g is not a height; the default is kept", pspec->name,
+                  g_value_get_double(value));
+        return;
+    }
     switch (id) {
     case PROP_ROW_HEIGHT: self->options.row_height = g_value_get_double(value); break;
     case PROP_HEADER_HEIGHT: self->options.header_height = g_value_get_double(value); break;
