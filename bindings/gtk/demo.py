@@ -366,6 +366,10 @@ class Demo:
             # expanded row left open; the status line says what happened last.
             self.click(self.header_position("vpn"))
         elif self.step == 8:
+            top = os.path.splitext(self.out_png)[0] + "-top.png"
+            colours = self.save_screenshot(top)
+            print("screenshot %s (unscrolled): %d distinct colours" % (top, colours))
+            self.expect(colours > 1, "top screenshot not blank")
             self.vadj.set_value(40)
             self.expect(self.vadj.get_value() == 40, "scrolled to 40")
         elif self.step == 9:
