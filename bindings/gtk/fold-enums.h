@@ -85,7 +85,18 @@ typedef enum {
 /* Errors of the fold_list_model_* functions: domain FOLD_LIST_MODEL_ERROR, the
  * code is the engine's status (FOLD_E_*, as a FoldListModelError), the
  * message the engine's fold_last_error_message(). */
+/**
+ * FOLD_LIST_MODEL_ERROR:
+ *
+ * The error domain of FoldListModel and FoldStore: the code is the
+ * engine's status (FOLD_E_*, negative).
+ */
 #define FOLD_LIST_MODEL_ERROR (fold_list_model_error_quark())
+/**
+ * fold_list_model_error_quark:
+ *
+ * Returns: the quark of %FOLD_LIST_MODEL_ERROR
+ */
 GQuark fold_list_model_error_quark(void);
 
 #define FOLD_TYPE_ITEM_KIND (fold_item_kind_get_type())

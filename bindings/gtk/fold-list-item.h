@@ -29,6 +29,13 @@ G_BEGIN_DECLS
 /* ------------------------------------------------------------------------- */
 
 #define FOLD_TYPE_LIST_ITEM (fold_list_item_get_type())
+/**
+ * FoldListItem:
+ *
+ * One item of a #FoldListModel: a section header, a row or a footer, with
+ * read-only properties (see above). The getters' strings are owned by the
+ * item.
+ */
 G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
 
 /* Read-only properties (all notify when their value changes):
@@ -70,19 +77,105 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * index changes and on fold_list_model_reload().
  * The getters return values owned by the item, valid until the property
  * changes (connect to notify) or the item is finalized. */
+/**
+ * fold_list_item_get_kind:
+ * @item: an item
+ *
+ * Returns: the item's kind (a header, a row or a footer)
+ */
 FoldItemKind fold_list_item_get_kind(FoldListItem *item);
+/**
+ * fold_list_item_get_depth:
+ * @item: an item
+ *
+ * Returns: the nesting depth of the item's section (0 = top level)
+ */
 int32_t fold_list_item_get_depth(FoldListItem *item);
+/**
+ * fold_list_item_get_section_id:
+ * @item: an item
+ *
+ * Returns: (type guint64): the item's section's id
+ */
 fold_section_id fold_list_item_get_section_id(FoldListItem *item);
+/**
+ * fold_list_item_get_key:
+ * @item: an item
+ *
+ * Returns: (nullable): the key of the item's section
+ */
 const char *fold_list_item_get_key(FoldListItem *item);
+/**
+ * fold_list_item_get_title:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's title, a row's text, %NULL for a footer
+ */
 const char *fold_list_item_get_title(FoldListItem *item);
+/**
+ * fold_list_item_get_detail:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's detail (after '|'), else %NULL
+ */
 const char *fold_list_item_get_detail(FoldListItem *item);
+/**
+ * fold_list_item_get_indicator:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's indicator ("" when not collapsible now),
+ *   %NULL for rows and footers
+ */
 const char *fold_list_item_get_indicator(FoldListItem *item);
+/**
+ * fold_list_item_get_collapsible:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsible now
+ */
 gboolean fold_list_item_get_collapsible(FoldListItem *item);
+/**
+ * fold_list_item_get_row:
+ * @item: an item
+ *
+ * Returns: a row's index in its section (kept current), -1 for headers
+ *   and footers
+ */
 int64_t fold_list_item_get_row(FoldListItem *item);
+/**
+ * fold_list_item_get_position:
+ * @item: an item
+ *
+ * Returns: the item's position in the model (kept current)
+ */
 guint fold_list_item_get_position(FoldListItem *item);
+/**
+ * fold_list_item_get_height:
+ * @item: an item
+ *
+ * Returns: the item's height in points
+ */
 double fold_list_item_get_height(FoldListItem *item);
+/**
+ * fold_list_item_get_expanded:
+ * @item: an item
+ *
+ * Returns: a row that is expanded
+ */
 gboolean fold_list_item_get_expanded(FoldListItem *item);
+/**
+ * fold_list_item_get_expandable:
+ * @item: an item
+ *
+ * Returns: a row whose expanded height exceeds its height
+ */
 gboolean fold_list_item_get_expandable(FoldListItem *item);
+/**
+ * fold_list_item_get_collapsed:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsed
+ */
 gboolean fold_list_item_get_collapsed(FoldListItem *item);
 
 G_END_DECLS

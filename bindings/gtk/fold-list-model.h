@@ -97,21 +97,52 @@ G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
  * table, not change it.
  * Header titles and details (at any depth) come from the engine, not from
  * here. */
+/**
+ * FoldTextFunc:
+ * @section: (type guint64): the row's section's id
+ * @key: the section's key (valid during the call only)
+ * @row: the row's index in its section
+ * @user_data: (closure): the data given to fold_list_model_set_text_func()
+ *
+ * Returns: (transfer full) (nullable): the row's text
+ */
 typedef char *(*FoldTextFunc)(fold_section_id section, const char *key, int64_t row,
                               void *user_data);
 
 /* A model over `table` (not NULL). table_free NULL borrows the table: it must
  * outlive the model. (GDestroyNotify) fold_table_free makes the model own it.
  * Returns a new reference. */
+/**
+ * fold_list_model_new: (skip)
+ * @table: the engine's table
+ * @table_free: (nullable): %NULL borrows the table, fold_table_free owns it
+ *
+ * Cost: O(1).
+ *
+ * Returns: (transfer full): a new model
+ */
 FoldListModel *fold_list_model_new(fold_table *table, GDestroyNotify table_free);
 
 /* The table; owned as described at fold_list_model_new(). */
+/**
+ * fold_list_model_get_table: (skip)
+ * @model: a model
+ *
+ * Returns: (transfer none): the table
+ */
 fold_table *fold_list_model_get_table(FoldListModel *model);
 
 /* Sets (or with NULL removes) the text function. destroy (optional) is called
  * on user_data when the function is replaced or the model finalized. Does
  * not update the items held; call fold_list_model_reload() if items are
  * shown. */
+/**
+ * fold_list_model_set_text_func:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data) (destroy destroy): gives rows' texts, or %NULL
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data
+ */
 void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
                                    GDestroyNotify destroy);
 
@@ -128,6 +159,17 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * same values): FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row
  * that cannot expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused
  * (nothing changed; both return TRUE). */
+/**
+ * fold_list_model_activate:
+ * @model: a model
+ * @position: an item's position
+ * @out_action: (out) (optional): what it did (FOLD_ACTIVATED_*)
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                                   GError **error);
 
@@ -138,25 +180,94 @@ gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t 
  * section that is not collapsible (FOLD_SECTION_FIXED, NO_HEADER) fails with
  * FOLD_E_NOT_ALLOWED. A "will" listener that refuses is not a failure:
  * TRUE with *out_changed FALSE. */
+/**
+ * fold_list_model_toggle_section:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
                                         gboolean *out_changed, GError **error);
+/**
+ * fold_list_model_set_section_collapsed:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @collapsed: collapse (%TRUE) or expand it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
                                                gboolean collapsed, gboolean *out_changed,
                                                GError **error);
 
 /* Toggle, or set, the expansion of row `row` of section `section`. */
+/**
+ * fold_list_model_toggle_row:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
                                     gboolean *out_changed, GError **error);
+/**
+ * fold_list_model_set_row_expanded:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @expanded: expand (%TRUE) or collapse it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
 gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section,
                                           int64_t row, gboolean expanded,
                                           gboolean *out_changed, GError **error);
 
 /* fold_table_set_accordion(): applies to later expansions; emits nothing. */
+/**
+ * fold_list_model_set_accordion:
+ * @model: a model
+ * @accordion: a FOLD_ACCORDION_* value (#FoldAccordionPolicy)
+ * @error: return location for a #GError
+ *
+ * Cost: O(1).
+ *
+ * Returns: %TRUE on success
+ */
 gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);
 
 /* fold_table_set_indicators(), which the engine does not report; then
  * fold_list_model_reload() so that every header held shows the new strings
  * (notify::indicator). */
+/**
+ * fold_list_model_set_indicators:
+ * @model: a model
+ * @collapsed: the collapsed indicator
+ * @expanded: the expanded indicator
+ * @error: return location for a #GError
+ *
+ * Cost: O(1), then every item is fetched again.
+ *
+ * Returns: %TRUE on success
+ */
 gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collapsed,
                                         const char *expanded, GError **error);
 
@@ -168,6 +279,12 @@ gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collap
  * runs after the change set has been emitted.
  * Cost: O(k * depth * log n) for k items held, plus one text func call per
  * row held. */
+/**
+ * fold_list_model_reload:
+ * @model: a model
+ *
+ * Emits items-changed(0, n, n). Cost: O(1) (plus what views fetch).
+ */
 void fold_list_model_reload(FoldListModel *model);
 
 G_END_DECLS

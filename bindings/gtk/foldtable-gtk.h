@@ -8,6 +8,10 @@
  *                      footer) whose properties notify when they change
  *   fold-list-model.h  FoldListModel, a GListModel over a fold_table's flat
  *                      visible list, for GtkListView and friends
+ *   fold-store.h       FoldStore, a GObject owning a fold_table with the
+ *                      operations a UI needs (the face for introspection)
+ *   fold-expander.h    FoldExpander, the row widget: indentation, chevron,
+ *                      keyboard and accessible expanded state
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -20,5 +24,7 @@
 #include "fold-enums.h"
 #include "fold-list-item.h"
 #include "fold-list-model.h"
+#include "fold-store.h"
+#include "fold-expander.h"
 
 #endif /* FOLDTABLE_GTK_H */
