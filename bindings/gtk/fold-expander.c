@@ -85,7 +85,7 @@
  * takes its place) when the item has nothing to expand. The default style
  * (at GTK_STYLE_PROVIDER_PRIORITY_FALLBACK, so themes and apps override it)
  * makes indent nodes and the chevron 16 px wide and spaces the children by
- * 4 px: the child starts at 20 × (level + 1) px.
+ * 4 px (the child starts at 20 × (level + 1) px), and draws a focus ring.
  *
  * ## Accessibility
  *
@@ -132,6 +132,7 @@ G_DEFINE_FINAL_TYPE(FoldExpander, fold_expander, GTK_TYPE_WIDGET)
 /* ---- the indent node ----------------------------------------------------- */
 
 #define FOLD_TYPE_EXPANDER_INDENT (fold_expander_indent_get_type())
+G_GNUC_INTERNAL GType fold_expander_indent_get_type(void);
 G_DECLARE_FINAL_TYPE(FoldExpanderIndent, fold_expander_indent, FOLD, EXPANDER_INDENT, GtkWidget)
 
 struct _FoldExpanderIndent {
@@ -726,7 +727,9 @@ static const char default_css[] =
     "foldexpander { border-spacing: 4px; }\n"
     "foldexpander > indent { min-width: 16px; min-height: 16px; }\n"
     "foldexpander > image.expander { min-width: 16px; min-height: 16px; "
-    "-gtk-icon-size: 16px; }\n";
+    "-gtk-icon-size: 16px; }\n"
+    "foldexpander:focus:focus-visible { outline: 2px solid rgba(53, 132, 228, 0.5); "
+    "outline-offset: -2px; border-radius: 4px; }\n";
 
 static void
 ensure_style(GdkDisplay *display)

@@ -359,6 +359,76 @@ focus(void)
     return gtk_root_get_focus(GTK_ROOT(T.window));
 }
 
+/* ---- the screenshot's pixels --------------------------------------------- */
+
+typedef struct {
+    guchar *pixels;
+    int width, height;
+} Image;
+
+static gboolean
+dark(const Image *img, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= img->width || y >= img->height)
+        return FALSE;
+    const guchar *p = img->pixels + ((gsize)y * img->width + x) * 4;
+    return p[3] > 128 && p[0] + p[1] + p[2] < 3 * 128;
+}
+
+/* In the screenshot, the band of expander e: the leftmost dark pixel must be
+ * where its chevron is (x = 20 * level, within its 16 px), or, without a
+ * chevron, where its child starts; and the chevron's shape says where it
+ * points: pointing down, its top dark row is its longest; pointing right
+ * (end), its left dark column is. */
+static void
+check_pixels(const Image *img, const char *what, FoldExpander *e)
+{
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    double ex = 0, ey = 0;
+    CHECK(gtk_widget_translate_coordinates(GTK_WIDGET(e), T.window, 0, 0, &ex, &ey));
+    int x0 = (int)ex, y0 = (int)ey, h = gtk_widget_get_height(GTK_WIDGET(e));
+    int level = fold_expander_get_level(e);
+    int first = -1;
+    for (int x = x0; x < img->width && first < 0; x++)
+        for (int y = y0; y < y0 + h && first < 0; y++)
+            if (dark(img, x, y))
+                first = x - x0;
+    int failed = failures;
+    if (!fold_expander_get_expandable(e)) {
+        CHECK(first >= 20 * (level + 1));
+    } else {
+        CHECK(first >= 20 * level && first < 20 * level + 16);
+        /* the chevron's box, 16 x 16, centred vertically */
+        int bx = x0 + 20 * level, by = y0 + (h - 16) / 2;
+        int top = -1, bottom = -1, left = -1, right = -1;
+        int rows[16] = {0}, cols[16] = {0};
+        for (int y = 0; y < 16; y++)
+            for (int x = 0; x < 16; x++)
+                if (dark(img, bx + x, by + y)) {
+                    rows[y]++;
+                    cols[x]++;
+                    if (top < 0)
+                        top = y;
+                    bottom = y;
+                    if (left < 0 || x < left)
+                        left = x;
+                    if (x > right)
+                        right = x;
+                }
+        CHECK(top >= 0);
+        if (top >= 0) {
+            if (fold_expander_get_expanded(e))
+                CHECK(rows[top] > rows[bottom] && right - left > bottom - top);
+            else
+                CHECK(cols[left] > cols[right] && bottom - top > right - left);
+        }
+    }
+    if (failures != failed)
+        fprintf(stderr, "  ... pixels of %s: first dark x %d (level %d)\n", what, first, level);
+}
+
 /* ---- the steps ------------------------------------------------------------ */
 
 static void
@@ -507,16 +577,67 @@ run_steps(const char *png)
     check_expander("Fruit clicked again", header("fruit"), 0, TRUE, TRUE);
     printf("step 10: chevron clicks on Fruit: 5 items, then 12\n");
 
+    /* 10b: right-to-left: Left expands, Right collapses; '*' on a row expands it. */
+    FoldExpander *cherry = row("fruit", 2);
+    CHECK(fold_table_set_row_expanded_height(T.table, id_of("fruit"), 2, 48) == FOLD_OK);
+    pump();
+    cherry = row("fruit", 2);
+    check_expander("Cherry expandable", cherry, 1, TRUE, FALSE);
+    /* (GtkListView 4.8 replaces the widget of an item that changed: set the
+     * direction on each one) */
+    gtk_widget_set_direction(GTK_WIDGET(cherry), GTK_TEXT_DIR_RTL);
+    CHECK(press_key(cherry, GDK_KEY_Left));
+    CHECK(row_expanded("fruit", 2));
+    cherry = row("fruit", 2);
+    gtk_widget_set_direction(GTK_WIDGET(cherry), GTK_TEXT_DIR_RTL);
+    CHECK(press_key(cherry, GDK_KEY_Right));
+    CHECK(!row_expanded("fruit", 2));
+    gtk_widget_set_direction(GTK_WIDGET(row("fruit", 2)), GTK_TEXT_DIR_NONE);
+    CHECK(press_key(row("fruit", 2), GDK_KEY_asterisk));
+    CHECK(row_expanded("fruit", 2) && n_items() == 12);
+    check_expander("Cherry after '*'", row("fruit", 2), 1, TRUE, TRUE);
+    CHECK(fold_table_set_row_expanded_height(T.table, id_of("fruit"), 2, FOLD_HEIGHT_DEFAULT) ==
+          FOLD_OK);
+    pump();
+    CHECK(!row_expanded("fruit", 2));
+    check_expander("Cherry plain again", row("fruit", 2), 1, FALSE, FALSE);
+    printf("step 10b: Cherry made expandable on the table gets a chevron; RTL Left expands, "
+           "Right collapses; '*' expands the row; without expanded height no chevron\n");
+
     /* 11: the screenshot: every section but Nuts expanded, Banana expanded. */
     CHECK(action(header("small"), "listitem.expand"));
     CHECK(action(row("fruit", 1), "listitem.toggle-expand"));
     CHECK(!collapsed("small") && row_expanded("fruit", 1) && n_items() == 14);
     check_expander("Banana (screenshot)", row("fruit", 1), 1, TRUE, TRUE);
     CHECK(gtk_widget_grab_focus(GTK_WIDGET(header("citrus"))));
+    gtk_window_set_focus_visible(GTK_WINDOW(T.window), TRUE);
     pump();
     guint colours = demo_save_screenshot(T.window, png);
     CHECK(colours > 1);
-    printf("step 11: screenshot %s: %u colours\n", png, colours);
+    GError *load_error = NULL;
+    GdkTexture *texture = gdk_texture_new_from_filename(png, &load_error);
+    CHECK(texture != NULL);
+    if (texture) {
+        Image img = {NULL, gdk_texture_get_width(texture), gdk_texture_get_height(texture)};
+        img.pixels = g_malloc((gsize)img.width * img.height * 4);
+        gdk_texture_download(texture, img.pixels, (gsize)img.width * 4);
+        check_pixels(&img, "Fruit", header("fruit"));
+        check_pixels(&img, "Apple", row("fruit", 0));
+        check_pixels(&img, "Banana", row("fruit", 1));
+        check_pixels(&img, "Citrus", header("citrus"));
+        check_pixels(&img, "Lemon", row("citrus", 0));
+        check_pixels(&img, "Small", header("small"));
+        check_pixels(&img, "Kumquat", row("small", 0));
+        check_pixels(&img, "Grains", header("grains"));
+        check_pixels(&img, "Nuts", header("nuts"));
+        g_free(img.pixels);
+        g_object_unref(texture);
+    } else {
+        g_clear_error(&load_error);
+    }
+    printf("step 11: screenshot %s: %u colours; in its pixels each chevron is at 20 px per "
+           "level and points down (expanded) or to the end (Nuts), text without a chevron "
+           "starts one level further\n", png, colours);
 
     /* 12: failures come back as GErrors and the "failed" signal. */
     fold_section_id tmp = 0;
