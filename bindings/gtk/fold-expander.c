@@ -444,7 +444,7 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
 }
 
 /**
- * fold_expander_activate:
+ * fold_expander_activate_item:
  * @self: a #FoldExpander
  * @out_action: (out) (optional): what was done, a `FOLD_ACTIVATED_*` value
  * @error: return location for a #GError
@@ -459,7 +459,7 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
  * Returns: %TRUE, or %FALSE with @error set
  */
 gboolean
-fold_expander_activate(FoldExpander *self, int32_t *out_action, GError **error)
+fold_expander_activate_item(FoldExpander *self, int32_t *out_action, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
     g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
@@ -575,77 +575,100 @@ fold_expander_focus_parent(FoldExpander *self)
 
 /* ---- actions and keys ----------------------------------------------------- */
 
+/* The actions. The engine's change re-binds the list, which may drop this
+ * widget during the call: it is kept alive until the failure is reported. */
+typedef gboolean (*ExpanderOp)(FoldExpander *self, GError **error);
+
+static void
+run(GtkWidget *widget, const char *name, ExpanderOp op)
+{
+    FoldExpander *self = g_object_ref(FOLD_EXPANDER(widget));
+    GError *error = NULL;
+    if (self->item && self->model)
+        op(self, &error);
+    report(self, name, error);
+    g_object_unref(self);
+}
+
+static gboolean
+op_expand(FoldExpander *self, GError **error)
+{
+    return fold_expander_set_expanded(self, TRUE, error);
+}
+
+static gboolean
+op_collapse(FoldExpander *self, GError **error)
+{
+    return fold_expander_set_expanded(self, FALSE, error);
+}
+
+static gboolean
+op_toggle(FoldExpander *self, GError **error)
+{
+    gboolean expandable = FALSE, expanded = FALSE;
+    if (!live_state(self, &expandable, &expanded, error))
+        return FALSE;
+    return !expandable || fold_expander_set_expanded(self, !expanded, error);
+}
+
+static gboolean
+op_collapse_or_parent(FoldExpander *self, GError **error)
+{
+    gboolean expandable = FALSE, expanded = FALSE;
+    if (!live_state(self, &expandable, &expanded, error))
+        return FALSE;
+    if (expanded)
+        return fold_expander_set_expanded(self, FALSE, error);
+    fold_expander_focus_parent(self);
+    return TRUE;
+}
+
+static gboolean
+op_activate(FoldExpander *self, GError **error)
+{
+    return fold_expander_activate_item(self, NULL, error);
+}
+
 static void
 action_expand(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    if (self->item && self->model)
-        fold_expander_set_expanded(self, TRUE, &error);
-    report(self, name, error);
+    run(widget, name, op_expand);
 }
 
 static void
 action_collapse(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    if (self->item && self->model)
-        fold_expander_set_expanded(self, FALSE, &error);
-    report(self, name, error);
+    run(widget, name, op_collapse);
 }
 
 static void
 action_toggle(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    gboolean expandable = FALSE, expanded = FALSE;
-    if (self->item && self->model && live_state(self, &expandable, &expanded, &error) &&
-        expandable)
-        fold_expander_set_expanded(self, !expanded, &error);
-    report(self, name, error);
+    run(widget, name, op_toggle);
 }
 
 static void
 action_expand_all(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    if (self->item && self->model)
-        fold_expander_expand_all(self, &error);
-    report(self, name, error);
+    run(widget, name, fold_expander_expand_all);
 }
 
 static void
 action_collapse_or_parent(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    gboolean expandable = FALSE, expanded = FALSE;
-    if (self->item && self->model && live_state(self, &expandable, &expanded, &error)) {
-        if (expanded)
-            fold_expander_set_expanded(self, FALSE, &error);
-        else
-            fold_expander_focus_parent(self);
-    }
-    report(self, name, error);
+    run(widget, name, op_collapse_or_parent);
 }
 
 static void
 action_activate(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    GError *error = NULL;
-    if (self->item && self->model)
-        fold_expander_activate(self, NULL, &error);
-    report(self, name, error);
+    run(widget, name, op_activate);
 }
 
 /* Left and Right follow the text direction. */

@@ -36,7 +36,7 @@ int fold_expander_get_level(FoldExpander *self);
 
 gboolean fold_expander_set_expanded(FoldExpander *self, gboolean expanded, GError **error);
 gboolean fold_expander_expand_all(FoldExpander *self, GError **error);
-gboolean fold_expander_activate(FoldExpander *self, int32_t *out_action, GError **error);
+gboolean fold_expander_activate_item(FoldExpander *self, int32_t *out_action, GError **error);
 gboolean fold_expander_focus_parent(FoldExpander *self);
 
 G_END_DECLS

@@ -447,6 +447,12 @@ check_all_expanded_layout(void)
 }
 
 static void
+count_notify(int *count)
+{
+    (*count)++;
+}
+
+static void
 run_steps(const char *png)
 {
     /* 0: as built. */
@@ -553,7 +559,19 @@ run_steps(const char *png)
     CHECK(press_key(header("nuts"), GDK_KEY_space));
     CHECK(collapsed("nuts") && n_items() == 12);
     check_expander("Nuts after Space", header("nuts"), 0, TRUE, FALSE);
-    printf("step 8: Enter on Nuts expands (14), Space collapses (12)\n");
+    int32_t done = -1;
+    GError *error = NULL;
+    CHECK(fold_expander_activate_item(header("nuts"), &done, &error) &&
+          done == FOLD_ACTIVATED_SECTION_EXPANDED);
+    pump();
+    CHECK(!collapsed("nuts") && n_items() == 14);
+    CHECK(fold_expander_activate_item(header("nuts"), &done, &error) &&
+          done == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    pump();
+    CHECK(collapsed("nuts") && n_items() == 12 && error == NULL);
+    CHECK(!fold_expander_focus_parent(header("nuts")));
+    printf("step 8: Enter on Nuts expands (14), Space collapses (12); "
+           "fold_expander_activate_item reports SECTION_EXPANDED, SECTION_COLLAPSED\n");
 
     /* 9: the fixed section: keys and actions do nothing, and fail nothing. */
     CHECK(press_key(header("grains"), GDK_KEY_minus));
@@ -647,12 +665,22 @@ run_steps(const char *png)
     CHECK(fold_table_header_position(T.table, tmp, &p) == FOLD_OK && p == 14);
     FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(T.model), (guint)p);
     GtkWidget *detached = g_object_ref_sink(fold_expander_new());
-    GError *error = NULL;
     CHECK(!fold_expander_set_expanded(FOLD_EXPANDER(detached), FALSE, &error));
     CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_INVALID);
     g_clear_error(&error);
+    int notified = 0;
+    g_signal_connect_swapped(detached, "notify::expanded", G_CALLBACK(count_notify), &notified);
     fold_expander_set_model(FOLD_EXPANDER(detached), T.model);
     fold_expander_set_item(FOLD_EXPANDER(detached), item);
+    CHECK(notified == 1 && fold_expander_get_level(FOLD_EXPANDER(detached)) == 0);
+    CHECK(g_signal_has_handler_pending(item, g_signal_lookup("notify", G_TYPE_OBJECT), 0,
+                                       FALSE));
+    fold_expander_set_item(FOLD_EXPANDER(detached), NULL);
+    CHECK(notified == 2 && !fold_expander_get_expandable(FOLD_EXPANDER(detached)));
+    CHECK(!g_signal_has_handler_pending(item, g_signal_lookup("notify", G_TYPE_OBJECT), 0,
+                                        FALSE));
+    fold_expander_set_item(FOLD_EXPANDER(detached), item);
+    CHECK(notified == 3);
     CHECK(fold_expander_get_expandable(FOLD_EXPANDER(detached)) &&
           fold_expander_get_expanded(FOLD_EXPANDER(detached)));
     CHECK(fold_table_remove_section(T.table, tmp) == FOLD_OK);
@@ -661,7 +689,7 @@ run_steps(const char *png)
     CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_NOT_FOUND &&
           error->message[0]);
     g_clear_error(&error);
-    CHECK(!fold_expander_activate(FOLD_EXPANDER(detached), NULL, &error));
+    CHECK(!fold_expander_activate_item(FOLD_EXPANDER(detached), NULL, &error));
     CHECK(error && error->code == FOLD_E_NOT_FOUND);
     g_clear_error(&error);
     g_signal_connect(detached, "failed", G_CALLBACK(on_failed), NULL);
