@@ -107,7 +107,8 @@ struct _FoldExpander {
     int level;
     gboolean expandable;
     gboolean expanded;
-    guint focus_idle;
+    guint focus_tick;
+    int focus_frames;
     fold_section_id focus_target;
 };
 
@@ -514,13 +515,21 @@ focus_header(FoldExpander *self, fold_section_id section)
     return target && gtk_widget_grab_focus(GTK_WIDGET(target));
 }
 
+/* After scrolling, the header's widget appears with the list's next layout:
+ * look for it at the start of each of the next few frames. */
+#define FOCUS_FRAMES 8
+
 static gboolean
-focus_later(gpointer data)
+focus_later(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
-    FoldExpander *self = data;
-    self->focus_idle = 0;
-    focus_header(self, self->focus_target);
-    return G_SOURCE_REMOVE;
+    (void)clock;
+    (void)data;
+    FoldExpander *self = FOLD_EXPANDER(widget);
+    if (focus_header(self, self->focus_target) || ++self->focus_frames >= FOCUS_FRAMES) {
+        self->focus_tick = 0;
+        return G_SOURCE_REMOVE;
+    }
+    return G_SOURCE_CONTINUE;
 }
 
 /**
@@ -531,7 +540,7 @@ focus_later(gpointer data)
  * section header, a header's parent section header (sections without a
  * header item are passed over). The list is scrolled to it first
  * (`list.scroll-to-item`); when its widget is not there yet, the focus moves
- * once the list has been laid out. Part of the `listitem.collapse-or-parent`
+ * when it appears, within the next 8 frames. Part of the `listitem.collapse-or-parent`
  * action (<kbd>Left</kbd>).
  *
  * Cost: O(depth² × log n) for the engine's answers.
@@ -568,8 +577,9 @@ fold_expander_focus_parent(FoldExpander *self)
     if (focus_header(self, section))
         return TRUE;
     self->focus_target = section;
-    if (!self->focus_idle)
-        self->focus_idle = g_idle_add_full(GTK_PRIORITY_RESIZE + 10, focus_later, self, NULL);
+    self->focus_frames = 0;
+    if (!self->focus_tick)
+        self->focus_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), focus_later, NULL, NULL);
     return TRUE;
 }
 
@@ -814,7 +824,10 @@ static void
 fold_expander_dispose(GObject *object)
 {
     FoldExpander *self = FOLD_EXPANDER(object);
-    g_clear_handle_id(&self->focus_idle, g_source_remove);
+    if (self->focus_tick) {
+        gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->focus_tick);
+        self->focus_tick = 0;
+    }
     clear_item(self);
     g_clear_object(&self->model);
     set_indents(self, 0);

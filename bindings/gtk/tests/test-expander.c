@@ -705,6 +705,30 @@ run_steps(const char *png)
     g_object_unref(item);
     g_object_unref(detached);
     CHECK(n_items() == 14);
+
+    /* 13: Left to a parent header that is scrolled away: the list scrolls to
+     * it and the focus follows once its widget is there. 60 rows more in
+     * Fruit (after Cherry), scrolled to the end. */
+    CHECK(fold_table_insert_rows(T.table, id_of("fruit"), 3, 60, NULL) == FOLD_OK);
+    pump();
+    CHECK(n_items() == 74);
+    GtkAdjustment *vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(T.list));
+    gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj));
+    pump();
+    pump();
+    CHECK(gtk_adjustment_get_value(vadj) > 0);
+    CHECK(header("fruit") == NULL);
+    FoldExpander *last = row("fruit", 62);
+    CHECK(last != NULL);
+    CHECK(last && gtk_widget_grab_focus(GTK_WIDGET(last)));
+    CHECK(press_key(last, GDK_KEY_Left));
+    pump();
+    CHECK(header("fruit") != NULL);
+    CHECK(header("fruit") && focus() == GTK_WIDGET(header("fruit")));
+    CHECK(gtk_adjustment_get_value(vadj) == 0);
+    CHECK(!collapsed("fruit") && n_items() == 74);
+    printf("step 13: Left on row 62 of Fruit, scrolled to the end (Fruit's header not shown): "
+           "the list scrolls to 0 and the focus is on Fruit\n");
     printf("step 12: no model: FOLD_E_INVALID; removed section: FOLD_E_NOT_FOUND as GError "
            "and as the failed signal\n");
 }
