@@ -83,7 +83,7 @@ int main () {
         store.toggle (citrus, out changed);
         check (false, "a stale id did not fail");
     } catch (GLib.Error e) {
-        check (e.domain == Fold.ListModel.error_quark () && e.code == -3,
+        check (e.domain == Fold.ListModelError.quark () && e.code == -3,
                "stale id: %s %d %s".printf (e.domain.to_string (), e.code, e.message));
     }
 
