@@ -172,8 +172,6 @@ on_section_event(fold_table *table, fold_section_id section, const char *key, in
 static void
 update_status(App *app)
 {
-    int64_t shown = 0;
-    fold_table_item_count(app->table, &shown);
     GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
     if (app->selected_section) {
         char title[64];
@@ -187,7 +185,6 @@ update_status(App *app)
                                    section_title(app, app->selected_section, title, sizeof title),
                                    set->name, set->value);
     }
-    g_string_append_printf(s, "  ·  %" G_GINT64_FORMAT " items shown", shown);
     gtk_label_set_text(GTK_LABEL(app->status), s->str);
     g_string_free(s, TRUE);
 }
