@@ -729,9 +729,12 @@ self_test_step(gpointer data)
         fold_table_row_info(app->table, section(app, "release"), 0, &info);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
         app->expanded_pos = row_pos(app, "design", 2);
+        /* Show the second thread from its header. */
+        int64_t h = -1;
         double top = 0;
-        fold_table_item_top(app->table, app->expanded_pos, &top);
-        gtk_adjustment_set_value(app->vadj, top - 200);
+        fold_table_header_position(app->table, section(app, "design"), &h);
+        fold_table_item_top(app->table, h, &top);
+        gtk_adjustment_set_value(app->vadj, top);
         break;
     }
     case 4: {
