@@ -101,6 +101,8 @@ struct _FoldCanvas {
     int64_t capacity;
     /* what the last frame drew */
     int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
+    int64_t hover; /* the item under the pointer, -1: none */
+    GtkEventController *motion;
     double drawn_offset, query_us;
     guint frames;
     GtkWidget *status;
@@ -339,6 +341,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         float shade = (it->row % 2) ? 0.97f : 1.0f;
         if (expanded)
             fill(snapshot, 0, y, width, it->height, 1.0f, 0.96f, 0.85f);
+        else if (it->position == self->hover)
+            fill(snapshot, 0, y, width, it->height, 0.93f, 0.96f, 1.0f);
         else
             fill(snapshot, 0, y, width, it->height, shade, shade, shade);
         /* a bar whose length is the row's height, to see the variation */
@@ -434,6 +438,27 @@ fold_canvas_hit(FoldCanvas *self, double y)
     return p;
 }
 
+/* Hover: the row under the pointer is tinted. */
+static void
+on_motion(GtkEventControllerMotion *motion, double x, double y, FoldCanvas *self)
+{
+    (void)motion;
+    (void)x;
+    int64_t p = fold_canvas_hit(self, y);
+    if (p != self->hover) {
+        self->hover = p;
+        gtk_widget_queue_draw(GTK_WIDGET(self));
+    }
+}
+
+static void
+on_leave(GtkEventControllerMotion *motion, FoldCanvas *self)
+{
+    (void)motion;
+    self->hover = -1;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 static void
 on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas *self)
 {
@@ -496,6 +521,13 @@ fold_canvas_init(FoldCanvas *self)
     self->items = g_new(fold_visible_item, self->capacity);
     self->drawn_first = -1;
     gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    self->hover = -1;
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    g_signal_connect(motion, "enter", G_CALLBACK(on_motion), self);
+    g_signal_connect(motion, "motion", G_CALLBACK(on_motion), self);
+    g_signal_connect(motion, "leave", G_CALLBACK(on_leave), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), motion);
+    self->motion = motion;
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
@@ -667,10 +699,16 @@ self_test_step(gpointer data)
         gtk_adjustment_set_value(vadj, app->value);
         break;
     }
-    case 5:
+    case 5: {
         EXPECT(canvas->drawn_offset == app->value);
         EXPECT(canvas->drawn_sticky_first == header_pos(app, "s30"));
+        /* The pointer moves over a row: it is tinted (hover). */
+        g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
+        int64_t p = fold_canvas_hit(canvas, 300);
+        EXPECT(p >= 0 && canvas->hover == p);
+        printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered\n", p);
         break;
+    }
     default: {
         guint colours = demo_save_screenshot(app->window, app->out_png);
         printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
