@@ -123,6 +123,16 @@ demo_row_get_title(DemoRow *self)
     return self->title;
 }
 
+void
+demo_row_refresh_all(GtkWidget *list)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(list); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *child = gtk_widget_get_first_child(c);
+        if (child && DEMO_IS_ROW(child))
+            demo_row_update(DEMO_ROW(child));
+    }
+}
+
 DemoRow *
 demo_row_find(GtkWidget *list, guint position)
 {

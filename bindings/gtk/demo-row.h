@@ -27,6 +27,10 @@ GtkListItem *demo_row_get_list_item(DemoRow *row);
 GtkWidget *demo_row_get_chevron(DemoRow *row);
 GtkWidget *demo_row_get_title(DemoRow *row);
 
+/* Re-reads every row the list shows (after the app's own state changed,
+ * for example which row is selected). */
+void demo_row_refresh_all(GtkWidget *list);
+
 /* The DemoRow the list shows for `position` (mapped), or NULL. */
 DemoRow *demo_row_find(GtkWidget *list, guint position);
 

@@ -201,7 +201,7 @@ activate(App *app, guint position)
         /* A setting: select it (rows have no expanded height here). */
         app->selected_section = fold_list_item_get_section_id(item);
         app->selected_row = fold_list_item_get_row(item);
-        fold_list_model_reload(app->model); /* the app's own state changed */
+        demo_row_refresh_all(app->list); /* the app's own state: no model change */
     }
     g_object_unref(item);
     if (!fold_list_model_activate(app->model, position, &action, &error)) {
