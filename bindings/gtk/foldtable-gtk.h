@@ -12,6 +12,8 @@
  *                      operations a UI needs (the face for introspection)
  *   fold-expander.h    FoldExpander, the row widget: indentation, chevron,
  *                      keyboard and accessible expanded state
+ *   fold-text-heights.h  FoldTextHeights: row heights from Pango, one source
+ *                      for the engine and the row widgets
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -26,5 +28,6 @@
 #include "fold-list-model.h"
 #include "fold-store.h"
 #include "fold-expander.h"
+#include "fold-text-heights.h"
 
 #endif /* FOLDTABLE_GTK_H */
