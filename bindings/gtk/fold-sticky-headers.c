@@ -624,7 +624,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
     widget_class->snapshot = fold_sticky_headers_snapshot;
 
     /**
-     * FoldStickyHeaders:child: (nullable)
+     * FoldStickyHeaders:child:
      *
      * The widget shown under the headers: the GtkScrolledWindow that holds
      * the list.
@@ -633,7 +633,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                 G_PARAM_EXPLICIT_NOTIFY);
     /**
-     * FoldStickyHeaders:model: (nullable)
+     * FoldStickyHeaders:model:
      *
      * The model whose table gives the stack; %NULL takes the FoldListModel
      * under the list's selection model.
@@ -642,7 +642,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                 G_PARAM_EXPLICIT_NOTIFY);
     /**
-     * FoldStickyHeaders:list-view: (nullable)
+     * FoldStickyHeaders:list-view:
      *
      * The list the headers are laid over; %NULL takes the child's child when
      * the child is a GtkScrolledWindow holding a GtkListView.
@@ -651,7 +651,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
                                                     G_PARAM_EXPLICIT_NOTIFY);
     /**
-     * FoldStickyHeaders:factory: (nullable)
+     * FoldStickyHeaders:factory:
      *
      * The factory that renders the stuck headers; %NULL uses the list's own
      * factory (the same widgets as the list's header rows).
