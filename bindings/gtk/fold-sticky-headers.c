@@ -154,6 +154,8 @@ watch(FoldStickyHeaders *self)
         g_signal_connect(self->watched_list, "notify::factory", G_CALLBACK(on_notify), self);
         g_signal_connect(self->watched_list, "notify::vadjustment", G_CALLBACK(on_notify), self);
         g_signal_connect(self->watched_list, "notify::css-classes", G_CALLBACK(on_notify), self);
+        g_signal_connect(self->watched_list, "notify::single-click-activate",
+                         G_CALLBACK(on_notify), self);
     });
     WATCH(watched_model, model,
           g_signal_connect(self->watched_model, "items-changed", G_CALLBACK(on_items_changed),
@@ -355,6 +357,10 @@ slot_sync_style(GtkWidget *slot, GtkListView *list, GtkListItemFactory *factory)
 {
     if (gtk_list_view_get_factory(GTK_LIST_VIEW(slot)) != factory)
         gtk_list_view_set_factory(GTK_LIST_VIEW(slot), factory);
+    /* Rows that react to hover as the list's do (the click is ours). */
+    gboolean single = gtk_list_view_get_single_click_activate(list);
+    if (gtk_list_view_get_single_click_activate(GTK_LIST_VIEW(slot)) != single)
+        gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(slot), single);
     /* The list's CSS classes and ours. */
     char **want = gtk_widget_get_css_classes(GTK_WIDGET(list));
     char **have = gtk_widget_get_css_classes(slot);
