@@ -122,10 +122,8 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
 }
 
 static void
-bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+update_row(GtkListItem *list_item)
 {
-    (void)factory;
-    (void)data;
     FoldListItem *item = gtk_list_item_get_item(list_item);
     GtkWidget *outer = gtk_list_item_get_child(list_item);
     GtkWidget *line = gtk_widget_get_first_child(outer);
@@ -151,6 +149,34 @@ bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer dat
     g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
     gtk_widget_add_css_class(outer, depth_class);
     g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+}
+
+/* Live items (one object per identity) report redraws as notify. */
+static void
+on_item_notify(GObject *item, GParamSpec *pspec, gpointer list_item)
+{
+    (void)item;
+    (void)pspec;
+    update_row(list_item);
+}
+
+static void
+bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    update_row(list_item);
+    g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
+                     list_item);
+}
+
+static void
+unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(list_item),
+                                         G_CALLBACK(on_item_notify), list_item);
 }
 
 static const char css[] =
@@ -181,6 +207,7 @@ build_window(void)
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     list = gtk_list_view_new(
         GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(g_object_ref(model)))), factory);
     gtk_widget_add_css_class(list, "fold");
@@ -598,14 +625,22 @@ test_click(const char *outer, const char *key, guint index, double offset)
     check_stack(now);
     /* It is shown stuck at that y, or as the list's own row there. */
     gboolean shown = FALSE;
+    GtkWidget *drawn = mine;
     for (guint i = 0; i < fold_sticky_headers_get_n_headers(s); i++) {
         fold_section_id sid = 0;
         double sy = -1;
         fold_sticky_headers_get_header(s, i, &sid, NULL, &sy, NULL);
-        if (sid == id)
+        if (sid == id) {
             shown = sy == y;
+            drawn = first_row(fold_sticky_headers_get_header_widget(s, i));
+        }
     }
     CHECK(shown || mine);
+    /* What is drawn there says collapsed: the indicator is "+". */
+    GtkWidget *outer_box = drawn ? gtk_widget_get_first_child(drawn) : NULL;
+    GtkWidget *line = outer_box ? gtk_widget_get_first_child(outer_box) : NULL;
+    GtkWidget *sign = line ? gtk_widget_get_first_child(line) : NULL;
+    CHECK(GTK_IS_LABEL(sign) && strcmp(gtk_label_get_text(GTK_LABEL(sign)), "+") == 0);
     printf("click on stuck header %u (%s) at y=%.0f, offset %.0f: collapsed, %" G_GINT64_FORMAT
            " -> %" G_GINT64_FORMAT " items, row under it (%" G_GINT64_FORMAT
            ") untouched, header still at y=%.0f (offset now %.0f)\n",
