@@ -391,12 +391,11 @@ first_row(GtkWidget *list)
 }
 
 static void
-allocate_slot(FoldStickyHeaders *self, GtkWidget *slot, float x, float y, int width, int height)
+allocate_slot(GtkWidget *slot, float x, float y, int width, int height)
 {
     int min = 0, nat = 0;
     gtk_widget_measure(slot, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
     gtk_widget_measure(slot, GTK_ORIENTATION_VERTICAL, MAX(width, min), &min, &nat, NULL, NULL);
-    (void)self;
     GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x, y));
     gtk_widget_allocate(slot, width, height, -1, at);
 }
@@ -473,13 +472,13 @@ layout_headers(FoldStickyHeaders *self)
         int height = (int)lround(h->height);
         /* The slot's list carries the list's classes, so its row sits where
          * the list's rows sit; measure and correct for what differs. */
-        allocate_slot(self, slot, self->viewport.origin.x, y,
+        allocate_slot(slot, self->viewport.origin.x, y,
                       (int)lroundf(self->viewport.size.width), height);
         GtkWidget *inner = first_row(slot);
         graphene_rect_t ib;
         if (inner && gtk_widget_compute_bounds(inner, GTK_WIDGET(self), &ib) &&
             (ib.origin.x != x || ib.size.width != width || ib.origin.y != y)) {
-            allocate_slot(self, slot, self->viewport.origin.x + (x - ib.origin.x),
+            allocate_slot(slot, self->viewport.origin.x + (x - ib.origin.x),
                           y + (y - ib.origin.y),
                           (int)lroundf(self->viewport.size.width + (width - ib.size.width)),
                           height);
