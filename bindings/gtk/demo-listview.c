@@ -5,8 +5,9 @@
  * depth; click a header to collapse or expand it (one section, Grains, is
  * fixed — FOLD_SECTION_FIXED: no indicator, a click does nothing), click a
  * row to expand it to a taller height; an accordion switch (fold_table_set_accordion through the
- * model); sticky section headers drawn in an overlay from
- * fold_table_sticky_headers() at the list's current scroll offset.
+ * model); sticky section headers (FoldStickyHeaders around the scrolled
+ * window: the engine's stack at the list's offset, rendered by the list's
+ * own factory; a click on one collapses its section).
  *
  *   foldtable-gtk-demo-listview                     interactive
  *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
@@ -17,6 +18,7 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-screenshot.h"
+#include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -71,10 +73,6 @@ typedef struct {
     FoldListModel *model;
     GtkWidget *window, *list, *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
-    /* what the sticky overlay drew last */
-    int64_t sticky_count;
-    int64_t sticky_positions[8];
-    double sticky_offset;
     /* self-test */
     const char *out_png;
     int step;
@@ -85,7 +83,6 @@ typedef struct {
     guint notes; /* notify signals of bound items, "position" aside */
 } App;
 
-static void redraw_sticky(App *app);
 
 static const Group *
 find_group(const char *key)
@@ -236,7 +233,6 @@ on_item_notify(FoldListItem *item, GParamSpec *pspec, GtkListItem *list_item)
     if (strcmp(pspec->name, "position") != 0)
         app->notes++;
     update_row(list_item);
-    redraw_sticky(app);
 }
 
 static void
@@ -258,71 +254,6 @@ unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer d
                                          G_CALLBACK(on_item_notify), list_item);
 }
 
-/* ---- sticky headers ------------------------------------------------------ */
-
-static void
-draw_sticky(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-    (void)area;
-    (void)height;
-    App *app = data;
-    double offset = gtk_adjustment_get_value(app->vadj);
-    fold_sticky_header headers[8];
-    int64_t written = 0;
-    app->sticky_count = 0;
-    app->sticky_offset = offset;
-    if (fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL) != FOLD_OK)
-        return;
-    app->sticky_count = written;
-    PangoLayout *layout = gtk_widget_create_pango_layout(app->sticky, NULL);
-    /* Deeper levels first, so the ones above slide over them. */
-    for (int64_t i = written - 1; i >= 0; i--) {
-        app->sticky_positions[i] = headers[i].position;
-        FoldListItem *item =
-            g_list_model_get_item(G_LIST_MODEL(app->model), (guint)headers[i].position);
-        if (!item)
-            continue;
-        double y = headers[i].top - offset;
-        double shade = headers[i].depth == 0 ? 0.84 : headers[i].depth == 1 ? 0.90 : 0.94;
-        cairo_set_source_rgb(cr, shade - 0.06, shade - 0.02, shade + 0.04);
-        cairo_rectangle(cr, 0, y, width, headers[i].height);
-        cairo_fill(cr);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25);
-        cairo_rectangle(cr, 0, y + headers[i].height - 1, width, 1);
-        cairo_fill(cr);
-        const char *detail = fold_list_item_get_detail(item);
-        if (detail) {
-            char *dm = g_markup_printf_escaped("<b>%s</b>", detail);
-            pango_layout_set_markup(layout, dm, -1);
-            g_free(dm);
-            int dw, dh;
-            pango_layout_get_pixel_size(layout, &dw, &dh);
-            cairo_set_source_rgb(cr, 0.45, 0.45, 0.5);
-            cairo_move_to(cr, width - 12 - dw, y + (headers[i].height - dh) / 2);
-            pango_cairo_show_layout(cr, layout);
-        }
-        char *markup = g_markup_printf_escaped(
-            "<b>%s  %s</b>",
-            fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : "",
-            fold_list_item_get_title(item) ? fold_list_item_get_title(item) : "");
-        pango_layout_set_markup(layout, markup, -1);
-        g_free(markup);
-        int tw, th;
-        pango_layout_get_pixel_size(layout, &tw, &th);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.2);
-        cairo_move_to(cr, 8 + INDENT * headers[i].depth, y + (headers[i].height - th) / 2);
-        pango_cairo_show_layout(cr, layout);
-        g_object_unref(item);
-    }
-    g_object_unref(layout);
-}
-
-static void
-redraw_sticky(App *app)
-{
-    gtk_widget_queue_draw(app->sticky);
-}
-
 /* ---- input --------------------------------------------------------------- */
 
 static void
@@ -338,7 +269,6 @@ on_activate(GtkListView *list, guint position, gpointer data)
         g_warning("activate %u: %s", position, error->message);
         g_clear_error(&error);
     }
-    redraw_sticky(app);
 }
 
 static void
@@ -367,17 +297,9 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
     app->last_signal[0] = position;
     app->last_signal[1] = removed;
     app->last_signal[2] = added;
-    /* Only reads and redraws here: this runs inside the table's change
-     * listener, where the table refuses changes (FOLD_E_BUSY). A reaction
-     * that changes the table would go to g_idle_add(). */
-    redraw_sticky(app);
-}
-
-static void
-on_scroll(GtkAdjustment *adj, gpointer data)
-{
-    (void)adj;
-    redraw_sticky(data);
+    /* Only reads here: this runs inside the table's change listener, where
+     * the table refuses changes (FOLD_E_BUSY). A reaction that changes the
+     * table would go to g_idle_add(). */
 }
 
 static const char css[] =
@@ -435,16 +357,11 @@ build_window(GtkApplication *gapp, App *app)
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
     gtk_widget_set_vexpand(app->scroller, TRUE);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
-    g_signal_connect(app->vadj, "value-changed", G_CALLBACK(on_scroll), app);
 
-    app->sticky = gtk_drawing_area_new();
-    gtk_widget_set_can_target(app->sticky, FALSE);
-    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(app->sticky), draw_sticky, app, NULL);
-
-    GtkWidget *overlay = gtk_overlay_new();
-    gtk_overlay_set_child(GTK_OVERLAY(overlay), app->scroller);
-    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), app->sticky);
-    gtk_box_append(GTK_BOX(vbox), overlay);
+    /* The sticky headers wrap the scrolled window. */
+    app->sticky = fold_sticky_headers_new(app->model, app->scroller);
+    gtk_widget_set_vexpand(app->sticky, TRUE);
+    gtk_box_append(GTK_BOX(vbox), app->sticky);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
     return window;
 }
@@ -526,7 +443,7 @@ picked_position(App *app, double x, double y)
  * (0 on failure). Shared shape with demo-canvas.c. */
 
 /* The list shows at viewport y the engine's item at offset + y, and the
- * overlay drew the engine's sticky headers for that offset. */
+ * sticky headers show the engine's stack for that offset. */
 static void
 check_scrolled(App *app, double offset)
 {
@@ -543,9 +460,16 @@ check_scrolled(App *app, double offset)
     int64_t written = 0;
     fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL);
     EXPECT(written >= 1);
-    EXPECT(app->sticky_offset == offset && app->sticky_count == written);
-    for (int64_t i = 0; i < written && i < app->sticky_count; i++)
-        EXPECT(app->sticky_positions[i] == headers[i].position);
+    FoldStickyHeaders *sticky = FOLD_STICKY_HEADERS(app->sticky);
+    EXPECT(fold_sticky_headers_get_n_headers(sticky) == (guint)written);
+    for (int64_t i = 0; i < written; i++) {
+        fold_section_id id = 0;
+        guint position = 0;
+        double y = -1;
+        EXPECT(fold_sticky_headers_get_header(sticky, (guint)i, &id, &position, &y, NULL));
+        EXPECT(id == headers[i].section && position == (guint)headers[i].position &&
+               y == headers[i].top - offset);
+    }
     printf("step %d: scrolled to %.0f: item %" G_GINT64_FORMAT " at y=70, %" G_GINT64_FORMAT
            " sticky header(s), first at position %" G_GINT64_FORMAT "\n",
            app->step, offset, shown, written, written ? headers[0].position : -1);

@@ -14,6 +14,8 @@
  *                      keyboard and accessible expanded state
  *   fold-text-heights.h  FoldTextHeights: row heights from Pango, one source
  *                      for the engine and the row widgets
+ *   fold-sticky-headers.h  FoldStickyHeaders: the engine's sticky headers over
+ *                      a scrolled GtkListView, aligned with its rows
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -29,5 +31,6 @@
 #include "fold-store.h"
 #include "fold-expander.h"
 #include "fold-text-heights.h"
+#include "fold-sticky-headers.h"
 
 #endif /* FOLDTABLE_GTK_H */
