@@ -12,12 +12,13 @@
  * clicking a row expands it to 2.5x its height (the expanded height is set on
  * first click: the app decides which rows can expand).
  *
- * Scroll anchoring: before a mutation the canvas records the first visible
- * item (its section id, kind and row) and its y relative to the viewport;
- * afterwards it finds that item's new position and moves the adjustment so
- * that it is at the same y. If the item disappeared (its section collapsed),
- * the nearest visible enclosing header is put at the top. The engine will
- * report this itself in a later version; this uses public calls only.
+ * Scroll anchoring is the engine's: the canvas tells the table its viewport
+ * (fold_table_set_viewport) whenever it scrolls or is resized, and every
+ * change set then carries the offset that keeps the first visible item at
+ * the same place on screen (anchored_offset), which the canvas's change
+ * listener applies to the adjustment — whatever made the change. A click on
+ * a stuck header that collapses its section also puts that header at the
+ * top, so it stays where it was clicked.
  *
  *   foldtable-gtk-demo-canvas                      interactive
  *   foldtable-gtk-demo-canvas --self-test OUT.png  drive itself, check, save
@@ -100,10 +101,14 @@ struct _FoldCanvas {
     int64_t capacity;
     /* what the last frame drew */
     int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
+    int64_t hover; /* the item under the pointer, -1: none */
+    GtkEventController *motion;
     double drawn_offset, query_us;
     guint frames;
     GtkWidget *status;
     guint status_idle;
+    int64_t listener;
+    guint anchored; /* change sets that moved the viewport */
 };
 
 enum { PROP_0, PROP_HADJ, PROP_VADJ, PROP_HPOLICY, PROP_VPOLICY };
@@ -129,12 +134,33 @@ configure_vadj(FoldCanvas *self, double value)
     double upper = content_height(self);
     value = CLAMP(value, 0, MAX(0, upper - page));
     gtk_adjustment_configure(self->vadj, value, 0, upper, 40, page * 0.9, page);
+    fold_table_set_viewport(self->table, value, page);
 }
 
+/* Scrolled: the engine anchors to the new viewport. */
 static void
 on_adj_changed(GtkAdjustment *adj, FoldCanvas *self)
 {
-    (void)adj;
+    if (adj == self->vadj)
+        fold_table_set_viewport(self->table, gtk_adjustment_get_value(adj),
+                                gtk_widget_get_height(GTK_WIDGET(self)));
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+/* Every change, however it was made: the scrollbar's range and the
+ * engine's anchored offset (setting the viewport inside a listener is
+ * allowed: it reports nothing). */
+static void
+on_table_changed(fold_table *table, const fold_change_set *changes, void *user_data)
+{
+    (void)table;
+    FoldCanvas *self = user_data;
+    if (!self->vadj)
+        return;
+    if (changes->anchored)
+        self->anchored++;
+    configure_vadj(self, changes->anchored ? changes->anchored_offset
+                                           : gtk_adjustment_get_value(self->vadj));
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -238,9 +264,28 @@ draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
     g_free(markup);
     if (has_detail) {
         markup = g_markup_printf_escaped("<small>%s</small>", detail);
-        text(snapshot, layout, width - 110, y, height, markup, 0.35f);
+        pango_layout_set_markup(layout, markup, -1);
+        int dw = 0;
+        pango_layout_get_pixel_size(layout, &dw, NULL);
+        text(snapshot, layout, width - 14 - dw, y, height, markup, 0.35f);
         g_free(markup);
     }
+}
+
+/* 1234567 -> "1,234,567" in buf (32 bytes). */
+static const char *
+grouped(char *buf, double value)
+{
+    char digits[32];
+    g_snprintf(digits, sizeof digits, "%.0f", value);
+    size_t n = strlen(digits), o = 0;
+    for (size_t i = 0; i < n && o < 30; i++) {
+        if (i > 0 && digits[i - 1] != '-' && (n - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = 0;
+    return buf;
 }
 
 static gboolean
@@ -250,10 +295,11 @@ update_status(gpointer data)
     self->status_idle = 0;
     int64_t count = 0;
     fold_table_item_count(self->table, &count);
-    char *s = g_strdup_printf("%" G_GINT64_FORMAT " items · content %.0f pt · offset %.0f · "
-                              "%" G_GINT64_FORMAT " drawn · engine queries %.0f µs",
-                              count, content_height(self), self->drawn_offset, self->drawn_count,
-                              self->query_us);
+    char a[32], b[32], c[32];
+    char *s = g_strdup_printf("%s items · %s pt tall · at %s pt · %" G_GINT64_FORMAT
+                              " drawn in %.0f µs of engine queries",
+                              grouped(a, (double)count), grouped(b, content_height(self)),
+                              grouped(c, self->drawn_offset), self->drawn_count, self->query_us);
     gtk_label_set_text(GTK_LABEL(self->status), s);
     g_free(s);
     return G_SOURCE_REMOVE;
@@ -295,6 +341,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         float shade = (it->row % 2) ? 0.97f : 1.0f;
         if (expanded)
             fill(snapshot, 0, y, width, it->height, 1.0f, 0.96f, 0.85f);
+        else if (it->position == self->hover)
+            fill(snapshot, 0, y, width, it->height, 0.93f, 0.96f, 1.0f);
         else
             fill(snapshot, 0, y, width, it->height, shade, shade, shade);
         /* a bar whose length is the row's height, to see the variation */
@@ -326,70 +374,7 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         self->status_idle = g_idle_add(update_status, self);
 }
 
-/* ---- anchoring ----------------------------------------------------------- */
-
-typedef struct {
-    gboolean valid;
-    fold_section_id section;
-    int32_t kind;
-    int64_t row;
-    double screen_y; /* the item's top minus the viewport offset */
-} Anchor;
-
-static Anchor
-anchor_take(FoldCanvas *self)
-{
-    Anchor a = {FALSE, 0, 0, -1, 0};
-    double offset = gtk_adjustment_get_value(self->vadj);
-    int64_t p = -1;
-    int32_t place = 0;
-    if (fold_table_item_at_offset(self->table, offset, &p, &place) != FOLD_OK || p < 0)
-        return a;
-    fold_item item;
-    double top = 0;
-    if (fold_table_item_at(self->table, p, &item) != FOLD_OK ||
-        fold_table_item_top(self->table, p, &top) != FOLD_OK)
-        return a;
-    a.valid = TRUE;
-    a.section = item.section;
-    a.kind = item.kind;
-    a.row = item.row;
-    a.screen_y = top - offset;
-    return a;
-}
-
-/* Where the anchored item is now; if it is hidden, the nearest visible
- * enclosing header, to be shown at the top. */
-static void
-anchor_restore(FoldCanvas *self, Anchor *a)
-{
-    if (!a->valid)
-        return;
-    int64_t p = -1;
-    int status = a->kind == FOLD_ITEM_HEADER ? fold_table_header_position(self->table, a->section, &p)
-               : a->kind == FOLD_ITEM_ROW    ? fold_table_row_position(self->table, a->section, a->row, &p)
-                                             : fold_table_footer_position(self->table, a->section, &p);
-    double screen_y = a->screen_y;
-    fold_section_id section = a->section;
-    while (status != FOLD_OK && section != FOLD_ROOT) {
-        status = fold_table_header_position(self->table, section, &p);
-        screen_y = 0;
-        if (status != FOLD_OK) {
-            fold_section_info info;
-            section = fold_table_section_info(self->table, section, &info) == FOLD_OK
-                          ? info.parent : FOLD_ROOT;
-        }
-    }
-    double top = 0;
-    if (status == FOLD_OK && fold_table_item_top(self->table, p, &top) == FOLD_OK)
-        configure_vadj(self, top - screen_y);
-    else
-        configure_vadj(self, gtk_adjustment_get_value(self->vadj));
-    a->valid = FALSE;
-    gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-/* What a click on the item at `position` does, keeping the view anchored. */
+/* What a click on the item at `position` does. */
 static int32_t
 fold_canvas_activate(FoldCanvas *self, int64_t position)
 {
@@ -404,24 +389,34 @@ fold_canvas_activate(FoldCanvas *self, int64_t position)
             fold_table_set_row_expanded_height(self->table, item.section, item.row,
                                                round(info.height * EXPAND_FACTOR));
     }
-    Anchor a = anchor_take(self);
     int32_t action = FOLD_ACTIVATED_NOTHING;
+    /* The engine anchors the view (on_table_changed); NOTHING (a fixed
+     * header, a row that cannot expand) and REFUSED (a listener said no)
+     * changed nothing. */
     fold_table_activate(self->table, position, &action);
-    /* NOTHING (a fixed header, a row that cannot expand) and REFUSED (a
-     * listener said no) changed nothing: the view stays as it is. */
-    if (action != FOLD_ACTIVATED_NOTHING && action != FOLD_ACTIVATED_REFUSED)
-        anchor_restore(self, &a);
     return action;
 }
 
 static gboolean
 fold_canvas_toggle_section(FoldCanvas *self, fold_section_id section)
 {
-    Anchor a = anchor_take(self);
     int changed = 0;
     fold_table_toggle(self->table, section, &changed);
-    anchor_restore(self, &a);
     return changed != 0;
+}
+
+/* A click on the item at `position` (from fold_canvas_hit): a stuck header
+ * whose section collapses is then put at the top, where it was clicked. */
+static int32_t
+fold_canvas_click(FoldCanvas *self, int64_t position)
+{
+    double offset = gtk_adjustment_get_value(self->vadj), top = 0;
+    gboolean stuck = fold_table_item_top(self->table, position, &top) == FOLD_OK && top < offset;
+    int32_t action = fold_canvas_activate(self, position);
+    if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED &&
+        fold_table_item_top(self->table, position, &top) == FOLD_OK)
+        configure_vadj(self, top);
+    return action;
 }
 
 /* The item under viewport point y: a sticky header if one is drawn there. */
@@ -443,6 +438,27 @@ fold_canvas_hit(FoldCanvas *self, double y)
     return p;
 }
 
+/* Hover: the row under the pointer is tinted. */
+static void
+on_motion(GtkEventControllerMotion *motion, double x, double y, FoldCanvas *self)
+{
+    (void)motion;
+    (void)x;
+    int64_t p = fold_canvas_hit(self, y);
+    if (p != self->hover) {
+        self->hover = p;
+        gtk_widget_queue_draw(GTK_WIDGET(self));
+    }
+}
+
+static void
+on_leave(GtkEventControllerMotion *motion, FoldCanvas *self)
+{
+    (void)motion;
+    self->hover = -1;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 static void
 on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas *self)
 {
@@ -451,7 +467,7 @@ on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas
     (void)x;
     int64_t p = fold_canvas_hit(self, y);
     if (p >= 0)
-        fold_canvas_activate(self, p);
+        fold_canvas_click(self, p);
 }
 
 static void
@@ -459,6 +475,11 @@ fold_canvas_dispose(GObject *object)
 {
     FoldCanvas *self = FOLD_CANVAS(object);
     g_clear_handle_id(&self->status_idle, g_source_remove);
+    if (self->listener) {
+        fold_table_remove_listener(self->table, self->listener);
+        fold_table_clear_viewport(self->table);
+        self->listener = 0;
+    }
     GtkAdjustment **slots[] = {&self->hadj, &self->vadj};
     for (size_t i = 0; i < G_N_ELEMENTS(slots); i++)
         if (*slots[i])
@@ -500,6 +521,13 @@ fold_canvas_init(FoldCanvas *self)
     self->items = g_new(fold_visible_item, self->capacity);
     self->drawn_first = -1;
     gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    self->hover = -1;
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    g_signal_connect(motion, "enter", G_CALLBACK(on_motion), self);
+    g_signal_connect(motion, "motion", G_CALLBACK(on_motion), self);
+    g_signal_connect(motion, "leave", G_CALLBACK(on_leave), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), motion);
+    self->motion = motion;
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
@@ -510,6 +538,7 @@ fold_canvas_new(fold_table *table)
 {
     FoldCanvas *self = g_object_new(FOLD_TYPE_CANVAS, NULL);
     self->table = table;
+    fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
     return GTK_WIDGET(self);
 }
 
@@ -609,9 +638,15 @@ self_test_step(gpointer data)
                app->value, canvas->drawn_first, canvas->drawn_first + canvas->drawn_count - 1,
                canvas->drawn_sticky_first, canvas->query_us);
         /* Collapse section 12, far above the viewport: the view stays put. */
+        guint anchored = canvas->anchored;
         EXPECT(fold_canvas_toggle_section(canvas, section(app, "s12")));
         double expected = app->value - app->section_sums[12];
         EXPECT(gtk_adjustment_get_value(vadj) == expected);
+        /* The engine moved the viewport (the change set's anchored_offset). */
+        int set = 0;
+        double engine_offset = -1;
+        EXPECT(fold_table_viewport(app->table, &set, &engine_offset, NULL) == FOLD_OK && set);
+        EXPECT(engine_offset == expected && canvas->anchored == anchored + 1);
         EXPECT(row_pos(app, "s30", 5000) == app->anchor_pos - ROWS);
         EXPECT(item_top(app, row_pos(app, "s30", 5000)) - gtk_adjustment_get_value(vadj) == -7);
         printf("step 2: collapsed s12 above the viewport: offset %.0f -> %.0f (-%.0f), "
@@ -628,7 +663,7 @@ self_test_step(gpointer data)
          * the anchor among them, are gone, so its header goes to the top. */
         int64_t p = fold_canvas_hit(canvas, 5);
         EXPECT(p == header_pos(app, "s30"));
-        EXPECT(fold_canvas_activate(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(fold_canvas_click(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         fold_section_info info;
         EXPECT(fold_table_section_info(app->table, section(app, "s30"), &info) == FOLD_OK &&
                (info.flags & FOLD_SECTION_COLLAPSED));
@@ -641,7 +676,7 @@ self_test_step(gpointer data)
         EXPECT(canvas->drawn_first == header_pos(app, "s30"));
         /* Click it again (now at the top): it expands, its header stays. */
         double before = gtk_adjustment_get_value(vadj);
-        EXPECT(fold_canvas_activate(canvas, fold_canvas_hit(canvas, 5)) ==
+        EXPECT(fold_canvas_click(canvas, fold_canvas_hit(canvas, 5)) ==
                FOLD_ACTIVATED_SECTION_EXPANDED);
         EXPECT(gtk_adjustment_get_value(vadj) == before);
         /* Click the row at y = 150: it expands to 2.5x, below the anchor. */
@@ -664,10 +699,16 @@ self_test_step(gpointer data)
         gtk_adjustment_set_value(vadj, app->value);
         break;
     }
-    case 5:
+    case 5: {
         EXPECT(canvas->drawn_offset == app->value);
         EXPECT(canvas->drawn_sticky_first == header_pos(app, "s30"));
+        /* The pointer moves over a row: it is tinted (hover). */
+        g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
+        int64_t p = fold_canvas_hit(canvas, 300);
+        EXPECT(p >= 0 && canvas->hover == p);
+        printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered\n", p);
         break;
+    }
     default: {
         guint colours = demo_save_screenshot(app->window, app->out_png);
         printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
@@ -687,7 +728,7 @@ on_app_activate(GtkApplication *gapp, gpointer data)
     GtkWidget *window = gtk_application_window_new(gapp);
     app->window = window;
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — 1,000,000 rows on a canvas");
-    gtk_window_set_default_size(GTK_WINDOW(window), 520, 600);
+    gtk_window_set_default_size(GTK_WINDOW(window), 600, 600);
     GtkWidget *canvas = fold_canvas_new(app->table);
     app->canvas = FOLD_CANVAS(canvas);
     GtkWidget *scroller = gtk_scrolled_window_new();
@@ -698,8 +739,9 @@ on_app_activate(GtkApplication *gapp, gpointer data)
     gtk_widget_set_vexpand(scroller, TRUE);
     GtkWidget *status = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(status), 0);
-    gtk_label_set_ellipsize(GTK_LABEL(status), PANGO_ELLIPSIZE_END);
+    gtk_label_set_wrap(GTK_LABEL(status), TRUE); /* never cut */
     gtk_widget_set_margin_start(status, 8);
+    gtk_widget_set_margin_end(status, 8);
     gtk_widget_set_margin_top(status, 4);
     gtk_widget_set_margin_bottom(status, 4);
     app->canvas->status = status;

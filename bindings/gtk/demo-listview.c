@@ -5,8 +5,9 @@
  * depth; click a header to collapse or expand it (one section, Grains, is
  * fixed — FOLD_SECTION_FIXED: no indicator, a click does nothing), click a
  * row to expand it to a taller height; an accordion switch (fold_table_set_accordion through the
- * model); sticky section headers drawn in an overlay from
- * fold_table_sticky_headers() at the list's current scroll offset.
+ * model); sticky section headers (FoldStickyHeaders around the scrolled
+ * window: the engine's stack at the list's offset, rendered by the list's
+ * own factory; a click on one collapses its section).
  *
  *   foldtable-gtk-demo-listview                     interactive
  *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
@@ -17,6 +18,7 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-screenshot.h"
+#include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -71,10 +73,6 @@ typedef struct {
     FoldListModel *model;
     GtkWidget *window, *list, *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
-    /* what the sticky overlay drew last */
-    int64_t sticky_count;
-    int64_t sticky_positions[8];
-    double sticky_offset;
     /* self-test */
     const char *out_png;
     int step;
@@ -82,7 +80,9 @@ typedef struct {
     int32_t last_action; /* FOLD_ACTIVATED_* of the last click */
     guint signals;
     guint last_signal[3]; /* position, removed, added */
+    guint notes; /* notify signals of bound items, "position" aside */
 } App;
+
 
 static const Group *
 find_group(const char *key)
@@ -170,11 +170,10 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
     gtk_list_item_set_child(list_item, outer);
 }
 
+/* Shows the item's current values (at bind, and on each notify). */
 static void
-bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+update_row(GtkListItem *list_item)
 {
-    (void)factory;
-    (void)data;
     FoldListItem *item = gtk_list_item_get_item(list_item);
     GtkWidget *outer = gtk_list_item_get_child(list_item);
     GtkWidget *line = g_object_get_data(G_OBJECT(outer), "line");
@@ -220,75 +219,39 @@ bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer dat
     gtk_widget_add_css_class(outer, depth_class);
     if (expanded)
         gtk_widget_add_css_class(outer, "expanded");
-    /* For the self-test: which item a picked widget shows. The list item's
-     * position is live; FoldListItem's "position" is where the item was when
-     * it was built, and items after a change are moved, not rebound. */
+    /* For the self-test: which item a picked widget shows. */
     g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
 }
 
-/* ---- sticky headers ------------------------------------------------------ */
-
+/* Items are live: a redraw (a section collapsed, a row expanded, a new
+ * height or text) is a notify on the bound item, not an items-changed. */
 static void
-draw_sticky(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+on_item_notify(FoldListItem *item, GParamSpec *pspec, GtkListItem *list_item)
 {
-    (void)area;
-    (void)height;
-    App *app = data;
-    double offset = gtk_adjustment_get_value(app->vadj);
-    fold_sticky_header headers[8];
-    int64_t written = 0;
-    app->sticky_count = 0;
-    app->sticky_offset = offset;
-    if (fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL) != FOLD_OK)
-        return;
-    app->sticky_count = written;
-    PangoLayout *layout = gtk_widget_create_pango_layout(app->sticky, NULL);
-    /* Deeper levels first, so the ones above slide over them. */
-    for (int64_t i = written - 1; i >= 0; i--) {
-        app->sticky_positions[i] = headers[i].position;
-        FoldListItem *item =
-            g_list_model_get_item(G_LIST_MODEL(app->model), (guint)headers[i].position);
-        if (!item)
-            continue;
-        double y = headers[i].top - offset;
-        double shade = headers[i].depth == 0 ? 0.84 : headers[i].depth == 1 ? 0.90 : 0.94;
-        cairo_set_source_rgb(cr, shade - 0.06, shade - 0.02, shade + 0.04);
-        cairo_rectangle(cr, 0, y, width, headers[i].height);
-        cairo_fill(cr);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25);
-        cairo_rectangle(cr, 0, y + headers[i].height - 1, width, 1);
-        cairo_fill(cr);
-        const char *detail = fold_list_item_get_detail(item);
-        if (detail) {
-            char *dm = g_markup_printf_escaped("<b>%s</b>", detail);
-            pango_layout_set_markup(layout, dm, -1);
-            g_free(dm);
-            int dw, dh;
-            pango_layout_get_pixel_size(layout, &dw, &dh);
-            cairo_set_source_rgb(cr, 0.45, 0.45, 0.5);
-            cairo_move_to(cr, width - 12 - dw, y + (headers[i].height - dh) / 2);
-            pango_cairo_show_layout(cr, layout);
-        }
-        char *markup = g_markup_printf_escaped(
-            "<b>%s  %s</b>",
-            fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : "",
-            fold_list_item_get_title(item) ? fold_list_item_get_title(item) : "");
-        pango_layout_set_markup(layout, markup, -1);
-        g_free(markup);
-        int tw, th;
-        pango_layout_get_pixel_size(layout, &tw, &th);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.2);
-        cairo_move_to(cr, 8 + INDENT * headers[i].depth, y + (headers[i].height - th) / 2);
-        pango_cairo_show_layout(cr, layout);
-        g_object_unref(item);
-    }
-    g_object_unref(layout);
+    (void)item;
+    App *app = g_object_get_data(G_OBJECT(list_item), "app");
+    if (strcmp(pspec->name, "position") != 0)
+        app->notes++;
+    update_row(list_item);
 }
 
 static void
-redraw_sticky(App *app)
+bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
-    gtk_widget_queue_draw(app->sticky);
+    (void)factory;
+    g_object_set_data(G_OBJECT(list_item), "app", data);
+    update_row(list_item);
+    g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
+                     list_item);
+}
+
+static void
+unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(list_item),
+                                         G_CALLBACK(on_item_notify), list_item);
 }
 
 /* ---- input --------------------------------------------------------------- */
@@ -306,7 +269,6 @@ on_activate(GtkListView *list, guint position, gpointer data)
         g_warning("activate %u: %s", position, error->message);
         g_clear_error(&error);
     }
-    redraw_sticky(app);
 }
 
 static void
@@ -335,17 +297,9 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
     app->last_signal[0] = position;
     app->last_signal[1] = removed;
     app->last_signal[2] = added;
-    /* Only reads and redraws here: this runs inside the table's change
-     * listener, where the table refuses changes (FOLD_E_BUSY). A reaction
-     * that changes the table would go to g_idle_add(). */
-    redraw_sticky(app);
-}
-
-static void
-on_scroll(GtkAdjustment *adj, gpointer data)
-{
-    (void)adj;
-    redraw_sticky(data);
+    /* Only reads here: this runs inside the table's change listener, where
+     * the table refuses changes (FOLD_E_BUSY). A reaction that changes the
+     * table would go to g_idle_add(). */
 }
 
 static const char css[] =
@@ -389,6 +343,7 @@ build_window(GtkApplication *gapp, App *app)
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
     GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
     app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
     gtk_widget_add_css_class(app->list, "fold");
@@ -402,16 +357,11 @@ build_window(GtkApplication *gapp, App *app)
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
     gtk_widget_set_vexpand(app->scroller, TRUE);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
-    g_signal_connect(app->vadj, "value-changed", G_CALLBACK(on_scroll), app);
 
-    app->sticky = gtk_drawing_area_new();
-    gtk_widget_set_can_target(app->sticky, FALSE);
-    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(app->sticky), draw_sticky, app, NULL);
-
-    GtkWidget *overlay = gtk_overlay_new();
-    gtk_overlay_set_child(GTK_OVERLAY(overlay), app->scroller);
-    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), app->sticky);
-    gtk_box_append(GTK_BOX(vbox), overlay);
+    /* The sticky headers wrap the scrolled window. */
+    app->sticky = fold_sticky_headers_new(app->model, app->scroller);
+    gtk_widget_set_vexpand(app->sticky, TRUE);
+    gtk_box_append(GTK_BOX(vbox), app->sticky);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
     return window;
 }
@@ -493,7 +443,7 @@ picked_position(App *app, double x, double y)
  * (0 on failure). Shared shape with demo-canvas.c. */
 
 /* The list shows at viewport y the engine's item at offset + y, and the
- * overlay drew the engine's sticky headers for that offset. */
+ * sticky headers show the engine's stack for that offset. */
 static void
 check_scrolled(App *app, double offset)
 {
@@ -510,9 +460,16 @@ check_scrolled(App *app, double offset)
     int64_t written = 0;
     fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL);
     EXPECT(written >= 1);
-    EXPECT(app->sticky_offset == offset && app->sticky_count == written);
-    for (int64_t i = 0; i < written && i < app->sticky_count; i++)
-        EXPECT(app->sticky_positions[i] == headers[i].position);
+    FoldStickyHeaders *sticky = FOLD_STICKY_HEADERS(app->sticky);
+    EXPECT(fold_sticky_headers_get_n_headers(sticky) == (guint)written);
+    for (int64_t i = 0; i < written; i++) {
+        fold_section_id id = 0;
+        guint position = 0;
+        double y = -1;
+        EXPECT(fold_sticky_headers_get_header(sticky, (guint)i, &id, &position, &y, NULL));
+        EXPECT(id == headers[i].section && position == (guint)headers[i].position &&
+               y == headers[i].top - offset);
+    }
     printf("step %d: scrolled to %.0f: item %" G_GINT64_FORMAT " at y=70, %" G_GINT64_FORMAT
            " sticky header(s), first at position %" G_GINT64_FORMAT "\n",
            app->step, offset, shown, written, written ? headers[0].position : -1);
@@ -546,12 +503,14 @@ self_test_step(gpointer data)
         /* Click the header of "citrus" (a nested section): it collapses. */
         int64_t p = header_at(app, "citrus"), before = count_items(app);
         app->signals = 0;
+        app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
         EXPECT(app->last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(section_collapsed(app, "citrus"));
         EXPECT(count_items(app) == before - 5);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 5));
-        EXPECT(app->signals == 2); /* (p+1, 5, 0) and the header (p, 1, 1) */
+        /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
+        EXPECT(app->signals == 1 && app->notes == 2);
         FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
         EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
         EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
@@ -566,10 +525,11 @@ self_test_step(gpointer data)
         int64_t p = row_at(app, "fruit", 1);
         double before = content;
         app->signals = 0;
+        app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
         EXPECT(app->last_action == FOLD_ACTIVATED_ROW_EXPANDED);
         EXPECT(row_expanded(app, "fruit", 1));
-        EXPECT(app->signals == 1);
+        EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
         double after = 0, h = 0;
         fold_table_content_height(app->table, &after);
         fold_table_item_height(app->table, p, &h);
@@ -594,12 +554,11 @@ self_test_step(gpointer data)
         EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
         int64_t q = row_at(app, "fruit", 2);
         app->signals = 0;
+        app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)q);
         EXPECT(!row_expanded(app, "fruit", 1) && row_expanded(app, "fruit", 2));
-        /* One redraw range for the two neighbouring rows: (q - 1, 2, 2). */
-        EXPECT(app->signals == 1);
-        EXPECT(app->last_signal[0] == (guint)q - 1 && app->last_signal[1] == 2 &&
-               app->last_signal[2] == 2);
+        /* The two neighbouring rows: expanded and height each, no items-changed. */
+        EXPECT(app->signals == 0 && app->notes == 4);
         printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
         break;
     }
@@ -626,20 +585,20 @@ self_test_step(gpointer data)
         EXPECT(fold_table_section_info(app->table, grains, &info) == FOLD_OK);
         int64_t before = count_items(app), rows = info.row_count, p = row_at(app, "grains", rows - 1);
         int64_t h = header_at(app, "grains");
-        /* The engine redraws a header whenever its row count changes: the
-         * removal is the step (p, 1, 0), then the header's redraw (h, 1, 1). */
+        /* The removal is the step (p, 1, 0); the engine also redraws the
+         * header (its row count), which shows nothing new: no notify. */
         app->signals = 0;
         EXPECT(fold_table_remove_rows(app->table, grains, rows - 1, 1) == FOLD_OK);
-        EXPECT(app->signals == 2 && app->last_signal[0] == (guint)h &&
-               app->last_signal[1] == 1 && app->last_signal[2] == 1);
+        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
+               app->last_signal[1] == 1 && app->last_signal[2] == 0);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 1));
         app->signals = 0;
         EXPECT(fold_table_insert_rows(app->table, grains, rows - 1, 1, NULL) == FOLD_OK);
-        EXPECT(app->signals == 2); /* (p, 0, 1), then the header's redraw (h, 1, 1) */
+        EXPECT(app->signals == 1); /* (p, 0, 1) */
         app->signals = 0;
         EXPECT(fold_table_set_row_expanded_height(app->table, grains, rows - 1,
                                                   EXPANDED_HEIGHT) == FOLD_OK);
-        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p); /* its redraw (p, 1, 1) */
+        EXPECT(app->signals == 0); /* its redraw: notify::expandable */
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)before);
         FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
         EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
@@ -648,7 +607,7 @@ self_test_step(gpointer data)
         /* A header text set directly is redrawn as well. */
         app->signals = 0;
         EXPECT(fold_table_set_section_header(app->table, grains, "Grains|6 kinds") == FOLD_OK);
-        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)h);
+        EXPECT(app->signals == 0); /* notify::detail */
         it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
         EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
         g_clear_object(&it);

@@ -1,59 +1,77 @@
 #!/usr/bin/python3
-"""FoldTable in a PyGObject GtkListView, through the ctypes package ``foldtable``.
+"""FoldTable in a PyGObject GtkListView, through GObject Introspection.
 
-The engine holds the structure (nested sections, row heights, collapsed and
-expanded state); this script keeps the text and mirrors the engine's flat
-list in a ``Gio.ListStore``. Every mutation goes through the engine and is
-then re-spliced into the store from the engine's change events: a section flip
-at header position p is ``splice(p + 1, d, [])`` / ``splice(p + 1, 0, new items)``
-and then ``splice(p, 1, [header])``; a row flip rebinds ``splice(q, 1, [row])`` for
-each row whose expanded state changed (the accordion's too). The store emits
-``items-changed`` with exactly those numbers.
+A settings-style list: top-level sections with "Title|Detail" headers,
+nested groups, a fixed section (About: no indicator, a click does nothing),
+one section that starts collapsed (Privacy), rows that expand to show a
+description, an accordion switch, and a lock that vetoes expanding Privacy
+(a "section-will-expand" handler returns False). The status line at the
+bottom shows the store's will/did events as they arrive.
 
-Run with the system interpreter (Debian's PyGObject works only with it)::
+The engine is reached through the typelib only: ``Fold.Store`` owns the
+table, ``Fold.ListModel.new_for_store`` shows it as a Gio.ListModel, and
+every change (a click, the accordion, a direct store call) reaches the list
+through the model's own items-changed. Nothing is mirrored here.
 
-    FOLDTABLE_LIBRARY=/path/to/libfoldtable.so /usr/bin/python3 bindings/gtk/demo.py
+Run with the system interpreter (Debian's PyGObject), with the typelib and
+the libraries on their paths (ctest sets them for the self-test)::
+
+    GI_TYPELIB_PATH=build/bindings/gtk LD_LIBRARY_PATH=build/bindings/gtk:build \\
+        /usr/bin/python3 bindings/gtk/demo.py
     ... demo.py --self-test OUT.png   # drive itself, check, save a screenshot, exit 0/1
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
-
 import gi  # noqa: E402
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 gi.require_version("GdkPixbuf", "2.0")
-from gi.repository import GdkPixbuf, Gio, GLib, GObject, Gtk  # noqa: E402
+try:
+    gi.require_version("Fold", "0.2")
+except ValueError as e:  # no Fold-0.2.typelib on GI_TYPELIB_PATH
+    print("demo.py: %s (set GI_TYPELIB_PATH to the directory of Fold-0.2.typelib)" % e,
+          file=sys.stderr)
+    sys.exit(77)
+from gi.repository import Fold, GdkPixbuf, Gio, GLib, Gtk  # noqa: E402
 
-import foldtable  # noqa: E402
-from foldtable import Accordion, Activation, ItemKind  # noqa: E402
-
+HEADER, ROW, FOOTER = 0, 1, 2  # FoldListItem:kind
+ACTIVATED_NOTHING, ACTIVATED_REFUSED = 0, 5  # FOLD_ACTIVATED_*
 HEADER_HEIGHT = 28.0
 ROW_HEIGHT = 40.0
 EXPANDED_HEIGHT = 96.0
 INDENT = 22
 COLLAPSED, EXPANDED = "+", "\u2013"  # the engine's default indicators
 
-# The app's data: (key, parent, header text, row titles). The engine gets the
-# structure and the header texts; row titles stay here.
+F = Fold.SectionFlags
+# The app's data: (key, parent, header "Title|Detail", flags, rows as
+# (title, value)). The store gets the structure and the header texts; the
+# rows' texts stay here and reach the model through its text function.
 GROUPS = [
-    ("fruit", None, "Fruit|3 + 2 groups", ["Apple", "Banana", "Cherry"]),
-    ("citrus", "fruit", "Citrus", ["Lemon", "Lime", "Orange", "Grapefruit", "Mandarin"]),
-    ("berries", "fruit", "Berries", ["Strawberry", "Blueberry", "Raspberry", "Gooseberry"]),
-    ("veg", None, "Vegetables|2 + 2 groups", ["Carrot", "Potato"]),
-    ("leaves", "veg", "Leaves", ["Spinach", "Lettuce", "Kale", "Chard"]),
-    ("roots", "veg", "Roots", ["Beetroot", "Parsnip", "Radish"]),
-    ("grains", None, "Grains", ["Wheat", "Rice", "Barley", "Oats", "Rye", "Millet"]),
-    ("nuts", None, "Nuts", ["Almond", "Walnut", "Hazelnut", "Pecan"]),
-    ("tree-nuts", "nuts", "Tree nuts", ["Cashew", "Pistachio", "Macadamia"]),
-    ("empty", None, "Nothing here|empty section", []),
-    ("spices", None, "Spices", ["Pepper", "Cumin", "Cinnamon", "Clove", "Nutmeg"]),
-    ("hot", "spices", "Hot", ["Chili", "Cayenne", "Paprika"]),
+    ("network", None, "Network|Wi-Fi, Bluetooth", F.NONE,
+     [("Wi-Fi", "Home-5G"), ("Bluetooth", "On"), ("Airplane mode", "Off")]),
+    ("vpn", "network", "VPN|2 connections", F.NONE,
+     [("Office", "Connected"), ("Home lab", "Off")]),
+    ("display", None, "Display|1920 \u00d7 1080", F.NONE,
+     [("Brightness", "70 %"), ("Night light", "Sunset"), ("Scale", "100 %"),
+      ("Refresh rate", "60 Hz")]),
+    ("color", "display", "Color|profiles", F.NONE,
+     [("sRGB", "Default"), ("Display P3", ""), ("Adobe RGB", "")]),
+    ("sound", None, "Sound|output and input", F.NONE,
+     [("Output", "Speakers"), ("Input", "Microphone"), ("Volume", "45 %")]),
+    ("about", None, "About|fixed section", F.FIXED,
+     [("Device name", "foldtable"), ("System", "Debian 12"), ("Memory", "16 GB"),
+      ("Disk", "512 GB")]),
+    ("privacy", None, "Privacy|starts collapsed", F.COLLAPSED,
+     [("Location", "Off"), ("Camera", "Ask"), ("Microphone", "Ask")]),
+    ("power", None, "Power|balanced", F.NONE,
+     [("Power mode", "Balanced"), ("Battery", "82 %"), ("Suspend", "15 min")]),
+    ("empty", None, "Nothing here|empty section", F.NONE, []),
 ]
-ROWS = {key: rows for key, _parent, _header, rows in GROUPS}
+ROWS = {key: rows for key, _parent, _header, _flags, rows in GROUPS}
+TITLES = {key: header.split("|")[0] for key, _parent, header, _flags, _rows in GROUPS}
 
 CSS = b"""
 listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }
@@ -61,98 +79,23 @@ listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }
 .fold-header.depth-1 { background: #e6ecf4; }
 .fold-row { background: #ffffff; box-shadow: inset 0 -1px #e8e8e8; }
 .fold-row.expanded { background: #fff6d8; }
+.fold-status { padding: 4px 10px; border-top: 1px solid #c8c8c8; background: #f4f4f4; }
 """
 
 
-def build_table():
-    table = foldtable.Table(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
-    for key, parent, header, rows in GROUPS:
-        section = table.append_section(key, header, rows=len(rows), parent=parent)
+def build_store():
+    store = Fold.Store(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
+    ids = {}
+    for key, parent, header, flags, rows in GROUPS:
+        ids[key] = store.insert_section(ids[parent] if parent else 0, -1, key, header,
+                                        len(rows), flags)
         for row in range(len(rows)):
-            section.set_expanded_height(row, EXPANDED_HEIGHT)
-    return table
+            store.set_row_expanded_height(ids[key], row, EXPANDED_HEIGHT)
+    return store, ids
 
 
-class FoldRow(GObject.Object):
-    """One item of the flat list, as the store holds it (a snapshot)."""
-
-    kind = GObject.Property(type=int)
-    depth = GObject.Property(type=int)
-    key = GObject.Property(type=str)
-    row = GObject.Property(type=GObject.TYPE_INT64, default=-1)
-    title = GObject.Property(type=str)
-    detail = GObject.Property(type=str)
-    indicator = GObject.Property(type=str)
-    height = GObject.Property(type=float)
-    expanded = GObject.Property(type=bool, default=False)
-    collapsed = GObject.Property(type=bool, default=False)
-
-    def describe(self):
-        return (self.kind, self.depth, self.key, self.row, self.title, self.detail,
-                self.indicator, self.height, self.expanded, self.collapsed)
-
-
-def make_item(table, position):
-    """A FoldRow for the engine's item at ``position``."""
-    item = table.item(position)
-    key = table.item_key(position)
-    obj = FoldRow()
-    obj.kind = int(item.kind)
-    obj.depth = item.depth
-    obj.key = key
-    obj.height = table.item_height(position)
-    obj.collapsed = item.collapsed
-    obj.expanded = item.expanded
-    if item.kind == ItemKind.HEADER:
-        # Title, detail and indicator from the engine, at any depth: the
-        # indicator is "" for a section that cannot collapse now.
-        section = table.section(key)
-        obj.title, obj.detail = section.title, section.detail or ""
-        obj.indicator = section.indicator
-    elif item.kind == ItemKind.ROW:
-        obj.row = item.row
-        obj.title = ROWS[key][item.row]
-    return obj
-
-
-class Mirror:
-    """A Gio.ListStore kept equal to the engine's flat list by the engine's own
-    change events (Table.on_change), so any change to the table shows."""
-
-    def __init__(self, table):
-        self.table = table
-        self.store = Gio.ListStore(item_type=FoldRow)
-        self.store.splice(0, 0, [make_item(table, p) for p in range(len(table))])
-        table.on_change(self._changed)
-
-    def _changed(self, change_set):
-        # Runs inside the change with the table in its final state, so the
-        # items of a step can be built from the table only when no later step
-        # moves them; several steps (rare here) become one full re-splice.
-        table = self.table
-        if len(change_set.changes) > 1:
-            self.store.splice(0, self.store.get_n_items(),
-                              [make_item(table, p) for p in range(len(table))])
-            return
-        for position, removed, added in change_set.changes:
-            self.store.splice(position, removed,
-                              [make_item(table, q) for q in range(position, position + added)])
-        for redraw in change_set.redraw:
-            for q in redraw:
-                self.store.splice(q, 1, [make_item(table, q)])
-
-    def activate(self, position):
-        """What a click on the item at ``position`` does; the store follows."""
-        return self.table.activate(position)
-
-    def set_accordion(self, policy):
-        self.table.accordion = policy  # applies to later expansions: nothing to re-splice
-
-    def check(self):
-        """The store equals a fresh snapshot of the engine."""
-        fresh = [make_item(self.table, p).describe() for p in range(len(self.table))]
-        mirrored = [self.store.get_item(p).describe() for p in range(self.store.get_n_items())]
-        return fresh == mirrored
+def row_text(_section, key, row):
+    return ROWS[key][row][0]
 
 
 def setup_row(_factory, list_item):
@@ -161,7 +104,7 @@ def setup_row(_factory, list_item):
     indicator = Gtk.Label(width_chars=2)
     title = Gtk.Label(xalign=0, hexpand=True)
     detail = Gtk.Label(css_classes=["dim-label"])
-    body = Gtk.Label(xalign=0, ellipsize=3)  # PANGO_ELLIPSIZE_END
+    body = Gtk.Label(xalign=0, wrap=True)
     for child in (indicator, title, detail):
         line.append(child)
     outer.append(line)
@@ -171,37 +114,64 @@ def setup_row(_factory, list_item):
 
 
 def bind_row(_factory, list_item):
-    obj = list_item.get_item()
+    # Items are live: a redraw arrives as a property notification, not as
+    # items-changed, so the row follows its item until it is unbound.
+    item = list_item.get_item()
+    outer = list_item.get_child()
+    outer.notify_id = item.connect("notify", lambda *_: show_item(item, list_item))
+    show_item(item, list_item)
+
+
+def unbind_row(_factory, list_item):
+    outer = list_item.get_child()
+    if getattr(outer, "notify_id", 0):
+        list_item.get_item().disconnect(outer.notify_id)
+        outer.notify_id = 0
+
+
+def show_item(item, list_item):
     outer = list_item.get_child()
     line, indicator, title, detail, body = outer.parts
-    is_header = obj.kind == ItemKind.HEADER
-    indicator.set_text(obj.indicator or "")
-    title.set_text(obj.title or "")
-    detail.set_text(obj.detail or "")
-    line.set_margin_start(8 + INDENT * obj.depth + (0 if is_header else INDENT))
+    p = item.props
+    is_header = p.kind == HEADER
+    indicator.set_text(p.indicator or "")
+    title.set_text(p.title or "")
+    if is_header:
+        detail.set_text(p.detail or "")
+    else:
+        detail.set_text(ROWS[p.key][p.row][1] if p.row >= 0 else "")
+    line.set_margin_start(8 + INDENT * p.depth + (0 if is_header else INDENT))
     line.set_margin_end(12)
-    outer.set_size_request(-1, round(obj.height))
-    line.set_size_request(-1, round(obj.height if is_header else min(obj.height, ROW_HEIGHT)))
-    body.set_visible(obj.expanded)
-    if obj.expanded:
-        body.set_text("%s, expanded to %.0f pt (Python). Click again to collapse."
-                      % (obj.title, obj.height))
-        body.set_margin_start(8 + INDENT * (obj.depth + 2))
+    outer.set_size_request(-1, round(p.height))
+    line.set_size_request(-1, round(p.height if is_header else min(p.height, ROW_HEIGHT)))
+    body.set_visible(p.expanded)
+    if p.expanded:
+        body.set_text("%s: %s. Expanded to %.0f pt; click again to collapse."
+                      % (p.title, ROWS[p.key][p.row][1] or "not set", p.height))
+        body.set_margin_start(8 + INDENT * (p.depth + 2))
+        body.set_margin_end(12)
     outer.set_css_classes(["fold-header" if is_header else "fold-row",
-                           "depth-%d" % min(obj.depth, 1)] + (["expanded"] if obj.expanded else []))
+                           "depth-%d" % min(p.depth, 1)] + (["expanded"] if p.expanded else []))
     outer.list_item = list_item  # for the self-test's picking
 
 
 class Demo:
     def __init__(self, app, out_png):
-        self.table = build_table()
-        self.mirror = Mirror(self.table)
+        self.store, self.ids = build_store()
+        self.model = Fold.ListModel.new_for_store(self.store)
+        self.model.set_text_func(row_text)
         self.out_png = out_png
         self.signals = []
+        self.events = []
         self.failures = 0
         self.step = 0
-        self.mirror.store.connect("items-changed",
-                                  lambda _s, p, r, a: self.signals.append((p, r, a)))
+        self.model.connect("items-changed", lambda _m, p, r, a: self.signals.append((p, r, a)))
+        for name in ("section-will-collapse", "section-will-expand"):
+            self.store.connect(name, self.on_section_will, name)
+        for name in ("section-did-collapse", "section-did-expand"):
+            self.store.connect(name, self.on_section_did, name)
+        self.store.connect("row-did-expand", self.on_row_did, "expanded")
+        self.store.connect("row-did-collapse", self.on_row_did, "collapsed")
 
         provider = Gtk.CssProvider()
         try:
@@ -211,27 +181,37 @@ class Demo:
         Gtk.StyleContext.add_provider_for_display(
             self.display(), provider, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 
-        self.window = Gtk.ApplicationWindow(application=app, title="FoldTable — PyGObject",
-                                            default_width=480, default_height=560)
+        self.window = Gtk.ApplicationWindow(application=app, title="FoldTable \u2014 PyGObject",
+                                            default_width=480, default_height=600)
         bar = Gtk.Box(spacing=8, margin_start=10, margin_end=10, margin_top=6, margin_bottom=6)
         bar.append(Gtk.Label(label="Accordion (one expanded row)", xalign=0, hexpand=True))
         self.switch = Gtk.Switch()
         self.switch.connect("notify::active", self.on_accordion)
         bar.append(self.switch)
+        lock_bar = Gtk.Box(spacing=8, margin_start=10, margin_end=10, margin_bottom=6)
+        lock_bar.append(Gtk.Label(label="Lock Privacy (refuse to expand it)", xalign=0,
+                                  hexpand=True))
+        self.lock = Gtk.Switch()
+        lock_bar.append(self.lock)
 
         factory = Gtk.SignalListItemFactory()
         factory.connect("setup", setup_row)
         factory.connect("bind", bind_row)
-        self.list = Gtk.ListView(model=Gtk.NoSelection(model=self.mirror.store), factory=factory,
+        factory.connect("unbind", unbind_row)
+        self.list = Gtk.ListView(model=Gtk.NoSelection(model=self.model), factory=factory,
                                  single_click_activate=True, css_classes=["fold"])
-        self.list.connect("activate", lambda _l, position: self.mirror.activate(position))
+        self.list.connect("activate", self.on_activate)
         scroller = Gtk.ScrolledWindow(vexpand=True, hscrollbar_policy=Gtk.PolicyType.NEVER)
         scroller.set_child(self.list)
         self.vadj = self.list.get_vadjustment()
+        self.status = Gtk.Label(xalign=0, wrap=True, css_classes=["fold-status"],
+                                label="Click a header to collapse it, a row to expand it.")
 
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
         box.append(bar)
+        box.append(lock_bar)
         box.append(scroller)
+        box.append(self.status)
         self.window.set_child(box)
         self.window.present()
         if out_png:
@@ -242,8 +222,34 @@ class Demo:
         from gi.repository import Gdk
         return Gdk.Display.get_default()
 
+    # -- the store's events ----------------------------------------------------
+
+    def on_section_will(self, _store, _section, key, name):
+        verb = name.rsplit("-", 1)[1]
+        if name == "section-will-expand" and key == "privacy" and self.lock.get_active():
+            self.events.append("refused: %s is locked" % TITLES[key])
+            return False
+        self.events.append("will %s %s" % (verb, TITLES[key]))
+        return True
+
+    def on_section_did(self, _store, _section, key, name):
+        self.events.append("did %s %s" % (name.rsplit("-", 1)[1], TITLES[key]))
+
+    def on_row_did(self, _store, _section, key, row, what):
+        self.events.append("%s %s" % (ROWS[key][row][0], what))
+
+    def on_activate(self, _list, position):
+        self.events = []
+        action = self.model.activate(position)
+        if action == ACTIVATED_NOTHING and not self.events:
+            item = self.model.get_item(position)
+            self.events.append("%s: nothing to do" % (item.props.title or "footer"))
+        self.status.set_text(" \u00b7 ".join(self.events))
+        return action
+
     def on_accordion(self, switch, _pspec):
-        self.mirror.set_accordion(Accordion.SINGLE if switch.get_active() else Accordion.MULTIPLE)
+        self.store.props.accordion = (Fold.AccordionPolicy.SINGLE if switch.get_active()
+                                      else Fold.AccordionPolicy.MULTIPLE)
 
     # -- self-test -------------------------------------------------------------
 
@@ -261,10 +267,24 @@ class Demo:
             widget = widget.get_parent()
         return -1
 
-    def activate(self, position):
+    def header_position(self, key):
+        for p in range(self.model.get_n_items()):
+            item = self.model.get_item(p)
+            if item.props.kind == HEADER and item.props.key == key:
+                return p
+        return -1
+
+    def row_position(self, key, row):
+        for p in range(self.model.get_n_items()):
+            item = self.model.get_item(p)
+            if item.props.kind == ROW and item.props.key == key and item.props.row == row:
+                return p
+        return -1
+
+    def click(self, position):
+        """A click through the list's own activate signal."""
         self.signals.clear()
         self.list.emit("activate", position)
-        self.expect(self.mirror.check(), "the store equals a fresh snapshot of the engine")
         return list(self.signals)
 
     def self_test_step(self):
@@ -279,55 +299,109 @@ class Demo:
 
     def _self_test_step(self):
         self.step += 1
-        table = self.table
-        store = self.mirror.store
+        store, model, ids = self.store, self.model, self.ids
+        n = model.get_n_items()
         if self.step == 1:
-            n = len(table)
-            self.expect(n == 54 and store.get_n_items() == n, "54 items in engine and store")
-            self.expect(self.mirror.check(), "initial store equals the engine")
-            self.expect(abs(self.vadj.get_upper() - table.content_height) < 0.5,
-                        "list height %s = content height %s"
-                        % (self.vadj.get_upper(), table.content_height))
+            self.expect(n == 31 and store.get_item_count() == 31, "31 items, got %d" % n)
+            content = store.get_content_height()
+            self.expect(content == 9 * HEADER_HEIGHT + 22 * ROW_HEIGHT,
+                        "content height %s" % content)
+            self.expect(abs(self.vadj.get_upper() - content) < 0.5,
+                        "list height %s = content height %s" % (self.vadj.get_upper(), content))
+            about = self.header_position("about")
+            item = model.get_item(about)
+            self.expect((item.props.title, item.props.detail, item.props.indicator,
+                         item.props.collapsible) == ("About", "fixed section", "", False),
+                        "About is fixed")
+            privacy = model.get_item(self.header_position("privacy"))
+            self.expect(privacy.props.collapsed and privacy.props.indicator == COLLAPSED,
+                        "Privacy starts collapsed")
             print("step 1: %d items, content %.0f pt, list upper %.0f"
-                  % (n, table.content_height, self.vadj.get_upper()))
+                  % (n, content, self.vadj.get_upper()))
         elif self.step == 2:
-            p = table.section("citrus").header_position
-            n = len(table)
-            signals = self.activate(p)
-            self.expect(table.section("citrus").collapsed, "citrus collapsed")
-            self.expect(len(table) == n - 5 and store.get_n_items() == n - 5, "5 rows gone")
-            self.expect(signals == [(p + 1, 5, 0), (p, 1, 1)], "signals %r" % signals)
-            self.expect(store.get_item(p).indicator == COLLAPSED, "indicator +")
-            print("step 2: collapsed citrus at %d: %d -> %d items, items-changed %r"
-                  % (p, n, len(table), signals))
+            p = self.header_position("vpn")
+            signals = self.click(p)
+            self.expect(store.get_section_collapsed(ids["vpn"]), "VPN collapsed")
+            self.expect(model.get_n_items() == n - 2, "2 rows gone")
+            self.expect(signals == [(p + 1, 2, 0)], "signals %r" % signals)
+            self.expect(model.get_item(p).props.indicator == COLLAPSED, "indicator +")
+            self.expect(self.status.get_text() == "will collapse VPN \u00b7 did collapse VPN",
+                        "status %r" % self.status.get_text())
+            print("step 2: collapsed VPN at %d, items-changed %r, status %r"
+                  % (p, signals, self.status.get_text()))
         elif self.step == 3:
-            p = table.section("fruit").row_position(1)
-            before = table.content_height
-            signals = self.activate(p)
-            self.expect(table.section("fruit").is_row_expanded(1), "fruit/1 expanded")
-            self.expect(signals == [(p, 1, 1)], "signals %r" % signals)
-            self.expect(store.get_item(p).height == EXPANDED_HEIGHT, "height 96")
-            self.expect(table.content_height == before + EXPANDED_HEIGHT - ROW_HEIGHT,
-                        "content grew by 56")
-            print("step 3: expanded fruit/1 at %d, items-changed %r" % (p, signals))
+            self.lock.set_active(True)
+            p = self.header_position("privacy")
+            signals = self.click(p)
+            self.expect(store.get_section_collapsed(ids["privacy"]), "Privacy still collapsed")
+            self.expect(signals == [] and model.get_n_items() == n, "nothing changed")
+            self.expect(self.status.get_text() == "refused: Privacy is locked",
+                        "status %r" % self.status.get_text())
+            self.expect(self.model.activate(p) == ACTIVATED_REFUSED, "activate: REFUSED")
+            print("step 3: locked, click on Privacy refused: %r" % self.status.get_text())
         elif self.step == 4:
-            self.switch.set_active(True)
-            self.expect(table.accordion == Accordion.SINGLE, "accordion SINGLE")
-            p1 = table.section("fruit").row_position(1)
-            p2 = table.section("fruit").row_position(2)
-            signals = self.activate(p2)
-            self.expect(table.expanded_rows() == [("fruit", 2)], "only fruit/2 expanded")
-            self.expect(signals == [(p1, 1, 1), (p2, 1, 1)], "signals %r" % signals)
-            print("step 4: accordion on, expanded fruit/2, items-changed %r" % (signals,))
+            self.lock.set_active(False)
+            p = self.header_position("privacy")
+            signals = self.click(p)
+            self.expect(not store.get_section_collapsed(ids["privacy"]), "Privacy expanded")
+            self.expect(signals == [(p + 1, 0, 3)], "signals %r" % signals)
+            self.expect(self.status.get_text() ==
+                        "will expand Privacy \u00b7 did expand Privacy",
+                        "status %r" % self.status.get_text())
         elif self.step == 5:
+            p = self.row_position("display", 1)
+            before = store.get_content_height()
+            signals = self.click(p)
+            self.expect(store.get_row_expanded(ids["display"], 1), "display/1 expanded")
+            self.expect(signals == [], "signals %r (a redraw is a notification)" % signals)
+            self.expect(model.get_item(p).props.height == EXPANDED_HEIGHT, "height 96")
+            self.expect(store.get_content_height() == before + EXPANDED_HEIGHT - ROW_HEIGHT,
+                        "content grew by 56")
+            self.expect(self.status.get_text() == "Night light expanded",
+                        "status %r" % self.status.get_text())
+        elif self.step == 6:
+            self.switch.set_active(True)
+            self.expect(store.props.accordion == Fold.AccordionPolicy.SINGLE, "accordion SINGLE")
+            p1 = self.row_position("display", 1)
+            p2 = self.row_position("display", 2)
+            signals = self.click(p2)
+            self.expect(store.get_row_expanded(ids["display"], 2)
+                        and not store.get_row_expanded(ids["display"], 1),
+                        "only display/2 expanded")
+            self.expect(signals == [] and p2 == p1 + 1, "signals %r" % signals)
+            self.expect(self.status.get_text() == "Night light collapsed \u00b7 Scale expanded",
+                        "status %r" % self.status.get_text())
+            print("step 6: accordion, expanded display/2, items-changed %r" % (signals,))
+        elif self.step == 7:
+            p = self.header_position("about")
+            signals = self.click(p)
+            self.expect(signals == [] and model.get_n_items() == n, "fixed: nothing changed")
+            self.expect(self.status.get_text() == "About: nothing to do",
+                        "status %r" % self.status.get_text())
+            # Back to the first screen's state for the screenshot, with the
+            # expanded row left open; the status line says what happened last.
+            self.click(self.header_position("vpn"))
+        elif self.step == 8:
+            top = os.path.splitext(self.out_png)[0] + "-top.png"
+            colours = self.save_screenshot(top)
+            print("screenshot %s (unscrolled): %d distinct colours" % (top, colours))
+            self.expect(colours > 1, "top screenshot not blank")
             self.vadj.set_value(40)
             self.expect(self.vadj.get_value() == 40, "scrolled to 40")
-        elif self.step == 6:
-            expected = table.item_at_offset(40 + 70).position
-            shown = self.picked_position(200, 70)
-            self.expect(shown == expected, "at y=70 the list shows %d, engine says %d"
-                        % (shown, expected))
-            print("step 6: scrolled to 40: item %d at y=70" % shown)
+        elif self.step == 9:
+            y = 70
+            shown = self.picked_position(200, y)
+            # The engine's item at offset 40 + 70: sum heights through the model.
+            offset, expected = 0.0, -1
+            for p in range(model.get_n_items()):
+                height = model.get_item(p).props.height
+                if offset <= 40 + y < offset + height:
+                    expected = p
+                    break
+                offset += height
+            self.expect(shown == expected, "at y=%d the list shows %d, the model's heights say %d"
+                        % (y, shown, expected))
+            print("step 9: scrolled to 40: item %d at y=%d" % (shown, y))
         else:
             colours = self.save_screenshot(self.out_png)
             print("screenshot %s: %d distinct colours" % (self.out_png, colours))

@@ -48,11 +48,10 @@ setup(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
     gtk_list_item_set_child(li, label);
 }
 
+/* Shows the item's current values. */
 static void
-bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+show(GtkListItem *li)
 {
-    (void)f;
-    (void)d;
     FoldListItem *item = gtk_list_item_get_item(li);
     gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
     /* An indicator only where a click collapses: not for fixed or empty sections. */
@@ -66,11 +65,39 @@ bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
     g_free(text);
 }
 
+/* Items are live: a section that collapses, a row that expands notify the
+ * item's properties; update the row from them. */
+static void
+changed(FoldListItem *item, GParamSpec *pspec, GtkListItem *li)
+{
+    (void)item;
+    (void)pspec;
+    show(li);
+}
+
+static void
+bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+{
+    (void)f;
+    (void)d;
+    show(li);
+    g_signal_connect(gtk_list_item_get_item(li), "notify", G_CALLBACK(changed), li);
+}
+
+static void
+unbind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+{
+    (void)f;
+    (void)d;
+    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(li), G_CALLBACK(changed), li);
+}
+
 static void
 activate_item(GtkListView *list, guint position, gpointer model)
 {
     (void)list;
-    /* Collapses/expands a section or a row; emits the exact items-changed. */
+    /* Collapses/expands a section or a row: items-changed for the rows that
+     * appear or go, notify on the items whose state changed. */
     fold_list_model_activate(model, position, NULL, NULL);
 }
 
@@ -80,6 +107,7 @@ activate_app(GtkApplication *app, gpointer model)
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind), NULL);
     GtkNoSelection *selection = gtk_no_selection_new(g_object_ref(model));
     GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);

@@ -1,0 +1,520 @@
+/*
+ * demo-settings.c — a settings window on FoldListModel.
+ *
+ * Sections with "Title|Detail" headers (the detail on the right), chevrons
+ * that show whether a section is open, sections that start collapsed
+ * (FOLD_SECTION_COLLAPSED), one that cannot collapse (About,
+ * FOLD_SECTION_FIXED: no chevron, a click does nothing), and the engine's
+ * will/did events shown in the status bar (a wrapping label: never cut).
+ * Rows are the settings, each with its value; a click selects one (CSS
+ * class "selected"), hover is CSS too. Every row is exactly the engine's
+ * height (DemoRow's measure()).
+ *
+ *   foldtable-gtk-demo-settings                      interactive
+ *   foldtable-gtk-demo-settings --self-test OUT.png  drive itself, check, save
+ *                                                    a screenshot, exit 0 / 1
+ */
+#include "demo-row.h"
+#include "demo-screenshot.h"
+#include "foldtable-gtk.h"
+
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HEADER_HEIGHT 48.0
+#define ROW_HEIGHT 44.0
+
+typedef struct {
+    const char *name, *value;
+} Setting;
+
+static const Setting network[] = {
+    {"Wi-Fi", "Home-5G"}, {"Bluetooth", "Off"}, {"VPN", "Not set up"}, {"Airplane mode", "Off"},
+    {NULL, NULL}};
+static const Setting displays[] = {{"Resolution", "2560 × 1440"}, {"Scale", "125 %"},
+                                   {"Refresh rate", "144 Hz"}, {"Night light", "Sunset to sunrise"},
+                                   {NULL, NULL}};
+static const Setting sound[] = {{"Output", "Speakers"}, {"Input", "Built-in microphone"},
+                                {"Volume", "70 %"}, {"Alert sound", "Click"}, {NULL, NULL}};
+static const Setting privacy[] = {{"Location services", "Off"}, {"Camera", "2 apps"},
+                                  {"Microphone", "1 app"}, {NULL, NULL}};
+static const Setting about[] = {{"Device name", "foldtable-demo"}, {"Toolkit", "GTK 4.8"},
+                                {"List engine", "FoldTable " FOLD_VERSION_STRING}, {NULL, NULL}};
+
+typedef struct {
+    const char *key, *header;
+    const Setting *settings;
+    uint32_t flags;
+} Group;
+
+static const Group groups[] = {
+    {"network", "Network|Wi-Fi, Bluetooth, VPN", network, 0},
+    {"displays", "Displays|1 monitor", displays, FOLD_SECTION_COLLAPSED},
+    {"sound", "Sound|Speakers", sound, FOLD_SECTION_COLLAPSED},
+    {"privacy", "Privacy|3 permissions", privacy, FOLD_SECTION_COLLAPSED},
+    {"about", "About|always shown", about, FOLD_SECTION_FIXED},
+};
+
+static const Setting *
+find_setting(const char *key, int64_t row)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
+        if (strcmp(groups[i].key, key) != 0)
+            continue;
+        for (int64_t r = 0; groups[i].settings[r].name; r++)
+            if (r == row)
+                return &groups[i].settings[r];
+    }
+    return NULL;
+}
+
+static char *
+setting_name(fold_section_id section, const char *key, int64_t row, void *user_data)
+{
+    (void)section;
+    (void)user_data;
+    const Setting *s = find_setting(key, row);
+    return s ? g_strdup(s->name) : NULL;
+}
+
+typedef struct {
+    fold_table *table;
+    FoldListModel *model;
+    GtkWidget *window, *list, *status;
+    /* the selected setting, by identity */
+    fold_section_id selected_section;
+    int64_t selected_row;
+    /* the engine's section events, for the status bar and the self-test */
+    GString *events;
+    int32_t last_events[8];
+    int n_events;
+    const char *out_png;
+    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
+    int step, failures;
+} App;
+
+/* A row's value on the right; a header's detail. */
+static void
+row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
+{
+    App *app = data;
+    const char *t = fold_list_item_get_title(item);
+    gtk_label_set_text(title, t ? t : "");
+    if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
+        const Setting *s = find_setting(fold_list_item_get_key(item), fold_list_item_get_row(item));
+        gtk_label_set_text(detail, s ? s->value : "");
+        gboolean selected = fold_list_item_get_section_id(item) == app->selected_section &&
+                            fold_list_item_get_row(item) == app->selected_row;
+        if (selected)
+            gtk_widget_add_css_class(GTK_WIDGET(row), "selected");
+        else
+            gtk_widget_remove_css_class(GTK_WIDGET(row), "selected");
+    } else {
+        const char *d = fold_list_item_get_detail(item);
+        gtk_label_set_text(detail, d ? d : "");
+        gtk_widget_remove_css_class(GTK_WIDGET(row), "selected");
+    }
+}
+
+static void
+setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, 20, row_texts, data));
+}
+
+static void
+bind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)),
+                      gtk_list_item_get_item(list_item));
+}
+
+static void
+unbind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)), NULL);
+}
+
+static const char *
+section_title(App *app, fold_section_id section, char *buf, size_t size)
+{
+    buf[0] = 0;
+    fold_table_section_text(app->table, section, FOLD_TEXT_TITLE, buf, (int64_t)size, NULL);
+    return buf;
+}
+
+/* The engine's will/did events: the status bar tells what happened. */
+static int
+on_section_event(fold_table *table, fold_section_id section, const char *key, int32_t event,
+                 void *user_data)
+{
+    (void)table;
+    (void)key;
+    App *app = user_data;
+    static const char *const names[] = {"will collapse", "did collapse", "will expand",
+                                        "did expand"};
+    char title[64];
+    section_title(app, section, title, sizeof title);
+    if (event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND)
+        g_string_printf(app->events, "%s: %s", title, names[event]);
+    else if (event >= 0 && event <= 3)
+        g_string_append_printf(app->events, " → %s", names[event]);
+    if (app->n_events < (int)G_N_ELEMENTS(app->last_events))
+        app->last_events[app->n_events++] = event;
+    return 1;
+}
+
+static void
+update_status(App *app)
+{
+    GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
+    if (app->selected_section) {
+        char title[64];
+        const Setting *set = NULL;
+        char key[64] = "";
+        if (fold_table_section_text(app->table, app->selected_section, FOLD_TEXT_KEY, key,
+                                    sizeof key, NULL) == FOLD_OK)
+            set = find_setting(key, app->selected_row);
+        if (set)
+            g_string_append_printf(s, "  ·  %s › %s: %s",
+                                   section_title(app, app->selected_section, title, sizeof title),
+                                   set->name, set->value);
+    }
+    gtk_label_set_text(GTK_LABEL(app->status), s->str);
+    g_string_free(s, TRUE);
+}
+
+static int32_t
+activate(App *app, guint position)
+{
+    int32_t action = -1;
+    GError *error = NULL;
+    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->model), position);
+    if (!item)
+        return action;
+    if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
+        /* A setting: select it (rows have no expanded height here). */
+        app->selected_section = fold_list_item_get_section_id(item);
+        app->selected_row = fold_list_item_get_row(item);
+        demo_row_refresh_all(app->list); /* the app's own state: no model change */
+    }
+    g_object_unref(item);
+    if (!fold_list_model_activate(app->model, position, &action, &error)) {
+        g_warning("activate %u: %s", position, error->message);
+        g_clear_error(&error);
+    }
+    update_status(app);
+    app->last_action = action;
+    return action;
+}
+
+static void
+on_activate(GtkListView *list, guint position, gpointer data)
+{
+    (void)list;
+    activate(data, position);
+}
+
+static const char css[] =
+    "window.settings-demo { background: #f6f5f4; }\n"
+    ".settings-demo .topbar { padding: 14px 20px; background: #ffffff;"
+    "  box-shadow: inset 0 -1px #deddda; font-weight: bold; font-size: 1.2em; }\n"
+    ".settings-demo .statusbar { padding: 8px 20px; background: #ffffff;"
+    "  box-shadow: inset 0 1px #deddda; color: #3d3846; }\n"
+    "listview.settings { background: #f6f5f4; }\n"
+    "listview.settings > row { padding: 0; margin: 0; border: none; min-height: 0;"
+    "  background: none; }\n"
+    "foldrow { background: #ffffff; box-shadow: inset 0 -1px #ebe9e6; }\n"
+    "foldrow.header { background: #f6f5f4; box-shadow: inset 0 -1px #deddda; }\n"
+    "foldrow.header .title { font-weight: bold; }\n"
+    "foldrow .detail { color: alpha(currentColor, 0.55); }\n"
+    "foldrow.header .chevron { color: #5e5c64; }\n"
+    "listview.settings > row:hover foldrow.header { background: #edebe9; }\n"
+    "listview.settings > row:hover foldrow.row { background: #f3f6fb; }\n"
+    "foldrow.row.selected { background: #dbe7fa; box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #c8d8f0; }\n"
+    "foldrow.row.selected .title { font-weight: bold; }\n";
+
+static GtkWidget *
+build_window(GtkApplication *gapp, App *app)
+{
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                               GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+
+    GtkWidget *window = gtk_application_window_new(gapp);
+    gtk_widget_add_css_class(window, "settings-demo");
+    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Settings");
+    gtk_window_set_default_size(GTK_WINDOW(window), 580, 640);
+    GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *top = gtk_label_new("Settings");
+    gtk_label_set_xalign(GTK_LABEL(top), 0);
+    gtk_widget_add_css_class(top, "topbar");
+    gtk_box_append(GTK_BOX(vbox), top);
+
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
+    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
+    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_widget_add_css_class(app->list, "settings");
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
+    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    gtk_box_append(GTK_BOX(vbox), scroller);
+
+    app->status = gtk_label_new("");
+    gtk_widget_add_css_class(app->status, "statusbar");
+    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
+    gtk_label_set_wrap(GTK_LABEL(app->status), TRUE); /* never cut */
+    gtk_box_append(GTK_BOX(vbox), app->status);
+    update_status(app);
+    gtk_window_set_child(GTK_WINDOW(window), vbox);
+    return window;
+}
+
+static fold_table *
+build_table(void)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.header_height = HEADER_HEIGHT;
+    options.row_height = ROW_HEIGHT;
+    fold_table *table = NULL;
+    if (fold_table_new(&options, &table) != FOLD_OK)
+        return NULL;
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
+        int64_t n = 0;
+        while (groups[i].settings[n].name)
+            n++;
+        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, groups[i].key,
+                                      groups[i].header, n, groups[i].flags, NULL) != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+            fold_table_free(table);
+            return NULL;
+        }
+    }
+    return table;
+}
+
+/* ---- self-test ----------------------------------------------------------- */
+
+#define EXPECT(cond)                                                                 \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
+            app->failures++;                                                         \
+        }                                                                            \
+    } while (0)
+
+static fold_section_id
+section(App *app, const char *key)
+{
+    fold_section_id id = 0;
+    fold_table_find_section(app->table, key, &id);
+    return id;
+}
+
+static int64_t
+header_pos(App *app, const char *key)
+{
+    int64_t p = -1;
+    fold_table_header_position(app->table, section(app, key), &p);
+    return p;
+}
+
+static int64_t
+count_items(App *app)
+{
+    int64_t n = -1;
+    fold_table_item_count(app->table, &n);
+    return n;
+}
+
+static gboolean
+collapsed(App *app, const char *key)
+{
+    fold_section_info info;
+    return fold_table_section_info(app->table, section(app, key), &info) == FOLD_OK &&
+           (info.flags & FOLD_SECTION_COLLAPSED);
+}
+
+static const char *
+chevron_icon(App *app, const char *key)
+{
+    DemoRow *r = demo_row_find(app->list, (guint)header_pos(app, key));
+    return r ? gtk_image_get_icon_name(GTK_IMAGE(demo_row_get_chevron(r))) : NULL;
+}
+
+/* Every shown row is allocated exactly the engine's height, at the
+ * engine's offset. */
+static int
+check_heights(App *app)
+{
+    int64_t n = count_items(app);
+    int checked = 0;
+    for (int64_t p = 0; p < n; p++) {
+        DemoRow *r = demo_row_find(app->list, (guint)p);
+        if (!r)
+            continue;
+        double h = -1, top = -1;
+        fold_table_item_height(app->table, p, &h);
+        fold_table_item_top(app->table, p, &top);
+        graphene_point_t at;
+        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
+        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
+        EXPECT(at.y == top);
+        checked++;
+    }
+    return checked;
+}
+
+/* The status bar shows all of its text: a wrapping label whose layout is not
+ * ellipsized and fits in the label's allocated content height. */
+static void
+check_status(App *app)
+{
+    PangoLayout *layout = gtk_label_get_layout(GTK_LABEL(app->status));
+    int lw = 0, lh = 0;
+    pango_layout_get_pixel_size(layout, &lw, &lh);
+    EXPECT(gtk_label_get_ellipsize(GTK_LABEL(app->status)) == PANGO_ELLIPSIZE_NONE);
+    EXPECT(!pango_layout_is_ellipsized(layout));
+    EXPECT(lh <= gtk_widget_get_height(app->status));
+    EXPECT(lw <= gtk_widget_get_width(app->status));
+}
+
+/* A click as the list reports it: its "activate" signal. */
+static int32_t
+click(App *app, guint position)
+{
+    app->last_action = -1;
+    g_signal_emit_by_name(app->list, "activate", position);
+    return app->last_action;
+}
+
+static gboolean
+self_test_step(gpointer data)
+{
+    App *app = data;
+    app->step++;
+    switch (app->step) {
+    case 1: {
+        /* Displays, Sound and Privacy start collapsed; About is fixed. */
+        EXPECT(collapsed(app, "displays") && collapsed(app, "sound") && collapsed(app, "privacy"));
+        EXPECT(!collapsed(app, "network") && !collapsed(app, "about"));
+        EXPECT(count_items(app) == 5 + 4 + 3);
+        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
+        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
+        DemoRow *about = demo_row_find(app->list, (guint)header_pos(app, "about"));
+        EXPECT(about && gtk_widget_get_opacity(demo_row_get_chevron(about)) == 0.0);
+        int checked = check_heights(app);
+        EXPECT(checked == 12);
+        printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
+               "engine's heights and offsets\n", checked);
+        /* Open Displays. */
+        app->n_events = 0;
+        EXPECT(click(app, (guint)header_pos(app, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
+               app->last_events[1] == FOLD_SECTION_DID_EXPAND);
+        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
+                      "Displays: will expand → did expand") != NULL);
+        EXPECT(count_items(app) == 16);
+        break;
+    }
+    case 2: {
+        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-down-symbolic") == 0);
+        check_status(app);
+        /* Close Network. */
+        app->n_events = 0;
+        EXPECT(click(app, (guint)header_pos(app, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
+               app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
+        EXPECT(count_items(app) == 12);
+        /* About is fixed: a click does nothing, no event. */
+        app->n_events = 0;
+        EXPECT(click(app, (guint)header_pos(app, "about")) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(app->n_events == 0 && !collapsed(app, "about"));
+        /* Select "Refresh rate" (Displays row 2). */
+        int64_t p = -1;
+        fold_table_row_position(app->table, section(app, "displays"), 2, &p);
+        EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(app->selected_section == section(app, "displays") && app->selected_row == 2);
+        printf("step 2: opened Displays, closed Network (will/did events in order), About "
+               "ignores clicks, selected Displays › Refresh rate\n");
+        break;
+    }
+    default: {
+        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
+        int64_t p = -1;
+        fold_table_row_position(app->table, section(app, "displays"), 2, &p);
+        DemoRow *r = demo_row_find(app->list, (guint)p);
+        EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
+        int checked = check_heights(app);
+        EXPECT(checked == 12);
+        check_status(app);
+        printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
+               gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
+               checked);
+        guint colours = demo_save_screenshot(app->window, app->out_png);
+        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        EXPECT(colours > 1);
+        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        return G_SOURCE_REMOVE;
+    }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+static void
+on_app_activate(GtkApplication *gapp, gpointer data)
+{
+    App *app = data;
+    app->window = build_window(gapp, app);
+    gtk_window_present(GTK_WINDOW(app->window));
+    if (app->out_png)
+        g_timeout_add(400, self_test_step, app);
+}
+
+int
+main(int argc, char **argv)
+{
+    App app = {0};
+    app.selected_row = -1;
+    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
+        app.out_png = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
+        return 2;
+    }
+    app.table = build_table();
+    if (!app.table)
+        return 1;
+    app.events = g_string_new(NULL);
+    fold_table_add_section_listener(app.table, on_section_event, &app, NULL);
+    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(app.model, setting_name, NULL, NULL);
+    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoSettings",
+                                               G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
+    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
+    g_object_unref(gapp);
+    g_object_unref(app.model);
+    g_string_free(app.events, TRUE);
+    if (app.out_png)
+        return app.failures || status ? 1 : 0;
+    return status;
+}

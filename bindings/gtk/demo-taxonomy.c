@@ -1,0 +1,456 @@
+/*
+ * demo-taxonomy.c — a nested taxonomy (kingdom › class › order › family)
+ * on FoldListModel, with headers that stick and stack while scrolling.
+ *
+ * Four levels of sections, each level's header a little smaller and
+ * indented; species are the rows (common name, Latin name on the right).
+ * Click a header to fold its group. Sticky headers: FoldStickyHeaders
+ * (fold-sticky-headers.h) wraps the scrolled list when it is part of the
+ * library — the seam is marked "STICKY" below; without it the list scrolls
+ * without them and the self-test checks the engine's stack only.
+ *
+ *   foldtable-gtk-demo-taxonomy                      interactive
+ *   foldtable-gtk-demo-taxonomy --self-test OUT.png  drive itself, check, save
+ *                                                    a screenshot, exit 0 / 1
+ */
+#include "demo-row.h"
+#include "demo-screenshot.h"
+#include "foldtable-gtk.h"
+
+/* STICKY: FoldStickyHeaders is used as soon as its header is in the tree. */
+#if defined(__has_include)
+#if __has_include("fold-sticky-headers.h")
+#include "fold-sticky-headers.h"
+#define DEMO_HAVE_STICKY 1
+#endif
+#endif
+
+#include <gtk/gtk.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define ROW_HEIGHT 40.0
+static const double header_heights[] = {46, 40, 36, 34};
+
+typedef struct {
+    const char *key, *parent, *header;
+    const char *const *species; /* "Common|Latin", NULL-terminated */
+} Group;
+
+static const char *const none[] = {NULL};
+static const char *const felids[] = {"Lion|Panthera leo", "Tiger|Panthera tigris",
+                                     "Leopard|Panthera pardus", "Cheetah|Acinonyx jubatus",
+                                     "Lynx|Lynx lynx", "Domestic cat|Felis catus", NULL};
+static const char *const canids[] = {"Grey wolf|Canis lupus", "Red fox|Vulpes vulpes",
+                                     "Arctic fox|Vulpes lagopus", "Coyote|Canis latrans",
+                                     "Dingo|Canis dingo", NULL};
+static const char *const bears[] = {"Brown bear|Ursus arctos", "Polar bear|Ursus maritimus",
+                                    "Giant panda|Ailuropoda melanoleuca", NULL};
+static const char *const hominids[] = {"Human|Homo sapiens", "Chimpanzee|Pan troglodytes",
+                                       "Bonobo|Pan paniscus", "Gorilla|Gorilla gorilla",
+                                       "Orangutan|Pongo pygmaeus", NULL};
+static const char *const corvids[] = {"Raven|Corvus corax", "Carrion crow|Corvus corone",
+                                      "Magpie|Pica pica", "Jay|Garrulus glandarius", NULL};
+static const char *const tits[] = {"Great tit|Parus major", "Blue tit|Cyanistes caeruleus",
+                                   "Coal tit|Periparus ater", NULL};
+static const char *const owls[] = {"Barn owl|Tyto alba", "Tawny owl|Strix aluco",
+                                   "Snowy owl|Bubo scandiacus", NULL};
+static const char *const roses[] = {"Dog rose|Rosa canina", "Apple|Malus domestica",
+                                    "Cherry|Prunus avium", "Strawberry|Fragaria × ananassa", NULL};
+static const char *const oaks[] = {"English oak|Quercus robur", "Beech|Fagus sylvatica",
+                                   "Sweet chestnut|Castanea sativa", NULL};
+
+/* Parents before children. */
+static const Group groups[] = {
+    {"animals", NULL, "Animals|kingdom Animalia", none},
+    {"mammals", "animals", "Mammals|class Mammalia", none},
+    {"carnivores", "mammals", "Carnivores|order Carnivora", none},
+    {"felids", "carnivores", "Cats|family Felidae", felids},
+    {"canids", "carnivores", "Dogs|family Canidae", canids},
+    {"bears", "carnivores", "Bears|family Ursidae", bears},
+    {"primates", "mammals", "Primates|order Primates", none},
+    {"hominids", "primates", "Great apes|family Hominidae", hominids},
+    {"birds", "animals", "Birds|class Aves", none},
+    {"passerines", "birds", "Perching birds|order Passeriformes", none},
+    {"corvids", "passerines", "Crows|family Corvidae", corvids},
+    {"tits", "passerines", "Tits|family Paridae", tits},
+    {"owls-order", "birds", "Owls|order Strigiformes", none},
+    {"owls", "owls-order", "True owls|family Strigidae", owls},
+    {"plants", NULL, "Plants|kingdom Plantae", none},
+    {"eudicots", "plants", "Flowering plants|clade Eudicots", none},
+    {"rosales", "eudicots", "Roses and kin|order Rosales", none},
+    {"rosaceae", "rosales", "Roses|family Rosaceae", roses},
+    {"fagales", "eudicots", "Beeches and oaks|order Fagales", none},
+    {"fagaceae", "fagales", "Beeches|family Fagaceae", oaks},
+};
+
+static const Group *
+find_group(const char *key)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
+        if (strcmp(groups[i].key, key) == 0)
+            return &groups[i];
+    return NULL;
+}
+
+static const char *
+species(const char *key, int64_t row)
+{
+    const Group *g = find_group(key);
+    if (!g)
+        return NULL;
+    for (int64_t r = 0; g->species[r]; r++)
+        if (r == row)
+            return g->species[r];
+    return NULL;
+}
+
+/* A row's text for the model: the common name. */
+static char *
+common_name(fold_section_id section, const char *key, int64_t row, void *user_data)
+{
+    (void)section;
+    (void)user_data;
+    const char *s = species(key, row);
+    return s ? g_strndup(s, strcspn(s, "|")) : NULL;
+}
+
+static void
+row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
+{
+    (void)row;
+    (void)data;
+    const char *t = fold_list_item_get_title(item);
+    gtk_label_set_text(title, t ? t : "");
+    if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
+        const char *s = species(fold_list_item_get_key(item), fold_list_item_get_row(item));
+        const char *bar = s ? strchr(s, '|') : NULL;
+        char *m = g_markup_printf_escaped("<i>%s</i>", bar ? bar + 1 : "");
+        gtk_label_set_markup(detail, m);
+        g_free(m);
+    } else {
+        const char *d = fold_list_item_get_detail(item);
+        gtk_label_set_text(detail, d ? d : "");
+    }
+}
+
+typedef struct {
+    fold_table *table;
+    FoldListModel *model;
+    GtkWidget *window, *list, *sticky;
+    GtkAdjustment *vadj;
+    const char *out_png;
+    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
+    int step, failures;
+    double offset;
+} App;
+
+static void
+setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, 18, row_texts, data));
+}
+
+static void
+bind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)),
+                      gtk_list_item_get_item(list_item));
+}
+
+static void
+unbind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
+{
+    (void)f;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)), NULL);
+}
+
+static int32_t
+activate(App *app, guint position)
+{
+    int32_t action = -1;
+    GError *error = NULL;
+    if (!fold_list_model_activate(app->model, position, &action, &error)) {
+        g_warning("activate %u: %s", position, error->message);
+        g_clear_error(&error);
+    }
+    app->last_action = action;
+    return action;
+}
+
+static void
+on_activate(GtkListView *list, guint position, gpointer data)
+{
+    (void)list;
+    activate(data, position);
+}
+
+static const char css[] =
+    "window.taxonomy-demo { background: #ffffff; }\n"
+    "listview.taxonomy > row { padding: 0; margin: 0; border: none; min-height: 0;"
+    "  background: none; }\n"
+    "listview.taxonomy foldrow { background: #ffffff; box-shadow: inset 0 -1px #f0efed; }\n"
+    "listview.taxonomy foldrow.header .title { font-weight: bold; }\n"
+    "listview.taxonomy foldrow .detail { color: alpha(currentColor, 0.55); font-size: 0.9em; }\n"
+    "listview.taxonomy foldrow.header.depth-0 { background: #2a4d69; color: #ffffff; }\n"
+    "listview.taxonomy foldrow.header.depth-0 .detail { color: alpha(#ffffff, 0.75); }\n"
+    "listview.taxonomy foldrow.header.depth-1 { background: #dce8f2; color: #1d3547; }\n"
+    "listview.taxonomy foldrow.header.depth-2 { background: #edf3f8; color: #1d3547; }\n"
+    "listview.taxonomy foldrow.header.depth-3 { background: #f6f9fb; color: #2e3d48;"
+    "  box-shadow: inset 0 -1px #dde5ec; }\n"
+    "listview.taxonomy > row:hover foldrow.row { background: #f3f7fb; }\n"
+    "listview.taxonomy > row:hover foldrow.header.depth-0 { background: #335c7d; }\n"
+    "listview.taxonomy > row:hover foldrow.header.depth-1,"
+    "listview.taxonomy > row:hover foldrow.header.depth-2,"
+    "listview.taxonomy > row:hover foldrow.header.depth-3 { background: #d3e2ef; }\n";
+
+static GtkWidget *
+build_window(GtkApplication *gapp, App *app)
+{
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                               GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+
+    GtkWidget *window = gtk_application_window_new(gapp);
+    gtk_widget_add_css_class(window, "taxonomy-demo");
+    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Taxonomy");
+    gtk_window_set_default_size(GTK_WINDOW(window), 560, 600);
+
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
+    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
+    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_widget_add_css_class(app->list, "taxonomy");
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
+    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+#ifdef DEMO_HAVE_STICKY
+    /* STICKY: the stuck headers are the list's own rows (its factory). */
+    app->sticky = fold_sticky_headers_new(app->model, scroller);
+    gtk_window_set_child(GTK_WINDOW(window), app->sticky);
+#else
+    /* STICKY: fold_sticky_headers_new(app->model, scroller) goes here. */
+    gtk_window_set_child(GTK_WINDOW(window), scroller);
+#endif
+    return window;
+}
+
+static fold_table *
+build_table(void)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.row_height = ROW_HEIGHT;
+    options.header_height = header_heights[0];
+    fold_table *table = NULL;
+    if (fold_table_new(&options, &table) != FOLD_OK)
+        return NULL;
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
+        const Group *g = &groups[i];
+        int64_t rows = 0;
+        while (g->species[rows])
+            rows++;
+        fold_section_id parent = FOLD_ROOT, id = 0;
+        fold_section_info info;
+        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
+        if (status == FOLD_OK)
+            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
+                                               rows, 0, &id);
+        if (status == FOLD_OK)
+            status = fold_table_section_info(table, id, &info);
+        if (status == FOLD_OK)
+            status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
+                                                   header_heights[MIN(info.depth, 3)]);
+        if (status != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+            fold_table_free(table);
+            return NULL;
+        }
+    }
+    return table;
+}
+
+/* ---- self-test ----------------------------------------------------------- */
+
+#define EXPECT(cond)                                                                 \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
+            app->failures++;                                                         \
+        }                                                                            \
+    } while (0)
+
+static fold_section_id
+section(App *app, const char *key)
+{
+    fold_section_id id = 0;
+    fold_table_find_section(app->table, key, &id);
+    return id;
+}
+
+static int64_t
+header_pos(App *app, const char *key)
+{
+    int64_t p = -1;
+    fold_table_header_position(app->table, section(app, key), &p);
+    return p;
+}
+
+static double
+item_top(App *app, int64_t p)
+{
+    double top = -1;
+    fold_table_item_top(app->table, p, &top);
+    return top;
+}
+
+/* Every shown row is at the engine's offset and height. */
+static int
+check_rows(App *app)
+{
+    int64_t n = 0;
+    fold_table_item_count(app->table, &n);
+    double offset = gtk_adjustment_get_value(app->vadj);
+    int checked = 0;
+    for (int64_t p = 0; p < n; p++) {
+        DemoRow *r = demo_row_find(app->list, (guint)p);
+        if (!r)
+            continue;
+        double h = -1;
+        fold_table_item_height(app->table, p, &h);
+        graphene_point_t at;
+        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
+        if (at.y != item_top(app, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
+            fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n",
+                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), item_top(app, p) - offset, h);
+        EXPECT(at.y == item_top(app, p) - offset);
+        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
+        checked++;
+    }
+    return checked;
+}
+
+/* A click as the list reports it: its "activate" signal. */
+static int32_t
+click(App *app, guint position)
+{
+    app->last_action = -1;
+    g_signal_emit_by_name(app->list, "activate", position);
+    return app->last_action;
+}
+
+static gboolean
+self_test_step(gpointer data)
+{
+    App *app = data;
+    app->step++;
+    switch (app->step) {
+    case 1: {
+        int64_t n = 0;
+        fold_table_item_count(app->table, &n);
+        EXPECT(n == (int64_t)G_N_ELEMENTS(groups) + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
+        int checked = check_rows(app);
+        EXPECT(checked > 10);
+        /* Fold Primates (click its header). */
+        EXPECT(click(app, (guint)header_pos(app, "primates")) ==
+               FOLD_ACTIVATED_SECTION_COLLAPSED);
+        int64_t before = n;
+        fold_table_item_count(app->table, &n);
+        EXPECT(n == before - 6); /* Great apes' header and its 5 species */
+        printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
+               "engine's offsets and heights\n", n, checked);
+        /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
+        int64_t p = -1;
+        fold_table_row_position(app->table, section(app, "canids"), 2, &p);
+        app->offset = item_top(app, p) - 150;
+        gtk_adjustment_set_value(app->vadj, app->offset);
+        break;
+    }
+    case 2: {
+        EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
+        fold_sticky_header headers[8];
+        int64_t count = 0;
+        EXPECT(fold_table_sticky_headers(app->table, app->offset, headers, 8, &count, NULL) ==
+               FOLD_OK);
+        EXPECT(count == 4);
+        const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
+        double y = 0;
+        for (int64_t i = 0; i < count && i < 4; i++) {
+            EXPECT(headers[i].section == section(app, keys[i]) && headers[i].depth == i);
+            EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
+            y += headers[i].height;
+        }
+        int checked = check_rows(app);
+        EXPECT(checked > 5);
+#ifdef DEMO_HAVE_STICKY
+        EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
+#endif
+        printf("step 2: scrolled to %.0f: %" G_GINT64_FORMAT " headers stack (Animals › "
+               "Mammals › Carnivores › Dogs, %.0f px); %d rows at the engine's offsets%s\n",
+               app->offset, count, y, checked,
+#ifdef DEMO_HAVE_STICKY
+               ", FoldStickyHeaders shows them"
+#else
+               " (FoldStickyHeaders not in this tree: not drawn)"
+#endif
+        );
+        guint colours = demo_save_screenshot(app->window, app->out_png);
+        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        EXPECT(colours > 1);
+        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        return G_SOURCE_REMOVE;
+    }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+static void
+on_app_activate(GtkApplication *gapp, gpointer data)
+{
+    App *app = data;
+    app->window = build_window(gapp, app);
+    gtk_window_present(GTK_WINDOW(app->window));
+    if (app->out_png)
+        g_timeout_add(400, self_test_step, app);
+}
+
+int
+main(int argc, char **argv)
+{
+    App app = {0};
+    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
+        app.out_png = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
+        return 2;
+    }
+    app.table = build_table();
+    if (!app.table)
+        return 1;
+    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(app.model, common_name, NULL, NULL);
+    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoTaxonomy",
+                                               G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
+    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
+    g_object_unref(gapp);
+    g_object_unref(app.model);
+    if (app.out_png)
+        return app.failures || status ? 1 : 0;
+    return status;
+}

@@ -1,0 +1,36 @@
+/*
+ * fold-enums.c — GType registration of the adapter's enumerations, and the
+ * FOLD_LIST_MODEL_ERROR domain's quark. See fold-enums.h.
+ */
+#include "fold-enums.h"
+
+/* The enums mirror the engine's constants value for value. */
+G_STATIC_ASSERT(FOLD_ITEM_KIND_HEADER == 0 && FOLD_ITEM_KIND_ROW == 1 &&
+                FOLD_ITEM_KIND_FOOTER == 2);
+G_STATIC_ASSERT(FOLD_ACTIVATION_REFUSED == 5);
+G_STATIC_ASSERT(FOLD_LIST_MODEL_ERROR_INTERNAL == -99);
+
+G_DEFINE_QUARK(fold-list-model-error-quark, fold_list_model_error)
+
+G_DEFINE_ENUM_TYPE(FoldItemKind, fold_item_kind,
+                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_HEADER, "header"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_ROW, "row"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_FOOTER, "footer"))
+
+G_DEFINE_ENUM_TYPE(FoldActivation, fold_activation,
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_NOTHING, "nothing"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_SECTION_COLLAPSED, "section-collapsed"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_SECTION_EXPANDED, "section-expanded"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_ROW_EXPANDED, "row-expanded"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_ROW_COLLAPSED, "row-collapsed"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_REFUSED, "refused"))
+
+G_DEFINE_ENUM_TYPE(FoldListModelError, fold_list_model_error,
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_INVALID, "invalid"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_RANGE, "range"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_NOT_FOUND, "not-found"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_DUPLICATE, "duplicate"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_NOT_VISIBLE, "not-visible"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_BUSY, "busy"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_NOT_ALLOWED, "not-allowed"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_INTERNAL, "internal"))

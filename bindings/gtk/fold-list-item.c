@@ -1,0 +1,143 @@
+/*
+ * fold-list-item.c — FoldListItem, a live item of a FoldListModel. The model
+ * fills and updates it (fold-list-item-private.h); this file holds its
+ * properties and their notifications.
+ */
+#include "fold-list-item-private.h"
+
+G_DEFINE_FINAL_TYPE(FoldListItem, fold_list_item, G_TYPE_OBJECT)
+
+static GParamSpec *item_props[FOLD_LIST_ITEM_N_PROPS];
+
+void
+fold_list_item_take_string(FoldListItem *item, char **field, guint prop, char *value)
+{
+    if (g_strcmp0(*field, value) == 0) {
+        g_free(value);
+        return;
+    }
+    g_free(*field);
+    *field = value;
+    item->pending |= 1u << prop;
+}
+
+void
+fold_list_item_flush_notify(FoldListItem *item)
+{
+    guint32 pending = item->pending;
+    item->pending = 0;
+    for (guint prop = 1; pending && prop < FOLD_LIST_ITEM_N_PROPS; prop++)
+        if (pending & (1u << prop))
+            g_object_notify_by_pspec(G_OBJECT(item), item_props[prop]);
+}
+
+static void
+fold_list_item_dispose(GObject *object)
+{
+    FoldListItem *self = FOLD_LIST_ITEM(object);
+    if (self->model) {
+        fold_list_model_forget_item(self->model, self);
+        self->model = NULL;
+    }
+    G_OBJECT_CLASS(fold_list_item_parent_class)->dispose(object);
+}
+
+static void
+fold_list_item_finalize(GObject *object)
+{
+    FoldListItem *self = FOLD_LIST_ITEM(object);
+    g_free(self->key);
+    g_free(self->title);
+    g_free(self->detail);
+    g_free(self->indicator);
+    G_OBJECT_CLASS(fold_list_item_parent_class)->finalize(object);
+}
+
+static void
+fold_list_item_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+    FoldListItem *self = FOLD_LIST_ITEM(object);
+    switch (id) {
+    case FOLD_LIST_ITEM_PROP_KIND: g_value_set_enum(value, self->kind); break;
+    case FOLD_LIST_ITEM_PROP_DEPTH: g_value_set_int(value, self->depth); break;
+    case FOLD_LIST_ITEM_PROP_SECTION_ID: g_value_set_uint64(value, self->section); break;
+    case FOLD_LIST_ITEM_PROP_KEY: g_value_set_string(value, self->key); break;
+    case FOLD_LIST_ITEM_PROP_TITLE: g_value_set_string(value, self->title); break;
+    case FOLD_LIST_ITEM_PROP_DETAIL: g_value_set_string(value, self->detail); break;
+    case FOLD_LIST_ITEM_PROP_INDICATOR: g_value_set_string(value, self->indicator); break;
+    case FOLD_LIST_ITEM_PROP_COLLAPSIBLE: g_value_set_boolean(value, self->collapsible); break;
+    case FOLD_LIST_ITEM_PROP_ROW: g_value_set_int64(value, self->row); break;
+    case FOLD_LIST_ITEM_PROP_POSITION: g_value_set_uint(value, self->position); break;
+    case FOLD_LIST_ITEM_PROP_HEIGHT: g_value_set_double(value, self->height); break;
+    case FOLD_LIST_ITEM_PROP_EXPANDED: g_value_set_boolean(value, self->expanded); break;
+    case FOLD_LIST_ITEM_PROP_EXPANDABLE: g_value_set_boolean(value, self->expandable); break;
+    case FOLD_LIST_ITEM_PROP_COLLAPSED: g_value_set_boolean(value, self->collapsed); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void
+fold_list_item_class_init(FoldListItemClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+    object_class->dispose = fold_list_item_dispose;
+    object_class->finalize = fold_list_item_finalize;
+    object_class->get_property = fold_list_item_get_property;
+    item_props[FOLD_LIST_ITEM_PROP_KIND] =
+        g_param_spec_enum("kind", NULL, NULL, FOLD_TYPE_ITEM_KIND, FOLD_ITEM_KIND_HEADER, ro);
+    item_props[FOLD_LIST_ITEM_PROP_DEPTH] =
+        g_param_spec_int("depth", NULL, NULL, 0, G_MAXINT, 0, ro);
+    item_props[FOLD_LIST_ITEM_PROP_SECTION_ID] =
+        g_param_spec_uint64("section-id", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+    item_props[FOLD_LIST_ITEM_PROP_KEY] = g_param_spec_string("key", NULL, NULL, NULL, ro);
+    item_props[FOLD_LIST_ITEM_PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, ro);
+    item_props[FOLD_LIST_ITEM_PROP_DETAIL] = g_param_spec_string("detail", NULL, NULL, NULL, ro);
+    item_props[FOLD_LIST_ITEM_PROP_INDICATOR] =
+        g_param_spec_string("indicator", NULL, NULL, NULL, ro);
+    item_props[FOLD_LIST_ITEM_PROP_COLLAPSIBLE] =
+        g_param_spec_boolean("collapsible", NULL, NULL, FALSE, ro);
+    item_props[FOLD_LIST_ITEM_PROP_ROW] =
+        g_param_spec_int64("row", NULL, NULL, -1, G_MAXINT64, -1, ro);
+    item_props[FOLD_LIST_ITEM_PROP_POSITION] =
+        g_param_spec_uint("position", NULL, NULL, 0, G_MAXUINT, 0, ro);
+    item_props[FOLD_LIST_ITEM_PROP_HEIGHT] =
+        g_param_spec_double("height", NULL, NULL, 0, FOLD_MAX_HEIGHT, 0, ro);
+    item_props[FOLD_LIST_ITEM_PROP_EXPANDED] =
+        g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro);
+    item_props[FOLD_LIST_ITEM_PROP_EXPANDABLE] =
+        g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro);
+    item_props[FOLD_LIST_ITEM_PROP_COLLAPSED] =
+        g_param_spec_boolean("collapsed", NULL, NULL, FALSE, ro);
+    g_object_class_install_properties(object_class, FOLD_LIST_ITEM_N_PROPS, item_props);
+}
+
+static void
+fold_list_item_init(FoldListItem *self)
+{
+    self->row = -1;
+}
+
+/* The getters check the item like every GObject getter (g_return_val_if_fail:
+ * a critical and a neutral value for NULL or another type, never a crash). */
+#define ITEM_GETTER(type, name, field, none)                                                \
+    type fold_list_item_get_##name(FoldListItem *item)                                      \
+    {                                                                                        \
+        g_return_val_if_fail(FOLD_IS_LIST_ITEM(item), none);                                \
+        return item->field;                                                                  \
+    }
+
+ITEM_GETTER(FoldItemKind, kind, kind, FOLD_ITEM_KIND_HEADER)
+ITEM_GETTER(int32_t, depth, depth, 0)
+ITEM_GETTER(fold_section_id, section_id, section, FOLD_ROOT)
+ITEM_GETTER(const char *, key, key, NULL)
+ITEM_GETTER(const char *, title, title, NULL)
+ITEM_GETTER(const char *, detail, detail, NULL)
+ITEM_GETTER(const char *, indicator, indicator, NULL)
+ITEM_GETTER(gboolean, collapsible, collapsible, FALSE)
+ITEM_GETTER(int64_t, row, row, -1)
+ITEM_GETTER(guint, position, position, 0)
+ITEM_GETTER(double, height, height, 0)
+ITEM_GETTER(gboolean, expanded, expanded, FALSE)
+ITEM_GETTER(gboolean, expandable, expandable, FALSE)
+ITEM_GETTER(gboolean, collapsed, collapsed, FALSE)

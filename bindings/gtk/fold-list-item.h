@@ -1,0 +1,183 @@
+/*
+ * fold-list-item.h — FoldListItem, one item of a FoldListModel: a section
+ * header, a row or a section footer.
+ *
+ * Items are live: while an item stays in its model, get_item() hands out
+ * the same object for it (a header or footer is its section and kind, a row
+ * is the row itself: it keeps its object while rows are inserted or removed
+ * above it, sections collapse or expand around it), and the model updates
+ * its properties when the engine reports a change, with a notify signal for
+ * each property whose value changed. An item that leaves the model (its
+ * section collapsed, it was removed, its section moved) is detached: it
+ * keeps its last values and is never updated again; if it comes back, it is
+ * a new object. The model keeps only the items someone holds (it does not
+ * keep a reference), so an item nobody holds is built again when asked for.
+ * Use items on the model's thread only.
+ */
+#ifndef FOLD_LIST_ITEM_H
+#define FOLD_LIST_ITEM_H
+
+#include <glib-object.h>
+#include <foldtable.h>
+
+#include "fold-enums.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------- */
+/* FoldListItem                                                              */
+/* ------------------------------------------------------------------------- */
+
+#define FOLD_TYPE_LIST_ITEM (fold_list_item_get_type())
+/**
+ * FoldListItem:
+ *
+ * One item of a #FoldListModel: a section header, a row or a footer, with
+ * read-only properties (see above). The getters' strings are owned by the
+ * item.
+ */
+G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
+
+/* Read-only properties (all notify when their value changes):
+ *   "kind"        FoldItemKind  FOLD_ITEM_KIND_HEADER, _ROW or _FOOTER (the
+ *                          engine's FOLD_ITEM_HEADER, _ROW, _FOOTER)
+ *   "depth"       int      nesting depth of the item's section (0 = top level)
+ *   "section-id"  uint64   the item's section (fold_section_id): pass it to
+ *                          fold_list_model_toggle_section() and friends or to
+ *                          any fold_table_* call; valid while the section
+ *                          exists (a stale id is FOLD_E_NOT_FOUND, never
+ *                          undefined behaviour)
+ *   "key"         string   key of the item's section (the persistent identity)
+ *   "title"       string   header: its title (FOLD_TEXT_TITLE, any depth);
+ *                          row: the text func's answer; footer: NULL
+ *   "detail"      string   header: FOLD_TEXT_DETAIL (the part after '|'), or
+ *                          NULL when its text has no '|'
+ *   "indicator"   string   header: FOLD_TEXT_INDICATOR — "+" / "–" or the
+ *                          strings set with fold_list_model_set_indicators,
+ *                          "" for a section that is not collapsible now;
+ *                          NULL for rows and footers
+ *   "collapsible" boolean  a header or footer whose section is collapsible
+ *                          now (FOLD_ITEM_FLAG_COLLAPSIBLE: not
+ *                          FOLD_SECTION_FIXED and has children): draw an
+ *                          indicator, offer a click
+ *   "row"         int64    row index in its section (it follows rows
+ *                          inserted or removed before it), -1 for headers
+ *                          and footers
+ *   "position"    uint     position in the model's list (it follows the
+ *                          items-changed signals; notified after them)
+ *   "height"      double   the item's height in points (an expanded row's
+ *                          expanded height)
+ *   "expanded"    boolean  a row that is expanded
+ *   "expandable"  boolean  a row whose expanded height exceeds its height
+ *   "collapsed"   boolean  a header or footer whose section is collapsed
+ * The texts come from the engine (fold_table_section_text), copied when the
+ * item is built and again when the engine reports a change of the item; the
+ * model never splits "Title|Detail" itself. A row's title is asked of the
+ * text func when the row is built, when the engine redraws it, when its row
+ * index changes and on fold_list_model_reload().
+ * The getters return values owned by the item, valid until the property
+ * changes (connect to notify) or the item is finalized. */
+/**
+ * fold_list_item_get_kind:
+ * @item: an item
+ *
+ * Returns: the item's kind (a header, a row or a footer)
+ */
+FoldItemKind fold_list_item_get_kind(FoldListItem *item);
+/**
+ * fold_list_item_get_depth:
+ * @item: an item
+ *
+ * Returns: the nesting depth of the item's section (0 = top level)
+ */
+int32_t fold_list_item_get_depth(FoldListItem *item);
+/**
+ * fold_list_item_get_section_id:
+ * @item: an item
+ *
+ * Returns: (type guint64): the item's section's id
+ */
+fold_section_id fold_list_item_get_section_id(FoldListItem *item);
+/**
+ * fold_list_item_get_key:
+ * @item: an item
+ *
+ * Returns: (nullable): the key of the item's section
+ */
+const char *fold_list_item_get_key(FoldListItem *item);
+/**
+ * fold_list_item_get_title:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's title, a row's text, %NULL for a footer
+ */
+const char *fold_list_item_get_title(FoldListItem *item);
+/**
+ * fold_list_item_get_detail:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's detail (after '|'), else %NULL
+ */
+const char *fold_list_item_get_detail(FoldListItem *item);
+/**
+ * fold_list_item_get_indicator:
+ * @item: an item
+ *
+ * Returns: (nullable): a header's indicator ("" when not collapsible now),
+ *   %NULL for rows and footers
+ */
+const char *fold_list_item_get_indicator(FoldListItem *item);
+/**
+ * fold_list_item_get_collapsible:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsible now
+ */
+gboolean fold_list_item_get_collapsible(FoldListItem *item);
+/**
+ * fold_list_item_get_row:
+ * @item: an item
+ *
+ * Returns: a row's index in its section (kept current), -1 for headers
+ *   and footers
+ */
+int64_t fold_list_item_get_row(FoldListItem *item);
+/**
+ * fold_list_item_get_position:
+ * @item: an item
+ *
+ * Returns: the item's position in the model (kept current)
+ */
+guint fold_list_item_get_position(FoldListItem *item);
+/**
+ * fold_list_item_get_height:
+ * @item: an item
+ *
+ * Returns: the item's height in points
+ */
+double fold_list_item_get_height(FoldListItem *item);
+/**
+ * fold_list_item_get_expanded:
+ * @item: an item
+ *
+ * Returns: a row that is expanded
+ */
+gboolean fold_list_item_get_expanded(FoldListItem *item);
+/**
+ * fold_list_item_get_expandable:
+ * @item: an item
+ *
+ * Returns: a row whose expanded height exceeds its height
+ */
+gboolean fold_list_item_get_expandable(FoldListItem *item);
+/**
+ * fold_list_item_get_collapsed:
+ * @item: an item
+ *
+ * Returns: a header or footer whose section is collapsed
+ */
+gboolean fold_list_item_get_collapsed(FoldListItem *item);
+
+G_END_DECLS
+
+#endif /* FOLD_LIST_ITEM_H */

@@ -1,0 +1,749 @@
+/*
+ * fold-list-model.c — FoldListModel, a GListModel over a fold_table's flat
+ * list. See fold-list-model.h for the contract (ownership, what it emits).
+ *
+ * Every answer comes from the engine; this file only converts. The model
+ * follows the table's change events (fold_table_add_change_listener) and
+ * turns each fold_change_set into items-changed (its steps) and property
+ * notifications on the live items (its redraw ranges, moves); it computes
+ * no diff itself.
+ *
+ * The item cache. Items handed out by get_item are kept in `cache`, an
+ * array sorted by the item's table position (FoldListItem.at), without a
+ * reference: an item's dispose removes it (fold_list_model_forget_item), so
+ * the cache holds exactly the items someone holds (about the visible ones
+ * for a GtkListView). A change set moves the cache through its steps in
+ * order — items in a step's removed range leave the model (detached: no
+ * more updates), the items after it shift by added - removed — so an item
+ * keeps its object for as long as the engine's steps keep it, whatever is
+ * inserted or removed around it. Then the cached items in the redraw ranges
+ * are read again, rows that moved get their new row index, and after the
+ * items-changed signals every cached item whose value changed gets its
+ * notify (position included). Cost per change set: O(log k + k') per step
+ * (k cached items, k' of them after the step), O(k + r) to walk the cache
+ * along the r redraw ranges and to notify, O(depth * log n) per cached item
+ * redrawn and per cached row that moved.
+ */
+#include "fold-list-item-private.h"
+
+#include <string.h>
+
+static gboolean
+fail(GError **error, int status)
+{
+    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", fold_status_name(status),
+                fold_last_error_message());
+    return FALSE;
+}
+
+struct _FoldListModel {
+    GObject parent_instance;
+    fold_table *table;
+    GDestroyNotify table_free;
+    FoldTextFunc text_func;
+    void *text_data;
+    GDestroyNotify text_destroy;
+    int64_t listener; /* the change listener's id; 0 when none */
+    gboolean listening;
+    /* The thread and main context the model was made on: change sets that
+     * arrive on another thread are not emitted there (see on_table_changed). */
+    GThread *owner;
+    GMainContext *context;
+    gint resync_queued; /* atomic */
+    /* The list as the signals so far describe it (the GListModel contract:
+     * get_n_items agrees with the signals, not with the live table):
+     * n_items is what the model shows, engine_items the engine's count that
+     * corresponds to it (they differ only beyond G_MAXUINT items). */
+    guint n_items;
+    int64_t engine_items;
+    /* While the steps of a change set are emitted one by one: the steps that
+     * are still to come. A position of the list as signalled so far maps to
+     * the table's position through them (they only insert; see
+     * on_table_changed). */
+    const fold_change *pending;
+    int64_t n_pending;
+    gboolean emitting;
+    gboolean reload_pending; /* fold_list_model_reload() asked for while emitting */
+    gboolean reset_pending;  /* a change set arrived while emitting (not reached) */
+    /* The live items handed out, sorted by FoldListItem.at (the table
+     * position); no references (see the top of this file). */
+    GPtrArray *cache;
+};
+
+enum { PROP_0, PROP_ITEM_TYPE, PROP_N_ITEMS, N_PROPS };
+static GParamSpec *model_props[N_PROPS];
+
+static void fold_list_model_list_model_init(GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(FoldListModel, fold_list_model, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL,
+                                                    fold_list_model_list_model_init))
+
+static int64_t
+engine_count(FoldListModel *self)
+{
+    int64_t count = 0;
+    if (fold_table_item_count(self->table, &count) != FOLD_OK || count < 0)
+        return 0;
+    return count;
+}
+
+/* A GListModel counts in guint; a larger table shows its first G_MAXUINT items. */
+static guint
+shown(int64_t count)
+{
+    return count > (int64_t)G_MAXUINT ? G_MAXUINT : (guint)count;
+}
+
+/* A text of a section (FOLD_TEXT_*) as a new string, NULL if it has none
+ * (FOLD_E_NOT_FOUND: a header without '|' has no detail). Copied straight
+ * from the engine into a stack buffer, or, for a longer text, into the
+ * string itself: one allocation, no fold_free. */
+static char *
+section_text(FoldListModel *self, fold_section_id section, int32_t which)
+{
+    char buffer[256];
+    size_t length = 0;
+    if (fold_table_section_text(self->table, section, which, buffer, sizeof buffer, &length) !=
+        FOLD_OK)
+        return NULL;
+    if (length < sizeof buffer)
+        return g_strndup(buffer, length);
+    /* Cut: ask again with room for all of it. */
+    char *text = g_malloc(length + 1);
+    size_t again = 0;
+    if (fold_table_section_text(self->table, section, which, text, length + 1, &again) !=
+            FOLD_OK ||
+        again != length) {
+        g_free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* ---- the item cache -------------------------------------------------------- */
+
+#define CACHED(self, i) ((FoldListItem *)g_ptr_array_index((self)->cache, (i)))
+
+/* The index of the first cached item at table position `at` or after. */
+static guint
+cache_search(FoldListModel *self, int64_t at)
+{
+    guint lo = 0, hi = self->cache->len;
+    while (lo < hi) {
+        guint mid = lo + (hi - lo) / 2;
+        if (CACHED(self, mid)->at < at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static FoldListItem *
+cache_lookup(FoldListModel *self, int64_t at)
+{
+    guint i = cache_search(self, at);
+    return i < self->cache->len && CACHED(self, i)->at == at ? CACHED(self, i) : NULL;
+}
+
+void
+fold_list_model_forget_item(FoldListModel *self, FoldListItem *item)
+{
+    guint i = cache_search(self, item->at);
+    if (i < self->cache->len && CACHED(self, i) == item)
+        g_ptr_array_remove_index(self->cache, i);
+}
+
+/* Items [from, to) of the cache leave the model: detached, no more updates. */
+static void
+cache_drop(FoldListModel *self, guint from, guint to)
+{
+    if (from >= to)
+        return;
+    for (guint i = from; i < to; i++)
+        CACHED(self, i)->model = NULL;
+    g_ptr_array_remove_range(self->cache, from, to - from);
+}
+
+/* One step of a change set: at `position`, `removed` items were replaced by
+ * `added` items. */
+static void
+cache_step(FoldListModel *self, const fold_change *c)
+{
+    guint first = cache_search(self, c->position);
+    guint after = cache_search(self, c->position + c->removed);
+    cache_drop(self, first, after);
+    int64_t shift = c->added - c->removed;
+    if (shift != 0)
+        for (guint i = first; i < self->cache->len; i++)
+            CACHED(self, i)->at += shift;
+}
+
+/* A new reference to every cached item, so that handlers that drop items
+ * cannot change the array being walked. */
+static GPtrArray *
+cache_ref_all(FoldListModel *self)
+{
+    GPtrArray *all = g_ptr_array_new_full(self->cache->len, g_object_unref);
+    for (guint i = 0; i < self->cache->len; i++)
+        g_ptr_array_add(all, g_object_ref(CACHED(self, i)));
+    return all;
+}
+
+/* ---- reading items from the engine ----------------------------------------- */
+
+/* Composes steps (applied in order) into one splice of the old list that
+ * covers all of them: what changed lies in [*p, *p + *removed) of the old
+ * list and [*p, *p + *added) of the new one. */
+static void
+compose_steps(const fold_change *steps, int64_t n, int64_t *p, int64_t *removed, int64_t *added)
+{
+    int64_t P = steps[0].position, R = steps[0].removed, A = steps[0].added;
+    for (int64_t i = 1; i < n; i++) {
+        const fold_change *c = &steps[i];
+        /* In the list after the previous steps, the splice so far covers
+         * [P, P + A) and this step [c->position, c->position + c->removed). */
+        int64_t lo = MIN(P, c->position), hi = MAX(P + A, c->position + c->removed);
+        int64_t old_hi = hi - A + R; /* hi >= P + A: after the splice so far */
+        R = old_hi - lo;
+        A = (hi - lo) - c->removed + c->added;
+        P = lo;
+    }
+    *p = P;
+    *removed = R;
+    *added = A;
+}
+
+
+/* Reads the item at table position `at` into `item`, marking the properties
+ * that changed. `texts`: the header texts and a row's title too (a row's
+ * title is also read when its row index changed). Returns FALSE, changing
+ * nothing, when the table has another item there (only while a change made
+ * on another thread is not caught up yet): an item never changes identity. */
+static gboolean
+read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboolean texts, gboolean fresh)
+{
+    fold_item it;
+    if (fold_table_item_at(self->table, at, &it) != FOLD_OK)
+        return FALSE;
+    if (!fresh && ((int32_t)item->kind != it.kind || item->section != it.section))
+        return FALSE;
+    int64_t old_row = item->row;
+    double height = 0;
+    fold_table_item_height(self->table, at, &height);
+    FOLD_LIST_ITEM_SET(item, kind, FOLD_LIST_ITEM_PROP_KIND, (FoldItemKind)it.kind);
+    FOLD_LIST_ITEM_SET(item, depth, FOLD_LIST_ITEM_PROP_DEPTH, it.depth);
+    FOLD_LIST_ITEM_SET(item, section, FOLD_LIST_ITEM_PROP_SECTION_ID, it.section);
+    FOLD_LIST_ITEM_SET(item, row, FOLD_LIST_ITEM_PROP_ROW, it.row);
+    FOLD_LIST_ITEM_SET(item, height, FOLD_LIST_ITEM_PROP_HEIGHT, height);
+    FOLD_LIST_ITEM_SET(item, expanded, FOLD_LIST_ITEM_PROP_EXPANDED,
+                       (it.flags & FOLD_ITEM_FLAG_EXPANDED) != 0);
+    FOLD_LIST_ITEM_SET(item, expandable, FOLD_LIST_ITEM_PROP_EXPANDABLE,
+                       (it.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0);
+    FOLD_LIST_ITEM_SET(item, collapsed, FOLD_LIST_ITEM_PROP_COLLAPSED,
+                       (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0);
+    FOLD_LIST_ITEM_SET(item, collapsible, FOLD_LIST_ITEM_PROP_COLLAPSIBLE,
+                       (it.flags & FOLD_ITEM_FLAG_COLLAPSIBLE) != 0);
+    if (fresh)
+        item->key = section_text(self, it.section, FOLD_TEXT_KEY);
+    if (it.kind == FOLD_ITEM_HEADER && texts) {
+        fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE,
+                                   section_text(self, it.section, FOLD_TEXT_TITLE));
+        fold_list_item_take_string(item, &item->detail, FOLD_LIST_ITEM_PROP_DETAIL,
+                                   section_text(self, it.section, FOLD_TEXT_DETAIL));
+        char *indicator = section_text(self, it.section, FOLD_TEXT_INDICATOR);
+        fold_list_item_take_string(item, &item->indicator, FOLD_LIST_ITEM_PROP_INDICATOR,
+                                   indicator ? indicator : g_strdup(""));
+    } else if (it.kind == FOLD_ITEM_ROW && (texts || it.row != old_row || fresh)) {
+        char *title = item->key && self->text_func
+                          ? self->text_func(it.section, item->key, it.row, self->text_data)
+                          : NULL;
+        fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE, title);
+    }
+    return TRUE;
+}
+
+/* The item at table position `at`, presented at model position `position`
+ * (they differ only while the steps of a change set are being emitted): the
+ * cached one, or a new one, cached. Returns a new reference. */
+static FoldListItem *
+get_live_item(FoldListModel *self, int64_t at, guint position)
+{
+    FoldListItem *item = cache_lookup(self, at);
+    if (item) {
+        /* Handed out again inside the one splice that covers several steps:
+         * its position now; notified with the others after the signals. */
+        FOLD_LIST_ITEM_SET(item, position, FOLD_LIST_ITEM_PROP_POSITION, position);
+        return g_object_ref(item);
+    }
+    item = g_object_new(FOLD_TYPE_LIST_ITEM, NULL);
+    item->position = position;
+    if (!read_item(self, item, at, TRUE, TRUE)) {
+        g_object_unref(item);
+        return NULL;
+    }
+    item->pending = 0; /* a new item: nothing to notify */
+    /* The text func may have asked for the same item (it should not): then
+     * that one stays the item of this position. */
+    FoldListItem *again = cache_lookup(self, at);
+    if (again) {
+        g_object_unref(item);
+        return g_object_ref(again);
+    }
+    item->model = self;
+    item->at = at;
+    g_ptr_array_insert(self->cache, (gint)cache_search(self, at), item);
+    return item;
+}
+
+static GType
+model_get_item_type(GListModel *list)
+{
+    (void)list;
+    return FOLD_TYPE_LIST_ITEM;
+}
+
+static guint
+model_get_n_items(GListModel *list)
+{
+    return FOLD_LIST_MODEL(list)->n_items;
+}
+
+static gpointer
+model_get_item(GListModel *list, guint position)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(list);
+    if (position >= self->n_items)
+        return NULL;
+    /* Between two steps of one change set the table is already in its final
+     * state: map the position through the steps still to come. */
+    int64_t at = position;
+    for (int64_t i = 0; i < self->n_pending; i++) {
+        const fold_change *c = &self->pending[i];
+        if (at < c->position)
+            continue;
+        if (at < c->position + c->removed)
+            return NULL; /* not reached: later steps only insert */
+        at += c->added - c->removed;
+    }
+    return get_live_item(self, at, position);
+}
+
+static void
+fold_list_model_list_model_init(GListModelInterface *iface)
+{
+    iface->get_item_type = model_get_item_type;
+    iface->get_n_items = model_get_n_items;
+    iface->get_item = model_get_item;
+}
+
+/* ---- emitting ------------------------------------------------------------ */
+
+static void
+emit(FoldListModel *self, guint position, guint removed, guint added)
+{
+    if (removed == 0 && added == 0)
+        return;
+    self->n_items = self->n_items - removed + added;
+    g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+    if (removed != added)
+        g_object_notify_by_pspec(G_OBJECT(self), model_props[PROP_N_ITEMS]);
+}
+
+/* items-changed(0, n, count): every item is fetched again, as new objects
+ * (the cached ones are detached); also takes the engine's count, whatever
+ * the signals said before. */
+static void
+emit_reset(FoldListModel *self)
+{
+    guint old = self->n_items;
+    cache_drop(self, 0, self->cache->len);
+    self->engine_items = engine_count(self);
+    self->n_items = shown(self->engine_items);
+    if (old || self->n_items)
+        g_list_model_items_changed(G_LIST_MODEL(self), 0, old, self->n_items);
+    if (old != self->n_items)
+        g_object_notify_by_pspec(G_OBJECT(self), model_props[PROP_N_ITEMS]);
+}
+
+/* Sets each cached item's "position" to its place in the list and emits the
+ * notifications that are pending on it. */
+static void
+notify_items(FoldListModel *self)
+{
+    GPtrArray *all = cache_ref_all(self);
+    for (guint i = 0; i < all->len; i++) {
+        FoldListItem *item = g_ptr_array_index(all, i);
+        if (item->model != self)
+            continue; /* left the model in a handler's call */
+        if (item->at <= (int64_t)G_MAXUINT)
+            FOLD_LIST_ITEM_SET(item, position, FOLD_LIST_ITEM_PROP_POSITION, (guint)item->at);
+        fold_list_item_flush_notify(item);
+    }
+    g_ptr_array_unref(all);
+}
+
+/* Reads every cached item again (fold_list_model_reload), then notifies. */
+static void
+refresh_all(FoldListModel *self)
+{
+    GPtrArray *all = cache_ref_all(self);
+    for (guint i = 0; i < all->len; i++) {
+        FoldListItem *item = g_ptr_array_index(all, i);
+        if (item->model == self)
+            read_item(self, item, item->at, TRUE, FALSE);
+    }
+    g_ptr_array_unref(all);
+    notify_items(self);
+}
+
+/* After the cache went through a change set's steps: reads the cached items
+ * in the redraw ranges again (texts too), and the rows that moved (their row
+ * index). Notifications wait until the steps are emitted. */
+static void
+refresh_changed(FoldListModel *self, const fold_change_set *cs)
+{
+    GPtrArray *all = cache_ref_all(self);
+    int64_t r = 0;
+    for (guint i = 0; i < all->len; i++) {
+        FoldListItem *item = g_ptr_array_index(all, i);
+        if (item->model != self)
+            continue;
+        while (r < cs->redraw_count &&
+               cs->redraw[r].position + cs->redraw[r].count <= item->at)
+            r++;
+        gboolean redrawn = r < cs->redraw_count && cs->redraw[r].position <= item->at;
+        if (redrawn)
+            read_item(self, item, item->at, TRUE, FALSE);
+        else if (item->kind == FOLD_ITEM_KIND_ROW && item->at != (int64_t)item->position)
+            read_item(self, item, item->at, FALSE, FALSE);
+    }
+    g_ptr_array_unref(all);
+}
+
+
+static gboolean
+resync_idle(gpointer data)
+{
+    FoldListModel *self = data;
+    g_atomic_int_set(&self->resync_queued, 0);
+    if (self->table)
+        emit_reset(self);
+    return G_SOURCE_REMOVE;
+}
+
+static void
+queue_resync(FoldListModel *self)
+{
+    /* An idle source, not g_main_context_invoke(), which would run the
+     * callback right here when no thread runs the context. */
+    if (g_atomic_int_compare_and_exchange(&self->resync_queued, 0, 1)) {
+        GSource *source = g_idle_source_new();
+        g_source_set_callback(source, resync_idle, g_object_ref(self), g_object_unref);
+        g_source_attach(source, self->context);
+        g_source_unref(source);
+    }
+}
+
+/* The table's change listener. The engine calls it after each mutation,
+ * with the table consistent; GTK's handlers of items-changed call back into
+ * get_item, which only reads the table (allowed inside a listener).
+ *
+ * First the cache goes through the steps and the cached items that changed
+ * are read again (see the top of this file). Then each step becomes
+ * items-changed(position, removed, added), in order. While a step is
+ * emitted the table is already past the later steps, so get_item maps
+ * positions through them; that works when the later steps only insert. When
+ * a later step removes items (importing state that collapses several
+ * sections, say), the lists between the steps hold items the table no
+ * longer has, which a handler could not be given: the steps are then
+ * emitted as the one splice that covers them all. Last, the notifications
+ * of the cached items. */
+static void
+on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
+{
+    FoldListModel *self = data;
+    (void)table;
+    if (g_thread_self() != self->owner) {
+        /* GTK is not thread-safe: catch up on the model's own thread. */
+        queue_resync(self);
+        return;
+    }
+    if (self->emitting) {
+        /* Not reached: the engine refuses changes inside listeners. */
+        self->reset_pending = TRUE;
+        return;
+    }
+    self->emitting = TRUE;
+    g_object_ref(self); /* a handler may drop the last other reference */
+
+    /* Check the steps against the count, and choose how to emit them. */
+    gboolean valid = cs->change_count >= 0 && (cs->change_count == 0 || cs->changes) &&
+                     cs->redraw_count >= 0 && (cs->redraw_count == 0 || cs->redraw);
+    gboolean stepwise = TRUE, fits = self->engine_items <= (int64_t)G_MAXUINT;
+    int64_t total = self->engine_items;
+    for (int64_t i = 0; valid && i < cs->change_count; i++) {
+        const fold_change *c = &cs->changes[i];
+        if (c->position < 0 || c->removed < 0 || c->added < 0 ||
+            c->removed > total - c->position) {
+            valid = FALSE;
+            break;
+        }
+        if (i > 0 && c->removed > 0)
+            stepwise = FALSE;
+        total += c->added - c->removed;
+        if (total > (int64_t)G_MAXUINT)
+            fits = FALSE;
+    }
+    int64_t now = engine_count(self);
+    if (!valid || total != now) {
+        g_warning("FoldListModel: a change set does not match the table's item count "
+                  "(%" G_GINT64_FORMAT " expected, %" G_GINT64_FORMAT " in the table); "
+                  "reloading the whole list",
+                  valid ? total : (int64_t)-1, now);
+        emit_reset(self);
+    } else if (!fits) {
+        emit_reset(self);
+    } else {
+        for (int64_t i = 0; i < cs->change_count; i++)
+            cache_step(self, &cs->changes[i]);
+        refresh_changed(self, cs);
+        if (stepwise) {
+            for (int64_t i = 0; i < cs->change_count; i++) {
+                const fold_change *c = &cs->changes[i];
+                self->pending = cs->changes + i + 1;
+                self->n_pending = cs->change_count - i - 1;
+                self->engine_items += c->added - c->removed;
+                emit(self, (guint)c->position, (guint)c->removed, (guint)c->added);
+            }
+            self->pending = NULL;
+            self->n_pending = 0;
+        } else {
+            int64_t p, removed, added;
+            compose_steps(cs->changes, cs->change_count, &p, &removed, &added);
+            self->engine_items = total;
+            emit(self, (guint)p, (guint)removed, (guint)added);
+        }
+        notify_items(self);
+    }
+
+    self->emitting = FALSE;
+    if (self->reset_pending) {
+        self->reset_pending = FALSE;
+        self->reload_pending = FALSE;
+        emit_reset(self);
+    } else if (self->reload_pending) {
+        self->reload_pending = FALSE;
+        refresh_all(self);
+    }
+    g_object_unref(self);
+}
+
+/* ---- lifetime and properties ---------------------------------------------- */
+
+static void
+fold_list_model_dispose(GObject *object)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(object);
+    if (self->listening) {
+        fold_table_remove_listener(self->table, self->listener);
+        self->listening = FALSE;
+    }
+    if (self->cache)
+        cache_drop(self, 0, self->cache->len);
+    G_OBJECT_CLASS(fold_list_model_parent_class)->dispose(object);
+}
+
+static void
+fold_list_model_finalize(GObject *object)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(object);
+    if (self->text_destroy)
+        self->text_destroy(self->text_data);
+    if (self->table_free)
+        self->table_free(self->table);
+    if (self->context)
+        g_main_context_unref(self->context);
+    g_ptr_array_unref(self->cache);
+    G_OBJECT_CLASS(fold_list_model_parent_class)->finalize(object);
+}
+
+static void
+fold_list_model_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(object);
+    switch (id) {
+    case PROP_ITEM_TYPE: g_value_set_gtype(value, FOLD_TYPE_LIST_ITEM); break;
+    case PROP_N_ITEMS: g_value_set_uint(value, self->n_items); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void
+fold_list_model_class_init(FoldListModelClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+    object_class->dispose = fold_list_model_dispose;
+    object_class->finalize = fold_list_model_finalize;
+    object_class->get_property = fold_list_model_get_property;
+    model_props[PROP_ITEM_TYPE] =
+        g_param_spec_gtype("item-type", NULL, NULL, G_TYPE_OBJECT, ro);
+    model_props[PROP_N_ITEMS] = g_param_spec_uint("n-items", NULL, NULL, 0, G_MAXUINT, 0, ro);
+    g_object_class_install_properties(object_class, N_PROPS, model_props);
+}
+
+static void
+fold_list_model_init(FoldListModel *self)
+{
+    self->owner = g_thread_self();
+    self->context = g_main_context_ref_thread_default();
+    self->cache = g_ptr_array_new();
+}
+
+FoldListModel *
+fold_list_model_new(fold_table *table, GDestroyNotify table_free)
+{
+    g_return_val_if_fail(table != NULL, NULL);
+    FoldListModel *self = g_object_new(FOLD_TYPE_LIST_MODEL, NULL);
+    self->table = table;
+    self->table_free = table_free;
+    self->engine_items = engine_count(self);
+    self->n_items = shown(self->engine_items);
+    int status = fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
+    if (status == FOLD_OK)
+        self->listening = TRUE;
+    else
+        g_critical("FoldListModel: cannot listen to the table's changes: %s: %s",
+                   fold_status_name(status), fold_last_error_message());
+    return self;
+}
+
+fold_table *
+fold_list_model_get_table(FoldListModel *model)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), NULL);
+    return model->table;
+}
+
+void
+fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
+                              GDestroyNotify destroy)
+{
+    g_return_if_fail(FOLD_IS_LIST_MODEL(model));
+    if (model->text_destroy)
+        model->text_destroy(model->text_data);
+    model->text_func = func;
+    model->text_data = user_data;
+    model->text_destroy = destroy;
+}
+
+void
+fold_list_model_reload(FoldListModel *model)
+{
+    g_return_if_fail(FOLD_IS_LIST_MODEL(model));
+    if (model->emitting) {
+        model->reload_pending = TRUE; /* after the change set being emitted */
+        return;
+    }
+    g_object_ref(model); /* a notify handler may drop the caller's reference */
+    refresh_all(model);
+    g_object_unref(model);
+}
+
+/* ---- mutations: the engine's calls; the listener emits ------------------- */
+
+static gboolean
+check(int status, GError **error)
+{
+    return status == FOLD_OK ? TRUE : fail(error, status);
+}
+
+gboolean
+fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
+                         GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return check(fold_table_activate(model->table, position, out_action), error);
+}
+
+typedef int (*SectionOp)(fold_table *, fold_section_id, int *);
+typedef int (*RowOp)(fold_table *, fold_section_id, int64_t, int *);
+
+static gboolean
+section_change(FoldListModel *self, SectionOp op, fold_section_id section,
+               gboolean *out_changed, GError **error)
+{
+    int changed = 0;
+    if (!check(op(self->table, section, &changed), error))
+        return FALSE;
+    if (out_changed)
+        *out_changed = changed != 0;
+    return TRUE;
+}
+
+static gboolean
+row_change(FoldListModel *self, RowOp op, fold_section_id section, int64_t row,
+           gboolean *out_changed, GError **error)
+{
+    int changed = 0;
+    if (!check(op(self->table, section, row, &changed), error))
+        return FALSE;
+    if (out_changed)
+        *out_changed = changed != 0;
+    return TRUE;
+}
+
+gboolean
+fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
+                               gboolean *out_changed, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return section_change(model, fold_table_toggle, section, out_changed, error);
+}
+
+gboolean
+fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
+                                      gboolean collapsed, gboolean *out_changed, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return section_change(model, collapsed ? fold_table_collapse : fold_table_expand, section,
+                          out_changed, error);
+}
+
+gboolean
+fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
+                           gboolean *out_changed, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return row_change(model, fold_table_toggle_row, section, row, out_changed, error);
+}
+
+gboolean
+fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section, int64_t row,
+                                 gboolean expanded, gboolean *out_changed, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return row_change(model, expanded ? fold_table_expand_row : fold_table_collapse_row, section,
+                      row, out_changed, error);
+}
+
+gboolean
+fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    return check(fold_table_set_accordion(model->table, accordion), error);
+}
+
+gboolean
+fold_list_model_set_indicators(FoldListModel *model, const char *collapsed, const char *expanded,
+                               GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
+    if (!check(fold_table_set_indicators(model->table, collapsed, expanded), error))
+        return FALSE;
+    /* The engine reports nothing for indicators: update every item held. */
+    fold_list_model_reload(model);
+    return TRUE;
+}

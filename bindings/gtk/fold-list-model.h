@@ -1,0 +1,292 @@
+/*
+ * fold-list-model.h — FoldListModel, a GListModel over a FoldTable's flat
+ * visible list, for GtkListView, GtkGridView or any other GListModel
+ * consumer.
+ *
+ * FoldListModel presents the items of a fold_table (section headers, rows,
+ * footers, in flat-list order) as FoldListItem objects. The engine holds the
+ * structure and the header texts; the application keeps its row data and
+ * supplies row text through a FoldTextFunc.
+ *
+ * Ownership: the model either borrows the table (table_free NULL: the caller
+ * frees the table after the last reference to the model is dropped) or owns
+ * it (pass (GDestroyNotify) fold_table_free; the model frees it when it is
+ * finalized).
+ *
+ * Properties (read-only): "item-type" (GType, FOLD_TYPE_LIST_ITEM) and
+ * "n-items" (guint, the number of items; notified after the items-changed
+ * signal that changed it, as GListStore does).
+ *
+ * Changes: the model registers a change listener on the table
+ * (fold_table_add_change_listener; removed when the model is disposed) and
+ * turns each fold_change_set into signals, so every mutation is seen — the
+ * fold_list_model_* functions below and any fold_table_* call the app makes
+ * on the table itself (rows and sections inserted, removed or moved,
+ * heights, header texts, sections collapsed or expanded, rows expanded or
+ * collapsed (the accordion's too), saved state imported, rows measured).
+ * What it emits, inside the listener:
+ *   - each step of the change set as items-changed(position, removed, added),
+ *     in order (items that appear or go), each followed by notify::n-items
+ *     when the count changed;
+ *   - then, on the live items (see fold-list-item.h) that someone holds:
+ *     notify for each property that changed — the items in the change set's
+ *     redraw ranges (an indicator, a collapsed or expanded flag, a header
+ *     text, a height), "position" for items that moved, "row" (and the text
+ *     func's title) for rows whose row index changed. A redraw is never an
+ *     items-changed: views keep their widgets and update them from notify
+ *     (bind to the properties, e.g. with GtkExpression or g_object_bind_property);
+ *   - nothing for a mutation that changes nothing.
+ * While a step is emitted the table is already in its final state; get_item
+ * maps positions through the steps still to come, which works when those
+ * only insert. When a later step of the same change set removes items (a
+ * saved state or collapse_all collapsing several sections), the lists between
+ * the steps would hold items the table no longer has, so the steps are
+ * emitted as the one splice that covers them all; items inside it that the
+ * engine's steps keep are handed out again as the same objects.
+ * The engine reports nothing for fold_table_set_indicators (use
+ * fold_list_model_set_indicators, which updates every header held) and
+ * knows nothing of the app's row data: after changing row text, call
+ * fold_list_model_reload().
+ *
+ * Because the signals run inside the table's listener, their handlers (and
+ * the FoldTextFunc, and anything GTK calls from them) may read the table but
+ * not change it: such calls fail with FOLD_E_BUSY. To react to a change by
+ * changing the table, defer it (g_idle_add). And since views fetch items
+ * during the change, update the app's row data before inserting or removing
+ * rows in the table, so the FoldTextFunc already answers for the new rows.
+ *
+ * Cost: the model caches the items handed out that are still alive (it
+ * holds no reference: an item nobody holds is dropped), keyed by position.
+ * A change set costs O(k) for k cached items (a view holds about a
+ * screenful), plus O(log k) per step, plus O(depth * log n) for each cached
+ * item in a redraw range and each cached row that moved (read again from
+ * the engine; a row's title from the text func when its index changed). It
+ * never builds items nobody asked for.
+ *
+ * Thread safety: like any GObject model, use a FoldListModel and its items
+ * from one thread (the GTK main thread) and change its table on that thread.
+ * The table may be queried from other threads; a change made on another
+ * thread is not emitted there: the model catches up on its own main context
+ * (the thread-default context when it was made) with one
+ * items-changed(0, old count, new count) (the items held until then are
+ * detached), and until then its count lags behind the table.
+ */
+#ifndef FOLD_LIST_MODEL_H
+#define FOLD_LIST_MODEL_H
+
+#include <gio/gio.h>
+#include <foldtable.h>
+
+#include "fold-enums.h"
+#include "fold-list-item.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------- */
+/* FoldListModel                                                             */
+/* ------------------------------------------------------------------------- */
+
+#define FOLD_TYPE_LIST_MODEL (fold_list_model_get_type())
+G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
+
+/* Supplies the text of row `row` (>= 0) of the section `section` (its id;
+ * `key` is its key, valid during the call only), which the engine does not
+ * hold. Returns a newly allocated string (g_malloc) that the model frees
+ * with g_free, or NULL (the item's title is then NULL). Called from
+ * get_item, often inside the table's change listener: it may read the
+ * table, not change it.
+ * Header titles and details (at any depth) come from the engine, not from
+ * here. */
+/**
+ * FoldTextFunc:
+ * @section: (type guint64): the row's section's id
+ * @key: the section's key (valid during the call only)
+ * @row: the row's index in its section
+ * @user_data: (closure): the data given to fold_list_model_set_text_func()
+ *
+ * Returns: (transfer full) (nullable): the row's text
+ */
+typedef char *(*FoldTextFunc)(fold_section_id section, const char *key, int64_t row,
+                              void *user_data);
+
+/* A model over `table` (not NULL). table_free NULL borrows the table: it must
+ * outlive the model. (GDestroyNotify) fold_table_free makes the model own it.
+ * Returns a new reference. */
+/**
+ * fold_list_model_new: (skip)
+ * @table: the engine's table
+ * @table_free: (nullable): %NULL borrows the table, fold_table_free owns it
+ *
+ * Cost: O(1).
+ *
+ * Returns: (transfer full): a new model
+ */
+FoldListModel *fold_list_model_new(fold_table *table, GDestroyNotify table_free);
+
+/* The table; owned as described at fold_list_model_new(). */
+/**
+ * fold_list_model_get_table: (skip)
+ * @model: a model
+ *
+ * Returns: (transfer none): the table
+ */
+fold_table *fold_list_model_get_table(FoldListModel *model);
+
+/* Sets (or with NULL removes) the text function. destroy (optional) is called
+ * on user_data when the function is replaced or the model finalized. Does
+ * not update the items held; call fold_list_model_reload() if items are
+ * shown. */
+/**
+ * fold_list_model_set_text_func:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data) (destroy destroy): gives rows' texts, or %NULL
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data
+ */
+void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
+                                   GDestroyNotify destroy);
+
+/* The functions below call the engine (the change listener emits what
+ * changed) and turn a failure into a GError. They are conveniences: the
+ * same fold_table_* calls on the table have the same effect on the model.
+ * Inside a change listener (an items-changed or notify handler) they fail
+ * with FOLD_E_BUSY, except the accordion and the indicators.
+ *
+ * What a click on the item at `position` does (fold_table_activate): a header
+ * toggles its section unless it is fixed (an empty one its stored state), a
+ * row toggles its expansion (the accordion applies). *out_action (optional)
+ * is the FOLD_ACTIVATED_* value, a FoldActivation (FOLD_ACTIVATION_* has the
+ * same values): FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row
+ * that cannot expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused
+ * (nothing changed; both return TRUE). */
+/**
+ * fold_list_model_activate:
+ * @model: a model
+ * @position: an item's position
+ * @out_action: (out) (optional): what it did (FOLD_ACTIVATED_*)
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
+                                  GError **error);
+
+/* Toggle, collapse or expand the section `section` (an id, any depth: from
+ * fold_list_item_get_section_id() or fold_table_find_section()).
+ * *out_changed (optional) as in fold_table_toggle(). A stale id fails with
+ * FOLD_E_NOT_FOUND, FOLD_ROOT with FOLD_E_INVALID; toggling or collapsing a
+ * section that is not collapsible (FOLD_SECTION_FIXED, NO_HEADER) fails with
+ * FOLD_E_NOT_ALLOWED. A "will" listener that refuses is not a failure:
+ * TRUE with *out_changed FALSE. */
+/**
+ * fold_list_model_toggle_section:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
+                                        gboolean *out_changed, GError **error);
+/**
+ * fold_list_model_set_section_collapsed:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @collapsed: collapse (%TRUE) or expand it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id section,
+                                               gboolean collapsed, gboolean *out_changed,
+                                               GError **error);
+
+/* Toggle, or set, the expansion of row `row` of section `section`. */
+/**
+ * fold_list_model_toggle_row:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_t row,
+                                    gboolean *out_changed, GError **error);
+/**
+ * fold_list_model_set_row_expanded:
+ * @model: a model
+ * @section: (type guint64): a section's id
+ * @row: a row index
+ * @expanded: expand (%TRUE) or collapse it
+ * @out_changed: (out) (optional): its state flipped
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth * log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section,
+                                          int64_t row, gboolean expanded,
+                                          gboolean *out_changed, GError **error);
+
+/* fold_table_set_accordion(): applies to later expansions; emits nothing. */
+/**
+ * fold_list_model_set_accordion:
+ * @model: a model
+ * @accordion: a FOLD_ACCORDION_* value (#FoldAccordionPolicy)
+ * @error: return location for a #GError
+ *
+ * Cost: O(1).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);
+
+/* fold_table_set_indicators(), which the engine does not report; then
+ * fold_list_model_reload() so that every header held shows the new strings
+ * (notify::indicator). */
+/**
+ * fold_list_model_set_indicators:
+ * @model: a model
+ * @collapsed: the collapsed indicator
+ * @expanded: the expanded indicator
+ * @error: return location for a #GError
+ *
+ * Cost: O(1), then every item is fetched again.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collapsed,
+                                        const char *expanded, GError **error);
+
+/* Reads every item held (the live items, see fold-list-item.h) again from
+ * the engine and the text func, and notifies the properties that changed;
+ * emits no items-changed (the list is the same) — after the app's row data
+ * changed (the engine does not know it), or after fold_table_set_indicators
+ * on the table. Table changes need no reload. Inside a change listener, it
+ * runs after the change set has been emitted.
+ * Cost: O(k * depth * log n) for k items held, plus one text func call per
+ * row held. */
+/**
+ * fold_list_model_reload:
+ * @model: a model
+ *
+ * Emits items-changed(0, n, n). Cost: O(1) (plus what views fetch).
+ */
+void fold_list_model_reload(FoldListModel *model);
+
+G_END_DECLS
+
+#endif /* FOLD_LIST_MODEL_H */

@@ -1,0 +1,204 @@
+/*
+ * fold-store.h — FoldStore, a GObject that owns a fold_table: the table's
+ * operations as methods with GError, its section and row events as
+ * signals (a "will" handler can veto), its height providers as callbacks.
+ * It is the table's face for GObject Introspection (PyGObject, GJS, Vala):
+ * the engine's fold_table_* functions are not in the GIR.
+ *
+ * Section ids are guint64 (fold_section_id); 0 (FOLD_ROOT) names the top
+ * level where a parent is asked for. Every failure is a GError in
+ * FOLD_LIST_MODEL_ERROR whose code is the engine's status (FOLD_E_*) and
+ * whose message is "FOLD_E_NAME: the engine's message".
+ */
+#ifndef FOLD_STORE_H
+#define FOLD_STORE_H
+
+#include <gio/gio.h>
+#include <foldtable.h>
+
+#include "foldtable-gtk.h"
+
+G_BEGIN_DECLS
+
+/**
+ * FoldSectionFlags:
+ * @FOLD_SECTION_FLAGS_NONE: no flag
+ * @FOLD_SECTION_FLAGS_COLLAPSED: the section's stored state is collapsed
+ *   (given: it starts collapsed)
+ * @FOLD_SECTION_FLAGS_FIXED: not collapsible: no indicator, collapse and
+ *   toggle fail with FOLD_E_NOT_ALLOWED
+ * @FOLD_SECTION_FLAGS_NO_HEADER: no header item (implies FIXED)
+ * @FOLD_SECTION_FLAGS_COLLAPSIBLE: reported only: not FIXED and has
+ *   children, so its header shows an indicator
+ * @FOLD_SECTION_FLAGS_EXPANDED: given only: starts expanded although the
+ *   store's #FoldStore:start-collapsed is set
+ *
+ * The engine's FOLD_SECTION_* flags, as a GFlags type. Given to
+ * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED) and
+ * reported by fold_store_get_section_flags() (COLLAPSED, FIXED, NO_HEADER,
+ * COLLAPSIBLE).
+ */
+typedef enum {
+    FOLD_SECTION_FLAGS_NONE = 0,
+    FOLD_SECTION_FLAGS_COLLAPSED = 1 << 0,
+    FOLD_SECTION_FLAGS_FIXED = 1 << 1,
+    FOLD_SECTION_FLAGS_NO_HEADER = 1 << 2,
+    FOLD_SECTION_FLAGS_COLLAPSIBLE = 1 << 3,
+    FOLD_SECTION_FLAGS_EXPANDED = 1 << 4
+} FoldSectionFlags;
+
+#define FOLD_TYPE_SECTION_FLAGS (fold_section_flags_get_type())
+GType fold_section_flags_get_type(void);
+
+/**
+ * FoldAccordionPolicy:
+ * @FOLD_ACCORDION_POLICY_MULTIPLE: any number of rows may be expanded
+ * @FOLD_ACCORDION_POLICY_SINGLE: one in the table: expanding a row
+ *   collapses the other
+ * @FOLD_ACCORDION_POLICY_PER_SECTION: one per section
+ *
+ * How many rows may be expanded at once (the engine's FOLD_ACCORDION_*).
+ */
+typedef enum {
+    FOLD_ACCORDION_POLICY_MULTIPLE = 0,
+    FOLD_ACCORDION_POLICY_SINGLE = 1,
+    FOLD_ACCORDION_POLICY_PER_SECTION = 2
+} FoldAccordionPolicy;
+
+#define FOLD_TYPE_ACCORDION_POLICY (fold_accordion_policy_get_type())
+GType fold_accordion_policy_get_type(void);
+
+#define FOLD_TYPE_STORE (fold_store_get_type())
+G_DECLARE_FINAL_TYPE(FoldStore, fold_store, FOLD, STORE, GObject)
+
+/**
+ * FoldHeightFunc:
+ * @store: the store
+ * @section: the section's id
+ * @key: the section's key (valid during the call only)
+ * @row: the row index, -1 for a header
+ * @out_height: (out): the height in points; it starts at -1, and a
+ *   negative value left there keeps the estimate (for an expanded height,
+ *   0 means the row has none)
+ * @user_data: (closure): the data given with the function
+ *
+ * Measures a row, a header or a row's expanded height (see
+ * fold_store_set_row_height_func()). Runs inside the measuring call with
+ * the table's lock held: it may read the store, and changing it fails with
+ * FOLD_E_BUSY. (The height is an out parameter rather than the return
+ * value because GJS 1.74 mangles doubles returned by JavaScript callbacks.)
+ */
+typedef void (*FoldHeightFunc)(FoldStore *store, guint64 section, const char *key, gint64 row,
+                               double *out_height, gpointer user_data);
+
+FoldStore *fold_store_new(void);
+
+fold_table *fold_store_get_table(FoldStore *store);
+
+FoldListModel *fold_list_model_new_for_store(FoldStore *store);
+
+/* Sections */
+gboolean fold_store_insert_section(FoldStore *store, guint64 parent, gint64 index,
+                                   const char *key, const char *header, gint64 row_count,
+                                   FoldSectionFlags flags, guint64 *out_id, GError **error);
+gboolean fold_store_remove_section(FoldStore *store, guint64 section, GError **error);
+gboolean fold_store_move_section(FoldStore *store, guint64 section, guint64 parent, gint64 index,
+                                 GError **error);
+gboolean fold_store_remove_children(FoldStore *store, guint64 parent, gint64 index,
+                                    gint64 count, GError **error);
+gboolean fold_store_find_section(FoldStore *store, const char *key, guint64 *out_id,
+                                 GError **error);
+gboolean fold_store_set_section_header(FoldStore *store, guint64 section, const char *header,
+                                       GError **error);
+gboolean fold_store_set_collapsible(FoldStore *store, guint64 section, gboolean collapsible,
+                                    GError **error);
+
+/* Section info */
+char *fold_store_get_section_key(FoldStore *store, guint64 section, GError **error);
+char *fold_store_get_section_header(FoldStore *store, guint64 section, GError **error);
+char *fold_store_get_section_title(FoldStore *store, guint64 section, GError **error);
+char *fold_store_get_section_detail(FoldStore *store, guint64 section, GError **error);
+char *fold_store_get_section_indicator(FoldStore *store, guint64 section, GError **error);
+gboolean fold_store_get_section_flags(FoldStore *store, guint64 section,
+                                      FoldSectionFlags *out_flags, GError **error);
+gboolean fold_store_get_section_parent(FoldStore *store, guint64 section, guint64 *out_parent,
+                                       GError **error);
+gboolean fold_store_get_section_depth(FoldStore *store, guint64 section, gint *out_depth,
+                                      GError **error);
+gboolean fold_store_get_row_count(FoldStore *store, guint64 section, gint64 *out_count,
+                                  GError **error);
+gboolean fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *out_count,
+                                    GError **error);
+gboolean fold_store_get_section_collapsed(FoldStore *store, guint64 section,
+                                          gboolean *out_collapsed, GError **error);
+
+/* Rows */
+gboolean fold_store_insert_rows(FoldStore *store, guint64 section, gint64 index, gint64 count,
+                                GError **error);
+gboolean fold_store_insert_rows_with_heights(FoldStore *store, guint64 section, gint64 index,
+                                             const double *heights, gsize n_heights,
+                                             GError **error);
+gboolean fold_store_remove_rows(FoldStore *store, guint64 section, gint64 row, gint64 count,
+                                GError **error);
+gboolean fold_store_move_row(FoldStore *store, guint64 section, gint64 row, guint64 target,
+                             gint64 index, GError **error);
+gboolean fold_store_set_row_height(FoldStore *store, guint64 section, gint64 row, double height,
+                                   GError **error);
+gboolean fold_store_set_row_heights(FoldStore *store, guint64 section, gint64 row,
+                                    const double *heights, gsize n_heights, GError **error);
+gboolean fold_store_set_row_expanded_height(FoldStore *store, guint64 section, gint64 row,
+                                            double height, GError **error);
+gboolean fold_store_get_row_expanded(FoldStore *store, guint64 section, gint64 row,
+                                     gboolean *out_expanded, GError **error);
+
+/* Collapsing and expanding */
+gboolean fold_store_collapse(FoldStore *store, guint64 section, gboolean *out_changed,
+                             GError **error);
+gboolean fold_store_expand(FoldStore *store, guint64 section, gboolean *out_changed,
+                           GError **error);
+gboolean fold_store_toggle(FoldStore *store, guint64 section, gboolean *out_changed,
+                           GError **error);
+gboolean fold_store_collapse_all(FoldStore *store, gint64 *out_changed, GError **error);
+gboolean fold_store_expand_all(FoldStore *store, gint64 *out_changed, GError **error);
+gboolean fold_store_expand_row(FoldStore *store, guint64 section, gint64 row,
+                               gboolean *out_changed, GError **error);
+gboolean fold_store_collapse_row(FoldStore *store, guint64 section, gint64 row,
+                                 gboolean *out_changed, GError **error);
+gboolean fold_store_toggle_row(FoldStore *store, guint64 section, gint64 row,
+                               gboolean *out_changed, GError **error);
+gboolean fold_store_activate(FoldStore *store, guint position, gint *out_action,
+                             GError **error);
+
+/* The flat list */
+gboolean fold_store_get_item_count(FoldStore *store, gint64 *out_count, GError **error);
+gboolean fold_store_get_content_height(FoldStore *store, double *out_height, GError **error);
+
+/* Settings */
+gboolean fold_store_set_indicators(FoldStore *store, const char *collapsed,
+                                   const char *expanded, GError **error);
+
+/* Saved state and scrolling */
+char *fold_store_export_state(FoldStore *store, GError **error);
+gboolean fold_store_import_state(FoldStore *store, const char *json, GError **error);
+gboolean fold_store_set_viewport(FoldStore *store, double offset, double height,
+                                 GError **error);
+gboolean fold_store_clear_viewport(FoldStore *store, GError **error);
+
+/* Heights measured on demand */
+gboolean fold_store_set_row_height_func(FoldStore *store, FoldHeightFunc func,
+                                        gpointer user_data, GDestroyNotify destroy,
+                                        GError **error);
+gboolean fold_store_set_header_height_func(FoldStore *store, FoldHeightFunc func,
+                                           gpointer user_data, GDestroyNotify destroy,
+                                           GError **error);
+gboolean fold_store_set_expanded_height_func(FoldStore *store, FoldHeightFunc func,
+                                             gpointer user_data, GDestroyNotify destroy,
+                                             GError **error);
+gboolean fold_store_measure(FoldStore *store, double offset, double height, gint64 overscan,
+                            gint64 *out_measured, GError **error);
+gboolean fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64 row,
+                                       GError **error);
+
+G_END_DECLS
+
+#endif /* FOLD_STORE_H */

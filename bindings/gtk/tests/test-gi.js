@@ -1,0 +1,155 @@
+// FoldStore and FoldListModel through GObject Introspection (GJS).
+//
+// Loads Fold-0.2.typelib (GI_TYPELIB_PATH and LD_LIBRARY_PATH set by ctest,
+// test gtk-gi-gjs), builds a store with nested sections, shows it in a
+// FoldListModel and checks items, items-changed, a vetoed collapse and
+// errors as GLib.Error in the model's domain — exact values. Prints
+// "N passed, M failed"; exits 1 on any failure.
+
+imports.gi.versions.Fold = '0.2';
+const {Fold, Gio, GLib} = imports.gi;
+const System = imports.system;
+
+let passed = 0;
+let failed = 0;
+
+function check(condition, what) {
+    if (condition) {
+        passed++;
+    } else {
+        failed++;
+        printerr(`FAILED: ${what}`);
+    }
+}
+
+function equal(got, expected, what) {
+    const g = JSON.stringify(got), e = JSON.stringify(expected);
+    check(g === e, `${what}: got ${g}, expected ${e}`);
+}
+
+function quark() {
+    if (Fold.ListModelError && Fold.ListModelError.quark)
+        return Fold.ListModelError.quark();
+    return Fold.ListModel.error_quark();
+}
+
+function expectError(code, what, fn) {
+    try {
+        fn();
+    } catch (e) {
+        check(e instanceof GLib.Error, `${what}: a GLib.Error (${e})`);
+        check(e.matches(quark(), code),
+            `${what}: code ${e.code} in ${e.domain}, expected ${code} (${e.message})`);
+        check(e.message.startsWith('FOLD_E_'), `${what}: message ${e.message}`);
+        return;
+    }
+    check(false, `${what}: nothing thrown`);
+}
+
+function describe(model, position) {
+    const item = model.get_item(position);
+    return [item.kind, item.depth, Number(item.section_id), item.key, item.title, item.detail];
+}
+
+const HEADER = 0, ROW = 1;
+
+// GJS 1.74 ignores (skip) on a return value: a call that returns TRUE and
+// out values gives [true, value...] (PyGObject gives the value alone).
+function out(result) {
+    check(Array.isArray(result) && result[0] === true, `[true, ...]: ${result}`);
+    return result.length === 2 ? result[1] : result.slice(1);
+}
+
+const store = new Fold.Store({row_height: 40, header_height: 28});
+equal([store.row_height, store.header_height], [40, 28], 'construct properties');
+const none = Fold.SectionFlags.NONE;
+const fruit = out(store.insert_section(0, -1, 'fruit', 'Fruit|3 + 2 groups', 3, none));
+const citrus = out(store.insert_section(fruit, -1, 'citrus', 'Citrus', 2, none));
+const berries = out(store.insert_section(fruit, -1, 'berries', 'Berries|sweet', 2, none));
+const veg = out(store.insert_section(0, -1, 'veg', 'Vegetables', 2, none));
+const grains = out(store.insert_section(0, -1, 'grains', 'Grains|fixed', 2,
+    Fold.SectionFlags.FIXED));
+check(new Set([fruit, citrus, berries, veg, grains]).size === 5 && fruit > 0, 'five ids');
+equal(out(store.find_section('berries')), berries, 'find_section');
+equal(store.get_section_detail(fruit), '3 + 2 groups', 'detail');
+equal(store.get_section_detail(citrus), null, 'no detail');
+equal(out(store.get_section_depth(citrus)), 1, 'depth');
+
+const model = Fold.ListModel.new_for_store(store);
+check(model instanceof Gio.ListModel, 'a Gio.ListModel');
+model.set_text_func((section, key, row) => `${key}-${row}`);
+const signals = [];
+model.connect('items-changed', (_m, p, r, a) => signals.push([p, r, a]));
+
+equal(model.get_n_items(), 16, 'n_items');
+equal(describe(model, 0), [HEADER, 0, fruit, 'fruit', 'Fruit', '3 + 2 groups'], 'item 0');
+equal(describe(model, 3), [ROW, 0, fruit, 'fruit', 'fruit-2', null], 'item 3');
+equal(describe(model, 4), [HEADER, 1, citrus, 'citrus', 'Citrus', null], 'item 4');
+equal(describe(model, 7), [HEADER, 1, berries, 'berries', 'Berries', 'sweet'], 'item 7');
+equal(describe(model, 13), [HEADER, 0, grains, 'grains', 'Grains', 'fixed'], 'item 13');
+equal(model.get_item(13).indicator, '', 'fixed: no indicator');
+
+// Collapse and expand citrus.
+const events = [];
+store.connect('section-did-collapse', (_s, section, key) => events.push(['did-collapse', key]));
+signals.length = 0;
+equal(out(store.collapse(citrus)), true, 'collapse citrus');
+equal(signals, [[5, 2, 0]], 'collapse: items-changed (the header redraw is a notification)');
+equal(model.get_n_items(), 14, 'n_items collapsed');
+equal([model.get_item(4).collapsed, model.get_item(4).indicator], [true, '+'], 'citrus header');
+equal(describe(model, 5), [HEADER, 1, berries, 'berries', 'Berries', 'sweet'], 'item 5');
+equal(events, [['did-collapse', 'citrus']], 'did-collapse');
+signals.length = 0;
+equal(out(store.expand(citrus)), true, 'expand citrus');
+equal(signals, [[5, 0, 2]], 'expand: items-changed');
+
+// Move berries to the top.
+store.move_section(berries, 0, 0);
+equal(describe(model, 0), [HEADER, 0, berries, 'berries', 'Berries', 'sweet'], 'moved item 0');
+equal(describe(model, 7), [HEADER, 1, citrus, 'citrus', 'Citrus', null], 'moved item 7');
+equal(model.get_n_items(), 16, 'n_items after move');
+
+// A veto.
+const refused = [];
+const id = store.connect('section-will-collapse', (_s, section, key) => {
+    refused.push(key);
+    return false;
+});
+signals.length = 0;
+equal(out(store.collapse(veg)), false, 'vetoed collapse');
+equal(refused, ['veg'], 'veto handler');
+equal(signals, [], 'no items-changed');
+equal(out(model.activate(10)), 5, 'activate veg: FOLD_ACTIVATED_REFUSED');
+store.disconnect(id);
+equal(out(model.activate(10)), 1, 'activate veg: collapsed');
+equal(model.get_n_items(), 14, 'n_items veg collapsed');
+
+// Errors.
+store.remove_section(citrus);
+expectError(-3, 'stale id', () => out(store.collapse(citrus)));
+expectError(-3, 'stale id through the model', () => model.toggle_section(citrus));
+expectError(-1, 'root', () => out(store.collapse(0)));
+expectError(-7, 'fixed', () => out(store.collapse(grains)));
+expectError(-4, 'duplicate', () => out(store.insert_section(0, -1, 'veg', null, 0, none)));
+equal(model.get_n_items(), 11, 'n_items after removing citrus');
+
+// A row's expanded height from a function (its height is an out value).
+const asked = [];
+store.set_expanded_height_func((_s, section, key, row) => {
+    asked.push([key, row]);
+    return row === 0 ? 120.5 : -1;
+});
+const grainsRow = 8; // berries 3, fruit 4, veg 1, grains header at 8
+equal(describe(model, grainsRow), [HEADER, 0, grains, 'grains', 'Grains', 'fixed'], 'grains');
+equal(out(model.activate(grainsRow + 1)), 3, 'expand grains/0');
+equal(asked, [['grains', 0]], 'expanded height asked once');
+equal([model.get_item(grainsRow + 1).expanded, model.get_item(grainsRow + 1).height],
+    [true, 120.5], 'grains/0 at 120.5');
+equal(out(store.toggle_row(grains, 1)), false, 'grains/1: -1 keeps no expanded height');
+store.set_expanded_height_func(null);
+
+const state = store.export_state();
+check(state.includes('"veg"'), `export_state: ${state}`);
+
+print(`${passed} passed, ${failed} failed`);
+System.exit(failed ? 1 : 0);

@@ -1,0 +1,342 @@
+#!/usr/bin/python3
+"""FoldStore and FoldListModel through GObject Introspection (PyGObject).
+
+Loads Fold-0.2.typelib (GI_TYPELIB_PATH, LD_LIBRARY_PATH set by ctest),
+builds a store with nested sections, shows it in a FoldListModel and checks
+the model's items, its items-changed signals, the store's will/did signals
+(a handler vetoes a collapse), errors as GLib.Error in the model's error
+domain, height functions and saved state — exact values after each step.
+Prints "N passed, M failed"; exit status 1 on any failure.
+
+ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
+gtk-gi-python-venv from a venv made with --system-site-packages.
+"""
+
+import os
+import sys
+
+import gi
+
+gi.require_version("Fold", "0.2")
+gi.require_version("Gio", "2.0")
+from gi.repository import Fold, Gio, GLib, GObject  # noqa: E402
+
+PASSED = 0
+FAILED = 0
+
+HEADER, ROW, FOOTER = 0, 1, 2
+E_INVALID, E_RANGE, E_NOT_FOUND, E_DUPLICATE, E_NOT_ALLOWED = -1, -2, -3, -4, -7
+ACTIVATED_SECTION_COLLAPSED, ACTIVATED_ROW_EXPANDED, ACTIVATED_REFUSED = 1, 3, 5
+
+
+def check(condition, what):
+    global PASSED, FAILED
+    if condition:
+        PASSED += 1
+    else:
+        FAILED += 1
+        print("FAILED: %s" % what, file=sys.stderr)
+
+
+def equal(got, expected, what):
+    check(got == expected, "%s: got %r, expected %r" % (what, got, expected))
+
+
+def error_domain_quark():
+    # FoldListModelError's quark: the enum's (once it is a GEnum error
+    # domain) or the model's own function.
+    enum = getattr(Fold, "ListModelError", None)
+    if enum is not None and hasattr(enum, "quark"):
+        return enum.quark()
+    return Fold.ListModel.error_quark()
+
+
+def expect_error(code, what, fn, *args):
+    try:
+        fn(*args)
+    except GLib.Error as e:
+        check(e.matches(error_domain_quark(), code),
+              "%s: GLib.Error %s %d (%s), expected code %d in the model's domain"
+              % (what, e.domain, e.code, e.message, code))
+        equal(e.domain, "fold-list-model-error-quark", what + ": domain")
+        check(e.message.startswith(("FOLD_E_INVALID", "FOLD_E_RANGE", "FOLD_E_NOT_FOUND",
+                                    "FOLD_E_DUPLICATE", "FOLD_E_NOT_ALLOWED")),
+              "%s: message %r names the status" % (what, e.message))
+        return
+    check(False, "%s: no GLib.Error raised" % what)
+
+
+def describe(model, position):
+    item = model.get_item(position)
+    p = item.props
+    return (p.kind, p.depth, p.section_id, p.key, p.title, p.detail)
+
+
+def main():
+    print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
+                                               sys.base_prefix))
+    if os.environ.get("FOLD_EXPECT_VENV") == "1":
+        check(sys.prefix != sys.base_prefix, "runs inside a venv")
+    store = Fold.Store(row_height=40, header_height=28)
+    equal((store.props.row_height, store.props.header_height, store.props.footer_height),
+          (40.0, 28.0, 0.0), "construct properties")
+    equal(store.props.accordion, Fold.AccordionPolicy.MULTIPLE, "accordion default")
+
+    none = Fold.SectionFlags.NONE
+    fruit = store.insert_section(0, -1, "fruit", "Fruit|3 + 2 groups", 3, none)
+    citrus = store.insert_section(fruit, -1, "citrus", "Citrus", 2, none)
+    berries = store.insert_section(fruit, -1, "berries", "Berries|sweet", 2, none)
+    veg = store.insert_section(0, -1, "veg", "Vegetables", 2, none)
+    grains = store.insert_section(0, -1, "grains", "Grains|fixed", 2, Fold.SectionFlags.FIXED)
+    ids = [fruit, citrus, berries, veg, grains]
+    check(all(isinstance(i, int) and i > 0 for i in ids) and len(set(ids)) == 5,
+          "five distinct ids %r" % ids)
+    equal(store.find_section("citrus"), citrus, "find_section")
+    equal(store.get_section_key(berries), "berries", "key")
+    equal(store.get_section_title(fruit), "Fruit", "title")
+    equal(store.get_section_detail(fruit), "3 + 2 groups", "detail")
+    equal(store.get_section_detail(citrus), None, "no detail without '|'")
+    equal(store.get_section_header(berries), "Berries|sweet", "header")
+    equal(store.get_section_indicator(fruit), "\u2013", "indicator expanded")
+    equal(store.get_section_indicator(grains), "", "fixed: no indicator")
+    equal(store.get_section_depth(citrus), 1, "depth")
+    equal(store.get_section_parent(citrus), fruit, "parent")
+    equal(store.get_row_count(fruit), 3, "row count")
+    equal(store.get_child_count(fruit), 5, "child count")
+    equal(store.get_child_count(0), 3, "top-level count")
+    flags = store.get_section_flags(grains)
+    check(flags & Fold.SectionFlags.FIXED and not flags & Fold.SectionFlags.COLLAPSIBLE,
+          "grains FIXED, not COLLAPSIBLE: %r" % flags)
+    check(store.get_section_flags(fruit) & Fold.SectionFlags.COLLAPSIBLE, "fruit COLLAPSIBLE")
+
+    model = Fold.ListModel.new_for_store(store)
+    check(isinstance(model, Gio.ListModel), "FoldListModel is a Gio.ListModel")
+    equal(model.get_item_type(), Fold.ListItem.__gtype__, "item type")
+    model.set_text_func(lambda section, key, row: "%s-%d" % (key, row))
+    signals = []
+    model.connect("items-changed", lambda _m, p, r, a: signals.append((p, r, a)))
+
+    equal(model.get_n_items(), 16, "n_items")
+    equal(store.get_item_count(), 16, "store item count")
+    equal(store.get_content_height(), 5 * 28 + 11 * 40.0, "content height")
+    equal(describe(model, 0), (HEADER, 0, fruit, "fruit", "Fruit", "3 + 2 groups"), "item 0")
+    equal(describe(model, 2), (ROW, 0, fruit, "fruit", "fruit-1", None), "item 2")
+    equal(describe(model, 4), (HEADER, 1, citrus, "citrus", "Citrus", None), "item 4")
+    equal(describe(model, 6), (ROW, 1, citrus, "citrus", "citrus-1", None), "item 6")
+    equal(describe(model, 7), (HEADER, 1, berries, "berries", "Berries", "sweet"), "item 7")
+    equal(describe(model, 13), (HEADER, 0, grains, "grains", "Grains", "fixed"), "item 13")
+    equal(model.get_item(13).props.indicator, "", "fixed header's indicator")
+    equal(model.get_item(13).props.collapsible, False, "fixed header not collapsible")
+    equal(model.get_item(4).props.indicator, "\u2013", "citrus indicator")
+    equal(model.get_item(6).props.row, 1, "row property")
+    equal(model.get_item(6).props.height, 40.0, "row height")
+    equal(model.get_item(16), None, "get_item past the end")
+
+    # Will/did events.
+    events = []
+    for name in ("section-will-collapse", "section-did-collapse",
+                 "section-will-expand", "section-did-expand"):
+        store.connect(name, lambda _s, section, key, name=name: events.append(
+            (name, section, key)) or True if "will" in name else events.append(
+            (name, section, key)))
+
+    # Collapse citrus (header at 4, two rows). Its header item is live: the
+    # same object, told of its new state by notifications.
+    signals.clear()
+    header = model.get_item(4)
+    notified = []
+    handler = header.connect("notify", lambda _o, pspec: notified.append(pspec.name))
+    equal(store.collapse(citrus), True, "collapse citrus changed")
+    header.disconnect(handler)
+    equal(sorted(notified), ["collapsed", "indicator"], "citrus header: notifications")
+    equal(model.get_item(4) == header, True, "citrus header: the same object")
+    equal(signals, [(5, 2, 0)], "collapse citrus: items-changed (the header's redraw is a notification)")
+    equal(model.get_n_items(), 14, "n_items after collapse")
+    equal(model.get_item(4).props.collapsed, True, "citrus collapsed")
+    equal(model.get_item(4).props.indicator, "+", "citrus indicator +")
+    equal(describe(model, 5), (HEADER, 1, berries, "berries", "Berries", "sweet"), "item 5")
+    equal(events, [("section-will-collapse", citrus, "citrus"),
+                   ("section-did-collapse", citrus, "citrus")], "collapse events")
+    equal(store.collapse(citrus), False, "collapse again: unchanged")
+    equal(store.get_section_collapsed(citrus), True, "stored state collapsed")
+
+    # Expand it back.
+    signals.clear()
+    events.clear()
+    equal(store.expand(citrus), True, "expand citrus")
+    equal(signals, [(5, 0, 2)], "expand citrus: items-changed")
+    equal(model.get_n_items(), 16, "n_items after expand")
+    equal(describe(model, 5), (ROW, 1, citrus, "citrus", "citrus-0", None), "item 5 again")
+    equal([e[0] for e in events], ["section-will-expand", "section-did-expand"], "expand events")
+
+    # Move berries to the top level, first.
+    signals.clear()
+    store.move_section(berries, 0, 0)
+    equal(model.get_n_items(), 16, "n_items after move")
+    equal(describe(model, 0), (HEADER, 0, berries, "berries", "Berries", "sweet"),
+          "moved: item 0")
+    equal(describe(model, 2), (ROW, 0, berries, "berries", "berries-1", None), "moved: item 2")
+    equal(describe(model, 3), (HEADER, 0, fruit, "fruit", "Fruit", "3 + 2 groups"),
+          "moved: item 3")
+    equal(describe(model, 7), (HEADER, 1, citrus, "citrus", "Citrus", None), "moved: item 7")
+    equal(describe(model, 10), (HEADER, 0, veg, "veg", "Vegetables", None), "moved: item 10")
+    check(len(signals) > 0, "move emitted items-changed")
+    equal(store.get_section_depth(berries), 0, "berries at depth 0")
+
+    # Collapse fruit by a click (activate) through the model.
+    signals.clear()
+    equal(model.activate(3), ACTIVATED_SECTION_COLLAPSED, "activate fruit header")
+    equal(signals, [(4, 6, 0)], "collapse fruit: items-changed")
+    equal(model.get_n_items(), 10, "n_items after collapsing fruit")
+    equal(describe(model, 4), (HEADER, 0, veg, "veg", "Vegetables", None), "item 4 veg")
+
+    # A handler vetoes collapsing veg.
+    refused = []
+
+    def veto(_store, section, key):
+        refused.append((section, key))
+        return False
+
+    handler = store.connect("section-will-collapse", veto)
+    signals.clear()
+    events.clear()
+    equal(store.collapse(veg), False, "vetoed collapse: unchanged")
+    equal(refused, [(veg, "veg")], "veto handler called once")
+    equal(signals, [], "vetoed collapse: no items-changed")
+    equal(model.get_n_items(), 10, "vetoed collapse: n_items")
+    equal(events, [("section-will-collapse", veg, "veg")], "vetoed: no did event")
+    equal(model.activate(4), ACTIVATED_REFUSED, "activate veg header: refused")
+    equal(store.get_section_collapsed(veg), False, "veg still expanded")
+    store.disconnect(handler)
+    equal(store.toggle(veg), True, "collapse veg without the veto")
+    equal(model.get_n_items(), 8, "n_items after collapsing veg")
+    equal(model.get_item(4).props.collapsed, True, "veg collapsed")
+
+    # Errors: stale, root, fixed, duplicate, bad range.
+    store.remove_section(citrus)
+    expect_error(E_NOT_FOUND, "collapse a removed section", store.collapse, citrus)
+    expect_error(E_NOT_FOUND, "model.toggle_section a removed section",
+                 model.toggle_section, citrus)
+    expect_error(E_NOT_FOUND, "key of a removed section", store.get_section_key, citrus)
+    expect_error(E_NOT_FOUND, "find a removed key", store.find_section, "citrus")
+    expect_error(E_INVALID, "collapse the root", store.collapse, 0)
+    expect_error(E_NOT_ALLOWED, "collapse a fixed section", store.collapse, grains)
+    expect_error(E_DUPLICATE, "duplicate key", store.insert_section, 0, -1, "veg", "x", 0,
+                 none)
+    expect_error(E_RANGE, "remove rows out of range", store.remove_rows, grains, 1, 5)
+    expect_error(E_RANGE, "activate past the end", model.activate, 99)
+    expect_error(E_INVALID, "a negative height", store.set_row_height, grains, 0, -5.0)
+    expect_error(E_INVALID, "malformed saved state", store.import_state, "{nope")
+    equal(model.get_n_items(), 8, "failures changed nothing")
+
+    # Rows: expanded heights, signals, heights from a function.
+    row_events = []
+    store.connect("row-will-expand", lambda _s, sec, key, row: row_events.append(
+        ("will-expand", key, row)) or True)
+    store.connect("row-did-expand", lambda _s, sec, key, row: row_events.append(
+        ("did-expand", key, row)))
+    store.set_row_expanded_height(berries, 1, 96.0)
+    signals.clear()
+    equal(store.expand_row(berries, 1), True, "expand berries/1")
+    equal(signals, [], "expand row: no items-changed (a notification)")
+    equal((model.get_item(2).props.expanded, model.get_item(2).props.height), (True, 96.0),
+          "berries/1 expanded to 96")
+    equal(row_events, [("will-expand", "berries", 1), ("did-expand", "berries", 1)],
+          "row events")
+    equal(store.get_row_expanded(berries, 1), True, "row expanded")
+
+    calls = []
+
+    def expanded_height(_store, section, key, row):
+        calls.append((key, row))
+        return 120.0 if row == 0 else -1.0
+
+    store.set_expanded_height_func(expanded_height)
+    equal(model.activate(6), ACTIVATED_ROW_EXPANDED, "activate grains/0")
+    equal(calls, [("grains", 0)], "expanded height asked once")
+    equal(model.get_item(6).props.height, 120.0, "grains/0 expanded to 120")
+    equal(store.toggle_row(grains, 1), False, "grains/1 cannot expand (no height)")
+    store.set_expanded_height_func(None)
+
+    store.insert_rows_with_heights(grains, -1, [30.0, 50.0])
+    equal(model.get_n_items(), 10, "two rows inserted")
+    equal((model.get_item(8).props.height, model.get_item(9).props.height), (30.0, 50.0),
+          "inserted heights")
+    store.set_row_heights(grains, 2, [31.0, 51.0])
+    equal(model.get_item(9).props.height, 51.0, "set_row_heights")
+    store.move_row(grains, 3, grains, 0)
+    equal((model.get_item(6).props.height, model.get_item(6).props.row), (51.0, 0),
+          "moved row first")
+    store.remove_rows(grains, 0, 1)
+    equal(model.get_n_items(), 9, "row removed")
+
+    # Handlers and callbacks that misbehave: changing the store inside a
+    # "will" handler fails with FOLD_E_BUSY (and the change goes on); a height
+    # function that removes itself while it runs is released safely.
+    busy = []
+
+    def meddle(_store, section, key):
+        try:
+            _store.remove_section(section)
+        except GLib.Error as e:
+            busy.append(e.code)
+        return True
+
+    handler = store.connect("section-will-expand", meddle)
+    equal(store.expand(veg), True, "expand veg with a meddling handler")
+    equal(busy, [-6], "change inside a handler: FOLD_E_BUSY")
+    store.disconnect(handler)
+    equal(store.collapse(veg), True, "collapse veg again")
+
+    released = []
+
+    class Once:
+        def __call__(self, _store, section, key, row):
+            _store.set_expanded_height_func(None)
+            return 100.0
+
+        def __del__(self):
+            released.append(True)
+
+    store.set_expanded_height_func(Once())
+    equal(store.toggle_row(berries, 0), True, "berries/0 expanded by a self-removing function")
+    equal(model.get_item(1).props.height, 100.0, "berries/0 at 100")
+    import gc
+    gc.collect()
+    equal(released, [True], "the self-removing function was released")
+    equal(store.toggle_row(berries, 0), True, "collapse berries/0")
+    equal(model.get_n_items(), 9, "unchanged item count")
+
+    # Saved state round trip.
+    state = store.export_state()
+    check('"fruit": true' in state.replace('":true', '": true') and "veg" in state,
+          "export_state names fruit collapsed: %s" % state)
+    equal(store.expand_all(), 2, "expand_all flips fruit and veg")
+    equal(model.get_n_items(), 14, "all expanded: berries 3, fruit 4, veg 3, grains 4")
+    store.import_state(state)
+    equal(model.get_n_items(), 9, "import_state restores the collapsed sections")
+    equal(store.get_section_collapsed(fruit), True, "fruit collapsed again")
+
+    # Properties that apply later.
+    store.props.accordion = Fold.AccordionPolicy.SINGLE
+    equal(store.props.accordion, Fold.AccordionPolicy.SINGLE, "accordion property")
+    store.set_viewport(0.0, 200.0)
+    store.clear_viewport()
+
+    # The model keeps the store alive.
+    weak = []
+    store.weak_ref(lambda: weak.append(True))
+    del store
+    equal(weak, [], "the model holds the store")
+    equal(model.get_n_items(), 9, "model still works without the app's reference")
+    del model
+    import gc
+    gc.collect()
+    equal(weak, [True], "store finalized with its model")
+
+    print("%d passed, %d failed" % (PASSED, FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+// FoldStore and FoldListModel from Vala, through fold-0.2.vapi (made by
+// vapigen from Fold-0.2.gir; ctest gtk-gi-vala builds and runs this).
+// Prints "N passed, M failed"; exits 1 on any failure.
+
+int passed = 0;
+int failed = 0;
+
+void check (bool condition, string what) {
+    if (condition) {
+        passed++;
+    } else {
+        failed++;
+        stderr.printf ("FAILED: %s\n", what);
+    }
+}
+
+string describe (Fold.ListModel model, uint position) {
+    var item = (Fold.ListItem) model.get_item (position);
+    return "%d %d %s %s %s".printf (item.kind, item.depth, item.key ?? "-",
+                                   item.title ?? "-", item.detail ?? "-");
+}
+
+int main () {
+    var store = (Fold.Store) GLib.Object.@new (typeof (Fold.Store),
+                                                "row-height", 40.0, "header-height", 28.0);
+    uint64 fruit = 0, citrus = 0, veg = 0, grains = 0;
+    try {
+        store.insert_section (0, -1, "fruit", "Fruit|3 rows", 3, Fold.SectionFlags.NONE, out fruit);
+        store.insert_section (fruit, -1, "citrus", "Citrus", 2, Fold.SectionFlags.NONE, out citrus);
+        store.insert_section (0, -1, "veg", "Vegetables", 2, Fold.SectionFlags.NONE, out veg);
+        store.insert_section (0, -1, "grains", "Grains", 2, Fold.SectionFlags.FIXED, out grains);
+    } catch (GLib.Error e) {
+        check (false, "insert_section: " + e.message);
+        return 1;
+    }
+    var model = new Fold.ListModel.for_store (store);
+    model.set_text_func ((section, key, row) => "%s-%lld".printf (key, row));
+    check (model.get_n_items () == 13, "13 items, got %u".printf (model.get_n_items ()));
+    check (describe (model, 0) == "0 0 fruit Fruit 3 rows", "item 0: " + describe (model, 0));
+    check (describe (model, 2) == "1 0 fruit fruit-1 -", "item 2: " + describe (model, 2));
+    check (describe (model, 4) == "0 1 citrus Citrus -", "item 4: " + describe (model, 4));
+    check (((Fold.ListItem) model.get_item (4)).section_id == citrus, "item 4's section id");
+
+    // A veto, then the collapse.
+    string[] log = {};
+    ulong handler = store.section_will_collapse.connect ((section, key) => {
+        log += "will " + key;
+        return false;
+    });
+    store.section_did_collapse.connect ((section, key) => { log += "did " + key; });
+    try {
+        bool changed = true;
+        store.collapse (citrus, out changed);
+        check (!changed, "vetoed collapse did not change");
+        check (model.get_n_items () == 13, "vetoed: 13 items");
+        store.disconnect (handler);
+        store.collapse (citrus, out changed);
+        check (changed, "collapse changed");
+        check (model.get_n_items () == 11, "collapsed: 11 items, got %u".printf (model.get_n_items ()));
+        check (string.joinv (",", log) == "will citrus,did citrus", "events: " + string.joinv (",", log));
+    } catch (GLib.Error e) {
+        check (false, "collapse: " + e.message);
+    }
+
+    // A height function (double return) and an expansion.
+    try {
+        store.set_expanded_height_func ((s, section, key, row, out height) => {
+            height = row == 0 ? 120.0 : -1.0;
+        });
+        int action = 0;
+        model.activate (9, out action); // grains/0: fruit 1+3, citrus 1, veg 3, grains header 8
+        check (action == 3, "activate grains/0: action %d".printf (action));
+        var item = (Fold.ListItem) model.get_item (9);
+        check (item.expanded && item.height == 120.0, "grains/0 expanded to 120: %g".printf (item.height));
+    } catch (GLib.Error e) {
+        check (false, "expand: " + e.message);
+    }
+
+    // A stale id.
+    try {
+        store.remove_section (citrus);
+        bool changed;
+        store.toggle (citrus, out changed);
+        check (false, "a stale id did not fail");
+    } catch (GLib.Error e) {
+        check (e.domain == Fold.ListModelError.quark () && e.code == -3,
+               "stale id: %s %d %s".printf (e.domain.to_string (), e.code, e.message));
+    }
+
+    print ("%d passed, %d failed\n", passed, failed);
+    return failed > 0 ? 1 : 0;
+}
