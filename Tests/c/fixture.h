@@ -7,6 +7,8 @@
  * and reports the failure where it happened.
  *
  *   new_table(options)          fold_table_new, NULL options for defaults
+ *   must_table(options)         new_table, or the test stops (prints the
+ *                               counts and exits 1) when there is no table
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
  *   sec(t, key)                 the id of the section with `key`
@@ -20,12 +22,25 @@
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
 
+#include <stdlib.h>
+
 #include "check.h"
 
 static inline fold_table *new_table(const fold_table_options *options)
 {
     fold_table *t = NULL;
     if (!CHECK_STATUS(fold_table_new(options, &t), FOLD_OK)) return NULL;
+    return t;
+}
+
+static inline fold_table *must_table(const fold_table_options *options)
+{
+    fold_table *t = new_table(options);
+    if (t == NULL) {
+        fprintf(stderr, "cannot create a table; stopping\n");
+        check_done();
+        exit(1);
+    }
     return t;
 }
 

@@ -19,17 +19,6 @@
 #define COLLAPSED_ FOLD_ITEM_FLAG_COLLAPSED
 #define COLLAPSIBLE_ FOLD_ITEM_FLAG_COLLAPSIBLE
 
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* Mac (3), iPad (2), iPhone (4) with default options. */
 static fold_table *sample_table(void)
 {

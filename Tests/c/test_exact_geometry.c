@@ -12,18 +12,6 @@
 
 #include "fixture.h"
 
-/* A table, or the test stops. */
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* splitmix64: seeded, so a failure replays. */
 static uint64_t rng_state;
 static uint64_t next_u64(void)

@@ -34,17 +34,6 @@ typedef struct expected_item {
     const char *key;
 } expected_item;
 
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 static void check_list_(int line, const fold_table *t, const expected_item *e, int64_t count,
                         double content)
 {

@@ -14,17 +14,6 @@
 #include "fixture.h"
 #include "foldtable.h"
 
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* Checks the row count and every row height of `section`, and that the flat
  * list shows those rows (if the section is expanded) with those heights. */
 static void check_rows_(int line, const fold_table *t, fold_section_id section,

@@ -19,17 +19,6 @@
 /* ---- helpers --------------------------------------------------------- */
 
 /* A table or stop: the tests below cannot go on without one. */
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* Checks that the top-level sections are, in order, exactly the keys of
  * `keys` (NULL-terminated), each with its row count from `rows`: by child
  * index (child_at) and by key (find_section), which must give the same id,
