@@ -59,12 +59,10 @@ extern fold_section_id foreign_id;
 extern fold_table *other;
 extern fold_table *current;
 extern snapshot *current_before;
-extern const char *const unwanted_words[8];
 
 double nan_value(void);
 double inf_value(void);
 void init_bad_heights(void);
-void copy_string(char *dst, size_t size, const char *src);
 int take_snapshot(const fold_table *t, snapshot *s);
 const char *snapshot_diff(const snapshot *a, const snapshot *b);
 void make_table(void);
@@ -75,18 +73,10 @@ void test_messages_and_names(void);
 void test_new(void);
 int never_called_height(fold_table *t, fold_section_id section, const char *key, int64_t row,
                         double *out_height, void *user_data);
-void never_called_change(fold_table *t, const fold_change_set *c, void *user_data);
-int never_called_section(fold_table *t, fold_section_id section, const char *key,
-                         int32_t event, void *user_data);
-int never_called_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
-                     int32_t event, void *user_data);
 void test_null_table(void);
 void test_null_outputs(void);
 void test_bad_strings(void);
-void bad_section_id(fold_section_id bad);
 void test_bad_ids(void);
-void bad_row_index(fold_section_id section, int64_t row);
-void bad_position(int64_t position);
 void test_ranges(void);
 void test_unknown_constants(void);
 void test_bad_heights(void);

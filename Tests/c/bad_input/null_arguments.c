@@ -104,20 +104,20 @@ int never_called_height(fold_table *t, fold_section_id section, const char *key,
     return 1;
 }
 
-void never_called_change(fold_table *t, const fold_change_set *c, void *user_data)
+static void never_called_change(fold_table *t, const fold_change_set *c, void *user_data)
 {
     (void)t, (void)c, (void)user_data;
 }
 
-int never_called_section(fold_table *t, fold_section_id section, const char *key,
-                         int32_t event, void *user_data)
+static int never_called_section(fold_table *t, fold_section_id section, const char *key,
+                                int32_t event, void *user_data)
 {
     (void)t, (void)section, (void)key, (void)event, (void)user_data;
     return 1;
 }
 
-int never_called_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
-                     int32_t event, void *user_data)
+static int never_called_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                            int32_t event, void *user_data)
 {
     (void)t, (void)section, (void)key, (void)row, (void)event, (void)user_data;
     return 1;

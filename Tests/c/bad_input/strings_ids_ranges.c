@@ -71,7 +71,7 @@ void test_bad_strings(void)
  * id, one of its subsections', another table's, one never handed out
  * (FOLD_E_NOT_FOUND, the message naming the id), or FOLD_ROOT where a
  * section is required (FOLD_E_INVALID). */
-void bad_section_id(fold_section_id bad)
+static void bad_section_id(fold_section_id bad)
 {
     fold_table *t = table;
     int root = bad == FOLD_ROOT;
@@ -168,7 +168,7 @@ void test_bad_ids(void)
 
 /* Every function that takes a row index of `section` (which has fewer
  * rows), with `row` out of range. */
-void bad_row_index(fold_section_id section, int64_t row)
+static void bad_row_index(fold_section_id section, int64_t row)
 {
     fold_table *t = table;
     int64_t n = -5;
@@ -194,7 +194,7 @@ void bad_row_index(fold_section_id section, int64_t row)
     CHECK_EQ_I64(ri.child_index, 0x1111111111111111LL);
 }
 
-void bad_position(int64_t position)
+static void bad_position(int64_t position)
 {
     fold_table *t = table;
     fold_item item;

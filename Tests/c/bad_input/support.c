@@ -56,7 +56,7 @@ const int64_t bad_index_extra[NBAD_INDEX] = {-1, INT64_MIN, INT64_MAX, ((int64_t
 
 /* ---- snapshot of everything a caller can observe ---------------------- */
 
-void copy_string(char *dst, size_t size, const char *src)
+static void copy_string(char *dst, size_t size, const char *src)
 {
     if (src == NULL) {
         strcpy(dst, "(NULL)");
@@ -259,7 +259,7 @@ snapshot *current_before;
 
 /* Words a C user does not need to see in a message: Swift's spelling of
  * values and types. */
-const char *const unwanted_words[] = {"Optional(", "Swift.", "Int64(", "UInt64(", "nil",
+static const char *const unwanted_words[] = {"Optional(", "Swift.", "Int64(", "UInt64(", "nil",
                                              "String(", "Error(", "fatal"};
 
 /* Expects `got` to be the failure `expected`, with a message in a C user's
