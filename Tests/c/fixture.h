@@ -9,6 +9,8 @@
  *   new_table(options)          fold_table_new, NULL options for defaults
  *   must_table(options)         new_table, or the test stops (prints the
  *                               counts and exits 1) when there is no table
+ *   options_with_heights(row, header, footer, padding_top, padding_bottom)
+ *                               default options with these heights
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
  *   sec(t, key)                 the id of the section with `key`
@@ -18,6 +20,10 @@
  *   row_count(t, id), item_count(t), section_count(t)
  *   text(t, id, which)          a section text (FOLD_TEXT_*), in one of
  *                               eight rotating static buffers; NULL on failure
+ *   check_status_names()        fold_status_name of every documented status
+ *                               (one check each)
+ *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
+ *                               `offset_case` table: {y, position, place}
  */
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
@@ -42,6 +48,19 @@ static inline fold_table *must_table(const fold_table_options *options)
         exit(1);
     }
     return t;
+}
+
+static inline fold_table_options options_with_heights(double row, double header, double footer,
+                                                      double padding_top, double padding_bottom)
+{
+    fold_table_options o;
+    fold_table_options_init(&o);
+    o.row_height = row;
+    o.header_height = header;
+    o.footer_height = footer;
+    o.padding_top = padding_top;
+    o.padding_bottom = padding_bottom;
+    return o;
 }
 
 static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
@@ -113,5 +132,54 @@ static inline const char *text(const fold_table *t, fold_section_id id, int32_t 
     CHECK(length < sizeof buffers[0]);
     return b;
 }
+
+static inline void check_status_names(void)
+{
+    static const struct {
+        int status;
+        const char *name;
+    } names[] = {
+        {FOLD_OK, "FOLD_OK"},
+        {FOLD_E_INVALID, "FOLD_E_INVALID"},
+        {FOLD_E_RANGE, "FOLD_E_RANGE"},
+        {FOLD_E_NOT_FOUND, "FOLD_E_NOT_FOUND"},
+        {FOLD_E_DUPLICATE, "FOLD_E_DUPLICATE"},
+        {FOLD_E_NOT_VISIBLE, "FOLD_E_NOT_VISIBLE"},
+        {FOLD_E_BUSY, "FOLD_E_BUSY"},
+        {FOLD_E_NOT_ALLOWED, "FOLD_E_NOT_ALLOWED"},
+        {FOLD_E_INTERNAL, "FOLD_E_INTERNAL"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        CHECK_STR(fold_status_name(names[i].status), names[i].name);
+    }
+}
+
+/* One expected answer of fold_table_item_at_offset. */
+typedef struct offset_case {
+    double y;
+    int64_t position;
+    int32_t place;
+} offset_case;
+
+static inline void check_offsets_(const char *file, int line, const fold_table *t,
+                                  const offset_case *cases, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        long failed_before = check_failed_so_far();
+        int64_t p = -42;
+        int32_t pl = -42;
+        CHECK_STATUS(fold_table_item_at_offset(t, cases[i].y, &p, &pl), FOLD_OK);
+        CHECK_EQ_I64(p, cases[i].position);
+        CHECK_EQ_I64(pl, cases[i].place);
+        if (check_failed_so_far() != failed_before) {
+            fprintf(stderr, "  (in check_offsets(y = %.17g) called from %s:%d)\n", cases[i].y, file,
+                    line);
+        }
+    }
+}
+#define check_offsets(t, cases) \
+    check_offsets_(__FILE__, __LINE__, (t), (cases), sizeof(cases) / sizeof((cases)[0]))
 
 #endif /* FOLD_TEST_FIXTURE_H */

@@ -31,27 +31,27 @@ void test_padding_and_footers(void)
     };
     int64_t pos = -1;
 
-    fold_table_options_init(&o);
-    o.row_height = 20;
-    o.header_height = 30;
-    o.footer_height = 6;
-    o.padding_top = 10;
-    o.padding_bottom = 15;
+    o = options_with_heights(20, 30, 6, 10, 15);
     t = must_table(&o);
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
     fold_section_id b = add(t, FOLD_ROOT, "b", NULL, 0);
     fold_section_id c = add(t, FOLD_ROOT, "c", NULL, 1);
     check_list(t, e1, 178 + 15);
 
-    check_offset(t, 0, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, 9.99, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, 10, 0, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 85, 3, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 86, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 177.9, 8, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 178, 8, FOLD_OFFSET_BELOW); /* bottom padding */
-    check_offset(t, 193, 8, FOLD_OFFSET_BELOW);
-    check_offset(t, 5000, 8, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {0, 0, FOLD_OFFSET_ABOVE},
+            {9.99, 0, FOLD_OFFSET_ABOVE},
+            {10, 0, FOLD_OFFSET_IN_ITEM},
+            {85, 3, FOLD_OFFSET_IN_ITEM},
+            {86, 4, FOLD_OFFSET_IN_ITEM},
+            {177.9, 8, FOLD_OFFSET_IN_ITEM},
+            {178, 8, FOLD_OFFSET_BELOW}, /* bottom padding */
+            {193, 8, FOLD_OFFSET_BELOW},
+            {5000, 8, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
 
     check_visible(t, 0, 10, 0, e1, 0, 0);   /* only top padding */
     check_visible(t, 0, 11, 0, e1, 0, 1);
@@ -94,14 +94,19 @@ void test_zero_heights(void)
     check_list(t, e, 108);
 
     /* Items of height 0 contain no offset. */
-    check_offset(t, -1, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, 0, 1, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 44, 2, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 88, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 97.5, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 98, 7, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 107, 7, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 108, 8, FOLD_OFFSET_BELOW); /* the last item has height 0 */
+    {
+        static const offset_case offsets[] = {
+            {-1, 0, FOLD_OFFSET_ABOVE},
+            {0, 1, FOLD_OFFSET_IN_ITEM},
+            {44, 2, FOLD_OFFSET_IN_ITEM},
+            {88, 4, FOLD_OFFSET_IN_ITEM},
+            {97.5, 4, FOLD_OFFSET_IN_ITEM},
+            {98, 7, FOLD_OFFSET_IN_ITEM},
+            {107, 7, FOLD_OFFSET_IN_ITEM},
+            {108, 8, FOLD_OFFSET_BELOW}, /* the last item has height 0 */
+        };
+        check_offsets(t, offsets);
+    }
 
     /* Zero-height items whose top lies inside the viewport are visible. */
     check_visible(t, 0, 88, 0, e, 0, 3);
@@ -120,9 +125,14 @@ void test_zero_heights(void)
     o.padding_top = 5;
     t = must_table(&o);
     add(t, FOLD_ROOT, "z", NULL, 2);
-    check_offset(t, 4, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, 5, 2, FOLD_OFFSET_BELOW);
-    check_offset(t, 6, 2, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {4, 0, FOLD_OFFSET_ABOVE},
+            {5, 2, FOLD_OFFSET_BELOW},
+            {6, 2, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
     {
         double h = -1;
         int64_t written = -1, total = -1;
@@ -148,9 +158,14 @@ void test_empty_table(void)
     fold_item item;
     double h = -1;
 
-    check_offset(t, -1, -1, FOLD_OFFSET_ABOVE);
-    check_offset(t, 0, -1, FOLD_OFFSET_BELOW);
-    check_offset(t, 100, -1, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {-1, -1, FOLD_OFFSET_ABOVE},
+            {0, -1, FOLD_OFFSET_BELOW},
+            {100, -1, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
     CHECK_STATUS(fold_table_item_at(t, 0, &item), FOLD_E_RANGE);
     CHECK_STATUS(fold_table_item_top(t, 0, &h), FOLD_E_RANGE);
     CHECK_STATUS(fold_table_visible_items(t, 0, 100, 2, out, 2, &written, &total), FOLD_OK);
@@ -162,10 +177,15 @@ void test_empty_table(void)
     o.padding_top = 10;
     o.padding_bottom = 20;
     t = must_table(&o);
-    check_offset(t, 5, -1, FOLD_OFFSET_ABOVE);
-    check_offset(t, 9.5, -1, FOLD_OFFSET_ABOVE);
-    check_offset(t, 10, -1, FOLD_OFFSET_BELOW);
-    check_offset(t, 25, -1, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {5, -1, FOLD_OFFSET_ABOVE},
+            {9.5, -1, FOLD_OFFSET_ABOVE},
+            {10, -1, FOLD_OFFSET_BELOW},
+            {25, -1, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
     CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 30);
 
@@ -194,9 +214,14 @@ void test_fractional_heights(void)
     CHECK_STATUS(fold_table_set_section_height(t, f, FOLD_HEIGHT_HEADER, 12.75), FOLD_OK);
     CHECK_STATUS(fold_table_insert_rows(t, f, 0, 3, hs), FOLD_OK);
     check_list(t, e, 13.625);
-    check_offset(t, 13.25, 2, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 13.5, 3, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 13.625, 3, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {13.25, 2, FOLD_OFFSET_IN_ITEM},
+            {13.5, 3, FOLD_OFFSET_IN_ITEM},
+            {13.625, 3, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
     check_visible(t, 13, 0.5, 0, e, 1, 2); /* [13, 13.5): rows 0 and 1 */
     check_visible(t, 13, 0.5001, 0, e, 1, 3);
     fold_table_free(t);

@@ -81,29 +81,39 @@ void test_worked_example_offsets(void)
 {
     fold_table *t = sample_table(NULL);
 
-    check_offset(t, -1e300, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, -0.5, 0, FOLD_OFFSET_ABOVE);
-    check_offset(t, 0, 0, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 27.999, 0, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 28, 1, FOLD_OFFSET_IN_ITEM); /* y == top belongs to the item */
-    check_offset(t, 71.5, 1, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 72, 2, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 159.9, 3, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 160, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 200, 5, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 276, 7, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 436, 11, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 479.75, 11, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 480, 11, FOLD_OFFSET_BELOW);
-    check_offset(t, 1e300, 11, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {-1e300, 0, FOLD_OFFSET_ABOVE},
+            {-0.5, 0, FOLD_OFFSET_ABOVE},
+            {0, 0, FOLD_OFFSET_IN_ITEM},
+            {27.999, 0, FOLD_OFFSET_IN_ITEM},
+            {28, 1, FOLD_OFFSET_IN_ITEM}, /* y == top belongs to the item */
+            {71.5, 1, FOLD_OFFSET_IN_ITEM},
+            {72, 2, FOLD_OFFSET_IN_ITEM},
+            {159.9, 3, FOLD_OFFSET_IN_ITEM},
+            {160, 4, FOLD_OFFSET_IN_ITEM},
+            {200, 5, FOLD_OFFSET_IN_ITEM},
+            {276, 7, FOLD_OFFSET_IN_ITEM},
+            {436, 11, FOLD_OFFSET_IN_ITEM},
+            {479.75, 11, FOLD_OFFSET_IN_ITEM},
+            {480, 11, FOLD_OFFSET_BELOW},
+            {1e300, 11, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
 
     CHECK_STATUS(fold_table_collapse(t, top(t, 1), NULL), FOLD_OK);
-    check_offset(t, 160, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 187.5, 4, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 188, 5, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 216, 6, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 391, 9, FOLD_OFFSET_IN_ITEM);
-    check_offset(t, 392, 9, FOLD_OFFSET_BELOW);
+    {
+        static const offset_case offsets[] = {
+            {160, 4, FOLD_OFFSET_IN_ITEM},
+            {187.5, 4, FOLD_OFFSET_IN_ITEM},
+            {188, 5, FOLD_OFFSET_IN_ITEM},
+            {216, 6, FOLD_OFFSET_IN_ITEM},
+            {391, 9, FOLD_OFFSET_IN_ITEM},
+            {392, 9, FOLD_OFFSET_BELOW},
+        };
+        check_offsets(t, offsets);
+    }
     fold_table_free(t);
 }
 

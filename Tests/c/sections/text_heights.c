@@ -260,12 +260,7 @@ void test_table_defaults(void)
     int64_t n = -1, pos = -1;
     double h = -1;
 
-    fold_table_options_init(&o);
-    o.row_height = 20;
-    o.header_height = 30;
-    o.footer_height = 5;
-    o.padding_top = 7;
-    o.padding_bottom = 3;
+    o = options_with_heights(20, 30, 5, 7, 3);
     t = must_table(&o);
 
     fold_section_id a = add(t, FOLD_ROOT, "a", "A", 2);
