@@ -22,6 +22,10 @@
  *                               eight rotating static buffers; NULL on failure
  *   check_status_names()        fold_status_name of every documented status
  *                               (one check each)
+ *   CHECK_REDRAW_ONLY(seen, at)
+ *                               a recorded change set (any struct with
+ *                               change_count, redraw_count, redraw[], delta)
+ *                               redrew the one item at position `at`, nothing else
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
  */
@@ -154,6 +158,15 @@ static inline void check_status_names(void)
         CHECK_STR(fold_status_name(names[i].status), names[i].name);
     }
 }
+
+#define CHECK_REDRAW_ONLY(seen, at)                       \
+    do {                                                  \
+        CHECK_EQ_I64((seen).change_count, 0);             \
+        CHECK_EQ_I64((seen).redraw_count, 1);             \
+        CHECK_EQ_I64((seen).redraw[0].position, at);      \
+        CHECK_EQ_I64((seen).redraw[0].count, 1);          \
+        CHECK_EQ_DBL((seen).delta, 0);                    \
+    } while (0)
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {

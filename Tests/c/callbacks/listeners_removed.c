@@ -109,16 +109,23 @@ fold_table *two_sections(void)
     return t;
 }
 
+/* Readies `r` to remove a victim listener of `t`; returns the victim's
+ * user_data (malloc'd: the remover frees it right after the removal). */
+static counter *arm_remover(remover *r, fold_table *t)
+{
+    memset(r, 0, sizeof *r);
+    r->table = t;
+    r->victim_data = calloc(1, sizeof *r->victim_data);
+    return r->victim_data;
+}
+
 void test_section_listener_removed_in_round(void)
 {
     fold_table *t = two_sections();
     remover r;
-    counter *victim = calloc(1, sizeof *victim);
+    counter *victim = arm_remover(&r, t);
     int64_t first = -1, after = -1, items = -1;
     int changed = -1;
-    memset(&r, 0, sizeof r);
-    r.table = t;
-    r.victim_data = victim;
     CHECK_STATUS(fold_table_add_section_listener(t, section_remover, &r, &first), FOLD_OK);
     CHECK_STATUS(fold_table_add_section_listener(t, section_counter, victim, &r.victim_id), FOLD_OK);
     /* Registered after the victim: still called, in both rounds. */
@@ -144,12 +151,9 @@ void test_change_listener_removed_in_round(void)
 {
     fold_table *t = two_sections();
     remover r;
-    counter *victim = calloc(1, sizeof *victim);
+    counter *victim = arm_remover(&r, t);
     int64_t items = -1;
     int changed = -1;
-    memset(&r, 0, sizeof r);
-    r.table = t;
-    r.victim_data = victim;
     CHECK_STATUS(fold_table_add_change_listener(t, change_remover, &r, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, change_counter, victim, &r.victim_id), FOLD_OK);
 
@@ -168,13 +172,10 @@ void test_row_listener_removed_in_round(void)
 {
     fold_table *t = two_sections();
     remover r;
-    counter *victim = calloc(1, sizeof *victim);
+    counter *victim = arm_remover(&r, t);
     int changed = -1;
     fold_row_info ri;
     fold_section_id a = sec(t, "a");
-    memset(&r, 0, sizeof r);
-    r.table = t;
-    r.victim_data = victim;
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, row_remover, &r, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, row_counter, victim, &r.victim_id), FOLD_OK);

@@ -291,11 +291,7 @@ void test_empty_section_events(void)
     CHECK_EQ_I64(h.event_section[1], e);
     CHECK_STR(h.event_key[0], "e");
     CHECK_EQ_I64(h.sets, 1);
-    CHECK_EQ_I64(h.change_count, 0);
-    CHECK_EQ_I64(h.redraw_count, 1);
-    CHECK_EQ_I64(h.redraw[0].position, 2);
-    CHECK_EQ_I64(h.redraw[0].count, 1);
-    CHECK_EQ_DBL(h.delta, 0);
+    CHECK_REDRAW_ONLY(h, 2);
 
     /* Already collapsed: nothing heard. */
     CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
@@ -337,11 +333,7 @@ void test_empty_section_events(void)
      * row count changed). */
     CHECK_STATUS(fold_table_insert_rows(t, e, 0, 3, NULL), FOLD_OK);
     CHECK_EQ_I64(h.sets, 2);
-    CHECK_EQ_I64(h.change_count, 0);
-    CHECK_EQ_I64(h.redraw_count, 1);
-    CHECK_EQ_I64(h.redraw[0].position, 2);
-    CHECK_EQ_I64(h.redraw[0].count, 1);
-    CHECK_EQ_DBL(h.delta, 0);
+    CHECK_REDRAW_ONLY(h, 2);
     CHECK_EQ_I64(item_count(t), 3);
     (void)a;
     fold_table_free(t);
