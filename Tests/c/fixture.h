@@ -22,6 +22,10 @@
  *                               eight rotating static buffers; NULL on failure
  *   check_status_names()        fold_status_name of every documented status
  *                               (one check each)
+ *   COPY_CHANGE_SET(seen, set)  copies a change set, inside the listener, into
+ *                               any struct with change_count, changes[],
+ *                               redraw_count, redraw[] and delta (as many
+ *                               changes and ranges as its arrays hold)
  *   CHECK_REDRAW_ONLY(seen, at)
  *                               a recorded change set (any struct with
  *                               change_count, redraw_count, redraw[], delta)
@@ -158,6 +162,20 @@ static inline void check_status_names(void)
         CHECK_STR(fold_status_name(names[i].status), names[i].name);
     }
 }
+
+#define COPY_CHANGE_SET(seen, set)                                                           \
+    do {                                                                                     \
+        int64_t i_;                                                                          \
+        (seen)->change_count = (set)->change_count;                                          \
+        for (i_ = 0; i_ < (set)->change_count &&                                             \
+                     i_ < (int64_t)(sizeof (seen)->changes / sizeof (seen)->changes[0]); i_++) \
+            (seen)->changes[i_] = (set)->changes[i_];                                        \
+        (seen)->redraw_count = (set)->redraw_count;                                          \
+        for (i_ = 0; i_ < (set)->redraw_count &&                                             \
+                     i_ < (int64_t)(sizeof (seen)->redraw / sizeof (seen)->redraw[0]); i_++)   \
+            (seen)->redraw[i_] = (set)->redraw[i_];                                          \
+        (seen)->delta = (set)->content_height_delta;                                         \
+    } while (0)
 
 #define CHECK_REDRAW_ONLY(seen, at)                       \
     do {                                                  \

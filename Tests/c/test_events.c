@@ -36,11 +36,7 @@ static void on_change(fold_table *t, const fold_change_set *set, void *user_data
 {
     seen *s = user_data;
     s->calls++;
-    s->change_count = set->change_count;
-    for (int64_t i = 0; i < set->change_count && i < 8; i++) s->changes[i] = set->changes[i];
-    s->redraw_count = set->redraw_count;
-    for (int64_t i = 0; i < set->redraw_count && i < 8; i++) s->redraw[i] = set->redraw[i];
-    s->delta = set->content_height_delta;
+    COPY_CHANGE_SET(s, set);
     s->anchored = set->anchored;
     s->anchored_offset = set->anchored_offset;
     fold_table_item_count(t, &s->items_inside);

@@ -35,4 +35,6 @@ void not_collapsible_refused(void);
 void activate_refused(void);
 void messages_in_words(void);
 
+fold_section_id add_expandable_rows(fold_table *t);
+
 #endif /* FOLD_TEST_ATOMICITY_H */

@@ -85,3 +85,12 @@ int row_expanded(fold_table *t, fold_section_id s, int64_t row)
     if (!CHECK_STATUS(fold_table_row_info(t, s, row, &ri), FOLD_OK)) return -1;
     return (ri.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
 }
+
+/* Section "a" with 3 rows, rows 0 and 2 expandable (expanded height 100). */
+fold_section_id add_expandable_rows(fold_table *t)
+{
+    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 0, 100), FOLD_OK);
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 2, 100), FOLD_OK);
+    return a;
+}

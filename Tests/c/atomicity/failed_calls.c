@@ -142,9 +142,7 @@ void accordion_order(void)
     log l;
     fold_table *t = new_logged_table(&l);
     int changed = -1;
-    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 0, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 2, 100), FOLD_OK);
+    fold_section_id a = add_expandable_rows(t);
     CHECK_STATUS(fold_table_set_accordion(t, FOLD_ACCORDION_SINGLE), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, a, 0, &changed), FOLD_OK);
 

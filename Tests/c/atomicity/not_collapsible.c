@@ -151,9 +151,7 @@ void activate_refused(void)
     log l;
     fold_table *t = new_logged_table(&l);
     int32_t action = -1;
-    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 0, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 2, 100), FOLD_OK);
+    fold_section_id a = add_expandable_rows(t);
 
     /* The header: will-collapse refused. */
     reset(&l);

@@ -59,11 +59,7 @@ static void on_change(fold_table *t, const fold_change_set *set, void *user_data
     heard *h = user_data;
     (void)t;
     h->sets++;
-    h->change_count = set->change_count;
-    for (int64_t i = 0; i < set->change_count && i < 4; i++) h->changes[i] = set->changes[i];
-    h->redraw_count = set->redraw_count;
-    for (int64_t i = 0; i < set->redraw_count && i < 4; i++) h->redraw[i] = set->redraw[i];
-    h->delta = set->content_height_delta;
+    COPY_CHANGE_SET(h, set);
 }
 
 static int on_section(fold_table *t, fold_section_id section, const char *key, int32_t event,
