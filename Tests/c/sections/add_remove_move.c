@@ -112,14 +112,19 @@ void test_insert_positions(void)
     check_sections(t, k4, r4);
 
     /* Flat list: a h, a0, b h, c h, c0..c4, d h, d0, d1 */
-    check_item(t, 0, FOLD_ITEM_HEADER, a, -1, 0, 28);
-    check_item(t, 1, FOLD_ITEM_ROW, a, 0, 28, 44);
-    check_item(t, 2, FOLD_ITEM_HEADER, b, -1, 72, 28);
-    check_item(t, 3, FOLD_ITEM_HEADER, c, -1, 100, 28);
-    check_item(t, 4, FOLD_ITEM_ROW, c, 0, 128, 44);
-    check_item(t, 8, FOLD_ITEM_ROW, c, 4, 304, 44);
-    check_item(t, 9, FOLD_ITEM_HEADER, d, -1, 348, 28);
-    check_item(t, 11, FOLD_ITEM_ROW, d, 1, 420, 44);
+    {
+        const item_case items[] = {
+            {0, FOLD_ITEM_HEADER, a, -1, 0, 28},
+            {1, FOLD_ITEM_ROW, a, 0, 28, 44},
+            {2, FOLD_ITEM_HEADER, b, -1, 72, 28},
+            {3, FOLD_ITEM_HEADER, c, -1, 100, 28},
+            {4, FOLD_ITEM_ROW, c, 0, 128, 44},
+            {8, FOLD_ITEM_ROW, c, 4, 304, 44},
+            {9, FOLD_ITEM_HEADER, d, -1, 348, 28},
+            {11, FOLD_ITEM_ROW, d, 1, 420, 44},
+        };
+        check_items(t, items);
+    }
     {
         int64_t n = -1;
         double h = -1;
@@ -303,12 +308,17 @@ void test_move(void)
     CHECK_EQ_I64(is_collapsed(t, top(t, 2)), 0);
 
     /* Flat list: A h(10), A0, B h, B0, B1, D h, D0..D3, C h (collapsed) */
-    check_item(t, 0, FOLD_ITEM_HEADER, A, -1, 0, 10);
-    check_item(t, 1, FOLD_ITEM_ROW, A, 0, 10, 44);
-    check_item(t, 2, FOLD_ITEM_HEADER, B, -1, 54, 28);
-    check_item(t, 5, FOLD_ITEM_HEADER, D, -1, 170, 28);
-    check_item(t, 9, FOLD_ITEM_ROW, D, 3, 330, 44);
-    check_item(t, 10, FOLD_ITEM_HEADER, C, -1, 374, 28);
+    {
+        const item_case items[] = {
+            {0, FOLD_ITEM_HEADER, A, -1, 0, 10},
+            {1, FOLD_ITEM_ROW, A, 0, 10, 44},
+            {2, FOLD_ITEM_HEADER, B, -1, 54, 28},
+            {5, FOLD_ITEM_HEADER, D, -1, 170, 28},
+            {9, FOLD_ITEM_ROW, D, 3, 330, 44},
+            {10, FOLD_ITEM_HEADER, C, -1, 374, 28},
+        };
+        check_items(t, items);
+    }
     {
         int64_t n = -1;
         double h = -1;

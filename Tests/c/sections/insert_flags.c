@@ -35,9 +35,14 @@ void test_insert_flags(void)
     /* plain h, 2 rows, fixed h, 2 rows, (no header) 2 rows, folded h */
     CHECK_EQ_I64(item_count(t), 9);
     CHECK_STATUS(fold_table_header_position(t, bare, &pos), FOLD_E_NOT_FOUND);
-    check_item(t, 6, FOLD_ITEM_ROW, bare, 0, 2 * 28 + 4 * 44, 44);
-    check_item(t, 7, FOLD_ITEM_ROW, bare, 1, 2 * 28 + 5 * 44, 44);
-    check_item(t, 8, FOLD_ITEM_HEADER, folded, -1, 2 * 28 + 6 * 44, 28);
+    {
+        const item_case items[] = {
+            {6, FOLD_ITEM_ROW, bare, 0, 2 * 28 + 4 * 44, 44},
+            {7, FOLD_ITEM_ROW, bare, 1, 2 * 28 + 5 * 44, 44},
+            {8, FOLD_ITEM_HEADER, folded, -1, 2 * 28 + 6 * 44, 28},
+        };
+        check_items(t, items);
+    }
     {
         double h = -1;
         CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);

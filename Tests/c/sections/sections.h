@@ -12,6 +12,17 @@
 
 #define check_header(t, id, title, detail) check_header_(__FILE__, __LINE__, (t), (id), (title), (detail))
 
+/* One expected item for check_items: position, kind, section, row, top, height. */
+typedef struct item_case {
+    int64_t position;
+    int kind;
+    fold_section_id section;
+    int64_t row;
+    double top;
+    double height;
+} item_case;
+#define check_items(t, cases) \
+    check_items_(__FILE__, __LINE__, (t), (cases), sizeof(cases) / sizeof((cases)[0]))
 #define check_item(t, p, k, s, r, top, h) check_item_(__FILE__, __LINE__, (t), (p), (k), (s), (r), (top), (h))
 
 #define check_heights(t, id, h, f, r) check_heights_(__FILE__, __LINE__, (t), (id), (h), (f), (r))
@@ -22,6 +33,8 @@ void check_header_(const char *file, int line, const fold_table *t, fold_section
                    const char *detail);
 void check_item_(const char *file, int line, const fold_table *t, int64_t position, int kind,
                  fold_section_id section, int64_t row, double top, double height);
+void check_items_(const char *file, int line, const fold_table *t, const item_case *cases,
+                  size_t count);
 void check_heights_(const char *file, int line, const fold_table *t, fold_section_id id, double header,
                     double footer, double row);
 double row_height_of(const fold_table *t, fold_section_id id, int64_t row);

@@ -102,6 +102,17 @@ void check_item_(const char *file, int line, const fold_table *t, int64_t positi
     }
 }
 
+/* check_item for each of `cases`, in order. */
+void check_items_(const char *file, int line, const fold_table *t, const item_case *cases,
+                  size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        check_item_(file, line, t, cases[i].position, cases[i].kind, cases[i].section, cases[i].row,
+                    cases[i].top, cases[i].height);
+    }
+}
+
 void check_heights_(const char *file, int line, const fold_table *t, fold_section_id id, double header,
                     double footer, double row)
 {

@@ -206,12 +206,17 @@ void test_heights(void)
     /* a h 40, a0 50, a1 50, a footer 12.5, b h 28, b0 44 */
     CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
     CHECK_EQ_I64(n, 6);
-    check_item(t, 0, FOLD_ITEM_HEADER, a, -1, 0, 40);
-    check_item(t, 1, FOLD_ITEM_ROW, a, 0, 40, 50);
-    check_item(t, 2, FOLD_ITEM_ROW, a, 1, 90, 50);
-    check_item(t, 3, FOLD_ITEM_FOOTER, a, -1, 140, 12.5);
-    check_item(t, 4, FOLD_ITEM_HEADER, b, -1, 152.5, 28);
-    check_item(t, 5, FOLD_ITEM_ROW, b, 0, 180.5, 44);
+    {
+        const item_case items[] = {
+            {0, FOLD_ITEM_HEADER, a, -1, 0, 40},
+            {1, FOLD_ITEM_ROW, a, 0, 40, 50},
+            {2, FOLD_ITEM_ROW, a, 1, 90, 50},
+            {3, FOLD_ITEM_FOOTER, a, -1, 140, 12.5},
+            {4, FOLD_ITEM_HEADER, b, -1, 152.5, 28},
+            {5, FOLD_ITEM_ROW, b, 0, 180.5, 44},
+        };
+        check_items(t, items);
+    }
     CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 224.5);
     CHECK_STATUS(fold_table_footer_position(t, a, &pos), FOLD_OK);
@@ -270,12 +275,17 @@ void test_table_defaults(void)
     /* a h, a0, a1, a footer, b h, b footer (a section without rows keeps its footer) */
     CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
     CHECK_EQ_I64(n, 6);
-    check_item(t, 0, FOLD_ITEM_HEADER, a, -1, 7, 30);
-    check_item(t, 1, FOLD_ITEM_ROW, a, 0, 37, 20);
-    check_item(t, 2, FOLD_ITEM_ROW, a, 1, 57, 20);
-    check_item(t, 3, FOLD_ITEM_FOOTER, a, -1, 77, 5);
-    check_item(t, 4, FOLD_ITEM_HEADER, b, -1, 82, 30);
-    check_item(t, 5, FOLD_ITEM_FOOTER, b, -1, 112, 5);
+    {
+        const item_case items[] = {
+            {0, FOLD_ITEM_HEADER, a, -1, 7, 30},
+            {1, FOLD_ITEM_ROW, a, 0, 37, 20},
+            {2, FOLD_ITEM_ROW, a, 1, 57, 20},
+            {3, FOLD_ITEM_FOOTER, a, -1, 77, 5},
+            {4, FOLD_ITEM_HEADER, b, -1, 82, 30},
+            {5, FOLD_ITEM_FOOTER, b, -1, 112, 5},
+        };
+        check_items(t, items);
+    }
     CHECK_STATUS(fold_table_footer_position(t, b, &pos), FOLD_OK);
     CHECK_EQ_I64(pos, 5);
     CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
