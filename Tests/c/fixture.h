@@ -30,6 +30,9 @@
  *                               a recorded change set (any struct with
  *                               change_count, redraw_count, redraw[], delta)
  *                               redrew the one item at position `at`, nothing else
+ *   check_changed(t, fold_table_collapse|expand|toggle, id, want)
+ *                               the call is FOLD_OK and sets out_changed to
+ *                               `want` (two checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
  */
@@ -185,6 +188,18 @@ static inline void check_status_names(void)
         CHECK_EQ_I64((seen).redraw[0].count, 1);          \
         CHECK_EQ_DBL((seen).delta, 0);                    \
     } while (0)
+
+static inline void check_changed_(const char *file, int line, fold_table *t,
+                                  int (*call)(fold_table *, fold_section_id, int *),
+                                  const char *expr, fold_section_id id, int want, const char *want_expr)
+{
+    int changed = -1;
+    check_status_(call(t, id, &changed), FOLD_OK, file, line, expr);
+    check_i64_(changed, want, file, line, "changed", want_expr);
+}
+#define check_changed(t, call, id, want)                                                        \
+    check_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", " #id ", &changed)", (id), (want), \
+                   #want)
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {

@@ -146,12 +146,9 @@ static void test_will_listener_refuses(void)
     fold_table *t = products();
     int events = 0;
     CHECK_STATUS(fold_table_add_section_listener(t, refuse_mac, &events, NULL), FOLD_OK);
-    int changed = -1;
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "Mac"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, sec(t, "Mac"), 0);
     CHECK_EQ_I64(events, 1);
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "iPad"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "iPad"), 1);
     CHECK_EQ_I64(events, 3); /* will + did */
     int64_t flipped = -1;
     CHECK_STATUS(fold_table_collapse_all(t, &flipped), FOLD_OK);

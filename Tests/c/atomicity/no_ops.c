@@ -36,8 +36,7 @@ void no_op_setters(void)
     /* State setters: already in that state. */
     CHECK_STATUS(fold_table_collapse_row(t, a, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
-    CHECK_STATUS(fold_table_expand(t, a, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, a, 0);
     CHECK_STATUS(fold_table_expand_all(t, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_set_section_header(t, a, ""), FOLD_OK);
     CHECK_STATUS(fold_table_set_section_height(t, a, FOLD_HEIGHT_HEADER, FOLD_HEIGHT_DEFAULT), FOLD_OK);
@@ -72,14 +71,12 @@ void empty_and_collapsed_sections(void)
 {
     log l;
     fold_table *t = new_logged_table(&l);
-    int changed = -1;
     fold_section_id e = add(t, FOLD_ROOT, "e", NULL, 0);
     fold_section_id f = add(t, FOLD_ROOT, "f", NULL, 1);
     CHECK_STR(text(t, e, FOLD_TEXT_INDICATOR), ""); /* nothing to collapse yet */
 
     reset(&l);
-    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, e, 1);
     CHECK_STR(l.text, "will-collapse:e did-collapse:e changed");
     CHECK_EQ_I64(l.last_changes, 0);
     CHECK_EQ_I64(l.last_redraw, 1);
@@ -88,12 +85,10 @@ void empty_and_collapsed_sections(void)
     CHECK_STR(text(t, e, FOLD_TEXT_INDICATOR), "");
     /* Already so: nothing. Refused: nothing either. */
     reset(&l);
-    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, e, 0);
     CHECK_STR(l.text, "");
     l.refuse = "e";
-    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, e, 0);
     CHECK_STR(l.text, "will-expand:e");
     CHECK_EQ_I64(l.change_sets, 0);
     CHECK_EQ_I64(is_collapsed(t, e), 1);
@@ -121,8 +116,7 @@ void empty_and_collapsed_sections(void)
     CHECK_EQ_I64(l.last_changes, 1);
     CHECK_EQ_I64(l.last_redraw, 1);
     /* Expanded, the stored row shows: e + 1 row, f + 2 rows. */
-    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, e, 1);
     CHECK_EQ_I64(items(t), 5);
     /* Activating an empty section's header toggles its stored state, as
      * fold_table_toggle does. */

@@ -85,8 +85,7 @@ void not_collapsible_refused(void)
         CHECK_EQ_I64(changed, -1); /* outputs are written only on success */
         CHECK_STATUS(fold_table_toggle(t, ids[i], &changed), FOLD_E_NOT_ALLOWED);
         CHECK_EQ_I64(changed, -1);
-        CHECK_STATUS(fold_table_expand(t, ids[i], &changed), FOLD_OK);
-        CHECK_EQ_I64(changed, 0);
+        check_changed(t, fold_table_expand, ids[i], 0);
         CHECK_STR(l.text, "");
         CHECK_EQ_I64(l.change_sets, 0);
         CHECK_EQ_I64(is_collapsed(t, ids[i]), 0);

@@ -85,7 +85,6 @@ void test_free_in_section_listener(int32_t event)
 {
     fold_table *t = two_sections();
     freer f;
-    int changed = -1;
     memset(&f, 0, sizeof f);
     f.free_on = event;
     after_free_calls = 0;
@@ -93,8 +92,7 @@ void test_free_in_section_listener(int32_t event)
     CHECK_STATUS(fold_table_add_section_listener(t, section_after_free, NULL, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, change_after_free, NULL, NULL), FOLD_OK);
     /* The outer call completes normally (the will listeners allowed it). */
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "a"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "a"), 1);
     CHECK_STATUS(f.query_status, FOLD_OK);
     CHECK_EQ_I64(f.items_after_free, event == FOLD_SECTION_WILL_COLLAPSE ? 7 : 4);
     /* Freed inside the will event: nothing after it, neither the second
@@ -109,13 +107,11 @@ void test_free_in_change_listener(void)
 {
     fold_table *t = two_sections();
     freer f;
-    int changed = -1;
     memset(&f, 0, sizeof f);
     after_free_calls = 0;
     CHECK_STATUS(fold_table_add_change_listener(t, change_freer, &f, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, change_after_free, NULL, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "b"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "b"), 1);
     CHECK_EQ_I64(f.calls, 1);
     CHECK_EQ_I64(after_free_calls, 0);
 }

@@ -129,8 +129,7 @@ void test_callbacks_get_id_and_key(void)
     CHECK_STATUS(fold_table_add_row_listener(t, row_witness, &wr, NULL), FOLD_OK);
 
     /* Section listener: will + did, both for "inner". */
-    CHECK_STATUS(fold_table_collapse(t, inner, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, inner, 1);
     expect_witness(&ws, 2, inner, "inner", none);
     CHECK_EQ_I64(is_collapsed(t, inner), 1); /* the refused changes inside changed nothing */
     CHECK_STR(text(t, inner, FOLD_TEXT_HEADER), "Inner|3");

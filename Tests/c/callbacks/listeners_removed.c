@@ -132,8 +132,7 @@ void test_section_listener_removed_in_round(void)
     counter later = {0};
     CHECK_STATUS(fold_table_add_section_listener(t, section_counter, &later, &after), FOLD_OK);
 
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "a"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "a"), 1);
     CHECK_STATUS(r.remove_status, FOLD_OK);
     CHECK_EQ_I64(r.calls, 2);     /* will + did */
     CHECK_EQ_I64(later.calls, 2); /* will + did */
@@ -157,8 +156,7 @@ void test_change_listener_removed_in_round(void)
     CHECK_STATUS(fold_table_add_change_listener(t, change_remover, &r, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, change_counter, victim, &r.victim_id), FOLD_OK);
 
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "b"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "b"), 1);
     CHECK_STATUS(r.remove_status, FOLD_OK);
     CHECK_EQ_I64(r.calls, 1);
     CHECK_STATUS(fold_table_collapse(t, sec(t, "a"), &changed), FOLD_OK);
@@ -219,8 +217,7 @@ void test_listener_removes_itself(void)
     int changed = -1;
     me->table = t;
     CHECK_STATUS(fold_table_add_section_listener(t, section_self_remover, me, &me->id), FOLD_OK);
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "a"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "a"), 1);
     CHECK_EQ_I64(calls_self, 1); /* the will event only */
     CHECK_STATUS(fold_table_toggle(t, sec(t, "a"), &changed), FOLD_OK);
     CHECK_EQ_I64(calls_self, 1);

@@ -14,8 +14,7 @@ void test_by_index(void)
     int changed = -1;
 
     CHECK_EQ_I64(collapsed_at(t, 1), 0);
-    CHECK_STATUS(fold_table_collapse(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, top(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 0), 0);
     CHECK_EQ_I64(collapsed_at(t, 2), 0);
@@ -23,32 +22,22 @@ void test_by_index(void)
     CHECK_EQ_DBL(content_height(t), 392);
 
     /* Already collapsed. */
-    changed = -1;
-    CHECK_STATUS(fold_table_collapse(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, top(t, 1), 0);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     CHECK_EQ_I64(item_count(t), 10);
 
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, top(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 1), 0);
     CHECK_EQ_I64(item_count(t), 12);
     CHECK_EQ_DBL(content_height(t), 480);
 
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, top(t, 1), 0);
 
     /* Toggle flips every time. */
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, top(t, 2), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, top(t, 2), 1);
     CHECK_EQ_I64(collapsed_at(t, 2), 1);
     CHECK_EQ_I64(item_count(t), 8);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, top(t, 2), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, top(t, 2), 1);
     CHECK_EQ_I64(collapsed_at(t, 2), 0);
     CHECK_EQ_I64(item_count(t), 12);
 
@@ -86,31 +75,20 @@ void test_by_key(void)
     int changed = -1;
     fold_section_id id = 77;
 
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "iPhone"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "iPhone"), 1);
     CHECK_EQ_I64(collapsed_key(t, "iPhone"), 1);
     CHECK_EQ_I64(collapsed_at(t, 2), 1);
     CHECK_EQ_I64(collapsed_key(t, "Mac"), 0);
     CHECK_EQ_I64(item_count(t), 8);
 
-    changed = -1;
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "iPhone"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, sec(t, "iPhone"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "iPhone"), 0);
+    check_changed(t, fold_table_expand, sec(t, "iPhone"), 1);
     CHECK_EQ_I64(collapsed_key(t, "iPhone"), 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, sec(t, "iPhone"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, sec(t, "Mac"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, sec(t, "iPhone"), 0);
+    check_changed(t, fold_table_toggle, sec(t, "Mac"), 1);
     CHECK_EQ_I64(collapsed_key(t, "Mac"), 1);
     CHECK_EQ_I64(item_count(t), 9);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, sec(t, "Mac"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, sec(t, "Mac"), 1);
     CHECK_EQ_I64(collapsed_key(t, "Mac"), 0);
     CHECK_STATUS(fold_table_toggle(t, sec(t, "iPad"), NULL), FOLD_OK);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
@@ -150,21 +128,14 @@ void test_empty_section(void)
     fold_section_id full = add(t, FOLD_ROOT, "full", "Things", 2);
 
     /* A section with no rows flips its stored state; it hides nothing. */
-    CHECK_STATUS(fold_table_collapse(t, empty, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, empty, 1);
     CHECK_EQ_I64(is_collapsed(t, empty), 1);
     CHECK_EQ_I64(item_count(t), 4);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, top(t, 0), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, top(t, 0), 1);
     CHECK_EQ_I64(collapsed_at(t, 0), 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, sec(t, "empty"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, sec(t, "empty"), 1);
     CHECK_EQ_I64(collapsed_key(t, "empty"), 1);
-    changed = -1;
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "empty"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, sec(t, "empty"), 0);
     CHECK_EQ_I64(collapsed_key(t, "empty"), 1);
     /* Without children it is not collapsible now: no indicator, flags say
      * collapsed but not collapsible. */
@@ -173,9 +144,7 @@ void test_empty_section(void)
     CHECK_EQ_I64(info(t, empty).flags, FOLD_SECTION_COLLAPSED);
     CHECK_EQ_I64(info(t, full).flags, FOLD_SECTION_COLLAPSIBLE);
     check_flags(t, 0, FOLD_ITEM_HEADER, empty, COLLAPSED_);
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, empty, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, empty, 1);
     CHECK_EQ_I64(is_collapsed(t, empty), 0);
 
     /* collapse_all skips it (it has no children). */
@@ -200,13 +169,9 @@ void test_empty_section(void)
     /* The header still says collapsed; not collapsible without children. */
     check_flags(t, 1, FOLD_ITEM_HEADER, full, COLLAPSED_);
     check_flags(t, 0, FOLD_ITEM_HEADER, empty, 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, top(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 1), 0);
-    changed = -1;
-    CHECK_STATUS(fold_table_toggle(t, top(t, 1), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_toggle, top(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
 
     /* Rows added to it are hidden, since it is still collapsed. */
@@ -216,16 +181,13 @@ void test_empty_section(void)
     CHECK_EQ_I64(info(t, full).row_count, 3);
     check_indicator(t, full, "+");
     check_flags(t, 1, FOLD_ITEM_HEADER, full, COLLAPSED_ | COLLAPSIBLE_);
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, full, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, full, 1);
     CHECK_EQ_I64(item_count(t), 5);
     check_indicator(t, full, EN_DASH);
 
     /* Collapsed while empty, ahead of time: children inserted later stay
      * hidden until it is expanded. */
-    CHECK_STATUS(fold_table_collapse(t, empty, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, empty, 1);
     CHECK_STATUS(fold_table_insert_rows(t, empty, FOLD_INDEX_END, 2, NULL), FOLD_OK);
     CHECK_EQ_I64(item_count(t), 5);
     CHECK_EQ_I64(info(t, empty).visible_row_count, 0);
@@ -277,13 +239,11 @@ void test_empty_section_events(void)
 {
     fold_table *t = must_table(NULL);
     heard h;
-    int changed = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 1);
     fold_section_id e = add(t, FOLD_ROOT, "e", NULL, 0);
     listen(t, &h);
 
-    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, e, 1);
     CHECK_EQ_I64(h.events, 2);
     CHECK_EQ_I64(h.event[0], FOLD_SECTION_WILL_COLLAPSE);
     CHECK_EQ_I64(h.event[1], FOLD_SECTION_DID_COLLAPSE);
@@ -294,8 +254,7 @@ void test_empty_section_events(void)
     CHECK_REDRAW_ONLY(h, 2);
 
     /* Already collapsed: nothing heard. */
-    CHECK_STATUS(fold_table_collapse(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, e, 0);
     CHECK_EQ_I64(h.events, 2);
     CHECK_EQ_I64(h.sets, 1);
 
@@ -320,9 +279,7 @@ void test_empty_section_events(void)
 
     /* A refused "will": FOLD_OK, changed 0, no "did", no change set. */
     h.refuse = 1;
-    changed = -1;
-    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, e, 0);
     CHECK_EQ_I64(h.events, 3);
     CHECK_EQ_I64(h.event[2], FOLD_SECTION_WILL_EXPAND);
     CHECK_EQ_I64(h.sets, 1);

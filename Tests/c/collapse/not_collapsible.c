@@ -25,8 +25,7 @@ void test_fixed(void)
     CHECK(strlen(fold_last_error_message()) > 0);
     CHECK_STATUS(fold_table_toggle(t, f, &changed), FOLD_E_NOT_ALLOWED);
     CHECK_EQ_I64(changed, -1);
-    CHECK_STATUS(fold_table_expand(t, f, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, f, 0);
     CHECK_EQ_I64(h.events, 0);
     CHECK_EQ_I64(h.sets, 0);
     CHECK_EQ_I64(is_collapsed(t, f), 0);
@@ -50,8 +49,7 @@ void test_fixed(void)
     changed = -1;
     CHECK_STATUS(fold_table_collapse(t, bare, &changed), FOLD_E_NOT_ALLOWED);
     CHECK_STATUS(fold_table_toggle(t, bare, &changed), FOLD_E_NOT_ALLOWED);
-    CHECK_STATUS(fold_table_expand(t, bare, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_expand, bare, 0);
     CHECK_EQ_I64(h.events, 0);
     CHECK_EQ_I64(h.sets, 0);
     check_indicator(t, bare, "");
@@ -67,8 +65,7 @@ void test_fixed(void)
     CHECK_REDRAW_ONLY(h, 2);
     CHECK_STATUS(fold_table_set_collapsible(t, f, 1), FOLD_OK);
     CHECK_EQ_I64(h.sets, 1);
-    CHECK_STATUS(fold_table_collapse(t, f, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, f, 1);
     CHECK_EQ_I64(item_count(t), 5); /* a h, a0, f h, bare0, bare1 */
     /* A collapsed section cannot be made fixed: expand it first. */
     CHECK_STATUS(fold_table_set_collapsible(t, f, 0), FOLD_E_NOT_ALLOWED);
@@ -143,9 +140,7 @@ void test_insert_collapsed(void)
     CHECK_EQ_I64(item_count(t), 5);
     CHECK_EQ_I64(info(t, e).visible_row_count, 0);
     CHECK_EQ_I64(info(t, e).row_count, 4);
-    int changed = -1;
-    CHECK_STATUS(fold_table_expand(t, e, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_expand, e, 1);
     CHECK_EQ_I64(item_count(t), 9);
     CHECK_EQ_I64(is_collapsed(t, a), 0);
     fold_table_free(t);
