@@ -33,6 +33,9 @@
  *   check_changed(t, fold_table_collapse|expand|toggle, id, want)
  *                               the call is FOLD_OK and sets out_changed to
  *                               `want` (two checks)
+ *   check_all_changed(t, fold_table_collapse_all|expand_all, want)
+ *                               the call is FOLD_OK and reports `want`
+ *                               sections changed (two checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
  */
@@ -200,6 +203,17 @@ static inline void check_changed_(const char *file, int line, fold_table *t,
 #define check_changed(t, call, id, want)                                                        \
     check_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", " #id ", &changed)", (id), (want), \
                    #want)
+
+static inline void check_all_changed_(const char *file, int line, fold_table *t,
+                                      int (*call)(fold_table *, int64_t *), const char *expr,
+                                      int64_t want, const char *want_expr)
+{
+    int64_t changed = -1;
+    check_status_(call(t, &changed), FOLD_OK, file, line, expr);
+    check_i64_(changed, want, file, line, "changed", want_expr);
+}
+#define check_all_changed(t, call, want) \
+    check_all_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", &changed)", (want), #want)
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {

@@ -103,7 +103,6 @@ void collapse_all_order(void)
 {
     log l;
     fold_table *t = new_logged_table(&l);
-    int64_t changed = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
     add(t, FOLD_ROOT, "b", NULL, 2);
     add(t, FOLD_ROOT, "c", NULL, 0); /* no children: never flips */
@@ -112,8 +111,7 @@ void collapse_all_order(void)
 
     reset(&l);
     l.refuse = "b";
-    CHECK_STATUS(fold_table_collapse_all(t, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 2);
+    check_all_changed(t, fold_table_collapse_all, 2);
     CHECK_STR(l.text, "will-collapse:a1 will-collapse:a will-collapse:b "
                       "did-collapse:a1 did-collapse:a changed");
     CHECK_EQ_I64(collapsed(t, "b"), 0);
@@ -121,8 +119,7 @@ void collapse_all_order(void)
 
     reset(&l);
     l.refuse = NULL;
-    CHECK_STATUS(fold_table_expand_all(t, &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 2);
+    check_all_changed(t, fold_table_expand_all, 2);
     CHECK_STR(l.text, "will-expand:a1 will-expand:a did-expand:a1 did-expand:a changed");
     CHECK_EQ_I64(items(t), 9);
 

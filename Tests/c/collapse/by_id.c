@@ -148,9 +148,7 @@ void test_empty_section(void)
     CHECK_EQ_I64(is_collapsed(t, empty), 0);
 
     /* collapse_all skips it (it has no children). */
-    n = -1;
-    CHECK_STATUS(fold_table_collapse_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 1);
+    check_all_changed(t, fold_table_collapse_all, 1);
     CHECK_EQ_I64(collapsed_at(t, 0), 0);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     check_indicator(t, empty, "");
@@ -162,9 +160,7 @@ void test_empty_section(void)
     CHECK_STATUS(fold_table_remove_rows(t, full, 0, 2), FOLD_OK);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     check_indicator(t, full, "");
-    n = -1;
-    CHECK_STATUS(fold_table_expand_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 0);
+    check_all_changed(t, fold_table_expand_all, 0);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     /* The header still says collapsed; not collapsible without children. */
     check_flags(t, 1, FOLD_ITEM_HEADER, full, COLLAPSED_);

@@ -61,30 +61,22 @@ void test_state_survives(void)
 void test_all(void)
 {
     fold_table *t = sample_table();
-    int64_t n = -1;
 
     CHECK_STATUS(fold_table_collapse(t, top(t, 1), NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_collapse_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 2);
+    check_all_changed(t, fold_table_collapse_all, 2);
     CHECK_EQ_I64(collapsed_at(t, 0), 1);
     CHECK_EQ_I64(collapsed_at(t, 1), 1);
     CHECK_EQ_I64(collapsed_at(t, 2), 1);
     CHECK_EQ_I64(item_count(t), 3);
     CHECK_EQ_DBL(content_height(t), 84);
-    n = -1;
-    CHECK_STATUS(fold_table_collapse_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 0);
+    check_all_changed(t, fold_table_collapse_all, 0);
     CHECK_STATUS(fold_table_collapse_all(t, NULL), FOLD_OK);
 
     CHECK_STATUS(fold_table_expand(t, top(t, 2), NULL), FOLD_OK);
-    n = -1;
-    CHECK_STATUS(fold_table_expand_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 2);
+    check_all_changed(t, fold_table_expand_all, 2);
     CHECK_EQ_I64(item_count(t), 12);
     CHECK_EQ_DBL(content_height(t), 480);
-    n = -1;
-    CHECK_STATUS(fold_table_expand_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 0);
+    check_all_changed(t, fold_table_expand_all, 0);
     CHECK_STATUS(fold_table_expand_all(t, NULL), FOLD_OK);
 
     /* Sections that are not collapsible are skipped. */
@@ -95,9 +87,7 @@ void test_all(void)
     CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "bare", NULL, 2,
                                            FOLD_SECTION_NO_HEADER, &bare),
                  FOLD_OK);
-    n = -1;
-    CHECK_STATUS(fold_table_collapse_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 3);
+    check_all_changed(t, fold_table_collapse_all, 3);
     CHECK_EQ_I64(is_collapsed(t, fixed), 0);
     CHECK_EQ_I64(is_collapsed(t, bare), 0);
     /* 3 collapsed headers, fixed h + 2 rows, 2 bare rows */
@@ -106,12 +96,8 @@ void test_all(void)
 
     /* An empty table. */
     t = must_table(NULL);
-    n = -1;
-    CHECK_STATUS(fold_table_collapse_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 0);
-    n = -1;
-    CHECK_STATUS(fold_table_expand_all(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, 0);
+    check_all_changed(t, fold_table_collapse_all, 0);
+    check_all_changed(t, fold_table_expand_all, 0);
     fold_table_free(t);
 }
 
