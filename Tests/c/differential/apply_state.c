@@ -39,12 +39,8 @@ int apply_state(fold_table *t, model *m, const op *o)
             if (rows == 0 || variant == 0) {
                 row = rows;
                 expect = FOLD_E_RANGE;
-            } else if (variant == 1) {
-                h = bad_height(p[4]);
-                expect = FOLD_E_INVALID;
-            } else if (variant == 2) {
-                id = stale_id(m, p[4], &stale);
-                expect = FOLD_E_NOT_FOUND;
+            } else {
+                expect = inject_height_or_id(m, variant, p[4], &h, &id, &stale);
             }
             descf("set_row_height(%s, %lld, %g)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
                   (long long)row, h);
@@ -197,12 +193,8 @@ int apply_state(fold_table *t, model *m, const op *o)
         if (variant == 0) {
             row = p[3] % 2 ? -1 : nrows_of(s);
             expect = FOLD_E_RANGE;
-        } else if (variant == 1) {
-            h = bad_height(p[3]);
-            expect = FOLD_E_INVALID;
-        } else if (variant == 2) {
-            id = stale_id(m, p[3], &stale);
-            expect = FOLD_E_NOT_FOUND;
+        } else {
+            expect = inject_height_or_id(m, variant, p[3], &h, &id, &stale);
         }
         descf("set_row_expanded_height(%s, %lld, %g)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
               (long long)row, h);

@@ -290,6 +290,8 @@ double bad_height(uint32_t p);
 const double *make_heights(uint32_t p, int64_t count, int allow_null, double *buf);
 int resolve(const fold_table *t, model *m, msec *s, uint32_t how, fold_section_id *out);
 fold_section_id stale_id(const model *m, uint32_t p, const char **what);
+int inject_height_or_id(const model *m, int variant, uint32_t p, double *h, fold_section_id *id,
+                        const char **stale);
 void veto_reset(void);
 int veto_refuses(const char *key);
 void veto_saw(fold_table *t, fold_section_id section, const char *key, int will);

@@ -241,3 +241,20 @@ fold_section_id stale_id(const model *m, uint32_t p, const char **what)
 
 /* What the operation says must be redrawn or must not be reported, checked
  * with the change set after it (check_changes). */
+
+/* The errors an operation that sets one height can inject: variant 1 a bad
+ * height (FOLD_E_INVALID), variant 2 a stale id (FOLD_E_NOT_FOUND, *stale
+ * says which); any other variant injects nothing (FOLD_OK). */
+int inject_height_or_id(const model *m, int variant, uint32_t p, double *h, fold_section_id *id,
+                        const char **stale)
+{
+    if (variant == 1) {
+        *h = bad_height(p);
+        return FOLD_E_INVALID;
+    }
+    if (variant == 2) {
+        *id = stale_id(m, p, stale);
+        return FOLD_E_NOT_FOUND;
+    }
+    return FOLD_OK;
+}
