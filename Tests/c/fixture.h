@@ -36,6 +36,10 @@
  *   check_all_changed(t, fold_table_collapse_all|expand_all, want)
  *                               the call is FOLD_OK and reports `want`
  *                               sections changed (two checks)
+ *   check_state(&states[i], key, section, collapsed)
+ *   check_row_ref(&refs[i], key, section, row)
+ *                               one entry of fold_table_section_states /
+ *                               fold_table_expanded_rows (three checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
  */
@@ -214,6 +218,25 @@ static inline void check_all_changed_(const char *file, int line, fold_table *t,
 }
 #define check_all_changed(t, call, want) \
     check_all_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", &changed)", (want), #want)
+
+static inline void check_state_(const char *file, int line, const fold_section_state *s,
+                                const char *key, fold_section_id section, int collapsed)
+{
+    check_str_(s->key, key, file, line, "state.key", key);
+    check_i64_((int64_t)s->section, (int64_t)section, file, line, "state.section", "section");
+    check_i64_(s->collapsed, collapsed, file, line, "state.collapsed", "collapsed");
+}
+#define check_state(s, key, section, collapsed) \
+    check_state_(__FILE__, __LINE__, (s), (key), (section), (collapsed))
+
+static inline void check_row_ref_(const char *file, int line, const fold_row_ref *r, const char *key,
+                                  fold_section_id section, int64_t row)
+{
+    check_str_(r->key, key, file, line, "ref.key", key);
+    check_i64_((int64_t)r->section, (int64_t)section, file, line, "ref.section", "section");
+    check_i64_(r->row, row, file, line, "ref.row", "row");
+}
+#define check_row_ref(r, key, section, row) check_row_ref_(__FILE__, __LINE__, (r), (key), (section), (row))
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {

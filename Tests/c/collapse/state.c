@@ -130,18 +130,10 @@ void test_section_states(void)
         if (states != NULL && n == 4) {
             const char *base = (const char *)states;
             int i;
-            CHECK_STR(states[0].key, "Mac");
-            CHECK_EQ_I64(states[0].section, mac);
-            CHECK_EQ_I64(states[0].collapsed, 0);
-            CHECK_STR(states[1].key, "iPad");
-            CHECK_EQ_I64(states[1].section, ipad);
-            CHECK_EQ_I64(states[1].collapsed, 1);
-            CHECK_STR(states[2].key, "\xE2\x98\x95");
-            CHECK_EQ_I64(states[2].section, cup);
-            CHECK_EQ_I64(states[2].collapsed, 0);
-            CHECK_STR(states[3].key, "iPhone");
-            CHECK_EQ_I64(states[3].section, iphone);
-            CHECK_EQ_I64(states[3].collapsed, 1);
+            check_state(&states[0], "Mac", mac, 0);
+            check_state(&states[1], "iPad", ipad, 1);
+            check_state(&states[2], "\xE2\x98\x95", cup, 0);
+            check_state(&states[3], "iPhone", iphone, 1);
             /* The keys follow the entries in the same allocation. */
             for (i = 0; i < 4; i++) {
                 CHECK(states[i].key >= base + 4 * sizeof(fold_section_state));
@@ -154,12 +146,8 @@ void test_section_states(void)
     CHECK_STATUS(fold_table_move_section(t, top(t, 3), FOLD_ROOT, 0), FOLD_OK);
     states = NULL;
     if (CHECK_STATUS(fold_table_section_states(t, &states, &n), FOLD_OK) && n == 4) {
-        CHECK_STR(states[0].key, "iPhone");
-        CHECK_EQ_I64(states[0].section, iphone);
-        CHECK_EQ_I64(states[0].collapsed, 1);
-        CHECK_STR(states[1].key, "Mac");
-        CHECK_EQ_I64(states[1].section, mac);
-        CHECK_EQ_I64(states[1].collapsed, 0);
+        check_state(&states[0], "iPhone", iphone, 1);
+        check_state(&states[1], "Mac", mac, 0);
         fold_free(states);
     }
     fold_table_free(t);

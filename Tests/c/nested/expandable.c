@@ -68,12 +68,8 @@ void test_expandable(void)
     CHECK_STATUS(fold_table_expanded_rows(t, &refs, &n), FOLD_OK);
     CHECK_EQ_I64(n, 2);
     if (refs != NULL && n == 2) {
-        CHECK_STR(refs[0].key, "E");
-        CHECK_EQ_I64(refs[0].section, e);
-        CHECK_EQ_I64(refs[0].row, 1);
-        CHECK_STR(refs[1].key, "F");
-        CHECK_EQ_I64(refs[1].section, f);
-        CHECK_EQ_I64(refs[1].row, 0);
+        check_row_ref(&refs[0], "E", e, 1);
+        check_row_ref(&refs[1], "F", f, 0);
     }
     fold_free(refs);
     refs = NULL;
@@ -91,9 +87,7 @@ void test_expandable(void)
     CHECK_STATUS(fold_table_expanded_rows(t, &refs, &n), FOLD_OK);
     CHECK_EQ_I64(n, 1);
     if (refs != NULL && n == 1) {
-        CHECK_STR(refs[0].key, "E");
-        CHECK_EQ_I64(refs[0].section, e);
-        CHECK_EQ_I64(refs[0].row, 1);
+        check_row_ref(&refs[0], "E", e, 1);
     }
     fold_free(refs);
     refs = NULL;
