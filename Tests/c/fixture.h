@@ -11,6 +11,8 @@
  *                               counts and exits 1) when there is no table
  *   options_with_heights(row, header, footer, padding_top, padding_bottom)
  *                               default options with these heights
+ *   sample_table(options)       foldtable.h's worked example: Mac (3 rows),
+ *                               iPad (2), iPhone (4), headers "Title|Detail"
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
  *   sec(t, key)                 the id of the section with `key`
@@ -89,6 +91,15 @@ static inline fold_section_id add(fold_table *t, fold_section_id parent, const c
                       FOLD_OK))
         return 0;
     return id;
+}
+
+static inline fold_table *sample_table(const fold_table_options *options)
+{
+    fold_table *t = must_table(options);
+    add(t, FOLD_ROOT, "Mac", "Mac|Laptops and desktops", 3);
+    add(t, FOLD_ROOT, "iPad", "iPad|Tablets", 2);
+    add(t, FOLD_ROOT, "iPhone", "iPhone|Phones", 4);
+    return t;
 }
 
 static inline fold_section_id sec(const fold_table *t, const char *key)

@@ -10,7 +10,7 @@
 
 void test_by_index(void)
 {
-    fold_table *t = sample_table();
+    fold_table *t = sample_table(NULL);
     int changed = -1;
 
     CHECK_EQ_I64(collapsed_at(t, 1), 0);
@@ -71,7 +71,7 @@ void test_by_index(void)
 
 void test_by_key(void)
 {
-    fold_table *t = sample_table();
+    fold_table *t = sample_table(NULL);
     int changed = -1;
     fold_section_id id = 77;
 

@@ -30,7 +30,6 @@ typedef struct heard {
     int refuse; /* refuse every "will" event */
 } heard;
 
-fold_table *sample_table(void);
 int collapsed_at(const fold_table *t, int64_t index);
 int collapsed_key(const fold_table *t, const char *key);
 double content_height(const fold_table *t);

@@ -10,7 +10,7 @@
 
 void test_state_survives(void)
 {
-    fold_table *t = sample_table();
+    fold_table *t = sample_table(NULL);
     fold_section_id ipad = sec(t, "iPad");
 
     CHECK_STATUS(fold_table_collapse(t, ipad, NULL), FOLD_OK);
@@ -60,7 +60,7 @@ void test_state_survives(void)
 
 void test_all(void)
 {
-    fold_table *t = sample_table();
+    fold_table *t = sample_table(NULL);
 
     CHECK_STATUS(fold_table_collapse(t, top(t, 1), NULL), FOLD_OK);
     check_all_changed(t, fold_table_collapse_all, 2);
@@ -155,7 +155,7 @@ void test_section_states(void)
 
 void test_indicators(void)
 {
-    fold_table *t = sample_table();
+    fold_table *t = sample_table(NULL);
     fold_section_id s0 = top(t, 0), s1 = top(t, 1), s2 = top(t, 2);
 
     fold_section_id empty = add(t, FOLD_ROOT, "empty", NULL, 0);

@@ -8,16 +8,6 @@
 
 #include "collapse.h"
 
-/* Mac (3), iPad (2), iPhone (4) with default options. */
-fold_table *sample_table(void)
-{
-    fold_table *t = must_table(NULL);
-    add(t, FOLD_ROOT, "Mac", "Mac|Laptops and desktops", 3);
-    add(t, FOLD_ROOT, "iPad", "iPad|Tablets", 2);
-    add(t, FOLD_ROOT, "iPhone", "iPhone|Phones", 4);
-    return t;
-}
-
 /* The stored state of top-level section `index` / of the section `key`. */
 int collapsed_at(const fold_table *t, int64_t index) { return is_collapsed(t, top(t, index)); }
 int collapsed_key(const fold_table *t, const char *key) { return is_collapsed(t, sec(t, key)); }

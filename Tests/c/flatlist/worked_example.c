@@ -26,15 +26,6 @@ static const expected_item sample_ipad_collapsed[] = {
     {R, 2, 3, 0, 348, 44},
 };
 
-static fold_table *sample_table(const fold_table_options *options)
-{
-    fold_table *t = must_table(options);
-    add(t, FOLD_ROOT, "Mac", "Mac|Laptops and desktops", 3);
-    add(t, FOLD_ROOT, "iPad", "iPad|Tablets", 2);
-    add(t, FOLD_ROOT, "iPhone", "iPhone|Phones", 4);
-    return t;
-}
-
 void test_worked_example(void)
 {
     fold_table *t = sample_table(NULL);
