@@ -9,6 +9,20 @@
 
 #include "bad_input.h"
 
+/* fold_table_section_text into `buf` with `capacity`: FOLD_OK, the text cut
+ * to `want`, the whole length `length` (three checks). */
+static void check_text_cut_(const char *file, int line, const fold_table *t, fold_section_id id,
+                            int32_t which, char *buf, size_t capacity, const char *want, int64_t length)
+{
+    size_t len = 0;
+    check_status_(fold_table_section_text(t, id, which, buf, capacity, &len), FOLD_OK, file, line,
+                  "fold_table_section_text(t, id, which, buf, capacity, &len)");
+    check_str_(buf, want, file, line, "buf", want);
+    check_i64_((int64_t)len, length, file, line, "len", "length");
+}
+#define check_text_cut(t, id, which, buf, capacity, want, length) \
+    check_text_cut_(__FILE__, __LINE__, (t), (id), (which), (buf), (capacity), (want), (int64_t)(length))
+
 void test_unknown_constants(void)
 {
     fold_table *t = table;
@@ -155,9 +169,7 @@ void test_other_not_found(void)
           FOLD_E_NOT_FOUND);
     FAILS(fold_table_section_text(t, empty, FOLD_TEXT_DETAIL, buf, sizeof buf, &len),
           FOLD_E_NOT_FOUND);
-    CHECK_STATUS(fold_table_section_text(t, watch, FOLD_TEXT_DETAIL, buf, sizeof buf, &len), FOLD_OK);
-    CHECK_STR(buf, "");
-    CHECK_EQ_I64(len, 0);
+    check_text_cut(t, watch, FOLD_TEXT_DETAIL, buf, sizeof buf, "", 0);
     /* Rows of a collapsed section. */
     FAILS(fold_table_row_position(t, ipad, 0, &n), FOLD_E_NOT_VISIBLE);
     FAILS(fold_table_row_position(t, ipad, 1, &n), FOLD_E_NOT_VISIBLE);
@@ -178,19 +190,11 @@ void test_text_buffers(void)
     fold_section_id cafe;
 
     memset(buf, 'X', sizeof buf);
-    CHECK_STATUS(fold_table_section_text(t, mac, FOLD_TEXT_HEADER, buf, 8, &len), FOLD_OK);
-    CHECK_STR(buf, "Mac|Lap");
-    CHECK_EQ_I64(len, strlen("Mac|Laptops and desktops"));
+    check_text_cut(t, mac, FOLD_TEXT_HEADER, buf, 8, "Mac|Lap", strlen("Mac|Laptops and desktops"));
     CHECK_EQ_I64(buf[8], 'X'); /* nothing written past the capacity */
-    CHECK_STATUS(fold_table_section_text(t, mac, FOLD_TEXT_TITLE, buf, 4, &len), FOLD_OK);
-    CHECK_STR(buf, "Mac");
-    CHECK_EQ_I64(len, 3);
-    CHECK_STATUS(fold_table_section_text(t, mac, FOLD_TEXT_TITLE, buf, 3, &len), FOLD_OK);
-    CHECK_STR(buf, "Ma");
-    CHECK_EQ_I64(len, 3);
-    CHECK_STATUS(fold_table_section_text(t, mac, FOLD_TEXT_KEY, buf, 1, &len), FOLD_OK);
-    CHECK_STR(buf, "");
-    CHECK_EQ_I64(len, 3);
+    check_text_cut(t, mac, FOLD_TEXT_TITLE, buf, 4, "Mac", 3);
+    check_text_cut(t, mac, FOLD_TEXT_TITLE, buf, 3, "Ma", 3);
+    check_text_cut(t, mac, FOLD_TEXT_KEY, buf, 1, "", 3);
     /* Capacity 0: NULL is fine, only the length. out_length is optional. */
     len = 77;
     CHECK_STATUS(fold_table_section_text(t, mac, FOLD_TEXT_DETAIL, NULL, 0, &len), FOLD_OK);
@@ -199,17 +203,11 @@ void test_text_buffers(void)
     CHECK_STR(buf, "Laptops and des");
     /* Cut at a UTF-8 character boundary, never inside one. */
     cafe = add(other, FOLD_ROOT, "caf\xC3\xA9", "Caf\xC3\xA9|\xE2\x98\x95", 0);
-    CHECK_STATUS(fold_table_section_text(other, cafe, FOLD_TEXT_TITLE, buf, 5, &len), FOLD_OK);
-    CHECK_STR(buf, "Caf");
-    CHECK_EQ_I64(len, 5);
+    check_text_cut(other, cafe, FOLD_TEXT_TITLE, buf, 5, "Caf", 5);
     CHECK_STATUS(fold_table_section_text(other, cafe, FOLD_TEXT_TITLE, buf, 6, &len), FOLD_OK);
     CHECK_STR(buf, "Caf\xC3\xA9");
-    CHECK_STATUS(fold_table_section_text(other, cafe, FOLD_TEXT_DETAIL, buf, 3, &len), FOLD_OK);
-    CHECK_STR(buf, "");
-    CHECK_EQ_I64(len, 3);
-    CHECK_STATUS(fold_table_section_text(other, cafe, FOLD_TEXT_KEY, buf, 4, &len), FOLD_OK);
-    CHECK_STR(buf, "caf");
-    CHECK_EQ_I64(len, 5);
+    check_text_cut(other, cafe, FOLD_TEXT_DETAIL, buf, 3, "", 3);
+    check_text_cut(other, cafe, FOLD_TEXT_KEY, buf, 4, "caf", 5);
     /* The indicator: collapsed iPad, an empty section (none). */
     CHECK_STATUS(fold_table_section_text(t, ipad, FOLD_TEXT_INDICATOR, buf, sizeof buf, &len), FOLD_OK);
     CHECK_STR(buf, ">");
