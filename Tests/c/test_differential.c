@@ -1,9 +1,9 @@
 /*
  * Differential test — the C ABI's oracle: random operation sequences run
  * through the C ABI and, side by side, through a deliberately simple
- * reference model kept in this file (a tree of sections holding arrays of
- * children; the flat list rebuilt from scratch after every step; linear
- * scans for every query). The model knows every section's id (the one
+ * reference model (Tests/c/differential/model.c: a tree of sections holding
+ * arrays of children; the flat list rebuilt from scratch after every step;
+ * linear scans for every query). The model knows every section's id (the one
  * fold_table_insert_section handed out). After every operation every query
  * in foldtable.h that reads state is compared with the model: item count,
  * every item (kind, depth, section id, row, flags), its top and height,
@@ -80,6 +80,13 @@
  * Tests/reliability/README.md — they are fixed, so this is on by default).
  * This test replaces the former Tests/c/test_random.c (a top-level-only
  * model of the same queries).
+ *
+ * Files: this one holds main, replay and shrinking; Tests/c/differential/
+ * the rest — model.c (the model, its PRNG and value pools), verify.c and
+ * verify_queries.c (the comparisons), ops.c (operation kinds, picks, ids),
+ * apply_structure.c and apply_state.c (each operation on table and model),
+ * veto.c (vetoing listeners), stale.c (stale ids, insert flags), changes.c
+ * (change sets), differential.h (what they share).
  */
 #include <stdarg.h>
 #include <stdio.h>
