@@ -28,6 +28,7 @@
  *                               any struct with change_count, changes[],
  *                               redraw_count, redraw[] and delta (as many
  *                               changes and ranges as its arrays hold)
+ *   CHECK_ONE_REDRAW(seen, at)  it redrew one range: the one item at `at`
  *   CHECK_REDRAW_ONLY(seen, at)
  *                               a recorded change set (any struct with
  *                               change_count, redraw_count, redraw[], delta)
@@ -198,12 +199,17 @@ static inline void check_status_names(void)
         (seen)->delta = (set)->content_height_delta;                                         \
     } while (0)
 
-#define CHECK_REDRAW_ONLY(seen, at)                       \
+#define CHECK_ONE_REDRAW(seen, at)                        \
     do {                                                  \
-        CHECK_EQ_I64((seen).change_count, 0);             \
         CHECK_EQ_I64((seen).redraw_count, 1);             \
         CHECK_EQ_I64((seen).redraw[0].position, at);      \
         CHECK_EQ_I64((seen).redraw[0].count, 1);          \
+    } while (0)
+
+#define CHECK_REDRAW_ONLY(seen, at)                       \
+    do {                                                  \
+        CHECK_EQ_I64((seen).change_count, 0);             \
+        CHECK_ONE_REDRAW(seen, at);                       \
         CHECK_EQ_DBL((seen).delta, 0);                    \
     } while (0)
 

@@ -87,9 +87,7 @@ static void test_change_sets(void)
     CHECK_EQ_I64(s.calls, 1);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 5, 2, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 4);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 4);
     CHECK_EQ_DBL(s.delta, -88);
     CHECK_EQ_I64(s.anchored, 0);
     CHECK_EQ_I64(s.items_inside, 10); /* the listener sees the new list */
@@ -106,9 +104,7 @@ static void test_change_sets(void)
     CHECK_EQ_I64(s.redraw_count, 0);
     CHECK_STATUS(fold_table_insert_rows(t, watch, 0, 2, NULL), FOLD_OK);
     CHECK_CHANGE(s, 0, 11, 0, 2);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 10);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 10);
 
     /* A section in the middle removed (collapsed: only its header). */
     CHECK_STATUS(fold_table_remove_section(t, ipad), FOLD_OK);
@@ -363,9 +359,7 @@ static void test_header_redraw(void)
     CHECK_EQ_I64(s.calls, 1);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 4, 0, 2);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 0);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 0);
     CHECK_EQ_DBL(s.delta, 88);
 
     /* Mac 0 (1-5), iPad 6 (7-8), iPhone 9 (10-13). Two of iPhone's rows. */
@@ -373,9 +367,7 @@ static void test_header_redraw(void)
     CHECK_EQ_I64(s.calls, 2);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 11, 2, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 9);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 9);
     CHECK_EQ_DBL(s.delta, -88);
 
     /* Collapsed iPad (header 6): rows in and out change no item, but its

@@ -77,9 +77,7 @@ void test_fixed(void)
     check_indicator(t, a, "");
     check_flags(t, 0, FOLD_ITEM_HEADER, a, 0);
     CHECK_EQ_I64(h.sets, 1);
-    CHECK_EQ_I64(h.redraw_count, 1);
-    CHECK_EQ_I64(h.redraw[0].position, 0);
-    CHECK_EQ_I64(h.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(h, 0);
     CHECK_STATUS(fold_table_set_collapsible(t, a, 0), FOLD_OK);
     CHECK_EQ_I64(h.sets, 1);
     CHECK_STATUS(fold_table_collapse(t, a, &changed), FOLD_E_NOT_ALLOWED);
