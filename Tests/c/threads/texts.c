@@ -80,7 +80,7 @@ static void read_header_text(reader *r)
         return; /* the header without '|' */
     }
     if (status != FOLD_OK) {
-        error_at(&r->w, __LINE__, "section_text", status);
+        error_at(&r->w, __FILE__, __LINE__, "section_text", status);
         return;
     }
     for (int h = 0; h < 3 && !matched; h++) {
@@ -102,7 +102,7 @@ static void read_other_text(reader *r)
     status = fold_table_section_text(text_table, text_id, FOLD_TEXT_INDICATOR, buffer, sizeof buffer,
                                      &length);
     r->reads++;
-    if (status != FOLD_OK) error_at(&r->w, __LINE__, "indicator", status);
+    if (status != FOLD_OK) error_at(&r->w, __FILE__, __LINE__, "indicator", status);
     else if (strcmp(buffer, "+") != 0 && strcmp(buffer, "\xE2\x80\x93") != 0) r->torn++;
     /* The victim's key, by an id another thread may have just removed. */
     id = __atomic_load_n(&victim_id, __ATOMIC_ACQUIRE);
@@ -110,9 +110,9 @@ static void read_other_text(reader *r)
     if (status == FOLD_E_NOT_FOUND) {
         r->stale_seen++;
         if (strstr(fold_last_error_message(), "no section has the id") == NULL)
-            error_at(&r->w, __LINE__, "the stale id's message", status);
+            error_at(&r->w, __FILE__, __LINE__, "the stale id's message", status);
     } else if (status != FOLD_OK) {
-        error_at(&r->w, __LINE__, "victim key", status);
+        error_at(&r->w, __FILE__, __LINE__, "victim key", status);
     } else if (strcmp(buffer, "victim") != 0 || length != 6) {
         r->torn++;
     } else {

@@ -27,19 +27,19 @@ typedef struct worker {
     do {                                                   \
         int status_ = (call);                              \
         if (status_ != (ok1) && status_ != (ok2)) {        \
-            error_at((w), __LINE__, #call, status_);       \
+            error_at((w), __FILE__, __LINE__, #call, status_); \
         }                                                  \
     } while (0)
 #define EXPECT(w, call, ok) EXPECT2(w, call, ok, ok)
 #define EXPECT_TRUE(w, cond)                               \
     do {                                                   \
         if (!(cond)) {                                     \
-            error_at((w), __LINE__, #cond, 0);             \
+            error_at((w), __FILE__, __LINE__, #cond, 0);   \
         }                                                  \
     } while (0)
 
 int64_t below(worker *w, int64_t n);
-void error_at(worker *w, int line, const char *what, int status);
+void error_at(worker *w, const char *file, int line, const char *what, int status);
 void queries(worker *w);
 void test_shared_table(void);
 void test_own_tables(void);

@@ -20,10 +20,10 @@ static uint64_t next_rand(uint64_t *state)
 
 int64_t below(worker *w, int64_t n) { return (int64_t)(next_rand(&w->rng) % (uint64_t)n); }
 
-void error_at(worker *w, int line, const char *what, int status)
+void error_at(worker *w, const char *file, int line, const char *what, int status)
 {
     if (w->errors++ == 0) {
-        sprintf(w->first_error, "thread %d, line %d: %s returned %d (%s)", w->id, line, what,
-                status, fold_status_name(status));
+        snprintf(w->first_error, sizeof w->first_error, "thread %d, %s:%d: %s returned %d (%s)",
+                 w->id, file, line, what, status, fold_status_name(status));
     }
 }
