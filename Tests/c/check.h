@@ -36,8 +36,16 @@
 #define CHECK_MAX_REPORTS 200
 #endif
 
+/* A program of one file keeps its counters here; a program of several files
+ * (CMake defines CHECK_SHARED_COUNTERS for all of them) shares the ones
+ * defined in support/check_counters.c. */
+#ifdef CHECK_SHARED_COUNTERS
+extern long check_passed_count_;
+extern long check_failed_count_;
+#else
 static long check_passed_count_ = 0;
 static long check_failed_count_ = 0;
+#endif
 
 /* Counts one check; returns 1 if the failure should be printed. */
 static inline int check_record_(int ok)

@@ -7,6 +7,12 @@
  * and reports the failure where it happened.
  *
  *   new_table(options)          fold_table_new, NULL options for defaults
+ *   must_table(options)         new_table, or the test stops (prints the
+ *                               counts and exits 1) when there is no table
+ *   options_with_heights(row, header, footer, padding_top, padding_bottom)
+ *                               default options with these heights
+ *   sample_table(options)       foldtable.h's worked example: Mac (3 rows),
+ *                               iPad (2), iPhone (4), headers "Title|Detail"
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
  *   sec(t, key)                 the id of the section with `key`
@@ -16,9 +22,34 @@
  *   row_count(t, id), item_count(t), section_count(t)
  *   text(t, id, which)          a section text (FOLD_TEXT_*), in one of
  *                               eight rotating static buffers; NULL on failure
+ *   check_status_names()        fold_status_name of every documented status
+ *                               (one check each)
+ *   COPY_CHANGE_SET(seen, set)  copies a change set, inside the listener, into
+ *                               any struct with change_count, changes[],
+ *                               redraw_count, redraw[] and delta (as many
+ *                               changes and ranges as its arrays hold)
+ *   CHECK_ONE_REDRAW(seen, at)  it redrew one range: the one item at `at`
+ *   CHECK_REDRAW_ONLY(seen, at)
+ *                               a recorded change set (any struct with
+ *                               change_count, redraw_count, redraw[], delta)
+ *                               redrew the one item at position `at`, nothing else
+ *   check_changed(t, fold_table_collapse|expand|toggle, id, want)
+ *                               the call is FOLD_OK and sets out_changed to
+ *                               `want` (two checks)
+ *   check_all_changed(t, fold_table_collapse_all|expand_all, want)
+ *                               the call is FOLD_OK and reports `want`
+ *                               sections changed (two checks)
+ *   check_state(&states[i], key, section, collapsed)
+ *   check_row_ref(&refs[i], key, section, row)
+ *                               one entry of fold_table_section_states /
+ *                               fold_table_expanded_rows (three checks)
+ *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
+ *                               `offset_case` table: {y, position, place}
  */
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
+
+#include <stdlib.h>
 
 #include "check.h"
 
@@ -29,6 +60,30 @@ static inline fold_table *new_table(const fold_table_options *options)
     return t;
 }
 
+static inline fold_table *must_table(const fold_table_options *options)
+{
+    fold_table *t = new_table(options);
+    if (t == NULL) {
+        fprintf(stderr, "cannot create a table; stopping\n");
+        check_done();
+        exit(1);
+    }
+    return t;
+}
+
+static inline fold_table_options options_with_heights(double row, double header, double footer,
+                                                      double padding_top, double padding_bottom)
+{
+    fold_table_options o;
+    fold_table_options_init(&o);
+    o.row_height = row;
+    o.header_height = header;
+    o.footer_height = footer;
+    o.padding_top = padding_top;
+    o.padding_bottom = padding_bottom;
+    return o;
+}
+
 static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
                                   const char *header, int64_t rows)
 {
@@ -37,6 +92,15 @@ static inline fold_section_id add(fold_table *t, fold_section_id parent, const c
                       FOLD_OK))
         return 0;
     return id;
+}
+
+static inline fold_table *sample_table(const fold_table_options *options)
+{
+    fold_table *t = must_table(options);
+    add(t, FOLD_ROOT, "Mac", "Mac|Laptops and desktops", 3);
+    add(t, FOLD_ROOT, "iPad", "iPad|Tablets", 2);
+    add(t, FOLD_ROOT, "iPhone", "iPhone|Phones", 4);
+    return t;
 }
 
 static inline fold_section_id sec(const fold_table *t, const char *key)
@@ -98,5 +162,124 @@ static inline const char *text(const fold_table *t, fold_section_id id, int32_t 
     CHECK(length < sizeof buffers[0]);
     return b;
 }
+
+static inline void check_status_names(void)
+{
+    static const struct {
+        int status;
+        const char *name;
+    } names[] = {
+        {FOLD_OK, "FOLD_OK"},
+        {FOLD_E_INVALID, "FOLD_E_INVALID"},
+        {FOLD_E_RANGE, "FOLD_E_RANGE"},
+        {FOLD_E_NOT_FOUND, "FOLD_E_NOT_FOUND"},
+        {FOLD_E_DUPLICATE, "FOLD_E_DUPLICATE"},
+        {FOLD_E_NOT_VISIBLE, "FOLD_E_NOT_VISIBLE"},
+        {FOLD_E_BUSY, "FOLD_E_BUSY"},
+        {FOLD_E_NOT_ALLOWED, "FOLD_E_NOT_ALLOWED"},
+        {FOLD_E_INTERNAL, "FOLD_E_INTERNAL"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        CHECK_STR(fold_status_name(names[i].status), names[i].name);
+    }
+}
+
+#define COPY_CHANGE_SET(seen, set)                                                           \
+    do {                                                                                     \
+        int64_t i_;                                                                          \
+        (seen)->change_count = (set)->change_count;                                          \
+        for (i_ = 0; i_ < (set)->change_count &&                                             \
+                     i_ < (int64_t)(sizeof (seen)->changes / sizeof (seen)->changes[0]); i_++) \
+            (seen)->changes[i_] = (set)->changes[i_];                                        \
+        (seen)->redraw_count = (set)->redraw_count;                                          \
+        for (i_ = 0; i_ < (set)->redraw_count &&                                             \
+                     i_ < (int64_t)(sizeof (seen)->redraw / sizeof (seen)->redraw[0]); i_++)   \
+            (seen)->redraw[i_] = (set)->redraw[i_];                                          \
+        (seen)->delta = (set)->content_height_delta;                                         \
+    } while (0)
+
+#define CHECK_ONE_REDRAW(seen, at)                        \
+    do {                                                  \
+        CHECK_EQ_I64((seen).redraw_count, 1);             \
+        CHECK_EQ_I64((seen).redraw[0].position, at);      \
+        CHECK_EQ_I64((seen).redraw[0].count, 1);          \
+    } while (0)
+
+#define CHECK_REDRAW_ONLY(seen, at)                       \
+    do {                                                  \
+        CHECK_EQ_I64((seen).change_count, 0);             \
+        CHECK_ONE_REDRAW(seen, at);                       \
+        CHECK_EQ_DBL((seen).delta, 0);                    \
+    } while (0)
+
+static inline void check_changed_(const char *file, int line, fold_table *t,
+                                  int (*call)(fold_table *, fold_section_id, int *),
+                                  const char *expr, fold_section_id id, int want, const char *want_expr)
+{
+    int changed = -1;
+    check_status_(call(t, id, &changed), FOLD_OK, file, line, expr);
+    check_i64_(changed, want, file, line, "changed", want_expr);
+}
+#define check_changed(t, call, id, want)                                                        \
+    check_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", " #id ", &changed)", (id), (want), \
+                   #want)
+
+static inline void check_all_changed_(const char *file, int line, fold_table *t,
+                                      int (*call)(fold_table *, int64_t *), const char *expr,
+                                      int64_t want, const char *want_expr)
+{
+    int64_t changed = -1;
+    check_status_(call(t, &changed), FOLD_OK, file, line, expr);
+    check_i64_(changed, want, file, line, "changed", want_expr);
+}
+#define check_all_changed(t, call, want) \
+    check_all_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", &changed)", (want), #want)
+
+static inline void check_state_(const char *file, int line, const fold_section_state *s,
+                                const char *key, fold_section_id section, int collapsed)
+{
+    check_str_(s->key, key, file, line, "state.key", key);
+    check_i64_((int64_t)s->section, (int64_t)section, file, line, "state.section", "section");
+    check_i64_(s->collapsed, collapsed, file, line, "state.collapsed", "collapsed");
+}
+#define check_state(s, key, section, collapsed) \
+    check_state_(__FILE__, __LINE__, (s), (key), (section), (collapsed))
+
+static inline void check_row_ref_(const char *file, int line, const fold_row_ref *r, const char *key,
+                                  fold_section_id section, int64_t row)
+{
+    check_str_(r->key, key, file, line, "ref.key", key);
+    check_i64_((int64_t)r->section, (int64_t)section, file, line, "ref.section", "section");
+    check_i64_(r->row, row, file, line, "ref.row", "row");
+}
+#define check_row_ref(r, key, section, row) check_row_ref_(__FILE__, __LINE__, (r), (key), (section), (row))
+
+/* One expected answer of fold_table_item_at_offset. */
+typedef struct offset_case {
+    double y;
+    int64_t position;
+    int32_t place;
+} offset_case;
+
+static inline void check_offsets_(const char *file, int line, const fold_table *t,
+                                  const offset_case *cases, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        long failed_before = check_failed_so_far();
+        int64_t p = -42;
+        int32_t pl = -42;
+        CHECK_STATUS(fold_table_item_at_offset(t, cases[i].y, &p, &pl), FOLD_OK);
+        CHECK_EQ_I64(p, cases[i].position);
+        CHECK_EQ_I64(pl, cases[i].place);
+        if (check_failed_so_far() != failed_before) {
+            fprintf(stderr, "  (in check_offsets(y = %.17g) called from %s:%d)\n", cases[i].y, file,
+                    line);
+        }
+    }
+}
+#define check_offsets(t, cases) \
+    check_offsets_(__FILE__, __LINE__, (t), (cases), sizeof(cases) / sizeof((cases)[0]))
 
 #endif /* FOLD_TEST_FIXTURE_H */

@@ -508,6 +508,24 @@ static int on_section_calls_back(fold_table *t, fold_section_id id, const char *
     return 1;
 }
 
+/* Starts THREADS workers (worker i seeded with seed + i) on `shared`, or
+ * each on a new table of its own when `shared` is NULL, and waits for them. */
+static void run_threads(worker *w, pthread_t *th, fold_table *shared, uint64_t seed)
+{
+    int i;
+    for (i = 0; i < THREADS; i++) {
+        memset(&w[i], 0, sizeof w[i]);
+        w[i].table = shared;
+        w[i].id = i;
+        w[i].rng = seed + (uint64_t)i;
+        if (shared == NULL) CHECK_STATUS(fold_table_new(NULL, &w[i].table), FOLD_OK);
+        CHECK(pthread_create(&th[i], NULL, run, &w[i]) == 0);
+    }
+    for (i = 0; i < THREADS; i++) {
+        CHECK(pthread_join(th[i], NULL) == 0);
+    }
+}
+
 int main(void)
 {
     static worker w[THREADS];
@@ -527,16 +545,7 @@ int main(void)
     if (!CHECK_STATUS(fold_table_new(NULL, &shared), FOLD_OK)) {
         return check_done();
     }
-    for (i = 0; i < THREADS; i++) {
-        memset(&w[i], 0, sizeof w[i]);
-        w[i].table = shared;
-        w[i].id = i;
-        w[i].rng = 0xC0C0A000ULL + (uint64_t)i;
-        CHECK(pthread_create(&th[i], NULL, run, &w[i]) == 0);
-    }
-    for (i = 0; i < THREADS; i++) {
-        CHECK(pthread_join(th[i], NULL) == 0);
-    }
+    run_threads(w, th, shared, 0xC0C0A000ULL);
     check_workers(w, THREADS, "shared table");
     check_consistent(shared, "shared table");
     fold_table_free(shared);
@@ -547,16 +556,7 @@ int main(void)
     }
     CHECK_STATUS(fold_table_add_change_listener(shared, on_change_calls_back, NULL, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_section_listener(shared, on_section_calls_back, NULL, NULL), FOLD_OK);
-    for (i = 0; i < THREADS; i++) {
-        memset(&w[i], 0, sizeof w[i]);
-        w[i].table = shared;
-        w[i].id = i;
-        w[i].rng = 0x115E0000ULL + (uint64_t)i;
-        CHECK(pthread_create(&th[i], NULL, run, &w[i]) == 0);
-    }
-    for (i = 0; i < THREADS; i++) {
-        CHECK(pthread_join(th[i], NULL) == 0);
-    }
+    run_threads(w, th, shared, 0x115E0000ULL);
     check_workers(w, THREADS, "shared table with listeners");
     check_consistent(shared, "shared table with listeners");
     CHECK(listener_calls > 0);
@@ -567,16 +567,7 @@ int main(void)
     fold_table_free(shared);
 
     /* A table each; then the same calls on one thread must give the same table. */
-    for (i = 0; i < THREADS; i++) {
-        memset(&w[i], 0, sizeof w[i]);
-        w[i].id = i;
-        w[i].rng = 0x5E9A0000ULL + (uint64_t)i;
-        CHECK_STATUS(fold_table_new(NULL, &w[i].table), FOLD_OK);
-        CHECK(pthread_create(&th[i], NULL, run, &w[i]) == 0);
-    }
-    for (i = 0; i < THREADS; i++) {
-        CHECK(pthread_join(th[i], NULL) == 0);
-    }
+    run_threads(w, th, NULL, 0x5E9A0000ULL);
     check_workers(w, THREADS, "separate tables");
     for (i = 0; i < THREADS; i++) {
         worker again;

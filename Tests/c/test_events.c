@@ -36,11 +36,7 @@ static void on_change(fold_table *t, const fold_change_set *set, void *user_data
 {
     seen *s = user_data;
     s->calls++;
-    s->change_count = set->change_count;
-    for (int64_t i = 0; i < set->change_count && i < 8; i++) s->changes[i] = set->changes[i];
-    s->redraw_count = set->redraw_count;
-    for (int64_t i = 0; i < set->redraw_count && i < 8; i++) s->redraw[i] = set->redraw[i];
-    s->delta = set->content_height_delta;
+    COPY_CHANGE_SET(s, set);
     s->anchored = set->anchored;
     s->anchored_offset = set->anchored_offset;
     fold_table_item_count(t, &s->items_inside);
@@ -91,9 +87,7 @@ static void test_change_sets(void)
     CHECK_EQ_I64(s.calls, 1);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 5, 2, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 4);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 4);
     CHECK_EQ_DBL(s.delta, -88);
     CHECK_EQ_I64(s.anchored, 0);
     CHECK_EQ_I64(s.items_inside, 10); /* the listener sees the new list */
@@ -110,9 +104,7 @@ static void test_change_sets(void)
     CHECK_EQ_I64(s.redraw_count, 0);
     CHECK_STATUS(fold_table_insert_rows(t, watch, 0, 2, NULL), FOLD_OK);
     CHECK_CHANGE(s, 0, 11, 0, 2);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 10);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 10);
 
     /* A section in the middle removed (collapsed: only its header). */
     CHECK_STATUS(fold_table_remove_section(t, ipad), FOLD_OK);
@@ -150,12 +142,9 @@ static void test_will_listener_refuses(void)
     fold_table *t = products();
     int events = 0;
     CHECK_STATUS(fold_table_add_section_listener(t, refuse_mac, &events, NULL), FOLD_OK);
-    int changed = -1;
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "Mac"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 0);
+    check_changed(t, fold_table_collapse, sec(t, "Mac"), 0);
     CHECK_EQ_I64(events, 1);
-    CHECK_STATUS(fold_table_collapse(t, sec(t, "iPad"), &changed), FOLD_OK);
-    CHECK_EQ_I64(changed, 1);
+    check_changed(t, fold_table_collapse, sec(t, "iPad"), 1);
     CHECK_EQ_I64(events, 3); /* will + did */
     int64_t flipped = -1;
     CHECK_STATUS(fold_table_collapse_all(t, &flipped), FOLD_OK);
@@ -370,9 +359,7 @@ static void test_header_redraw(void)
     CHECK_EQ_I64(s.calls, 1);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 4, 0, 2);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 0);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 0);
     CHECK_EQ_DBL(s.delta, 88);
 
     /* Mac 0 (1-5), iPad 6 (7-8), iPhone 9 (10-13). Two of iPhone's rows. */
@@ -380,9 +367,7 @@ static void test_header_redraw(void)
     CHECK_EQ_I64(s.calls, 2);
     CHECK_EQ_I64(s.change_count, 1);
     CHECK_CHANGE(s, 0, 11, 2, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 9);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
+    CHECK_ONE_REDRAW(s, 9);
     CHECK_EQ_DBL(s.delta, -88);
 
     /* Collapsed iPad (header 6): rows in and out change no item, but its
@@ -393,11 +378,7 @@ static void test_header_redraw(void)
     /* Mac 0 (1-5), iPad 6, iPhone 7 (8-9). */
     CHECK_STATUS(fold_table_insert_rows(t, ipad, 0, 3, NULL), FOLD_OK);
     CHECK_EQ_I64(s.calls, 4);
-    CHECK_EQ_I64(s.change_count, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 6);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
-    CHECK_EQ_DBL(s.delta, 0);
+    CHECK_REDRAW_ONLY(s, 6);
     CHECK_STATUS(fold_table_remove_rows(t, ipad, 0, 1), FOLD_OK);
     CHECK_EQ_I64(s.calls, 5);
     CHECK_EQ_I64(s.change_count, 0);

@@ -12,18 +12,6 @@
 
 #include "fixture.h"
 
-/* A table, or the test stops. */
-static fold_table *must_table(const fold_table_options *options)
-{
-    fold_table *t = new_table(options);
-    if (t == NULL) {
-        fprintf(stderr, "cannot create a table; stopping\n");
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* splitmix64: seeded, so a failure replays. */
 static uint64_t rng_state;
 static uint64_t next_u64(void)
@@ -144,12 +132,7 @@ static void test_random_table(void)
     fold_section_id *ids = calloc(SECTIONS, sizeof *ids);
     char key[32], sub[32];
     rng_state = 0x6E0ACDULL;
-    fold_table_options_init(&o);
-    o.row_height = 17.7;
-    o.header_height = 33.3;
-    o.footer_height = 1.0 / 3;
-    o.padding_top = 0.1;
-    o.padding_bottom = 17.7;
+    o = options_with_heights(17.7, 33.3, 1.0 / 3, 0.1, 17.7);
     t = must_table(&o);
     for (int s = 0; s < SECTIONS; s++) {
         int64_t rows = 500 + (int64_t)(next_u64() % 1000);

@@ -12,21 +12,11 @@
 
 #include "fixture.h"
 
-static fold_table *must_table(void)
-{
-    fold_table *t = new_table(NULL);
-    if (t == NULL) {
-        check_done();
-        exit(1);
-    }
-    return t;
-}
-
 /* Sports 0 ▸ Bat 28 ▸ {Baseball 56 (rows 84, 128), Cricket 172 (row 200)},
  * Sports' row 244, Music 288 (row 316); headers 28, rows 44. */
 static fold_table *sports(void)
 {
-    fold_table *t = must_table();
+    fold_table *t = must_table(NULL);
     fold_section_id sports = add(t, FOLD_ROOT, "Sports", NULL, 0);
     fold_section_id bat = add(t, sports, "Bat", NULL, 0);
     CHECK_STATUS(fold_table_insert_section(t, bat, 0, "Baseball", NULL, 2, 0, NULL), FOLD_OK);
@@ -39,7 +29,7 @@ static fold_table *sports(void)
 /* P 0 ▸ C 28 (rows 56..188), then Q 188 (row 216..260). */
 static fold_table *stack(void)
 {
-    fold_table *t = must_table();
+    fold_table *t = must_table(NULL);
     fold_section_id p = add(t, FOLD_ROOT, "P", NULL, 0);
     add(t, p, "C", NULL, 3);
     add(t, FOLD_ROOT, "Q", NULL, 1);
@@ -183,7 +173,7 @@ static void test_entries_carry_ids(void)
  * C sticks right under P, at depth 2: G is looked through. */
 static fold_table *group_inside(void)
 {
-    fold_table *t = must_table();
+    fold_table *t = must_table(NULL);
     fold_section_id p = add(t, FOLD_ROOT, "P", NULL, 0), g = 0;
     CHECK_STATUS(fold_table_insert_section(t, p, 0, "G", NULL, 1, FOLD_SECTION_NO_HEADER, &g), FOLD_OK);
     CHECK_STATUS(fold_table_insert_section(t, g, 0, "C", NULL, 3, 0, NULL), FOLD_OK);
@@ -210,7 +200,7 @@ static void test_header_less_section_looked_through(void)
     /* At the top level: N (no header) > {D 0 (rows 28..116), N's row 116},
      * then R 160 (row 188..232). Positions: D 0, D's rows 1-2, N's row 3,
      * R 4, R's row 5. D sticks first, at depth 1. */
-    t = must_table();
+    t = must_table(NULL);
     {
         fold_section_id n = 0;
         CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "N", NULL, 1, FOLD_SECTION_NO_HEADER, &n),

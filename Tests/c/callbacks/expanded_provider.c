@@ -1,0 +1,419 @@
+/*
+ * callbacks/expanded_provider.c — 6. the expanded-height provider (FOLD_HEIGHT_EXPANDED).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "callbacks.h"
+
+/* ---- 6. the expanded-height provider ------------------------------------- */
+
+/* Answers per row (0: returns 0, "no expanded height"); replaces or removes
+ * itself, or frees the table, on its first call when told to. */
+typedef struct expander {
+    fold_table *table;
+    fold_section_id section;
+    double answers[4];
+    int calls;
+    int64_t asked[16];       /* rows asked, in order */
+    int wrong_section;       /* called for another section or key */
+    int replace;             /* 1: on the first call, install `next` (NULL removes) and free this */
+    struct expander *next;
+    int set_status;
+    int free_table;          /* 1: fold_table_free on the first call */
+} expander;
+
+static int expander_freed; /* the table was freed inside a provider */
+
+static int expanded_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
+                             double *out, void *user_data)
+{
+    expander *e = user_data;
+    double h = row >= 0 && row < 4 ? e->answers[row] : 0;
+    if (expander_freed) calls_after_free++;
+    if (e->calls < 16) e->asked[e->calls] = row;
+    e->calls++;
+    if (id != e->section || strcmp(key, "a") != 0 || row < 0) e->wrong_section++;
+    if (e->free_table) {
+        e->free_table = 0;
+        fold_table_free(t);
+        expander_freed = 1;
+    } else if (e->replace) {
+        expander *next = e->next;
+        int st = fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED,
+                                                next ? expanded_provider : NULL, next);
+        if (next) next->set_status = st;
+        else calls_after_free += st != FOLD_OK;
+        free(e);
+    }
+    if (h == 0) return 0;
+    *out = h;
+    return 1;
+}
+
+/* A row provider that only counts (and notices calls after a free). */
+static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_t row, double *out,
+                      void *user_data)
+{
+    (void)t;
+    (void)id;
+    (void)key;
+    (void)row;
+    if (expander_freed) calls_after_free++;
+    ((counter *)user_data)->calls++;
+    *out = 30;
+    return 1;
+}
+
+static void expect_row(fold_table *t, fold_section_id s, int64_t row, double height,
+                       double expanded, uint32_t flags)
+{
+    fold_row_info ri;
+    memset(&ri, 0, sizeof ri);
+    CHECK_STATUS(fold_table_row_info(t, s, row, &ri), FOLD_OK);
+    CHECK_EQ_DBL(ri.height, height);
+    CHECK_EQ_DBL(ri.expanded_height, expanded);
+    CHECK_EQ_I64(ri.flags, flags);
+}
+
+/* Asked while measuring, once per row, until invalidated; rows with an
+ * expanded height of their own are never asked. */
+void test_expanded_provider_measuring(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    counter rows = {0};
+    int64_t measured = -1;
+    int changed = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
+    e.answers[0] = 0;   /* none: not expandable */
+    e.answers[1] = 100;
+    e.answers[2] = 80;
+    e.answers[3] = 20;  /* not above the row's 30: not expandable */
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    /* Nothing is asked before measuring. */
+    expect_row(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
+    CHECK_EQ_I64(e.calls, 0);
+
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 4);
+    CHECK_EQ_I64(rows.calls, 4);
+    CHECK_EQ_I64(e.calls, 4);
+    CHECK_EQ_I64(e.asked[0], 0);
+    CHECK_EQ_I64(e.asked[1], 1);
+    CHECK_EQ_I64(e.asked[2], 2);
+    CHECK_EQ_I64(e.asked[3], 3);
+    CHECK_EQ_I64(e.wrong_section, 0);
+    expect_row(t, e.section, 0, 30, FOLD_HEIGHT_DEFAULT, 0);
+    expect_row(t, e.section, 1, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, e.section, 2, 30, 80, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, e.section, 3, 30, 20, 0);
+
+    /* Kept: measuring again asks nobody. */
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 0);
+    CHECK_EQ_I64(e.calls, 4);
+
+    /* Invalidating one row asks for that row again. */
+    e.answers[1] = 90;
+    CHECK_STATUS(fold_table_invalidate_heights(t, e.section, 1), FOLD_OK);
+    expect_row(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 1);
+    CHECK_EQ_I64(e.calls, 5);
+    CHECK_EQ_I64(e.asked[4], 1);
+    expect_row(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDABLE);
+
+    /* An expanded height of its own stays and is never asked for. */
+    CHECK_STATUS(fold_table_set_row_expanded_height(t, e.section, 2, 60), FOLD_OK);
+    CHECK_STATUS(fold_table_invalidate_heights(t, FOLD_ROOT, -1), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 4);
+    CHECK_EQ_I64(e.calls, 8);
+    CHECK_EQ_I64(e.asked[5], 0);
+    CHECK_EQ_I64(e.asked[6], 1);
+    CHECK_EQ_I64(e.asked[7], 3);
+    expect_row(t, e.section, 2, 30, 60, FOLD_ITEM_FLAG_EXPANDABLE);
+
+    /* A known expanded height is not asked again when the row expands. */
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(e.calls, 8);
+    expect_row(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    CHECK_EQ_I64(calls_after_free, 0);
+    fold_table_free(t);
+}
+
+/* Without measuring: expanding, toggling or activating a row without a
+ * known expanded height asks for it first, once. */
+void test_expanded_provider_on_activation(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    int changed = -1;
+    int32_t action = -1;
+    double h = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
+    e.answers[0] = 0;
+    e.answers[1] = 100;
+    e.answers[2] = 80;
+    e.answers[3] = 20;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(e.asked[0], 1);
+    expect_row(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    CHECK_STATUS(fold_table_item_height(t, 2, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, 100);
+    /* Expanded already: not asked again. */
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(e.calls, 1);
+
+    /* Toggle: row 2 (position 3). */
+    CHECK_STATUS(fold_table_toggle_row(t, e.section, 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(e.calls, 2);
+    CHECK_EQ_I64(e.asked[1], 2);
+    expect_row(t, e.section, 2, 44, 80, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+
+    /* Activate row 0 (position 1): the provider has none; nothing to do. The
+     * answer is kept, so activating again does not ask. */
+    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_EQ_I64(e.calls, 3);
+    CHECK_EQ_I64(e.asked[2], 0);
+    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_EQ_I64(e.calls, 3);
+    expect_row(t, e.section, 0, 44, FOLD_HEIGHT_DEFAULT, 0);
+
+    /* Activate row 3 (position 4): 20 is not above 44: nothing to do. */
+    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    CHECK_EQ_I64(e.calls, 4);
+    expect_row(t, e.section, 3, 44, 20, 0);
+
+    /* Activate row 3 after its answer changes and is invalidated: expands. */
+    e.answers[3] = 200;
+    CHECK_STATUS(fold_table_invalidate_heights(t, e.section, 3), FOLD_OK);
+    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
+    CHECK_EQ_I64(e.calls, 5);
+    expect_row(t, e.section, 3, 44, 200, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    /* Activating the header toggles the section; no row is asked. */
+    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    CHECK_EQ_I64(e.calls, 5);
+    CHECK_EQ_I64(e.wrong_section, 0);
+    fold_table_free(t);
+}
+
+/* Replaced inside fold_table_measure: the old one (freed) is never called
+ * again; the new one is asked for the rows left. */
+void test_expanded_provider_replaces_itself(void)
+{
+    fold_table *t = new_table(NULL);
+    expander *old = calloc(1, sizeof *old);
+    expander fresh;
+    counter rows = {0};
+    int64_t measured = -1;
+    int changed = -1;
+    memset(&fresh, 0, sizeof fresh);
+    old->section = fresh.section = add(t, FOLD_ROOT, "a", NULL, 3);
+    old->answers[0] = 100;
+    old->replace = 1;
+    old->next = &fresh;
+    fresh.answers[0] = fresh.answers[1] = fresh.answers[2] = 70;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_STATUS(fresh.set_status, FOLD_OK);
+    CHECK_EQ_I64(measured, 3);
+    CHECK_EQ_I64(fresh.calls, 2); /* rows 1 and 2; row 0 was the old one's */
+    CHECK_EQ_I64(fresh.asked[0], 1);
+    CHECK_EQ_I64(fresh.asked[1], 2);
+    expect_row(t, fresh.section, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, fresh.section, 2, 30, 70, FOLD_ITEM_FLAG_EXPANDABLE);
+
+    /* Replaced inside fold_table_expand_row: its answer counts. */
+    old = calloc(1, sizeof *old);
+    old->section = fresh.section;
+    old->answers[1] = 150;
+    old->replace = 1;
+    old->next = NULL; /* removes the provider */
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
+                 FOLD_OK);
+    CHECK_EQ_I64(fresh.calls, 2); /* replaced from outside: not called again */
+    CHECK_STATUS(fold_table_invalidate_heights(t, fresh.section, 1), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, fresh.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    /* Its height was invalidated too: the estimate until measured. */
+    expect_row(t, fresh.section, 1, 44, 150, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    /* Removed: nobody is asked any more. */
+    CHECK_STATUS(fold_table_invalidate_heights(t, fresh.section, 2), FOLD_OK);
+    CHECK_STATUS(fold_table_toggle_row(t, fresh.section, 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    expect_row(t, fresh.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
+    CHECK_EQ_I64(fresh.calls, 2);
+    CHECK_EQ_I64(calls_after_free, 0);
+    fold_table_free(t);
+}
+
+/* Removed inside fold_table_measure: the rest is asked of nobody. */
+void test_expanded_provider_removes_itself(void)
+{
+    fold_table *t = new_table(NULL);
+    expander *old = calloc(1, sizeof *old);
+    counter rows = {0};
+    int64_t measured = -1;
+    int changed = -1;
+    fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
+    old->section = a;
+    old->answers[0] = old->answers[1] = old->answers[2] = 100;
+    old->replace = 1; /* next NULL */
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(measured, 3); /* the row provider stays */
+    CHECK_EQ_I64(rows.calls, 3);
+    CHECK_EQ_I64(calls_after_free, 0);
+    expect_row(t, a, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, a, 1, 30, FOLD_HEIGHT_DEFAULT, 0);
+    /* Expanding row 2 asks nobody: it has no expanded height. */
+    CHECK_STATUS(fold_table_expand_row(t, a, 2, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(calls_after_free, 0);
+    fold_table_free(t);
+}
+
+/* The table freed inside the expanded-height provider: while measuring and
+ * while expanding a row; the outer call returns normally and no callback
+ * of the table runs after the free (LeakSanitizer: the table is freed). */
+void test_free_in_expanded_provider(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    counter rows = {0}, listener = {0};
+    int64_t measured = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
+    e.answers[0] = e.answers[1] = e.answers[2] = 100;
+    e.free_table = 1;
+    expander_freed = 0;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(expander_freed, 1);
+    CHECK_EQ_I64(listener.calls, 0);
+    CHECK_EQ_I64(calls_after_free, 0); /* neither provider after the free */
+
+    t = new_table(NULL);
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
+    e.answers[1] = 100;
+    e.free_table = 1;
+    expander_freed = 0;
+    listener.calls = 0;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, row_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, NULL), FOLD_OK);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(listener.calls, 0); /* asked before the events; none after the free */
+    CHECK_EQ_I64(calls_after_free, 0);
+    expander_freed = 0;
+}
+
+/* Without a row height provider, fold_table_measure asks the expanded-height
+ * provider for the rows it covers, and only those. */
+void test_expanded_provider_measured_alone(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    int64_t measured = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 40);
+    e.answers[0] = e.answers[1] = e.answers[2] = e.answers[3] = 90;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
+    CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
+    CHECK_EQ_I64(e.calls, 2);
+    CHECK_EQ_I64(e.asked[0], 0);
+    CHECK_EQ_I64(e.asked[1], 1);
+    CHECK_EQ_I64(e.wrong_section, 0);
+    expect_row(t, e.section, 1, 44, 90, FOLD_ITEM_FLAG_EXPANDABLE);
+    expect_row(t, e.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
+    fold_table_free(t);
+}
+
+/* A row listener that refuses every "will expand". */
+static int refuse_expand(fold_table *t, fold_section_id id, const char *key, int64_t row,
+                         int32_t event, void *user_data)
+{
+    (void)t;
+    (void)id;
+    (void)key;
+    (void)row;
+    ((counter *)user_data)->calls++;
+    return event != FOLD_ROW_WILL_EXPAND;
+}
+
+/* Refused after the provider answered: the answer is kept (the row is
+ * expandable now, not expanded) and that redraw is the one change set. */
+void test_expanded_answer_kept_when_refused(void)
+{
+    fold_table *t = new_table(NULL);
+    expander e;
+    counter refusals = {0}, sets = {0};
+    int changed = -1;
+    int32_t action = -1;
+    memset(&e, 0, sizeof e);
+    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
+    e.answers[1] = 100;
+    e.answers[2] = 120;
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
+                 FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &sets, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(refusals.calls, 1);
+    CHECK_EQ_I64(sets.calls, 1);
+    expect_row(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    /* Kept: asked no more. */
+    CHECK_STATUS(fold_table_toggle_row(t, e.section, 1, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(e.calls, 1);
+    CHECK_EQ_I64(refusals.calls, 2);
+    CHECK_EQ_I64(sets.calls, 1); /* nothing new to redraw */
+    /* Through activate: a refusal, said so. */
+    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
+    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    CHECK_EQ_I64(e.calls, 2);
+    CHECK_EQ_I64(sets.calls, 2);
+    expect_row(t, e.section, 2, 44, 120, FOLD_ITEM_FLAG_EXPANDABLE);
+    fold_table_free(t);
+}

@@ -1,0 +1,321 @@
+/*
+ * differential.h — the parts of the differential test (test_differential.c,
+ * Tests/c/differential/): the model's types, the operations, the EXPECT_*
+ * macros (return 1 with fail_msg set on the first disagreement), and what
+ * each part offers the others.
+ */
+#ifndef FOLD_TEST_DIFFERENTIAL_H
+#define FOLD_TEST_DIFFERENTIAL_H
+
+#include <stdint.h>
+
+#include "check.h"
+#include "foldtable.h"
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+#define NOV (-1.0) /* "none": use the default height / no expanded height */
+#define MAXC 14    /* children per section in the model (test_random had 14 rows) */
+#define MAX_SECT 14
+#define MAX_ROWS_TOTAL 64
+#define MODEL_MAX_DEPTH 5 /* depths 0..4 */
+#define MAX_ITEMS (MAX_SECT * 2 + MAX_ROWS_TOTAL + 4)
+
+typedef struct msec msec;
+
+typedef struct mchild {
+    msec *sec; /* NULL: a row */
+    double h;  /* row height, NOV = the section's default */
+    double eh; /* expanded height, NOV = none */
+    int expanded;
+    int64_t pos; /* flat position after build(), -1 if hidden */
+} mchild;
+
+struct msec {
+    unsigned id; /* the key is "k<id>"; picks go by id, so deleting unrelated
+                    operations while shrinking does not change what is picked */
+    char key[16];
+    char header[24];
+    fold_section_id fid; /* the id the table handed out */
+    int collapsed;
+    int fixed;     /* not collapsible (FOLD_SECTION_FIXED, set_collapsible 0, NO_HEADER) */
+    int no_header; /* FOLD_SECTION_NO_HEADER: no header item */
+    double hh, fh, rh; /* NOV: the table's */
+    int n;
+    mchild c[MAXC];
+    msec *parent; /* &model.root for top-level sections */
+    /* Filled by build(). */
+    int visible;
+    int64_t hpos, fpos;
+    double htop, end;
+};
+
+#define MAX_DEAD 64
+
+typedef struct model {
+    fold_table_options o;
+    msec root;
+    int nsec, nrows;
+    int accordion, sticky;
+    char ind_c[8], ind_e[8];
+    /* Ids that must be FOLD_E_NOT_FOUND: removed sections' (the latest
+     * MAX_DEAD), and another table's. */
+    fold_section_id dead[MAX_DEAD];
+    int ndead, dead_next;
+    fold_section_id foreign[2];
+} model;
+
+typedef struct mitem {
+    int kind;
+    int depth;
+    fold_section_id section;
+    int64_t row;
+    uint32_t flags;
+    double top, h;
+    msec *sec;
+    int child; /* child index of a row */
+} mitem;
+
+#define NPOOL(a) ((uint32_t)(sizeof(a) / sizeof(a[0])))
+#define POOLP(a, p) (a[(p) % NPOOL(a)])
+
+#define EXPECT_ST(call, expected)                                                              \
+    do {                                                                                       \
+        long sets_ = change_sets_seen;                                                         \
+        int st_ = (call);                                                                      \
+        if (st_ != (expected)) {                                                               \
+            return failf("%s:%d: %s returned %s, expected %s (last error: \"%s\")", __FILE__, __LINE__, \
+                         #call, fold_status_name(st_), fold_status_name(expected),             \
+                         fold_last_error_message());                                           \
+        }                                                                                      \
+        if (st_ != FOLD_OK && change_sets_seen != sets_) {                                     \
+            return failf("%s:%d: %s failed (%s) but delivered a change set", __FILE__, __LINE__, #call, \
+                         fold_status_name(st_));                                               \
+        }                                                                                      \
+    } while (0)
+
+#define EXPECT_I(got, want, what)                                                               \
+    do {                                                                                        \
+        int64_t g_ = (int64_t)(got), w_ = (int64_t)(want);                                      \
+        if (g_ != w_) {                                                                         \
+            return failf("%s:%d: %s: got %lld, expected %lld", __FILE__, __LINE__, what, (long long)g_, \
+                         (long long)w_);                                                        \
+        }                                                                                       \
+    } while (0)
+
+#define EXPECT_D(got, want, what)                                                              \
+    do {                                                                                       \
+        double g_ = (got), w_ = (want);                                                        \
+        if (!(g_ == w_)) {                                                                     \
+            return failf("%s:%d: %s: got %.17g, expected %.17g", __FILE__, __LINE__, what, g_, w_);   \
+        }                                                                                      \
+    } while (0)
+
+#define EXPECT_S(got, want, what)                                                             \
+    do {                                                                                      \
+        const char *g_ = (got), *w_ = (want);                                                 \
+        if (g_ == NULL || w_ == NULL ? g_ != w_ : strcmp(g_, w_) != 0) {                      \
+            return failf("%s:%d: %s: got %s%s%s, expected %s%s%s", __FILE__, __LINE__, what,          \
+                         g_ ? "\"" : "", g_ ? g_ : "NULL", g_ ? "\"" : "", w_ ? "\"" : "",    \
+                         w_ ? w_ : "NULL", w_ ? "\"" : "");                                   \
+        }                                                                                     \
+    } while (0)
+
+enum {
+    OP_INSERT_SECTION,         /* at the top level */
+    OP_INSERT_SUBSECTION,      /* in a section (or the top level) */
+    OP_INSERT_SECTION_AT_PATH, /* under a parent found by fold_table_section_at_path */
+    OP_REMOVE_SECTION,
+    OP_REMOVE_CHILDREN,
+    OP_MOVE_SECTION,           /* among the top-level sections */
+    OP_MOVE_SECTION_TO,        /* under any parent */
+    OP_MOVE_ROW,
+    OP_INSERT_ROWS,            /* at a row's child index */
+    OP_INSERT_CHILD_ROWS,      /* at any child index, between subsections */
+    OP_REMOVE_ROWS,
+    OP_SET_ROW_HEIGHT,
+    OP_SET_ROW_HEIGHTS,
+    OP_SECTION_HEIGHT,
+    OP_COLLAPSE,
+    OP_ALL,
+    OP_EXPANDED_HEIGHT,
+    OP_ROW_STATE,
+    OP_ACCORDION,
+    OP_ACTIVATE,
+    OP_STICKY_LEVELS,
+    OP_TEXT,
+    OP_VETO,
+    OP_COLLAPSIBLE,
+    OP_STALE,
+    OP_KINDS
+};
+
+typedef struct op {
+    int type;
+    uint32_t p[6];
+} op;
+
+#define KEY_IDS 4096u
+
+#define SKIP()                                      \
+    do {                                            \
+        descf("(skipped: %s)", "no room or no target"); \
+        return 0;                                   \
+    } while (0)
+
+#define RESOLVE(s, how, out)                  \
+    do {                                      \
+        ctx[0] = '\0';                        \
+        if (resolve(t, m, (s), (how), &(out))) \
+            return 1;                         \
+    } while (0)
+
+
+/* What the listeners of every table refuse, and what they saw during one call (veto.c). */
+typedef struct veto_state {
+    char keys[3][16]; /* sections whose "will" events are refused */
+    int nkeys;
+    char row_key[16]; /* with row >= 0: the row whose "will" events are refused */
+    int64_t row;
+    int wills, dids;  /* events during the call */
+    int will_after_did;
+    int wrong_id;     /* an event whose id is not its key's */
+} veto_state;
+
+/* The last change set, copied for check_changes. */
+#define MAX_STEPS 64
+typedef struct last_change_set {
+    fold_change ch[MAX_STEPS];
+    int64_t nch;
+    fold_range rd[MAX_STEPS];
+    int64_t nrd;
+    double delta;
+    int overflow;
+} last_change_set;
+
+#define ACTIVATE_TOGGLES_EMPTY 1
+
+/* The model before an operation, for check_changes. */
+typedef struct before {
+    int n;
+    fold_section_id fid[MAX_SECT];
+    int rows[MAX_SECT], collapsible[MAX_SECT], collapsed[MAX_SECT];
+    int64_t count;
+    double content;
+    long sets;
+} before;
+
+extern mitem items[MAX_ITEMS];
+extern int64_t nitems;
+extern double content;
+extern const double row_defaults[4];
+extern const double row_explicit[7];
+extern const double expanded_pool[6];
+extern const double header_pool[5];
+extern const double footer_pool[4];
+extern const char *const header_texts[7];
+extern const char *const indicator_pairs[4][2];
+extern char fail_msg[1024];
+extern long change_sets_seen;
+extern char ctx[160];
+extern const int op_weight[OP_KINDS];
+extern char desc[512];
+extern int known_bugs;
+extern msec *must_redraw[2];
+extern int nmust;
+extern int expect_no_set;
+extern veto_state veto;
+extern last_change_set last_set;
+
+uint64_t rng_next(rng *r);
+int64_t rng_below(rng *r, int64_t n);
+double eff_hh(const model *m, const msec *s);
+double eff_fh(const model *m, const msec *s);
+double eff_rh(const model *m, const msec *s);
+double row_normal(const model *m, const msec *s, const mchild *c);
+int row_expandable(const model *m, const msec *s, const mchild *c);
+double row_shown(const model *m, const msec *s, const mchild *c);
+int collapsible_now(const msec *s);
+int nrows_of(const msec *s);
+int child_of_row(const msec *s, int r);
+int index_in_parent(const msec *s);
+int depth_of(const model *m, const msec *s);
+int nesting(const msec *s);
+int contains(const msec *outer, const msec *s);
+int path_of(const model *m, const msec *s, int64_t *out);
+void collect(msec *s, msec **out, int *n);
+int all_sections(model *m, msec **out);
+void free_sec(model *m, msec *s);
+void model_init(model *m, int variant);
+void model_free(model *m);
+msec *new_sec(model *m, unsigned id, const char *header, int rows, uint32_t flags);
+void insert_child(msec *s, int at, mchild c);
+mchild take_child(msec *s, int at);
+int key_taken(model *m, const char *key);
+double quant(double h);
+mchild row_child(double h);
+mchild sec_child(msec *s);
+void normalize(model *m, msec *s);
+void hide(msec *s);
+void push(int kind, int depth, fold_section_id section, int64_t row, uint32_t flags, double *y,
+          double h, msec *s, int child);
+void emit(const model *m, msec *s, int depth, double *y);
+void build(model *m);
+int failf(const char *fmt, ...);
+int check_item_fields(int64_t pos, int kind, int depth, fold_section_id section,
+                      int64_t row, uint32_t flags, const mitem *x);
+void model_offset(const model *m, double y, int64_t *pos, int32_t *place);
+int check_offset(const fold_table *t, const model *m, double y);
+int check_viewport(const fold_table *t, double offset, double height, int64_t overscan,
+                   int64_t capacity);
+int model_sticky(const model *m, double y, fold_sticky_header *out);
+int check_sticky(const fold_table *t, const model *m, double y, int64_t capacity);
+void split_header(const char *text, char *title, char *detail, int *has_detail);
+int check_text(const fold_table *t, const msec *s, int32_t which, const char *want,
+               rng *vr);
+int check_section(const fold_table *t, model *m, msec *s, rng *vr);
+void expanded_list(msec *s, fold_row_ref *out, int64_t *n);
+int verify(const fold_table *t, model *m, rng *vr);
+void descf(const char *fmt, ...);
+const char *path_text(const int64_t *path, int len);
+const char *heights_text(const double *h, int64_t count);
+const char *q(const char *s);
+int pick_index(msec *const *list, int n, uint32_t p);
+msec *pick_sec(model *m, uint32_t p);
+msec *pick_sec_with_rows(model *m, uint32_t p);
+int64_t pick_top(model *m, uint32_t p);
+double bad_height(uint32_t p);
+const double *make_heights(uint32_t p, int64_t count, int allow_null, double *buf);
+int resolve(const fold_table *t, model *m, msec *s, uint32_t how, fold_section_id *out);
+fold_section_id stale_id(const model *m, uint32_t p, const char **what);
+int inject_height_or_id(const model *m, int variant, uint32_t p, double *h, fold_section_id *id,
+                        const char **stale);
+void veto_reset(void);
+int veto_refuses(const char *key);
+void veto_saw(fold_table *t, fold_section_id section, const char *key, int will);
+int on_section_veto(fold_table *t, fold_section_id section, const char *key, int32_t event,
+                    void *user_data);
+int on_row_veto(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                int32_t event, void *user_data);
+void on_change_count(fold_table *t, const fold_change_set *set, void *user_data);
+void veto_section(const msec *s);
+int64_t row_of_child(const msec *s, int j);
+int displaced_rows(model *m, msec *s, msec **secs, int *childs);
+void model_expand_row(model *m, msec *s, int j);
+int header_activates(const msec *s);
+int apply_veto(fold_table *t, model *m, const uint32_t *p);
+uint32_t pick_flags(uint32_t p);
+const char *flags_text(uint32_t f);
+int dead_contains(const model *m, fold_section_id id);
+void model_remove_child(model *m, msec *parent, int at);
+int apply_stale(fold_table *t, model *m, const uint32_t *p);
+void take_before(model *m, before *b);
+int in_redraw(int64_t pos);
+int check_changes(model *m, const before *b);
+int apply_structure(fold_table *t, model *m, const op *o);
+int apply_state(fold_table *t, model *m, const op *o);
+int apply(fold_table *t, model *m, const op *o);
+
+#endif /* FOLD_TEST_DIFFERENTIAL_H */
