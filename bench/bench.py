@@ -5,6 +5,9 @@ Measures, at N rows (default 10^6) in one section and in N/1000 sections of
 1000 rows, with uniform (40 pt) and variable (20..80 pt) row heights:
 
   visible items   Table.visible_items() of a 1080-pt viewport at a random offset (one C call)
+  visible + read  the same, then every item's top, height and section read (a draw loop):
+                  visible_items builds its VisibleItem tuples when first read, so this
+                  is the cost of the whole answer
   position->item  Table.item() at a random position
   offset->item    Table.item_at_offset() at a random offset
   toggle          Section.collapse() then Section.expand(), reported per toggle
@@ -234,6 +237,11 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
         for _ in range(ops):
             table.visible_items(offsets[nxt()], VIEWPORT)
 
+    def ft_visible_read(ops: int) -> None:
+        for _ in range(ops):
+            for v in table.visible_items(offsets[nxt()], VIEWPORT):
+                v.top, v.height, v.section
+
     def ft_item(ops: int) -> None:
         for _ in range(ops):
             table.item(positions[nxt()])
@@ -250,6 +258,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
             section.expand()
 
     measure("visible items", shape, heights_mode, n, "foldtable", ft_visible)
+    measure("visible + read", shape, heights_mode, n, "foldtable", ft_visible_read)
     measure("position->item", shape, heights_mode, n, "foldtable", ft_item)
     measure("offset->item", shape, heights_mode, n, "foldtable", ft_offset)
     measure("toggle", shape, heights_mode, n, "foldtable", ft_toggle, per=2)
@@ -263,6 +272,11 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
         def py_visible(ops: int, base: ListTable = base) -> None:
             for _ in range(ops):
                 base.visible_items(offsets[nxt()], VIEWPORT)
+
+        def py_visible_read(ops: int, base: ListTable = base) -> None:
+            for _ in range(ops):
+                for v in base.visible_items(offsets[nxt()], VIEWPORT):
+                    v[2], v[3], v[0]
 
         def py_item(ops: int, base: ListTable = base) -> None:
             for _ in range(ops):
@@ -279,6 +293,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
                 base.set_collapsed(k, False)
 
         measure("visible items", shape, heights_mode, n, name, py_visible)
+        measure("visible + read", shape, heights_mode, n, name, py_visible_read)
         measure("position->item", shape, heights_mode, n, name, py_item)
         measure("offset->item", shape, heights_mode, n, name, py_offset)
         measure("toggle", shape, heights_mode, n, name, py_toggle, per=2)

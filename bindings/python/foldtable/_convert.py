@@ -229,12 +229,18 @@ def _buffer_path(fn: Callable[..., Any], holder: "_PathBuffer", *args: Any) -> L
 class _ArrayBuffer:
     """An array of a ctypes struct reused for one kind of answer (visible
     items, sticky headers), with a byte view of it for struct.iter_unpack;
-    grown when an answer does not fit."""
+    grown when an answer does not fit. Also the call's two counts
+    (``written``, ``total``) and pointers to them, made once."""
 
-    __slots__ = ("item_type", "array", "capacity", "view")
+    __slots__ = ("item_type", "array", "capacity", "view", "written", "total", "p_written",
+                 "p_total")
 
     def __init__(self, item_type: Any, capacity: int) -> None:
         self.item_type = item_type
+        self.written = c_int64()
+        self.total = c_int64()
+        self.p_written = byref(self.written)
+        self.p_total = byref(self.total)
         self.grow(capacity)
 
     def grow(self, capacity: int) -> None:

@@ -5,24 +5,24 @@ options (``_table.py``)."""
 
 from __future__ import annotations
 
+import struct
+import sys
 from ctypes import byref, c_double, c_int32, c_int64
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 from . import _errors, _ffi
 from ._convert import (
     _INT64_MAX,
-    _KINDS,
-    _VISIBLE,
     _VISIBLE_SECTION,
     _VISIBLE_SIZE,
     _float,
     _int32,
     _int64,
-    _new_tuple,
     _out,
     _row_or_none,
 )
 from ._errors import InvalidArgumentError
+from ._visible import VisibleItems
 from ._values import (
     Alignment,
     Item,
@@ -75,7 +75,8 @@ def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
     for none; else one fold_table_section_info call per new id. Lock held."""
     cache = self._siblings
     if self._siblings_generation != _ffi.generation:
-        cache.clear()
+        # A new mapping, not clear(): answers of visible_items hold the old one.
+        cache = self._siblings = {}
         self._siblings_generation = _ffi.generation
     missing = [section for section in ids if section not in cache]
     if missing:
@@ -134,14 +135,44 @@ def item_at_offset(self: Table, y: float) -> OffsetHit:
     )
 
 
+# Structs reading only the section ids of k fold_visible_items, by k (up to
+# 256: a viewport rarely holds more; beyond, iter_unpack).
+_SECTION_IDS: Dict[int, struct.Struct] = {}
+# fold_visible_item in 64-bit words: the section id is word 2 of 7.
+_WORDS = _VISIBLE_SIZE // 8
+assert _VISIBLE_SIZE % 8 == 0 and _VISIBLE_SECTION.format == "=16xQ32x"
+
+
+def _section_ids(data: bytes) -> Set[int]:
+    """The section ids of the fold_visible_items in ``data``. Most
+    viewports show one section: its id repeated is found by comparing
+    bytes, without a Python int per item."""
+    count = len(data) // _VISIBLE_SIZE
+    if count == 0:
+        return set()
+    column = memoryview(data).cast("Q")[2::_WORDS].tobytes()
+    if column == column[:8] * count:
+        return {int.from_bytes(column[:8], sys.byteorder)}
+    if count > 256:
+        return {s for (s,) in _VISIBLE_SECTION.iter_unpack(data)}
+    reader = _SECTION_IDS.get(count)
+    if reader is None:
+        reader = _SECTION_IDS[count] = struct.Struct("=" + _VISIBLE_SECTION.format[1:] * count)
+    return set(reader.unpack(data))
+
+
 def visible_items(self: Table, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
     """The items that intersect the viewport ``[offset, offset + height)``,
     widened by ``overscan`` items on each side, in order.
 
     Usually one C call into a buffer the table keeps; when the viewport
     holds more items than the buffer, the buffer grows and the call is
-    made once more. The items are read from the buffer in one pass
-    (``struct.iter_unpack`` over its bytes), not field by field.
+    made once more. The answer is a list of :class:`VisibleItem` (a
+    ``VisibleItems``: it behaves as a list and compares equal to one, but
+    is not a ``list`` subclass) holding one copy of the buffer's bytes and
+    the items' section indices; the items are built from them in one pass
+    (``struct.iter_unpack``) when the answer is first read, outside the
+    table's lock. It never changes when the table does.
 
     Raises:
         InvalidArgumentError: ``offset`` or ``height`` is not finite, or
@@ -153,35 +184,29 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
     extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
         overscan, "overscan"
     )
-    written = c_int64()
-    total = c_int64()
     with self._lock:
         handle = self._h()
         buffer = self._visible
         while True:
             _lib.fold_table_visible_items(
                 handle, start, extent, extra, buffer.array, buffer.capacity,
-                byref(written), byref(total),
+                buffer.p_written, buffer.p_total,
             )
-            if total.value <= buffer.capacity:
+            total = buffer.total.value
+            if total <= buffer.capacity:
                 break
-            buffer.grow(max(total.value, 2 * buffer.capacity))
-        data = buffer.view[: written.value * _VISIBLE_SIZE]
+            buffer.grow(max(total, 2 * buffer.capacity))
         # Copied out under the lock: another thread may refill the buffer.
-        # Sibling indices from the table's cache; on a miss, the viewport's
-        # sections (a few) are looked up once each and the items read again.
+        data = buffer.view[: buffer.written.value * _VISIBLE_SIZE].tobytes()
+        # The sections' indices among their siblings, from the table's cache
+        # (the viewport's few sections looked up on a miss); the mapping is
+        # replaced, never changed, when sections change (_sibling_indices),
+        # so the answer can read it later.
         index = self._sibling_indices(())
-        try:
-            return [
-                _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
-            ]
-        except KeyError:
-            index = self._sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
-        return [
-            _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-            for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
-        ]
+        sections = _section_ids(data)
+        if not index.keys() >= sections:
+            index = self._sibling_indices(sections)
+    return VisibleItems(data, index)  # type: ignore[return-value]  # a list in all but type()
 
 
 def sticky_headers(self: Table, offset: float) -> List[StickyHeader]:
