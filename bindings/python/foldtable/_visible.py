@@ -129,7 +129,7 @@ class VisibleItems:
         o = self._other(other)
         return NotImplemented if o is None else self._list() >= o
 
-    def __add__(self, other: object) -> List[Any]:
+    def __add__(self, other: Any) -> Any:  # a list (Any: += answers self)
         o = self._other(other)
         return NotImplemented if o is None else self._list() + o
 
