@@ -5,6 +5,9 @@ Measures, at N rows (default 10^6) in one section and in N/1000 sections of
 1000 rows, with uniform (40 pt) and variable (20..80 pt) row heights:
 
   visible items   Table.visible_items() of a 1080-pt viewport at a random offset (one C call)
+  visible + read  the same, then every item's top, height and section read (a draw loop):
+                  visible_items builds its VisibleItem tuples when first read, so this
+                  is the cost of the whole answer
   position->item  Table.item() at a random position
   offset->item    Table.item_at_offset() at a random offset
   toggle          Section.collapse() then Section.expand(), reported per toggle
@@ -22,6 +25,13 @@ time.perf_counter_ns(). Inputs come from random.Random(fixed seed).
 Usage:
     FOLDTABLE_LIBRARY=build/libfoldtable.so PYTHONPATH=bindings/python \\
         python3 bench/bench.py [--n 1000000] [--smoke] [--json PATH]
+        python3 bench/bench.py --against DIR [--n 1000000]
+
+--against DIR compares this foldtable package with another copy of it (DIR
+holds a `foldtable` package, e.g. `git archive REV bindings/python | tar -x
+-C /tmp/old` and DIR=/tmp/old/bindings/python) in one process, on the same
+library and the same table: visible items, and visible items with every
+item read, in alternating rounds, so a load on the machine hits both alike.
 """
 
 import argparse
@@ -234,6 +244,11 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
         for _ in range(ops):
             table.visible_items(offsets[nxt()], VIEWPORT)
 
+    def ft_visible_read(ops: int) -> None:
+        for _ in range(ops):
+            for v in table.visible_items(offsets[nxt()], VIEWPORT):
+                v.top, v.height, v.section
+
     def ft_item(ops: int) -> None:
         for _ in range(ops):
             table.item(positions[nxt()])
@@ -250,6 +265,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
             section.expand()
 
     measure("visible items", shape, heights_mode, n, "foldtable", ft_visible)
+    measure("visible + read", shape, heights_mode, n, "foldtable", ft_visible_read)
     measure("position->item", shape, heights_mode, n, "foldtable", ft_item)
     measure("offset->item", shape, heights_mode, n, "foldtable", ft_offset)
     measure("toggle", shape, heights_mode, n, "foldtable", ft_toggle, per=2)
@@ -263,6 +279,11 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
         def py_visible(ops: int, base: ListTable = base) -> None:
             for _ in range(ops):
                 base.visible_items(offsets[nxt()], VIEWPORT)
+
+        def py_visible_read(ops: int, base: ListTable = base) -> None:
+            for _ in range(ops):
+                for v in base.visible_items(offsets[nxt()], VIEWPORT):
+                    v[2], v[3], v[0]
 
         def py_item(ops: int, base: ListTable = base) -> None:
             for _ in range(ops):
@@ -279,6 +300,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
                 base.set_collapsed(k, False)
 
         measure("visible items", shape, heights_mode, n, name, py_visible)
+        measure("visible + read", shape, heights_mode, n, name, py_visible_read)
         measure("position->item", shape, heights_mode, n, name, py_item)
         measure("offset->item", shape, heights_mode, n, name, py_offset)
         measure("toggle", shape, heights_mode, n, name, py_toggle, per=2)
@@ -301,12 +323,70 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def compare_bindings(other_dir: str, n: int) -> None:
+    """This binding against the copy in other_dir, side by side (see --against)."""
+    import importlib
+    import shutil
+    import tempfile
+
+    where = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(other_dir, "foldtable"), os.path.join(where, "foldtable_other"))
+    sys.path.insert(0, where)
+    try:
+        other = importlib.import_module("foldtable_other")
+    finally:
+        sys.path.remove(where)
+        shutil.rmtree(where)  # imported: the copy is no longer read
+    rng = random.Random(0xF01DBE7C)
+    heights = [20.0 + rng.randrange(61) for _ in range(n)]
+    tables = []
+    for module in (other, foldtable):
+        table = module.Table(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
+        table.append_section("s0").insert_rows(0, heights=heights)
+        tables.append(table)
+    offsets = [rng.random() * tables[0].content_height for _ in range(POOL)]
+    for y in offsets[:256]:
+        assert tables[0].visible_items(y, VIEWPORT) == tables[1].visible_items(y, VIEWPORT)
+
+    def call(table: Any, ops: int) -> float:
+        visible = table.visible_items
+        t0 = time.perf_counter_ns()
+        for i in range(ops):
+            visible(offsets[i % POOL], VIEWPORT)
+        return (time.perf_counter_ns() - t0) / ops
+
+    def read(table: Any, ops: int) -> float:
+        visible = table.visible_items
+        t0 = time.perf_counter_ns()
+        for i in range(ops):
+            for v in visible(offsets[i % POOL], VIEWPORT):
+                v.top, v.height, v.section
+        return (time.perf_counter_ns() - t0) / ops
+
+    rounds, ops = (3, 200) if SMOKE else (31, 2000)
+    times: Dict[Tuple[int, str], List[float]] = {(k, f): [] for k in (0, 1) for f in ("call", "read")}
+    for _ in range(rounds):
+        for k in (0, 1):
+            times[k, "call"].append(call(tables[k], ops))
+            times[k, "read"].append(read(tables[k], ops))
+    print("One section of %d rows, variable heights, 1080-pt viewport; %d alternating rounds of %d "
+          "calls; median [min]" % (n, rounds, ops))
+    print("  %-26s | %-22s | %-22s | %s" % ("", "other (%s)" % other_dir, "this binding", "this/other"))
+    for f, label in (("call", "visible items"), ("read", "visible items + read all")):
+        a, b = times[0, f], times[1, f]
+        print("  %-26s | %10s [%9s] | %10s [%9s] | %.2fx" % (
+            label, fmt(statistics.median(a)), fmt(min(a)), fmt(statistics.median(b)), fmt(min(b)),
+            statistics.median(b) / statistics.median(a)))
+
+
 def main() -> None:
     global SMOKE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="rows (default 10^6)")
     parser.add_argument("--smoke", action="store_true", help="N = 1000, few repetitions")
     parser.add_argument("--json", default=None, help="write the figures here")
+    parser.add_argument("--against", default=None, metavar="DIR",
+                        help="compare visible items with the foldtable package in DIR, side by side")
     args = parser.parse_args()
     SMOKE = args.smoke
     n = 1000 if args.smoke else args.n
@@ -314,6 +394,9 @@ def main() -> None:
         foldtable.version, foldtable.library_path, platform.python_version()))
     print("machine:  %s, %d cores" % (cpu_model(), os.cpu_count() or 0))
     rng = random.Random(0xF01DBE7C)
+    if args.against:
+        compare_bindings(args.against, n)
+        return
     for shape in ("one", "many"):
         for heights in ("uniform", "variable"):
             run(n, shape, heights, rng)

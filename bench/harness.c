@@ -49,6 +49,11 @@ int64_t rss_bytes(void) {
     return (int64_t)resident * sysconf(_SC_PAGESIZE);
 }
 
+int64_t heap_bytes(void) {
+    struct mallinfo2 mi = mallinfo2();
+    return (int64_t)(mi.uordblks + mi.hblkhd);
+}
+
 void die(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

@@ -63,6 +63,10 @@ double random_height(void);
 
 /* Resident set size in bytes, after handing free heap memory back. */
 int64_t rss_bytes(void);
+/* Heap bytes in use (glibc's mallinfo2: allocated chunks plus mmapped
+ * blocks), the allocator's own count: no page granularity, includes malloc's
+ * per-chunk overhead (8 bytes a chunk). */
+int64_t heap_bytes(void);
 
 /* Prints "foldbench: " and the message, and exits with status 1. */
 void die(const char *fmt, ...);

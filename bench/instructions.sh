@@ -7,11 +7,17 @@
 #
 #   bench/instructions.sh [--full] [BUILD_DIR]
 #
-# N = 10^3, 10^5, 10^6 (--full adds 10^7: about 5 minutes). Needs valgrind
+# N = 10^3, 10^5, 10^6 (--full adds 10^7: about 10 minutes). Needs valgrind
 # (apt-get install valgrind) and the lookups program
 # (cmake --build build --target lookups). Per call: Ir (instructions), L1
 # misses and misses of a 1 MiB last-level cache (this machine's per-core L2:
 # beyond it a dependent load costs 100-180 ns, foldbench's "memory" line).
+#
+# Then the same calls on foldbench's lower bounds (baselines.h: the ideal
+# static index and the Fenwick tree, over the same heights and the same
+# random inputs) and FoldTable's ratio to each, by N: instructions and
+# 1 MiB misses per call (ft/static, ft/fenwick; "-": the bound has no such
+# call, or it missed nothing).
 set -euo pipefail
 full=0
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
@@ -21,27 +27,51 @@ lookups="$build/bench/lookups"
 command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 sizes="1000 100000 1000000"
 [ "$full" = 1 ] && sizes="$sizes 10000000"
-calls=20000
+calls=${CALLS:-20000}
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
+
+# count OP N FN...: "Ir L1 LL" per call of OP (CALLS calls), collected inside FN...
+count() {
+  local op=$1 n=$2 k=1 toggles=()
+  shift 2
+  for fn in "$@"; do toggles+=(--toggle-collect="$fn"); done
+  [ "$op" = collapse ] && k=2
+  valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
+    --collect-atstart=no "${toggles[@]}" --callgrind-out-file="$out/cg" \
+    "$lookups" "$n" "$op" "$calls" >/dev/null 2>&1
+  # PROGRAM TOTALS: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+  callgrind_annotate "$out/cg" 2>/dev/null | sed -n 's/([^)]*)//g; s/,//g; /PROGRAM TOTALS/p' |
+    awk -v c="$calls" -v k="$k" '{ printf "%.0f %.1f %.2f\n", $1/c/k, ($5+$6)/c/k, ($8+$9)/c/k }'
+}
+
 printf '%-16s %10s %10s %10s %12s\n' op N "Ir/call" "L1 miss" "1MiB miss"
 for op in item_at item_at_offset item_top visible_items set_row_height collapse; do
-  case $op in
-    item_at) fn=fold_table_item_at ;;
-    item_at_offset) fn=fold_table_item_at_offset ;;
-    item_top) fn=fold_table_item_top ;;
-    visible_items) fn=fold_table_visible_items ;;
-    set_row_height) fn=fold_table_set_row_height ;;
-    collapse) fn=fold_table_collapse ;;
-  esac
   for n in $sizes; do
-    valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
-      --collect-atstart=no --toggle-collect="$fn" --toggle-collect=fold_table_expand \
-      --callgrind-out-file="$out/cg" \
-      "$lookups" "$n" "$op" "$calls" >/dev/null 2>&1
-    # PROGRAM TOTALS: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
-    callgrind_annotate "$out/cg" 2>/dev/null | sed -n 's/([^)]*)//g; s/,//g; /PROGRAM TOTALS/p' |
-      awk -v op="$op" -v n="$n" -v c="$calls" -v k=$([ "$op" = collapse ] && echo 2 || echo 1) \
-        '{ printf "%-16s %10s %10.0f %10.1f %12.2f\n", op, n, $1/c/k, ($5+$6)/c/k, ($8+$9)/c/k }'
+    read -r ir l1 ll < <(count "$op" "$n" "fold_table_$op" fold_table_expand)
+    printf '%-16s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
+    echo "$op $n $ir $l1 $ll" >>"$out/fold"
+  done
+done
+
+# ratio A B: A/B with 2 significant digits, "-" when B is 0 or missing
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b + 0 == 0) print "-"; else printf "%.2gx\n", a / b }'; }
+
+echo
+echo "Against the lower bounds (same heights, same inputs): per call, and FoldTable's ratio"
+printf '%-15s %9s | %8s %7s | %8s %7s | %8s %7s | %9s %9s | %9s %9s\n' op N \
+  "ft Ir" "ft LL" "stat Ir" "stat LL" "fenw Ir" "fenw LL" "Ir/stat" "LL/stat" "Ir/fenw" "LL/fenw"
+for pair in item_at_offset:item_at_offset item_top:item_top visible_items:visible set_row_height:set; do
+  fop=${pair%%:*} bop=${pair##*:}
+  for n in $sizes; do
+    read -r fir _ fll < <(awk -v o="$fop" -v n="$n" '$1 == o && $2 == n { print $3, $4, $5 }' "$out/fold")
+    sir="" sll="" wir="" wll=""
+    if [ "$bop" != set ]; then
+      read -r sir _ sll < <(count "static_$bop" "$n" "static_$bop")
+    fi
+    read -r wir _ wll < <(count "fenwick_$bop" "$n" "fenwick_$bop")
+    printf '%-15s %9s | %8s %7s | %8s %7s | %8s %7s | %9s %9s | %9s %9s\n' "$fop" "$n" \
+      "$fir" "$fll" "${sir:--}" "${sll:--}" "$wir" "$wll" \
+      "$(ratio "$fir" "$sir")" "$(ratio "$fll" "$sll")" "$(ratio "$fir" "$wir")" "$(ratio "$fll" "$wll")"
   done
 done

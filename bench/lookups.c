@@ -10,8 +10,16 @@
  * item_at, item_at_offset, item_top, visible_items, set_row_height or
  * collapse (collapse + expand of the section). Exit status 0 when every call
  * returned FOLD_OK.
+ *
+ * The OPs static_item_at_offset, static_item_top, static_visible,
+ * fenwick_item_at_offset, fenwick_item_top, fenwick_visible and fenwick_set
+ * build foldbench's lower bounds (baselines.h) over the same items (the
+ * header at the default header height, then the same N row heights) and
+ * make the same calls on the same random inputs; no FoldTable is built.
  */
 #include <foldtable.h>
+
+#include "baselines.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -27,10 +35,55 @@ static uint64_t next(void) {
     return z ^ (z >> 31);
 }
 
+/* The same table as main() builds, as item heights: the header, then the rows. */
+static uint8_t *item_heights(int64_t n) {
+    fold_table_options o;
+    fold_table_options_init(&o);
+    uint8_t *h = malloc((size_t)n + 1);
+    if (h == NULL) return NULL;
+    h[0] = (uint8_t)o.header_height;
+    state = 0x5EEDF01DULL;
+    for (int64_t i = 0; i < n; i++) h[i + 1] = (uint8_t)(20 + next() % 61);
+    return h;
+}
+
+/* A lower bound's calls, on the inputs main() draws for FoldTable's. */
+static int run_bound(int64_t n, const char *op, long calls) {
+    uint8_t *h = item_heights(n);
+    if (h == NULL) return 1;
+    int st = !strncmp(op, "static_", 7);
+    static_index *si = st ? static_build(h, n + 1) : NULL;
+    fenwick *fw = st ? NULL : fenwick_build(h, n + 1);
+    free(h);
+    int64_t count = n + 1, bottom = st ? si->chunk[si->chunks] : fenwick_item_top(fw, n + 1);
+    fold_visible_item visible[64];
+    int64_t acc = 0, top;
+    for (long i = 0; i < calls; i++) {
+        int64_t p = (int64_t)(next() % (uint64_t)count);
+        double y = (double)(next() >> 11) * (1.0 / 9007199254740992.0) * (double)bottom;
+        if (!strcmp(op, "static_item_at_offset")) acc += static_item_at_offset(si, y, &top);
+        else if (!strcmp(op, "static_item_top")) acc += static_item_top(si, p);
+        else if (!strcmp(op, "static_visible")) acc += static_visible(si, y, 1080, n, visible, 64);
+        else if (!strcmp(op, "fenwick_item_at_offset")) acc += fenwick_item_at_offset(fw, y, &top);
+        else if (!strcmp(op, "fenwick_item_top")) acc += fenwick_item_top(fw, p);
+        else if (!strcmp(op, "fenwick_visible")) acc += fenwick_visible(fw, y, 1080, n, visible, 64);
+        else if (!strcmp(op, "fenwick_set")) fenwick_set(fw, 1 + p % n, 20 + (int)(i % 61));
+        else {
+            fprintf(stderr, "lookups: unknown op %s\n", op);
+            return 2;
+        }
+    }
+    static_free(si);
+    fenwick_free(fw);
+    return acc == -1; /* keeps the answers alive; never -1 */
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|collapse [CALLS]\n");
+                        "set_row_height|collapse|static_item_at_offset|static_item_top|"
+                        "static_visible|fenwick_item_at_offset|fenwick_item_top|"
+                        "fenwick_visible|fenwick_set [CALLS]\n");
         return 2;
     }
     int64_t n = atoll(argv[1]);
@@ -40,6 +93,10 @@ int main(int argc, char **argv) {
     double *heights = malloc((size_t)n * sizeof *heights);
     if (heights == NULL) return 1;
     for (int64_t i = 0; i < n; i++) heights[i] = 20 + (double)(next() % 61);
+    if (!strncmp(op, "static_", 7) || !strncmp(op, "fenwick_", 8)) {
+        free(heights);
+        return run_bound(n, op, calls);
+    }
     fold_table *t = NULL;
     fold_section_id s = FOLD_ROOT;
     if (fold_table_new(NULL, &t) != FOLD_OK ||

@@ -116,7 +116,7 @@ void read_latencies(void) {
 
 static const char *ops_order[] = {
     "build", "toggle section", "position->item", "item->position", "offset->item",
-    "item->offset", "visible items (1080 pt)", "set row height + offset->item",
+    "item->offset", "visible items (1080 pt)", "set row height", "set row height + offset->item",
     "insert 1000 + remove 1000", "collapse all + expand all", "tree: build",
     "tree: toggle top section", "tree: position->item", "tree: offset->item",
     "tree: sticky headers",
@@ -161,6 +161,43 @@ static void print_tables(void) {
             }
             printf("  %-5s %-8s %-9lld | %10s %-24s %-22s | %10s %10s | %10s %10s\n", r->shape,
                    r->heights, (long long)r->n, med, spread, iqr, nb, nr, gb, gr);
+        }
+    }
+}
+
+/* FoldTable over the two lower bounds (baselines.h), per op, shape,
+ * heights and N: the ratio the issue's targets are stated in. */
+static const char *bound_ops[] = {"offset->item", "item->offset", "visible items (1080 pt)",
+                                  "set row height", "set row height + offset->item"};
+
+static void print_bounds(void) {
+    char fb[32], sb[32], wb[32], sr[32], wr[32];
+    printf("\nFoldTable against the lower bounds (ft/static, ft/fenwick = FoldTable's median over "
+           "the baseline's:\nabove 1 FoldTable is slower; the static index cannot set a height)\n");
+    printf("  %-29s %-5s %-8s %-9s | %10s | %10s %9s | %10s %10s\n", "op", "shape", "heights",
+           "N", "foldtable", "static", "ft/static", "fenwick", "ft/fenwick");
+    for (size_t o = 0; o < sizeof bound_ops / sizeof bound_ops[0]; o++) {
+        for (size_t i = 0; i < result_count; i++) {
+            const result *r = &results[i];
+            if (strcmp(r->op, bound_ops[o]) || strcmp(r->impl, "foldtable")) continue;
+            const result *st = find(r->op, r->shape, r->heights, r->n, "static");
+            const result *fw = find(r->op, r->shape, r->heights, r->n, "fenwick");
+            if (st == NULL && fw == NULL) continue;
+            fmt_time(fb, sizeof fb, r->median);
+            snprintf(sb, sizeof sb, "-");
+            snprintf(sr, sizeof sr, "-");
+            snprintf(wb, sizeof wb, "-");
+            snprintf(wr, sizeof wr, "-");
+            if (st) {
+                fmt_time(sb, sizeof sb, st->median);
+                snprintf(sr, sizeof sr, "%.2fx", r->median / st->median);
+            }
+            if (fw) {
+                fmt_time(wb, sizeof wb, fw->median);
+                snprintf(wr, sizeof wr, "%.2fx", r->median / fw->median);
+            }
+            printf("  %-29s %-5s %-8s %-9lld | %10s | %10s %9s | %10s %10s\n", r->op, r->shape,
+                   r->heights, (long long)r->n, fb, sb, sr, wb, wr);
         }
     }
 }
@@ -234,7 +271,7 @@ typedef struct target {
     int have;
 } target;
 
-static target targets[16];
+static target targets[32];
 static int target_count;
 
 static void add_target(const char *what, double limit, const char *unit, double value, int have) {
@@ -266,6 +303,30 @@ static void check_targets(void) {
               "uniform", 5000);
     OP_TARGET("bulk build with per-row heights", "build", "one", "variable", 150e6);
 #undef OP_TARGET
+    /* Issue 19: per-row heights, as ratios to the lower bounds in this run. */
+    static const char *const ratio_shapes[] = {"one", "many"};
+    static const char *const ratio_labels[][2] = {
+        {"offset->item / static index (one section)", "offset->item / static index (N/1000 sections)"},
+        {"item->offset / static index (one section)", "item->offset / static index (N/1000 sections)"},
+        {"visible items / static walk (one section)", "visible items / static walk (N/1000 sections)"},
+        {"set row height / Fenwick update (one section)", "set row height / Fenwick update (N/1000 sections)"},
+    };
+    static const char *const ratio_ops[] = {"offset->item", "item->offset", "visible items (1080 pt)",
+                                            "set row height"};
+    for (int k = 0; k < 4; k++)
+        for (int sh = 0; sh < 2; sh++) {
+            const char *base = k == 3 ? "fenwick" : "static";
+            const result *a = find(ratio_ops[k], ratio_shapes[sh], "variable", hi, "foldtable");
+            const result *b = find(ratio_ops[k], ratio_shapes[sh], "variable", hi, base);
+            add_target(ratio_labels[k][sh], k == 3 ? 1.0 : 1.3, "x",
+                       a && b ? a->median / b->median : 0, a && b);
+        }
+    m = find_memory("ft heap", "variable", "one", hi);
+    add_target("heap per row, per-row heights (one section)", 4, "bytes/row", m ? m->bytes_per_row : 0,
+               m != NULL);
+    m = find_memory("ft heap", "variable", "many", hi);
+    add_target("heap per row, per-row heights (N/1000 sections)", 4, "bytes/row",
+               m ? m->bytes_per_row : 0, m != NULL);
     m = find_memory("foldtable", "variable", "one", hi);
     add_target("memory per row, per-row heights", 8, "bytes/row", m ? m->bytes_per_row : 0, m != NULL);
     m = find_memory("foldtable", "uniform", "one", hi);
@@ -279,6 +340,9 @@ static void check_targets(void) {
         if (!strcmp(t->unit, "ns")) {
             fmt_time(v, sizeof v, t->value);
             fmt_time(l, sizeof l, t->limit);
+        } else if (!strcmp(t->unit, "x")) {
+            snprintf(v, sizeof v, "%.2fx", t->value);
+            snprintf(l, sizeof l, "%.2fx", t->limit);
         } else {
             snprintf(v, sizeof v, "%.2f %s", t->value, t->unit);
             snprintf(l, sizeof l, "%.2f %s", t->limit, t->unit);
@@ -372,9 +436,11 @@ void print_intro(int gtk) {
            latency_1m, latency_4m, latency_64m);
     printf("           (every tree level a lookup visits outside the cache costs about that)\n");
 #ifdef FOLDBENCH_HAVE_GTK
+    printf("bounds:    ideal static index, Fenwick tree (in this program, same heights)\n");
     printf("baselines: naive (in this program), GtkTreeListModel (GTK %s)%s\n", gtkb_version(),
            gtk ? "" : " [skipped: --no-gtk]");
 #else
+    printf("bounds:    ideal static index, Fenwick tree (in this program, same heights)\n");
     printf("baselines: naive (in this program); GtkTreeListModel not built (no gtk4)\n");
 #endif
     printf("sizes:     ");
@@ -389,13 +455,20 @@ void print_summary(void) {
     printf("memory:  a dependent load costs %.0f ns in 1 MiB, %.0f ns in 4 MiB, %.0f ns in 64 MiB\n",
            latency_1m, latency_4m, latency_64m);
     print_tables();
-    printf("\nMemory per row (RSS growth while building / N)\n");
+    print_bounds();
+    printf("\nMemory per row (foldtable, naive, gtk: RSS growth while building / N; ft heap:\n"
+           "FoldTable's heap growth by malloc's counters (mallinfo2) / N; static, fenwick: bytes\n"
+           "they allocate / N)\n");
     printf("  %-9s %-8s %-5s", "impl", "heights", "shape");
     for (int i = 0; i < size_count; i++) printf(" %10lld", (long long)sizes[i]);
     printf("\n");
     static const char *mem_rows[][3] = {
         {"foldtable", "uniform", "one"},  {"foldtable", "variable", "one"},
         {"foldtable", "uniform", "many"}, {"foldtable", "variable", "many"},
+        {"ft heap", "uniform", "one"},    {"ft heap", "variable", "one"},
+        {"ft heap", "uniform", "many"},   {"ft heap", "variable", "many"},
+        {"static", "variable", "one"},    {"static", "variable", "many"},
+        {"fenwick", "variable", "one"},   {"fenwick", "variable", "many"},
         {"naive", "uniform", "one"},      {"naive", "variable", "one"},
         {"gtk", "n/a", "one"},
     };

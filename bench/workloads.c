@@ -7,6 +7,7 @@
  */
 #include "workloads.h"
 
+#include "baselines.h"
 #include "naive.h"
 
 #include <math.h>
@@ -98,12 +99,15 @@ typedef struct bench {
     int tree;              /* the tree shape; else flat */
     fold_table *ft;
     naive *nv;
+    static_index *si;      /* flat shapes: the lower bounds (baselines.h) */
+    fenwick *fw;
     const double *heights; /* NULL: uniform */
     int64_t n, per, sections; /* flat: `sections` sections of `per` rows */
     int64_t positions[POOL]; /* random flat positions (items of the expanded table) */
     double offsets[POOL];    /* random offsets in the content */
     int64_t rsec[POOL], rrow[POOL]; /* random rows (the tree: its first section) */
     fold_section_id rsid[POOL];     /* the ids of the sections rsec */
+    int64_t rpos[POOL];      /* flat shapes: the positions of the rows (rsec, rrow) */
     double newh[POOL];       /* heights for the set-height op */
     double ins_heights[1000];
     fold_visible_item vis[256];
@@ -380,6 +384,98 @@ static int64_t n_set_height(void *p, int64_t ops) {
     return now_ns() - t0;
 }
 
+/* Set one random row's height, nothing else (the pair above adds a lookup). */
+static int64_t f_set_only(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) {
+        size_t k = NEXT(c);
+        CHECK(fold_table_set_row_height(c->ft, c->rsid[k], c->rrow[k], c->newh[k]));
+    }
+    return now_ns() - t0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* The lower bounds: the ideal static index and the Fenwick tree              */
+/* ------------------------------------------------------------------------- */
+
+static int64_t s_item_at_offset(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, top, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) acc += static_item_at_offset(c->si, c->offsets[NEXT(c)], &top);
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t w_item_at_offset(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, top, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) acc += fenwick_item_at_offset(c->fw, c->offsets[NEXT(c)], &top);
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t s_item_top(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) acc += static_item_top(c->si, c->positions[NEXT(c)]);
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t w_item_top(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) acc += fenwick_item_top(c->fw, c->positions[NEXT(c)]);
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t s_visible(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) {
+        acc += static_visible(c->si, c->offsets[NEXT(c)], VIEWPORT, c->per, c->vis, 256);
+        acc += c->vis[0].position;
+    }
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t w_visible(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) {
+        acc += fenwick_visible(c->fw, c->offsets[NEXT(c)], VIEWPORT, c->per, c->vis, 256);
+        acc += c->vis[0].position;
+    }
+    sink = acc;
+    return now_ns() - t0;
+}
+
+static int64_t w_set_only(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) {
+        size_t k = NEXT(c);
+        fenwick_set(c->fw, c->rpos[k], (int)c->newh[k]);
+    }
+    return now_ns() - t0;
+}
+
+/* The pair: set a height, then the item at a random offset. */
+static int64_t w_set_height(void *p, int64_t ops) {
+    bench *c = p;
+    int64_t acc = 0, top, t0 = now_ns();
+    for (int64_t i = 0; i < ops; i++) {
+        size_t k = NEXT(c);
+        fenwick_set(c->fw, c->rpos[k], (int)c->newh[k]);
+        acc += fenwick_item_at_offset(c->fw, c->offsets[k], &top);
+    }
+    sink = acc;
+    return now_ns() - t0;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Workloads of the tree                                                     */
 /* ------------------------------------------------------------------------- */
@@ -409,42 +505,66 @@ static int64_t n_sticky(void *p, int64_t ops) {
 /* ------------------------------------------------------------------------- */
 
 /* A measurement: its name in the report, FoldTable's and the naive
- * function, operations per unit, and whether a unit is a whole build. */
+ * function, operations per unit, and whether a unit is a whole build; then
+ * the static index's and the Fenwick tree's (flat shapes; NULL: none; the
+ * static index cannot set a height). Every implementation of an op is
+ * measured back to back, so a load on the machine hits them alike. */
 typedef struct workload {
     const char *op;
     batch_fn fold, naive;
     int per, single;
+    batch_fn stat, fen;
 } workload;
 
 static const workload flat_workloads[] = {
-    {"build", f_build, n_build, 1, 1},
-    {"position->item", f_item_at, n_item_at, 1, 0},
-    {"item->position", f_row_position, n_row_position, 1, 0},
-    {"offset->item", f_item_at_offset, n_item_at_offset, 1, 0},
-    {"item->offset", f_item_top, n_item_top, 1, 0},
-    {"visible items (1080 pt)", f_visible, n_visible, 1, 0},
-    {"toggle section", f_toggle, n_toggle, 2, 0},
-    {"collapse all + expand all", f_collapse_all, n_collapse_all, 1, 0},
-    {"insert 1000 + remove 1000", f_insert_remove, n_insert_remove, 1, 0},
-    /* Last: it gives a uniform table explicit chunks. */
-    {"set row height + offset->item", f_set_height, n_set_height, 1, 0},
+    {"build", f_build, n_build, 1, 1, NULL, NULL},
+    {"position->item", f_item_at, n_item_at, 1, 0, NULL, NULL},
+    {"item->position", f_row_position, n_row_position, 1, 0, NULL, NULL},
+    {"offset->item", f_item_at_offset, n_item_at_offset, 1, 0, s_item_at_offset, w_item_at_offset},
+    {"item->offset", f_item_top, n_item_top, 1, 0, s_item_top, w_item_top},
+    {"visible items (1080 pt)", f_visible, n_visible, 1, 0, s_visible, w_visible},
+    {"toggle section", f_toggle, n_toggle, 2, 0, NULL, NULL},
+    {"collapse all + expand all", f_collapse_all, n_collapse_all, 1, 0, NULL, NULL},
+    {"insert 1000 + remove 1000", f_insert_remove, n_insert_remove, 1, 0, NULL, NULL},
+    /* Last: they give a uniform table explicit chunks (and change the
+     * Fenwick tree's heights, after its lookups). */
+    {"set row height", f_set_only, NULL, 1, 0, NULL, w_set_only},
+    {"set row height + offset->item", f_set_height, n_set_height, 1, 0, NULL, w_set_height},
 };
 
 static const workload tree_workloads[] = {
-    {"tree: build", f_build, n_build, 1, 1},
-    {"tree: position->item", f_item_at, n_item_at, 1, 0},
-    {"tree: offset->item", f_item_at_offset, n_item_at_offset, 1, 0},
-    {"tree: sticky headers", f_sticky, n_sticky, 1, 0},
-    {"tree: toggle top section", f_toggle, n_toggle, 2, 0},
+    {"tree: build", f_build, n_build, 1, 1, NULL, NULL},
+    {"tree: position->item", f_item_at, n_item_at, 1, 0, NULL, NULL},
+    {"tree: offset->item", f_item_at_offset, n_item_at_offset, 1, 0, NULL, NULL},
+    {"tree: sticky headers", f_sticky, n_sticky, 1, 0, NULL, NULL},
+    {"tree: toggle top section", f_toggle, n_toggle, 2, 0, NULL, NULL},
 };
 
-/* Each workload, FoldTable then naive. */
+/* Each workload: FoldTable, naive, static index, Fenwick tree (those it has). */
 static void run_workloads(bench *c, const workload *w, size_t count, const char *shape,
                           const char *heights) {
     for (size_t i = 0; i < count; i++) {
         measure(w[i].op, shape, heights, c->n, "foldtable", w[i].fold, c, w[i].per, w[i].single);
-        measure(w[i].op, shape, heights, c->n, "naive", w[i].naive, c, w[i].per, w[i].single);
+        if (w[i].naive)
+            measure(w[i].op, shape, heights, c->n, "naive", w[i].naive, c, w[i].per, w[i].single);
+        if (w[i].stat && c->si)
+            measure(w[i].op, shape, heights, c->n, "static", w[i].stat, c, w[i].per, w[i].single);
+        if (w[i].fen && c->fw)
+            measure(w[i].op, shape, heights, c->n, "fenwick", w[i].fen, c, w[i].per, w[i].single);
     }
+}
+
+/* The item heights of the naive table's flat list, one byte each. */
+static uint8_t *item_heights(const naive *nv) {
+    uint8_t *h = malloc((size_t)nv->nflat + 1);
+    if (h == NULL) die("out of memory");
+    for (int64_t p = 0; p < nv->nflat; p++) {
+        double v = naive_height(&nv->flat[p]);
+        if (!(v >= 0 && v <= 255) || v != (double)(int)v)
+            die("item %lld: height %g is not an integer 0..255", (long long)p, v);
+        h[p] = (uint8_t)v;
+    }
+    return h;
 }
 
 void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heights) {
@@ -458,12 +578,22 @@ void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heig
     printf("\n== %s, %s heights, N = %lld ==\n", shape_names[shape], hk, (long long)n);
 
     /* Memory: RSS before and after building the table the ops then use. */
-    int64_t before = rss_bytes();
+    int64_t before = rss_bytes(), heap = heap_bytes();
     c->ft = fold_of(c);
+    int64_t heap_after = heap_bytes();
     add_memory("foldtable", hk, sk, n, rss_bytes() - before);
+    add_memory("ft heap", hk, sk, n, heap_after - heap);
     before = rss_bytes();
     c->nv = naive_of(c);
     add_memory("naive", hk, sk, n, rss_bytes() - before);
+    /* The lower bounds over the same heights; their memory is what they
+     * allocate (exact, no allocator overhead). */
+    uint8_t *ih = item_heights(c->nv);
+    c->si = static_build(ih, c->nv->nflat);
+    c->fw = fenwick_build(ih, c->nv->nflat);
+    free(ih);
+    add_memory("static", hk, sk, n, static_bytes(c->si));
+    add_memory("fenwick", hk, sk, n, fenwick_bytes(c->fw));
 
     int64_t items;
     double content;
@@ -477,6 +607,7 @@ void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heig
         c->rsec[i] = rng_below(c->sections);
         c->rrow[i] = rng_below(flat_section_rows(n, c->per, c->rsec[i]));
         c->rsid[i] = fold_top(c->ft, c->rsec[i]);
+        c->rpos[i] = c->rsec[i] * (c->per + 1) + 1 + c->rrow[i];
         c->newh[i] = random_height();
     }
     for (int i = 0; i < 1000; i++) c->ins_heights[i] = random_height();
@@ -495,12 +626,37 @@ void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heig
             die("item top of %lld differs", (long long)c->positions[i]);
         CHECK(fold_table_row_position(c->ft, c->rsid[i], c->rrow[i], &pos));
         if (pos != naive_row_position(c->nv, c->rsec[i], c->rrow[i])) die("row position differs");
+        if (pos != c->rpos[i]) die("row position %lld, expected %lld", (long long)pos,
+                                   (long long)c->rpos[i]);
+        /* The lower bounds answer the same. */
+        int64_t stop, wtop, sp = static_item_at_offset(c->si, c->offsets[i], &stop);
+        int64_t wp = fenwick_item_at_offset(c->fw, c->offsets[i], &wtop);
+        CHECK(fold_table_item_at_offset(c->ft, c->offsets[i], &pos, &place));
+        if (sp != pos || wp != pos)
+            die("item at offset %.1f: foldtable %lld, static %lld, fenwick %lld", c->offsets[i],
+                (long long)pos, (long long)sp, (long long)wp);
+        CHECK(fold_table_item_top(c->ft, pos, &top));
+        if ((double)stop != top || (double)wtop != top ||
+            (double)static_item_top(c->si, pos) != top || (double)fenwick_item_top(c->fw, pos) != top)
+            die("item top of %lld differs between foldtable and the lower bounds", (long long)pos);
+        fold_visible_item a[64], b[64], d[64];
+        int64_t written, total;
+        CHECK(fold_table_visible_items(c->ft, c->offsets[i], VIEWPORT, 0, a, 64, &written, &total));
+        int ks = static_visible(c->si, c->offsets[i], VIEWPORT, c->per, b, 64);
+        int kw = fenwick_visible(c->fw, c->offsets[i], VIEWPORT, c->per, d, 64);
+        if (ks != written || kw != written) die("visible items differ in count");
+        for (int j = 0; j < ks; j++)
+            if (a[j].position != b[j].position || a[j].top != b[j].top || a[j].row != b[j].row ||
+                a[j].kind != b[j].kind || d[j].position != b[j].position || d[j].top != b[j].top)
+                die("visible item %d differs between foldtable and the lower bounds", j);
     }
 
     run_workloads(c, flat_workloads, sizeof flat_workloads / sizeof flat_workloads[0], sk, hk);
 
     fold_table_free(c->ft);
     naive_free(c->nv);
+    static_free(c->si);
+    fenwick_free(c->fw);
     free(c);
 }
 
