@@ -1,0 +1,62 @@
+"""quickstart.py's --self-test (not part of the quick start): 26 items, the
+Citrus header collapsed through its Fold.Expander's "listitem.collapse"
+action (22 items), scrolled into Roots (two stacked sticky headers), and a
+screenshot of the window."""
+import os
+import sys
+import time
+
+from gi.repository import GLib, Gtk
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from demo import render_to_png  # noqa: E402  (ctypes: PyGObject cannot marshal render nodes)
+
+
+def wait(frames):
+    for _ in range(frames * 10):
+        while GLib.MainContext.default().pending():
+            GLib.MainContext.default().iteration(False)
+        time.sleep(0.01)
+
+
+def expander_at(sticky, position):
+    child = sticky.get_list_view().get_first_child()
+    while child:
+        e = child.get_first_child()
+        if e is not None and e.get_mapped() and getattr(e, "get_item", None) and \
+                e.get_item() is not None and e.get_item().props.position == position:
+            return e
+        child = child.get_next_sibling()
+    return None
+
+
+def self_test(window, model, sticky, png):
+    failures = []
+
+    def expect(ok, what):
+        if not ok:
+            failures.append(what)
+            print("FAILED:", what, file=sys.stderr)
+
+    wait(5)
+    expect(model.get_n_items() == 26, f"26 items, got {model.get_n_items()}")
+    citrus = expander_at(sticky, 13)
+    expect(citrus is not None and citrus.get_item().props.key == "citrus", "Citrus at 13")
+    if citrus is not None:
+        expect(citrus.get_expanded(), "Citrus expanded")
+        citrus.activate_action("listitem.collapse", None)
+    expect(model.get_n_items() == 22, f"22 items after the collapse, got {model.get_n_items()}")
+    wait(3)
+    citrus = expander_at(sticky, 13)
+    expect(citrus is not None and not citrus.get_expanded(), "Citrus collapsed")
+    sticky.get_child().get_vadjustment().set_value(268)
+    wait(5)
+    expect(sticky.get_n_headers() == 2, f"2 sticky headers, got {sticky.get_n_headers()}")
+    paintable = Gtk.WidgetPaintable.new(window)
+    snapshot = Gtk.Snapshot.new()
+    w, h = window.get_width(), window.get_height()
+    paintable.snapshot(snapshot, w, h)
+    expect(render_to_png(snapshot, window.get_native().get_renderer(), w, h, png), "screenshot")
+    print(f"quickstart.py: 26 items, Citrus collapsed by its expander: 22, "
+          f"{sticky.get_n_headers()} sticky headers; {png}", file=sys.stderr)
+    return 1 if failures else 0
