@@ -69,13 +69,16 @@ int main(int argc, char **argv) {
 
 /* ---- --self-test OUT.png: not part of the quick start ---------------------- */
 
-static void wait_frames(GtkWidget *widget, int frames) {
-    for (int i = 0; i < frames * 10; i++) {
+/* Runs the main loop for `ticks` × 10 ms. */
+static void wait_ticks(int ticks) {
+    for (int i = 0; i < ticks; i++) {
         while (g_main_context_pending(NULL))
             g_main_context_iteration(NULL, FALSE);
         g_usleep(10000);
     }
 }
+/* Until the list shows what `cond` asks for (at most 20 s on a busy machine). */
+#define WAIT_FOR(cond) for (int t_ = 0; t_ < 2000 && !(cond); t_++) wait_ticks(1)
 
 static FoldExpander *expander_at(GtkWidget *sticky, guint position) {
     GtkWidget *list = GTK_WIDGET(fold_sticky_headers_get_list_view(FOLD_STICKY_HEADERS(sticky)));
@@ -91,7 +94,7 @@ static FoldExpander *expander_at(GtkWidget *sticky, guint position) {
 static int self_test(GtkWidget *window, FoldListModel *model, GtkWidget *sticky, const char *png) {
     int failures = 0;
 #define EXPECT(c) (void)((c) || (failures++, g_printerr("FAILED line %d: %s\n", __LINE__, #c), 0))
-    wait_frames(window, 5);
+    WAIT_FOR(expander_at(sticky, 13) != NULL);
     /* Vegetables, Leaves + 5, Roots + 4, Fruit, Citrus + 4, Berries (collapsed), Nuts + 6 */
     EXPECT(g_list_model_get_n_items(G_LIST_MODEL(model)) == 26);
     FoldExpander *citrus = expander_at(sticky, 13);
@@ -100,13 +103,18 @@ static int self_test(GtkWidget *window, FoldListModel *model, GtkWidget *sticky,
     if (citrus)   /* the expander's action, as its chevron click and Left do */
         gtk_widget_activate_action(GTK_WIDGET(citrus), "listitem.collapse", NULL);
     EXPECT(g_list_model_get_n_items(G_LIST_MODEL(model)) == 22);
-    wait_frames(window, 3);
+    WAIT_FOR(expander_at(sticky, 13) && !fold_expander_get_expanded(expander_at(sticky, 13)));
     EXPECT(expander_at(sticky, 13) && !fold_expander_get_expanded(expander_at(sticky, 13)));
     /* Scrolled into Roots: Vegetables and Roots stick, stacked. */
     GtkWidget *scroller = fold_sticky_headers_get_child(FOLD_STICKY_HEADERS(sticky));
-    gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller)), 268);
-    wait_frames(window, 5);
-    EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(sticky)) == 2);
+    GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    WAIT_FOR(gtk_adjustment_get_upper(vadj) == 22 * 32);   /* laid out after the collapse */
+    gtk_adjustment_set_value(vadj, 268);
+    guint roots = 0;   /* the inner stuck header's position: Roots is at 7 */
+    WAIT_FOR(fold_sticky_headers_get_header(FOLD_STICKY_HEADERS(sticky), 1, NULL, &roots, NULL, NULL)
+             && roots == 7);
+    wait_ticks(20);   /* painted */
+    EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(sticky)) == 2 && roots == 7);
 
     int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
     GdkPaintable *paintable = gtk_widget_paintable_new(window);

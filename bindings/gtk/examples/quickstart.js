@@ -36,7 +36,7 @@ const sticky = Fold.StickyHeaders.new(model, scroller);   // where the scroller 
 
 const css = new Gtk.CssProvider();   // rows exactly the engine's heights
 css.load_from_data('listview > row { padding: 0 8px; min-height: 0; }' +
-    'foldexpander.header label { font-weight: bold; }', -1);
+    'foldexpander.header label { font-weight: bold; }');
 Gtk.StyleContext.add_provider_for_display(listView.get_display(), css,
     Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION);
 const window = new Gtk.Window({default_width: 360, default_height: 420, child: sticky});

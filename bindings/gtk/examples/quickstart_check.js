@@ -4,9 +4,10 @@
 // screenshot of the window.
 const {GLib, Gtk} = imports.gi;
 
-function wait(frames) {
+// Runs the main loop for `ticks` x 10 ms, or until `until()` is true.
+function wait(ticks, until = () => false) {
     const context = GLib.MainContext.default();
-    for (let i = 0; i < frames * 10; i++) {
+    for (let i = 0; i < ticks && !until(); i++) {
         while (context.pending())
             context.iteration(false);
         GLib.usleep(10000);
@@ -30,7 +31,7 @@ function selfTest(window, model, sticky, png) {
             printerr(`FAILED: ${what}`);
         }
     };
-    wait(5);
+    wait(2000, () => expanderAt(sticky, 13) !== null);   // at most 20 s on a busy machine
     expect(model.get_n_items() === 26, `26 items, got ${model.get_n_items()}`);
     let citrus = expanderAt(sticky, 13);
     expect(citrus && citrus.get_item().key === 'citrus', 'Citrus at 13');
@@ -39,12 +40,18 @@ function selfTest(window, model, sticky, png) {
         citrus.activate_action('listitem.collapse', null);
     }
     expect(model.get_n_items() === 22, `22 items after the collapse, got ${model.get_n_items()}`);
-    wait(3);
+    wait(2000, () => expanderAt(sticky, 13) !== null && !expanderAt(sticky, 13).get_expanded());
     citrus = expanderAt(sticky, 13);
     expect(citrus && !citrus.get_expanded(), 'Citrus collapsed');
-    sticky.get_child().get_vadjustment().set_value(268);
-    wait(5);
-    expect(sticky.get_n_headers() === 2, `2 sticky headers, got ${sticky.get_n_headers()}`);
+    const vadj = sticky.get_child().get_vadjustment();
+    wait(2000, () => vadj.get_upper() === 22 * 32);   // laid out after the collapse
+    vadj.set_value(268);
+    // The stuck headers' positions: Vegetables at 0, Roots at 7.
+    const stuck = () => [...Array(sticky.get_n_headers()).keys()]
+        .map(i => sticky.get_header(i)[2]).join(',');
+    wait(2000, () => stuck() === '0,7');
+    wait(20);   // painted
+    expect(stuck() === '0,7', `Vegetables and Roots stuck, got ${stuck()}`);
     const w = window.get_width(), h = window.get_height();
     const snapshot = Gtk.Snapshot.new();
     Gtk.WidgetPaintable.new(window).snapshot(snapshot, w, h);

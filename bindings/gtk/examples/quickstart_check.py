@@ -12,8 +12,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from demo import render_to_png  # noqa: E402  (ctypes: PyGObject cannot marshal render nodes)
 
 
-def wait(frames):
-    for _ in range(frames * 10):
+def wait(ticks, until=lambda: False):
+    """Runs the main loop for `ticks` x 10 ms, or until `until()` is true."""
+    for _ in range(ticks):
+        if until():
+            return
         while GLib.MainContext.default().pending():
             GLib.MainContext.default().iteration(False)
         time.sleep(0.01)
@@ -38,7 +41,7 @@ def self_test(window, model, sticky, png):
             failures.append(what)
             print("FAILED:", what, file=sys.stderr)
 
-    wait(5)
+    wait(2000, lambda: expander_at(sticky, 13) is not None)  # at most 20 s on a busy machine
     expect(model.get_n_items() == 26, f"26 items, got {model.get_n_items()}")
     citrus = expander_at(sticky, 13)
     expect(citrus is not None and citrus.get_item().props.key == "citrus", "Citrus at 13")
@@ -46,12 +49,18 @@ def self_test(window, model, sticky, png):
         expect(citrus.get_expanded(), "Citrus expanded")
         citrus.activate_action("listitem.collapse", None)
     expect(model.get_n_items() == 22, f"22 items after the collapse, got {model.get_n_items()}")
-    wait(3)
+    wait(2000, lambda: expander_at(sticky, 13) is not None
+         and not expander_at(sticky, 13).get_expanded())
     citrus = expander_at(sticky, 13)
     expect(citrus is not None and not citrus.get_expanded(), "Citrus collapsed")
-    sticky.get_child().get_vadjustment().set_value(268)
-    wait(5)
-    expect(sticky.get_n_headers() == 2, f"2 sticky headers, got {sticky.get_n_headers()}")
+    vadj = sticky.get_child().get_vadjustment()
+    wait(2000, lambda: vadj.get_upper() == 22 * 32)  # laid out after the collapse
+    vadj.set_value(268)
+    def stuck():  # the stuck headers' positions: Vegetables at 0, Roots at 7
+        return [sticky.get_header(i)[2] for i in range(sticky.get_n_headers())]
+    wait(2000, lambda: stuck() == [0, 7])
+    wait(20)  # painted
+    expect(stuck() == [0, 7], f"Vegetables and Roots stuck, got {stuck()}")
     paintable = Gtk.WidgetPaintable.new(window)
     snapshot = Gtk.Snapshot.new()
     w, h = window.get_width(), window.get_height()
