@@ -4,11 +4,10 @@
 
 struct _DemoRow {
     GtkWidget parent_instance;
-    GtkWidget *box, *chevron, *title, *detail;
+    GtkWidget *expander, *box, *title, *detail;
     GtkListItem *list_item;
     FoldListItem *item;
     gulong notify_id;
-    int indent;
     DemoRowTextFunc text;
     gpointer text_data;
 };
@@ -22,7 +21,7 @@ demo_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, in
     DemoRow *self = DEMO_ROW(widget);
     *minimum_baseline = *natural_baseline = -1;
     if (orientation == GTK_ORIENTATION_HORIZONTAL) {
-        gtk_widget_measure(self->box, orientation, for_size, minimum, natural, NULL, NULL);
+        gtk_widget_measure(self->expander, orientation, for_size, minimum, natural, NULL, NULL);
         return;
     }
     /* The engine's height is the row's height. */
@@ -33,7 +32,7 @@ demo_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, in
 static void
 demo_row_size_allocate(GtkWidget *widget, int width, int height, int baseline)
 {
-    gtk_widget_allocate(DEMO_ROW(widget)->box, width, height, baseline, NULL);
+    gtk_widget_allocate(DEMO_ROW(widget)->expander, width, height, baseline, NULL);
 }
 
 /* Re-reads the item: texts, chevron, classes, height. */
@@ -43,7 +42,6 @@ demo_row_update(DemoRow *self)
     FoldListItem *item = self->item;
     GtkWidget *w = GTK_WIDGET(self);
     gboolean header = item && fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
-    gboolean collapsible = item && fold_list_item_get_collapsible(item);
     gboolean collapsed = item && fold_list_item_get_collapsed(item);
     int depth = item ? fold_list_item_get_depth(item) : 0;
     if (item) {
@@ -55,15 +53,13 @@ demo_row_update(DemoRow *self)
             gtk_label_set_text(GTK_LABEL(self->detail), d ? d : "");
         }
     }
-    /* FoldExpander (fold-expander.h) will draw this chevron, indent and take
-     * the keys once it is merged; until then a plain symbolic icon. */
-    gtk_image_set_from_icon_name(GTK_IMAGE(self->chevron),
-                                 collapsed ? "pan-end-symbolic" : "pan-down-symbolic");
-    /* Rows have no chevron; their titles line up with their header's. A
-     * header that cannot collapse keeps the chevron's space. */
-    gtk_widget_set_visible(self->chevron, header);
-    gtk_widget_set_opacity(self->chevron, collapsible ? 1.0 : 0.0);
-    gtk_widget_set_margin_start(self->box, 16 + self->indent * depth + (header ? 0 : 24));
+    /* The FoldExpander indents by depth (20 px a level), shows the chevron
+     * where the item has something to collapse (hidden, its space kept, on
+     * fixed headers and rows) and turns the chevron's clicks and the keys
+     * into the model's operations; a click elsewhere on the row is the
+     * list's "activate". */
+    if (fold_expander_get_item(FOLD_EXPANDER(self->expander)) != item)
+        fold_expander_set_item(FOLD_EXPANDER(self->expander), item);
     const char *classes[] = {"header", "row", "collapsed", "depth-0", "depth-1", "depth-2",
                              "depth-3"};
     for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
@@ -112,9 +108,20 @@ demo_row_get_list_item(DemoRow *self)
 }
 
 GtkWidget *
+demo_row_get_expander(DemoRow *self)
+{
+    return self->expander;
+}
+
+GtkWidget *
 demo_row_get_chevron(DemoRow *self)
 {
-    return self->chevron;
+    /* The expander's chevron: its GtkImage child (CSS node image.expander). */
+    for (GtkWidget *c = gtk_widget_get_first_child(self->expander); c;
+         c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_IMAGE(c) && gtk_widget_has_css_class(c, "expander"))
+            return c;
+    return NULL;
 }
 
 GtkWidget *
@@ -152,7 +159,7 @@ demo_row_dispose(GObject *object)
 {
     DemoRow *self = DEMO_ROW(object);
     demo_row_set_item(self, NULL);
-    g_clear_pointer(&self->box, gtk_widget_unparent);
+    g_clear_pointer(&self->expander, gtk_widget_unparent);
     G_OBJECT_CLASS(demo_row_parent_class)->dispose(object);
 }
 
@@ -169,10 +176,10 @@ demo_row_class_init(DemoRowClass *klass)
 static void
 demo_row_init(DemoRow *self)
 {
+    self->expander = fold_expander_new();
+    gtk_widget_set_margin_start(self->expander, 12);
+    gtk_widget_set_margin_end(self->expander, 16);
     self->box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_widget_set_margin_end(self->box, 16);
-    self->chevron = gtk_image_new_from_icon_name("pan-down-symbolic");
-    gtk_widget_add_css_class(self->chevron, "chevron");
     self->title = gtk_label_new(NULL);
     gtk_widget_add_css_class(self->title, "title");
     gtk_label_set_xalign(GTK_LABEL(self->title), 0);
@@ -180,18 +187,19 @@ demo_row_init(DemoRow *self)
     self->detail = gtk_label_new(NULL);
     gtk_widget_add_css_class(self->detail, "detail");
     gtk_label_set_xalign(GTK_LABEL(self->detail), 1);
-    gtk_box_append(GTK_BOX(self->box), self->chevron);
     gtk_box_append(GTK_BOX(self->box), self->title);
     gtk_box_append(GTK_BOX(self->box), self->detail);
-    gtk_widget_set_parent(self->box, GTK_WIDGET(self));
+    fold_expander_set_child(FOLD_EXPANDER(self->expander), self->box);
+    gtk_widget_set_parent(self->expander, GTK_WIDGET(self));
 }
 
 GtkWidget *
-demo_row_new(GtkListItem *list_item, int indent, DemoRowTextFunc text, gpointer user_data)
+demo_row_new(GtkListItem *list_item, FoldListModel *model, DemoRowTextFunc text,
+             gpointer user_data)
 {
     DemoRow *self = g_object_new(DEMO_TYPE_ROW, NULL);
     self->list_item = list_item;
-    self->indent = indent;
+    fold_expander_set_model(FOLD_EXPANDER(self->expander), model);
     self->text = text;
     self->text_data = user_data;
     return GTK_WIDGET(self);

@@ -1,5 +1,5 @@
-/* The demos' list row: a FoldListItem shown by a horizontal box (chevron,
- * title, detail) whose height is the engine's (measure() answers the item's
+/* The demos' list row: a FoldListItem shown by a FoldExpander (indentation,
+ * chevron, keys) around a horizontal box (title, detail) whose height is the engine's (measure() answers the item's
  * "height": no size request, nothing sized twice). Shared by
  * demo-settings.c and demo-taxonomy.c. */
 #ifndef FOLDTABLE_GTK_DEMO_ROW_H
@@ -17,13 +17,15 @@ G_DECLARE_FINAL_TYPE(DemoRow, demo_row, DEMO, ROW, GtkWidget)
 typedef void (*DemoRowTextFunc)(DemoRow *row, FoldListItem *item, GtkLabel *title,
                                 GtkLabel *detail, gpointer user_data);
 
-/* indent: pixels per level of depth. */
-GtkWidget *demo_row_new(GtkListItem *list_item, int indent, DemoRowTextFunc text,
+/* model: what the expander's chevron and keys act on. */
+GtkWidget *demo_row_new(GtkListItem *list_item, FoldListModel *model, DemoRowTextFunc text,
                         gpointer user_data);
 void demo_row_set_item(DemoRow *row, FoldListItem *item);
 FoldListItem *demo_row_get_item(DemoRow *row);
 GtkListItem *demo_row_get_list_item(DemoRow *row);
-/* The chevron image (NULL-free; hidden where there is nothing to collapse). */
+/* The row's FoldExpander, and its chevron image (hidden where there is
+ * nothing to collapse). */
+GtkWidget *demo_row_get_expander(DemoRow *row);
 GtkWidget *demo_row_get_chevron(DemoRow *row);
 GtkWidget *demo_row_get_title(DemoRow *row);
 

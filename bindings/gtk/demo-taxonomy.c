@@ -150,7 +150,7 @@ static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
 {
     (void)f;
-    gtk_list_item_set_child(list_item, demo_row_new(list_item, 18, row_texts, data));
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
 }
 
 static void

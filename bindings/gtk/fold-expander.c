@@ -447,7 +447,8 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
 /**
  * fold_expander_activate_item:
  * @self: a #FoldExpander
- * @out_action: (out) (optional): what was done, a `FOLD_ACTIVATED_*` value
+ * @out_action: (out) (optional) (type FoldActivation): what was done, a
+ *   #FoldActivation (the `FOLD_ACTIVATED_*` value; an `int32_t` in C)
  * @error: return location for a #GError
  *
  * Does what a click on the item does: [method@Fold.ListModel.activate] at

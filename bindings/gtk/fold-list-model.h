@@ -163,7 +163,8 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * fold_list_model_activate:
  * @model: a model
  * @position: an item's position
- * @out_action: (out) (optional): what it did (FOLD_ACTIVATED_*)
+ * @out_action: (out) (optional) (type FoldActivation): what it did, a #FoldActivation
+ *   (the FOLD_ACTIVATED_* value; an `int32_t` in C)
  * @error: return location for a #GError
  *
  * Cost: O(depth * log n).

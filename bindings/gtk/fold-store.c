@@ -1528,7 +1528,8 @@ fold_store_toggle_row(FoldStore *store, guint64 section, gint64 row, gboolean *o
  * fold_store_activate:
  * @store: a store
  * @position: an item's position in the flat list
- * @out_action: (out) (optional): what it did, a FOLD_ACTIVATED_* value
+ * @out_action: (out) (optional) (type FoldActivation): what it did, a #FoldActivation
+ *   (the FOLD_ACTIVATED_* value; a `gint` in C)
  *   (0 nothing, 1 section collapsed, 2 section expanded, 3 row expanded,
  *   4 row collapsed, 5 refused by a "will" handler)
  * @error: return location for a #GError

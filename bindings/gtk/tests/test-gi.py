@@ -185,7 +185,10 @@ def main():
 
     # Collapse fruit by a click (activate) through the model.
     signals.clear()
-    equal(model.activate(3), ACTIVATED_SECTION_COLLAPSED, "activate fruit header")
+    action = model.activate(3)
+    equal(action, ACTIVATED_SECTION_COLLAPSED, "activate fruit header")
+    equal(type(action), Fold.Activation, "activate's action is a Fold.Activation")
+    equal(action, Fold.Activation.SECTION_COLLAPSED, "Fold.Activation.SECTION_COLLAPSED")
     equal(signals, [(4, 6, 0)], "collapse fruit: items-changed")
     equal(model.get_n_items(), 10, "n_items after collapsing fruit")
     equal(describe(model, 4), (HEADER, 0, veg, "veg", "Vegetables", None), "item 4 veg")
