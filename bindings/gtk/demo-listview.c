@@ -154,7 +154,12 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
     gtk_widget_add_css_class(detail, "dim-label");
     gtk_widget_add_css_class(body, "body");
     gtk_label_set_xalign(GTK_LABEL(body), 0);
+    /* Two wrapped lines fit the 96-pt expanded row; longer text ends in "…"
+     * (demo-comments measures whole texts with Pango instead). */
+    gtk_label_set_wrap(GTK_LABEL(body), TRUE);
+    gtk_label_set_lines(GTK_LABEL(body), 2);
     gtk_label_set_ellipsize(GTK_LABEL(body), PANGO_ELLIPSIZE_END);
+    gtk_widget_set_margin_end(body, 12);
     gtk_widget_set_valign(line, GTK_ALIGN_CENTER);
     gtk_widget_set_vexpand(line, FALSE);
     gtk_box_append(GTK_BOX(line), indicator);
