@@ -36,22 +36,27 @@ extension Table {
         let s = try section(ref)
         let parent = s.parent
         return SectionInfo(id: s.id, parentID: parent === root ? 0 : parent?.id ?? 0,
-                           index: s.indexInParent, depth: s.depth, flags: try flags(section: .id(s.id)),
+                           index: s.indexInParent, depth: s.depth, flags: flags(of: s),
                            childCount: s.childCount, rowCount: s.rowCount,
                            visibleRowCount: s.hidesChildren ? 0 : s.rowCount,
                            headerHeight: Units.points(s.shownHeaderUnits), footerHeight: s.footerHeight, rowHeight: s.rowHeight)
     }
 
-    /// Everything about a row.
+    /// Everything about a row, from one descent to its run.
     /// - Complexity: O(depth · log n)
     public func rowInfo(section ref: SectionRef, row: Int) throws -> RowInfo {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return RowInfo(height: try rowHeight(section: ref, row: row),
-                       expandedHeight: try expandedHeight(section: ref, row: row),
-                       childIndex: childIndex(ofRow: row, in: s),
-                       expanded: try isRowExpanded(section: ref, row: row),
-                       expandable: try isRowExpandable(section: ref, row: row))
+        let (node, within, before) = try rowNode(row, in: s)
+        let childIndex = before.children + within
+        guard case .rows(let run) = node.piece else {
+            return RowInfo(height: s.rowHeight, expandedHeight: nil, childIndex: childIndex,
+                           expanded: false, expandable: false)
+        }
+        return RowInfo(height: Units.points(run.normalHeight(within, rowHeight: s.rowUnits)),
+                       expandedHeight: RowRun.points(run.record(within).expandedHeight),
+                       childIndex: childIndex, expanded: run.isExpanded(within),
+                       expandable: run.isExpandable(within, rowHeight: s.rowUnits))
     }
 
     /// Moves row `row` of a section (heights and expanded state with it) to

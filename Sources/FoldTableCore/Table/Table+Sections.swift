@@ -263,7 +263,10 @@ extension Table {
     /// `.noHeader`, `.collapsible` (not fixed and has children).
     /// - Complexity: O(1) after resolving the section.
     public func flags(section ref: SectionRef) throws -> SectionFlags {
-        let s = try section(ref)
+        flags(of: try section(ref))
+    }
+
+    func flags(of s: Section) -> SectionFlags {
         var f: SectionFlags = []
         if s.collapsed { f.insert(.collapsed) }
         if s.fixed { f.insert(.fixed) }
