@@ -24,6 +24,7 @@
  *   foldtable-gtk-demo-canvas --self-test OUT.png  drive itself, check, save
  *                                                  a screenshot, exit 0 / 1
  */
+#include "demo-app.h"
 #include "demo-screenshot.h"
 #include <foldtable.h>
 #include <gtk/gtk.h>
@@ -558,47 +559,6 @@ typedef struct {
     double clicked_height, content_before;
 } App;
 
-#define EXPECT(cond)                                                                 \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
-        }                                                                            \
-    } while (0)
-
-static double
-item_top(App *app, int64_t p)
-{
-    double top = -1;
-    fold_table_item_top(app->table, p, &top);
-    return top;
-}
-
-static fold_section_id
-section(App *app, const char *key)
-{
-    fold_section_id id = 0;
-    fold_table_find_section(app->table, key, &id);
-    return id;
-}
-
-static int64_t
-row_pos(App *app, const char *key, int64_t row)
-{
-    int64_t p = -1;
-    fold_table_row_position(app->table, section(app, key), row, &p);
-    return p;
-}
-
-static int64_t
-header_pos(App *app, const char *key)
-{
-    int64_t p = -1;
-    fold_table_header_position(app->table, section(app, key), &p);
-    return p;
-}
-
-
 static gboolean
 self_test_step(gpointer data)
 {
@@ -620,15 +580,16 @@ self_test_step(gpointer data)
                "first frame drew %" G_GINT64_FORMAT " items\n",
                count, content, gtk_adjustment_get_upper(vadj), canvas->drawn_count);
         /* Scroll to 7 pt below the top of row 5000 of section 30. */
-        app->anchor_pos = row_pos(app, "s30", 5000);
-        app->value = item_top(app, app->anchor_pos) + 7;
+        app->anchor_pos = demo_row_pos(app->table, "s30", 5000);
+        app->value = demo_item_top(app->table, app->anchor_pos) + 7;
         gtk_adjustment_set_value(vadj, app->value);
         break;
     }
     case 2: {
         EXPECT(canvas->drawn_offset == app->value);
         EXPECT(canvas->drawn_first == app->anchor_pos);
-        EXPECT(canvas->drawn_sticky_count == 1 && canvas->drawn_sticky_first == header_pos(app, "s30"));
+        EXPECT(canvas->drawn_sticky_count == 1 &&
+               canvas->drawn_sticky_first == demo_header_pos(app->table, "s30"));
         int64_t written = -1, total = 0;
         fold_table_visible_items(app->table, app->value, gtk_widget_get_height(GTK_WIDGET(canvas)),
                                  0, NULL, 0, &written, &total);
@@ -639,7 +600,7 @@ self_test_step(gpointer data)
                canvas->drawn_sticky_first, canvas->query_us);
         /* Collapse section 12, far above the viewport: the view stays put. */
         guint anchored = canvas->anchored;
-        EXPECT(fold_canvas_toggle_section(canvas, section(app, "s12")));
+        EXPECT(fold_canvas_toggle_section(canvas, demo_section(app->table, "s12")));
         double expected = app->value - app->section_sums[12];
         EXPECT(gtk_adjustment_get_value(vadj) == expected);
         /* The engine moved the viewport (the change set's anchored_offset). */
@@ -647,8 +608,10 @@ self_test_step(gpointer data)
         double engine_offset = -1;
         EXPECT(fold_table_viewport(app->table, &set, &engine_offset, NULL) == FOLD_OK && set);
         EXPECT(engine_offset == expected && canvas->anchored == anchored + 1);
-        EXPECT(row_pos(app, "s30", 5000) == app->anchor_pos - ROWS);
-        EXPECT(item_top(app, row_pos(app, "s30", 5000)) - gtk_adjustment_get_value(vadj) == -7);
+        EXPECT(demo_row_pos(app->table, "s30", 5000) == app->anchor_pos - ROWS);
+        EXPECT(demo_item_top(app->table, demo_row_pos(app->table, "s30", 5000)) -
+                   gtk_adjustment_get_value(vadj) ==
+               -7);
         printf("step 2: collapsed s12 above the viewport: offset %.0f -> %.0f (-%.0f), "
                "row s30/5000 stays at y = -7\n",
                app->value, gtk_adjustment_get_value(vadj), app->section_sums[12]);
@@ -662,18 +625,20 @@ self_test_step(gpointer data)
         /* Click the sticky header (y = 5): section 30 collapses; its rows,
          * the anchor among them, are gone, so its header goes to the top. */
         int64_t p = fold_canvas_hit(canvas, 5);
-        EXPECT(p == header_pos(app, "s30"));
+        EXPECT(p == demo_header_pos(app->table, "s30"));
         EXPECT(fold_canvas_click(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         fold_section_info info;
-        EXPECT(fold_table_section_info(app->table, section(app, "s30"), &info) == FOLD_OK &&
+        EXPECT(fold_table_section_info(app->table, demo_section(app->table, "s30"), &info) ==
+                   FOLD_OK &&
                (info.flags & FOLD_SECTION_COLLAPSED));
-        EXPECT(gtk_adjustment_get_value(vadj) == item_top(app, header_pos(app, "s30")));
+        EXPECT(gtk_adjustment_get_value(vadj) ==
+               demo_item_top(app->table, demo_header_pos(app->table, "s30")));
         printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
                gtk_adjustment_get_value(vadj));
         break;
     }
     case 4: {
-        EXPECT(canvas->drawn_first == header_pos(app, "s30"));
+        EXPECT(canvas->drawn_first == demo_header_pos(app->table, "s30"));
         /* Click it again (now at the top): it expands, its header stays. */
         double before = gtk_adjustment_get_value(vadj);
         EXPECT(fold_canvas_click(canvas, fold_canvas_hit(canvas, 5)) ==
@@ -701,7 +666,7 @@ self_test_step(gpointer data)
     }
     case 5: {
         EXPECT(canvas->drawn_offset == app->value);
-        EXPECT(canvas->drawn_sticky_first == header_pos(app, "s30"));
+        EXPECT(canvas->drawn_sticky_first == demo_header_pos(app->table, "s30"));
         /* The pointer moves over a row: it is tinted (hover). */
         g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
         int64_t p = fold_canvas_hit(canvas, 300);
@@ -710,23 +675,19 @@ self_test_step(gpointer data)
         break;
     }
     default: {
-        guint colours = demo_save_screenshot(app->window, app->out_png);
-        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
         EXPECT(colours > 1);
-        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
+        return demo_self_test_end(app->window, app->failures);
     }
     }
     return G_SOURCE_CONTINUE;
 }
 
-static void
-on_app_activate(GtkApplication *gapp, gpointer data)
+static GtkWidget *
+build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
     GtkWidget *window = gtk_application_window_new(gapp);
-    app->window = window;
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — 1,000,000 rows on a canvas");
     gtk_window_set_default_size(GTK_WINDOW(window), 600, 600);
     GtkWidget *canvas = fold_canvas_new(app->table);
@@ -749,33 +710,24 @@ on_app_activate(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(box), scroller);
     gtk_box_append(GTK_BOX(box), status);
     gtk_window_set_child(GTK_WINDOW(window), box);
-    gtk_window_present(GTK_WINDOW(window));
-    if (app->out_png)
-        g_timeout_add(400, self_test_step, app);
+    return window;
 }
 
 int
 main(int argc, char **argv)
 {
     static App app;
-    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
-        app.out_png = argv[2];
-    } else if (argc != 1) {
-        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
-        return 2;
-    }
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
     gint64 t0 = g_get_monotonic_time();
     app.table = build_table(&app.row_sum, app.section_sums);
     if (!app.table)
         return 1;
     printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
            (double)(g_get_monotonic_time() - t0) / 1000.0);
-    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoCanvas", G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
-    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
-    g_object_unref(gapp);
+    int status = demo_run("org.foldtable.DemoCanvas", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 400, &app);
     fold_table_free(app.table);
-    if (app.out_png)
-        return app.failures || status ? 1 : 0;
-    return status;
+    return demo_exit_status(app.out_png, app.failures, status);
 }

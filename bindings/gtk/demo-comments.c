@@ -16,6 +16,7 @@
  *   foldtable-gtk-demo-comments --self-test OUT.png  drive itself, check, save
  *                                                    screenshots, exit 0 / 1
  */
+#include "demo-app.h"
 #include "demo-screenshot.h"
 #include "fold-text-heights.h"
 #include "foldtable-gtk.h"
@@ -476,14 +477,10 @@ static const char css[] =
     "comment.expanded { background: #fafcff; box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }\n";
 
 static GtkWidget *
-build_window(GtkApplication *gapp, App *app)
+build_window(GtkApplication *gapp, gpointer data)
 {
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_data(provider, css, -1);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
+    App *app = data;
+    demo_add_css(css);
 
     GtkWidget *window = gtk_application_window_new(gapp);
     gtk_widget_add_css_class(window, "comments-demo");
@@ -548,30 +545,6 @@ build_window(GtkApplication *gapp, App *app)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                 \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
-        }                                                                            \
-    } while (0)
-
-static fold_section_id
-section(App *app, const char *key)
-{
-    fold_section_id id = 0;
-    fold_table_find_section(app->table, key, &id);
-    return id;
-}
-
-static int64_t
-row_pos(App *app, const char *key, int64_t row)
-{
-    int64_t p = -1;
-    fold_table_row_position(app->table, section(app, key), row, &p);
-    return p;
-}
-
 static double
 engine_height(App *app, int64_t p)
 {
@@ -603,9 +576,9 @@ check_rows(App *app, const char *when)
     int checked = 0;
     for (size_t t = 0; t < G_N_ELEMENTS(threads); t++) {
         for (int r = 0; r < threads[t].count; r++) {
-            int64_t p = row_pos(app, threads[t].key, r);
+            int64_t p = demo_row_pos(app->table, threads[t].key, r);
             fold_row_info info;
-            EXPECT(fold_table_row_info(app->table, section(app, threads[t].key), r, &info) == FOLD_OK);
+            EXPECT(fold_table_row_info(app->table, demo_section(app->table, threads[t].key), r, &info) == FOLD_OK);
             gboolean expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
             double pango = fold_text_heights_measure_text(app->heights, threads[t].comments[r].text,
                                                           expanded);
@@ -662,9 +635,9 @@ self_test_step(gpointer data)
                "allocated at the engine's (Pango's) height\n",
                n, width, fold_text_heights_get_text_width(app->heights), checked);
         /* A short comment: the whole text fits, not expandable; a click does nothing. */
-        int64_t p = row_pos(app, "release", 1);
+        int64_t p = demo_row_pos(app->table, "release", 1);
         fold_row_info info;
-        EXPECT(fold_table_row_info(app->table, section(app, "release"), 1, &info) == FOLD_OK);
+        EXPECT(fold_table_row_info(app->table, demo_section(app->table, "release"), 1, &info) == FOLD_OK);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
         EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
         EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
@@ -673,10 +646,10 @@ self_test_step(gpointer data)
         printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
                info.height);
         /* Expand a long one (three paragraphs). */
-        p = row_pos(app, "release", 0);
+        p = demo_row_pos(app->table, "release", 0);
         double collapsed = engine_height(app, p);
         g_signal_emit_by_name(list, "activate", (guint)p);
-        fold_table_row_info(app->table, section(app, "release"), 0, &info);
+        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
         EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
         double full = fold_text_heights_measure_text(app->heights, release[0].text, TRUE);
         EXPECT(engine_height(app, p) == full && full > collapsed);
@@ -712,8 +685,7 @@ self_test_step(gpointer data)
                    w->layout ? pango_layout_get_line_count(w->layout) : 0, PAD_BOTTOM);
         }
         check_rows(app, "step 2");
-        guint colours = demo_save_screenshot(app->window, app->out_png);
-        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
         EXPECT(colours > 1);
         /* Widen the window: everything is measured again at the new width. */
         app->width = gtk_widget_get_width(app->list);
@@ -725,7 +697,7 @@ self_test_step(gpointer data)
         EXPECT(width > app->width);
         EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
         fold_row_info info;
-        fold_table_row_info(app->table, section(app, "release"), 0, &info);
+        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
         EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
         int checked = check_rows(app, "step 3");
         CommentRow *w = row_widget(app, app->expanded_pos);
@@ -735,15 +707,15 @@ self_test_step(gpointer data)
                app->width, width, fold_text_heights_get_text_width(app->heights), checked,
                engine_height(app, app->expanded_pos));
         /* The accordion: expanding another comment collapses release/0. */
-        int64_t q = row_pos(app, "design", 2);
+        int64_t q = demo_row_pos(app->table, "design", 2);
         EXPECT(click(app, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
-        fold_table_row_info(app->table, section(app, "release"), 0, &info);
+        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
-        app->expanded_pos = row_pos(app, "design", 2);
+        app->expanded_pos = demo_row_pos(app->table, "design", 2);
         /* Show the second thread from its header. */
         int64_t h = -1;
         double top = 0;
-        fold_table_header_position(app->table, section(app, "design"), &h);
+        fold_table_header_position(app->table, demo_section(app->table, "design"), &h);
         fold_table_item_top(app->table, h, &top);
         gtk_adjustment_set_value(app->vadj, top);
         break;
@@ -753,60 +725,34 @@ self_test_step(gpointer data)
         CommentRow *w = row_widget(app, app->expanded_pos);
         EXPECT(w && w->layout && !pango_layout_is_ellipsized(w->layout));
         EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
-        GString *path = g_string_new(app->out_png);
-        if (g_str_has_suffix(path->str, ".png"))
-            g_string_truncate(path, path->len - 4);
-        g_string_append(path, "-wide.png");
-        guint colours = demo_save_screenshot(app->window, path->str);
-        printf("screenshot %s (wider window, design/2 expanded): %u distinct colours\n", path->str,
-               colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, "-wide.png",
+                                               " (wider window, design/2 expanded)");
         EXPECT(colours > 1);
-        g_string_free(path, TRUE);
-        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
+        return demo_self_test_end(app->window, app->failures);
     }
     }
     return G_SOURCE_CONTINUE;
-}
-
-static void
-on_app_activate(GtkApplication *gapp, gpointer data)
-{
-    App *app = data;
-    app->window = build_window(gapp, app);
-    gtk_window_present(GTK_WINDOW(app->window));
-    if (app->out_png)
-        g_timeout_add(500, self_test_step, app);
 }
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
-        app.out_png = argv[2];
-    } else if (argc != 1) {
-        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
-        return 2;
-    }
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
     app.table = build_table();
     if (!app.table)
         return 1;
     app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
     fold_list_model_set_text_func(app.model, comment_text, NULL, NULL);
 
-    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoComments",
-                                               G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
-    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
-    g_object_unref(gapp);
+    int status = demo_run("org.foldtable.DemoComments", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 500, &app);
     if (app.heights) {
         fold_text_heights_detach(app.heights);
         g_object_unref(app.heights);
     }
     g_object_unref(app.model);
-    if (app.out_png)
-        return app.failures || status ? 1 : 0;
-    return status;
+    return demo_exit_status(app.out_png, app.failures, status);
 }

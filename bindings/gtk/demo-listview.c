@@ -17,6 +17,7 @@
  * row padding, each row widget requests the item's height), so the list's
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
+#include "demo-app.h"
 #include "demo-screenshot.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
@@ -317,14 +318,10 @@ static const char css[] =
     ".fold-row .body { color: #6b5a20; }\n";
 
 static GtkWidget *
-build_window(GtkApplication *gapp, App *app)
+build_window(GtkApplication *gapp, gpointer data)
 {
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_data(provider, css, -1);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
+    App *app = data;
+    demo_add_css(css);
 
     GtkWidget *window = gtk_application_window_new(gapp);
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — GtkListView");
@@ -373,14 +370,6 @@ build_window(GtkApplication *gapp, App *app)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                 \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
-        }                                                                            \
-    } while (0)
-
 static int64_t
 count_items(App *app)
 {
@@ -389,35 +378,11 @@ count_items(App *app)
     return n;
 }
 
-static fold_section_id
-section(App *app, const char *key)
-{
-    fold_section_id id = 0;
-    fold_table_find_section(app->table, key, &id);
-    return id;
-}
-
-static int64_t
-header_at(App *app, const char *key)
-{
-    int64_t p = -1;
-    fold_table_header_position(app->table, section(app, key), &p);
-    return p;
-}
-
-static int64_t
-row_at(App *app, const char *key, int64_t row)
-{
-    int64_t p = -1;
-    fold_table_row_position(app->table, section(app, key), row, &p);
-    return p;
-}
-
 static gboolean
 section_collapsed(App *app, const char *key)
 {
     fold_section_info info;
-    return fold_table_section_info(app->table, section(app, key), &info) == FOLD_OK &&
+    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
            (info.flags & FOLD_SECTION_COLLAPSED);
 }
 
@@ -425,7 +390,7 @@ static gboolean
 row_expanded(App *app, const char *key, int64_t row)
 {
     fold_row_info info;
-    return fold_table_row_info(app->table, section(app, key), row, &info) == FOLD_OK &&
+    return fold_table_row_info(app->table, demo_section(app->table, key), row, &info) == FOLD_OK &&
            (info.flags & FOLD_ITEM_FLAG_EXPANDED);
 }
 
@@ -506,7 +471,7 @@ self_test_step(gpointer data)
     }
     case 2: {
         /* Click the header of "citrus" (a nested section): it collapses. */
-        int64_t p = header_at(app, "citrus"), before = count_items(app);
+        int64_t p = demo_header_pos(app->table, "citrus"), before = count_items(app);
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
@@ -519,7 +484,7 @@ self_test_step(gpointer data)
         FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
         EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
         EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
-        EXPECT(fold_list_item_get_section_id(h) == section(app, "citrus"));
+        EXPECT(fold_list_item_get_section_id(h) == demo_section(app->table, "citrus"));
         g_object_unref(h);
         printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
                " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
@@ -527,7 +492,7 @@ self_test_step(gpointer data)
     }
     case 3: {
         /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
-        int64_t p = row_at(app, "fruit", 1);
+        int64_t p = demo_row_pos(app->table, "fruit", 1);
         double before = content;
         app->signals = 0;
         app->notes = 0;
@@ -547,7 +512,7 @@ self_test_step(gpointer data)
     case 4: {
         /* Layout caught up: the expanded row is 96 px on screen. */
         EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        int64_t p = row_at(app, "fruit", 1);
+        int64_t p = demo_row_pos(app->table, "fruit", 1);
         double top = 0;
         fold_table_item_top(app->table, p, &top);
         EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
@@ -557,7 +522,7 @@ self_test_step(gpointer data)
         fold_table_options_init(&options);
         fold_table_get_options(app->table, &options);
         EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
-        int64_t q = row_at(app, "fruit", 2);
+        int64_t q = demo_row_pos(app->table, "fruit", 2);
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)q);
@@ -585,11 +550,11 @@ self_test_step(gpointer data)
          * follows the engine's change events. Remove the last row of
          * "grains" (the app's data is indexed, so the others keep their
          * text), then put it back. */
-        fold_section_id grains = section(app, "grains");
+        fold_section_id grains = demo_section(app->table, "grains");
         fold_section_info info;
         EXPECT(fold_table_section_info(app->table, grains, &info) == FOLD_OK);
-        int64_t before = count_items(app), rows = info.row_count, p = row_at(app, "grains", rows - 1);
-        int64_t h = header_at(app, "grains");
+        int64_t before = count_items(app), rows = info.row_count, p = demo_row_pos(app->table, "grains", rows - 1);
+        int64_t h = demo_header_pos(app->table, "grains");
         /* The removal is the step (p, 1, 0); the engine also redraws the
          * header (its row count), which shows nothing new: no notify. */
         app->signals = 0;
@@ -623,18 +588,18 @@ self_test_step(gpointer data)
     case 9: {
         /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
          * header does nothing, collapsing it is refused with a status. */
-        int64_t h = header_at(app, "grains"), before = count_items(app);
+        int64_t h = demo_header_pos(app->table, "grains"), before = count_items(app);
         FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
         EXPECT(it && !fold_list_item_get_collapsible(it));
         EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
-        EXPECT(it && fold_list_item_get_section_id(it) == section(app, "grains"));
+        EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->table, "grains"));
         g_clear_object(&it);
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)h);
         EXPECT(app->last_action == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->signals == 0 && count_items(app) == before);
         GError *error = NULL;
-        EXPECT(!fold_list_model_toggle_section(app->model, section(app, "grains"), NULL, &error));
+        EXPECT(!fold_list_model_toggle_section(app->model, demo_section(app->table, "grains"), NULL, &error));
         EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
                error->code == FOLD_E_NOT_ALLOWED);
         printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
@@ -644,55 +609,33 @@ self_test_step(gpointer data)
         break;
     }
     case 10: {
-        guint colours = demo_save_screenshot(app->window, app->out_png);
-        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
         EXPECT(colours > 1);
         /* Then the fixed section at the top, for a second screenshot. */
         double top = 0;
-        fold_table_item_top(app->table, header_at(app, "grains"), &top);
+        fold_table_item_top(app->table, demo_header_pos(app->table, "grains"), &top);
         gtk_adjustment_set_value(app->vadj, top);
         break;
     }
     default: {
         /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
-        GString *path = g_string_new(app->out_png);
-        if (g_str_has_suffix(path->str, ".png"))
-            g_string_truncate(path, path->len - 4);
-        g_string_append(path, "-fixed.png");
-        EXPECT(picked_position(app, 200, 5) == header_at(app, "grains"));
-        guint colours = demo_save_screenshot(app->window, path->str);
-        printf("screenshot %s (fixed section Grains at the top): %u distinct colours\n",
-               path->str, colours);
+        EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->table, "grains"));
+        guint colours = demo_screenshot_report(app->window, app->out_png, "-fixed.png",
+                                               " (fixed section Grains at the top)");
         EXPECT(colours > 1);
-        g_string_free(path, TRUE);
-        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
+        return demo_self_test_end(app->window, app->failures);
     }
     }
     return G_SOURCE_CONTINUE;
-}
-
-static void
-on_app_activate(GtkApplication *gapp, gpointer data)
-{
-    App *app = data;
-    app->window = build_window(gapp, app);
-    gtk_window_present(GTK_WINDOW(app->window));
-    if (app->out_png)
-        g_timeout_add(400, self_test_step, app);
 }
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
-        app.out_png = argv[2];
-    } else if (argc != 1) {
-        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
-        return 2;
-    }
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
     app.table = build_table();
     if (!app.table)
         return 1;
@@ -700,13 +643,8 @@ main(int argc, char **argv)
     app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
     fold_list_model_set_text_func(app.model, row_text, NULL, NULL);
 
-    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoListView",
-                                               G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
-    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
-    g_object_unref(gapp);
+    int status = demo_run("org.foldtable.DemoListView", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 400, &app);
     g_object_unref(app.model);
-    if (app.out_png)
-        return app.failures || status ? 1 : 0;
-    return status;
+    return demo_exit_status(app.out_png, app.failures, status);
 }

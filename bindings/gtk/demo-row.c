@@ -204,3 +204,20 @@ demo_row_new(GtkListItem *list_item, FoldListModel *model, DemoRowTextFunc text,
     self->text_data = user_data;
     return GTK_WIDGET(self);
 }
+
+void
+demo_row_bind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)),
+                      gtk_list_item_get_item(list_item));
+}
+
+void
+demo_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)), NULL);
+}

@@ -21,6 +21,9 @@ typedef void (*DemoRowTextFunc)(DemoRow *row, FoldListItem *item, GtkLabel *titl
 GtkWidget *demo_row_new(GtkListItem *list_item, FoldListModel *model, DemoRowTextFunc text,
                         gpointer user_data);
 void demo_row_set_item(DemoRow *row, FoldListItem *item);
+/* A GtkSignalListItemFactory's "bind" / "unbind" for a DemoRow child. */
+void demo_row_bind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data);
+void demo_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data);
 FoldListItem *demo_row_get_item(DemoRow *row);
 GtkListItem *demo_row_get_list_item(DemoRow *row);
 /* The row's FoldExpander, and its chevron image (hidden where there is

@@ -1,5 +1,6 @@
 #include "demo-screenshot.h"
 
+#include <stdio.h>
 #include <string.h>
 
 guint
@@ -36,4 +37,20 @@ demo_save_screenshot(GtkWidget *window, const char *path)
     g_free(pixels);
     g_object_unref(texture);
     return saved ? distinct : 0;
+}
+
+guint
+demo_screenshot_report(GtkWidget *window, const char *out_png, const char *suffix,
+                       const char *note)
+{
+    GString *path = g_string_new(out_png);
+    if (suffix) {
+        if (g_str_has_suffix(path->str, ".png"))
+            g_string_truncate(path, path->len - 4);
+        g_string_append(path, suffix);
+    }
+    guint colours = demo_save_screenshot(window, path->str);
+    printf("screenshot %s%s: %u distinct colours\n", path->str, note ? note : "", colours);
+    g_string_free(path, TRUE);
+    return colours;
 }

@@ -8,4 +8,10 @@
 
 guint demo_save_screenshot(GtkWidget *window, const char *path);
 
+/* A self-test's screenshot: saves it to out_png, or with a suffix to
+ * OUT<suffix> (OUT.png -> OUT-wide.png for "-wide.png"), and prints
+ * "screenshot PATH<note>: N distinct colours". Returns N. */
+guint demo_screenshot_report(GtkWidget *window, const char *out_png, const char *suffix,
+                             const char *note);
+
 #endif

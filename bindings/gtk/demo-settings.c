@@ -15,6 +15,7 @@
  *                                                    a screenshot, exit 0 / 1
  */
 #include "demo-row.h"
+#include "demo-app.h"
 #include "demo-screenshot.h"
 #include "foldtable-gtk.h"
 
@@ -124,23 +125,6 @@ setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
 }
 
-static void
-bind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
-{
-    (void)f;
-    (void)data;
-    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)),
-                      gtk_list_item_get_item(list_item));
-}
-
-static void
-unbind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
-{
-    (void)f;
-    (void)data;
-    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)), NULL);
-}
-
 static const char *
 section_title(App *app, fold_section_id section, char *buf, size_t size)
 {
@@ -241,14 +225,10 @@ static const char css[] =
     "foldrow.row.selected .title { font-weight: bold; }\n";
 
 static GtkWidget *
-build_window(GtkApplication *gapp, App *app)
+build_window(GtkApplication *gapp, gpointer data)
 {
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_data(provider, css, -1);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
+    App *app = data;
+    demo_add_css(css);
 
     GtkWidget *window = gtk_application_window_new(gapp);
     gtk_widget_add_css_class(window, "settings-demo");
@@ -262,8 +242,8 @@ build_window(GtkApplication *gapp, App *app)
 
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
+    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
     GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
     app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
     gtk_widget_add_css_class(app->list, "settings");
@@ -312,30 +292,6 @@ build_table(void)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                 \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
-        }                                                                            \
-    } while (0)
-
-static fold_section_id
-section(App *app, const char *key)
-{
-    fold_section_id id = 0;
-    fold_table_find_section(app->table, key, &id);
-    return id;
-}
-
-static int64_t
-header_pos(App *app, const char *key)
-{
-    int64_t p = -1;
-    fold_table_header_position(app->table, section(app, key), &p);
-    return p;
-}
-
 static int64_t
 count_items(App *app)
 {
@@ -348,14 +304,14 @@ static gboolean
 collapsed(App *app, const char *key)
 {
     fold_section_info info;
-    return fold_table_section_info(app->table, section(app, key), &info) == FOLD_OK &&
+    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
            (info.flags & FOLD_SECTION_COLLAPSED);
 }
 
 static const char *
 chevron_icon(App *app, const char *key)
 {
-    DemoRow *r = demo_row_find(app->list, (guint)header_pos(app, key));
+    DemoRow *r = demo_row_find(app->list, (guint)demo_header_pos(app->table, key));
     return r ? gtk_image_get_icon_name(GTK_IMAGE(demo_row_get_chevron(r))) : NULL;
 }
 
@@ -418,7 +374,7 @@ self_test_step(gpointer data)
         EXPECT(count_items(app) == 5 + 4 + 3);
         EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
-        DemoRow *about = demo_row_find(app->list, (guint)header_pos(app, "about"));
+        DemoRow *about = demo_row_find(app->list, (guint)demo_header_pos(app->table, "about"));
         EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
         int checked = check_heights(app);
         EXPECT(checked == 12);
@@ -426,7 +382,7 @@ self_test_step(gpointer data)
                "engine's heights and offsets\n", checked);
         /* Open Displays. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)header_pos(app, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(click(app, (guint)demo_header_pos(app->table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
                app->last_events[1] == FOLD_SECTION_DID_EXPAND);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
@@ -439,19 +395,19 @@ self_test_step(gpointer data)
         check_status(app);
         /* Close Network. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)header_pos(app, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(click(app, (guint)demo_header_pos(app->table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
                app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
         EXPECT(count_items(app) == 12);
         /* About is fixed: a click does nothing, no event. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)header_pos(app, "about")) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(click(app, (guint)demo_header_pos(app->table, "about")) == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->n_events == 0 && !collapsed(app, "about"));
         /* Select "Refresh rate" (Displays row 2). */
         int64_t p = -1;
-        fold_table_row_position(app->table, section(app, "displays"), 2, &p);
+        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
         EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->selected_section == section(app, "displays") && app->selected_row == 2);
+        EXPECT(app->selected_section == demo_section(app->table, "displays") && app->selected_row == 2);
         printf("step 2: opened Displays, closed Network (will/did events in order), About "
                "ignores clicks, selected Displays › Refresh rate\n");
         break;
@@ -459,7 +415,7 @@ self_test_step(gpointer data)
     default: {
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
         int64_t p = -1;
-        fold_table_row_position(app->table, section(app, "displays"), 2, &p);
+        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
         DemoRow *r = demo_row_find(app->list, (guint)p);
         EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
         int checked = check_heights(app);
@@ -468,25 +424,12 @@ self_test_step(gpointer data)
         printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
                gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
                checked);
-        guint colours = demo_save_screenshot(app->window, app->out_png);
-        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
         EXPECT(colours > 1);
-        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
+        return demo_self_test_end(app->window, app->failures);
     }
     }
     return G_SOURCE_CONTINUE;
-}
-
-static void
-on_app_activate(GtkApplication *gapp, gpointer data)
-{
-    App *app = data;
-    app->window = build_window(gapp, app);
-    gtk_window_present(GTK_WINDOW(app->window));
-    if (app->out_png)
-        g_timeout_add(400, self_test_step, app);
 }
 
 int
@@ -494,12 +437,9 @@ main(int argc, char **argv)
 {
     App app = {0};
     app.selected_row = -1;
-    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
-        app.out_png = argv[2];
-    } else if (argc != 1) {
-        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
-        return 2;
-    }
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
     app.table = build_table();
     if (!app.table)
         return 1;
@@ -507,14 +447,9 @@ main(int argc, char **argv)
     fold_table_add_section_listener(app.table, on_section_event, &app, NULL);
     app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
     fold_list_model_set_text_func(app.model, setting_name, NULL, NULL);
-    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoSettings",
-                                               G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
-    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
-    g_object_unref(gapp);
+    int status = demo_run("org.foldtable.DemoSettings", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 400, &app);
     g_object_unref(app.model);
     g_string_free(app.events, TRUE);
-    if (app.out_png)
-        return app.failures || status ? 1 : 0;
-    return status;
+    return demo_exit_status(app.out_png, app.failures, status);
 }

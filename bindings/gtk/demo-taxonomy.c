@@ -14,6 +14,7 @@
  *                                                    a screenshot, exit 0 / 1
  */
 #include "demo-row.h"
+#include "demo-app.h"
 #include "demo-screenshot.h"
 #include "foldtable-gtk.h"
 
@@ -153,23 +154,6 @@ setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
 }
 
-static void
-bind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
-{
-    (void)f;
-    (void)data;
-    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)),
-                      gtk_list_item_get_item(list_item));
-}
-
-static void
-unbind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
-{
-    (void)f;
-    (void)data;
-    demo_row_set_item(DEMO_ROW(gtk_list_item_get_child(list_item)), NULL);
-}
-
 static int32_t
 activate(App *app, guint position)
 {
@@ -210,14 +194,10 @@ static const char css[] =
     "listview.taxonomy > row:hover foldrow.header.depth-3 { background: #d3e2ef; }\n";
 
 static GtkWidget *
-build_window(GtkApplication *gapp, App *app)
+build_window(GtkApplication *gapp, gpointer data)
 {
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_data(provider, css, -1);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
+    App *app = data;
+    demo_add_css(css);
 
     GtkWidget *window = gtk_application_window_new(gapp);
     gtk_widget_add_css_class(window, "taxonomy-demo");
@@ -226,8 +206,8 @@ build_window(GtkApplication *gapp, App *app)
 
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
+    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
     GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
     app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
     gtk_widget_add_css_class(app->list, "taxonomy");
@@ -286,38 +266,6 @@ build_table(void)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                 \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
-        }                                                                            \
-    } while (0)
-
-static fold_section_id
-section(App *app, const char *key)
-{
-    fold_section_id id = 0;
-    fold_table_find_section(app->table, key, &id);
-    return id;
-}
-
-static int64_t
-header_pos(App *app, const char *key)
-{
-    int64_t p = -1;
-    fold_table_header_position(app->table, section(app, key), &p);
-    return p;
-}
-
-static double
-item_top(App *app, int64_t p)
-{
-    double top = -1;
-    fold_table_item_top(app->table, p, &top);
-    return top;
-}
-
 /* Every shown row is at the engine's offset and height. */
 static int
 check_rows(App *app)
@@ -334,10 +282,10 @@ check_rows(App *app)
         fold_table_item_height(app->table, p, &h);
         graphene_point_t at;
         EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        if (at.y != item_top(app, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
+        if (at.y != demo_item_top(app->table, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
             fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n",
-                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), item_top(app, p) - offset, h);
-        EXPECT(at.y == item_top(app, p) - offset);
+                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), demo_item_top(app->table, p) - offset, h);
+        EXPECT(at.y == demo_item_top(app->table, p) - offset);
         EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
         checked++;
     }
@@ -366,7 +314,7 @@ self_test_step(gpointer data)
         int checked = check_rows(app);
         EXPECT(checked > 10);
         /* Fold Primates (click its header). */
-        EXPECT(click(app, (guint)header_pos(app, "primates")) ==
+        EXPECT(click(app, (guint)demo_header_pos(app->table, "primates")) ==
                FOLD_ACTIVATED_SECTION_COLLAPSED);
         int64_t before = n;
         fold_table_item_count(app->table, &n);
@@ -375,8 +323,8 @@ self_test_step(gpointer data)
                "engine's offsets and heights\n", n, checked);
         /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
         int64_t p = -1;
-        fold_table_row_position(app->table, section(app, "canids"), 2, &p);
-        app->offset = item_top(app, p) - 150;
+        fold_table_row_position(app->table, demo_section(app->table, "canids"), 2, &p);
+        app->offset = demo_item_top(app->table, p) - 150;
         gtk_adjustment_set_value(app->vadj, app->offset);
         break;
     }
@@ -390,7 +338,7 @@ self_test_step(gpointer data)
         const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
         double y = 0;
         for (int64_t i = 0; i < count && i < 4; i++) {
-            EXPECT(headers[i].section == section(app, keys[i]) && headers[i].depth == i);
+            EXPECT(headers[i].section == demo_section(app->table, keys[i]) && headers[i].depth == i);
             EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
             y += headers[i].height;
         }
@@ -408,49 +356,28 @@ self_test_step(gpointer data)
                " (FoldStickyHeaders not in this tree: not drawn)"
 #endif
         );
-        guint colours = demo_save_screenshot(app->window, app->out_png);
-        printf("screenshot %s: %u distinct colours\n", app->out_png, colours);
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
         EXPECT(colours > 1);
-        printf("%s\n", app->failures ? "SELF-TEST FAILED" : "self-test passed");
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
+        return demo_self_test_end(app->window, app->failures);
     }
     }
     return G_SOURCE_CONTINUE;
-}
-
-static void
-on_app_activate(GtkApplication *gapp, gpointer data)
-{
-    App *app = data;
-    app->window = build_window(gapp, app);
-    gtk_window_present(GTK_WINDOW(app->window));
-    if (app->out_png)
-        g_timeout_add(400, self_test_step, app);
 }
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    if (argc == 3 && strcmp(argv[1], "--self-test") == 0) {
-        app.out_png = argv[2];
-    } else if (argc != 1) {
-        fprintf(stderr, "usage: %s [--self-test OUT.png]\n", argv[0]);
-        return 2;
-    }
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
     app.table = build_table();
     if (!app.table)
         return 1;
     app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
     fold_list_model_set_text_func(app.model, common_name, NULL, NULL);
-    GtkApplication *gapp = gtk_application_new("org.foldtable.DemoTaxonomy",
-                                               G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(gapp, "activate", G_CALLBACK(on_app_activate), &app);
-    int status = g_application_run(G_APPLICATION(gapp), 1, argv);
-    g_object_unref(gapp);
+    int status = demo_run("org.foldtable.DemoTaxonomy", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 400, &app);
     g_object_unref(app.model);
-    if (app.out_png)
-        return app.failures || status ? 1 : 0;
-    return status;
+    return demo_exit_status(app.out_png, app.failures, status);
 }
