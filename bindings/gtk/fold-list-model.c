@@ -28,14 +28,6 @@
 
 #include <string.h>
 
-static gboolean
-fail(GError **error, int status)
-{
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", fold_status_name(status),
-                fold_last_error_message());
-    return FALSE;
-}
-
 struct _FoldListModel {
     GObject parent_instance;
     fold_table *table;
@@ -654,18 +646,12 @@ fold_list_model_reload(FoldListModel *model)
 
 /* ---- mutations: the engine's calls; the listener emits ------------------- */
 
-static gboolean
-check(int status, GError **error)
-{
-    return status == FOLD_OK ? TRUE : fail(error, status);
-}
-
 gboolean
 fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                          GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return check(fold_table_activate(model->table, position, out_action), error);
+    return fold_check_status(fold_table_activate(model->table, position, out_action), error);
 }
 
 typedef int (*SectionOp)(fold_table *, fold_section_id, int *);
@@ -676,7 +662,7 @@ section_change(FoldListModel *self, SectionOp op, fold_section_id section,
                gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, section, &changed), error))
+    if (!fold_check_status(op(self->table, section, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -688,7 +674,7 @@ row_change(FoldListModel *self, RowOp op, fold_section_id section, int64_t row,
            gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, section, row, &changed), error))
+    if (!fold_check_status(op(self->table, section, row, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -733,7 +719,7 @@ gboolean
 fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return check(fold_table_set_accordion(model->table, accordion), error);
+    return fold_check_status(fold_table_set_accordion(model->table, accordion), error);
 }
 
 gboolean
@@ -741,7 +727,7 @@ fold_list_model_set_indicators(FoldListModel *model, const char *collapsed, cons
                                GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    if (!check(fold_table_set_indicators(model->table, collapsed, expanded), error))
+    if (!fold_check_status(fold_table_set_indicators(model->table, collapsed, expanded), error))
         return FALSE;
     /* The engine reports nothing for indicators: update every item held. */
     fold_list_model_reload(model);
