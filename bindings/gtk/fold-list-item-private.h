@@ -85,6 +85,13 @@ G_GNUC_INTERNAL void fold_list_model_forget_item(FoldListModel *model, FoldListI
  * engine's last error message") and returns %FALSE. */
 G_GNUC_INTERNAL gboolean fold_check_status(int status, GError **error);
 
+/* One text of a section (FOLD_TEXT_*) as a new string (fold-list-model.c);
+ * NULL with @error set on the engine's status (FOLD_E_NOT_FOUND: a header
+ * without '|' has no detail), or FOLD_E_INTERNAL when the text changed
+ * between the two reads a long text takes. */
+G_GNUC_INTERNAL char *fold_section_text_dup(fold_table *table, fold_section_id section,
+                                            int32_t which, GError **error);
+
 G_END_DECLS
 
 #endif /* FOLD_LIST_ITEM_PRIVATE_H */

@@ -87,30 +87,38 @@ shown(int64_t count)
     return count > (int64_t)G_MAXUINT ? G_MAXUINT : (guint)count;
 }
 
-/* A text of a section (FOLD_TEXT_*) as a new string, NULL if it has none
- * (FOLD_E_NOT_FOUND: a header without '|' has no detail). Copied straight
- * from the engine into a stack buffer, or, for a longer text, into the
- * string itself: one allocation, no fold_free. */
-static char *
-section_text(FoldListModel *self, fold_section_id section, int32_t which)
+/* A text of a section (FOLD_TEXT_*) as a new string (see
+ * fold-list-item-private.h). Copied straight from the engine into a stack
+ * buffer, or, for a longer text, into the string itself: one allocation, no
+ * fold_free. */
+char *
+fold_section_text_dup(fold_table *table, fold_section_id section, int32_t which, GError **error)
 {
     char buffer[256];
     size_t length = 0;
-    if (fold_table_section_text(self->table, section, which, buffer, sizeof buffer, &length) !=
-        FOLD_OK)
+    int status = fold_table_section_text(table, section, which, buffer, sizeof buffer, &length);
+    if (!fold_check_status(status, error))
         return NULL;
     if (length < sizeof buffer)
         return g_strndup(buffer, length);
     /* Cut: ask again with room for all of it. */
     char *text = g_malloc(length + 1);
     size_t again = 0;
-    if (fold_table_section_text(self->table, section, which, text, length + 1, &again) !=
-            FOLD_OK ||
-        again != length) {
-        g_free(text);
-        return NULL;
-    }
-    return text;
+    status = fold_table_section_text(table, section, which, text, length + 1, &again);
+    if (status == FOLD_OK && again != length)
+        g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INTERNAL,
+                    "FOLD_E_INTERNAL: the text changed while it was read");
+    else if (fold_check_status(status, error))
+        return text;
+    g_free(text);
+    return NULL;
+}
+
+/* The model reads texts without errors: NULL when the section has none. */
+static char *
+section_text(FoldListModel *self, fold_section_id section, int32_t which)
+{
+    return fold_section_text_dup(self->table, section, which, NULL);
 }
 
 /* ---- the item cache -------------------------------------------------------- */

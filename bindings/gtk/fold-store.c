@@ -881,33 +881,16 @@ section_text(FoldStore *store, guint64 section, int32_t which, gboolean missing_
              GError **error)
 {
     TABLE_OR_NULL(store, error);
-    char buffer[256];
-    size_t length = 0;
-    int status = fold_table_section_text(table, section, which, buffer, sizeof buffer, &length);
-    if (status == FOLD_E_NOT_FOUND && missing_ok) {
+    GError *local = NULL;
+    char *text = fold_section_text_dup(table, section, which, &local);
+    if (missing_ok && g_error_matches(local, FOLD_LIST_MODEL_ERROR, FOLD_E_NOT_FOUND)) {
+        g_clear_error(&local);
         fold_section_info info;
-        status = fold_table_section_info(table, section, &info);
-        if (status == FOLD_OK)
-            return NULL;
-    }
-    if (status != FOLD_OK) {
-        fold_check_status(status, error);
+        fold_check_status(fold_table_section_info(table, section, &info), error);
         return NULL;
     }
-    if (length < sizeof buffer)
-        return g_strndup(buffer, length);
-    char *text = g_malloc(length + 1);
-    size_t again = 0;
-    status = fold_table_section_text(table, section, which, text, length + 1, &again);
-    if (status != FOLD_OK || again != length) {
-        g_free(text);
-        if (status == FOLD_OK)
-            g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INTERNAL,
-                        "FOLD_E_INTERNAL: the text changed while it was read");
-        else
-            fold_check_status(status, error);
-        return NULL;
-    }
+    if (local)
+        g_propagate_error(error, local);
     return text;
 }
 
