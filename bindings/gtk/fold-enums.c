@@ -3,6 +3,7 @@
  * FOLD_LIST_MODEL_ERROR domain's quark. See fold-enums.h.
  */
 #include "fold-enums.h"
+#include "fold-list-item-private.h"
 
 /* The enums mirror the engine's constants value for value. */
 G_STATIC_ASSERT(FOLD_ITEM_KIND_HEADER == 0 && FOLD_ITEM_KIND_ROW == 1 &&
@@ -11,6 +12,16 @@ G_STATIC_ASSERT(FOLD_ACTIVATION_REFUSED == 5);
 G_STATIC_ASSERT(FOLD_LIST_MODEL_ERROR_INTERNAL == -99);
 
 G_DEFINE_QUARK(fold-list-model-error-quark, fold_list_model_error)
+
+gboolean
+fold_check_status(int status, GError **error)
+{
+    if (status == FOLD_OK)
+        return TRUE;
+    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", fold_status_name(status),
+                fold_last_error_message());
+    return FALSE;
+}
 
 G_DEFINE_ENUM_TYPE(FoldItemKind, fold_item_kind,
                    G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_HEADER, "header"),

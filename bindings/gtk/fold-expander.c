@@ -4,6 +4,7 @@
 #include "fold-expander.h"
 
 #include "foldtable-gtk.h"
+#include "fold-list-item-private.h"
 
 /**
  * FoldExpander:
@@ -159,13 +160,6 @@ fold_expander_indent_init(FoldExpanderIndent *self)
 /* ---- errors --------------------------------------------------------------- */
 
 static gboolean
-engine_failed(int status, GError **error)
-{
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s", fold_last_error_message());
-    return FALSE;
-}
-
-static gboolean
 unbound(FoldExpander *self, GError **error)
 {
     g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INVALID,
@@ -217,7 +211,7 @@ live_state(FoldExpander *self, gboolean *out_expandable, gboolean *out_expanded,
     default:
         break;
     }
-    return status == FOLD_OK ? TRUE : engine_failed(status, error);
+    return fold_check_status(status, error);
 }
 
 static void
@@ -323,19 +317,19 @@ expand_below(FoldListModel *model, fold_section_id section, GError **error)
     int64_t count = 0;
     int status = fold_table_child_count(table, section, &count);
     if (status != FOLD_OK)
-        return engine_failed(status, error);
+        return fold_check_status(status, error);
     for (int64_t i = 0; i < count; i++) {
         int32_t kind = 0;
         fold_section_id child = 0;
         status = fold_table_child_at(table, section, i, &kind, &child, NULL);
         if (status != FOLD_OK)
-            return engine_failed(status, error);
+            return fold_check_status(status, error);
         if (kind != FOLD_CHILD_SECTION)
             continue;
         fold_section_info info;
         status = fold_table_section_info(table, child, &info);
         if (status != FOLD_OK)
-            return engine_failed(status, error);
+            return fold_check_status(status, error);
         if ((info.flags & FOLD_SECTION_COLLAPSIBLE) &&
             !fold_list_model_set_section_collapsed(model, child, FALSE, NULL, error))
             return FALSE;
@@ -441,7 +435,7 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
         status = fold_table_footer_position(table, section, out_position);
         break;
     }
-    return status == FOLD_OK ? TRUE : engine_failed(status, error);
+    return fold_check_status(status, error);
 }
 
 /**

@@ -2,7 +2,8 @@
  * fold-list-item-private.h — what FoldListModel needs of FoldListItem
  * (not installed). The model fills and updates items; an item tells its
  * model when it goes (dispose), so that the model's cache never holds a
- * dead item.
+ * dead item. It also declares the library's internal status-to-GError
+ * helper, shared by every fold-*.c.
  */
 #ifndef FOLD_LIST_ITEM_PRIVATE_H
 #define FOLD_LIST_ITEM_PRIVATE_H
@@ -77,6 +78,19 @@ G_GNUC_INTERNAL void fold_list_item_flush_notify(FoldListItem *item);
 
 /* Called by a cached item's dispose: the model drops it from its cache. */
 G_GNUC_INTERNAL void fold_list_model_forget_item(FoldListModel *model, FoldListItem *item);
+
+/* The library's one way to turn an engine status into a GError (in
+ * fold-enums.c, beside the domain): %TRUE for FOLD_OK; otherwise sets @error
+ * (FOLD_LIST_MODEL_ERROR, code: the status, message: "STATUS_NAME: the
+ * engine's last error message") and returns %FALSE. */
+G_GNUC_INTERNAL gboolean fold_check_status(int status, GError **error);
+
+/* One text of a section (FOLD_TEXT_*) as a new string (fold-list-model.c);
+ * NULL with @error set on the engine's status (FOLD_E_NOT_FOUND: a header
+ * without '|' has no detail), or FOLD_E_INTERNAL when the text changed
+ * between the two reads a long text takes. */
+G_GNUC_INTERNAL char *fold_section_text_dup(fold_table *table, fold_section_id section,
+                                            int32_t which, GError **error);
 
 G_END_DECLS
 

@@ -28,14 +28,6 @@
 
 #include <string.h>
 
-static gboolean
-fail(GError **error, int status)
-{
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", fold_status_name(status),
-                fold_last_error_message());
-    return FALSE;
-}
-
 struct _FoldListModel {
     GObject parent_instance;
     fold_table *table;
@@ -95,30 +87,38 @@ shown(int64_t count)
     return count > (int64_t)G_MAXUINT ? G_MAXUINT : (guint)count;
 }
 
-/* A text of a section (FOLD_TEXT_*) as a new string, NULL if it has none
- * (FOLD_E_NOT_FOUND: a header without '|' has no detail). Copied straight
- * from the engine into a stack buffer, or, for a longer text, into the
- * string itself: one allocation, no fold_free. */
-static char *
-section_text(FoldListModel *self, fold_section_id section, int32_t which)
+/* A text of a section (FOLD_TEXT_*) as a new string (see
+ * fold-list-item-private.h). Copied straight from the engine into a stack
+ * buffer, or, for a longer text, into the string itself: one allocation, no
+ * fold_free. */
+char *
+fold_section_text_dup(fold_table *table, fold_section_id section, int32_t which, GError **error)
 {
     char buffer[256];
     size_t length = 0;
-    if (fold_table_section_text(self->table, section, which, buffer, sizeof buffer, &length) !=
-        FOLD_OK)
+    int status = fold_table_section_text(table, section, which, buffer, sizeof buffer, &length);
+    if (!fold_check_status(status, error))
         return NULL;
     if (length < sizeof buffer)
         return g_strndup(buffer, length);
     /* Cut: ask again with room for all of it. */
     char *text = g_malloc(length + 1);
     size_t again = 0;
-    if (fold_table_section_text(self->table, section, which, text, length + 1, &again) !=
-            FOLD_OK ||
-        again != length) {
-        g_free(text);
-        return NULL;
-    }
-    return text;
+    status = fold_table_section_text(table, section, which, text, length + 1, &again);
+    if (status == FOLD_OK && again != length)
+        g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INTERNAL,
+                    "FOLD_E_INTERNAL: the text changed while it was read");
+    else if (fold_check_status(status, error))
+        return text;
+    g_free(text);
+    return NULL;
+}
+
+/* The model reads texts without errors: NULL when the section has none. */
+static char *
+section_text(FoldListModel *self, fold_section_id section, int32_t which)
+{
+    return fold_section_text_dup(self->table, section, which, NULL);
 }
 
 /* ---- the item cache -------------------------------------------------------- */
@@ -654,18 +654,12 @@ fold_list_model_reload(FoldListModel *model)
 
 /* ---- mutations: the engine's calls; the listener emits ------------------- */
 
-static gboolean
-check(int status, GError **error)
-{
-    return status == FOLD_OK ? TRUE : fail(error, status);
-}
-
 gboolean
 fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                          GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return check(fold_table_activate(model->table, position, out_action), error);
+    return fold_check_status(fold_table_activate(model->table, position, out_action), error);
 }
 
 typedef int (*SectionOp)(fold_table *, fold_section_id, int *);
@@ -676,7 +670,7 @@ section_change(FoldListModel *self, SectionOp op, fold_section_id section,
                gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, section, &changed), error))
+    if (!fold_check_status(op(self->table, section, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -688,7 +682,7 @@ row_change(FoldListModel *self, RowOp op, fold_section_id section, int64_t row,
            gboolean *out_changed, GError **error)
 {
     int changed = 0;
-    if (!check(op(self->table, section, row, &changed), error))
+    if (!fold_check_status(op(self->table, section, row, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -733,7 +727,7 @@ gboolean
 fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return check(fold_table_set_accordion(model->table, accordion), error);
+    return fold_check_status(fold_table_set_accordion(model->table, accordion), error);
 }
 
 gboolean
@@ -741,7 +735,7 @@ fold_list_model_set_indicators(FoldListModel *model, const char *collapsed, cons
                                GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    if (!check(fold_table_set_indicators(model->table, collapsed, expanded), error))
+    if (!fold_check_status(fold_table_set_indicators(model->table, collapsed, expanded), error))
         return FALSE;
     /* The engine reports nothing for indicators: update every item held. */
     fold_list_model_reload(model);

@@ -93,38 +93,11 @@ effective_model(FoldStickyHeaders *self)
     return self->model ? self->model : model_of_list(effective_list(self));
 }
 
-static void
-on_change(FoldStickyHeaders *self)
-{
-    gtk_widget_queue_allocate(GTK_WIDGET(self));
-}
-
-static void
-on_items_changed(GListModel *model, guint position, guint removed, guint added,
-                 FoldStickyHeaders *self)
-{
-    (void)model;
-    (void)position;
-    (void)removed;
-    (void)added;
-    /* Inside the table's change listener: only read the table (at layout). */
-    on_change(self);
-}
-
-static void
-on_notify(GObject *object, GParamSpec *pspec, FoldStickyHeaders *self)
-{
-    (void)object;
-    (void)pspec;
-    on_change(self);
-}
-
-static void
-on_value_changed(GtkAdjustment *adj, FoldStickyHeaders *self)
-{
-    (void)adj;
-    on_change(self);
-}
+/* Whatever the stack depends on changed: lay it out again. Connected
+ * swapped (the emitter's arguments are ignored); items-changed comes from
+ * inside the table's change listener, so the table is only read at layout. */
+#define RELAYOUT_ON(object, signal)                                                  \
+    g_signal_connect_swapped(object, signal, G_CALLBACK(gtk_widget_queue_allocate), self)
 
 #define WATCH(field, new_value, connect)                                             \
     do {                                                                             \
@@ -148,21 +121,18 @@ watch(FoldStickyHeaders *self)
     FoldListModel *model = effective_model(self);
     GtkAdjustment *vadj = list ? gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list)) : NULL;
     WATCH(watched_child, GTK_IS_SCROLLED_WINDOW(self->child) ? self->child : NULL,
-          g_signal_connect(self->watched_child, "notify::child", G_CALLBACK(on_notify), self));
+          RELAYOUT_ON(self->watched_child, "notify::child"));
     WATCH(watched_list, list, {
-        g_signal_connect(self->watched_list, "notify::model", G_CALLBACK(on_notify), self);
-        g_signal_connect(self->watched_list, "notify::factory", G_CALLBACK(on_notify), self);
-        g_signal_connect(self->watched_list, "notify::vadjustment", G_CALLBACK(on_notify), self);
-        g_signal_connect(self->watched_list, "notify::css-classes", G_CALLBACK(on_notify), self);
-        g_signal_connect(self->watched_list, "notify::single-click-activate",
-                         G_CALLBACK(on_notify), self);
+        RELAYOUT_ON(self->watched_list, "notify::model");
+        RELAYOUT_ON(self->watched_list, "notify::factory");
+        RELAYOUT_ON(self->watched_list, "notify::vadjustment");
+        RELAYOUT_ON(self->watched_list, "notify::css-classes");
+        RELAYOUT_ON(self->watched_list, "notify::single-click-activate");
     });
-    WATCH(watched_model, model,
-          g_signal_connect(self->watched_model, "items-changed", G_CALLBACK(on_items_changed),
-                           self));
+    WATCH(watched_model, model, RELAYOUT_ON(self->watched_model, "items-changed"));
     WATCH(watched_vadj, vadj, {
-        g_signal_connect(self->watched_vadj, "value-changed", G_CALLBACK(on_value_changed), self);
-        g_signal_connect(self->watched_vadj, "notify::page-size", G_CALLBACK(on_notify), self);
+        RELAYOUT_ON(self->watched_vadj, "value-changed");
+        RELAYOUT_ON(self->watched_vadj, "notify::page-size");
     });
 }
 

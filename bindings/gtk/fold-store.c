@@ -7,6 +7,7 @@
  * their events as signals; the "will" signals' handlers can refuse.
  */
 #include "fold-store.h"
+#include "fold-list-item-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -135,20 +136,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 /* ---- errors -------------------------------------------------------------- */
-
-static gboolean
-fail(GError **error, int status)
-{
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", fold_status_name(status),
-                fold_last_error_message());
-    return FALSE;
-}
-
-static gboolean
-check(int status, GError **error)
-{
-    return status == FOLD_OK ? TRUE : fail(error, status);
-}
 
 /* The table, or NULL with an error (a store whose table could not be made). */
 static fold_table *
@@ -354,7 +341,7 @@ set_height_func(FoldStore *store, int which, FoldHeightFunc func, gpointer user_
     if (status != FOLD_OK) {
         if (destroy)
             destroy(user_data);
-        return fail(error, status);
+        return fold_check_status(status, error);
     }
     HeightFunc old = store->heights[which];
     store->heights[which] = (HeightFunc){func, func ? user_data : NULL, func ? destroy : NULL};
@@ -750,9 +737,9 @@ fold_store_insert_section(FoldStore *store, guint64 parent, gint64 index, const 
 {
     TABLE_OR_FAIL(store, error);
     fold_section_id id = 0;
-    if (!check(fold_table_insert_section(table, parent, index, key, header, row_count,
-                                         (uint32_t)flags, &id),
-               error))
+    if (!fold_check_status(fold_table_insert_section(table, parent, index, key, header,
+                                                     row_count, (uint32_t)flags, &id),
+                           error))
         return FALSE;
     if (out_id)
         *out_id = id;
@@ -774,7 +761,7 @@ gboolean
 fold_store_remove_section(FoldStore *store, guint64 section, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_remove_section(table, section), error);
+    return fold_check_status(fold_table_remove_section(table, section), error);
 }
 
 /**
@@ -795,7 +782,7 @@ fold_store_move_section(FoldStore *store, guint64 section, guint64 parent, gint6
                         GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_move_section(table, section, parent, index), error);
+    return fold_check_status(fold_table_move_section(table, section, parent, index), error);
 }
 
 /**
@@ -816,7 +803,7 @@ fold_store_remove_children(FoldStore *store, guint64 parent, gint64 index, gint6
                            GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_remove_children(table, parent, index, count), error);
+    return fold_check_status(fold_table_remove_children(table, parent, index, count), error);
 }
 
 /**
@@ -836,7 +823,7 @@ fold_store_find_section(FoldStore *store, const char *key, guint64 *out_id, GErr
 {
     TABLE_OR_FAIL(store, error);
     fold_section_id id = 0;
-    if (!check(fold_table_find_section(table, key, &id), error))
+    if (!fold_check_status(fold_table_find_section(table, key, &id), error))
         return FALSE;
     if (out_id)
         *out_id = id;
@@ -860,7 +847,7 @@ fold_store_set_section_header(FoldStore *store, guint64 section, const char *hea
                               GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_section_header(table, section, header), error);
+    return fold_check_status(fold_table_set_section_header(table, section, header), error);
 }
 
 /**
@@ -880,7 +867,8 @@ fold_store_set_collapsible(FoldStore *store, guint64 section, gboolean collapsib
                            GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_collapsible(table, section, collapsible ? 1 : 0), error);
+    return fold_check_status(fold_table_set_collapsible(table, section, collapsible ? 1 : 0),
+                             error);
 }
 
 /* ---- section info -------------------------------------------------------- */
@@ -893,33 +881,16 @@ section_text(FoldStore *store, guint64 section, int32_t which, gboolean missing_
              GError **error)
 {
     TABLE_OR_NULL(store, error);
-    char buffer[256];
-    size_t length = 0;
-    int status = fold_table_section_text(table, section, which, buffer, sizeof buffer, &length);
-    if (status == FOLD_E_NOT_FOUND && missing_ok) {
+    GError *local = NULL;
+    char *text = fold_section_text_dup(table, section, which, &local);
+    if (missing_ok && g_error_matches(local, FOLD_LIST_MODEL_ERROR, FOLD_E_NOT_FOUND)) {
+        g_clear_error(&local);
         fold_section_info info;
-        status = fold_table_section_info(table, section, &info);
-        if (status == FOLD_OK)
-            return NULL;
-    }
-    if (status != FOLD_OK) {
-        fail(error, status);
+        fold_check_status(fold_table_section_info(table, section, &info), error);
         return NULL;
     }
-    if (length < sizeof buffer)
-        return g_strndup(buffer, length);
-    char *text = g_malloc(length + 1);
-    size_t again = 0;
-    status = fold_table_section_text(table, section, which, text, length + 1, &again);
-    if (status != FOLD_OK || again != length) {
-        g_free(text);
-        if (status == FOLD_OK)
-            g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INTERNAL,
-                        "FOLD_E_INTERNAL: the text changed while it was read");
-        else
-            fail(error, status);
-        return NULL;
-    }
+    if (local)
+        g_propagate_error(error, local);
     return text;
 }
 
@@ -1012,7 +983,7 @@ static gboolean
 section_info(FoldStore *store, guint64 section, fold_section_info *info, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_section_info(table, section, info), error);
+    return fold_check_status(fold_table_section_info(table, section, info), error);
 }
 
 /**
@@ -1121,7 +1092,7 @@ fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *out_count, 
 {
     TABLE_OR_FAIL(store, error);
     int64_t count = 0;
-    if (!check(fold_table_child_count(table, parent, &count), error))
+    if (!fold_check_status(fold_table_child_count(table, parent, &count), error))
         return FALSE;
     if (out_count)
         *out_count = count;
@@ -1171,7 +1142,7 @@ fold_store_insert_rows(FoldStore *store, guint64 section, gint64 index, gint64 c
                        GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_insert_rows(table, section, index, count, NULL), error);
+    return fold_check_status(fold_table_insert_rows(table, section, index, count, NULL), error);
 }
 
 /**
@@ -1196,8 +1167,8 @@ fold_store_insert_rows_with_heights(FoldStore *store, guint64 section, gint64 in
         return too_many(n_heights, error);
     if (n_heights == 0)
         heights = NULL;
-    return check(fold_table_insert_rows(table, section, index, (int64_t)n_heights, heights),
-                 error);
+    return fold_check_status(
+        fold_table_insert_rows(table, section, index, (int64_t)n_heights, heights), error);
 }
 
 /**
@@ -1218,7 +1189,7 @@ fold_store_remove_rows(FoldStore *store, guint64 section, gint64 row, gint64 cou
                        GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_remove_rows(table, section, row, count), error);
+    return fold_check_status(fold_table_remove_rows(table, section, row, count), error);
 }
 
 /**
@@ -1239,7 +1210,7 @@ fold_store_move_row(FoldStore *store, guint64 section, gint64 row, guint64 targe
                     GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_move_row(table, section, row, target, index), error);
+    return fold_check_status(fold_table_move_row(table, section, row, target, index), error);
 }
 
 /**
@@ -1259,7 +1230,7 @@ fold_store_set_row_height(FoldStore *store, guint64 section, gint64 row, double 
                           GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_row_height(table, section, row, height), error);
+    return fold_check_status(fold_table_set_row_height(table, section, row, height), error);
 }
 
 /**
@@ -1284,9 +1255,9 @@ fold_store_set_row_heights(FoldStore *store, guint64 section, gint64 row, const 
     if (n_heights > (gsize)FOLD_MAX_ROWS)
         return too_many(n_heights, error);
     if (n_heights == 0)
-        return check(fold_table_set_row_heights(table, section, row, 0, NULL), error);
-    return check(fold_table_set_row_heights(table, section, row, (int64_t)n_heights, heights),
-                 error);
+        return fold_check_status(fold_table_set_row_heights(table, section, row, 0, NULL), error);
+    return fold_check_status(
+        fold_table_set_row_heights(table, section, row, (int64_t)n_heights, heights), error);
 }
 
 /**
@@ -1307,7 +1278,8 @@ fold_store_set_row_expanded_height(FoldStore *store, guint64 section, gint64 row
                                    GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_row_expanded_height(table, section, row, height), error);
+    return fold_check_status(fold_table_set_row_expanded_height(table, section, row, height),
+                             error);
 }
 
 /**
@@ -1328,7 +1300,7 @@ fold_store_get_row_expanded(FoldStore *store, guint64 section, gint64 row,
 {
     TABLE_OR_FAIL(store, error);
     fold_row_info info;
-    if (!check(fold_table_row_info(table, section, row, &info), error))
+    if (!fold_check_status(fold_table_row_info(table, section, row, &info), error))
         return FALSE;
     if (out_expanded)
         *out_expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
@@ -1346,7 +1318,7 @@ section_op(FoldStore *store, SectionOp op, guint64 section, gboolean *out_change
 {
     TABLE_OR_FAIL(store, error);
     int changed = 0;
-    if (!check(op(table, section, &changed), error))
+    if (!fold_check_status(op(table, section, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -1359,7 +1331,7 @@ row_op(FoldStore *store, RowOp op, guint64 section, gint64 row, gboolean *out_ch
 {
     TABLE_OR_FAIL(store, error);
     int changed = 0;
-    if (!check(op(table, section, row, &changed), error))
+    if (!fold_check_status(op(table, section, row, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed != 0;
@@ -1437,7 +1409,7 @@ fold_store_collapse_all(FoldStore *store, gint64 *out_changed, GError **error)
 {
     TABLE_OR_FAIL(store, error);
     int64_t changed = 0;
-    if (!check(fold_table_collapse_all(table, &changed), error))
+    if (!fold_check_status(fold_table_collapse_all(table, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed;
@@ -1459,7 +1431,7 @@ fold_store_expand_all(FoldStore *store, gint64 *out_changed, GError **error)
 {
     TABLE_OR_FAIL(store, error);
     int64_t changed = 0;
-    if (!check(fold_table_expand_all(table, &changed), error))
+    if (!fold_check_status(fold_table_expand_all(table, &changed), error))
         return FALSE;
     if (out_changed)
         *out_changed = changed;
@@ -1545,7 +1517,7 @@ fold_store_activate(FoldStore *store, guint position, gint *out_action, GError *
 {
     TABLE_OR_FAIL(store, error);
     int32_t action = 0;
-    if (!check(fold_table_activate(table, position, &action), error))
+    if (!fold_check_status(fold_table_activate(table, position, &action), error))
         return FALSE;
     if (out_action)
         *out_action = action;
@@ -1569,7 +1541,7 @@ fold_store_get_item_count(FoldStore *store, gint64 *out_count, GError **error)
 {
     TABLE_OR_FAIL(store, error);
     int64_t count = 0;
-    if (!check(fold_table_item_count(table, &count), error))
+    if (!fold_check_status(fold_table_item_count(table, &count), error))
         return FALSE;
     if (out_count)
         *out_count = count;
@@ -1591,7 +1563,7 @@ fold_store_get_content_height(FoldStore *store, double *out_height, GError **err
 {
     TABLE_OR_FAIL(store, error);
     double height = 0;
-    if (!check(fold_table_content_height(table, &height), error))
+    if (!fold_check_status(fold_table_content_height(table, &height), error))
         return FALSE;
     if (out_height)
         *out_height = height;
@@ -1616,7 +1588,7 @@ fold_store_set_indicators(FoldStore *store, const char *collapsed, const char *e
                           GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_indicators(table, collapsed, expanded), error);
+    return fold_check_status(fold_table_set_indicators(table, collapsed, expanded), error);
 }
 
 /* ---- saved state and scrolling ------------------------------------------- */
@@ -1637,7 +1609,7 @@ fold_store_export_state(FoldStore *store, GError **error)
 {
     TABLE_OR_NULL(store, error);
     char *json = NULL;
-    if (!check(fold_table_export_state(table, &json), error))
+    if (!fold_check_status(fold_table_export_state(table, &json), error))
         return NULL;
     char *copy = g_strdup(json);
     fold_free(json);
@@ -1659,7 +1631,7 @@ gboolean
 fold_store_import_state(FoldStore *store, const char *json, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_import_state(table, json, NULL), error);
+    return fold_check_status(fold_table_import_state(table, json, NULL), error);
 }
 
 /**
@@ -1678,7 +1650,7 @@ gboolean
 fold_store_set_viewport(FoldStore *store, double offset, double height, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_set_viewport(table, offset, height), error);
+    return fold_check_status(fold_table_set_viewport(table, offset, height), error);
 }
 
 /**
@@ -1694,7 +1666,7 @@ gboolean
 fold_store_clear_viewport(FoldStore *store, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_clear_viewport(table), error);
+    return fold_check_status(fold_table_clear_viewport(table), error);
 }
 
 /* ---- heights measured on demand ------------------------------------------ */
@@ -1778,7 +1750,7 @@ fold_store_measure(FoldStore *store, double offset, double height, gint64 oversc
 {
     TABLE_OR_FAIL(store, error);
     int64_t measured = 0;
-    if (!check(fold_table_measure(table, offset, height, overscan, &measured), error))
+    if (!fold_check_status(fold_table_measure(table, offset, height, overscan, &measured), error))
         return FALSE;
     if (out_measured)
         *out_measured = measured;
@@ -1801,5 +1773,5 @@ gboolean
 fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64 row, GError **error)
 {
     TABLE_OR_FAIL(store, error);
-    return check(fold_table_invalidate_heights(table, section, row), error);
+    return fold_check_status(fold_table_invalidate_heights(table, section, row), error);
 }

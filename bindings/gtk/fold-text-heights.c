@@ -3,6 +3,7 @@
  * heights measured with Pango at the list's width (see fold-text-heights.h).
  */
 #include "fold-text-heights.h"
+#include "fold-list-item-private.h"
 
 #include <string.h>
 
@@ -32,10 +33,12 @@ static GParamSpec *props[N_PROPS];
 
 G_DEFINE_FINAL_TYPE(FoldTextHeights, fold_text_heights, G_TYPE_OBJECT)
 
+/* The library's status error, prefixed with what was being done. */
 static gboolean
 set_error(GError **error, int status, const char *what)
 {
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, status, "%s: %s", what, fold_last_error_message());
+    fold_check_status(status, error);
+    g_prefix_error(error, "%s: ", what);
     return FALSE;
 }
 
