@@ -42,6 +42,10 @@ public struct ChangeSet: Equatable, Sendable {
     var placedOffset: Double?
     /// Whether the mutation moved the viewport itself (see `placedOffset`).
     var movedViewport = false
+    /// Set when a section collapsed or expanded or a row expanded or
+    /// collapsed: such a mutation keeps the first visible item in place even
+    /// while following the end (`Table.followEnd`).
+    var expandedOrCollapsed = false
 
     public init() {}
 

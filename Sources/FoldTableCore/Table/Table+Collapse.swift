@@ -146,6 +146,7 @@ extension Table {
             }
         }
         guard !flips.isEmpty else { return nil }
+        recording?.expandedOrCollapsed = true
         for s in flips {
             let header = visibleHeader(s)
             let inner = s.list.sum.items

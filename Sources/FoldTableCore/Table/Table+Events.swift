@@ -121,6 +121,7 @@ extension Table {
         }
         let heightBefore = contentHeight
         let anchor = captureAnchor()
+        let follows = followsEnd()
         recording = ChangeSet()
         let result: R
         do {
@@ -135,6 +136,8 @@ extension Table {
         if set.isEmpty && !set.movedViewport { return result }
         if let placed = set.placedOffset {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
+        } else if follows && !set.expandedOrCollapsed {
+            set.anchoredOffset = moveViewportToEnd()  // stick to the end (Table.followEnd)
         } else if let anchor {
             set.anchoredOffset = reanchor(anchor, after: set)
         }

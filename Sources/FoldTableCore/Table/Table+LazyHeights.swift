@@ -54,6 +54,7 @@ extension Table {
         return try mutate {
             var measured = 0
             let anchor = captureAnchor()
+            let follows = followsEnd()
             var top = viewport?.offset ?? offset
             for _ in 0..<8 {
                 let range = try visibleRange(offset: top, height: height, overscan: overscan)
@@ -113,8 +114,11 @@ extension Table {
                     if wantsExpanded { _ = try askExpandedHeight(s, row) }
                 }
                 measured += asked
-                // Keep the anchor where it was while the next round looks.
-                if let anchor, var v = viewport, let t = try? placedItem(at: anchor.position).top {
+                // Keep the anchor where it was (or the end in view, when
+                // following it) while the next round looks.
+                if follows, let end = moveViewportToEnd() {
+                    top = end
+                } else if let anchor, var v = viewport, let t = try? placedItem(at: anchor.position).top {
                     v.offset = min(max(0, t + anchor.delta), max(0, contentHeight - v.height))
                     viewport = v
                     top = v.offset

@@ -28,6 +28,9 @@ extension Table {
     /// Tells the table the host's viewport. From then on every mutation
     /// moves the viewport's offset so that the first visible item stays at
     /// the same place on screen (reported as `ChangeSet.anchoredOffset`).
+    /// With `followEnd`, a viewport that shows the end keeps showing it
+    /// through every mutation but expanding and collapsing (`followsEnd()`;
+    /// the rule in full is in foldtable.h under "Scrolling").
     /// nil stops anchoring.
     /// - Complexity: O(1)
     public func setViewport(_ viewport: Viewport?) throws {
@@ -153,5 +156,38 @@ extension Table {
         v.offset = min(max(0, offset), max(0, contentHeight - v.height))
         viewport = v
         return v.offset
+    }
+
+    // MARK: Following the end
+
+    /// Whether the next mutation keeps the end in view: `followEnd` is on, a
+    /// viewport is set and it shows the end of the content now — offset +
+    /// height (one double sum, as `visibleRange` takes it) at or past the
+    /// content height, compared exactly in units (`Units.floor`), or the
+    /// content no taller than the viewport (whatever the offset). Asked
+    /// before the mutation changes anything.
+    /// - Complexity: O(1)
+    func followsEnd() -> Bool {
+        guard followEnd, let v = viewport else { return false }
+        return Units.floor(offset: v.offset + v.height) >= contentUnits
+            || Units.floor(offset: v.height) >= contentUnits
+    }
+
+    /// Moves the viewport to the end of the content, max(0, content height −
+    /// viewport height); returns the new offset (nil without a viewport).
+    /// - Complexity: O(1)
+    func moveViewportToEnd() -> Double? {
+        guard var v = viewport else { return nil }
+        var offset = max(0, contentHeight - v.height)
+        // The difference may round down (a height with bits below the
+        // content's last unit); step up so the end still counts as shown
+        // by `followsEnd` and following goes on. Bounded: one step suffices
+        // when the sum rounds, the rest is a guard.
+        for _ in 0..<4 where Units.floor(offset: offset + v.height) < contentUnits {
+            offset = offset.nextUp
+        }
+        v.offset = offset
+        viewport = v
+        return offset
     }
 }

@@ -15,6 +15,9 @@ public struct TableOptions: Equatable, Sendable {
     public var accordion: Accordion = .multiple
     /// The most header levels that stick at the top (0: no limit).
     public var stickyLevels = 0
+    /// Whether a viewport that shows the end of the content keeps showing
+    /// it (`Table.followEnd`).
+    public var followEnd = false
 
     public init() {}
 
@@ -50,6 +53,10 @@ public final class Table {
     public var stickyLevels = 0 {
         didSet { if stickyLevels < 0 { stickyLevels = 0 } }
     }
+    /// Stick to the end, for chat and log views: while a viewport is set
+    /// and shows the end of the content, a mutation other than expanding
+    /// or collapsing moves it to the new end (`followsEnd()`, Table+Scrolling.swift).
+    public var followEnd = false
     /// The paddings in units.
     let paddingTopUnits: Int
     let paddingBottomUnits: Int
@@ -88,6 +95,7 @@ public final class Table {
         paddingBottomUnits = Units.of(height: options.paddingBottom)
         accordion = options.accordion
         stickyLevels = options.stickyLevels
+        followEnd = options.followEnd
         root = Section(key: "", header: "", headerHeight: 0, footerHeight: 0, rowHeight: 0,
                        collapsed: false)
     }
