@@ -201,6 +201,8 @@ typedef struct fold_table_options {
     double padding_bottom;   /* content padding below the last item (default 0) */
     int32_t accordion;       /* FOLD_ACCORDION_* (default FOLD_ACCORDION_MULTIPLE) */
     int32_t sticky_levels;   /* most header levels that stick; 0 = all (default 0) */
+    int32_t follow_end;      /* 1: stick to the end of the content, 0: do not (default 0);
+                                see fold_table_set_follow_end */
 } fold_table_options;
 
 /* Accordion policies: how many rows may be expanded at once. */
@@ -212,9 +214,10 @@ typedef struct fold_table_options {
 void fold_table_options_init(fold_table_options *options);
 
 /* Creates an empty table. options may be NULL for the defaults; its fields are
- * copied. Heights must be valid, accordion a FOLD_ACCORDION_* value and
- * sticky_levels >= 0 (FOLD_E_INVALID otherwise); options->size must cover at
- * least the fields up to padding_bottom (FOLD_E_INVALID).
+ * copied. Heights must be valid, accordion a FOLD_ACCORDION_* value,
+ * sticky_levels >= 0 and follow_end 0 or 1 (FOLD_E_INVALID otherwise);
+ * options->size must cover at least the fields up to padding_bottom
+ * (FOLD_E_INVALID); fields beyond size get their defaults.
  * The caller frees the table with fold_table_free(). O(1). */
 int fold_table_new(const fold_table_options *options, fold_table **out_table);
 
@@ -228,10 +231,10 @@ int fold_table_new(const fold_table_options *options, fold_table **out_table);
 void fold_table_free(fold_table *table);
 
 /* Writes the table's options to *out_options: as given to fold_table_new
- * (heights rounded to FOLD_HEIGHT_UNIT, as kept), with accordion and
- * sticky_levels as currently set. out_options->size must be set first
- * (fold_table_options_init); only that many bytes are written, and size is
- * set to the number written. O(1). */
+ * (heights rounded to FOLD_HEIGHT_UNIT, as kept), with accordion,
+ * sticky_levels and follow_end as currently set. out_options->size must be
+ * set first (fold_table_options_init); only that many bytes are written,
+ * and size is set to the number written. O(1). */
 int fold_table_get_options(const fold_table *table, fold_table_options *out_options);
 
 /* Sets the accordion policy (FOLD_ACCORDION_*) for later expansions. O(1). */
@@ -239,6 +242,11 @@ int fold_table_set_accordion(fold_table *table, int32_t accordion);
 
 /* Sets the most header levels that stick (0 = all; negative is FOLD_E_RANGE). O(1). */
 int fold_table_set_sticky_levels(fold_table *table, int32_t levels);
+
+/* Turns sticking to the end on (1) or off (0) for later mutations; other
+ * values are FOLD_E_INVALID (kept for later modes). fold_table_get_options
+ * reports it. The rule is under "Scrolling". O(1). */
+int fold_table_set_follow_end(fold_table *table, int32_t follow);
 
 /* The strings shown as a header's indicator: `collapsed` (default "+") and
  * `expanded` (default "\xE2\x80\x93", an en dash); both copied, NULL invalid.
@@ -743,12 +751,13 @@ int fold_table_sticky_headers(const fold_table *table, double offset, fold_stick
  * would change its sections, rows, heights or states (anything a change set
  * reports, measuring, importing state) returns FOLD_E_BUSY and changes
  * nothing: do the change after the listener returns. Settings that report
- * nothing (viewport, accordion, sticky levels, indicators, providers) and
- * adding or removing listeners are allowed. Removal takes effect at once: a
- * listener removed inside a callback is not called again, even if its turn
- * in the running round has not come yet; one added there is first called in
- * the next round (the "did" round after a "will", the next change). A
- * listener may free its own table (fold_table_free: deferred, see there). A
+ * nothing (viewport, accordion, sticky levels, follow_end, indicators,
+ * providers) and adding or removing listeners are allowed. Removal takes
+ * effect at once: a listener removed inside a callback is not called again,
+ * even if its turn in the running round has not come yet; one added there
+ * is first called in the next round (the "did" round after a "will", the
+ * next change). A listener may free its own table (fold_table_free:
+ * deferred, see there). A
  * call on another table from inside a listener is FOLD_E_BUSY if another
  * thread is inside a call on that table ("Thread safety" at the top).
  */
@@ -820,7 +829,37 @@ int fold_table_remove_listener(fold_table *table, int64_t id);
  * the viewport's offset so that the first visible item stays at the same
  * place on screen (an item that is removed hands this to the next surviving
  * item), clamped to the content; the new offset is reported in each change
- * set and by fold_table_viewport(). O(1). */
+ * set and by fold_table_viewport(). O(1).
+ *
+ * Sticking to the end (follow_end, for chat and log views; react-virtuoso's
+ * followOutput). With follow_end on and a viewport set, a mutation first
+ * asks whether the viewport shows the end of the content: offset + height
+ * (one double sum) >= the content height (fold_table_content_height),
+ * compared exactly as the conventions above say (no tolerance: one
+ * FOLD_HEIGHT_UNIT short is not at the end; past the end is), or the
+ * content height <= the viewport's height, whatever the offset. If it does,
+ * the mutation moves the offset to max(0, content height - viewport height)
+ * computed after it (stepped up to the next double in the rare case where
+ * rounding would leave offset + height short of the content height), so
+ * the end stays in view: inserting rows or sections anywhere, removing
+ * them, moving them, and every height change (set row, header, footer and
+ * default heights, expanded heights, heights measured by fold_table_measure
+ * — its rounds measure the rows that come into view at the new end —
+ * and fold_table_invalidate_heights). (After a removal, anchoring's clamp
+ * to the content mostly lands on the same offset.)
+ * Expanding or collapsing a section or a row (fold_table_collapse, _expand,
+ * _toggle, _collapse_all, _expand_all, fold_table_expand_row, _collapse_row,
+ * _toggle_row, fold_table_activate, fold_table_reveal_row expanding
+ * ancestors, and an import that flips states) anchors as above instead, so
+ * the item the user acted on does not jump away: a row or section opening
+ * at the bottom grows downwards past the viewport, the end leaves the view
+ * and following stops until the host scrolls back to it. This is what
+ * react-virtuoso does, which follows only when the item count changes (and
+ * the size increases right after it), not when an item grows on a click.
+ * A saved anchor restored by fold_table_import_state wins over both. When
+ * the viewport does not show the end, anchoring is as above. A host stops
+ * following by scrolling up (fold_table_set_viewport with an offset short
+ * of the end) and resumes by scrolling back to the end. */
 int fold_table_set_viewport(fold_table *table, double offset, double height);
 
 /* Stops anchoring. O(1). */

@@ -6,19 +6,48 @@ import Darwin
 import CFoldTable
 import FoldTableCore
 
-/// The C struct for `o`, with the table's current accordion and sticky levels.
-private func cOptions(_ o: TableOptions, accordion: Accordion, stickyLevels: Int) -> fold_table_options {
+/// The C struct for `o`, with the table's current accordion, sticky levels
+/// and follow_end.
+private func cOptions(_ o: TableOptions, accordion: Accordion, stickyLevels: Int,
+                      followEnd: Bool) -> fold_table_options {
     fold_table_options(size: UInt32(MemoryLayout<fold_table_options>.size),
                        start_collapsed: o.startCollapsed ? 1 : 0,
                        row_height: o.rowHeight, header_height: o.headerHeight,
                        footer_height: o.footerHeight, padding_top: o.paddingTop,
                        padding_bottom: o.paddingBottom, accordion: accordion.rawValue,
-                       sticky_levels: Int32(clamping: stickyLevels))
+                       sticky_levels: Int32(clamping: stickyLevels),
+                       follow_end: followEnd ? 1 : 0)
 }
 
 private func defaultOptions() -> fold_table_options {
     let d = TableOptions()
-    return cOptions(d, accordion: d.accordion, stickyLevels: d.stickyLevels)
+    return cOptions(d, accordion: d.accordion, stickyLevels: d.stickyLevels, followEnd: d.followEnd)
+}
+
+/// Writes `value` into `out` field by field after zeroing all of it: since
+/// follow_end the struct ends in 4 bytes of padding, and a caller comparing
+/// two option structs byte for byte (memcmp) must see equal options as equal.
+private func store(_ value: fold_table_options, to out: UnsafeMutablePointer<fold_table_options>) {
+    _ = memset(out, 0, MemoryLayout<fold_table_options>.size)
+    out.pointee.size = value.size
+    out.pointee.start_collapsed = value.start_collapsed
+    out.pointee.row_height = value.row_height
+    out.pointee.header_height = value.header_height
+    out.pointee.footer_height = value.footer_height
+    out.pointee.padding_top = value.padding_top
+    out.pointee.padding_bottom = value.padding_bottom
+    out.pointee.accordion = value.accordion
+    out.pointee.sticky_levels = value.sticky_levels
+    out.pointee.follow_end = value.follow_end
+}
+
+/// follow_end as a Bool: 0 or 1, anything else is refused (other values are
+/// kept for later modes).
+private func followEnd(_ value: Int32, _ what: String) throws -> Bool {
+    guard value == 0 || value == 1 else {
+        throw FoldError(.invalidArgument, "\(what) \(value) must be 0 or 1")
+    }
+    return value == 1
 }
 
 /// The first layout of fold_table_options ended after padding_bottom.
@@ -26,7 +55,7 @@ private let firstOptionsSize = MemoryLayout<fold_table_options>.offset(of: \fold
 
 @_cdecl("fold_table_options_init")
 public func fold_table_options_init(_ options: UnsafeMutablePointer<fold_table_options>?) {
-    options?.pointee = defaultOptions()
+    if let options { store(defaultOptions(), to: options) }
 }
 
 @_cdecl("fold_table_new")
@@ -56,6 +85,7 @@ public func fold_table_new(_ options: UnsafePointer<fold_table_options>?,
     o.accordion = accordion
     o.stickyLevels = Int(given.sticky_levels)
     do {
+        o.followEnd = try followEnd(given.follow_end, "options->follow_end")
         outTable.pointee = TableBox(try Table(options: o)).retainedHandle()
         return FOLD_OK
     } catch let error as FoldError {
@@ -81,12 +111,14 @@ public func fold_table_get_options(_ table: OpaquePointer?,
         guard size >= firstOptionsSize else {
             throw FoldError(.invalidArgument, "out_options->size is \(size); call fold_table_options_init() first")
         }
-        var current = cOptions(t.options, accordion: t.accordion, stickyLevels: t.stickyLevels)
+        var current = cOptions(t.options, accordion: t.accordion, stickyLevels: t.stickyLevels,
+                               followEnd: t.followEnd)
         let count = min(size, MemoryLayout<fold_table_options>.size)
         current.size = UInt32(count)
-        withUnsafeBytes(of: &current) { bytes in
-            if let base = bytes.baseAddress { _ = memcpy(out, base, count) }
-        }
+        let full = UnsafeMutablePointer<fold_table_options>.allocate(capacity: 1)
+        defer { full.deallocate() }
+        store(current, to: full)
+        _ = memcpy(out, full, count)
     }
 }
 
@@ -106,6 +138,11 @@ public func fold_table_set_sticky_levels(_ table: OpaquePointer?, _ levels: Int3
         guard levels >= 0 else { throw FoldError(.outOfRange, "sticky levels \(levels) must be >= 0") }
         t.stickyLevels = Int(levels)
     }
+}
+
+@_cdecl("fold_table_set_follow_end")
+public func fold_table_set_follow_end(_ table: OpaquePointer?, _ follow: Int32) -> Int32 {
+    withTable(table) { t in t.followEnd = try followEnd(follow, "follow") }
 }
 
 @_cdecl("fold_table_set_indicators")
