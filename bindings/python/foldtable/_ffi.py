@@ -164,6 +164,7 @@ class fold_table_options(Structure):
         # fields the caller knows).
         ("accordion", c_int32),
         ("sticky_levels", c_int32),
+        ("follow_end", c_int32),
     ]
 
 
@@ -344,6 +345,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_get_options", [_TABLE, POINTER(fold_table_options)], c_int, STATUS),
     ("fold_table_set_accordion", [_TABLE, c_int32], c_int, STATUS),
     ("fold_table_set_sticky_levels", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_set_follow_end", [_TABLE, c_int32], c_int, STATUS),
     ("fold_table_set_indicators", [_TABLE, c_char_p, c_char_p], c_int, STATUS),
     # Finding sections
     ("fold_table_find_section", [_TABLE, c_char_p, _P_ID], c_int, STATUS),

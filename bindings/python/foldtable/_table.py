@@ -117,6 +117,8 @@ class Table:
             (default :attr:`Accordion.MULTIPLE`); see :attr:`accordion`.
         sticky_levels: the most header levels that stick (default 0 = all);
             see :meth:`sticky_headers`.
+        follow_end: stick to the end of the content, for chat and log
+            views (default False); see :attr:`follow_end`.
 
     Raises:
         InvalidArgumentError: a height is NaN, infinite, negative or larger
@@ -202,6 +204,7 @@ class Table:
         start_collapsed: bool = False,
         accordion: int = Accordion.MULTIPLE,
         sticky_levels: int = 0,
+        follow_end: bool = False,
     ) -> None:
         self._handle: Optional[c_void_p] = None
         self._lock = _Guard()
@@ -233,6 +236,7 @@ class Table:
         options.start_collapsed = 1 if start_collapsed else 0
         options.accordion = _int32(accordion, "accordion")
         options.sticky_levels = _int32(sticky_levels, "sticky_levels")
+        options.follow_end = 1 if follow_end else 0
         handle = c_void_p()
         _lib.fold_table_new(byref(options), byref(handle))
         self._handle = handle
@@ -317,8 +321,8 @@ class Table:
     def options(self) -> TableOptions:
         """The table's options as a :class:`TableOptions`: as given to the
         constructor (heights rounded to whole :data:`foldtable.HEIGHT_UNIT`,
-        as kept), with :attr:`accordion` and :attr:`sticky_levels` as
-        currently set."""
+        as kept), with :attr:`accordion`, :attr:`sticky_levels` and
+        :attr:`follow_end` as currently set."""
         out = self._options()
         return TableOptions(
             row_height=out.row_height,
@@ -329,6 +333,7 @@ class Table:
             start_collapsed=bool(out.start_collapsed),
             accordion=Accordion(out.accordion),
             sticky_levels=out.sticky_levels,
+            follow_end=bool(out.follow_end),
         )
 
     @property
@@ -363,6 +368,30 @@ class Table:
         levels = _int32(value, "sticky_levels", _errors.E_RANGE)
         with self._lock:
             _lib.fold_table_set_sticky_levels(self._h(), levels)
+
+    @property
+    def follow_end(self) -> bool:
+        """Stick to the end, for chat and log views (react-virtuoso's
+        ``followOutput``). While it is on and the viewport
+        (:meth:`set_viewport`) shows the end of the content — offset +
+        height at or past :attr:`content_height`, exactly, or content no
+        taller than the viewport — every change but expanding or collapsing
+        moves the viewport to the new end, max(0, content height − viewport
+        height): appends, inserts anywhere, removals, moves, every height
+        change (measured heights included). Expanding or collapsing a
+        section or row keeps the first visible item in place instead, as
+        when not at the end, so the item clicked does not jump away.
+        Scrolling up (a viewport short of the end) stops following;
+        scrolling back to the end resumes it. Reported as
+        ``ChangeSet.anchored_offset``. Setting it takes effect from the next
+        change.
+        """
+        return bool(self._options().follow_end)
+
+    @follow_end.setter
+    def follow_end(self, value: bool) -> None:
+        with self._lock:
+            _lib.fold_table_set_follow_end(self._h(), 1 if value else 0)
 
     # -- activation ----------------------------------------------------------
 

@@ -116,6 +116,8 @@ class TableOptions:
         start_collapsed: whether new sections start collapsed.
         accordion: the current :class:`Accordion` policy.
         sticky_levels: the most header levels that stick (0 = all).
+        follow_end: whether a viewport at the end of the content sticks to
+            it (:attr:`Table.follow_end`).
     """
 
     row_height: float = 44.0
@@ -126,6 +128,7 @@ class TableOptions:
     start_collapsed: bool = False
     accordion: Accordion = Accordion.MULTIPLE
     sticky_levels: int = 0
+    follow_end: bool = False
 
 
 class Item(NamedTuple):
