@@ -86,7 +86,7 @@ enum { HEIGHT_ROW, HEIGHT_HEADER, HEIGHT_EXPANDED, N_HEIGHT_FUNCS };
  * #FoldStore:header-height, #FoldStore:footer-height,
  * #FoldStore:padding-top, #FoldStore:padding-bottom,
  * #FoldStore:start-collapsed, #FoldStore:accordion,
- * #FoldStore:sticky-levels.
+ * #FoldStore:sticky-levels, #FoldStore:follow-end.
  *
  * Use it from one thread (the GTK main thread).
  */
@@ -401,6 +401,51 @@ fold_store_finalize(GObject *object)
     G_OBJECT_CLASS(fold_store_parent_class)->finalize(object);
 }
 
+/* ---- follow-end (issue 17, helper "follow") ------------------------------ */
+/* The follow-end property in one block: its id (after the others), its spec,
+ * and what setting it does; fold_store_class_init installs it and
+ * fold_store_set_property / _get_property call here. */
+
+enum { PROP_FOLLOW_END = N_PROPS };
+static GParamSpec *follow_end_pspec;
+
+static void
+follow_end_set(FoldStore *self, const GValue *value)
+{
+    int32_t follow = g_value_get_boolean(value) ? 1 : 0;
+    if (self->options.follow_end == follow)
+        return;
+    if (self->table && fold_table_set_follow_end(self->table, follow) != FOLD_OK) {
+        g_warning("FoldStore:follow-end: %s", fold_last_error_message());
+        return;
+    }
+    self->options.follow_end = follow;
+    if (self->table)
+        g_object_notify_by_pspec(G_OBJECT(self), follow_end_pspec);
+}
+
+static void
+follow_end_install(GObjectClass *object_class)
+{
+    /**
+     * FoldStore:follow-end:
+     *
+     * Stick to the end, for chat and log views: while a viewport is set
+     * (fold_store_set_viewport()) and shows the end of the content, every
+     * change but expanding or collapsing a section or row moves the
+     * viewport to the new end (reported as the change set's
+     * anchored_offset); scrolling up stops following, scrolling back to
+     * the end resumes it. The engine's follow_end option; see
+     * fold_table_set_viewport() in foldtable.h for the exact rule.
+     */
+    follow_end_pspec = g_param_spec_boolean("follow-end", NULL, NULL, FALSE,
+                                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT |
+                                                G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_property(object_class, PROP_FOLLOW_END, follow_end_pspec);
+}
+
+/* ---- set and get ---------------------------------------------------------- */
+
 static void
 fold_store_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
@@ -446,6 +491,7 @@ fold_store_set_property(GObject *object, guint id, const GValue *value, GParamSp
             g_object_notify_by_pspec(object, pspec);
         break;
     }
+    case PROP_FOLLOW_END: follow_end_set(self, value); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -463,6 +509,7 @@ fold_store_get_property(GObject *object, guint id, GValue *value, GParamSpec *ps
     case PROP_START_COLLAPSED: g_value_set_boolean(value, self->options.start_collapsed); break;
     case PROP_ACCORDION: g_value_set_enum(value, self->options.accordion); break;
     case PROP_STICKY_LEVELS: g_value_set_int(value, self->options.sticky_levels); break;
+    case PROP_FOLLOW_END: g_value_set_boolean(value, self->options.follow_end != 0); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -540,6 +587,7 @@ fold_store_class_init(FoldStoreClass *klass)
     props[PROP_STICKY_LEVELS] =
         g_param_spec_int("sticky-levels", NULL, NULL, 0, G_MAXINT32, 0, rw);
     g_object_class_install_properties(object_class, N_PROPS, props);
+    follow_end_install(object_class);
 
     GType type = G_TYPE_FROM_CLASS(klass);
     /**

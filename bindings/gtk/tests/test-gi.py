@@ -12,6 +12,7 @@ ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
 gtk-gi-python-venv from a venv made with --system-site-packages.
 """
 
+import json
 import os
 import sys
 
@@ -70,6 +71,29 @@ def describe(model, position):
     item = model.get_item(position)
     p = item.props
     return (p.kind, p.depth, p.section_id, p.key, p.title, p.detail)
+
+
+def check_follow_end():
+    """FoldStore:follow-end: the property, and its effect seen through the
+    saved scroll anchor (the first visible item). Rows 20, header 30, ten
+    rows: content 230, a viewport of 100 at 130 shows the end; three more
+    rows (290) move it to 190 (row 8 on top) when following, else row 5
+    stays on top."""
+    for follow, first_row in ((True, 8), (False, 5)):
+        store = Fold.Store(row_height=20, header_height=30, follow_end=follow)
+        equal(store.props.follow_end, follow, "follow-end construct property")
+        log = store.insert_section(0, -1, "log", "Log", 10, Fold.SectionFlags.NONE)
+        store.set_viewport(130.0, 100.0)
+        store.insert_rows(log, -1, 3)
+        anchor = json.loads(store.export_state())["anchor"]
+        equal((anchor["row"], anchor["offset"]), (first_row, 0),
+              "follow-end %s: first visible row after appending" % follow)
+    notified = []
+    store.connect("notify::follow-end", lambda s, _p: notified.append(s.props.follow_end))
+    store.props.follow_end = True
+    store.props.follow_end = True  # the same again: no notification
+    equal(notified, [True], "notify::follow-end once")
+    equal(store.props.follow_end, True, "follow-end set later")
 
 
 def main():
@@ -325,6 +349,7 @@ def main():
     equal(store.props.accordion, Fold.AccordionPolicy.SINGLE, "accordion property")
     store.set_viewport(0.0, 200.0)
     store.clear_viewport()
+    check_follow_end()
 
     # The model keeps the store alive.
     weak = []

@@ -1,0 +1,755 @@
+/*
+ * demo-log.c — a log view that sticks to the bottom while lines arrive.
+ *
+ * A FoldStore made with "follow-end" TRUE holds runs (sections) of log
+ * lines (rows); a timer appends one to three lines every 400 ms and starts
+ * a new run every 25 lines. Most lines are 22 pt; a stack trace is 22 pt
+ * plus 16 pt per frame (integer heights: exact sums).
+ *
+ * LogView draws the lines itself (the canvas approach of demo-canvas.c): a
+ * GtkWidget implementing GtkScrollable in a GtkScrolledWindow, asking the
+ * engine for fold_table_visible_items() and fold_table_sticky_headers(). It
+ * tells the engine its viewport whenever it scrolls or is resized
+ * (fold_table_set_viewport), and its change listener applies each change
+ * set's anchored_offset to the adjustment. So the engine decides where the
+ * view goes: while the viewport shows the end, every append moves it to the
+ * new end (follow_end); once the user scrolls up, appends keep the first
+ * visible line where it is (anchoring) and the status line counts the new
+ * lines below; scrolling back to the end (or "Jump to end") resumes.
+ * Clicking a run's header collapses or expands it; that is anchored, never
+ * followed, so the header stays under the pointer.
+ *
+ *   foldtable-gtk-demo-log                      interactive
+ *   foldtable-gtk-demo-log --self-test OUT.png  drive itself, check, save
+ *                                               screenshots, exit 0 / 1
+ */
+#include "demo-app.h"
+#include "demo-screenshot.h"
+#include "fold-store.h"
+#include <foldtable.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LINE_HEIGHT 22.0
+#define FRAME_HEIGHT 16.0
+#define HEADER_HEIGHT 30.0
+#define LINES_PER_RUN 25
+
+/* ---- the log's lines: everything follows from (run, line) ------------------ */
+
+static uint32_t
+line_hash(int64_t run, int64_t line)
+{
+    uint64_t x = (uint64_t)run * 0x9E3779B97F4A7C15ull ^ (uint64_t)line * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
+    return (uint32_t)x;
+}
+
+/* 0 info, 1 warning, 2 error (with a stack trace of 2..4 frames). */
+static int
+line_level(uint32_t h)
+{
+    return h % 10 == 0 ? 2 : h % 10 < 3 ? 1 : 0;
+}
+
+static int
+line_frames(uint32_t h)
+{
+    return line_level(h) == 2 ? 2 + (int)(h / 10 % 3) : 0;
+}
+
+static double
+line_height(int64_t run, int64_t line)
+{
+    return LINE_HEIGHT + FRAME_HEIGHT * line_frames(line_hash(run, line));
+}
+
+/* Per level: a message and the range of its number. */
+static const struct {
+    const char *format;
+    unsigned range;
+} messages[3][4] = {
+    {{"GET /api/items 200 in %u ms", 400}, {"reindexed %u documents", 900},
+     {"worker %u picked up a job", 8}, {"cache hit ratio %u%%", 100}},
+    {{"slow query: %u ms on orders", 3000}, {"retrying upload, attempt %u", 5},
+     {"connection pool at %u of 64", 64}, {"disk %u%% full", 100}},
+    {{"job %u failed: connection reset", 9000}, {"unhandled error in worker %u", 8},
+     {"billing timed out after %u ms", 30000}, {"payload of %u bytes rejected", 99999}},
+};
+
+/* ---- LogView ---------------------------------------------------------------- */
+
+#define LOG_TYPE_VIEW (log_view_get_type())
+G_DECLARE_FINAL_TYPE(LogView, log_view, LOG, VIEW, GtkWidget)
+
+struct _LogView {
+    GtkWidget parent_instance;
+    fold_table *table;
+    GtkAdjustment *hadj, *vadj;
+    GtkScrollablePolicy hpolicy, vpolicy;
+    fold_visible_item *items;
+    int64_t capacity;
+    int64_t listener;
+    /* what the last frame drew */
+    double drawn_offset;
+    int64_t drawn_first, drawn_last;
+    guint frames;
+    /* called after every change set, to update the status line */
+    void (*changed)(gpointer data);
+    gpointer changed_data;
+};
+
+enum { PROP_0, PROP_HADJ, PROP_VADJ, PROP_HPOLICY, PROP_VPOLICY };
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(LogView, log_view, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+static double
+content_height(LogView *self)
+{
+    double h = 0;
+    fold_table_content_height(self->table, &h);
+    return h;
+}
+
+/* The adjustment's range from the engine, its value clamped, and the
+ * viewport told to the engine. */
+static void
+configure_vadj(LogView *self, double value)
+{
+    if (!self->vadj)
+        return;
+    double page = gtk_widget_get_height(GTK_WIDGET(self));
+    double upper = content_height(self);
+    value = CLAMP(value, 0, MAX(0, upper - page));
+    gtk_adjustment_configure(self->vadj, value, 0, upper, LINE_HEIGHT, page * 0.9, page);
+    fold_table_set_viewport(self->table, value, page);
+}
+
+/* Scrolled (by the user, or by configure_vadj): the engine's viewport
+ * follows, so the next change knows whether the end is shown. */
+static void
+on_adj_changed(GtkAdjustment *adj, LogView *self)
+{
+    if (adj == self->vadj)
+        fold_table_set_viewport(self->table, gtk_adjustment_get_value(adj),
+                                gtk_widget_get_height(GTK_WIDGET(self)));
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+/* Every change: the engine's offset (the end, or the anchored first line)
+ * becomes the adjustment's value. Setting the viewport inside a listener
+ * is allowed: it reports nothing. */
+static void
+on_table_changed(fold_table *table, const fold_change_set *changes, void *user_data)
+{
+    (void)table;
+    LogView *self = user_data;
+    if (self->vadj)
+        configure_vadj(self, changes->anchored ? changes->anchored_offset
+                                               : gtk_adjustment_get_value(self->vadj));
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+    if (self->changed)
+        self->changed(self->changed_data);
+}
+
+static void
+set_adjustment(LogView *self, GtkAdjustment **slot, GtkAdjustment *adj)
+{
+    if (*slot == adj)
+        return;
+    if (*slot) {
+        g_signal_handlers_disconnect_by_func(*slot, on_adj_changed, self);
+        g_object_unref(*slot);
+    }
+    if (!adj)
+        adj = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    *slot = g_object_ref_sink(adj);
+    g_signal_connect(adj, "value-changed", G_CALLBACK(on_adj_changed), self);
+    if (slot == &self->vadj)
+        configure_vadj(self, gtk_adjustment_get_value(adj));
+}
+
+static void
+log_view_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+    LogView *self = LOG_VIEW(object);
+    switch (id) {
+    case PROP_HADJ: set_adjustment(self, &self->hadj, g_value_get_object(value)); break;
+    case PROP_VADJ: set_adjustment(self, &self->vadj, g_value_get_object(value)); break;
+    case PROP_HPOLICY: self->hpolicy = g_value_get_enum(value); break;
+    case PROP_VPOLICY: self->vpolicy = g_value_get_enum(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void
+log_view_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+    LogView *self = LOG_VIEW(object);
+    switch (id) {
+    case PROP_HADJ: g_value_set_object(value, self->hadj); break;
+    case PROP_VADJ: g_value_set_object(value, self->vadj); break;
+    case PROP_HPOLICY: g_value_set_enum(value, self->hpolicy); break;
+    case PROP_VPOLICY: g_value_set_enum(value, self->vpolicy); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+/* Resized: a taller window at the end stays at the end (the host decides
+ * the offset when the viewport changes; the engine follows mutations). */
+static void
+log_view_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    (void)baseline;
+    LogView *self = LOG_VIEW(widget);
+    if (self->hadj)
+        gtk_adjustment_configure(self->hadj, 0, 0, width, 0, 0, width);
+    if (!self->vadj)
+        return;
+    double value = gtk_adjustment_get_value(self->vadj);
+    gboolean at_end = value + gtk_adjustment_get_page_size(self->vadj) >=
+                      gtk_adjustment_get_upper(self->vadj);
+    configure_vadj(self, at_end ? content_height(self) - height : value);
+}
+
+static void
+fill(GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b)
+{
+    GdkRGBA color = {r, g, b, 1};
+    graphene_rect_t rect = GRAPHENE_RECT_INIT((float)x, (float)y, (float)w, (float)h);
+    gtk_snapshot_append_color(snapshot, &color, &rect);
+}
+
+static void
+text(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, double h, const char *markup)
+{
+    pango_layout_set_markup(layout, markup, -1);
+    int tw, th;
+    pango_layout_get_pixel_size(layout, &tw, &th);
+    GdkRGBA color = {0.12f, 0.12f, 0.16f, 1};
+    gtk_snapshot_save(snapshot);
+    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)(y + (h - th) / 2));
+    gtk_snapshot_translate(snapshot, &at);
+    gtk_snapshot_append_layout(snapshot, layout, &color);
+    gtk_snapshot_restore(snapshot);
+}
+
+/* The run number of a section, from its key "runN". */
+static int64_t
+run_of(fold_table *table, fold_section_id section)
+{
+    char key[32] = "";
+    long long run = 0;
+    fold_table_section_text(table, section, FOLD_TEXT_KEY, key, sizeof key, NULL);
+    return sscanf(key, "run%lld", &run) == 1 ? run : 0;
+}
+
+static void
+draw_header(LogView *self, GtkSnapshot *snapshot, PangoLayout *layout, fold_section_id section,
+            double y, double width, double height)
+{
+    char title[64] = "", detail[64] = "", indicator[16] = "";
+    fold_table_section_text(self->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
+    fold_table_section_text(self->table, section, FOLD_TEXT_DETAIL, detail, sizeof detail, NULL);
+    fold_table_section_text(self->table, section, FOLD_TEXT_INDICATOR, indicator,
+                            sizeof indicator, NULL);
+    fold_section_info info;
+    int64_t lines = fold_table_section_info(self->table, section, &info) == FOLD_OK
+                        ? info.row_count : 0;
+    fill(snapshot, 0, y, width, height, 0.86f, 0.89f, 0.95f);
+    fill(snapshot, 0, y + height - 1, width, 1, 0.6f, 0.65f, 0.75f);
+    char *markup = g_markup_printf_escaped("<b>%s  %s</b>  <small>%s · %" G_GINT64_FORMAT
+                                           " lines</small>",
+                                           indicator, title, detail, lines);
+    text(snapshot, layout, 10, y, height, markup);
+    g_free(markup);
+}
+
+static void
+draw_line(GtkSnapshot *snapshot, PangoLayout *layout, int64_t run, int64_t line, double y,
+          double width, double height)
+{
+    static const float tint[3][3] = {{1, 1, 1}, {1.0f, 0.97f, 0.86f}, {1.0f, 0.90f, 0.90f}};
+    static const char *const names[3] = {"INFO", "WARN", "ERROR"};
+    static const char *const colours[3] = {"#2a6f2a", "#9a6a00", "#b02020"};
+    uint32_t h = line_hash(run, line);
+    int level = line_level(h);
+    fill(snapshot, 0, y, width, height, tint[level][0], tint[level][1], tint[level][2]);
+    fill(snapshot, 0, y + height - 1, width, 1, 0.92f, 0.92f, 0.92f);
+    char message[96];
+    unsigned m = h / 31 % 4;
+    g_snprintf(message, sizeof message, messages[level][m].format,
+               1 + h / 127 % messages[level][m].range);
+    char *markup = g_markup_printf_escaped(
+        "<tt><span foreground='#888'>%02lld:%02lld.%03u</span> <b><span foreground='%s'>%-5s"
+        "</span></b></tt> %s",
+        (long long)(run % 60), (long long)(line % 60), h % 1000, colours[level], names[level],
+        message);
+    text(snapshot, layout, 8, y, LINE_HEIGHT, markup);
+    g_free(markup);
+    for (int f = 0; f < line_frames(h); f++) {
+        markup = g_markup_printf_escaped("<small><tt>    at handler_%u (src/jobs.c:%u)</tt></small>",
+                                         (h >> (f * 4)) % 97, 100 + (h >> (f * 3)) % 800);
+        text(snapshot, layout, 24, y + LINE_HEIGHT + f * FRAME_HEIGHT, FRAME_HEIGHT, markup);
+        g_free(markup);
+    }
+}
+
+static void
+log_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    LogView *self = LOG_VIEW(widget);
+    double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    double offset = self->vadj ? gtk_adjustment_get_value(self->vadj) : 0;
+    fill(snapshot, 0, 0, width, height, 1, 1, 1);
+    int64_t written = 0, total = 0;
+    fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
+                             &written, &total);
+    if (total > self->capacity) {
+        self->capacity = total * 2;
+        self->items = g_renew(fold_visible_item, self->items, self->capacity);
+        fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
+                                 &written, &total);
+    }
+    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    for (int64_t i = 0; i < written; i++) {
+        const fold_visible_item *it = &self->items[i];
+        double y = it->top - offset;
+        if (it->kind == FOLD_ITEM_HEADER)
+            draw_header(self, snapshot, layout, it->section, y, width, it->height);
+        else
+            draw_line(snapshot, layout, run_of(self->table, it->section), it->row, y, width,
+                      it->height);
+    }
+    fold_sticky_header sticky[2];
+    int64_t nsticky = 0;
+    fold_table_sticky_headers(self->table, offset, sticky, 2, &nsticky, NULL);
+    for (int64_t i = 0; i < nsticky; i++)
+        draw_header(self, snapshot, layout, sticky[i].section, sticky[i].top - offset, width,
+                    sticky[i].height);
+    g_object_unref(layout);
+    self->drawn_offset = offset;
+    self->drawn_first = written ? self->items[0].position : -1;
+    self->drawn_last = written ? self->items[written - 1].position : -1;
+    self->frames++;
+}
+
+/* A click on a header (a stuck one too) collapses or expands its run. */
+static void
+on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, LogView *self)
+{
+    (void)gesture, (void)n_press, (void)x;
+    double offset = gtk_adjustment_get_value(self->vadj);
+    fold_sticky_header sticky[2];
+    int64_t n = 0, p = -1;
+    int32_t place = 0;
+    fold_table_sticky_headers(self->table, offset, sticky, 2, &n, NULL);
+    if (n > 0 && y < sticky[0].top - offset + sticky[0].height)
+        p = sticky[0].position;
+    else if (fold_table_item_at_offset(self->table, offset + y, &p, &place) != FOLD_OK ||
+             place != FOLD_OFFSET_IN_ITEM)
+        return;
+    fold_item item;
+    if (fold_table_item_at(self->table, p, &item) == FOLD_OK && item.kind == FOLD_ITEM_HEADER)
+        fold_table_activate(self->table, p, NULL);
+}
+
+static void
+log_view_dispose(GObject *object)
+{
+    LogView *self = LOG_VIEW(object);
+    if (self->listener) {
+        fold_table_remove_listener(self->table, self->listener);
+        fold_table_clear_viewport(self->table);
+        self->listener = 0;
+    }
+    GtkAdjustment **slots[] = {&self->hadj, &self->vadj};
+    for (size_t i = 0; i < G_N_ELEMENTS(slots); i++)
+        if (*slots[i])
+            g_signal_handlers_disconnect_by_func(*slots[i], on_adj_changed, self);
+    g_clear_object(&self->hadj);
+    g_clear_object(&self->vadj);
+    G_OBJECT_CLASS(log_view_parent_class)->dispose(object);
+}
+
+static void
+log_view_finalize(GObject *object)
+{
+    g_free(LOG_VIEW(object)->items);
+    G_OBJECT_CLASS(log_view_parent_class)->finalize(object);
+}
+
+static void
+log_view_class_init(LogViewClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->set_property = log_view_set_property;
+    object_class->get_property = log_view_get_property;
+    object_class->dispose = log_view_dispose;
+    object_class->finalize = log_view_finalize;
+    widget_class->snapshot = log_view_snapshot;
+    widget_class->size_allocate = log_view_size_allocate;
+    g_object_class_override_property(object_class, PROP_HADJ, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJ, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HPOLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VPOLICY, "vscroll-policy");
+}
+
+static void
+log_view_init(LogView *self)
+{
+    self->capacity = 64;
+    self->items = g_new(fold_visible_item, self->capacity);
+    self->drawn_first = self->drawn_last = -1;
+    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    GtkGesture *click = gtk_gesture_click_new();
+    g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
+}
+
+static LogView *
+log_view_new(fold_table *table)
+{
+    LogView *self = g_object_new(LOG_TYPE_VIEW, NULL);
+    self->table = table;
+    fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
+    return self;
+}
+
+/* Whether the view shows the end: what the engine asks before a change. */
+static gboolean
+log_view_at_end(LogView *self)
+{
+    return gtk_adjustment_get_value(self->vadj) + gtk_adjustment_get_page_size(self->vadj) >=
+           gtk_adjustment_get_upper(self->vadj);
+}
+
+static void
+log_view_jump_to_end(LogView *self)
+{
+    gtk_adjustment_set_value(self->vadj, gtk_adjustment_get_upper(self->vadj) -
+                                             gtk_adjustment_get_page_size(self->vadj));
+}
+
+/* ---- app ---------------------------------------------------------------------- */
+
+typedef struct {
+    FoldStore *store;
+    fold_table *table;
+    GtkWidget *window, *status, *jump;
+    LogView *view;
+    int64_t run, lines, unseen;
+    guint timer;
+    const char *out_png;
+    int step, failures;
+    double value; /* carried between self-test steps */
+    guint frames_seen, waits;
+} App;
+
+/* Appends one line to the last run, starting a new run every
+ * LINES_PER_RUN lines; each is one change set (one anchored_offset). */
+static void
+log_append(App *app)
+{
+    char key[32];
+    if (app->run == 0 || app->lines % LINES_PER_RUN == 0) {
+        app->run++;
+        char header[48];
+        g_snprintf(key, sizeof key, "run%" G_GINT64_FORMAT, app->run);
+        g_snprintf(header, sizeof header, "Run %" G_GINT64_FORMAT "|worker %" G_GINT64_FORMAT,
+                   app->run, app->run % 4 + 1);
+        GError *error = NULL;
+        if (!fold_store_insert_section(app->store, 0, -1, key, header, 0,
+                                       FOLD_SECTION_FLAGS_NONE, NULL, &error)) {
+            g_warning("new run: %s", error->message);
+            g_error_free(error);
+            return;
+        }
+    }
+    g_snprintf(key, sizeof key, "run%" G_GINT64_FORMAT, app->run);
+    fold_section_id run = demo_section(app->table, key);
+    fold_section_info info;
+    if (fold_table_section_info(app->table, run, &info) != FOLD_OK)
+        return;
+    double height = line_height(app->run, info.row_count);
+    /* Counted first: the change listener updates the status line. */
+    int64_t unseen = app->unseen;
+    app->unseen = log_view_at_end(app->view) ? 0 : unseen + 1;
+    app->lines++;
+    GError *error = NULL;
+    if (!fold_store_insert_rows_with_heights(app->store, run, -1, &height, 1, &error)) {
+        g_warning("append: %s", error->message);
+        g_error_free(error);
+        app->lines--;
+        app->unseen = unseen;
+    }
+}
+
+static void
+update_status(gpointer data)
+{
+    App *app = data;
+    if (!app->view || !app->view->vadj)
+        return;
+    char *s;
+    gboolean at_end = log_view_at_end(app->view);
+    if (at_end)
+        app->unseen = 0;
+    if (at_end)
+        s = g_strdup_printf("Following the end · %" G_GINT64_FORMAT " lines in %" G_GINT64_FORMAT
+                            " runs",
+                            app->lines, app->run);
+    else
+        s = g_strdup_printf("Paused · %" G_GINT64_FORMAT " new line%s below · scroll to the "
+                            "end to follow again",
+                            app->unseen, app->unseen == 1 ? "" : "s");
+    gtk_label_set_text(GTK_LABEL(app->status), s);
+    gtk_widget_set_sensitive(app->jump, !at_end);
+    g_free(s);
+}
+
+static gboolean
+on_tick(gpointer data)
+{
+    App *app = data;
+    int n = 1 + (int)(g_random_int() % 3);
+    for (int i = 0; i < n; i++)
+        log_append(app);
+    return G_SOURCE_CONTINUE;
+}
+
+static void
+on_jump(GtkButton *button, App *app)
+{
+    (void)button;
+    log_view_jump_to_end(app->view);
+}
+
+static void
+on_value_changed(GtkAdjustment *adj, App *app)
+{
+    (void)adj;
+    update_status(app);
+}
+
+/* ---- self-test ------------------------------------------------------------------ */
+
+static double
+engine_offset(App *app)
+{
+    int set = 0;
+    double offset = -1;
+    fold_table_viewport(app->table, &set, &offset, NULL);
+    return set ? offset : -1;
+}
+
+static int64_t
+item_count(App *app)
+{
+    int64_t n = 0;
+    fold_table_item_count(app->table, &n);
+    return n;
+}
+
+static gboolean
+self_test_step(gpointer data)
+{
+    App *app = data;
+    GtkAdjustment *vadj = app->view->vadj;
+    double page = gtk_adjustment_get_page_size(vadj);
+    /* Each step checks what the last one's changes drew: wait for a frame
+     * after them (a busy machine may skip a step's interval). */
+    if (app->view->frames == app->frames_seen && app->waits++ < 50)
+        return G_SOURCE_CONTINUE;
+    app->waits = 0;
+    app->step++;
+    switch (app->step) {
+    case 1: {
+        /* Three lines: shorter than the viewport. Then 60 more, one change
+         * each: after every one the adjustment is at its end, where the
+         * engine put it. */
+        EXPECT(page > 200 && page == gtk_widget_get_height(GTK_WIDGET(app->view)));
+        gboolean follow = FALSE;
+        g_object_get(app->store, "follow-end", &follow, NULL);
+        EXPECT(follow);
+        for (int i = 0; i < 3; i++)
+            log_append(app);
+        EXPECT(gtk_adjustment_get_value(vadj) == 0 && engine_offset(app) == 0);
+        int at_end = 0;
+        for (int i = 0; i < 60; i++) {
+            log_append(app);
+            double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
+            at_end += value == MAX(0, upper - page) && engine_offset(app) == value &&
+                      upper == content_height(app->view);
+        }
+        EXPECT(at_end == 60);
+        EXPECT(app->run == 3 && app->lines == 63);
+        EXPECT(gtk_adjustment_get_value(vadj) > 0);
+        printf("step 1: 63 lines in 3 runs, content %.0f pt, page %.0f: at the end (%.0f) after "
+               "each of 60 appends\n",
+               gtk_adjustment_get_upper(vadj), page, gtk_adjustment_get_value(vadj));
+        break;
+    }
+    case 2: {
+        /* Drawn at the end: the last line is on screen. */
+        EXPECT(app->view->drawn_offset == gtk_adjustment_get_value(vadj));
+        EXPECT(app->view->drawn_last == item_count(app) - 1);
+        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following") != NULL);
+        /* The user scrolls up 300 pt: appends no longer move the view; the
+         * first visible line keeps its place. */
+        app->value = gtk_adjustment_get_value(vadj) - 300;
+        gtk_adjustment_set_value(vadj, app->value);
+        EXPECT(engine_offset(app) == app->value);
+        int64_t first = -1;
+        int32_t place = 0;
+        fold_table_item_at_offset(app->table, app->value, &first, &place);
+        double first_top = demo_item_top(app->table, first);
+        int stayed = 0;
+        for (int i = 0; i < 8; i++) {
+            double upper = gtk_adjustment_get_upper(vadj);
+            log_append(app);
+            stayed += gtk_adjustment_get_value(vadj) == app->value &&
+                      engine_offset(app) == app->value &&
+                      gtk_adjustment_get_upper(vadj) > upper &&
+                      demo_item_top(app->table, first) == first_top;
+        }
+        EXPECT(stayed == 8);
+        EXPECT(!log_view_at_end(app->view));
+        EXPECT(app->unseen == 8);
+        printf("step 2: scrolled up to %.0f: 8 appends kept it there (line at position %"
+               G_GINT64_FORMAT " stays at %.0f)\n",
+               app->value, first, first_top);
+        break;
+    }
+    case 3: {
+        EXPECT(app->view->drawn_offset == app->value);
+        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "8 new lines") != NULL);
+        demo_screenshot_report(app->window, app->out_png, "-paused.png", " (scrolled up)");
+        /* Back to the end ("Jump to end"): following resumes. */
+        g_signal_emit_by_name(app->jump, "clicked");
+        EXPECT(log_view_at_end(app->view));
+        int at_end = 0;
+        for (int i = 0; i < 5; i++) {
+            log_append(app);
+            double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
+            at_end += value == upper - page && engine_offset(app) == value;
+        }
+        EXPECT(at_end == 5);
+        EXPECT(app->run == 4 && app->lines == 76);
+        printf("step 3: jumped to the end; 5 appends followed (offset %.0f)\n",
+               gtk_adjustment_get_value(vadj));
+        /* A click on the stuck header (run 3) at the end collapses it: the
+         * content shrinks and the view stays at the end. Expanding it again
+         * is anchored, not followed: the first visible line stays, run 3's
+         * lines open below it, and the end leaves the view. */
+        fold_sticky_header sticky;
+        int64_t n = 0;
+        fold_table_sticky_headers(app->table, gtk_adjustment_get_value(vadj), &sticky, 1, &n,
+                                  NULL);
+        EXPECT(n == 1 && sticky.section == demo_section(app->table, "run3"));
+        int32_t action = -1;
+        fold_table_activate(app->table, sticky.position, &action);
+        EXPECT(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(log_view_at_end(app->view));
+        app->value = gtk_adjustment_get_value(vadj);
+        fold_table_activate(app->table, sticky.position, &action);
+        EXPECT(action == FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(gtk_adjustment_get_value(vadj) == app->value && !log_view_at_end(app->view));
+        log_append(app); /* not at the end: not followed */
+        EXPECT(gtk_adjustment_get_value(vadj) == app->value && engine_offset(app) == app->value);
+        printf("step 3: collapsed run 3 at the end (offset %.0f), expanded it: anchored, "
+               "one append later still at %.0f\n",
+               app->value, gtk_adjustment_get_value(vadj));
+        break;
+    }
+    case 4: {
+        EXPECT(app->view->drawn_offset == app->value);
+        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "1 new line below") != NULL);
+        /* Scrolling back to the end by hand resumes following too. */
+        gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj) - page);
+        log_append(app);
+        log_append(app);
+        EXPECT(gtk_adjustment_get_value(vadj) == gtk_adjustment_get_upper(vadj) - page &&
+               engine_offset(app) == gtk_adjustment_get_value(vadj));
+        printf("step 4: scrolled to the end by hand; 2 appends followed (offset %.0f, "
+               "%" G_GINT64_FORMAT " lines)\n",
+               gtk_adjustment_get_value(vadj), app->lines);
+        break;
+    }
+    case 5: {
+        EXPECT(app->view->drawn_offset == gtk_adjustment_get_value(vadj));
+        EXPECT(app->view->drawn_last == item_count(app) - 1);
+        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following the end · 79 lines") !=
+               NULL);
+        break;
+    }
+    default: {
+        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, " (following)");
+        EXPECT(colours > 1);
+        return demo_self_test_end(app->window, app->failures);
+    }
+    }
+    app->frames_seen = app->view->frames;
+    return G_SOURCE_CONTINUE;
+}
+
+static GtkWidget *
+build_window(GtkApplication *gapp, gpointer data)
+{
+    App *app = data;
+    GtkWidget *window = gtk_application_window_new(gapp);
+    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — a log that sticks to the bottom");
+    gtk_window_set_default_size(GTK_WINDOW(window), 640, 480);
+    app->view = log_view_new(app->table);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_ALWAYS);
+    gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(scroller), FALSE);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), GTK_WIDGET(app->view));
+    gtk_widget_set_vexpand(scroller, TRUE);
+    app->status = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
+    gtk_widget_set_hexpand(app->status, TRUE);
+    app->jump = gtk_button_new_with_label("Jump to end");
+    g_signal_connect(app->jump, "clicked", G_CALLBACK(on_jump), app);
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_set_margin_start(bar, 8);
+    gtk_widget_set_margin_end(bar, 8);
+    gtk_widget_set_margin_top(bar, 4);
+    gtk_widget_set_margin_bottom(bar, 4);
+    gtk_box_append(GTK_BOX(bar), app->status);
+    gtk_box_append(GTK_BOX(bar), app->jump);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(box), scroller);
+    gtk_box_append(GTK_BOX(box), bar);
+    gtk_window_set_child(GTK_WINDOW(window), box);
+    app->view->changed = update_status;
+    app->view->changed_data = app;
+    g_signal_connect(app->view->vadj, "value-changed", G_CALLBACK(on_value_changed), app);
+    update_status(app);
+    if (!app->out_png)
+        app->timer = g_timeout_add(400, on_tick, app); /* the self-test appends itself */
+    return window;
+}
+
+int
+main(int argc, char **argv)
+{
+    static App app;
+    int bad = demo_parse_args(argc, argv, &app.out_png);
+    if (bad)
+        return bad;
+    app.store = g_object_new(FOLD_TYPE_STORE, "row-height", LINE_HEIGHT, "header-height",
+                             HEADER_HEIGHT, "follow-end", TRUE, NULL);
+    app.table = fold_store_get_table(app.store);
+    int status = demo_run("org.foldtable.DemoLog", argv, build_window, &app.window,
+                          app.out_png ? self_test_step : NULL, 300, &app);
+    g_clear_handle_id(&app.timer, g_source_remove);
+    g_object_unref(app.store);
+    return demo_exit_status(app.out_png, app.failures, status);
+}
