@@ -695,6 +695,7 @@ self_test_step(gpointer data)
     }
     }
     app->frames_seen = app->view->frames;
+    gtk_widget_queue_draw(GTK_WIDGET(app->view)); /* a frame even if nothing changed */
     return G_SOURCE_CONTINUE;
 }
 
