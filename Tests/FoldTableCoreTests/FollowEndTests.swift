@@ -45,26 +45,20 @@ import Testing
         #expect(t.contentHeight == 357.69921875)
     }
 
-    @Test func notAtTheEndKeepsTheFirstVisibleItem() throws {
-        let t = try log()
-        try t.setViewport(Viewport(offset: 50, height: 100))  // row 1 on top
-        try t.insertRows(section: "log", at: 10, count: 3)
-        #expect(t.viewport?.offset == 50)
-        // One unit short of the end (exact arithmetic: no tolerance).
-        let u = try log()
-        try u.setViewport(Viewport(offset: 130 - 1.0 / 256, height: 100))
-        try u.insertRows(section: "log", at: 10, count: 3)
-        #expect(u.viewport?.offset == 129.99609375)
-        // Past the end (overscrolled) counts as at the end.
-        let v = try log()
-        try v.setViewport(Viewport(offset: 140, height: 100))
-        try v.insertRows(section: "log", at: 10, count: 3)
-        #expect(v.viewport?.offset == 190)
-        // A viewport of height 0 at the content's end.
-        let w = try log()
-        try w.setViewport(Viewport(offset: 230, height: 0))
-        try w.insertRows(section: "log", at: 10, count: 3)
-        #expect(w.viewport?.offset == 290)
+    @Test func atTheEndIsDecidedExactly() throws {
+        // Three rows appended to a fresh log (230 -> 290) from each viewport.
+        let cases: [(offset: Double, height: Double, after: Double)] = [
+            (50, 100, 50),                     // short of the end: row 1 stays on top
+            (130 - 1.0 / 256, 100, 129.99609375),  // one unit short: no tolerance
+            (140, 100, 190),                   // past the end (overscrolled) is the end
+            (230, 0, 290),                     // a viewport of height 0 at the end
+        ]
+        for c in cases {
+            let t = try log()
+            try t.setViewport(Viewport(offset: c.offset, height: c.height))
+            try t.insertRows(section: "log", at: 10, count: 3)
+            #expect(t.viewport?.offset == c.after, "from \(c.offset), \(c.height)")
+        }
     }
 
     @Test func contentShorterThanTheViewportFollowsOnceItOverflows() throws {

@@ -6,16 +6,17 @@
  * a new run every 25 lines. Most lines are 22 pt; a stack trace is 22 pt
  * plus 16 pt per frame (integer heights: exact sums).
  *
- * LogView draws the lines itself (the canvas approach of demo-canvas.c): a
- * GtkWidget implementing GtkScrollable in a GtkScrolledWindow, asking the
- * engine for fold_table_visible_items() and fold_table_sticky_headers(). It
- * tells the engine its viewport whenever it scrolls or is resized
- * (fold_table_set_viewport), and its change listener applies each change
- * set's anchored_offset to the adjustment. So the engine decides where the
- * view goes: while the viewport shows the end, every append moves it to the
- * new end (follow_end); once the user scrolls up, appends keep the first
- * visible line where it is (anchoring) and the status line counts the new
- * lines below; scrolling back to the end (or "Jump to end") resumes.
+ * The view draws the lines itself, like demo-canvas.c but with a
+ * GtkDrawingArea (cairo) next to a GtkScrollbar whose adjustment is the
+ * scroll position; it asks the engine for fold_table_visible_items() and
+ * fold_table_sticky_headers(). It tells the engine its viewport whenever
+ * it scrolls or is resized (fold_table_set_viewport), and its change
+ * listener applies each change set's anchored_offset to the adjustment. So
+ * the engine decides where the view goes: while the viewport shows the
+ * end, every append moves it to the new end (follow_end); once the user
+ * scrolls up, appends keep the first visible line where it is (anchoring)
+ * and the status line counts the new lines below; scrolling back to the
+ * end (or "Jump to end") resumes.
  * Clicking a run's header collapses or expands it; that is anchored, never
  * followed, so the header stays under the pointer.
  *
@@ -80,162 +81,122 @@ static const struct {
      {"billing timed out after %u ms", 30000}, {"payload of %u bytes rejected", 99999}},
 };
 
-/* ---- LogView ---------------------------------------------------------------- */
+/* ---- the view: a drawing area and a scrollbar over the engine ----------------- */
 
-#define LOG_TYPE_VIEW (log_view_get_type())
-G_DECLARE_FINAL_TYPE(LogView, log_view, LOG, VIEW, GtkWidget)
-
-struct _LogView {
-    GtkWidget parent_instance;
+/* The view draws with cairo from the engine's queries; the scrollbar's
+ * adjustment is the scroll position. The engine decides where it goes after
+ * each change (on_table_changed); the user moves it with the scrollbar or
+ * the wheel, and the engine is told (fold_table_set_viewport). */
+typedef struct {
     fold_table *table;
-    GtkAdjustment *hadj, *vadj;
-    GtkScrollablePolicy hpolicy, vpolicy;
+    GtkWidget *area, *scrollbar;
+    GtkAdjustment *vadj;
     fold_visible_item *items;
-    int64_t capacity;
-    int64_t listener;
+    int64_t capacity, listener;
     /* what the last frame drew */
     double drawn_offset;
-    int64_t drawn_first, drawn_last;
+    int64_t drawn_last;
     guint frames;
-    /* called after every change set, to update the status line */
+    /* called after every change set and scroll, to update the status line */
     void (*changed)(gpointer data);
     gpointer changed_data;
-};
-
-enum { PROP_0, PROP_HADJ, PROP_VADJ, PROP_HPOLICY, PROP_VPOLICY };
-
-G_DEFINE_FINAL_TYPE_WITH_CODE(LogView, log_view, GTK_TYPE_WIDGET,
-                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+} LogView;
 
 static double
-content_height(LogView *self)
+content_height(LogView *v)
 {
     double h = 0;
-    fold_table_content_height(self->table, &h);
+    fold_table_content_height(v->table, &h);
     return h;
 }
 
-/* The adjustment's range from the engine, its value clamped, and the
- * viewport told to the engine. */
-static void
-configure_vadj(LogView *self, double value)
+/* Whether the view shows the end: what the engine asks before a change. */
+static gboolean
+view_at_end(LogView *v)
 {
-    if (!self->vadj)
-        return;
-    double page = gtk_widget_get_height(GTK_WIDGET(self));
-    double upper = content_height(self);
-    value = CLAMP(value, 0, MAX(0, upper - page));
-    gtk_adjustment_configure(self->vadj, value, 0, upper, LINE_HEIGHT, page * 0.9, page);
-    fold_table_set_viewport(self->table, value, page);
+    return gtk_adjustment_get_value(v->vadj) + gtk_adjustment_get_page_size(v->vadj) >=
+           gtk_adjustment_get_upper(v->vadj);
 }
 
-/* Scrolled (by the user, or by configure_vadj): the engine's viewport
- * follows, so the next change knows whether the end is shown. */
+/* The scrollbar's range from the engine, the value clamped to it, and the
+ * viewport told to the engine (so the next change knows whether the end is
+ * shown). */
 static void
-on_adj_changed(GtkAdjustment *adj, LogView *self)
+view_place(LogView *v, double value)
 {
-    if (adj == self->vadj)
-        fold_table_set_viewport(self->table, gtk_adjustment_get_value(adj),
-                                gtk_widget_get_height(GTK_WIDGET(self)));
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    double page = gtk_widget_get_height(v->area);
+    double upper = content_height(v);
+    value = CLAMP(value, 0, MAX(0, upper - page));
+    gtk_adjustment_configure(v->vadj, value, 0, upper, LINE_HEIGHT, page * 0.9, page);
+    fold_table_set_viewport(v->table, value, page);
+}
+
+static void
+view_changed(LogView *v)
+{
+    gtk_widget_queue_draw(v->area);
+    if (v->changed)
+        v->changed(v->changed_data);
+}
+
+/* Scrolled (scrollbar, wheel, or view_place itself). */
+static void
+on_value_changed(GtkAdjustment *adj, LogView *v)
+{
+    fold_table_set_viewport(v->table, gtk_adjustment_get_value(adj), gtk_widget_get_height(v->area));
+    view_changed(v);
 }
 
 /* Every change: the engine's offset (the end, or the anchored first line)
- * becomes the adjustment's value. Setting the viewport inside a listener
- * is allowed: it reports nothing. */
+ * becomes the scroll position. Setting the viewport inside a listener is
+ * allowed: it reports nothing. */
 static void
 on_table_changed(fold_table *table, const fold_change_set *changes, void *user_data)
 {
     (void)table;
-    LogView *self = user_data;
-    if (self->vadj)
-        configure_vadj(self, changes->anchored ? changes->anchored_offset
-                                               : gtk_adjustment_get_value(self->vadj));
-    gtk_widget_queue_draw(GTK_WIDGET(self));
-    if (self->changed)
-        self->changed(self->changed_data);
+    LogView *v = user_data;
+    view_place(v, changes->anchored ? changes->anchored_offset : gtk_adjustment_get_value(v->vadj));
+    view_changed(v);
+}
+
+/* Resized: at the end it stays at the end (a viewport change is the host's
+ * to place; the engine follows mutations). */
+static void
+on_resize(GtkDrawingArea *area, int width, int height, LogView *v)
+{
+    (void)area, (void)width;
+    view_place(v, view_at_end(v) ? content_height(v) - height : gtk_adjustment_get_value(v->vadj));
+}
+
+/* The wheel: three lines a notch; a touchpad scrolls by pixels. */
+static gboolean
+on_scroll(GtkEventControllerScroll *scroll, double dx, double dy, LogView *v)
+{
+    (void)dx;
+    double step = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
+                      ? 3 * LINE_HEIGHT : 1;
+    gtk_adjustment_set_value(v->vadj, gtk_adjustment_get_value(v->vadj) + dy * step);
+    return TRUE;
 }
 
 static void
-set_adjustment(LogView *self, GtkAdjustment **slot, GtkAdjustment *adj)
+paint(cairo_t *cr, double x, double y, double w, double h, double r, double g, double b)
 {
-    if (*slot == adj)
-        return;
-    if (*slot) {
-        g_signal_handlers_disconnect_by_func(*slot, on_adj_changed, self);
-        g_object_unref(*slot);
-    }
-    if (!adj)
-        adj = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
-    *slot = g_object_ref_sink(adj);
-    g_signal_connect(adj, "value-changed", G_CALLBACK(on_adj_changed), self);
-    if (slot == &self->vadj)
-        configure_vadj(self, gtk_adjustment_get_value(adj));
+    cairo_set_source_rgb(cr, r, g, b);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_fill(cr);
 }
 
+/* Markup centred vertically in a band of height h at y. */
 static void
-log_view_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+show_markup(cairo_t *cr, PangoLayout *layout, double x, double y, double h, const char *markup)
 {
-    LogView *self = LOG_VIEW(object);
-    switch (id) {
-    case PROP_HADJ: set_adjustment(self, &self->hadj, g_value_get_object(value)); break;
-    case PROP_VADJ: set_adjustment(self, &self->vadj, g_value_get_object(value)); break;
-    case PROP_HPOLICY: self->hpolicy = g_value_get_enum(value); break;
-    case PROP_VPOLICY: self->vpolicy = g_value_get_enum(value); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
-static void
-log_view_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
-{
-    LogView *self = LOG_VIEW(object);
-    switch (id) {
-    case PROP_HADJ: g_value_set_object(value, self->hadj); break;
-    case PROP_VADJ: g_value_set_object(value, self->vadj); break;
-    case PROP_HPOLICY: g_value_set_enum(value, self->hpolicy); break;
-    case PROP_VPOLICY: g_value_set_enum(value, self->vpolicy); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
-/* Resized: a taller window at the end stays at the end (the host decides
- * the offset when the viewport changes; the engine follows mutations). */
-static void
-log_view_size_allocate(GtkWidget *widget, int width, int height, int baseline)
-{
-    (void)baseline;
-    LogView *self = LOG_VIEW(widget);
-    if (self->hadj)
-        gtk_adjustment_configure(self->hadj, 0, 0, width, 0, 0, width);
-    if (!self->vadj)
-        return;
-    double value = gtk_adjustment_get_value(self->vadj);
-    gboolean at_end = value + gtk_adjustment_get_page_size(self->vadj) >=
-                      gtk_adjustment_get_upper(self->vadj);
-    configure_vadj(self, at_end ? content_height(self) - height : value);
-}
-
-static void
-fill(GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b)
-{
-    GdkRGBA color = {r, g, b, 1};
-    graphene_rect_t rect = GRAPHENE_RECT_INIT((float)x, (float)y, (float)w, (float)h);
-    gtk_snapshot_append_color(snapshot, &color, &rect);
-}
-
-static void
-text(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, double h, const char *markup)
-{
+    int th = 0;
     pango_layout_set_markup(layout, markup, -1);
-    int tw, th;
-    pango_layout_get_pixel_size(layout, &tw, &th);
-    GdkRGBA color = {0.12f, 0.12f, 0.16f, 1};
-    gtk_snapshot_save(snapshot);
-    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)(y + (h - th) / 2));
-    gtk_snapshot_translate(snapshot, &at);
-    gtk_snapshot_append_layout(snapshot, layout, &color);
-    gtk_snapshot_restore(snapshot);
+    pango_layout_get_pixel_size(layout, NULL, &th);
+    cairo_set_source_rgb(cr, 0.12, 0.12, 0.16);
+    cairo_move_to(cr, x, y + (h - th) / 2);
+    pango_cairo_show_layout(cr, layout);
 }
 
 /* The run number of a section, from its key "runN". */
@@ -249,37 +210,36 @@ run_of(fold_table *table, fold_section_id section)
 }
 
 static void
-draw_header(LogView *self, GtkSnapshot *snapshot, PangoLayout *layout, fold_section_id section,
+draw_header(fold_table *table, cairo_t *cr, PangoLayout *layout, fold_section_id section,
             double y, double width, double height)
 {
     char title[64] = "", detail[64] = "", indicator[16] = "";
-    fold_table_section_text(self->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
-    fold_table_section_text(self->table, section, FOLD_TEXT_DETAIL, detail, sizeof detail, NULL);
-    fold_table_section_text(self->table, section, FOLD_TEXT_INDICATOR, indicator,
-                            sizeof indicator, NULL);
+    fold_table_section_text(table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
+    fold_table_section_text(table, section, FOLD_TEXT_DETAIL, detail, sizeof detail, NULL);
+    fold_table_section_text(table, section, FOLD_TEXT_INDICATOR, indicator, sizeof indicator,
+                            NULL);
     fold_section_info info;
-    int64_t lines = fold_table_section_info(self->table, section, &info) == FOLD_OK
-                        ? info.row_count : 0;
-    fill(snapshot, 0, y, width, height, 0.86f, 0.89f, 0.95f);
-    fill(snapshot, 0, y + height - 1, width, 1, 0.6f, 0.65f, 0.75f);
+    int64_t lines = fold_table_section_info(table, section, &info) == FOLD_OK ? info.row_count : 0;
+    paint(cr, 0, y, width, height, 0.86, 0.89, 0.95);
+    paint(cr, 0, y + height - 1, width, 1, 0.6, 0.65, 0.75);
     char *markup = g_markup_printf_escaped("<b>%s  %s</b>  <small>%s · %" G_GINT64_FORMAT
                                            " lines</small>",
                                            indicator, title, detail, lines);
-    text(snapshot, layout, 10, y, height, markup);
+    show_markup(cr, layout, 10, y, height, markup);
     g_free(markup);
 }
 
 static void
-draw_line(GtkSnapshot *snapshot, PangoLayout *layout, int64_t run, int64_t line, double y,
-          double width, double height)
+draw_line(cairo_t *cr, PangoLayout *layout, int64_t run, int64_t line, double y, double width,
+          double height)
 {
-    static const float tint[3][3] = {{1, 1, 1}, {1.0f, 0.97f, 0.86f}, {1.0f, 0.90f, 0.90f}};
+    static const double tint[3][3] = {{1, 1, 1}, {1.0, 0.97, 0.86}, {1.0, 0.90, 0.90}};
     static const char *const names[3] = {"INFO", "WARN", "ERROR"};
     static const char *const colours[3] = {"#2a6f2a", "#9a6a00", "#b02020"};
     uint32_t h = line_hash(run, line);
     int level = line_level(h);
-    fill(snapshot, 0, y, width, height, tint[level][0], tint[level][1], tint[level][2]);
-    fill(snapshot, 0, y + height - 1, width, 1, 0.92f, 0.92f, 0.92f);
+    paint(cr, 0, y, width, height, tint[level][0], tint[level][1], tint[level][2]);
+    paint(cr, 0, y + height - 1, width, 1, 0.92, 0.92, 0.92);
     char message[96];
     unsigned m = h / 31 % 4;
     g_snprintf(message, sizeof message, messages[level][m].format,
@@ -289,151 +249,120 @@ draw_line(GtkSnapshot *snapshot, PangoLayout *layout, int64_t run, int64_t line,
         "</span></b></tt> %s",
         (long long)(run % 60), (long long)(line % 60), h % 1000, colours[level], names[level],
         message);
-    text(snapshot, layout, 8, y, LINE_HEIGHT, markup);
+    show_markup(cr, layout, 8, y, LINE_HEIGHT, markup);
     g_free(markup);
     for (int f = 0; f < line_frames(h); f++) {
         markup = g_markup_printf_escaped("<small><tt>    at handler_%u (src/jobs.c:%u)</tt></small>",
                                          (h >> (f * 4)) % 97, 100 + (h >> (f * 3)) % 800);
-        text(snapshot, layout, 24, y + LINE_HEIGHT + f * FRAME_HEIGHT, FRAME_HEIGHT, markup);
+        show_markup(cr, layout, 24, y + LINE_HEIGHT + f * FRAME_HEIGHT, FRAME_HEIGHT, markup);
         g_free(markup);
     }
 }
 
+/* One frame: the lines the viewport shows, then the run header stuck on top. */
 static void
-log_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
-    LogView *self = LOG_VIEW(widget);
-    double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    double offset = self->vadj ? gtk_adjustment_get_value(self->vadj) : 0;
-    fill(snapshot, 0, 0, width, height, 1, 1, 1);
+    LogView *v = data;
+    double offset = gtk_adjustment_get_value(v->vadj);
+    paint(cr, 0, 0, width, height, 1, 1, 1);
     int64_t written = 0, total = 0;
-    fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
-                             &written, &total);
-    if (total > self->capacity) {
-        self->capacity = total * 2;
-        self->items = g_renew(fold_visible_item, self->items, self->capacity);
-        fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
-                                 &written, &total);
+    fold_table_visible_items(v->table, offset, height, 0, v->items, v->capacity, &written, &total);
+    if (total > v->capacity) {
+        v->capacity = total * 2;
+        v->items = g_renew(fold_visible_item, v->items, v->capacity);
+        fold_table_visible_items(v->table, offset, height, 0, v->items, v->capacity, &written,
+                                 &total);
     }
-    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
     for (int64_t i = 0; i < written; i++) {
-        const fold_visible_item *it = &self->items[i];
-        double y = it->top - offset;
+        const fold_visible_item *it = &v->items[i];
         if (it->kind == FOLD_ITEM_HEADER)
-            draw_header(self, snapshot, layout, it->section, y, width, it->height);
+            draw_header(v->table, cr, layout, it->section, it->top - offset, width, it->height);
         else
-            draw_line(snapshot, layout, run_of(self->table, it->section), it->row, y, width,
+            draw_line(cr, layout, run_of(v->table, it->section), it->row, it->top - offset, width,
                       it->height);
     }
-    fold_sticky_header sticky[2];
+    fold_sticky_header sticky;
     int64_t nsticky = 0;
-    fold_table_sticky_headers(self->table, offset, sticky, 2, &nsticky, NULL);
-    for (int64_t i = 0; i < nsticky; i++)
-        draw_header(self, snapshot, layout, sticky[i].section, sticky[i].top - offset, width,
-                    sticky[i].height);
+    fold_table_sticky_headers(v->table, offset, &sticky, 1, &nsticky, NULL);
+    if (nsticky > 0)
+        draw_header(v->table, cr, layout, sticky.section, sticky.top - offset, width,
+                    sticky.height);
     g_object_unref(layout);
-    self->drawn_offset = offset;
-    self->drawn_first = written ? self->items[0].position : -1;
-    self->drawn_last = written ? self->items[written - 1].position : -1;
-    self->frames++;
+    v->drawn_offset = offset;
+    v->drawn_last = written ? v->items[written - 1].position : -1;
+    v->frames++;
 }
 
-/* A click on a header (a stuck one too) collapses or expands its run. */
+/* A click on a header (the stuck one too) collapses or expands its run:
+ * anchored, never followed, so the header stays under the pointer. */
 static void
-on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, LogView *self)
+on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, LogView *v)
 {
     (void)gesture, (void)n_press, (void)x;
-    double offset = gtk_adjustment_get_value(self->vadj);
-    fold_sticky_header sticky[2];
+    double offset = gtk_adjustment_get_value(v->vadj);
+    fold_sticky_header sticky;
     int64_t n = 0, p = -1;
     int32_t place = 0;
-    fold_table_sticky_headers(self->table, offset, sticky, 2, &n, NULL);
-    if (n > 0 && y < sticky[0].top - offset + sticky[0].height)
-        p = sticky[0].position;
-    else if (fold_table_item_at_offset(self->table, offset + y, &p, &place) != FOLD_OK ||
+    fold_table_sticky_headers(v->table, offset, &sticky, 1, &n, NULL);
+    if (n > 0 && y < sticky.top - offset + sticky.height)
+        p = sticky.position;
+    else if (fold_table_item_at_offset(v->table, offset + y, &p, &place) != FOLD_OK ||
              place != FOLD_OFFSET_IN_ITEM)
         return;
     fold_item item;
-    if (fold_table_item_at(self->table, p, &item) == FOLD_OK && item.kind == FOLD_ITEM_HEADER)
-        fold_table_activate(self->table, p, NULL);
+    if (fold_table_item_at(v->table, p, &item) == FOLD_OK && item.kind == FOLD_ITEM_HEADER)
+        fold_table_activate(v->table, p, NULL);
 }
 
-static void
-log_view_dispose(GObject *object)
+/* The view's widgets in a horizontal box; the listener goes on the table. */
+static GtkWidget *
+view_build(LogView *v, fold_table *table)
 {
-    LogView *self = LOG_VIEW(object);
-    if (self->listener) {
-        fold_table_remove_listener(self->table, self->listener);
-        fold_table_clear_viewport(self->table);
-        self->listener = 0;
-    }
-    GtkAdjustment **slots[] = {&self->hadj, &self->vadj};
-    for (size_t i = 0; i < G_N_ELEMENTS(slots); i++)
-        if (*slots[i])
-            g_signal_handlers_disconnect_by_func(*slots[i], on_adj_changed, self);
-    g_clear_object(&self->hadj);
-    g_clear_object(&self->vadj);
-    G_OBJECT_CLASS(log_view_parent_class)->dispose(object);
-}
-
-static void
-log_view_finalize(GObject *object)
-{
-    g_free(LOG_VIEW(object)->items);
-    G_OBJECT_CLASS(log_view_parent_class)->finalize(object);
-}
-
-static void
-log_view_class_init(LogViewClass *klass)
-{
-    GObjectClass *object_class = G_OBJECT_CLASS(klass);
-    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    object_class->set_property = log_view_set_property;
-    object_class->get_property = log_view_get_property;
-    object_class->dispose = log_view_dispose;
-    object_class->finalize = log_view_finalize;
-    widget_class->snapshot = log_view_snapshot;
-    widget_class->size_allocate = log_view_size_allocate;
-    g_object_class_override_property(object_class, PROP_HADJ, "hadjustment");
-    g_object_class_override_property(object_class, PROP_VADJ, "vadjustment");
-    g_object_class_override_property(object_class, PROP_HPOLICY, "hscroll-policy");
-    g_object_class_override_property(object_class, PROP_VPOLICY, "vscroll-policy");
-}
-
-static void
-log_view_init(LogView *self)
-{
-    self->capacity = 64;
-    self->items = g_new(fold_visible_item, self->capacity);
-    self->drawn_first = self->drawn_last = -1;
-    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    v->table = table;
+    v->capacity = 64;
+    v->items = g_new(fold_visible_item, v->capacity);
+    v->drawn_last = -1;
+    v->vadj = gtk_adjustment_new(0, 0, 0, LINE_HEIGHT, 0, 0);
+    v->area = gtk_drawing_area_new();
+    gtk_widget_set_hexpand(v->area, TRUE);
+    gtk_widget_set_vexpand(v->area, TRUE);
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(v->area), draw, v, NULL);
+    g_signal_connect(v->area, "resize", G_CALLBACK(on_resize), v);
+    GtkEventController *scroll =
+        gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+    g_signal_connect(scroll, "scroll", G_CALLBACK(on_scroll), v);
+    gtk_widget_add_controller(v->area, scroll);
     GtkGesture *click = gtk_gesture_click_new();
-    g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
-    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
+    g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), v);
+    gtk_widget_add_controller(v->area, GTK_EVENT_CONTROLLER(click));
+    v->scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, v->vadj);
+    g_signal_connect(v->vadj, "value-changed", G_CALLBACK(on_value_changed), v);
+    fold_table_add_change_listener(table, on_table_changed, v, &v->listener);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_box_append(GTK_BOX(box), v->area);
+    gtk_box_append(GTK_BOX(box), v->scrollbar);
+    return box;
 }
 
-static LogView *
-log_view_new(fold_table *table)
+/* Before the table goes: no more calls into the view. */
+static void
+view_detach(LogView *v)
 {
-    LogView *self = g_object_new(LOG_TYPE_VIEW, NULL);
-    self->table = table;
-    fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
-    return self;
-}
-
-/* Whether the view shows the end: what the engine asks before a change. */
-static gboolean
-log_view_at_end(LogView *self)
-{
-    return gtk_adjustment_get_value(self->vadj) + gtk_adjustment_get_page_size(self->vadj) >=
-           gtk_adjustment_get_upper(self->vadj);
+    if (v->listener) {
+        fold_table_remove_listener(v->table, v->listener);
+        fold_table_clear_viewport(v->table);
+        v->listener = 0;
+    }
+    g_clear_pointer(&v->items, g_free);
 }
 
 static void
-log_view_jump_to_end(LogView *self)
+view_jump_to_end(LogView *v)
 {
-    gtk_adjustment_set_value(self->vadj, gtk_adjustment_get_upper(self->vadj) -
-                                             gtk_adjustment_get_page_size(self->vadj));
+    gtk_adjustment_set_value(v->vadj, gtk_adjustment_get_upper(v->vadj) -
+                                          gtk_adjustment_get_page_size(v->vadj));
 }
 
 /* ---- app ---------------------------------------------------------------------- */
@@ -442,7 +371,7 @@ typedef struct {
     FoldStore *store;
     fold_table *table;
     GtkWidget *window, *status, *jump;
-    LogView *view;
+    LogView view;
     int64_t run, lines, unseen;
     guint timer;
     const char *out_png;
@@ -479,7 +408,7 @@ log_append(App *app)
     double height = line_height(app->run, info.row_count);
     /* Counted first: the change listener updates the status line. */
     int64_t unseen = app->unseen;
-    app->unseen = log_view_at_end(app->view) ? 0 : unseen + 1;
+    app->unseen = view_at_end(&app->view) ? 0 : unseen + 1;
     app->lines++;
     GError *error = NULL;
     if (!fold_store_insert_rows_with_heights(app->store, run, -1, &height, 1, &error)) {
@@ -494,10 +423,8 @@ static void
 update_status(gpointer data)
 {
     App *app = data;
-    if (!app->view || !app->view->vadj)
-        return;
     char *s;
-    gboolean at_end = log_view_at_end(app->view);
+    gboolean at_end = view_at_end(&app->view);
     if (at_end)
         app->unseen = 0;
     if (at_end)
@@ -527,14 +454,7 @@ static void
 on_jump(GtkButton *button, App *app)
 {
     (void)button;
-    log_view_jump_to_end(app->view);
-}
-
-static void
-on_value_changed(GtkAdjustment *adj, App *app)
-{
-    (void)adj;
-    update_status(app);
+    view_jump_to_end(&app->view);
 }
 
 /* ---- self-test ------------------------------------------------------------------ */
@@ -560,11 +480,11 @@ static gboolean
 self_test_step(gpointer data)
 {
     App *app = data;
-    GtkAdjustment *vadj = app->view->vadj;
+    GtkAdjustment *vadj = app->view.vadj;
     double page = gtk_adjustment_get_page_size(vadj);
     /* Each step checks what the last one's changes drew: wait for a frame
      * after them (a busy machine may skip a step's interval). */
-    if (app->view->frames == app->frames_seen && app->waits++ < 50)
+    if (app->view.frames == app->frames_seen && app->waits++ < 50)
         return G_SOURCE_CONTINUE;
     app->waits = 0;
     app->step++;
@@ -573,7 +493,7 @@ self_test_step(gpointer data)
         /* Three lines: shorter than the viewport. Then 60 more, one change
          * each: after every one the adjustment is at its end, where the
          * engine put it. */
-        EXPECT(page > 200 && page == gtk_widget_get_height(GTK_WIDGET(app->view)));
+        EXPECT(page > 200 && page == gtk_widget_get_height(app->view.area));
         gboolean follow = FALSE;
         g_object_get(app->store, "follow-end", &follow, NULL);
         EXPECT(follow);
@@ -585,7 +505,7 @@ self_test_step(gpointer data)
             log_append(app);
             double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
             at_end += value == MAX(0, upper - page) && engine_offset(app) == value &&
-                      upper == content_height(app->view);
+                      upper == content_height(&app->view);
         }
         EXPECT(at_end == 60);
         EXPECT(app->run == 3 && app->lines == 63);
@@ -597,8 +517,8 @@ self_test_step(gpointer data)
     }
     case 2: {
         /* Drawn at the end: the last line is on screen. */
-        EXPECT(app->view->drawn_offset == gtk_adjustment_get_value(vadj));
-        EXPECT(app->view->drawn_last == item_count(app) - 1);
+        EXPECT(app->view.drawn_offset == gtk_adjustment_get_value(vadj));
+        EXPECT(app->view.drawn_last == item_count(app) - 1);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following") != NULL);
         /* The user scrolls up 300 pt: appends no longer move the view; the
          * first visible line keeps its place. */
@@ -619,7 +539,7 @@ self_test_step(gpointer data)
                       demo_item_top(app->table, first) == first_top;
         }
         EXPECT(stayed == 8);
-        EXPECT(!log_view_at_end(app->view));
+        EXPECT(!view_at_end(&app->view));
         EXPECT(app->unseen == 8);
         printf("step 2: scrolled up to %.0f: 8 appends kept it there (line at position %"
                G_GINT64_FORMAT " stays at %.0f)\n",
@@ -627,12 +547,12 @@ self_test_step(gpointer data)
         break;
     }
     case 3: {
-        EXPECT(app->view->drawn_offset == app->value);
+        EXPECT(app->view.drawn_offset == app->value);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "8 new lines") != NULL);
         demo_screenshot_report(app->window, app->out_png, "-paused.png", " (scrolled up)");
         /* Back to the end ("Jump to end"): following resumes. */
         g_signal_emit_by_name(app->jump, "clicked");
-        EXPECT(log_view_at_end(app->view));
+        EXPECT(view_at_end(&app->view));
         int at_end = 0;
         for (int i = 0; i < 5; i++) {
             log_append(app);
@@ -655,11 +575,11 @@ self_test_step(gpointer data)
         int32_t action = -1;
         fold_table_activate(app->table, sticky.position, &action);
         EXPECT(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(log_view_at_end(app->view));
+        EXPECT(view_at_end(&app->view));
         app->value = gtk_adjustment_get_value(vadj);
         fold_table_activate(app->table, sticky.position, &action);
         EXPECT(action == FOLD_ACTIVATED_SECTION_EXPANDED);
-        EXPECT(gtk_adjustment_get_value(vadj) == app->value && !log_view_at_end(app->view));
+        EXPECT(gtk_adjustment_get_value(vadj) == app->value && !view_at_end(&app->view));
         log_append(app); /* not at the end: not followed */
         EXPECT(gtk_adjustment_get_value(vadj) == app->value && engine_offset(app) == app->value);
         printf("step 3: collapsed run 3 at the end (offset %.0f), expanded it: anchored, "
@@ -668,7 +588,7 @@ self_test_step(gpointer data)
         break;
     }
     case 4: {
-        EXPECT(app->view->drawn_offset == app->value);
+        EXPECT(app->view.drawn_offset == app->value);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "1 new line below") != NULL);
         /* Scrolling back to the end by hand resumes following too. */
         gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj) - page);
@@ -682,8 +602,8 @@ self_test_step(gpointer data)
         break;
     }
     case 5: {
-        EXPECT(app->view->drawn_offset == gtk_adjustment_get_value(vadj));
-        EXPECT(app->view->drawn_last == item_count(app) - 1);
+        EXPECT(app->view.drawn_offset == gtk_adjustment_get_value(vadj));
+        EXPECT(app->view.drawn_last == item_count(app) - 1);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following the end · 79 lines") !=
                NULL);
         break;
@@ -694,8 +614,8 @@ self_test_step(gpointer data)
         return demo_self_test_end(app->window, app->failures);
     }
     }
-    app->frames_seen = app->view->frames;
-    gtk_widget_queue_draw(GTK_WIDGET(app->view)); /* a frame even if nothing changed */
+    app->frames_seen = app->view.frames;
+    gtk_widget_queue_draw(app->view.area); /* a frame even if nothing changed */
     return G_SOURCE_CONTINUE;
 }
 
@@ -706,13 +626,7 @@ build_window(GtkApplication *gapp, gpointer data)
     GtkWidget *window = gtk_application_window_new(gapp);
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — a log that sticks to the bottom");
     gtk_window_set_default_size(GTK_WINDOW(window), 640, 480);
-    app->view = log_view_new(app->table);
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_ALWAYS);
-    gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(scroller), FALSE);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), GTK_WIDGET(app->view));
-    gtk_widget_set_vexpand(scroller, TRUE);
+    GtkWidget *view = view_build(&app->view, app->table);
     app->status = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(app->status), 0);
     gtk_widget_set_hexpand(app->status, TRUE);
@@ -726,12 +640,11 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(bar), app->status);
     gtk_box_append(GTK_BOX(bar), app->jump);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    gtk_box_append(GTK_BOX(box), scroller);
+    gtk_box_append(GTK_BOX(box), view);
     gtk_box_append(GTK_BOX(box), bar);
     gtk_window_set_child(GTK_WINDOW(window), box);
-    app->view->changed = update_status;
-    app->view->changed_data = app;
-    g_signal_connect(app->view->vadj, "value-changed", G_CALLBACK(on_value_changed), app);
+    app->view.changed = update_status;
+    app->view.changed_data = app;
     update_status(app);
     if (!app->out_png)
         app->timer = g_timeout_add(400, on_tick, app); /* the self-test appends itself */
@@ -751,6 +664,7 @@ main(int argc, char **argv)
     int status = demo_run("org.foldtable.DemoLog", argv, build_window, &app.window,
                           app.out_png ? self_test_step : NULL, 300, &app);
     g_clear_handle_id(&app.timer, g_source_remove);
+    view_detach(&app.view);
     g_object_unref(app.store);
     return demo_exit_status(app.out_png, app.failures, status);
 }

@@ -80,31 +80,32 @@ void test_follow_end_appends(void)
     CHECK_FOLLOWED(t, h, 240);
     fold_table_free(t);
 
-    /* Short of the end: the first visible item (row 1 at 50) stays. */
+    /* Whether the viewport shows the end, exactly: three rows appended to a
+     * fresh log (230 -> 290) from each viewport. */
+    {
+        static const struct {
+            double offset, height, after;
+        } cases[] = {
+            {50, 100, 50},                                /* short of it: row 1 stays on top */
+            {130 - FOLD_HEIGHT_UNIT, 100, 129.99609375}, /* one unit short: no tolerance */
+            {140, 100, 190},                              /* past it (overscrolled): the end */
+            {230, 0, 290},                                /* an empty viewport at the end */
+        };
+        size_t i;
+        for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            t = log_table(10, 1, &h);
+            CHECK_STATUS(fold_table_set_viewport(t, cases[i].offset, cases[i].height), FOLD_OK);
+            append(t, 3);
+            CHECK_FOLLOWED(t, h, cases[i].after);
+            fold_table_free(t);
+        }
+    }
+    /* Short of the end, rows inserted above the first visible item (row 1
+     * at 50): it keeps its place on screen. */
     t = log_table(10, 1, &h);
     CHECK_STATUS(fold_table_set_viewport(t, 50, 100), FOLD_OK);
-    append(t, 3);
-    CHECK_FOLLOWED(t, h, 50);
-    CHECK_STATUS(fold_table_insert_rows(t, sec(t, "log"), 0, 2, NULL), FOLD_OK); /* above row 1 */
+    CHECK_STATUS(fold_table_insert_rows(t, sec(t, "log"), 0, 2, NULL), FOLD_OK);
     CHECK_FOLLOWED(t, h, 90);
-    fold_table_free(t);
-    /* One FOLD_HEIGHT_UNIT short is not the end (no tolerance). */
-    t = log_table(10, 1, &h);
-    CHECK_STATUS(fold_table_set_viewport(t, 130 - FOLD_HEIGHT_UNIT, 100), FOLD_OK);
-    append(t, 3);
-    CHECK_FOLLOWED(t, h, 129.99609375);
-    fold_table_free(t);
-    /* Past the end (overscrolled) is the end. */
-    t = log_table(10, 1, &h);
-    CHECK_STATUS(fold_table_set_viewport(t, 140, 100), FOLD_OK);
-    append(t, 3);
-    CHECK_FOLLOWED(t, h, 190);
-    fold_table_free(t);
-    /* A viewport of height 0 at the end. */
-    t = log_table(10, 1, &h);
-    CHECK_STATUS(fold_table_set_viewport(t, 230, 0), FOLD_OK);
-    append(t, 3);
-    CHECK_FOLLOWED(t, h, 290);
     fold_table_free(t);
 }
 
