@@ -859,7 +859,9 @@ int fold_table_remove_listener(fold_table *table, int64_t id);
  * A saved anchor restored by fold_table_import_state wins over both. When
  * the viewport does not show the end, anchoring is as above. A host stops
  * following by scrolling up (fold_table_set_viewport with an offset short
- * of the end) and resumes by scrolling back to the end. */
+ * of the end) and resumes by scrolling back to the end. Setting the
+ * viewport moves nothing: a host whose viewport is resized while it shows
+ * the end places the new offset itself (content height - new height). */
 int fold_table_set_viewport(fold_table *table, double offset, double height);
 
 /* Stops anchoring. O(1). */

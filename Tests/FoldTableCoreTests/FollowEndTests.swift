@@ -168,8 +168,9 @@ import Testing
         try t.setViewport(Viewport(offset: 130, height: 100))
         try t.removeRows(section: "log", at: 7, count: 3)  // 170
         try t.removeRows(section: "log", at: 0, count: 2)  // 130
+        try t.moveRow(section: "log", row: 4, to: "log", atChild: 0)  // a move: still 130
         try t.removeSection("log")                          // 0
-        #expect(r.all == [70, 30, 0])
+        #expect(r.all == [70, 30, 30, 0])
     }
 
     @Test func offWithoutAViewportOrAfterAFailedCall() throws {

@@ -266,6 +266,8 @@ void test_follow_end_removals(void)
     CHECK_FOLLOWED(t, h, 70);
     CHECK_STATUS(fold_table_remove_rows(t, sec(t, "log"), 0, 2), FOLD_OK); /* 130 */
     CHECK_FOLLOWED(t, h, 30);
+    CHECK_STATUS(fold_table_move_row(t, sec(t, "log"), 4, sec(t, "log"), 0), FOLD_OK); /* a move */
+    CHECK_FOLLOWED(t, h, 30);
     CHECK_STATUS(fold_table_remove_section(t, sec(t, "log")), FOLD_OK); /* 0 */
     CHECK_FOLLOWED(t, h, 0);
     fold_table_free(t);
