@@ -25,10 +25,8 @@ test_activate(const ModelTest *m)
     FoldListItem *d_header = g_object_ref(held_at(header_pos("d")));
     FoldListItem *b3 = g_object_ref(held_at(row_pos("b", 3)));
     guint n_before = held->len;
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)p, &action, &error));
-    CHECK(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-    CHECK(finish("activate header a2 (collapse)") == 1);
+    activate_and_finish((guint)p, FOLD_ACTIVATED_SECTION_COLLAPSED,
+                        "activate header a2 (collapse)", 1);
     CHECK(signal_at(0).position == p + 1 && signal_at(0).removed == 2 + 1 + 3 && signal_at(0).added == 0);
     CHECK(n_items_notes == 1);
     CHECK(held_at(p) == a2_header);
@@ -44,10 +42,8 @@ test_activate(const ModelTest *m)
           fold_list_item_get_position(d_header) == (guint)header_pos("d"));
 
     /* Expand it again. */
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)p, &action, &error));
-    CHECK(action == FOLD_ACTIVATED_SECTION_EXPANDED);
-    CHECK(finish("activate header a2 (expand)") == 1);
+    activate_and_finish((guint)p, FOLD_ACTIVATED_SECTION_EXPANDED,
+                        "activate header a2 (expand)", 1);
     CHECK(signal_at(0).position == p + 1 && signal_at(0).removed == 0 && signal_at(0).added == 6);
     CHECK(n_items_notes == 1);
     CHECK(held_at(p) == a2_header && !fold_list_item_get_collapsed(a2_header));
@@ -91,10 +87,8 @@ test_activate(const ModelTest *m)
     /* The empty section: activating its header toggles its stored state
      * (ABI 0.2; before, a no-op), which hides nothing yet; the header is
      * redrawn (its collapsed flag) and still shows no indicator. */
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-    CHECK(finish("activate empty section c (collapse)") == 0);
+    activate_and_finish((guint)header_pos("c"), FOLD_ACTIVATED_SECTION_COLLAPSED,
+                        "activate empty section c (collapse)", 0);
     CHECK(is_collapsed(table, c));
     CHECK(notes->len == 1 && notes_for(held_at(header_pos("c")), "collapsed") == 1);
     {
@@ -103,10 +97,8 @@ test_activate(const ModelTest *m)
         CHECK_STR(fold_list_item_get_indicator(it), "");
         g_object_unref(it);
     }
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)header_pos("c"), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_SECTION_EXPANDED);
-    CHECK(finish("activate empty section c (expand)") == 0);
+    activate_and_finish((guint)header_pos("c"), FOLD_ACTIVATED_SECTION_EXPANDED,
+                        "activate empty section c (expand)", 0);
     CHECK(!is_collapsed(table, c));
     CHECK(notes->len == 1 && notes_for(held_at(header_pos("c")), "collapsed") == 1);
 
@@ -145,10 +137,8 @@ test_activate(const ModelTest *m)
     /* Expand a row: the same object, notify::expanded and notify::height,
      * no items-changed. */
     int64_t r = row_pos("b", 1);
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)r, &action, &error));
-    CHECK(action == FOLD_ACTIVATED_ROW_EXPANDED);
-    CHECK(finish("activate row b/1 (expand, multiple)") == 0);
+    activate_and_finish((guint)r, FOLD_ACTIVATED_ROW_EXPANDED,
+                        "activate row b/1 (expand, multiple)", 0);
     CHECK(notes->len == 2 && notes_for(held_at(r), "expanded") == 1 &&
           notes_for(held_at(r), "height") == 1);
     CHECK(n_items_notes == 0);
@@ -164,10 +154,8 @@ test_activate(const ModelTest *m)
     CHECK(notes->len == 2 && notes_for(held_at(row_pos("a1", 0)), NULL) == 2);
 
     /* A row that cannot expand: nothing. */
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)row_pos("b", 4), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_NOTHING);
-    CHECK(finish("activate row b/4 (not expandable)") == 0);
+    activate_and_finish((guint)row_pos("b", 4), FOLD_ACTIVATED_NOTHING,
+                        "activate row b/4 (not expandable)", 0);
 
     /* Accordion: switching does not collapse (the header says "later
      * expansions"); the next expansion collapses the others. */
@@ -208,24 +196,18 @@ test_activate(const ModelTest *m)
     begin();
     CHECK(fold_list_model_set_accordion(model, FOLD_ACCORDION_PER_SECTION, &error));
     CHECK(finish("set_accordion PER_SECTION") == 0);
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)row_pos("a2x", 0), &action, &error));
-    CHECK(finish("activate a2x/0 (per section: a2x/2 collapses)") == 0);
+    activate_and_finish((guint)row_pos("a2x", 0), -1,
+                        "activate a2x/0 (per section: a2x/2 collapses)", 0);
     CHECK(notes->len == 4);
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)row_pos("b", 0), &action, &error));
-    CHECK(finish("activate b/0 (per section: a2x/0 stays)") == 0);
+    activate_and_finish((guint)row_pos("b", 0), -1, "activate b/0 (per section: a2x/0 stays)", 0);
     CHECK(notes->len == 2);
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)row_pos("b", 0), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_ROW_COLLAPSED);
-    CHECK(finish("activate b/0 again (collapse)") == 0);
+    activate_and_finish((guint)row_pos("b", 0), FOLD_ACTIVATED_ROW_COLLAPSED,
+                        "activate b/0 again (collapse)", 0);
     CHECK(notes->len == 2);
 
     /* Collapse a section holding an expanded row, by its header. */
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)header_pos("a2x"), &action, &error));
-    CHECK(finish("activate header a2x (holds expanded a2x/0)") == 1);
+    activate_and_finish((guint)header_pos("a2x"), -1,
+                        "activate header a2x (holds expanded a2x/0)", 1);
     CHECK(notes_for(held_at(header_pos("a2x")), NULL) == 2);
 
     /* Indicators: the engine reports nothing, the model updates every header

@@ -12,17 +12,14 @@ test_refusals(const ModelTest *m)
     fold_table *table = m->table;
     fold_section_id a = m->a, a1 = m->a1, b = m->b;
     GError *error = NULL;
-    int32_t action = -1;
     gboolean changed = FALSE;
 
     /* A will-listener refuses: activate says so, nothing changes. */
     int64_t refusing = 0;
     refused_section = b;
     OK(fold_table_add_section_listener(table, refuse_collapse, NULL, &refusing));
-    begin();
-    CHECK(fold_list_model_activate(model, (guint)header_pos("b"), &action, &error));
-    CHECK(action == FOLD_ACTIVATED_REFUSED);
-    CHECK(finish("activate header b (a listener refuses)") == 0);
+    activate_and_finish((guint)header_pos("b"), FOLD_ACTIVATED_REFUSED,
+                        "activate header b (a listener refuses)", 0);
     CHECK(engine_sets == 0 && !is_collapsed(table, b));
     begin();
     changed = TRUE;
@@ -54,10 +51,8 @@ test_refusals(const ModelTest *m)
             CHECK_STR(fold_list_item_get_title(it), "f row 1");
             g_object_unref(it);
         }
-        begin();
-        CHECK(fold_list_model_activate(model, (guint)header_pos("f"), &action, &error));
-        CHECK(action == FOLD_ACTIVATED_NOTHING);
-        CHECK(finish("activate fixed header f") == 0);
+        activate_and_finish((guint)header_pos("f"), FOLD_ACTIVATED_NOTHING,
+                            "activate fixed header f", 0);
         CHECK(!fold_list_model_toggle_section(model, f, &changed, &error));
         CHECK(error && error->domain == FOLD_LIST_MODEL_ERROR && error->code == FOLD_E_NOT_ALLOWED);
         g_clear_error(&error);

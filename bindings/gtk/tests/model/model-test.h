@@ -75,6 +75,10 @@ void begin(void);
 /* Returns how many items-changed there were. */
 guint finish(const char *what);
 void finish_reset(const char *what);
+/* One activation as a mutation: begin(), fold_list_model_activate(position)
+ * succeeds, reports `expect` (-1: not checked), and finish(what) counts
+ * `n_signals` items-changed (a check each). */
+void activate_and_finish(guint position, int32_t expect, const char *what, guint n_signals);
 
 /* ---- app-data.c: the app's rows and callbacks ----------------------------- */
 

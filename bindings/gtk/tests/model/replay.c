@@ -315,3 +315,16 @@ finish(const char *what)
     before = NULL;
     return signals->len;
 }
+
+void
+activate_and_finish(guint position, int32_t expect, const char *what, guint n_signals)
+{
+    GError *error = NULL;
+    int32_t action = -1;
+    begin();
+    CHECK(fold_list_model_activate(model, position, &action, &error));
+    if (expect != -1)
+        CHECK(action == expect);
+    CHECK(finish(what) == n_signals);
+    g_clear_error(&error);
+}
