@@ -1,8 +1,8 @@
 /*
- * window.c — test-expander's app: the table (see tests/test-expander.c),
- * the FoldListModel over it, a factory whose rows are FoldExpanders around
- * a label (their "failed" signals counted), and the 320 x 560 window with
- * the scrolled GtkListView.
+ * window.c — test-expander's app: the table (see tests/test-expander.c)
+ * and its rows' text, a factory whose rows are FoldExpanders around a label
+ * (their "failed" signals counted), and the 320 x 560 window with the
+ * scrolled GtkListView over the model.
  */
 #include "expander-test.h"
 

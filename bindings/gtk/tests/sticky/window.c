@@ -1,9 +1,9 @@
 /*
- * window.c — test-sticky's app: the table (nested groups, one fixed), the
- * FoldListModel over it, the rows' factory (one for the list and the stuck
+ * window.c — test-sticky's app: the table (nested groups, one fixed) and
+ * its rows' text, the rows' factory (one for the list and the stuck
  * headers, as an app has: an outer box at the item's height carrying the
  * classes, an indented line inside), and the 360 x 400 window with the
- * FoldStickyHeaders around the scrolled GtkListView.
+ * FoldStickyHeaders around the scrolled GtkListView over the model.
  */
 #include "sticky-test.h"
 
