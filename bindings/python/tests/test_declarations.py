@@ -1,6 +1,7 @@
-"""The binding's hand-written declarations (foldtable/_ffi.py, the status
-codes in foldtable/_errors.py) against include/foldtable.h: every function
-signature, constant, struct layout and callback type.
+"""The binding's hand-written declarations (foldtable/_ffi.py, the constants,
+structs and callback types of foldtable/_ffi_types.py, which _ffi re-exports,
+and the status codes in foldtable/_errors.py) against include/foldtable.h:
+every function signature, constant, struct layout and callback type.
 
 The header is read as the compiler sees it (``gcc -E -dD -P``); struct
 layouts are also measured by compiling a few lines of C (sizeof, offsetof).
