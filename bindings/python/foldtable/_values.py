@@ -10,6 +10,8 @@ from typing import List, NamedTuple, Optional, Sequence, Union
 
 from . import _ffi
 
+# The public value types (re-exported by foldtable); KeyOrIndex and Path
+# are the binding's own annotations.
 __all__ = [
     "ItemKind",
     "OffsetPlace",
@@ -28,8 +30,6 @@ __all__ = [
     "ChangeSet",
     "Viewport",
     "ImportReport",
-    "KeyOrIndex",
-    "Path",
 ]
 
 #: A section is named by its key (str) or its index (int).
