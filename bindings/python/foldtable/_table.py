@@ -196,9 +196,7 @@ class Table:
         options.start_collapsed = 1 if start_collapsed else 0
         options.accordion = _int32(accordion, "accordion")
         options.sticky_levels = _int32(sticky_levels, "sticky_levels")
-        handle = c_void_p()
-        _lib.fold_table_new(byref(options), byref(handle))
-        self._handle = handle
+        self._handle = _out_struct(_lib.fold_table_new, c_void_p, byref(options))
 
     # -- lifetime ----------------------------------------------------------
 
