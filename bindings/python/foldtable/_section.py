@@ -266,14 +266,8 @@ class Section:
         self, index: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
     ) -> None:
         """Insert rows as children ``index`` .. ``index + count - 1`` (a child
-        index counts rows and subsections alike). ``count`` and ``heights``
-        as :meth:`insert_rows`.
-
-        Raises:
-            OutOfRangeError: ``index`` or ``count`` is out of range.
-            InvalidArgumentError: a height is invalid, or ``count`` differs
-                from ``len(heights)``.
-        """
+        index counts rows and subsections alike). ``count``, ``heights`` and
+        the errors as :meth:`insert_rows`."""
         at = _insertion_index(index, "index")
         number, array = _rows_arguments(count, heights)
         self._call(_lib.fold_table_insert_rows, at, number, array)
