@@ -110,12 +110,9 @@ def test_section_keeps_table_alive():
 
 
 def test_tables_cannot_be_copied_or_pickled(table):
-    with pytest.raises(TypeError):
-        copy.copy(table)
-    with pytest.raises(TypeError):
-        copy.deepcopy(table)
-    with pytest.raises(TypeError):
-        pickle.dumps(table)
+    for copier in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError):
+            copier(table)
 
 
 def test_repr(worked):
