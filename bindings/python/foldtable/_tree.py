@@ -24,7 +24,7 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError
 from ._section import Section
-from ._section_rows import _with_ids
+from ._section_id import _with_ids
 from ._values import ChildRow, KeyOrIndex, Path
 
 if TYPE_CHECKING:
