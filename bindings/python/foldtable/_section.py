@@ -131,7 +131,7 @@ class Section(_SectionId):
             parent = self._info().parent
             if parent == _ffi.ROOT:
                 return None
-            return Section._bound(table, table._texts.read(table._h(), parent, _ffi.TEXT_KEY), parent)
+            return table._section_of(parent)
 
     @property
     def path(self) -> List[int]:
@@ -161,11 +161,7 @@ class Section(_SectionId):
         :class:`Section` for each subsection. A snapshot, read under the
         table's lock with one call per child."""
         table = self._table
-
-        def read(ids: List[int]) -> "List[Union[ChildRow, Section]]":
-            return table._children(ids[0])
-
-        return _with_ids(table, [self], read)
+        return _with_ids(table, [self], lambda ids: table._children(ids[0]))
 
     def insert_subsection(
         self,
