@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import numbers
-from ctypes import c_int32, c_int64, c_void_p
+from ctypes import byref, c_int32, c_int64, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from . import _errors, _ffi
@@ -103,10 +103,19 @@ def _children(self: Table, parent: int) -> "List[Union[ChildRow, Section]]":
     """The children of ``parent`` (an id, or FOLD_ROOT)."""
     handle = self._h()
     count = _out(_lib.fold_table_child_count, c_int64, handle, parent)
+    # One call per child into outputs made once (not _child_at's three new
+    # ones per call: a section may hold millions of rows).
+    kind = c_int32()
+    child = _ffi.section_id()
+    row = c_int64()
+    outputs = (byref(kind), byref(child), byref(row))
     result: List[Union[ChildRow, Section]] = []
     for index in range(count):
-        kind, child, row = _child_at(handle, parent, index)
-        result.append(self._section_of(child) if kind == _ffi.CHILD_SECTION else ChildRow(row))
+        _lib.fold_table_child_at(handle, parent, index, *outputs)
+        if kind.value == _ffi.CHILD_SECTION:
+            result.append(self._section_of(child.value))
+        else:
+            result.append(ChildRow(row.value))
     return result
 
 
