@@ -9,15 +9,13 @@ with what happened (which callbacks ran, statuses, counts), asserted exactly.
 """
 
 import json
-import os
 import signal
 import subprocess
-import sys
 import textwrap
 
 import pytest
 
-import foldtable
+from conftest import run_python
 
 PRELUDE = """
 import gc, json, sys, threading
@@ -34,13 +32,8 @@ calls = []
 
 
 def run_scenario(code):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(foldtable.__file__))
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", PRELUDE + textwrap.dedent(code)],
-            capture_output=True, text=True, env=env, timeout=120,
-        )
+        done = run_python(PRELUDE + textwrap.dedent(code))
     except subprocess.TimeoutExpired:
         pytest.fail("the scenario hung (deadlock?) and was killed after 120 s")
     if done.returncode < 0:
