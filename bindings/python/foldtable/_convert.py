@@ -46,10 +46,7 @@ if TYPE_CHECKING:
 
 _lib = _ffi.lib
 
-_INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
-_INT32_MIN = -(1 << 31)
-_INT32_MAX = (1 << 31) - 1
 
 _T = TypeVar("_T")
 _V = TypeVar("_V")
@@ -110,18 +107,24 @@ def _text(value: Optional[str], what: str, allow_none: bool = False) -> Optional
     return data
 
 
-def _int64(value: int, what: str) -> int:
-    """An int for an int64_t parameter. ctypes would silently wrap a larger
-    value, so one that does not fit is reported as out of range here."""
+def _fitting_int(value: int, what: str, bits: int, status: int) -> int:
+    """An int (anything ``operator.index`` takes) that fits in a signed
+    ``bits``-bit integer. ctypes would silently wrap a larger value, so one
+    that does not fit is reported here, with ``status``."""
     try:
         number = operator.index(value)
     except TypeError:
         raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
-    if not _INT64_MIN <= number <= _INT64_MAX:
-        raise OutOfRangeError(
-            _errors.E_RANGE, "%s %d does not fit in a 64-bit integer" % (what, number)
+    if not -(1 << (bits - 1)) <= number < 1 << (bits - 1):
+        raise _errors.error_for(
+            status, "%s %d does not fit in a %d-bit integer" % (what, number, bits)
         )
     return number
+
+
+def _int64(value: int, what: str) -> int:
+    """An int for an int64_t parameter; one that does not fit is out of range."""
+    return _fitting_int(value, what, 64, _errors.E_RANGE)
 
 
 def _insertion_index(value: int, what: str) -> int:
@@ -141,13 +144,7 @@ def _int32(value: int, what: str, status: int = _errors.E_INVALID) -> int:
     FOLD_E_INVALID for both options, fold_table_set_sticky_levels FOLD_E_RANGE)."""
     if isinstance(value, bool):
         raise TypeError("%s must be an int, not bool" % what)
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
-    if not _INT32_MIN <= number <= _INT32_MAX:
-        raise _errors.error_for(status, "%s %d does not fit in a 32-bit integer" % (what, number))
-    return number
+    return _fitting_int(value, what, 32, status)
 
 
 def _float(value: float, what: str) -> float:
