@@ -43,16 +43,8 @@ Attributes:
 
 import os as _os
 
-from ._errors import (
-    BusyError,
-    DuplicateKeyError,
-    FoldError,
-    InvalidArgumentError,
-    NotAllowedError,
-    NotFoundError,
-    NotVisibleError,
-    OutOfRangeError,
-)
+from . import _errors, _values
+from ._errors import *  # noqa: F403  (the exceptions: _errors.__all__)
 from ._ffi import (
     HEIGHT_DEFAULT,
     MAX_DEPTH,
@@ -64,28 +56,10 @@ from ._ffi import (
     version,
     version_number,
 )
-from ._table import (
-    Accordion,
-    Activation,
-    Alignment,
-    Change,
-    ChangeSet,
-    ChildRow,
-    ImportReport,
-    Item,
-    ItemKind,
-    OffsetHit,
-    OffsetPlace,
-    RowEvent,
-    Section,
-    SectionEvent,
-    SectionsView,
-    StickyHeader,
-    Table,
-    TableOptions,
-    Viewport,
-    VisibleItem,
-)
+from ._section import Section
+from ._sections_view import SectionsView
+from ._table import Table
+from ._values import *  # noqa: F403  (the value types: _values.__all__)
 
 def _binding_version() -> str:
     # One version, FOLD_VERSION_STRING in foldtable.h: the wheel's metadata
@@ -109,35 +83,10 @@ def _binding_version() -> str:
 
 __version__: str = _binding_version()
 
-__all__ = [
-    "Table",
-    "Section",
-    "SectionsView",
-    "TableOptions",
-    "Item",
-    "ItemKind",
-    "VisibleItem",
-    "OffsetHit",
-    "OffsetPlace",
-    "Accordion",
-    "Activation",
-    "StickyHeader",
-    "ChildRow",
-    "Alignment",
-    "SectionEvent",
-    "RowEvent",
-    "Change",
-    "ChangeSet",
-    "Viewport",
-    "ImportReport",
-    "FoldError",
-    "InvalidArgumentError",
-    "OutOfRangeError",
-    "NotFoundError",
-    "DuplicateKeyError",
-    "NotVisibleError",
-    "BusyError",
-    "NotAllowedError",
+__all__ = ["Table", "Section", "SectionsView"]
+__all__ += _values.__all__
+__all__ += _errors.__all__
+__all__ += [
     "HEIGHT_UNIT",
     "MAX_HEIGHT",
     "MAX_ROWS",

@@ -162,100 +162,66 @@ def _event(enum_type: Any, value: int) -> Any:
         return value
 
 
-def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
-    def call(_table: int, changes: Any, _user_data: int) -> None:
+def _guarded(guard: _Guard, fn_type: Any, failed: Any, body: Callable[..., Any]) -> Any:
+    """The C function pointer of ``fn_type`` that calls ``body`` with the
+    library's arguments, counted as a callback of this thread (see
+    :class:`_ThreadState`). An exception never unwinds through C: it is
+    stored on ``guard``, which re-raises it from the table method, and C
+    gets ``failed``."""
+
+    def call(*args: Any) -> Any:
         state = _thread_state
         state.callbacks += 1
-        _ffi.bump_generation()  # the table changed, before the call's errcheck
         try:
-            fn(_change_set(changes))
+            return body(*args)
         except BaseException as exc:  # never unwind through C
             guard.store(exc)
+            return failed
         finally:
             state.callbacks -= 1
 
-    return _ffi.CHANGE_FN(call)
+    return fn_type(call)
+
+
+def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
+    def body(_table: int, changes: Any, _user_data: int) -> None:
+        _ffi.bump_generation()  # the table changed, before the call's errcheck
+        fn(_change_set(changes))
+
+    return _guarded(guard, _ffi.CHANGE_FN, None, body)
 
 
 def _section_trampoline(guard: _Guard, fn: Callable[[str, SectionEvent], Any]) -> Any:
-    def call(_table: int, _section: int, key: Optional[bytes], event: int, _user_data: int) -> int:
-        state = _thread_state
-        state.callbacks += 1
-        try:
-            return _allows(fn(_decode_key(key), _event(SectionEvent, event)))
-        except BaseException as exc:  # refuses a "will" event
-            guard.store(exc)
-            return 0
-        finally:
-            state.callbacks -= 1
+    def body(_table: int, _section: int, key: Optional[bytes], event: int, _user_data: int) -> int:
+        return _allows(fn(_decode_key(key), _event(SectionEvent, event)))
 
-    return _ffi.SECTION_FN(call)
+    return _guarded(guard, _ffi.SECTION_FN, 0, body)  # an exception refuses a "will" event
 
 
 def _row_trampoline(guard: _Guard, fn: Callable[[str, int, RowEvent], Any]) -> Any:
-    def call(
+    def body(
         _table: int, _section: int, key: Optional[bytes], row: int, event: int, _user_data: int
     ) -> int:
-        state = _thread_state
-        state.callbacks += 1
-        try:
-            return _allows(fn(_decode_key(key), row, _event(RowEvent, event)))
-        except BaseException as exc:  # refuses a "will" event
-            guard.store(exc)
-            return 0
-        finally:
-            state.callbacks -= 1
+        return _allows(fn(_decode_key(key), row, _event(RowEvent, event)))
 
-    return _ffi.ROW_FN(call)
+    return _guarded(guard, _ffi.ROW_FN, 0, body)  # an exception refuses a "will" event
 
 
-def _height_trampoline(
-    guard: _Guard, fn: Callable[[str, int], Optional[float]], what: str = "the height provider"
-) -> Any:
-    """For the row and expanded-height providers: ``fn(key, row)``."""
+def _height_trampoline(guard: _Guard, fn: Callable[[str, int], Optional[float]], what: str) -> Any:
+    """For the height providers: ``fn(key, row)`` (the header provider is
+    called as ``fn(key)``, the library passing row -1)."""
     answer = "%s's answer" % what
 
-    def call(
+    def body(
         _table: int, _section: int, key: Optional[bytes], row: int, out: Any, _user_data: int
     ) -> int:
-        state = _thread_state
-        state.callbacks += 1
-        try:
-            height = fn(_decode_key(key), row)
-            if height is None:
-                return 0
-            out[0] = _float(height, answer)
-            return 1
-        except BaseException as exc:  # keeps the estimate
-            guard.store(exc)
+        height = fn(_decode_key(key), row)
+        if height is None:
             return 0
-        finally:
-            state.callbacks -= 1
+        out[0] = _float(height, answer)
+        return 1
 
-    return _ffi.HEIGHT_FN(call)
-
-
-def _header_height_trampoline(guard: _Guard, fn: Callable[[str], Optional[float]]) -> Any:
-    """For the header height provider: ``fn(key)`` (the library passes row -1)."""
-
-    def call(
-        _table: int, _section: int, key: Optional[bytes], _row: int, out: Any, _user_data: int
-    ) -> int:
-        state = _thread_state
-        state.callbacks += 1
-        try:
-            height = fn(_decode_key(key))
-            if height is None:
-                return 0
-            out[0] = _float(height, "the header height provider's answer")
-            return 1
-        except BaseException as exc:  # keeps the estimate
-            guard.store(exc)
-            return 0
-        finally:
-            state.callbacks -= 1
-
-    return _ffi.HEIGHT_FN(call)
+    return _guarded(guard, _ffi.HEIGHT_FN, 0, body)  # an exception keeps the estimate
 
 
 def _check_callable(fn: object, what: str) -> None:
@@ -395,7 +361,7 @@ def _set_provider(self: Table, which: int, fn: Any, what: str) -> None:
         if fn is None:
             callback = _ffi.HEIGHT_FN()
         elif which == _ffi.HEIGHT_HEADER:
-            callback = _header_height_trampoline(self._lock, fn)
+            callback = _height_trampoline(self._lock, lambda key, _row: fn(key), what)
         else:
             callback = _height_trampoline(self._lock, fn, what)
         _lib.fold_table_set_height_provider(self._h(), which, callback, None)

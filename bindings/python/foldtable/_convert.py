@@ -8,14 +8,17 @@ rejects comes back from its ``errcheck`` (see :mod:`foldtable._ffi`) as a
 error classes for values C cannot even receive (an int beyond int64, a
 string holding NUL).
 
-:func:`_out` is the one helper for "call with a pointer to an output, read
-its value"; :class:`_TextBuffer` reads ``fold_table_section_text`` into a
-buffer it reuses.
+:func:`_out_struct` is the one helper for "call with a pointer to an output,
+read it" (:func:`_out` and :func:`_outs` read scalar values through it);
+:func:`_value` the one conversion of a struct into a value type;
+:class:`_ArrayBuffer`, :class:`_PathBuffer` and :class:`_TextBuffer` are
+buffers a table reuses for answers of varying length.
 """
 
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import numbers
 import operator
 import struct
@@ -39,33 +42,50 @@ from ._errors import InvalidArgumentError, OutOfRangeError
 from ._values import ItemKind, Path
 
 if TYPE_CHECKING:
-    from ctypes import _SimpleCData
+    from ctypes import _CData, _SimpleCData
 
 _lib = _ffi.lib
 
-_INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
-_INT32_MIN = -(1 << 31)
-_INT32_MAX = (1 << 31) - 1
 
 _T = TypeVar("_T")
+_V = TypeVar("_V")
+_C = TypeVar("_C", bound="_CData")
+
+
+def _out_struct(fn: Callable[..., Any], out_type: Type[_C], *args: Any) -> _C:
+    """``fn(*args, &out)`` and the ``out_type`` object it wrote: the
+    out-parameter pattern in one place (the function's errcheck raises on
+    failure, so nothing is read then). Call with the table's lock held."""
+    out = out_type()
+    fn(*args, byref(out))
+    return out
 
 
 def _out(fn: Callable[..., Any], ctype: "Type[_SimpleCData[_T]]", *args: Any) -> _T:
-    """``fn(*args, &out)`` and the value it wrote: the out-parameter pattern
-    in one place (the function's errcheck raises on failure, so nothing is
-    read then). Call with the table's lock held."""
-    out = ctype()
-    fn(*args, byref(out))
-    return out.value
+    """:func:`_out_struct` for a scalar output: its value."""
+    return _out_struct(fn, ctype, *args).value
 
 
-def _out_struct(fn: Callable[..., Any], struct_type: Any, *args: Any) -> Any:
-    """``fn(*args, &out)`` for a struct output (fold_section_info, ...): the
-    struct."""
-    out = struct_type()
-    fn(*args, byref(out))
-    return out
+def _outs(fn: Callable[..., Any], ctypes_: Sequence[Any], *args: Any) -> List[Any]:
+    """:func:`_out_struct` for several scalar outputs, ``fn(*args, &out1,
+    &out2, ...)``: their values, in order."""
+    outs = [ctype() for ctype in ctypes_]
+    fn(*args, *[byref(out) for out in outs])
+    return [out.value for out in outs]
+
+
+def _value(value_type: Callable[..., _V], struct: Any, **converted: Any) -> _V:
+    """A value type (a NamedTuple or dataclass of :mod:`._values`) from the
+    struct fields of the same names, as they are; ``converted`` gives the
+    fields that need a conversion (an enum, a bool) or that the struct
+    does not hold."""
+    names = getattr(value_type, "_fields", None)
+    if names is None:
+        names = [field.name for field in dataclasses.fields(value_type)]  # type: ignore[arg-type]
+    return value_type(**{
+        name: converted[name] if name in converted else getattr(struct, name) for name in names
+    })
 
 
 def _text(value: Optional[str], what: str, allow_none: bool = False) -> Optional[bytes]:
@@ -87,18 +107,24 @@ def _text(value: Optional[str], what: str, allow_none: bool = False) -> Optional
     return data
 
 
-def _int64(value: int, what: str) -> int:
-    """An int for an int64_t parameter. ctypes would silently wrap a larger
-    value, so one that does not fit is reported as out of range here."""
+def _fitting_int(value: int, what: str, bits: int, status: int) -> int:
+    """An int (anything ``operator.index`` takes) that fits in a signed
+    ``bits``-bit integer. ctypes would silently wrap a larger value, so one
+    that does not fit is reported here, with ``status``."""
     try:
         number = operator.index(value)
     except TypeError:
         raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
-    if not _INT64_MIN <= number <= _INT64_MAX:
-        raise OutOfRangeError(
-            _errors.E_RANGE, "%s %d does not fit in a 64-bit integer" % (what, number)
+    if not -(1 << (bits - 1)) <= number < 1 << (bits - 1):
+        raise _errors.error_for(
+            status, "%s %d does not fit in a %d-bit integer" % (what, number, bits)
         )
     return number
+
+
+def _int64(value: int, what: str) -> int:
+    """An int for an int64_t parameter; one that does not fit is out of range."""
+    return _fitting_int(value, what, 64, _errors.E_RANGE)
 
 
 def _insertion_index(value: int, what: str) -> int:
@@ -118,13 +144,7 @@ def _int32(value: int, what: str, status: int = _errors.E_INVALID) -> int:
     FOLD_E_INVALID for both options, fold_table_set_sticky_levels FOLD_E_RANGE)."""
     if isinstance(value, bool):
         raise TypeError("%s must be an int, not bool" % what)
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
-    if not _INT32_MIN <= number <= _INT32_MAX:
-        raise _errors.error_for(status, "%s %d does not fit in a 32-bit integer" % (what, number))
-    return number
+    return _fitting_int(value, what, 32, status)
 
 
 def _float(value: float, what: str) -> float:
@@ -229,18 +249,34 @@ def _buffer_path(fn: Callable[..., Any], holder: "_PathBuffer", *args: Any) -> L
 class _ArrayBuffer:
     """An array of a ctypes struct reused for one kind of answer (visible
     items, sticky headers), with a byte view of it for struct.iter_unpack;
-    grown when an answer does not fit."""
+    grown when an answer does not fit. Use with the table's lock held (one
+    buffer per table and kind)."""
 
-    __slots__ = ("item_type", "array", "capacity", "view")
+    __slots__ = ("item_type", "array", "capacity", "view", "_written", "_total")
 
     def __init__(self, item_type: Any, capacity: int) -> None:
         self.item_type = item_type
+        self._written = c_int64()
+        self._total = c_int64()
         self.grow(capacity)
 
     def grow(self, capacity: int) -> None:
         self.capacity = capacity
         self.array: Any = (self.item_type * capacity)()
         self.view = memoryview(self.array).cast("B")
+
+    def fill(self, fn: Callable[..., Any], *args: Any) -> int:
+        """``fn(*args, array, capacity, &written, &total)``, the library's
+        convention for arrays: one call when the answer fits, else the
+        buffer grows to hold it and the call is made once more. Returns how
+        many entries were written."""
+        written = self._written
+        total = self._total
+        while True:
+            fn(*args, self.array, self.capacity, byref(written), byref(total))
+            if total.value <= self.capacity:
+                return written.value
+            self.grow(max(total.value, 2 * self.capacity))
 
 
 class _PathBuffer:

@@ -20,16 +20,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional, Tuple, Type
 
+# The public exceptions (re-exported by foldtable); the status codes,
+# error_for and set_status_names are the binding's own.
 __all__ = [
-    "OK",
-    "E_INVALID",
-    "E_RANGE",
-    "E_NOT_FOUND",
-    "E_DUPLICATE",
-    "E_NOT_VISIBLE",
-    "E_BUSY",
-    "E_NOT_ALLOWED",
-    "E_INTERNAL",
     "FoldError",
     "InvalidArgumentError",
     "OutOfRangeError",
@@ -38,8 +31,6 @@ __all__ = [
     "NotVisibleError",
     "BusyError",
     "NotAllowedError",
-    "error_for",
-    "set_status_names",
 ]
 
 # Status codes, mirroring FOLD_OK / FOLD_E_* in foldtable.h (the numbers a

@@ -15,11 +15,11 @@ Status-returning functions get an ``errcheck`` that turns a negative status
 into the matching :class:`~foldtable.FoldError`, with the message read from
 ``fold_last_error_message()`` right after the call, on the same thread.
 
-The constants, structs, callback types and declarations are written by hand
-(each next to the others, in the header's order, so one file answers "what
-does the binding declare"); tests/test_declarations.py compares every one
-with the preprocessed include/foldtable.h. That table is why this file is
-over 600 lines.
+The declarations are written by hand, in the header's order; the
+constants, struct layouts and callback types they use are in
+:mod:`foldtable._ffi_types` and re-exported here, so the package reads
+every C name as ``_ffi.<name>``. tests/test_declarations.py compares each
+declaration, constant and struct with the preprocessed include/foldtable.h.
 """
 
 from __future__ import annotations
@@ -29,22 +29,25 @@ import ctypes.util
 import itertools
 import os
 import warnings
-from ctypes import (
-    POINTER,
-    Structure,
-    c_char_p,
-    c_double,
-    c_int,
-    c_int32,
-    c_int64,
-    c_size_t,
-    c_uint32,
-    c_uint64,
-    c_void_p,
-)
+from ctypes import POINTER, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_void_p
 from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _errors
+from ._ffi_types import *  # noqa: F401,F403  (re-exported: the package's _ffi.<name>)
+from ._ffi_types import (
+    CHANGE_FN,
+    HEIGHT_FN,
+    ROW_FN,
+    SECTION_FN,
+    fold_import_report,
+    fold_item,
+    fold_row_info,
+    fold_section_info,
+    fold_sticky_header,
+    fold_table_options,
+    fold_visible_item,
+    section_id,
+)
 
 #: The library major version this binding is written against (FOLD_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
@@ -63,251 +66,6 @@ _BUILD_TREE_PATHS = (
     os.path.join("build", LIBRARY_FILE),
     os.path.join(".build", "release", LIBRARY_FILE),
     os.path.join(".build", "debug", LIBRARY_FILE),
-)
-
-# --------------------------------------------------------------------------
-# Constants from foldtable.h (FOLD_<name>; tests/test_declarations.py checks
-# every one against the header). Status codes live in _errors.
-# --------------------------------------------------------------------------
-
-# Heights are kept in whole units of HEIGHT_UNIT points (1/256 pt): a height
-# is rounded to the nearest unit (ties to even) and reads back so, e.g. 17.7
-# reads back as 17.69921875; every top and sum is exact (see foldtable.h).
-HEIGHT_UNIT = 1.0 / 256.0
-MAX_HEIGHT = 65536.0
-MAX_ROWS = 1 << 28
-MAX_SECTIONS = 1 << 26
-MAX_DEPTH = 64
-HEIGHT_DEFAULT = -1.0
-INDEX_END = -1
-
-ROOT = 0
-
-CHILD_SECTION = 0
-CHILD_ROW = 1
-
-SECTION_COLLAPSED = 1
-SECTION_FIXED = 2
-SECTION_NO_HEADER = 4
-SECTION_COLLAPSIBLE = 8
-SECTION_EXPANDED = 16
-
-TEXT_KEY = 0
-TEXT_HEADER = 1
-TEXT_TITLE = 2
-TEXT_DETAIL = 3
-TEXT_INDICATOR = 4
-
-HEIGHT_ROW = 0
-HEIGHT_HEADER = 1
-HEIGHT_FOOTER = 2
-HEIGHT_EXPANDED = 3
-
-ITEM_HEADER = 0
-ITEM_ROW = 1
-ITEM_FOOTER = 2
-
-ITEM_FLAG_COLLAPSED = 1
-ITEM_FLAG_EXPANDED = 2
-ITEM_FLAG_EXPANDABLE = 4
-ITEM_FLAG_COLLAPSIBLE = 8
-
-OFFSET_IN_ITEM = 0
-OFFSET_ABOVE = 1
-OFFSET_BELOW = 2
-
-ACCORDION_MULTIPLE = 0
-ACCORDION_SINGLE = 1
-ACCORDION_PER_SECTION = 2
-
-ACTIVATED_NOTHING = 0
-ACTIVATED_SECTION_COLLAPSED = 1
-ACTIVATED_SECTION_EXPANDED = 2
-ACTIVATED_ROW_EXPANDED = 3
-ACTIVATED_ROW_COLLAPSED = 4
-ACTIVATED_REFUSED = 5
-
-SECTION_WILL_COLLAPSE = 0
-SECTION_DID_COLLAPSE = 1
-SECTION_WILL_EXPAND = 2
-SECTION_DID_EXPAND = 3
-
-ROW_WILL_EXPAND = 0
-ROW_DID_EXPAND = 1
-ROW_WILL_COLLAPSE = 2
-ROW_DID_COLLAPSE = 3
-
-ALIGN_AUTO = 0
-ALIGN_START = 1
-ALIGN_CENTER = 2
-ALIGN_END = 3
-ALIGN_SMART = 4
-
-# --------------------------------------------------------------------------
-# Structures from foldtable.h (field for field; checked by the same test)
-# --------------------------------------------------------------------------
-
-#: fold_section_id: a section's id (0 is FOLD_ROOT, never a section).
-section_id = c_uint64
-
-
-class fold_table_options(Structure):
-    _fields_ = [
-        ("size", c_uint32),
-        ("start_collapsed", c_int32),
-        ("row_height", c_double),
-        ("header_height", c_double),
-        ("footer_height", c_double),
-        ("padding_top", c_double),
-        ("padding_bottom", c_double),
-        # Appended after the first layout (size tells the library which
-        # fields the caller knows).
-        ("accordion", c_int32),
-        ("sticky_levels", c_int32),
-        ("follow_end", c_int32),
-    ]
-
-
-class fold_section_info(Structure):
-    _fields_ = [
-        ("parent", section_id),
-        ("index", c_int64),
-        ("depth", c_int32),
-        ("flags", c_uint32),
-        ("child_count", c_int64),
-        ("row_count", c_int64),
-        ("visible_row_count", c_int64),
-        ("header_height", c_double),
-        ("footer_height", c_double),
-        ("row_height", c_double),
-        ("reserved", c_int64 * 4),
-    ]
-
-
-class fold_row_info(Structure):
-    _fields_ = [
-        ("height", c_double),
-        ("expanded_height", c_double),
-        ("child_index", c_int64),
-        ("flags", c_uint32),
-        ("reserved", c_uint32),
-    ]
-
-
-class fold_section_state(Structure):
-    _fields_ = [
-        ("section", section_id),
-        # A char * into the same allocation; read with ctypes.string_at.
-        ("key", c_void_p),
-        ("collapsed", c_int32),
-        ("reserved", c_int32),
-    ]
-
-
-class fold_item(Structure):
-    _fields_ = [
-        ("kind", c_int32),
-        ("depth", c_int32),
-        ("section", section_id),
-        ("row", c_int64),
-        ("flags", c_uint32),
-        ("reserved", c_uint32),
-    ]
-
-
-class fold_visible_item(Structure):
-    _fields_ = [
-        ("position", c_int64),
-        ("kind", c_int32),
-        ("depth", c_int32),
-        ("section", section_id),
-        ("row", c_int64),
-        ("top", c_double),
-        ("height", c_double),
-        ("flags", c_uint32),
-        ("reserved", c_uint32),
-    ]
-
-
-class fold_row_ref(Structure):
-    _fields_ = [
-        ("section", section_id),
-        # A char * into the same allocation; read with ctypes.string_at.
-        ("key", c_void_p),
-        ("row", c_int64),
-    ]
-
-
-class fold_sticky_header(Structure):
-    _fields_ = [
-        ("position", c_int64),
-        ("section", section_id),
-        ("depth", c_int32),
-        ("reserved", c_int32),
-        ("top", c_double),
-        ("height", c_double),
-    ]
-
-
-class fold_change(Structure):
-    _fields_ = [
-        ("position", c_int64),
-        ("removed", c_int64),
-        ("added", c_int64),
-    ]
-
-
-class fold_range(Structure):
-    _fields_ = [
-        ("position", c_int64),
-        ("count", c_int64),
-    ]
-
-
-class fold_change_set(Structure):
-    _fields_ = [
-        # The arrays are owned by the library and valid only during the
-        # listener call; declared as void * so that the binding reads them
-        # in one copy (see _callbacks.change_set).
-        ("changes", c_void_p),
-        ("change_count", c_int64),
-        ("redraw", c_void_p),
-        ("redraw_count", c_int64),
-        ("content_height_delta", c_double),
-        ("anchored", c_int32),
-        ("reserved", c_int32),
-        ("anchored_offset", c_double),
-    ]
-
-
-class fold_import_report(Structure):
-    _fields_ = [
-        ("sections", c_int64),
-        ("unknown_sections", c_int64),
-        ("rows", c_int64),
-        ("unknown_rows", c_int64),
-        ("anchor_restored", c_int32),
-        ("reserved", c_int32),
-    ]
-
-
-# --------------------------------------------------------------------------
-# Callback types. The table is passed as void * (the binding never uses it:
-# a listener reaches its table through the Python Table). Strings arrive as
-# c_char_p, which ctypes copies into bytes before the Python function runs.
-# A NULL function pointer is the type called with no arguments.
-# --------------------------------------------------------------------------
-
-# void (*fold_change_fn)(fold_table *, const fold_change_set *, void *user_data)
-CHANGE_FN = ctypes.CFUNCTYPE(None, c_void_p, POINTER(fold_change_set), c_void_p)
-# int (*fold_section_fn)(fold_table *, fold_section_id, const char *key, int32_t event, void *)
-SECTION_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int32, c_void_p)
-# int (*fold_row_fn)(fold_table *, fold_section_id, const char *key, int64_t row, int32_t event, void *)
-ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int64, c_int32, c_void_p)
-# int (*fold_height_fn)(fold_table *, fold_section_id, const char *key, int64_t row,
-#                       double *out_height, void *user_data)
-HEIGHT_FN = ctypes.CFUNCTYPE(
-    c_int, c_void_p, section_id, c_char_p, c_int64, POINTER(c_double), c_void_p
 )
 
 

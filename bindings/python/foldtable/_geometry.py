@@ -20,7 +20,9 @@ from ._convert import (
     _int64,
     _new_tuple,
     _out,
+    _outs,
     _row_or_none,
+    _value,
 )
 from ._errors import InvalidArgumentError
 from ._values import (
@@ -57,13 +59,9 @@ def item(self: Table, position: int) -> Item:
     with self._lock:
         out = self._item(index)
         section = self._sibling_indices([out.section])[out.section]
-    return Item(
-        position=index,
-        kind=ItemKind(out.kind),
-        depth=out.depth,
-        section=section,
+    return _value(
+        Item, out, position=index, kind=ItemKind(out.kind), section=section,
         row=_row_or_none(out.row),
-        flags=out.flags,
     )
 
 
@@ -125,13 +123,9 @@ def item_at_offset(self: Table, y: float) -> OffsetHit:
         InvalidArgumentError: ``y`` is NaN or infinite.
     """
     offset = _float(y, "y")
-    position = c_int64()
-    place = c_int32()
     with self._lock:
-        _lib.fold_table_item_at_offset(self._h(), offset, byref(position), byref(place))
-    return OffsetHit(
-        None if position.value < 0 else position.value, OffsetPlace(place.value)
-    )
+        position, place = _outs(_lib.fold_table_item_at_offset, (c_int64, c_int32), self._h(), offset)
+    return OffsetHit(None if position < 0 else position, OffsetPlace(place))
 
 
 def visible_items(self: Table, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
@@ -153,20 +147,10 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
     extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
         overscan, "overscan"
     )
-    written = c_int64()
-    total = c_int64()
     with self._lock:
-        handle = self._h()
         buffer = self._visible
-        while True:
-            _lib.fold_table_visible_items(
-                handle, start, extent, extra, buffer.array, buffer.capacity,
-                byref(written), byref(total),
-            )
-            if total.value <= buffer.capacity:
-                break
-            buffer.grow(max(total.value, 2 * buffer.capacity))
-        data = buffer.view[: written.value * _VISIBLE_SIZE]
+        written = buffer.fill(_lib.fold_table_visible_items, self._h(), start, extent, extra)
+        data = buffer.view[: written * _VISIBLE_SIZE]
         # Copied out under the lock: another thread may refill the buffer.
         # Sibling indices from the table's cache; on a miss, the viewport's
         # sections (a few) are looked up once each and the items read again.
@@ -202,23 +186,10 @@ def sticky_headers(self: Table, offset: float) -> List[StickyHeader]:
         InvalidArgumentError: ``offset`` is NaN or infinite.
     """
     start = _float(offset, "offset")
-    written = c_int64()
-    total = c_int64()
     with self._lock:
-        handle = self._h()
         buffer = self._sticky
-        while True:
-            _lib.fold_table_sticky_headers(
-                handle, start, buffer.array, buffer.capacity,
-                byref(written), byref(total),
-            )
-            if total.value <= buffer.capacity:
-                break
-            buffer.grow(total.value)
-        return [
-            StickyHeader(entry.position, entry.depth, entry.top, entry.height)
-            for entry in buffer.array[: written.value]
-        ]
+        written = buffer.fill(_lib.fold_table_sticky_headers, self._h(), start)
+        return [_value(StickyHeader, entry) for entry in buffer.array[:written]]
 
 
 # -- scrolling -----------------------------------------------------------

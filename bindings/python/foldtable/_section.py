@@ -2,47 +2,40 @@
 section id the library handed out underneath (internal module; re-exported
 by :mod:`foldtable`).
 
-A ``Section`` resolves its key once (``fold_table_find_section``) and
-caches the id. The library never reuses an id, so an id that has become
-stale (its section was removed, perhaps re-added under the same key) fails
-with ``FOLD_E_NOT_FOUND``; the binding then resolves the key once more and,
-if that names another section, repeats the call. A failed call changes
-nothing, so the repeat is safe. ``_section_rows._with_ids`` is that rule,
-for calls on one section or several (a section and a parent). The methods
-for the section's rows are in ``_section_rows.py``; the class lists them.
+Every public operation of a section is written here, in the class body, so
+the reference documents them all; how a ``Section`` finds and caches its
+id, and repeats a call whose id went stale, is its private base class in
+``_section_id.py``. Section methods that work on the whole tree (inserting
+subsections, moving) go through :class:`~foldtable.Table`'s.
 """
 
 from __future__ import annotations
 
-from ctypes import c_double, c_int, c_int64
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
+from ctypes import c_double, c_int64
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from . import _ffi
 from ._convert import (
     _buffer_path,
+    _height_array,
     _height_or_default,
     _insertion_index,
     _int64,
-    _out,
     _out_struct,
     _rows_arguments,
     _text,
 )
 from ._errors import InvalidArgumentError, NotFoundError
-from . import _section_rows
-from ._section_rows import _with_ids
+from ._section_id import _SectionId, _with_ids
 from ._values import ChildRow
 
 if TYPE_CHECKING:
-    from ctypes import _SimpleCData
-
     from ._table import Table
 
 _lib = _ffi.lib
-_T = TypeVar("_T")
 
 
-class Section:
+class Section(_SectionId):
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -64,7 +57,7 @@ class Section:
     depth.
     """
 
-    __slots__ = ("_table", "_key", "_id")
+    __slots__ = ()
 
     def __init__(self, table: "Table", key: str) -> None:
         self._table = table
@@ -114,53 +107,6 @@ class Section:
     def __repr__(self) -> str:
         return "<foldtable.Section %r>" % (self._key,)
 
-    def _resolve(self) -> int:
-        """Look the key up and cache the id; call with the lock held."""
-        key = _text(self._key, "key")
-        section_id = _out(_lib.fold_table_find_section, _ffi.section_id, self._table._h(), key)
-        self._id = section_id
-        return section_id
-
-    def _sid(self) -> int:
-        """The cached id, resolved on first use; call with the lock held."""
-        return self._id or self._resolve()
-
-    def _call(self, fn: Callable[..., Any], *args: Any) -> None:
-        """``fn(table, id, *args)``, re-resolving a stale id once."""
-        table = self._table
-        _with_ids(table, [self], lambda ids: fn(table._h(), ids[0], *args))
-
-    def _get(self, fn: Callable[..., Any], ctype: "Type[_SimpleCData[_T]]", *args: Any) -> _T:
-        """``fn(table, id, *args, &out)`` and the value it wrote,
-        re-resolving a stale id once."""
-        table = self._table
-        return _with_ids(table, [self], lambda ids: _out(fn, ctype, table._h(), ids[0], *args))
-
-    def _info(self) -> _ffi.fold_section_info:
-        """Everything about the section but its text (fold_table_section_info)."""
-        table = self._table
-        info: _ffi.fold_section_info = _with_ids(
-            table, [self],
-            lambda ids: _out_struct(_lib.fold_table_section_info, _ffi.fold_section_info,
-                                    table._h(), ids[0]),
-        )
-        return info
-
-    def _row(self, row: int) -> _ffi.fold_row_info:
-        """Everything about one row (fold_table_row_info)."""
-        at = _int64(row, "row")
-        table = self._table
-        info: _ffi.fold_row_info = _with_ids(
-            table, [self],
-            lambda ids: _out_struct(_lib.fold_table_row_info, _ffi.fold_row_info,
-                                    table._h(), ids[0], at),
-        )
-        return info
-
-    def _read_text(self, which: int) -> str:
-        table = self._table
-        return _with_ids(table, [self], lambda ids: table._texts.read(table._h(), ids[0], which))
-
     # -- place in the tree ---------------------------------------------------
 
     @property
@@ -185,7 +131,7 @@ class Section:
             parent = self._info().parent
             if parent == _ffi.ROOT:
                 return None
-            return Section._bound(table, table._texts.read(table._h(), parent, _ffi.TEXT_KEY), parent)
+            return table._section_of(parent)
 
     @property
     def path(self) -> List[int]:
@@ -215,11 +161,7 @@ class Section:
         :class:`Section` for each subsection. A snapshot, read under the
         table's lock with one call per child."""
         table = self._table
-
-        def read(ids: List[int]) -> "List[Union[ChildRow, Section]]":
-            return table._children(ids[0])
-
-        return _with_ids(table, [self], read)
+        return _with_ids(table, [self], lambda ids: table._children(ids[0]))
 
     def insert_subsection(
         self,
@@ -266,14 +208,8 @@ class Section:
         self, index: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
     ) -> None:
         """Insert rows as children ``index`` .. ``index + count - 1`` (a child
-        index counts rows and subsections alike). ``count`` and ``heights``
-        as :meth:`insert_rows`.
-
-        Raises:
-            OutOfRangeError: ``index`` or ``count`` is out of range.
-            InvalidArgumentError: a height is invalid, or ``count`` differs
-                from ``len(heights)``.
-        """
+        index counts rows and subsections alike). ``count``, ``heights`` and
+        the errors as :meth:`insert_rows`."""
         at = _insertion_index(index, "index")
         number, array = _rows_arguments(count, heights)
         self._call(_lib.fold_table_insert_rows, at, number, array)
@@ -352,9 +288,6 @@ class Section:
         return not self._info().flags & _ffi.SECTION_NO_HEADER
 
     # -- collapsing ----------------------------------------------------------
-
-    def _flip(self, fn: Callable[..., Any]) -> bool:
-        return bool(self._get(fn, c_int))
 
     def collapse(self) -> bool:
         """Collapse the section (hiding its whole subtree); True if its
@@ -472,22 +405,123 @@ class Section:
     def default_row_height(self, value: Optional[float]) -> None:
         self._set_height(_ffi.HEIGHT_ROW, value, "default_row_height")
 
-    # -- rows (_section_rows.py) ------------------------------------------------
+    # -- rows ----------------------------------------------------------------
 
-    insert_rows = _section_rows.insert_rows
-    append_rows = _section_rows.append_rows
-    remove_rows = _section_rows.remove_rows
-    row_height = _section_rows.row_height
-    set_row_height = _section_rows.set_row_height
-    set_row_heights = _section_rows.set_row_heights
-    set_expanded_height = _section_rows.set_expanded_height
-    expanded_height = _section_rows.expanded_height
-    _row_flip = _section_rows._row_flip
-    expand_row = _section_rows.expand_row
-    collapse_row = _section_rows.collapse_row
-    toggle_row = _section_rows.toggle_row
-    is_row_expanded = _section_rows.is_row_expanded
-    is_row_expandable = _section_rows.is_row_expandable
+    def insert_rows(
+        self, row: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+    ) -> None:
+        """Insert rows before row ``row`` (0 through :attr:`row_count`; at
+        :attr:`row_count` they go after every child).
+
+        Args:
+            row: where the new rows go, as a row index (rows only).
+            count: how many rows; defaults to ``len(heights)``, or 1.
+            heights: the new rows' heights (:data:`foldtable.HEIGHT_DEFAULT`
+                allowed), or ``None`` for the section's default height.
+                Validated by the library before anything changes.
+
+        Raises:
+            OutOfRangeError: ``row`` or ``count`` is out of range.
+            InvalidArgumentError: a height is invalid, or ``count`` differs
+                from ``len(heights)``.
+        """
+        at = _insertion_index(row, "row")
+        number, array = _rows_arguments(count, heights)
+        table = self._table
+
+        def call(ids: List[int]) -> None:
+            handle = table._h()
+            index = at
+            info = _out_struct(_lib.fold_table_section_info, _ffi.fold_section_info, handle, ids[0])
+            if info.child_count != info.row_count:
+                # Subsections among the rows: the row index becomes a child
+                # index (after every child at row_count; the library checks
+                # any other index while answering).
+                if at == info.row_count:
+                    index = _ffi.INDEX_END
+                else:
+                    index = _out_struct(
+                        _lib.fold_table_row_info, _ffi.fold_row_info, handle, ids[0], at
+                    ).child_index
+            _lib.fold_table_insert_rows(handle, ids[0], index, number, array)
+
+        _with_ids(table, [self], call)
+
+    def append_rows(self, count: Optional[int] = None, heights: Optional[Sequence[float]] = None) -> None:
+        """Add rows after the section's last child; as :meth:`insert_rows`."""
+        number, array = _rows_arguments(count, heights)
+        self._call(_lib.fold_table_insert_rows, _ffi.INDEX_END, number, array)
+
+    def remove_rows(self, row: int, count: int = 1) -> None:
+        """Remove rows ``row`` .. ``row + count - 1``.
+
+        Raises:
+            OutOfRangeError: the rows are not all in the section.
+        """
+        at = _int64(row, "row")
+        number = _int64(count, "count")
+        self._call(_lib.fold_table_remove_rows, at, number)
+
+    def row_height(self, row: int) -> float:
+        """The height of row ``row``: its own, or the section's default
+        (not its expanded height; see :meth:`expanded_height`)."""
+        return float(self._row(row).height)
+
+    def set_row_height(self, row: int, height: Optional[float]) -> None:
+        """Set the height of row ``row``; ``None`` returns it to the
+        section's default row height."""
+        at = _int64(row, "row")
+        value = _height_or_default(height, "height")
+        self._call(_lib.fold_table_set_row_height, at, value)
+
+    def set_row_heights(self, row: int, heights: Sequence[Optional[float]]) -> None:
+        """Set the heights of rows ``row`` .. ``row + len(heights) - 1`` in one
+        call (``None`` entries return a row to the default). The library
+        validates every value before anything changes."""
+        at = _int64(row, "row")
+        number, array = _height_array(heights, allow_default=True)
+        self._call(_lib.fold_table_set_row_heights, at, number, array)
+
+    # -- expandable rows -------------------------------------------------------
+
+    def set_expanded_height(self, row: int, height: Optional[float]) -> None:
+        """Set row ``row``'s expanded height; ``None`` removes it (and
+        collapses the row). The row is expandable while its expanded height
+        is larger than its height; a row that stops being so collapses."""
+        at = _int64(row, "row")
+        value = _height_or_default(height, "height")
+        self._call(_lib.fold_table_set_row_expanded_height, at, value)
+
+    def expanded_height(self, row: int) -> Optional[float]:
+        """Row ``row``'s expanded height, or ``None`` if it has none (or,
+        with an expanded-height provider, none is known yet)."""
+        value = float(self._row(row).expanded_height)
+        return None if value == _ffi.HEIGHT_DEFAULT else value
+
+    def expand_row(self, row: int) -> bool:
+        """Expand row ``row``; True if its state changed. A row that is not
+        expandable does not change (an unknown expanded height is asked of
+        the expanded-height provider first). Under :attr:`Accordion.SINGLE` /
+        :attr:`Accordion.PER_SECTION` the expanded row of the table / of
+        this section collapses first."""
+        return self._flip(_lib.fold_table_expand_row, _int64(row, "row"))
+
+    def collapse_row(self, row: int) -> bool:
+        """Collapse row ``row``; True if its state changed."""
+        return self._flip(_lib.fold_table_collapse_row, _int64(row, "row"))
+
+    def toggle_row(self, row: int) -> bool:
+        """Expand row ``row`` if it is collapsed (as :meth:`expand_row`), or
+        collapse it; True if its state changed."""
+        return self._flip(_lib.fold_table_toggle_row, _int64(row, "row"))
+
+    def is_row_expanded(self, row: int) -> bool:
+        """True if row ``row`` is expanded."""
+        return bool(self._row(row).flags & _ffi.ITEM_FLAG_EXPANDED)
+
+    def is_row_expandable(self, row: int) -> bool:
+        """True if row ``row``'s expanded height exceeds its height."""
+        return bool(self._row(row).flags & _ffi.ITEM_FLAG_EXPANDABLE)
 
     # -- positions -----------------------------------------------------------
 

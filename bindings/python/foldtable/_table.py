@@ -38,56 +38,19 @@ from ._convert import (
     _int32,
     _int64,
     _out,
+    _outs,
+    _out_struct,
     _PathBuffer,
     _take_string,
     _text,
     _TextBuffer,
+    _value,
 )
 from ._errors import InvalidArgumentError
-from ._section import Section
 from ._sections_view import SectionsView
-from ._values import (
-    Accordion,
-    Activation,
-    Alignment,
-    Change,
-    ChangeSet,
-    ChildRow,
-    ImportReport,
-    Item,
-    ItemKind,
-    OffsetHit,
-    OffsetPlace,
-    RowEvent,
-    SectionEvent,
-    StickyHeader,
-    TableOptions,
-    Viewport,
-    VisibleItem,
-)
+from ._values import Accordion, Activation, ImportReport, TableOptions, Viewport
 
-__all__ = [
-    "ItemKind",
-    "OffsetPlace",
-    "Accordion",
-    "Activation",
-    "TableOptions",
-    "Item",
-    "VisibleItem",
-    "OffsetHit",
-    "StickyHeader",
-    "ChildRow",
-    "Alignment",
-    "SectionEvent",
-    "RowEvent",
-    "Change",
-    "ChangeSet",
-    "Viewport",
-    "ImportReport",
-    "Table",
-    "Section",
-    "SectionsView",
-]
+__all__ = ["Table"]
 
 _lib = _ffi.lib
 
@@ -237,9 +200,7 @@ class Table:
         options.accordion = _int32(accordion, "accordion")
         options.sticky_levels = _int32(sticky_levels, "sticky_levels")
         options.follow_end = 1 if follow_end else 0
-        handle = c_void_p()
-        _lib.fold_table_new(byref(options), byref(handle))
-        self._handle = handle
+        self._handle = _out_struct(_lib.fold_table_new, c_void_p, byref(options))
 
     # -- lifetime ----------------------------------------------------------
 
@@ -324,15 +285,9 @@ class Table:
         as kept), with :attr:`accordion`, :attr:`sticky_levels` and
         :attr:`follow_end` as currently set."""
         out = self._options()
-        return TableOptions(
-            row_height=out.row_height,
-            header_height=out.header_height,
-            footer_height=out.footer_height,
-            padding_top=out.padding_top,
-            padding_bottom=out.padding_bottom,
-            start_collapsed=bool(out.start_collapsed),
-            accordion=Accordion(out.accordion),
-            sticky_levels=out.sticky_levels,
+        return _value(
+            TableOptions, out,
+            start_collapsed=bool(out.start_collapsed), accordion=Accordion(out.accordion),
             follow_end=bool(out.follow_end),
         )
 
@@ -473,12 +428,11 @@ class Table:
     def viewport(self) -> Optional[Viewport]:
         """The anchored viewport as ``Viewport(offset, height)``, or ``None``
         when none is set."""
-        is_set = c_int()
-        start = c_double()
-        extent = c_double()
         with self._lock:
-            _lib.fold_table_viewport(self._h(), byref(is_set), byref(start), byref(extent))
-        return Viewport(start.value, extent.value) if is_set.value else None
+            is_set, start, extent = _outs(
+                _lib.fold_table_viewport, (c_int, c_double, c_double), self._h()
+            )
+        return Viewport(start, extent) if is_set else None
 
     __len__ = _geometry.__len__
     item = _geometry.item
@@ -535,16 +489,11 @@ class Table:
                 byte offset and what was expected there.
         """
         data = _text(text, "state")
-        report = _ffi.fold_import_report()
         with self._lock:
-            _lib.fold_table_import_state(self._h(), data, byref(report))
-        return ImportReport(
-            report.sections,
-            report.unknown_sections,
-            report.rows,
-            report.unknown_rows,
-            bool(report.anchor_restored),
-        )
+            report = _out_struct(
+                _lib.fold_table_import_state, _ffi.fold_import_report, self._h(), data
+            )
+        return _value(ImportReport, report, anchor_restored=bool(report.anchor_restored))
 
     # -- lazy heights --------------------------------------------------------
 

@@ -5,6 +5,7 @@ lifetime, geometry and listeners (``_table.py``)."""
 
 from __future__ import annotations
 
+import ctypes
 import numbers
 from ctypes import byref, c_int32, c_int64, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Union
@@ -16,13 +17,14 @@ from ._convert import (
     _int64,
     _out,
     _out_struct,
+    _outs,
     _path,
     _rows_arguments,
     _text,
 )
 from ._errors import InvalidArgumentError
 from ._section import Section
-from ._section_rows import _with_ids
+from ._section_id import _with_ids
 from ._values import ChildRow, KeyOrIndex, Path
 
 if TYPE_CHECKING:
@@ -46,14 +48,18 @@ def _section_of(self: Table, section_id: int) -> Section:
     return Section._bound(self, self._key_of(section_id), section_id)
 
 
+def _child_at(handle: Any, parent: int, index: int) -> Tuple[int, int, int]:
+    """(FOLD_CHILD_* kind, section id, row index) of child ``index`` of
+    ``parent``: a section's id, or a row's index among its section's rows."""
+    kind, child, row = _outs(
+        _lib.fold_table_child_at, (c_int32, _ffi.section_id, c_int64), handle, parent, index
+    )
+    return kind, child, row
+
+
 def _top_level_id(self: Table, index: int) -> int:
     """The id of top-level section ``index`` (the library checks it)."""
-    kind = c_int32()
-    out = _ffi.section_id()
-    _lib.fold_table_child_at(
-        self._h(), _ffi.ROOT, _int64(index, "section index"), byref(kind), byref(out), None
-    )
-    return int(out.value)
+    return _child_at(self._h(), _ffi.ROOT, _int64(index, "section index"))[1]
 
 
 def _index(self: Table, key_or_index: KeyOrIndex) -> int:
@@ -97,12 +103,15 @@ def _children(self: Table, parent: int) -> "List[Union[ChildRow, Section]]":
     """The children of ``parent`` (an id, or FOLD_ROOT)."""
     handle = self._h()
     count = _out(_lib.fold_table_child_count, c_int64, handle, parent)
+    # One call per child into outputs made once (not _child_at's three new
+    # ones per call: a section may hold millions of rows).
     kind = c_int32()
     child = _ffi.section_id()
     row = c_int64()
+    outputs = (byref(kind), byref(child), byref(row))
     result: List[Union[ChildRow, Section]] = []
     for index in range(count):
-        _lib.fold_table_child_at(handle, parent, index, byref(kind), byref(child), byref(row))
+        _lib.fold_table_child_at(handle, parent, index, *outputs)
         if kind.value == _ffi.CHILD_SECTION:
             result.append(self._section_of(child.value))
         else:
@@ -316,13 +325,10 @@ def path_position(self: Table, path: Path) -> int:
     with self._lock:
         parent, index = self._path_target(path)
         handle = self._h()
-        kind = c_int32()
-        child = _ffi.section_id()
-        row = c_int64()
-        _lib.fold_table_child_at(handle, parent, index, byref(kind), byref(child), byref(row))
-        if kind.value == _ffi.CHILD_SECTION:
-            return _out(_lib.fold_table_header_position, c_int64, handle, child.value)
-        return _out(_lib.fold_table_row_position, c_int64, handle, parent, row.value)
+        kind, child, row = _child_at(handle, parent, index)
+        if kind == _ffi.CHILD_SECTION:
+            return _out(_lib.fold_table_header_position, c_int64, handle, child)
+        return _out(_lib.fold_table_row_position, c_int64, handle, parent, row)
 
 
 def _item(self: Table, position: int) -> _ffi.fold_item:
@@ -441,14 +447,11 @@ def move_at_path(self: Table, from_path: Path, to_path: Path) -> None:
         parent, index = self._path_target(from_path, "from_path")
         target, target_index = self._path_target(to_path, "to_path")
         handle = self._h()
-        kind = c_int32()
-        child = _ffi.section_id()
-        row = c_int64()
-        _lib.fold_table_child_at(handle, parent, index, byref(kind), byref(child), byref(row))
-        if kind.value == _ffi.CHILD_SECTION:
-            _lib.fold_table_move_section(handle, child.value, target, target_index)
+        kind, child, row = _child_at(handle, parent, index)
+        if kind == _ffi.CHILD_SECTION:
+            _lib.fold_table_move_section(handle, child, target, target_index)
         else:
-            _lib.fold_table_move_row(handle, parent, row.value, target, target_index)
+            _lib.fold_table_move_row(handle, parent, row, target, target_index)
 
 
 # -- section states and expanded rows -------------------------------------
@@ -496,18 +499,14 @@ def _keyed_array(self: Table, fn: Any, entry_type: Any, convert: Callable[[str, 
     """Reads one of the library's "entries followed by their keys"
     allocations (``fn(table, &entries, &count)``), converts each entry
     with its decoded key, and frees the allocation."""
-    import ctypes
-
-    entries = c_void_p()
-    count = c_int64()
     with self._lock:
-        fn(self._h(), byref(entries), byref(count))
-    if not entries.value:
+        entries, count = _outs(fn, (c_void_p, c_int64), self._h())
+    if not entries:
         return []
     try:
         array = ctypes.cast(entries, ctypes.POINTER(entry_type))
         result = []
-        for i in range(count.value):
+        for i in range(count):
             entry = array[i]
             key = ctypes.string_at(entry.key).decode("utf-8") if entry.key else ""
             result.append(convert(key, entry))

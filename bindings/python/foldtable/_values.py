@@ -10,15 +10,17 @@ from typing import List, NamedTuple, Optional, Sequence, Union
 
 from . import _ffi
 
+# The public value types (re-exported by foldtable, in the order its
+# reference lists them); KeyOrIndex and Path are the binding's own annotations.
 __all__ = [
+    "TableOptions",
+    "Item",
     "ItemKind",
+    "VisibleItem",
+    "OffsetHit",
     "OffsetPlace",
     "Accordion",
     "Activation",
-    "TableOptions",
-    "Item",
-    "VisibleItem",
-    "OffsetHit",
     "StickyHeader",
     "ChildRow",
     "Alignment",
@@ -28,8 +30,6 @@ __all__ = [
     "ChangeSet",
     "Viewport",
     "ImportReport",
-    "KeyOrIndex",
-    "Path",
 ]
 
 #: A section is named by its key (str) or its index (int).

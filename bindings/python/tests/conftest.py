@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Callable, Dict, Iterator, Tuple
+import subprocess
+import sys
+import textwrap
+from typing import Callable, Dict, Iterator, Mapping, Optional, Tuple
 
 import pytest
 
@@ -31,6 +34,20 @@ def header_version() -> Tuple[str, int]:
     )
     string = re.search(r'^#define FOLD_VERSION_STRING "([^"]*)"$', text, re.M).group(1)
     return string, major * 1000000 + minor * 1000 + patch
+
+def run_python(
+    code: str, env: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None
+) -> "subprocess.CompletedProcess[str]":
+    """Run ``code`` (dedented) in a fresh interpreter and return what it did,
+    output as text. ``env`` defaults to this process's environment with
+    PYTHONPATH naming the foldtable under test."""
+    if env is None:
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(foldtable.__file__)))
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True, text=True, env=env, cwd=cwd, timeout=120,
+    )
+
 
 # The worked example: (key, header, rows) with the default heights
 # (rows 44, headers 28, no footers).

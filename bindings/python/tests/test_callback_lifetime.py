@@ -9,15 +9,13 @@ with what happened (which callbacks ran, statuses, counts), asserted exactly.
 """
 
 import json
-import os
 import signal
 import subprocess
-import sys
 import textwrap
 
 import pytest
 
-import foldtable
+from conftest import run_python
 
 PRELUDE = """
 import gc, json, sys, threading
@@ -26,17 +24,16 @@ from foldtable import BusyError, InvalidArgumentError, NotFoundError
 
 def report(**values):
     print("RESULT " + json.dumps(values))
+
+# Every scenario's fixture: a fresh table, and a list its callbacks log to.
+t = foldtable.Table()
+calls = []
 """
 
 
 def run_scenario(code):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(foldtable.__file__))
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", PRELUDE + textwrap.dedent(code)],
-            capture_output=True, text=True, env=env, timeout=120,
-        )
+        done = run_python(PRELUDE + textwrap.dedent(code))
     except subprocess.TimeoutExpired:
         pytest.fail("the scenario hung (deadlock?) and was killed after 120 s")
     if done.returncode < 0:
@@ -53,10 +50,8 @@ def run_scenario(code):
 
 def test_section_listener_removes_the_next_one():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
         t.append_section("b", rows=2)
-        calls = []
         ids = {}
         def first(key, event):
             calls.append(["first", key, event.name])
@@ -79,9 +74,7 @@ def test_section_listener_removes_the_next_one():
 
 def test_change_listener_removes_the_next_one():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
-        calls = []
         ids = {}
         def first(changes):
             calls.append(["first", [list(c) for c in changes.changes]])
@@ -104,10 +97,8 @@ def test_change_listener_removes_the_next_one():
 
 def test_row_listener_removes_itself():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
         a.set_expanded_height(1, 100)
-        calls = []
         ids = {}
         def once(key, row, event):
             calls.append(["once", key, row, event.name])
@@ -133,9 +124,7 @@ def test_row_listener_removes_itself():
 
 def test_listener_added_during_a_round_waits_for_the_next():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=1)
-        calls = []
         def late(key, event):
             calls.append(["late", event.name])
         def adder(key, event):
@@ -153,7 +142,6 @@ def test_listener_added_during_a_round_waits_for_the_next():
 
 def test_provider_removes_itself_during_measure():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
         asked = []
         def provider(key, row):
@@ -169,53 +157,50 @@ def test_provider_removes_itself_during_measure():
     assert result == {"asked": [["a", 0]], "measured": 1, "heights": [10.0, 44.0, 44.0], "again": 0}
 
 
-def test_provider_replaces_itself_during_measure():
-    result = run_scenario("""
-        t = foldtable.Table()
-        a = t.append_section("a", rows=3)
-        asked = []
-        def new(key, row):
-            asked.append(["new", row])
-            return 20.0
-        def old(key, row):
-            asked.append(["old", row])
-            t.set_height_provider(new)
-            gc.collect()
-            return 10.0
-        t.set_height_provider(old)
-        measured = t.measure(0, 1000)
-        report(asked=asked, measured=measured, heights=[a.row_height(i) for i in range(3)])
-    """)
-    assert result == {
-        "asked": [["old", 0], ["new", 1], ["new", 2]],
-        "measured": 3,
-        "heights": [10.0, 20.0, 20.0],
-    }
+# A height provider that replaces itself during measure, for the row and the
+# header provider: ``old`` answers the first call, ``new`` every later one.
+REPLACING_PROVIDERS = {
+    "row": dict(
+        setter="set_height_provider", parameters="key, row", logged="row", old=10.0, new=20.0,
+        setup='a = t.append_section("a", rows=3)',
+        also="heights=[a.row_height(i) for i in range(3)]",
+        expected={
+            "asked": [["old", 0], ["new", 1], ["new", 2]],
+            "measured": 3,
+            "heights": [10.0, 20.0, 20.0],
+        },
+    ),
+    "header": dict(
+        setter="set_header_height_provider", parameters="key", logged="key", old=30.0, new=40.0,
+        setup='for key in "abc": t.append_section(key)',
+        also="height=t.content_height",
+        expected={
+            "asked": [["old", "a"], ["new", "b"], ["new", "c"]],
+            "measured": 3,
+            "height": 30 + 40 + 40,
+        },
+    ),
+}
 
 
-def test_header_provider_replaces_itself_during_measure():
+@pytest.mark.parametrize("kind", sorted(REPLACING_PROVIDERS))
+def test_provider_replaces_itself_during_measure(kind):
+    case = REPLACING_PROVIDERS[kind]
     result = run_scenario("""
-        t = foldtable.Table()
-        for key in "abc":
-            t.append_section(key)
-        asked = []
-        def new(key):
-            asked.append(["new", key])
-            return 40.0
-        def old(key):
-            asked.append(["old", key])
-            t.set_header_height_provider(new)
+        {setup}
+        def new({parameters}):
+            calls.append(["new", {logged}])
+            return {new}
+        def old({parameters}):
+            calls.append(["old", {logged}])
+            t.{setter}(new)
             gc.collect()
-            return 30.0
-        t.set_header_height_provider(old)
+            return {old}
+        t.{setter}(old)
         measured = t.measure(0, 1000)
-        report(asked=asked, measured=measured, height=t.content_height)
-    """)
-    assert result == {
-        "asked": [["old", "a"], ["new", "b"], ["new", "c"]],
-        "measured": 3,
-        "height": 30 + 40 + 40,
-    }
+        report(asked=calls, measured=measured, {also})
+    """.format(**case))
+    assert result == case["expected"]
 
 
 # -- close() inside the table's own callbacks --------------------------------
@@ -223,9 +208,7 @@ def test_header_provider_replaces_itself_during_measure():
 
 def test_close_inside_a_section_listener():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
-        calls = []
         def closer(key, event):
             calls.append(["closer", event.name])
             t.close()
@@ -253,9 +236,7 @@ def test_close_inside_a_section_listener():
 
 def test_close_inside_a_change_listener():
     result = run_scenario("""
-        t = foldtable.Table()
         a = t.append_section("a", rows=3)
-        calls = []
         def closer(changes):
             calls.append("closer")
             t.close()
@@ -270,7 +251,6 @@ def test_close_inside_a_change_listener():
 
 def test_close_inside_a_height_provider():
     result = run_scenario("""
-        t = foldtable.Table()
         t.append_section("a", rows=3)
         asked = []
         def provider(key, row):

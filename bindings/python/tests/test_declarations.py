@@ -1,6 +1,7 @@
-"""The binding's hand-written declarations (foldtable/_ffi.py, the status
-codes in foldtable/_errors.py) against include/foldtable.h: every function
-signature, constant, struct layout and callback type.
+"""The binding's hand-written declarations (foldtable/_ffi.py, the constants,
+structs and callback types of foldtable/_ffi_types.py, which _ffi re-exports,
+and the status codes in foldtable/_errors.py) against include/foldtable.h:
+every function signature, constant, struct layout and callback type.
 
 The header is read as the compiler sees it (``gcc -E -dD -P``); struct
 layouts are also measured by compiling a few lines of C (sizeof, offsetof).
@@ -82,9 +83,14 @@ def header_macros(preprocessed):
     return macros
 
 
+def status_codes():
+    """(name, code) of the status codes _errors mirrors: OK and E_*."""
+    return [(name, value) for name, value in vars(_errors).items() if name == "OK" or name.startswith("E_")]
+
+
 def test_every_constant_matches_the_header(preprocessed):
     macros = header_macros(preprocessed)
-    python = {name: getattr(_errors, name) for name in _errors.__all__ if name.isupper()}
+    python = dict(status_codes())
     python.update(
         (name, value) for name, value in vars(_ffi).items()
         if name.isupper() and isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -291,7 +297,7 @@ def test_every_callback_type_matches_the_header(code):
 
 def test_status_names_come_from_the_library():
     lib = _ffi.lib
-    codes = [getattr(_errors, name) for name in _errors.__all__ if name == "OK" or name.startswith("E_")]
+    codes = [code for _, code in status_codes()]
     assert len(codes) == 9
     for status in codes:
         name = lib.fold_status_name(status).decode()

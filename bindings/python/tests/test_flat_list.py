@@ -57,12 +57,12 @@ def test_empty_table_with_padding():
 
 def test_item_position_errors(worked):
     for position in (12, -1, 2**63 - 1, -(2**63)):
-        with pytest.raises(OutOfRangeError):
-            worked.item(position)
-        with pytest.raises(IndexError):
-            worked.item_top(position)
-        with pytest.raises(OutOfRangeError):
-            worked.item_height(position)
+        for method, error in [
+            (worked.item, OutOfRangeError), (worked.item_top, IndexError),
+            (worked.item_height, OutOfRangeError),
+        ]:
+            with pytest.raises(error):
+                method(position)
     with pytest.raises(OutOfRangeError):
         worked.item(2**64)  # does not fit in int64
     with pytest.raises(TypeError):
@@ -77,13 +77,10 @@ def test_padding_and_offsets():
         assert t.item_top(0) == 10.0
         assert t.item_top(2) == 82.0
         assert t.content_height == 146.0
-        assert t.item_at_offset(0) == (0, OffsetPlace.ABOVE)
-        assert t.item_at_offset(9.99) == (0, OffsetPlace.ABOVE)
-        assert t.item_at_offset(10) == (0, OffsetPlace.IN_ITEM)
-        assert t.item_at_offset(125.9) == (2, OffsetPlace.IN_ITEM)
-        assert t.item_at_offset(126) == (2, OffsetPlace.BELOW)
-        assert t.item_at_offset(1e9) == (2, OffsetPlace.BELOW)
-        assert t.item_at_offset(-1e300) == (0, OffsetPlace.ABOVE)
+        IN, BELOW, ABOVE = OffsetPlace.IN_ITEM, OffsetPlace.BELOW, OffsetPlace.ABOVE
+        assert [t.item_at_offset(y) for y in (0, 9.99, 10, 125.9, 126, 1e9, -1e300)] == [
+            (0, ABOVE), (0, ABOVE), (0, IN), (2, IN), (2, BELOW), (2, BELOW), (0, ABOVE),
+        ]
 
 
 @pytest.mark.parametrize("y", [math.nan, math.inf, -math.inf])

@@ -4,9 +4,6 @@ import copy
 import gc
 import os
 import pickle
-import subprocess
-import sys
-import textwrap
 import weakref
 
 import pytest
@@ -14,17 +11,7 @@ import pytest
 import foldtable
 from foldtable import FoldError, InvalidArgumentError
 
-from conftest import header_version
-
-
-def run_python(code, **env_updates):
-    env = dict(os.environ)
-    env.update(env_updates)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(foldtable.__file__))
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True, text=True, env=env, timeout=120,
-    )
+from conftest import header_version, run_python
 
 
 def test_close_is_idempotent():
@@ -110,12 +97,9 @@ def test_section_keeps_table_alive():
 
 
 def test_tables_cannot_be_copied_or_pickled(table):
-    with pytest.raises(TypeError):
-        copy.copy(table)
-    with pytest.raises(TypeError):
-        copy.deepcopy(table)
-    with pytest.raises(TypeError):
-        pickle.dumps(table)
+    for copier in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError):
+            copier(table)
 
 
 def test_repr(worked):

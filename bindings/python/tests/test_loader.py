@@ -9,12 +9,13 @@ import ctypes.util
 import os
 import shutil
 import subprocess
-import sys
 import textwrap
 
 import pytest
 
 import foldtable
+
+from conftest import run_python
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(foldtable.__file__))
 LIBRARY = os.path.realpath(foldtable.library_path)
@@ -31,13 +32,6 @@ def clean_env(pythonpath, **extra):
     env["PYTHONPATH"] = str(pythonpath)
     env.update({k: str(v) for k, v in extra.items()})
     return env
-
-
-def run(code, env, cwd):
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True, text=True, env=env, cwd=str(cwd), timeout=120,
-    )
 
 
 IMPORT_AND_REPORT = """
@@ -60,7 +54,7 @@ def test_not_found_lists_every_place(tmp_path, system_has_no_foldtable):
     package = copy_package(root)
     missing = tmp_path / "nowhere" / "libfoldtable.so"
     env = clean_env(root, FOLDTABLE_LIBRARY=missing)
-    result = run("import foldtable", env, tmp_path)
+    result = run_python("import foldtable", env, tmp_path)
     assert result.returncode != 0
     last = result.stderr.strip().splitlines()
     text = result.stderr
@@ -78,7 +72,7 @@ def test_not_found_lists_every_place(tmp_path, system_has_no_foldtable):
 def test_not_found_without_env(tmp_path, system_has_no_foldtable):
     root = tmp_path / "site"
     copy_package(root)
-    result = run("import foldtable", clean_env(root), tmp_path)
+    result = run_python("import foldtable", clean_env(root), tmp_path)
     assert result.returncode != 0
     assert "$FOLDTABLE_LIBRARY: not set" in result.stderr
 
@@ -86,7 +80,7 @@ def test_not_found_without_env(tmp_path, system_has_no_foldtable):
 def test_env_var_wins(tmp_path):
     root = tmp_path / "site"
     copy_package(root)
-    result = run(IMPORT_AND_REPORT, clean_env(root, FOLDTABLE_LIBRARY=LIBRARY), tmp_path)
+    result = run_python(IMPORT_AND_REPORT, clean_env(root, FOLDTABLE_LIBRARY=LIBRARY), tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [LIBRARY, "3"]
 
@@ -98,7 +92,7 @@ def test_env_var_bare_name_uses_the_loader_path(tmp_path):
     libdir.mkdir()
     shutil.copy(LIBRARY, str(libdir / "libfoldtable.so.0"))
     env = clean_env(root, FOLDTABLE_LIBRARY="libfoldtable.so.0", LD_LIBRARY_PATH=libdir)
-    result = run(IMPORT_AND_REPORT, env, tmp_path)
+    result = run_python(IMPORT_AND_REPORT, env, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["libfoldtable.so.0", "3"]
 
@@ -107,7 +101,7 @@ def test_package_copy(tmp_path):
     root = tmp_path / "site"
     package = copy_package(root)
     shutil.copy(LIBRARY, os.path.join(package, "libfoldtable.so"))
-    result = run(IMPORT_AND_REPORT, clean_env(root), tmp_path)
+    result = run_python(IMPORT_AND_REPORT, clean_env(root), tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [os.path.join(package, "libfoldtable.so"), "3"]
 
@@ -119,7 +113,7 @@ def test_bad_env_var_falls_back_with_a_warning(tmp_path):
     not_a_library = tmp_path / "libfoldtable.so"
     not_a_library.write_text("this is not an ELF file\n")
     env = clean_env(root, FOLDTABLE_LIBRARY=not_a_library)
-    result = run(IMPORT_AND_REPORT, env, tmp_path)
+    result = run_python(IMPORT_AND_REPORT, env, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[0] == os.path.join(package, "libfoldtable.so")
     assert "RuntimeWarning" in result.stderr
@@ -139,7 +133,7 @@ def test_repo_build_trees(tmp_path, relative):
     built.parent.mkdir(parents=True)
     shutil.copy(LIBRARY, str(built))
     copy_package(repo / "bindings" / "python")
-    result = run(IMPORT_AND_REPORT, clean_env(repo / "bindings" / "python"), tmp_path)
+    result = run_python(IMPORT_AND_REPORT, clean_env(repo / "bindings" / "python"), tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(built), "3"]
 
@@ -153,7 +147,7 @@ def test_build_tree_order(tmp_path):
         (repo / relative).mkdir(parents=True)
         shutil.copy(LIBRARY, str(repo / relative / "libfoldtable.so"))
     copy_package(repo / "bindings" / "python")
-    result = run(IMPORT_AND_REPORT, clean_env(repo / "bindings" / "python"), tmp_path)
+    result = run_python(IMPORT_AND_REPORT, clean_env(repo / "bindings" / "python"), tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[0] == str(repo / "build" / "libfoldtable.so")
 
@@ -190,7 +184,7 @@ def test_a_library_of_another_version_is_refused(tmp_path, name, number, text, m
     )
     root = tmp_path / "site"
     copy_package(root)
-    result = run("import foldtable", clean_env(root, FOLDTABLE_LIBRARY=fake), tmp_path)
+    result = run_python("import foldtable", clean_env(root, FOLDTABLE_LIBRARY=fake), tmp_path)
     assert result.returncode != 0
     assert "ImportError" in result.stderr
     assert message in result.stderr

@@ -20,12 +20,8 @@ EXPANDED = [
     (11, R, 2, 3, 436.0, 44.0),
 ]
 
-IPAD_COLLAPSED = [
-    (0, H, 0, None, 0.0, 28.0),
-    (1, R, 0, 0, 28.0, 44.0),
-    (2, R, 0, 1, 72.0, 44.0),
-    (3, R, 0, 2, 116.0, 44.0),
-    (4, H, 1, None, 160.0, 28.0),
+# Mac and iPad's header as expanded; iPhone follows iPad's header.
+IPAD_COLLAPSED = EXPANDED[:5] + [
     (5, H, 2, None, 188.0, 28.0),
     (6, R, 2, 0, 216.0, 44.0),
     (7, R, 2, 1, 260.0, 44.0),
@@ -83,12 +79,10 @@ def test_viewport(worked):
 
 def test_offsets(worked):
     assert worked.item_at_offset(0) == OffsetHit(0, OffsetPlace.IN_ITEM)
-    assert worked.item_at_offset(27.5) == (0, OffsetPlace.IN_ITEM)
-    assert worked.item_at_offset(28) == (1, OffsetPlace.IN_ITEM)
-    assert worked.item_at_offset(160) == (4, OffsetPlace.IN_ITEM)
-    assert worked.item_at_offset(479.9) == (11, OffsetPlace.IN_ITEM)
-    assert worked.item_at_offset(480) == (11, OffsetPlace.BELOW)
-    assert worked.item_at_offset(-1) == (0, OffsetPlace.ABOVE)
+    IN, BELOW, ABOVE = OffsetPlace.IN_ITEM, OffsetPlace.BELOW, OffsetPlace.ABOVE
+    assert [worked.item_at_offset(y) for y in (27.5, 28, 160, 479.9, 480, -1)] == [
+        (0, IN), (1, IN), (4, IN), (11, IN), (11, BELOW), (0, ABOVE),
+    ]
 
 
 def test_positions_of_sections_and_rows(worked):

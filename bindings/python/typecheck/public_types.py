@@ -2,7 +2,7 @@
 in ctest python-mypy; never run). Each assert_type fails the check when a
 public type widens to Any or changes."""
 
-from typing import Iterator, List, Optional, Tuple
+from typing import Iterator, List, Optional, Tuple, Union
 
 from typing_extensions import assert_type
 
@@ -20,15 +20,18 @@ from foldtable import (
 )
 
 
-def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> None:
+def check_item_flags(item: Union[Item, VisibleItem]) -> None:
+    """Both item types' flag properties are bool (one of them widening to Any
+    makes the union's type ``bool | Any``, which fails)."""
     assert_type(item.collapsed, bool)
     assert_type(item.expanded, bool)
     assert_type(item.expandable, bool)
+    assert_type(item.collapsible, bool)
+
+
+def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> None:
     assert_type(item.kind, ItemKind)
     assert_type(item.row, Optional[int])
-    assert_type(visible.collapsed, bool)
-    assert_type(visible.expanded, bool)
-    assert_type(visible.expandable, bool)
     assert_type(visible.top, float)
     assert_type(visible.bottom, float)
     assert_type(table.item(0), Item)
@@ -48,8 +51,6 @@ def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> N
     assert_type(section.has_header, bool)
     assert_type(section.id, int)
     assert_type(section.detail, Optional[str])
-    assert_type(item.collapsible, bool)
-    assert_type(visible.collapsible, bool)
     assert_type(item.section, int)
     assert_type(table.item_section(0), Section)
     assert_type(table.append_section("c", collapsed=True, collapsible=False, header_item=False), Section)

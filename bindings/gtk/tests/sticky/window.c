@@ -1,0 +1,193 @@
+/*
+ * window.c — test-sticky's app: the table (nested groups, one fixed) and
+ * its rows' text, the rows' factory (one for the list and the stuck
+ * headers, as an app has: an outer box at the item's height carrying the
+ * classes, an indented line inside), and the 360 x 400 window with the
+ * FoldStickyHeaders around the scrolled GtkListView over the model.
+ */
+#include "sticky-test.h"
+
+#include <math.h>
+
+typedef struct {
+    const char *key, *parent, *header;
+    int rows;
+    uint32_t flags;
+} Group;
+
+static const Group groups[] = {
+    {"fruit", NULL, "Fruit|3 + 2 groups", 3, 0},
+    {"citrus", "fruit", "Citrus|5", 5, 0},
+    {"berries", "fruit", "Berries|4", 4, 0},
+    {"veg", NULL, "Vegetables|2 + 2 groups", 2, 0},
+    {"leaves", "veg", "Leaves|4", 4, 0},
+    {"roots", "veg", "Roots|3", 3, 0},
+    {"grains", NULL, "Grains|always open", 6, FOLD_SECTION_FIXED},
+    {"nuts", NULL, "Nuts|4 + 1 group", 4, 0},
+    {"tree-nuts", "nuts", "Tree nuts|3", 3, 0},
+    {"spices", NULL, "Spices|5 + 1 group", 5, 0},
+    {"hot", "spices", "Hot|3", 3, 0},
+};
+
+fold_table *table;
+FoldListModel *model;
+GtkWidget *window, *scroller, *list, *sticky;
+GtkAdjustment *vadj;
+
+char *
+row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
+{
+    (void)section;
+    (void)user_data;
+    return g_strdup_printf("%s %" G_GINT64_FORMAT, key, row + 1);
+}
+
+fold_table *
+build_table(void)
+{
+    fold_table_options options = options_with_heights(ROW_HEIGHT, HEADER_HEIGHT, 0, 0, 0);
+    fold_table *t = NULL;
+    if (fold_table_new(&options, &t) != FOLD_OK)
+        return NULL;
+    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
+        fold_section_id parent = FOLD_ROOT;
+        if (groups[i].parent && fold_table_find_section(t, groups[i].parent, &parent) != FOLD_OK)
+            return NULL;
+        if (fold_table_insert_section(t, parent, FOLD_INDEX_END, groups[i].key, groups[i].header,
+                                      groups[i].rows, groups[i].flags, NULL) != FOLD_OK)
+            return NULL;
+    }
+    return t;
+}
+
+/* ---- the app's rows: one factory for the list and the stuck headers ----- */
+
+/* As in demo-listview.c: an outer box at the item's height carries the
+ * classes (the background spans the row), the line inside is indented. */
+static void
+setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *indicator = gtk_label_new(NULL);
+    GtkWidget *title = gtk_label_new(NULL);
+    GtkWidget *detail = gtk_label_new(NULL);
+    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_widget_set_hexpand(title, TRUE);
+    gtk_widget_add_css_class(detail, "dim-label");
+    gtk_widget_set_vexpand(line, TRUE);
+    gtk_box_append(GTK_BOX(line), indicator);
+    gtk_box_append(GTK_BOX(line), title);
+    gtk_box_append(GTK_BOX(line), detail);
+    gtk_box_append(GTK_BOX(outer), line);
+    gtk_list_item_set_child(list_item, outer);
+}
+
+static void
+update_row(GtkListItem *list_item)
+{
+    FoldListItem *item = gtk_list_item_get_item(list_item);
+    GtkWidget *outer = gtk_list_item_get_child(list_item);
+    GtkWidget *line = gtk_widget_get_first_child(outer);
+    GtkWidget *indicator = gtk_widget_get_first_child(line);
+    GtkWidget *title = gtk_widget_get_next_sibling(indicator);
+    GtkWidget *detail = gtk_widget_get_next_sibling(title);
+    int32_t kind = fold_list_item_get_kind(item);
+    int depth = fold_list_item_get_depth(item);
+    const char *sign = fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item)
+                                                            : NULL;
+    const char *text = fold_list_item_get_title(item), *more = fold_list_item_get_detail(item);
+    gtk_label_set_text(GTK_LABEL(indicator), sign ? sign : "");
+    gtk_label_set_text(GTK_LABEL(title), text ? text : "");
+    gtk_label_set_text(GTK_LABEL(detail), more ? more : "");
+    gtk_widget_set_margin_start(line, 8 + INDENT * depth + (kind == FOLD_ITEM_ROW ? INDENT : 0));
+    gtk_widget_set_margin_end(line, 12);
+    gtk_widget_set_size_request(outer, -1, (int)lround(fold_list_item_get_height(item)));
+    const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2"};
+    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
+        gtk_widget_remove_css_class(outer, classes[i]);
+    gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
+    char depth_class[16];
+    g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
+    gtk_widget_add_css_class(outer, depth_class);
+    g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+}
+
+/* Live items (one object per identity) report redraws as notify. */
+static void
+on_item_notify(GObject *item, GParamSpec *pspec, gpointer list_item)
+{
+    (void)item;
+    (void)pspec;
+    update_row(list_item);
+}
+
+static void
+bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    update_row(list_item);
+    g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
+                     list_item);
+}
+
+static void
+unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+    (void)factory;
+    (void)data;
+    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(list_item),
+                                         G_CALLBACK(on_item_notify), list_item);
+}
+
+static const char css[] =
+    "listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }\n"
+    ".fold-header { background: #d8e0ec; font-weight: bold; }\n"
+    ".fold-header.depth-1 { background: #e6ecf4; }\n"
+    ".fold-row { background: #ffffff; box-shadow: inset 0 -1px #e8e8e8; }\n";
+
+/* Clicks on the list's rows: a header toggles, a row expands. */
+static void
+on_activate(GtkListView *view, guint position, gpointer data)
+{
+    (void)view;
+    (void)data;
+    fold_list_model_activate(model, position, NULL, NULL);
+}
+
+void
+build_window(void)
+{
+    demo_add_css(css);
+
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    list = gtk_list_view_new(
+        GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(g_object_ref(model)))), factory);
+    gtk_widget_add_css_class(list, "fold");
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);
+    g_signal_connect(list, "activate", G_CALLBACK(on_activate), NULL);
+
+    scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
+    vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list));
+
+    /* The model comes from the list (NULL): the FoldListModel under its
+     * GtkNoSelection. */
+    sticky = fold_sticky_headers_new(NULL, scroller);
+
+    window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), 360, VIEW_HEIGHT);
+    gtk_window_set_decorated(GTK_WINDOW(window), FALSE);
+    gtk_window_set_resizable(GTK_WINDOW(window), FALSE);
+    gtk_window_set_child(GTK_WINDOW(window), sticky);
+    gtk_window_present(GTK_WINDOW(window));
+}
