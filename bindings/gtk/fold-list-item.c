@@ -118,14 +118,10 @@ fold_list_item_init(FoldListItem *self)
     self->row = -1;
 }
 
-/* The getters check the item like every GObject getter (g_return_val_if_fail:
- * a critical and a neutral value for NULL or another type, never a crash). */
+/* The getters: FOLD_DEFINE_GETTER (fold-private.h) on a field. */
 #define ITEM_GETTER(type, name, field, none)                                                \
-    type fold_list_item_get_##name(FoldListItem *item)                                      \
-    {                                                                                        \
-        g_return_val_if_fail(FOLD_IS_LIST_ITEM(item), none);                                \
-        return item->field;                                                                  \
-    }
+    FOLD_DEFINE_GETTER(type, fold_list_item_get_##name, FoldListItem, FOLD_IS_LIST_ITEM, none, \
+                       self->field)
 
 ITEM_GETTER(FoldItemKind, kind, kind, FOLD_ITEM_KIND_HEADER)
 ITEM_GETTER(int32_t, depth, depth, 0)
