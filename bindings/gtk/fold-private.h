@@ -46,8 +46,8 @@ G_GNUC_INTERNAL char *fold_section_text_dup(fold_table *table, fold_section_id s
 typedef int (*FoldSectionOp)(fold_table *, fold_section_id, int *);
 typedef int (*FoldRowOp)(fold_table *, fold_section_id, int64_t, int *);
 
-/* One such call with its "changed" answer as a gboolean (FoldStore's and
- * FoldListModel's collapse, expand and toggle methods). */
+/* One such call with its "changed" answer as a gboolean (FoldListModel's
+ * collapse, expand and toggle methods; FoldStore's are FOLD_STORE_CALL_OUT). */
 static inline gboolean
 fold_section_op(fold_table *table, FoldSectionOp op, fold_section_id section,
                 gboolean *out_changed, GError **error)

@@ -189,15 +189,12 @@ fold_store_set_expanded_height_func(FoldStore *store, FoldHeightFunc func, gpoin
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_measure(FoldStore *store, double offset, double height, gint64 overscan,
-                   gint64 *out_measured, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int64_t measured = 0;
-    FOLD_RETURN_OUT(fold_table_measure(table, offset, height, overscan, &measured), out_measured,
-                    measured, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_measure,
+                    (FoldStore *store, double offset, double height, gint64 overscan,
+                     gint64 *out_measured, GError **error),
+                    int64_t measured,
+                    fold_table_measure(table, offset, height, overscan, &measured), out_measured,
+                    measured)
 
 /**
  * fold_store_invalidate_heights:
@@ -211,9 +208,6 @@ fold_store_measure(FoldStore *store, double offset, double height, gint64 oversc
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64 row, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_invalidate_heights(table, section, row), error);
-}
+FOLD_STORE_CALL(fold_store_invalidate_heights,
+                (FoldStore *store, guint64 section, gint64 row, GError **error),
+                fold_table_invalidate_heights(table, section, row))

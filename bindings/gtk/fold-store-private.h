@@ -51,6 +51,27 @@ G_GNUC_INTERNAL fold_table *fold_store_table_of(FoldStore *store, GError **error
     if (!table)                                                                               \
         return NULL
 
+/* The methods that are one engine call on the store's table (`call` uses
+ * `table` and the parameters `params`, which end in `GError **error`):
+ * FALSE with the GError on failure. */
+#define FOLD_STORE_CALL(name, params, call)                                                   \
+    gboolean name params                                                                      \
+    {                                                                                         \
+        TABLE_OR_FAIL(store, error);                                                          \
+        return fold_check_status((call), error);                                              \
+    }
+
+/* The same for a call that hands out one value: `decl` declares the
+ * variable `call` fills (zeroed first); `value` (an expression of it) goes
+ * to `*out` on success when `out` is not NULL. */
+#define FOLD_STORE_CALL_OUT(name, params, decl, call, out, value)                             \
+    gboolean name params                                                                      \
+    {                                                                                         \
+        TABLE_OR_FAIL(store, error);                                                          \
+        decl = {0};                                                                           \
+        FOLD_RETURN_OUT((call), out, value, error);                                           \
+    }
+
 /* fold-store-signals.c: the section and row signals (class_init), and the
  * listeners that emit them, added to the new table (constructed) and
  * removed at dispose. */

@@ -26,13 +26,9 @@ too_many(gsize n, GError **error)
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_insert_rows(FoldStore *store, guint64 section, gint64 index, gint64 count,
-                       GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_insert_rows(table, section, index, count, NULL), error);
-}
+FOLD_STORE_CALL(fold_store_insert_rows,
+                (FoldStore *store, guint64 section, gint64 index, gint64 count, GError **error),
+                fold_table_insert_rows(table, section, index, count, NULL))
 
 /**
  * fold_store_insert_rows_with_heights:
@@ -73,13 +69,9 @@ fold_store_insert_rows_with_heights(FoldStore *store, guint64 section, gint64 in
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_remove_rows(FoldStore *store, guint64 section, gint64 row, gint64 count,
-                       GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_remove_rows(table, section, row, count), error);
-}
+FOLD_STORE_CALL(fold_store_remove_rows,
+                (FoldStore *store, guint64 section, gint64 row, gint64 count, GError **error),
+                fold_table_remove_rows(table, section, row, count))
 
 /**
  * fold_store_move_row:
@@ -94,13 +86,10 @@ fold_store_remove_rows(FoldStore *store, guint64 section, gint64 row, gint64 cou
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_move_row(FoldStore *store, guint64 section, gint64 row, guint64 target, gint64 index,
-                    GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_move_row(table, section, row, target, index), error);
-}
+FOLD_STORE_CALL(fold_store_move_row,
+                (FoldStore *store, guint64 section, gint64 row, guint64 target, gint64 index,
+                 GError **error),
+                fold_table_move_row(table, section, row, target, index))
 
 /**
  * fold_store_set_row_height:
@@ -114,13 +103,9 @@ fold_store_move_row(FoldStore *store, guint64 section, gint64 row, guint64 targe
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_row_height(FoldStore *store, guint64 section, gint64 row, double height,
-                          GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_row_height(table, section, row, height), error);
-}
+FOLD_STORE_CALL(fold_store_set_row_height,
+                (FoldStore *store, guint64 section, gint64 row, double height, GError **error),
+                fold_table_set_row_height(table, section, row, height))
 
 /**
  * fold_store_set_row_heights:
@@ -162,14 +147,9 @@ fold_store_set_row_heights(FoldStore *store, guint64 section, gint64 row, const 
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_row_expanded_height(FoldStore *store, guint64 section, gint64 row, double height,
-                                   GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_row_expanded_height(table, section, row, height),
-                             error);
-}
+FOLD_STORE_CALL(fold_store_set_row_expanded_height,
+                (FoldStore *store, guint64 section, gint64 row, double height, GError **error),
+                fold_table_set_row_expanded_height(table, section, row, height))
 
 /**
  * fold_store_get_row_expanded:
@@ -195,14 +175,6 @@ fold_store_get_row_expanded(FoldStore *store, guint64 section, gint64 row,
 
 /* ---- expanding ----------------------------------------------------------- */
 
-static gboolean
-store_row_op(FoldStore *store, FoldRowOp op, guint64 section, gint64 row, gboolean *out_changed,
-             GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_row_op(table, op, section, row, out_changed, error);
-}
-
 /**
  * fold_store_expand_row:
  * @store: a store
@@ -216,12 +188,11 @@ store_row_op(FoldStore *store, FoldRowOp op, guint64 section, gint64 row, gboole
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_expand_row(FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
-                      GError **error)
-{
-    return store_row_op(store, fold_table_expand_row, section, row, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_expand_row,
+                    (FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
+                     GError **error),
+                    int changed, fold_table_expand_row(table, section, row, &changed), out_changed,
+                    changed != 0)
 
 /**
  * fold_store_collapse_row:
@@ -235,12 +206,11 @@ fold_store_expand_row(FoldStore *store, guint64 section, gint64 row, gboolean *o
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_collapse_row(FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
-                        GError **error)
-{
-    return store_row_op(store, fold_table_collapse_row, section, row, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_collapse_row,
+                    (FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
+                     GError **error),
+                    int changed, fold_table_collapse_row(table, section, row, &changed),
+                    out_changed, changed != 0)
 
 /**
  * fold_store_toggle_row:
@@ -254,9 +224,8 @@ fold_store_collapse_row(FoldStore *store, guint64 section, gint64 row, gboolean 
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_toggle_row(FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
-                      GError **error)
-{
-    return store_row_op(store, fold_table_toggle_row, section, row, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_toggle_row,
+                    (FoldStore *store, guint64 section, gint64 row, gboolean *out_changed,
+                     GError **error),
+                    int changed, fold_table_toggle_row(table, section, row, &changed), out_changed,
+                    changed != 0)

@@ -25,17 +25,14 @@
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_insert_section(FoldStore *store, guint64 parent, gint64 index, const char *key,
-                          const char *header, gint64 row_count, FoldSectionFlags flags,
-                          guint64 *out_id, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    fold_section_id id = 0;
-    FOLD_RETURN_OUT(fold_table_insert_section(table, parent, index, key, header, row_count,
+FOLD_STORE_CALL_OUT(fold_store_insert_section,
+                    (FoldStore *store, guint64 parent, gint64 index, const char *key,
+                     const char *header, gint64 row_count, FoldSectionFlags flags, guint64 *out_id,
+                     GError **error),
+                    fold_section_id id,
+                    fold_table_insert_section(table, parent, index, key, header, row_count,
                                               (uint32_t)flags, &id),
-                    out_id, id, error);
-}
+                    out_id, id)
 
 /**
  * fold_store_remove_section:
@@ -48,12 +45,8 @@ fold_store_insert_section(FoldStore *store, guint64 parent, gint64 index, const 
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_remove_section(FoldStore *store, guint64 section, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_remove_section(table, section), error);
-}
+FOLD_STORE_CALL(fold_store_remove_section, (FoldStore *store, guint64 section, GError **error),
+                fold_table_remove_section(table, section))
 
 /**
  * fold_store_move_section:
@@ -68,13 +61,9 @@ fold_store_remove_section(FoldStore *store, guint64 section, GError **error)
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_move_section(FoldStore *store, guint64 section, guint64 parent, gint64 index,
-                        GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_move_section(table, section, parent, index), error);
-}
+FOLD_STORE_CALL(fold_store_move_section,
+                (FoldStore *store, guint64 section, guint64 parent, gint64 index, GError **error),
+                fold_table_move_section(table, section, parent, index))
 
 /**
  * fold_store_remove_children:
@@ -89,13 +78,9 @@ fold_store_move_section(FoldStore *store, guint64 section, guint64 parent, gint6
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_remove_children(FoldStore *store, guint64 parent, gint64 index, gint64 count,
-                           GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_remove_children(table, parent, index, count), error);
-}
+FOLD_STORE_CALL(fold_store_remove_children,
+                (FoldStore *store, guint64 parent, gint64 index, gint64 count, GError **error),
+                fold_table_remove_children(table, parent, index, count))
 
 /**
  * fold_store_find_section:
@@ -109,13 +94,9 @@ fold_store_remove_children(FoldStore *store, guint64 parent, gint64 index, gint6
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_find_section(FoldStore *store, const char *key, guint64 *out_id, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    fold_section_id id = 0;
-    FOLD_RETURN_OUT(fold_table_find_section(table, key, &id), out_id, id, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_find_section,
+                    (FoldStore *store, const char *key, guint64 *out_id, GError **error),
+                    fold_section_id id, fold_table_find_section(table, key, &id), out_id, id)
 
 /**
  * fold_store_set_section_header:
@@ -129,13 +110,9 @@ fold_store_find_section(FoldStore *store, const char *key, guint64 *out_id, GErr
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_section_header(FoldStore *store, guint64 section, const char *header,
-                              GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_section_header(table, section, header), error);
-}
+FOLD_STORE_CALL(fold_store_set_section_header,
+                (FoldStore *store, guint64 section, const char *header, GError **error),
+                fold_table_set_section_header(table, section, header))
 
 /**
  * fold_store_set_collapsible:
@@ -149,14 +126,9 @@ fold_store_set_section_header(FoldStore *store, guint64 section, const char *hea
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_collapsible(FoldStore *store, guint64 section, gboolean collapsible,
-                           GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_collapsible(table, section, collapsible ? 1 : 0),
-                             error);
-}
+FOLD_STORE_CALL(fold_store_set_collapsible,
+                (FoldStore *store, guint64 section, gboolean collapsible, GError **error),
+                fold_table_set_collapsible(table, section, collapsible ? 1 : 0))
 
 /* ---- section info -------------------------------------------------------- */
 
@@ -181,6 +153,13 @@ section_text(FoldStore *store, guint64 section, int32_t which, gboolean missing_
     return text;
 }
 
+/* The text getters: one section_text() each. */
+#define SECTION_TEXT_GETTER(name, which, missing_ok)                                          \
+    char *name(FoldStore *store, guint64 section, GError **error)                             \
+    {                                                                                         \
+        return section_text(store, section, which, missing_ok, error);                        \
+    }
+
 /**
  * fold_store_get_section_key:
  * @store: a store
@@ -191,11 +170,7 @@ section_text(FoldStore *store, guint64 section, int32_t which, gboolean missing_
  *
  * Returns: (transfer full): the section's key, or %NULL with @error set
  */
-char *
-fold_store_get_section_key(FoldStore *store, guint64 section, GError **error)
-{
-    return section_text(store, section, FOLD_TEXT_KEY, FALSE, error);
-}
+SECTION_TEXT_GETTER(fold_store_get_section_key, FOLD_TEXT_KEY, FALSE)
 
 /**
  * fold_store_get_section_header:
@@ -208,11 +183,7 @@ fold_store_get_section_key(FoldStore *store, guint64 section, GError **error)
  * Returns: (transfer full): the whole header text ("Title|Detail"), or
  *   %NULL with @error set
  */
-char *
-fold_store_get_section_header(FoldStore *store, guint64 section, GError **error)
-{
-    return section_text(store, section, FOLD_TEXT_HEADER, FALSE, error);
-}
+SECTION_TEXT_GETTER(fold_store_get_section_header, FOLD_TEXT_HEADER, FALSE)
 
 /**
  * fold_store_get_section_title:
@@ -225,11 +196,7 @@ fold_store_get_section_header(FoldStore *store, guint64 section, GError **error)
  * Returns: (transfer full): the header text before its first '|' (all of
  *   it without one), or %NULL with @error set
  */
-char *
-fold_store_get_section_title(FoldStore *store, guint64 section, GError **error)
-{
-    return section_text(store, section, FOLD_TEXT_TITLE, FALSE, error);
-}
+SECTION_TEXT_GETTER(fold_store_get_section_title, FOLD_TEXT_TITLE, FALSE)
 
 /**
  * fold_store_get_section_detail:
@@ -242,11 +209,7 @@ fold_store_get_section_title(FoldStore *store, guint64 section, GError **error)
  * Returns: (transfer full) (nullable): the header text after its first
  *   '|'; %NULL without an error when it has no '|'
  */
-char *
-fold_store_get_section_detail(FoldStore *store, guint64 section, GError **error)
-{
-    return section_text(store, section, FOLD_TEXT_DETAIL, TRUE, error);
-}
+SECTION_TEXT_GETTER(fold_store_get_section_detail, FOLD_TEXT_DETAIL, TRUE)
 
 /**
  * fold_store_get_section_indicator:
@@ -260,18 +223,7 @@ fold_store_get_section_detail(FoldStore *store, guint64 section, GError **error)
  *   those set with fold_store_set_indicators()), "" for a section that is
  *   not collapsible now; %NULL with @error set
  */
-char *
-fold_store_get_section_indicator(FoldStore *store, guint64 section, GError **error)
-{
-    return section_text(store, section, FOLD_TEXT_INDICATOR, FALSE, error);
-}
-
-static gboolean
-section_info(FoldStore *store, guint64 section, fold_section_info *info, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_section_info(table, section, info), error);
-}
+SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE)
 
 /**
  * fold_store_get_section_flags:
@@ -284,14 +236,11 @@ section_info(FoldStore *store, guint64 section, fold_section_info *info, GError 
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_section_flags(FoldStore *store, guint64 section, FoldSectionFlags *out_flags,
-                             GError **error)
-{
-    fold_section_info info;
-    FOLD_RETURN_OUT_IF(section_info(store, section, &info, error), out_flags,
-                       (FoldSectionFlags)info.flags);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_section_flags,
+                    (FoldStore *store, guint64 section, FoldSectionFlags *out_flags,
+                     GError **error),
+                    fold_section_info info, fold_table_section_info(table, section, &info),
+                    out_flags, (FoldSectionFlags)info.flags)
 
 /**
  * fold_store_get_section_parent:
@@ -304,14 +253,10 @@ fold_store_get_section_flags(FoldStore *store, guint64 section, FoldSectionFlags
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_section_parent(FoldStore *store, guint64 section, guint64 *out_parent,
-                              GError **error)
-{
-    fold_section_info info;
-    FOLD_RETURN_OUT_IF(section_info(store, section, &info, error), out_parent,
-                       info.parent);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_section_parent,
+                    (FoldStore *store, guint64 section, guint64 *out_parent, GError **error),
+                    fold_section_info info, fold_table_section_info(table, section, &info),
+                    out_parent, info.parent)
 
 /**
  * fold_store_get_section_depth:
@@ -324,13 +269,10 @@ fold_store_get_section_parent(FoldStore *store, guint64 section, guint64 *out_pa
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_section_depth(FoldStore *store, guint64 section, gint *out_depth, GError **error)
-{
-    fold_section_info info;
-    FOLD_RETURN_OUT_IF(section_info(store, section, &info, error), out_depth,
-                       info.depth);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_section_depth,
+                    (FoldStore *store, guint64 section, gint *out_depth, GError **error),
+                    fold_section_info info, fold_table_section_info(table, section, &info),
+                    out_depth, info.depth)
 
 /**
  * fold_store_get_row_count:
@@ -343,13 +285,10 @@ fold_store_get_section_depth(FoldStore *store, guint64 section, gint *out_depth,
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_row_count(FoldStore *store, guint64 section, gint64 *out_count, GError **error)
-{
-    fold_section_info info;
-    FOLD_RETURN_OUT_IF(section_info(store, section, &info, error), out_count,
-                       info.row_count);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_row_count,
+                    (FoldStore *store, guint64 section, gint64 *out_count, GError **error),
+                    fold_section_info info, fold_table_section_info(table, section, &info),
+                    out_count, info.row_count)
 
 /**
  * fold_store_get_child_count:
@@ -362,13 +301,9 @@ fold_store_get_row_count(FoldStore *store, guint64 section, gint64 *out_count, G
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *out_count, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int64_t count = 0;
-    FOLD_RETURN_OUT(fold_table_child_count(table, parent, &count), out_count, count, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_child_count,
+                    (FoldStore *store, guint64 parent, gint64 *out_count, GError **error),
+                    int64_t count, fold_table_child_count(table, parent, &count), out_count, count)
 
 /**
  * fold_store_get_section_collapsed:
@@ -381,24 +316,12 @@ fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *out_count, 
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_section_collapsed(FoldStore *store, guint64 section, gboolean *out_collapsed,
-                                 GError **error)
-{
-    fold_section_info info;
-    FOLD_RETURN_OUT_IF(section_info(store, section, &info, error), out_collapsed,
-                       (info.flags & FOLD_SECTION_COLLAPSED) != 0);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_section_collapsed,
+                    (FoldStore *store, guint64 section, gboolean *out_collapsed, GError **error),
+                    fold_section_info info, fold_table_section_info(table, section, &info),
+                    out_collapsed, (info.flags & FOLD_SECTION_COLLAPSED) != 0)
 
 /* ---- collapsing ---------------------------------------------------------- */
-
-static gboolean
-store_section_op(FoldStore *store, FoldSectionOp op, guint64 section, gboolean *out_changed,
-                 GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_section_op(table, op, section, out_changed, error);
-}
 
 /**
  * fold_store_collapse:
@@ -414,11 +337,10 @@ store_section_op(FoldStore *store, FoldSectionOp op, guint64 section, gboolean *
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_collapse(FoldStore *store, guint64 section, gboolean *out_changed, GError **error)
-{
-    return store_section_op(store, fold_table_collapse, section, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_collapse,
+                    (FoldStore *store, guint64 section, gboolean *out_changed, GError **error),
+                    int changed, fold_table_collapse(table, section, &changed), out_changed,
+                    changed != 0)
 
 /**
  * fold_store_expand:
@@ -431,11 +353,10 @@ fold_store_collapse(FoldStore *store, guint64 section, gboolean *out_changed, GE
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_expand(FoldStore *store, guint64 section, gboolean *out_changed, GError **error)
-{
-    return store_section_op(store, fold_table_expand, section, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_expand,
+                    (FoldStore *store, guint64 section, gboolean *out_changed, GError **error),
+                    int changed, fold_table_expand(table, section, &changed), out_changed,
+                    changed != 0)
 
 /**
  * fold_store_toggle:
@@ -449,11 +370,10 @@ fold_store_expand(FoldStore *store, guint64 section, gboolean *out_changed, GErr
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_toggle(FoldStore *store, guint64 section, gboolean *out_changed, GError **error)
-{
-    return store_section_op(store, fold_table_toggle, section, out_changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_toggle,
+                    (FoldStore *store, guint64 section, gboolean *out_changed, GError **error),
+                    int changed, fold_table_toggle(table, section, &changed), out_changed,
+                    changed != 0)
 
 /**
  * fold_store_collapse_all:
@@ -466,13 +386,9 @@ fold_store_toggle(FoldStore *store, guint64 section, gboolean *out_changed, GErr
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_collapse_all(FoldStore *store, gint64 *out_changed, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int64_t changed = 0;
-    FOLD_RETURN_OUT(fold_table_collapse_all(table, &changed), out_changed, changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_collapse_all,
+                    (FoldStore *store, gint64 *out_changed, GError **error), int64_t changed,
+                    fold_table_collapse_all(table, &changed), out_changed, changed)
 
 /**
  * fold_store_expand_all:
@@ -484,10 +400,5 @@ fold_store_collapse_all(FoldStore *store, gint64 *out_changed, GError **error)
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_expand_all(FoldStore *store, gint64 *out_changed, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int64_t changed = 0;
-    FOLD_RETURN_OUT(fold_table_expand_all(table, &changed), out_changed, changed, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_expand_all, (FoldStore *store, gint64 *out_changed, GError **error),
+                    int64_t changed, fold_table_expand_all(table, &changed), out_changed, changed)

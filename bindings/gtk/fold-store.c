@@ -352,13 +352,10 @@ fold_list_model_new_for_store(FoldStore *store)
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_activate(FoldStore *store, guint position, gint *out_action, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int32_t action = 0;
-    FOLD_RETURN_OUT(fold_table_activate(table, position, &action), out_action, action, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_activate,
+                    (FoldStore *store, guint position, gint *out_action, GError **error),
+                    int32_t action, fold_table_activate(table, position, &action), out_action,
+                    action)
 
 /**
  * fold_store_get_item_count:
@@ -370,13 +367,9 @@ fold_store_activate(FoldStore *store, guint position, gint *out_action, GError *
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_item_count(FoldStore *store, gint64 *out_count, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    int64_t count = 0;
-    FOLD_RETURN_OUT(fold_table_item_count(table, &count), out_count, count, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_item_count,
+                    (FoldStore *store, gint64 *out_count, GError **error), int64_t count,
+                    fold_table_item_count(table, &count), out_count, count)
 
 /**
  * fold_store_get_content_height:
@@ -388,13 +381,9 @@ fold_store_get_item_count(FoldStore *store, gint64 *out_count, GError **error)
  *
  * Returns: (skip): %TRUE on success
  */
-gboolean
-fold_store_get_content_height(FoldStore *store, double *out_height, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    double height = 0;
-    FOLD_RETURN_OUT(fold_table_content_height(table, &height), out_height, height, error);
-}
+FOLD_STORE_CALL_OUT(fold_store_get_content_height,
+                    (FoldStore *store, double *out_height, GError **error), double height,
+                    fold_table_content_height(table, &height), out_height, height)
 
 /**
  * fold_store_set_indicators:
@@ -409,13 +398,9 @@ fold_store_get_content_height(FoldStore *store, double *out_height, GError **err
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_indicators(FoldStore *store, const char *collapsed, const char *expanded,
-                          GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_indicators(table, collapsed, expanded), error);
-}
+FOLD_STORE_CALL(fold_store_set_indicators,
+                (FoldStore *store, const char *collapsed, const char *expanded, GError **error),
+                fold_table_set_indicators(table, collapsed, expanded))
 
 /* ---- saved state and scrolling ------------------------------------------- */
 
@@ -453,12 +438,8 @@ fold_store_export_state(FoldStore *store, GError **error)
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_import_state(FoldStore *store, const char *json, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_import_state(table, json, NULL), error);
-}
+FOLD_STORE_CALL(fold_store_import_state, (FoldStore *store, const char *json, GError **error),
+                fold_table_import_state(table, json, NULL))
 
 /**
  * fold_store_set_viewport:
@@ -472,12 +453,9 @@ fold_store_import_state(FoldStore *store, const char *json, GError **error)
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_set_viewport(FoldStore *store, double offset, double height, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_set_viewport(table, offset, height), error);
-}
+FOLD_STORE_CALL(fold_store_set_viewport,
+                (FoldStore *store, double offset, double height, GError **error),
+                fold_table_set_viewport(table, offset, height))
 
 /**
  * fold_store_clear_viewport:
@@ -488,10 +466,6 @@ fold_store_set_viewport(FoldStore *store, double offset, double height, GError *
  *
  * Returns: %TRUE on success
  */
-gboolean
-fold_store_clear_viewport(FoldStore *store, GError **error)
-{
-    TABLE_OR_FAIL(store, error);
-    return fold_check_status(fold_table_clear_viewport(table), error);
-}
+FOLD_STORE_CALL(fold_store_clear_viewport, (FoldStore *store, GError **error),
+                fold_table_clear_viewport(table))
 
