@@ -375,46 +375,26 @@ op_activate(FoldExpander *self, GError **error)
     return fold_expander_activate_item(self, NULL, error);
 }
 
-static void
-action_expand(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_expand);
-}
+/* The listitem.* actions and what they run. */
+static const struct {
+    const char *name;
+    ExpanderOp op;
+} actions[] = {
+    {"listitem.expand", op_expand},
+    {"listitem.collapse", op_collapse},
+    {"listitem.toggle-expand", op_toggle},
+    {"listitem.expand-all", fold_expander_expand_all},
+    {"listitem.collapse-or-parent", op_collapse_or_parent},
+    {"listitem.activate", op_activate},
+};
 
 static void
-action_collapse(GtkWidget *widget, const char *name, GVariant *parameter)
+action_run(GtkWidget *widget, const char *name, GVariant *parameter)
 {
     (void)parameter;
-    run(widget, name, op_collapse);
-}
-
-static void
-action_toggle(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_toggle);
-}
-
-static void
-action_expand_all(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, fold_expander_expand_all);
-}
-
-static void
-action_collapse_or_parent(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_collapse_or_parent);
-}
-
-static void
-action_activate(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_activate);
+    for (size_t i = 0; i < G_N_ELEMENTS(actions); i++)
+        if (g_strcmp0(name, actions[i].name) == 0)
+            run(widget, name, actions[i].op);
 }
 
 /* Left and Right follow the text direction. */
@@ -452,14 +432,8 @@ add_key(GtkShortcutController *controller, guint keyval, GtkShortcutAction *acti
 void
 fold_expander_install_actions(GtkWidgetClass *widget_class)
 {
-    gtk_widget_class_install_action(widget_class, "listitem.expand", NULL, action_expand);
-    gtk_widget_class_install_action(widget_class, "listitem.collapse", NULL, action_collapse);
-    gtk_widget_class_install_action(widget_class, "listitem.toggle-expand", NULL, action_toggle);
-    gtk_widget_class_install_action(widget_class, "listitem.expand-all", NULL,
-                                    action_expand_all);
-    gtk_widget_class_install_action(widget_class, "listitem.collapse-or-parent", NULL,
-                                    action_collapse_or_parent);
-    gtk_widget_class_install_action(widget_class, "listitem.activate", NULL, action_activate);
+    for (size_t i = 0; i < G_N_ELEMENTS(actions); i++)
+        gtk_widget_class_install_action(widget_class, actions[i].name, NULL, action_run);
 }
 
 static void

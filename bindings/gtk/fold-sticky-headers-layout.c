@@ -93,20 +93,33 @@ effective_factory(FoldStickyHeaders *self)
 
 /* ---- slots --------------------------------------------------------------- */
 
+/* The FoldStickyHeaders a slot is in (NULL once it left), and the slot's
+ * index (its level in the stack). */
+static FoldStickyHeaders *
+owner_of(GtkWidget *slot)
+{
+    GtkWidget *parent = gtk_widget_get_parent(slot);
+    return FOLD_IS_STICKY_HEADERS(parent) ? FOLD_STICKY_HEADERS(parent) : NULL;
+}
+
+static int
+slot_index(GtkWidget *slot)
+{
+    return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(slot), "fold-slot-index"));
+}
+
 static void
 on_slot_pressed(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
 {
     (void)n_press;
     (void)x;
     (void)y;
-    GtkWidget *slot = data;
-    GtkWidget *parent = gtk_widget_get_parent(slot);
-    if (!FOLD_IS_STICKY_HEADERS(parent))
+    FoldStickyHeaders *self = owner_of(data);
+    if (!self)
         return;
-    FoldStickyHeaders *self = FOLD_STICKY_HEADERS(parent);
     /* Ours: the row under the header and the slot's own row never see it. */
     gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    self->pressed_slot = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(slot), "fold-slot-index"));
+    self->pressed_slot = slot_index(data);
 }
 
 static void
@@ -116,13 +129,9 @@ on_slot_released(GtkGestureClick *gesture, int n_press, double x, double y, gpoi
     (void)n_press;
     (void)x;
     (void)y;
-    GtkWidget *slot = data;
-    GtkWidget *parent = gtk_widget_get_parent(slot);
-    if (!FOLD_IS_STICKY_HEADERS(parent))
-        return;
-    FoldStickyHeaders *self = FOLD_STICKY_HEADERS(parent);
-    int index = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(slot), "fold-slot-index"));
-    if (self->pressed_slot != index)
+    FoldStickyHeaders *self = owner_of(data);
+    int index = slot_index(data);
+    if (!self || self->pressed_slot != index)
         return;
     self->pressed_slot = -1;
     GError *error = NULL;
@@ -137,10 +146,8 @@ static gboolean
 on_slot_scroll(GtkEventControllerScroll *controller, double dx, double dy, gpointer data)
 {
     (void)dx;
-    GtkWidget *slot = data;
-    GtkWidget *parent = gtk_widget_get_parent(slot);
-    GtkAdjustment *vadj =
-        FOLD_IS_STICKY_HEADERS(parent) ? FOLD_STICKY_HEADERS(parent)->watched_vadj : NULL;
+    FoldStickyHeaders *self = owner_of(data);
+    GtkAdjustment *vadj = self ? self->watched_vadj : NULL;
     if (!vadj || dy == 0)
         return FALSE;
     double page = gtk_adjustment_get_page_size(vadj);

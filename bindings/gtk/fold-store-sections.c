@@ -225,6 +225,12 @@ SECTION_TEXT_GETTER(fold_store_get_section_detail, FOLD_TEXT_DETAIL, TRUE)
  */
 SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE)
 
+/* The getters of a section's info: one fold_table_section_info() each. */
+#define SECTION_INFO_GETTER(name, type, out, value)                                           \
+    FOLD_STORE_CALL_OUT(name, (FoldStore *store, guint64 section, type *out, GError **error), \
+                        fold_section_info info, fold_table_section_info(table, section, &info), \
+                        out, value)
+
 /**
  * fold_store_get_section_flags:
  * @store: a store
@@ -236,11 +242,8 @@ SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE
  *
  * Returns: (skip): %TRUE on success
  */
-FOLD_STORE_CALL_OUT(fold_store_get_section_flags,
-                    (FoldStore *store, guint64 section, FoldSectionFlags *out_flags,
-                     GError **error),
-                    fold_section_info info, fold_table_section_info(table, section, &info),
-                    out_flags, (FoldSectionFlags)info.flags)
+SECTION_INFO_GETTER(fold_store_get_section_flags, FoldSectionFlags, out_flags,
+                    (FoldSectionFlags)info.flags)
 
 /**
  * fold_store_get_section_parent:
@@ -253,10 +256,7 @@ FOLD_STORE_CALL_OUT(fold_store_get_section_flags,
  *
  * Returns: (skip): %TRUE on success
  */
-FOLD_STORE_CALL_OUT(fold_store_get_section_parent,
-                    (FoldStore *store, guint64 section, guint64 *out_parent, GError **error),
-                    fold_section_info info, fold_table_section_info(table, section, &info),
-                    out_parent, info.parent)
+SECTION_INFO_GETTER(fold_store_get_section_parent, guint64, out_parent, info.parent)
 
 /**
  * fold_store_get_section_depth:
@@ -269,10 +269,7 @@ FOLD_STORE_CALL_OUT(fold_store_get_section_parent,
  *
  * Returns: (skip): %TRUE on success
  */
-FOLD_STORE_CALL_OUT(fold_store_get_section_depth,
-                    (FoldStore *store, guint64 section, gint *out_depth, GError **error),
-                    fold_section_info info, fold_table_section_info(table, section, &info),
-                    out_depth, info.depth)
+SECTION_INFO_GETTER(fold_store_get_section_depth, gint, out_depth, info.depth)
 
 /**
  * fold_store_get_row_count:
@@ -285,10 +282,7 @@ FOLD_STORE_CALL_OUT(fold_store_get_section_depth,
  *
  * Returns: (skip): %TRUE on success
  */
-FOLD_STORE_CALL_OUT(fold_store_get_row_count,
-                    (FoldStore *store, guint64 section, gint64 *out_count, GError **error),
-                    fold_section_info info, fold_table_section_info(table, section, &info),
-                    out_count, info.row_count)
+SECTION_INFO_GETTER(fold_store_get_row_count, gint64, out_count, info.row_count)
 
 /**
  * fold_store_get_child_count:
@@ -316,10 +310,8 @@ FOLD_STORE_CALL_OUT(fold_store_get_child_count,
  *
  * Returns: (skip): %TRUE on success
  */
-FOLD_STORE_CALL_OUT(fold_store_get_section_collapsed,
-                    (FoldStore *store, guint64 section, gboolean *out_collapsed, GError **error),
-                    fold_section_info info, fold_table_section_info(table, section, &info),
-                    out_collapsed, (info.flags & FOLD_SECTION_COLLAPSED) != 0)
+SECTION_INFO_GETTER(fold_store_get_section_collapsed, gboolean, out_collapsed,
+                    (info.flags & FOLD_SECTION_COLLAPSED) != 0)
 
 /* ---- collapsing ---------------------------------------------------------- */
 

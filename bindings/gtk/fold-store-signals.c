@@ -5,6 +5,7 @@
  */
 #include "fold-store-private.h"
 
+/* The section signals first, then the row signals (emit_event). */
 enum {
     SIG_SECTION_WILL_COLLAPSE,
     SIG_SECTION_DID_COLLAPSE,
@@ -51,54 +52,62 @@ default_allow_row(FoldStore *store, guint64 section, const char *key, gint64 row
     return TRUE;
 }
 
+/* Each signal's engine event (FOLD_SECTION_* for the section signals,
+ * FOLD_ROW_* for the row ones); a "will" signal's handlers can refuse. */
+static const struct {
+    int32_t event;
+    gboolean will;
+} events[N_SIGNALS] = {
+    [SIG_SECTION_WILL_COLLAPSE] = {FOLD_SECTION_WILL_COLLAPSE, TRUE},
+    [SIG_SECTION_DID_COLLAPSE] = {FOLD_SECTION_DID_COLLAPSE, FALSE},
+    [SIG_SECTION_WILL_EXPAND] = {FOLD_SECTION_WILL_EXPAND, TRUE},
+    [SIG_SECTION_DID_EXPAND] = {FOLD_SECTION_DID_EXPAND, FALSE},
+    [SIG_ROW_WILL_EXPAND] = {FOLD_ROW_WILL_EXPAND, TRUE},
+    [SIG_ROW_DID_EXPAND] = {FOLD_ROW_DID_EXPAND, FALSE},
+    [SIG_ROW_WILL_COLLAPSE] = {FOLD_ROW_WILL_COLLAPSE, TRUE},
+    [SIG_ROW_DID_COLLAPSE] = {FOLD_ROW_DID_COLLAPSE, FALSE},
+};
+
+/* Emits the signal among [first, end) whose event is `event`, with the row
+ * when `row` is not NULL. Returns the listener's answer: 0 when a "will"
+ * handler refused, 1 otherwise (also for an unknown event). */
+static int
+emit_event(FoldStore *self, guint first, guint end, int32_t event, guint64 section,
+           const char *key, const gint64 *row)
+{
+    guint sig = first;
+    while (sig < end && events[sig].event != event)
+        sig++;
+    if (sig == end || !g_signal_has_handler_pending(self, signals[sig], 0, FALSE))
+        return 1;
+    gboolean allow = TRUE;
+    if (row && events[sig].will)
+        g_signal_emit(self, signals[sig], 0, section, key, *row, &allow);
+    else if (row)
+        g_signal_emit(self, signals[sig], 0, section, key, *row);
+    else if (events[sig].will)
+        g_signal_emit(self, signals[sig], 0, section, key, &allow);
+    else
+        g_signal_emit(self, signals[sig], 0, section, key);
+    return allow ? 1 : 0;
+}
+
 static int
 on_section_event(fold_table *table, fold_section_id section, const char *key, int32_t event,
                  void *data)
 {
-    FoldStore *self = data;
     (void)table;
-    guint id;
-    switch (event) {
-    case FOLD_SECTION_WILL_COLLAPSE: id = signals[SIG_SECTION_WILL_COLLAPSE]; break;
-    case FOLD_SECTION_DID_COLLAPSE: id = signals[SIG_SECTION_DID_COLLAPSE]; break;
-    case FOLD_SECTION_WILL_EXPAND: id = signals[SIG_SECTION_WILL_EXPAND]; break;
-    case FOLD_SECTION_DID_EXPAND: id = signals[SIG_SECTION_DID_EXPAND]; break;
-    default: return 1;
-    }
-    if (!g_signal_has_handler_pending(self, id, 0, FALSE))
-        return 1;
-    if (event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND) {
-        gboolean allow = TRUE;
-        g_signal_emit(self, id, 0, (guint64)section, key, &allow);
-        return allow ? 1 : 0;
-    }
-    g_signal_emit(self, id, 0, (guint64)section, key);
-    return 1;
+    return emit_event(data, SIG_SECTION_WILL_COLLAPSE, SIG_ROW_WILL_EXPAND, event,
+                      (guint64)section, key, NULL);
 }
 
 static int
 on_row_event(fold_table *table, fold_section_id section, const char *key, int64_t row,
              int32_t event, void *data)
 {
-    FoldStore *self = data;
     (void)table;
-    guint id;
-    switch (event) {
-    case FOLD_ROW_WILL_EXPAND: id = signals[SIG_ROW_WILL_EXPAND]; break;
-    case FOLD_ROW_DID_EXPAND: id = signals[SIG_ROW_DID_EXPAND]; break;
-    case FOLD_ROW_WILL_COLLAPSE: id = signals[SIG_ROW_WILL_COLLAPSE]; break;
-    case FOLD_ROW_DID_COLLAPSE: id = signals[SIG_ROW_DID_COLLAPSE]; break;
-    default: return 1;
-    }
-    if (!g_signal_has_handler_pending(self, id, 0, FALSE))
-        return 1;
-    if (event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE) {
-        gboolean allow = TRUE;
-        g_signal_emit(self, id, 0, (guint64)section, key, (gint64)row, &allow);
-        return allow ? 1 : 0;
-    }
-    g_signal_emit(self, id, 0, (guint64)section, key, (gint64)row);
-    return 1;
+    gint64 at = row;
+    return emit_event(data, SIG_ROW_WILL_EXPAND, N_SIGNALS, event, (guint64)section, key, &at);
 }
 
 void
