@@ -397,29 +397,17 @@ action_run(GtkWidget *widget, const char *name, GVariant *parameter)
             run(widget, name, actions[i].op);
 }
 
-/* Left and Right follow the text direction. */
+/* Left and Right follow the text direction: toward the start of the line
+ * (Left in left-to-right text) collapses or goes to the parent, toward the
+ * end expands. `data`: TRUE for Left. */
 static gboolean
-key_left(GtkWidget *widget, GVariant *args, gpointer data)
+key_arrow(GtkWidget *widget, GVariant *args, gpointer data)
 {
     (void)args;
-    (void)data;
-    return gtk_widget_activate_action(widget,
-                                      gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-                                          ? "listitem.expand"
-                                          : "listitem.collapse-or-parent",
-                                      NULL);
-}
-
-static gboolean
-key_right(GtkWidget *widget, GVariant *args, gpointer data)
-{
-    (void)args;
-    (void)data;
-    return gtk_widget_activate_action(widget,
-                                      gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-                                          ? "listitem.collapse-or-parent"
-                                          : "listitem.expand",
-                                      NULL);
+    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    gboolean toward_start = GPOINTER_TO_INT(data) ? !rtl : rtl;
+    return gtk_widget_activate_action(
+        widget, toward_start ? "listitem.collapse-or-parent" : "listitem.expand", NULL);
 }
 
 static void
@@ -470,10 +458,18 @@ fold_expander_add_controllers(FoldExpander *self)
     };
     for (size_t i = 0; i < G_N_ELEMENTS(named); i++)
         add_key(keys, named[i].keyval, gtk_named_action_new(named[i].action));
-    add_key(keys, GDK_KEY_Left, gtk_callback_action_new(key_left, NULL, NULL));
-    add_key(keys, GDK_KEY_KP_Left, gtk_callback_action_new(key_left, NULL, NULL));
-    add_key(keys, GDK_KEY_Right, gtk_callback_action_new(key_right, NULL, NULL));
-    add_key(keys, GDK_KEY_KP_Right, gtk_callback_action_new(key_right, NULL, NULL));
+    static const struct {
+        guint keyval;
+        gboolean left;
+    } arrows[] = {
+        {GDK_KEY_Left, TRUE},
+        {GDK_KEY_KP_Left, TRUE},
+        {GDK_KEY_Right, FALSE},
+        {GDK_KEY_KP_Right, FALSE},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(arrows); i++)
+        add_key(keys, arrows[i].keyval,
+                gtk_callback_action_new(key_arrow, GINT_TO_POINTER(arrows[i].left), NULL));
     gtk_widget_add_controller(GTK_WIDGET(self), ec);
 
     GtkGesture *click = gtk_gesture_click_new();

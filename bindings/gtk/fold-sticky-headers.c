@@ -285,6 +285,16 @@ set_object_prop(FoldStickyHeaders *self, gpointer field, gpointer object, guint 
     g_object_notify_by_pspec(G_OBJECT(self), props[prop]);
 }
 
+/* The setters of those properties: the checks every GObject setter makes,
+ * then set_object_prop(). */
+#define OBJECT_SETTER(name, Type, is_type, field, prop)                                       \
+    void name(FoldStickyHeaders *self, Type *field)                                           \
+    {                                                                                         \
+        g_return_if_fail(FOLD_IS_STICKY_HEADERS(self));                                       \
+        g_return_if_fail(field == NULL || is_type(field));                                    \
+        set_object_prop(self, &self->field, field, prop);                                     \
+    }
+
 /**
  * fold_sticky_headers_new:
  * @model: (nullable): the model the list shows, or %NULL to take the
@@ -347,13 +357,8 @@ FOLD_DEFINE_GETTER(GtkWidget *, fold_sticky_headers_get_child, FoldStickyHeaders
  *
  * Sets the model whose table (fold_list_model_get_table()) gives the stack.
  */
-void
-fold_sticky_headers_set_model(FoldStickyHeaders *self, FoldListModel *model)
-{
-    g_return_if_fail(FOLD_IS_STICKY_HEADERS(self));
-    g_return_if_fail(model == NULL || FOLD_IS_LIST_MODEL(model));
-    set_object_prop(self, &self->model, model, PROP_MODEL);
-}
+OBJECT_SETTER(fold_sticky_headers_set_model, FoldListModel, FOLD_IS_LIST_MODEL, model,
+              PROP_MODEL)
 
 /**
  * fold_sticky_headers_get_model:
@@ -374,13 +379,8 @@ FOLD_DEFINE_GETTER(FoldListModel *, fold_sticky_headers_get_model, FoldStickyHea
  * Sets the list the headers are laid over, when it is not the direct child
  * of the child GtkScrolledWindow. It must be inside the child.
  */
-void
-fold_sticky_headers_set_list_view(FoldStickyHeaders *self, GtkListView *list_view)
-{
-    g_return_if_fail(FOLD_IS_STICKY_HEADERS(self));
-    g_return_if_fail(list_view == NULL || GTK_IS_LIST_VIEW(list_view));
-    set_object_prop(self, &self->list_view, list_view, PROP_LIST_VIEW);
-}
+OBJECT_SETTER(fold_sticky_headers_set_list_view, GtkListView, GTK_IS_LIST_VIEW, list_view,
+              PROP_LIST_VIEW)
 
 /**
  * fold_sticky_headers_get_list_view:
@@ -402,13 +402,8 @@ FOLD_DEFINE_GETTER(GtkListView *, fold_sticky_headers_get_list_view, FoldStickyH
  * in the list; without either, a built-in one shows the indicator, title
  * and detail.
  */
-void
-fold_sticky_headers_set_factory(FoldStickyHeaders *self, GtkListItemFactory *factory)
-{
-    g_return_if_fail(FOLD_IS_STICKY_HEADERS(self));
-    g_return_if_fail(factory == NULL || GTK_IS_LIST_ITEM_FACTORY(factory));
-    set_object_prop(self, &self->factory, factory, PROP_FACTORY);
-}
+OBJECT_SETTER(fold_sticky_headers_set_factory, GtkListItemFactory, GTK_IS_LIST_ITEM_FACTORY,
+              factory, PROP_FACTORY)
 
 /**
  * fold_sticky_headers_get_factory:
