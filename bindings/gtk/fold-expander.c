@@ -231,21 +231,6 @@ fold_expander_dispose(GObject *object)
 }
 
 static void
-fold_expander_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
-{
-    FoldExpander *self = FOLD_EXPANDER(object);
-    switch (id) {
-    case PROP_CHILD: g_value_set_object(value, self->child); break;
-    case PROP_ITEM: g_value_set_object(value, self->item); break;
-    case PROP_MODEL: g_value_set_object(value, self->model); break;
-    case PROP_EXPANDABLE: g_value_set_boolean(value, self->expandable); break;
-    case PROP_EXPANDED: g_value_set_boolean(value, self->expanded); break;
-    case PROP_LEVEL: g_value_set_int(value, self->level); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
-    }
-}
-
-static void
 fold_expander_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
     FoldExpander *self = FOLD_EXPANDER(object);
@@ -264,64 +249,67 @@ fold_expander_class_init(FoldExpanderClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
 
     object_class->dispose = fold_expander_dispose;
-    object_class->get_property = fold_expander_get_property;
+    object_class->get_property = fold_get_field_property;
     object_class->set_property = fold_expander_set_property;
     widget_class->root = fold_expander_root;
     widget_class->focus = fold_expander_focus;
     widget_class->grab_focus = fold_expander_grab_focus;
 
+    /* The properties show fields (fold_get_field_property). */
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+#define FIELD(field) G_STRUCT_OFFSET(FoldExpander, field)
     /**
      * FoldExpander:child:
      *
      * The widget showing the item's content.
      */
-    properties[PROP_CHILD] = g_param_spec_object(
-        "child", NULL, NULL, GTK_TYPE_WIDGET,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_CHILD] =
+        fold_param_field(g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw),
+                         FIELD(child));
     /**
      * FoldExpander:item:
      *
      * The [class@Fold.ListItem] shown, or %NULL.
      */
-    properties[PROP_ITEM] = g_param_spec_object(
-        "item", NULL, NULL, FOLD_TYPE_LIST_ITEM,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_ITEM] =
+        fold_param_field(g_param_spec_object("item", NULL, NULL, FOLD_TYPE_LIST_ITEM, rw),
+                         FIELD(item));
     /**
      * FoldExpander:model:
      *
      * The [class@Fold.ListModel] the item belongs to: clicks and keys act
      * on it. Without one, the expander shows the item and does nothing.
      */
-    properties[PROP_MODEL] = g_param_spec_object(
-        "model", NULL, NULL, FOLD_TYPE_LIST_MODEL,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_MODEL] =
+        fold_param_field(g_param_spec_object("model", NULL, NULL, FOLD_TYPE_LIST_MODEL, rw),
+                         FIELD(model));
     /**
      * FoldExpander:expandable:
      *
      * Whether the item shows a chevron: a header of a collapsible section,
      * or a row that can expand.
      */
-    properties[PROP_EXPANDABLE] = g_param_spec_boolean(
-        "expandable", NULL, NULL, FALSE,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDABLE] =
+        fold_param_field(g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro),
+                         FIELD(expandable));
     /**
      * FoldExpander:expanded:
      *
      * Whether the chevron shows expanded: a header whose section is not
      * collapsed, an expanded row.
      */
-    properties[PROP_EXPANDED] = g_param_spec_boolean(
-        "expanded", NULL, NULL, FALSE,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDED] =
+        fold_param_field(g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro), FIELD(expanded));
     /**
      * FoldExpander:level:
      *
      * Indentation levels before the chevron: a header's depth, a row's or
      * footer's depth + 1.
      */
-    properties[PROP_LEVEL] = g_param_spec_int(
-        "level", NULL, NULL, 0, G_MAXINT, 0,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_LEVEL] =
+        fold_param_field(g_param_spec_int("level", NULL, NULL, 0, G_MAXINT, 0, ro), FIELD(level));
+#undef FIELD
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
@@ -445,7 +433,8 @@ fold_expander_set_item(FoldExpander *self, FoldListItem *item)
     clear_item(self);
     if (item) {
         self->item = g_object_ref(item);
-        self->item_notify = g_signal_connect(item, "notify", G_CALLBACK(fold_expander_item_notify), self);
+        self->item_notify =
+            g_signal_connect(item, "notify", G_CALLBACK(fold_expander_item_notify), self);
     }
     fold_expander_update(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ITEM]);

@@ -105,7 +105,8 @@ fold_model_cache_all(FoldListModel *self)
  * nothing, when the table has another item there (only while a change made
  * on another thread is not caught up yet): an item never changes identity. */
 gboolean
-fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboolean texts, gboolean fresh)
+fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboolean texts,
+                     gboolean fresh)
 {
     fold_item it;
     if (fold_table_item_at(self->table, at, &it) != FOLD_OK)

@@ -2,7 +2,8 @@
  * fold-private.h — helpers shared by every fold-*.c of libfoldtable-gtk (not
  * installed): the engine status as a GError, methods that end with an out
  * value, the engine's collapse/expand calls, a row-text source, and the
- * checked getter every GObject of the library offers.
+ * checked getter every GObject of the library offers, and the properties
+ * that show a field (fold-private.c).
  */
 #ifndef FOLD_PRIVATE_H
 #define FOLD_PRIVATE_H
@@ -92,6 +93,17 @@ fold_text_source_set(FoldTextSource *source, FoldTextFunc func, gpointer data,
         g_return_val_if_fail(is_type(self), none);                                           \
         return (value);                                                                      \
     }
+
+/* Properties that show a field of their instance: fold_param_field()
+ * records the field's offset on the pspec (returned), made for the field's
+ * own type (gboolean, int or an enum, guint, gint64, guint64, double,
+ * char *, a GObject *); fold_get_field_property() is then the class's
+ * get_property, or its default case. fold_value_set_from_field() reads one
+ * such field into a value of its type. */
+G_GNUC_INTERNAL GParamSpec *fold_param_field(GParamSpec *pspec, gsize offset);
+G_GNUC_INTERNAL void fold_get_field_property(GObject *object, guint id, GValue *value,
+                                             GParamSpec *pspec);
+G_GNUC_INTERNAL void fold_value_set_from_field(GValue *value, gconstpointer field);
 
 G_END_DECLS
 

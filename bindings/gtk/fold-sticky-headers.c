@@ -127,25 +127,10 @@ static void
 fold_sticky_headers_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
     FoldStickyHeaders *self = FOLD_STICKY_HEADERS(object);
-    switch (id) {
-    case PROP_CHILD:
-        g_value_set_object(value, self->child);
-        break;
-    case PROP_MODEL:
-        g_value_set_object(value, self->model);
-        break;
-    case PROP_LIST_VIEW:
-        g_value_set_object(value, self->list_view);
-        break;
-    case PROP_FACTORY:
-        g_value_set_object(value, self->factory);
-        break;
-    case PROP_N_HEADERS:
+    if (id == PROP_N_HEADERS)
         g_value_set_uint(value, self->headers->len);
-        break;
-    default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    else
+        fold_get_field_property(object, id, value, pspec); /* a field */
 }
 
 static void
@@ -211,43 +196,45 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
     widget_class->size_allocate = fold_sticky_headers_size_allocate;
     widget_class->snapshot = fold_sticky_headers_snapshot;
 
+    /* The object properties show fields (fold_get_field_property). */
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+#define FIELD(field) G_STRUCT_OFFSET(FoldStickyHeaders, field)
     /**
      * FoldStickyHeaders:child:
      *
      * The widget shown under the headers: the GtkScrolledWindow that holds
      * the list.
      */
-    props[PROP_CHILD] = g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET,
-                                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                G_PARAM_EXPLICIT_NOTIFY);
+    props[PROP_CHILD] =
+        fold_param_field(g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw),
+                         FIELD(child));
     /**
      * FoldStickyHeaders:model:
      *
      * The model whose table gives the stack; %NULL takes the FoldListModel
      * under the list's selection model.
      */
-    props[PROP_MODEL] = g_param_spec_object("model", NULL, NULL, FOLD_TYPE_LIST_MODEL,
-                                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                G_PARAM_EXPLICIT_NOTIFY);
+    props[PROP_MODEL] =
+        fold_param_field(g_param_spec_object("model", NULL, NULL, FOLD_TYPE_LIST_MODEL, rw),
+                         FIELD(model));
     /**
      * FoldStickyHeaders:list-view:
      *
      * The list the headers are laid over; %NULL takes the child's child when
      * the child is a GtkScrolledWindow holding a GtkListView.
      */
-    props[PROP_LIST_VIEW] = g_param_spec_object("list-view", NULL, NULL, GTK_TYPE_LIST_VIEW,
-                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                    G_PARAM_EXPLICIT_NOTIFY);
+    props[PROP_LIST_VIEW] =
+        fold_param_field(g_param_spec_object("list-view", NULL, NULL, GTK_TYPE_LIST_VIEW, rw),
+                         FIELD(list_view));
     /**
      * FoldStickyHeaders:factory:
      *
      * The factory that renders the stuck headers; %NULL uses the list's own
      * factory (the same widgets as the list's header rows).
      */
-    props[PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL,
-                                              GTK_TYPE_LIST_ITEM_FACTORY,
-                                              G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                  G_PARAM_EXPLICIT_NOTIFY);
+    props[PROP_FACTORY] =
+        fold_param_field(g_param_spec_object("factory", NULL, NULL, GTK_TYPE_LIST_ITEM_FACTORY, rw),
+                         FIELD(factory));
     /**
      * FoldStickyHeaders:n-headers:
      *
@@ -256,6 +243,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
     props[PROP_N_HEADERS] = g_param_spec_uint("n-headers", NULL, NULL, 0, G_MAXUINT, 0,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                                   G_PARAM_EXPLICIT_NOTIFY);
+#undef FIELD
     g_object_class_install_properties(object_class, N_PROPS, props);
     gtk_widget_class_set_css_name(widget_class, "foldstickyheaders");
 }

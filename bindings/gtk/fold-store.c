@@ -190,15 +190,8 @@ fold_store_get_property(GObject *object, guint id, GValue *value, GParamSpec *ps
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
         return;
     }
-    gconstpointer field = G_STRUCT_MEMBER_P(self, fields[id].offset);
-    if (G_VALUE_HOLDS_DOUBLE(value))
-        g_value_set_double(value, *(const double *)field);
-    else if (G_VALUE_HOLDS_BOOLEAN(value))
-        g_value_set_boolean(value, *(const int32_t *)field);
-    else if (G_VALUE_HOLDS_ENUM(value))
-        g_value_set_enum(value, *(const int32_t *)field);
-    else
-        g_value_set_int(value, *(const int32_t *)field);
+    /* The boolean, enum and int fields are int32_t, as gboolean and enums are. */
+    fold_value_set_from_field(value, G_STRUCT_MEMBER_P(self, fields[id].offset));
 }
 
 static void

@@ -211,7 +211,8 @@ fold_text_heights_attach(FoldTextHeights *self, fold_table *table, GError **erro
         return FALSE;
     }
     fold_text_heights_detach(self);
-    int status = fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, fold_text_heights_provide_row, self);
+    int status =
+        fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, fold_text_heights_provide_row, self);
     if (status == FOLD_OK) {
         status = fold_table_set_height_provider(table, FOLD_HEIGHT_EXPANDED,
                                                 fold_text_heights_provide_expanded, self);
@@ -400,12 +401,10 @@ static void
 fold_text_heights_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
     FoldTextHeights *self = FOLD_TEXT_HEIGHTS(object);
-    switch (id) {
-    case PROP_WIDGET: g_value_set_object(value, self->widget); break;
-    case PROP_COLLAPSED_LINES: g_value_set_int(value, self->lines); break;
-    case PROP_TEXT_WIDTH: g_value_set_int(value, MAX(self->text_width, 0)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (id == PROP_TEXT_WIDTH)
+        g_value_set_int(value, MAX(self->text_width, 0));
+    else
+        fold_get_field_property(object, id, value, pspec); /* a field */
 }
 
 static void
@@ -443,17 +442,19 @@ fold_text_heights_class_init(FoldTextHeightsClass *klass)
      * The widget whose pango context and width the texts are laid out with
      * (the GtkListView); not referenced.
      */
-    props[PROP_WIDGET] = g_param_spec_object("widget", NULL, NULL, GTK_TYPE_WIDGET,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                                 G_PARAM_STATIC_STRINGS);
+    props[PROP_WIDGET] = fold_param_field(
+        g_param_spec_object("widget", NULL, NULL, GTK_TYPE_WIDGET,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS),
+        G_STRUCT_OFFSET(FoldTextHeights, widget));
     /**
      * FoldTextHeights:collapsed-lines:
      *
      * Lines a collapsed row shows; 0: the whole text, nothing expands.
      */
-    props[PROP_COLLAPSED_LINES] =
+    props[PROP_COLLAPSED_LINES] = fold_param_field(
         g_param_spec_int("collapsed-lines", NULL, NULL, 0, G_MAXINT, 3,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS),
+        G_STRUCT_OFFSET(FoldTextHeights, lines));
     /**
      * FoldTextHeights:text-width:
      *
