@@ -256,7 +256,6 @@ fold_expander_class_init(FoldExpanderClass *klass)
     widget_class->grab_focus = fold_expander_grab_focus;
 
     /* The properties show fields (fold_get_field_property). */
-    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
     const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 #define FIELD(field) G_STRUCT_OFFSET(FoldExpander, field)
     /**
@@ -264,26 +263,20 @@ fold_expander_class_init(FoldExpanderClass *klass)
      *
      * The widget showing the item's content.
      */
-    properties[PROP_CHILD] =
-        fold_param_field(g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw),
-                         FIELD(child));
+    properties[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child));
     /**
      * FoldExpander:item:
      *
      * The [class@Fold.ListItem] shown, or %NULL.
      */
-    properties[PROP_ITEM] =
-        fold_param_field(g_param_spec_object("item", NULL, NULL, FOLD_TYPE_LIST_ITEM, rw),
-                         FIELD(item));
+    properties[PROP_ITEM] = fold_param_object_field("item", FOLD_TYPE_LIST_ITEM, FIELD(item));
     /**
      * FoldExpander:model:
      *
      * The [class@Fold.ListModel] the item belongs to: clicks and keys act
      * on it. Without one, the expander shows the item and does nothing.
      */
-    properties[PROP_MODEL] =
-        fold_param_field(g_param_spec_object("model", NULL, NULL, FOLD_TYPE_LIST_MODEL, rw),
-                         FIELD(model));
+    properties[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model));
     /**
      * FoldExpander:expandable:
      *

@@ -14,6 +14,15 @@ fold_param_field(GParamSpec *pspec, gsize offset)
     return pspec;
 }
 
+GParamSpec *
+fold_param_object_field(const char *name, GType type, gsize offset)
+{
+    return fold_param_field(
+        g_param_spec_object(name, NULL, NULL, type,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS),
+        offset);
+}
+
 void
 fold_value_set_from_field(GValue *value, gconstpointer field)
 {

@@ -197,7 +197,6 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
     widget_class->snapshot = fold_sticky_headers_snapshot;
 
     /* The object properties show fields (fold_get_field_property). */
-    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 #define FIELD(field) G_STRUCT_OFFSET(FoldStickyHeaders, field)
     /**
      * FoldStickyHeaders:child:
@@ -205,18 +204,14 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * The widget shown under the headers: the GtkScrolledWindow that holds
      * the list.
      */
-    props[PROP_CHILD] =
-        fold_param_field(g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw),
-                         FIELD(child));
+    props[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child));
     /**
      * FoldStickyHeaders:model:
      *
      * The model whose table gives the stack; %NULL takes the FoldListModel
      * under the list's selection model.
      */
-    props[PROP_MODEL] =
-        fold_param_field(g_param_spec_object("model", NULL, NULL, FOLD_TYPE_LIST_MODEL, rw),
-                         FIELD(model));
+    props[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model));
     /**
      * FoldStickyHeaders:list-view:
      *
@@ -224,8 +219,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * the child is a GtkScrolledWindow holding a GtkListView.
      */
     props[PROP_LIST_VIEW] =
-        fold_param_field(g_param_spec_object("list-view", NULL, NULL, GTK_TYPE_LIST_VIEW, rw),
-                         FIELD(list_view));
+        fold_param_object_field("list-view", GTK_TYPE_LIST_VIEW, FIELD(list_view));
     /**
      * FoldStickyHeaders:factory:
      *
@@ -233,8 +227,7 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * factory (the same widgets as the list's header rows).
      */
     props[PROP_FACTORY] =
-        fold_param_field(g_param_spec_object("factory", NULL, NULL, GTK_TYPE_LIST_ITEM_FACTORY, rw),
-                         FIELD(factory));
+        fold_param_object_field("factory", GTK_TYPE_LIST_ITEM_FACTORY, FIELD(factory));
     /**
      * FoldStickyHeaders:n-headers:
      *
