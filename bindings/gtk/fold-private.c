@@ -4,6 +4,8 @@
  */
 #include "fold-private.h"
 
+/* Hidden, like every helper of fold-private.h: the .so exports the API only. */
+G_GNUC_INTERNAL GQuark fold_field_offset_quark(void);
 G_DEFINE_QUARK(fold-field-offset, fold_field_offset)
 
 GParamSpec *
