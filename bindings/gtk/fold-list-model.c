@@ -14,8 +14,6 @@
  */
 #include "fold-list-model-private.h"
 
-#include <string.h>
-
 enum { PROP_0, PROP_ITEM_TYPE, PROP_N_ITEMS, N_PROPS };
 static GParamSpec *model_props[N_PROPS];
 
