@@ -1,10 +1,10 @@
 /*
  * fold-expander.c — FoldExpander: GtkTreeExpander's job for a FoldListModel.
+ * This file: the type, its properties and signal, the default style and the
+ * public accessors; fold-expander-display.c shows the item,
+ * fold-expander-actions.c holds the operations, actions and keys.
  */
-#include "fold-expander.h"
-
-#include "foldtable-gtk.h"
-#include "fold-list-item-private.h"
+#include "fold-expander-private.h"
 
 /**
  * FoldExpander:
@@ -96,23 +96,6 @@
  * indentation level + 1, labelled by its child.
  */
 
-struct _FoldExpander {
-    GtkWidget parent_instance;
-
-    FoldListItem *item;
-    FoldListModel *model;
-    GtkWidget *child;
-    GtkWidget *icon;
-    gulong item_notify;
-    int n_indents;
-    int level;
-    gboolean expandable;
-    gboolean expanded;
-    guint focus_tick;
-    int focus_frames;
-    fold_section_id focus_target;
-};
-
 enum {
     PROP_0,
     PROP_CHILD,
@@ -131,152 +114,11 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE(FoldExpander, fold_expander, GTK_TYPE_WIDGET)
 
-/* ---- the indent node ----------------------------------------------------- */
+/* ---- state and failures --------------------------------------------------- */
 
-#define FOLD_TYPE_EXPANDER_INDENT (fold_expander_indent_get_type())
-G_GNUC_INTERNAL GType fold_expander_indent_get_type(void);
-G_DECLARE_FINAL_TYPE(FoldExpanderIndent, fold_expander_indent, FOLD, EXPANDER_INDENT, GtkWidget)
-
-struct _FoldExpanderIndent {
-    GtkWidget parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE(FoldExpanderIndent, fold_expander_indent, GTK_TYPE_WIDGET)
-
-static void
-fold_expander_indent_class_init(FoldExpanderIndentClass *klass)
+void
+fold_expander_store_state(FoldExpander *self, int level, gboolean expandable, gboolean expanded)
 {
-    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    gtk_widget_class_set_css_name(widget_class, "indent");
-    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
-}
-
-static void
-fold_expander_indent_init(FoldExpanderIndent *self)
-{
-    (void)self;
-}
-
-/* ---- errors --------------------------------------------------------------- */
-
-static gboolean
-unbound(FoldExpander *self, GError **error)
-{
-    g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_INVALID,
-                self->model ? "the FoldExpander has no item" : "the FoldExpander has no model");
-    return FALSE;
-}
-
-static void
-report(FoldExpander *self, const char *action, GError *error)
-{
-    if (!error)
-        return;
-    if (g_signal_has_handler_pending(self, signals[SIGNAL_FAILED], 0, FALSE))
-        g_signal_emit(self, signals[SIGNAL_FAILED], 0, action, error);
-    else
-        g_warning("FoldExpander %s: %s", action, error->message);
-    g_error_free(error);
-}
-
-/* ---- state ---------------------------------------------------------------- */
-
-/* What the engine says now about the item's section or row. */
-static gboolean
-live_state(FoldExpander *self, gboolean *out_expandable, gboolean *out_expanded, GError **error)
-{
-    *out_expandable = *out_expanded = FALSE;
-    fold_table *table = fold_list_model_get_table(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    int status = FOLD_OK;
-    switch (fold_list_item_get_kind(self->item)) {
-    case FOLD_ITEM_HEADER: {
-        fold_section_info info;
-        status = fold_table_section_info(table, section, &info);
-        if (status == FOLD_OK) {
-            *out_expandable = (info.flags & FOLD_SECTION_COLLAPSIBLE) != 0;
-            *out_expanded = *out_expandable && !(info.flags & FOLD_SECTION_COLLAPSED);
-        }
-        break;
-    }
-    case FOLD_ITEM_ROW: {
-        fold_row_info info;
-        status = fold_table_row_info(table, section, fold_list_item_get_row(self->item), &info);
-        if (status == FOLD_OK) {
-            *out_expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
-            *out_expandable = *out_expanded || (info.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0;
-        }
-        break;
-    }
-    default:
-        break;
-    }
-    return fold_check_status(status, error);
-}
-
-static void
-set_indents(FoldExpander *self, int n)
-{
-    while (self->n_indents < n) {
-        GtkWidget *indent = g_object_new(FOLD_TYPE_EXPANDER_INDENT, NULL);
-        gtk_widget_insert_after(indent, GTK_WIDGET(self), NULL);
-        self->n_indents++;
-    }
-    while (self->n_indents > n) {
-        gtk_widget_unparent(gtk_widget_get_first_child(GTK_WIDGET(self)));
-        self->n_indents--;
-    }
-}
-
-/* Shows the item's state: indentation, chevron, classes, accessible state. */
-static void
-update(FoldExpander *self)
-{
-    int level = 0;
-    gboolean expandable = FALSE, expanded = FALSE;
-    int32_t kind = -1;
-    if (self->item) {
-        kind = fold_list_item_get_kind(self->item);
-        int depth = MAX(fold_list_item_get_depth(self->item), 0);
-        level = depth + (kind == FOLD_ITEM_HEADER ? 0 : 1);
-        if (kind == FOLD_ITEM_HEADER) {
-            expandable = fold_list_item_get_collapsible(self->item);
-            expanded = expandable && !fold_list_item_get_collapsed(self->item);
-        } else if (kind == FOLD_ITEM_ROW) {
-            expanded = fold_list_item_get_expanded(self->item);
-            expandable = expanded || fold_list_item_get_expandable(self->item);
-        }
-    }
-    GtkWidget *widget = GTK_WIDGET(self);
-    set_indents(self, self->item ? level + (expandable ? 0 : 1) : 0);
-    gtk_widget_set_visible(self->icon, expandable);
-    gtk_image_set_from_icon_name(GTK_IMAGE(self->icon),
-                                 expanded ? "pan-down-symbolic" : "pan-end-symbolic");
-    if (expanded)
-        gtk_widget_set_state_flags(self->icon, GTK_STATE_FLAG_CHECKED, FALSE);
-    else
-        gtk_widget_unset_state_flags(self->icon, GTK_STATE_FLAG_CHECKED);
-
-    static const char *const kinds[] = {"header", "row", "footer"};
-    for (int i = 0; i < 3; i++) {
-        if (i == kind)
-            gtk_widget_add_css_class(widget, kinds[i]);
-        else
-            gtk_widget_remove_css_class(widget, kinds[i]);
-    }
-    if (expandable)
-        gtk_widget_add_css_class(widget, "expandable");
-    else
-        gtk_widget_remove_css_class(widget, "expandable");
-
-    if (expandable)
-        gtk_accessible_update_state(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_STATE_EXPANDED,
-                                    expanded, -1);
-    else
-        gtk_accessible_reset_state(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_STATE_EXPANDED);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LEVEL,
-                                   level + 1, -1);
-
     GObject *object = G_OBJECT(self);
     g_object_freeze_notify(object);
     if (self->level != level) {
@@ -294,459 +136,16 @@ update(FoldExpander *self)
     g_object_thaw_notify(object);
 }
 
-static void
-item_notify(GObject *item, GParamSpec *pspec, gpointer data)
+void
+fold_expander_report(FoldExpander *self, const char *action, GError *error)
 {
-    (void)item;
-    static const char *const watched[] = {"kind", "depth", "collapsed", "collapsible",
-                                          "expanded", "expandable"};
-    for (size_t i = 0; i < G_N_ELEMENTS(watched); i++) {
-        if (g_strcmp0(pspec->name, watched[i]) == 0) {
-            update(FOLD_EXPANDER(data));
-            return;
-        }
-    }
-}
-
-/* ---- operations ----------------------------------------------------------- */
-
-static gboolean
-expand_below(FoldListModel *model, fold_section_id section, GError **error)
-{
-    fold_table *table = fold_list_model_get_table(model);
-    int64_t count = 0;
-    int status = fold_table_child_count(table, section, &count);
-    if (status != FOLD_OK)
-        return fold_check_status(status, error);
-    for (int64_t i = 0; i < count; i++) {
-        int32_t kind = 0;
-        fold_section_id child = 0;
-        status = fold_table_child_at(table, section, i, &kind, &child, NULL);
-        if (status != FOLD_OK)
-            return fold_check_status(status, error);
-        if (kind != FOLD_CHILD_SECTION)
-            continue;
-        fold_section_info info;
-        status = fold_table_section_info(table, child, &info);
-        if (status != FOLD_OK)
-            return fold_check_status(status, error);
-        if ((info.flags & FOLD_SECTION_COLLAPSIBLE) &&
-            !fold_list_model_set_section_collapsed(model, child, FALSE, NULL, error))
-            return FALSE;
-        if (!expand_below(model, child, error))
-            return FALSE;
-    }
-    return TRUE;
-}
-
-/**
- * fold_expander_set_expanded:
- * @self: a #FoldExpander
- * @expanded: %TRUE to expand, %FALSE to collapse
- * @error: return location for a #GError
- *
- * Expands or collapses what the item stands for: a header's section
- * ([method@Fold.ListModel.set_section_collapsed]), a row
- * ([method@Fold.ListModel.set_row_expanded]). Nothing happens (and %TRUE is
- * returned) for a footer, a header whose section is not collapsible now, a
- * row that cannot expand, or when the state is already so. This is what the
- * `listitem.expand` and `listitem.collapse` actions do.
- *
- * Cost: one engine call, O(depth × log n), plus what the model emits.
- *
- * Returns: %TRUE, or %FALSE with @error set (%FOLD_LIST_MODEL_ERROR: no
- *   model or item is %FOLD_E_INVALID, a removed section %FOLD_E_NOT_FOUND,
- *   inside a change listener %FOLD_E_BUSY)
- */
-gboolean
-fold_expander_set_expanded(FoldExpander *self, gboolean expanded, GError **error)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
-    if (!self->item || !self->model)
-        return unbound(self, error);
-    gboolean expandable = FALSE, now = FALSE;
-    if (!live_state(self, &expandable, &now, error))
-        return FALSE;
-    if (!expandable || now == !!expanded)
-        return TRUE;
-    /* The call re-binds or notifies this widget: read everything first. */
-    FoldListModel *model = g_object_ref(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    int64_t row = fold_list_item_get_row(self->item);
-    gboolean ok = fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER
-                      ? fold_list_model_set_section_collapsed(model, section, !expanded, NULL,
-                                                              error)
-                      : fold_list_model_set_row_expanded(model, section, row, expanded, NULL,
-                                                         error);
-    g_object_unref(model);
-    return ok;
-}
-
-/**
- * fold_expander_expand_all:
- * @self: a #FoldExpander
- * @error: return location for a #GError
- *
- * On a header: expands its section and every collapsible section below it,
- * at any depth (each one a change of its own, parents first). On a row:
- * expands the row. On a footer: nothing. The `listitem.expand-all` action
- * (<kbd>*</kbd>).
- *
- * Cost: O(s × depth × log n) for s sections below, plus what the model emits.
- *
- * Returns: %TRUE, or %FALSE with @error set; the sections expanded before
- *   the failure stay expanded
- */
-gboolean
-fold_expander_expand_all(FoldExpander *self, GError **error)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
-    if (!self->item || !self->model)
-        return unbound(self, error);
-    if (fold_list_item_get_kind(self->item) != FOLD_ITEM_HEADER)
-        return fold_expander_set_expanded(self, TRUE, error);
-    FoldListModel *model = g_object_ref(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    gboolean ok = fold_expander_set_expanded(self, TRUE, error) &&
-                  expand_below(model, section, error);
-    g_object_unref(model);
-    return ok;
-}
-
-/* The item's position in the flat list now (items are not moved when rows
- * before them come and go, so the item's "position" may be old). */
-static gboolean
-live_position(FoldExpander *self, int64_t *out_position, GError **error)
-{
-    fold_table *table = fold_list_model_get_table(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    int status;
-    switch (fold_list_item_get_kind(self->item)) {
-    case FOLD_ITEM_HEADER:
-        status = fold_table_header_position(table, section, out_position);
-        break;
-    case FOLD_ITEM_ROW:
-        status = fold_table_row_position(table, section, fold_list_item_get_row(self->item),
-                                         out_position);
-        break;
-    default:
-        status = fold_table_footer_position(table, section, out_position);
-        break;
-    }
-    return fold_check_status(status, error);
-}
-
-/**
- * fold_expander_activate_item:
- * @self: a #FoldExpander
- * @out_action: (out) (optional) (type FoldActivation): what was done, a
- *   #FoldActivation (the `FOLD_ACTIVATED_*` value; an `int32_t` in C)
- * @error: return location for a #GError
- *
- * Does what a click on the item does: [method@Fold.ListModel.activate] at
- * the item's current position (a header toggles its section unless it is
- * fixed, a row its expansion with the accordion applied, a footer nothing).
- * The `listitem.activate` action (<kbd>Enter</kbd>, <kbd>Space</kbd>).
- *
- * Cost: O(depth × log n), plus what the model emits.
- *
- * Returns: %TRUE, or %FALSE with @error set
- */
-gboolean
-fold_expander_activate_item(FoldExpander *self, int32_t *out_action, GError **error)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
-    if (!self->item || !self->model)
-        return unbound(self, error);
-    int64_t position = 0;
-    if (!live_position(self, &position, error))
-        return FALSE;
-    FoldListModel *model = g_object_ref(self->model);
-    gboolean ok = fold_list_model_activate(model, (guint)position, out_action, error);
-    g_object_unref(model);
-    return ok;
-}
-
-/* The expander showing the header of `section` under `root`, if one is
- * mapped. */
-static FoldExpander *
-find_header_expander(GtkWidget *root, fold_section_id section)
-{
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child;
-         child = gtk_widget_get_next_sibling(child)) {
-        if (FOLD_IS_EXPANDER(child)) {
-            FoldExpander *e = FOLD_EXPANDER(child);
-            if (e->item && gtk_widget_get_mapped(child) &&
-                fold_list_item_get_kind(e->item) == FOLD_ITEM_HEADER &&
-                fold_list_item_get_section_id(e->item) == section)
-                return e;
-        }
-        FoldExpander *found = find_header_expander(child, section);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
-static GtkWidget *
-list_of(FoldExpander *self)
-{
-    GtkWidget *list = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_LIST_VIEW);
-    if (!list)
-        list = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_GRID_VIEW);
-    if (!list)
-        list = GTK_WIDGET(gtk_widget_get_root(GTK_WIDGET(self)));
-    return list;
-}
-
-static gboolean
-focus_header(FoldExpander *self, fold_section_id section)
-{
-    GtkWidget *list = list_of(self);
-    FoldExpander *target = list ? find_header_expander(list, section) : NULL;
-    return target && gtk_widget_grab_focus(GTK_WIDGET(target));
-}
-
-/* After scrolling, the header's widget appears with the list's next layout:
- * look for it at the start of each of the next few frames. */
-#define FOCUS_FRAMES 8
-
-static gboolean
-focus_later(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-    (void)clock;
-    (void)data;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    if (focus_header(self, self->focus_target) || ++self->focus_frames >= FOCUS_FRAMES) {
-        self->focus_tick = 0;
-        return G_SOURCE_REMOVE;
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-/**
- * fold_expander_focus_parent:
- * @self: a #FoldExpander
- *
- * Moves the keyboard focus to the parent header: a row's or footer's
- * section header, a header's parent section header (sections without a
- * header item are passed over). The list is scrolled to it first
- * (`list.scroll-to-item`); when its widget is not there yet, the focus moves
- * when it appears, within the next 8 frames. Part of the `listitem.collapse-or-parent`
- * action (<kbd>Left</kbd>).
- *
- * Cost: O(depth² × log n) for the engine's answers.
- *
- * Returns: %TRUE if the focus moved or will move, %FALSE for a top-level
- *   header, an expander without item or model, or a header not shown (a
- *   collapsed section above it)
- */
-gboolean
-fold_expander_focus_parent(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    if (!self->item || !self->model)
-        return FALSE;
-    fold_table *table = fold_list_model_get_table(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    fold_section_info info;
-    if (fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER) {
-        if (fold_table_section_info(table, section, &info) != FOLD_OK)
-            return FALSE;
-        section = info.parent;
-    }
-    int64_t position = -1;
-    while (section != FOLD_ROOT && fold_table_header_position(table, section, &position) != FOLD_OK) {
-        /* no header item: its parent's header */
-        if (fold_table_section_info(table, section, &info) != FOLD_OK)
-            return FALSE;
-        section = info.parent;
-        position = -1;
-    }
-    if (section == FOLD_ROOT || position < 0)
-        return FALSE;
-    gtk_widget_activate_action(GTK_WIDGET(self), "list.scroll-to-item", "u", (guint32)position);
-    if (focus_header(self, section))
-        return TRUE;
-    self->focus_target = section;
-    self->focus_frames = 0;
-    if (!self->focus_tick)
-        self->focus_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), focus_later, NULL, NULL);
-    return TRUE;
-}
-
-/* ---- actions and keys ----------------------------------------------------- */
-
-/* The actions. The engine's change re-binds the list, which may drop this
- * widget during the call: it is kept alive until the failure is reported. */
-typedef gboolean (*ExpanderOp)(FoldExpander *self, GError **error);
-
-static void
-run(GtkWidget *widget, const char *name, ExpanderOp op)
-{
-    FoldExpander *self = g_object_ref(FOLD_EXPANDER(widget));
-    GError *error = NULL;
-    if (self->item && self->model)
-        op(self, &error);
-    report(self, name, error);
-    g_object_unref(self);
-}
-
-static gboolean
-op_expand(FoldExpander *self, GError **error)
-{
-    return fold_expander_set_expanded(self, TRUE, error);
-}
-
-static gboolean
-op_collapse(FoldExpander *self, GError **error)
-{
-    return fold_expander_set_expanded(self, FALSE, error);
-}
-
-static gboolean
-op_toggle(FoldExpander *self, GError **error)
-{
-    gboolean expandable = FALSE, expanded = FALSE;
-    if (!live_state(self, &expandable, &expanded, error))
-        return FALSE;
-    return !expandable || fold_expander_set_expanded(self, !expanded, error);
-}
-
-static gboolean
-op_collapse_or_parent(FoldExpander *self, GError **error)
-{
-    gboolean expandable = FALSE, expanded = FALSE;
-    if (!live_state(self, &expandable, &expanded, error))
-        return FALSE;
-    if (expanded)
-        return fold_expander_set_expanded(self, FALSE, error);
-    fold_expander_focus_parent(self);
-    return TRUE;
-}
-
-static gboolean
-op_activate(FoldExpander *self, GError **error)
-{
-    return fold_expander_activate_item(self, NULL, error);
-}
-
-static void
-action_expand(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_expand);
-}
-
-static void
-action_collapse(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_collapse);
-}
-
-static void
-action_toggle(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_toggle);
-}
-
-static void
-action_expand_all(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, fold_expander_expand_all);
-}
-
-static void
-action_collapse_or_parent(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_collapse_or_parent);
-}
-
-static void
-action_activate(GtkWidget *widget, const char *name, GVariant *parameter)
-{
-    (void)parameter;
-    run(widget, name, op_activate);
-}
-
-/* Left and Right follow the text direction. */
-static gboolean
-key_left(GtkWidget *widget, GVariant *args, gpointer data)
-{
-    (void)args;
-    (void)data;
-    return gtk_widget_activate_action(widget,
-                                      gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-                                          ? "listitem.expand"
-                                          : "listitem.collapse-or-parent",
-                                      NULL);
-}
-
-static gboolean
-key_right(GtkWidget *widget, GVariant *args, gpointer data)
-{
-    (void)args;
-    (void)data;
-    return gtk_widget_activate_action(widget,
-                                      gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-                                          ? "listitem.collapse-or-parent"
-                                          : "listitem.expand",
-                                      NULL);
-}
-
-static void
-add_key(GtkShortcutController *controller, guint keyval, GtkShortcutAction *action)
-{
-    gtk_shortcut_controller_add_shortcut(
-        controller, gtk_shortcut_new(gtk_keyval_trigger_new(keyval, 0), action));
-}
-
-static void
-add_keys(FoldExpander *self)
-{
-    GtkEventController *ec = gtk_shortcut_controller_new();
-    GtkShortcutController *keys = GTK_SHORTCUT_CONTROLLER(ec);
-    gtk_event_controller_set_name(ec, "fold-expander-keys");
-    static const struct {
-        guint keyval;
-        const char *action;
-    } named[] = {
-        {GDK_KEY_plus, "listitem.expand"},      {GDK_KEY_KP_Add, "listitem.expand"},
-        {GDK_KEY_minus, "listitem.collapse"},   {GDK_KEY_KP_Subtract, "listitem.collapse"},
-        {GDK_KEY_slash, "listitem.collapse"},   {GDK_KEY_KP_Divide, "listitem.collapse"},
-        {GDK_KEY_asterisk, "listitem.expand-all"},
-        {GDK_KEY_KP_Multiply, "listitem.expand-all"},
-        {GDK_KEY_Return, "listitem.activate"},  {GDK_KEY_ISO_Enter, "listitem.activate"},
-        {GDK_KEY_KP_Enter, "listitem.activate"}, {GDK_KEY_space, "listitem.activate"},
-        {GDK_KEY_KP_Space, "listitem.activate"},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(named); i++)
-        add_key(keys, named[i].keyval, gtk_named_action_new(named[i].action));
-    add_key(keys, GDK_KEY_Left, gtk_callback_action_new(key_left, NULL, NULL));
-    add_key(keys, GDK_KEY_KP_Left, gtk_callback_action_new(key_left, NULL, NULL));
-    add_key(keys, GDK_KEY_Right, gtk_callback_action_new(key_right, NULL, NULL));
-    add_key(keys, GDK_KEY_KP_Right, gtk_callback_action_new(key_right, NULL, NULL));
-    gtk_widget_add_controller(GTK_WIDGET(self), ec);
-}
-
-static void
-chevron_released(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
-{
-    (void)n_press;
-    (void)data;
-    GtkWidget *icon = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(gesture));
-    if (!gtk_widget_contains(icon, x, y))
+    if (!error)
         return;
-    /* Claimed, so that the list item under it does not activate as well. */
-    gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    gtk_widget_activate_action(icon, "listitem.toggle-expand", NULL);
+    if (g_signal_has_handler_pending(self, signals[SIGNAL_FAILED], 0, FALSE))
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, action, error);
+    else
+        g_warning("FoldExpander %s: %s", action, error->message);
+    g_error_free(error);
 }
 
 /* ---- style ---------------------------------------------------------------- */
@@ -825,25 +224,10 @@ fold_expander_dispose(GObject *object)
     }
     clear_item(self);
     g_clear_object(&self->model);
-    set_indents(self, 0);
+    fold_expander_set_indents(self, 0);
     g_clear_pointer(&self->icon, gtk_widget_unparent);
     g_clear_pointer(&self->child, gtk_widget_unparent);
     G_OBJECT_CLASS(fold_expander_parent_class)->dispose(object);
-}
-
-static void
-fold_expander_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
-{
-    FoldExpander *self = FOLD_EXPANDER(object);
-    switch (id) {
-    case PROP_CHILD: g_value_set_object(value, self->child); break;
-    case PROP_ITEM: g_value_set_object(value, self->item); break;
-    case PROP_MODEL: g_value_set_object(value, self->model); break;
-    case PROP_EXPANDABLE: g_value_set_boolean(value, self->expandable); break;
-    case PROP_EXPANDED: g_value_set_boolean(value, self->expanded); break;
-    case PROP_LEVEL: g_value_set_int(value, self->level); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
-    }
 }
 
 static void
@@ -865,64 +249,60 @@ fold_expander_class_init(FoldExpanderClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
 
     object_class->dispose = fold_expander_dispose;
-    object_class->get_property = fold_expander_get_property;
+    object_class->get_property = fold_get_field_property;
     object_class->set_property = fold_expander_set_property;
     widget_class->root = fold_expander_root;
     widget_class->focus = fold_expander_focus;
     widget_class->grab_focus = fold_expander_grab_focus;
 
+    /* The properties show fields (fold_get_field_property). */
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+#define FIELD(field) G_STRUCT_OFFSET(FoldExpander, field)
     /**
      * FoldExpander:child:
      *
      * The widget showing the item's content.
      */
-    properties[PROP_CHILD] = g_param_spec_object(
-        "child", NULL, NULL, GTK_TYPE_WIDGET,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child));
     /**
      * FoldExpander:item:
      *
      * The [class@Fold.ListItem] shown, or %NULL.
      */
-    properties[PROP_ITEM] = g_param_spec_object(
-        "item", NULL, NULL, FOLD_TYPE_LIST_ITEM,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_ITEM] = fold_param_object_field("item", FOLD_TYPE_LIST_ITEM, FIELD(item));
     /**
      * FoldExpander:model:
      *
      * The [class@Fold.ListModel] the item belongs to: clicks and keys act
      * on it. Without one, the expander shows the item and does nothing.
      */
-    properties[PROP_MODEL] = g_param_spec_object(
-        "model", NULL, NULL, FOLD_TYPE_LIST_MODEL,
-        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model));
     /**
      * FoldExpander:expandable:
      *
      * Whether the item shows a chevron: a header of a collapsible section,
      * or a row that can expand.
      */
-    properties[PROP_EXPANDABLE] = g_param_spec_boolean(
-        "expandable", NULL, NULL, FALSE,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDABLE] =
+        fold_param_field(g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro),
+                         FIELD(expandable));
     /**
      * FoldExpander:expanded:
      *
      * Whether the chevron shows expanded: a header whose section is not
      * collapsed, an expanded row.
      */
-    properties[PROP_EXPANDED] = g_param_spec_boolean(
-        "expanded", NULL, NULL, FALSE,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_EXPANDED] =
+        fold_param_field(g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro), FIELD(expanded));
     /**
      * FoldExpander:level:
      *
      * Indentation levels before the chevron: a header's depth, a row's or
      * footer's depth + 1.
      */
-    properties[PROP_LEVEL] = g_param_spec_int(
-        "level", NULL, NULL, 0, G_MAXINT, 0,
-        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_LEVEL] =
+        fold_param_field(g_param_spec_int("level", NULL, NULL, 0, G_MAXINT, 0, ro), FIELD(level));
+#undef FIELD
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
@@ -940,14 +320,7 @@ fold_expander_class_init(FoldExpanderClass *klass)
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING,
                                           G_TYPE_ERROR);
 
-    gtk_widget_class_install_action(widget_class, "listitem.expand", NULL, action_expand);
-    gtk_widget_class_install_action(widget_class, "listitem.collapse", NULL, action_collapse);
-    gtk_widget_class_install_action(widget_class, "listitem.toggle-expand", NULL, action_toggle);
-    gtk_widget_class_install_action(widget_class, "listitem.expand-all", NULL,
-                                    action_expand_all);
-    gtk_widget_class_install_action(widget_class, "listitem.collapse-or-parent", NULL,
-                                    action_collapse_or_parent);
-    gtk_widget_class_install_action(widget_class, "listitem.activate", NULL, action_activate);
+    fold_expander_install_actions(widget_class);
 
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BOX_LAYOUT);
     gtk_widget_class_set_css_name(widget_class, "foldexpander");
@@ -966,15 +339,10 @@ fold_expander_init(FoldExpander *self)
                                    "Expand", -1);
     gtk_widget_set_visible(self->icon, FALSE);
     gtk_widget_set_valign(self->icon, GTK_ALIGN_CENTER);
-    GtkGesture *click = gtk_gesture_click_new();
-    gtk_event_controller_set_name(GTK_EVENT_CONTROLLER(click), "fold-expander-click");
-    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
-    g_signal_connect(click, "released", G_CALLBACK(chevron_released), NULL);
-    gtk_widget_add_controller(self->icon, GTK_EVENT_CONTROLLER(click));
     gtk_widget_set_parent(self->icon, widget);
 
-    add_keys(self);
-    update(self);
+    fold_expander_add_controllers(self);
+    fold_expander_update(self);
 }
 
 /* ---- public --------------------------------------------------------------- */
@@ -998,12 +366,8 @@ fold_expander_new(void)
  *
  * Returns: (nullable) (transfer none): the content widget
  */
-GtkWidget *
-fold_expander_get_child(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), NULL);
-    return self->child;
-}
+FOLD_DEFINE_GETTER(GtkWidget *, fold_expander_get_child, FoldExpander,
+                   FOLD_IS_EXPANDER, NULL, self->child)
 
 /**
  * fold_expander_set_child:
@@ -1040,12 +404,8 @@ fold_expander_set_child(FoldExpander *self, GtkWidget *child)
  *
  * Returns: (nullable) (transfer none): the item shown
  */
-FoldListItem *
-fold_expander_get_item(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), NULL);
-    return self->item;
-}
+FOLD_DEFINE_GETTER(FoldListItem *, fold_expander_get_item, FoldExpander,
+                   FOLD_IS_EXPANDER, NULL, self->item)
 
 /**
  * fold_expander_set_item:
@@ -1066,9 +426,10 @@ fold_expander_set_item(FoldExpander *self, FoldListItem *item)
     clear_item(self);
     if (item) {
         self->item = g_object_ref(item);
-        self->item_notify = g_signal_connect(item, "notify", G_CALLBACK(item_notify), self);
+        self->item_notify =
+            g_signal_connect(item, "notify", G_CALLBACK(fold_expander_item_notify), self);
     }
-    update(self);
+    fold_expander_update(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ITEM]);
 }
 
@@ -1078,12 +439,8 @@ fold_expander_set_item(FoldExpander *self, FoldListItem *item)
  *
  * Returns: (nullable) (transfer none): the model clicks and keys act on
  */
-FoldListModel *
-fold_expander_get_model(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), NULL);
-    return self->model;
-}
+FOLD_DEFINE_GETTER(FoldListModel *, fold_expander_get_model, FoldExpander,
+                   FOLD_IS_EXPANDER, NULL, self->model)
 
 /**
  * fold_expander_set_model:
@@ -1107,12 +464,8 @@ fold_expander_set_model(FoldExpander *self, FoldListModel *model)
  *
  * Returns: whether the chevron is shown (the #FoldExpander:expandable property)
  */
-gboolean
-fold_expander_get_expandable(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    return self->expandable;
-}
+FOLD_DEFINE_GETTER(gboolean, fold_expander_get_expandable, FoldExpander,
+                   FOLD_IS_EXPANDER, FALSE, self->expandable)
 
 /**
  * fold_expander_get_expanded:
@@ -1121,12 +474,8 @@ fold_expander_get_expandable(FoldExpander *self)
  * Returns: whether the chevron shows expanded (the #FoldExpander:expanded
  *   property, from the item)
  */
-gboolean
-fold_expander_get_expanded(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    return self->expanded;
-}
+FOLD_DEFINE_GETTER(gboolean, fold_expander_get_expanded, FoldExpander,
+                   FOLD_IS_EXPANDER, FALSE, self->expanded)
 
 /**
  * fold_expander_get_level:
@@ -1134,9 +483,4 @@ fold_expander_get_expanded(FoldExpander *self)
  *
  * Returns: the indentation levels before the chevron (#FoldExpander:level)
  */
-int
-fold_expander_get_level(FoldExpander *self)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), 0);
-    return self->level;
-}
+FOLD_DEFINE_GETTER(int, fold_expander_get_level, FoldExpander, FOLD_IS_EXPANDER, 0, self->level)

@@ -2,14 +2,14 @@
  * fold-list-item-private.h — what FoldListModel needs of FoldListItem
  * (not installed). The model fills and updates items; an item tells its
  * model when it goes (dispose), so that the model's cache never holds a
- * dead item. It also declares the library's internal status-to-GError
- * helper, shared by every fold-*.c.
+ * dead item. It includes fold-private.h, the library's shared helpers.
  */
 #ifndef FOLD_LIST_ITEM_PRIVATE_H
 #define FOLD_LIST_ITEM_PRIVATE_H
 
 #include "fold-list-item.h"
 #include "fold-list-model.h"
+#include "fold-private.h"
 
 G_BEGIN_DECLS
 
@@ -36,7 +36,7 @@ struct _FoldListItem {
     GObject parent_instance;
     /* The model whose cache holds this item (no reference), NULL once the
      * item left the model; `at` is its key there: its position in the table
-     * (see fold-list-model.c). */
+     * (see fold-list-model-items.c). */
     FoldListModel *model;
     int64_t at;
     /* Properties changed but not notified yet: bit 1 << FOLD_LIST_ITEM_PROP_*. */
@@ -78,19 +78,6 @@ G_GNUC_INTERNAL void fold_list_item_flush_notify(FoldListItem *item);
 
 /* Called by a cached item's dispose: the model drops it from its cache. */
 G_GNUC_INTERNAL void fold_list_model_forget_item(FoldListModel *model, FoldListItem *item);
-
-/* The library's one way to turn an engine status into a GError (in
- * fold-enums.c, beside the domain): %TRUE for FOLD_OK; otherwise sets @error
- * (FOLD_LIST_MODEL_ERROR, code: the status, message: "STATUS_NAME: the
- * engine's last error message") and returns %FALSE. */
-G_GNUC_INTERNAL gboolean fold_check_status(int status, GError **error);
-
-/* One text of a section (FOLD_TEXT_*) as a new string (fold-list-model.c);
- * NULL with @error set on the engine's status (FOLD_E_NOT_FOUND: a header
- * without '|' has no detail), or FOLD_E_INTERNAL when the text changed
- * between the two reads a long text takes. */
-G_GNUC_INTERNAL char *fold_section_text_dup(fold_table *table, fold_section_id section,
-                                            int32_t which, GError **error);
 
 G_END_DECLS
 

@@ -53,28 +53,10 @@ fold_list_item_finalize(GObject *object)
     G_OBJECT_CLASS(fold_list_item_parent_class)->finalize(object);
 }
 
-static void
-fold_list_item_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
-{
-    FoldListItem *self = FOLD_LIST_ITEM(object);
-    switch (id) {
-    case FOLD_LIST_ITEM_PROP_KIND: g_value_set_enum(value, self->kind); break;
-    case FOLD_LIST_ITEM_PROP_DEPTH: g_value_set_int(value, self->depth); break;
-    case FOLD_LIST_ITEM_PROP_SECTION_ID: g_value_set_uint64(value, self->section); break;
-    case FOLD_LIST_ITEM_PROP_KEY: g_value_set_string(value, self->key); break;
-    case FOLD_LIST_ITEM_PROP_TITLE: g_value_set_string(value, self->title); break;
-    case FOLD_LIST_ITEM_PROP_DETAIL: g_value_set_string(value, self->detail); break;
-    case FOLD_LIST_ITEM_PROP_INDICATOR: g_value_set_string(value, self->indicator); break;
-    case FOLD_LIST_ITEM_PROP_COLLAPSIBLE: g_value_set_boolean(value, self->collapsible); break;
-    case FOLD_LIST_ITEM_PROP_ROW: g_value_set_int64(value, self->row); break;
-    case FOLD_LIST_ITEM_PROP_POSITION: g_value_set_uint(value, self->position); break;
-    case FOLD_LIST_ITEM_PROP_HEIGHT: g_value_set_double(value, self->height); break;
-    case FOLD_LIST_ITEM_PROP_EXPANDED: g_value_set_boolean(value, self->expanded); break;
-    case FOLD_LIST_ITEM_PROP_EXPANDABLE: g_value_set_boolean(value, self->expandable); break;
-    case FOLD_LIST_ITEM_PROP_COLLAPSED: g_value_set_boolean(value, self->collapsed); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
+/* Each property shows one field (fold_get_field_property). */
+#define ITEM_PROP(PROP, field, pspec)                                                        \
+    item_props[FOLD_LIST_ITEM_PROP_##PROP] =                                                 \
+        fold_param_field(pspec, G_STRUCT_OFFSET(FoldListItem, field))
 
 static void
 fold_list_item_class_init(FoldListItemClass *klass)
@@ -83,32 +65,24 @@ fold_list_item_class_init(FoldListItemClass *klass)
     const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
     object_class->dispose = fold_list_item_dispose;
     object_class->finalize = fold_list_item_finalize;
-    object_class->get_property = fold_list_item_get_property;
-    item_props[FOLD_LIST_ITEM_PROP_KIND] =
-        g_param_spec_enum("kind", NULL, NULL, FOLD_TYPE_ITEM_KIND, FOLD_ITEM_KIND_HEADER, ro);
-    item_props[FOLD_LIST_ITEM_PROP_DEPTH] =
-        g_param_spec_int("depth", NULL, NULL, 0, G_MAXINT, 0, ro);
-    item_props[FOLD_LIST_ITEM_PROP_SECTION_ID] =
-        g_param_spec_uint64("section-id", NULL, NULL, 0, G_MAXUINT64, 0, ro);
-    item_props[FOLD_LIST_ITEM_PROP_KEY] = g_param_spec_string("key", NULL, NULL, NULL, ro);
-    item_props[FOLD_LIST_ITEM_PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, ro);
-    item_props[FOLD_LIST_ITEM_PROP_DETAIL] = g_param_spec_string("detail", NULL, NULL, NULL, ro);
-    item_props[FOLD_LIST_ITEM_PROP_INDICATOR] =
-        g_param_spec_string("indicator", NULL, NULL, NULL, ro);
-    item_props[FOLD_LIST_ITEM_PROP_COLLAPSIBLE] =
-        g_param_spec_boolean("collapsible", NULL, NULL, FALSE, ro);
-    item_props[FOLD_LIST_ITEM_PROP_ROW] =
-        g_param_spec_int64("row", NULL, NULL, -1, G_MAXINT64, -1, ro);
-    item_props[FOLD_LIST_ITEM_PROP_POSITION] =
-        g_param_spec_uint("position", NULL, NULL, 0, G_MAXUINT, 0, ro);
-    item_props[FOLD_LIST_ITEM_PROP_HEIGHT] =
-        g_param_spec_double("height", NULL, NULL, 0, FOLD_MAX_HEIGHT, 0, ro);
-    item_props[FOLD_LIST_ITEM_PROP_EXPANDED] =
-        g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro);
-    item_props[FOLD_LIST_ITEM_PROP_EXPANDABLE] =
-        g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro);
-    item_props[FOLD_LIST_ITEM_PROP_COLLAPSED] =
-        g_param_spec_boolean("collapsed", NULL, NULL, FALSE, ro);
+    object_class->get_property = fold_get_field_property;
+    ITEM_PROP(KIND, kind,
+              g_param_spec_enum("kind", NULL, NULL, FOLD_TYPE_ITEM_KIND, FOLD_ITEM_KIND_HEADER,
+                                ro));
+    ITEM_PROP(DEPTH, depth, g_param_spec_int("depth", NULL, NULL, 0, G_MAXINT, 0, ro));
+    ITEM_PROP(SECTION_ID, section,
+              g_param_spec_uint64("section-id", NULL, NULL, 0, G_MAXUINT64, 0, ro));
+    ITEM_PROP(KEY, key, g_param_spec_string("key", NULL, NULL, NULL, ro));
+    ITEM_PROP(TITLE, title, g_param_spec_string("title", NULL, NULL, NULL, ro));
+    ITEM_PROP(DETAIL, detail, g_param_spec_string("detail", NULL, NULL, NULL, ro));
+    ITEM_PROP(INDICATOR, indicator, g_param_spec_string("indicator", NULL, NULL, NULL, ro));
+    ITEM_PROP(COLLAPSIBLE, collapsible, g_param_spec_boolean("collapsible", NULL, NULL, FALSE, ro));
+    ITEM_PROP(ROW, row, g_param_spec_int64("row", NULL, NULL, -1, G_MAXINT64, -1, ro));
+    ITEM_PROP(POSITION, position, g_param_spec_uint("position", NULL, NULL, 0, G_MAXUINT, 0, ro));
+    ITEM_PROP(HEIGHT, height, g_param_spec_double("height", NULL, NULL, 0, FOLD_MAX_HEIGHT, 0, ro));
+    ITEM_PROP(EXPANDED, expanded, g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro));
+    ITEM_PROP(EXPANDABLE, expandable, g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro));
+    ITEM_PROP(COLLAPSED, collapsed, g_param_spec_boolean("collapsed", NULL, NULL, FALSE, ro));
     g_object_class_install_properties(object_class, FOLD_LIST_ITEM_N_PROPS, item_props);
 }
 
@@ -118,14 +92,10 @@ fold_list_item_init(FoldListItem *self)
     self->row = -1;
 }
 
-/* The getters check the item like every GObject getter (g_return_val_if_fail:
- * a critical and a neutral value for NULL or another type, never a crash). */
+/* The getters: FOLD_DEFINE_GETTER (fold-private.h) on a field. */
 #define ITEM_GETTER(type, name, field, none)                                                \
-    type fold_list_item_get_##name(FoldListItem *item)                                      \
-    {                                                                                        \
-        g_return_val_if_fail(FOLD_IS_LIST_ITEM(item), none);                                \
-        return item->field;                                                                  \
-    }
+    FOLD_DEFINE_GETTER(type, fold_list_item_get_##name, FoldListItem, FOLD_IS_LIST_ITEM, none, \
+                       self->field)
 
 ITEM_GETTER(FoldItemKind, kind, kind, FOLD_ITEM_KIND_HEADER)
 ITEM_GETTER(int32_t, depth, depth, 0)

@@ -8,59 +8,11 @@
  * notifications on the live items (its redraw ranges, moves); it computes
  * no diff itself.
  *
- * The item cache. Items handed out by get_item are kept in `cache`, an
- * array sorted by the item's table position (FoldListItem.at), without a
- * reference: an item's dispose removes it (fold_list_model_forget_item), so
- * the cache holds exactly the items someone holds (about the visible ones
- * for a GtkListView). A change set moves the cache through its steps in
- * order — items in a step's removed range leave the model (detached: no
- * more updates), the items after it shift by added - removed — so an item
- * keeps its object for as long as the engine's steps keep it, whatever is
- * inserted or removed around it. Then the cached items in the redraw ranges
- * are read again, rows that moved get their new row index, and after the
- * items-changed signals every cached item whose value changed gets its
- * notify (position included). Cost per change set: O(log k + k') per step
- * (k cached items, k' of them after the step), O(k + r) to walk the cache
- * along the r redraw ranges and to notify, O(depth * log n) per cached item
- * redrawn and per cached row that moved.
+ * The item cache and the reading of items from the engine are in
+ * fold-list-model-items.c; the struct, shared by both files, in
+ * fold-list-model-private.h.
  */
-#include "fold-list-item-private.h"
-
-#include <string.h>
-
-struct _FoldListModel {
-    GObject parent_instance;
-    fold_table *table;
-    GDestroyNotify table_free;
-    FoldTextFunc text_func;
-    void *text_data;
-    GDestroyNotify text_destroy;
-    int64_t listener; /* the change listener's id; 0 when none */
-    gboolean listening;
-    /* The thread and main context the model was made on: change sets that
-     * arrive on another thread are not emitted there (see on_table_changed). */
-    GThread *owner;
-    GMainContext *context;
-    gint resync_queued; /* atomic */
-    /* The list as the signals so far describe it (the GListModel contract:
-     * get_n_items agrees with the signals, not with the live table):
-     * n_items is what the model shows, engine_items the engine's count that
-     * corresponds to it (they differ only beyond G_MAXUINT items). */
-    guint n_items;
-    int64_t engine_items;
-    /* While the steps of a change set are emitted one by one: the steps that
-     * are still to come. A position of the list as signalled so far maps to
-     * the table's position through them (they only insert; see
-     * on_table_changed). */
-    const fold_change *pending;
-    int64_t n_pending;
-    gboolean emitting;
-    gboolean reload_pending; /* fold_list_model_reload() asked for while emitting */
-    gboolean reset_pending;  /* a change set arrived while emitting (not reached) */
-    /* The live items handed out, sorted by FoldListItem.at (the table
-     * position); no references (see the top of this file). */
-    GPtrArray *cache;
-};
+#include "fold-list-model-private.h"
 
 enum { PROP_0, PROP_ITEM_TYPE, PROP_N_ITEMS, N_PROPS };
 static GParamSpec *model_props[N_PROPS];
@@ -114,189 +66,6 @@ fold_section_text_dup(fold_table *table, fold_section_id section, int32_t which,
     return NULL;
 }
 
-/* The model reads texts without errors: NULL when the section has none. */
-static char *
-section_text(FoldListModel *self, fold_section_id section, int32_t which)
-{
-    return fold_section_text_dup(self->table, section, which, NULL);
-}
-
-/* ---- the item cache -------------------------------------------------------- */
-
-#define CACHED(self, i) ((FoldListItem *)g_ptr_array_index((self)->cache, (i)))
-
-/* The index of the first cached item at table position `at` or after. */
-static guint
-cache_search(FoldListModel *self, int64_t at)
-{
-    guint lo = 0, hi = self->cache->len;
-    while (lo < hi) {
-        guint mid = lo + (hi - lo) / 2;
-        if (CACHED(self, mid)->at < at)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static FoldListItem *
-cache_lookup(FoldListModel *self, int64_t at)
-{
-    guint i = cache_search(self, at);
-    return i < self->cache->len && CACHED(self, i)->at == at ? CACHED(self, i) : NULL;
-}
-
-void
-fold_list_model_forget_item(FoldListModel *self, FoldListItem *item)
-{
-    guint i = cache_search(self, item->at);
-    if (i < self->cache->len && CACHED(self, i) == item)
-        g_ptr_array_remove_index(self->cache, i);
-}
-
-/* Items [from, to) of the cache leave the model: detached, no more updates. */
-static void
-cache_drop(FoldListModel *self, guint from, guint to)
-{
-    if (from >= to)
-        return;
-    for (guint i = from; i < to; i++)
-        CACHED(self, i)->model = NULL;
-    g_ptr_array_remove_range(self->cache, from, to - from);
-}
-
-/* One step of a change set: at `position`, `removed` items were replaced by
- * `added` items. */
-static void
-cache_step(FoldListModel *self, const fold_change *c)
-{
-    guint first = cache_search(self, c->position);
-    guint after = cache_search(self, c->position + c->removed);
-    cache_drop(self, first, after);
-    int64_t shift = c->added - c->removed;
-    if (shift != 0)
-        for (guint i = first; i < self->cache->len; i++)
-            CACHED(self, i)->at += shift;
-}
-
-/* A new reference to every cached item, so that handlers that drop items
- * cannot change the array being walked. */
-static GPtrArray *
-cache_ref_all(FoldListModel *self)
-{
-    GPtrArray *all = g_ptr_array_new_full(self->cache->len, g_object_unref);
-    for (guint i = 0; i < self->cache->len; i++)
-        g_ptr_array_add(all, g_object_ref(CACHED(self, i)));
-    return all;
-}
-
-/* ---- reading items from the engine ----------------------------------------- */
-
-/* Composes steps (applied in order) into one splice of the old list that
- * covers all of them: what changed lies in [*p, *p + *removed) of the old
- * list and [*p, *p + *added) of the new one. */
-static void
-compose_steps(const fold_change *steps, int64_t n, int64_t *p, int64_t *removed, int64_t *added)
-{
-    int64_t P = steps[0].position, R = steps[0].removed, A = steps[0].added;
-    for (int64_t i = 1; i < n; i++) {
-        const fold_change *c = &steps[i];
-        /* In the list after the previous steps, the splice so far covers
-         * [P, P + A) and this step [c->position, c->position + c->removed). */
-        int64_t lo = MIN(P, c->position), hi = MAX(P + A, c->position + c->removed);
-        int64_t old_hi = hi - A + R; /* hi >= P + A: after the splice so far */
-        R = old_hi - lo;
-        A = (hi - lo) - c->removed + c->added;
-        P = lo;
-    }
-    *p = P;
-    *removed = R;
-    *added = A;
-}
-
-
-/* Reads the item at table position `at` into `item`, marking the properties
- * that changed. `texts`: the header texts and a row's title too (a row's
- * title is also read when its row index changed). Returns FALSE, changing
- * nothing, when the table has another item there (only while a change made
- * on another thread is not caught up yet): an item never changes identity. */
-static gboolean
-read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboolean texts, gboolean fresh)
-{
-    fold_item it;
-    if (fold_table_item_at(self->table, at, &it) != FOLD_OK)
-        return FALSE;
-    if (!fresh && ((int32_t)item->kind != it.kind || item->section != it.section))
-        return FALSE;
-    int64_t old_row = item->row;
-    double height = 0;
-    fold_table_item_height(self->table, at, &height);
-    FOLD_LIST_ITEM_SET(item, kind, FOLD_LIST_ITEM_PROP_KIND, (FoldItemKind)it.kind);
-    FOLD_LIST_ITEM_SET(item, depth, FOLD_LIST_ITEM_PROP_DEPTH, it.depth);
-    FOLD_LIST_ITEM_SET(item, section, FOLD_LIST_ITEM_PROP_SECTION_ID, it.section);
-    FOLD_LIST_ITEM_SET(item, row, FOLD_LIST_ITEM_PROP_ROW, it.row);
-    FOLD_LIST_ITEM_SET(item, height, FOLD_LIST_ITEM_PROP_HEIGHT, height);
-    FOLD_LIST_ITEM_SET(item, expanded, FOLD_LIST_ITEM_PROP_EXPANDED,
-                       (it.flags & FOLD_ITEM_FLAG_EXPANDED) != 0);
-    FOLD_LIST_ITEM_SET(item, expandable, FOLD_LIST_ITEM_PROP_EXPANDABLE,
-                       (it.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0);
-    FOLD_LIST_ITEM_SET(item, collapsed, FOLD_LIST_ITEM_PROP_COLLAPSED,
-                       (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0);
-    FOLD_LIST_ITEM_SET(item, collapsible, FOLD_LIST_ITEM_PROP_COLLAPSIBLE,
-                       (it.flags & FOLD_ITEM_FLAG_COLLAPSIBLE) != 0);
-    if (fresh)
-        item->key = section_text(self, it.section, FOLD_TEXT_KEY);
-    if (it.kind == FOLD_ITEM_HEADER && texts) {
-        fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE,
-                                   section_text(self, it.section, FOLD_TEXT_TITLE));
-        fold_list_item_take_string(item, &item->detail, FOLD_LIST_ITEM_PROP_DETAIL,
-                                   section_text(self, it.section, FOLD_TEXT_DETAIL));
-        char *indicator = section_text(self, it.section, FOLD_TEXT_INDICATOR);
-        fold_list_item_take_string(item, &item->indicator, FOLD_LIST_ITEM_PROP_INDICATOR,
-                                   indicator ? indicator : g_strdup(""));
-    } else if (it.kind == FOLD_ITEM_ROW && (texts || it.row != old_row || fresh)) {
-        char *title = item->key && self->text_func
-                          ? self->text_func(it.section, item->key, it.row, self->text_data)
-                          : NULL;
-        fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE, title);
-    }
-    return TRUE;
-}
-
-/* The item at table position `at`, presented at model position `position`
- * (they differ only while the steps of a change set are being emitted): the
- * cached one, or a new one, cached. Returns a new reference. */
-static FoldListItem *
-get_live_item(FoldListModel *self, int64_t at, guint position)
-{
-    FoldListItem *item = cache_lookup(self, at);
-    if (item) {
-        /* Handed out again inside the one splice that covers several steps:
-         * its position now; notified with the others after the signals. */
-        FOLD_LIST_ITEM_SET(item, position, FOLD_LIST_ITEM_PROP_POSITION, position);
-        return g_object_ref(item);
-    }
-    item = g_object_new(FOLD_TYPE_LIST_ITEM, NULL);
-    item->position = position;
-    if (!read_item(self, item, at, TRUE, TRUE)) {
-        g_object_unref(item);
-        return NULL;
-    }
-    item->pending = 0; /* a new item: nothing to notify */
-    /* The text func may have asked for the same item (it should not): then
-     * that one stays the item of this position. */
-    FoldListItem *again = cache_lookup(self, at);
-    if (again) {
-        g_object_unref(item);
-        return g_object_ref(again);
-    }
-    item->model = self;
-    item->at = at;
-    g_ptr_array_insert(self->cache, (gint)cache_search(self, at), item);
-    return item;
-}
-
 static GType
 model_get_item_type(GListModel *list)
 {
@@ -327,7 +96,7 @@ model_get_item(GListModel *list, guint position)
             return NULL; /* not reached: later steps only insert */
         at += c->added - c->removed;
     }
-    return get_live_item(self, at, position);
+    return fold_model_live_item(self, at, position);
 }
 
 static void
@@ -336,6 +105,28 @@ fold_list_model_list_model_init(GListModelInterface *iface)
     iface->get_item_type = model_get_item_type;
     iface->get_n_items = model_get_n_items;
     iface->get_item = model_get_item;
+}
+
+/* Composes steps (applied in order) into one splice of the old list that
+ * covers all of them: what changed lies in [*p, *p + *removed) of the old
+ * list and [*p, *p + *added) of the new one. */
+static void
+compose_steps(const fold_change *steps, int64_t n, int64_t *p, int64_t *removed, int64_t *added)
+{
+    int64_t P = steps[0].position, R = steps[0].removed, A = steps[0].added;
+    for (int64_t i = 1; i < n; i++) {
+        const fold_change *c = &steps[i];
+        /* In the list after the previous steps, the splice so far covers
+         * [P, P + A) and this step [c->position, c->position + c->removed). */
+        int64_t lo = MIN(P, c->position), hi = MAX(P + A, c->position + c->removed);
+        int64_t old_hi = hi - A + R; /* hi >= P + A: after the splice so far */
+        R = old_hi - lo;
+        A = (hi - lo) - c->removed + c->added;
+        P = lo;
+    }
+    *p = P;
+    *removed = R;
+    *added = A;
 }
 
 /* ---- emitting ------------------------------------------------------------ */
@@ -358,7 +149,7 @@ static void
 emit_reset(FoldListModel *self)
 {
     guint old = self->n_items;
-    cache_drop(self, 0, self->cache->len);
+    fold_model_cache_drop(self, 0, self->cache->len);
     self->engine_items = engine_count(self);
     self->n_items = shown(self->engine_items);
     if (old || self->n_items)
@@ -372,7 +163,7 @@ emit_reset(FoldListModel *self)
 static void
 notify_items(FoldListModel *self)
 {
-    GPtrArray *all = cache_ref_all(self);
+    GPtrArray *all = fold_model_cache_all(self);
     for (guint i = 0; i < all->len; i++) {
         FoldListItem *item = g_ptr_array_index(all, i);
         if (item->model != self)
@@ -388,11 +179,11 @@ notify_items(FoldListModel *self)
 static void
 refresh_all(FoldListModel *self)
 {
-    GPtrArray *all = cache_ref_all(self);
+    GPtrArray *all = fold_model_cache_all(self);
     for (guint i = 0; i < all->len; i++) {
         FoldListItem *item = g_ptr_array_index(all, i);
         if (item->model == self)
-            read_item(self, item, item->at, TRUE, FALSE);
+            fold_model_read_item(self, item, item->at, TRUE, FALSE);
     }
     g_ptr_array_unref(all);
     notify_items(self);
@@ -404,7 +195,7 @@ refresh_all(FoldListModel *self)
 static void
 refresh_changed(FoldListModel *self, const fold_change_set *cs)
 {
-    GPtrArray *all = cache_ref_all(self);
+    GPtrArray *all = fold_model_cache_all(self);
     int64_t r = 0;
     for (guint i = 0; i < all->len; i++) {
         FoldListItem *item = g_ptr_array_index(all, i);
@@ -415,9 +206,9 @@ refresh_changed(FoldListModel *self, const fold_change_set *cs)
             r++;
         gboolean redrawn = r < cs->redraw_count && cs->redraw[r].position <= item->at;
         if (redrawn)
-            read_item(self, item, item->at, TRUE, FALSE);
+            fold_model_read_item(self, item, item->at, TRUE, FALSE);
         else if (item->kind == FOLD_ITEM_KIND_ROW && item->at != (int64_t)item->position)
-            read_item(self, item, item->at, FALSE, FALSE);
+            fold_model_read_item(self, item, item->at, FALSE, FALSE);
     }
     g_ptr_array_unref(all);
 }
@@ -451,8 +242,8 @@ queue_resync(FoldListModel *self)
  * get_item, which only reads the table (allowed inside a listener).
  *
  * First the cache goes through the steps and the cached items that changed
- * are read again (see the top of this file). Then each step becomes
- * items-changed(position, removed, added), in order. While a step is
+ * are read again (see the top of fold-list-model-items.c). Then each step
+ * becomes items-changed(position, removed, added), in order. While a step is
  * emitted the table is already past the later steps, so get_item maps
  * positions through them; that works when the later steps only insert. When
  * a later step removes items (importing state that collapses several
@@ -507,7 +298,7 @@ on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
         emit_reset(self);
     } else {
         for (int64_t i = 0; i < cs->change_count; i++)
-            cache_step(self, &cs->changes[i]);
+            fold_model_cache_step(self, &cs->changes[i]);
         refresh_changed(self, cs);
         if (stepwise) {
             for (int64_t i = 0; i < cs->change_count; i++) {
@@ -551,7 +342,7 @@ fold_list_model_dispose(GObject *object)
         self->listening = FALSE;
     }
     if (self->cache)
-        cache_drop(self, 0, self->cache->len);
+        fold_model_cache_drop(self, 0, self->cache->len);
     G_OBJECT_CLASS(fold_list_model_parent_class)->dispose(object);
 }
 
@@ -559,8 +350,7 @@ static void
 fold_list_model_finalize(GObject *object)
 {
     FoldListModel *self = FOLD_LIST_MODEL(object);
-    if (self->text_destroy)
-        self->text_destroy(self->text_data);
+    fold_text_source_set(&self->text, NULL, NULL, NULL);
     if (self->table_free)
         self->table_free(self->table);
     if (self->context)
@@ -632,11 +422,7 @@ fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *use
                               GDestroyNotify destroy)
 {
     g_return_if_fail(FOLD_IS_LIST_MODEL(model));
-    if (model->text_destroy)
-        model->text_destroy(model->text_data);
-    model->text_func = func;
-    model->text_data = user_data;
-    model->text_destroy = destroy;
+    fold_text_source_set(&model->text, func, user_data, destroy);
 }
 
 void
@@ -662,39 +448,12 @@ fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_acti
     return fold_check_status(fold_table_activate(model->table, position, out_action), error);
 }
 
-typedef int (*SectionOp)(fold_table *, fold_section_id, int *);
-typedef int (*RowOp)(fold_table *, fold_section_id, int64_t, int *);
-
-static gboolean
-section_change(FoldListModel *self, SectionOp op, fold_section_id section,
-               gboolean *out_changed, GError **error)
-{
-    int changed = 0;
-    if (!fold_check_status(op(self->table, section, &changed), error))
-        return FALSE;
-    if (out_changed)
-        *out_changed = changed != 0;
-    return TRUE;
-}
-
-static gboolean
-row_change(FoldListModel *self, RowOp op, fold_section_id section, int64_t row,
-           gboolean *out_changed, GError **error)
-{
-    int changed = 0;
-    if (!fold_check_status(op(self->table, section, row, &changed), error))
-        return FALSE;
-    if (out_changed)
-        *out_changed = changed != 0;
-    return TRUE;
-}
-
 gboolean
 fold_list_model_toggle_section(FoldListModel *model, fold_section_id section,
                                gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return section_change(model, fold_table_toggle, section, out_changed, error);
+    return fold_section_op(model->table, fold_table_toggle, section, out_changed, error);
 }
 
 gboolean
@@ -702,8 +461,8 @@ fold_list_model_set_section_collapsed(FoldListModel *model, fold_section_id sect
                                       gboolean collapsed, gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return section_change(model, collapsed ? fold_table_collapse : fold_table_expand, section,
-                          out_changed, error);
+    return fold_section_op(model->table, collapsed ? fold_table_collapse : fold_table_expand,
+                           section, out_changed, error);
 }
 
 gboolean
@@ -711,7 +470,7 @@ fold_list_model_toggle_row(FoldListModel *model, fold_section_id section, int64_
                            gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return row_change(model, fold_table_toggle_row, section, row, out_changed, error);
+    return fold_row_op(model->table, fold_table_toggle_row, section, row, out_changed, error);
 }
 
 gboolean
@@ -719,8 +478,8 @@ fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id section, 
                                  gboolean expanded, gboolean *out_changed, GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return row_change(model, expanded ? fold_table_expand_row : fold_table_collapse_row, section,
-                      row, out_changed, error);
+    return fold_row_op(model->table, expanded ? fold_table_expand_row : fold_table_collapse_row,
+                       section, row, out_changed, error);
 }
 
 gboolean

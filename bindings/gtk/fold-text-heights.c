@@ -1,32 +1,14 @@
 /*
  * fold-text-heights.c — FoldTextHeights: the engine's row and expanded
  * heights measured with Pango at the list's width (see fold-text-heights.h).
+ * This file: the type, attaching to a table, measuring the viewport, the
+ * widget and its adjustments, the settings; the layouts and the providers
+ * are in fold-text-heights-layout.c.
  */
-#include "fold-text-heights.h"
-#include "fold-list-item-private.h"
-
-#include <string.h>
+#include "fold-text-heights-private.h"
 
 /* Rows measured beyond the viewport on each side (fold_table_measure). */
 #define FOLD_TEXT_HEIGHTS_OVERSCAN 24
-
-struct _FoldTextHeights {
-    GObject parent_instance;
-
-    GtkWidget *widget; /* weak */
-    GtkAdjustment *hadj, *vadj;
-    fold_table *table;
-    FoldListModel *model; /* a reference when attached through a model */
-
-    FoldTextFunc func;
-    gpointer func_data;
-    GDestroyNotify func_destroy;
-
-    int lines;
-    GtkBorder padding;
-    int text_width; /* the width the engine's heights were measured at; 0: none yet */
-    guint idle;
-};
 
 enum { PROP_0, PROP_WIDGET, PROP_COLLAPSED_LINES, PROP_TEXT_WIDTH, N_PROPS };
 static GParamSpec *props[N_PROPS];
@@ -40,119 +22,6 @@ set_error(GError **error, int status, const char *what)
     fold_check_status(status, error);
     g_prefix_error(error, "%s: ", what);
     return FALSE;
-}
-
-/* ---- layouts ------------------------------------------------------------- */
-
-/* The text with every run of line breaks replaced by one space: a collapsed
- * row shows its paragraphs as one, so that "collapsed-lines" counts lines of
- * the whole text (Pango's line limit applies per paragraph). */
-static char *
-join_paragraphs(const char *text)
-{
-    GString *s = g_string_sized_new(strlen(text));
-    gboolean in_break = FALSE;
-    for (const char *p = text; *p; p++) {
-        if (*p == '\n' || *p == '\r') {
-            if (!in_break && s->len > 0)
-                g_string_append_c(s, ' ');
-            in_break = TRUE;
-            continue;
-        }
-        in_break = FALSE;
-        g_string_append_c(s, *p);
-    }
-    return g_string_free(s, FALSE);
-}
-
-static int
-live_text_width(FoldTextHeights *self)
-{
-    if (!self->widget)
-        return 0;
-    int w = gtk_widget_get_width(self->widget) - self->padding.left - self->padding.right;
-    return MAX(w, 0);
-}
-
-static PangoLayout *
-make_layout(FoldTextHeights *self, const char *text, gboolean expanded, int width)
-{
-    if (!self->widget)
-        return NULL;
-    PangoLayout *layout = gtk_widget_create_pango_layout(self->widget, NULL);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    if (width > 0)
-        pango_layout_set_width(layout, width * PANGO_SCALE);
-    if (!expanded && self->lines > 0) {
-        char *joined = join_paragraphs(text ? text : "");
-        pango_layout_set_text(layout, joined, -1);
-        g_free(joined);
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-        pango_layout_set_height(layout, -self->lines);
-        if (pango_layout_is_ellipsized(layout))
-            return layout;
-        /* Nothing was cut: the row shows its whole text, paragraphs and all. */
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
-        pango_layout_set_height(layout, -1);
-    }
-    pango_layout_set_text(layout, text ? text : "", -1);
-    return layout;
-}
-
-static double
-text_height(FoldTextHeights *self, const char *text, gboolean expanded, int width)
-{
-    PangoLayout *layout = make_layout(self, text, expanded, width);
-    if (!layout)
-        return 0;
-    int h = 0;
-    pango_layout_get_pixel_size(layout, NULL, &h);
-    g_object_unref(layout);
-    return (double)(self->padding.top + h + self->padding.bottom);
-}
-
-/* ---- the providers ------------------------------------------------------- */
-
-static char *
-row_text(FoldTextHeights *self, fold_section_id section, const char *key, int64_t row)
-{
-    if (row < 0 || !self->func || self->text_width <= 0 || !self->widget)
-        return NULL;
-    return self->func(section, key, row, self->func_data);
-}
-
-static int
-provide_row_height(fold_table *table, fold_section_id section, const char *key, int64_t row,
-                   double *out_height, void *user_data)
-{
-    (void)table;
-    FoldTextHeights *self = user_data;
-    char *text = row_text(self, section, key, row);
-    if (!text)
-        return 0; /* keep the estimate */
-    *out_height = text_height(self, text, FALSE, self->text_width);
-    g_free(text);
-    return 1;
-}
-
-static int
-provide_expanded_height(fold_table *table, fold_section_id section, const char *key,
-                        int64_t row, double *out_height, void *user_data)
-{
-    (void)table;
-    FoldTextHeights *self = user_data;
-    if (self->lines <= 0)
-        return 0; /* rows show their whole text: nothing to expand */
-    char *text = row_text(self, section, key, row);
-    if (!text)
-        return 0;
-    double full = text_height(self, text, TRUE, self->text_width);
-    double collapsed = text_height(self, text, FALSE, self->text_width);
-    g_free(text);
-    if (full <= collapsed)
-        return 0; /* the whole text fits: not expandable */
-    *out_height = full;
-    return 1;
 }
 
 /* ---- measuring ----------------------------------------------------------- */
@@ -196,7 +65,7 @@ fold_text_heights_update(FoldTextHeights *self, GError **error)
     g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
     if (!self->table)
         return TRUE;
-    int width = live_text_width(self);
+    int width = fold_text_heights_live_width(self);
     if (width == self->text_width)
         return measure_viewport(self, error);
 
@@ -342,10 +211,11 @@ fold_text_heights_attach(FoldTextHeights *self, fold_table *table, GError **erro
         return FALSE;
     }
     fold_text_heights_detach(self);
-    int status = fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, provide_row_height, self);
+    int status =
+        fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, fold_text_heights_provide_row, self);
     if (status == FOLD_OK) {
         status = fold_table_set_height_provider(table, FOLD_HEIGHT_EXPANDED,
-                                                provide_expanded_height, self);
+                                                fold_text_heights_provide_expanded, self);
         if (status != FOLD_OK)
             fold_table_set_height_provider(table, FOLD_HEIGHT_ROW, NULL, NULL);
     }
@@ -425,11 +295,7 @@ fold_text_heights_set_text_func(FoldTextHeights *self, FoldTextFunc func, gpoint
                                 GDestroyNotify destroy)
 {
     g_return_if_fail(FOLD_IS_TEXT_HEIGHTS(self));
-    if (self->func_destroy)
-        self->func_destroy(self->func_data);
-    self->func = func;
-    self->func_data = user_data;
-    self->func_destroy = destroy;
+    fold_text_source_set(&self->text, func, user_data, destroy);
 }
 
 /**
@@ -458,12 +324,8 @@ fold_text_heights_set_collapsed_lines(FoldTextHeights *self, int lines)
  *
  * Returns: the lines a collapsed row shows (0: the whole text).
  */
-int
-fold_text_heights_get_collapsed_lines(FoldTextHeights *self)
-{
-    g_return_val_if_fail(FOLD_IS_TEXT_HEIGHTS(self), 0);
-    return self->lines;
-}
+FOLD_DEFINE_GETTER(int, fold_text_heights_get_collapsed_lines, FoldTextHeights,
+                   FOLD_IS_TEXT_HEIGHTS, 0, self->lines)
 
 /**
  * fold_text_heights_set_padding:
@@ -508,12 +370,8 @@ fold_text_heights_get_padding(FoldTextHeights *self, GtkBorder *out_padding)
  * Returns: (transfer none) (nullable): the widget whose pango context and
  *   width are used (%NULL once it is finalized)
  */
-GtkWidget *
-fold_text_heights_get_widget(FoldTextHeights *self)
-{
-    g_return_val_if_fail(FOLD_IS_TEXT_HEIGHTS(self), NULL);
-    return self->widget;
-}
+FOLD_DEFINE_GETTER(GtkWidget *, fold_text_heights_get_widget, FoldTextHeights,
+                   FOLD_IS_TEXT_HEIGHTS, NULL, self->widget)
 
 /**
  * fold_text_heights_get_text_width:
@@ -523,52 +381,8 @@ fold_text_heights_get_widget(FoldTextHeights *self)
  *   (the widget's width minus the horizontal padding), 0 before the widget
  *   had a width or when not attached
  */
-int
-fold_text_heights_get_text_width(FoldTextHeights *self)
-{
-    g_return_val_if_fail(FOLD_IS_TEXT_HEIGHTS(self), 0);
-    return MAX(self->text_width, 0);
-}
-
-/**
- * fold_text_heights_create_layout:
- * @self: a #FoldTextHeights
- * @text: (nullable): a row's text (%NULL: empty)
- * @expanded: the whole text (%TRUE), or the collapsed lines
- *
- * The layout a row's height is measured with: draw it at the padding's
- * (left, top) and the row shows exactly what was measured. Its width is the
- * text width of the last measure (the widget's current one before that).
- *
- * Returns: (transfer full) (nullable): a new layout, or %NULL once the
- *   widget is gone
- */
-PangoLayout *
-fold_text_heights_create_layout(FoldTextHeights *self, const char *text, gboolean expanded)
-{
-    g_return_val_if_fail(FOLD_IS_TEXT_HEIGHTS(self), NULL);
-    int width = self->text_width > 0 ? self->text_width : live_text_width(self);
-    return make_layout(self, text, expanded, width);
-}
-
-/**
- * fold_text_heights_measure_text:
- * @self: a #FoldTextHeights
- * @text: (nullable): a row's text (%NULL: empty)
- * @expanded: the whole text (%TRUE), or the collapsed lines
- *
- * What the providers answer for a row with this text: the height of
- * fold_text_heights_create_layout()'s layout plus the vertical padding.
- *
- * Returns: the height in pixels (points), 0 once the widget is gone
- */
-double
-fold_text_heights_measure_text(FoldTextHeights *self, const char *text, gboolean expanded)
-{
-    g_return_val_if_fail(FOLD_IS_TEXT_HEIGHTS(self), 0);
-    int width = self->text_width > 0 ? self->text_width : live_text_width(self);
-    return text_height(self, text, expanded, width);
-}
+FOLD_DEFINE_GETTER(int, fold_text_heights_get_text_width, FoldTextHeights,
+                   FOLD_IS_TEXT_HEIGHTS, 0, MAX(self->text_width, 0))
 
 /* ---- GObject ------------------------------------------------------------- */
 
@@ -587,12 +401,10 @@ static void
 fold_text_heights_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
     FoldTextHeights *self = FOLD_TEXT_HEIGHTS(object);
-    switch (id) {
-    case PROP_WIDGET: g_value_set_object(value, self->widget); break;
-    case PROP_COLLAPSED_LINES: g_value_set_int(value, self->lines); break;
-    case PROP_TEXT_WIDTH: g_value_set_int(value, MAX(self->text_width, 0)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (id == PROP_TEXT_WIDTH)
+        g_value_set_int(value, MAX(self->text_width, 0));
+    else
+        fold_get_field_property(object, id, value, pspec); /* a field */
 }
 
 static void
@@ -612,8 +424,7 @@ static void
 fold_text_heights_finalize(GObject *object)
 {
     FoldTextHeights *self = FOLD_TEXT_HEIGHTS(object);
-    if (self->func_destroy)
-        self->func_destroy(self->func_data);
+    fold_text_source_set(&self->text, NULL, NULL, NULL);
     G_OBJECT_CLASS(fold_text_heights_parent_class)->finalize(object);
 }
 
@@ -631,17 +442,19 @@ fold_text_heights_class_init(FoldTextHeightsClass *klass)
      * The widget whose pango context and width the texts are laid out with
      * (the GtkListView); not referenced.
      */
-    props[PROP_WIDGET] = g_param_spec_object("widget", NULL, NULL, GTK_TYPE_WIDGET,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-                                                 G_PARAM_STATIC_STRINGS);
+    props[PROP_WIDGET] = fold_param_field(
+        g_param_spec_object("widget", NULL, NULL, GTK_TYPE_WIDGET,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS),
+        G_STRUCT_OFFSET(FoldTextHeights, widget));
     /**
      * FoldTextHeights:collapsed-lines:
      *
      * Lines a collapsed row shows; 0: the whole text, nothing expands.
      */
-    props[PROP_COLLAPSED_LINES] =
+    props[PROP_COLLAPSED_LINES] = fold_param_field(
         g_param_spec_int("collapsed-lines", NULL, NULL, 0, G_MAXINT, 3,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS),
+        G_STRUCT_OFFSET(FoldTextHeights, lines));
     /**
      * FoldTextHeights:text-width:
      *

@@ -1,0 +1,55 @@
+/*
+ * fold-expander-private.h — FoldExpander's fields and what its three files
+ * share (not installed): fold-expander.c (type, properties, accessors),
+ * fold-expander-display.c (what it shows) and fold-expander-actions.c
+ * (operations, actions, keys).
+ */
+#ifndef FOLD_EXPANDER_PRIVATE_H
+#define FOLD_EXPANDER_PRIVATE_H
+
+#include "fold-expander.h"
+#include "foldtable-gtk.h"
+#include "fold-list-item-private.h"
+
+G_BEGIN_DECLS
+
+struct _FoldExpander {
+    GtkWidget parent_instance;
+
+    FoldListItem *item;
+    FoldListModel *model;
+    GtkWidget *child;
+    GtkWidget *icon;
+    gulong item_notify;
+    int n_indents;
+    int level;
+    gboolean expandable;
+    gboolean expanded;
+    guint focus_tick;
+    int focus_frames;
+    fold_section_id focus_target;
+};
+
+/* fold-expander.c: stores the shown state in the properties, notifying
+ * those that changed; gives an action's failure to the "failed" signal (a
+ * warning without a handler) and frees it (NULL: nothing failed). */
+G_GNUC_INTERNAL void fold_expander_store_state(FoldExpander *self, int level,
+                                               gboolean expandable, gboolean expanded);
+G_GNUC_INTERNAL void fold_expander_report(FoldExpander *self, const char *action,
+                                          GError *error);
+
+/* fold-expander-display.c: shows the item's state (and stores it);
+ * `n` indent nodes before the chevron; the item's notify handler. */
+G_GNUC_INTERNAL void fold_expander_update(FoldExpander *self);
+G_GNUC_INTERNAL void fold_expander_set_indents(FoldExpander *self, int n);
+G_GNUC_INTERNAL void fold_expander_item_notify(GObject *item, GParamSpec *pspec,
+                                               gpointer data);
+
+/* fold-expander-actions.c: the listitem.* actions (class_init); the key
+ * shortcuts and the chevron's click gesture (init, after the icon). */
+G_GNUC_INTERNAL void fold_expander_install_actions(GtkWidgetClass *widget_class);
+G_GNUC_INTERNAL void fold_expander_add_controllers(FoldExpander *self);
+
+G_END_DECLS
+
+#endif /* FOLD_EXPANDER_PRIVATE_H */

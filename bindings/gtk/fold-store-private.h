@@ -1,0 +1,87 @@
+/*
+ * fold-store-private.h — FoldStore's fields and what its files share (not
+ * installed): fold-store.c (type, properties, lifetime, the flat list, saved
+ * state), fold-store-signals.c (engine events as signals),
+ * fold-store-sections.c, fold-store-rows.c and fold-store-heights.c (height
+ * functions).
+ */
+#ifndef FOLD_STORE_PRIVATE_H
+#define FOLD_STORE_PRIVATE_H
+
+#include "fold-store.h"
+#include "fold-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+    FoldHeightFunc func;
+    gpointer data;
+    GDestroyNotify destroy;
+} HeightFunc;
+
+enum { HEIGHT_ROW, HEIGHT_HEADER, HEIGHT_EXPANDED, N_HEIGHT_FUNCS };
+
+struct _FoldStore {
+    GObject parent_instance;
+    fold_table *table;
+    fold_table_options options;
+    int64_t section_listener;
+    int64_t row_listener;
+    gboolean listening;
+    HeightFunc heights[N_HEIGHT_FUNCS];
+    /* Providers being called (depth): a destroy notify for one replaced
+     * inside a provider waits until the outermost call has returned. */
+    int in_provider;
+    GPtrArray *deferred; /* HeightFunc * whose destroy is due */
+};
+
+/* The table, or NULL with an error (not a store, or a store whose table
+ * could not be made). */
+G_GNUC_INTERNAL fold_table *fold_store_table_of(FoldStore *store, GError **error);
+
+/* Declares `table`, the store's table; returns FALSE (NULL) with the error
+ * set when there is none. */
+#define TABLE_OR_FAIL(store, error)                                                           \
+    fold_table *table = fold_store_table_of(store, error);                                    \
+    if (!table)                                                                               \
+        return FALSE
+
+#define TABLE_OR_NULL(store, error)                                                           \
+    fold_table *table = fold_store_table_of(store, error);                                    \
+    if (!table)                                                                               \
+        return NULL
+
+/* The methods that are one engine call on the store's table (`call` uses
+ * `table` and the parameters `params`, which end in `GError **error`):
+ * FALSE with the GError on failure. */
+#define FOLD_STORE_CALL(name, params, call)                                                   \
+    gboolean name params                                                                      \
+    {                                                                                         \
+        TABLE_OR_FAIL(store, error);                                                          \
+        return fold_check_status((call), error);                                              \
+    }
+
+/* The same for a call that hands out one value: `decl` declares the
+ * variable `call` fills (zeroed first); `value` (an expression of it) goes
+ * to `*out` on success when `out` is not NULL. */
+#define FOLD_STORE_CALL_OUT(name, params, decl, call, out, value)                             \
+    gboolean name params                                                                      \
+    {                                                                                         \
+        TABLE_OR_FAIL(store, error);                                                          \
+        decl = {0};                                                                           \
+        FOLD_RETURN_OUT((call), out, value, error);                                           \
+    }
+
+/* fold-store-signals.c: the section and row signals (class_init), and the
+ * listeners that emit them, added to the new table (constructed) and
+ * removed at dispose. */
+G_GNUC_INTERNAL void fold_store_install_signals(GObjectClass *object_class);
+G_GNUC_INTERNAL void fold_store_listen(FoldStore *self);
+G_GNUC_INTERNAL void fold_store_unlisten(FoldStore *self);
+
+/* fold-store-heights.c: removes the height functions (dispose). */
+G_GNUC_INTERNAL void fold_store_clear_height_funcs(FoldStore *self);
+
+G_END_DECLS
+
+#endif /* FOLD_STORE_PRIVATE_H */
