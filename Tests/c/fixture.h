@@ -45,6 +45,10 @@
  *                               fold_table_expanded_rows (three checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
+ *   refuser, refuser_section, refuser_row, refuser_changes
+ *                               listeners that refuse "will" events on request
+ *                               and count what they hear (user_data: a zeroed
+ *                               `refuser`)
  */
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
@@ -281,5 +285,61 @@ static inline void check_offsets_(const char *file, int line, const fold_table *
 }
 #define check_offsets(t, cases) \
     check_offsets_(__FILE__, __LINE__, (t), (cases), sizeof(cases) / sizeof((cases)[0]))
+
+/* What the refuser listeners do and heard. With `sections` (`rows`) set,
+ * refuser_section (refuser_row) refuses every section (row) "will" event.
+ * asked counts the section and row events heard, refused those refused;
+ * refuser_changes counts the change sets and keeps the last one's shape:
+ * its change and redraw counts, its first redraw range (-1, -1 without
+ * one) and its content height delta. */
+typedef struct refuser {
+    int sections, rows;
+    int asked, refused;
+    int change_sets;
+    int64_t change_count, redraw_count, redraw_position, redraw_items;
+    double delta;
+} refuser;
+
+static inline int refuser_event_(refuser *r, int refuse)
+{
+    r->asked++;
+    if (refuse) r->refused++;
+    return !refuse;
+}
+
+static inline int refuser_section(fold_table *t, fold_section_id section, const char *key,
+                                  int32_t event, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    return refuser_event_(r, r->sections && (event == FOLD_SECTION_WILL_COLLAPSE ||
+                                             event == FOLD_SECTION_WILL_EXPAND));
+}
+
+static inline int refuser_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                              int32_t event, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    (void)row;
+    return refuser_event_(r, r->rows && (event == FOLD_ROW_WILL_EXPAND ||
+                                         event == FOLD_ROW_WILL_COLLAPSE));
+}
+
+static inline void refuser_changes(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    r->change_sets++;
+    r->change_count = set->change_count;
+    r->redraw_count = set->redraw_count;
+    r->redraw_position = set->redraw_count > 0 ? set->redraw[0].position : -1;
+    r->redraw_items = set->redraw_count > 0 ? set->redraw[0].count : -1;
+    r->delta = set->content_height_delta;
+}
 
 #endif /* FOLD_TEST_FIXTURE_H */
