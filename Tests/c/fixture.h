@@ -15,6 +15,8 @@
  *                               iPad (2), iPhone (4), headers "Title|Detail"
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
+ *   add_flagged(t, parent, key, header, rows, flags)
+ *                               the same with FOLD_SECTION_* flags
  *   sec(t, key)                 the id of the section with `key`
  *   top(t, index)               the id of top-level section `index`
  *   info(t, id)                 fold_table_section_info (zeroed on failure)
@@ -88,14 +90,21 @@ static inline fold_table_options options_with_heights(double row, double header,
     return o;
 }
 
-static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
-                                  const char *header, int64_t rows)
+static inline fold_section_id add_flagged(fold_table *t, fold_section_id parent, const char *key,
+                                          const char *header, int64_t rows, uint32_t flags)
 {
     fold_section_id id = 0;
-    if (!CHECK_STATUS(fold_table_insert_section(t, parent, FOLD_INDEX_END, key, header, rows, 0, &id),
+    if (!CHECK_STATUS(fold_table_insert_section(t, parent, FOLD_INDEX_END, key, header, rows, flags,
+                                                &id),
                       FOLD_OK))
         return 0;
     return id;
+}
+
+static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
+                                  const char *header, int64_t rows)
+{
+    return add_flagged(t, parent, key, header, rows, 0);
 }
 
 static inline fold_table *sample_table(const fold_table_options *options)

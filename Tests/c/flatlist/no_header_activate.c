@@ -29,9 +29,7 @@ void test_no_header(void)
     };
 
     add(t, FOLD_ROOT, "a", NULL, 2);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", "G|group", 3,
-                                           FOLD_SECTION_NO_HEADER, &g),
-                 FOLD_OK);
+    g = add_flagged(t, FOLD_ROOT, "g", "G|group", 3, FOLD_SECTION_NO_HEADER);
     add(t, FOLD_ROOT, "c", NULL, 1);
     check_list(t, e1, 320);
     CHECK_STATUS(fold_table_header_position(t, g, &pos), FOLD_E_NOT_FOUND);
@@ -88,10 +86,7 @@ void test_activate_refused(void)
     o.footer_height = 8;
     t = must_table(&o);
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
-    fold_section_id f = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 1,
-                                           FOLD_SECTION_FIXED, &f),
-                 FOLD_OK);
+    add_flagged(t, FOLD_ROOT, "f", NULL, 1, FOLD_SECTION_FIXED);
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
     CHECK_STATUS(fold_table_add_section_listener(t, refuser_section, &r, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, refuser_row, &r, NULL), FOLD_OK);
