@@ -45,6 +45,9 @@
  *   check_row_ref(&refs[i], key, section, row)
  *                               one entry of fold_table_section_states /
  *                               fold_table_expanded_rows (three checks)
+ *   check_row_info(t, id, row, height, expanded_height, flags)
+ *                               fold_table_row_info is FOLD_OK with these
+ *                               fields (four checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
  *   refuser, refuser_section, refuser_row, refuser_changes
@@ -267,6 +270,21 @@ static inline void check_row_ref_(const char *file, int line, const fold_row_ref
     check_i64_(r->row, row, file, line, "ref.row", "row");
 }
 #define check_row_ref(r, key, section, row) check_row_ref_(__FILE__, __LINE__, (r), (key), (section), (row))
+
+static inline void check_row_info_(const char *file, int line, const fold_table *t,
+                                   fold_section_id id, int64_t row, double height,
+                                   double expanded_height, uint32_t flags)
+{
+    fold_row_info ri;
+    memset(&ri, 0, sizeof ri);
+    check_status_(fold_table_row_info(t, id, row, &ri), FOLD_OK, file, line, "fold_table_row_info");
+    check_dbl_(ri.height, height, file, line, "ri.height", "height");
+    check_dbl_(ri.expanded_height, expanded_height, file, line, "ri.expanded_height",
+               "expanded_height");
+    check_i64_(ri.flags, flags, file, line, "ri.flags", "flags");
+}
+#define check_row_info(t, id, row, height, expanded_height, flags) \
+    check_row_info_(__FILE__, __LINE__, (t), (id), (row), (height), (expanded_height), (flags))
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {
