@@ -33,6 +33,19 @@ typedef struct expander {
 
 static int expander_freed; /* the table was freed inside a provider */
 
+/* Readies `e` for a new section "a" of t with `rows` rows, answering
+ * answers[i] for row i (0: no expanded height). */
+static void ready_expander(fold_table *t, expander *e, int64_t rows, double a0, double a1,
+                           double a2, double a3)
+{
+    memset(e, 0, sizeof *e);
+    e->section = add(t, FOLD_ROOT, "a", NULL, rows);
+    e->answers[0] = a0;
+    e->answers[1] = a1;
+    e->answers[2] = a2;
+    e->answers[3] = a3;
+}
+
 static int expanded_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
                              double *out, void *user_data)
 {
@@ -82,12 +95,8 @@ void test_expanded_provider_measuring(void)
     counter rows = {0};
     int64_t measured = -1;
     int changed = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
-    e.answers[0] = 0;   /* none: not expandable */
-    e.answers[1] = 100;
-    e.answers[2] = 80;
-    e.answers[3] = 20;  /* not above the row's 30: not expandable */
+    /* Row 0: none, not expandable; row 3: not above the row's 30, not expandable. */
+    ready_expander(t, &e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
@@ -153,12 +162,7 @@ void test_expanded_provider_on_activation(void)
     int changed = -1;
     int32_t action = -1;
     double h = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
-    e.answers[0] = 0;
-    e.answers[1] = 100;
-    e.answers[2] = 80;
-    e.answers[3] = 20;
+    ready_expander(t, &e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
 
@@ -302,9 +306,7 @@ void test_free_in_expanded_provider(void)
     expander e;
     counter rows = {0}, listener = {0};
     int64_t measured = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[0] = e.answers[1] = e.answers[2] = 100;
+    ready_expander(t, &e, 3, 100, 100, 100, 0);
     e.free_table = 1;
     expander_freed = 0;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
@@ -318,9 +320,7 @@ void test_free_in_expanded_provider(void)
     CHECK_EQ_I64(calls_after_free, 0); /* neither provider after the free */
 
     t = new_table(NULL);
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[1] = 100;
+    ready_expander(t, &e, 3, 0, 100, 0, 0);
     e.free_table = 1;
     expander_freed = 0;
     listener.calls = 0;
@@ -341,9 +341,7 @@ void test_expanded_provider_measured_alone(void)
     fold_table *t = new_table(NULL);
     expander e;
     int64_t measured = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 40);
-    e.answers[0] = e.answers[1] = e.answers[2] = e.answers[3] = 90;
+    ready_expander(t, &e, 40, 90, 90, 90, 90);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
@@ -378,10 +376,7 @@ void test_expanded_answer_kept_when_refused(void)
     counter refusals = {0}, sets = {0};
     int changed = -1;
     int32_t action = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[1] = 100;
-    e.answers[2] = 120;
+    ready_expander(t, &e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
