@@ -45,6 +45,9 @@
  *   check_row_ref(&refs[i], key, section, row)
  *                               one entry of fold_table_section_states /
  *                               fold_table_expanded_rows (three checks)
+ *   check_content(t, items, height)
+ *                               the table has `items` items and `height`
+ *                               points of content (four checks)
  *   check_row_info(t, id, row, height, expanded_height, flags)
  *                               fold_table_row_info is FOLD_OK with these
  *                               fields (four checks)
@@ -285,6 +288,22 @@ static inline void check_row_info_(const char *file, int line, const fold_table 
 }
 #define check_row_info(t, id, row, height, expanded_height, flags) \
     check_row_info_(__FILE__, __LINE__, (t), (id), (row), (height), (expanded_height), (flags))
+
+static inline void check_content_(const char *file, int line, const fold_table *t, int64_t items,
+                                  double height)
+{
+    int64_t n = -1;
+    double h = -1;
+    long failed_before = check_failed_so_far();
+    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
+    CHECK_EQ_I64(n, items);
+    CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, height);
+    if (check_failed_so_far() != failed_before) {
+        fprintf(stderr, "  (in check_content called from %s:%d)\n", file, line);
+    }
+}
+#define check_content(t, items, height) check_content_(__FILE__, __LINE__, (t), (items), (height))
 
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {

@@ -125,7 +125,7 @@ void test_insert_positions(void)
         };
         check_items(t, items);
     }
-    check_size(t, 12, 464);
+    check_content(t, 12, 464);
 
     /* An index past the end or negative (other than FOLD_INDEX_END) is
      * FOLD_E_RANGE and inserts nothing; the key stays free. */
@@ -312,7 +312,7 @@ void test_move(void)
         };
         check_items(t, items);
     }
-    check_size(t, 11, 402);
+    check_content(t, 11, 402);
 
     /* `index` counts the children without the moved one: 0..3 here, 4 is
      * FOLD_E_RANGE, as is a negative index; FOLD_ROOT cannot be moved; a

@@ -26,8 +26,6 @@ typedef struct item_case {
 #define check_item(t, p, k, s, r, top, h) check_item_(__FILE__, __LINE__, (t), (p), (k), (s), (r), (top), (h))
 
 #define check_heights(t, id, h, f, r) check_heights_(__FILE__, __LINE__, (t), (id), (h), (f), (r))
-/* The table has `items` items and `content` points of content (four checks). */
-#define check_size(t, items, content) check_size_(__FILE__, __LINE__, (t), (items), (content))
 
 void check_sections_(const char *file, int line, const fold_table *t, const char *const *keys,
                      const int64_t *rows);
@@ -39,7 +37,6 @@ void check_items_(const char *file, int line, const fold_table *t, const item_ca
                   size_t count);
 void check_heights_(const char *file, int line, const fold_table *t, fold_section_id id, double header,
                     double footer, double row);
-void check_size_(const char *file, int line, const fold_table *t, int64_t items, double content);
 double row_height_of(const fold_table *t, fold_section_id id, int64_t row);
 fold_section_id insert_at(fold_table *t, int64_t index, const char *key, const char *header,
                           int64_t rows);

@@ -113,20 +113,6 @@ void check_items_(const char *file, int line, const fold_table *t, const item_ca
     }
 }
 
-void check_size_(const char *file, int line, const fold_table *t, int64_t items, double content)
-{
-    int64_t n = -1;
-    double h = -1;
-    long failed_before = check_failed_so_far();
-    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, items);
-    CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
-    CHECK_EQ_DBL(h, content);
-    if (check_failed_so_far() != failed_before) {
-        fprintf(stderr, "  (in check_size called from %s:%d)\n", file, line);
-    }
-}
-
 void check_heights_(const char *file, int line, const fold_table *t, fold_section_id id, double header,
                     double footer, double row)
 {

@@ -204,7 +204,7 @@ void test_heights(void)
     check_heights(t, a, 40, 12.5, 50);
 
     /* a h 40, a0 50, a1 50, a footer 12.5, b h 28, b0 44 */
-    check_size(t, 6, 224.5);
+    check_content(t, 6, 224.5);
     {
         const item_case items[] = {
             {0, FOLD_ITEM_HEADER, a, -1, 0, 40},
@@ -270,7 +270,7 @@ void test_table_defaults(void)
     check_heights(t, b, 30, 5, 20);
     /* a h, a0, a1, a footer, b h, b footer (a section without rows keeps its footer);
      * padding + items + padding */
-    check_size(t, 6, 7 + 110 + 3);
+    check_content(t, 6, 7 + 110 + 3);
     {
         const item_case items[] = {
             {0, FOLD_ITEM_HEADER, a, -1, 7, 30},
