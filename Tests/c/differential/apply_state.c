@@ -102,8 +102,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         } else if (variant == 3) {
             expect = inject_stale(m, p[3], &id, &stale);
         }
-        descf("set_section_height(%s, %s, %g)",
-              sec_arg(expect, stale, id, s),
+        descf("set_section_height(%s, %s, %g)", sec_arg(expect, stale, id, s),
               w == whiches[which] ? names[which] : "(unknown)", h);
         st = fold_table_set_section_height(t, id, w, h);
         EXPECT_ST(st, expect);
@@ -135,8 +134,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         /* A section without children stores the state too (0.2). */
         want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
         want = want && !s->fixed;
-        descf("%s(%s)", names[what],
-              sec_arg(expect, stale, id, s));
+        descf("%s(%s)", names[what], sec_arg(expect, stale, id, s));
         st = what == 0   ? fold_table_collapse(t, id, &changed)
              : what == 1 ? fold_table_expand(t, id, &changed)
                          : fold_table_toggle(t, id, &changed);
@@ -216,8 +214,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         } else if (variant == 2) {
             expect = inject_root(&id);
         }
-        descf("%s(%s, %lld)", names[what],
-              sec_arg(expect, stale, id, s),
+        descf("%s(%s, %lld)", names[what], sec_arg(expect, stale, id, s),
               (long long)row);
         st = what == 0   ? fold_table_expand_row(t, id, row, &changed)
              : what == 1 ? fold_table_collapse_row(t, id, row, &changed)
@@ -362,8 +359,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         } else if (expect == FOLD_OK && !c && s->collapsed) {
             expect = FOLD_E_NOT_ALLOWED; /* expand it first */
         }
-        descf("set_collapsible(%s, %d)",
-              sec_arg(expect, stale, id, s), c);
+        descf("set_collapsible(%s, %d)", sec_arg(expect, stale, id, s), c);
         expect_no_set = s->fixed == !c;
         EXPECT_ST(fold_table_set_collapsible(t, id, c), expect);
         if (expect == FOLD_OK) {

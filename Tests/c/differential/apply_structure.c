@@ -345,8 +345,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
         } else if (variant == 4) {
             expect = inject_stale(m, p[4], &id, &stale);
         }
-        descf("insert_rows(%s, %lld, %lld, %s)",
-              sec_arg(expect, stale, id, s),
+        descf("insert_rows(%s, %lld, %lld, %s)", sec_arg(expect, stale, id, s),
               (long long)(at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at),
               (long long)count, heights_text(heights, count));
         st = fold_table_insert_rows(t, id, at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at,
