@@ -24,15 +24,17 @@
  * runner is noise.
  *
  * The program is split by concern: harness.c (clock, PRNG, measure()),
- * naive.c (the naive baseline), workloads.c (the shapes and one set of
- * workloads for all of them), report.c (tables, growth, targets, JSON),
- * gtk_baseline.c (GtkTreeListModel), and this file (options, the run).
+ * naive.c (the naive baseline), shapes.c (the tables of each shape),
+ * workloads.c (one set of workloads for every shape), runs.c (a run per
+ * shape: tables, agreement checks, measurements), report.c (tables, growth,
+ * targets, JSON), gtk_baseline.c (GtkTreeListModel), and this file
+ * (options, the run).
  */
 #define _GNU_SOURCE /* readlink */
 
 #include "harness.h"
 #include "report.h"
-#include "workloads.h"
+#include "runs.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -123,6 +123,22 @@ static const char *ops_order[] = {
 };
 #define OPS_COUNT (sizeof ops_order / sizeof ops_order[0])
 
+/* A baseline's cells beside FoldTable's result r: the baseline's median and
+ * the ratio of the two medians, "-" and "-" without a baseline. The ratio
+ * is the baseline's over FoldTable's ("%.3gx"), or with ft_over FoldTable's
+ * over the baseline's ("%.2fx"). */
+static void baseline_cells(const result *baseline, const result *r, int ft_over, char *median,
+                           char *ratio, size_t size) {
+    snprintf(median, size, "-");
+    snprintf(ratio, size, "-");
+    if (baseline == NULL) return;
+    fmt_time(median, size, baseline->median);
+    if (ft_over)
+        snprintf(ratio, size, "%.2fx", r->median / baseline->median);
+    else
+        snprintf(ratio, size, "%.3gx", baseline->median / r->median);
+}
+
 static void print_tables(void) {
     char med[32], lo[32], hi[32], q1[32], q3[32], nb[32], gb[32];
     for (size_t o = 0; o < OPS_COUNT; o++) {
@@ -144,21 +160,13 @@ static void print_tables(void) {
             fmt_time(hi, sizeof hi, r->max);
             fmt_time(q1, sizeof q1, r->q1);
             fmt_time(q3, sizeof q3, r->q3);
-            char spread[80], iqr[80], nr[32] = "-", gr[32] = "-";
+            char spread[80], iqr[80], nr[32], gr[32];
             snprintf(spread, sizeof spread, "%s..%s", lo, hi);
             snprintf(iqr, sizeof iqr, "[%s..%s]", q1, q3);
             const result *nv = find(op, r->shape, r->heights, r->n, "naive");
             const result *gt = strcmp(r->shape, "one") ? NULL : find(op, "one", r->heights, r->n, "gtk");
-            snprintf(nb, sizeof nb, "-");
-            snprintf(gb, sizeof gb, "-");
-            if (nv) {
-                fmt_time(nb, sizeof nb, nv->median);
-                snprintf(nr, sizeof nr, "%.3gx", nv->median / r->median);
-            }
-            if (gt) {
-                fmt_time(gb, sizeof gb, gt->median);
-                snprintf(gr, sizeof gr, "%.3gx", gt->median / r->median);
-            }
+            baseline_cells(nv, r, 0, nb, nr, sizeof nb);
+            baseline_cells(gt, r, 0, gb, gr, sizeof gb);
             printf("  %-5s %-8s %-9lld | %10s %-24s %-22s | %10s %10s | %10s %10s\n", r->shape,
                    r->heights, (long long)r->n, med, spread, iqr, nb, nr, gb, gr);
         }
@@ -184,18 +192,8 @@ static void print_bounds(void) {
             const result *fw = find(r->op, r->shape, r->heights, r->n, "fenwick");
             if (st == NULL && fw == NULL) continue;
             fmt_time(fb, sizeof fb, r->median);
-            snprintf(sb, sizeof sb, "-");
-            snprintf(sr, sizeof sr, "-");
-            snprintf(wb, sizeof wb, "-");
-            snprintf(wr, sizeof wr, "-");
-            if (st) {
-                fmt_time(sb, sizeof sb, st->median);
-                snprintf(sr, sizeof sr, "%.2fx", r->median / st->median);
-            }
-            if (fw) {
-                fmt_time(wb, sizeof wb, fw->median);
-                snprintf(wr, sizeof wr, "%.2fx", r->median / fw->median);
-            }
+            baseline_cells(st, r, 1, sb, sr, sizeof sb);
+            baseline_cells(fw, r, 1, wb, wr, sizeof wb);
             printf("  %-29s %-5s %-8s %-9lld | %10s | %10s %9s | %10s %10s\n", r->op, r->shape,
                    r->heights, (long long)r->n, fb, sb, sr, wb, wr);
         }

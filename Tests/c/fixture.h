@@ -15,6 +15,8 @@
  *                               iPad (2), iPhone (4), headers "Title|Detail"
  *   add(t, parent, key, header, rows)
  *                               appends a section; returns its id
+ *   add_flagged(t, parent, key, header, rows, flags)
+ *                               the same with FOLD_SECTION_* flags
  *   sec(t, key)                 the id of the section with `key`
  *   top(t, index)               the id of top-level section `index`
  *   info(t, id)                 fold_table_section_info (zeroed on failure)
@@ -43,8 +45,18 @@
  *   check_row_ref(&refs[i], key, section, row)
  *                               one entry of fold_table_section_states /
  *                               fold_table_expanded_rows (three checks)
+ *   check_content(t, items, height)
+ *                               the table has `items` items and `height`
+ *                               points of content (four checks)
+ *   check_row_info(t, id, row, height, expanded_height, flags)
+ *                               fold_table_row_info is FOLD_OK with these
+ *                               fields (four checks)
  *   check_offsets(t, table)     fold_table_item_at_offset for each row of an
  *                               `offset_case` table: {y, position, place}
+ *   refuser, refuser_section, refuser_row, refuser_changes
+ *                               listeners that refuse "will" events on request
+ *                               and count what they hear (user_data: a zeroed
+ *                               `refuser`)
  */
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
@@ -84,14 +96,21 @@ static inline fold_table_options options_with_heights(double row, double header,
     return o;
 }
 
-static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
-                                  const char *header, int64_t rows)
+static inline fold_section_id add_flagged(fold_table *t, fold_section_id parent, const char *key,
+                                          const char *header, int64_t rows, uint32_t flags)
 {
     fold_section_id id = 0;
-    if (!CHECK_STATUS(fold_table_insert_section(t, parent, FOLD_INDEX_END, key, header, rows, 0, &id),
+    if (!CHECK_STATUS(fold_table_insert_section(t, parent, FOLD_INDEX_END, key, header, rows, flags,
+                                                &id),
                       FOLD_OK))
         return 0;
     return id;
+}
+
+static inline fold_section_id add(fold_table *t, fold_section_id parent, const char *key,
+                                  const char *header, int64_t rows)
+{
+    return add_flagged(t, parent, key, header, rows, 0);
 }
 
 static inline fold_table *sample_table(const fold_table_options *options)
@@ -255,6 +274,37 @@ static inline void check_row_ref_(const char *file, int line, const fold_row_ref
 }
 #define check_row_ref(r, key, section, row) check_row_ref_(__FILE__, __LINE__, (r), (key), (section), (row))
 
+static inline void check_row_info_(const char *file, int line, const fold_table *t,
+                                   fold_section_id id, int64_t row, double height,
+                                   double expanded_height, uint32_t flags)
+{
+    fold_row_info ri;
+    memset(&ri, 0, sizeof ri);
+    check_status_(fold_table_row_info(t, id, row, &ri), FOLD_OK, file, line, "fold_table_row_info");
+    check_dbl_(ri.height, height, file, line, "ri.height", "height");
+    check_dbl_(ri.expanded_height, expanded_height, file, line, "ri.expanded_height",
+               "expanded_height");
+    check_i64_(ri.flags, flags, file, line, "ri.flags", "flags");
+}
+#define check_row_info(t, id, row, height, expanded_height, flags) \
+    check_row_info_(__FILE__, __LINE__, (t), (id), (row), (height), (expanded_height), (flags))
+
+static inline void check_content_(const char *file, int line, const fold_table *t, int64_t items,
+                                  double height)
+{
+    int64_t n = -1;
+    double h = -1;
+    long failed_before = check_failed_so_far();
+    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
+    CHECK_EQ_I64(n, items);
+    CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
+    CHECK_EQ_DBL(h, height);
+    if (check_failed_so_far() != failed_before) {
+        fprintf(stderr, "  (in check_content called from %s:%d)\n", file, line);
+    }
+}
+#define check_content(t, items, height) check_content_(__FILE__, __LINE__, (t), (items), (height))
+
 /* One expected answer of fold_table_item_at_offset. */
 typedef struct offset_case {
     double y;
@@ -281,5 +331,61 @@ static inline void check_offsets_(const char *file, int line, const fold_table *
 }
 #define check_offsets(t, cases) \
     check_offsets_(__FILE__, __LINE__, (t), (cases), sizeof(cases) / sizeof((cases)[0]))
+
+/* What the refuser listeners do and heard. With `sections` (`rows`) set,
+ * refuser_section (refuser_row) refuses every section (row) "will" event.
+ * asked counts the section and row events heard, refused those refused;
+ * refuser_changes counts the change sets and keeps the last one's shape:
+ * its change and redraw counts, its first redraw range (-1, -1 without
+ * one) and its content height delta. */
+typedef struct refuser {
+    int sections, rows;
+    int asked, refused;
+    int change_sets;
+    int64_t change_count, redraw_count, redraw_position, redraw_items;
+    double delta;
+} refuser;
+
+static inline int refuser_event_(refuser *r, int refuse)
+{
+    r->asked++;
+    if (refuse) r->refused++;
+    return !refuse;
+}
+
+static inline int refuser_section(fold_table *t, fold_section_id section, const char *key,
+                                  int32_t event, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    return refuser_event_(r, r->sections && (event == FOLD_SECTION_WILL_COLLAPSE ||
+                                             event == FOLD_SECTION_WILL_EXPAND));
+}
+
+static inline int refuser_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                              int32_t event, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    (void)section;
+    (void)key;
+    (void)row;
+    return refuser_event_(r, r->rows && (event == FOLD_ROW_WILL_EXPAND ||
+                                         event == FOLD_ROW_WILL_COLLAPSE));
+}
+
+static inline void refuser_changes(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    refuser *r = user_data;
+    (void)t;
+    r->change_sets++;
+    r->change_count = set->change_count;
+    r->redraw_count = set->redraw_count;
+    r->redraw_position = set->redraw_count > 0 ? set->redraw[0].position : -1;
+    r->redraw_items = set->redraw_count > 0 ? set->redraw[0].count : -1;
+    r->delta = set->content_height_delta;
+}
 
 #endif /* FOLD_TEST_FIXTURE_H */

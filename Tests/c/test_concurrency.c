@@ -81,6 +81,16 @@ static void expect2(worker *w, int status, int a, int b, const char *what)
     }
 }
 
+/* A random position of the list as it is now (other threads may change it
+ * before it is used), -1 when the list is empty. */
+static int64_t some_position(worker *w, fold_table *t)
+{
+    int64_t n = -1;
+    int st = fold_table_item_count(t, &n);
+    expect2(w, st, FOLD_OK, FOLD_OK, "item_count");
+    return n > 0 ? below(w, n) : -1;
+}
+
 static void key_of(const worker *w, int k, char *out) { sprintf(out, "t%d_k%d", w->id, k); }
 
 static const double heights[] = {0, 10, 12.5, 30, 44, 100.5};
@@ -230,10 +240,9 @@ static void one_call(worker *w)
         expect2(w, st, FOLD_OK, FOLD_OK, "set_accordion");
         break;
     case 10: /* activate whatever is there; the list may change under us */
-        st = fold_table_item_count(t, &n);
-        expect2(w, st, FOLD_OK, FOLD_OK, "item_count");
-        if (n > 0) {
-            st = fold_table_activate(t, below(w, n), &action);
+        pos = some_position(w, t);
+        if (pos >= 0) {
+            st = fold_table_activate(t, pos, &action);
             expect2(w, st, FOLD_OK, FOLD_E_RANGE, "activate");
         }
         break;
@@ -320,10 +329,9 @@ static void one_call(worker *w)
         }
         break;
     default:
-        st = fold_table_item_count(t, &n);
-        expect2(w, st, FOLD_OK, FOLD_OK, "item_count");
-        if (n > 0) {
-            st = fold_table_item_top(t, below(w, n), &h);
+        pos = some_position(w, t);
+        if (pos >= 0) {
+            st = fold_table_item_top(t, pos, &h);
             expect2(w, st, FOLD_OK, FOLD_E_RANGE, "item_top");
         }
         break;

@@ -33,6 +33,19 @@ typedef struct expander {
 
 static int expander_freed; /* the table was freed inside a provider */
 
+/* Readies `e` for a new section "a" of t with `rows` rows, answering
+ * answers[i] for row i (0: no expanded height). */
+static void ready_expander(fold_table *t, expander *e, int64_t rows, double a0, double a1,
+                           double a2, double a3)
+{
+    memset(e, 0, sizeof *e);
+    e->section = add(t, FOLD_ROOT, "a", NULL, rows);
+    e->answers[0] = a0;
+    e->answers[1] = a1;
+    e->answers[2] = a2;
+    e->answers[3] = a3;
+}
+
 static int expanded_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
                              double *out, void *user_data)
 {
@@ -73,17 +86,6 @@ static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_
     return 1;
 }
 
-static void expect_row(fold_table *t, fold_section_id s, int64_t row, double height,
-                       double expanded, uint32_t flags)
-{
-    fold_row_info ri;
-    memset(&ri, 0, sizeof ri);
-    CHECK_STATUS(fold_table_row_info(t, s, row, &ri), FOLD_OK);
-    CHECK_EQ_DBL(ri.height, height);
-    CHECK_EQ_DBL(ri.expanded_height, expanded);
-    CHECK_EQ_I64(ri.flags, flags);
-}
-
 /* Asked while measuring, once per row, until invalidated; rows with an
  * expanded height of their own are never asked. */
 void test_expanded_provider_measuring(void)
@@ -93,17 +95,13 @@ void test_expanded_provider_measuring(void)
     counter rows = {0};
     int64_t measured = -1;
     int changed = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
-    e.answers[0] = 0;   /* none: not expandable */
-    e.answers[1] = 100;
-    e.answers[2] = 80;
-    e.answers[3] = 20;  /* not above the row's 30: not expandable */
+    /* Row 0: none, not expandable; row 3: not above the row's 30, not expandable. */
+    ready_expander(t, &e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     /* Nothing is asked before measuring. */
-    expect_row(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
     CHECK_EQ_I64(e.calls, 0);
 
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
@@ -115,10 +113,10 @@ void test_expanded_provider_measuring(void)
     CHECK_EQ_I64(e.asked[2], 2);
     CHECK_EQ_I64(e.asked[3], 3);
     CHECK_EQ_I64(e.wrong_section, 0);
-    expect_row(t, e.section, 0, 30, FOLD_HEIGHT_DEFAULT, 0);
-    expect_row(t, e.section, 1, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
-    expect_row(t, e.section, 2, 30, 80, FOLD_ITEM_FLAG_EXPANDABLE);
-    expect_row(t, e.section, 3, 30, 20, 0);
+    check_row_info(t, e.section, 0, 30, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, e.section, 1, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 2, 30, 80, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 3, 30, 20, 0);
 
     /* Kept: measuring again asks nobody. */
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
@@ -128,12 +126,12 @@ void test_expanded_provider_measuring(void)
     /* Invalidating one row asks for that row again. */
     e.answers[1] = 90;
     CHECK_STATUS(fold_table_invalidate_heights(t, e.section, 1), FOLD_OK);
-    expect_row(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 1);
     CHECK_EQ_I64(e.calls, 5);
     CHECK_EQ_I64(e.asked[4], 1);
-    expect_row(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* An expanded height of its own stays and is never asked for. */
     CHECK_STATUS(fold_table_set_row_expanded_height(t, e.section, 2, 60), FOLD_OK);
@@ -144,13 +142,13 @@ void test_expanded_provider_measuring(void)
     CHECK_EQ_I64(e.asked[5], 0);
     CHECK_EQ_I64(e.asked[6], 1);
     CHECK_EQ_I64(e.asked[7], 3);
-    expect_row(t, e.section, 2, 30, 60, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 2, 30, 60, FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* A known expanded height is not asked again when the row expands. */
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     CHECK_EQ_I64(e.calls, 8);
-    expect_row(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     CHECK_EQ_I64(calls_after_free, 0);
     fold_table_free(t);
 }
@@ -164,12 +162,7 @@ void test_expanded_provider_on_activation(void)
     int changed = -1;
     int32_t action = -1;
     double h = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 4);
-    e.answers[0] = 0;
-    e.answers[1] = 100;
-    e.answers[2] = 80;
-    e.answers[3] = 20;
+    ready_expander(t, &e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
 
@@ -177,7 +170,7 @@ void test_expanded_provider_on_activation(void)
     CHECK_EQ_I64(changed, 1);
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(e.asked[0], 1);
-    expect_row(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     CHECK_STATUS(fold_table_item_height(t, 2, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 100);
     /* Expanded already: not asked again. */
@@ -190,7 +183,7 @@ void test_expanded_provider_on_activation(void)
     CHECK_EQ_I64(changed, 1);
     CHECK_EQ_I64(e.calls, 2);
     CHECK_EQ_I64(e.asked[1], 2);
-    expect_row(t, e.section, 2, 44, 80, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 2, 44, 80, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* Activate row 0 (position 1): the provider has none; nothing to do. The
      * answer is kept, so activating again does not ask. */
@@ -201,13 +194,13 @@ void test_expanded_provider_on_activation(void)
     CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(e.calls, 3);
-    expect_row(t, e.section, 0, 44, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, e.section, 0, 44, FOLD_HEIGHT_DEFAULT, 0);
 
     /* Activate row 3 (position 4): 20 is not above 44: nothing to do. */
     CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(e.calls, 4);
-    expect_row(t, e.section, 3, 44, 20, 0);
+    check_row_info(t, e.section, 3, 44, 20, 0);
 
     /* Activate row 3 after its answer changes and is invalidated: expands. */
     e.answers[3] = 200;
@@ -215,7 +208,7 @@ void test_expanded_provider_on_activation(void)
     CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
     CHECK_EQ_I64(e.calls, 5);
-    expect_row(t, e.section, 3, 44, 200, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 3, 44, 200, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     /* Activating the header toggles the section; no row is asked. */
     CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
@@ -249,8 +242,8 @@ void test_expanded_provider_replaces_itself(void)
     CHECK_EQ_I64(fresh.calls, 2); /* rows 1 and 2; row 0 was the old one's */
     CHECK_EQ_I64(fresh.asked[0], 1);
     CHECK_EQ_I64(fresh.asked[1], 2);
-    expect_row(t, fresh.section, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
-    expect_row(t, fresh.section, 2, 30, 70, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, fresh.section, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, fresh.section, 2, 30, 70, FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* Replaced inside fold_table_expand_row: its answer counts. */
     old = calloc(1, sizeof *old);
@@ -265,12 +258,12 @@ void test_expanded_provider_replaces_itself(void)
     CHECK_STATUS(fold_table_expand_row(t, fresh.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     /* Its height was invalidated too: the estimate until measured. */
-    expect_row(t, fresh.section, 1, 44, 150, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, fresh.section, 1, 44, 150, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     /* Removed: nobody is asked any more. */
     CHECK_STATUS(fold_table_invalidate_heights(t, fresh.section, 2), FOLD_OK);
     CHECK_STATUS(fold_table_toggle_row(t, fresh.section, 2, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
-    expect_row(t, fresh.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, fresh.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
     CHECK_EQ_I64(fresh.calls, 2);
     CHECK_EQ_I64(calls_after_free, 0);
     fold_table_free(t);
@@ -295,8 +288,8 @@ void test_expanded_provider_removes_itself(void)
     CHECK_EQ_I64(measured, 3); /* the row provider stays */
     CHECK_EQ_I64(rows.calls, 3);
     CHECK_EQ_I64(calls_after_free, 0);
-    expect_row(t, a, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
-    expect_row(t, a, 1, 30, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, a, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, a, 1, 30, FOLD_HEIGHT_DEFAULT, 0);
     /* Expanding row 2 asks nobody: it has no expanded height. */
     CHECK_STATUS(fold_table_expand_row(t, a, 2, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
@@ -313,9 +306,7 @@ void test_free_in_expanded_provider(void)
     expander e;
     counter rows = {0}, listener = {0};
     int64_t measured = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[0] = e.answers[1] = e.answers[2] = 100;
+    ready_expander(t, &e, 3, 100, 100, 100, 0);
     e.free_table = 1;
     expander_freed = 0;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
@@ -329,9 +320,7 @@ void test_free_in_expanded_provider(void)
     CHECK_EQ_I64(calls_after_free, 0); /* neither provider after the free */
 
     t = new_table(NULL);
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[1] = 100;
+    ready_expander(t, &e, 3, 0, 100, 0, 0);
     e.free_table = 1;
     expander_freed = 0;
     listener.calls = 0;
@@ -352,9 +341,7 @@ void test_expanded_provider_measured_alone(void)
     fold_table *t = new_table(NULL);
     expander e;
     int64_t measured = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 40);
-    e.answers[0] = e.answers[1] = e.answers[2] = e.answers[3] = 90;
+    ready_expander(t, &e, 40, 90, 90, 90, 90);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
@@ -363,8 +350,8 @@ void test_expanded_provider_measured_alone(void)
     CHECK_EQ_I64(e.asked[0], 0);
     CHECK_EQ_I64(e.asked[1], 1);
     CHECK_EQ_I64(e.wrong_section, 0);
-    expect_row(t, e.section, 1, 44, 90, FOLD_ITEM_FLAG_EXPANDABLE);
-    expect_row(t, e.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
+    check_row_info(t, e.section, 1, 44, 90, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
     fold_table_free(t);
 }
 
@@ -389,10 +376,7 @@ void test_expanded_answer_kept_when_refused(void)
     counter refusals = {0}, sets = {0};
     int changed = -1;
     int32_t action = -1;
-    memset(&e, 0, sizeof e);
-    e.section = add(t, FOLD_ROOT, "a", NULL, 3);
-    e.answers[1] = 100;
-    e.answers[2] = 120;
+    ready_expander(t, &e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
@@ -402,7 +386,7 @@ void test_expanded_answer_kept_when_refused(void)
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(refusals.calls, 1);
     CHECK_EQ_I64(sets.calls, 1);
-    expect_row(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDABLE);
     /* Kept: asked no more. */
     CHECK_STATUS(fold_table_toggle_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
@@ -414,6 +398,6 @@ void test_expanded_answer_kept_when_refused(void)
     CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(e.calls, 2);
     CHECK_EQ_I64(sets.calls, 2);
-    expect_row(t, e.section, 2, 44, 120, FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, e.section, 2, 44, 120, FOLD_ITEM_FLAG_EXPANDABLE);
     fold_table_free(t);
 }

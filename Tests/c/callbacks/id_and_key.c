@@ -143,10 +143,7 @@ void test_callbacks_get_id_and_key(void)
     CHECK_STATUS(fold_table_expand_row(t, inner, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     expect_witness(&wr, 2, inner, "inner", row1);
-    CHECK_STATUS(fold_table_row_info(t, inner, 1, &ri), FOLD_OK);
-    CHECK_EQ_DBL(ri.height, 44);
-    CHECK_EQ_DBL(ri.expanded_height, 100);
-    CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, inner, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     CHECK_STATUS(fold_table_collapse_row(t, inner, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(wr.calls, 4);
 
@@ -182,10 +179,7 @@ void test_callbacks_get_id_and_key(void)
     CHECK_STATUS(fold_table_expand_row(t, inner, 2, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     expect_witness(&we, 1, inner, "inner", row2);
-    CHECK_STATUS(fold_table_row_info(t, inner, 2, &ri), FOLD_OK);
-    CHECK_EQ_DBL(ri.height, 40);
-    CHECK_EQ_DBL(ri.expanded_height, 200);
-    CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
+    check_row_info(t, inner, 2, 40, 200, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     CHECK_EQ_I64(wr.calls, 6); /* will + did expand of row 2 */
     CHECK(wr.ids[4] == inner && wr.rows[4] == 2 && wr.ids[5] == inner && wr.rows[5] == 2);
     fold_table_free(t);

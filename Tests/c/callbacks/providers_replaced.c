@@ -19,6 +19,7 @@
 
 typedef struct provider {
     fold_table *table;
+    int32_t which;         /* FOLD_HEIGHT_ROW or FOLD_HEIGHT_HEADER: the provider it is */
     double height;
     int calls;
     struct provider *next; /* installed (and this one freed) on the first call; NULL removes */
@@ -26,40 +27,25 @@ typedef struct provider {
     int set_status;
 } provider;
 
-static int row_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
-                        double *out, void *user_data)
-{
-    provider *p = user_data;
-    double h = p->height;
-    (void)id;
-    (void)key;
-    (void)row;
-    p->calls++;
-    if (p->replace) {
-        provider *next = p->next;
-        int st = fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, next ? row_provider : NULL, next);
-        if (next) next->set_status = st;
-        else calls_after_free += st != FOLD_OK; /* nowhere else to put it */
-        free(p); /* the old user_data: the engine must never touch it again */
-    }
-    *out = h;
-    return 1;
-}
-
-static int header_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
+static int height_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
                            double *out, void *user_data)
 {
     provider *p = user_data;
     double h = p->height;
     (void)id;
     (void)key;
-    if (row != -1) calls_after_free++; /* a header provider is asked for headers only */
+    /* A header provider is asked for headers only. */
+    if (p->which == FOLD_HEIGHT_HEADER && row != -1) calls_after_free++;
     p->calls++;
     if (p->replace) {
+        /* Installs the next one (or removes the provider) and frees this
+         * one: the engine must never touch the old user_data again. A
+         * failed removal counts as a call after free (nowhere else to put
+         * it). */
         provider *next = p->next;
-        int st = fold_table_set_height_provider(t, FOLD_HEIGHT_HEADER, next ? header_provider : NULL,
-                                                next);
+        int st = fold_table_set_height_provider(t, p->which, next ? height_provider : NULL, next);
         if (next) next->set_status = st;
+        else calls_after_free += st != FOLD_OK;
         free(p);
     }
     *out = h;
@@ -82,7 +68,7 @@ void test_provider_replaces_itself(void)
     old->next = &fresh;
     t = new_table(NULL);
     a = add(t, FOLD_ROOT, "a", NULL, 3);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, row_provider, old), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, height_provider, old), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_STATUS(fresh.set_status, FOLD_OK);
     CHECK_EQ_I64(measured, 3);
@@ -112,7 +98,7 @@ void test_provider_removes_itself(void)
     old->replace = 1; /* next NULL: removes the provider */
     t = new_table(NULL);
     a = add(t, FOLD_ROOT, "a", NULL, 3);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, row_provider, old), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, height_provider, old), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 1); /* the rest was asked of nobody */
     CHECK_EQ_I64(calls_after_free, 0);
@@ -132,7 +118,9 @@ void test_header_provider_replaces_itself(void)
     provider fresh;
     int64_t measured = -1;
     memset(&fresh, 0, sizeof fresh);
+    fresh.which = FOLD_HEIGHT_HEADER;
     fresh.height = 40;
+    old->which = FOLD_HEIGHT_HEADER;
     old->height = 30;
     old->replace = 1;
     old->next = &fresh;
@@ -140,7 +128,7 @@ void test_header_provider_replaces_itself(void)
     add(t, FOLD_ROOT, "a", NULL, 0);
     add(t, FOLD_ROOT, "b", NULL, 0);
     add(t, FOLD_ROOT, "c", NULL, 0);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_HEADER, header_provider, old), FOLD_OK);
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_HEADER, height_provider, old), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 3);
     CHECK_EQ_I64(fresh.calls, 2);

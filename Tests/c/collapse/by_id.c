@@ -8,38 +8,41 @@
 
 #include "collapse.h"
 
+/* call(top-level section `index`) reports `changed`; then that section is
+ * collapsed or not and the table has `items` items (four checks). */
+static void check_step_(const char *file, int line, fold_table *t,
+                        int (*call)(fold_table *, fold_section_id, int *), const char *expr,
+                        int64_t index, int changed, int collapsed, int64_t items)
+{
+    check_changed_(file, line, t, call, expr, top(t, index), changed, "changed");
+    check_i64_(collapsed_at(t, index), collapsed, file, line, "collapsed_at(t, index)", "collapsed");
+    check_i64_(item_count(t), items, file, line, "item_count(t)", "items");
+}
+#define check_step(t, call, index, changed, collapsed, items) \
+    check_step_(__FILE__, __LINE__, (t), call, #call, (index), (changed), (collapsed), (items))
+
 void test_by_index(void)
 {
     fold_table *t = sample_table(NULL);
     int changed = -1;
 
     CHECK_EQ_I64(collapsed_at(t, 1), 0);
-    check_changed(t, fold_table_collapse, top(t, 1), 1);
-    CHECK_EQ_I64(collapsed_at(t, 1), 1);
+    check_step(t, fold_table_collapse, 1, 1, 1, 10);
     CHECK_EQ_I64(collapsed_at(t, 0), 0);
     CHECK_EQ_I64(collapsed_at(t, 2), 0);
-    CHECK_EQ_I64(item_count(t), 10);
     CHECK_EQ_DBL(content_height(t), 392);
 
     /* Already collapsed. */
-    check_changed(t, fold_table_collapse, top(t, 1), 0);
-    CHECK_EQ_I64(collapsed_at(t, 1), 1);
-    CHECK_EQ_I64(item_count(t), 10);
+    check_step(t, fold_table_collapse, 1, 0, 1, 10);
 
-    check_changed(t, fold_table_expand, top(t, 1), 1);
-    CHECK_EQ_I64(collapsed_at(t, 1), 0);
-    CHECK_EQ_I64(item_count(t), 12);
+    check_step(t, fold_table_expand, 1, 1, 0, 12);
     CHECK_EQ_DBL(content_height(t), 480);
 
     check_changed(t, fold_table_expand, top(t, 1), 0);
 
     /* Toggle flips every time. */
-    check_changed(t, fold_table_toggle, top(t, 2), 1);
-    CHECK_EQ_I64(collapsed_at(t, 2), 1);
-    CHECK_EQ_I64(item_count(t), 8);
-    check_changed(t, fold_table_toggle, top(t, 2), 1);
-    CHECK_EQ_I64(collapsed_at(t, 2), 0);
-    CHECK_EQ_I64(item_count(t), 12);
+    check_step(t, fold_table_toggle, 2, 1, 1, 8);
+    check_step(t, fold_table_toggle, 2, 1, 0, 12);
 
     /* out_changed is optional. */
     CHECK_STATUS(fold_table_collapse(t, top(t, 0), NULL), FOLD_OK);

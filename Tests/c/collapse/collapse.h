@@ -11,6 +11,8 @@
 #define COLLAPSIBLE_ FOLD_ITEM_FLAG_COLLAPSIBLE
 
 #define check_indicator(t, id, e) check_indicator_(__FILE__, __LINE__, (t), (id), (e))
+#define check_cut_indicator(t, id, size, e, length) \
+    check_cut_indicator_(__FILE__, __LINE__, (t), (id), (size), (e), (length))
 
 #define check_flags(t, p, k, s, f) check_flags_(__FILE__, __LINE__, (t), (p), (k), (s), (f))
 
@@ -34,6 +36,10 @@ int collapsed_at(const fold_table *t, int64_t index);
 int collapsed_key(const fold_table *t, const char *key);
 double content_height(const fold_table *t);
 void check_indicator_(const char *file, int line, const fold_table *t, fold_section_id id, const char *expected);
+/* The indicator read into a buffer of `size` bytes (at most 15): the
+ * characters that fit whole, and the full length in bytes. */
+void check_cut_indicator_(const char *file, int line, const fold_table *t, fold_section_id id,
+                          size_t size, const char *expected, int64_t length);
 void check_flags_(const char *file, int line, const fold_table *t, int64_t position, int kind,
                   fold_section_id section, uint32_t flags);
 void listen(fold_table *t, heard *h);

@@ -16,9 +16,7 @@ void test_fixed(void)
     int32_t action = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 1);
     fold_section_id f = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", "F|fixed", 2,
-                                           FOLD_SECTION_FIXED, &f),
-                 FOLD_OK);
+    f = add_flagged(t, FOLD_ROOT, "f", "F|fixed", 2, FOLD_SECTION_FIXED);
     listen(t, &h);
 
     CHECK_STATUS(fold_table_collapse(t, f, &changed), FOLD_E_NOT_ALLOWED);
@@ -42,9 +40,7 @@ void test_fixed(void)
 
     /* A section without a header item: never collapsible. */
     fold_section_id bare = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "bare", NULL, 2,
-                                           FOLD_SECTION_NO_HEADER, &bare),
-                 FOLD_OK);
+    bare = add_flagged(t, FOLD_ROOT, "bare", NULL, 2, FOLD_SECTION_NO_HEADER);
     h.sets = 0;
     changed = -1;
     CHECK_STATUS(fold_table_collapse(t, bare, &changed), FOLD_E_NOT_ALLOWED);
@@ -111,9 +107,7 @@ void test_insert_collapsed(void)
     fold_section_id c = 0, e = 0;
     listen(t, &h);
 
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "c", NULL, 5,
-                                           FOLD_SECTION_COLLAPSED, &c),
-                 FOLD_OK);
+    c = add_flagged(t, FOLD_ROOT, "c", NULL, 5, FOLD_SECTION_COLLAPSED);
     CHECK_EQ_I64(h.sets, 1);
     CHECK_EQ_I64(h.change_count, 1);
     CHECK_EQ_I64(h.changes[0].position, 3);

@@ -81,12 +81,8 @@ void test_all(void)
 
     /* Sections that are not collapsible are skipped. */
     fold_section_id fixed = 0, bare = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "fixed", NULL, 2,
-                                           FOLD_SECTION_FIXED, &fixed),
-                 FOLD_OK);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "bare", NULL, 2,
-                                           FOLD_SECTION_NO_HEADER, &bare),
-                 FOLD_OK);
+    fixed = add_flagged(t, FOLD_ROOT, "fixed", NULL, 2, FOLD_SECTION_FIXED);
+    bare = add_flagged(t, FOLD_ROOT, "bare", NULL, 2, FOLD_SECTION_NO_HEADER);
     check_all_changed(t, fold_table_collapse_all, 3);
     CHECK_EQ_I64(is_collapsed(t, fixed), 0);
     CHECK_EQ_I64(is_collapsed(t, bare), 0);
@@ -188,30 +184,14 @@ void test_indicators(void)
     check_indicator(t, s1, "");
     check_indicator(t, empty, "");
     /* An indicator cut by a small buffer, with its length. */
-    {
-        char buffer[4];
-        size_t length = 0;
-        CHECK_STATUS(fold_table_section_text(t, s0, FOLD_TEXT_INDICATOR, buffer, sizeof buffer,
-                                             &length),
-                     FOLD_OK);
-        CHECK_STR(buffer, "[sh");
-        CHECK_EQ_I64(length, 6);
-    }
+    check_cut_indicator(t, s0, 4, "[sh", 6);
 
     /* Back to the defaults, spelled out. */
     CHECK_STATUS(fold_table_set_indicators(t, "+", EN_DASH), FOLD_OK);
     check_indicator(t, s0, "+");
     check_indicator(t, s1, EN_DASH);
     /* The en dash is 3 bytes: a 3-byte buffer holds none of it. */
-    {
-        char buffer[3] = "zz";
-        size_t length = 0;
-        CHECK_STATUS(fold_table_section_text(t, s1, FOLD_TEXT_INDICATOR, buffer, sizeof buffer,
-                                             &length),
-                     FOLD_OK);
-        CHECK_STR(buffer, "");
-        CHECK_EQ_I64(length, 3);
-    }
+    check_cut_indicator(t, s1, 3, "", 3);
 
     /* NULL is invalid and changes nothing. */
     CHECK_STATUS(fold_table_set_indicators(t, NULL, "v"), FOLD_E_INVALID);
@@ -256,9 +236,7 @@ void test_flags(void)
 
     /* A fixed section and an empty one: never COLLAPSIBLE. */
     fold_section_id f = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 1,
-                                           FOLD_SECTION_FIXED, &f),
-                 FOLD_OK);
+    f = add_flagged(t, FOLD_ROOT, "f", NULL, 1, FOLD_SECTION_FIXED);
     fold_section_id e = add(t, FOLD_ROOT, "e", NULL, 0);
     check_flags(t, 6, FOLD_ITEM_HEADER, f, 0);
     check_flags(t, 7, FOLD_ITEM_ROW, f, 0);

@@ -28,6 +28,22 @@ void check_indicator_(const char *file, int line, const fold_table *t, fold_sect
     }
 }
 
+void check_cut_indicator_(const char *file, int line, const fold_table *t, fold_section_id id,
+                          size_t size, const char *expected, int64_t length)
+{
+    char buffer[16];
+    size_t got = 0;
+    long failed_before = check_failed_so_far();
+    memset(buffer, 'z', sizeof buffer);
+    buffer[sizeof buffer - 1] = '\0';
+    CHECK_STATUS(fold_table_section_text(t, id, FOLD_TEXT_INDICATOR, buffer, size, &got), FOLD_OK);
+    CHECK_STR(buffer, expected);
+    CHECK_EQ_I64(got, length);
+    if (check_failed_so_far() != failed_before) {
+        fprintf(stderr, "  (in check_cut_indicator called from %s:%d)\n", file, line);
+    }
+}
+
 void check_flags_(const char *file, int line, const fold_table *t, int64_t position, int kind,
                   fold_section_id section, uint32_t flags)
 {

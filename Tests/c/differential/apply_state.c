@@ -56,8 +56,7 @@ int apply_state(fold_table *t, model *m, const op *o)
                 buf[p[4] % (uint32_t)count] = bad_height(p[4] / 8);
                 expect = FOLD_E_INVALID;
             } else if (variant == 2) {
-                id = stale_id(m, p[4], &stale);
-                expect = FOLD_E_NOT_FOUND;
+                expect = inject_stale(m, p[4], &id, &stale);
             }
             descf("set_row_heights(%s, %lld, %lld, %s)",
                   expect == FOLD_E_NOT_FOUND ? stale : q(s->key), (long long)row, (long long)count,
@@ -99,14 +98,11 @@ int apply_state(fold_table *t, model *m, const op *o)
             w = p[3] % 3 == 0 ? FOLD_HEIGHT_EXPANDED : p[3] % 3 == 1 ? -1 : 4 + (int32_t)(p[3] % 100);
             expect = FOLD_E_INVALID;
         } else if (variant == 2) {
-            id = FOLD_ROOT;
-            expect = FOLD_E_INVALID;
+            expect = inject_root(&id);
         } else if (variant == 3) {
-            id = stale_id(m, p[3], &stale);
-            expect = FOLD_E_NOT_FOUND;
+            expect = inject_stale(m, p[3], &id, &stale);
         }
-        descf("set_section_height(%s, %s, %g)",
-              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+        descf("set_section_height(%s, %s, %g)", sec_arg(expect, stale, id, s),
               w == whiches[which] ? names[which] : "(unknown)", h);
         st = fold_table_set_section_height(t, id, w, h);
         EXPECT_ST(st, expect);
@@ -131,20 +127,14 @@ int apply_state(fold_table *t, model *m, const op *o)
             SKIP();
         }
         RESOLVE(s, how, id);
-        if (variant == 0) {
-            id = FOLD_ROOT;
-            expect = FOLD_E_INVALID;
-        } else if (variant == 1) {
-            id = stale_id(m, p[3], &stale);
-            expect = FOLD_E_NOT_FOUND;
-        } else if (s->fixed && what != 1) {
+        expect = inject_root_or_stale(m, variant, p[3], &id, &stale);
+        if (expect == FOLD_OK && s->fixed && what != 1) {
             expect = FOLD_E_NOT_ALLOWED; /* FIXED or NO_HEADER */
         }
         /* A section without children stores the state too (0.2). */
         want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
         want = want && !s->fixed;
-        descf("%s(%s)", names[what],
-              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key));
+        descf("%s(%s)", names[what], sec_arg(expect, stale, id, s));
         st = what == 0   ? fold_table_collapse(t, id, &changed)
              : what == 1 ? fold_table_expand(t, id, &changed)
                          : fold_table_toggle(t, id, &changed);
@@ -220,14 +210,11 @@ int apply_state(fold_table *t, model *m, const op *o)
             row = p[3] % 2 ? -1 : nrows_of(s);
             expect = FOLD_E_RANGE;
         } else if (variant == 1) {
-            id = stale_id(m, p[3], &stale);
-            expect = FOLD_E_NOT_FOUND;
+            expect = inject_stale(m, p[3], &id, &stale);
         } else if (variant == 2) {
-            id = FOLD_ROOT;
-            expect = FOLD_E_INVALID;
+            expect = inject_root(&id);
         }
-        descf("%s(%s, %lld)", names[what],
-              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+        descf("%s(%s, %lld)", names[what], sec_arg(expect, stale, id, s),
               (long long)row);
         st = what == 0   ? fold_table_expand_row(t, id, row, &changed)
              : what == 1 ? fold_table_collapse_row(t, id, row, &changed)
@@ -366,19 +353,13 @@ int apply_state(fold_table *t, model *m, const op *o)
             SKIP();
         }
         RESOLVE(s, how, id);
-        if (variant == 0) {
-            id = FOLD_ROOT;
-            expect = FOLD_E_INVALID;
-        } else if (variant == 1) {
-            id = stale_id(m, p[3], &stale);
-            expect = FOLD_E_NOT_FOUND;
-        } else if (c && s->no_header) {
+        expect = inject_root_or_stale(m, variant, p[3], &id, &stale);
+        if (expect == FOLD_OK && c && s->no_header) {
             expect = FOLD_E_NOT_ALLOWED; /* stays fixed */
-        } else if (!c && s->collapsed) {
+        } else if (expect == FOLD_OK && !c && s->collapsed) {
             expect = FOLD_E_NOT_ALLOWED; /* expand it first */
         }
-        descf("set_collapsible(%s, %d)",
-              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key), c);
+        descf("set_collapsible(%s, %d)", sec_arg(expect, stale, id, s), c);
         expect_no_set = s->fixed == !c;
         EXPECT_ST(fold_table_set_collapsible(t, id, c), expect);
         if (expect == FOLD_OK) {

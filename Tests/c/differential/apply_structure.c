@@ -67,8 +67,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
                                     : FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED;
             expect = FOLD_E_INVALID;
         } else if (variant == 4) {
-            pid = stale_id(m, p[2], &stale);
-            expect = FOLD_E_NOT_FOUND;
+            expect = inject_stale(m, p[2], &pid, &stale);
         } else if (variant == 5) {
             key[0] = '\0';
             expect = FOLD_E_INVALID;
@@ -127,15 +126,9 @@ int apply_structure(fold_table *t, model *m, const op *o)
         if (count > 3 && p[3] % 2) {
             count = p[3] % 4;
         }
-        if (variant == 0) {
-            count = parent->n - index + 1;
-            expect = FOLD_E_RANGE;
-        } else if (variant == 1) {
-            count = -1;
-            expect = FOLD_E_RANGE;
-        } else if (variant == 2) {
-            pid = stale_id(m, p[4], &stale);
-            expect = FOLD_E_NOT_FOUND;
+        expect = inject_bad_count(variant, parent->n - index, &count);
+        if (variant == 2) {
+            expect = inject_stale(m, p[4], &pid, &stale);
         } else if (variant == 3) {
             index = p[4] % 2 ? -1 : parent->n + 1;
             count = 0;
@@ -171,8 +164,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
             to = p[2] % 2 ? m->root.n : -2;
             expect = FOLD_E_RANGE;
         } else if (variant == 1) {
-            id = FOLD_ROOT;
-            expect = FOLD_E_INVALID;
+            expect = inject_root(&id);
         } else if (variant == 2) {
             to = FOLD_INDEX_END;
         }
@@ -278,8 +270,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
                 index = p[4] % 2 ? cnt + 1 : -2;
                 expect = FOLD_E_RANGE;
             } else if (variant == 1) {
-                tid = stale_id(m, p[4], &stale);
-                expect = FOLD_E_NOT_FOUND;
+                expect = inject_stale(m, p[4], &tid, &stale);
             } else if (variant == 2 && moving == NULL) {
                 row = nrows_of(source);
                 expect = FOLD_E_RANGE;
@@ -350,14 +341,11 @@ int apply_structure(fold_table *t, model *m, const op *o)
             heights = NULL;
             expect = FOLD_E_RANGE;
         } else if (variant == 3) {
-            id = FOLD_ROOT; /* rows belong in a section */
-            expect = FOLD_E_INVALID;
+            expect = inject_root(&id); /* rows belong in a section */
         } else if (variant == 4) {
-            id = stale_id(m, p[4], &stale);
-            expect = FOLD_E_NOT_FOUND;
+            expect = inject_stale(m, p[4], &id, &stale);
         }
-        descf("insert_rows(%s, %lld, %lld, %s)",
-              expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key),
+        descf("insert_rows(%s, %lld, %lld, %s)", sec_arg(expect, stale, id, s),
               (long long)(at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at),
               (long long)count, heights_text(heights, count));
         st = fold_table_insert_rows(t, id, at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at,
@@ -384,15 +372,9 @@ int apply_structure(fold_table *t, model *m, const op *o)
         rows = nrows_of(s);
         row = p[1] % (uint32_t)(rows + 1);
         count = p[2] % (uint32_t)(rows - row + 1);
-        if (variant == 0) {
-            count = rows - row + 1;
-            expect = FOLD_E_RANGE;
-        } else if (variant == 1) {
-            count = -1;
-            expect = FOLD_E_RANGE;
-        } else if (variant == 2) {
-            id = stale_id(m, p[4], &stale);
-            expect = FOLD_E_NOT_FOUND;
+        expect = inject_bad_count(variant, rows - row, &count);
+        if (variant == 2) {
+            expect = inject_stale(m, p[4], &id, &stale);
         }
         descf("remove_rows(%s, %lld, %lld)", expect == FOLD_E_NOT_FOUND ? stale : q(s->key),
               (long long)row, (long long)count);

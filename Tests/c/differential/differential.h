@@ -292,6 +292,22 @@ int resolve(const fold_table *t, model *m, msec *s, uint32_t how, fold_section_i
 fold_section_id stale_id(const model *m, uint32_t p, const char **what);
 int inject_height_or_id(const model *m, int variant, uint32_t p, double *h, fold_section_id *id,
                         const char **stale);
+/* The errors an operation can inject through its section argument (each
+ * sets *id and returns the status the call must fail with): FOLD_ROOT where
+ * a section is needed (FOLD_E_INVALID), a stale id (FOLD_E_NOT_FOUND;
+ * *stale says which). */
+int inject_root(fold_section_id *id);
+int inject_stale(const model *m, uint32_t p, fold_section_id *id, const char **stale);
+/* The errors a removal can inject through its count (FOLD_E_RANGE; the
+ * call may remove `available` entries): variant 0 one too many, variant 1
+ * -1; any other variant injects nothing (FOLD_OK). */
+int inject_bad_count(int variant, int64_t available, int64_t *count);
+/* Variant 0 injects FOLD_ROOT, variant 1 a stale id, any other nothing (FOLD_OK). */
+int inject_root_or_stale(const model *m, int variant, uint32_t p, fold_section_id *id,
+                         const char **stale);
+/* How a description names an operation's section argument s: the stale id
+ * (expect FOLD_E_NOT_FOUND), FOLD_ROOT, or s's key. */
+const char *sec_arg(int expect, const char *stale, fold_section_id id, const msec *s);
 void veto_reset(void);
 int veto_refuses(const char *key);
 void veto_saw(fold_table *t, fold_section_id section, const char *key, int will);

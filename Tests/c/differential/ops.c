@@ -253,8 +253,53 @@ int inject_height_or_id(const model *m, int variant, uint32_t p, double *h, fold
         return FOLD_E_INVALID;
     }
     if (variant == 2) {
-        *id = stale_id(m, p, stale);
-        return FOLD_E_NOT_FOUND;
+        return inject_stale(m, p, id, stale);
     }
     return FOLD_OK;
+}
+
+/* The errors an operation can inject through its section argument. */
+int inject_root(fold_section_id *id)
+{
+    *id = FOLD_ROOT;
+    return FOLD_E_INVALID;
+}
+
+int inject_stale(const model *m, uint32_t p, fold_section_id *id, const char **stale)
+{
+    *id = stale_id(m, p, stale);
+    return FOLD_E_NOT_FOUND;
+}
+
+/* Variant 0 one more than the `available` entries, variant 1 -1; any other
+ * injects nothing (FOLD_OK). */
+int inject_bad_count(int variant, int64_t available, int64_t *count)
+{
+    if (variant == 0) {
+        *count = available + 1;
+        return FOLD_E_RANGE;
+    }
+    if (variant == 1) {
+        *count = -1;
+        return FOLD_E_RANGE;
+    }
+    return FOLD_OK;
+}
+
+/* Variant 0 FOLD_ROOT, variant 1 a stale id; any other injects nothing (FOLD_OK). */
+int inject_root_or_stale(const model *m, int variant, uint32_t p, fold_section_id *id,
+                         const char **stale)
+{
+    if (variant == 0) {
+        return inject_root(id);
+    }
+    if (variant == 1) {
+        return inject_stale(m, p, id, stale);
+    }
+    return FOLD_OK;
+}
+
+const char *sec_arg(int expect, const char *stale, fold_section_id id, const msec *s)
+{
+    return expect == FOLD_E_NOT_FOUND ? stale : id == FOLD_ROOT ? "FOLD_ROOT" : q(s->key);
 }

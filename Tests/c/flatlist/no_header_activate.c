@@ -29,9 +29,7 @@ void test_no_header(void)
     };
 
     add(t, FOLD_ROOT, "a", NULL, 2);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", "G|group", 3,
-                                           FOLD_SECTION_NO_HEADER, &g),
-                 FOLD_OK);
+    g = add_flagged(t, FOLD_ROOT, "g", "G|group", 3, FOLD_SECTION_NO_HEADER);
     add(t, FOLD_ROOT, "c", NULL, 1);
     check_list(t, e1, 320);
     CHECK_STATUS(fold_table_header_position(t, g, &pos), FOLD_E_NOT_FOUND);
@@ -75,64 +73,24 @@ void test_no_header(void)
 
 /* ---- activating items ------------------------------------------------ */
 
-typedef struct refusals {
-    int sections; /* refuse section "will" events */
-    int rows;     /* refuse row "will" events */
-    int asked;
-    int changes;
-} refusals;
-
-static int refuse_section(fold_table *t, fold_section_id section, const char *key, int32_t event,
-                          void *user_data)
-{
-    refusals *r = user_data;
-    (void)t;
-    (void)section;
-    (void)key;
-    r->asked++;
-    return !(r->sections && (event == FOLD_SECTION_WILL_COLLAPSE || event == FOLD_SECTION_WILL_EXPAND));
-}
-
-static int refuse_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
-                      int32_t event, void *user_data)
-{
-    refusals *r = user_data;
-    (void)t;
-    (void)section;
-    (void)key;
-    (void)row;
-    r->asked++;
-    return !(r->rows && (event == FOLD_ROW_WILL_EXPAND || event == FOLD_ROW_WILL_COLLAPSE));
-}
-
-static void count_changes(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    (void)t;
-    (void)set;
-    ((refusals *)user_data)->changes++;
-}
-
 /* A refusal by a "will" listener is FOLD_ACTIVATED_REFUSED, told apart from
  * "nothing to do"; nothing changes and no change set is sent. */
 void test_activate_refused(void)
 {
     fold_table_options o;
     fold_table *t;
-    refusals r;
+    refuser r;
     int32_t action = -1;
     memset(&r, 0, sizeof r);
     fold_table_options_init(&o);
     o.footer_height = 8;
     t = must_table(&o);
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 2);
-    fold_section_id f = 0;
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 1,
-                                           FOLD_SECTION_FIXED, &f),
-                 FOLD_OK);
+    add_flagged(t, FOLD_ROOT, "f", NULL, 1, FOLD_SECTION_FIXED);
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_add_section_listener(t, refuse_section, &r, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_row_listener(t, refuse_row, &r, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, count_changes, &r, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(t, refuser_section, &r, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, refuser_row, &r, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, refuser_changes, &r, NULL), FOLD_OK);
     /* a h 0, a0 1, a1 2, a footer 3, f h 4, f0 5, f footer 6 */
     CHECK_EQ_I64(item_count(t), 7);
 
@@ -140,7 +98,7 @@ void test_activate_refused(void)
     CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(r.asked, 1);
-    CHECK_EQ_I64(r.changes, 0);
+    CHECK_EQ_I64(r.change_sets, 0);
     CHECK_EQ_I64(is_collapsed(t, a), 0);
     CHECK_EQ_I64(item_count(t), 7);
     r.rows = 1;
@@ -148,7 +106,7 @@ void test_activate_refused(void)
     CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(r.asked, 2);
-    CHECK_EQ_I64(r.changes, 0);
+    CHECK_EQ_I64(r.change_sets, 0);
     {
         fold_row_info ri;
         CHECK_STATUS(fold_table_row_info(t, a, 1, &ri), FOLD_OK);
@@ -165,7 +123,7 @@ void test_activate_refused(void)
     CHECK_STATUS(fold_table_activate(t, 6, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(r.asked, 2);
-    CHECK_EQ_I64(r.changes, 0);
+    CHECK_EQ_I64(r.change_sets, 0);
     /* Allowed again: the same clicks act. */
     r.sections = 0;
     r.rows = 0;
@@ -173,12 +131,12 @@ void test_activate_refused(void)
     CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
     CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
-    CHECK_EQ_I64(r.changes, 2);
+    CHECK_EQ_I64(r.change_sets, 2);
     /* a h 0, a footer 1, f h 2, ...: expanding is refused too. */
     r.sections = 1;
     CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(is_collapsed(t, a), 1);
-    CHECK_EQ_I64(r.changes, 2);
+    CHECK_EQ_I64(r.change_sets, 2);
     fold_table_free(t);
 }

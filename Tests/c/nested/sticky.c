@@ -108,9 +108,7 @@ void test_sticky(void)
         static const char *const k_s[] = {"S"}, *const k_b[] = {"B"};
         int64_t p2[] = {2}, p6[] = {6};
         int32_t d1[] = {1};
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "G", NULL, 2,
-                                               FOLD_SECTION_NO_HEADER, &g),
-                     FOLD_OK);
+        g = add_flagged(t, FOLD_ROOT, "G", NULL, 2, FOLD_SECTION_NO_HEADER);
         add(t, g, "S", NULL, 3);
         add(t, FOLD_ROOT, "B", NULL, 1);
         CHECK_EQ_I64(item_count(t), 8);

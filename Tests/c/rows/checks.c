@@ -58,17 +58,3 @@ double height_of(const fold_table *t, fold_section_id section, int64_t row)
     if (!CHECK_STATUS(fold_table_row_info(t, section, row, &ri), FOLD_OK)) return -1;
     return ri.height;
 }
-
-void check_content_(const char *file, int line, const fold_table *t, int64_t items, double height)
-{
-    int64_t n = -1;
-    double h = -1;
-    long failed_before = check_failed_so_far();
-    CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
-    CHECK_EQ_I64(n, items);
-    CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
-    CHECK_EQ_DBL(h, height);
-    if (check_failed_so_far() != failed_before) {
-        fprintf(stderr, "  (in check_content called from %s:%d)\n", file, line);
-    }
-}

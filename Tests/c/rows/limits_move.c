@@ -127,10 +127,7 @@ void test_move_rows(void)
     CHECK_EQ_DBL(ri.expanded_height, 100);
     CHECK_EQ_I64(ri.child_index, 0);
     CHECK_EQ_I64(ri.flags, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
-    CHECK_STATUS(fold_table_row_info(t, o, 1, &ri), FOLD_OK);
-    CHECK_EQ_DBL(ri.height, 44);
-    CHECK_EQ_DBL(ri.expanded_height, FOLD_HEIGHT_DEFAULT);
-    CHECK_EQ_I64(ri.flags, 0);
+    check_row_info(t, o, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
     {
         int64_t pos = -1;
         double h = -1;

@@ -8,12 +8,10 @@
 
 #define check_rows(t, s, heights, count) check_rows_(__FILE__, __LINE__, (t), (s), (heights), (count))
 
-#define check_content(t, items, height) check_content_(__FILE__, __LINE__, (t), (items), (height))
 
 void check_rows_(const char *file, int line, const fold_table *t, fold_section_id section,
                  const double *heights, int64_t count);
 double height_of(const fold_table *t, fold_section_id section, int64_t row);
-void check_content_(const char *file, int line, const fold_table *t, int64_t items, double height);
 void test_insert_remove(void);
 void test_set_heights(void);
 void test_collapsed_rows(void);

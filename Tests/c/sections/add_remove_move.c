@@ -125,14 +125,7 @@ void test_insert_positions(void)
         };
         check_items(t, items);
     }
-    {
-        int64_t n = -1;
-        double h = -1;
-        CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
-        CHECK_EQ_I64(n, 12);
-        CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, 464);
-    }
+    check_content(t, 12, 464);
 
     /* An index past the end or negative (other than FOLD_INDEX_END) is
      * FOLD_E_RANGE and inserts nothing; the key stays free. */
@@ -319,14 +312,7 @@ void test_move(void)
         };
         check_items(t, items);
     }
-    {
-        int64_t n = -1;
-        double h = -1;
-        CHECK_STATUS(fold_table_item_count(t, &n), FOLD_OK);
-        CHECK_EQ_I64(n, 11);
-        CHECK_STATUS(fold_table_content_height(t, &h), FOLD_OK);
-        CHECK_EQ_DBL(h, 402);
-    }
+    check_content(t, 11, 402);
 
     /* `index` counts the children without the moved one: 0..3 here, 4 is
      * FOLD_E_RANGE, as is a negative index; FOLD_ROOT cannot be moved; a

@@ -15,15 +15,9 @@ void test_insert_flags(void)
 
     CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "plain", "P", 2, 0, &plain),
                  FOLD_OK);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "fixed", "F", 2,
-                                           FOLD_SECTION_FIXED, &fixed),
-                 FOLD_OK);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "bare", "B", 2,
-                                           FOLD_SECTION_NO_HEADER, &bare),
-                 FOLD_OK);
-    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "folded", "C", 2,
-                                           FOLD_SECTION_COLLAPSED, &folded),
-                 FOLD_OK);
+    fixed = add_flagged(t, FOLD_ROOT, "fixed", "F", 2, FOLD_SECTION_FIXED);
+    bare = add_flagged(t, FOLD_ROOT, "bare", "B", 2, FOLD_SECTION_NO_HEADER);
+    folded = add_flagged(t, FOLD_ROOT, "folded", "C", 2, FOLD_SECTION_COLLAPSED);
     CHECK_EQ_I64(info(t, plain).flags, FOLD_SECTION_COLLAPSIBLE);
     CHECK_EQ_I64(info(t, fixed).flags, FOLD_SECTION_FIXED);
     CHECK_EQ_I64(info(t, bare).flags, FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED);
@@ -97,15 +91,9 @@ void test_insert_flags(void)
         t = must_table(&o);
         CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "c", NULL, 2, 0, &c),
                      FOLD_OK);
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "e", NULL, 2,
-                                               FOLD_SECTION_EXPANDED, &e),
-                     FOLD_OK);
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "f", NULL, 2,
-                                               FOLD_SECTION_FIXED, &f),
-                     FOLD_OK);
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "g", NULL, 2,
-                                               FOLD_SECTION_NO_HEADER, &g),
-                     FOLD_OK);
+        e = add_flagged(t, FOLD_ROOT, "e", NULL, 2, FOLD_SECTION_EXPANDED);
+        f = add_flagged(t, FOLD_ROOT, "f", NULL, 2, FOLD_SECTION_FIXED);
+        g = add_flagged(t, FOLD_ROOT, "g", NULL, 2, FOLD_SECTION_NO_HEADER);
         CHECK_EQ_I64(info(t, c).flags, FOLD_SECTION_COLLAPSED | FOLD_SECTION_COLLAPSIBLE);
         CHECK_EQ_I64(info(t, e).flags, FOLD_SECTION_COLLAPSIBLE);
         CHECK_EQ_I64(info(t, f).flags, FOLD_SECTION_FIXED);
@@ -115,12 +103,8 @@ void test_insert_flags(void)
         /* EXPANDED without start_collapsed: as 0. Empty and EXPANDED too. */
         fold_table_free(t);
         t = must_table(NULL);
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "e", NULL, 1,
-                                               FOLD_SECTION_EXPANDED, &e),
-                     FOLD_OK);
-        CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "z", NULL, 0,
-                                               FOLD_SECTION_EXPANDED | FOLD_SECTION_FIXED, &f),
-                     FOLD_OK);
+        e = add_flagged(t, FOLD_ROOT, "e", NULL, 1, FOLD_SECTION_EXPANDED);
+        f = add_flagged(t, FOLD_ROOT, "z", NULL, 0, FOLD_SECTION_EXPANDED | FOLD_SECTION_FIXED);
         CHECK_EQ_I64(info(t, e).flags, FOLD_SECTION_COLLAPSIBLE);
         CHECK_EQ_I64(info(t, f).flags, FOLD_SECTION_FIXED);
         CHECK_EQ_I64(item_count(t), 3);

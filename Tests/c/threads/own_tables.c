@@ -85,19 +85,6 @@ static void *own_table_worker(void *arg)
 
 void test_own_tables(void)
 {
-    pthread_t threads[THREADS];
     worker workers[THREADS];
-    int i;
-    for (i = 0; i < THREADS; i++) {
-        memset(&workers[i], 0, sizeof workers[i]);
-        workers[i].id = i;
-        workers[i].rng = 0xBADC0DEULL + (uint64_t)i * 104729;
-        CHECK_EQ_I64(pthread_create(&threads[i], NULL, own_table_worker, &workers[i]), 0);
-    }
-    for (i = 0; i < THREADS; i++) {
-        CHECK_EQ_I64(pthread_join(threads[i], NULL), 0);
-        if (!CHECK_EQ_I64(workers[i].errors, 0)) {
-            fprintf(stderr, "  first error: %s\n", workers[i].first_error);
-        }
-    }
+    run_workers(workers, NULL, 0xBADC0DEULL, 104729, own_table_worker);
 }

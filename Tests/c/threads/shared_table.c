@@ -194,7 +194,6 @@ static void check_shared_table(fold_table *t)
 void test_shared_table(void)
 {
     fold_table *t = NULL;
-    pthread_t threads[THREADS];
     worker workers[THREADS];
     int i;
     char key[8];
@@ -213,18 +212,8 @@ void test_shared_table(void)
     CHECK_STATUS(fold_table_remove_section(t, removed_id), FOLD_E_NOT_FOUND);
     CHECK(fold_last_error_message()[0] != '\0');
 
+    run_workers(workers, t, 0xC0FFEEULL, 7919, shared_worker);
     for (i = 0; i < THREADS; i++) {
-        memset(&workers[i], 0, sizeof workers[i]);
-        workers[i].id = i;
-        workers[i].table = t;
-        workers[i].rng = 0xC0FFEEULL + (uint64_t)i * 7919;
-        CHECK_EQ_I64(pthread_create(&threads[i], NULL, shared_worker, &workers[i]), 0);
-    }
-    for (i = 0; i < THREADS; i++) {
-        CHECK_EQ_I64(pthread_join(threads[i], NULL), 0);
-        if (!CHECK_EQ_I64(workers[i].errors, 0)) {
-            fprintf(stderr, "  first error: %s\n", workers[i].first_error);
-        }
         CHECK(workers[i].fresh_message_empty);
     }
     check_shared_table(t);

@@ -1,6 +1,6 @@
 /*
- * threads.h — the parts of test_threads.c: the worker, its PRNG and the
- * EXPECT macros that record errors off the main thread.
+ * threads.h — the parts of test_threads.c: the worker, its PRNG, the
+ * EXPECT macros that record errors off the main thread, and run_workers.
  */
 #ifndef FOLD_TEST_THREADS_H
 #define FOLD_TEST_THREADS_H
@@ -39,6 +39,11 @@ typedef struct worker {
     } while (0)
 
 int64_t below(worker *w, int64_t n);
+/* Runs body(&workers[i]) on THREADS threads at once (worker i: id i, table
+ * t, PRNG seed + i * step) and waits for them all; each thread must start,
+ * finish and record no error (three checks a thread). */
+void run_workers(worker *workers, fold_table *t, uint64_t seed, uint64_t step,
+                 void *(*body)(void *));
 void error_at(worker *w, const char *file, int line, const char *what, int status);
 void queries(worker *w);
 void test_shared_table(void);

@@ -1,5 +1,6 @@
 /*
- * threads/worker.c — the worker's PRNG and error recording.
+ * threads/worker.c — the worker's PRNG, error recording, and running THREADS
+ * workers at once.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,5 +26,25 @@ void error_at(worker *w, const char *file, int line, const char *what, int statu
     if (w->errors++ == 0) {
         snprintf(w->first_error, sizeof w->first_error, "thread %d, %s:%d: %s returned %d (%s)",
                  w->id, file, line, what, status, fold_status_name(status));
+    }
+}
+
+void run_workers(worker *workers, fold_table *t, uint64_t seed, uint64_t step,
+                 void *(*body)(void *))
+{
+    pthread_t threads[THREADS];
+    int i;
+    for (i = 0; i < THREADS; i++) {
+        memset(&workers[i], 0, sizeof workers[i]);
+        workers[i].id = i;
+        workers[i].table = t;
+        workers[i].rng = seed + (uint64_t)i * step;
+        CHECK_EQ_I64(pthread_create(&threads[i], NULL, body, &workers[i]), 0);
+    }
+    for (i = 0; i < THREADS; i++) {
+        CHECK_EQ_I64(pthread_join(threads[i], NULL), 0);
+        if (!CHECK_EQ_I64(workers[i].errors, 0)) {
+            fprintf(stderr, "  first error: %s\n", workers[i].first_error);
+        }
     }
 }

@@ -107,12 +107,6 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         CALL(fold_table_insert_rows(tt, s, index, c, with ? heights : NULL));
         break;
     }
-    case 10: {
-        fold_section_id s = an_id(r, good);
-        int64_t row = an_int(r);
-        CALL(fold_table_remove_rows(tt, s, row, an_int(r)));
-        break;
-    }
     case 11:
     case 12: {
         fold_section_id s = an_id(r, good), target;
@@ -121,22 +115,20 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         CALL(fold_table_move_row(tt, s, row, target, an_int(r)));
         break;
     }
-    case 13: {
+    case 10:
+    case 13:
+    case 15: { /* a row, then a count or a height */
         fold_section_id s = an_id(r, good);
         int64_t row = an_int(r);
-        CALL(fold_table_set_row_height(tt, s, row, a_height(r)));
+        CALL(code % 64 == 10   ? fold_table_remove_rows(tt, s, row, an_int(r))
+             : code % 64 == 13 ? fold_table_set_row_height(tt, s, row, a_height(r))
+                               : fold_table_set_row_expanded_height(tt, s, row, a_height(r)));
         break;
     }
     case 14: {
         fold_section_id s = an_id(r, good);
         int64_t row = an_int(r), c = a_count(r, CAP);
         CALL(fold_table_set_row_heights(tt, s, row, c, byte(r) == 0 ? NULL : heights));
-        break;
-    }
-    case 15: {
-        fold_section_id s = an_id(r, good);
-        int64_t row = an_int(r);
-        CALL(fold_table_set_row_expanded_height(tt, s, row, a_height(r)));
         break;
     }
     case 16:

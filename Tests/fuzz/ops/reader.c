@@ -49,18 +49,11 @@ static double a_height(reader *r)
     /* Non-round heights (rounded to 1/256 pt units by the engine). */
     static const double pool[] = {0, 0.1, 1.0 / 3, 10, 17.7, 28, 33.3, 100.01, -1 /* default */, -2,
                                   -0.5, FOLD_MAX_HEIGHT, FOLD_MAX_HEIGHT + 1, 1e300, -1e300, 5e-324};
+    /* Bytes 250..253. */
+    static const double special[] = {NAN, INFINITY, -INFINITY, -NAN};
     uint8_t b = byte(r);
-    if (b == 250) {
-        return NAN;
-    }
-    if (b == 251) {
-        return INFINITY;
-    }
-    if (b == 252) {
-        return -INFINITY;
-    }
-    if (b == 253) {
-        return -NAN;
+    if (b >= 250 && b <= 253) {
+        return special[b - 250];
     }
     if (b < 128) {
         return (double)b / 3;
@@ -70,18 +63,11 @@ static double a_height(reader *r)
 
 static double an_offset(reader *r)
 {
+    /* Bytes 252..255. */
+    static const double special[] = {1e308, -1e308, INFINITY, NAN};
     uint8_t b = byte(r);
-    if (b == 255) {
-        return NAN;
-    }
-    if (b == 254) {
-        return INFINITY;
-    }
-    if (b == 253) {
-        return -1e308;
-    }
-    if (b == 252) {
-        return 1e308;
+    if (b >= 252) {
+        return special[b - 252];
     }
     return ((double)b - 20) * 7.25;
 }
