@@ -34,11 +34,9 @@ public func fold_table_section_states(_ table: OpaquePointer?,
                                       _ outStates: UnsafeMutablePointer<UnsafeMutablePointer<fold_section_state>?>?,
                                       _ outCount: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
-        let outStates = try required(outStates, "out_states")
-        let outCount = try required(outCount, "out_count")
         try packWithKeys(t.sectionStates(), key: { $0.key }, {
             fold_section_state(section: t.sectionID(forKey: $1.key) ?? 0, key: $0, collapsed: flag($1.collapsed),
                                reserved: 0)
-        }, into: outStates, count: outCount)
+        }, into: outStates, "out_states", count: outCount)
     }
 }

@@ -20,14 +20,28 @@ private func deliver(_ set: ChangeSet, _ body: (UnsafePointer<fold_change_set>) 
     }
 }
 
+/// Registers a listener: `fn` is required, its id goes to `outID` when asked.
+private func addListener<Fn>(_ table: OpaquePointer?, _ fn: Fn?, _ outID: UnsafeMutablePointer<Int64>?,
+                             _ register: (Table, Fn) -> Int) -> Int32 {
+    withTable(table) { t in
+        guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
+        store(outID, Int64(register(t, fn)))
+    }
+}
+
+/// Calls a C listener about the section `key` names: with its id and key
+/// (valid for the call), counted as inside a callback.
+private func callSection<R>(_ t: Table, _ key: String, _ call: (UInt64, UnsafePointer<CChar>) -> R) -> R {
+    let section = t.sectionID(forKey: key) ?? 0
+    return key.withCString { k in CallbackDepth.inside { call(section, k) } }
+}
+
 @_cdecl("fold_table_add_change_listener")
 public func fold_table_add_change_listener(_ table: OpaquePointer?, _ fn: fold_change_fn?,
                                            _ userData: UnsafeMutableRawPointer?,
                                            _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onChange { set in deliver(set) { c in CallbackDepth.inside { fn(table, c, userData) } } }
-        store(outID, Int64(id))
+    addListener(table, fn, outID) { t, fn in
+        t.onChange { set in deliver(set) { c in CallbackDepth.inside { fn(table, c, userData) } } }
     }
 }
 
@@ -35,13 +49,10 @@ public func fold_table_add_change_listener(_ table: OpaquePointer?, _ fn: fold_c
 public func fold_table_add_section_listener(_ table: OpaquePointer?, _ fn: fold_section_fn?,
                                             _ userData: UnsafeMutableRawPointer?,
                                             _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onSection { [unowned t] key, event in
-            let section = t.sectionID(forKey: key) ?? 0
-            return key.withCString { k in CallbackDepth.inside { fn(table, section, k, event.rawValue, userData) != 0 } }
+    addListener(table, fn, outID) { t, fn in
+        t.onSection { [unowned t] key, event in
+            callSection(t, key) { section, k in fn(table, section, k, event.rawValue, userData) != 0 }
         }
-        store(outID, Int64(id))
     }
 }
 
@@ -49,15 +60,10 @@ public func fold_table_add_section_listener(_ table: OpaquePointer?, _ fn: fold_
 public func fold_table_add_row_listener(_ table: OpaquePointer?, _ fn: fold_row_fn?,
                                         _ userData: UnsafeMutableRawPointer?,
                                         _ outID: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        guard let fn else { throw FoldError(.invalidArgument, "fn is NULL") }
-        let id = t.onRow { [unowned t] ref, event in
-            let section = t.sectionID(forKey: ref.section) ?? 0
-            return ref.section.withCString { k in
-                CallbackDepth.inside { fn(table, section, k, Int64(ref.row), event.rawValue, userData) != 0 }
-            }
+    addListener(table, fn, outID) { t, fn in
+        t.onRow { [unowned t] ref, event in
+            callSection(t, ref.section) { section, k in fn(table, section, k, Int64(ref.row), event.rawValue, userData) != 0 }
         }
-        store(outID, Int64(id))
     }
 }
 

@@ -30,11 +30,9 @@ public func fold_table_expanded_rows(_ table: OpaquePointer?,
                                      _ outRows: UnsafeMutablePointer<UnsafeMutablePointer<fold_row_ref>?>?,
                                      _ outCount: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
-        let outRows = try required(outRows, "out_rows")
-        let outCount = try required(outCount, "out_count")
         try packWithKeys(t.expandedRows(), key: { $0.section }, {
             fold_row_ref(section: t.sectionID(forKey: $1.section) ?? 0, key: $0, row: Int64($1.row))
-        }, into: outRows, count: outCount)
+        }, into: outRows, "out_rows", count: outCount)
     }
 }
 

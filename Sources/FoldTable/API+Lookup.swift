@@ -4,13 +4,12 @@ import FoldTableCore
 @_cdecl("fold_table_find_section")
 public func fold_table_find_section(_ table: OpaquePointer?, _ key: UnsafePointer<CChar>?,
                                     _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_id")
+    withTable(table, output: out, "out_id") { t in
         let key = try string(key, "key")
         guard let id = t.sectionID(forKey: key) else {
             throw FoldError(.notFound, "no section has the key \"\(key)\"")
         }
-        out.pointee = id
+        return id
     }
 }
 
@@ -58,15 +57,13 @@ public func fold_table_section_path(_ table: OpaquePointer?, _ section: UInt64, 
 @_cdecl("fold_table_section_info")
 public func fold_table_section_info(_ table: OpaquePointer?, _ section: UInt64,
                                     _ out: UnsafeMutablePointer<fold_section_info>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_info")
-        let i = try t.info(section: sectionRef(section))
+    withSection(table, section, output: out, "out_info") { t, s in
+        let i = try t.info(section: s)
         // SectionFlags' raw values are the FOLD_SECTION_* bits.
-        out.pointee = fold_section_info(parent: i.parentID, index: Int64(i.index), depth: Int32(clamping: i.depth),
-                                        flags: i.flags.rawValue, child_count: Int64(i.childCount), row_count: Int64(i.rowCount),
-                                        visible_row_count: Int64(i.visibleRowCount), header_height: i.headerHeight,
-                                        footer_height: i.footerHeight, row_height: i.rowHeight,
-                                        reserved: (0, 0, 0, 0))
+        return fold_section_info(parent: i.parentID, index: Int64(i.index), depth: Int32(clamping: i.depth),
+                                 flags: i.flags.rawValue, child_count: Int64(i.childCount), row_count: Int64(i.rowCount),
+                                 visible_row_count: Int64(i.visibleRowCount), header_height: i.headerHeight,
+                                 footer_height: i.footerHeight, row_height: i.rowHeight, reserved: (0, 0, 0, 0))
     }
 }
 

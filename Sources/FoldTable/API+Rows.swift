@@ -55,13 +55,12 @@ public func fold_table_set_row_heights(_ table: OpaquePointer?, _ section: UInt6
 @_cdecl("fold_table_row_info")
 public func fold_table_row_info(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64,
                                 _ out: UnsafeMutablePointer<fold_row_info>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_info")
-        let i = try t.rowInfo(section: sectionRef(section), row: int(row))
+    withSection(table, section, output: out, "out_info") { t, s in
+        let i = try t.rowInfo(section: s, row: int(row))
         var flags: UInt32 = 0
         if i.expanded { flags |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
         if i.expandable { flags |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
-        out.pointee = fold_row_info(height: i.height, expanded_height: i.expandedHeight ?? FOLD_HEIGHT_DEFAULT,
-                                    child_index: Int64(i.childIndex), flags: flags, reserved: 0)
+        return fold_row_info(height: i.height, expanded_height: i.expandedHeight ?? FOLD_HEIGHT_DEFAULT,
+                             child_index: Int64(i.childIndex), flags: flags, reserved: 0)
     }
 }

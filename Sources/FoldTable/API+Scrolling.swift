@@ -28,13 +28,11 @@ public func fold_table_viewport(_ table: OpaquePointer?, _ outSet: UnsafeMutable
 public func fold_table_scroll_offset(_ table: OpaquePointer?, _ position: Int64, _ alignment: Int32,
                                      _ offset: Double, _ viewportHeight: Double,
                                      _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_offset")
+    withTable(table, output: out, "out_offset") { t in
         guard let align = ScrollAlignment(rawValue: alignment) else {
             throw FoldError(.invalidArgument, "alignment \(alignment) is not a FOLD_ALIGN_* value")
         }
-        out.pointee = try t.scrollOffset(toItem: int(position), alignment: align, offset: offset,
-                                         viewportHeight: viewportHeight)
+        return try t.scrollOffset(toItem: int(position), alignment: align, offset: offset, viewportHeight: viewportHeight)
     }
 }
 
@@ -42,11 +40,10 @@ public func fold_table_scroll_offset(_ table: OpaquePointer?, _ position: Int64,
 public func fold_table_reveal_offset(_ table: OpaquePointer?, _ section: UInt64, _ rows: Int64,
                                      _ offset: Double, _ viewportHeight: Double,
                                      _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let out = try required(out, "out_offset")
+    withTable(table, output: out, "out_offset") { t in
         guard rows >= 0 else { throw FoldError(.outOfRange, "rows \(rows) must be >= 0") }
-        out.pointee = try t.revealOffset(section: sectionRef(section), rows: int(rows), offset: offset,
-                                         viewportHeight: viewportHeight)
+        return try t.revealOffset(section: sectionRef(section), rows: int(rows), offset: offset,
+                                  viewportHeight: viewportHeight)
     }
 }
 

@@ -35,6 +35,13 @@ func withTable<T>(_ handle: OpaquePointer?, output pointer: UnsafeMutablePointer
     }
 }
 
+/// `withTable(_:output:_:_:)` for a query about one section (FOLD_ROOT is
+/// refused, after the output is checked).
+func withSection<T>(_ handle: OpaquePointer?, _ section: UInt64, output pointer: UnsafeMutablePointer<T>?,
+                    _ name: String, _ body: (Table, SectionRef) throws -> T) -> Int32 {
+    withTable(handle, output: pointer, name) { t in try body(t, sectionRef(section)) }
+}
+
 /// A required output pointer.
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
     guard let pointer else { throw FoldError(.invalidArgument, "\(name) is NULL") }
@@ -146,11 +153,14 @@ func writeText(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacit
 
 /// One malloc'd block holding `items` as C structs followed by their
 /// NUL-terminated keys, which the structs point into; the caller frees it
-/// with fold_free(). Writes NULL and 0 for no items.
+/// with fold_free(). Writes NULL and 0 for no items. Both outputs are
+/// required (`out` named `name`, then `out_count`).
 func packWithKeys<Item, CItem>(_ items: [Item], key: (Item) -> String,
                                _ make: (UnsafePointer<CChar>, Item) -> CItem,
-                               into out: UnsafeMutablePointer<UnsafeMutablePointer<CItem>?>,
-                               count outCount: UnsafeMutablePointer<Int64>) throws {
+                               into out: UnsafeMutablePointer<UnsafeMutablePointer<CItem>?>?, _ name: String,
+                               count outCount: UnsafeMutablePointer<Int64>?) throws {
+    let out = try required(out, name)
+    let outCount = try required(outCount, "out_count")
     guard !items.isEmpty else {
         out.pointee = nil
         outCount.pointee = 0

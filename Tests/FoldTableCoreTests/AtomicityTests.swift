@@ -6,9 +6,7 @@ import Testing
 @Suite struct AtomicityTests {
     /// A (collapsed) holds B (collapsed) holds 3 rows.
     private func nested() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "A")
-        try t.insertSection(in: "A", at: 0, key: "B", rows: 3)
+        let t = try makeTable([.section("A", children: [.section("B", rows: 3)])])
         try t.setCollapsed(true, section: "B")
         try t.setCollapsed(true, section: "A")
         return t

@@ -9,10 +9,7 @@ import Testing
 @Suite struct CallbackLifetimeTests {
     /// "a" (3 rows), "b" (2 rows); header 28, row 44.
     private func table() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "a", rows: 3)
-        try t.appendSection(key: "b", rows: 2)
-        return t
+        try makeTable([.section("a", rows: 3), .section("b", rows: 2)])
     }
 
     @Test func sectionListenerRemovedByAnEarlierOne() throws {

@@ -3,11 +3,7 @@ import Testing
 
 /// Mac (3 rows), iPad (2), iPhone (4); header 28, row 44; content 480.
 private func products() throws -> Table {
-    let t = try Table()
-    try t.appendSection(key: "Mac", rows: 3)
-    try t.appendSection(key: "iPad", rows: 2)
-    try t.appendSection(key: "iPhone", rows: 4)
-    return t
+    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
 }
 
 /// Records every change set a table reports.

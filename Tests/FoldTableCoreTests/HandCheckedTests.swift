@@ -3,20 +3,14 @@ import Testing
 
 /// Mac (3 rows), iPad (2), iPhone (4) with default options: header 28, row 44.
 private func products(_ options: TableOptions = TableOptions()) throws -> Table {
-    let t = try Table(options: options)
-    try t.appendSection(key: "Mac", header: "Mac|Laptops and desktops", rows: 3)
-    try t.appendSection(key: "iPad", header: "iPad", rows: 2)
-    try t.appendSection(key: "iPhone", header: "iPhone", rows: 4)
-    return t
+    try makeTable([.section("Mac", header: "Mac|Laptops and desktops", rows: 3), .section("iPad", header: "iPad", rows: 2),
+                   .section("iPhone", header: "iPhone", rows: 4)], options: options)
 }
 
 @Suite struct FlatListTests {
     @Test func productsFlatten() throws {
         let t = try products()
-        #expect(t.itemCount == 12)
-        #expect(t.contentHeight == 480)
-        let tops = try (0..<12).map { try t.itemTop(at: $0) }
-        #expect(tops == [0, 28, 72, 116, 160, 188, 232, 276, 304, 348, 392, 436])
+        try expectTops(t, [0, 28, 72, 116, 160, 188, 232, 276, 304, 348, 392, 436], content: 480)
         #expect(try t.item(at: 0) == Item(kind: .header, section: 0, collapsible: true).with(id: try t.sectionID(.index(0))))
         #expect(try t.item(at: 3) == Item(kind: .row, section: 0, row: 2).with(id: try t.sectionID(.index(0))))
         #expect(try t.item(at: 7) == Item(kind: .header, section: 2, collapsible: true).with(id: try t.sectionID(.index(2))))
@@ -123,12 +117,8 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
 @Suite struct GeometryTests {
     @Test func offsetsHitItemsAtExactBoundaries() throws {
         let t = try products()
-        #expect(try t.item(atOffset: 0) == (0, .inItem))
-        #expect(try t.item(atOffset: 27.999) == (0, .inItem))
-        #expect(try t.item(atOffset: 28) == (1, .inItem))
-        #expect(try t.item(atOffset: 479.5) == (11, .inItem))
-        #expect(try t.item(atOffset: 480) == (11, .below))
-        #expect(try t.item(atOffset: -1) == (0, .above))
+        try expectHits(t, [(0, 0, .inItem), (27.999, 0, .inItem), (28, 1, .inItem), (479.5, 11, .inItem),
+                           (480, 11, .below), (-1, 0, .above)])
         #expect(throws: FoldError.self) { try t.item(atOffset: .nan) }
     }
 

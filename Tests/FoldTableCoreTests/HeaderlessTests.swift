@@ -20,9 +20,7 @@ import Testing
 
     @Test func itemsAndPositions() throws {
         let t = try table()
-        #expect(t.itemCount == 9)
-        #expect(t.contentHeight == 330)
-        #expect(try (0..<9).map { try t.itemTop(at: $0) } == [0, 28, 72, 116, 160, 204, 248, 258, 286])
+        try expectTops(t, [0, 28, 72, 116, 160, 204, 248, 258, 286], content: 330)
         #expect(try t.item(at: 3).withoutID == Item(kind: .row, depth: 0, section: 1, row: 0))
         #expect(try t.item(at: 6).withoutID == Item(kind: .footer, section: 1, collapsible: false))
         #expect(try t.item(at: 7).withoutID == Item(kind: .header, section: 2, collapsible: true))
@@ -51,10 +49,7 @@ import Testing
 
     @Test func geometryAndViewports() throws {
         let t = try table()
-        #expect(try t.item(atOffset: 115.99) == (2, .inItem))
-        #expect(try t.item(atOffset: 116) == (3, .inItem))
-        #expect(try t.item(atOffset: 250) == (6, .inItem))
-        #expect(try t.item(atOffset: 258) == (7, .inItem))
+        try expectHits(t, [(115.99, 2, .inItem), (116, 3, .inItem), (250, 6, .inItem), (258, 7, .inItem)])
         #expect(try t.visibleRange(offset: 100, height: 50) == 2..<4)
         #expect(try t.visibleItems(offset: 240, height: 20).map(\.position) == [5, 6, 7])
         #expect(try t.scrollOffset(toItem: 3, alignment: .start, offset: 0, viewportHeight: 100) == 116)

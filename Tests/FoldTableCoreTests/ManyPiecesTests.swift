@@ -3,17 +3,13 @@ import Testing
 
 /// Large lists: thousands of sections and chunks, so the child lists grow
 /// several levels deep and range removals cross many nodes. Compared with
-/// `Model` at sampled positions and offsets.
+/// `TreeModel` (a flat table) at sampled positions and offsets.
 @Suite struct ManyPiecesTests {
     @Test(arguments: [5, 6] as [UInt64])
     func thousandsOfSectionsAndChunks(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
         let table = try Table()
-        var model = Model(options: TableOptions())
-        func newSection(_ key: String, rows: [Double?]) -> ModelSection {
-            ModelSection(key: key, header: key, collapsed: false, rows: rows, headerHeight: 28,
-                         footerHeight: 0, rowHeight: 44)
-        }
+        let model = TreeModel(options: TableOptions())
         var next = 0
         // 3000 sections; every tenth holds 700 rows with their own heights (11 chunks).
         for i in 0..<3000 {
@@ -22,7 +18,7 @@ import Testing
                 : [nil, nil]
             try table.appendSection(key: "s\(next)", rows: 0)
             try table.insertRows(section: .index(i), at: 0, heights: heights.map { $0 ?? Table.defaultHeight })
-            model.sections.append(newSection("s\(next)", rows: heights))
+            model.insertSection("s\(next)", rows: heights)
             next += 1
         }
         func check(_ context: String) throws {
@@ -35,7 +31,7 @@ import Testing
             for _ in 0..<300 {
                 let p = Int.random(in: 0..<flat.count, using: &rng)
                 let m = flat[p]
-                let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
+                let item = m.item.with(id: table.sectionID(forKey: m.key))
                 #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
                         "position \(p) \(context)")
                 let y = m.top + m.height / 2
@@ -46,56 +42,57 @@ import Testing
             table.forEachItem(from: start) { walked.append($0); return walked.count < 200 }
             for w in walked {
                 let m = flat[w.position]
-                let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
+                let item = m.item.with(id: table.sectionID(forKey: m.key))
                 #expect(w == PlacedItem(position: w.position, item: item, top: m.top, height: m.height))
             }
-            for i in stride(from: 0, to: model.sections.count, by: 97) {
-                #expect(try table.sectionIndex(forKey: model.sections[i].key) == i)
+            let sections = model.sections
+            for i in stride(from: 0, to: sections.count, by: 97) {
+                #expect(try table.sectionIndex(forKey: sections[i].key) == i)
             }
         }
         try check("after building")
         for step in 0..<300 {
-            let n = model.sections.count
+            let sections = model.sections, n = sections.count
             switch Int.random(in: 0..<6, using: &rng) {
             case 0:  // a run of sections removed from the middle
                 let at = Int.random(in: 0..<max(1, n), using: &rng)
                 let count = min(n - at, Int.random(in: 0...120, using: &rng))
                 try table.removeChildren(of: nil, at: at, count: count)
-                model.sections.removeSubrange(at..<(at + count))
+                model.root.children.removeSubrange(at..<(at + count))
             case 1:  // a block of sections inserted
                 let at = Int.random(in: 0...n, using: &rng)
                 for k in 0..<Int.random(in: 1...80, using: &rng) {
                     try table.insertSection(at: at + k, key: "s\(next)", rows: 1)
-                    model.sections.insert(newSection("s\(next)", rows: [nil]), at: at + k)
+                    model.insertSection("s\(next)", rows: [nil], at: at + k)
                     next += 1
                 }
             case 2:  // moves
                 guard n > 1 else { break }
                 let from = Int.random(in: 0..<n, using: &rng), to = Int.random(in: 0..<n, using: &rng)
                 try table.moveSection(from: from, to: to)
-                model.sections.insert(model.sections.remove(at: from), at: to)
+                model.root.children.insert(model.root.children.remove(at: from), at: to)
             case 3:  // rows removed across chunks
-                guard let s = (0..<n).first(where: { model.sections[($0 + step * 7) % n].rows.count > 100 }) else { break }
+                guard let s = (0..<n).first(where: { sections[($0 + step * 7) % n].rowCount > 100 }) else { break }
                 let i = (s + step * 7) % n
-                let rows = model.sections[i].rows.count
+                let rows = sections[i].rowCount
                 let at = Int.random(in: 0..<rows, using: &rng)
                 let count = Int.random(in: 0...(rows - at), using: &rng)
                 try table.removeRows(section: .index(i), at: at, count: count)
-                model.sections[i].rows.removeSubrange(at..<(at + count))
+                sections[i].rowHeights.removeSubrange(at..<(at + count))
             case 4:  // heights of a run set across chunks
                 guard n > 0 else { break }
                 let i = Int.random(in: 0..<n, using: &rng)
-                let rows = model.sections[i].rows.count
+                let rows = sections[i].rowCount
                 guard rows > 0 else { break }
                 let at = Int.random(in: 0..<rows, using: &rng)
                 let values = (0..<Int.random(in: 1...(rows - at), using: &rng)).map { _ in Double(Int.random(in: 0...90, using: &rng)) }
                 try table.setRowHeights(section: .index(i), row: at, heights: values)
-                model.sections[i].rows.replaceSubrange(at..<(at + values.count), with: values.map(Optional.some))
+                sections[i].rowHeights.replaceSubrange(at..<(at + values.count), with: values.map(Optional.some))
             default:  // collapse a few
                 guard n > 0 else { break }
                 for _ in 0..<10 {
                     let i = Int.random(in: 0..<n, using: &rng)
-                    if try table.toggle(section: .index(i)) { model.sections[i].collapsed.toggle() }
+                    if try table.toggle(section: .index(i)) { sections[i].collapsed.toggle() }
                 }
             }
             if step % 25 == 24 { try check("after step \(step)") }

@@ -4,14 +4,11 @@ import Testing
 /// Sports ▸ Bat-and-ball ▸ {Baseball (2 rows), Cricket (1 row)}, then one row
 /// of Sports, then Music (1 row). Default heights: header 28, row 44.
 private func sports(_ options: TableOptions = TableOptions()) throws -> Table {
-    let t = try Table(options: options)
-    try t.appendSection(key: "Sports", header: "Sports")
-    try t.insertSection(in: "Sports", at: 0, key: "Bat", header: "Bat-and-ball")
-    try t.insertSection(in: "Bat", at: 0, key: "Baseball", rows: 2)
-    try t.insertSection(in: "Bat", at: 1, key: "Cricket", rows: 1)
-    try t.insertRows(in: "Sports", atChild: 1, count: 1)
-    try t.appendSection(key: "Music", rows: 1)
-    return t
+    try makeTable([.section("Sports", header: "Sports",
+                            children: [.section("Bat", header: "Bat-and-ball",
+                                                children: [.section("Baseball", rows: 2), .section("Cricket", rows: 1)]),
+                                       .rows(1)]),
+                   .section("Music", rows: 1)], options: options)
 }
 
 @Suite struct NestedTests {
@@ -104,9 +101,7 @@ private func sports(_ options: TableOptions = TableOptions()) throws -> Table {
         let t = try Table(options: o)
         try t.appendSection(key: "A", rows: 3)
         try t.appendSection(key: "B", rows: 2)
-        for (key, count) in [("A", 3), ("B", 2)] {
-            for r in 0..<count { try t.setExpandedHeight(128, section: .key(key), row: r) }
-        }
+        try t.setExpandedHeight(128, rows: [("A", 0), ("A", 1), ("A", 2), ("B", 0), ("B", 1)])
         return t
     }
 

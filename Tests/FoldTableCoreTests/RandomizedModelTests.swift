@@ -1,26 +1,14 @@
 import Testing
 @testable import FoldTableCore
 
-/// SplitMix64: small, seeded, the same sequence on every platform.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// Random operations applied to the engine and to `Model`, comparing every
-/// query after each step. Heights are multiples of 0.5, so sums are exact
-/// and comparisons can be exact too.
+/// Random operations on a flat table (top-level sections of rows) applied to
+/// the engine and to `TreeModel`, comparing every query after each step.
+/// Heights are multiples of 0.5, so sums are exact and comparisons can be
+/// exact too.
 struct Fuzz {
     var rng: SeededRandom
     let table: Table
-    var model: Model
+    let model: TreeModel
     var nextKey = 0
     var log: [String] = []
     let maxRows: Int
@@ -28,7 +16,7 @@ struct Fuzz {
     init(seed: UInt64, options: TableOptions, maxRows: Int) throws {
         rng = SeededRandom(seed: seed)
         table = try Table(options: options)
-        model = Model(options: options)
+        model = TreeModel(options: options)
         self.maxRows = maxRows
     }
 
@@ -53,23 +41,20 @@ struct Fuzz {
             nextKey += 1
             log.append("insertSection(\(index), \(key), \(rows))")
             try table.insertSection(at: index, key: key, header: key, rows: rows)
-            let o = model.options
-            model.sections.insert(ModelSection(key: key, header: key, collapsed: o.startCollapsed,
-                                               rows: Array(repeating: nil, count: rows), headerHeight: o.headerHeight,
-                                               footerHeight: o.footerHeight, rowHeight: o.rowHeight), at: index)
+            model.insertSection(key, rows: Array(repeating: nil, count: rows), at: index)
         case 2:
             let s = anySection(&rng)
             log.append("removeSection(\(s))")
             guard expectFailure(s < 0 || s >= n, { try table.removeSection(.index(s)) }) else { return }
-            model.sections.remove(at: s)
+            model.root.children.remove(at: s)
         case 3:
             let from = anySection(&rng), to = anySection(&rng)
             log.append("moveSection(\(from), \(to))")
             guard expectFailure(from < 0 || from >= n || to < 0 || to >= n, { try table.moveSection(from: from, to: to) }) else { return }
-            model.sections.insert(model.sections.remove(at: from), at: to)
+            model.root.children.insert(model.root.children.remove(at: from), at: to)
         case 4, 5:
             let s = anySection(&rng)
-            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let rows = s >= 0 && s < n ? model.sections[s].rowCount : 0
             let at = Int.random(in: -1...(rows + 1), using: &rng)
             let count = Int.random(in: 0...maxRows, using: &rng)
             let heights: [Double?]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in heightOrDefault() }
@@ -82,28 +67,28 @@ struct Fuzz {
                     try table.insertRows(section: .index(s), at: at, count: count)
                 }
             }) else { return }
-            model.sections[s].rows.insert(contentsOf: heights ?? Array(repeating: nil, count: count), at: at)
+            model.sections[s].rowHeights.insert(contentsOf: heights ?? Array(repeating: nil, count: count), at: at)
         case 6:
             let s = anySection(&rng)
-            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let rows = s >= 0 && s < n ? model.sections[s].rowCount : 0
             let at = Int.random(in: -1...rows, using: &rng)
             let count = Int.random(in: 0...max(0, rows - max(0, at) + 1), using: &rng)
             log.append("removeRows(\(s), \(at), \(count))")
             let bad = s < 0 || s >= n || at < 0 || at + count > rows
             guard expectFailure(bad, { try table.removeRows(section: .index(s), at: at, count: count) }) else { return }
-            model.sections[s].rows.removeSubrange(at..<(at + count))
+            model.sections[s].rowHeights.removeSubrange(at..<(at + count))
         case 7:
             let s = anySection(&rng)
-            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let rows = s >= 0 && s < n ? model.sections[s].rowCount : 0
             let r = Int.random(in: -1...rows, using: &rng)
             let h = heightOrDefault()
             log.append("setRowHeight(\(s), \(r), \(String(describing: h)))")
             guard expectFailure(s < 0 || s >= n || r < 0 || r >= rows,
                                 { try table.setRowHeight(section: .index(s), row: r, height: h) }) else { return }
-            model.sections[s].rows[r] = h
+            model.sections[s].rowHeights[r] = h
         case 8:
             let s = anySection(&rng)
-            let rows = s >= 0 && s < n ? model.sections[s].rows.count : 0
+            let rows = s >= 0 && s < n ? model.sections[s].rowCount : 0
             let r = Int.random(in: 0...max(0, rows), using: &rng)
             let count = Int.random(in: 0...max(0, rows - r + 1), using: &rng)
             var heights = (0..<count).map { _ in heightOrDefault() }
@@ -114,7 +99,7 @@ struct Fuzz {
             guard expectFailure(bad, {
                 try table.setRowHeights(section: .index(s), row: r, heights: heights.map { $0 ?? Table.defaultHeight })
             }) else { return }
-            model.sections[s].rows.replaceSubrange(r..<(r + count), with: heights)
+            model.sections[s].rowHeights.replaceSubrange(r..<(r + count), with: heights)
         case 9, 10:
             let s = anySection(&rng)
             let kind = Int.random(in: 0..<3, using: &rng)
@@ -123,7 +108,7 @@ struct Fuzz {
                 _ = expectFailure(true, { try table.toggle(section: .index(s)) })
                 return
             }
-            var m = model.sections[s]
+            let m = model.sections[s]
             let target = kind == 0 ? true : kind == 1 ? false : !m.collapsed
             let changed: Bool
             switch kind {
@@ -135,7 +120,6 @@ struct Fuzz {
             let expected = m.collapsed != target
             #expect(changed == expected, "\(log)")
             if expected { m.collapsed = target }
-            model.sections[s] = m
         case 11:
             let s = anySection(&rng)
             let which = Int.random(in: 0..<3, using: &rng)
@@ -159,8 +143,8 @@ struct Fuzz {
             log.append("setAllCollapsed(\(collapse))")
             let changed = try table.setAllCollapsed(collapse)
             var expected = 0
-            for i in model.sections.indices where !model.sections[i].rows.isEmpty && model.sections[i].collapsed != collapse {
-                model.sections[i].collapsed = collapse
+            for s in model.sections where s.rowCount > 0 && s.collapsed != collapse {
+                s.collapsed = collapse
                 expected += 1
             }
             #expect(changed == expected, "\(log)")
@@ -170,10 +154,7 @@ struct Fuzz {
             let duplicate = model.sections.contains { $0.key == key }
             guard expectFailure(duplicate, { try table.appendSection(key: key, rows: 1) }) else { return }
             nextKey += 1
-            let o = model.options
-            model.sections.append(ModelSection(key: key, header: key, collapsed: o.startCollapsed, rows: [nil],
-                                               headerHeight: o.headerHeight, footerHeight: o.footerHeight,
-                                               rowHeight: o.rowHeight))
+            model.insertSection(key, rows: [nil])
         }
     }
 
@@ -194,29 +175,18 @@ struct Fuzz {
     mutating func check() throws {
         let flat = model.flat()
         let context = "after \(log.count) steps, last: \(log.suffix(3))"
-        #expect(table.invariantViolations() == [], "\(context)")
-        try #require(table.itemCount == flat.count, "\(context)")
+        try model.checkItems(table, flat, context)
         #expect(table.sectionCount == model.sections.count)
-        let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
-        #expect(table.contentHeight == modelContent, "\(context)")
-        var placed: [PlacedItem] = []
-        table.forEachItem(from: 0) { placed.append($0); return true }
-        for (p, m) in flat.enumerated() {
-            let got = try table.placedItem(at: p)
-            let item = m.item.with(id: table.sectionID(forKey: model.sections[m.item.section].key))
-            #expect(got == PlacedItem(position: p, item: item, top: m.top, height: m.height), "position \(p) \(context)")
-            #expect(p < placed.count && placed[p] == got, "walk at \(p) \(context)")
-        }
         for (i, s) in model.sections.enumerated() {
             #expect(try table.sectionKey(.index(i)) == s.key)
             #expect(try table.sectionIndex(forKey: s.key) == i)
-            #expect(try table.rowCount(section: .index(i)) == s.rows.count)
+            #expect(try table.rowCount(section: .index(i)) == s.rowCount)
             #expect(try table.isCollapsed(section: .index(i)) == s.collapsed)
-            let header = try #require(model.headerPosition(i, in: flat))
+            let header = try #require(model.headerPosition(s.key, in: flat))
             #expect(try table.headerPosition(section: .index(i)) == header, "\(context)")
-            if !s.rows.isEmpty {
-                let r = Int.random(in: 0..<s.rows.count, using: &rng)
-                #expect(try table.rowHeight(section: .index(i), row: r) == (s.rows[r] ?? s.rowHeight))
+            if s.rowCount > 0 {
+                let r = Int.random(in: 0..<s.rowCount, using: &rng)
+                #expect(try table.rowHeight(section: .index(i), row: r) == (s.rowHeights[r] ?? s.rowHeight))
                 if s.collapsed {
                     #expect(throws: FoldError.self) { try table.rowPosition(section: .index(i), row: r) }
                 } else {
@@ -224,7 +194,7 @@ struct Fuzz {
                 }
             }
             if s.footerHeight > 0 {
-                #expect(try table.footerPosition(section: .index(i)) == header + 1 + (s.collapsed ? 0 : s.rows.count))
+                #expect(try table.footerPosition(section: .index(i)) == header + 1 + (s.collapsed ? 0 : s.rowCount))
             }
         }
         #expect(table.sectionStates().map(\.key) == model.sections.map(\.key))
@@ -254,9 +224,7 @@ struct Fuzz {
 @Suite struct RandomizedModelTests {
     @Test(arguments: [1, 2, 3, 42, 1234, 98765] as [UInt64])
     func smallTablesMatchTheModel(seed: UInt64) throws {
-        var options = TableOptions()
-        options.footerHeight = seed % 2 == 0 ? 6 : 0
-        options.paddingTop = Double(seed % 3) * 4
+        var options = TableOptions.seeded(seed, footer: 6, paddingStep: 4)
         options.paddingBottom = 3
         options.startCollapsed = seed % 3 == 0
         var fuzz = try Fuzz(seed: seed, options: options, maxRows: 6)

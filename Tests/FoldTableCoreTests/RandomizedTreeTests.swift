@@ -309,16 +309,7 @@ struct TreeFuzz {
     mutating func check() throws {
         let flat = model.flat()
         let context = "after \(log.count) steps: \(log.suffix(4))"
-        #expect(table.invariantViolations() == [], "\(context)")
-        try #require(table.itemCount == flat.count, "\(context)")
-        var walked: [PlacedItem] = []
-        table.forEachItem(from: 0) { walked.append($0); return true }
-        #expect(walked.count == flat.count)
-        for (p, m) in flat.enumerated() {
-            let placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
-                                    height: m.height)
-            #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
-            #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
+        try model.checkItems(table, flat, context) { p, m throws in
             #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
             #expect(try table.itemKey(at: p) == m.key)
             if m.item.kind != .footer { #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)") }
@@ -343,15 +334,9 @@ struct TreeFuzz {
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
         #expect(asked.ids == model.expectedAsks.ids, "provider asks \(context)")
         let content = table.contentHeight
-        let modelContent = (flat.last.map { $0.top + $0.height } ?? model.options.paddingTop) + model.options.paddingBottom
-        #expect(content == modelContent, "\(context)")
         for _ in 0..<12 {
             let y = half(Int(content) * 2 + 40) - 10
-            let want: (Int, OffsetPlace) = {
-                if y < model.options.paddingTop { return (flat.isEmpty ? -1 : 0, .above) }
-                if let p = flat.firstIndex(where: { $0.top + $0.height > y }) { return (p, .inItem) }
-                return (flat.count - 1, .below)
-            }()
+            let want = model.itemAt(offset: y, in: flat)
             let got = try table.item(atOffset: y)
             #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
             #expect(try table.stickyHeaders(offset: y) == modelSticky(y, flat), "sticky at \(y) \(context)")
@@ -387,9 +372,7 @@ struct TreeFuzz {
 @Suite struct RandomizedTreeTests {
     @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
     func nestedTablesMatchTheModel(seed: UInt64) throws {
-        var options = TableOptions()
-        options.footerHeight = seed % 2 == 0 ? 4 : 0
-        options.paddingTop = Double(seed % 3) * 3
+        var options = TableOptions.seeded(seed, footer: 4, paddingStep: 3)
         options.accordion = Accordion(rawValue: Int32(seed % 3)) ?? .multiple
         options.stickyLevels = seed == 13 ? 2 : 0
         // Odd seeds with an expanded-height provider.

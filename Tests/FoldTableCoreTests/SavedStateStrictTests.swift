@@ -6,13 +6,8 @@ import Testing
 /// change set an import delivers.
 @Suite struct SavedStateStrictTests {
     private func products() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "Mac", rows: 3)
-        try t.appendSection(key: "iPad", rows: 2)
-        try t.appendSection(key: "iPhone", rows: 4)
-        try t.setExpandedHeight(100, section: "Mac", row: 2)
-        try t.setExpandedHeight(100, section: "iPhone", row: 1)
-        try t.setExpandedHeight(100, section: "iPhone", row: 3)
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
+        try t.setExpandedHeight(100, rows: [("Mac", 2), ("iPhone", 1), ("iPhone", 3)])
         return t
     }
 
@@ -240,19 +235,6 @@ import Testing
 /// The change set's redraw ranges against a model of positions, under
 /// steps and redraws in random order.
 @Suite struct ChangeSetRangeTests {
-    /// SplitMix64, seeded.
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Positions to redraw, as a sorted set, moved by each step.
     private static func ranges(_ positions: Set<Int>) -> [Range<Int>] {
         var out: [Range<Int>] = []
@@ -264,7 +246,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func randomStepsMatchTheModel(seed: UInt64) {
-        var rng = Rng(state: seed)
+        var rng = SeededRandom(seed: seed)
         var set = ChangeSet()
         var model = Set<Int>()
         var count = 200

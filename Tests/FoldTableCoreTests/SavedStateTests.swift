@@ -3,12 +3,8 @@ import Testing
 
 @Suite struct SavedStateTests {
     private func products() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "Mac", rows: 3)
-        try t.appendSection(key: "iPad \"Pro\"", rows: 2)
-        try t.appendSection(key: "iPhone", rows: 4)
-        try t.setExpandedHeight(100, section: "Mac", row: 2)
-        try t.setExpandedHeight(100, section: "iPhone", row: 1)
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad \"Pro\"", rows: 2), .section("iPhone", rows: 4)])
+        try t.setExpandedHeight(100, rows: [("Mac", 2), ("iPhone", 1)])
         return t
     }
 

@@ -8,24 +8,16 @@ import Testing
     /// P ▸ {C (3 rows)}, then Q (1 row). Headers 28, rows 44: P 0, C 28,
     /// C's rows 56..188, Q 188.
     private func stack() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "P")
-        try t.insertSection(in: "P", at: 0, key: "C", rows: 3)
-        try t.appendSection(key: "Q", rows: 1)
-        return t
+        try makeTable([.section("P", children: [.section("C", rows: 3)]), .section("Q", rows: 1)])
     }
 
     /// Sports ▸ Bat ▸ {Baseball (2 rows) at 56, Cricket (1 row) at 172},
     /// one row of Sports at 244, then Music at 288 (NestedTests' table).
     private func sports() throws -> Table {
-        let t = try Table()
-        try t.appendSection(key: "Sports")
-        try t.insertSection(in: "Sports", at: 0, key: "Bat")
-        try t.insertSection(in: "Bat", at: 0, key: "Baseball", rows: 2)
-        try t.insertSection(in: "Bat", at: 1, key: "Cricket", rows: 1)
-        try t.insertRows(in: "Sports", atChild: 1, count: 1)
-        try t.appendSection(key: "Music", rows: 1)
-        return t
+        try makeTable([.section("Sports", children: [.section("Bat", children: [.section("Baseball", rows: 2),
+                                                                                  .section("Cricket", rows: 1)]),
+                                                    .rows(1)]),
+                       .section("Music", rows: 1)])
     }
 
     private func sticky(_ t: Table, _ y: Double) throws -> [String] {

@@ -1,7 +1,9 @@
+import Testing
 @testable import FoldTableCore
 
-/// A deliberately simple model of a nested table: a tree of classes, flattened
-/// from scratch for every question.
+/// A deliberately simple model of a table: a tree of classes, flattened from
+/// scratch for every question. The one reference model of the Swift tests; a
+/// flat table is a tree of depth 1 (`sections`, `rowHeights`).
 final class TreeSection {
     var key: String
     var collapsed: Bool
@@ -41,6 +43,17 @@ final class TreeSection {
     var sections: [TreeSection] {
         children.compactMap { if case .section(let s) = $0 { return s } else { return nil } }
     }
+
+    /// A flat section's rows, by their own heights (nil: the section's
+    /// default). Setting them replaces every child, so only for sections
+    /// without subsections whose rows are never expanded.
+    var rowHeights: [Double?] {
+        get { children.compactMap { if case .row(let r) = $0 { return r.height } else { return nil } } }
+        set {
+            precondition(sections.isEmpty, "rowHeights is for flat sections")
+            children = newValue.map { .row(TreeRow(height: $0)) }
+        }
+    }
 }
 
 struct TreeRow {
@@ -73,6 +86,17 @@ struct TreeItem {
     var look = ""
 }
 
+extension TableOptions {
+    /// Options varied by a randomized test's seed: footers of `footer` on
+    /// even seeds, a top padding of 0, 1 or 2 `paddingStep`s.
+    static func seeded(_ seed: UInt64, footer: Double, paddingStep: Double) -> TableOptions {
+        var options = TableOptions()
+        options.footerHeight = seed % 2 == 0 ? footer : 0
+        options.paddingTop = Double(seed % 3) * paddingStep
+        return options
+    }
+}
+
 struct TreeModel {
     var options: TableOptions
     let root: TreeSection
@@ -102,30 +126,94 @@ struct TreeModel {
                     rowIndex += 1
                 case .section(let sub):
                     let inner = chain + [(sub, out.count, y)]
+                    // Headers and footers: the same fields, their own height and look.
+                    func edge(_ kind: ItemKind, _ height: Double, _ look: String) {
+                        out.append(TreeItem(item: Item(kind: kind, depth: depth, section: i, collapsed: sub.collapsed,
+                                                       collapsible: sub.collapsible),
+                                            top: y, height: height, key: sub.key, path: path + [i], chain: inner,
+                                            identity: "\(kind == .header ? "H" : "F"):\(sub.key)", look: look))
+                        y += height
+                    }
                     let indicator = !sub.collapsible ? "" : sub.collapsed ? "+" : "-"
                     if sub.hasHeader {
                         // A header that shows its row count stays current: the count is part of its look.
-                        out.append(TreeItem(item: Item(kind: .header, depth: depth, section: i, collapsed: sub.collapsed,
-                                                       collapsible: sub.collapsible),
-                                            top: y, height: sub.headerHeight, key: sub.key, path: path + [i], chain: inner,
-                                            identity: "H:\(sub.key)",
-                                            look: "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)"))
-                        y += sub.headerHeight
+                        edge(.header, sub.headerHeight, "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)")
                     }
                     if !sub.collapsed { walk(sub, path: path + [i], depth: depth + 1, chain: inner) }
                     if sub.footerHeight > 0 {
-                        out.append(TreeItem(item: Item(kind: .footer, depth: depth, section: i, collapsed: sub.collapsed,
-                                                       collapsible: sub.collapsible),
-                                            top: y, height: sub.footerHeight, key: sub.key, path: path + [i], chain: inner,
-                                            identity: "F:\(sub.key)",
-                                            look: "\(sub.footerHeight) \(sub.collapsed) \(sub.collapsible)"))
-                        y += sub.footerHeight
+                        edge(.footer, sub.footerHeight, "\(sub.footerHeight) \(sub.collapsed) \(sub.collapsible)")
                     }
                 }
             }
         }
         walk(root, path: [], depth: 0, chain: [])
         return out
+    }
+
+    /// The top-level sections: all of them in a flat table.
+    var sections: [TreeSection] { root.sections }
+
+    /// A new top-level section with rows of these heights (nil: the default),
+    /// inserted at `index` (nil: appended), collapsed as the options say.
+    @discardableResult
+    func insertSection(_ key: String, rows: [Double?], at index: Int? = nil) -> TreeSection {
+        let s = TreeSection(key: key, collapsed: options.startCollapsed, options: options)
+        s.parent = root
+        s.rowHeights = rows
+        root.children.insert(.section(s), at: index ?? root.children.count)
+        return s
+    }
+
+    /// The bottom of the content: the last item's bottom (or the top
+    /// padding) plus the bottom padding.
+    func contentHeight(_ items: [TreeItem]) -> Double {
+        (items.last.map { $0.top + $0.height } ?? options.paddingTop) + options.paddingBottom
+    }
+
+    /// The item at offset `y` and where `y` falls: above the first item, in
+    /// one, or below the last.
+    func itemAt(offset y: Double, in items: [TreeItem]) -> (Int, OffsetPlace) {
+        if y < options.paddingTop { return (items.isEmpty ? -1 : 0, .above) }
+        if let p = items.firstIndex(where: { $0.top + $0.height > y }) { return (p, .inItem) }
+        return (items.count - 1, .below)
+    }
+
+    /// The positions a viewport shows (an empty item counts where its top
+    /// is), widened by `overscan` on each side.
+    func visibleRange(offset: Double, height: Double, overscan: Int, in items: [TreeItem]) -> Range<Int> {
+        let end = offset + height
+        let hits = items.indices.filter {
+            let it = items[$0]
+            return it.height > 0 ? (it.top < end && it.top + it.height > offset)
+                                 : (it.top >= offset && it.top < end)
+        }
+        guard let first = hits.first, let last = hits.last else { return 0..<0 }
+        return max(0, first - overscan)..<min(items.count, last + 1 + overscan)
+    }
+
+    /// The position of a section's header item.
+    func headerPosition(_ key: String, in items: [TreeItem]) -> Int? {
+        items.firstIndex { $0.item.kind == .header && $0.key == key }
+    }
+
+    /// The checks of the whole list every randomized test makes: the trees'
+    /// invariants, the item count, and every item, asked by position and
+    /// walked, against `items`. Then `each` for every position.
+    func checkItems(_ table: Table, _ items: [TreeItem], _ context: String,
+                    each: (Int, TreeItem) throws -> Void = { _, _ in }) throws {
+        #expect(table.invariantViolations() == [], "\(context)")
+        try #require(table.itemCount == items.count, "\(context)")
+        var walked: [PlacedItem] = []
+        table.forEachItem(from: 0) { walked.append($0); return true }
+        #expect(walked.count == items.count)
+        for (p, m) in items.enumerated() {
+            let placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
+                                    height: m.height)
+            #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
+            #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
+            try each(p, m)
+        }
+        #expect(table.contentHeight == contentHeight(items), "\(context)")
     }
 
     /// Every section, depth first in list order.

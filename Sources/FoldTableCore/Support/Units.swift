@@ -36,18 +36,18 @@ enum Units {
     /// t <= floor(y), and y < t exactly when floor(y) < t: comparing units
     /// decides what comparing the points would.
     @inline(__always)
-    static func floor(offset y: Double) -> Int {
-        let scaled = (y * Double(perPoint)).rounded(.down)
-        if !(scaled < Double(offsetBound)) { return offsetBound }
-        if !(scaled > -Double(offsetBound)) { return -offsetBound }
-        return Int(scaled)
-    }
+    static func floor(offset y: Double) -> Int { units(offset: y, .down) }
 
     /// ceil(y * 256), clamped like `floor(offset:)`: for an integer t,
     /// t < y exactly when t < ceil(y).
     @inline(__always)
-    static func ceil(offset y: Double) -> Int {
-        let scaled = (y * Double(perPoint)).rounded(.up)
+    static func ceil(offset y: Double) -> Int { units(offset: y, .up) }
+
+    /// y * 256 rounded by `rule` and clamped to ±`offsetBound` (NaN, which
+    /// callers have refused, gives `offsetBound`).
+    @inline(__always)
+    private static func units(offset y: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        let scaled = (y * Double(perPoint)).rounded(rule)
         if !(scaled < Double(offsetBound)) { return offsetBound }
         if !(scaled > -Double(offsetBound)) { return -offsetBound }
         return Int(scaled)

@@ -40,19 +40,14 @@ public struct Item: Equatable, Sendable {
     }
 }
 
-/// An item with its position and geometry.
+/// An item with its position and geometry. Made by the engine only (the ABI
+/// layer reads it), so the memberwise initializer Swift synthesizes, which
+/// is internal, is the one it needs.
 public struct PlacedItem: Equatable, Sendable {
     public var position: Int
     public var item: Item
     public var top: Double
     public var height: Double
-
-    public init(position: Int, item: Item, top: Double, height: Double) {
-        self.position = position
-        self.item = item
-        self.top = top
-        self.height = height
-    }
 }
 
 /// Where an offset falls relative to the items.

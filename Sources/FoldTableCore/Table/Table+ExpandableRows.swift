@@ -1,12 +1,8 @@
-/// A row named by its section's key and its row index.
+/// A row named by its section's key and its row index. Made by the engine
+/// only: the synthesized (internal) memberwise initializer is enough.
 public struct RowRef: Hashable, Sendable {
     public var section: String
     public var row: Int
-
-    public init(section: String, row: Int) {
-        self.section = section
-        self.row = row
-    }
 }
 
 extension Table {

@@ -1,24 +1,17 @@
-/// A section header drawn stuck to the top of the viewport.
+/// A section header drawn stuck to the top of the viewport. Made by the
+/// engine only: the synthesized (internal) memberwise initializer is enough.
 public struct StickyHeader: Equatable, Sendable {
     /// The header's position in the flat list.
     public var position: Int
     /// Its section's nesting depth (0 for top-level sections).
     public var depth: Int
-    /// Its section's key and id.
+    /// Its section's key.
     public var key: String
-    public var sectionID: SectionID
     /// Where it is drawn (its natural top at the latest).
     public var top: Double
     public var height: Double
-
-    public init(position: Int, depth: Int, key: String, top: Double, height: Double, sectionID: SectionID = 0) {
-        self.position = position
-        self.depth = depth
-        self.key = key
-        self.sectionID = sectionID
-        self.top = top
-        self.height = height
-    }
+    /// Its section's id.
+    public var sectionID: SectionID = 0
 }
 
 extension Table {

@@ -163,23 +163,21 @@ struct RangeTree: Sendable {
     }
 
     /// The last node of `t`, with the shifts on its path applied.
-    private mutating func last(_ t: Int32) -> Int32? {
-        guard t >= 0 else { return nil }
-        var n = t
-        while true {
-            push(n)
-            guard right[Int(n)] >= 0 else { return n }
-            n = right[Int(n)]
-        }
-    }
+    private mutating func last(_ t: Int32) -> Int32? { end(t, last: true) }
 
-    private mutating func first(_ t: Int32) -> Int32? {
+    /// The first node of `t`, likewise.
+    private mutating func first(_ t: Int32) -> Int32? { end(t, last: false) }
+
+    /// The last (or first) node of `t`: right (or left) links followed to
+    /// the end, with the shifts on the path applied.
+    private mutating func end(_ t: Int32, last: Bool) -> Int32? {
         guard t >= 0 else { return nil }
         var n = t
         while true {
             push(n)
-            guard left[Int(n)] >= 0 else { return n }
-            n = left[Int(n)]
+            let next = last ? right[Int(n)] : left[Int(n)]
+            guard next >= 0 else { return n }
+            n = next
         }
     }
 

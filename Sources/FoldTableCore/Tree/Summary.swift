@@ -6,8 +6,9 @@
 /// the default height need no storage.
 ///
 /// The additive counts are a `Counts`, the same value running totals keep
-/// and descents add up (`counts`, with a property for each of its fields);
-/// the expanded-row counts and the nesting follow.
+/// and descents add up (`counts`, with a read-only property for each of its
+/// fields; writes go to `counts`); the expanded-row counts and the nesting
+/// follow.
 struct Summary: Equatable {
     /// Children, rows, items, default rows and the fixed height.
     var counts = Counts()
@@ -39,30 +40,15 @@ struct Summary: Equatable {
     }
 
     /// Children (rows plus subsections).
-    var children: Int {
-        @inline(__always) get { counts.children }
-        @inline(__always) set { counts.children = newValue }
-    }
+    @inline(__always) var children: Int { counts.children }
     /// Rows among the children.
-    var rows: Int {
-        @inline(__always) get { counts.rows }
-        @inline(__always) set { counts.rows = newValue }
-    }
+    @inline(__always) var rows: Int { counts.rows }
     /// Flat-list items, assuming the owning section is expanded.
-    var items: Int {
-        @inline(__always) get { counts.items }
-        @inline(__always) set { counts.items = newValue }
-    }
+    @inline(__always) var items: Int { counts.items }
     /// Rows whose height is their section's default row height.
-    var defaultRows: Int {
-        @inline(__always) get { counts.defaultRows }
-        @inline(__always) set { counts.defaultRows = newValue }
-    }
+    @inline(__always) var defaultRows: Int { counts.defaultRows }
     /// The height of everything else, in units (`Units`).
-    var fixedHeight: Int {
-        @inline(__always) get { counts.fixedHeight }
-        @inline(__always) set { counts.fixedHeight = newValue }
-    }
+    @inline(__always) var fixedHeight: Int { counts.fixedHeight }
 
     /// The total height in units when default rows are `rowHeight` units
     /// tall (`Counts.height`).
