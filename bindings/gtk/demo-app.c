@@ -1,4 +1,5 @@
 #include "demo-app.h"
+#include "demo-screenshot.h"
 
 #include <string.h>
 
@@ -54,6 +55,71 @@ demo_add_css(const char *css)
                                                GTK_STYLE_PROVIDER(provider),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     g_object_unref(provider);
+}
+
+GtkWidget *
+demo_list_view_new(FoldListModel *model, const char *css_class, GCallback setup, GCallback bind,
+                   GCallback unbind, GCallback on_activate, gpointer data)
+{
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", setup, data);
+    g_signal_connect(factory, "bind", bind, data);
+    g_signal_connect(factory, "unbind", unbind, data);
+    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(model)));
+    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_widget_add_css_class(list, css_class);
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);
+    g_signal_connect(list, "activate", on_activate, data);
+    return list;
+}
+
+GtkWidget *
+demo_scroller_new(GtkWidget *child)
+{
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), child);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    return scroller;
+}
+
+GtkWidget *
+demo_status_bar_new(void)
+{
+    GtkWidget *status = gtk_label_new("");
+    gtk_widget_add_css_class(status, "statusbar");
+    gtk_label_set_xalign(GTK_LABEL(status), 0);
+    gtk_label_set_wrap(GTK_LABEL(status), TRUE); /* never cut */
+    return status;
+}
+
+int32_t
+demo_activate(FoldListModel *model, guint position)
+{
+    int32_t action = -1;
+    GError *error = NULL;
+    if (!fold_list_model_activate(model, position, &action, &error)) {
+        g_warning("activate %u: %s", position, error->message);
+        g_clear_error(&error);
+    }
+    return action;
+}
+
+int32_t
+demo_click(GtkWidget *list, guint position, int32_t *last_action)
+{
+    *last_action = -1;
+    g_signal_emit_by_name(list, "activate", position);
+    return *last_action;
+}
+
+void
+demo_expect_screenshot(GtkWidget *window, const char *out_png, const char *suffix,
+                       const char *note, int step, int *failures)
+{
+    guint colours = demo_screenshot_report(window, out_png, suffix, note);
+    DEMO_EXPECT(step, *failures, colours > 1);
 }
 
 int

@@ -25,7 +25,6 @@
  *                                                  a screenshot, exit 0 / 1
  */
 #include "demo-app.h"
-#include "demo-screenshot.h"
 #include <foldtable.h>
 #include <gtk/gtk.h>
 #include <math.h>
@@ -675,8 +674,7 @@ self_test_step(gpointer data)
         break;
     }
     default: {
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
         return demo_self_test_end(app->window, app->failures);
     }
     }

@@ -17,7 +17,6 @@
  *                                                    screenshots, exit 0 / 1
  */
 #include "demo-app.h"
-#include "demo-screenshot.h"
 #include "fold-text-heights.h"
 #include "foldtable-gtk.h"
 
@@ -430,25 +429,13 @@ set_status(App *app)
     g_free(s);
 }
 
-static int32_t
-activate(App *app, guint position)
-{
-    int32_t action = -1;
-    GError *error = NULL;
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
-    set_status(app);
-    app->last_action = action;
-    return action;
-}
-
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
-    activate(data, position);
+    App *app = data;
+    app->last_action = demo_activate(app->model, position);
+    set_status(app);
 }
 
 static void
@@ -501,15 +488,9 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(top), sub);
     gtk_box_append(GTK_BOX(vbox), top);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "comments");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    app->list = demo_list_view_new(app->model, "comments", G_CALLBACK(setup_row),
+                                   G_CALLBACK(bind_row), G_CALLBACK(unbind_row),
+                                   G_CALLBACK(on_activate), app);
 
     /* Heights: FoldTextHeights measures at the list's width with its font. */
     app->heights = fold_text_heights_new(app->list);
@@ -524,18 +505,11 @@ build_window(GtkApplication *gapp, gpointer data)
     }
     g_signal_connect(app->heights, "notify::text-width", G_CALLBACK(on_text_width), app);
 
-    app->scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(app->scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
-    gtk_widget_set_vexpand(app->scroller, TRUE);
+    app->scroller = demo_scroller_new(app->list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
     gtk_box_append(GTK_BOX(vbox), app->scroller);
 
-    app->status = gtk_label_new("");
-    gtk_widget_add_css_class(app->status, "statusbar");
-    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
-    gtk_label_set_wrap(GTK_LABEL(app->status), TRUE);
+    app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
     set_status(app);
 
@@ -606,15 +580,6 @@ check_rows(App *app, const char *when)
     return checked;
 }
 
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
 static gboolean
 self_test_step(gpointer data)
 {
@@ -640,7 +605,7 @@ self_test_step(gpointer data)
         EXPECT(fold_table_row_info(app->table, demo_section(app->table, "release"), 1, &info) == FOLD_OK);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
         EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
-        EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(demo_click(app->list, (guint)p, &app->last_action) == FOLD_ACTIVATED_NOTHING);
         EXPECT(fold_text_heights_measure_text(app->heights, release[1].text, TRUE) ==
                fold_text_heights_measure_text(app->heights, release[1].text, FALSE));
         printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
@@ -685,8 +650,7 @@ self_test_step(gpointer data)
                    w->layout ? pango_layout_get_line_count(w->layout) : 0, PAD_BOTTOM);
         }
         check_rows(app, "step 2");
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
         /* Widen the window: everything is measured again at the new width. */
         app->width = gtk_widget_get_width(app->list);
         gtk_window_set_default_size(GTK_WINDOW(app->window), 860, 720);
@@ -708,7 +672,7 @@ self_test_step(gpointer data)
                engine_height(app, app->expanded_pos));
         /* The accordion: expanding another comment collapses release/0. */
         int64_t q = demo_row_pos(app->table, "design", 2);
-        EXPECT(click(app, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
+        EXPECT(demo_click(app->list, (guint)q, &app->last_action) == FOLD_ACTIVATED_ROW_EXPANDED);
         fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
         app->expanded_pos = demo_row_pos(app->table, "design", 2);
@@ -725,9 +689,8 @@ self_test_step(gpointer data)
         CommentRow *w = row_widget(app, app->expanded_pos);
         EXPECT(w && w->layout && !pango_layout_is_ellipsized(w->layout));
         EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
-        guint colours = demo_screenshot_report(app->window, app->out_png, "-wide.png",
-                                               " (wider window, design/2 expanded)");
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, "-wide.png",
+                               " (wider window, design/2 expanded)", app->step, &app->failures);
         return demo_self_test_end(app->window, app->failures);
     }
     }

@@ -18,7 +18,6 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-app.h"
-#include "demo-screenshot.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -267,14 +266,9 @@ on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
     App *app = data;
-    GError *error = NULL;
     /* FOLD_ACTIVATED_NOTHING for a fixed header (Grains), _REFUSED if a
      * section or row listener said no; either way nothing changed. */
-    app->last_action = -1;
-    if (!fold_list_model_activate(app->model, position, &app->last_action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
+    app->last_action = demo_activate(app->model, position);
 }
 
 static void
@@ -342,22 +336,11 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(bar), app->accordion);
     gtk_box_append(GTK_BOX(vbox), bar);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "fold");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    app->list = demo_list_view_new(app->model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
+                                   G_CALLBACK(unbind_row), G_CALLBACK(on_activate), app);
     g_signal_connect(app->model, "items-changed", G_CALLBACK(on_items_changed), app);
 
-    app->scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(app->scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
-    gtk_widget_set_vexpand(app->scroller, TRUE);
+    app->scroller = demo_scroller_new(app->list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
 
     /* The sticky headers wrap the scrolled window. */
@@ -609,8 +592,7 @@ self_test_step(gpointer data)
         break;
     }
     case 10: {
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
         /* Then the fixed section at the top, for a second screenshot. */
         double top = 0;
         fold_table_item_top(app->table, demo_header_pos(app->table, "grains"), &top);
@@ -620,9 +602,8 @@ self_test_step(gpointer data)
     default: {
         /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
         EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->table, "grains"));
-        guint colours = demo_screenshot_report(app->window, app->out_png, "-fixed.png",
-                                               " (fixed section Grains at the top)");
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, "-fixed.png",
+                               " (fixed section Grains at the top)", app->step, &app->failures);
         return demo_self_test_end(app->window, app->failures);
     }
     }

@@ -16,7 +16,6 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
-#include "demo-screenshot.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -174,14 +173,16 @@ update_status(App *app)
     g_string_free(s, TRUE);
 }
 
-static int32_t
-activate(App *app, guint position)
+static void
+on_activate(GtkListView *list, guint position, gpointer data)
 {
-    int32_t action = -1;
-    GError *error = NULL;
+    (void)list;
+    App *app = data;
     FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->model), position);
-    if (!item)
-        return action;
+    if (!item) {
+        app->last_action = -1;
+        return;
+    }
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
         /* A setting: select it (rows have no expanded height here). */
         app->selected_section = fold_list_item_get_section_id(item);
@@ -189,20 +190,8 @@ activate(App *app, guint position)
         demo_row_refresh_all(app->list); /* the app's own state: no model change */
     }
     g_object_unref(item);
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
+    app->last_action = demo_activate(app->model, position);
     update_status(app);
-    app->last_action = action;
-    return action;
-}
-
-static void
-on_activate(GtkListView *list, guint position, gpointer data)
-{
-    (void)list;
-    activate(data, position);
 }
 
 static const char css[] =
@@ -240,26 +229,12 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_widget_add_css_class(top, "topbar");
     gtk_box_append(GTK_BOX(vbox), top);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "settings");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
-    gtk_widget_set_vexpand(scroller, TRUE);
-    gtk_box_append(GTK_BOX(vbox), scroller);
+    app->list = demo_list_view_new(app->model, "settings", G_CALLBACK(setup_row),
+                                   G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
+                                   G_CALLBACK(on_activate), app);
+    gtk_box_append(GTK_BOX(vbox), demo_scroller_new(app->list));
 
-    app->status = gtk_label_new("");
-    gtk_widget_add_css_class(app->status, "statusbar");
-    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
-    gtk_label_set_wrap(GTK_LABEL(app->status), TRUE); /* never cut */
+    app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
     update_status(app);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
@@ -352,15 +327,6 @@ check_status(App *app)
     EXPECT(lw <= gtk_widget_get_width(app->status));
 }
 
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
 static gboolean
 self_test_step(gpointer data)
 {
@@ -382,7 +348,7 @@ self_test_step(gpointer data)
                "engine's heights and offsets\n", checked);
         /* Open Displays. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "displays"), &app->last_action) == FOLD_ACTIVATED_SECTION_EXPANDED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
                app->last_events[1] == FOLD_SECTION_DID_EXPAND);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
@@ -395,18 +361,18 @@ self_test_step(gpointer data)
         check_status(app);
         /* Close Network. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "network"), &app->last_action) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
                app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
         EXPECT(count_items(app) == 12);
         /* About is fixed: a click does nothing, no event. */
         app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "about")) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "about"), &app->last_action) == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->n_events == 0 && !collapsed(app, "about"));
         /* Select "Refresh rate" (Displays row 2). */
         int64_t p = -1;
         fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
-        EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(demo_click(app->list, (guint)p, &app->last_action) == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->selected_section == demo_section(app->table, "displays") && app->selected_row == 2);
         printf("step 2: opened Displays, closed Network (will/did events in order), About "
                "ignores clicks, selected Displays › Refresh rate\n");
@@ -424,8 +390,7 @@ self_test_step(gpointer data)
         printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
                gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
                checked);
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
         return demo_self_test_end(app->window, app->failures);
     }
     }

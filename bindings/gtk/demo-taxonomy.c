@@ -15,7 +15,6 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
-#include "demo-screenshot.h"
 #include "foldtable-gtk.h"
 
 /* STICKY: FoldStickyHeaders is used as soon as its header is in the tree. */
@@ -154,24 +153,12 @@ setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
 }
 
-static int32_t
-activate(App *app, guint position)
-{
-    int32_t action = -1;
-    GError *error = NULL;
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
-    app->last_action = action;
-    return action;
-}
-
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
-    activate(data, position);
+    App *app = data;
+    app->last_action = demo_activate(app->model, position);
 }
 
 static const char css[] =
@@ -204,19 +191,10 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Taxonomy");
     gtk_window_set_default_size(GTK_WINDOW(window), 560, 600);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "taxonomy");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
+    app->list = demo_list_view_new(app->model, "taxonomy", G_CALLBACK(setup_row),
+                                   G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
+                                   G_CALLBACK(on_activate), app);
+    GtkWidget *scroller = demo_scroller_new(app->list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
 #ifdef DEMO_HAVE_STICKY
     /* STICKY: the stuck headers are the list's own rows (its factory). */
@@ -292,15 +270,6 @@ check_rows(App *app)
     return checked;
 }
 
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
 static gboolean
 self_test_step(gpointer data)
 {
@@ -314,7 +283,7 @@ self_test_step(gpointer data)
         int checked = check_rows(app);
         EXPECT(checked > 10);
         /* Fold Primates (click its header). */
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "primates")) ==
+        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "primates"), &app->last_action) ==
                FOLD_ACTIVATED_SECTION_COLLAPSED);
         int64_t before = n;
         fold_table_item_count(app->table, &n);
@@ -356,8 +325,7 @@ self_test_step(gpointer data)
                " (FoldStickyHeaders not in this tree: not drawn)"
 #endif
         );
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
+        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
         return demo_self_test_end(app->window, app->failures);
     }
     }
