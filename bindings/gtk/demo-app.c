@@ -16,9 +16,24 @@ demo_parse_args(int argc, char **argv, const char **out_png)
     return 0;
 }
 
+int
+demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
+           FoldTextFunc text)
+{
+    int bad = demo_parse_args(argc, argv, &demo->out_png);
+    if (bad)
+        return bad;
+    demo->table = build_table();
+    if (!demo->table)
+        return 1;
+    demo->model = fold_list_model_new(demo->table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(demo->model, text, NULL, NULL);
+    return 0;
+}
+
 typedef struct {
+    DemoApp *demo;
     DemoBuildWindow build;
-    GtkWidget **window;
     GSourceFunc step;
     guint step_ms;
     gpointer data;
@@ -28,21 +43,23 @@ static void
 on_activate(GtkApplication *gapp, gpointer user_data)
 {
     DemoRun *run = user_data;
-    *run->window = run->build(gapp, run->data);
-    gtk_window_present(GTK_WINDOW(*run->window));
-    if (run->step)
+    run->demo->window = run->build(gapp, run->data);
+    gtk_window_present(GTK_WINDOW(run->demo->window));
+    if (run->demo->out_png)
         g_timeout_add(run->step_ms, run->step, run->data);
 }
 
 int
-demo_run(const char *app_id, char **argv, DemoBuildWindow build, GtkWidget **window,
+demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
          GSourceFunc self_test_step, guint step_ms, gpointer data)
 {
-    DemoRun run = {build, window, self_test_step, step_ms, data};
+    DemoRun run = {demo, build, self_test_step, step_ms, data};
     GtkApplication *gapp = gtk_application_new(app_id, G_APPLICATION_NON_UNIQUE);
     g_signal_connect(gapp, "activate", G_CALLBACK(on_activate), &run);
     int status = g_application_run(G_APPLICATION(gapp), 1, argv);
     g_object_unref(gapp);
+    if (demo->out_png)
+        return demo->failures || status ? 1 : 0;
     return status;
 }
 
@@ -107,34 +124,26 @@ demo_activate(FoldListModel *model, guint position)
 }
 
 int32_t
-demo_click(GtkWidget *list, guint position, int32_t *last_action)
+demo_click(DemoApp *demo, guint position)
 {
-    *last_action = -1;
-    g_signal_emit_by_name(list, "activate", position);
-    return *last_action;
+    demo->last_action = -1;
+    g_signal_emit_by_name(demo->list, "activate", position);
+    return demo->last_action;
 }
 
 void
-demo_expect_screenshot(GtkWidget *window, const char *out_png, const char *suffix,
-                       const char *note, int step, int *failures)
+demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note)
 {
-    guint colours = demo_screenshot_report(window, out_png, suffix, note);
-    DEMO_EXPECT(step, *failures, colours > 1);
-}
-
-int
-demo_exit_status(const char *out_png, int failures, int status)
-{
-    if (out_png)
-        return failures || status ? 1 : 0;
-    return status;
+    guint colours = demo_screenshot_report(demo->window, demo->out_png, suffix, note);
+    DEMO_EXPECT(demo, colours > 1);
 }
 
 gboolean
-demo_self_test_end(GtkWidget *window, int failures)
+demo_self_test_end(DemoApp *demo, const char *suffix, const char *note)
 {
-    printf("%s\n", failures ? "SELF-TEST FAILED" : "self-test passed");
-    gtk_window_destroy(GTK_WINDOW(window));
+    demo_expect_screenshot(demo, suffix, note);
+    printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
+    gtk_window_destroy(GTK_WINDOW(demo->window));
     return G_SOURCE_REMOVE;
 }
 

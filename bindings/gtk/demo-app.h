@@ -1,8 +1,9 @@
-/* What the demos share: the command line ([--self-test OUT.png]), running the
- * GtkApplication (and, under --self-test, its timed steps), the list view,
- * scroller and status bar the list demos build alike, a click on a list row,
- * the self-test's EXPECT, screenshot, end and exit status, and a few
- * FoldTable look-ups by section key. */
+/* What the demos share: the state every demo's App starts with (DemoApp),
+ * the command line ([--self-test OUT.png]), building the table and the model
+ * over it, running the GtkApplication (and, under --self-test, its timed
+ * steps), the list view, scroller and status bar the list demos build alike,
+ * a click on a list row, the self-test's EXPECT, screenshots, end and exit
+ * status, and a few FoldTable look-ups by section key. */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
 #define FOLDTABLE_GTK_DEMO_APP_H
 
@@ -13,28 +14,46 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The first member (`demo`) of every demo's App. */
+typedef struct {
+    fold_table *table;
+    FoldListModel *model;  /* over `table`, owning it; NULL: the demo owns `table` */
+    GtkWidget *window, *list;
+    const char *out_png;   /* --self-test OUT.png; NULL: interactive */
+    int32_t last_action;   /* FOLD_ACTIVATED_* of the last activation */
+    int step, failures;    /* the self-test's */
+} DemoApp;
+
 /* A self-test check: a failure is printed with the step and counted. */
-#define DEMO_EXPECT(step, failures, cond)                                            \
+#define DEMO_EXPECT(demo, cond)                                                      \
     do {                                                                             \
         if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", (step), #cond);  \
-            (failures)++;                                                            \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", (demo)->step,   \
+                    #cond);                                                          \
+            (demo)->failures++;                                                      \
         }                                                                            \
     } while (0)
 
-/* In a self-test step: `app` has `int step, failures`. */
-#define EXPECT(cond) DEMO_EXPECT(app->step, app->failures, cond)
+/* In a self-test step: `app` is the demo's App. */
+#define EXPECT(cond) DEMO_EXPECT(&app->demo, cond)
 
 /* Sets *out_png to OUT.png under --self-test, NULL otherwise; 0 if the
  * arguments are good, else prints the usage and returns 2 (the exit status). */
 int demo_parse_args(int argc, char **argv, const char **out_png);
 
+/* A list demo's start: parses the arguments (demo->out_png), builds the
+ * table and the model over it, whose rows' titles `text` gives. 0, or the
+ * exit status to end with. */
+int demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
+               FoldTextFunc text);
+
 typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
 
-/* Runs a non-unique GtkApplication `app_id`: on activate, *window = build(),
- * presented; if self_test_step, it then runs every step_ms ms. Returns the
- * application's status. */
-int demo_run(const char *app_id, char **argv, DemoBuildWindow build, GtkWidget **window,
+/* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
+ * build(), presented; under --self-test, self_test_step then runs every
+ * step_ms ms. Returns the exit status: the application's, and under a
+ * self-test 1 if a check failed. */
+int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
              GSourceFunc self_test_step, guint step_ms, gpointer data);
 
 /* Styles the default display with `css` (application priority). */
@@ -59,20 +78,17 @@ GtkWidget *demo_status_bar_new(void);
  * FOLD_ACTIVATED_* action, -1 (with a warning) if the model refused. */
 int32_t demo_activate(FoldListModel *model, guint position);
 
-/* A click as the list reports it: emits its "activate" signal for `position`
- * after setting *last_action to -1; returns *last_action, which the demo's
- * handler sets. */
-int32_t demo_click(GtkWidget *list, guint position, int32_t *last_action);
+/* A click as the list reports it: emits demo->list's "activate" signal for
+ * `position` after setting demo->last_action to -1; returns
+ * demo->last_action, which the demo's handler sets. */
+int32_t demo_click(DemoApp *demo, guint position);
 
 /* A self-test's screenshot (demo_screenshot_report), which must not be blank. */
-void demo_expect_screenshot(GtkWidget *window, const char *out_png, const char *suffix,
-                            const char *note, int step, int *failures);
+void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note);
 
-/* The exit status: under a self-test (out_png), failing checks fail it too. */
-int demo_exit_status(const char *out_png, int failures, int status);
-
-/* A self-test's last step: says whether it passed, closes the window. */
-gboolean demo_self_test_end(GtkWidget *window, int failures);
+/* A self-test's last step: the last screenshot (as demo_expect_screenshot),
+ * then says whether the test passed and closes the window. */
+gboolean demo_self_test_end(DemoApp *demo, const char *suffix, const char *note);
 
 fold_section_id demo_section(fold_table *table, const char *key);
 int64_t demo_header_pos(fold_table *table, const char *key);

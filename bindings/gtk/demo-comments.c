@@ -351,15 +351,12 @@ comment_row_new(FoldTextHeights *heights, GtkListItem *list_item)
 /* ---- the app ------------------------------------------------------------- */
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
+    DemoApp demo;
     FoldTextHeights *heights;
-    GtkWidget *window, *list, *scroller, *status;
+    GtkWidget *scroller, *status;
     GtkAdjustment *vadj;
     /* self-test */
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures, width;
+    int width;
     int64_t expanded_pos;
 } App;
 
@@ -416,7 +413,7 @@ set_status(App *app)
     fold_row_ref *rows = NULL;
     int64_t n = 0;
     char *s;
-    if (fold_table_expanded_rows(app->table, &rows, &n) == FOLD_OK && n > 0) {
+    if (fold_table_expanded_rows(app->demo.table, &rows, &n) == FOLD_OK && n > 0) {
         const Comment *c = find_comment(rows[0].key, rows[0].row);
         s = g_strdup_printf("Showing the whole comment by %s · text width %d px",
                             c ? c->author : "?", fold_text_heights_get_text_width(app->heights));
@@ -434,7 +431,7 @@ on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
     App *app = data;
-    app->last_action = demo_activate(app->model, position);
+    app->demo.last_action = demo_activate(app->demo.model, position);
     set_status(app);
 }
 
@@ -488,25 +485,25 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(top), sub);
     gtk_box_append(GTK_BOX(vbox), top);
 
-    app->list = demo_list_view_new(app->model, "comments", G_CALLBACK(setup_row),
+    app->demo.list = demo_list_view_new(app->demo.model, "comments", G_CALLBACK(setup_row),
                                    G_CALLBACK(bind_row), G_CALLBACK(unbind_row),
                                    G_CALLBACK(on_activate), app);
 
     /* Heights: FoldTextHeights measures at the list's width with its font. */
-    app->heights = fold_text_heights_new(app->list);
+    app->heights = fold_text_heights_new(app->demo.list);
     fold_text_heights_set_text_func(app->heights, comment_text, NULL, NULL);
     fold_text_heights_set_collapsed_lines(app->heights, COLLAPSED_LINES);
     GtkBorder padding = {PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM};
     fold_text_heights_set_padding(app->heights, &padding);
     GError *error = NULL;
-    if (!fold_text_heights_attach_model(app->heights, app->model, &error)) {
+    if (!fold_text_heights_attach_model(app->heights, app->demo.model, &error)) {
         g_warning("%s", error->message);
         g_clear_error(&error);
     }
     g_signal_connect(app->heights, "notify::text-width", G_CALLBACK(on_text_width), app);
 
-    app->scroller = demo_scroller_new(app->list);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    app->scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
     gtk_box_append(GTK_BOX(vbox), app->scroller);
 
     app->status = demo_status_bar_new();
@@ -523,7 +520,7 @@ static double
 engine_height(App *app, int64_t p)
 {
     double h = -1;
-    fold_table_item_height(app->table, p, &h);
+    fold_table_item_height(app->demo.table, p, &h);
     return h;
 }
 
@@ -531,7 +528,7 @@ engine_height(App *app, int64_t p)
 static CommentRow *
 row_widget(App *app, int64_t p)
 {
-    for (GtkWidget *c = gtk_widget_get_first_child(app->list); c; c = gtk_widget_get_next_sibling(c)) {
+    for (GtkWidget *c = gtk_widget_get_first_child(app->demo.list); c; c = gtk_widget_get_next_sibling(c)) {
         GtkWidget *child = gtk_widget_get_first_child(c);
         if (child && COMMENT_IS_ROW(child)) {
             CommentRow *r = COMMENT_ROW(child);
@@ -550,9 +547,9 @@ check_rows(App *app, const char *when)
     int checked = 0;
     for (size_t t = 0; t < G_N_ELEMENTS(threads); t++) {
         for (int r = 0; r < threads[t].count; r++) {
-            int64_t p = demo_row_pos(app->table, threads[t].key, r);
+            int64_t p = demo_row_pos(app->demo.table, threads[t].key, r);
             fold_row_info info;
-            EXPECT(fold_table_row_info(app->table, demo_section(app->table, threads[t].key), r, &info) == FOLD_OK);
+            EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, threads[t].key), r, &info) == FOLD_OK);
             gboolean expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
             double pango = fold_text_heights_measure_text(app->heights, threads[t].comments[r].text,
                                                           expanded);
@@ -584,15 +581,15 @@ static gboolean
 self_test_step(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->list);
-    app->step++;
-    switch (app->step) {
+    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
+    app->demo.step++;
+    switch (app->demo.step) {
     case 1: {
         int64_t n = 0;
-        fold_table_item_count(app->table, &n);
+        fold_table_item_count(app->demo.table, &n);
         EXPECT(n == 2 + 5 + 4);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)n);
-        int width = gtk_widget_get_width(app->list);
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
+        int width = gtk_widget_get_width(app->demo.list);
         EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
         int checked = check_rows(app, "step 1");
         EXPECT(checked >= 6);
@@ -600,21 +597,21 @@ self_test_step(gpointer data)
                "allocated at the engine's (Pango's) height\n",
                n, width, fold_text_heights_get_text_width(app->heights), checked);
         /* A short comment: the whole text fits, not expandable; a click does nothing. */
-        int64_t p = demo_row_pos(app->table, "release", 1);
+        int64_t p = demo_row_pos(app->demo.table, "release", 1);
         fold_row_info info;
-        EXPECT(fold_table_row_info(app->table, demo_section(app->table, "release"), 1, &info) == FOLD_OK);
+        EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 1, &info) == FOLD_OK);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
         EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
-        EXPECT(demo_click(app->list, (guint)p, &app->last_action) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
         EXPECT(fold_text_heights_measure_text(app->heights, release[1].text, TRUE) ==
                fold_text_heights_measure_text(app->heights, release[1].text, FALSE));
         printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
                info.height);
         /* Expand a long one (three paragraphs). */
-        p = demo_row_pos(app->table, "release", 0);
+        p = demo_row_pos(app->demo.table, "release", 0);
         double collapsed = engine_height(app, p);
         g_signal_emit_by_name(list, "activate", (guint)p);
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
+        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
         EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
         double full = fold_text_heights_measure_text(app->heights, release[0].text, TRUE);
         EXPECT(engine_height(app, p) == full && full > collapsed);
@@ -650,18 +647,18 @@ self_test_step(gpointer data)
                    w->layout ? pango_layout_get_line_count(w->layout) : 0, PAD_BOTTOM);
         }
         check_rows(app, "step 2");
-        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
+        demo_expect_screenshot(&app->demo, NULL, NULL);
         /* Widen the window: everything is measured again at the new width. */
-        app->width = gtk_widget_get_width(app->list);
-        gtk_window_set_default_size(GTK_WINDOW(app->window), 860, 720);
+        app->width = gtk_widget_get_width(app->demo.list);
+        gtk_window_set_default_size(GTK_WINDOW(app->demo.window), 860, 720);
         break;
     }
     case 3: {
-        int width = gtk_widget_get_width(app->list);
+        int width = gtk_widget_get_width(app->demo.list);
         EXPECT(width > app->width);
         EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
         fold_row_info info;
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
+        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
         EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
         int checked = check_rows(app, "step 3");
         CommentRow *w = row_widget(app, app->expanded_pos);
@@ -671,16 +668,16 @@ self_test_step(gpointer data)
                app->width, width, fold_text_heights_get_text_width(app->heights), checked,
                engine_height(app, app->expanded_pos));
         /* The accordion: expanding another comment collapses release/0. */
-        int64_t q = demo_row_pos(app->table, "design", 2);
-        EXPECT(demo_click(app->list, (guint)q, &app->last_action) == FOLD_ACTIVATED_ROW_EXPANDED);
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
+        int64_t q = demo_row_pos(app->demo.table, "design", 2);
+        EXPECT(demo_click(&app->demo, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
+        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
         EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
-        app->expanded_pos = demo_row_pos(app->table, "design", 2);
+        app->expanded_pos = demo_row_pos(app->demo.table, "design", 2);
         /* Show the second thread from its header. */
         int64_t h = -1;
         double top = 0;
-        fold_table_header_position(app->table, demo_section(app->table, "design"), &h);
-        fold_table_item_top(app->table, h, &top);
+        fold_table_header_position(app->demo.table, demo_section(app->demo.table, "design"), &h);
+        fold_table_item_top(app->demo.table, h, &top);
         gtk_adjustment_set_value(app->vadj, top);
         break;
     }
@@ -689,9 +686,7 @@ self_test_step(gpointer data)
         CommentRow *w = row_widget(app, app->expanded_pos);
         EXPECT(w && w->layout && !pango_layout_is_ellipsized(w->layout));
         EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
-        demo_expect_screenshot(app->window, app->out_png, "-wide.png",
-                               " (wider window, design/2 expanded)", app->step, &app->failures);
-        return demo_self_test_end(app->window, app->failures);
+        return demo_self_test_end(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
     }
     }
     return G_SOURCE_CONTINUE;
@@ -701,21 +696,15 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, comment_text, NULL, NULL);
-
-    int status = demo_run("org.foldtable.DemoComments", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 500, &app);
+    int status = demo_start(&app.demo, argc, argv, build_table, comment_text);
+    if (status != 0)
+        return status;
+    status = demo_run(&app.demo, "org.foldtable.DemoComments", argv, build_window, self_test_step,
+                      500, &app);
     if (app.heights) {
         fold_text_heights_detach(app.heights);
         g_object_unref(app.heights);
     }
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    g_object_unref(app.demo.model);
+    return status;
 }

@@ -69,15 +69,10 @@ static const Group groups[] = {
 };
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *scroller, *sticky, *accordion;
+    DemoApp demo;
+    GtkWidget *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
     /* self-test */
-    const char *out_png;
-    int step;
-    int failures;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last click */
     guint signals;
     guint last_signal[3]; /* position, removed, added */
     guint notes; /* notify signals of bound items, "position" aside */
@@ -268,7 +263,7 @@ on_activate(GtkListView *list, guint position, gpointer data)
     App *app = data;
     /* FOLD_ACTIVATED_NOTHING for a fixed header (Grains), _REFUSED if a
      * section or row listener said no; either way nothing changed. */
-    app->last_action = demo_activate(app->model, position);
+    app->demo.last_action = demo_activate(app->demo.model, position);
 }
 
 static void
@@ -279,7 +274,7 @@ on_accordion(GObject *sw, GParamSpec *pspec, gpointer data)
     GError *error = NULL;
     int32_t policy = gtk_switch_get_active(GTK_SWITCH(sw)) ? FOLD_ACCORDION_SINGLE
                                                            : FOLD_ACCORDION_MULTIPLE;
-    if (!fold_list_model_set_accordion(app->model, policy, &error)) {
+    if (!fold_list_model_set_accordion(app->demo.model, policy, &error)) {
         g_warning("accordion: %s", error->message);
         g_clear_error(&error);
     }
@@ -336,15 +331,15 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(bar), app->accordion);
     gtk_box_append(GTK_BOX(vbox), bar);
 
-    app->list = demo_list_view_new(app->model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
+    app->demo.list = demo_list_view_new(app->demo.model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
                                    G_CALLBACK(unbind_row), G_CALLBACK(on_activate), app);
-    g_signal_connect(app->model, "items-changed", G_CALLBACK(on_items_changed), app);
+    g_signal_connect(app->demo.model, "items-changed", G_CALLBACK(on_items_changed), app);
 
-    app->scroller = demo_scroller_new(app->list);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    app->scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 
     /* The sticky headers wrap the scrolled window. */
-    app->sticky = fold_sticky_headers_new(app->model, app->scroller);
+    app->sticky = fold_sticky_headers_new(app->demo.model, app->scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
     gtk_box_append(GTK_BOX(vbox), app->sticky);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
@@ -357,7 +352,7 @@ static int64_t
 count_items(App *app)
 {
     int64_t n = -1;
-    fold_table_item_count(app->table, &n);
+    fold_table_item_count(app->demo.table, &n);
     return n;
 }
 
@@ -365,7 +360,7 @@ static gboolean
 section_collapsed(App *app, const char *key)
 {
     fold_section_info info;
-    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
+    return fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) == FOLD_OK &&
            (info.flags & FOLD_SECTION_COLLAPSED);
 }
 
@@ -373,7 +368,7 @@ static gboolean
 row_expanded(App *app, const char *key, int64_t row)
 {
     fold_row_info info;
-    return fold_table_row_info(app->table, demo_section(app->table, key), row, &info) == FOLD_OK &&
+    return fold_table_row_info(app->demo.table, demo_section(app->demo.table, key), row, &info) == FOLD_OK &&
            (info.flags & FOLD_ITEM_FLAG_EXPANDED);
 }
 
@@ -381,12 +376,12 @@ row_expanded(App *app, const char *key, int64_t row)
 static int64_t
 picked_position(App *app, double x, double y)
 {
-    GtkWidget *w = gtk_widget_pick(app->list, x, y, GTK_PICK_DEFAULT);
+    GtkWidget *w = gtk_widget_pick(app->demo.list, x, y, GTK_PICK_DEFAULT);
     for (; w; w = gtk_widget_get_parent(w)) {
         GtkListItem *list_item = g_object_get_data(G_OBJECT(w), "fold-list-item");
         if (list_item)
             return gtk_list_item_get_position(list_item);
-        if (w == app->list)
+        if (w == app->demo.list)
             break;
     }
     return -1;
@@ -403,7 +398,7 @@ check_scrolled(App *app, double offset)
     EXPECT(gtk_adjustment_get_value(app->vadj) == offset);
     int64_t engine_pos = -1;
     int32_t place = 0;
-    fold_table_item_at_offset(app->table, offset + 70, &engine_pos, &place);
+    fold_table_item_at_offset(app->demo.table, offset + 70, &engine_pos, &place);
     int64_t shown = picked_position(app, 200, 70);
     if (shown != engine_pos)
         fprintf(stderr, "at y=70 the list shows item %" G_GINT64_FORMAT
@@ -411,7 +406,7 @@ check_scrolled(App *app, double offset)
     EXPECT(shown == engine_pos);
     fold_sticky_header headers[8];
     int64_t written = 0;
-    fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL);
+    fold_table_sticky_headers(app->demo.table, offset, headers, 8, &written, NULL);
     EXPECT(written >= 1);
     FoldStickyHeaders *sticky = FOLD_STICKY_HEADERS(app->sticky);
     EXPECT(fold_sticky_headers_get_n_headers(sticky) == (guint)written);
@@ -425,49 +420,49 @@ check_scrolled(App *app, double offset)
     }
     printf("step %d: scrolled to %.0f: item %" G_GINT64_FORMAT " at y=70, %" G_GINT64_FORMAT
            " sticky header(s), first at position %" G_GINT64_FORMAT "\n",
-           app->step, offset, shown, written, written ? headers[0].position : -1);
+           app->demo.step, offset, shown, written, written ? headers[0].position : -1);
 }
 
 static gboolean
 self_test_step(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->list);
+    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
     double content = 0;
-    fold_table_content_height(app->table, &content);
-    app->step++;
-    switch (app->step) {
+    fold_table_content_height(app->demo.table, &content);
+    app->demo.step++;
+    switch (app->demo.step) {
     case 1: {
         /* The list shows the engine's list, at the engine's heights. */
         int64_t n = count_items(app);
         EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)n);
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
         printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
                content, gtk_adjustment_get_upper(app->vadj));
         EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
         /* The row under y = 100 is the engine's item at offset 100. */
         int64_t engine_pos = -1;
         int32_t place = 0;
-        fold_table_item_at_offset(app->table, 100, &engine_pos, &place);
+        fold_table_item_at_offset(app->demo.table, 100, &engine_pos, &place);
         EXPECT(picked_position(app, 200, 100) == engine_pos);
         break;
     }
     case 2: {
         /* Click the header of "citrus" (a nested section): it collapses. */
-        int64_t p = demo_header_pos(app->table, "citrus"), before = count_items(app);
+        int64_t p = demo_header_pos(app->demo.table, "citrus"), before = count_items(app);
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(section_collapsed(app, "citrus"));
         EXPECT(count_items(app) == before - 5);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 5));
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 5));
         /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
         EXPECT(app->signals == 1 && app->notes == 2);
-        FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
+        FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
         EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
         EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
-        EXPECT(fold_list_item_get_section_id(h) == demo_section(app->table, "citrus"));
+        EXPECT(fold_list_item_get_section_id(h) == demo_section(app->demo.table, "citrus"));
         g_object_unref(h);
         printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
                " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
@@ -475,17 +470,17 @@ self_test_step(gpointer data)
     }
     case 3: {
         /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
-        int64_t p = demo_row_pos(app->table, "fruit", 1);
+        int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
         double before = content;
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->last_action == FOLD_ACTIVATED_ROW_EXPANDED);
+        EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
         EXPECT(row_expanded(app, "fruit", 1));
         EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
         double after = 0, h = 0;
-        fold_table_content_height(app->table, &after);
-        fold_table_item_height(app->table, p, &h);
+        fold_table_content_height(app->demo.table, &after);
+        fold_table_item_height(app->demo.table, p, &h);
         EXPECT(h == EXPANDED_HEIGHT);
         EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
         printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
@@ -495,17 +490,17 @@ self_test_step(gpointer data)
     case 4: {
         /* Layout caught up: the expanded row is 96 px on screen. */
         EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        int64_t p = demo_row_pos(app->table, "fruit", 1);
+        int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
         double top = 0;
-        fold_table_item_top(app->table, p, &top);
+        fold_table_item_top(app->demo.table, p, &top);
         EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
         /* Accordion on; expand "Cherry": "Banana" collapses. */
         gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
         fold_table_options options;
         fold_table_options_init(&options);
-        fold_table_get_options(app->table, &options);
+        fold_table_get_options(app->demo.table, &options);
         EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
-        int64_t q = demo_row_pos(app->table, "fruit", 2);
+        int64_t q = demo_row_pos(app->demo.table, "fruit", 2);
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)q);
@@ -533,35 +528,35 @@ self_test_step(gpointer data)
          * follows the engine's change events. Remove the last row of
          * "grains" (the app's data is indexed, so the others keep their
          * text), then put it back. */
-        fold_section_id grains = demo_section(app->table, "grains");
+        fold_section_id grains = demo_section(app->demo.table, "grains");
         fold_section_info info;
-        EXPECT(fold_table_section_info(app->table, grains, &info) == FOLD_OK);
-        int64_t before = count_items(app), rows = info.row_count, p = demo_row_pos(app->table, "grains", rows - 1);
-        int64_t h = demo_header_pos(app->table, "grains");
+        EXPECT(fold_table_section_info(app->demo.table, grains, &info) == FOLD_OK);
+        int64_t before = count_items(app), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
+        int64_t h = demo_header_pos(app->demo.table, "grains");
         /* The removal is the step (p, 1, 0); the engine also redraws the
          * header (its row count), which shows nothing new: no notify. */
         app->signals = 0;
-        EXPECT(fold_table_remove_rows(app->table, grains, rows - 1, 1) == FOLD_OK);
+        EXPECT(fold_table_remove_rows(app->demo.table, grains, rows - 1, 1) == FOLD_OK);
         EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
                app->last_signal[1] == 1 && app->last_signal[2] == 0);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 1));
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 1));
         app->signals = 0;
-        EXPECT(fold_table_insert_rows(app->table, grains, rows - 1, 1, NULL) == FOLD_OK);
+        EXPECT(fold_table_insert_rows(app->demo.table, grains, rows - 1, 1, NULL) == FOLD_OK);
         EXPECT(app->signals == 1); /* (p, 0, 1) */
         app->signals = 0;
-        EXPECT(fold_table_set_row_expanded_height(app->table, grains, rows - 1,
+        EXPECT(fold_table_set_row_expanded_height(app->demo.table, grains, rows - 1,
                                                   EXPANDED_HEIGHT) == FOLD_OK);
         EXPECT(app->signals == 0); /* its redraw: notify::expandable */
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)before);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
+        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)before);
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
         EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
         EXPECT(it && fold_list_item_get_expandable(it));
         g_clear_object(&it);
         /* A header text set directly is redrawn as well. */
         app->signals = 0;
-        EXPECT(fold_table_set_section_header(app->table, grains, "Grains|6 kinds") == FOLD_OK);
+        EXPECT(fold_table_set_section_header(app->demo.table, grains, "Grains|6 kinds") == FOLD_OK);
         EXPECT(app->signals == 0); /* notify::detail */
-        it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
+        it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
         EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
         g_clear_object(&it);
         printf("step 8: removed and re-inserted grains/%" G_GINT64_FORMAT " at %" G_GINT64_FORMAT
@@ -571,18 +566,18 @@ self_test_step(gpointer data)
     case 9: {
         /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
          * header does nothing, collapsing it is refused with a status. */
-        int64_t h = demo_header_pos(app->table, "grains"), before = count_items(app);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
+        int64_t h = demo_header_pos(app->demo.table, "grains"), before = count_items(app);
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
         EXPECT(it && !fold_list_item_get_collapsible(it));
         EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
-        EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->table, "grains"));
+        EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->demo.table, "grains"));
         g_clear_object(&it);
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)h);
-        EXPECT(app->last_action == FOLD_ACTIVATED_NOTHING);
+        EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->signals == 0 && count_items(app) == before);
         GError *error = NULL;
-        EXPECT(!fold_list_model_toggle_section(app->model, demo_section(app->table, "grains"), NULL, &error));
+        EXPECT(!fold_list_model_toggle_section(app->demo.model, demo_section(app->demo.table, "grains"), NULL, &error));
         EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
                error->code == FOLD_E_NOT_ALLOWED);
         printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
@@ -592,19 +587,17 @@ self_test_step(gpointer data)
         break;
     }
     case 10: {
-        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
+        demo_expect_screenshot(&app->demo, NULL, NULL);
         /* Then the fixed section at the top, for a second screenshot. */
         double top = 0;
-        fold_table_item_top(app->table, demo_header_pos(app->table, "grains"), &top);
+        fold_table_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"), &top);
         gtk_adjustment_set_value(app->vadj, top);
         break;
     }
     default: {
         /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
-        EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->table, "grains"));
-        demo_expect_screenshot(app->window, app->out_png, "-fixed.png",
-                               " (fixed section Grains at the top)", app->step, &app->failures);
-        return demo_self_test_end(app->window, app->failures);
+        EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->demo.table, "grains"));
+        return demo_self_test_end(&app->demo, "-fixed.png", " (fixed section Grains at the top)");
     }
     }
     return G_SOURCE_CONTINUE;
@@ -614,18 +607,11 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
     /* The model owns the table. */
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, row_text, NULL, NULL);
-
-    int status = demo_run("org.foldtable.DemoListView", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    int status = demo_start(&app.demo, argc, argv, build_table, row_text);
+    if (status == 0)
+        status = demo_run(&app.demo, "org.foldtable.DemoListView", argv, build_window,
+                          self_test_step, 400, &app);
+    g_clear_object(&app.demo.model);
+    return status;
 }

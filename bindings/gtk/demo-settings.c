@@ -79,9 +79,8 @@ setting_name(fold_section_id section, const char *key, int64_t row, void *user_d
 }
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *status;
+    DemoApp demo;
+    GtkWidget *status;
     /* the selected setting, by identity */
     fold_section_id selected_section;
     int64_t selected_row;
@@ -89,9 +88,6 @@ typedef struct {
     GString *events;
     int32_t last_events[8];
     int n_events;
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures;
 } App;
 
 /* A row's value on the right; a header's detail. */
@@ -121,14 +117,14 @@ static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
 {
     (void)f;
-    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
 static const char *
 section_title(App *app, fold_section_id section, char *buf, size_t size)
 {
     buf[0] = 0;
-    fold_table_section_text(app->table, section, FOLD_TEXT_TITLE, buf, (int64_t)size, NULL);
+    fold_table_section_text(app->demo.table, section, FOLD_TEXT_TITLE, buf, (int64_t)size, NULL);
     return buf;
 }
 
@@ -161,7 +157,7 @@ update_status(App *app)
         char title[64];
         const Setting *set = NULL;
         char key[64] = "";
-        if (fold_table_section_text(app->table, app->selected_section, FOLD_TEXT_KEY, key,
+        if (fold_table_section_text(app->demo.table, app->selected_section, FOLD_TEXT_KEY, key,
                                     sizeof key, NULL) == FOLD_OK)
             set = find_setting(key, app->selected_row);
         if (set)
@@ -178,19 +174,19 @@ on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
     App *app = data;
-    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->model), position);
+    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), position);
     if (!item) {
-        app->last_action = -1;
+        app->demo.last_action = -1;
         return;
     }
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
         /* A setting: select it (rows have no expanded height here). */
         app->selected_section = fold_list_item_get_section_id(item);
         app->selected_row = fold_list_item_get_row(item);
-        demo_row_refresh_all(app->list); /* the app's own state: no model change */
+        demo_row_refresh_all(app->demo.list); /* the app's own state: no model change */
     }
     g_object_unref(item);
-    app->last_action = demo_activate(app->model, position);
+    app->demo.last_action = demo_activate(app->demo.model, position);
     update_status(app);
 }
 
@@ -229,10 +225,10 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_widget_add_css_class(top, "topbar");
     gtk_box_append(GTK_BOX(vbox), top);
 
-    app->list = demo_list_view_new(app->model, "settings", G_CALLBACK(setup_row),
+    app->demo.list = demo_list_view_new(app->demo.model, "settings", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
                                    G_CALLBACK(on_activate), app);
-    gtk_box_append(GTK_BOX(vbox), demo_scroller_new(app->list));
+    gtk_box_append(GTK_BOX(vbox), demo_scroller_new(app->demo.list));
 
     app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
@@ -271,7 +267,7 @@ static int64_t
 count_items(App *app)
 {
     int64_t n = -1;
-    fold_table_item_count(app->table, &n);
+    fold_table_item_count(app->demo.table, &n);
     return n;
 }
 
@@ -279,14 +275,14 @@ static gboolean
 collapsed(App *app, const char *key)
 {
     fold_section_info info;
-    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
+    return fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) == FOLD_OK &&
            (info.flags & FOLD_SECTION_COLLAPSED);
 }
 
 static const char *
 chevron_icon(App *app, const char *key)
 {
-    DemoRow *r = demo_row_find(app->list, (guint)demo_header_pos(app->table, key));
+    DemoRow *r = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, key));
     return r ? gtk_image_get_icon_name(GTK_IMAGE(demo_row_get_chevron(r))) : NULL;
 }
 
@@ -298,14 +294,14 @@ check_heights(App *app)
     int64_t n = count_items(app);
     int checked = 0;
     for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->list, (guint)p);
+        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
         if (!r)
             continue;
         double h = -1, top = -1;
-        fold_table_item_height(app->table, p, &h);
-        fold_table_item_top(app->table, p, &top);
+        fold_table_item_height(app->demo.table, p, &h);
+        fold_table_item_top(app->demo.table, p, &top);
         graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
+        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->demo.list, &GRAPHENE_POINT_INIT(0, 0), &at));
         EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
         EXPECT(at.y == top);
         checked++;
@@ -331,8 +327,8 @@ static gboolean
 self_test_step(gpointer data)
 {
     App *app = data;
-    app->step++;
-    switch (app->step) {
+    app->demo.step++;
+    switch (app->demo.step) {
     case 1: {
         /* Displays, Sound and Privacy start collapsed; About is fixed. */
         EXPECT(collapsed(app, "displays") && collapsed(app, "sound") && collapsed(app, "privacy"));
@@ -340,7 +336,7 @@ self_test_step(gpointer data)
         EXPECT(count_items(app) == 5 + 4 + 3);
         EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
-        DemoRow *about = demo_row_find(app->list, (guint)demo_header_pos(app->table, "about"));
+        DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
         EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
         int checked = check_heights(app);
         EXPECT(checked == 12);
@@ -348,7 +344,7 @@ self_test_step(gpointer data)
                "engine's heights and offsets\n", checked);
         /* Open Displays. */
         app->n_events = 0;
-        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "displays"), &app->last_action) == FOLD_ACTIVATED_SECTION_EXPANDED);
+        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
                app->last_events[1] == FOLD_SECTION_DID_EXPAND);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
@@ -361,19 +357,19 @@ self_test_step(gpointer data)
         check_status(app);
         /* Close Network. */
         app->n_events = 0;
-        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "network"), &app->last_action) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
                app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
         EXPECT(count_items(app) == 12);
         /* About is fixed: a click does nothing, no event. */
         app->n_events = 0;
-        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "about"), &app->last_action) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "about")) == FOLD_ACTIVATED_NOTHING);
         EXPECT(app->n_events == 0 && !collapsed(app, "about"));
         /* Select "Refresh rate" (Displays row 2). */
         int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
-        EXPECT(demo_click(app->list, (guint)p, &app->last_action) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->selected_section == demo_section(app->table, "displays") && app->selected_row == 2);
+        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+        EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
+        EXPECT(app->selected_section == demo_section(app->demo.table, "displays") && app->selected_row == 2);
         printf("step 2: opened Displays, closed Network (will/did events in order), About "
                "ignores clicks, selected Displays › Refresh rate\n");
         break;
@@ -381,8 +377,8 @@ self_test_step(gpointer data)
     default: {
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
         int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
-        DemoRow *r = demo_row_find(app->list, (guint)p);
+        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
         EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
         int checked = check_heights(app);
         EXPECT(checked == 12);
@@ -390,8 +386,7 @@ self_test_step(gpointer data)
         printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
                gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
                checked);
-        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
-        return demo_self_test_end(app->window, app->failures);
+        return demo_self_test_end(&app->demo, NULL, NULL);
     }
     }
     return G_SOURCE_CONTINUE;
@@ -402,19 +397,14 @@ main(int argc, char **argv)
 {
     App app = {0};
     app.selected_row = -1;
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
+    int status = demo_start(&app.demo, argc, argv, build_table, setting_name);
+    if (status != 0)
+        return status;
     app.events = g_string_new(NULL);
-    fold_table_add_section_listener(app.table, on_section_event, &app, NULL);
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, setting_name, NULL, NULL);
-    int status = demo_run("org.foldtable.DemoSettings", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
+    fold_table_add_section_listener(app.demo.table, on_section_event, &app, NULL);
+    status = demo_run(&app.demo, "org.foldtable.DemoSettings", argv, build_window, self_test_step,
+                      400, &app);
+    g_object_unref(app.demo.model);
     g_string_free(app.events, TRUE);
-    return demo_exit_status(app.out_png, app.failures, status);
+    return status;
 }

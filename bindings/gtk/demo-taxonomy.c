@@ -136,13 +136,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
 }
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *sticky;
+    DemoApp demo;
+    GtkWidget *sticky;
     GtkAdjustment *vadj;
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures;
     double offset;
 } App;
 
@@ -150,7 +146,7 @@ static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
 {
     (void)f;
-    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
 static void
@@ -158,7 +154,7 @@ on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
     App *app = data;
-    app->last_action = demo_activate(app->model, position);
+    app->demo.last_action = demo_activate(app->demo.model, position);
 }
 
 static const char css[] =
@@ -191,17 +187,17 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Taxonomy");
     gtk_window_set_default_size(GTK_WINDOW(window), 560, 600);
 
-    app->list = demo_list_view_new(app->model, "taxonomy", G_CALLBACK(setup_row),
+    app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
                                    G_CALLBACK(on_activate), app);
-    GtkWidget *scroller = demo_scroller_new(app->list);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    GtkWidget *scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 #ifdef DEMO_HAVE_STICKY
     /* STICKY: the stuck headers are the list's own rows (its factory). */
-    app->sticky = fold_sticky_headers_new(app->model, scroller);
+    app->sticky = fold_sticky_headers_new(app->demo.model, scroller);
     gtk_window_set_child(GTK_WINDOW(window), app->sticky);
 #else
-    /* STICKY: fold_sticky_headers_new(app->model, scroller) goes here. */
+    /* STICKY: fold_sticky_headers_new(app->demo.model, scroller) goes here. */
     gtk_window_set_child(GTK_WINDOW(window), scroller);
 #endif
     return window;
@@ -249,21 +245,21 @@ static int
 check_rows(App *app)
 {
     int64_t n = 0;
-    fold_table_item_count(app->table, &n);
+    fold_table_item_count(app->demo.table, &n);
     double offset = gtk_adjustment_get_value(app->vadj);
     int checked = 0;
     for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->list, (guint)p);
+        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
         if (!r)
             continue;
         double h = -1;
-        fold_table_item_height(app->table, p, &h);
+        fold_table_item_height(app->demo.table, p, &h);
         graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        if (at.y != demo_item_top(app->table, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
+        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->demo.list, &GRAPHENE_POINT_INIT(0, 0), &at));
+        if (at.y != demo_item_top(app->demo.table, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
             fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n",
-                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), demo_item_top(app->table, p) - offset, h);
-        EXPECT(at.y == demo_item_top(app->table, p) - offset);
+                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), demo_item_top(app->demo.table, p) - offset, h);
+        EXPECT(at.y == demo_item_top(app->demo.table, p) - offset);
         EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
         checked++;
     }
@@ -274,26 +270,26 @@ static gboolean
 self_test_step(gpointer data)
 {
     App *app = data;
-    app->step++;
-    switch (app->step) {
+    app->demo.step++;
+    switch (app->demo.step) {
     case 1: {
         int64_t n = 0;
-        fold_table_item_count(app->table, &n);
+        fold_table_item_count(app->demo.table, &n);
         EXPECT(n == (int64_t)G_N_ELEMENTS(groups) + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
         int checked = check_rows(app);
         EXPECT(checked > 10);
         /* Fold Primates (click its header). */
-        EXPECT(demo_click(app->list, (guint)demo_header_pos(app->table, "primates"), &app->last_action) ==
+        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
                FOLD_ACTIVATED_SECTION_COLLAPSED);
         int64_t before = n;
-        fold_table_item_count(app->table, &n);
+        fold_table_item_count(app->demo.table, &n);
         EXPECT(n == before - 6); /* Great apes' header and its 5 species */
         printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
                "engine's offsets and heights\n", n, checked);
         /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
         int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "canids"), 2, &p);
-        app->offset = demo_item_top(app->table, p) - 150;
+        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "canids"), 2, &p);
+        app->offset = demo_item_top(app->demo.table, p) - 150;
         gtk_adjustment_set_value(app->vadj, app->offset);
         break;
     }
@@ -301,13 +297,13 @@ self_test_step(gpointer data)
         EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
         fold_sticky_header headers[8];
         int64_t count = 0;
-        EXPECT(fold_table_sticky_headers(app->table, app->offset, headers, 8, &count, NULL) ==
+        EXPECT(fold_table_sticky_headers(app->demo.table, app->offset, headers, 8, &count, NULL) ==
                FOLD_OK);
         EXPECT(count == 4);
         const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
         double y = 0;
         for (int64_t i = 0; i < count && i < 4; i++) {
-            EXPECT(headers[i].section == demo_section(app->table, keys[i]) && headers[i].depth == i);
+            EXPECT(headers[i].section == demo_section(app->demo.table, keys[i]) && headers[i].depth == i);
             EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
             y += headers[i].height;
         }
@@ -325,8 +321,7 @@ self_test_step(gpointer data)
                " (FoldStickyHeaders not in this tree: not drawn)"
 #endif
         );
-        demo_expect_screenshot(app->window, app->out_png, NULL, NULL, app->step, &app->failures);
-        return demo_self_test_end(app->window, app->failures);
+        return demo_self_test_end(&app->demo, NULL, NULL);
     }
     }
     return G_SOURCE_CONTINUE;
@@ -336,16 +331,10 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, common_name, NULL, NULL);
-    int status = demo_run("org.foldtable.DemoTaxonomy", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    int status = demo_start(&app.demo, argc, argv, build_table, common_name);
+    if (status == 0)
+        status = demo_run(&app.demo, "org.foldtable.DemoTaxonomy", argv, build_window,
+                          self_test_step, 400, &app);
+    g_clear_object(&app.demo.model);
+    return status;
 }
