@@ -16,7 +16,7 @@ demo_parse_args(int argc, char **argv, const char **out_png)
     return 0;
 }
 
-int
+static int
 demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
            FoldTextFunc text)
 {
@@ -61,6 +61,52 @@ demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
     if (demo->out_png)
         return demo->failures || status ? 1 : 0;
     return status;
+}
+
+int
+demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void), FoldTextFunc text,
+          const char *app_id, DemoBuildWindow build, GSourceFunc self_test_step, guint step_ms,
+          gpointer data)
+{
+    int status = demo_start(demo, argc, argv, build_table, text);
+    if (status == 0)
+        status = demo_run(demo, app_id, argv, build, self_test_step, step_ms, data);
+    g_clear_object(&demo->model);
+    return status;
+}
+
+fold_table *
+demo_table_new(double header_height, double row_height, int32_t accordion)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.header_height = header_height;
+    options.row_height = row_height;
+    options.accordion = accordion;
+    fold_table *table = NULL;
+    return fold_table_new(&options, &table) == FOLD_OK ? table : NULL;
+}
+
+fold_table *
+demo_table_failed(fold_table *table)
+{
+    fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+    fold_table_free(table);
+    return NULL;
+}
+
+GtkWidget *
+demo_window_new(GtkApplication *gapp, const char *css, const char *css_class, const char *title,
+                int width, int height)
+{
+    if (css)
+        demo_add_css(css);
+    GtkWidget *window = gtk_application_window_new(gapp);
+    if (css_class)
+        gtk_widget_add_css_class(window, css_class);
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    return window;
 }
 
 void
@@ -145,6 +191,30 @@ demo_self_test_end(DemoApp *demo, const char *suffix, const char *note)
     printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
     gtk_window_destroy(GTK_WINDOW(demo->window));
     return G_SOURCE_REMOVE;
+}
+
+int64_t
+demo_item_count(fold_table *table)
+{
+    int64_t n = -1;
+    fold_table_item_count(table, &n);
+    return n;
+}
+
+gboolean
+demo_section_collapsed(fold_table *table, const char *key)
+{
+    fold_section_info info;
+    return fold_table_section_info(table, demo_section(table, key), &info) == FOLD_OK &&
+           (info.flags & FOLD_SECTION_COLLAPSED);
+}
+
+gboolean
+demo_row_expanded(fold_table *table, const char *key, int64_t row)
+{
+    fold_row_info info;
+    return fold_table_row_info(table, demo_section(table, key), row, &info) == FOLD_OK &&
+           (info.flags & FOLD_ITEM_FLAG_EXPANDED);
 }
 
 fold_section_id

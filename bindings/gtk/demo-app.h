@@ -41,12 +41,6 @@ typedef struct {
  * arguments are good, else prints the usage and returns 2 (the exit status). */
 int demo_parse_args(int argc, char **argv, const char **out_png);
 
-/* A list demo's start: parses the arguments (demo->out_png), builds the
- * table and the model over it, whose rows' titles `text` gives. 0, or the
- * exit status to end with. */
-int demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
-               FoldTextFunc text);
-
 typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
 
 /* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
@@ -55,6 +49,26 @@ typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
  * self-test 1 if a check failed. */
 int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
              GSourceFunc self_test_step, guint step_ms, gpointer data);
+
+/* main() of a demo on FoldListModel: parses the arguments (demo->out_png),
+ * builds the table and the model over it (its rows' titles from `text`),
+ * runs the app (demo_run), drops the model. Returns the exit status. */
+int demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
+              FoldTextFunc text, const char *app_id, DemoBuildWindow build,
+              GSourceFunc self_test_step, guint step_ms, gpointer data);
+
+/* A table with these default heights (the accordion policy: FOLD_ACCORDION_*),
+ * or NULL. */
+fold_table *demo_table_new(double header_height, double row_height, int32_t accordion);
+
+/* A table that could not be built: prints the engine's message, frees it;
+ * returns NULL. */
+fold_table *demo_table_failed(fold_table *table);
+
+/* An application window: `css` on the display (NULL: none), CSS class
+ * `css_class` (NULL: none), title and default size. */
+GtkWidget *demo_window_new(GtkApplication *gapp, const char *css, const char *css_class,
+                           const char *title, int width, int height);
 
 /* Styles the default display with `css` (application priority). */
 void demo_add_css(const char *css);
@@ -90,6 +104,10 @@ void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note)
  * then says whether the test passed and closes the window. */
 gboolean demo_self_test_end(DemoApp *demo, const char *suffix, const char *note);
 
+/* Look-ups for the self-tests; -1 (or FALSE) where the engine says no. */
+int64_t demo_item_count(fold_table *table);
+gboolean demo_section_collapsed(fold_table *table, const char *key);
+gboolean demo_row_expanded(fold_table *table, const char *key, int64_t row);
 fold_section_id demo_section(fold_table *table, const char *key);
 int64_t demo_header_pos(fold_table *table, const char *key);
 int64_t demo_row_pos(fold_table *table, const char *key, int64_t row);

@@ -363,21 +363,15 @@ typedef struct {
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.header_height = HEADER_HEIGHT;
-    options.row_height = PAD_TOP + PAD_BOTTOM + 3 * 18; /* the estimate until measured */
-    options.accordion = FOLD_ACCORDION_SINGLE;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    /* The row height is the estimate until measured. */
+    fold_table *table =
+        demo_table_new(HEADER_HEIGHT, PAD_TOP + PAD_BOTTOM + 3 * 18, FOLD_ACCORDION_SINGLE);
+    if (!table)
         return NULL;
     for (size_t i = 0; i < G_N_ELEMENTS(threads); i++) {
         if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, threads[i].key,
-                                      threads[i].header, threads[i].count, 0, NULL) != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
+                                      threads[i].header, threads[i].count, 0, NULL) != FOLD_OK)
+            return demo_table_failed(table);
     }
     return table;
 }
@@ -443,6 +437,16 @@ on_text_width(GObject *heights, GParamSpec *pspec, gpointer data)
     set_status(data);
 }
 
+/* The heights stop measuring with the window (before the model goes). */
+static void
+on_destroy(GtkWidget *window, gpointer data)
+{
+    (void)window;
+    App *app = data;
+    fold_text_heights_detach(app->heights);
+    g_clear_object(&app->heights);
+}
+
 static const char css[] =
     "window.comments-demo { background: #f6f5f4; }\n"
     ".comments-demo .topbar { padding: 12px 16px; background: #ffffff;"
@@ -464,12 +468,8 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "comments-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — comments");
-    gtk_window_set_default_size(GTK_WINDOW(window), 560, 720);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "comments-demo", "FoldTable — comments", 560, 720);
 
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *top = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
@@ -511,6 +511,7 @@ build_window(GtkApplication *gapp, gpointer data)
     set_status(app);
 
     gtk_window_set_child(GTK_WINDOW(window), vbox);
+    g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), app);
     return window;
 }
 
@@ -696,15 +697,6 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int status = demo_start(&app.demo, argc, argv, build_table, comment_text);
-    if (status != 0)
-        return status;
-    status = demo_run(&app.demo, "org.foldtable.DemoComments", argv, build_window, self_test_step,
-                      500, &app);
-    if (app.heights) {
-        fold_text_heights_detach(app.heights);
-        g_object_unref(app.heights);
-    }
-    g_object_unref(app.demo.model);
-    return status;
+    return demo_main(&app.demo, argc, argv, build_table, comment_text, "org.foldtable.DemoComments",
+                     build_window, self_test_step, 500, &app);
 }

@@ -102,12 +102,8 @@ row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.row_height = ROW_HEIGHT;
-    options.header_height = HEADER_HEIGHT;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (!table)
         return NULL;
     for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
         const Group *g = &groups[i];
@@ -121,11 +117,8 @@ build_table(void)
                                                rows, g->flags, &id);
         for (int64_t r = 0; status == FOLD_OK && r < rows; r++)
             status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
-        if (status != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
+        if (status != FOLD_OK)
+            return demo_table_failed(table);
     }
     return table;
 }
@@ -310,11 +303,7 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — GtkListView");
-    gtk_window_set_default_size(GTK_WINDOW(window), 480, 560);
+    GtkWidget *window = demo_window_new(gapp, css, NULL, "FoldTable — GtkListView", 480, 560);
 
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
@@ -347,30 +336,6 @@ build_window(GtkApplication *gapp, gpointer data)
 }
 
 /* ---- self-test ----------------------------------------------------------- */
-
-static int64_t
-count_items(App *app)
-{
-    int64_t n = -1;
-    fold_table_item_count(app->demo.table, &n);
-    return n;
-}
-
-static gboolean
-section_collapsed(App *app, const char *key)
-{
-    fold_section_info info;
-    return fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) == FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED);
-}
-
-static gboolean
-row_expanded(App *app, const char *key, int64_t row)
-{
-    fold_row_info info;
-    return fold_table_row_info(app->demo.table, demo_section(app->demo.table, key), row, &info) == FOLD_OK &&
-           (info.flags & FOLD_ITEM_FLAG_EXPANDED);
-}
 
 /* The flat position shown by the list row under viewport point (x, y), or -1. */
 static int64_t
@@ -434,7 +399,7 @@ self_test_step(gpointer data)
     switch (app->demo.step) {
     case 1: {
         /* The list shows the engine's list, at the engine's heights. */
-        int64_t n = count_items(app);
+        int64_t n = demo_item_count(app->demo.table);
         EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
         printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
@@ -449,13 +414,13 @@ self_test_step(gpointer data)
     }
     case 2: {
         /* Click the header of "citrus" (a nested section): it collapses. */
-        int64_t p = demo_header_pos(app->demo.table, "citrus"), before = count_items(app);
+        int64_t p = demo_header_pos(app->demo.table, "citrus"), before = demo_item_count(app->demo.table);
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
         EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(section_collapsed(app, "citrus"));
-        EXPECT(count_items(app) == before - 5);
+        EXPECT(demo_section_collapsed(app->demo.table, "citrus"));
+        EXPECT(demo_item_count(app->demo.table) == before - 5);
         EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 5));
         /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
         EXPECT(app->signals == 1 && app->notes == 2);
@@ -465,7 +430,7 @@ self_test_step(gpointer data)
         EXPECT(fold_list_item_get_section_id(h) == demo_section(app->demo.table, "citrus"));
         g_object_unref(h);
         printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
-               " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
+               " -> %" G_GINT64_FORMAT " items\n", p, before, demo_item_count(app->demo.table));
         break;
     }
     case 3: {
@@ -476,7 +441,7 @@ self_test_step(gpointer data)
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)p);
         EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
-        EXPECT(row_expanded(app, "fruit", 1));
+        EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
         EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
         double after = 0, h = 0;
         fold_table_content_height(app->demo.table, &after);
@@ -504,7 +469,7 @@ self_test_step(gpointer data)
         app->signals = 0;
         app->notes = 0;
         g_signal_emit_by_name(list, "activate", (guint)q);
-        EXPECT(!row_expanded(app, "fruit", 1) && row_expanded(app, "fruit", 2));
+        EXPECT(!demo_row_expanded(app->demo.table, "fruit", 1) && demo_row_expanded(app->demo.table, "fruit", 2));
         /* The two neighbouring rows: expanded and height each, no items-changed. */
         EXPECT(app->signals == 0 && app->notes == 4);
         printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
@@ -531,7 +496,7 @@ self_test_step(gpointer data)
         fold_section_id grains = demo_section(app->demo.table, "grains");
         fold_section_info info;
         EXPECT(fold_table_section_info(app->demo.table, grains, &info) == FOLD_OK);
-        int64_t before = count_items(app), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
+        int64_t before = demo_item_count(app->demo.table), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
         int64_t h = demo_header_pos(app->demo.table, "grains");
         /* The removal is the step (p, 1, 0); the engine also redraws the
          * header (its row count), which shows nothing new: no notify. */
@@ -566,7 +531,7 @@ self_test_step(gpointer data)
     case 9: {
         /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
          * header does nothing, collapsing it is refused with a status. */
-        int64_t h = demo_header_pos(app->demo.table, "grains"), before = count_items(app);
+        int64_t h = demo_header_pos(app->demo.table, "grains"), before = demo_item_count(app->demo.table);
         FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
         EXPECT(it && !fold_list_item_get_collapsible(it));
         EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
@@ -575,7 +540,7 @@ self_test_step(gpointer data)
         app->signals = 0;
         g_signal_emit_by_name(list, "activate", (guint)h);
         EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->signals == 0 && count_items(app) == before);
+        EXPECT(app->signals == 0 && demo_item_count(app->demo.table) == before);
         GError *error = NULL;
         EXPECT(!fold_list_model_toggle_section(app->demo.model, demo_section(app->demo.table, "grains"), NULL, &error));
         EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
@@ -583,7 +548,7 @@ self_test_step(gpointer data)
         printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
                error ? error->message : "no error");
         g_clear_error(&error);
-        EXPECT(!section_collapsed(app, "grains"));
+        EXPECT(!demo_section_collapsed(app->demo.table, "grains"));
         break;
     }
     case 10: {
@@ -608,10 +573,6 @@ main(int argc, char **argv)
 {
     App app = {0};
     /* The model owns the table. */
-    int status = demo_start(&app.demo, argc, argv, build_table, row_text);
-    if (status == 0)
-        status = demo_run(&app.demo, "org.foldtable.DemoListView", argv, build_window,
-                          self_test_step, 400, &app);
-    g_clear_object(&app.demo.model);
-    return status;
+    return demo_main(&app.demo, argc, argv, build_table, row_text, "org.foldtable.DemoListView",
+                     build_window, self_test_step, 400, &app);
 }

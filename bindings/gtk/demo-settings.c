@@ -213,12 +213,10 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "settings-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Settings");
-    gtk_window_set_default_size(GTK_WINDOW(window), 580, 640);
+    app->events = g_string_new(NULL);
+    fold_table_add_section_listener(app->demo.table, on_section_event, app, NULL);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "settings-demo", "FoldTable — Settings", 580, 640);
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *top = gtk_label_new("Settings");
     gtk_label_set_xalign(GTK_LABEL(top), 0);
@@ -240,44 +238,21 @@ build_window(GtkApplication *gapp, gpointer data)
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.header_height = HEADER_HEIGHT;
-    options.row_height = ROW_HEIGHT;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (!table)
         return NULL;
     for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
         int64_t n = 0;
         while (groups[i].settings[n].name)
             n++;
         if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, groups[i].key,
-                                      groups[i].header, n, groups[i].flags, NULL) != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
+                                      groups[i].header, n, groups[i].flags, NULL) != FOLD_OK)
+            return demo_table_failed(table);
     }
     return table;
 }
 
 /* ---- self-test ----------------------------------------------------------- */
-
-static int64_t
-count_items(App *app)
-{
-    int64_t n = -1;
-    fold_table_item_count(app->demo.table, &n);
-    return n;
-}
-
-static gboolean
-collapsed(App *app, const char *key)
-{
-    fold_section_info info;
-    return fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) == FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED);
-}
 
 static const char *
 chevron_icon(App *app, const char *key)
@@ -291,7 +266,7 @@ chevron_icon(App *app, const char *key)
 static int
 check_heights(App *app)
 {
-    int64_t n = count_items(app);
+    int64_t n = demo_item_count(app->demo.table);
     int checked = 0;
     for (int64_t p = 0; p < n; p++) {
         DemoRow *r = demo_row_find(app->demo.list, (guint)p);
@@ -331,9 +306,11 @@ self_test_step(gpointer data)
     switch (app->demo.step) {
     case 1: {
         /* Displays, Sound and Privacy start collapsed; About is fixed. */
-        EXPECT(collapsed(app, "displays") && collapsed(app, "sound") && collapsed(app, "privacy"));
-        EXPECT(!collapsed(app, "network") && !collapsed(app, "about"));
-        EXPECT(count_items(app) == 5 + 4 + 3);
+        fold_table *t = app->demo.table;
+        EXPECT(demo_section_collapsed(t, "displays") && demo_section_collapsed(t, "sound") &&
+               demo_section_collapsed(t, "privacy"));
+        EXPECT(!demo_section_collapsed(t, "network") && !demo_section_collapsed(t, "about"));
+        EXPECT(demo_item_count(app->demo.table) == 5 + 4 + 3);
         EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
         DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
@@ -349,7 +326,7 @@ self_test_step(gpointer data)
                app->last_events[1] == FOLD_SECTION_DID_EXPAND);
         EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
                       "Displays: will expand → did expand") != NULL);
-        EXPECT(count_items(app) == 16);
+        EXPECT(demo_item_count(app->demo.table) == 16);
         break;
     }
     case 2: {
@@ -360,11 +337,11 @@ self_test_step(gpointer data)
         EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
         EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
                app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
-        EXPECT(count_items(app) == 12);
+        EXPECT(demo_item_count(app->demo.table) == 12);
         /* About is fixed: a click does nothing, no event. */
         app->n_events = 0;
         EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "about")) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->n_events == 0 && !collapsed(app, "about"));
+        EXPECT(app->n_events == 0 && !demo_section_collapsed(app->demo.table, "about"));
         /* Select "Refresh rate" (Displays row 2). */
         int64_t p = -1;
         fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
@@ -395,16 +372,10 @@ self_test_step(gpointer data)
 int
 main(int argc, char **argv)
 {
-    App app = {0};
-    app.selected_row = -1;
-    int status = demo_start(&app.demo, argc, argv, build_table, setting_name);
-    if (status != 0)
-        return status;
-    app.events = g_string_new(NULL);
-    fold_table_add_section_listener(app.demo.table, on_section_event, &app, NULL);
-    status = demo_run(&app.demo, "org.foldtable.DemoSettings", argv, build_window, self_test_step,
-                      400, &app);
-    g_object_unref(app.demo.model);
-    g_string_free(app.events, TRUE);
+    App app = {.selected_row = -1};
+    int status = demo_main(&app.demo, argc, argv, build_table, setting_name,
+                           "org.foldtable.DemoSettings", build_window, self_test_step, 400, &app);
+    if (app.events)
+        g_string_free(app.events, TRUE);
     return status;
 }

@@ -180,12 +180,8 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "taxonomy-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Taxonomy");
-    gtk_window_set_default_size(GTK_WINDOW(window), 560, 600);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "taxonomy-demo", "FoldTable — Taxonomy", 560, 600);
 
     app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
@@ -206,12 +202,8 @@ build_window(GtkApplication *gapp, gpointer data)
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.row_height = ROW_HEIGHT;
-    options.header_height = header_heights[0];
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    fold_table *table = demo_table_new(header_heights[0], ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (!table)
         return NULL;
     for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
         const Group *g = &groups[i];
@@ -229,11 +221,8 @@ build_table(void)
         if (status == FOLD_OK)
             status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
                                                    header_heights[MIN(info.depth, 3)]);
-        if (status != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
+        if (status != FOLD_OK)
+            return demo_table_failed(table);
     }
     return table;
 }
@@ -331,10 +320,6 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int status = demo_start(&app.demo, argc, argv, build_table, common_name);
-    if (status == 0)
-        status = demo_run(&app.demo, "org.foldtable.DemoTaxonomy", argv, build_window,
-                          self_test_step, 400, &app);
-    g_clear_object(&app.demo.model);
-    return status;
+    return demo_main(&app.demo, argc, argv, build_table, common_name, "org.foldtable.DemoTaxonomy",
+                     build_window, self_test_step, 400, &app);
 }
