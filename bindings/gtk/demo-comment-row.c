@@ -1,8 +1,8 @@
 /* CommentRow: see demo-comment-row.h. */
 #include "demo-comment-row.h"
 #include "demo-comments-data.h"
+#include "demo-row.h"
 
-#include <math.h>
 #include <string.h>
 
 struct _CommentRow {
@@ -50,8 +50,7 @@ comment_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
         return;
     }
     /* The engine's height is the row's height: one source. */
-    double h = self->item ? fold_list_item_get_height(self->item) : 0;
-    *minimum = *natural = (int)ceil(h);
+    *minimum = *natural = demo_item_height(self->item);
 }
 
 static void
@@ -172,28 +171,12 @@ comment_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     }
 }
 
-static void
-on_item_notify(GObject *item, GParamSpec *pspec, CommentRow *self)
-{
-    (void)item;
-    (void)pspec;
-    comment_row_update(self);
-}
-
-/* Binds the row to a model item (NULL: unbinds). Live items notify their
- * changes; snapshot items are rebound by items-changed. Either way the row
- * re-reads the item. */
+/* Live items notify their changes; snapshot items are rebound by
+ * items-changed. Either way the row re-reads the item. */
 void
 comment_row_set_item(CommentRow *self, FoldListItem *item)
 {
-    if (self->item) {
-        g_clear_signal_handler(&self->notify_id, self->item);
-        g_clear_object(&self->item);
-    }
-    if (item) {
-        self->item = g_object_ref(item);
-        self->notify_id = g_signal_connect(item, "notify", G_CALLBACK(on_item_notify), self);
-    }
+    demo_item_bind(&self->item, &self->notify_id, item, G_CALLBACK(comment_row_update), self);
     comment_row_update(self);
 }
 
@@ -248,19 +231,16 @@ comment_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gp
     comment_row_set_item(COMMENT_ROW(gtk_list_item_get_child(list_item)), NULL);
 }
 
+static GtkListItem *
+bound_comment_row(GtkWidget *row)
+{
+    return COMMENT_IS_ROW(row) && COMMENT_ROW(row)->item ? COMMENT_ROW(row)->list_item : NULL;
+}
+
 CommentRow *
 comment_row_find(GtkWidget *list, guint position)
 {
-    for (GtkWidget *c = gtk_widget_get_first_child(list); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *child = gtk_widget_get_first_child(c);
-        if (child && COMMENT_IS_ROW(child)) {
-            CommentRow *r = COMMENT_ROW(child);
-            if (r->item && gtk_widget_get_mapped(child) &&
-                gtk_list_item_get_position(r->list_item) == position)
-                return r;
-        }
-    }
-    return NULL;
+    return (CommentRow *)demo_list_find(list, position, bound_comment_row);
 }
 
 PangoLayout *
