@@ -18,7 +18,7 @@ demo_parse_args(int argc, char **argv, const char **out_png)
 
 static int
 demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
-           FoldTextFunc text)
+           FoldTextFunc text, gpointer text_data)
 {
     int bad = demo_parse_args(argc, argv, &demo->out_png);
     if (bad)
@@ -27,7 +27,7 @@ demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void
     if (!demo->table)
         return 1;
     demo->model = fold_list_model_new(demo->table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(demo->model, text, NULL, NULL);
+    fold_list_model_set_text_func(demo->model, text, text_data, NULL);
     return 0;
 }
 
@@ -65,10 +65,10 @@ demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
 
 int
 demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void), FoldTextFunc text,
-          const char *app_id, DemoBuildWindow build, GSourceFunc self_test_step, guint step_ms,
+          gpointer text_data, const char *app_id, DemoBuildWindow build, GSourceFunc self_test_step, guint step_ms,
           gpointer data)
 {
-    int status = demo_start(demo, argc, argv, build_table, text);
+    int status = demo_start(demo, argc, argv, build_table, text, text_data);
     if (status == 0)
         status = demo_run(demo, app_id, argv, build, self_test_step, step_ms, data);
     g_clear_object(&demo->model);

@@ -51,10 +51,11 @@ int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow bui
              GSourceFunc self_test_step, guint step_ms, gpointer data);
 
 /* main() of a demo on FoldListModel: parses the arguments (demo->out_png),
- * builds the table and the model over it (its rows' titles from `text`),
- * runs the app (demo_run), drops the model. Returns the exit status. */
+ * builds the table and the model over it (its rows' titles from
+ * text(..., text_data)), runs the app (demo_run), drops the model. Returns
+ * the exit status. */
 int demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
-              FoldTextFunc text, const char *app_id, DemoBuildWindow build,
+              FoldTextFunc text, gpointer text_data, const char *app_id, DemoBuildWindow build,
               GSourceFunc self_test_step, guint step_ms, gpointer data);
 
 /* A table with these default heights (the accordion policy: FOLD_ACCORDION_*),

@@ -346,6 +346,6 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    return demo_main(&app.demo, argc, argv, build_table, comment_text, "org.foldtable.DemoComments",
-                     build_window, self_test_step, 500, &app);
+    return demo_main(&app.demo, argc, argv, build_table, comment_text, NULL,
+                     "org.foldtable.DemoComments", build_window, self_test_step, 500, &app);
 }

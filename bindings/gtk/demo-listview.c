@@ -18,6 +18,7 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-app.h"
+#include "demo-groups.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -30,14 +31,6 @@
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
 #define INDENT 22
-
-typedef struct {
-    const char *key;
-    const char *parent; /* NULL: top level */
-    const char *header;
-    const char *const *rows;
-    uint32_t flags;     /* FOLD_SECTION_* for fold_table_insert_section */
-} Group;
 
 static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
 static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
@@ -53,7 +46,7 @@ static const char *const hot[] = {"Chili", "Cayenne", "Paprika", NULL};
 static const char *const none[] = {NULL};
 
 /* Parents before children; children after the parent's rows. */
-static const Group groups[] = {
+static const DemoGroup groups[] = {
     {"fruit", NULL, "Fruit|3 + 2 groups", fruit, 0},
     {"citrus", "fruit", "Citrus", citrus, 0},
     {"berries", "fruit", "Berries", berries, 0},
@@ -66,6 +59,7 @@ static const Group groups[] = {
     {"empty", NULL, "Nothing here|empty section", none, 0},
     {"spices", NULL, "Spices", spices, 0},
     {"hot", "spices", "Hot", hot, 0},
+    {0},
 };
 
 typedef struct {
@@ -78,25 +72,15 @@ typedef struct {
     guint notes; /* notify signals of bound items, "position" aside */
 } App;
 
-
-static const Group *
-find_group(const char *key)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
-        if (strcmp(groups[i].key, key) == 0)
-            return &groups[i];
-    return NULL;
-}
-
 /* The app keeps its row data (by key, its own identity); the engine the
- * structure and header texts. */
-static char *
-row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
+ * structure and header texts. Every row can expand. */
+static int
+set_expanded_heights(fold_table *table, fold_section_id id, const DemoGroup *group)
 {
-    (void)section;
-    (void)user_data;
-    const Group *g = find_group(key);
-    return g ? g_strdup(g->rows[row]) : NULL;
+    int status = FOLD_OK;
+    for (int64_t r = 0; status == FOLD_OK && group->rows[r]; r++)
+        status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
+    return status;
 }
 
 static fold_table *
@@ -105,22 +89,7 @@ build_table(void)
     fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
     if (!table)
         return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        const Group *g = &groups[i];
-        int64_t rows = 0;
-        while (g->rows[rows])
-            rows++;
-        fold_section_id parent = FOLD_ROOT, id = 0;
-        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
-        if (status == FOLD_OK)
-            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
-                                               rows, g->flags, &id);
-        for (int64_t r = 0; status == FOLD_OK && r < rows; r++)
-            status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
-        if (status != FOLD_OK)
-            return demo_table_failed(table);
-    }
-    return table;
+    return demo_groups_insert(table, groups, set_expanded_heights);
 }
 
 /* ---- list rows ----------------------------------------------------------- */
@@ -573,6 +542,6 @@ main(int argc, char **argv)
 {
     App app = {0};
     /* The model owns the table. */
-    return demo_main(&app.demo, argc, argv, build_table, row_text, "org.foldtable.DemoListView",
-                     build_window, self_test_step, 400, &app);
+    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+                     "org.foldtable.DemoListView", build_window, self_test_step, 400, &app);
 }

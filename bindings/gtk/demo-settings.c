@@ -16,6 +16,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
+#include "demo-groups.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -25,58 +26,27 @@
 #define HEADER_HEIGHT 48.0
 #define ROW_HEIGHT 44.0
 
-typedef struct {
-    const char *name, *value;
-} Setting;
+/* Each setting: "Name|Value". */
+static const char *const network[] = {"Wi-Fi|Home-5G", "Bluetooth|Off", "VPN|Not set up",
+                                      "Airplane mode|Off", NULL};
+static const char *const displays[] = {"Resolution|2560 × 1440", "Scale|125 %",
+                                       "Refresh rate|144 Hz", "Night light|Sunset to sunrise",
+                                       NULL};
+static const char *const sound[] = {"Output|Speakers", "Input|Built-in microphone",
+                                    "Volume|70 %", "Alert sound|Click", NULL};
+static const char *const privacy[] = {"Location services|Off", "Camera|2 apps",
+                                      "Microphone|1 app", NULL};
+static const char *const about[] = {"Device name|foldtable-demo", "Toolkit|GTK 4.8",
+                                    "List engine|FoldTable " FOLD_VERSION_STRING, NULL};
 
-static const Setting network[] = {
-    {"Wi-Fi", "Home-5G"}, {"Bluetooth", "Off"}, {"VPN", "Not set up"}, {"Airplane mode", "Off"},
-    {NULL, NULL}};
-static const Setting displays[] = {{"Resolution", "2560 × 1440"}, {"Scale", "125 %"},
-                                   {"Refresh rate", "144 Hz"}, {"Night light", "Sunset to sunrise"},
-                                   {NULL, NULL}};
-static const Setting sound[] = {{"Output", "Speakers"}, {"Input", "Built-in microphone"},
-                                {"Volume", "70 %"}, {"Alert sound", "Click"}, {NULL, NULL}};
-static const Setting privacy[] = {{"Location services", "Off"}, {"Camera", "2 apps"},
-                                  {"Microphone", "1 app"}, {NULL, NULL}};
-static const Setting about[] = {{"Device name", "foldtable-demo"}, {"Toolkit", "GTK 4.8"},
-                                {"List engine", "FoldTable " FOLD_VERSION_STRING}, {NULL, NULL}};
-
-typedef struct {
-    const char *key, *header;
-    const Setting *settings;
-    uint32_t flags;
-} Group;
-
-static const Group groups[] = {
-    {"network", "Network|Wi-Fi, Bluetooth, VPN", network, 0},
-    {"displays", "Displays|1 monitor", displays, FOLD_SECTION_COLLAPSED},
-    {"sound", "Sound|Speakers", sound, FOLD_SECTION_COLLAPSED},
-    {"privacy", "Privacy|3 permissions", privacy, FOLD_SECTION_COLLAPSED},
-    {"about", "About|always shown", about, FOLD_SECTION_FIXED},
+static const DemoGroup groups[] = {
+    {"network", NULL, "Network|Wi-Fi, Bluetooth, VPN", network, 0},
+    {"displays", NULL, "Displays|1 monitor", displays, FOLD_SECTION_COLLAPSED},
+    {"sound", NULL, "Sound|Speakers", sound, FOLD_SECTION_COLLAPSED},
+    {"privacy", NULL, "Privacy|3 permissions", privacy, FOLD_SECTION_COLLAPSED},
+    {"about", NULL, "About|always shown", about, FOLD_SECTION_FIXED},
+    {0},
 };
-
-static const Setting *
-find_setting(const char *key, int64_t row)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        if (strcmp(groups[i].key, key) != 0)
-            continue;
-        for (int64_t r = 0; groups[i].settings[r].name; r++)
-            if (r == row)
-                return &groups[i].settings[r];
-    }
-    return NULL;
-}
-
-static char *
-setting_name(fold_section_id section, const char *key, int64_t row, void *user_data)
-{
-    (void)section;
-    (void)user_data;
-    const Setting *s = find_setting(key, row);
-    return s ? g_strdup(s->name) : NULL;
-}
 
 typedef struct {
     DemoApp demo;
@@ -98,8 +68,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        const Setting *s = find_setting(fold_list_item_get_key(item), fold_list_item_get_row(item));
-        gtk_label_set_text(detail, s ? s->value : "");
+        const char *s = demo_group_row(groups, fold_list_item_get_key(item),
+                                       fold_list_item_get_row(item));
+        gtk_label_set_text(detail, demo_group_detail(s));
         gboolean selected = fold_list_item_get_section_id(item) == app->selected_section &&
                             fold_list_item_get_row(item) == app->selected_row;
         if (selected)
@@ -155,15 +126,15 @@ update_status(App *app)
     GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
     if (app->selected_section) {
         char title[64];
-        const Setting *set = NULL;
+        const char *set = NULL;
         char key[64] = "";
         if (fold_table_section_text(app->demo.table, app->selected_section, FOLD_TEXT_KEY, key,
                                     sizeof key, NULL) == FOLD_OK)
-            set = find_setting(key, app->selected_row);
+            set = demo_group_row(groups, key, app->selected_row);
         if (set)
-            g_string_append_printf(s, "  ·  %s › %s: %s",
+            g_string_append_printf(s, "  ·  %s › %.*s: %s",
                                    section_title(app, app->selected_section, title, sizeof title),
-                                   set->name, set->value);
+                                   (int)strcspn(set, "|"), set, demo_group_detail(set));
     }
     gtk_label_set_text(GTK_LABEL(app->status), s->str);
     g_string_free(s, TRUE);
@@ -239,17 +210,7 @@ static fold_table *
 build_table(void)
 {
     fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
-    if (!table)
-        return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        int64_t n = 0;
-        while (groups[i].settings[n].name)
-            n++;
-        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, groups[i].key,
-                                      groups[i].header, n, groups[i].flags, NULL) != FOLD_OK)
-            return demo_table_failed(table);
-    }
-    return table;
+    return table ? demo_groups_insert(table, groups, NULL) : NULL;
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -373,7 +334,7 @@ int
 main(int argc, char **argv)
 {
     App app = {.selected_row = -1};
-    int status = demo_main(&app.demo, argc, argv, build_table, setting_name,
+    int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
                            "org.foldtable.DemoSettings", build_window, self_test_step, 400, &app);
     if (app.events)
         g_string_free(app.events, TRUE);

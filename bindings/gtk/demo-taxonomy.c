@@ -15,6 +15,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
+#include "demo-groups.h"
 #include "foldtable-gtk.h"
 
 /* STICKY: FoldStickyHeaders is used as soon as its header is in the tree. */
@@ -32,11 +33,6 @@
 
 #define ROW_HEIGHT 40.0
 static const double header_heights[] = {46, 40, 36, 34};
-
-typedef struct {
-    const char *key, *parent, *header;
-    const char *const *species; /* "Common|Latin", NULL-terminated */
-} Group;
 
 static const char *const none[] = {NULL};
 static const char *const felids[] = {"Lion|Panthera leo", "Tiger|Panthera tigris",
@@ -61,60 +57,30 @@ static const char *const roses[] = {"Dog rose|Rosa canina", "Apple|Malus domesti
 static const char *const oaks[] = {"English oak|Quercus robur", "Beech|Fagus sylvatica",
                                    "Sweet chestnut|Castanea sativa", NULL};
 
-/* Parents before children. */
-static const Group groups[] = {
-    {"animals", NULL, "Animals|kingdom Animalia", none},
-    {"mammals", "animals", "Mammals|class Mammalia", none},
-    {"carnivores", "mammals", "Carnivores|order Carnivora", none},
-    {"felids", "carnivores", "Cats|family Felidae", felids},
-    {"canids", "carnivores", "Dogs|family Canidae", canids},
-    {"bears", "carnivores", "Bears|family Ursidae", bears},
-    {"primates", "mammals", "Primates|order Primates", none},
-    {"hominids", "primates", "Great apes|family Hominidae", hominids},
-    {"birds", "animals", "Birds|class Aves", none},
-    {"passerines", "birds", "Perching birds|order Passeriformes", none},
-    {"corvids", "passerines", "Crows|family Corvidae", corvids},
-    {"tits", "passerines", "Tits|family Paridae", tits},
-    {"owls-order", "birds", "Owls|order Strigiformes", none},
-    {"owls", "owls-order", "True owls|family Strigidae", owls},
-    {"plants", NULL, "Plants|kingdom Plantae", none},
-    {"eudicots", "plants", "Flowering plants|clade Eudicots", none},
-    {"rosales", "eudicots", "Roses and kin|order Rosales", none},
-    {"rosaceae", "rosales", "Roses|family Rosaceae", roses},
-    {"fagales", "eudicots", "Beeches and oaks|order Fagales", none},
-    {"fagaceae", "fagales", "Beeches|family Fagaceae", oaks},
+/* Parents before children; each species "Common|Latin". */
+static const DemoGroup groups[] = {
+    {"animals", NULL, "Animals|kingdom Animalia", none, 0},
+    {"mammals", "animals", "Mammals|class Mammalia", none, 0},
+    {"carnivores", "mammals", "Carnivores|order Carnivora", none, 0},
+    {"felids", "carnivores", "Cats|family Felidae", felids, 0},
+    {"canids", "carnivores", "Dogs|family Canidae", canids, 0},
+    {"bears", "carnivores", "Bears|family Ursidae", bears, 0},
+    {"primates", "mammals", "Primates|order Primates", none, 0},
+    {"hominids", "primates", "Great apes|family Hominidae", hominids, 0},
+    {"birds", "animals", "Birds|class Aves", none, 0},
+    {"passerines", "birds", "Perching birds|order Passeriformes", none, 0},
+    {"corvids", "passerines", "Crows|family Corvidae", corvids, 0},
+    {"tits", "passerines", "Tits|family Paridae", tits, 0},
+    {"owls-order", "birds", "Owls|order Strigiformes", none, 0},
+    {"owls", "owls-order", "True owls|family Strigidae", owls, 0},
+    {"plants", NULL, "Plants|kingdom Plantae", none, 0},
+    {"eudicots", "plants", "Flowering plants|clade Eudicots", none, 0},
+    {"rosales", "eudicots", "Roses and kin|order Rosales", none, 0},
+    {"rosaceae", "rosales", "Roses|family Rosaceae", roses, 0},
+    {"fagales", "eudicots", "Beeches and oaks|order Fagales", none, 0},
+    {"fagaceae", "fagales", "Beeches|family Fagaceae", oaks, 0},
+    {0},
 };
-
-static const Group *
-find_group(const char *key)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
-        if (strcmp(groups[i].key, key) == 0)
-            return &groups[i];
-    return NULL;
-}
-
-static const char *
-species(const char *key, int64_t row)
-{
-    const Group *g = find_group(key);
-    if (!g)
-        return NULL;
-    for (int64_t r = 0; g->species[r]; r++)
-        if (r == row)
-            return g->species[r];
-    return NULL;
-}
-
-/* A row's text for the model: the common name. */
-static char *
-common_name(fold_section_id section, const char *key, int64_t row, void *user_data)
-{
-    (void)section;
-    (void)user_data;
-    const char *s = species(key, row);
-    return s ? g_strndup(s, strcspn(s, "|")) : NULL;
-}
 
 static void
 row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
@@ -124,9 +90,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        const char *s = species(fold_list_item_get_key(item), fold_list_item_get_row(item));
-        const char *bar = s ? strchr(s, '|') : NULL;
-        char *m = g_markup_printf_escaped("<i>%s</i>", bar ? bar + 1 : "");
+        const char *s = demo_group_row(groups, fold_list_item_get_key(item),
+                                       fold_list_item_get_row(item));
+        char *m = g_markup_printf_escaped("<i>%s</i>", demo_group_detail(s));
         gtk_label_set_markup(detail, m);
         g_free(m);
     } else {
@@ -199,32 +165,26 @@ build_window(GtkApplication *gapp, gpointer data)
     return window;
 }
 
+/* Each level's header a little smaller. */
+static int
+set_header_height(fold_table *table, fold_section_id id, const DemoGroup *group)
+{
+    (void)group;
+    fold_section_info info;
+    int status = fold_table_section_info(table, id, &info);
+    if (status == FOLD_OK)
+        status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
+                                               header_heights[MIN(info.depth, 3)]);
+    return status;
+}
+
 static fold_table *
 build_table(void)
 {
     fold_table *table = demo_table_new(header_heights[0], ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
     if (!table)
         return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        const Group *g = &groups[i];
-        int64_t rows = 0;
-        while (g->species[rows])
-            rows++;
-        fold_section_id parent = FOLD_ROOT, id = 0;
-        fold_section_info info;
-        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
-        if (status == FOLD_OK)
-            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
-                                               rows, 0, &id);
-        if (status == FOLD_OK)
-            status = fold_table_section_info(table, id, &info);
-        if (status == FOLD_OK)
-            status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
-                                                   header_heights[MIN(info.depth, 3)]);
-        if (status != FOLD_OK)
-            return demo_table_failed(table);
-    }
-    return table;
+    return demo_groups_insert(table, groups, set_header_height);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -264,7 +224,7 @@ self_test_step(gpointer data)
     case 1: {
         int64_t n = 0;
         fold_table_item_count(app->demo.table, &n);
-        EXPECT(n == (int64_t)G_N_ELEMENTS(groups) + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
+        EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
         int checked = check_rows(app);
         EXPECT(checked > 10);
         /* Fold Primates (click its header). */
@@ -320,6 +280,6 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    return demo_main(&app.demo, argc, argv, build_table, common_name, "org.foldtable.DemoTaxonomy",
-                     build_window, self_test_step, 400, &app);
+    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+                     "org.foldtable.DemoTaxonomy", build_window, self_test_step, 400, &app);
 }
