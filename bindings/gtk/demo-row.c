@@ -136,6 +136,31 @@ demo_row_find(GtkWidget *list, guint position)
     return (DemoRow *)demo_list_find(list, position, bound_demo_row);
 }
 
+int
+demo_row_check_layout(DemoApp *demo, double scrolled)
+{
+    int64_t n = demo_item_count(demo->table);
+    int checked = 0;
+    for (int64_t p = 0; p < n; p++) {
+        DemoRow *r = demo_row_find(demo->list, (guint)p);
+        if (!r)
+            continue;
+        double h = -1, top = demo_item_top(demo->table, p) - scrolled;
+        fold_table_item_height(demo->table, p, &h);
+        int height = gtk_widget_get_height(GTK_WIDGET(r));
+        graphene_point_t at;
+        DEMO_EXPECT(demo, gtk_widget_compute_point(GTK_WIDGET(r), demo->list,
+                                                   &GRAPHENE_POINT_INIT(0, 0), &at));
+        if (at.y != top || height != h)
+            fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n", p,
+                    at.y, height, top, h);
+        DEMO_EXPECT(demo, at.y == top);
+        DEMO_EXPECT(demo, height == h);
+        checked++;
+    }
+    return checked;
+}
+
 void
 demo_item_bind(FoldListItem **slot, gulong *notify_id, FoldListItem *item, GCallback update,
                gpointer row)

@@ -7,6 +7,7 @@
 #ifndef FOLDTABLE_GTK_DEMO_ROW_H
 #define FOLDTABLE_GTK_DEMO_ROW_H
 
+#include "demo-app.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -40,6 +41,11 @@ void demo_row_refresh_all(GtkWidget *list);
 
 /* The DemoRow the list shows for `position` (mapped), or NULL. */
 DemoRow *demo_row_find(GtkWidget *list, guint position);
+
+/* A self-test check: every DemoRow demo->list shows is allocated exactly
+ * the engine's height, at the engine's offset less `scrolled` (the list's
+ * scroll offset). Returns how many rows it checked. */
+int demo_row_check_layout(DemoApp *demo, double scrolled);
 
 /* For any row widget that shows a FoldListItem (DemoRow, the comments
  * demo's CommentRow): */

@@ -222,29 +222,6 @@ chevron_icon(App *app, const char *key)
     return r ? gtk_image_get_icon_name(GTK_IMAGE(demo_row_get_chevron(r))) : NULL;
 }
 
-/* Every shown row is allocated exactly the engine's height, at the
- * engine's offset. */
-static int
-check_heights(App *app)
-{
-    int64_t n = demo_item_count(app->demo.table);
-    int checked = 0;
-    for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
-        if (!r)
-            continue;
-        double h = -1, top = -1;
-        fold_table_item_height(app->demo.table, p, &h);
-        fold_table_item_top(app->demo.table, p, &top);
-        graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->demo.list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
-        EXPECT(at.y == top);
-        checked++;
-    }
-    return checked;
-}
-
 /* The status bar shows all of its text: a wrapping label whose layout is not
  * ellipsized and fits in the label's allocated content height. */
 static void
@@ -276,7 +253,7 @@ self_test_step(gpointer data)
         EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
         DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
         EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
-        int checked = check_heights(app);
+        int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
         EXPECT(checked == 12);
         printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
                "engine's heights and offsets\n", checked);
@@ -318,7 +295,7 @@ self_test_step(gpointer data)
         fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
         DemoRow *r = demo_row_find(app->demo.list, (guint)p);
         EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
-        int checked = check_heights(app);
+        int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
         EXPECT(checked == 12);
         check_status(app);
         printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",

@@ -189,32 +189,6 @@ build_table(void)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-/* Every shown row is at the engine's offset and height. */
-static int
-check_rows(App *app)
-{
-    int64_t n = 0;
-    fold_table_item_count(app->demo.table, &n);
-    double offset = gtk_adjustment_get_value(app->vadj);
-    int checked = 0;
-    for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
-        if (!r)
-            continue;
-        double h = -1;
-        fold_table_item_height(app->demo.table, p, &h);
-        graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->demo.list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        if (at.y != demo_item_top(app->demo.table, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
-            fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n",
-                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), demo_item_top(app->demo.table, p) - offset, h);
-        EXPECT(at.y == demo_item_top(app->demo.table, p) - offset);
-        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
-        checked++;
-    }
-    return checked;
-}
-
 static gboolean
 self_test_step(gpointer data)
 {
@@ -225,7 +199,7 @@ self_test_step(gpointer data)
         int64_t n = 0;
         fold_table_item_count(app->demo.table, &n);
         EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
-        int checked = check_rows(app);
+        int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
         EXPECT(checked > 10);
         /* Fold Primates (click its header). */
         EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
@@ -256,7 +230,7 @@ self_test_step(gpointer data)
             EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
             y += headers[i].height;
         }
-        int checked = check_rows(app);
+        int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
         EXPECT(checked > 5);
 #ifdef DEMO_HAVE_STICKY
         EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
