@@ -34,10 +34,24 @@ demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void
 typedef struct {
     DemoApp *demo;
     DemoBuildWindow build;
-    GSourceFunc step;
-    guint step_ms;
+    const DemoStep *steps;
+    guint n_steps, step_ms;
     gpointer data;
 } DemoRun;
+
+static gboolean
+run_step(gpointer user_data)
+{
+    DemoRun *run = user_data;
+    DemoApp *demo = run->demo;
+    demo->step++;
+    run->steps[demo->step - 1](run->data);
+    if ((guint)demo->step < run->n_steps)
+        return G_SOURCE_CONTINUE;
+    printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
+    gtk_window_destroy(GTK_WINDOW(demo->window));
+    return G_SOURCE_REMOVE;
+}
 
 static void
 on_activate(GtkApplication *gapp, gpointer user_data)
@@ -45,15 +59,15 @@ on_activate(GtkApplication *gapp, gpointer user_data)
     DemoRun *run = user_data;
     run->demo->window = run->build(gapp, run->data);
     gtk_window_present(GTK_WINDOW(run->demo->window));
-    if (run->demo->out_png)
-        g_timeout_add(run->step_ms, run->step, run->data);
+    if (run->demo->out_png && run->n_steps > 0)
+        g_timeout_add(run->step_ms, run_step, run);
 }
 
 int
 demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
-         GSourceFunc self_test_step, guint step_ms, gpointer data)
+         const DemoStep *steps, guint n_steps, guint step_ms, gpointer data)
 {
-    DemoRun run = {demo, build, self_test_step, step_ms, data};
+    DemoRun run = {demo, build, steps, n_steps, step_ms, data};
     GtkApplication *gapp = gtk_application_new(app_id, G_APPLICATION_NON_UNIQUE);
     g_signal_connect(gapp, "activate", G_CALLBACK(on_activate), &run);
     int status = g_application_run(G_APPLICATION(gapp), 1, argv);
@@ -65,12 +79,12 @@ demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
 
 int
 demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void), FoldTextFunc text,
-          gpointer text_data, const char *app_id, DemoBuildWindow build, GSourceFunc self_test_step, guint step_ms,
-          gpointer data)
+          gpointer text_data, const char *app_id, DemoBuildWindow build, const DemoStep *steps,
+          guint n_steps, guint step_ms, gpointer data)
 {
     int status = demo_start(demo, argc, argv, build_table, text, text_data);
     if (status == 0)
-        status = demo_run(demo, app_id, argv, build, self_test_step, step_ms, data);
+        status = demo_run(demo, app_id, argv, build, steps, n_steps, step_ms, data);
     g_clear_object(&demo->model);
     return status;
 }
@@ -182,15 +196,6 @@ demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note)
 {
     guint colours = demo_screenshot_report(demo->window, demo->out_png, suffix, note);
     DEMO_EXPECT(demo, colours > 1);
-}
-
-gboolean
-demo_self_test_end(DemoApp *demo, const char *suffix, const char *note)
-{
-    demo_expect_screenshot(demo, suffix, note);
-    printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
-    gtk_window_destroy(GTK_WINDOW(demo->window));
-    return G_SOURCE_REMOVE;
 }
 
 int64_t

@@ -1,7 +1,7 @@
 /* What the demos share: the state every demo's App starts with (DemoApp),
  * the command line ([--self-test OUT.png]), building the table and the model
- * over it, running the GtkApplication (and, under --self-test, its timed
- * steps), the list view, scroller and status bar the list demos build alike,
+ * over it, running the GtkApplication (and, under --self-test, its
+ * table of timed steps), the list view, scroller and status bar the list demos build alike,
  * a click on a list row, the self-test's EXPECT, screenshots, end and exit
  * status, and a few FoldTable look-ups by section key. */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
@@ -43,12 +43,18 @@ int demo_parse_args(int argc, char **argv, const char **out_png);
 
 typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
 
+/* One step of a self-test (its checks, then what the next step checks the
+ * result of); data: the demo's App. */
+typedef void (*DemoStep)(gpointer data);
+
 /* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
- * build(), presented; under --self-test, self_test_step then runs every
- * step_ms ms. Returns the exit status: the application's, and under a
- * self-test 1 if a check failed. */
+ * build(), presented. Under --self-test, the n_steps steps then run one
+ * every step_ms ms (demo->step: 1, 2, ...; the layout catches up in
+ * between), and after the last one the self-test says whether it passed
+ * and closes the window. Returns the exit status: the application's, and
+ * under a self-test 1 if a check failed. */
 int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
-             GSourceFunc self_test_step, guint step_ms, gpointer data);
+             const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
 
 /* main() of a demo on FoldListModel: parses the arguments (demo->out_png),
  * builds the table and the model over it (its rows' titles from
@@ -56,7 +62,7 @@ int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow bui
  * the exit status. */
 int demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
               FoldTextFunc text, gpointer text_data, const char *app_id, DemoBuildWindow build,
-              GSourceFunc self_test_step, guint step_ms, gpointer data);
+              const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
 
 /* A table with these default heights (the accordion policy: FOLD_ACCORDION_*),
  * or NULL. */
@@ -100,10 +106,6 @@ int32_t demo_click(DemoApp *demo, guint position);
 
 /* A self-test's screenshot (demo_screenshot_report), which must not be blank. */
 void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note);
-
-/* A self-test's last step: the last screenshot (as demo_expect_screenshot),
- * then says whether the test passed and closes the window. */
-gboolean demo_self_test_end(DemoApp *demo, const char *suffix, const char *note);
 
 /* Look-ups for the self-tests; -1 (or FALSE) where the engine says no. */
 int64_t demo_item_count(fold_table *table);

@@ -99,127 +99,146 @@ typedef struct {
     double clicked_height, content_before;
 } App;
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
     FoldCanvas *canvas = app->canvas;
     GtkAdjustment *vadj = canvas->vadj;
-    app->demo.step++;
-    switch (app->demo.step) {
-    case 1: {
-        int64_t count = 0;
-        fold_table_item_count(app->demo.table, &count);
-        EXPECT(count == SECTIONS + (int64_t)SECTIONS * ROWS);
-        double content = 0;
-        fold_table_content_height(app->demo.table, &content);
-        EXPECT(content == SECTIONS * HEADER_HEIGHT + app->row_sum);
-        EXPECT(gtk_adjustment_get_upper(vadj) == content);
-        EXPECT(canvas->frames > 0 && canvas->drawn_first == 0);
-        printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt = scrollbar upper %.0f, "
-               "first frame drew %" G_GINT64_FORMAT " items\n",
-               count, content, gtk_adjustment_get_upper(vadj), canvas->drawn_count);
-        /* Scroll to 7 pt below the top of row 5000 of section 30. */
-        app->anchor_pos = demo_row_pos(app->demo.table, "s30", 5000);
-        app->value = demo_item_top(app->demo.table, app->anchor_pos) + 7;
-        gtk_adjustment_set_value(vadj, app->value);
-        break;
-    }
-    case 2: {
-        EXPECT(canvas->drawn_offset == app->value);
-        EXPECT(canvas->drawn_first == app->anchor_pos);
-        EXPECT(canvas->drawn_sticky_count == 1 &&
-               canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
-        int64_t written = -1, total = 0;
-        fold_table_visible_items(app->demo.table, app->value, gtk_widget_get_height(GTK_WIDGET(canvas)),
-                                 0, NULL, 0, &written, &total);
-        EXPECT(written == 0 && total == canvas->drawn_count);
-        printf("step 2: scrolled to %.0f: drew items %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
-               ", sticky header at %" G_GINT64_FORMAT ", engine queries %.0f µs\n",
-               app->value, canvas->drawn_first, canvas->drawn_first + canvas->drawn_count - 1,
-               canvas->drawn_sticky_first, canvas->query_us);
-        /* Collapse section 12, far above the viewport: the view stays put. */
-        guint anchored = canvas->anchored;
-        EXPECT(fold_canvas_toggle_section(canvas, demo_section(app->demo.table, "s12")));
-        double expected = app->value - app->section_sums[12];
-        EXPECT(gtk_adjustment_get_value(vadj) == expected);
-        /* The engine moved the viewport (the change set's anchored_offset). */
-        int set = 0;
-        double engine_offset = -1;
-        EXPECT(fold_table_viewport(app->demo.table, &set, &engine_offset, NULL) == FOLD_OK && set);
-        EXPECT(engine_offset == expected && canvas->anchored == anchored + 1);
-        EXPECT(demo_row_pos(app->demo.table, "s30", 5000) == app->anchor_pos - ROWS);
-        EXPECT(demo_item_top(app->demo.table, demo_row_pos(app->demo.table, "s30", 5000)) -
-                   gtk_adjustment_get_value(vadj) ==
-               -7);
-        printf("step 2: collapsed s12 above the viewport: offset %.0f -> %.0f (-%.0f), "
-               "row s30/5000 stays at y = -7\n",
-               app->value, gtk_adjustment_get_value(vadj), app->section_sums[12]);
-        app->value = expected;
-        app->anchor_pos -= ROWS;
-        break;
-    }
-    case 3: {
-        EXPECT(canvas->drawn_offset == app->value);
-        EXPECT(canvas->drawn_first == app->anchor_pos);
-        /* Click the sticky header (y = 5): section 30 collapses; its rows,
-         * the anchor among them, are gone, so its header goes to the top. */
-        int64_t p = fold_canvas_hit(canvas, 5);
-        EXPECT(p == demo_header_pos(app->demo.table, "s30"));
-        EXPECT(fold_canvas_click(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        fold_section_info info;
-        EXPECT(fold_table_section_info(app->demo.table, demo_section(app->demo.table, "s30"), &info) ==
-                   FOLD_OK &&
-               (info.flags & FOLD_SECTION_COLLAPSED));
-        EXPECT(gtk_adjustment_get_value(vadj) ==
-               demo_item_top(app->demo.table, demo_header_pos(app->demo.table, "s30")));
-        printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
-               gtk_adjustment_get_value(vadj));
-        break;
-    }
-    case 4: {
-        EXPECT(canvas->drawn_first == demo_header_pos(app->demo.table, "s30"));
-        /* Click it again (now at the top): it expands, its header stays. */
-        double before = gtk_adjustment_get_value(vadj);
-        EXPECT(fold_canvas_click(canvas, fold_canvas_hit(canvas, 5)) ==
-               FOLD_ACTIVATED_SECTION_EXPANDED);
-        EXPECT(gtk_adjustment_get_value(vadj) == before);
-        /* Click the row at y = 150: it expands to 2.5x, below the anchor. */
-        app->clicked_pos = fold_canvas_hit(canvas, 150);
-        app->clicked_height = 0;
-        fold_table_item_height(app->demo.table, app->clicked_pos, &app->clicked_height);
-        fold_table_content_height(app->demo.table, &app->content_before);
-        EXPECT(fold_canvas_activate(canvas, app->clicked_pos) == FOLD_ACTIVATED_ROW_EXPANDED);
-        double h = 0, content = 0;
-        fold_table_item_height(app->demo.table, app->clicked_pos, &h);
-        fold_table_content_height(app->demo.table, &content);
-        EXPECT(h == round(app->clicked_height * EXPAND_FACTOR));
-        EXPECT(content == app->content_before + h - app->clicked_height);
-        EXPECT(gtk_adjustment_get_value(vadj) == before);
-        EXPECT(gtk_adjustment_get_upper(vadj) == content);
-        printf("step 4: re-expanded s30; clicked row at %" G_GINT64_FORMAT ": %.0f -> %.0f pt\n",
-               app->clicked_pos, app->clicked_height, h);
-        /* Scroll a little so the header sticks over the first row. */
-        app->value = before + 50;
-        gtk_adjustment_set_value(vadj, app->value);
-        break;
-    }
-    case 5: {
-        EXPECT(canvas->drawn_offset == app->value);
-        EXPECT(canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
-        /* The pointer moves over a row: it is tinted (hover). */
-        g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
-        int64_t p = fold_canvas_hit(canvas, 300);
-        EXPECT(p >= 0 && canvas->hover == p);
-        printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered\n", p);
-        break;
-    }
-    default: {
-        return demo_self_test_end(&app->demo, NULL, NULL);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    int64_t count = 0;
+    fold_table_item_count(app->demo.table, &count);
+    EXPECT(count == SECTIONS + (int64_t)SECTIONS * ROWS);
+    double content = 0;
+    fold_table_content_height(app->demo.table, &content);
+    EXPECT(content == SECTIONS * HEADER_HEIGHT + app->row_sum);
+    EXPECT(gtk_adjustment_get_upper(vadj) == content);
+    EXPECT(canvas->frames > 0 && canvas->drawn_first == 0);
+    printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt = scrollbar upper %.0f, "
+           "first frame drew %" G_GINT64_FORMAT " items\n",
+           count, content, gtk_adjustment_get_upper(vadj), canvas->drawn_count);
+    /* Scroll to 7 pt below the top of row 5000 of section 30. */
+    app->anchor_pos = demo_row_pos(app->demo.table, "s30", 5000);
+    app->value = demo_item_top(app->demo.table, app->anchor_pos) + 7;
+    gtk_adjustment_set_value(vadj, app->value);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    FoldCanvas *canvas = app->canvas;
+    GtkAdjustment *vadj = canvas->vadj;
+    EXPECT(canvas->drawn_offset == app->value);
+    EXPECT(canvas->drawn_first == app->anchor_pos);
+    EXPECT(canvas->drawn_sticky_count == 1 &&
+           canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
+    int64_t written = -1, total = 0;
+    fold_table_visible_items(app->demo.table, app->value, gtk_widget_get_height(GTK_WIDGET(canvas)),
+                             0, NULL, 0, &written, &total);
+    EXPECT(written == 0 && total == canvas->drawn_count);
+    printf("step 2: scrolled to %.0f: drew items %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
+           ", sticky header at %" G_GINT64_FORMAT ", engine queries %.0f µs\n",
+           app->value, canvas->drawn_first, canvas->drawn_first + canvas->drawn_count - 1,
+           canvas->drawn_sticky_first, canvas->query_us);
+    /* Collapse section 12, far above the viewport: the view stays put. */
+    guint anchored = canvas->anchored;
+    EXPECT(fold_canvas_toggle_section(canvas, demo_section(app->demo.table, "s12")));
+    double expected = app->value - app->section_sums[12];
+    EXPECT(gtk_adjustment_get_value(vadj) == expected);
+    /* The engine moved the viewport (the change set's anchored_offset). */
+    int set = 0;
+    double engine_offset = -1;
+    EXPECT(fold_table_viewport(app->demo.table, &set, &engine_offset, NULL) == FOLD_OK && set);
+    EXPECT(engine_offset == expected && canvas->anchored == anchored + 1);
+    EXPECT(demo_row_pos(app->demo.table, "s30", 5000) == app->anchor_pos - ROWS);
+    EXPECT(demo_item_top(app->demo.table, demo_row_pos(app->demo.table, "s30", 5000)) -
+               gtk_adjustment_get_value(vadj) ==
+           -7);
+    printf("step 2: collapsed s12 above the viewport: offset %.0f -> %.0f (-%.0f), "
+           "row s30/5000 stays at y = -7\n",
+           app->value, gtk_adjustment_get_value(vadj), app->section_sums[12]);
+    app->value = expected;
+    app->anchor_pos -= ROWS;
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    FoldCanvas *canvas = app->canvas;
+    GtkAdjustment *vadj = canvas->vadj;
+    EXPECT(canvas->drawn_offset == app->value);
+    EXPECT(canvas->drawn_first == app->anchor_pos);
+    /* Click the sticky header (y = 5): section 30 collapses; its rows,
+     * the anchor among them, are gone, so its header goes to the top. */
+    int64_t p = fold_canvas_hit(canvas, 5);
+    EXPECT(p == demo_header_pos(app->demo.table, "s30"));
+    EXPECT(fold_canvas_click(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    fold_section_info info;
+    EXPECT(fold_table_section_info(app->demo.table, demo_section(app->demo.table, "s30"), &info) ==
+               FOLD_OK &&
+           (info.flags & FOLD_SECTION_COLLAPSED));
+    EXPECT(gtk_adjustment_get_value(vadj) ==
+           demo_item_top(app->demo.table, demo_header_pos(app->demo.table, "s30")));
+    printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
+           gtk_adjustment_get_value(vadj));
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    FoldCanvas *canvas = app->canvas;
+    GtkAdjustment *vadj = canvas->vadj;
+    EXPECT(canvas->drawn_first == demo_header_pos(app->demo.table, "s30"));
+    /* Click it again (now at the top): it expands, its header stays. */
+    double before = gtk_adjustment_get_value(vadj);
+    EXPECT(fold_canvas_click(canvas, fold_canvas_hit(canvas, 5)) ==
+           FOLD_ACTIVATED_SECTION_EXPANDED);
+    EXPECT(gtk_adjustment_get_value(vadj) == before);
+    /* Click the row at y = 150: it expands to 2.5x, below the anchor. */
+    app->clicked_pos = fold_canvas_hit(canvas, 150);
+    app->clicked_height = 0;
+    fold_table_item_height(app->demo.table, app->clicked_pos, &app->clicked_height);
+    fold_table_content_height(app->demo.table, &app->content_before);
+    EXPECT(fold_canvas_activate(canvas, app->clicked_pos) == FOLD_ACTIVATED_ROW_EXPANDED);
+    double h = 0, content = 0;
+    fold_table_item_height(app->demo.table, app->clicked_pos, &h);
+    fold_table_content_height(app->demo.table, &content);
+    EXPECT(h == round(app->clicked_height * EXPAND_FACTOR));
+    EXPECT(content == app->content_before + h - app->clicked_height);
+    EXPECT(gtk_adjustment_get_value(vadj) == before);
+    EXPECT(gtk_adjustment_get_upper(vadj) == content);
+    printf("step 4: re-expanded s30; clicked row at %" G_GINT64_FORMAT ": %.0f -> %.0f pt\n",
+           app->clicked_pos, app->clicked_height, h);
+    /* Scroll a little so the header sticks over the first row. */
+    app->value = before + 50;
+    gtk_adjustment_set_value(vadj, app->value);
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    FoldCanvas *canvas = app->canvas;
+    EXPECT(canvas->drawn_offset == app->value);
+    EXPECT(canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
+    /* The pointer moves over a row: it is tinted (hover). */
+    g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
+    int64_t p = fold_canvas_hit(canvas, 300);
+    EXPECT(p >= 0 && canvas->hover == p);
+    printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered\n", p);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -264,7 +283,7 @@ main(int argc, char **argv)
     printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
            (double)(g_get_monotonic_time() - t0) / 1000.0);
     int status = demo_run(&app.demo, "org.foldtable.DemoCanvas", argv, build_window,
-                          self_test_step, 400, &app);
+                          self_test, G_N_ELEMENTS(self_test), 400, &app);
     fold_table_free(app.demo.table);
     return status;
 }

@@ -227,125 +227,132 @@ check_rows(App *app, const char *when)
     return checked;
 }
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
     GtkListView *list = GTK_LIST_VIEW(app->demo.list);
-    app->demo.step++;
-    switch (app->demo.step) {
-    case 1: {
-        int64_t n = 0;
-        fold_table_item_count(app->demo.table, &n);
-        EXPECT(n == 2 + 5 + 4);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
-        int width = gtk_widget_get_width(app->demo.list);
-        EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
-        int checked = check_rows(app, "step 1");
-        EXPECT(checked >= 6);
-        printf("step 1: %" G_GINT64_FORMAT " items, list width %d, text width %d, %d rows "
-               "allocated at the engine's (Pango's) height\n",
-               n, width, fold_text_heights_get_text_width(app->heights), checked);
-        /* A short comment: the whole text fits, not expandable; a click does nothing. */
-        int64_t p = demo_row_pos(app->demo.table, "release", 1);
-        fold_row_info info;
-        EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 1, &info) == FOLD_OK);
-        EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
-        EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
-        EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, TRUE) ==
-               fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, FALSE));
-        printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
-               info.height);
-        /* Expand a long one (three paragraphs). */
-        p = demo_row_pos(app->demo.table, "release", 0);
-        double collapsed = engine_height(app, p);
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
-        EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
-        double full = fold_text_heights_measure_text(app->heights, find_comment("release", 0)->text, TRUE);
-        EXPECT(engine_height(app, p) == full && full > collapsed);
-        app->expanded_pos = p;
-        printf("step 1: expanded release/0: %.0f -> %.0f pt (Pango, whole text)\n", collapsed,
-               full);
-        break;
-    }
-    case 2: {
-        /* The expanded row is laid out at the engine's height and shows
-         * its whole text: the layout it drew is not ellipsized and is as
-         * tall as the engine's height minus the padding. */
-        int64_t p = app->expanded_pos;
-        CommentRow *w = comment_row_find(app->demo.list, (guint)p);
-        EXPECT(w != NULL);
-        if (w) {
-            double h = engine_height(app, p);
-            EXPECT(gtk_widget_get_height(GTK_WIDGET(w)) == h);
-            EXPECT(comment_row_get_drawn_height(w) == h);
-            EXPECT(comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
-            int lw = 0, lh = 0;
-            if (comment_row_get_layout(w))
-                pango_layout_get_pixel_size(comment_row_get_layout(w), &lw, &lh);
-            EXPECT(PAD_TOP + lh + PAD_BOTTOM == h);
-            EXPECT(strcmp(pango_layout_get_text(comment_row_get_layout(w)), find_comment("release", 0)->text) == 0);
-            /* Collapsed, the same text is cut to three lines, with an ellipsis. */
-            PangoLayout *c = fold_text_heights_create_layout(app->heights, find_comment("release", 0)->text, FALSE);
-            EXPECT(pango_layout_is_ellipsized(c) && pango_layout_get_line_count(c) == 3);
-            g_object_unref(c);
-            printf("step 2: release/0 allocated %d px = engine %.0f = padding %d + text %d "
-                   "(%d lines, not ellipsized) + padding %d\n",
-                   gtk_widget_get_height(GTK_WIDGET(w)), h, PAD_TOP, lh,
-                   comment_row_get_layout(w) ? pango_layout_get_line_count(comment_row_get_layout(w)) : 0, PAD_BOTTOM);
-        }
-        check_rows(app, "step 2");
-        demo_expect_screenshot(&app->demo, NULL, NULL);
-        /* Widen the window: everything is measured again at the new width. */
-        app->width = gtk_widget_get_width(app->demo.list);
-        gtk_window_set_default_size(GTK_WINDOW(app->demo.window), 860, 720);
-        break;
-    }
-    case 3: {
-        int width = gtk_widget_get_width(app->demo.list);
-        EXPECT(width > app->width);
-        EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
-        fold_row_info info;
-        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
-        EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
-        int checked = check_rows(app, "step 3");
-        CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
-        EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
-        printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
-               "at Pango's height; release/0 still expanded at %.0f pt\n",
-               app->width, width, fold_text_heights_get_text_width(app->heights), checked,
-               engine_height(app, app->expanded_pos));
-        /* The accordion: expanding another comment collapses release/0. */
-        int64_t q = demo_row_pos(app->demo.table, "design", 2);
-        EXPECT(demo_click(&app->demo, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
-        fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
-        EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
-        app->expanded_pos = demo_row_pos(app->demo.table, "design", 2);
-        /* Show the second thread from its header. */
-        int64_t h = -1;
-        double top = 0;
-        fold_table_header_position(app->demo.table, demo_section(app->demo.table, "design"), &h);
-        fold_table_item_top(app->demo.table, h, &top);
-        gtk_adjustment_set_value(app->vadj, top);
-        break;
-    }
-    case 4: {
-        check_rows(app, "step 4");
-        CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
-        EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
-        EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
-        return demo_self_test_end(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    int64_t n = 0;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == 2 + 5 + 4);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
+    int width = gtk_widget_get_width(app->demo.list);
+    EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
+    int checked = check_rows(app, "step 1");
+    EXPECT(checked >= 6);
+    printf("step 1: %" G_GINT64_FORMAT " items, list width %d, text width %d, %d rows "
+           "allocated at the engine's (Pango's) height\n",
+           n, width, fold_text_heights_get_text_width(app->heights), checked);
+    /* A short comment: the whole text fits, not expandable; a click does nothing. */
+    int64_t p = demo_row_pos(app->demo.table, "release", 1);
+    fold_row_info info;
+    EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 1, &info) == FOLD_OK);
+    EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
+    EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
+    EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, TRUE) ==
+           fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, FALSE));
+    printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
+           info.height);
+    /* Expand a long one (three paragraphs). */
+    p = demo_row_pos(app->demo.table, "release", 0);
+    double collapsed = engine_height(app, p);
+    g_signal_emit_by_name(list, "activate", (guint)p);
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
+    double full = fold_text_heights_measure_text(app->heights, find_comment("release", 0)->text, TRUE);
+    EXPECT(engine_height(app, p) == full && full > collapsed);
+    app->expanded_pos = p;
+    printf("step 1: expanded release/0: %.0f -> %.0f pt (Pango, whole text)\n", collapsed,
+           full);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    /* The expanded row is laid out at the engine's height and shows
+     * its whole text: the layout it drew is not ellipsized and is as
+     * tall as the engine's height minus the padding. */
+    int64_t p = app->expanded_pos;
+    CommentRow *w = comment_row_find(app->demo.list, (guint)p);
+    EXPECT(w != NULL);
+    if (w) {
+        double h = engine_height(app, p);
+        EXPECT(gtk_widget_get_height(GTK_WIDGET(w)) == h);
+        EXPECT(comment_row_get_drawn_height(w) == h);
+        EXPECT(comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+        int lw = 0, lh = 0;
+        if (comment_row_get_layout(w))
+            pango_layout_get_pixel_size(comment_row_get_layout(w), &lw, &lh);
+        EXPECT(PAD_TOP + lh + PAD_BOTTOM == h);
+        EXPECT(strcmp(pango_layout_get_text(comment_row_get_layout(w)), find_comment("release", 0)->text) == 0);
+        /* Collapsed, the same text is cut to three lines, with an ellipsis. */
+        PangoLayout *c = fold_text_heights_create_layout(app->heights, find_comment("release", 0)->text, FALSE);
+        EXPECT(pango_layout_is_ellipsized(c) && pango_layout_get_line_count(c) == 3);
+        g_object_unref(c);
+        printf("step 2: release/0 allocated %d px = engine %.0f = padding %d + text %d "
+               "(%d lines, not ellipsized) + padding %d\n",
+               gtk_widget_get_height(GTK_WIDGET(w)), h, PAD_TOP, lh,
+               comment_row_get_layout(w) ? pango_layout_get_line_count(comment_row_get_layout(w)) : 0, PAD_BOTTOM);
+    }
+    check_rows(app, "step 2");
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+    /* Widen the window: everything is measured again at the new width. */
+    app->width = gtk_widget_get_width(app->demo.list);
+    gtk_window_set_default_size(GTK_WINDOW(app->demo.window), 860, 720);
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    int width = gtk_widget_get_width(app->demo.list);
+    EXPECT(width > app->width);
+    EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
+    fold_row_info info;
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
+    int checked = check_rows(app, "step 3");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
+    EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+    printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
+           "at Pango's height; release/0 still expanded at %.0f pt\n",
+           app->width, width, fold_text_heights_get_text_width(app->heights), checked,
+           engine_height(app, app->expanded_pos));
+    /* The accordion: expanding another comment collapses release/0. */
+    int64_t q = demo_row_pos(app->demo.table, "design", 2);
+    EXPECT(demo_click(&app->demo, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
+    app->expanded_pos = demo_row_pos(app->demo.table, "design", 2);
+    /* Show the second thread from its header. */
+    int64_t h = -1;
+    double top = 0;
+    fold_table_header_position(app->demo.table, demo_section(app->demo.table, "design"), &h);
+    fold_table_item_top(app->demo.table, h, &top);
+    gtk_adjustment_set_value(app->vadj, top);
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    check_rows(app, "step 4");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
+    EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+    EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
+    demo_expect_screenshot(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
     return demo_main(&app.demo, argc, argv, build_table, comment_text, NULL,
-                     "org.foldtable.DemoComments", build_window, self_test_step, 500, &app);
+                     "org.foldtable.DemoComments", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 500, &app);
 }

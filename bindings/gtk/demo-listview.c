@@ -357,185 +357,222 @@ check_scrolled(App *app, double offset)
            app->demo.step, offset, shown, written, written ? headers[0].position : -1);
 }
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
+{
+    App *app = data;
+    double content = 0;
+    fold_table_content_height(app->demo.table, &content);
+    /* The list shows the engine's list, at the engine's heights. */
+    int64_t n = demo_item_count(app->demo.table);
+    EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
+    printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
+           content, gtk_adjustment_get_upper(app->vadj));
+    EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+    /* The row under y = 100 is the engine's item at offset 100. */
+    int64_t engine_pos = -1;
+    int32_t place = 0;
+    fold_table_item_at_offset(app->demo.table, 100, &engine_pos, &place);
+    EXPECT(picked_position(app, 200, 100) == engine_pos);
+}
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
+    /* Click the header of "citrus" (a nested section): it collapses. */
+    int64_t p = demo_header_pos(app->demo.table, "citrus"), before = demo_item_count(app->demo.table);
+    app->signals = 0;
+    app->notes = 0;
+    g_signal_emit_by_name(list, "activate", (guint)p);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    EXPECT(demo_section_collapsed(app->demo.table, "citrus"));
+    EXPECT(demo_item_count(app->demo.table) == before - 5);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 5));
+    /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
+    EXPECT(app->signals == 1 && app->notes == 2);
+    FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
+    EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
+    EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
+    EXPECT(fold_list_item_get_section_id(h) == demo_section(app->demo.table, "citrus"));
+    g_object_unref(h);
+    printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
+           " -> %" G_GINT64_FORMAT " items\n", p, before, demo_item_count(app->demo.table));
+}
+
+static void
+step_3(gpointer data)
 {
     App *app = data;
     GtkListView *list = GTK_LIST_VIEW(app->demo.list);
     double content = 0;
     fold_table_content_height(app->demo.table, &content);
-    app->demo.step++;
-    switch (app->demo.step) {
-    case 1: {
-        /* The list shows the engine's list, at the engine's heights. */
-        int64_t n = demo_item_count(app->demo.table);
-        EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
-        printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
-               content, gtk_adjustment_get_upper(app->vadj));
-        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        /* The row under y = 100 is the engine's item at offset 100. */
-        int64_t engine_pos = -1;
-        int32_t place = 0;
-        fold_table_item_at_offset(app->demo.table, 100, &engine_pos, &place);
-        EXPECT(picked_position(app, 200, 100) == engine_pos);
-        break;
-    }
-    case 2: {
-        /* Click the header of "citrus" (a nested section): it collapses. */
-        int64_t p = demo_header_pos(app->demo.table, "citrus"), before = demo_item_count(app->demo.table);
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(demo_section_collapsed(app->demo.table, "citrus"));
-        EXPECT(demo_item_count(app->demo.table) == before - 5);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 5));
-        /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
-        EXPECT(app->signals == 1 && app->notes == 2);
-        FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
-        EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
-        EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
-        EXPECT(fold_list_item_get_section_id(h) == demo_section(app->demo.table, "citrus"));
-        g_object_unref(h);
-        printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
-               " -> %" G_GINT64_FORMAT " items\n", p, before, demo_item_count(app->demo.table));
-        break;
-    }
-    case 3: {
-        /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
-        int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
-        double before = content;
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
-        EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
-        EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
-        double after = 0, h = 0;
-        fold_table_content_height(app->demo.table, &after);
-        fold_table_item_height(app->demo.table, p, &h);
-        EXPECT(h == EXPANDED_HEIGHT);
-        EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
-        printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
-               p, before, after);
-        break;
-    }
-    case 4: {
-        /* Layout caught up: the expanded row is 96 px on screen. */
-        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
-        double top = 0;
-        fold_table_item_top(app->demo.table, p, &top);
-        EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
-        /* Accordion on; expand "Cherry": "Banana" collapses. */
-        gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
-        fold_table_options options;
-        fold_table_options_init(&options);
-        fold_table_get_options(app->demo.table, &options);
-        EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
-        int64_t q = demo_row_pos(app->demo.table, "fruit", 2);
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)q);
-        EXPECT(!demo_row_expanded(app->demo.table, "fruit", 1) && demo_row_expanded(app->demo.table, "fruit", 2));
-        /* The two neighbouring rows: expanded and height each, no items-changed. */
-        EXPECT(app->signals == 0 && app->notes == 4);
-        printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
-        break;
-    }
-    case 5: {
-        /* Scroll by a known amount. */
-        gtk_adjustment_set_value(app->vadj, 300);
-        EXPECT(gtk_adjustment_get_value(app->vadj) == 300);
-        break;
-    }
-    case 6:
-        check_scrolled(app, 300);
-        gtk_adjustment_set_value(app->vadj, 40);
-        break;
-    case 7:
-        check_scrolled(app, 40);
-        break;
-    case 8: {
-        /* Change the table directly, not through the model: the model
-         * follows the engine's change events. Remove the last row of
-         * "grains" (the app's data is indexed, so the others keep their
-         * text), then put it back. */
-        fold_section_id grains = demo_section(app->demo.table, "grains");
-        fold_section_info info;
-        EXPECT(fold_table_section_info(app->demo.table, grains, &info) == FOLD_OK);
-        int64_t before = demo_item_count(app->demo.table), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
-        int64_t h = demo_header_pos(app->demo.table, "grains");
-        /* The removal is the step (p, 1, 0); the engine also redraws the
-         * header (its row count), which shows nothing new: no notify. */
-        app->signals = 0;
-        EXPECT(fold_table_remove_rows(app->demo.table, grains, rows - 1, 1) == FOLD_OK);
-        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
-               app->last_signal[1] == 1 && app->last_signal[2] == 0);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 1));
-        app->signals = 0;
-        EXPECT(fold_table_insert_rows(app->demo.table, grains, rows - 1, 1, NULL) == FOLD_OK);
-        EXPECT(app->signals == 1); /* (p, 0, 1) */
-        app->signals = 0;
-        EXPECT(fold_table_set_row_expanded_height(app->demo.table, grains, rows - 1,
-                                                  EXPANDED_HEIGHT) == FOLD_OK);
-        EXPECT(app->signals == 0); /* its redraw: notify::expandable */
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)before);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
-        EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
-        EXPECT(it && fold_list_item_get_expandable(it));
-        g_clear_object(&it);
-        /* A header text set directly is redrawn as well. */
-        app->signals = 0;
-        EXPECT(fold_table_set_section_header(app->demo.table, grains, "Grains|6 kinds") == FOLD_OK);
-        EXPECT(app->signals == 0); /* notify::detail */
-        it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
-        EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
-        g_clear_object(&it);
-        printf("step 8: removed and re-inserted grains/%" G_GINT64_FORMAT " at %" G_GINT64_FORMAT
-               " and renamed its header, directly on the table\n", rows - 1, p);
-        break;
-    }
-    case 9: {
-        /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
-         * header does nothing, collapsing it is refused with a status. */
-        int64_t h = demo_header_pos(app->demo.table, "grains"), before = demo_item_count(app->demo.table);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
-        EXPECT(it && !fold_list_item_get_collapsible(it));
-        EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
-        EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->demo.table, "grains"));
-        g_clear_object(&it);
-        app->signals = 0;
-        g_signal_emit_by_name(list, "activate", (guint)h);
-        EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->signals == 0 && demo_item_count(app->demo.table) == before);
-        GError *error = NULL;
-        EXPECT(!fold_list_model_toggle_section(app->demo.model, demo_section(app->demo.table, "grains"), NULL, &error));
-        EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
-               error->code == FOLD_E_NOT_ALLOWED);
-        printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
-               error ? error->message : "no error");
-        g_clear_error(&error);
-        EXPECT(!demo_section_collapsed(app->demo.table, "grains"));
-        break;
-    }
-    case 10: {
-        demo_expect_screenshot(&app->demo, NULL, NULL);
-        /* Then the fixed section at the top, for a second screenshot. */
-        double top = 0;
-        fold_table_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"), &top);
-        gtk_adjustment_set_value(app->vadj, top);
-        break;
-    }
-    default: {
-        /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
-        EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->demo.table, "grains"));
-        return demo_self_test_end(&app->demo, "-fixed.png", " (fixed section Grains at the top)");
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
+    int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
+    double before = content;
+    app->signals = 0;
+    app->notes = 0;
+    g_signal_emit_by_name(list, "activate", (guint)p);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
+    EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
+    EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
+    double after = 0, h = 0;
+    fold_table_content_height(app->demo.table, &after);
+    fold_table_item_height(app->demo.table, p, &h);
+    EXPECT(h == EXPANDED_HEIGHT);
+    EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
+    printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
+           p, before, after);
 }
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
+    double content = 0;
+    fold_table_content_height(app->demo.table, &content);
+    /* Layout caught up: the expanded row is 96 px on screen. */
+    EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+    int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
+    double top = 0;
+    fold_table_item_top(app->demo.table, p, &top);
+    EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
+    /* Accordion on; expand "Cherry": "Banana" collapses. */
+    gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
+    fold_table_options options;
+    fold_table_options_init(&options);
+    fold_table_get_options(app->demo.table, &options);
+    EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
+    int64_t q = demo_row_pos(app->demo.table, "fruit", 2);
+    app->signals = 0;
+    app->notes = 0;
+    g_signal_emit_by_name(list, "activate", (guint)q);
+    EXPECT(!demo_row_expanded(app->demo.table, "fruit", 1) && demo_row_expanded(app->demo.table, "fruit", 2));
+    /* The two neighbouring rows: expanded and height each, no items-changed. */
+    EXPECT(app->signals == 0 && app->notes == 4);
+    printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    /* Scroll by a known amount. */
+    gtk_adjustment_set_value(app->vadj, 300);
+    EXPECT(gtk_adjustment_get_value(app->vadj) == 300);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    check_scrolled(app, 300);
+    gtk_adjustment_set_value(app->vadj, 40);
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    check_scrolled(app, 40);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    /* Change the table directly, not through the model: the model
+     * follows the engine's change events. Remove the last row of
+     * "grains" (the app's data is indexed, so the others keep their
+     * text), then put it back. */
+    fold_section_id grains = demo_section(app->demo.table, "grains");
+    fold_section_info info;
+    EXPECT(fold_table_section_info(app->demo.table, grains, &info) == FOLD_OK);
+    int64_t before = demo_item_count(app->demo.table), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
+    int64_t h = demo_header_pos(app->demo.table, "grains");
+    /* The removal is the step (p, 1, 0); the engine also redraws the
+     * header (its row count), which shows nothing new: no notify. */
+    app->signals = 0;
+    EXPECT(fold_table_remove_rows(app->demo.table, grains, rows - 1, 1) == FOLD_OK);
+    EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
+           app->last_signal[1] == 1 && app->last_signal[2] == 0);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 1));
+    app->signals = 0;
+    EXPECT(fold_table_insert_rows(app->demo.table, grains, rows - 1, 1, NULL) == FOLD_OK);
+    EXPECT(app->signals == 1); /* (p, 0, 1) */
+    app->signals = 0;
+    EXPECT(fold_table_set_row_expanded_height(app->demo.table, grains, rows - 1,
+                                              EXPANDED_HEIGHT) == FOLD_OK);
+    EXPECT(app->signals == 0); /* its redraw: notify::expandable */
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)before);
+    FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
+    EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
+    EXPECT(it && fold_list_item_get_expandable(it));
+    g_clear_object(&it);
+    /* A header text set directly is redrawn as well. */
+    app->signals = 0;
+    EXPECT(fold_table_set_section_header(app->demo.table, grains, "Grains|6 kinds") == FOLD_OK);
+    EXPECT(app->signals == 0); /* notify::detail */
+    it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
+    g_clear_object(&it);
+    printf("step 8: removed and re-inserted grains/%" G_GINT64_FORMAT " at %" G_GINT64_FORMAT
+           " and renamed its header, directly on the table\n", rows - 1, p);
+}
+
+static void
+step_9(gpointer data)
+{
+    App *app = data;
+    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
+    /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
+     * header does nothing, collapsing it is refused with a status. */
+    int64_t h = demo_header_pos(app->demo.table, "grains"), before = demo_item_count(app->demo.table);
+    FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    EXPECT(it && !fold_list_item_get_collapsible(it));
+    EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
+    EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->demo.table, "grains"));
+    g_clear_object(&it);
+    app->signals = 0;
+    g_signal_emit_by_name(list, "activate", (guint)h);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->signals == 0 && demo_item_count(app->demo.table) == before);
+    GError *error = NULL;
+    EXPECT(!fold_list_model_toggle_section(app->demo.model, demo_section(app->demo.table, "grains"), NULL, &error));
+    EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
+           error->code == FOLD_E_NOT_ALLOWED);
+    printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
+           error ? error->message : "no error");
+    g_clear_error(&error);
+    EXPECT(!demo_section_collapsed(app->demo.table, "grains"));
+}
+
+static void
+step_10(gpointer data)
+{
+    App *app = data;
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+    /* Then the fixed section at the top, for a second screenshot. */
+    double top = 0;
+    fold_table_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"), &top);
+    gtk_adjustment_set_value(app->vadj, top);
+}
+
+static void
+step_11(gpointer data)
+{
+    App *app = data;
+    /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
+    EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->demo.table, "grains"));
+    demo_expect_screenshot(&app->demo, "-fixed.png", " (fixed section Grains at the top)");
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6,
+                                     step_7, step_8, step_9, step_10, step_11};
 
 int
 main(int argc, char **argv)
@@ -543,5 +580,6 @@ main(int argc, char **argv)
     App app = {0};
     /* The model owns the table. */
     return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                     "org.foldtable.DemoListView", build_window, self_test_step, 400, &app);
+                     "org.foldtable.DemoListView", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 400, &app);
 }

@@ -236,83 +236,87 @@ check_status(App *app)
     EXPECT(lw <= gtk_widget_get_width(app->status));
 }
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    app->demo.step++;
-    switch (app->demo.step) {
-    case 1: {
-        /* Displays, Sound and Privacy start collapsed; About is fixed. */
-        fold_table *t = app->demo.table;
-        EXPECT(demo_section_collapsed(t, "displays") && demo_section_collapsed(t, "sound") &&
-               demo_section_collapsed(t, "privacy"));
-        EXPECT(!demo_section_collapsed(t, "network") && !demo_section_collapsed(t, "about"));
-        EXPECT(demo_item_count(app->demo.table) == 5 + 4 + 3);
-        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
-        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
-        DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
-        EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
-        int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
-        EXPECT(checked == 12);
-        printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
-               "engine's heights and offsets\n", checked);
-        /* Open Displays. */
-        app->n_events = 0;
-        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
-        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
-               app->last_events[1] == FOLD_SECTION_DID_EXPAND);
-        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
-                      "Displays: will expand → did expand") != NULL);
-        EXPECT(demo_item_count(app->demo.table) == 16);
-        break;
-    }
-    case 2: {
-        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-down-symbolic") == 0);
-        check_status(app);
-        /* Close Network. */
-        app->n_events = 0;
-        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
-               app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
-        EXPECT(demo_item_count(app->demo.table) == 12);
-        /* About is fixed: a click does nothing, no event. */
-        app->n_events = 0;
-        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "about")) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->n_events == 0 && !demo_section_collapsed(app->demo.table, "about"));
-        /* Select "Refresh rate" (Displays row 2). */
-        int64_t p = -1;
-        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
-        EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->selected_section == demo_section(app->demo.table, "displays") && app->selected_row == 2);
-        printf("step 2: opened Displays, closed Network (will/did events in order), About "
-               "ignores clicks, selected Displays › Refresh rate\n");
-        break;
-    }
-    default: {
-        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
-        int64_t p = -1;
-        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
-        DemoRow *r = demo_row_find(app->demo.list, (guint)p);
-        EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
-        int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
-        EXPECT(checked == 12);
-        check_status(app);
-        printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
-               gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
-               checked);
-        return demo_self_test_end(&app->demo, NULL, NULL);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    /* Displays, Sound and Privacy start collapsed; About is fixed. */
+    fold_table *t = app->demo.table;
+    EXPECT(demo_section_collapsed(t, "displays") && demo_section_collapsed(t, "sound") &&
+           demo_section_collapsed(t, "privacy"));
+    EXPECT(!demo_section_collapsed(t, "network") && !demo_section_collapsed(t, "about"));
+    EXPECT(demo_item_count(app->demo.table) == 5 + 4 + 3);
+    EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
+    EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
+    DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
+    EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
+    int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
+    EXPECT(checked == 12);
+    printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
+           "engine's heights and offsets\n", checked);
+    /* Open Displays. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
+    EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
+           app->last_events[1] == FOLD_SECTION_DID_EXPAND);
+    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
+                  "Displays: will expand → did expand") != NULL);
+    EXPECT(demo_item_count(app->demo.table) == 16);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-down-symbolic") == 0);
+    check_status(app);
+    /* Close Network. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
+           app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
+    EXPECT(demo_item_count(app->demo.table) == 12);
+    /* About is fixed: a click does nothing, no event. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "about")) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->n_events == 0 && !demo_section_collapsed(app->demo.table, "about"));
+    /* Select "Refresh rate" (Displays row 2). */
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+    EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->selected_section == demo_section(app->demo.table, "displays") && app->selected_row == 2);
+    printf("step 2: opened Displays, closed Network (will/did events in order), About "
+           "ignores clicks, selected Displays › Refresh rate\n");
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+    DemoRow *r = demo_row_find(app->demo.list, (guint)p);
+    EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
+    int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
+    EXPECT(checked == 12);
+    check_status(app);
+    printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
+           gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
+           checked);
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3};
 
 int
 main(int argc, char **argv)
 {
     App app = {.selected_row = -1};
     int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                           "org.foldtable.DemoSettings", build_window, self_test_step, 400, &app);
+                           "org.foldtable.DemoSettings", build_window, self_test,
+                           G_N_ELEMENTS(self_test), 400, &app);
     if (app.events)
         g_string_free(app.events, TRUE);
     return status;

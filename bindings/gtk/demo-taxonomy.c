@@ -189,71 +189,72 @@ build_table(void)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    app->demo.step++;
-    switch (app->demo.step) {
-    case 1: {
-        int64_t n = 0;
-        fold_table_item_count(app->demo.table, &n);
-        EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
-        int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
-        EXPECT(checked > 10);
-        /* Fold Primates (click its header). */
-        EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
-               FOLD_ACTIVATED_SECTION_COLLAPSED);
-        int64_t before = n;
-        fold_table_item_count(app->demo.table, &n);
-        EXPECT(n == before - 6); /* Great apes' header and its 5 species */
-        printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
-               "engine's offsets and heights\n", n, checked);
-        /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
-        int64_t p = -1;
-        fold_table_row_position(app->demo.table, demo_section(app->demo.table, "canids"), 2, &p);
-        app->offset = demo_item_top(app->demo.table, p) - 150;
-        gtk_adjustment_set_value(app->vadj, app->offset);
-        break;
-    }
-    case 2: {
-        EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
-        fold_sticky_header headers[8];
-        int64_t count = 0;
-        EXPECT(fold_table_sticky_headers(app->demo.table, app->offset, headers, 8, &count, NULL) ==
-               FOLD_OK);
-        EXPECT(count == 4);
-        const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
-        double y = 0;
-        for (int64_t i = 0; i < count && i < 4; i++) {
-            EXPECT(headers[i].section == demo_section(app->demo.table, keys[i]) && headers[i].depth == i);
-            EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
-            y += headers[i].height;
-        }
-        int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
-        EXPECT(checked > 5);
-#ifdef DEMO_HAVE_STICKY
-        EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
-#endif
-        printf("step 2: scrolled to %.0f: %" G_GINT64_FORMAT " headers stack (Animals › "
-               "Mammals › Carnivores › Dogs, %.0f px); %d rows at the engine's offsets%s\n",
-               app->offset, count, y, checked,
-#ifdef DEMO_HAVE_STICKY
-               ", FoldStickyHeaders shows them"
-#else
-               " (FoldStickyHeaders not in this tree: not drawn)"
-#endif
-        );
-        return demo_self_test_end(&app->demo, NULL, NULL);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    int64_t n = 0;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
+    int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
+    EXPECT(checked > 10);
+    /* Fold Primates (click its header). */
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
+           FOLD_ACTIVATED_SECTION_COLLAPSED);
+    int64_t before = n;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == before - 6); /* Great apes' header and its 5 species */
+    printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
+           "engine's offsets and heights\n", n, checked);
+    /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "canids"), 2, &p);
+    app->offset = demo_item_top(app->demo.table, p) - 150;
+    gtk_adjustment_set_value(app->vadj, app->offset);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
+    fold_sticky_header headers[8];
+    int64_t count = 0;
+    EXPECT(fold_table_sticky_headers(app->demo.table, app->offset, headers, 8, &count, NULL) ==
+           FOLD_OK);
+    EXPECT(count == 4);
+    const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
+    double y = 0;
+    for (int64_t i = 0; i < count && i < 4; i++) {
+        EXPECT(headers[i].section == demo_section(app->demo.table, keys[i]) && headers[i].depth == i);
+        EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
+        y += headers[i].height;
+    }
+    int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
+    EXPECT(checked > 5);
+#ifdef DEMO_HAVE_STICKY
+    EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
+#endif
+    printf("step 2: scrolled to %.0f: %" G_GINT64_FORMAT " headers stack (Animals › "
+           "Mammals › Carnivores › Dogs, %.0f px); %d rows at the engine's offsets%s\n",
+           app->offset, count, y, checked,
+#ifdef DEMO_HAVE_STICKY
+           ", FoldStickyHeaders shows them"
+#else
+           " (FoldStickyHeaders not in this tree: not drawn)"
+#endif
+    );
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
     return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                     "org.foldtable.DemoTaxonomy", build_window, self_test_step, 400, &app);
+                     "org.foldtable.DemoTaxonomy", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 400, &app);
 }
