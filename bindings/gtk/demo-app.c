@@ -206,6 +206,14 @@ demo_item_count(fold_table *table)
     return n;
 }
 
+double
+demo_content_height(fold_table *table)
+{
+    double h = -1;
+    fold_table_content_height(table, &h);
+    return h;
+}
+
 gboolean
 demo_section_collapsed(fold_table *table, const char *key)
 {

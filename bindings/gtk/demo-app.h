@@ -109,6 +109,7 @@ void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note)
 
 /* Look-ups for the self-tests; -1 (or FALSE) where the engine says no. */
 int64_t demo_item_count(fold_table *table);
+double demo_content_height(fold_table *table);
 gboolean demo_section_collapsed(fold_table *table, const char *key);
 gboolean demo_row_expanded(fold_table *table, const char *key, int64_t row);
 fold_section_id demo_section(fold_table *table, const char *key);

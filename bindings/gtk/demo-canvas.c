@@ -99,6 +99,14 @@ typedef struct {
     double clicked_height, content_before;
 } App;
 
+/* The last frame drew from app->value, the anchor row first. */
+static void
+expect_drawn_at_anchor(App *app)
+{
+    EXPECT(app->canvas->drawn_offset == app->value);
+    EXPECT(app->canvas->drawn_first == app->anchor_pos);
+}
+
 static void
 step_1(gpointer data)
 {
@@ -128,8 +136,7 @@ step_2(gpointer data)
     App *app = data;
     FoldCanvas *canvas = app->canvas;
     GtkAdjustment *vadj = canvas->vadj;
-    EXPECT(canvas->drawn_offset == app->value);
-    EXPECT(canvas->drawn_first == app->anchor_pos);
+    expect_drawn_at_anchor(app);
     EXPECT(canvas->drawn_sticky_count == 1 &&
            canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
     int64_t written = -1, total = 0;
@@ -167,8 +174,7 @@ step_3(gpointer data)
     App *app = data;
     FoldCanvas *canvas = app->canvas;
     GtkAdjustment *vadj = canvas->vadj;
-    EXPECT(canvas->drawn_offset == app->value);
-    EXPECT(canvas->drawn_first == app->anchor_pos);
+    expect_drawn_at_anchor(app);
     /* Click the sticky header (y = 5): section 30 collapses; its rows,
      * the anchor among them, are gone, so its header goes to the top. */
     int64_t p = fold_canvas_hit(canvas, 5);

@@ -361,8 +361,7 @@ static void
 step_1(gpointer data)
 {
     App *app = data;
-    double content = 0;
-    fold_table_content_height(app->demo.table, &content);
+    double content = demo_content_height(app->demo.table);
     /* The list shows the engine's list, at the engine's heights. */
     int64_t n = demo_item_count(app->demo.table);
     EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
@@ -381,12 +380,11 @@ static void
 step_2(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
     /* Click the header of "citrus" (a nested section): it collapses. */
     int64_t p = demo_header_pos(app->demo.table, "citrus"), before = demo_item_count(app->demo.table);
     app->signals = 0;
     app->notes = 0;
-    g_signal_emit_by_name(list, "activate", (guint)p);
+    demo_click(&app->demo, (guint)p);
     EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
     EXPECT(demo_section_collapsed(app->demo.table, "citrus"));
     EXPECT(demo_item_count(app->demo.table) == before - 5);
@@ -406,15 +404,13 @@ static void
 step_3(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
-    double content = 0;
-    fold_table_content_height(app->demo.table, &content);
+    double content = demo_content_height(app->demo.table);
     /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
     int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
     double before = content;
     app->signals = 0;
     app->notes = 0;
-    g_signal_emit_by_name(list, "activate", (guint)p);
+    demo_click(&app->demo, (guint)p);
     EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
     EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
     EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
@@ -431,9 +427,7 @@ static void
 step_4(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
-    double content = 0;
-    fold_table_content_height(app->demo.table, &content);
+    double content = demo_content_height(app->demo.table);
     /* Layout caught up: the expanded row is 96 px on screen. */
     EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
     int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
@@ -449,7 +443,7 @@ step_4(gpointer data)
     int64_t q = demo_row_pos(app->demo.table, "fruit", 2);
     app->signals = 0;
     app->notes = 0;
-    g_signal_emit_by_name(list, "activate", (guint)q);
+    demo_click(&app->demo, (guint)q);
     EXPECT(!demo_row_expanded(app->demo.table, "fruit", 1) && demo_row_expanded(app->demo.table, "fruit", 2));
     /* The two neighbouring rows: expanded and height each, no items-changed. */
     EXPECT(app->signals == 0 && app->notes == 4);
@@ -527,7 +521,6 @@ static void
 step_9(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->demo.list);
     /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
      * header does nothing, collapsing it is refused with a status. */
     int64_t h = demo_header_pos(app->demo.table, "grains"), before = demo_item_count(app->demo.table);
@@ -537,7 +530,7 @@ step_9(gpointer data)
     EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->demo.table, "grains"));
     g_clear_object(&it);
     app->signals = 0;
-    g_signal_emit_by_name(list, "activate", (guint)h);
+    demo_click(&app->demo, (guint)h);
     EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
     EXPECT(app->signals == 0 && demo_item_count(app->demo.table) == before);
     GError *error = NULL;
