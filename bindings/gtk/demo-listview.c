@@ -321,9 +321,6 @@ picked_position(App *app, double x, double y)
     return -1;
 }
 
-/* Renders the window to a PNG; returns the number of distinct pixel colours
- * (0 on failure). Shared shape with demo-canvas.c. */
-
 /* The list shows at viewport y the engine's item at offset + y, and the
  * sticky headers show the engine's stack for that offset. */
 static void
