@@ -20,6 +20,9 @@
  * a stuck header that collapses its section also puts that header at the
  * top, so it stays where it was clicked.
  *
+ * This file: the table, the window and the self-test; the widget is in
+ * demo-canvas-view.c.
+ *
  *   foldtable-gtk-demo-canvas                      interactive
  *   foldtable-gtk-demo-canvas --self-test OUT.png  drive itself, check, save
  *                                                  a screenshot, exit 0 / 1

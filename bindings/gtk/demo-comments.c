@@ -31,7 +31,6 @@
 
 #define HEADER_HEIGHT 40.0
 
-
 typedef struct {
     DemoApp demo;
     FoldTextHeights *heights;
