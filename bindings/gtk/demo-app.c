@@ -1,4 +1,5 @@
 #include "demo-app.h"
+#include "demo-screenshot.h"
 
 #include <string.h>
 
@@ -15,34 +16,111 @@ demo_parse_args(int argc, char **argv, const char **out_png)
     return 0;
 }
 
+static int
+demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
+           FoldTextFunc text, gpointer text_data)
+{
+    int bad = demo_parse_args(argc, argv, &demo->out_png);
+    if (bad)
+        return bad;
+    demo->table = build_table();
+    if (!demo->table)
+        return 1;
+    demo->model = fold_list_model_new(demo->table, (GDestroyNotify)fold_table_free);
+    fold_list_model_set_text_func(demo->model, text, text_data, NULL);
+    return 0;
+}
+
 typedef struct {
+    DemoApp *demo;
     DemoBuildWindow build;
-    GtkWidget **window;
-    GSourceFunc step;
-    guint step_ms;
+    const DemoStep *steps;
+    guint n_steps, step_ms;
     gpointer data;
 } DemoRun;
+
+static gboolean
+run_step(gpointer user_data)
+{
+    DemoRun *run = user_data;
+    DemoApp *demo = run->demo;
+    demo->step++;
+    run->steps[demo->step - 1](run->data);
+    if ((guint)demo->step < run->n_steps)
+        return G_SOURCE_CONTINUE;
+    printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
+    gtk_window_destroy(GTK_WINDOW(demo->window));
+    return G_SOURCE_REMOVE;
+}
 
 static void
 on_activate(GtkApplication *gapp, gpointer user_data)
 {
     DemoRun *run = user_data;
-    *run->window = run->build(gapp, run->data);
-    gtk_window_present(GTK_WINDOW(*run->window));
-    if (run->step)
-        g_timeout_add(run->step_ms, run->step, run->data);
+    run->demo->window = run->build(gapp, run->data);
+    gtk_window_present(GTK_WINDOW(run->demo->window));
+    if (run->demo->out_png && run->n_steps > 0)
+        g_timeout_add(run->step_ms, run_step, run);
 }
 
 int
-demo_run(const char *app_id, char **argv, DemoBuildWindow build, GtkWidget **window,
-         GSourceFunc self_test_step, guint step_ms, gpointer data)
+demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
+         const DemoStep *steps, guint n_steps, guint step_ms, gpointer data)
 {
-    DemoRun run = {build, window, self_test_step, step_ms, data};
+    DemoRun run = {demo, build, steps, n_steps, step_ms, data};
     GtkApplication *gapp = gtk_application_new(app_id, G_APPLICATION_NON_UNIQUE);
     g_signal_connect(gapp, "activate", G_CALLBACK(on_activate), &run);
     int status = g_application_run(G_APPLICATION(gapp), 1, argv);
     g_object_unref(gapp);
+    if (demo->out_png)
+        return demo->failures || status ? 1 : 0;
     return status;
+}
+
+int
+demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void), FoldTextFunc text,
+          gpointer text_data, const char *app_id, DemoBuildWindow build, const DemoStep *steps,
+          guint n_steps, guint step_ms, gpointer data)
+{
+    int status = demo_start(demo, argc, argv, build_table, text, text_data);
+    if (status == 0)
+        status = demo_run(demo, app_id, argv, build, steps, n_steps, step_ms, data);
+    g_clear_object(&demo->model);
+    return status;
+}
+
+fold_table *
+demo_table_new(double header_height, double row_height, int32_t accordion)
+{
+    fold_table_options options;
+    fold_table_options_init(&options);
+    options.header_height = header_height;
+    options.row_height = row_height;
+    options.accordion = accordion;
+    fold_table *table = NULL;
+    return fold_table_new(&options, &table) == FOLD_OK ? table : NULL;
+}
+
+fold_table *
+demo_table_failed(fold_table *table)
+{
+    fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+    fold_table_free(table);
+    return NULL;
+}
+
+GtkWidget *
+demo_window_new(GtkApplication *gapp, const char *css, const char *css_class, const char *title,
+                int width, int height)
+{
+    if (css)
+        demo_add_css(css);
+    GtkWidget *window = gtk_application_window_new(gapp);
+    if (css_class)
+        gtk_widget_add_css_class(window, css_class);
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    return window;
 }
 
 void
@@ -56,20 +134,100 @@ demo_add_css(const char *css)
     g_object_unref(provider);
 }
 
-int
-demo_exit_status(const char *out_png, int failures, int status)
+GtkWidget *
+demo_list_view_new(FoldListModel *model, const char *css_class, GCallback setup, GCallback bind,
+                   GCallback unbind, GCallback on_activate, gpointer data)
 {
-    if (out_png)
-        return failures || status ? 1 : 0;
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", setup, data);
+    g_signal_connect(factory, "bind", bind, data);
+    g_signal_connect(factory, "unbind", unbind, data);
+    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(model)));
+    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
+    gtk_widget_add_css_class(list, css_class);
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);
+    g_signal_connect(list, "activate", on_activate, data);
+    return list;
+}
+
+GtkWidget *
+demo_scroller_new(GtkWidget *child)
+{
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), child);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    return scroller;
+}
+
+GtkWidget *
+demo_status_bar_new(void)
+{
+    GtkWidget *status = gtk_label_new("");
+    gtk_widget_add_css_class(status, "statusbar");
+    gtk_label_set_xalign(GTK_LABEL(status), 0);
+    gtk_label_set_wrap(GTK_LABEL(status), TRUE); /* never cut */
     return status;
 }
 
-gboolean
-demo_self_test_end(GtkWidget *window, int failures)
+int32_t
+demo_activate(FoldListModel *model, guint position)
 {
-    printf("%s\n", failures ? "SELF-TEST FAILED" : "self-test passed");
-    gtk_window_destroy(GTK_WINDOW(window));
-    return G_SOURCE_REMOVE;
+    int32_t action = -1;
+    GError *error = NULL;
+    if (!fold_list_model_activate(model, position, &action, &error)) {
+        g_warning("activate %u: %s", position, error->message);
+        g_clear_error(&error);
+    }
+    return action;
+}
+
+int32_t
+demo_click(DemoApp *demo, guint position)
+{
+    demo->last_action = -1;
+    g_signal_emit_by_name(demo->list, "activate", position);
+    return demo->last_action;
+}
+
+void
+demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note)
+{
+    guint colours = demo_screenshot_report(demo->window, demo->out_png, suffix, note);
+    DEMO_EXPECT(demo, colours > 1);
+}
+
+int64_t
+demo_item_count(fold_table *table)
+{
+    int64_t n = -1;
+    fold_table_item_count(table, &n);
+    return n;
+}
+
+double
+demo_content_height(fold_table *table)
+{
+    double h = -1;
+    fold_table_content_height(table, &h);
+    return h;
+}
+
+gboolean
+demo_section_collapsed(fold_table *table, const char *key)
+{
+    fold_section_info info;
+    return fold_table_section_info(table, demo_section(table, key), &info) == FOLD_OK &&
+           (info.flags & FOLD_SECTION_COLLAPSED);
+}
+
+gboolean
+demo_row_expanded(fold_table *table, const char *key, int64_t row)
+{
+    fold_row_info info;
+    return fold_table_row_info(table, demo_section(table, key), row, &info) == FOLD_OK &&
+           (info.flags & FOLD_ITEM_FLAG_EXPANDED);
 }
 
 fold_section_id

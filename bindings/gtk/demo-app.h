@@ -1,22 +1,41 @@
-/* What the demos share: the command line ([--self-test OUT.png]), running the
- * GtkApplication (and, under --self-test, its timed steps), the self-test's
- * EXPECT, end and exit status, and a few FoldTable look-ups by section key. */
+/* What the demos share: the state every demo's App starts with (DemoApp),
+ * the command line ([--self-test OUT.png]), building the table and the model
+ * over it, running the GtkApplication (and, under --self-test, its
+ * table of timed steps), the list view, scroller and status bar the list demos build alike,
+ * a click on a list row, the self-test's EXPECT, screenshots, end and exit
+ * status, and a few FoldTable look-ups by section key. */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
 #define FOLDTABLE_GTK_DEMO_APP_H
+
+#include "foldtable-gtk.h"
 
 #include <foldtable.h>
 #include <gtk/gtk.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* In a self-test step: `app` has `int step, failures`. */
-#define EXPECT(cond)                                                                 \
+/* The first member (`demo`) of every demo's App. */
+typedef struct {
+    fold_table *table;
+    FoldListModel *model;  /* over `table`, owning it; NULL: the demo owns `table` */
+    GtkWidget *window, *list;
+    const char *out_png;   /* --self-test OUT.png; NULL: interactive */
+    int32_t last_action;   /* FOLD_ACTIVATED_* of the last activation */
+    int step, failures;    /* the self-test's */
+} DemoApp;
+
+/* A self-test check: a failure is printed with the step and counted. */
+#define DEMO_EXPECT(demo, cond)                                                      \
     do {                                                                             \
         if (!(cond)) {                                                               \
-            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", app->step, #cond); \
-            app->failures++;                                                         \
+            fprintf(stderr, "self-test step %d: CHECK failed: %s\n", (demo)->step,   \
+                    #cond);                                                          \
+            (demo)->failures++;                                                      \
         }                                                                            \
     } while (0)
+
+/* In a self-test step: `app` is the demo's App. */
+#define EXPECT(cond) DEMO_EXPECT(&app->demo, cond)
 
 /* Sets *out_png to OUT.png under --self-test, NULL otherwise; 0 if the
  * arguments are good, else prints the usage and returns 2 (the exit status). */
@@ -24,21 +43,75 @@ int demo_parse_args(int argc, char **argv, const char **out_png);
 
 typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
 
-/* Runs a non-unique GtkApplication `app_id`: on activate, *window = build(),
- * presented; if self_test_step, it then runs every step_ms ms. Returns the
- * application's status. */
-int demo_run(const char *app_id, char **argv, DemoBuildWindow build, GtkWidget **window,
-             GSourceFunc self_test_step, guint step_ms, gpointer data);
+/* One step of a self-test (its checks, then what the next step checks the
+ * result of); data: the demo's App. */
+typedef void (*DemoStep)(gpointer data);
+
+/* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
+ * build(), presented. Under --self-test, the n_steps steps then run one
+ * every step_ms ms (demo->step: 1, 2, ...; the layout catches up in
+ * between), and after the last one the self-test says whether it passed
+ * and closes the window. Returns the exit status: the application's, and
+ * under a self-test 1 if a check failed. */
+int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
+             const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
+
+/* main() of a demo on FoldListModel: parses the arguments (demo->out_png),
+ * builds the table and the model over it (its rows' titles from
+ * text(..., text_data)), runs the app (demo_run), drops the model. Returns
+ * the exit status. */
+int demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void),
+              FoldTextFunc text, gpointer text_data, const char *app_id, DemoBuildWindow build,
+              const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
+
+/* A table with these default heights (the accordion policy: FOLD_ACCORDION_*),
+ * or NULL. */
+fold_table *demo_table_new(double header_height, double row_height, int32_t accordion);
+
+/* A table that could not be built: prints the engine's message, frees it;
+ * returns NULL. */
+fold_table *demo_table_failed(fold_table *table);
+
+/* An application window: `css` on the display (NULL: none), CSS class
+ * `css_class` (NULL: none), title and default size. */
+GtkWidget *demo_window_new(GtkApplication *gapp, const char *css, const char *css_class,
+                           const char *title, int width, int height);
 
 /* Styles the default display with `css` (application priority). */
 void demo_add_css(const char *css);
 
-/* The exit status: under a self-test (out_png), failing checks fail it too. */
-int demo_exit_status(const char *out_png, int failures, int status);
+/* A GtkListView over `model` (no selection) with CSS class `css_class`, its
+ * rows made by a GtkSignalListItemFactory whose setup, bind and unbind get
+ * `data`; a single click activates a row (on_activate(list, position, data)). */
+GtkWidget *demo_list_view_new(FoldListModel *model, const char *css_class, GCallback setup,
+                              GCallback bind, GCallback unbind, GCallback on_activate,
+                              gpointer data);
 
-/* A self-test's last step: says whether it passed, closes the window. */
-gboolean demo_self_test_end(GtkWidget *window, int failures);
+/* A vertical scroller around `child` (no horizontal scrolling); it takes the
+ * height its box gives. */
+GtkWidget *demo_scroller_new(GtkWidget *child);
 
+/* A status bar: a left-aligned label of CSS class "statusbar" that wraps
+ * (never cut). */
+GtkWidget *demo_status_bar_new(void);
+
+/* The model's activation of `position` (a click on a list row): returns the
+ * FOLD_ACTIVATED_* action, -1 (with a warning) if the model refused. */
+int32_t demo_activate(FoldListModel *model, guint position);
+
+/* A click as the list reports it: emits demo->list's "activate" signal for
+ * `position` after setting demo->last_action to -1; returns
+ * demo->last_action, which the demo's handler sets. */
+int32_t demo_click(DemoApp *demo, guint position);
+
+/* A self-test's screenshot (demo_screenshot_report), which must not be blank. */
+void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note);
+
+/* Look-ups for the self-tests; -1 (or FALSE) where the engine says no. */
+int64_t demo_item_count(fold_table *table);
+double demo_content_height(fold_table *table);
+gboolean demo_section_collapsed(fold_table *table, const char *key);
+gboolean demo_row_expanded(fold_table *table, const char *key, int64_t row);
 fold_section_id demo_section(fold_table *table, const char *key);
 int64_t demo_header_pos(fold_table *table, const char *key);
 int64_t demo_row_pos(fold_table *table, const char *key, int64_t row);

@@ -12,376 +12,47 @@
  * (CommentRow's measure() answers the item's "height"). Resizing the window
  * re-measures (fold_table_invalidate_heights + fold_table_measure).
  *
+ * This file: the window, the table and the self-test; the data in
+ * demo-comments-data.c, the row widget in demo-comment-row.c.
+ *
  *   foldtable-gtk-demo-comments                      interactive
  *   foldtable-gtk-demo-comments --self-test OUT.png  drive itself, check, save
  *                                                    screenshots, exit 0 / 1
  */
 #include "demo-app.h"
-#include "demo-screenshot.h"
+#include "demo-comment-row.h"
+#include "demo-comments-data.h"
 #include "fold-text-heights.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define HEADER_HEIGHT 40.0
-#define COLLAPSED_LINES 3
-/* Inside a comment row: the avatar column on the left, the byline above. */
-#define PAD_LEFT 60
-#define PAD_RIGHT 20
-#define PAD_TOP 34
-#define PAD_BOTTOM 12
 
 typedef struct {
-    const char *author;
-    const char *when;
-    const char *text;
-} Comment;
-
-static const Comment release[] = {
-    {"Ada Okafor", "09:12",
-     "I tried the 0.2 branch on the inbox app this morning. Collapsing a folder with forty "
-     "thousand messages is instant now, and the scroll position stays where it was, which is "
-     "the part I cared about most.\n\n"
-     "Two things I noticed. First, the header of a collapsed folder still shows the old count "
-     "for a frame when messages arrive while it is closed. Second, the keyboard shortcuts "
-     "collide with the ones the message view uses, so we should pick the GtkTreeExpander "
-     "defaults and document them.\n\n"
-     "Otherwise this is ready for me. Nice work, everyone."},
-    {"Tomás Lindqvist", "09:40", "Agreed on the shortcuts. Plus, minus and asterisk, like the tree expander."},
-    {"Mei Chen", "10:05",
-     "The count lag is a redraw that arrives after the change set, I think. With live items "
-     "the header's count becomes a property notification, so it should be gone once the model "
-     "branch lands. I will re-test after the merge.\n\n"
-     "About the release notes: can we list the heights work separately? People who wrote "
-     "their own size_request code will want to delete it, and they need to know how."},
-    {"Ada Okafor", "10:20", "Yes — a short migration section would help."},
-    {"Ravi Subramanian", "11:02",
-     "One more data point from the chat client. Messages are anything from a single emoji to "
-     "a pasted log of two hundred lines. Before, we guessed heights and fixed them up after "
-     "drawing, and the list jumped every time a long message scrolled into view.\n\n"
-     "With the height providers measuring at the list's width, nothing jumps: rows are "
-     "measured just before they are shown, and the anchor keeps the first visible message "
-     "where it was while the estimates above it become real heights.\n\n"
-     "Resizing the window re-measures everything that is visible. On my laptop that is about "
-     "forty rows, and I cannot see it happen.\n\n"
-     "The one thing I would still like is a way to measure a whole section ahead of time, for "
-     "printing, but that can wait."},
-};
-
-static const Comment design[] = {
-    {"Hanna Berg", "Yesterday",
-     "Proposal for the comment cards: three lines of text when collapsed, the whole text when "
-     "expanded, and only one card open at a time, so the thread stays readable on a phone.\n\n"
-     "A card whose text fits in three lines should not pretend it can expand: no chevron, no "
-     "hover hint, and a click does nothing."},
-    {"Jonas Weber", "Yesterday", "Looks good. Ship it."},
-    {"Lucía Fernández", "Yesterday",
-     "I like the accordion. Two details from the accessibility review: the expanded state must "
-     "be exposed to screen readers, and the focus must stay on the card that was activated, "
-     "also when the card above it collapses and the list moves.\n\n"
-     "The engine's anchoring handles the second one for us if the view tells it the viewport; "
-     "the first one belongs in the expander widget."},
-    {"Hanna Berg", "Yesterday", "Thanks — both noted in the tracker."},
-};
-
-typedef struct {
-    const char *key;
-    const char *header;
-    const Comment *comments;
-    int count;
-} Thread;
-
-static const Thread threads[] = {
-    {"release", "Release 0.2 — feedback|5 comments", release, G_N_ELEMENTS(release)},
-    {"design", "Comment cards — design|4 comments", design, G_N_ELEMENTS(design)},
-};
-
-static const Comment *
-find_comment(const char *key, int64_t row)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(threads); i++)
-        if (strcmp(threads[i].key, key) == 0)
-            return row >= 0 && row < threads[i].count ? &threads[i].comments[row] : NULL;
-    return NULL;
-}
-
-/* The text of a comment: what FoldTextHeights measures and the row draws. */
-static char *
-comment_text(fold_section_id section, const char *key, int64_t row, void *user_data)
-{
-    (void)section;
-    (void)user_data;
-    const Comment *c = find_comment(key, row);
-    return c ? g_strdup(c->text) : NULL;
-}
-
-/* ---- CommentRow: one list row, drawn with FoldTextHeights' layout ------- */
-
-#define COMMENT_TYPE_ROW (comment_row_get_type())
-G_DECLARE_FINAL_TYPE(CommentRow, comment_row, COMMENT, ROW, GtkWidget)
-
-struct _CommentRow {
-    GtkWidget parent_instance;
-    FoldTextHeights *heights; /* not owned */
-    FoldListItem *item;       /* owned while bound */
-    GtkListItem *list_item;
-    gulong notify_id;
-    /* what the last snapshot drew */
-    PangoLayout *layout;
-    double drawn_height;
-};
-
-G_DEFINE_FINAL_TYPE(CommentRow, comment_row, GTK_TYPE_WIDGET)
-
-/* CSS classes from the item; a new height is a new size. */
-static void
-comment_row_update(CommentRow *self)
-{
-    GtkWidget *w = GTK_WIDGET(self);
-    gboolean header = self->item && fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER;
-    gboolean expanded = self->item && fold_list_item_get_expanded(self->item);
-    gboolean expandable = self->item && fold_list_item_get_expandable(self->item);
-    const char *classes[] = {"header", "expanded", "expandable"};
-    gboolean on[] = {header, expanded, expandable};
-    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
-        if (on[i])
-            gtk_widget_add_css_class(w, classes[i]);
-        else
-            gtk_widget_remove_css_class(w, classes[i]);
-    }
-    gtk_widget_queue_resize(w);
-    gtk_widget_queue_draw(w);
-}
-
-static void
-comment_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
-                    int *natural, int *minimum_baseline, int *natural_baseline)
-{
-    (void)for_size;
-    CommentRow *self = COMMENT_ROW(widget);
-    *minimum_baseline = *natural_baseline = -1;
-    if (orientation == GTK_ORIENTATION_HORIZONTAL) {
-        *minimum = *natural = 0; /* the list gives every row its width */
-        return;
-    }
-    /* The engine's height is the row's height: one source. */
-    double h = self->item ? fold_list_item_get_height(self->item) : 0;
-    *minimum = *natural = (int)ceil(h);
-}
-
-static void
-get_fg(GtkWidget *widget, GdkRGBA *out)
-{
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), out);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-}
-
-static void
-draw_layout(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, const GdkRGBA *color)
-{
-    gtk_snapshot_save(snapshot);
-    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)y);
-    gtk_snapshot_translate(snapshot, &at);
-    gtk_snapshot_append_layout(snapshot, layout, color);
-    gtk_snapshot_restore(snapshot);
-}
-
-static PangoLayout *
-markup_layout(GtkWidget *widget, const char *markup)
-{
-    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
-    pango_layout_set_markup(layout, markup, -1);
-    return layout;
-}
-
-static void
-comment_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
-{
-    CommentRow *self = COMMENT_ROW(widget);
-    if (!self->item)
-        return;
-    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    GdkRGBA fg, dim;
-    get_fg(widget, &fg);
-    dim = fg;
-    dim.alpha *= 0.55f;
-    self->drawn_height = height;
-
-    if (fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER) {
-        char *m = g_markup_printf_escaped("<b>%s</b>", fold_list_item_get_title(self->item));
-        PangoLayout *title = markup_layout(widget, m);
-        g_free(m);
-        int tw, th;
-        pango_layout_get_pixel_size(title, &tw, &th);
-        draw_layout(snapshot, title, 16, (height - th) / 2.0, &fg);
-        g_object_unref(title);
-        const char *detail = fold_list_item_get_detail(self->item);
-        if (detail) {
-            m = g_markup_printf_escaped("<small>%s</small>", detail);
-            PangoLayout *d = markup_layout(widget, m);
-            g_free(m);
-            pango_layout_get_pixel_size(d, &tw, &th);
-            draw_layout(snapshot, d, width - PAD_RIGHT - tw, (height - th) / 2.0, &dim);
-            g_object_unref(d);
-        }
-        return;
-    }
-
-    /* A comment: avatar, byline, then the text in FoldTextHeights' layout. */
-    const Comment *c =
-        find_comment(fold_list_item_get_key(self->item), fold_list_item_get_row(self->item));
-    if (!c)
-        return;
-    gboolean expanded = fold_list_item_get_expanded(self->item);
-    guint hash = g_str_hash(c->author);
-    GdkRGBA avatar = {0.35f + (hash % 5) * 0.1f, 0.45f + (hash / 5 % 4) * 0.08f,
-                      0.75f - (hash / 20 % 4) * 0.08f, 1};
-    graphene_rect_t circle = GRAPHENE_RECT_INIT(16, 12, 32, 32);
-    GskRoundedRect round;
-    gsk_rounded_rect_init_from_rect(&round, &circle, 16);
-    gtk_snapshot_push_rounded_clip(snapshot, &round);
-    gtk_snapshot_append_color(snapshot, &avatar, &circle);
-    gtk_snapshot_pop(snapshot);
-    char initials[16] = "";
-    const char *space = strchr(c->author, ' ');
-    g_snprintf(initials, sizeof initials, "%.1s%.1s", c->author, space ? space + 1 : "");
-    char *m = g_markup_printf_escaped("<small><b>%s</b></small>", initials);
-    PangoLayout *l = markup_layout(widget, m);
-    g_free(m);
-    int tw, th;
-    pango_layout_get_pixel_size(l, &tw, &th);
-    GdkRGBA white = {1, 1, 1, 1};
-    draw_layout(snapshot, l, 32 - tw / 2.0, 28 - th / 2.0, &white);
-    g_object_unref(l);
-
-    m = g_markup_printf_escaped("<b>%s</b>", c->author);
-    l = markup_layout(widget, m);
-    g_free(m);
-    pango_layout_get_pixel_size(l, &tw, &th);
-    draw_layout(snapshot, l, PAD_LEFT, 10, &fg);
-    g_object_unref(l);
-    m = g_markup_printf_escaped("<small>%s</small>", c->when);
-    l = markup_layout(widget, m);
-    g_free(m);
-    int bw, bh;
-    pango_layout_get_pixel_size(l, &bw, &bh);
-    draw_layout(snapshot, l, PAD_LEFT + tw + 8, 10 + th - bh, &dim);
-    g_object_unref(l);
-    if (fold_list_item_get_expandable(self->item)) {
-        m = g_markup_printf_escaped("<small>%s</small>", expanded ? "Show less" : "Show more");
-        l = markup_layout(widget, m);
-        g_free(m);
-        pango_layout_get_pixel_size(l, &bw, &bh);
-        GdkRGBA accent = {0.11f, 0.42f, 0.85f, 1};
-        draw_layout(snapshot, l, width - PAD_RIGHT - bw, 10 + th - bh, &accent);
-        g_object_unref(l);
-    }
-
-    g_clear_object(&self->layout);
-    self->layout = fold_text_heights_create_layout(self->heights, c->text, expanded);
-    if (self->layout) {
-        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height));
-        draw_layout(snapshot, self->layout, PAD_LEFT, PAD_TOP, &fg);
-        gtk_snapshot_pop(snapshot);
-    }
-}
-
-static void
-on_item_notify(GObject *item, GParamSpec *pspec, CommentRow *self)
-{
-    (void)item;
-    (void)pspec;
-    comment_row_update(self);
-}
-
-/* Binds the row to a model item (NULL: unbinds). Live items notify their
- * changes; snapshot items are rebound by items-changed. Either way the row
- * re-reads the item. */
-static void
-comment_row_set_item(CommentRow *self, FoldListItem *item)
-{
-    if (self->item) {
-        g_clear_signal_handler(&self->notify_id, self->item);
-        g_clear_object(&self->item);
-    }
-    if (item) {
-        self->item = g_object_ref(item);
-        self->notify_id = g_signal_connect(item, "notify", G_CALLBACK(on_item_notify), self);
-    }
-    comment_row_update(self);
-}
-
-static void
-comment_row_dispose(GObject *object)
-{
-    CommentRow *self = COMMENT_ROW(object);
-    comment_row_set_item(self, NULL);
-    g_clear_object(&self->layout);
-    G_OBJECT_CLASS(comment_row_parent_class)->dispose(object);
-}
-
-static void
-comment_row_class_init(CommentRowClass *klass)
-{
-    G_OBJECT_CLASS(klass)->dispose = comment_row_dispose;
-    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    widget_class->measure = comment_row_measure;
-    widget_class->snapshot = comment_row_snapshot;
-    gtk_widget_class_set_css_name(widget_class, "comment");
-}
-
-static void
-comment_row_init(CommentRow *self)
-{
-    (void)self;
-}
-
-static GtkWidget *
-comment_row_new(FoldTextHeights *heights, GtkListItem *list_item)
-{
-    CommentRow *self = g_object_new(COMMENT_TYPE_ROW, NULL);
-    self->heights = heights;
-    self->list_item = list_item;
-    return GTK_WIDGET(self);
-}
-
-/* ---- the app ------------------------------------------------------------- */
-
-typedef struct {
-    fold_table *table;
-    FoldListModel *model;
+    DemoApp demo;
     FoldTextHeights *heights;
-    GtkWidget *window, *list, *scroller, *status;
+    GtkWidget *scroller, *status;
     GtkAdjustment *vadj;
     /* self-test */
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures, width;
+    int width;
     int64_t expanded_pos;
 } App;
 
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.header_height = HEADER_HEIGHT;
-    options.row_height = PAD_TOP + PAD_BOTTOM + 3 * 18; /* the estimate until measured */
-    options.accordion = FOLD_ACCORDION_SINGLE;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    /* The row height is the estimate until measured. */
+    fold_table *table =
+        demo_table_new(HEADER_HEIGHT, PAD_TOP + PAD_BOTTOM + 3 * 18, FOLD_ACCORDION_SINGLE);
+    if (!table)
         return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(threads); i++) {
-        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, threads[i].key,
-                                      threads[i].header, threads[i].count, 0, NULL) != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
+    for (size_t i = 0; i < N_COMMENT_THREADS; i++) {
+        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, comment_threads[i].key,
+                                      comment_threads[i].header, comment_threads[i].count, 0, NULL) != FOLD_OK)
+            return demo_table_failed(table);
     }
     return table;
 }
@@ -395,29 +66,12 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
 }
 
 static void
-bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-    (void)factory;
-    (void)data;
-    comment_row_set_item(COMMENT_ROW(gtk_list_item_get_child(list_item)),
-                         gtk_list_item_get_item(list_item));
-}
-
-static void
-unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-    (void)factory;
-    (void)data;
-    comment_row_set_item(COMMENT_ROW(gtk_list_item_get_child(list_item)), NULL);
-}
-
-static void
 set_status(App *app)
 {
     fold_row_ref *rows = NULL;
     int64_t n = 0;
     char *s;
-    if (fold_table_expanded_rows(app->table, &rows, &n) == FOLD_OK && n > 0) {
+    if (fold_table_expanded_rows(app->demo.table, &rows, &n) == FOLD_OK && n > 0) {
         const Comment *c = find_comment(rows[0].key, rows[0].row);
         s = g_strdup_printf("Showing the whole comment by %s · text width %d px",
                             c ? c->author : "?", fold_text_heights_get_text_width(app->heights));
@@ -430,25 +84,13 @@ set_status(App *app)
     g_free(s);
 }
 
-static int32_t
-activate(App *app, guint position)
-{
-    int32_t action = -1;
-    GError *error = NULL;
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
-    set_status(app);
-    app->last_action = action;
-    return action;
-}
-
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
-    activate(data, position);
+    App *app = data;
+    app->demo.last_action = demo_activate(app->demo.model, position);
+    set_status(app);
 }
 
 static void
@@ -457,6 +99,16 @@ on_text_width(GObject *heights, GParamSpec *pspec, gpointer data)
     (void)heights;
     (void)pspec;
     set_status(data);
+}
+
+/* The heights stop measuring with the window (before the model goes). */
+static void
+on_destroy(GtkWidget *window, gpointer data)
+{
+    (void)window;
+    App *app = data;
+    fold_text_heights_detach(app->heights);
+    g_clear_object(&app->heights);
 }
 
 static const char css[] =
@@ -480,12 +132,8 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "comments-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — comments");
-    gtk_window_set_default_size(GTK_WINDOW(window), 560, 720);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "comments-demo", "FoldTable — comments", 560, 720);
 
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *top = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
@@ -501,45 +149,33 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(top), sub);
     gtk_box_append(GTK_BOX(vbox), top);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "comments");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
+    app->demo.list = demo_list_view_new(app->demo.model, "comments", G_CALLBACK(setup_row),
+                                   G_CALLBACK(comment_row_bind), G_CALLBACK(comment_row_unbind),
+                                   G_CALLBACK(on_activate), app);
 
     /* Heights: FoldTextHeights measures at the list's width with its font. */
-    app->heights = fold_text_heights_new(app->list);
+    app->heights = fold_text_heights_new(app->demo.list);
     fold_text_heights_set_text_func(app->heights, comment_text, NULL, NULL);
     fold_text_heights_set_collapsed_lines(app->heights, COLLAPSED_LINES);
     GtkBorder padding = {PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM};
     fold_text_heights_set_padding(app->heights, &padding);
     GError *error = NULL;
-    if (!fold_text_heights_attach_model(app->heights, app->model, &error)) {
+    if (!fold_text_heights_attach_model(app->heights, app->demo.model, &error)) {
         g_warning("%s", error->message);
         g_clear_error(&error);
     }
     g_signal_connect(app->heights, "notify::text-width", G_CALLBACK(on_text_width), app);
 
-    app->scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(app->scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
-    gtk_widget_set_vexpand(app->scroller, TRUE);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    app->scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
     gtk_box_append(GTK_BOX(vbox), app->scroller);
 
-    app->status = gtk_label_new("");
-    gtk_widget_add_css_class(app->status, "statusbar");
-    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
-    gtk_label_set_wrap(GTK_LABEL(app->status), TRUE);
+    app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
     set_status(app);
 
     gtk_window_set_child(GTK_WINDOW(window), vbox);
+    g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), app);
     return window;
 }
 
@@ -549,24 +185,8 @@ static double
 engine_height(App *app, int64_t p)
 {
     double h = -1;
-    fold_table_item_height(app->table, p, &h);
+    fold_table_item_height(app->demo.table, p, &h);
     return h;
-}
-
-/* The CommentRow the list shows for position p, or NULL. */
-static CommentRow *
-row_widget(App *app, int64_t p)
-{
-    for (GtkWidget *c = gtk_widget_get_first_child(app->list); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *child = gtk_widget_get_first_child(c);
-        if (child && COMMENT_IS_ROW(child)) {
-            CommentRow *r = COMMENT_ROW(child);
-            if (r->item && gtk_widget_get_mapped(child) &&
-                gtk_list_item_get_position(r->list_item) == (guint)p)
-                return r;
-        }
-    }
-    return NULL;
 }
 
 /* Every shown row: allocated height == engine height == Pango's answer. */
@@ -574,30 +194,30 @@ static int
 check_rows(App *app, const char *when)
 {
     int checked = 0;
-    for (size_t t = 0; t < G_N_ELEMENTS(threads); t++) {
-        for (int r = 0; r < threads[t].count; r++) {
-            int64_t p = demo_row_pos(app->table, threads[t].key, r);
+    for (size_t t = 0; t < N_COMMENT_THREADS; t++) {
+        for (int r = 0; r < comment_threads[t].count; r++) {
+            int64_t p = demo_row_pos(app->demo.table, comment_threads[t].key, r);
             fold_row_info info;
-            EXPECT(fold_table_row_info(app->table, demo_section(app->table, threads[t].key), r, &info) == FOLD_OK);
+            EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, comment_threads[t].key), r, &info) == FOLD_OK);
             gboolean expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
-            double pango = fold_text_heights_measure_text(app->heights, threads[t].comments[r].text,
+            double pango = fold_text_heights_measure_text(app->heights, comment_threads[t].comments[r].text,
                                                           expanded);
             double h = engine_height(app, p);
             if (h != pango)
-                fprintf(stderr, "%s: %s/%d engine %.2f, Pango %.2f\n", when, threads[t].key, r,
+                fprintf(stderr, "%s: %s/%d engine %.2f, Pango %.2f\n", when, comment_threads[t].key, r,
                         h, pango);
             EXPECT(h == pango);
             /* Expandable exactly when the collapsed lines cut the text. */
             PangoLayout *cl = fold_text_heights_create_layout(app->heights,
-                                                              threads[t].comments[r].text, FALSE);
+                                                              comment_threads[t].comments[r].text, FALSE);
             EXPECT(!!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE) == pango_layout_is_ellipsized(cl));
             g_object_unref(cl);
-            CommentRow *w = row_widget(app, p);
+            CommentRow *w = comment_row_find(app->demo.list, (guint)p);
             if (w) {
                 int allocated = gtk_widget_get_height(GTK_WIDGET(w));
                 if (allocated != h)
                     fprintf(stderr, "%s: %s/%d allocated %d, engine %.2f\n", when,
-                            threads[t].key, r, allocated, h);
+                            comment_threads[t].key, r, allocated, h);
                 EXPECT(allocated == h);
                 checked++;
             }
@@ -606,153 +226,131 @@ check_rows(App *app, const char *when)
     return checked;
 }
 
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->list);
-    app->step++;
-    switch (app->step) {
-    case 1: {
-        int64_t n = 0;
-        fold_table_item_count(app->table, &n);
-        EXPECT(n == 2 + 5 + 4);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)n);
-        int width = gtk_widget_get_width(app->list);
-        EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
-        int checked = check_rows(app, "step 1");
-        EXPECT(checked >= 6);
-        printf("step 1: %" G_GINT64_FORMAT " items, list width %d, text width %d, %d rows "
-               "allocated at the engine's (Pango's) height\n",
-               n, width, fold_text_heights_get_text_width(app->heights), checked);
-        /* A short comment: the whole text fits, not expandable; a click does nothing. */
-        int64_t p = demo_row_pos(app->table, "release", 1);
-        fold_row_info info;
-        EXPECT(fold_table_row_info(app->table, demo_section(app->table, "release"), 1, &info) == FOLD_OK);
-        EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
-        EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
-        EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(fold_text_heights_measure_text(app->heights, release[1].text, TRUE) ==
-               fold_text_heights_measure_text(app->heights, release[1].text, FALSE));
-        printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
-               info.height);
-        /* Expand a long one (three paragraphs). */
-        p = demo_row_pos(app->table, "release", 0);
-        double collapsed = engine_height(app, p);
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
-        EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
-        double full = fold_text_heights_measure_text(app->heights, release[0].text, TRUE);
-        EXPECT(engine_height(app, p) == full && full > collapsed);
-        app->expanded_pos = p;
-        printf("step 1: expanded release/0: %.0f -> %.0f pt (Pango, whole text)\n", collapsed,
-               full);
-        break;
-    }
-    case 2: {
-        /* The expanded row is laid out at the engine's height and shows
-         * its whole text: the layout it drew is not ellipsized and is as
-         * tall as the engine's height minus the padding. */
-        int64_t p = app->expanded_pos;
-        CommentRow *w = row_widget(app, p);
-        EXPECT(w != NULL);
-        if (w) {
-            double h = engine_height(app, p);
-            EXPECT(gtk_widget_get_height(GTK_WIDGET(w)) == h);
-            EXPECT(w->drawn_height == h);
-            EXPECT(w->layout && !pango_layout_is_ellipsized(w->layout));
-            int lw = 0, lh = 0;
-            if (w->layout)
-                pango_layout_get_pixel_size(w->layout, &lw, &lh);
-            EXPECT(PAD_TOP + lh + PAD_BOTTOM == h);
-            EXPECT(strcmp(pango_layout_get_text(w->layout), release[0].text) == 0);
-            /* Collapsed, the same text is cut to three lines, with an ellipsis. */
-            PangoLayout *c = fold_text_heights_create_layout(app->heights, release[0].text, FALSE);
-            EXPECT(pango_layout_is_ellipsized(c) && pango_layout_get_line_count(c) == 3);
-            g_object_unref(c);
-            printf("step 2: release/0 allocated %d px = engine %.0f = padding %d + text %d "
-                   "(%d lines, not ellipsized) + padding %d\n",
-                   gtk_widget_get_height(GTK_WIDGET(w)), h, PAD_TOP, lh,
-                   w->layout ? pango_layout_get_line_count(w->layout) : 0, PAD_BOTTOM);
-        }
-        check_rows(app, "step 2");
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
-        /* Widen the window: everything is measured again at the new width. */
-        app->width = gtk_widget_get_width(app->list);
-        gtk_window_set_default_size(GTK_WINDOW(app->window), 860, 720);
-        break;
-    }
-    case 3: {
-        int width = gtk_widget_get_width(app->list);
-        EXPECT(width > app->width);
-        EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
-        fold_row_info info;
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
-        EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
-        int checked = check_rows(app, "step 3");
-        CommentRow *w = row_widget(app, app->expanded_pos);
-        EXPECT(w && w->layout && !pango_layout_is_ellipsized(w->layout));
-        printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
-               "at Pango's height; release/0 still expanded at %.0f pt\n",
-               app->width, width, fold_text_heights_get_text_width(app->heights), checked,
-               engine_height(app, app->expanded_pos));
-        /* The accordion: expanding another comment collapses release/0. */
-        int64_t q = demo_row_pos(app->table, "design", 2);
-        EXPECT(click(app, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
-        fold_table_row_info(app->table, demo_section(app->table, "release"), 0, &info);
-        EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
-        app->expanded_pos = demo_row_pos(app->table, "design", 2);
-        /* Show the second thread from its header. */
-        int64_t h = -1;
-        double top = 0;
-        fold_table_header_position(app->table, demo_section(app->table, "design"), &h);
-        fold_table_item_top(app->table, h, &top);
-        gtk_adjustment_set_value(app->vadj, top);
-        break;
-    }
-    case 4: {
-        check_rows(app, "step 4");
-        CommentRow *w = row_widget(app, app->expanded_pos);
-        EXPECT(w && w->layout && !pango_layout_is_ellipsized(w->layout));
-        EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
-        guint colours = demo_screenshot_report(app->window, app->out_png, "-wide.png",
-                                               " (wider window, design/2 expanded)");
-        EXPECT(colours > 1);
-        return demo_self_test_end(app->window, app->failures);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    int64_t n = 0;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == 2 + 5 + 4);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
+    int width = gtk_widget_get_width(app->demo.list);
+    EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
+    int checked = check_rows(app, "step 1");
+    EXPECT(checked >= 6);
+    printf("step 1: %" G_GINT64_FORMAT " items, list width %d, text width %d, %d rows "
+           "allocated at the engine's (Pango's) height\n",
+           n, width, fold_text_heights_get_text_width(app->heights), checked);
+    /* A short comment: the whole text fits, not expandable; a click does nothing. */
+    int64_t p = demo_row_pos(app->demo.table, "release", 1);
+    fold_row_info info;
+    EXPECT(fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 1, &info) == FOLD_OK);
+    EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDABLE));
+    EXPECT(info.expanded_height == FOLD_HEIGHT_DEFAULT);
+    EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, TRUE) ==
+           fold_text_heights_measure_text(app->heights, find_comment("release", 1)->text, FALSE));
+    printf("step 1: short comment release/1 (%.0f pt) is not expandable; a click does nothing\n",
+           info.height);
+    /* Expand a long one (three paragraphs). */
+    p = demo_row_pos(app->demo.table, "release", 0);
+    double collapsed = engine_height(app, p);
+    demo_click(&app->demo, (guint)p);
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
+    double full = fold_text_heights_measure_text(app->heights, find_comment("release", 0)->text, TRUE);
+    EXPECT(engine_height(app, p) == full && full > collapsed);
+    app->expanded_pos = p;
+    printf("step 1: expanded release/0: %.0f -> %.0f pt (Pango, whole text)\n", collapsed,
+           full);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    /* The expanded row is laid out at the engine's height and shows
+     * its whole text: the layout it drew is not ellipsized and is as
+     * tall as the engine's height minus the padding. */
+    int64_t p = app->expanded_pos;
+    CommentRow *w = comment_row_find(app->demo.list, (guint)p);
+    EXPECT(w != NULL);
+    if (w) {
+        double h = engine_height(app, p);
+        EXPECT(gtk_widget_get_height(GTK_WIDGET(w)) == h);
+        EXPECT(comment_row_get_drawn_height(w) == h);
+        EXPECT(comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+        int lw = 0, lh = 0;
+        if (comment_row_get_layout(w))
+            pango_layout_get_pixel_size(comment_row_get_layout(w), &lw, &lh);
+        EXPECT(PAD_TOP + lh + PAD_BOTTOM == h);
+        EXPECT(strcmp(pango_layout_get_text(comment_row_get_layout(w)), find_comment("release", 0)->text) == 0);
+        /* Collapsed, the same text is cut to three lines, with an ellipsis. */
+        PangoLayout *c = fold_text_heights_create_layout(app->heights, find_comment("release", 0)->text, FALSE);
+        EXPECT(pango_layout_is_ellipsized(c) && pango_layout_get_line_count(c) == 3);
+        g_object_unref(c);
+        printf("step 2: release/0 allocated %d px = engine %.0f = padding %d + text %d "
+               "(%d lines, not ellipsized) + padding %d\n",
+               gtk_widget_get_height(GTK_WIDGET(w)), h, PAD_TOP, lh,
+               comment_row_get_layout(w) ? pango_layout_get_line_count(comment_row_get_layout(w)) : 0, PAD_BOTTOM);
+    }
+    check_rows(app, "step 2");
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+    /* Widen the window: everything is measured again at the new width. */
+    app->width = gtk_widget_get_width(app->demo.list);
+    gtk_window_set_default_size(GTK_WINDOW(app->demo.window), 860, 720);
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    int width = gtk_widget_get_width(app->demo.list);
+    EXPECT(width > app->width);
+    EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
+    fold_row_info info;
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
+    int checked = check_rows(app, "step 3");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
+    EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+    printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
+           "at Pango's height; release/0 still expanded at %.0f pt\n",
+           app->width, width, fold_text_heights_get_text_width(app->heights), checked,
+           engine_height(app, app->expanded_pos));
+    /* The accordion: expanding another comment collapses release/0. */
+    int64_t q = demo_row_pos(app->demo.table, "design", 2);
+    EXPECT(demo_click(&app->demo, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
+    fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
+    EXPECT(!(info.flags & FOLD_ITEM_FLAG_EXPANDED));
+    app->expanded_pos = demo_row_pos(app->demo.table, "design", 2);
+    /* Show the second thread from its header. */
+    int64_t h = -1;
+    double top = 0;
+    fold_table_header_position(app->demo.table, demo_section(app->demo.table, "design"), &h);
+    fold_table_item_top(app->demo.table, h, &top);
+    gtk_adjustment_set_value(app->vadj, top);
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    check_rows(app, "step 4");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
+    EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
+    EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
+    demo_expect_screenshot(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, comment_text, NULL, NULL);
-
-    int status = demo_run("org.foldtable.DemoComments", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 500, &app);
-    if (app.heights) {
-        fold_text_heights_detach(app.heights);
-        g_object_unref(app.heights);
-    }
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    return demo_main(&app.demo, argc, argv, build_table, comment_text, NULL,
+                     "org.foldtable.DemoComments", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 500, &app);
 }

@@ -18,7 +18,7 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-app.h"
-#include "demo-screenshot.h"
+#include "demo-groups.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -31,14 +31,6 @@
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
 #define INDENT 22
-
-typedef struct {
-    const char *key;
-    const char *parent; /* NULL: top level */
-    const char *header;
-    const char *const *rows;
-    uint32_t flags;     /* FOLD_SECTION_* for fold_table_insert_section */
-} Group;
 
 static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
 static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
@@ -54,7 +46,7 @@ static const char *const hot[] = {"Chili", "Cayenne", "Paprika", NULL};
 static const char *const none[] = {NULL};
 
 /* Parents before children; children after the parent's rows. */
-static const Group groups[] = {
+static const DemoGroup groups[] = {
     {"fruit", NULL, "Fruit|3 + 2 groups", fruit, 0},
     {"citrus", "fruit", "Citrus", citrus, 0},
     {"berries", "fruit", "Berries", berries, 0},
@@ -67,73 +59,37 @@ static const Group groups[] = {
     {"empty", NULL, "Nothing here|empty section", none, 0},
     {"spices", NULL, "Spices", spices, 0},
     {"hot", "spices", "Hot", hot, 0},
+    {0},
 };
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *scroller, *sticky, *accordion;
+    DemoApp demo;
+    GtkWidget *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
     /* self-test */
-    const char *out_png;
-    int step;
-    int failures;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last click */
     guint signals;
     guint last_signal[3]; /* position, removed, added */
     guint notes; /* notify signals of bound items, "position" aside */
 } App;
 
-
-static const Group *
-find_group(const char *key)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
-        if (strcmp(groups[i].key, key) == 0)
-            return &groups[i];
-    return NULL;
-}
-
 /* The app keeps its row data (by key, its own identity); the engine the
- * structure and header texts. */
-static char *
-row_text(fold_section_id section, const char *key, int64_t row, void *user_data)
+ * structure and header texts. Every row can expand. */
+static int
+set_expanded_heights(fold_table *table, fold_section_id id, const DemoGroup *group)
 {
-    (void)section;
-    (void)user_data;
-    const Group *g = find_group(key);
-    return g ? g_strdup(g->rows[row]) : NULL;
+    int status = FOLD_OK;
+    for (int64_t r = 0; status == FOLD_OK && group->rows[r]; r++)
+        status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
+    return status;
 }
 
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.row_height = ROW_HEIGHT;
-    options.header_height = HEADER_HEIGHT;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (!table)
         return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        const Group *g = &groups[i];
-        int64_t rows = 0;
-        while (g->rows[rows])
-            rows++;
-        fold_section_id parent = FOLD_ROOT, id = 0;
-        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
-        if (status == FOLD_OK)
-            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
-                                               rows, g->flags, &id);
-        for (int64_t r = 0; status == FOLD_OK && r < rows; r++)
-            status = fold_table_set_row_expanded_height(table, id, r, EXPANDED_HEIGHT);
-        if (status != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
-    }
-    return table;
+    return demo_groups_insert(table, groups, set_expanded_heights);
 }
 
 /* ---- list rows ----------------------------------------------------------- */
@@ -267,14 +223,9 @@ on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
     App *app = data;
-    GError *error = NULL;
     /* FOLD_ACTIVATED_NOTHING for a fixed header (Grains), _REFUSED if a
      * section or row listener said no; either way nothing changed. */
-    app->last_action = -1;
-    if (!fold_list_model_activate(app->model, position, &app->last_action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
+    app->demo.last_action = demo_activate(app->demo.model, position);
 }
 
 static void
@@ -285,7 +236,7 @@ on_accordion(GObject *sw, GParamSpec *pspec, gpointer data)
     GError *error = NULL;
     int32_t policy = gtk_switch_get_active(GTK_SWITCH(sw)) ? FOLD_ACCORDION_SINGLE
                                                            : FOLD_ACCORDION_MULTIPLE;
-    if (!fold_list_model_set_accordion(app->model, policy, &error)) {
+    if (!fold_list_model_set_accordion(app->demo.model, policy, &error)) {
         g_warning("accordion: %s", error->message);
         g_clear_error(&error);
     }
@@ -321,11 +272,7 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — GtkListView");
-    gtk_window_set_default_size(GTK_WINDOW(window), 480, 560);
+    GtkWidget *window = demo_window_new(gapp, css, NULL, "FoldTable — GtkListView", 480, 560);
 
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
@@ -342,26 +289,15 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(bar), app->accordion);
     gtk_box_append(GTK_BOX(vbox), bar);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), app);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), app);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "fold");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
-    g_signal_connect(app->model, "items-changed", G_CALLBACK(on_items_changed), app);
+    app->demo.list = demo_list_view_new(app->demo.model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
+                                   G_CALLBACK(unbind_row), G_CALLBACK(on_activate), app);
+    g_signal_connect(app->demo.model, "items-changed", G_CALLBACK(on_items_changed), app);
 
-    app->scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(app->scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(app->scroller), app->list);
-    gtk_widget_set_vexpand(app->scroller, TRUE);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    app->scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 
     /* The sticky headers wrap the scrolled window. */
-    app->sticky = fold_sticky_headers_new(app->model, app->scroller);
+    app->sticky = fold_sticky_headers_new(app->demo.model, app->scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
     gtk_box_append(GTK_BOX(vbox), app->sticky);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
@@ -370,47 +306,20 @@ build_window(GtkApplication *gapp, gpointer data)
 
 /* ---- self-test ----------------------------------------------------------- */
 
-static int64_t
-count_items(App *app)
-{
-    int64_t n = -1;
-    fold_table_item_count(app->table, &n);
-    return n;
-}
-
-static gboolean
-section_collapsed(App *app, const char *key)
-{
-    fold_section_info info;
-    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED);
-}
-
-static gboolean
-row_expanded(App *app, const char *key, int64_t row)
-{
-    fold_row_info info;
-    return fold_table_row_info(app->table, demo_section(app->table, key), row, &info) == FOLD_OK &&
-           (info.flags & FOLD_ITEM_FLAG_EXPANDED);
-}
-
 /* The flat position shown by the list row under viewport point (x, y), or -1. */
 static int64_t
 picked_position(App *app, double x, double y)
 {
-    GtkWidget *w = gtk_widget_pick(app->list, x, y, GTK_PICK_DEFAULT);
+    GtkWidget *w = gtk_widget_pick(app->demo.list, x, y, GTK_PICK_DEFAULT);
     for (; w; w = gtk_widget_get_parent(w)) {
         GtkListItem *list_item = g_object_get_data(G_OBJECT(w), "fold-list-item");
         if (list_item)
             return gtk_list_item_get_position(list_item);
-        if (w == app->list)
+        if (w == app->demo.list)
             break;
     }
     return -1;
 }
-
-/* Renders the window to a PNG; returns the number of distinct pixel colours
- * (0 on failure). Shared shape with demo-canvas.c. */
 
 /* The list shows at viewport y the engine's item at offset + y, and the
  * sticky headers show the engine's stack for that offset. */
@@ -420,7 +329,7 @@ check_scrolled(App *app, double offset)
     EXPECT(gtk_adjustment_get_value(app->vadj) == offset);
     int64_t engine_pos = -1;
     int32_t place = 0;
-    fold_table_item_at_offset(app->table, offset + 70, &engine_pos, &place);
+    fold_table_item_at_offset(app->demo.table, offset + 70, &engine_pos, &place);
     int64_t shown = picked_position(app, 200, 70);
     if (shown != engine_pos)
         fprintf(stderr, "at y=70 the list shows item %" G_GINT64_FORMAT
@@ -428,7 +337,7 @@ check_scrolled(App *app, double offset)
     EXPECT(shown == engine_pos);
     fold_sticky_header headers[8];
     int64_t written = 0;
-    fold_table_sticky_headers(app->table, offset, headers, 8, &written, NULL);
+    fold_table_sticky_headers(app->demo.table, offset, headers, 8, &written, NULL);
     EXPECT(written >= 1);
     FoldStickyHeaders *sticky = FOLD_STICKY_HEADERS(app->sticky);
     EXPECT(fold_sticky_headers_get_n_headers(sticky) == (guint)written);
@@ -442,209 +351,225 @@ check_scrolled(App *app, double offset)
     }
     printf("step %d: scrolled to %.0f: item %" G_GINT64_FORMAT " at y=70, %" G_GINT64_FORMAT
            " sticky header(s), first at position %" G_GINT64_FORMAT "\n",
-           app->step, offset, shown, written, written ? headers[0].position : -1);
+           app->demo.step, offset, shown, written, written ? headers[0].position : -1);
 }
 
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    GtkListView *list = GTK_LIST_VIEW(app->list);
-    double content = 0;
-    fold_table_content_height(app->table, &content);
-    app->step++;
-    switch (app->step) {
-    case 1: {
-        /* The list shows the engine's list, at the engine's heights. */
-        int64_t n = count_items(app);
-        EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)n);
-        printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
-               content, gtk_adjustment_get_upper(app->vadj));
-        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        /* The row under y = 100 is the engine's item at offset 100. */
-        int64_t engine_pos = -1;
-        int32_t place = 0;
-        fold_table_item_at_offset(app->table, 100, &engine_pos, &place);
-        EXPECT(picked_position(app, 200, 100) == engine_pos);
-        break;
-    }
-    case 2: {
-        /* Click the header of "citrus" (a nested section): it collapses. */
-        int64_t p = demo_header_pos(app->table, "citrus"), before = count_items(app);
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(section_collapsed(app, "citrus"));
-        EXPECT(count_items(app) == before - 5);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 5));
-        /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
-        EXPECT(app->signals == 1 && app->notes == 2);
-        FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
-        EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
-        EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
-        EXPECT(fold_list_item_get_section_id(h) == demo_section(app->table, "citrus"));
-        g_object_unref(h);
-        printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
-               " -> %" G_GINT64_FORMAT " items\n", p, before, count_items(app));
-        break;
-    }
-    case 3: {
-        /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
-        int64_t p = demo_row_pos(app->table, "fruit", 1);
-        double before = content;
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)p);
-        EXPECT(app->last_action == FOLD_ACTIVATED_ROW_EXPANDED);
-        EXPECT(row_expanded(app, "fruit", 1));
-        EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
-        double after = 0, h = 0;
-        fold_table_content_height(app->table, &after);
-        fold_table_item_height(app->table, p, &h);
-        EXPECT(h == EXPANDED_HEIGHT);
-        EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
-        printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
-               p, before, after);
-        break;
-    }
-    case 4: {
-        /* Layout caught up: the expanded row is 96 px on screen. */
-        EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
-        int64_t p = demo_row_pos(app->table, "fruit", 1);
-        double top = 0;
-        fold_table_item_top(app->table, p, &top);
-        EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
-        /* Accordion on; expand "Cherry": "Banana" collapses. */
-        gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
-        fold_table_options options;
-        fold_table_options_init(&options);
-        fold_table_get_options(app->table, &options);
-        EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
-        int64_t q = demo_row_pos(app->table, "fruit", 2);
-        app->signals = 0;
-        app->notes = 0;
-        g_signal_emit_by_name(list, "activate", (guint)q);
-        EXPECT(!row_expanded(app, "fruit", 1) && row_expanded(app, "fruit", 2));
-        /* The two neighbouring rows: expanded and height each, no items-changed. */
-        EXPECT(app->signals == 0 && app->notes == 4);
-        printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
-        break;
-    }
-    case 5: {
-        /* Scroll by a known amount. */
-        gtk_adjustment_set_value(app->vadj, 300);
-        EXPECT(gtk_adjustment_get_value(app->vadj) == 300);
-        break;
-    }
-    case 6:
-        check_scrolled(app, 300);
-        gtk_adjustment_set_value(app->vadj, 40);
-        break;
-    case 7:
-        check_scrolled(app, 40);
-        break;
-    case 8: {
-        /* Change the table directly, not through the model: the model
-         * follows the engine's change events. Remove the last row of
-         * "grains" (the app's data is indexed, so the others keep their
-         * text), then put it back. */
-        fold_section_id grains = demo_section(app->table, "grains");
-        fold_section_info info;
-        EXPECT(fold_table_section_info(app->table, grains, &info) == FOLD_OK);
-        int64_t before = count_items(app), rows = info.row_count, p = demo_row_pos(app->table, "grains", rows - 1);
-        int64_t h = demo_header_pos(app->table, "grains");
-        /* The removal is the step (p, 1, 0); the engine also redraws the
-         * header (its row count), which shows nothing new: no notify. */
-        app->signals = 0;
-        EXPECT(fold_table_remove_rows(app->table, grains, rows - 1, 1) == FOLD_OK);
-        EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
-               app->last_signal[1] == 1 && app->last_signal[2] == 0);
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)(before - 1));
-        app->signals = 0;
-        EXPECT(fold_table_insert_rows(app->table, grains, rows - 1, 1, NULL) == FOLD_OK);
-        EXPECT(app->signals == 1); /* (p, 0, 1) */
-        app->signals = 0;
-        EXPECT(fold_table_set_row_expanded_height(app->table, grains, rows - 1,
-                                                  EXPANDED_HEIGHT) == FOLD_OK);
-        EXPECT(app->signals == 0); /* its redraw: notify::expandable */
-        EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->model)) == (guint)before);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)p);
-        EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
-        EXPECT(it && fold_list_item_get_expandable(it));
-        g_clear_object(&it);
-        /* A header text set directly is redrawn as well. */
-        app->signals = 0;
-        EXPECT(fold_table_set_section_header(app->table, grains, "Grains|6 kinds") == FOLD_OK);
-        EXPECT(app->signals == 0); /* notify::detail */
-        it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
-        EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
-        g_clear_object(&it);
-        printf("step 8: removed and re-inserted grains/%" G_GINT64_FORMAT " at %" G_GINT64_FORMAT
-               " and renamed its header, directly on the table\n", rows - 1, p);
-        break;
-    }
-    case 9: {
-        /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
-         * header does nothing, collapsing it is refused with a status. */
-        int64_t h = demo_header_pos(app->table, "grains"), before = count_items(app);
-        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->model), (guint)h);
-        EXPECT(it && !fold_list_item_get_collapsible(it));
-        EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
-        EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->table, "grains"));
-        g_clear_object(&it);
-        app->signals = 0;
-        g_signal_emit_by_name(list, "activate", (guint)h);
-        EXPECT(app->last_action == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->signals == 0 && count_items(app) == before);
-        GError *error = NULL;
-        EXPECT(!fold_list_model_toggle_section(app->model, demo_section(app->table, "grains"), NULL, &error));
-        EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
-               error->code == FOLD_E_NOT_ALLOWED);
-        printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
-               error ? error->message : "no error");
-        g_clear_error(&error);
-        EXPECT(!section_collapsed(app, "grains"));
-        break;
-    }
-    case 10: {
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
-        /* Then the fixed section at the top, for a second screenshot. */
-        double top = 0;
-        fold_table_item_top(app->table, demo_header_pos(app->table, "grains"), &top);
-        gtk_adjustment_set_value(app->vadj, top);
-        break;
-    }
-    default: {
-        /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
-        EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->table, "grains"));
-        guint colours = demo_screenshot_report(app->window, app->out_png, "-fixed.png",
-                                               " (fixed section Grains at the top)");
-        EXPECT(colours > 1);
-        return demo_self_test_end(app->window, app->failures);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    double content = demo_content_height(app->demo.table);
+    /* The list shows the engine's list, at the engine's heights. */
+    int64_t n = demo_item_count(app->demo.table);
+    EXPECT(n == 12 /* headers */ + 3 + 5 + 4 + 2 + 4 + 3 + 6 + 4 + 3 + 5 + 3);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
+    printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt, list upper %.0f\n", n,
+           content, gtk_adjustment_get_upper(app->vadj));
+    EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+    /* The row under y = 100 is the engine's item at offset 100. */
+    int64_t engine_pos = -1;
+    int32_t place = 0;
+    fold_table_item_at_offset(app->demo.table, 100, &engine_pos, &place);
+    EXPECT(picked_position(app, 200, 100) == engine_pos);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    /* Click the header of "citrus" (a nested section): it collapses. */
+    int64_t p = demo_header_pos(app->demo.table, "citrus"), before = demo_item_count(app->demo.table);
+    app->signals = 0;
+    app->notes = 0;
+    demo_click(&app->demo, (guint)p);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    EXPECT(demo_section_collapsed(app->demo.table, "citrus"));
+    EXPECT(demo_item_count(app->demo.table) == before - 5);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 5));
+    /* (p+1, 5, 0); the header: notify::collapsed and notify::indicator */
+    EXPECT(app->signals == 1 && app->notes == 2);
+    FoldListItem *h = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
+    EXPECT(strcmp(fold_list_item_get_indicator(h), "+") == 0);
+    EXPECT(fold_list_item_get_collapsible(h) && fold_list_item_get_collapsed(h));
+    EXPECT(fold_list_item_get_section_id(h) == demo_section(app->demo.table, "citrus"));
+    g_object_unref(h);
+    printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
+           " -> %" G_GINT64_FORMAT " items\n", p, before, demo_item_count(app->demo.table));
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    double content = demo_content_height(app->demo.table);
+    /* Click the row "Banana" (fruit row 1): it expands to 96 pt. */
+    int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
+    double before = content;
+    app->signals = 0;
+    app->notes = 0;
+    demo_click(&app->demo, (guint)p);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
+    EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
+    EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
+    double after = 0, h = 0;
+    fold_table_content_height(app->demo.table, &after);
+    fold_table_item_height(app->demo.table, p, &h);
+    EXPECT(h == EXPANDED_HEIGHT);
+    EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
+    printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
+           p, before, after);
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    double content = demo_content_height(app->demo.table);
+    /* Layout caught up: the expanded row is 96 px on screen. */
+    EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
+    int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
+    double top = 0;
+    fold_table_item_top(app->demo.table, p, &top);
+    EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
+    /* Accordion on; expand "Cherry": "Banana" collapses. */
+    gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
+    fold_table_options options;
+    fold_table_options_init(&options);
+    fold_table_get_options(app->demo.table, &options);
+    EXPECT(options.accordion == FOLD_ACCORDION_SINGLE);
+    int64_t q = demo_row_pos(app->demo.table, "fruit", 2);
+    app->signals = 0;
+    app->notes = 0;
+    demo_click(&app->demo, (guint)q);
+    EXPECT(!demo_row_expanded(app->demo.table, "fruit", 1) && demo_row_expanded(app->demo.table, "fruit", 2));
+    /* The two neighbouring rows: expanded and height each, no items-changed. */
+    EXPECT(app->signals == 0 && app->notes == 4);
+    printf("step 4: accordion on, expanded fruit/2, fruit/1 collapsed\n");
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    /* Scroll by a known amount. */
+    gtk_adjustment_set_value(app->vadj, 300);
+    EXPECT(gtk_adjustment_get_value(app->vadj) == 300);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    check_scrolled(app, 300);
+    gtk_adjustment_set_value(app->vadj, 40);
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    check_scrolled(app, 40);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    /* Change the table directly, not through the model: the model
+     * follows the engine's change events. Remove the last row of
+     * "grains" (the app's data is indexed, so the others keep their
+     * text), then put it back. */
+    fold_section_id grains = demo_section(app->demo.table, "grains");
+    fold_section_info info;
+    EXPECT(fold_table_section_info(app->demo.table, grains, &info) == FOLD_OK);
+    int64_t before = demo_item_count(app->demo.table), rows = info.row_count, p = demo_row_pos(app->demo.table, "grains", rows - 1);
+    int64_t h = demo_header_pos(app->demo.table, "grains");
+    /* The removal is the step (p, 1, 0); the engine also redraws the
+     * header (its row count), which shows nothing new: no notify. */
+    app->signals = 0;
+    EXPECT(fold_table_remove_rows(app->demo.table, grains, rows - 1, 1) == FOLD_OK);
+    EXPECT(app->signals == 1 && app->last_signal[0] == (guint)p &&
+           app->last_signal[1] == 1 && app->last_signal[2] == 0);
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)(before - 1));
+    app->signals = 0;
+    EXPECT(fold_table_insert_rows(app->demo.table, grains, rows - 1, 1, NULL) == FOLD_OK);
+    EXPECT(app->signals == 1); /* (p, 0, 1) */
+    app->signals = 0;
+    EXPECT(fold_table_set_row_expanded_height(app->demo.table, grains, rows - 1,
+                                              EXPANDED_HEIGHT) == FOLD_OK);
+    EXPECT(app->signals == 0); /* its redraw: notify::expandable */
+    EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)before);
+    FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)p);
+    EXPECT(it && strcmp(fold_list_item_get_title(it), "Millet") == 0);
+    EXPECT(it && fold_list_item_get_expandable(it));
+    g_clear_object(&it);
+    /* A header text set directly is redrawn as well. */
+    app->signals = 0;
+    EXPECT(fold_table_set_section_header(app->demo.table, grains, "Grains|6 kinds") == FOLD_OK);
+    EXPECT(app->signals == 0); /* notify::detail */
+    it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    EXPECT(it && g_strcmp0(fold_list_item_get_detail(it), "6 kinds") == 0);
+    g_clear_object(&it);
+    printf("step 8: removed and re-inserted grains/%" G_GINT64_FORMAT " at %" G_GINT64_FORMAT
+           " and renamed its header, directly on the table\n", rows - 1, p);
+}
+
+static void
+step_9(gpointer data)
+{
+    App *app = data;
+    /* Grains is fixed (FOLD_SECTION_FIXED): no indicator, a click on its
+     * header does nothing, collapsing it is refused with a status. */
+    int64_t h = demo_header_pos(app->demo.table, "grains"), before = demo_item_count(app->demo.table);
+    FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    EXPECT(it && !fold_list_item_get_collapsible(it));
+    EXPECT(it && g_strcmp0(fold_list_item_get_indicator(it), "") == 0);
+    EXPECT(it && fold_list_item_get_section_id(it) == demo_section(app->demo.table, "grains"));
+    g_clear_object(&it);
+    app->signals = 0;
+    demo_click(&app->demo, (guint)h);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->signals == 0 && demo_item_count(app->demo.table) == before);
+    GError *error = NULL;
+    EXPECT(!fold_list_model_toggle_section(app->demo.model, demo_section(app->demo.table, "grains"), NULL, &error));
+    EXPECT(error && error->domain == FOLD_LIST_MODEL_ERROR &&
+           error->code == FOLD_E_NOT_ALLOWED);
+    printf("step 9: fixed section grains: click does nothing, toggle refused (%s)\n",
+           error ? error->message : "no error");
+    g_clear_error(&error);
+    EXPECT(!demo_section_collapsed(app->demo.table, "grains"));
+}
+
+static void
+step_10(gpointer data)
+{
+    App *app = data;
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+    /* Then the fixed section at the top, for a second screenshot. */
+    double top = 0;
+    fold_table_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"), &top);
+    gtk_adjustment_set_value(app->vadj, top);
+}
+
+static void
+step_11(gpointer data)
+{
+    App *app = data;
+    /* OUT.png -> OUT-fixed.png: the list scrolled to Grains (fixed). */
+    EXPECT(picked_position(app, 200, 5) == demo_header_pos(app->demo.table, "grains"));
+    demo_expect_screenshot(&app->demo, "-fixed.png", " (fixed section Grains at the top)");
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6,
+                                     step_7, step_8, step_9, step_10, step_11};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
     /* The model owns the table. */
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, row_text, NULL, NULL);
-
-    int status = demo_run("org.foldtable.DemoListView", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+                     "org.foldtable.DemoListView", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 400, &app);
 }

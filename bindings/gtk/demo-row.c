@@ -25,8 +25,7 @@ demo_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, in
         return;
     }
     /* The engine's height is the row's height. */
-    double h = self->item ? fold_list_item_get_height(self->item) : 0;
-    *minimum = *natural = (int)ceil(h);
+    *minimum = *natural = demo_item_height(self->item);
 }
 
 static void
@@ -73,25 +72,10 @@ demo_row_update(DemoRow *self)
     gtk_widget_queue_resize(w);
 }
 
-static void
-on_notify(GObject *item, GParamSpec *pspec, DemoRow *self)
-{
-    (void)item;
-    (void)pspec;
-    demo_row_update(self);
-}
-
 void
 demo_row_set_item(DemoRow *self, FoldListItem *item)
 {
-    if (self->item) {
-        g_clear_signal_handler(&self->notify_id, self->item);
-        g_clear_object(&self->item);
-    }
-    if (item) {
-        self->item = g_object_ref(item);
-        self->notify_id = g_signal_connect(item, "notify", G_CALLBACK(on_notify), self);
-    }
+    demo_item_bind(&self->item, &self->notify_id, item, G_CALLBACK(demo_row_update), self);
     demo_row_update(self);
 }
 
@@ -140,16 +124,72 @@ demo_row_refresh_all(GtkWidget *list)
     }
 }
 
+static GtkListItem *
+bound_demo_row(GtkWidget *row)
+{
+    return DEMO_IS_ROW(row) && DEMO_ROW(row)->item ? DEMO_ROW(row)->list_item : NULL;
+}
+
 DemoRow *
 demo_row_find(GtkWidget *list, guint position)
 {
+    return (DemoRow *)demo_list_find(list, position, bound_demo_row);
+}
+
+int
+demo_row_check_layout(DemoApp *demo, double scrolled)
+{
+    int64_t n = demo_item_count(demo->table);
+    int checked = 0;
+    for (int64_t p = 0; p < n; p++) {
+        DemoRow *r = demo_row_find(demo->list, (guint)p);
+        if (!r)
+            continue;
+        double h = -1, top = demo_item_top(demo->table, p) - scrolled;
+        fold_table_item_height(demo->table, p, &h);
+        int height = gtk_widget_get_height(GTK_WIDGET(r));
+        graphene_point_t at;
+        DEMO_EXPECT(demo, gtk_widget_compute_point(GTK_WIDGET(r), demo->list,
+                                                   &GRAPHENE_POINT_INIT(0, 0), &at));
+        if (at.y != top || height != h)
+            fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n", p,
+                    at.y, height, top, h);
+        DEMO_EXPECT(demo, at.y == top);
+        DEMO_EXPECT(demo, height == h);
+        checked++;
+    }
+    return checked;
+}
+
+void
+demo_item_bind(FoldListItem **slot, gulong *notify_id, FoldListItem *item, GCallback update,
+               gpointer row)
+{
+    if (*slot) {
+        g_clear_signal_handler(notify_id, *slot);
+        g_clear_object(slot);
+    }
+    if (item) {
+        *slot = g_object_ref(item);
+        *notify_id = g_signal_connect_swapped(item, "notify", update, row);
+    }
+}
+
+int
+demo_item_height(FoldListItem *item)
+{
+    return item ? (int)ceil(fold_list_item_get_height(item)) : 0;
+}
+
+GtkWidget *
+demo_list_find(GtkWidget *list, guint position, GtkListItem *(*bound)(GtkWidget *row))
+{
     for (GtkWidget *c = gtk_widget_get_first_child(list); c; c = gtk_widget_get_next_sibling(c)) {
         GtkWidget *child = gtk_widget_get_first_child(c);
-        if (child && DEMO_IS_ROW(child) && gtk_widget_get_mapped(child)) {
-            DemoRow *r = DEMO_ROW(child);
-            if (r->item && gtk_list_item_get_position(r->list_item) == position)
-                return r;
-        }
+        GtkListItem *list_item = child ? bound(child) : NULL;
+        if (list_item && gtk_widget_get_mapped(child) &&
+            gtk_list_item_get_position(list_item) == position)
+            return child;
     }
     return NULL;
 }

@@ -1,10 +1,13 @@
 /* The demos' list row: a FoldListItem shown by a FoldExpander (indentation,
- * chevron, keys) around a horizontal box (title, detail) whose height is the engine's (measure() answers the item's
- * "height": no size request, nothing sized twice). Shared by
- * demo-settings.c and demo-taxonomy.c. */
+ * chevron, keys) around a horizontal box (title, detail) whose height is the
+ * engine's (measure() answers the item's "height": no size request, nothing
+ * sized twice). Shared by demo-settings.c and demo-taxonomy.c; the binding
+ * to an item, the height and the look-up by position also serve the
+ * comments demo's CommentRow. */
 #ifndef FOLDTABLE_GTK_DEMO_ROW_H
 #define FOLDTABLE_GTK_DEMO_ROW_H
 
+#include "demo-app.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -38,5 +41,28 @@ void demo_row_refresh_all(GtkWidget *list);
 
 /* The DemoRow the list shows for `position` (mapped), or NULL. */
 DemoRow *demo_row_find(GtkWidget *list, guint position);
+
+/* A self-test check: every DemoRow demo->list shows is allocated exactly
+ * the engine's height, at the engine's offset less `scrolled` (the list's
+ * scroll offset). Returns how many rows it checked. */
+int demo_row_check_layout(DemoApp *demo, double scrolled);
+
+/* For any row widget that shows a FoldListItem (DemoRow, the comments
+ * demo's CommentRow): */
+
+/* Holds `item` in *slot (a reference; NULL: lets the old one go) and
+ * connects update(row) to its "notify" (*notify_id): live items notify their
+ * changes, snapshot items are rebound by items-changed. */
+void demo_item_bind(FoldListItem **slot, gulong *notify_id, FoldListItem *item, GCallback update,
+                    gpointer row);
+
+/* The item's height in whole pixels, 0 for none: the row widget's height
+ * (its measure() answers the engine's height, nothing sized twice). */
+int demo_item_height(FoldListItem *item);
+
+/* The row widget the list shows for `position` (mapped), or NULL;
+ * bound(row) is the GtkListItem a row widget is bound through, NULL if it
+ * is not one of the kind looked for or shows nothing. */
+GtkWidget *demo_list_find(GtkWidget *list, guint position, GtkListItem *(*bound)(GtkWidget *row));
 
 #endif

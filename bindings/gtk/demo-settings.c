@@ -16,7 +16,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
-#include "demo-screenshot.h"
+#include "demo-groups.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -26,63 +26,31 @@
 #define HEADER_HEIGHT 48.0
 #define ROW_HEIGHT 44.0
 
-typedef struct {
-    const char *name, *value;
-} Setting;
+/* Each setting: "Name|Value". */
+static const char *const network[] = {"Wi-Fi|Home-5G", "Bluetooth|Off", "VPN|Not set up",
+                                      "Airplane mode|Off", NULL};
+static const char *const displays[] = {"Resolution|2560 × 1440", "Scale|125 %",
+                                       "Refresh rate|144 Hz", "Night light|Sunset to sunrise",
+                                       NULL};
+static const char *const sound[] = {"Output|Speakers", "Input|Built-in microphone",
+                                    "Volume|70 %", "Alert sound|Click", NULL};
+static const char *const privacy[] = {"Location services|Off", "Camera|2 apps",
+                                      "Microphone|1 app", NULL};
+static const char *const about[] = {"Device name|foldtable-demo", "Toolkit|GTK 4.8",
+                                    "List engine|FoldTable " FOLD_VERSION_STRING, NULL};
 
-static const Setting network[] = {
-    {"Wi-Fi", "Home-5G"}, {"Bluetooth", "Off"}, {"VPN", "Not set up"}, {"Airplane mode", "Off"},
-    {NULL, NULL}};
-static const Setting displays[] = {{"Resolution", "2560 × 1440"}, {"Scale", "125 %"},
-                                   {"Refresh rate", "144 Hz"}, {"Night light", "Sunset to sunrise"},
-                                   {NULL, NULL}};
-static const Setting sound[] = {{"Output", "Speakers"}, {"Input", "Built-in microphone"},
-                                {"Volume", "70 %"}, {"Alert sound", "Click"}, {NULL, NULL}};
-static const Setting privacy[] = {{"Location services", "Off"}, {"Camera", "2 apps"},
-                                  {"Microphone", "1 app"}, {NULL, NULL}};
-static const Setting about[] = {{"Device name", "foldtable-demo"}, {"Toolkit", "GTK 4.8"},
-                                {"List engine", "FoldTable " FOLD_VERSION_STRING}, {NULL, NULL}};
-
-typedef struct {
-    const char *key, *header;
-    const Setting *settings;
-    uint32_t flags;
-} Group;
-
-static const Group groups[] = {
-    {"network", "Network|Wi-Fi, Bluetooth, VPN", network, 0},
-    {"displays", "Displays|1 monitor", displays, FOLD_SECTION_COLLAPSED},
-    {"sound", "Sound|Speakers", sound, FOLD_SECTION_COLLAPSED},
-    {"privacy", "Privacy|3 permissions", privacy, FOLD_SECTION_COLLAPSED},
-    {"about", "About|always shown", about, FOLD_SECTION_FIXED},
+static const DemoGroup groups[] = {
+    {"network", NULL, "Network|Wi-Fi, Bluetooth, VPN", network, 0},
+    {"displays", NULL, "Displays|1 monitor", displays, FOLD_SECTION_COLLAPSED},
+    {"sound", NULL, "Sound|Speakers", sound, FOLD_SECTION_COLLAPSED},
+    {"privacy", NULL, "Privacy|3 permissions", privacy, FOLD_SECTION_COLLAPSED},
+    {"about", NULL, "About|always shown", about, FOLD_SECTION_FIXED},
+    {0},
 };
 
-static const Setting *
-find_setting(const char *key, int64_t row)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        if (strcmp(groups[i].key, key) != 0)
-            continue;
-        for (int64_t r = 0; groups[i].settings[r].name; r++)
-            if (r == row)
-                return &groups[i].settings[r];
-    }
-    return NULL;
-}
-
-static char *
-setting_name(fold_section_id section, const char *key, int64_t row, void *user_data)
-{
-    (void)section;
-    (void)user_data;
-    const Setting *s = find_setting(key, row);
-    return s ? g_strdup(s->name) : NULL;
-}
-
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *status;
+    DemoApp demo;
+    GtkWidget *status;
     /* the selected setting, by identity */
     fold_section_id selected_section;
     int64_t selected_row;
@@ -90,9 +58,6 @@ typedef struct {
     GString *events;
     int32_t last_events[8];
     int n_events;
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures;
 } App;
 
 /* A row's value on the right; a header's detail. */
@@ -103,8 +68,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        const Setting *s = find_setting(fold_list_item_get_key(item), fold_list_item_get_row(item));
-        gtk_label_set_text(detail, s ? s->value : "");
+        const char *s = demo_group_row(groups, fold_list_item_get_key(item),
+                                       fold_list_item_get_row(item));
+        gtk_label_set_text(detail, demo_group_detail(s));
         gboolean selected = fold_list_item_get_section_id(item) == app->selected_section &&
                             fold_list_item_get_row(item) == app->selected_row;
         if (selected)
@@ -122,14 +88,14 @@ static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
 {
     (void)f;
-    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
 static const char *
 section_title(App *app, fold_section_id section, char *buf, size_t size)
 {
     buf[0] = 0;
-    fold_table_section_text(app->table, section, FOLD_TEXT_TITLE, buf, (int64_t)size, NULL);
+    fold_table_section_text(app->demo.table, section, FOLD_TEXT_TITLE, buf, (int64_t)size, NULL);
     return buf;
 }
 
@@ -160,49 +126,39 @@ update_status(App *app)
     GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
     if (app->selected_section) {
         char title[64];
-        const Setting *set = NULL;
+        const char *set = NULL;
         char key[64] = "";
-        if (fold_table_section_text(app->table, app->selected_section, FOLD_TEXT_KEY, key,
+        if (fold_table_section_text(app->demo.table, app->selected_section, FOLD_TEXT_KEY, key,
                                     sizeof key, NULL) == FOLD_OK)
-            set = find_setting(key, app->selected_row);
+            set = demo_group_row(groups, key, app->selected_row);
         if (set)
-            g_string_append_printf(s, "  ·  %s › %s: %s",
+            g_string_append_printf(s, "  ·  %s › %.*s: %s",
                                    section_title(app, app->selected_section, title, sizeof title),
-                                   set->name, set->value);
+                                   (int)strcspn(set, "|"), set, demo_group_detail(set));
     }
     gtk_label_set_text(GTK_LABEL(app->status), s->str);
     g_string_free(s, TRUE);
-}
-
-static int32_t
-activate(App *app, guint position)
-{
-    int32_t action = -1;
-    GError *error = NULL;
-    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->model), position);
-    if (!item)
-        return action;
-    if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        /* A setting: select it (rows have no expanded height here). */
-        app->selected_section = fold_list_item_get_section_id(item);
-        app->selected_row = fold_list_item_get_row(item);
-        demo_row_refresh_all(app->list); /* the app's own state: no model change */
-    }
-    g_object_unref(item);
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
-    update_status(app);
-    app->last_action = action;
-    return action;
 }
 
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
-    activate(data, position);
+    App *app = data;
+    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), position);
+    if (!item) {
+        app->demo.last_action = -1;
+        return;
+    }
+    if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
+        /* A setting: select it (rows have no expanded height here). */
+        app->selected_section = fold_list_item_get_section_id(item);
+        app->selected_row = fold_list_item_get_row(item);
+        demo_row_refresh_all(app->demo.list); /* the app's own state: no model change */
+    }
+    g_object_unref(item);
+    app->demo.last_action = demo_activate(app->demo.model, position);
+    update_status(app);
 }
 
 static const char css[] =
@@ -228,38 +184,22 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
-
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "settings-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Settings");
-    gtk_window_set_default_size(GTK_WINDOW(window), 580, 640);
+    app->events = g_string_new(NULL);
+    fold_table_add_section_listener(app->demo.table, on_section_event, app, NULL);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "settings-demo", "FoldTable — Settings", 580, 640);
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *top = gtk_label_new("Settings");
     gtk_label_set_xalign(GTK_LABEL(top), 0);
     gtk_widget_add_css_class(top, "topbar");
     gtk_box_append(GTK_BOX(vbox), top);
 
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "settings");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
-    gtk_widget_set_vexpand(scroller, TRUE);
-    gtk_box_append(GTK_BOX(vbox), scroller);
+    app->demo.list = demo_list_view_new(app->demo.model, "settings", G_CALLBACK(setup_row),
+                                   G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
+                                   G_CALLBACK(on_activate), app);
+    gtk_box_append(GTK_BOX(vbox), demo_scroller_new(app->demo.list));
 
-    app->status = gtk_label_new("");
-    gtk_widget_add_css_class(app->status, "statusbar");
-    gtk_label_set_xalign(GTK_LABEL(app->status), 0);
-    gtk_label_set_wrap(GTK_LABEL(app->status), TRUE); /* never cut */
+    app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
     update_status(app);
     gtk_window_set_child(GTK_WINDOW(window), vbox);
@@ -269,73 +209,17 @@ build_window(GtkApplication *gapp, gpointer data)
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.header_height = HEADER_HEIGHT;
-    options.row_height = ROW_HEIGHT;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
-        return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        int64_t n = 0;
-        while (groups[i].settings[n].name)
-            n++;
-        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, groups[i].key,
-                                      groups[i].header, n, groups[i].flags, NULL) != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
-    }
-    return table;
+    fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    return table ? demo_groups_insert(table, groups, NULL) : NULL;
 }
 
 /* ---- self-test ----------------------------------------------------------- */
 
-static int64_t
-count_items(App *app)
-{
-    int64_t n = -1;
-    fold_table_item_count(app->table, &n);
-    return n;
-}
-
-static gboolean
-collapsed(App *app, const char *key)
-{
-    fold_section_info info;
-    return fold_table_section_info(app->table, demo_section(app->table, key), &info) == FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED);
-}
-
 static const char *
 chevron_icon(App *app, const char *key)
 {
-    DemoRow *r = demo_row_find(app->list, (guint)demo_header_pos(app->table, key));
+    DemoRow *r = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, key));
     return r ? gtk_image_get_icon_name(GTK_IMAGE(demo_row_get_chevron(r))) : NULL;
-}
-
-/* Every shown row is allocated exactly the engine's height, at the
- * engine's offset. */
-static int
-check_heights(App *app)
-{
-    int64_t n = count_items(app);
-    int checked = 0;
-    for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->list, (guint)p);
-        if (!r)
-            continue;
-        double h = -1, top = -1;
-        fold_table_item_height(app->table, p, &h);
-        fold_table_item_top(app->table, p, &top);
-        graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
-        EXPECT(at.y == top);
-        checked++;
-    }
-    return checked;
 }
 
 /* The status bar shows all of its text: a wrapping label whose layout is not
@@ -352,104 +236,88 @@ check_status(App *app)
     EXPECT(lw <= gtk_widget_get_width(app->status));
 }
 
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    app->step++;
-    switch (app->step) {
-    case 1: {
-        /* Displays, Sound and Privacy start collapsed; About is fixed. */
-        EXPECT(collapsed(app, "displays") && collapsed(app, "sound") && collapsed(app, "privacy"));
-        EXPECT(!collapsed(app, "network") && !collapsed(app, "about"));
-        EXPECT(count_items(app) == 5 + 4 + 3);
-        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
-        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
-        DemoRow *about = demo_row_find(app->list, (guint)demo_header_pos(app->table, "about"));
-        EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
-        int checked = check_heights(app);
-        EXPECT(checked == 12);
-        printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
-               "engine's heights and offsets\n", checked);
-        /* Open Displays. */
-        app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
-        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
-               app->last_events[1] == FOLD_SECTION_DID_EXPAND);
-        EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
-                      "Displays: will expand → did expand") != NULL);
-        EXPECT(count_items(app) == 16);
-        break;
-    }
-    case 2: {
-        EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-down-symbolic") == 0);
-        check_status(app);
-        /* Close Network. */
-        app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
-        EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
-               app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
-        EXPECT(count_items(app) == 12);
-        /* About is fixed: a click does nothing, no event. */
-        app->n_events = 0;
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "about")) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->n_events == 0 && !collapsed(app, "about"));
-        /* Select "Refresh rate" (Displays row 2). */
-        int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
-        EXPECT(click(app, (guint)p) == FOLD_ACTIVATED_NOTHING);
-        EXPECT(app->selected_section == demo_section(app->table, "displays") && app->selected_row == 2);
-        printf("step 2: opened Displays, closed Network (will/did events in order), About "
-               "ignores clicks, selected Displays › Refresh rate\n");
-        break;
-    }
-    default: {
-        EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
-        int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "displays"), 2, &p);
-        DemoRow *r = demo_row_find(app->list, (guint)p);
-        EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
-        int checked = check_heights(app);
-        EXPECT(checked == 12);
-        check_status(app);
-        printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
-               gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
-               checked);
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
-        return demo_self_test_end(app->window, app->failures);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    /* Displays, Sound and Privacy start collapsed; About is fixed. */
+    fold_table *t = app->demo.table;
+    EXPECT(demo_section_collapsed(t, "displays") && demo_section_collapsed(t, "sound") &&
+           demo_section_collapsed(t, "privacy"));
+    EXPECT(!demo_section_collapsed(t, "network") && !demo_section_collapsed(t, "about"));
+    EXPECT(demo_item_count(app->demo.table) == 5 + 4 + 3);
+    EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-end-symbolic") == 0);
+    EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-down-symbolic") == 0);
+    DemoRow *about = demo_row_find(app->demo.list, (guint)demo_header_pos(app->demo.table, "about"));
+    EXPECT(about && !gtk_widget_get_visible(demo_row_get_chevron(about)));
+    int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
+    EXPECT(checked == 12);
+    printf("step 1: 12 items, 3 sections start collapsed, About fixed; %d rows at the "
+           "engine's heights and offsets\n", checked);
+    /* Open Displays. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "displays")) == FOLD_ACTIVATED_SECTION_EXPANDED);
+    EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_EXPAND &&
+           app->last_events[1] == FOLD_SECTION_DID_EXPAND);
+    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)),
+                  "Displays: will expand → did expand") != NULL);
+    EXPECT(demo_item_count(app->demo.table) == 16);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    EXPECT(g_strcmp0(chevron_icon(app, "displays"), "pan-down-symbolic") == 0);
+    check_status(app);
+    /* Close Network. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "network")) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+    EXPECT(app->n_events == 2 && app->last_events[0] == FOLD_SECTION_WILL_COLLAPSE &&
+           app->last_events[1] == FOLD_SECTION_DID_COLLAPSE);
+    EXPECT(demo_item_count(app->demo.table) == 12);
+    /* About is fixed: a click does nothing, no event. */
+    app->n_events = 0;
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "about")) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->n_events == 0 && !demo_section_collapsed(app->demo.table, "about"));
+    /* Select "Refresh rate" (Displays row 2). */
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+    EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
+    EXPECT(app->selected_section == demo_section(app->demo.table, "displays") && app->selected_row == 2);
+    printf("step 2: opened Displays, closed Network (will/did events in order), About "
+           "ignores clicks, selected Displays › Refresh rate\n");
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    EXPECT(g_strcmp0(chevron_icon(app, "network"), "pan-end-symbolic") == 0);
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
+    DemoRow *r = demo_row_find(app->demo.list, (guint)p);
+    EXPECT(r && gtk_widget_has_css_class(GTK_WIDGET(r), "selected"));
+    int checked = demo_row_check_layout(&app->demo, 0); /* never scrolled */
+    EXPECT(checked == 12);
+    check_status(app);
+    printf("step 3: status \"%s\" (%d px tall, not cut); %d rows at the engine's heights\n",
+           gtk_label_get_text(GTK_LABEL(app->status)), gtk_widget_get_height(app->status),
+           checked);
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2, step_3};
 
 int
 main(int argc, char **argv)
 {
-    App app = {0};
-    app.selected_row = -1;
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
-    app.events = g_string_new(NULL);
-    fold_table_add_section_listener(app.table, on_section_event, &app, NULL);
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, setting_name, NULL, NULL);
-    int status = demo_run("org.foldtable.DemoSettings", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
-    g_string_free(app.events, TRUE);
-    return demo_exit_status(app.out_png, app.failures, status);
+    App app = {.selected_row = -1};
+    int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+                           "org.foldtable.DemoSettings", build_window, self_test,
+                           G_N_ELEMENTS(self_test), 400, &app);
+    if (app.events)
+        g_string_free(app.events, TRUE);
+    return status;
 }

@@ -15,7 +15,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
-#include "demo-screenshot.h"
+#include "demo-groups.h"
 #include "foldtable-gtk.h"
 
 /* STICKY: FoldStickyHeaders is used as soon as its header is in the tree. */
@@ -33,11 +33,6 @@
 
 #define ROW_HEIGHT 40.0
 static const double header_heights[] = {46, 40, 36, 34};
-
-typedef struct {
-    const char *key, *parent, *header;
-    const char *const *species; /* "Common|Latin", NULL-terminated */
-} Group;
 
 static const char *const none[] = {NULL};
 static const char *const felids[] = {"Lion|Panthera leo", "Tiger|Panthera tigris",
@@ -62,60 +57,30 @@ static const char *const roses[] = {"Dog rose|Rosa canina", "Apple|Malus domesti
 static const char *const oaks[] = {"English oak|Quercus robur", "Beech|Fagus sylvatica",
                                    "Sweet chestnut|Castanea sativa", NULL};
 
-/* Parents before children. */
-static const Group groups[] = {
-    {"animals", NULL, "Animals|kingdom Animalia", none},
-    {"mammals", "animals", "Mammals|class Mammalia", none},
-    {"carnivores", "mammals", "Carnivores|order Carnivora", none},
-    {"felids", "carnivores", "Cats|family Felidae", felids},
-    {"canids", "carnivores", "Dogs|family Canidae", canids},
-    {"bears", "carnivores", "Bears|family Ursidae", bears},
-    {"primates", "mammals", "Primates|order Primates", none},
-    {"hominids", "primates", "Great apes|family Hominidae", hominids},
-    {"birds", "animals", "Birds|class Aves", none},
-    {"passerines", "birds", "Perching birds|order Passeriformes", none},
-    {"corvids", "passerines", "Crows|family Corvidae", corvids},
-    {"tits", "passerines", "Tits|family Paridae", tits},
-    {"owls-order", "birds", "Owls|order Strigiformes", none},
-    {"owls", "owls-order", "True owls|family Strigidae", owls},
-    {"plants", NULL, "Plants|kingdom Plantae", none},
-    {"eudicots", "plants", "Flowering plants|clade Eudicots", none},
-    {"rosales", "eudicots", "Roses and kin|order Rosales", none},
-    {"rosaceae", "rosales", "Roses|family Rosaceae", roses},
-    {"fagales", "eudicots", "Beeches and oaks|order Fagales", none},
-    {"fagaceae", "fagales", "Beeches|family Fagaceae", oaks},
+/* Parents before children; each species "Common|Latin". */
+static const DemoGroup groups[] = {
+    {"animals", NULL, "Animals|kingdom Animalia", none, 0},
+    {"mammals", "animals", "Mammals|class Mammalia", none, 0},
+    {"carnivores", "mammals", "Carnivores|order Carnivora", none, 0},
+    {"felids", "carnivores", "Cats|family Felidae", felids, 0},
+    {"canids", "carnivores", "Dogs|family Canidae", canids, 0},
+    {"bears", "carnivores", "Bears|family Ursidae", bears, 0},
+    {"primates", "mammals", "Primates|order Primates", none, 0},
+    {"hominids", "primates", "Great apes|family Hominidae", hominids, 0},
+    {"birds", "animals", "Birds|class Aves", none, 0},
+    {"passerines", "birds", "Perching birds|order Passeriformes", none, 0},
+    {"corvids", "passerines", "Crows|family Corvidae", corvids, 0},
+    {"tits", "passerines", "Tits|family Paridae", tits, 0},
+    {"owls-order", "birds", "Owls|order Strigiformes", none, 0},
+    {"owls", "owls-order", "True owls|family Strigidae", owls, 0},
+    {"plants", NULL, "Plants|kingdom Plantae", none, 0},
+    {"eudicots", "plants", "Flowering plants|clade Eudicots", none, 0},
+    {"rosales", "eudicots", "Roses and kin|order Rosales", none, 0},
+    {"rosaceae", "rosales", "Roses|family Rosaceae", roses, 0},
+    {"fagales", "eudicots", "Beeches and oaks|order Fagales", none, 0},
+    {"fagaceae", "fagales", "Beeches|family Fagaceae", oaks, 0},
+    {0},
 };
-
-static const Group *
-find_group(const char *key)
-{
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++)
-        if (strcmp(groups[i].key, key) == 0)
-            return &groups[i];
-    return NULL;
-}
-
-static const char *
-species(const char *key, int64_t row)
-{
-    const Group *g = find_group(key);
-    if (!g)
-        return NULL;
-    for (int64_t r = 0; g->species[r]; r++)
-        if (r == row)
-            return g->species[r];
-    return NULL;
-}
-
-/* A row's text for the model: the common name. */
-static char *
-common_name(fold_section_id section, const char *key, int64_t row, void *user_data)
-{
-    (void)section;
-    (void)user_data;
-    const char *s = species(key, row);
-    return s ? g_strndup(s, strcspn(s, "|")) : NULL;
-}
 
 static void
 row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
@@ -125,9 +90,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        const char *s = species(fold_list_item_get_key(item), fold_list_item_get_row(item));
-        const char *bar = s ? strchr(s, '|') : NULL;
-        char *m = g_markup_printf_escaped("<i>%s</i>", bar ? bar + 1 : "");
+        const char *s = demo_group_row(groups, fold_list_item_get_key(item),
+                                       fold_list_item_get_row(item));
+        char *m = g_markup_printf_escaped("<i>%s</i>", demo_group_detail(s));
         gtk_label_set_markup(detail, m);
         g_free(m);
     } else {
@@ -137,13 +102,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
 }
 
 typedef struct {
-    fold_table *table;
-    FoldListModel *model;
-    GtkWidget *window, *list, *sticky;
+    DemoApp demo;
+    GtkWidget *sticky;
     GtkAdjustment *vadj;
-    const char *out_png;
-    int32_t last_action; /* FOLD_ACTIVATED_* of the last activation */
-    int step, failures;
     double offset;
 } App;
 
@@ -151,27 +112,15 @@ static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
 {
     (void)f;
-    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->model, row_texts, data));
-}
-
-static int32_t
-activate(App *app, guint position)
-{
-    int32_t action = -1;
-    GError *error = NULL;
-    if (!fold_list_model_activate(app->model, position, &action, &error)) {
-        g_warning("activate %u: %s", position, error->message);
-        g_clear_error(&error);
-    }
-    app->last_action = action;
-    return action;
+    gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
     (void)list;
-    activate(data, position);
+    App *app = data;
+    app->demo.last_action = demo_activate(app->demo.model, position);
 }
 
 static const char css[] =
@@ -197,187 +146,115 @@ static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
     App *app = data;
-    demo_add_css(css);
+    GtkWidget *window =
+        demo_window_new(gapp, css, "taxonomy-demo", "FoldTable — Taxonomy", 560, 600);
 
-    GtkWidget *window = gtk_application_window_new(gapp);
-    gtk_widget_add_css_class(window, "taxonomy-demo");
-    gtk_window_set_title(GTK_WINDOW(window), "FoldTable — Taxonomy");
-    gtk_window_set_default_size(GTK_WINDOW(window), 560, 600);
-
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), app);
-    g_signal_connect(factory, "bind", G_CALLBACK(demo_row_bind), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(demo_row_unbind), NULL);
-    GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(g_object_ref(app->model)));
-    app->list = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
-    gtk_widget_add_css_class(app->list, "taxonomy");
-    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(app->list), TRUE);
-    g_signal_connect(app->list, "activate", G_CALLBACK(on_activate), app);
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
-                                   GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), app->list);
-    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->list));
+    app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
+                                   G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
+                                   G_CALLBACK(on_activate), app);
+    GtkWidget *scroller = demo_scroller_new(app->demo.list);
+    app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 #ifdef DEMO_HAVE_STICKY
     /* STICKY: the stuck headers are the list's own rows (its factory). */
-    app->sticky = fold_sticky_headers_new(app->model, scroller);
+    app->sticky = fold_sticky_headers_new(app->demo.model, scroller);
     gtk_window_set_child(GTK_WINDOW(window), app->sticky);
 #else
-    /* STICKY: fold_sticky_headers_new(app->model, scroller) goes here. */
+    /* STICKY: fold_sticky_headers_new(app->demo.model, scroller) goes here. */
     gtk_window_set_child(GTK_WINDOW(window), scroller);
 #endif
     return window;
 }
 
+/* Each level's header a little smaller. */
+static int
+set_header_height(fold_table *table, fold_section_id id, const DemoGroup *group)
+{
+    (void)group;
+    fold_section_info info;
+    int status = fold_table_section_info(table, id, &info);
+    if (status == FOLD_OK)
+        status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
+                                               header_heights[MIN(info.depth, 3)]);
+    return status;
+}
+
 static fold_table *
 build_table(void)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.row_height = ROW_HEIGHT;
-    options.header_height = header_heights[0];
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    fold_table *table = demo_table_new(header_heights[0], ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (!table)
         return NULL;
-    for (size_t i = 0; i < G_N_ELEMENTS(groups); i++) {
-        const Group *g = &groups[i];
-        int64_t rows = 0;
-        while (g->species[rows])
-            rows++;
-        fold_section_id parent = FOLD_ROOT, id = 0;
-        fold_section_info info;
-        int status = g->parent ? fold_table_find_section(table, g->parent, &parent) : FOLD_OK;
-        if (status == FOLD_OK)
-            status = fold_table_insert_section(table, parent, FOLD_INDEX_END, g->key, g->header,
-                                               rows, 0, &id);
-        if (status == FOLD_OK)
-            status = fold_table_section_info(table, id, &info);
-        if (status == FOLD_OK)
-            status = fold_table_set_section_height(table, id, FOLD_HEIGHT_HEADER,
-                                                   header_heights[MIN(info.depth, 3)]);
-        if (status != FOLD_OK) {
-            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
-            fold_table_free(table);
-            return NULL;
-        }
-    }
-    return table;
+    return demo_groups_insert(table, groups, set_header_height);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
 
-/* Every shown row is at the engine's offset and height. */
-static int
-check_rows(App *app)
-{
-    int64_t n = 0;
-    fold_table_item_count(app->table, &n);
-    double offset = gtk_adjustment_get_value(app->vadj);
-    int checked = 0;
-    for (int64_t p = 0; p < n; p++) {
-        DemoRow *r = demo_row_find(app->list, (guint)p);
-        if (!r)
-            continue;
-        double h = -1;
-        fold_table_item_height(app->table, p, &h);
-        graphene_point_t at;
-        EXPECT(gtk_widget_compute_point(GTK_WIDGET(r), app->list, &GRAPHENE_POINT_INIT(0, 0), &at));
-        if (at.y != demo_item_top(app->table, p) - offset || gtk_widget_get_height(GTK_WIDGET(r)) != h)
-            fprintf(stderr, "item %" G_GINT64_FORMAT ": at %.1f height %d, engine %.1f, %.1f\n",
-                    p, at.y, gtk_widget_get_height(GTK_WIDGET(r)), demo_item_top(app->table, p) - offset, h);
-        EXPECT(at.y == demo_item_top(app->table, p) - offset);
-        EXPECT(gtk_widget_get_height(GTK_WIDGET(r)) == h);
-        checked++;
-    }
-    return checked;
-}
-
-/* A click as the list reports it: its "activate" signal. */
-static int32_t
-click(App *app, guint position)
-{
-    app->last_action = -1;
-    g_signal_emit_by_name(app->list, "activate", position);
-    return app->last_action;
-}
-
-static gboolean
-self_test_step(gpointer data)
+static void
+step_1(gpointer data)
 {
     App *app = data;
-    app->step++;
-    switch (app->step) {
-    case 1: {
-        int64_t n = 0;
-        fold_table_item_count(app->table, &n);
-        EXPECT(n == (int64_t)G_N_ELEMENTS(groups) + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
-        int checked = check_rows(app);
-        EXPECT(checked > 10);
-        /* Fold Primates (click its header). */
-        EXPECT(click(app, (guint)demo_header_pos(app->table, "primates")) ==
-               FOLD_ACTIVATED_SECTION_COLLAPSED);
-        int64_t before = n;
-        fold_table_item_count(app->table, &n);
-        EXPECT(n == before - 6); /* Great apes' header and its 5 species */
-        printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
-               "engine's offsets and heights\n", n, checked);
-        /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
-        int64_t p = -1;
-        fold_table_row_position(app->table, demo_section(app->table, "canids"), 2, &p);
-        app->offset = demo_item_top(app->table, p) - 150;
-        gtk_adjustment_set_value(app->vadj, app->offset);
-        break;
-    }
-    case 2: {
-        EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
-        fold_sticky_header headers[8];
-        int64_t count = 0;
-        EXPECT(fold_table_sticky_headers(app->table, app->offset, headers, 8, &count, NULL) ==
-               FOLD_OK);
-        EXPECT(count == 4);
-        const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
-        double y = 0;
-        for (int64_t i = 0; i < count && i < 4; i++) {
-            EXPECT(headers[i].section == demo_section(app->table, keys[i]) && headers[i].depth == i);
-            EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
-            y += headers[i].height;
-        }
-        int checked = check_rows(app);
-        EXPECT(checked > 5);
-#ifdef DEMO_HAVE_STICKY
-        EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
-#endif
-        printf("step 2: scrolled to %.0f: %" G_GINT64_FORMAT " headers stack (Animals › "
-               "Mammals › Carnivores › Dogs, %.0f px); %d rows at the engine's offsets%s\n",
-               app->offset, count, y, checked,
-#ifdef DEMO_HAVE_STICKY
-               ", FoldStickyHeaders shows them"
-#else
-               " (FoldStickyHeaders not in this tree: not drawn)"
-#endif
-        );
-        guint colours = demo_screenshot_report(app->window, app->out_png, NULL, NULL);
-        EXPECT(colours > 1);
-        return demo_self_test_end(app->window, app->failures);
-    }
-    }
-    return G_SOURCE_CONTINUE;
+    int64_t n = 0;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
+    int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
+    EXPECT(checked > 10);
+    /* Fold Primates (click its header). */
+    EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
+           FOLD_ACTIVATED_SECTION_COLLAPSED);
+    int64_t before = n;
+    fold_table_item_count(app->demo.table, &n);
+    EXPECT(n == before - 6); /* Great apes' header and its 5 species */
+    printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
+           "engine's offsets and heights\n", n, checked);
+    /* Scroll into the dogs: Animals › Mammals › Carnivores › Dogs stick. */
+    int64_t p = -1;
+    fold_table_row_position(app->demo.table, demo_section(app->demo.table, "canids"), 2, &p);
+    app->offset = demo_item_top(app->demo.table, p) - 150;
+    gtk_adjustment_set_value(app->vadj, app->offset);
 }
+
+static void
+step_2(gpointer data)
+{
+    App *app = data;
+    EXPECT(gtk_adjustment_get_value(app->vadj) == app->offset);
+    fold_sticky_header headers[8];
+    int64_t count = 0;
+    EXPECT(fold_table_sticky_headers(app->demo.table, app->offset, headers, 8, &count, NULL) ==
+           FOLD_OK);
+    EXPECT(count == 4);
+    const char *keys[] = {"animals", "mammals", "carnivores", "canids"};
+    double y = 0;
+    for (int64_t i = 0; i < count && i < 4; i++) {
+        EXPECT(headers[i].section == demo_section(app->demo.table, keys[i]) && headers[i].depth == i);
+        EXPECT(headers[i].top - app->offset == y); /* stacked: each below the one above */
+        y += headers[i].height;
+    }
+    int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
+    EXPECT(checked > 5);
+#ifdef DEMO_HAVE_STICKY
+    EXPECT(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(app->sticky)) == (guint)count);
+#endif
+    printf("step 2: scrolled to %.0f: %" G_GINT64_FORMAT " headers stack (Animals › "
+           "Mammals › Carnivores › Dogs, %.0f px); %d rows at the engine's offsets%s\n",
+           app->offset, count, y, checked,
+#ifdef DEMO_HAVE_STICKY
+           ", FoldStickyHeaders shows them"
+#else
+           " (FoldStickyHeaders not in this tree: not drawn)"
+#endif
+    );
+    demo_expect_screenshot(&app->demo, NULL, NULL);
+}
+
+/* The self-test (--self-test): its steps, in order. */
+static const DemoStep self_test[] = {step_1, step_2};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    int bad = demo_parse_args(argc, argv, &app.out_png);
-    if (bad)
-        return bad;
-    app.table = build_table();
-    if (!app.table)
-        return 1;
-    app.model = fold_list_model_new(app.table, (GDestroyNotify)fold_table_free);
-    fold_list_model_set_text_func(app.model, common_name, NULL, NULL);
-    int status = demo_run("org.foldtable.DemoTaxonomy", argv, build_window, &app.window,
-                          app.out_png ? self_test_step : NULL, 400, &app);
-    g_object_unref(app.model);
-    return demo_exit_status(app.out_png, app.failures, status);
+    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+                     "org.foldtable.DemoTaxonomy", build_window,
+                     self_test, G_N_ELEMENTS(self_test), 400, &app);
 }

@@ -1,0 +1,56 @@
+/* FoldCanvas (demo-canvas): a GtkWidget implementing GtkScrollable that
+ * draws a fold_table itself, asking only for what it shows
+ * (fold_table_visible_items, fold_table_sticky_headers); its scrollbar's
+ * range is fold_table_content_height, and the engine anchors the view
+ * (fold_table_set_viewport, each change set's anchored_offset). Clicks
+ * collapse or expand a section (also from a stuck header) or expand a row
+ * to EXPAND_FACTOR times its height; hover tints a row. */
+#ifndef FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
+#define FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
+
+#include <foldtable.h>
+#include <gtk/gtk.h>
+
+#define EXPAND_FACTOR 2.5
+
+#define FOLD_TYPE_CANVAS (fold_canvas_get_type())
+G_DECLARE_FINAL_TYPE(FoldCanvas, fold_canvas, FOLD, CANVAS, GtkWidget)
+
+/* In the header: the demo's self-test reads what the last frame drew. */
+struct _FoldCanvas {
+    GtkWidget parent_instance;
+    fold_table *table; /* not owned */
+    GtkAdjustment *hadj, *vadj;
+    GtkScrollablePolicy hpolicy, vpolicy;
+    fold_visible_item *items;
+    int64_t capacity;
+    /* what the last frame drew */
+    int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
+    int64_t hover; /* the item under the pointer, -1: none */
+    GtkEventController *motion;
+    double drawn_offset, query_us;
+    guint frames;
+    GtkWidget *status; /* a label told about each frame; NULL: none */
+    guint status_idle;
+    int64_t listener;
+    guint anchored; /* change sets that moved the viewport */
+};
+
+/* A canvas over `table`, which must outlive it. */
+GtkWidget *fold_canvas_new(fold_table *table);
+
+/* What a click on the item at `position` does: FOLD_ACTIVATED_*. */
+int32_t fold_canvas_activate(FoldCanvas *self, int64_t position);
+
+/* Collapses or expands `section`; TRUE if it changed. */
+gboolean fold_canvas_toggle_section(FoldCanvas *self, fold_section_id section);
+
+/* A click on the item at `position` (from fold_canvas_hit): a stuck header
+ * whose section collapses is then put at the top, where it was clicked. */
+int32_t fold_canvas_click(FoldCanvas *self, int64_t position);
+
+/* The item under viewport point y (a sticky header if one is drawn there),
+ * or -1. */
+int64_t fold_canvas_hit(FoldCanvas *self, double y);
+
+#endif

@@ -1,0 +1,40 @@
+/* The comments demo's list row: a widget that draws a comment (avatar,
+ * byline, "Show more"/"Show less", then the text in FoldTextHeights'
+ * layout) or a thread's header, at exactly the engine's height (measure()
+ * answers the item's "height"). */
+#ifndef FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
+#define FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
+
+#include "fold-text-heights.h"
+#include "foldtable-gtk.h"
+
+#include <gtk/gtk.h>
+
+#define COLLAPSED_LINES 3
+/* Inside a comment row: the avatar column on the left, the byline above. */
+#define PAD_LEFT 60
+#define PAD_RIGHT 20
+#define PAD_TOP 34
+#define PAD_BOTTOM 12
+
+#define COMMENT_TYPE_ROW (comment_row_get_type())
+G_DECLARE_FINAL_TYPE(CommentRow, comment_row, COMMENT, ROW, GtkWidget)
+
+/* A row that lays out texts with `heights` (not owned). */
+GtkWidget *comment_row_new(FoldTextHeights *heights, GtkListItem *list_item);
+
+/* Binds the row to a model item (NULL: unbinds). */
+void comment_row_set_item(CommentRow *self, FoldListItem *item);
+
+/* A GtkSignalListItemFactory's "bind" / "unbind" for a CommentRow child. */
+void comment_row_bind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data);
+void comment_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data);
+
+/* The CommentRow the list shows for `position` (mapped), or NULL. */
+CommentRow *comment_row_find(GtkWidget *list, guint position);
+
+/* What the last snapshot drew: the text's layout (NULL: none), the height. */
+PangoLayout *comment_row_get_layout(CommentRow *self);
+double comment_row_get_drawn_height(CommentRow *self);
+
+#endif
