@@ -73,7 +73,7 @@ id_of(const char *key)
 static inline gboolean
 collapsed(const char *key)
 {
-    return test_collapsed(T.table, key);
+    return demo_section_collapsed(T.table, key);
 }
 
 /* Until the next frame has been drawn. */

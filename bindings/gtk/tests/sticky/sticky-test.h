@@ -83,7 +83,7 @@ n_items(void)
 static inline gboolean
 collapsed(const char *key)
 {
-    return test_collapsed(table, key);
+    return demo_section_collapsed(table, key);
 }
 
 #endif

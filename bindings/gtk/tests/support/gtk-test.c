@@ -38,14 +38,6 @@ test_emit_click(GtkEventController *click, double x, double y)
     g_signal_emit_by_name(click, "released", 1, x, y);
 }
 
-gboolean
-test_collapsed(fold_table *table, const char *key)
-{
-    fold_section_info info;
-    return fold_table_section_info(table, demo_section(table, key), &info) == FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED);
-}
-
 guint
 test_screenshot(GtkWidget *window, const char *path)
 {

@@ -3,9 +3,9 @@
  * Tests/c/check.h's checks with one set of counters per program
  * (CHECK_SHARED_COUNTERS), Tests/c/fixture.h's table options, waiting for
  * frames, finding a widget's event controller, a click as its gesture
- * emits it, a section's state by key, and screenshots (demo-screenshot.c).
- * Section look-ups by key come from the demos' demo-app.c (demo_section,
- * demo_header_pos, demo_item_top), linked into these tests too.
+ * emits it, and screenshots (demo-screenshot.c). Section look-ups and state
+ * by key come from the demos' demo-app.c (demo_section, demo_header_pos,
+ * demo_item_top, demo_section_collapsed), linked into these tests too.
  */
 #ifndef FOLD_GTK_TEST_SUPPORT_H
 #define FOLD_GTK_TEST_SUPPORT_H
@@ -28,9 +28,6 @@ GtkEventController *test_find_controller(GtkWidget *widget, GType type, const ch
 /* A click as a GtkGestureClick emits it: "pressed" then "released", button
  * 1, one press, at (x, y) in its widget. */
 void test_emit_click(GtkEventController *click, double x, double y);
-
-/* Whether section `key` of `table` is collapsed (FALSE if there is none). */
-gboolean test_collapsed(fold_table *table, const char *key);
 
 /* Saves `window` to `path` (demo_save_screenshot); checks that it is not
  * blank (more than one colour: one check). Returns the number of colours. */
