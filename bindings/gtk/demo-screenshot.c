@@ -3,23 +3,30 @@
 #include <stdio.h>
 #include <string.h>
 
-guint
-demo_save_screenshot(GtkWidget *window, const char *path)
+GdkTexture *
+demo_render_widget(GtkWidget *widget)
 {
-    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
-    if (w <= 0 || h <= 0)
-        return 0;
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
+    int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
     GtkSnapshot *snapshot = gtk_snapshot_new();
     gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), w, h);
     GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
     g_object_unref(paintable);
     if (!node)
-        return 0;
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+        return NULL;
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
     graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)w, (float)h);
     GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
     gsk_render_node_unref(node);
+    return texture;
+}
+
+guint
+demo_save_screenshot(GtkWidget *window, const char *path)
+{
+    if (gtk_widget_get_width(window) <= 0 || gtk_widget_get_height(window) <= 0)
+        return 0;
+    GdkTexture *texture = demo_render_widget(window);
     if (!texture)
         return 0;
     gboolean saved = gdk_texture_save_to_png(texture, path);

@@ -1,10 +1,15 @@
-/* The demos' self-tests: render a window to a PNG and say how many distinct
+/* The demos' self-tests (and the sticky test's pixel compare): render a
+ * widget to a texture, or a window to a PNG and say how many distinct
  * colours it has (0 if it could not be saved), so a test can tell a drawn
  * window from a blank one. */
 #ifndef FOLDTABLE_GTK_DEMO_SCREENSHOT_H
 #define FOLDTABLE_GTK_DEMO_SCREENSHOT_H
 
 #include <gtk/gtk.h>
+
+/* Renders `widget` alone at its allocated size with its window's renderer:
+ * a new texture, or NULL. */
+GdkTexture *demo_render_widget(GtkWidget *widget);
 
 guint demo_save_screenshot(GtkWidget *window, const char *path);
 

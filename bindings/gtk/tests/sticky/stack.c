@@ -6,6 +6,8 @@
  */
 #include "sticky-test.h"
 
+#include "demo-screenshot.h"
+
 #include <math.h>
 
 int snapped;
@@ -59,30 +61,11 @@ bounds(GtkWidget *w, graphene_rect_t *r)
     return gtk_widget_compute_bounds(w, window, r);
 }
 
-/* Renders a widget alone; a new texture or NULL. */
-static GdkTexture *
-render(GtkWidget *w)
-{
-    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
-    GdkPaintable *paintable = gtk_widget_paintable_new(w);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), width, height);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    g_object_unref(paintable);
-    if (!node)
-        return NULL;
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
-    gsk_render_node_unref(node);
-    return texture;
-}
-
 /* Whether two widgets render to the same pixels. */
 static gboolean
 same_pixels(GtkWidget *a, GtkWidget *b)
 {
-    GdkTexture *ta = render(a), *tb = render(b);
+    GdkTexture *ta = demo_render_widget(a), *tb = demo_render_widget(b);
     gboolean same = FALSE;
     if (ta && tb && gdk_texture_get_width(ta) == gdk_texture_get_width(tb) &&
         gdk_texture_get_height(ta) == gdk_texture_get_height(tb)) {
