@@ -19,6 +19,7 @@
  */
 #include "demo-app.h"
 #include "demo-groups.h"
+#include "demo-list-row.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -30,7 +31,7 @@
 #define HEADER_HEIGHT 28.0
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
-#define INDENT 22
+#define INDENT DEMO_LIST_ROW_INDENT
 
 static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
 static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
@@ -99,90 +100,38 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
 {
     (void)factory;
     (void)data;
-    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *indicator = gtk_label_new(NULL);
-    GtkWidget *title = gtk_label_new(NULL);
-    GtkWidget *detail = gtk_label_new(NULL);
-    GtkWidget *body = gtk_label_new(NULL);
-    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
-    gtk_label_set_xalign(GTK_LABEL(title), 0);
-    gtk_widget_set_hexpand(title, TRUE);
-    gtk_widget_add_css_class(detail, "dim-label");
-    gtk_widget_add_css_class(body, "body");
-    gtk_label_set_xalign(GTK_LABEL(body), 0);
-    /* Two wrapped lines fit the 96-pt expanded row; longer text ends in "…"
-     * (demo-comments measures whole texts with Pango instead). */
-    gtk_label_set_wrap(GTK_LABEL(body), TRUE);
-    gtk_label_set_lines(GTK_LABEL(body), 2);
-    gtk_label_set_ellipsize(GTK_LABEL(body), PANGO_ELLIPSIZE_END);
-    gtk_widget_set_margin_end(body, 12);
-    gtk_widget_set_valign(line, GTK_ALIGN_CENTER);
-    gtk_widget_set_vexpand(line, FALSE);
-    gtk_box_append(GTK_BOX(line), indicator);
-    gtk_box_append(GTK_BOX(line), title);
-    gtk_box_append(GTK_BOX(line), detail);
-    gtk_box_append(GTK_BOX(outer), line);
-    gtk_box_append(GTK_BOX(outer), body);
-    g_object_set_data(G_OBJECT(outer), "indicator", indicator);
-    g_object_set_data(G_OBJECT(outer), "title", title);
-    g_object_set_data(G_OBJECT(outer), "detail", detail);
-    g_object_set_data(G_OBJECT(outer), "body", body);
-    g_object_set_data(G_OBJECT(outer), "line", line);
-    gtk_list_item_set_child(list_item, outer);
+    gtk_list_item_set_child(list_item, demo_list_row_new(TRUE));
 }
 
-/* Shows the item's current values (at bind, and on each notify). */
+/* Shows the item's current values (at bind, and on each notify): the shared
+ * row, and here the line's height and the body of an expanded row. */
 static void
 update_row(GtkListItem *list_item)
 {
+    demo_list_row_update(list_item);
     FoldListItem *item = gtk_list_item_get_item(list_item);
     GtkWidget *outer = gtk_list_item_get_child(list_item);
     GtkWidget *line = g_object_get_data(G_OBJECT(outer), "line");
     GtkWidget *body = g_object_get_data(G_OBJECT(outer), "body");
-    int32_t kind = fold_list_item_get_kind(item);
-    int depth = fold_list_item_get_depth(item);
     double height = fold_list_item_get_height(item);
-    const char *title = fold_list_item_get_title(item);
-    const char *detail = fold_list_item_get_detail(item);
-    /* An indicator only on headers of sections that collapse (not fixed, not empty). */
-    const char *indicator =
-        fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : NULL;
-
-    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "indicator"),
-                       indicator ? indicator : "");
-    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "title"), title ? title : "");
-    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "detail"), detail ? detail : "");
-    gtk_widget_set_margin_start(line, 8 + INDENT * depth + (kind == FOLD_ITEM_ROW ? INDENT : 0));
-    gtk_widget_set_margin_end(line, 12);
-    gtk_widget_set_size_request(outer, -1, (int)lround(height));
-    gtk_widget_set_size_request(line, -1, (int)lround(kind == FOLD_ITEM_HEADER ? height
-                                                     : fmin(height, ROW_HEIGHT)));
+    gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
+    gtk_widget_set_size_request(line, -1, (int)lround(header ? height : fmin(height, ROW_HEIGHT)));
 
     gboolean expanded = fold_list_item_get_expanded(item);
     gtk_widget_set_visible(body, expanded);
     if (expanded) {
+        const char *title = fold_list_item_get_title(item);
         char *text = g_strdup_printf("%s — row %" G_GINT64_FORMAT " of section \"%s\", "
                                      "expanded to %.0f pt. Click again to collapse.",
                                      title ? title : "", fold_list_item_get_row(item),
                                      fold_list_item_get_key(item), height);
         gtk_label_set_text(GTK_LABEL(body), text);
-        gtk_widget_set_margin_start(body, 8 + INDENT * (depth + 2));
+        gtk_widget_set_margin_start(body, 8 + INDENT * (fold_list_item_get_depth(item) + 2));
         g_free(text);
-    }
-
-    const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2",
-                             "expanded"};
-    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
-        gtk_widget_remove_css_class(outer, classes[i]);
-    gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
-    char depth_class[16];
-    g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
-    gtk_widget_add_css_class(outer, depth_class);
-    if (expanded)
         gtk_widget_add_css_class(outer, "expanded");
-    /* For the self-test: which item a picked widget shows. */
-    g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+    } else {
+        gtk_widget_remove_css_class(outer, "expanded");
+    }
 }
 
 /* Items are live: a redraw (a section collapsed, a row expanded, a new

@@ -14,7 +14,6 @@
 
 #define HEADER_HEIGHT 28.0
 #define ROW_HEIGHT 40.0
-#define INDENT 22
 #define VIEW_HEIGHT 400
 
 /* ---- window.c: the app ---------------------------------------------------- */

@@ -1,13 +1,13 @@
 /*
  * window.c — test-sticky's app: the table (nested groups, one fixed) and
  * its rows' text, the rows' factory (one for the list and the stuck
- * headers, as an app has: an outer box at the item's height carrying the
- * classes, an indented line inside), and the 360 x 400 window with the
+ * headers, as an app has; its row is demo-listview.c's, demo-list-row.c),
+ * and the 360 x 400 window with the
  * FoldStickyHeaders around the scrolled GtkListView over the model.
  */
 #include "sticky-test.h"
 
-#include <math.h>
+#include "demo-list-row.h"
 
 typedef struct {
     const char *key, *parent, *header;
@@ -62,58 +62,15 @@ build_table(void)
 
 /* ---- the app's rows: one factory for the list and the stuck headers ----- */
 
-/* As in demo-listview.c: an outer box at the item's height carries the
- * classes (the background spans the row), the line inside is indented. */
+/* demo-listview.c's row without the body (demo-list-row.c): an outer box
+ * at the item's height carrying the classes (the background spans the row),
+ * the line inside indented. */
 static void
 setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
     (void)factory;
     (void)data;
-    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *indicator = gtk_label_new(NULL);
-    GtkWidget *title = gtk_label_new(NULL);
-    GtkWidget *detail = gtk_label_new(NULL);
-    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
-    gtk_label_set_xalign(GTK_LABEL(title), 0);
-    gtk_widget_set_hexpand(title, TRUE);
-    gtk_widget_add_css_class(detail, "dim-label");
-    gtk_widget_set_vexpand(line, TRUE);
-    gtk_box_append(GTK_BOX(line), indicator);
-    gtk_box_append(GTK_BOX(line), title);
-    gtk_box_append(GTK_BOX(line), detail);
-    gtk_box_append(GTK_BOX(outer), line);
-    gtk_list_item_set_child(list_item, outer);
-}
-
-static void
-update_row(GtkListItem *list_item)
-{
-    FoldListItem *item = gtk_list_item_get_item(list_item);
-    GtkWidget *outer = gtk_list_item_get_child(list_item);
-    GtkWidget *line = gtk_widget_get_first_child(outer);
-    GtkWidget *indicator = gtk_widget_get_first_child(line);
-    GtkWidget *title = gtk_widget_get_next_sibling(indicator);
-    GtkWidget *detail = gtk_widget_get_next_sibling(title);
-    int32_t kind = fold_list_item_get_kind(item);
-    int depth = fold_list_item_get_depth(item);
-    const char *sign = fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item)
-                                                            : NULL;
-    const char *text = fold_list_item_get_title(item), *more = fold_list_item_get_detail(item);
-    gtk_label_set_text(GTK_LABEL(indicator), sign ? sign : "");
-    gtk_label_set_text(GTK_LABEL(title), text ? text : "");
-    gtk_label_set_text(GTK_LABEL(detail), more ? more : "");
-    gtk_widget_set_margin_start(line, 8 + INDENT * depth + (kind == FOLD_ITEM_ROW ? INDENT : 0));
-    gtk_widget_set_margin_end(line, 12);
-    gtk_widget_set_size_request(outer, -1, (int)lround(fold_list_item_get_height(item)));
-    const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2"};
-    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
-        gtk_widget_remove_css_class(outer, classes[i]);
-    gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
-    char depth_class[16];
-    g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
-    gtk_widget_add_css_class(outer, depth_class);
-    g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+    gtk_list_item_set_child(list_item, demo_list_row_new(FALSE));
 }
 
 /* Live items (one object per identity) report redraws as notify. */
@@ -122,7 +79,7 @@ on_item_notify(GObject *item, GParamSpec *pspec, gpointer list_item)
 {
     (void)item;
     (void)pspec;
-    update_row(list_item);
+    demo_list_row_update(list_item);
 }
 
 static void
@@ -130,7 +87,7 @@ bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer dat
 {
     (void)factory;
     (void)data;
-    update_row(list_item);
+    demo_list_row_update(list_item);
     g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
                      list_item);
 }

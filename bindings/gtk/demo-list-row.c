@@ -1,0 +1,81 @@
+/*
+ * demo-list-row.c — the list row shared by demo-listview.c and the sticky
+ * test (demo-list-row.h).
+ */
+#include "demo-list-row.h"
+
+#include <math.h>
+
+GtkWidget *
+demo_list_row_new(gboolean with_body)
+{
+    GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *indicator = gtk_label_new(NULL);
+    GtkWidget *title = gtk_label_new(NULL);
+    GtkWidget *detail = gtk_label_new(NULL);
+    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_widget_set_hexpand(title, TRUE);
+    gtk_widget_add_css_class(detail, "dim-label");
+    gtk_box_append(GTK_BOX(line), indicator);
+    gtk_box_append(GTK_BOX(line), title);
+    gtk_box_append(GTK_BOX(line), detail);
+    gtk_box_append(GTK_BOX(outer), line);
+    if (with_body) {
+        GtkWidget *body = gtk_label_new(NULL);
+        gtk_widget_add_css_class(body, "body");
+        gtk_label_set_xalign(GTK_LABEL(body), 0);
+        /* Two wrapped lines fit the 96-pt expanded row; longer text ends in "…"
+         * (demo-comments measures whole texts with Pango instead). */
+        gtk_label_set_wrap(GTK_LABEL(body), TRUE);
+        gtk_label_set_lines(GTK_LABEL(body), 2);
+        gtk_label_set_ellipsize(GTK_LABEL(body), PANGO_ELLIPSIZE_END);
+        gtk_widget_set_margin_end(body, 12);
+        gtk_widget_set_valign(line, GTK_ALIGN_CENTER);
+        gtk_widget_set_vexpand(line, FALSE);
+        gtk_box_append(GTK_BOX(outer), body);
+        g_object_set_data(G_OBJECT(outer), "body", body);
+    } else {
+        gtk_widget_set_vexpand(line, TRUE);
+    }
+    g_object_set_data(G_OBJECT(outer), "indicator", indicator);
+    g_object_set_data(G_OBJECT(outer), "title", title);
+    g_object_set_data(G_OBJECT(outer), "detail", detail);
+    g_object_set_data(G_OBJECT(outer), "line", line);
+    return outer;
+}
+
+void
+demo_list_row_update(GtkListItem *list_item)
+{
+    FoldListItem *item = gtk_list_item_get_item(list_item);
+    GtkWidget *outer = gtk_list_item_get_child(list_item);
+    GtkWidget *line = g_object_get_data(G_OBJECT(outer), "line");
+    int32_t kind = fold_list_item_get_kind(item);
+    int depth = fold_list_item_get_depth(item);
+    const char *title = fold_list_item_get_title(item);
+    const char *detail = fold_list_item_get_detail(item);
+    /* An indicator only on headers of sections that collapse (not fixed, not empty). */
+    const char *indicator =
+        fold_list_item_get_collapsible(item) ? fold_list_item_get_indicator(item) : NULL;
+
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "indicator"),
+                       indicator ? indicator : "");
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "title"), title ? title : "");
+    gtk_label_set_text(g_object_get_data(G_OBJECT(outer), "detail"), detail ? detail : "");
+    gtk_widget_set_margin_start(line, 8 + DEMO_LIST_ROW_INDENT * depth +
+                                          (kind == FOLD_ITEM_ROW ? DEMO_LIST_ROW_INDENT : 0));
+    gtk_widget_set_margin_end(line, 12);
+    gtk_widget_set_size_request(outer, -1, (int)lround(fold_list_item_get_height(item)));
+
+    const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2"};
+    for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
+        gtk_widget_remove_css_class(outer, classes[i]);
+    gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
+    char depth_class[16];
+    g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
+    gtk_widget_add_css_class(outer, depth_class);
+    /* For the self-tests: which item a picked widget shows. */
+    g_object_set_data(G_OBJECT(outer), "fold-list-item", list_item);
+}
