@@ -2,8 +2,7 @@
  * window.c), one factory for a GtkListView and its stuck headers: an outer
  * box at the item's height carrying the classes (the background spans the
  * row) and, inside, a line (indicator, title, detail) indented by depth;
- * with a body, a wrapped label under the line that the demo fills when a
- * row is expanded. */
+ * optionally a wrapped body label under the line, shown on expanded rows. */
 #ifndef FOLDTABLE_GTK_DEMO_LIST_ROW_H
 #define FOLDTABLE_GTK_DEMO_LIST_ROW_H
 
@@ -15,14 +14,26 @@
 #define DEMO_LIST_ROW_INDENT 22
 
 /* The outer box: first child the line (indicator, title, detail), then the
- * body label if with_body. Without a body the line fills the row. Its parts
- * are its data "line", "indicator", "title", "detail" and "body". */
-GtkWidget *demo_list_row_new(gboolean with_body);
+ * body label if line_height > 0. line_height 0: no body, the line fills the
+ * row; otherwise the line is that tall on rows (a header's is the item's
+ * height) and an expanded row shows the body under it. Its parts are its
+ * data "line", "indicator", "title", "detail" and "body". */
+GtkWidget *demo_list_row_new(int line_height);
 
 /* Shows list_item's FoldListItem in its demo_list_row_new() child: the
  * texts, the indicator (only where the section collapses), the indentation,
- * the item's height, classes fold-header / fold-row and depth-0..2, and data
- * "fold-list-item" (list_item: which item a picked widget shows). */
+ * the item's height, classes fold-header / fold-row, depth-0..2 and
+ * expanded (with a body), the body, and data "fold-list-item" (list_item:
+ * which item a picked widget shows). */
 void demo_list_row_update(GtkListItem *list_item);
+
+/* A GtkSignalListItemFactory's "bind" and "unbind": shows the item and
+ * follows its notify signals (live items report redraws as notify, not as
+ * items-changed). bind's data: NULL, or a guint counting the notifies other
+ * than "position". */
+void demo_list_row_bind(GtkSignalListItemFactory *factory, GtkListItem *list_item,
+                        gpointer notes);
+void demo_list_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_item,
+                          gpointer data);
 
 #endif

@@ -31,7 +31,6 @@
 #define HEADER_HEIGHT 28.0
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
-#define INDENT DEMO_LIST_ROW_INDENT
 
 static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
 static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
@@ -95,74 +94,21 @@ build_table(void)
 
 /* ---- list rows ----------------------------------------------------------- */
 
+/* demo-list-row.c: the line is a row's height, an expanded row shows a body. */
 static void
 setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
     (void)factory;
     (void)data;
-    gtk_list_item_set_child(list_item, demo_list_row_new(TRUE));
+    gtk_list_item_set_child(list_item, demo_list_row_new((int)ROW_HEIGHT));
 }
 
-/* Shows the item's current values (at bind, and on each notify): the shared
- * row, and here the line's height and the body of an expanded row. */
-static void
-update_row(GtkListItem *list_item)
-{
-    demo_list_row_update(list_item);
-    FoldListItem *item = gtk_list_item_get_item(list_item);
-    GtkWidget *outer = gtk_list_item_get_child(list_item);
-    GtkWidget *line = g_object_get_data(G_OBJECT(outer), "line");
-    GtkWidget *body = g_object_get_data(G_OBJECT(outer), "body");
-    double height = fold_list_item_get_height(item);
-    gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
-    gtk_widget_set_size_request(line, -1, (int)lround(header ? height : fmin(height, ROW_HEIGHT)));
-
-    gboolean expanded = fold_list_item_get_expanded(item);
-    gtk_widget_set_visible(body, expanded);
-    if (expanded) {
-        const char *title = fold_list_item_get_title(item);
-        char *text = g_strdup_printf("%s — row %" G_GINT64_FORMAT " of section \"%s\", "
-                                     "expanded to %.0f pt. Click again to collapse.",
-                                     title ? title : "", fold_list_item_get_row(item),
-                                     fold_list_item_get_key(item), height);
-        gtk_label_set_text(GTK_LABEL(body), text);
-        gtk_widget_set_margin_start(body, 8 + INDENT * (fold_list_item_get_depth(item) + 2));
-        g_free(text);
-        gtk_widget_add_css_class(outer, "expanded");
-    } else {
-        gtk_widget_remove_css_class(outer, "expanded");
-    }
-}
-
-/* Items are live: a redraw (a section collapsed, a row expanded, a new
- * height or text) is a notify on the bound item, not an items-changed. */
-static void
-on_item_notify(FoldListItem *item, GParamSpec *pspec, GtkListItem *list_item)
-{
-    (void)item;
-    App *app = g_object_get_data(G_OBJECT(list_item), "app");
-    if (strcmp(pspec->name, "position") != 0)
-        app->notes++;
-    update_row(list_item);
-}
-
+/* Counts the bound items' notifies in app->notes. */
 static void
 bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
-    (void)factory;
-    g_object_set_data(G_OBJECT(list_item), "app", data);
-    update_row(list_item);
-    g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
-                     list_item);
-}
-
-static void
-unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-    (void)factory;
-    (void)data;
-    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(list_item),
-                                         G_CALLBACK(on_item_notify), list_item);
+    App *app = data;
+    demo_list_row_bind(factory, list_item, &app->notes);
 }
 
 /* ---- input --------------------------------------------------------------- */
@@ -239,7 +185,7 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(vbox), bar);
 
     app->demo.list = demo_list_view_new(app->demo.model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
-                                   G_CALLBACK(unbind_row), G_CALLBACK(on_activate), app);
+                                   G_CALLBACK(demo_list_row_unbind), G_CALLBACK(on_activate), app);
     g_signal_connect(app->demo.model, "items-changed", G_CALLBACK(on_items_changed), app);
 
     app->scroller = demo_scroller_new(app->demo.list);

@@ -62,43 +62,13 @@ build_table(void)
 
 /* ---- the app's rows: one factory for the list and the stuck headers ----- */
 
-/* demo-listview.c's row without the body (demo-list-row.c): an outer box
- * at the item's height carrying the classes (the background spans the row),
- * the line inside indented. */
+/* demo-listview.c's row without the body (demo-list-row.c). */
 static void
 setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
     (void)factory;
     (void)data;
-    gtk_list_item_set_child(list_item, demo_list_row_new(FALSE));
-}
-
-/* Live items (one object per identity) report redraws as notify. */
-static void
-on_item_notify(GObject *item, GParamSpec *pspec, gpointer list_item)
-{
-    (void)item;
-    (void)pspec;
-    demo_list_row_update(list_item);
-}
-
-static void
-bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-    (void)factory;
-    (void)data;
-    demo_list_row_update(list_item);
-    g_signal_connect(gtk_list_item_get_item(list_item), "notify", G_CALLBACK(on_item_notify),
-                     list_item);
-}
-
-static void
-unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-    (void)factory;
-    (void)data;
-    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(list_item),
-                                         G_CALLBACK(on_item_notify), list_item);
+    gtk_list_item_set_child(list_item, demo_list_row_new(0));
 }
 
 static const char css[] =
@@ -123,8 +93,8 @@ build_window(void)
 
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(demo_list_row_bind), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(demo_list_row_unbind), NULL);
     list = gtk_list_view_new(
         GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(g_object_ref(model)))), factory);
     gtk_widget_add_css_class(list, "fold");
