@@ -231,18 +231,6 @@ fold_expander_dispose(GObject *object)
 }
 
 static void
-fold_expander_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
-{
-    FoldExpander *self = FOLD_EXPANDER(object);
-    switch (id) {
-    case PROP_CHILD: fold_expander_set_child(self, g_value_get_object(value)); break;
-    case PROP_ITEM: fold_expander_set_item(self, g_value_get_object(value)); break;
-    case PROP_MODEL: fold_expander_set_model(self, g_value_get_object(value)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec); break;
-    }
-}
-
-static void
 fold_expander_class_init(FoldExpanderClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
@@ -250,12 +238,13 @@ fold_expander_class_init(FoldExpanderClass *klass)
 
     object_class->dispose = fold_expander_dispose;
     object_class->get_property = fold_get_field_property;
-    object_class->set_property = fold_expander_set_property;
+    object_class->set_property = fold_set_object_property;
     widget_class->root = fold_expander_root;
     widget_class->focus = fold_expander_focus;
     widget_class->grab_focus = fold_expander_grab_focus;
 
-    /* The properties show fields (fold_get_field_property). */
+    /* The properties show fields (fold_get_field_property); the public
+     * setters write the object ones (fold_set_object_property). */
     const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 #define FIELD(field) G_STRUCT_OFFSET(FoldExpander, field)
     /**
@@ -263,20 +252,23 @@ fold_expander_class_init(FoldExpanderClass *klass)
      *
      * The widget showing the item's content.
      */
-    properties[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child));
+    properties[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child),
+                                                     (FoldObjectSetter)fold_expander_set_child);
     /**
      * FoldExpander:item:
      *
      * The [class@Fold.ListItem] shown, or %NULL.
      */
-    properties[PROP_ITEM] = fold_param_object_field("item", FOLD_TYPE_LIST_ITEM, FIELD(item));
+    properties[PROP_ITEM] = fold_param_object_field("item", FOLD_TYPE_LIST_ITEM, FIELD(item),
+                                                    (FoldObjectSetter)fold_expander_set_item);
     /**
      * FoldExpander:model:
      *
      * The [class@Fold.ListModel] the item belongs to: clicks and keys act
      * on it. Without one, the expander shows the item and does nothing.
      */
-    properties[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model));
+    properties[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model),
+                                                     (FoldObjectSetter)fold_expander_set_model);
     /**
      * FoldExpander:expandable:
      *

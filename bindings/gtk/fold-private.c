@@ -1,12 +1,15 @@
 /*
  * fold-private.c — the shared helpers of fold-private.h that are functions:
- * the properties that show a field of their instance.
+ * the properties that show a field of their instance (and the object ones
+ * that their public setter writes).
  */
 #include "fold-private.h"
 
 /* Hidden, like every helper of fold-private.h: the .so exports the API only. */
 G_GNUC_INTERNAL GQuark fold_field_offset_quark(void);
 G_DEFINE_QUARK(fold-field-offset, fold_field_offset)
+G_GNUC_INTERNAL GQuark fold_object_setter_quark(void);
+G_DEFINE_QUARK(fold-object-setter, fold_object_setter)
 
 GParamSpec *
 fold_param_field(GParamSpec *pspec, gsize offset)
@@ -17,12 +20,14 @@ fold_param_field(GParamSpec *pspec, gsize offset)
 }
 
 GParamSpec *
-fold_param_object_field(const char *name, GType type, gsize offset)
+fold_param_object_field(const char *name, GType type, gsize offset, FoldObjectSetter setter)
 {
-    return fold_param_field(
+    GParamSpec *pspec = fold_param_field(
         g_param_spec_object(name, NULL, NULL, type,
                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS),
         offset);
+    g_param_spec_set_qdata(pspec, fold_object_setter_quark(), (gpointer)setter);
+    return pspec;
 }
 
 void
@@ -51,4 +56,16 @@ fold_get_field_property(GObject *object, guint id, GValue *value, GParamSpec *ps
         return;
     }
     fold_value_set_from_field(value, G_STRUCT_MEMBER_P(object, offset - 1));
+}
+
+void
+fold_set_object_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+    FoldObjectSetter setter =
+        (FoldObjectSetter)g_param_spec_get_qdata(pspec, fold_object_setter_quark());
+    if (!setter) {
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+        return;
+    }
+    setter(object, g_value_get_object(value));
 }

@@ -101,11 +101,17 @@ fold_text_source_set(FoldTextSource *source, FoldTextFunc func, gpointer data,
  * get_property, or its default case. fold_value_set_from_field() reads one
  * such field into a value of its type. */
 G_GNUC_INTERNAL GParamSpec *fold_param_field(GParamSpec *pspec, gsize offset);
-/* The widgets' object properties: read-write, notified explicitly, a field. */
+/* The widgets' object properties: read-write, notified explicitly, a field,
+ * written through the class's public setter (`setter(self, object)`, cast
+ * to FoldObjectSetter); fold_set_object_property() is then the class's
+ * set_property. */
+typedef void (*FoldObjectSetter)(gpointer self, gpointer object);
 G_GNUC_INTERNAL GParamSpec *fold_param_object_field(const char *name, GType type,
-                                                    gsize offset);
+                                                    gsize offset, FoldObjectSetter setter);
 G_GNUC_INTERNAL void fold_get_field_property(GObject *object, guint id, GValue *value,
                                              GParamSpec *pspec);
+G_GNUC_INTERNAL void fold_set_object_property(GObject *object, guint id, const GValue *value,
+                                              GParamSpec *pspec);
 G_GNUC_INTERNAL void fold_value_set_from_field(GValue *value, gconstpointer field);
 
 G_END_DECLS

@@ -134,29 +134,6 @@ fold_sticky_headers_get_property(GObject *object, guint id, GValue *value, GPara
 }
 
 static void
-fold_sticky_headers_set_property(GObject *object, guint id, const GValue *value,
-                                 GParamSpec *pspec)
-{
-    FoldStickyHeaders *self = FOLD_STICKY_HEADERS(object);
-    switch (id) {
-    case PROP_CHILD:
-        fold_sticky_headers_set_child(self, g_value_get_object(value));
-        break;
-    case PROP_MODEL:
-        fold_sticky_headers_set_model(self, g_value_get_object(value));
-        break;
-    case PROP_LIST_VIEW:
-        fold_sticky_headers_set_list_view(self, g_value_get_object(value));
-        break;
-    case PROP_FACTORY:
-        fold_sticky_headers_set_factory(self, g_value_get_object(value));
-        break;
-    default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
-}
-
-static void
 fold_sticky_headers_dispose(GObject *object)
 {
     FoldStickyHeaders *self = FOLD_STICKY_HEADERS(object);
@@ -189,14 +166,15 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     object_class->get_property = fold_sticky_headers_get_property;
-    object_class->set_property = fold_sticky_headers_set_property;
+    object_class->set_property = fold_set_object_property;
     object_class->dispose = fold_sticky_headers_dispose;
     object_class->finalize = fold_sticky_headers_finalize;
     widget_class->measure = fold_sticky_headers_measure;
     widget_class->size_allocate = fold_sticky_headers_size_allocate;
     widget_class->snapshot = fold_sticky_headers_snapshot;
 
-    /* The object properties show fields (fold_get_field_property). */
+    /* The object properties show fields (fold_get_field_property); the
+     * public setters write them (fold_set_object_property). */
 #define FIELD(field) G_STRUCT_OFFSET(FoldStickyHeaders, field)
     /**
      * FoldStickyHeaders:child:
@@ -204,14 +182,16 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * The widget shown under the headers: the GtkScrolledWindow that holds
      * the list.
      */
-    props[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child));
+    props[PROP_CHILD] = fold_param_object_field("child", GTK_TYPE_WIDGET, FIELD(child),
+                                                (FoldObjectSetter)fold_sticky_headers_set_child);
     /**
      * FoldStickyHeaders:model:
      *
      * The model whose table gives the stack; %NULL takes the FoldListModel
      * under the list's selection model.
      */
-    props[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model));
+    props[PROP_MODEL] = fold_param_object_field("model", FOLD_TYPE_LIST_MODEL, FIELD(model),
+                                                (FoldObjectSetter)fold_sticky_headers_set_model);
     /**
      * FoldStickyHeaders:list-view:
      *
@@ -219,7 +199,8 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * the child is a GtkScrolledWindow holding a GtkListView.
      */
     props[PROP_LIST_VIEW] =
-        fold_param_object_field("list-view", GTK_TYPE_LIST_VIEW, FIELD(list_view));
+        fold_param_object_field("list-view", GTK_TYPE_LIST_VIEW, FIELD(list_view),
+                                (FoldObjectSetter)fold_sticky_headers_set_list_view);
     /**
      * FoldStickyHeaders:factory:
      *
@@ -227,7 +208,8 @@ fold_sticky_headers_class_init(FoldStickyHeadersClass *klass)
      * factory (the same widgets as the list's header rows).
      */
     props[PROP_FACTORY] =
-        fold_param_object_field("factory", GTK_TYPE_LIST_ITEM_FACTORY, FIELD(factory));
+        fold_param_object_field("factory", GTK_TYPE_LIST_ITEM_FACTORY, FIELD(factory),
+                                (FoldObjectSetter)fold_sticky_headers_set_factory);
     /**
      * FoldStickyHeaders:n-headers:
      *
