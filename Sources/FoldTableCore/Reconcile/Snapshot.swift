@@ -149,7 +149,7 @@ struct SnapshotPlan {
                     guard h == Table.keepHeight || h == Table.defaultHeight
                         || (h.isFinite && h >= 0 && h <= Limits.maxHeight) else {
                         throw fail(i, .invalidArgument, "\(what) \(h) is not a height (a finite number from 0 to "
-                                   + "\(Int(Limits.maxHeight)), -1 for the default or -2 to keep)")
+                                   + "\(Int(Limits.maxHeight)), or -1 for the default)")
                     }
                 }
                 try checkHeight(e.headerHeight, "header height")
