@@ -64,6 +64,7 @@ from ._ffi import (
     version,
     version_number,
 )
+from ._snapshot import Snapshot, SnapshotReport
 from ._table import (
     Accordion,
     Activation,
@@ -130,6 +131,8 @@ __all__ = [
     "ChangeSet",
     "Viewport",
     "ImportReport",
+    "Snapshot",
+    "SnapshotReport",
     "FoldError",
     "InvalidArgumentError",
     "OutOfRangeError",
