@@ -1008,7 +1008,7 @@ typedef struct fold_snapshot_report {
  *   - Among the kept sections that stay under the same parent, the longest
  *     run that keeps its old order stays in place and the others move: the
  *     fewest moves. A moved section is reported as its items removed and
- *     inserted.
+ *     inserted; adjacent sections that go (or come) together are one step.
  *   - Rows are anonymous. Between two kept subsections that stay in place
  *     (or the start or end of the section), the old rows are matched to the
  *     new rows in order: a run that is longer than what is left gets new
@@ -1029,8 +1029,8 @@ typedef struct fold_snapshot_report {
  * it (or negative), a negative row count, more than FOLD_MAX_DEPTH levels,
  * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count.
  * O(e + s) to match for e entries and a table of s sections (plus its row
- * runs), O(k log k) to order the k kept children of each section, plus
- * O(c * depth * log n) for c changes. */
+ * runs; each key is hashed once), O(k log k) to order the k kept children
+ * of each section, plus O(c * depth * log n) for c changes. */
 int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entries, int64_t count,
                               fold_snapshot_report *out_report);
 

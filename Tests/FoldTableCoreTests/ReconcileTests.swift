@@ -64,6 +64,24 @@ import Testing
         #expect(try items(t) == ["H:s4", "R:s4.0", "H:s3", "R:s3.0", "H:s2", "R:s2.0", "H:s1", "R:s1.0", "H:s0", "R:s0.0"])
     }
 
+    @Test func adjacentSectionsGoAndComeAsOneStep() throws {
+        let t = try Table()
+        for k in ["a", "b", "c", "d"] { try t.appendSection(key: k, rows: 1) }
+        let sets = Sets(t)
+        let report = try t.applySnapshot([.section("a"), .rows(1), .section("x"), .rows(1), .section("y"), .rows(1),
+                                          .section("d"), .rows(1)])
+        #expect(report.sectionsRemoved == 2 && report.sectionsInserted == 2)
+        #expect(sets.all[0].changes == [FlatChange(position: 2, removed: 4, added: 0),
+                                        FlatChange(position: 2, removed: 0, added: 4)])
+        #expect(try items(t) == ["H:a", "R:a.0", "H:x", "R:x.0", "H:y", "R:y.0", "H:d", "R:d.0"])
+        // Reversed: one section stays, the others leave and come back as one run each.
+        try t.applySnapshot([.section("d"), .rows(1), .section("y"), .rows(1), .section("x"), .rows(1),
+                             .section("a"), .rows(1)])
+        #expect(sets.all[1].changes == [FlatChange(position: 2, removed: 6, added: 0),
+                                        FlatChange(position: 0, removed: 0, added: 6)])
+        #expect(try items(t) == ["H:d", "R:d.0", "H:y", "R:y.0", "H:x", "R:x.0", "H:a", "R:a.0"])
+    }
+
     @Test func rowsGrowAndShrinkAtTheEndAndKeepTheirState() throws {
         let t = try abc()
         try t.setRowHeight(section: "a", row: 1, height: 60)

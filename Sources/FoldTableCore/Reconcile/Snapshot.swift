@@ -85,7 +85,8 @@ extension Table {
 }
 
 /// A checked snapshot: its sections numbered in pre-order, each with its
-/// parent and its children (adjacent rows entries merged).
+/// parent and its children, linked through the entries (no array per
+/// section: a snapshot of 10^5 sections allocates a few flat arrays).
 struct SnapshotPlan {
     enum Child {
         case rows(Int)
@@ -96,49 +97,50 @@ struct SnapshotPlan {
     var entry: [Int] = []
     /// Parent section number of each section (-1: the top level).
     var parent: [Int] = []
-    /// Children of each section; `top` holds the top level's.
-    var children: [[Child]] = []
-    var top: [Child] = []
-    /// Section number of each key.
-    var number: [String: Int] = [:]
+    /// First child entry of each section (-1: none), and of the top level.
+    var firstChild: [Int] = []
+    var topFirst = -1
+    /// Per entry: the next child entry of the same parent (-1: none), and
+    /// its section number (-1 for rows).
+    var nextSibling: [Int] = []
+    var sectionOfEntry: [Int] = []
 
     /// Checks every entry before anything changes: a failure names the
-    /// entry. O(entries) (hashing each key once).
-    init(_ entries: [SnapshotEntry]) throws {
+    /// entry. `claim(key, n)` records that section `n` has `key` and
+    /// returns the number of an earlier section with that key, if any.
+    /// O(entries), plus the claims.
+    init(_ entries: [SnapshotEntry], claim: (String, Int) -> Int?) throws {
         var open: [Int] = []  // the sections above the next entry; open.count is its deepest allowed depth
+        var lastChild: [Int] = []
+        var topLast = -1
         var rows = 0
-        number.reserveCapacity(entries.count)
+        nextSibling = [Int](repeating: -1, count: entries.count)
+        sectionOfEntry = [Int](repeating: -1, count: entries.count)
         func fail(_ i: Int, _ code: FoldError.Code, _ why: String) -> FoldError {
             FoldError(code, "snapshot entry \(i): \(why)")
         }
-        for (i, e) in entries.enumerated() {
-            guard e.depth >= 0, e.depth <= open.count else {
-                throw fail(i, .outOfRange, "depth \(e.depth) is out of range (0 to \(open.count) here: "
+        for i in entries.indices {
+            let depth = entries[i].depth
+            guard depth >= 0, depth <= open.count else {
+                throw fail(i, .outOfRange, "depth \(depth) is out of range (0 to \(open.count) here: "
                            + "an entry is at most one level below the section before it)")
             }
-            open.removeLast(open.count - e.depth)
-            switch e.kind {
+            open.removeLast(open.count - depth)
+            switch entries[i].kind {
             case .rows:
-                guard let owner = open.last else {
+                let count = entries[i].rows
+                guard !open.isEmpty else {
                     throw fail(i, .invalidArgument, "rows belong in a section: a rows entry needs depth 1 or more")
                 }
-                guard e.rows >= 0 else { throw fail(i, .outOfRange, "row count \(e.rows) is negative") }
-                guard e.rows <= Limits.maxRows - rows else {
+                guard count >= 0 else { throw fail(i, .outOfRange, "row count \(count) is negative") }
+                guard count <= Limits.maxRows - rows else {
                     throw fail(i, .outOfRange, "the snapshot holds more than \(Limits.maxRows) rows")
                 }
-                rows += e.rows
-                guard e.rows > 0 else { continue }
-                if case .rows(let n)? = children[owner].last {
-                    children[owner][children[owner].count - 1] = .rows(n + e.rows)
-                } else {
-                    children[owner].append(.rows(e.rows))
-                }
+                rows += count
             case .section:
+                let e = entries[i]
                 guard !e.key.isEmpty else { throw fail(i, .invalidArgument, "a section key must not be empty") }
-                if let other = number[e.key] {
-                    throw fail(i, .duplicateKey, "the key \"\(e.key)\" is also the key of entry \(entry[other])")
-                }
-                guard e.depth < Limits.maxDepth else {
+                guard depth < Limits.maxDepth else {
                     throw fail(i, .outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
                 }
                 guard entry.count < Limits.maxSections else {
@@ -156,14 +158,44 @@ struct SnapshotPlan {
                 try checkHeight(e.footerHeight, "footer height")
                 try checkHeight(e.rowHeight, "row height")
                 let n = entry.count
-                number[e.key] = n
+                if let other = claim(e.key, n) {
+                    throw fail(i, .duplicateKey, "the key \"\(e.key)\" is also the key of entry \(entry[other])")
+                }
                 entry.append(i)
                 parent.append(open.last ?? -1)
-                children.append([])
-                if let owner = open.last { children[owner].append(.section(n)) } else { top.append(.section(n)) }
+                firstChild.append(-1)
+                lastChild.append(-1)
+                sectionOfEntry[i] = n
                 open.append(n)
             }
+            // Link the entry as the last child of its parent.
+            let owner = depth == 0 ? -1 : open[depth - 1]
+            let last = owner < 0 ? topLast : lastChild[owner]
+            if last >= 0 { nextSibling[last] = i } else if owner < 0 { topFirst = i } else { firstChild[owner] = i }
+            if owner < 0 { topLast = i } else { lastChild[owner] = i }
         }
+    }
+
+    var sectionCount: Int { entry.count }
+
+    /// Calls `body` with the children of section `n` (-1: the top level) in
+    /// order, adjacent rows entries as one run, empty runs left out.
+    /// O(children entries).
+    func forEachChild(of n: Int, _ entries: [SnapshotEntry], _ body: (Child) throws -> Void) rethrows {
+        var k = n < 0 ? topFirst : firstChild[n]
+        var rows = 0
+        while k >= 0 {
+            let s = sectionOfEntry[k]
+            if s < 0 {
+                rows += entries[k].rows
+            } else {
+                if rows > 0 { try body(.rows(rows)) }
+                rows = 0
+                try body(.section(s))
+            }
+            k = nextSibling[k]
+        }
+        if rows > 0 { try body(.rows(rows)) }
     }
 
     /// What is wrong with a new section's flags, as `insertSection` checks them.
@@ -180,10 +212,6 @@ struct SnapshotPlan {
         return nil
     }
 
-    var sectionCount: Int { entry.count }
-
-    /// The children of section `n` (-1: the top level).
-    func children(of n: Int) -> [Child] { n < 0 ? top : children[n] }
 }
 
 /// Which elements of `values` form a longest strictly increasing

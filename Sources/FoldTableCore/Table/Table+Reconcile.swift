@@ -27,56 +27,78 @@ extension Table {
     /// entry and changes nothing.
     /// - Complexity: O(e + s + p) to match, for e entries and a table of s
     ///   sections and p row pieces, plus O(k log k) per parent for the k kept
-    ///   siblings' order, plus O(c · depth · log n) for c changes.
+    ///   siblings' order, plus O(c · depth · log n) for c changes (adjacent
+    ///   sections that go or come together are one change).
     @discardableResult
     public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
         try mutate {
-            let plan = try SnapshotPlan(entries)
-            return try reconcile(plan, entries)
+            // Each key is hashed once: a key of the table marks its section
+            // with its snapshot number (unmarked again below, whatever happens).
+            var claimed: [Section] = []
+            var fresh: [String: Int] = [:]
+            defer { for s in claimed { s.snapshotNumber = -1 } }
+            let plan = try SnapshotPlan(entries) { key, n in
+                guard let s = sectionsByKey[key] else { return fresh.updateValue(n, forKey: key) }
+                if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                s.snapshotNumber = n
+                claimed.append(s)
+                return nil
+            }
+            var match = [Section?](repeating: nil, count: plan.sectionCount)
+            for s in claimed { match[s.snapshotNumber] = s }
+            return try reconcile(plan, entries, &match)
         }
     }
 
     // MARK: Internals
 
-    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry]) throws -> SnapshotReport {
+    /// A section of the table as it was, in pre-order.
+    private struct OldSection {
+        var section: Section
+        var parent: Section
+        var depth: Int
+        /// Its index among its parent's subsections, and the parent's rows before it.
+        var rank: Int
+        var rowsBefore: Int
+    }
+
+    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry],
+                           _ match: inout [Section?]) throws -> SnapshotReport {
         let count = plan.sectionCount
         var report = SnapshotReport()
-        // The table's sections in pre-order with their snapshot numbers (-1:
-        // not in the snapshot), and where the kept ones stood.
-        var match = [Section?](repeating: nil, count: count)
-        var oldRank = [Int](repeating: 0, count: count)
+        var old: [OldSection] = []
+        old.reserveCapacity(sectionsByKey.count)
         var rowsBefore = [Int](repeating: 0, count: count)
-        var order: [(section: Section, number: Int)] = []
-        order.reserveCapacity(sectionsByKey.count)
-        func enumerate(_ s: Section) {
+        var oldRank = [Int](repeating: 0, count: count)
+        func enumerate(_ s: Section, _ depth: Int) {
             var rank = 0, rows = 0
             s.list.forEachPiece { piece in
                 guard case .section(let sub) = piece else {
                     rows += Piece.summary(of: piece).rows
                     return true
                 }
-                let n = plan.number[sub.key] ?? -1
-                order.append((sub, n))
-                if n >= 0 {
-                    match[n] = sub
-                    oldRank[n] = rank
-                    rowsBefore[n] = rows
+                old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+                if sub.snapshotNumber >= 0 {
+                    oldRank[sub.snapshotNumber] = rank
+                    rowsBefore[sub.snapshotNumber] = rows
                 }
                 rank += 1
-                enumerate(sub)
+                enumerate(sub, depth + 1)
                 return true
             }
         }
-        enumerate(root)
+        enumerate(root, 0)
 
         // Which kept sections stay: same parent, and in a longest run of
         // their old order among the siblings that do.
         var stays = [Bool](repeating: false, count: count)
+        var numbers: [Int] = [], ranks: [Int] = []
         for n in -1..<count {
-            guard let parent = n < 0 ? root : match[n] else { continue }
-            var numbers: [Int] = [], ranks: [Int] = []
-            for case .section(let j) in plan.children(of: n) {
-                if let s = match[j], s.parent === parent {
+            guard let parent = n < 0 ? root : match[n], parent.list.sum.children > parent.list.sum.rows else { continue }
+            numbers.removeAll(keepingCapacity: true)
+            ranks.removeAll(keepingCapacity: true)
+            plan.forEachChild(of: n, entries) { child in
+                if case .section(let j) = child, let s = match[j], s.parent === parent {
                     numbers.append(j)
                     ranks.append(oldRank[j])
                 }
@@ -84,17 +106,37 @@ extension Table {
             for (k, keep) in longestIncreasing(ranks).enumerated() where keep { stays[numbers[k]] = true }
         }
 
-        // Take out, outermost first, every section that goes or moves: the
-        // sections left in the tree are then exactly those that stay.
+        // Take out every section that goes or moves, as runs of adjacent
+        // siblings (one step each), outermost first: the sections left in
+        // the tree are then exactly those that stay.
+        var runs: [(parent: Section, first: Section, count: Int)] = []
+        var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
+            Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
         var removed: [Section] = []
-        for (s, n) in order where n < 0 || !stays[n] {
-            quietly(!isAttached(s)) { detach(s) }
+        for o in old {
+            let n = o.section.snapshotNumber
+            guard n < 0 || !stays[n] else {
+                last[o.depth].run = -1
+                continue
+            }
+            var run = last[o.depth].run
+            if run >= 0, last[o.depth].parent === o.parent, last[o.depth].rank == o.rank - 1,
+               last[o.depth].rowsBefore == o.rowsBefore {
+                runs[run].count += 1
+            } else {
+                run = runs.count
+                runs.append((o.parent, o.section, 1))
+            }
+            last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
-                removed.append(s)
-                report.rowsRemoved += s.rowCount
+                removed.append(o.section)
+                report.rowsRemoved += o.section.rowCount
             } else {
                 report.sectionsMoved += 1
             }
+        }
+        for run in runs {
+            quietly(!isAttached(run.parent)) { detachRun(run.first, count: run.count) }
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
@@ -117,10 +159,42 @@ extension Table {
             }
             try quietly(!isAttached(x)) {
                 if kept { try refresh(x, entries[plan.entry[n]], &report) }
-                try arrange(x, plan.children(of: n), match, stays, rowsBefore, &report)
+                try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
             }
         }
         return report
+    }
+
+    /// Unlinks `count` adjacent subsections, `first` and the ones after it,
+    /// from their parent (they keep their own children): one step.
+    private func detachRun(_ first: Section, count: Int) {
+        guard let parent = first.parent else { return }
+        let index = first.indexInParent
+        let position = childPosition(parent, index)
+        let items = childItems(parent, index..<(index + count))
+        for case .section(let s) in parent.list.replace(index..<(index + count), with: []) {
+            s.parent = nil
+            s.node = nil
+        }
+        parent.propagate()
+        recordReplace(position, removed: items, added: 0)
+        recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
+    }
+
+    /// Links `sections` into `parent` as children `index...`: one step.
+    private func attachRun(_ sections: [Section], to parent: Section, at index: Int) {
+        guard !sections.isEmpty else { return }
+        let position = childPosition(parent, index)
+        let hadChildren = parent.childCount > 0
+        parent.list.replace(index..<index, with: sections.map { .section($0) })
+        var items = 0
+        for s in sections {
+            s.parent = parent
+            items += s.contribution.items
+        }
+        parent.propagate()
+        recordReplace(position, removed: 0, added: items)
+        recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
     /// Header text and heights of a kept section.
@@ -137,32 +211,45 @@ extension Table {
         if e.rowHeight != Table.keepHeight { try setDefaultRowHeight(value(e.rowHeight), section: ref) }
     }
 
-    /// Puts the children of `x` in the snapshot's order. Its subsections
-    /// that stay are there already, in order; the stretches of rows between
-    /// them are matched in order, and moved and new subsections are
-    /// attached where they belong.
-    private func arrange(_ x: Section, _ kids: [SnapshotPlan.Child], _ match: [Section?], _ stays: [Bool],
-                         _ rowsBefore: [Int], _ report: inout SnapshotReport) throws {
+    /// Puts the children of `x` (snapshot section `n`) in the snapshot's
+    /// order. Its subsections that stay are there already, in order; the
+    /// stretches of rows between them are matched in order, and moved and
+    /// new subsections are attached where they belong, adjacent ones together.
+    private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
+                         _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
+                         _ report: inout SnapshotReport) throws {
         let oldRows = x.rowCount
+        // The subsections that stay are the ones it has now (none: no scan).
         var staying: [Int] = []
-        for case .section(let j) in kids where stays[j] { staying.append(j) }
+        if x.list.sum.children > x.list.sum.rows {
+            plan.forEachChild(of: n, entries) { child in
+                if case .section(let j) = child, stays[j] { staying.append(j) }
+            }
+        }
         var next = 0
         // Old rows between the previous staying subsection and the next one.
         func stretch() -> Int {
             let end = next < staying.count ? rowsBefore[staying[next]] : oldRows
             return end - (next > 0 ? rowsBefore[staying[next - 1]] : 0)
         }
-        var c = 0
+        var c = 0  // the child index reached
         var left = stretch()
+        var pending: [Section] = []
+        func flush() {
+            attachRun(pending, to: x, at: c)
+            c += pending.count
+            pending.removeAll(keepingCapacity: true)
+        }
         func dropLeft() throws {
             guard left > 0 else { return }
             try removeChildren(of: x === root ? nil : .id(x.id), at: c, count: left)
             report.rowsRemoved += left
             left = 0
         }
-        for kid in kids {
-            switch kid {
+        try plan.forEachChild(of: n, entries) { child in
+            switch child {
             case .rows(let r):
+                flush()
                 let taken = min(r, left)
                 c += taken
                 left -= taken
@@ -173,15 +260,17 @@ extension Table {
                 }
             case .section(let j):
                 if stays[j] {
+                    flush()
                     try dropLeft()
+                    c += 1
                     next += 1
                     left = stretch()
                 } else if let y = match[j] {
-                    attach(y, to: x, at: c)
+                    pending.append(y)
                 }
-                c += 1
             }
         }
+        flush()
         try dropLeft()
     }
 
