@@ -178,6 +178,19 @@ struct SnapshotPlan {
 
     var sectionCount: Int { entry.count }
 
+    /// The number of rows of section `n` (-1: the top level) when all its
+    /// children are rows; nil when it has a subsection. O(children entries).
+    func onlyRows(of n: Int, _ entries: [SnapshotEntry]) -> Int? {
+        var k = n < 0 ? topFirst : firstChild[n]
+        var rows = 0
+        while k >= 0 {
+            guard sectionOfEntry[k] < 0 else { return nil }
+            rows += entries[k].rows
+            k = nextSibling[k]
+        }
+        return rows
+    }
+
     /// Calls `body` with the children of section `n` (-1: the top level) in
     /// order, adjacent rows entries as one run, empty runs left out.
     /// O(children entries).

@@ -219,9 +219,21 @@ extension Table {
                          _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
                          _ report: inout SnapshotReport) throws {
         let oldRows = x.rowCount
+        let hasSections = x.list.sum.children > x.list.sum.rows
+        if !hasSections, let rows = plan.onlyRows(of: n, entries) {
+            // The common case, rows only: grow or shrink at the end.
+            if rows > oldRows {
+                addRows(x, at: oldRows, count: rows - oldRows)
+                report.rowsInserted += rows - oldRows
+            } else if rows < oldRows {
+                try removeChildren(of: x === root ? nil : .id(x.id), at: rows, count: oldRows - rows)
+                report.rowsRemoved += oldRows - rows
+            }
+            return
+        }
         // The subsections that stay are the ones it has now (none: no scan).
         var staying: [Int] = []
-        if x.list.sum.children > x.list.sum.rows {
+        if hasSections {
             plan.forEachChild(of: n, entries) { child in
                 if case .section(let j) = child, stays[j] { staying.append(j) }
             }
