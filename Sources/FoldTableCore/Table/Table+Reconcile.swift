@@ -157,10 +157,14 @@ extension Table {
                 match[n] = x
                 report.sectionsInserted += 1
             }
-            try quietly(!isAttached(x)) {
-                if kept { try refresh(x, entries[plan.entry[n]], &report) }
-                try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
-            }
+            // Not recorded inside a detached subtree (see `quietly`; inline:
+            // this loop runs once per section).
+            let live = isAttached(x)
+            let saved = live ? nil : recording
+            if !live { recording = nil }
+            defer { if !live { recording = saved } }
+            if kept { try refresh(x, entries[plan.entry[n]], &report) }
+            try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
         }
         return report
     }
