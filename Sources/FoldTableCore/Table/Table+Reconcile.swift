@@ -12,7 +12,8 @@ extension Table {
     ///   heights and expanded states, also when it moves to another parent.
     ///   Its header text is replaced (a redraw when it changed); a height
     ///   other than `Table.keepHeight` is set as `setHeaderHeight` etc. do.
-    ///   `flags` and `keepHeight` heights apply to new sections only.
+    ///   `flags` apply to new sections only (which get the table's defaults
+    ///   for `keepHeight` heights).
     /// - Among the kept sections that stay under the same parent, a longest
     ///   run in their old order stays; the others move (the fewest moves).
     /// - Rows are anonymous. Between two kept subsections that stay, the old
