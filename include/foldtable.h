@@ -971,6 +971,111 @@ typedef struct fold_import_report {
 int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
 
 /* ------------------------------------------------------------------------- */
+/* Snapshots                                                                 */
+/* ------------------------------------------------------------------------- */
+/*
+ * An app that reloads its data wholesale describes the whole tree it wants
+ * (a snapshot) and the table changes as little as it must to hold it,
+ * keeping the state of the sections that persist (UIKit's diffable data
+ * sources, VS Code's setChildren with an identity provider).
+ *
+ * A snapshot is a flat array of entries in pre-order: a section entry, then
+ * its children at depth + 1 in child order (row runs and subsections), then
+ * its next sibling. For example, "Mac" with 2 rows, then a subsection "Pro"
+ * with 3 rows, then 1 more row of "Mac", then a top-level "iPad" with 4 rows:
+ *   {FOLD_SNAPSHOT_SECTION, 0, "Mac", "Mac|2 models", ...},
+ *   {FOLD_SNAPSHOT_ROWS, 1, .rows = 2},
+ *   {FOLD_SNAPSHOT_SECTION, 1, "Pro", "Pro", ...}, {FOLD_SNAPSHOT_ROWS, 2, .rows = 3},
+ *   {FOLD_SNAPSHOT_ROWS, 1, .rows = 1},
+ *   {FOLD_SNAPSHOT_SECTION, 0, "iPad", "iPad", ...}, {FOLD_SNAPSHOT_ROWS, 1, .rows = 4}
+ * Adjacent row runs of one section count as one run.
+ */
+
+/* Kinds of snapshot entries. */
+#define FOLD_SNAPSHOT_SECTION 0
+#define FOLD_SNAPSHOT_ROWS 1
+
+/* Which heights a section entry sets (fold_snapshot_entry.heights); the
+ * others a kept section keeps (set or measured) and a new one takes from
+ * the table's defaults. */
+#define FOLD_SNAPSHOT_HEADER_HEIGHT 1u
+#define FOLD_SNAPSHOT_FOOTER_HEIGHT 2u
+#define FOLD_SNAPSHOT_ROW_HEIGHT 4u
+
+/* One entry of a snapshot. Fields a kind does not use are ignored; a
+ * zeroed entry with kind, depth and key (or rows) set is complete:
+ *   {.kind = FOLD_SNAPSHOT_SECTION, .depth = 0, .key = "Mac", .header = "Mac"}
+ *   {.kind = FOLD_SNAPSHOT_ROWS, .depth = 1, .rows = 3} */
+typedef struct fold_snapshot_entry {
+    int32_t kind;          /* FOLD_SNAPSHOT_SECTION or FOLD_SNAPSHOT_ROWS */
+    int32_t depth;         /* 0 for a top-level section; a section's children
+                              (rows and subsections) are one deeper */
+    const char *key;       /* SECTION: non-empty, unique in the snapshot; the
+                              identity that matches a section of the table */
+    const char *header;    /* SECTION: header text (NULL means "") */
+    int64_t rows;          /* ROWS: how many rows (>= 0) */
+    uint32_t flags;        /* SECTION, used only when the section is new: as
+                              fold_table_insert_section() takes them */
+    uint32_t heights;      /* SECTION: FOLD_SNAPSHOT_*_HEIGHT bits: which of the
+                              three below to set (0: keep them all) */
+    double header_height;  /* a height or FOLD_HEIGHT_DEFAULT (the table's */
+    double footer_height;  /*   default), as fold_table_set_section_height() */
+    double row_height;     /*   sets them; read only when their bit is set */
+} fold_snapshot_entry;
+
+/* What fold_table_apply_snapshot() did; sections counted at every depth. */
+typedef struct fold_snapshot_report {
+    int64_t sections_inserted; /* sections the table did not have */
+    int64_t sections_removed;  /* sections the snapshot does not have */
+    int64_t sections_moved;    /* kept sections that changed parent or place
+                                  among their siblings (not those that only
+                                  travelled inside a moved section) */
+    int64_t sections_kept;     /* in both, moved ones included */
+    int64_t headers_changed;   /* kept sections whose header text changed */
+    int64_t rows_inserted;     /* in kept and new sections */
+    int64_t rows_removed;      /* in kept and removed sections */
+    int64_t reserved;
+} fold_snapshot_report;
+
+/* Makes the table hold what the `count` entries describe (entries may be
+ * NULL when count is 0: that empties the table), as one change set, and
+ * writes what it did to *out_report (optional).
+ *   - Sections are matched by key, wherever they are. A kept section keeps
+ *     its id, collapsed state, collapsibility, measured heights, and its
+ *     rows' heights and expanded states, also when it moves to another
+ *     parent; its header text is replaced (its header is redrawn if the text
+ *     changed); the heights its `heights` bits name are set. `flags`
+ *     apply to new sections only.
+ *   - Among the kept sections that stay under the same parent, the longest
+ *     run that keeps its old order stays in place and the others move: the
+ *     fewest moves. A moved section is reported as its items removed and
+ *     inserted; adjacent sections that go (or come) together are one step.
+ *   - Rows are anonymous. Between two kept subsections that stay in place
+ *     (or the start or end of the section), the old rows are matched to the
+ *     new rows in order: a run that is longer than what is left gets new
+ *     rows of the default height at its end; old rows left over at the end
+ *     of such a stretch are removed.
+ *   - Sections the snapshot does not have are removed with their rows;
+ *     their ids become FOLD_E_NOT_FOUND. Kept subsections inside them move
+ *     out to where the snapshot puts them.
+ *   - Nothing collapses or expands, so no section or row events are sent.
+ *     Change listeners get one change set (none if nothing changed), and
+ *     the viewport stays anchored as for any change.
+ * Every entry is checked before anything changes, and a failure changes
+ * nothing; the message names the entry ("snapshot entry 3: ..."):
+ * FOLD_E_INVALID for an unknown kind, a NULL, empty or invalid UTF-8 key, an
+ * invalid header, unknown or conflicting flags, unknown `heights` bits, a
+ * bad height (with its bit set), a rows entry at depth 0; FOLD_E_DUPLICATE for a key given
+ * twice; FOLD_E_RANGE for a depth more than one below the section before
+ * it (or negative), a negative row count, more than FOLD_MAX_DEPTH levels,
+ * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count.
+ * O(e + s) to match for e entries and a table of s sections (plus its row
+ * runs; each key is hashed once), O(k log k) to order the k kept children
+ * of each section, plus O(c * depth * log n) for c changes. */
+int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entries, int64_t count,
+                              fold_snapshot_report *out_report);
+
+/* ------------------------------------------------------------------------- */
 /* Lazy heights                                                              */
 /* ------------------------------------------------------------------------- */
 /*

@@ -42,6 +42,9 @@ final class Section {
     unowned(unsafe) var parent: Section?
     /// The leaf of `parent.list` that holds this section (kept by the list).
     unowned(unsafe) var node: ListNode?
+    /// While `Table.applySnapshot` runs: the number of the snapshot
+    /// section with this key (-1 otherwise), so matching hashes each key once.
+    var snapshotNumber = -1
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
          rowHeight: Double, collapsed: Bool) {

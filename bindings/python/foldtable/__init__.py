@@ -58,6 +58,7 @@ from ._ffi import (
 )
 from ._section import Section
 from ._sections_view import SectionsView
+from ._snapshot import Snapshot, SnapshotReport
 from ._table import Table
 from ._values import *  # noqa: F403  (the value types: _values.__all__)
 
@@ -83,7 +84,7 @@ def _binding_version() -> str:
 
 __version__: str = _binding_version()
 
-__all__ = ["Table", "Section", "SectionsView"]
+__all__ = ["Table", "Section", "SectionsView", "Snapshot", "SnapshotReport"]
 __all__ += _values.__all__
 __all__ += _errors.__all__
 __all__ += [

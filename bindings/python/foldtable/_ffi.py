@@ -43,6 +43,8 @@ from ._ffi_types import (
     fold_item,
     fold_row_info,
     fold_section_info,
+    fold_snapshot_entry,
+    fold_snapshot_report,
     fold_sticky_header,
     fold_table_options,
     fold_visible_item,
@@ -197,6 +199,13 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     # Saved state
     ("fold_table_export_state", [_TABLE, _P_STR], c_int, STATUS),
     ("fold_table_import_state", [_TABLE, c_char_p, POINTER(fold_import_report)], c_int, STATUS),
+    # Snapshots
+    (
+        "fold_table_apply_snapshot",
+        [_TABLE, POINTER(fold_snapshot_entry), c_int64, POINTER(fold_snapshot_report)],
+        c_int,
+        STATUS,
+    ),
     # Lazy heights
     ("fold_table_set_height_provider", [_TABLE, c_int32, HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),

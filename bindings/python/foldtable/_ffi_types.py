@@ -100,6 +100,12 @@ ALIGN_CENTER = 2
 ALIGN_END = 3
 ALIGN_SMART = 4
 
+SNAPSHOT_SECTION = 0
+SNAPSHOT_ROWS = 1
+SNAPSHOT_HEADER_HEIGHT = 1
+SNAPSHOT_FOOTER_HEIGHT = 2
+SNAPSHOT_ROW_HEIGHT = 4
+
 # --------------------------------------------------------------------------
 # Structures from foldtable.h (field for field; checked by the same test)
 # --------------------------------------------------------------------------
@@ -245,6 +251,34 @@ class fold_import_report(Structure):
         ("unknown_rows", c_int64),
         ("anchor_restored", c_int32),
         ("reserved", c_int32),
+    ]
+
+
+class fold_snapshot_entry(Structure):
+    _fields_ = [
+        ("kind", c_int32),
+        ("depth", c_int32),
+        ("key", c_void_p),
+        ("header", c_void_p),
+        ("rows", c_int64),
+        ("flags", c_uint32),
+        ("heights", c_uint32),
+        ("header_height", c_double),
+        ("footer_height", c_double),
+        ("row_height", c_double),
+    ]
+
+
+class fold_snapshot_report(Structure):
+    _fields_ = [
+        ("sections_inserted", c_int64),
+        ("sections_removed", c_int64),
+        ("sections_moved", c_int64),
+        ("sections_kept", c_int64),
+        ("headers_changed", c_int64),
+        ("rows_inserted", c_int64),
+        ("rows_removed", c_int64),
+        ("reserved", c_int64),
     ]
 
 

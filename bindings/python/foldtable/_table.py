@@ -29,7 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _callbacks, _geometry, _tree
+from . import _callbacks, _geometry, _snapshot, _tree
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -494,6 +494,10 @@ class Table:
                 _lib.fold_table_import_state, _ffi.fold_import_report, self._h(), data
             )
         return _value(ImportReport, report, anchor_restored=bool(report.anchor_restored))
+
+    # -- snapshots (_snapshot.py) ---------------------------------------------
+
+    apply_snapshot = _snapshot.apply_snapshot
 
     # -- lazy heights --------------------------------------------------------
 

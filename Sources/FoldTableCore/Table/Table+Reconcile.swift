@@ -1,0 +1,344 @@
+/// Applying a new snapshot of the app's data by key (`applySnapshot`): the
+/// sections that persist keep their state, the rest is inserted, removed or
+/// moved, and listeners get one change set.
+extension Table {
+    /// Makes the table hold what `entries` describe (see `SnapshotEntry`),
+    /// changing as little as it can, as one mutation (one change set; the
+    /// viewport stays anchored as for any change). Nothing collapses or
+    /// expands, so no section or row events are sent.
+    ///
+    /// - Sections are matched by key, wherever they are: a kept section
+    ///   keeps its id, collapsed state, flags, measured heights and its rows'
+    ///   heights and expanded states, also when it moves to another parent.
+    ///   Its header text is replaced (a redraw when it changed); a height
+    ///   other than `Table.keepHeight` is set as `setHeaderHeight` etc. do.
+    ///   `flags` apply to new sections only (which get the table's defaults
+    ///   for `keepHeight` heights).
+    /// - Among the kept sections that stay under the same parent, a longest
+    ///   run in their old order stays; the others move (the fewest moves).
+    /// - Rows are anonymous. Between two kept subsections that stay, the old
+    ///   rows are matched to the new rows in order: a run that is longer
+    ///   gets rows of the default height at its end, and old rows left over
+    ///   at the end of such a stretch are removed. Adjacent rows entries
+    ///   count as one run.
+    /// - Sections the snapshot does not name are removed with their rows
+    ///   (their ids become not found); kept subsections inside them move out.
+    ///
+    /// Every entry is checked before anything changes; a failure names the
+    /// entry and changes nothing.
+    /// - Complexity: O(e + s + p) to match, for e entries and a table of s
+    ///   sections and p row pieces, plus O(k log k) per parent for the k kept
+    ///   siblings' order, plus O(c · depth · log n) for c changes (adjacent
+    ///   sections that go or come together are one change).
+    @discardableResult
+    public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
+        try mutate {
+            // Each key is hashed once: a key of the table marks its section
+            // with its snapshot number (unmarked again below, whatever happens).
+            var claimed: [Section] = []
+            var fresh: [String: Int] = [:]
+            defer { for s in claimed { s.snapshotNumber = -1 } }
+            let plan = try SnapshotPlan(entries) { key, n in
+                guard let s = sectionsByKey[key] else { return fresh.updateValue(n, forKey: key) }
+                if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                s.snapshotNumber = n
+                claimed.append(s)
+                return nil
+            }
+            var match = [Section?](repeating: nil, count: plan.sectionCount)
+            for s in claimed { match[s.snapshotNumber] = s }
+            return try reconcile(plan, entries, &match)
+        }
+    }
+
+    // MARK: Internals
+
+    /// A section of the table as it was, in pre-order.
+    private struct OldSection {
+        var section: Section
+        var parent: Section
+        var depth: Int
+        /// Its index among its parent's subsections, and the parent's rows before it.
+        var rank: Int
+        var rowsBefore: Int
+    }
+
+    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry],
+                           _ match: inout [Section?]) throws -> SnapshotReport {
+        let count = plan.sectionCount
+        var report = SnapshotReport()
+        var old: [OldSection] = []
+        old.reserveCapacity(sectionsByKey.count)
+        var rowsBefore = [Int](repeating: 0, count: count)
+        var oldRank = [Int](repeating: 0, count: count)
+        func enumerate(_ s: Section, _ depth: Int) {
+            var rank = 0, rows = 0
+            s.list.forEachPiece { piece in
+                guard case .section(let sub) = piece else {
+                    rows += Piece.summary(of: piece).rows
+                    return true
+                }
+                old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+                if sub.snapshotNumber >= 0 {
+                    oldRank[sub.snapshotNumber] = rank
+                    rowsBefore[sub.snapshotNumber] = rows
+                }
+                rank += 1
+                enumerate(sub, depth + 1)
+                return true
+            }
+        }
+        enumerate(root, 0)
+
+        // Which kept sections stay: same parent, and in a longest run of
+        // their old order among the siblings that do.
+        var stays = [Bool](repeating: false, count: count)
+        var numbers: [Int] = [], ranks: [Int] = []
+        for n in -1..<count {
+            guard let parent = n < 0 ? root : match[n], parent.list.sum.children > parent.list.sum.rows else { continue }
+            numbers.removeAll(keepingCapacity: true)
+            ranks.removeAll(keepingCapacity: true)
+            plan.forEachChild(of: n, entries) { child in
+                if case .section(let j) = child, let s = match[j], s.parent === parent {
+                    numbers.append(j)
+                    ranks.append(oldRank[j])
+                }
+            }
+            for (k, keep) in longestIncreasing(ranks).enumerated() where keep { stays[numbers[k]] = true }
+        }
+
+        // Take out every section that goes or moves, as runs of adjacent
+        // siblings (one step each), outermost first: the sections left in
+        // the tree are then exactly those that stay.
+        var runs: [(parent: Section, first: Section, count: Int)] = []
+        var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
+            Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
+        var removed: [Section] = []
+        for o in old {
+            let n = o.section.snapshotNumber
+            guard n < 0 || !stays[n] else {
+                last[o.depth].run = -1
+                continue
+            }
+            var run = last[o.depth].run
+            if run >= 0, last[o.depth].parent === o.parent, last[o.depth].rank == o.rank - 1,
+               last[o.depth].rowsBefore == o.rowsBefore {
+                runs[run].count += 1
+            } else {
+                run = runs.count
+                runs.append((o.parent, o.section, 1))
+            }
+            last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
+            if n < 0 {
+                removed.append(o.section)
+                report.rowsRemoved += o.section.rowCount
+            } else {
+                report.sectionsMoved += 1
+            }
+        }
+        for run in runs {
+            quietly(!isAttached(run.parent)) { detachRun(run.first, count: run.count) }
+        }
+        for s in removed { forget(s) }
+        report.sectionsRemoved = removed.count
+
+        // Then build bottom-up (a section's subsections before it), so a
+        // new or moved subtree is complete when it is attached: one step.
+        for n in stride(from: count - 1, through: -1, by: -1) {
+            let x: Section
+            var kept = false
+            if n < 0 {
+                x = root
+            } else if let old = match[n] {
+                x = old
+                kept = true
+                report.sectionsKept += 1
+            } else {
+                x = newSection(entries[plan.entry[n]])
+                match[n] = x
+                report.sectionsInserted += 1
+            }
+            // Not recorded inside a detached subtree (see `quietly`; inline:
+            // this loop runs once per section).
+            let live = isAttached(x)
+            let saved = live ? nil : recording
+            if !live { recording = nil }
+            defer { if !live { recording = saved } }
+            if kept { try refresh(x, entries[plan.entry[n]], &report) }
+            try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
+        }
+        return report
+    }
+
+    /// Unlinks `count` adjacent subsections, `first` and the ones after it,
+    /// from their parent (they keep their own children): one step.
+    private func detachRun(_ first: Section, count: Int) {
+        guard let parent = first.parent else { return }
+        let index = first.indexInParent
+        let position = childPosition(parent, index)
+        let items = childItems(parent, index..<(index + count))
+        for case .section(let s) in parent.list.replace(index..<(index + count), with: []) {
+            s.parent = nil
+            s.node = nil
+        }
+        parent.propagate()
+        recordReplace(position, removed: items, added: 0)
+        recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
+    }
+
+    /// Links `sections` into `parent` as children `index...`: one step.
+    private func attachRun(_ sections: [Section], to parent: Section, at index: Int) {
+        guard !sections.isEmpty else { return }
+        let position = childPosition(parent, index)
+        let hadChildren = parent.childCount > 0
+        parent.list.replace(index..<index, with: sections.map { .section($0) })
+        var items = 0
+        for s in sections {
+            s.parent = parent
+            items += s.contribution.items
+        }
+        parent.propagate()
+        recordReplace(position, removed: 0, added: items)
+        recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
+    }
+
+    /// Header text and heights of a kept section.
+    private func refresh(_ x: Section, _ e: SnapshotEntry, _ report: inout SnapshotReport) throws {
+        if x.header != e.header {
+            x.header = e.header
+            recordRedraw(visibleHeader(x))
+            report.headersChanged += 1
+        }
+        func value(_ h: Double) -> Double? { h == Table.defaultHeight ? nil : h }
+        let ref = SectionRef.id(x.id)
+        if e.headerHeight != Table.keepHeight { try setHeaderHeight(value(e.headerHeight), section: ref) }
+        if e.footerHeight != Table.keepHeight { try setFooterHeight(value(e.footerHeight), section: ref) }
+        if e.rowHeight != Table.keepHeight { try setDefaultRowHeight(value(e.rowHeight), section: ref) }
+    }
+
+    /// Puts the children of `x` (snapshot section `n`) in the snapshot's
+    /// order. Its subsections that stay are there already, in order; the
+    /// stretches of rows between them are matched in order, and moved and
+    /// new subsections are attached where they belong, adjacent ones together.
+    private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
+                         _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
+                         _ report: inout SnapshotReport) throws {
+        let oldRows = x.rowCount
+        let hasSections = x.list.sum.children > x.list.sum.rows
+        if !hasSections, let rows = plan.onlyRows(of: n, entries) {
+            // The common case, rows only: grow or shrink at the end.
+            if rows > oldRows {
+                addRows(x, at: oldRows, count: rows - oldRows)
+                report.rowsInserted += rows - oldRows
+            } else if rows < oldRows {
+                try removeChildren(of: x === root ? nil : .id(x.id), at: rows, count: oldRows - rows)
+                report.rowsRemoved += oldRows - rows
+            }
+            return
+        }
+        // The subsections that stay are the ones it has now (none: no scan).
+        var staying: [Int] = []
+        if hasSections {
+            plan.forEachChild(of: n, entries) { child in
+                if case .section(let j) = child, stays[j] { staying.append(j) }
+            }
+        }
+        var next = 0
+        // Old rows between the previous staying subsection and the next one.
+        func stretch() -> Int {
+            let end = next < staying.count ? rowsBefore[staying[next]] : oldRows
+            return end - (next > 0 ? rowsBefore[staying[next - 1]] : 0)
+        }
+        var c = 0  // the child index reached
+        var left = stretch()
+        var pending: [Section] = []
+        func flush() {
+            attachRun(pending, to: x, at: c)
+            c += pending.count
+            pending.removeAll(keepingCapacity: true)
+        }
+        func dropLeft() throws {
+            guard left > 0 else { return }
+            try removeChildren(of: x === root ? nil : .id(x.id), at: c, count: left)
+            report.rowsRemoved += left
+            left = 0
+        }
+        try plan.forEachChild(of: n, entries) { child in
+            switch child {
+            case .rows(let r):
+                flush()
+                let taken = min(r, left)
+                c += taken
+                left -= taken
+                if r > taken {
+                    addRows(x, at: c, count: r - taken)
+                    c += r - taken
+                    report.rowsInserted += r - taken
+                }
+            case .section(let j):
+                if stays[j] {
+                    flush()
+                    try dropLeft()
+                    c += 1
+                    next += 1
+                    left = stretch()
+                } else if let y = match[j] {
+                    pending.append(y)
+                }
+            }
+        }
+        flush()
+        try dropLeft()
+    }
+
+    /// A new section as a snapshot entry describes it, registered but not
+    /// attached (as `insertSection` makes it).
+    private func newSection(_ e: SnapshotEntry) -> Section {
+        let fixed = !e.flags.isDisjoint(with: [.fixed, .noHeader])
+        func height(_ h: Double, _ fallback: Double) -> Double { h >= 0 ? h : fallback }
+        let s = Section(key: e.key, header: e.header,
+                        headerHeight: height(e.headerHeight, options.headerHeight),
+                        footerHeight: height(e.footerHeight, options.footerHeight),
+                        rowHeight: height(e.rowHeight, options.rowHeight),
+                        collapsed: e.flags.contains(.collapsed)
+                            || (options.startCollapsed && !fixed && !e.flags.contains(.expanded)))
+        s.headerMeasured = e.headerHeight >= 0
+        s.fixed = fixed
+        s.hasHeader = !e.flags.contains(.noHeader)
+        sectionsByKey[e.key] = s
+        ids.register(s)
+        return s
+    }
+
+    /// Inserts `count` default rows as children `at..<at+count` of `s`.
+    /// Unlike `insertRows` it does not check the table's row limit: the
+    /// snapshot was checked as a whole, and rows it removes may go later.
+    private func addRows(_ s: Section, at: Int, count: Int) {
+        let position = childPosition(s, at)
+        let hadChildren = s.childCount > 0
+        if !insertInPlace(into: s, at: at, count: count, records: nil) {
+            s.list.replace(at..<at, with: [.rows(RowRun(defaultRows: count))])
+        }
+        totalRows += count
+        s.propagate()
+        recordReplace(position, removed: 0, added: count)
+        recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+    }
+
+    /// Whether `s` is in the table (not inside a detached subtree). O(depth).
+    private func isAttached(_ s: Section) -> Bool {
+        var top = s
+        while let p = top.parent { top = p }
+        return top === root
+    }
+
+    /// Runs `body` without recording when `quiet`: work on a detached
+    /// subtree is not in the flat list (its positions would be wrong), and
+    /// is reported once, when the subtree is attached.
+    private func quietly(_ quiet: Bool, _ body: () throws -> Void) rethrows {
+        guard quiet, let saved = recording else { return try body() }
+        recording = nil
+        defer { recording = saved }
+        try body()
+    }
+}
