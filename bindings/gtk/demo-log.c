@@ -11,9 +11,10 @@
  * scroll position; it asks the engine for fold_table_visible_items() and
  * fold_table_sticky_headers(). It tells the engine its viewport whenever
  * it scrolls or is resized (fold_table_set_viewport), and its change
- * listener applies each change set's anchored_offset to the adjustment. So
- * the engine decides where the view goes: while the viewport shows the
- * end, every append moves it to the new end (follow_end); once the user
+ * listener applies each change set's anchored_offset to the adjustment
+ * (that plumbing is the canvas's too: demo-viewport.c). So the engine
+ * decides where the view goes: while the viewport shows the end, every
+ * append moves it to the new end (follow_end); once the user
  * scrolls up, appends keep the first visible line where it is (anchoring)
  * and the status line counts the new lines below; scrolling back to the
  * end (or "Jump to end") resumes.
@@ -26,6 +27,7 @@
  */
 #include "demo-app.h"
 #include "demo-screenshot.h"
+#include "demo-viewport.h"
 #include "fold-store.h"
 #include <foldtable.h>
 #include <gtk/gtk.h>
@@ -102,33 +104,12 @@ typedef struct {
     gpointer changed_data;
 } LogView;
 
-static double
-content_height(LogView *v)
-{
-    double h = 0;
-    fold_table_content_height(v->table, &h);
-    return h;
-}
-
 /* Whether the view shows the end: what the engine asks before a change. */
 static gboolean
 view_at_end(LogView *v)
 {
     return gtk_adjustment_get_value(v->vadj) + gtk_adjustment_get_page_size(v->vadj) >=
            gtk_adjustment_get_upper(v->vadj);
-}
-
-/* The scrollbar's range from the engine, the value clamped to it, and the
- * viewport told to the engine (so the next change knows whether the end is
- * shown). */
-static void
-view_place(LogView *v, double value)
-{
-    double page = gtk_widget_get_height(v->area);
-    double upper = content_height(v);
-    value = CLAMP(value, 0, MAX(0, upper - page));
-    gtk_adjustment_configure(v->vadj, value, 0, upper, LINE_HEIGHT, page * 0.9, page);
-    fold_table_set_viewport(v->table, value, page);
 }
 
 static void
@@ -139,7 +120,7 @@ view_changed(LogView *v)
         v->changed(v->changed_data);
 }
 
-/* Scrolled (scrollbar, wheel, or view_place itself). */
+/* Scrolled (scrollbar, wheel, or demo_viewport_place). */
 static void
 on_value_changed(GtkAdjustment *adj, LogView *v)
 {
@@ -148,14 +129,13 @@ on_value_changed(GtkAdjustment *adj, LogView *v)
 }
 
 /* Every change: the engine's offset (the end, or the anchored first line)
- * becomes the scroll position. Setting the viewport inside a listener is
- * allowed: it reports nothing. */
+ * becomes the scroll position. */
 static void
 on_table_changed(fold_table *table, const fold_change_set *changes, void *user_data)
 {
     (void)table;
     LogView *v = user_data;
-    view_place(v, changes->anchored ? changes->anchored_offset : gtk_adjustment_get_value(v->vadj));
+    demo_viewport_apply(v->table, v->vadj, v->area, changes, LINE_HEIGHT);
     view_changed(v);
 }
 
@@ -165,7 +145,9 @@ static void
 on_resize(GtkDrawingArea *area, int width, int height, LogView *v)
 {
     (void)area, (void)width;
-    view_place(v, view_at_end(v) ? content_height(v) - height : gtk_adjustment_get_value(v->vadj));
+    double value =
+        view_at_end(v) ? demo_content_height(v->table) - height : gtk_adjustment_get_value(v->vadj);
+    demo_viewport_place(v->table, v->vadj, v->area, value, LINE_HEIGHT);
 }
 
 /* The wheel: three lines a notch; a touchpad scrolls by pixels. */
@@ -266,14 +248,7 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
     LogView *v = data;
     double offset = gtk_adjustment_get_value(v->vadj);
     paint(cr, 0, 0, width, height, 1, 1, 1);
-    int64_t written = 0, total = 0;
-    fold_table_visible_items(v->table, offset, height, 0, v->items, v->capacity, &written, &total);
-    if (total > v->capacity) {
-        v->capacity = total * 2;
-        v->items = g_renew(fold_visible_item, v->items, v->capacity);
-        fold_table_visible_items(v->table, offset, height, 0, v->items, v->capacity, &written,
-                                 &total);
-    }
+    int64_t written = demo_viewport_items(v->table, offset, height, &v->items, &v->capacity);
     PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &v->items[i];
@@ -504,7 +479,7 @@ step_1(gpointer data)
         log_append(app);
         double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
         at_end += value == MAX(0, upper - page) && engine_offset(app) == value &&
-                  upper == content_height(&app->view);
+                  upper == demo_content_height(app->demo.table);
     }
     EXPECT(at_end == 60);
     EXPECT(app->run == 3 && app->lines == 63);
