@@ -458,6 +458,14 @@ step_done(App *app)
     gtk_widget_queue_draw(app->view.area);
 }
 
+/* The last frame drew from `offset`, and the status line says `status`. */
+static void
+expect_drawn(App *app, double offset, const char *status)
+{
+    EXPECT(app->view.drawn_offset == offset);
+    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), status) != NULL);
+}
+
 static void
 step_1(gpointer data)
 {
@@ -496,9 +504,8 @@ step_2(gpointer data)
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
     /* Drawn at the end: the last line is on screen. */
-    EXPECT(app->view.drawn_offset == gtk_adjustment_get_value(vadj));
+    expect_drawn(app, gtk_adjustment_get_value(vadj), "Following");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
-    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following") != NULL);
     /* The user scrolls up 300 pt: appends no longer move the view; the
      * first visible line keeps its place. */
     app->value = gtk_adjustment_get_value(vadj) - 300;
@@ -531,8 +538,7 @@ step_3(gpointer data)
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
     double page = gtk_adjustment_get_page_size(vadj);
-    EXPECT(app->view.drawn_offset == app->value);
-    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "8 new lines") != NULL);
+    expect_drawn(app, app->value, "8 new lines");
     demo_screenshot_report(app->demo.window, app->demo.out_png, "-paused.png", " (scrolled up)");
     /* Back to the end ("Jump to end"): following resumes. */
     g_signal_emit_by_name(app->jump, "clicked");
@@ -578,8 +584,7 @@ step_4(gpointer data)
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
     double page = gtk_adjustment_get_page_size(vadj);
-    EXPECT(app->view.drawn_offset == app->value);
-    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "1 new line below") != NULL);
+    expect_drawn(app, app->value, "1 new line below");
     /* Scrolling back to the end by hand resumes following too. */
     gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj) - page);
     log_append(app);
@@ -596,10 +601,8 @@ static void
 step_5(gpointer data)
 {
     App *app = data;
-    EXPECT(app->view.drawn_offset == gtk_adjustment_get_value(app->view.vadj));
+    expect_drawn(app, gtk_adjustment_get_value(app->view.vadj), "Following the end · 79 lines");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
-    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Following the end · 79 lines") !=
-           NULL);
     step_done(app);
 }
 
