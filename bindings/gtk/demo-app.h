@@ -54,8 +54,8 @@ typedef void (*DemoStep)(gpointer data);
 /* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
  * build(), presented. Under --self-test, the n_steps steps then run one
  * every step_ms ms (demo->step: 1, 2, ...; the layout catches up in
- * between; with demo->ready, a step waits until it says yes), and after the last one the self-test says whether it passed
- * and closes the window. Returns the exit status: the application's, and
+ * between; with demo->ready, a step waits until it says yes), and after
+ * the last one the self-test says whether it passed and closes the window. Returns the exit status: the application's, and
  * under a self-test 1 if a check failed. */
 int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
              const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
