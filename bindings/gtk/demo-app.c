@@ -44,6 +44,9 @@ run_step(gpointer user_data)
 {
     DemoRun *run = user_data;
     DemoApp *demo = run->demo;
+    if (demo->ready && !demo->ready(run->data) && demo->waits++ < 50)
+        return G_SOURCE_CONTINUE;
+    demo->waits = 0;
     demo->step++;
     run->steps[demo->step - 1](run->data);
     if ((guint)demo->step < run->n_steps)

@@ -22,6 +22,10 @@ typedef struct {
     const char *out_png;   /* --self-test OUT.png; NULL: interactive */
     int32_t last_action;   /* FOLD_ACTIVATED_* of the last activation */
     int step, failures;    /* the self-test's */
+    /* NULL, or whether the next step may run yet (say, once a frame shows
+     * the last step's changes): demo_run waits for it, 50 intervals at most. */
+    gboolean (*ready)(gpointer data);
+    guint waits;
 } DemoApp;
 
 /* A self-test check: a failure is printed with the step and counted. */
@@ -50,8 +54,8 @@ typedef void (*DemoStep)(gpointer data);
 /* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
  * build(), presented. Under --self-test, the n_steps steps then run one
  * every step_ms ms (demo->step: 1, 2, ...; the layout catches up in
- * between), and after the last one the self-test says whether it passed
- * and closes the window. Returns the exit status: the application's, and
+ * between; with demo->ready, a step waits until it says yes), and after
+ * the last one the self-test says whether it passed and closes the window. Returns the exit status: the application's, and
  * under a self-test 1 if a check failed. */
 int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
              const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);

@@ -2,6 +2,8 @@
  * per item: the visible items go to a buffer that grows when the viewport
  * shows more, header texts to stack buffers. */
 #include "demo-canvas-view.h"
+#include "demo-app.h"
+#include "demo-viewport.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,25 +25,14 @@ static const struct {
 G_DEFINE_FINAL_TYPE_WITH_CODE(FoldCanvas, fold_canvas, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
 
-static double
-content_height(FoldCanvas *self)
-{
-    double h = 0;
-    fold_table_content_height(self->table, &h);
-    return h;
-}
+#define SCROLL_STEP 40.0
 
 /* Sets the adjustment's range from the engine and clamps the value. */
 static void
 configure_vadj(FoldCanvas *self, double value)
 {
-    if (!self->vadj)
-        return;
-    double page = gtk_widget_get_height(GTK_WIDGET(self));
-    double upper = content_height(self);
-    value = CLAMP(value, 0, MAX(0, upper - page));
-    gtk_adjustment_configure(self->vadj, value, 0, upper, 40, page * 0.9, page);
-    fold_table_set_viewport(self->table, value, page);
+    if (self->vadj)
+        demo_viewport_place(self->table, self->vadj, GTK_WIDGET(self), value, SCROLL_STEP);
 }
 
 /* Scrolled: the engine anchors to the new viewport. */
@@ -55,8 +46,7 @@ on_adj_changed(GtkAdjustment *adj, FoldCanvas *self)
 }
 
 /* Every change, however it was made: the scrollbar's range and the
- * engine's anchored offset (setting the viewport inside a listener is
- * allowed: it reports nothing). */
+ * engine's anchored offset. */
 static void
 on_table_changed(fold_table *table, const fold_change_set *changes, void *user_data)
 {
@@ -66,8 +56,7 @@ on_table_changed(fold_table *table, const fold_change_set *changes, void *user_d
         return;
     if (changes->anchored)
         self->anchored++;
-    configure_vadj(self, changes->anchored ? changes->anchored_offset
-                                           : gtk_adjustment_get_value(self->vadj));
+    demo_viewport_apply(self->table, self->vadj, GTK_WIDGET(self), changes, SCROLL_STEP);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -212,7 +201,7 @@ update_status(gpointer data)
     char a[32], b[32], c[32];
     char *s = g_strdup_printf("%s items · %s pt tall · at %s pt · %" G_GINT64_FORMAT
                               " drawn in %.0f µs of engine queries",
-                              grouped(a, (double)count), grouped(b, content_height(self)),
+                              grouped(a, (double)count), grouped(b, demo_content_height(self->table)),
                               grouped(c, self->drawn_offset), self->drawn_count, self->query_us);
     gtk_label_set_text(GTK_LABEL(self->status), s);
     g_free(s);
@@ -228,15 +217,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     fill(snapshot, 0, 0, width, height, 1, 1, 1);
 
     gint64 t0 = g_get_monotonic_time();
-    int64_t written = 0, total = 0;
-    fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
-                             &written, &total);
-    if (total > self->capacity) {
-        self->capacity = total * 2;
-        self->items = g_renew(fold_visible_item, self->items, self->capacity);
-        fold_table_visible_items(self->table, offset, height, 0, self->items, self->capacity,
-                                 &written, &total);
-    }
+    int64_t written =
+        demo_viewport_items(self->table, offset, height, &self->items, &self->capacity);
     fold_sticky_header sticky[8];
     int64_t nsticky = 0;
     fold_table_sticky_headers(self->table, offset, sticky, 8, &nsticky, NULL);
