@@ -184,24 +184,19 @@ static inline const char *text(const fold_table *t, fold_section_id id, int32_t 
 
 static inline void check_status_names(void)
 {
-    static const struct {
-        int status;
-        const char *name;
-    } names[] = {
-        {FOLD_OK, "FOLD_OK"},
-        {FOLD_E_INVALID, "FOLD_E_INVALID"},
-        {FOLD_E_RANGE, "FOLD_E_RANGE"},
-        {FOLD_E_NOT_FOUND, "FOLD_E_NOT_FOUND"},
-        {FOLD_E_DUPLICATE, "FOLD_E_DUPLICATE"},
-        {FOLD_E_NOT_VISIBLE, "FOLD_E_NOT_VISIBLE"},
-        {FOLD_E_BUSY, "FOLD_E_BUSY"},
-        {FOLD_E_NOT_ALLOWED, "FOLD_E_NOT_ALLOWED"},
-        {FOLD_E_INTERNAL, "FOLD_E_INTERNAL"},
-    };
-    size_t i;
-    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-        CHECK_STR(fold_status_name(names[i].status), names[i].name);
-    }
+    /* Each status's name is its constant's name, spelled once. */
+#define CHECK_STATUS_NAME(status) check_str_(fold_status_name(status), #status, __FILE__, __LINE__, \
+                                             "fold_status_name(" #status ")", #status)
+    CHECK_STATUS_NAME(FOLD_OK);
+    CHECK_STATUS_NAME(FOLD_E_INVALID);
+    CHECK_STATUS_NAME(FOLD_E_RANGE);
+    CHECK_STATUS_NAME(FOLD_E_NOT_FOUND);
+    CHECK_STATUS_NAME(FOLD_E_DUPLICATE);
+    CHECK_STATUS_NAME(FOLD_E_NOT_VISIBLE);
+    CHECK_STATUS_NAME(FOLD_E_BUSY);
+    CHECK_STATUS_NAME(FOLD_E_NOT_ALLOWED);
+    CHECK_STATUS_NAME(FOLD_E_INTERNAL);
+#undef CHECK_STATUS_NAME
 }
 
 #define COPY_CHANGE_SET(seen, set)                                                           \
