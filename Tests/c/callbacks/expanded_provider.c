@@ -98,7 +98,7 @@ static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_
     (void)key;
     (void)row;
     if (expander_freed) calls_after_free++;
-    ((counter *)user_data)->calls++;
+    ((hook *)user_data)->calls++;
     *out = 30;
     return 1;
 }
@@ -109,7 +109,7 @@ void test_expanded_provider_measuring(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     /* Row 0: none, not expandable; row 3: not above the row's 30, not expandable. */
@@ -230,7 +230,7 @@ void test_expanded_provider_replaces_itself(void)
     fold_table *t = new_table(NULL);
     expander *old = calloc(1, sizeof *old);
     expander fresh;
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     memset(&fresh, 0, sizeof fresh);
@@ -278,7 +278,7 @@ void test_expanded_provider_removes_itself(void)
 {
     fold_table *t = new_table(NULL);
     expander *old = calloc(1, sizeof *old);
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
@@ -308,7 +308,7 @@ void test_free_in_expanded_provider(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter rows = {0}, listener = {0};
+    hook rows = {0}, listener = {0};
     int64_t measured = -1;
     ready_expander(t, &e, 3, 100, 100, 100, 0);
     e.free_table = 1;
@@ -316,7 +316,7 @@ void test_free_in_expanded_provider(void)
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(expander_freed, 1);
@@ -330,7 +330,7 @@ void test_free_in_expanded_provider(void)
     listener.calls = 0;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
-    CHECK_STATUS(fold_table_add_row_listener(t, row_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, hook_row, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, NULL), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(listener.calls, 0); /* asked before the events; none after the free */
@@ -365,7 +365,7 @@ static int refuse_expand(fold_table *t, fold_section_id id, const char *key, int
     (void)id;
     (void)key;
     (void)row;
-    ((counter *)user_data)->calls++;
+    ((hook *)user_data)->calls++;
     return event != FOLD_ROW_WILL_EXPAND;
 }
 
@@ -375,14 +375,14 @@ void test_expanded_answer_kept_when_refused(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter refusals = {0}, sets = {0};
+    hook refusals = {0}, sets = {0};
     int changed = -1;
     int32_t action = -1;
     ready_expander(t, &e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &sets, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &sets, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
     CHECK_EQ_I64(e.calls, 1);
