@@ -57,6 +57,10 @@
  *                               listeners that refuse "will" events on request
  *                               and count what they hear (user_data: a zeroed
  *                               `refuser`)
+ *   hook, hook_section, hook_row, hook_changes
+ *                               listeners that count what they hear, keep the
+ *                               last event and run the test's `act` on a chosen
+ *                               event (user_data: a zeroed `hook`)
  */
 #ifndef FOLD_TEST_FIXTURE_H
 #define FOLD_TEST_FIXTURE_H
@@ -184,24 +188,19 @@ static inline const char *text(const fold_table *t, fold_section_id id, int32_t 
 
 static inline void check_status_names(void)
 {
-    static const struct {
-        int status;
-        const char *name;
-    } names[] = {
-        {FOLD_OK, "FOLD_OK"},
-        {FOLD_E_INVALID, "FOLD_E_INVALID"},
-        {FOLD_E_RANGE, "FOLD_E_RANGE"},
-        {FOLD_E_NOT_FOUND, "FOLD_E_NOT_FOUND"},
-        {FOLD_E_DUPLICATE, "FOLD_E_DUPLICATE"},
-        {FOLD_E_NOT_VISIBLE, "FOLD_E_NOT_VISIBLE"},
-        {FOLD_E_BUSY, "FOLD_E_BUSY"},
-        {FOLD_E_NOT_ALLOWED, "FOLD_E_NOT_ALLOWED"},
-        {FOLD_E_INTERNAL, "FOLD_E_INTERNAL"},
-    };
-    size_t i;
-    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-        CHECK_STR(fold_status_name(names[i].status), names[i].name);
-    }
+    /* Each status's name is its constant's name, spelled once. */
+#define CHECK_STATUS_NAME(status) check_str_(fold_status_name(status), #status, __FILE__, __LINE__, \
+                                             "fold_status_name(" #status ")", #status)
+    CHECK_STATUS_NAME(FOLD_OK);
+    CHECK_STATUS_NAME(FOLD_E_INVALID);
+    CHECK_STATUS_NAME(FOLD_E_RANGE);
+    CHECK_STATUS_NAME(FOLD_E_NOT_FOUND);
+    CHECK_STATUS_NAME(FOLD_E_DUPLICATE);
+    CHECK_STATUS_NAME(FOLD_E_NOT_VISIBLE);
+    CHECK_STATUS_NAME(FOLD_E_BUSY);
+    CHECK_STATUS_NAME(FOLD_E_NOT_ALLOWED);
+    CHECK_STATUS_NAME(FOLD_E_INTERNAL);
+#undef CHECK_STATUS_NAME
 }
 
 #define COPY_CHANGE_SET(seen, set)                                                           \
@@ -386,6 +385,64 @@ static inline void refuser_changes(fold_table *t, const fold_change_set *set, vo
     r->redraw_position = set->redraw_count > 0 ? set->redraw[0].position : -1;
     r->redraw_items = set->redraw_count > 0 ? set->redraw[0].count : -1;
     r->delta = set->content_height_delta;
+}
+
+/* What the hook listeners heard, and what they do. Each call counts in
+ * `calls`; a section or row event is kept (section, key, row, event; row -1
+ * for a section event), a change set's anchoring too. Then, when `act` is
+ * set and the event is `on` (HOOK_EVERY: every call, change sets included),
+ * act(t, h) runs; it may do anything a listener may, free the table or the
+ * hook itself included, so nothing reads the hook after it. Section and row
+ * events are always allowed. `data` and `id` are the test's (the state act
+ * works on, the hook's own listener id). A zeroed hook only counts. */
+#define HOOK_EVERY (-1)
+
+typedef struct hook hook;
+struct hook {
+    int calls;
+    int32_t on;
+    void (*act)(fold_table *t, hook *h);
+    void *data;
+    int64_t id;
+    fold_section_id section;
+    char key[32];
+    int64_t row;
+    int32_t event;
+    int32_t anchored;
+    double anchored_offset;
+};
+
+static inline void hook_heard_(fold_table *t, hook *h, fold_section_id section, const char *key,
+                               int64_t row, int32_t event)
+{
+    h->calls++;
+    h->section = section;
+    snprintf(h->key, sizeof h->key, "%s", key != NULL ? key : "");
+    h->row = row;
+    h->event = event;
+    if (h->act != NULL && (h->on == HOOK_EVERY || h->on == event)) h->act(t, h);
+}
+
+static inline int hook_section(fold_table *t, fold_section_id section, const char *key,
+                               int32_t event, void *user_data)
+{
+    hook_heard_(t, user_data, section, key, -1, event);
+    return 1;
+}
+
+static inline int hook_row(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                           int32_t event, void *user_data)
+{
+    hook_heard_(t, user_data, section, key, row, event);
+    return 1;
+}
+
+static inline void hook_changes(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    hook *h = user_data;
+    h->anchored = set->anchored;
+    h->anchored_offset = set->anchored_offset;
+    hook_heard_(t, h, 0, NULL, -1, HOOK_EVERY);
 }
 
 #endif /* FOLD_TEST_FIXTURE_H */

@@ -73,6 +73,56 @@ static fold_table *products(void)
         CHECK_EQ_I64((s).changes[i].added, (a));      \
     } while (0)
 
+/* The last change set redrew exactly the headers at the positions given,
+ * one item each (one check for the count, two for each range). */
+#define CHECK_HEADERS_REDRAWN(s, ...)                                                       \
+    check_headers_redrawn_(__FILE__, __LINE__, &(s), (const int64_t[]){__VA_ARGS__},          \
+                           sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+
+static void check_headers_redrawn_(const char *file, int line, const seen *s,
+                                   const int64_t *positions, size_t count)
+{
+    size_t i;
+    check_i64_(s->redraw_count, (int64_t)count, file, line, "redraw_count", "count");
+    for (i = 0; i < count && i < 8; i++) {
+        check_i64_(s->redraw[i].position, positions[i], file, line, "redraw[i].position",
+                   "positions[i]");
+        check_i64_(s->redraw[i].count, 1, file, line, "redraw[i].count", "1");
+    }
+}
+
+/* The listener's `calls`-th change set, the last, held one change (at
+ * `position`, `removed` items out, `added` in), redrew the headers listed
+ * and changed the content height by `delta` (the checks of CHECK_CHANGE and
+ * CHECK_HEADERS_REDRAWN, and three more). */
+#define CHECK_ONE_CHANGE(s, calls, position, removed, added, delta, ...)                     \
+    check_one_change_(__FILE__, __LINE__, &(s), (calls), (position), (removed), (added),       \
+                      (delta), (const int64_t[]){__VA_ARGS__},                                \
+                      sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+
+static void check_one_change_(const char *file, int line, const seen *s, int calls,
+                              int64_t position, int64_t removed, int64_t added, double delta,
+                              const int64_t *headers, size_t count)
+{
+    check_i64_(s->calls, calls, file, line, "calls", "calls");
+    check_i64_(s->change_count, 1, file, line, "change_count", "1");
+    check_i64_(s->changes[0].position, position, file, line, "changes[0].position", "position");
+    check_i64_(s->changes[0].removed, removed, file, line, "changes[0].removed", "removed");
+    check_i64_(s->changes[0].added, added, file, line, "changes[0].added", "added");
+    check_headers_redrawn_(file, line, s, headers, count);
+    check_dbl_(s->delta, delta, file, line, "delta", "delta");
+}
+
+/* The `calls`-th change set, the last, moved one row: out at `from`, in at
+ * `to` (positions of the list before and after). */
+#define CHECK_ROW_MOVED(s, calls_, from, to)        \
+    do {                                            \
+        CHECK_EQ_I64((s).calls, (calls_));          \
+        CHECK_EQ_I64((s).change_count, 2);          \
+        CHECK_CHANGE(s, 0, (from), 1, 0);           \
+        CHECK_CHANGE(s, 1, (to), 0, 1);             \
+    } while (0)
+
 static void test_change_sets(void)
 {
     fold_table *t = products();
@@ -176,18 +226,27 @@ static void test_anchoring_and_scroll_offsets(void)
 
     /* Content 480, viewport 100 at 200. */
     double y = -1;
-    CHECK_STATUS(fold_table_scroll_offset(t, 5, FOLD_ALIGN_START, 200, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 188);
-    CHECK_STATUS(fold_table_scroll_offset(t, 5, FOLD_ALIGN_END, 200, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 132);
-    CHECK_STATUS(fold_table_scroll_offset(t, 5, FOLD_ALIGN_CENTER, 200, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 160);
-    CHECK_STATUS(fold_table_scroll_offset(t, 6, FOLD_ALIGN_AUTO, 200, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 200);
-    CHECK_STATUS(fold_table_scroll_offset(t, 11, FOLD_ALIGN_SMART, 0, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 380);
-    CHECK_STATUS(fold_table_scroll_offset(t, 0, FOLD_ALIGN_END, 200, 100, &y), FOLD_OK);
-    CHECK_EQ_DBL(y, 0);
+    {
+        /* scroll_offset(position, align, offset, height) is FOLD_OK with `want`. */
+        static const struct {
+            int64_t position;
+            int32_t align;
+            double offset, height, want;
+        } scrolls[] = {
+            {5, FOLD_ALIGN_START, 200, 100, 188},
+            {5, FOLD_ALIGN_END, 200, 100, 132},
+            {5, FOLD_ALIGN_CENTER, 200, 100, 160},
+            {6, FOLD_ALIGN_AUTO, 200, 100, 200},
+            {11, FOLD_ALIGN_SMART, 0, 100, 380},
+            {0, FOLD_ALIGN_END, 200, 100, 0},
+        };
+        for (size_t i = 0; i < sizeof scrolls / sizeof scrolls[0]; i++) {
+            CHECK_STATUS(fold_table_scroll_offset(t, scrolls[i].position, scrolls[i].align,
+                                                  scrolls[i].offset, scrolls[i].height, &y),
+                         FOLD_OK);
+            CHECK_EQ_DBL(y, scrolls[i].want);
+        }
+    }
     CHECK_STATUS(fold_table_scroll_offset(t, 0, 9, 200, 100, &y), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_scroll_offset(t, 12, FOLD_ALIGN_START, 200, 100, &y), FOLD_E_RANGE);
 
@@ -356,19 +415,11 @@ static void test_header_redraw(void)
     /* Mac 0 (rows 1-3), iPad 4 (5-6), iPhone 7 (8-11). Two rows at Mac's
      * end: Mac's header redrawn although it had rows already. */
     CHECK_STATUS(fold_table_insert_rows(t, mac, FOLD_INDEX_END, 2, NULL), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 1);
-    CHECK_EQ_I64(s.change_count, 1);
-    CHECK_CHANGE(s, 0, 4, 0, 2);
-    CHECK_ONE_REDRAW(s, 0);
-    CHECK_EQ_DBL(s.delta, 88);
+    CHECK_ONE_CHANGE(s, 1, 4, 0, 2, 88, 0);
 
     /* Mac 0 (1-5), iPad 6 (7-8), iPhone 9 (10-13). Two of iPhone's rows. */
     CHECK_STATUS(fold_table_remove_rows(t, iphone, 1, 2), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 2);
-    CHECK_EQ_I64(s.change_count, 1);
-    CHECK_CHANGE(s, 0, 11, 2, 0);
-    CHECK_ONE_REDRAW(s, 9);
-    CHECK_EQ_DBL(s.delta, -88);
+    CHECK_ONE_CHANGE(s, 2, 11, 2, 0, -88, 9);
 
     /* Collapsed iPad (header 6): rows in and out change no item, but its
      * header is redrawn (a header that shows a count stays current). */
@@ -390,35 +441,19 @@ static void test_header_redraw(void)
     /* A row moved from Mac to iPhone: both headers. New list: Mac 0 (1-4),
      * iPad 5, iPhone 6 (7-9). */
     CHECK_STATUS(fold_table_move_row(t, mac, 0, iphone, 0), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 6);
-    CHECK_EQ_I64(s.change_count, 2);
-    CHECK_CHANGE(s, 0, 1, 1, 0);
-    CHECK_CHANGE(s, 1, 7, 0, 1);
-    CHECK_EQ_I64(s.redraw_count, 2);
-    CHECK_EQ_I64(s.redraw[0].position, 0);
-    CHECK_EQ_I64(s.redraw[0].count, 1);
-    CHECK_EQ_I64(s.redraw[1].position, 6);
-    CHECK_EQ_I64(s.redraw[1].count, 1);
+    CHECK_ROW_MOVED(s, 6, 1, 7);
+    CHECK_HEADERS_REDRAWN(s, 0, 6);
     CHECK_EQ_DBL(s.delta, 0);
 
     /* A row moved from Mac into collapsed iPad: it disappears; both
      * headers. New list: Mac 0 (1-3), iPad 4, iPhone 5 (6-8). */
     CHECK_STATUS(fold_table_move_row(t, mac, 0, ipad, FOLD_INDEX_END), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 7);
-    CHECK_EQ_I64(s.change_count, 1);
-    CHECK_CHANGE(s, 0, 1, 1, 0);
-    CHECK_EQ_I64(s.redraw_count, 2);
-    CHECK_EQ_I64(s.redraw[0].position, 0);
-    CHECK_EQ_I64(s.redraw[1].position, 4);
-    CHECK_EQ_DBL(s.delta, -44);
+    CHECK_ONE_CHANGE(s, 7, 1, 1, 0, -44, 0, 4);
     CHECK_EQ_I64(row_count(t, ipad), 5);
 
     /* Inside Mac: its row count stays, no header is redrawn. */
     CHECK_STATUS(fold_table_move_row(t, mac, 0, mac, 2), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 8);
-    CHECK_EQ_I64(s.change_count, 2);
-    CHECK_CHANGE(s, 0, 1, 1, 0);
-    CHECK_CHANGE(s, 1, 3, 0, 1);
+    CHECK_ROW_MOVED(s, 8, 1, 3);
     CHECK_EQ_I64(s.redraw_count, 0);
     CHECK_EQ_DBL(s.delta, 0);
     /* To its own place: nothing to report. */
@@ -427,12 +462,7 @@ static void test_header_redraw(void)
 
     /* remove_children over rows: the parent's header. */
     CHECK_STATUS(fold_table_remove_children(t, iphone, 0, 2), FOLD_OK);
-    CHECK_EQ_I64(s.calls, 9);
-    CHECK_EQ_I64(s.change_count, 1);
-    CHECK_CHANGE(s, 0, 6, 2, 0);
-    CHECK_EQ_I64(s.redraw_count, 1);
-    CHECK_EQ_I64(s.redraw[0].position, 5);
-    CHECK_EQ_DBL(s.delta, -88);
+    CHECK_ONE_CHANGE(s, 9, 6, 2, 0, -88, 5);
 
     /* A section moved changes no row count: no header redrawn. */
     CHECK_STATUS(fold_table_move_section(t, iphone, FOLD_ROOT, 0), FOLD_OK);

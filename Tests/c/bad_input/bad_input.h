@@ -45,6 +45,21 @@ typedef struct snapshot {
 
 #define FAILS_NO_TABLE(call, expected) fails_no_table_(__FILE__, __LINE__, #call, (call), (expected))
 
+/* Every function on row 0 of section `s` of table `t`, each checked with
+ * CHECK_FAILS(call, expected): one list for the NULL-table and the bad-id
+ * tests, so a new row function is added to both at once. Uses the caller's
+ * `hs` (two heights), `ri` (fold_row_info) and `c` (int). */
+#define EACH_ROW_CALL(CHECK_FAILS, t, s, expected)                               \
+    do {                                                                          \
+        CHECK_FAILS(fold_table_set_row_height(t, s, 0, 10), expected);            \
+        CHECK_FAILS(fold_table_set_row_heights(t, s, 0, 2, hs), expected);        \
+        CHECK_FAILS(fold_table_row_info(t, s, 0, &ri), expected);                 \
+        CHECK_FAILS(fold_table_set_row_expanded_height(t, s, 0, 90), expected);   \
+        CHECK_FAILS(fold_table_expand_row(t, s, 0, &c), expected);                \
+        CHECK_FAILS(fold_table_collapse_row(t, s, 0, &c), expected);              \
+        CHECK_FAILS(fold_table_toggle_row(t, s, 0, &c), expected);                \
+    } while (0)
+
 extern double bad_heights[NBAD_HEIGHTS];
 extern const char *bad_height_names[NBAD_HEIGHTS];
 extern const char *const bad_utf8[NBAD_UTF8];

@@ -160,13 +160,7 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_insert_rows(NULL, mac, 0, 2, hs), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_remove_rows(NULL, mac, 0, 1), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_move_row(NULL, mac, 0, watch, 0), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_set_row_height(NULL, mac, 0, 10), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_set_row_heights(NULL, mac, 0, 2, hs), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_row_info(NULL, mac, 0, &ri), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_set_row_expanded_height(NULL, mac, 0, 90), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_expand_row(NULL, mac, 0, &c), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_collapse_row(NULL, mac, 0, &c), FOLD_E_INVALID);
-    FAILS_NO_TABLE(fold_table_toggle_row(NULL, mac, 0, &c), FOLD_E_INVALID);
+    EACH_ROW_CALL(FAILS_NO_TABLE, NULL, mac, FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_expanded_rows(NULL, &rows, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_collapse(NULL, mac, &c), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_expand(NULL, mac, &c), FOLD_E_INVALID);

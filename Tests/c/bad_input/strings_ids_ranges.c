@@ -109,13 +109,7 @@ static void bad_section_id(fold_section_id bad)
     FAILS(fold_table_remove_rows(t, bad, 0, 1), expect);
     FAILS(fold_table_move_row(t, bad, 0, mac, 0), expect);
     FAILS_SAYING(fold_table_move_row(t, mac, 0, bad, 0), expect, named);
-    FAILS(fold_table_set_row_height(t, bad, 0, 10), expect);
-    FAILS(fold_table_set_row_heights(t, bad, 0, 2, hs), expect);
-    FAILS(fold_table_row_info(t, bad, 0, &ri), expect);
-    FAILS(fold_table_set_row_expanded_height(t, bad, 0, 90), expect);
-    FAILS(fold_table_expand_row(t, bad, 0, &c), expect);
-    FAILS(fold_table_collapse_row(t, bad, 0, &c), expect);
-    FAILS(fold_table_toggle_row(t, bad, 0, &c), expect);
+    EACH_ROW_CALL(FAILS, t, bad, expect);
     FAILS(fold_table_collapse(t, bad, &c), expect);
     FAILS(fold_table_expand(t, bad, &c), expect);
     FAILS(fold_table_toggle(t, bad, &c), expect);

@@ -7,16 +7,9 @@
 
 #include "fixture.h"
 
-/* A listener's user_data: malloc'd, so a call after free is caught by ASan. */
-typedef struct counter {
-    int calls;
-} counter;
-
+/* Counting providers and listeners count into a fixture `hook` (user_data). */
 extern int calls_after_free;
 
-void change_counter(fold_table *t, const fold_change_set *set, void *user_data);
-int row_counter(fold_table *t, fold_section_id id, const char *key, int64_t row,
-                int32_t event, void *user_data);
 fold_table *two_sections(void);
 void test_section_listener_removed_in_round(void);
 void test_change_listener_removed_in_round(void);

@@ -33,6 +33,23 @@ typedef struct expander {
 
 static int expander_freed; /* the table was freed inside a provider */
 
+/* The provider was called `calls` times in all, the last of them for the
+ * rows listed, in order: one check for the count, one for each row. */
+#define check_asked(e, calls, ...)                                                            \
+    check_asked_(__FILE__, __LINE__, &(e), (calls), (const int64_t[]){__VA_ARGS__},           \
+                 sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+
+static void check_asked_(const char *file, int line, const expander *e, int calls,
+                         const int64_t *rows, size_t count)
+{
+    size_t i;
+    check_i64_(e->calls, calls, file, line, "calls", "calls");
+    for (i = 0; i < count; i++) {
+        size_t at = (size_t)calls - count + i;
+        check_i64_(at < 16 ? e->asked[at] : -1, rows[i], file, line, "asked", "row");
+    }
+}
+
 /* Readies `e` for a new section "a" of t with `rows` rows, answering
  * answers[i] for row i (0: no expanded height). */
 static void ready_expander(fold_table *t, expander *e, int64_t rows, double a0, double a1,
@@ -81,7 +98,7 @@ static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_
     (void)key;
     (void)row;
     if (expander_freed) calls_after_free++;
-    ((counter *)user_data)->calls++;
+    ((hook *)user_data)->calls++;
     *out = 30;
     return 1;
 }
@@ -92,7 +109,7 @@ void test_expanded_provider_measuring(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     /* Row 0: none, not expandable; row 3: not above the row's 30, not expandable. */
@@ -107,11 +124,7 @@ void test_expanded_provider_measuring(void)
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 4);
     CHECK_EQ_I64(rows.calls, 4);
-    CHECK_EQ_I64(e.calls, 4);
-    CHECK_EQ_I64(e.asked[0], 0);
-    CHECK_EQ_I64(e.asked[1], 1);
-    CHECK_EQ_I64(e.asked[2], 2);
-    CHECK_EQ_I64(e.asked[3], 3);
+    check_asked(e, 4, 0, 1, 2, 3);
     CHECK_EQ_I64(e.wrong_section, 0);
     check_row_info(t, e.section, 0, 30, FOLD_HEIGHT_DEFAULT, 0);
     check_row_info(t, e.section, 1, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
@@ -129,8 +142,7 @@ void test_expanded_provider_measuring(void)
     check_row_info(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 1);
-    CHECK_EQ_I64(e.calls, 5);
-    CHECK_EQ_I64(e.asked[4], 1);
+    check_asked(e, 5, 1);
     check_row_info(t, e.section, 1, 30, 90, FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* An expanded height of its own stays and is never asked for. */
@@ -138,10 +150,7 @@ void test_expanded_provider_measuring(void)
     CHECK_STATUS(fold_table_invalidate_heights(t, FOLD_ROOT, -1), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 4);
-    CHECK_EQ_I64(e.calls, 8);
-    CHECK_EQ_I64(e.asked[5], 0);
-    CHECK_EQ_I64(e.asked[6], 1);
-    CHECK_EQ_I64(e.asked[7], 3);
+    check_asked(e, 8, 0, 1, 3);
     check_row_info(t, e.section, 2, 30, 60, FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* A known expanded height is not asked again when the row expands. */
@@ -168,8 +177,7 @@ void test_expanded_provider_on_activation(void)
 
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
-    CHECK_EQ_I64(e.calls, 1);
-    CHECK_EQ_I64(e.asked[0], 1);
+    check_asked(e, 1, 1);
     check_row_info(t, e.section, 1, 44, 100, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     CHECK_STATUS(fold_table_item_height(t, 2, &h), FOLD_OK);
     CHECK_EQ_DBL(h, 100);
@@ -181,16 +189,14 @@ void test_expanded_provider_on_activation(void)
     /* Toggle: row 2 (position 3). */
     CHECK_STATUS(fold_table_toggle_row(t, e.section, 2, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
-    CHECK_EQ_I64(e.calls, 2);
-    CHECK_EQ_I64(e.asked[1], 2);
+    check_asked(e, 2, 2);
     check_row_info(t, e.section, 2, 44, 80, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
 
     /* Activate row 0 (position 1): the provider has none; nothing to do. The
      * answer is kept, so activating again does not ask. */
     CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-    CHECK_EQ_I64(e.calls, 3);
-    CHECK_EQ_I64(e.asked[2], 0);
+    check_asked(e, 3, 0);
     CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
     CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(e.calls, 3);
@@ -224,7 +230,7 @@ void test_expanded_provider_replaces_itself(void)
     fold_table *t = new_table(NULL);
     expander *old = calloc(1, sizeof *old);
     expander fresh;
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     memset(&fresh, 0, sizeof fresh);
@@ -239,9 +245,7 @@ void test_expanded_provider_replaces_itself(void)
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_STATUS(fresh.set_status, FOLD_OK);
     CHECK_EQ_I64(measured, 3);
-    CHECK_EQ_I64(fresh.calls, 2); /* rows 1 and 2; row 0 was the old one's */
-    CHECK_EQ_I64(fresh.asked[0], 1);
-    CHECK_EQ_I64(fresh.asked[1], 2);
+    check_asked(fresh, 2, 1, 2); /* row 0 was the old one's */
     check_row_info(t, fresh.section, 0, 30, 100, FOLD_ITEM_FLAG_EXPANDABLE);
     check_row_info(t, fresh.section, 2, 30, 70, FOLD_ITEM_FLAG_EXPANDABLE);
 
@@ -274,7 +278,7 @@ void test_expanded_provider_removes_itself(void)
 {
     fold_table *t = new_table(NULL);
     expander *old = calloc(1, sizeof *old);
-    counter rows = {0};
+    hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 3);
@@ -304,7 +308,7 @@ void test_free_in_expanded_provider(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter rows = {0}, listener = {0};
+    hook rows = {0}, listener = {0};
     int64_t measured = -1;
     ready_expander(t, &e, 3, 100, 100, 100, 0);
     e.free_table = 1;
@@ -312,7 +316,7 @@ void test_free_in_expanded_provider(void)
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(expander_freed, 1);
@@ -326,7 +330,7 @@ void test_free_in_expanded_provider(void)
     listener.calls = 0;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
-    CHECK_STATUS(fold_table_add_row_listener(t, row_counter, &listener, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_row_listener(t, hook_row, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, NULL), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
     CHECK_EQ_I64(listener.calls, 0); /* asked before the events; none after the free */
@@ -346,9 +350,7 @@ void test_expanded_provider_measured_alone(void)
                  FOLD_OK);
     /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
     CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
-    CHECK_EQ_I64(e.calls, 2);
-    CHECK_EQ_I64(e.asked[0], 0);
-    CHECK_EQ_I64(e.asked[1], 1);
+    check_asked(e, 2, 0, 1);
     CHECK_EQ_I64(e.wrong_section, 0);
     check_row_info(t, e.section, 1, 44, 90, FOLD_ITEM_FLAG_EXPANDABLE);
     check_row_info(t, e.section, 2, 44, FOLD_HEIGHT_DEFAULT, 0);
@@ -363,7 +365,7 @@ static int refuse_expand(fold_table *t, fold_section_id id, const char *key, int
     (void)id;
     (void)key;
     (void)row;
-    ((counter *)user_data)->calls++;
+    ((hook *)user_data)->calls++;
     return event != FOLD_ROW_WILL_EXPAND;
 }
 
@@ -373,14 +375,14 @@ void test_expanded_answer_kept_when_refused(void)
 {
     fold_table *t = new_table(NULL);
     expander e;
-    counter refusals = {0}, sets = {0};
+    hook refusals = {0}, sets = {0};
     int changed = -1;
     int32_t action = -1;
     ready_expander(t, &e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_counter, &sets, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &sets, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 0);
     CHECK_EQ_I64(e.calls, 1);

@@ -17,61 +17,24 @@
 
 /* ---- 3. fold_table_free inside the table's own callbacks ----------------- */
 
+/* What a hook that frees the table saw: queries on the freed table still
+ * work until the outer call returns. */
 typedef struct freer {
-    int calls;
-    int32_t free_on; /* the event that frees (section listeners) */
-    int64_t items_after_free; /* queries still work until the outer call returns */
+    int64_t items_after_free;
     int query_status;
 } freer;
 
-static int after_free_calls = 0;
-
-static int section_freer(fold_table *t, fold_section_id id, const char *key, int32_t event,
-                         void *user_data)
+static void free_and_query(fold_table *t, hook *h)
 {
-    freer *f = user_data;
-    (void)id;
-    (void)key;
-    f->calls++;
-    if (event == f->free_on) {
-        fold_table_free(t);
-        f->query_status = fold_table_item_count(t, &f->items_after_free);
-    }
-    return 1;
-}
-
-static int section_after_free(fold_table *t, fold_section_id id, const char *key, int32_t event,
-                              void *user_data)
-{
-    (void)t;
-    (void)id;
-    (void)key;
-    (void)event;
-    (void)user_data;
-    after_free_calls++;
-    return 1;
-}
-
-static void change_freer(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    freer *f = user_data;
-    (void)set;
-    f->calls++;
+    freer *f = h->data;
     fold_table_free(t);
-}
-
-static void change_after_free(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    (void)t;
-    (void)set;
-    (void)user_data;
-    after_free_calls++;
+    if (f != NULL) f->query_status = fold_table_item_count(t, &f->items_after_free);
 }
 
 static int provider_freer(fold_table *t, fold_section_id id, const char *key, int64_t row,
                           double *out, void *user_data)
 {
-    freer *f = user_data;
+    hook *f = user_data;
     (void)id;
     (void)key;
     (void)row;
@@ -84,13 +47,14 @@ static int provider_freer(fold_table *t, fold_section_id id, const char *key, in
 void test_free_in_section_listener(int32_t event)
 {
     fold_table *t = two_sections();
-    freer f;
-    memset(&f, 0, sizeof f);
-    f.free_on = event;
-    after_free_calls = 0;
-    CHECK_STATUS(fold_table_add_section_listener(t, section_freer, &f, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_section_listener(t, section_after_free, NULL, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_after_free, NULL, NULL), FOLD_OK);
+    freer f = {0};
+    hook h = {0}, after_free = {0}; /* after_free: the later listeners' calls */
+    h.on = event;
+    h.act = free_and_query;
+    h.data = &f;
+    CHECK_STATUS(fold_table_add_section_listener(t, hook_section, &h, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(t, hook_section, &after_free, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &after_free, NULL), FOLD_OK);
     /* The outer call completes normally (the will listeners allowed it). */
     check_changed(t, fold_table_collapse, sec(t, "a"), 1);
     CHECK_STATUS(f.query_status, FOLD_OK);
@@ -98,30 +62,29 @@ void test_free_in_section_listener(int32_t event)
     /* Freed inside the will event: nothing after it, neither the second
      * will listener nor any did or change listener. Inside did: the second
      * listener's will call happened before. */
-    CHECK_EQ_I64(f.calls, event == FOLD_SECTION_WILL_COLLAPSE ? 1 : 2);
-    CHECK_EQ_I64(after_free_calls, event == FOLD_SECTION_WILL_COLLAPSE ? 0 : 1);
+    CHECK_EQ_I64(h.calls, event == FOLD_SECTION_WILL_COLLAPSE ? 1 : 2);
+    CHECK_EQ_I64(after_free.calls, event == FOLD_SECTION_WILL_COLLAPSE ? 0 : 1);
     /* t is gone now; LeakSanitizer checks it was freed. */
 }
 
 void test_free_in_change_listener(void)
 {
     fold_table *t = two_sections();
-    freer f;
-    memset(&f, 0, sizeof f);
-    after_free_calls = 0;
-    CHECK_STATUS(fold_table_add_change_listener(t, change_freer, &f, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, change_after_free, NULL, NULL), FOLD_OK);
+    hook h = {0}, after_free = {0};
+    h.on = HOOK_EVERY;
+    h.act = free_and_query; /* no freer: frees only */
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &h, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &after_free, NULL), FOLD_OK);
     check_changed(t, fold_table_collapse, sec(t, "b"), 1);
-    CHECK_EQ_I64(f.calls, 1);
-    CHECK_EQ_I64(after_free_calls, 0);
+    CHECK_EQ_I64(h.calls, 1);
+    CHECK_EQ_I64(after_free.calls, 0);
 }
 
 void test_free_in_provider(void)
 {
     fold_table *t = two_sections();
-    freer f;
+    hook f = {0};
     int64_t measured = -1;
-    memset(&f, 0, sizeof f);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, provider_freer, &f), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(f.calls, 1);  /* the free removed the provider: no second row */
@@ -129,35 +92,27 @@ void test_free_in_provider(void)
 }
 
 /* Table a's listener collapses table b, whose listener frees a: a is in a
- * call on this thread further up, so its free waits for that call. */
+ * call on this thread further up, so its free waits for that call. Both
+ * hooks act on their table's did-collapse. */
 typedef struct pair {
     fold_table *a, *b;
     fold_section_id x; /* b's section */
     int b_status;
-    int b_calls;
+    hook on_a, on_b;
 } pair;
 
-static int a_collapses_b(fold_table *t, fold_section_id id, const char *key, int32_t event,
-                         void *user_data)
+static void collapse_b(fold_table *t, hook *h)
 {
-    pair *p = user_data;
+    pair *p = h->data;
     (void)t;
-    (void)id;
-    (void)key;
-    if (event == FOLD_SECTION_DID_COLLAPSE) p->b_status = fold_table_collapse(p->b, p->x, NULL);
-    return 1;
+    p->b_status = fold_table_collapse(p->b, p->x, NULL);
 }
 
-static int b_frees_a(fold_table *t, fold_section_id id, const char *key, int32_t event,
-                     void *user_data)
+static void free_a(fold_table *t, hook *h)
 {
-    pair *p = user_data;
+    pair *p = h->data;
     (void)t;
-    (void)id;
-    (void)key;
-    p->b_calls++;
-    if (event == FOLD_SECTION_DID_COLLAPSE) fold_table_free(p->a);
-    return 1;
+    fold_table_free(p->a);
 }
 
 void test_free_two_tables_deep(void)
@@ -169,12 +124,16 @@ void test_free_two_tables_deep(void)
     p.a = two_sections();
     if ((p.b = new_table(NULL)) == NULL) return;
     p.x = add(p.b, FOLD_ROOT, "x", NULL, 2);
-    CHECK_STATUS(fold_table_add_section_listener(p.a, a_collapses_b, &p, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_section_listener(p.b, b_frees_a, &p, NULL), FOLD_OK);
+    p.on_a.on = p.on_b.on = FOLD_SECTION_DID_COLLAPSE;
+    p.on_a.act = collapse_b;
+    p.on_b.act = free_a;
+    p.on_a.data = p.on_b.data = &p;
+    CHECK_STATUS(fold_table_add_section_listener(p.a, hook_section, &p.on_a, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(p.b, hook_section, &p.on_b, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_collapse(p.a, sec(p.a, "a"), &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     CHECK_STATUS(p.b_status, FOLD_OK);
-    CHECK_EQ_I64(p.b_calls, 2);
+    CHECK_EQ_I64(p.on_b.calls, 2);
     CHECK_STATUS(fold_table_item_count(p.b, &items), FOLD_OK);
     CHECK_EQ_I64(items, 1);
     fold_table_free(p.b);

@@ -40,32 +40,28 @@ static int gate(int g, int count)
     return ok;
 }
 
+/* One table's side: its hook (acting on did-collapse; it keeps the
+ * section id and key it was given) calls into the other table. */
 typedef struct crosser {
     fold_table *self, *other;
     fold_section_id self_id, other_id; /* section "s" of each */
-    fold_section_id seen_id;           /* what the listener was given */
-    char seen_key[16];
+    hook heard;
     int cross_status;      /* what the call on the other table returned */
     char message[512];
     int gates_ok;
     int collapse_status;
 } crosser;
 
-static int cross_listener(fold_table *t, fold_section_id id, const char *key, int32_t event,
-                          void *user_data)
+static void cross(fold_table *t, hook *h)
 {
-    crosser *c = user_data;
+    crosser *c = h->data;
     (void)t;
-    if (event != FOLD_SECTION_DID_COLLAPSE) return 1;
-    c->seen_id = id;
-    snprintf(c->seen_key, sizeof c->seen_key, "%s", key);
     /* Both threads are now inside a callback, each holding its own table. */
     c->gates_ok = gate(0, 2);
     c->cross_status = fold_table_expand(c->other, c->other_id, NULL);
     snprintf(c->message, sizeof c->message, "%s", fold_last_error_message());
     /* Hold the table until the other thread has made its call too. */
     c->gates_ok &= gate(1, 2);
-    return 1;
 }
 
 static void *cross_thread(void *arg)
@@ -100,8 +96,12 @@ void test_two_tables_two_threads(void)
     ca.other = b;
     cb.self = b;
     cb.other = a;
-    CHECK_STATUS(fold_table_add_section_listener(a, cross_listener, &ca, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_section_listener(b, cross_listener, &cb, NULL), FOLD_OK);
+    ca.heard.on = cb.heard.on = FOLD_SECTION_DID_COLLAPSE;
+    ca.heard.act = cb.heard.act = cross;
+    ca.heard.data = &ca;
+    cb.heard.data = &cb;
+    CHECK_STATUS(fold_table_add_section_listener(a, hook_section, &ca.heard, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_section_listener(b, hook_section, &cb.heard, NULL), FOLD_OK);
 
     signal(SIGALRM, on_alarm);
     alarm(30);
@@ -119,10 +119,10 @@ void test_two_tables_two_threads(void)
     CHECK(strstr(ca.message, "in use by another thread") != NULL);
     CHECK(strstr(ca.message, "inside a callback of another table") != NULL);
     /* Each listener was given its own table's section. */
-    CHECK(ca.seen_id == ca.self_id);
-    CHECK(cb.seen_id == cb.self_id);
-    CHECK_STR(ca.seen_key, "s");
-    CHECK_STR(cb.seen_key, "s");
+    CHECK(ca.heard.section == ca.self_id);
+    CHECK(cb.heard.section == cb.self_id);
+    CHECK_STR(ca.heard.key, "s");
+    CHECK_STR(cb.heard.key, "s");
     /* The refused calls changed nothing: both sections stay collapsed. */
     CHECK_EQ_I64(is_collapsed(a, ca.self_id), 1);
     CHECK_EQ_I64(is_collapsed(b, cb.self_id), 1);

@@ -9,16 +9,7 @@
 
 #include "scrolling.h"
 
-static void heard_change(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    follow_heard *h = user_data;
-    (void)t;
-    h->sets++;
-    h->anchored = set->anchored;
-    h->anchored_offset = set->anchored_offset;
-}
-
-fold_table *log_table(int64_t rows, int32_t follow, follow_heard *heard)
+fold_table *log_table(int64_t rows, int32_t follow, hook *heard)
 {
     fold_table_options o = options_with_heights(20, 30, 0, 0, 0);
     fold_table *t;
@@ -27,7 +18,7 @@ fold_table *log_table(int64_t rows, int32_t follow, follow_heard *heard)
     if (rows > 0) add(t, FOLD_ROOT, "log", "Log", rows);
     if (heard != NULL) {
         memset(heard, 0, sizeof *heard);
-        CHECK_STATUS(fold_table_add_change_listener(t, heard_change, heard, NULL), FOLD_OK);
+        CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, heard, NULL), FOLD_OK);
     }
     return t;
 }
@@ -55,7 +46,7 @@ static int append(fold_table *t, int64_t count)
 
 void test_follow_end_appends(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(10, 1, &h); /* content 230 */
     static const double odd[] = {17.7};
     fold_section_id more = 0;
@@ -68,7 +59,7 @@ void test_follow_end_appends(void)
     CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "more", NULL, 1, 0, &more),
                  FOLD_OK); /* + 30 + 20 */
     CHECK_FOLLOWED(t, h, 257.69921875);
-    CHECK_EQ_I64(h.sets, 3);
+    CHECK_EQ_I64(h.calls, 3);
     /* Inside the viewport (rows 5...9 of a fresh log): 270, the end follows. */
     fold_table_free(t);
     t = log_table(10, 1, &h);
@@ -111,7 +102,7 @@ void test_follow_end_appends(void)
 
 void test_follow_end_short_content(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(2, 1, &h); /* content 70 */
     fold_table_options o;
 
@@ -134,7 +125,7 @@ void test_follow_end_short_content(void)
     o.follow_end = 1;
     t = must_table(&o);
     memset(&h, 0, sizeof h);
-    CHECK_STATUS(fold_table_add_change_listener(t, heard_change, &h, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &h, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_set_viewport(t, 0, 100), FOLD_OK);
     add(t, FOLD_ROOT, "log", "Log", 10); /* 8 + 230 */
     CHECK_FOLLOWED(t, h, 138);
@@ -143,7 +134,7 @@ void test_follow_end_short_content(void)
 
 void test_follow_end_heights(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(10, 1, &h);
     fold_section_id log;
     static const double small[] = {10, 10};
@@ -160,7 +151,7 @@ void test_follow_end_heights(void)
     CHECK_FOLLOWED(t, h, 240);
     CHECK_STATUS(fold_table_set_section_height(t, log, FOLD_HEIGHT_FOOTER, 12), FOLD_OK); /* 352 */
     CHECK_FOLLOWED(t, h, 252);
-    CHECK_EQ_I64(h.sets, 5);
+    CHECK_EQ_I64(h.calls, 5);
     fold_table_free(t);
 }
 
@@ -182,7 +173,7 @@ static int forty(fold_table *t, fold_section_id section, const char *key, int64_
 
 void test_follow_end_measure(void)
 {
-    follow_heard h;
+    hook h;
     asked_rows asked;
     int64_t measured = -1;
     fold_table *t = log_table(10, 1, &h);
@@ -218,7 +209,7 @@ void test_follow_end_measure(void)
 
 void test_follow_end_expand_collapse(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(10, 1, &h);
     fold_section_id log = sec(t, "log");
     int changed = -1;
@@ -258,7 +249,7 @@ void test_follow_end_expand_collapse(void)
 
 void test_follow_end_removals(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(10, 1, &h);
 
     CHECK_STATUS(fold_table_set_viewport(t, 130, 100), FOLD_OK);
@@ -290,7 +281,7 @@ static void turn_off_inside(fold_table *t, const fold_change_set *set, void *use
 
 void test_follow_end_off(void)
 {
-    follow_heard h;
+    hook h;
     fold_table *t = log_table(10, 0, &h);
     inside in = {0, 1, 1};
     int64_t id = 0;

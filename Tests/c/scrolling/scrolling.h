@@ -6,18 +6,11 @@
 
 #include "fixture.h"
 
-/* What the change listener heard: how many sets, and the last one's
- * anchored flag and offset. */
-typedef struct follow_heard {
-    int sets;
-    int32_t anchored;
-    double anchored_offset;
-} follow_heard;
-
 /* A table with header 30 and rows 20, follow_end as given, and section
  * "log" with `rows` rows (none for 0): content 30 + 20 * rows. A change
- * listener records into *heard (optional). */
-fold_table *log_table(int64_t rows, int32_t follow, follow_heard *heard);
+ * listener (fixture.h's hook_changes) records into *heard (optional): how
+ * many sets (calls), the last one's anchored flag and offset. */
+fold_table *log_table(int64_t rows, int32_t follow, hook *heard);
 /* The viewport's offset (NaN when none is set). */
 double viewport_offset(const fold_table *t);
 
