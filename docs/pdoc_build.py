@@ -27,7 +27,8 @@ import pdoc.render
 import foldtable
 
 NAMEDTUPLE_INIT = re.compile(
-    r"^Error parsing type annotation ForwardRef\('[^']*'\) for foldtable\.(\w+)\.__init__\. "
+    # repr() quotes the annotation with " when it holds a ' (a nested forward reference).
+    r"""^Error parsing type annotation ForwardRef\((?:'[^']*'|"[^"]*")\) for foldtable\.(\w+)\.__init__\. """
 )
 LIBRARY_PATH_HIDDEN = "The default value of foldtable.library_path matches the $FOLDTABLE_LIBRARY"
 

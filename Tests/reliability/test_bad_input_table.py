@@ -96,6 +96,7 @@ ALLOWED_NULL = {
     ("fold_table_new", "options"),   # "options may be NULL for the defaults"
     ("fold_table_activate", "out_action"),        # "*out_action (optional)"
     ("fold_table_import_state", "out_report"),    # "*out_report (optional)"
+    ("fold_table_apply_snapshot", "out_report"),  # "out_report (optional)"
     ("fold_table_measure", "out_measured"),       # "*out_measured (optional)"
     ("fold_table_child_at", "out_section"),       # "out_section and out_row are optional"
     ("fold_table_child_at", "out_row"),
@@ -164,6 +165,14 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
+class _SnapshotEntry(C.Structure):
+    """fold_snapshot_entry, for a good fold_table_apply_snapshot call."""
+    _fields_ = [("kind", C.c_int32), ("depth", C.c_int32), ("key", C.c_void_p),
+                ("header", C.c_void_p), ("rows", C.c_int64), ("flags", C.c_uint32),
+                ("heights", C.c_uint32), ("header_height", C.c_double),
+                ("footer_height", C.c_double), ("row_height", C.c_double)]
+
+
 class Unknown(Exception):
     """A parameter or return type this file has no rule for."""
 
@@ -210,6 +219,12 @@ def good_value(fn, ctype, name, keep):
         buf = (C.c_int64 * 70)()
         keep.append(buf)
         return C.cast(buf, C.c_void_p)
+    if ctype == "constfold_snapshot_entry*":
+        # One top-level section "S" (count is 1): a snapshot the table can hold.
+        key = C.create_string_buffer(b"S")
+        entry = _SnapshotEntry(kind=0, depth=0, key=C.cast(key, C.c_void_p))
+        keep.extend((key, entry))
+        return C.cast(C.pointer(entry), C.c_void_p)
     if ctype in ("constfold_table_options*", "fold_table_options*"):
         buf = _opts_buffer()
         keep.append(buf)

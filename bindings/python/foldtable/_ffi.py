@@ -54,8 +54,8 @@ from ._ffi_types import (
 #: The library major version this binding is written against (FOLD_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
 #: The minor version too: before 1.0 every minor version changes the ABI
-#: (0.2 replaced index and key arguments with section ids).
-EXPECTED_MINOR = 2
+#: (0.2 replaced index and key arguments with section ids; 0.3 grew the options).
+EXPECTED_MINOR = 3
 
 #: The environment variable naming the library file to load.
 ENV_VAR = "FOLDTABLE_LIBRARY"

@@ -106,7 +106,7 @@ def _entries(
         entry.rows = _int64(count, "rows")
         out.append(entry)
 
-    def section(item: Union[Snapshot, Mapping[str, Any]], depth: int) -> None:
+    def section(item: Any, depth: int) -> None:  # _section checks the type
         s = _section(item)
         entry = _ffi.fold_snapshot_entry()
         entry.kind = _ffi.SNAPSHOT_SECTION
