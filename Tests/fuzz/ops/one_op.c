@@ -192,12 +192,21 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
     }
     case 28: {
         double offset = an_offset(r);
-        CALL(byte(r) % 4 == 0 ? fold_table_clear_viewport(tt)
-                              : fold_table_set_viewport(tt, offset, a_height(r)));
+        uint8_t b = byte(r);
+        /* Now and then follow_end instead (0, 1 or an unknown value). */
+        CALL(b % 8 == 7   ? fold_table_set_follow_end(tt, (int32_t)an_int(r) % 3)
+             : b % 4 == 0 ? fold_table_clear_viewport(tt)
+                          : fold_table_set_viewport(tt, offset, a_height(r)));
         break;
     }
     case 29:
-        st = import_op(r, tt, good);
+        /* Saved state or a snapshot: both replace much of the table at once. */
+        if (byte(r) % 4 == 3) {
+            st = snapshot_op(r, tt);
+            removing = 1;
+        } else {
+            st = import_op(r, tt, good);
+        }
         break;
     case 30: {
         fold_section_id s = an_id(r, good);
