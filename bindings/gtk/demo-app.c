@@ -31,27 +31,93 @@ demo_start(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void
     return 0;
 }
 
+/* Under --self-test a step runs once the last one's changes are on screen,
+ * not after a fixed time (a loaded machine may take longer than any fixed
+ * interval): at least step_ms after the last step, a frame painted since
+ * it (each step queues one), no frame for DEMO_QUIET_MS with the X server
+ * caught up (gdk_display_sync: a resize's configure event is in), and
+ * DemoApp.ready, if set, says yes. Polled at G_PRIORITY_LOW, below the frame
+ * clock and the events, so a due frame or event always runs first. After
+ * DEMO_WAIT_LIMIT_S the step runs anyway and the wait counts as a failure. */
+#define DEMO_POLL_MS 20
+#define DEMO_QUIET_MS 50
+#define DEMO_WAIT_LIMIT_S 10
+
 typedef struct {
     DemoApp *demo;
     DemoBuildWindow build;
     const DemoStep *steps;
     guint n_steps, step_ms;
     gpointer data;
+    GdkFrameClock *clock;
+    gulong paint_handler;
+    guint paints, paints_at_step, paints_synced; /* after-paint count; at the last step; at the last sync */
+    gint64 last_paint, step_end;                 /* g_get_monotonic_time() */
 } DemoRun;
+
+static void
+on_after_paint(GdkFrameClock *clock, gpointer user_data)
+{
+    (void)clock;
+    DemoRun *run = user_data;
+    run->paints++;
+    run->last_paint = g_get_monotonic_time();
+}
+
+/* Whether the window shows the last step's changes, laid out and drawn. */
+static gboolean
+drawn_and_settled(DemoRun *run)
+{
+    if (run->paints == run->paints_at_step ||
+        g_get_monotonic_time() - run->last_paint < DEMO_QUIET_MS * 1000)
+        return FALSE;
+    if (run->paints_synced != run->paints) {
+        /* Quiet here; the X server may still have events for us. */
+        gdk_display_sync(gtk_widget_get_display(run->demo->window));
+        run->paints_synced = run->paints;
+        return FALSE;
+    }
+    return !run->demo->ready || run->demo->ready(run->data);
+}
+
+static gboolean run_step(gpointer user_data);
+
+static void
+schedule_step(DemoRun *run, guint ms)
+{
+    g_timeout_add_full(G_PRIORITY_LOW, ms, run_step, run, NULL);
+}
 
 static gboolean
 run_step(gpointer user_data)
 {
     DemoRun *run = user_data;
     DemoApp *demo = run->demo;
-    if (demo->ready && !demo->ready(run->data) && demo->waits++ < 50)
-        return G_SOURCE_CONTINUE;
-    demo->waits = 0;
+    if (!drawn_and_settled(run)) {
+        gint64 waited = g_get_monotonic_time() - run->step_end;
+        if (waited < DEMO_WAIT_LIMIT_S * G_USEC_PER_SEC) {
+            schedule_step(run, DEMO_POLL_MS);
+            return G_SOURCE_REMOVE;
+        }
+        fprintf(stderr,
+                "self-test step %d: WAIT failed: the window did not show step %d's changes "
+                "(painted %u times since, %s) within %d s\n",
+                demo->step + 1, demo->step, run->paints - run->paints_at_step,
+                demo->ready ? "the demo's ready hook" : "no ready hook", DEMO_WAIT_LIMIT_S);
+        demo->failures++;
+    }
     demo->step++;
     run->steps[demo->step - 1](run->data);
-    if ((guint)demo->step < run->n_steps)
-        return G_SOURCE_CONTINUE;
+    if ((guint)demo->step < run->n_steps) {
+        /* A frame after this step's changes, even if they queued none. */
+        run->paints_at_step = run->paints;
+        run->step_end = g_get_monotonic_time();
+        gtk_widget_queue_draw(demo->window);
+        schedule_step(run, run->step_ms);
+        return G_SOURCE_REMOVE;
+    }
     printf("%s\n", demo->failures ? "SELF-TEST FAILED" : "self-test passed");
+    g_signal_handler_disconnect(run->clock, run->paint_handler);
     gtk_window_destroy(GTK_WINDOW(demo->window));
     return G_SOURCE_REMOVE;
 }
@@ -62,15 +128,20 @@ on_activate(GtkApplication *gapp, gpointer user_data)
     DemoRun *run = user_data;
     run->demo->window = run->build(gapp, run->data);
     gtk_window_present(GTK_WINDOW(run->demo->window));
-    if (run->demo->out_png && run->n_steps > 0)
-        g_timeout_add(run->step_ms, run_step, run);
+    if (run->demo->out_png && run->n_steps > 0) {
+        run->clock = gtk_widget_get_frame_clock(run->demo->window); /* realized by present */
+        run->paint_handler = g_signal_connect(run->clock, "after-paint",
+                                              G_CALLBACK(on_after_paint), run);
+        run->step_end = g_get_monotonic_time();
+        schedule_step(run, run->step_ms);
+    }
 }
 
 int
 demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
          const DemoStep *steps, guint n_steps, guint step_ms, gpointer data)
 {
-    DemoRun run = {demo, build, steps, n_steps, step_ms, data};
+    DemoRun run = {demo, build, steps, n_steps, step_ms, data, NULL, 0, 0, 0, 0, 0, 0};
     GtkApplication *gapp = gtk_application_new(app_id, G_APPLICATION_NON_UNIQUE);
     g_signal_connect(gapp, "activate", G_CALLBACK(on_activate), &run);
     int status = g_application_run(G_APPLICATION(gapp), 1, argv);

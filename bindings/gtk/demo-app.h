@@ -1,7 +1,8 @@
 /* What the demos share: the state every demo's App starts with (DemoApp),
  * the command line ([--self-test OUT.png]), building the table and the model
  * over it, running the GtkApplication (and, under --self-test, its
- * table of timed steps), the list view, scroller and status bar the list demos build alike,
+ * table of steps, each run once the last one's changes are drawn), the
+ * list view, scroller and status bar the list demos build alike,
  * a click on a list row, the self-test's EXPECT, screenshots, end and exit
  * status, and a few FoldTable look-ups by section key. */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
@@ -22,10 +23,10 @@ typedef struct {
     const char *out_png;   /* --self-test OUT.png; NULL: interactive */
     int32_t last_action;   /* FOLD_ACTIVATED_* of the last activation */
     int step, failures;    /* the self-test's */
-    /* NULL, or whether the next step may run yet (say, once a frame shows
-     * the last step's changes): demo_run waits for it, 50 intervals at most. */
+    /* NULL, or whether the next step may run yet, beyond demo_run's own
+     * wait for a frame after the last step's changes (say, once a widget
+     * of the demo has drawn them): demo_run waits for it, 10 s at most. */
     gboolean (*ready)(gpointer data);
-    guint waits;
 } DemoApp;
 
 /* A self-test check: a failure is printed with the step and counted. */
@@ -52,11 +53,13 @@ typedef GtkWidget *(*DemoBuildWindow)(GtkApplication *gapp, gpointer data);
 typedef void (*DemoStep)(gpointer data);
 
 /* Runs a non-unique GtkApplication `app_id`: on activate, demo->window =
- * build(), presented. Under --self-test, the n_steps steps then run one
- * every step_ms ms (demo->step: 1, 2, ...; the layout catches up in
- * between; with demo->ready, a step waits until it says yes), and after
- * the last one the self-test says whether it passed and closes the window. Returns the exit status: the application's, and
- * under a self-test 1 if a check failed. */
+ * build(), presented. Under --self-test, the n_steps steps then run in turn
+ * (demo->step: 1, 2, ...), each at least step_ms after the last and only once
+ * the window has been laid out and painted after the last one's changes
+ * (and demo->ready, if set, says yes; 10 s at most, else a failure), and
+ * after the last one the self-test says whether it passed and closes the
+ * window. Returns the exit status: the application's, and under a
+ * self-test 1 if a check failed. */
 int demo_run(DemoApp *demo, const char *app_id, char **argv, DemoBuildWindow build,
              const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
 

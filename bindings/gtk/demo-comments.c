@@ -346,10 +346,23 @@ step_4(gpointer data)
 /* The self-test (--self-test): its steps, in order. */
 static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
 
+/* Step 2 widens the window: the X server's answer may come after frames at
+ * the old size, so a step also waits for the window to have its size. */
+static gboolean
+window_at_default_size(gpointer data)
+{
+    App *app = data;
+    int w = 0, h = 0;
+    gtk_window_get_default_size(GTK_WINDOW(app->demo.window), &w, &h);
+    return gtk_widget_get_width(app->demo.window) == w &&
+           gtk_widget_get_height(app->demo.window) == h;
+}
+
 int
 main(int argc, char **argv)
 {
     App app = {0};
+    app.demo.ready = window_at_default_size;
     return demo_main(&app.demo, argc, argv, build_table, comment_text, NULL,
                      "org.foldtable.DemoComments", build_window,
                      self_test, G_N_ELEMENTS(self_test), 500, &app);

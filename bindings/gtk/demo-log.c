@@ -142,8 +142,8 @@ engine_offset(App *app)
 }
 
 /* Each step checks what the last one's changes drew: demo_run waits for a
- * frame after them (DemoApp.ready; a busy machine may skip a step's
- * interval), and each step asks for one even if nothing changed. */
+ * frame of the window after them, and (DemoApp.ready) for the log view to
+ * have drawn since; each step asks for that even if nothing changed. */
 static gboolean
 drawn_since_last_step(gpointer data)
 {

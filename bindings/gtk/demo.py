@@ -155,6 +155,59 @@ def show_item(item, list_item):
     outer.list_item = list_item  # for the self-test's picking
 
 
+class StepPacer:
+    """Runs step() (until it returns SOURCE_REMOVE) once the window shows the
+    last step's changes, not after a fixed time (a loaded machine may take
+    longer than any fixed interval): at least `step_ms` after the last step,
+    a frame painted since it (each step queues one), no frame for QUIET_MS
+    with the X server caught up (Gdk.Display.sync: a configure event is in).
+    Polled at PRIORITY_LOW, below the frame clock and the events. After
+    LIMIT_S the step runs anyway and failed(LIMIT_S) is called: as demo_run
+    in demo-app.c."""
+    POLL_MS, QUIET_MS, LIMIT_S = 20, 50, 10
+
+    def __init__(self, window, step_ms, step, failed):
+        self.window, self.step_ms, self.step, self.failed = window, step_ms, step, failed
+        self.paints = self.paints_at_step = self.paints_synced = 0
+        self.last_paint = 0
+        self.clock = window.get_frame_clock()  # realized by present()
+        self.handler = self.clock.connect("after-paint", self.on_after_paint)
+        self.step_end = GLib.get_monotonic_time()
+        self.schedule(step_ms)
+
+    def on_after_paint(self, _clock):
+        self.paints += 1
+        self.last_paint = GLib.get_monotonic_time()
+
+    def schedule(self, ms):
+        GLib.timeout_add(ms, self.poll, priority=GLib.PRIORITY_LOW)
+
+    def settled(self):
+        if (self.paints == self.paints_at_step
+                or GLib.get_monotonic_time() - self.last_paint < self.QUIET_MS * 1000):
+            return False
+        if self.paints_synced != self.paints:
+            self.window.get_display().sync()  # quiet here; the X server may have more
+            self.paints_synced = self.paints
+            return False
+        return True
+
+    def poll(self):
+        if not self.settled():
+            if GLib.get_monotonic_time() - self.step_end < self.LIMIT_S * 1000000:
+                self.schedule(self.POLL_MS)
+                return GLib.SOURCE_REMOVE
+            self.failed(self.LIMIT_S)
+        self.paints_at_step = self.paints
+        self.step_end = GLib.get_monotonic_time()
+        if self.step() == GLib.SOURCE_REMOVE:
+            self.clock.disconnect(self.handler)
+            return GLib.SOURCE_REMOVE
+        self.window.queue_draw()  # a frame after this step's changes, even if they queued none
+        self.schedule(self.step_ms)
+        return GLib.SOURCE_REMOVE
+
+
 class Demo:
     def __init__(self, app, out_png):
         self.store, self.ids = build_store()
@@ -215,7 +268,7 @@ class Demo:
         self.window.set_child(box)
         self.window.present()
         if out_png:
-            GLib.timeout_add(400, self.self_test_step)
+            self.pacer = StepPacer(self.window, 400, self.self_test_step, self.wait_failed)
 
     @staticmethod
     def display():
@@ -286,6 +339,11 @@ class Demo:
         self.signals.clear()
         self.list.emit("activate", position)
         return list(self.signals)
+
+    def wait_failed(self, seconds):
+        print("self-test step %d: WAIT failed: the window did not show step %d's changes "
+              "within %d s" % (self.step + 1, self.step, seconds), file=sys.stderr)
+        self.failures += 1
 
     def self_test_step(self):
         try:
