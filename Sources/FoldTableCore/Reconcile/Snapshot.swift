@@ -231,6 +231,10 @@ struct SnapshotPlan {
 /// subsequence (the siblings that stay; the others move).
 /// O(k log k) for k values.
 func longestIncreasing(_ values: [Int]) -> [Bool] {
+    // Usually nothing moved: one pass proves it, without the search's arrays.
+    if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
+        return [Bool](repeating: true, count: values.count)
+    }
     var tails: [Int] = []       // index into values of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
     for (i, v) in values.enumerated() {

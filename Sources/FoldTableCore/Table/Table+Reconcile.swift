@@ -54,9 +54,12 @@ extension Table {
     // MARK: Internals
 
     /// A section of the table as it was, in pre-order.
+    /// Not retained: `sectionsByKey` holds every section until `forget`,
+    /// which runs after the last read (a retain and release per section was
+    /// a tenth of an unchanged snapshot's cost).
     private struct OldSection {
-        var section: Section
-        var parent: Section
+        unowned(unsafe) var section: Section
+        unowned(unsafe) var parent: Section
         var depth: Int
         /// Its index among its parent's subsections, and the parent's rows before it.
         var rank: Int
@@ -71,22 +74,35 @@ extension Table {
         old.reserveCapacity(sectionsByKey.count)
         var rowsBefore = [Int](repeating: 0, count: count)
         var oldRank = [Int](repeating: 0, count: count)
+        // Only the parts of the lists that hold subsections are read: a
+        // subtree of rows only is counted by its summary, so this walk is
+        // O(s · log n) and touches no row piece (most sections hold only
+        // rows; copying each piece retained its height storage).
         func enumerate(_ s: Section, _ depth: Int) {
             var rank = 0, rows = 0
-            s.list.forEachPiece { piece in
-                guard case .section(let sub) = piece else {
-                    rows += Piece.summary(of: piece).rows
-                    return true
+            func walk(_ node: ListNode) {
+                guard node.isLeaf else {
+                    for child in node.children {
+                        if child.sum.children > child.sum.rows { walk(child) } else { rows += child.sum.rows }
+                    }
+                    return
                 }
-                old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
-                if sub.snapshotNumber >= 0 {
-                    oldRank[sub.snapshotNumber] = rank
-                    rowsBefore[sub.snapshotNumber] = rows
+                for i in node.pieces.indices {
+                    let sum = node.entrySum(i)
+                    guard sum.children > sum.rows, case .section(let sub) = node.pieces[i] else {
+                        rows += sum.rows
+                        continue
+                    }
+                    old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+                    if sub.snapshotNumber >= 0 {
+                        oldRank[sub.snapshotNumber] = rank
+                        rowsBefore[sub.snapshotNumber] = rows
+                    }
+                    rank += 1
+                    enumerate(sub, depth + 1)
                 }
-                rank += 1
-                enumerate(sub, depth + 1)
-                return true
             }
+            if s.list.sum.children > s.list.sum.rows, let top = s.list.root { walk(top) }
         }
         enumerate(root, 0)
 
