@@ -33,21 +33,41 @@ extension Table {
     @discardableResult
     public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
         try mutate {
-            // Each key is hashed once: a key of the table marks its section
-            // with its snapshot number (unmarked again below, whatever happens).
+            // A kept section is marked with its snapshot number (unmarked
+            // again below, whatever happens). Snapshots mostly list the
+            // table's sections in its order, so the old section after the
+            // last one matched is tried first: comparing a key is much
+            // cheaper than hashing it, and only a key found elsewhere (a
+            // change) is looked up.
+            let old = oldSections()
             var claimed: [Section] = []
             var fresh: [String: Int] = [:]
+            var guess = 0
             defer { for s in claimed { s.snapshotNumber = -1 } }
-            let plan = try SnapshotPlan(entries) { key, n in
-                guard let s = sectionsByKey[key] else { return fresh.updateValue(n, forKey: key) }
-                if s.snapshotNumber >= 0 { return s.snapshotNumber }
-                s.snapshotNumber = n
-                claimed.append(s)
-                return nil
+            let plan: SnapshotPlan
+            do {
+                plan = try SnapshotPlan(entries) { key, n in
+                    let s: Section
+                    if guess < old.count, old[guess].section.key == key {
+                        s = old[guess].section
+                    } else if let found = sectionsByKey[key] {
+                        s = found
+                    } else {
+                        return fresh.updateValue(n, forKey: key)
+                    }
+                    if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                    guess = Self.oldIndex(s.snapshotNumber) + 1
+                    s.snapshotNumber = n
+                    claimed.append(s)
+                    return nil
+                }
+            } catch {
+                for o in old where o.section.snapshotNumber < 0 { o.section.snapshotNumber = -1 }
+                throw error
             }
             var match = [Section?](repeating: nil, count: plan.sectionCount)
             for s in claimed { match[s.snapshotNumber] = s }
-            return try reconcile(plan, entries, &match)
+            return try reconcile(plan, entries, old, &match)
         }
     }
 
@@ -66,18 +86,15 @@ extension Table {
         var rowsBefore: Int
     }
 
-    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry],
-                           _ match: inout [Section?]) throws -> SnapshotReport {
-        let count = plan.sectionCount
-        var report = SnapshotReport()
+    /// The table's sections in pre-order, each marked with
+    /// `oldMark(index)` until it is claimed (or unmarked if it goes).
+    /// Only the parts of the lists that hold subsections are read: a
+    /// subtree of rows only is counted by its summary, so this walk is
+    /// O(s · log n) and touches no row piece (most sections hold only rows;
+    /// copying each piece retained its height storage).
+    private func oldSections() -> [OldSection] {
         var old: [OldSection] = []
         old.reserveCapacity(sectionsByKey.count)
-        var rowsBefore = [Int](repeating: 0, count: count)
-        var oldRank = [Int](repeating: 0, count: count)
-        // Only the parts of the lists that hold subsections are read: a
-        // subtree of rows only is counted by its summary, so this walk is
-        // O(s · log n) and touches no row piece (most sections hold only
-        // rows; copying each piece retained its height storage).
         func enumerate(_ s: Section, _ depth: Int) {
             var rank = 0, rows = 0
             func walk(_ node: ListNode) {
@@ -93,11 +110,8 @@ extension Table {
                         rows += sum.rows
                         continue
                     }
+                    sub.snapshotNumber = Self.oldMark(old.count)
                     old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
-                    if sub.snapshotNumber >= 0 {
-                        oldRank[sub.snapshotNumber] = rank
-                        rowsBefore[sub.snapshotNumber] = rows
-                    }
                     rank += 1
                     enumerate(sub, depth + 1)
                 }
@@ -105,6 +119,26 @@ extension Table {
             if s.list.sum.children > s.list.sum.rows, let top = s.list.root { walk(top) }
         }
         enumerate(root, 0)
+        return old
+    }
+
+    /// While a snapshot is matched, an unclaimed section's `snapshotNumber`
+    /// holds its index in `oldSections()` as a number below -1 (-1 stays
+    /// "none", claimed ones are >= 0), so a match moves the guess on
+    /// without a lookup.
+    private static func oldMark(_ index: Int) -> Int { -2 - index }
+    private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
+
+    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry], _ old: [OldSection],
+                           _ match: inout [Section?]) throws -> SnapshotReport {
+        let count = plan.sectionCount
+        var report = SnapshotReport()
+        var rowsBefore = [Int](repeating: 0, count: count)
+        var oldRank = [Int](repeating: 0, count: count)
+        for o in old where o.section.snapshotNumber >= 0 {
+            oldRank[o.section.snapshotNumber] = o.rank
+            rowsBefore[o.section.snapshotNumber] = o.rowsBefore
+        }
 
         // Which kept sections stay: same parent, and in a longest run of
         // their old order among the siblings that do.
@@ -146,6 +180,7 @@ extension Table {
             }
             last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
+                o.section.snapshotNumber = -1
                 removed.append(o.section)
                 report.rowsRemoved += o.section.rowCount
             } else {
