@@ -195,7 +195,10 @@ extension Table {
 
         // Then build bottom-up (a section's subsections before it), so a
         // new or moved subtree is complete when it is attached: one step.
-        for n in stride(from: count - 1, through: -1, by: -1) {
+        // (A reversed range, not `stride`: its index was copied through
+        // generic witnesses, a few hundred instructions per section.)
+        var stash: ChangeSet? = nil
+        for n in (-1..<count).reversed() {
             let x: Section
             var kept = false
             if n < 0 {
@@ -209,12 +212,11 @@ extension Table {
                 match[n] = x
                 report.sectionsInserted += 1
             }
-            // Not recorded inside a detached subtree (see `quietly`; inline:
-            // this loop runs once per section).
+            // Not recorded inside a detached subtree (see `quietly`; inline,
+            // swapped rather than copied: this loop runs once per section).
             let live = isAttached(x)
-            let saved = live ? nil : recording
-            if !live { recording = nil }
-            defer { if !live { recording = saved } }
+            if !live { swap(&recording, &stash) }
+            defer { if !live { swap(&recording, &stash) } }
             if kept { try refresh(x, entries[plan.entry[n]], &report) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
         }
