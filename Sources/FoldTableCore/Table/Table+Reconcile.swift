@@ -95,31 +95,42 @@ extension Table {
     private func oldSections() -> [OldSection] {
         var old: [OldSection] = []
         old.reserveCapacity(sectionsByKey.count)
-        func enumerate(_ s: Section, _ depth: Int) {
-            var rank = 0, rows = 0
-            func walk(_ node: ListNode) {
-                guard node.isLeaf else {
-                    for child in node.children {
-                        if child.sum.children > child.sum.rows { walk(child) } else { rows += child.sum.rows }
-                    }
-                    return
-                }
-                for i in node.pieces.indices {
-                    let sum = node.entrySum(i)
-                    guard sum.children > sum.rows, case .section(let sub) = node.pieces[i] else {
-                        rows += sum.rows
-                        continue
-                    }
-                    sub.snapshotNumber = Self.oldMark(old.count)
-                    old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
-                    rank += 1
-                    enumerate(sub, depth + 1)
+        appendSubsections(of: root, depth: 0, to: &old)
+        return old
+    }
+
+    /// Appends the subsections of `s` and theirs in pre-order, marking each.
+    /// Methods with inout state, not nested functions: recursive nested
+    /// functions boxed their captured counters, an allocation per section.
+    private func appendSubsections(of s: Section, depth: Int, to old: inout [OldSection]) {
+        guard s.list.sum.children > s.list.sum.rows, let top = s.list.root else { return }
+        var rank = 0, rows = 0
+        appendSubsections(in: top, of: s, depth: depth, rank: &rank, rows: &rows, to: &old)
+    }
+
+    private func appendSubsections(in node: ListNode, of s: Section, depth: Int, rank: inout Int, rows: inout Int,
+                                   to old: inout [OldSection]) {
+        guard node.isLeaf else {
+            for child in node.children {
+                if child.sum.children > child.sum.rows {
+                    appendSubsections(in: child, of: s, depth: depth, rank: &rank, rows: &rows, to: &old)
+                } else {
+                    rows += child.sum.rows
                 }
             }
-            if s.list.sum.children > s.list.sum.rows, let top = s.list.root { walk(top) }
+            return
         }
-        enumerate(root, 0)
-        return old
+        for i in node.pieces.indices {
+            let sum = node.entrySum(i)
+            guard sum.children > sum.rows, case .section(let sub) = node.pieces[i] else {
+                rows += sum.rows
+                continue
+            }
+            sub.snapshotNumber = Self.oldMark(old.count)
+            old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+            rank += 1
+            appendSubsections(of: sub, depth: depth + 1, to: &old)
+        }
     }
 
     /// While a snapshot is matched, an unclaimed section's `snapshotNumber`
@@ -217,7 +228,7 @@ extension Table {
             let live = isAttached(x)
             if !live { swap(&recording, &stash) }
             defer { if !live { swap(&recording, &stash) } }
-            if kept { try refresh(x, entries[plan.entry[n]], &report) }
+            if kept { try refresh(x, entries, plan.entry[n], &report) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
         }
         return report
@@ -255,18 +266,22 @@ extension Table {
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
-    /// Header text and heights of a kept section.
-    private func refresh(_ x: Section, _ e: SnapshotEntry, _ report: inout SnapshotReport) throws {
-        if x.header != e.header {
-            x.header = e.header
+    /// Header text and heights of a kept section, as entry `i` gives them
+    /// (read in place: copying the entry cost more than the rest).
+    private func refresh(_ x: Section, _ entries: [SnapshotEntry], _ i: Int,
+                         _ report: inout SnapshotReport) throws {
+        if x.header != entries[i].header {
+            x.header = entries[i].header
             recordRedraw(visibleHeader(x))
             report.headersChanged += 1
         }
+        let header = entries[i].headerHeight, footer = entries[i].footerHeight, row = entries[i].rowHeight
+        guard header != Table.keepHeight || footer != Table.keepHeight || row != Table.keepHeight else { return }
         func value(_ h: Double) -> Double? { h == Table.defaultHeight ? nil : h }
         let ref = SectionRef.id(x.id)
-        if e.headerHeight != Table.keepHeight { try setHeaderHeight(value(e.headerHeight), section: ref) }
-        if e.footerHeight != Table.keepHeight { try setFooterHeight(value(e.footerHeight), section: ref) }
-        if e.rowHeight != Table.keepHeight { try setDefaultRowHeight(value(e.rowHeight), section: ref) }
+        if header != Table.keepHeight { try setHeaderHeight(value(header), section: ref) }
+        if footer != Table.keepHeight { try setFooterHeight(value(footer), section: ref) }
+        if row != Table.keepHeight { try setDefaultRowHeight(value(row), section: ref) }
     }
 
     /// Puts the children of `x` (snapshot section `n`) in the snapshot's
