@@ -88,10 +88,10 @@ extension Table {
 
     /// The table's sections in pre-order, each marked with
     /// `oldMark(index)` until it is claimed (or unmarked if it goes).
-    /// Only the parts of the lists that hold subsections are read: a
-    /// subtree of rows only is counted by its summary, so this walk is
-    /// O(s · log n) and touches no row piece (most sections hold only rows;
-    /// copying each piece retained its height storage).
+    /// Only the nodes of the lists with a subsection below them are read: a
+    /// subtree of rows only is counted by its summary, so the walk touches
+    /// no row piece (most sections hold only rows; copying each piece
+    /// retained its height storage). O(s · log n), within O(s + p).
     private func oldSections() -> [OldSection] {
         var old: [OldSection] = []
         old.reserveCapacity(sectionsByKey.count)
@@ -191,6 +191,7 @@ extension Table {
             }
             last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
+                // Unmarked here, while `sectionsByKey` still holds it.
                 o.section.snapshotNumber = -1
                 removed.append(o.section)
                 report.rowsRemoved += o.section.rowCount
