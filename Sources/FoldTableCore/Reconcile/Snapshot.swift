@@ -115,6 +115,11 @@ struct SnapshotPlan {
         var topLast = -1
         var rows = 0
         nextSibling = [Int](repeating: -1, count: entries.count)
+        // At most one section per entry: no regrowth while appending.
+        entry.reserveCapacity(entries.count)
+        parent.reserveCapacity(entries.count)
+        firstChild.reserveCapacity(entries.count)
+        lastChild.reserveCapacity(entries.count)
         sectionOfEntry = [Int](repeating: -1, count: entries.count)
         func fail(_ i: Int, _ code: FoldError.Code, _ why: String) -> FoldError {
             FoldError(code, "snapshot entry \(i): \(why)")

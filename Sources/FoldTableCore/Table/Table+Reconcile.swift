@@ -103,7 +103,7 @@ extension Table {
     /// Methods with inout state, not nested functions: recursive nested
     /// functions boxed their captured counters, an allocation per section.
     private func appendSubsections(of s: Section, depth: Int, to old: inout [OldSection]) {
-        guard s.list.sum.children > s.list.sum.rows, let top = s.list.root else { return }
+        guard let top = s.list.root, top.sum.children > top.sum.rows else { return }
         var rank = 0, rows = 0
         appendSubsections(in: top, of: s, depth: depth, rank: &rank, rows: &rows, to: &old)
     }
@@ -156,7 +156,9 @@ extension Table {
         var stays = [Bool](repeating: false, count: count)
         var numbers: [Int] = [], ranks: [Int] = []
         for n in -1..<count {
-            guard let parent = n < 0 ? root : match[n], parent.list.sum.children > parent.list.sum.rows else { continue }
+            guard let parent = n < 0 ? root : match[n] else { continue }
+            let sum = parent.list.sum
+            guard sum.children > sum.rows else { continue }
             numbers.removeAll(keepingCapacity: true)
             ranks.removeAll(keepingCapacity: true)
             plan.forEachChild(of: n, entries) { child in
@@ -292,8 +294,9 @@ extension Table {
     private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
                          _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
                          _ report: inout SnapshotReport) throws {
-        let oldRows = x.rowCount
-        let hasSections = x.list.sum.children > x.list.sum.rows
+        let sum = x.list.sum
+        let oldRows = sum.rows
+        let hasSections = sum.children > sum.rows
         if !hasSections, let rows = plan.onlyRows(of: n, entries) {
             // The common case, rows only: grow or shrink at the end.
             if rows > oldRows {
