@@ -33,69 +33,132 @@ extension Table {
     @discardableResult
     public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
         try mutate {
-            // Each key is hashed once: a key of the table marks its section
-            // with its snapshot number (unmarked again below, whatever happens).
+            // A kept section is marked with its snapshot number (unmarked
+            // again below, whatever happens). Snapshots mostly list the
+            // table's sections in its order, so the old section after the
+            // last one matched is tried first: comparing a key is much
+            // cheaper than hashing it, and only a key found elsewhere (a
+            // change) is looked up.
+            let old = oldSections()
             var claimed: [Section] = []
             var fresh: [String: Int] = [:]
+            var guess = 0
             defer { for s in claimed { s.snapshotNumber = -1 } }
-            let plan = try SnapshotPlan(entries) { key, n in
-                guard let s = sectionsByKey[key] else { return fresh.updateValue(n, forKey: key) }
-                if s.snapshotNumber >= 0 { return s.snapshotNumber }
-                s.snapshotNumber = n
-                claimed.append(s)
-                return nil
+            let plan: SnapshotPlan
+            do {
+                plan = try SnapshotPlan(entries) { key, n in
+                    let s: Section
+                    if guess < old.count, old[guess].section.key == key {
+                        s = old[guess].section
+                    } else if let found = sectionsByKey[key] {
+                        s = found
+                    } else {
+                        return fresh.updateValue(n, forKey: key)
+                    }
+                    if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                    guess = Self.oldIndex(s.snapshotNumber) + 1
+                    s.snapshotNumber = n
+                    claimed.append(s)
+                    return nil
+                }
+            } catch {
+                for o in old where o.section.snapshotNumber < 0 { o.section.snapshotNumber = -1 }
+                throw error
             }
             var match = [Section?](repeating: nil, count: plan.sectionCount)
             for s in claimed { match[s.snapshotNumber] = s }
-            return try reconcile(plan, entries, &match)
+            return try reconcile(plan, entries, old, &match)
         }
     }
 
     // MARK: Internals
 
     /// A section of the table as it was, in pre-order.
+    /// Not retained: `sectionsByKey` holds every section until `forget`,
+    /// which runs after the last read (a retain and release per section was
+    /// a tenth of an unchanged snapshot's cost).
     private struct OldSection {
-        var section: Section
-        var parent: Section
+        unowned(unsafe) var section: Section
+        unowned(unsafe) var parent: Section
         var depth: Int
         /// Its index among its parent's subsections, and the parent's rows before it.
         var rank: Int
         var rowsBefore: Int
     }
 
-    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry],
+    /// The table's sections in pre-order, each marked with
+    /// `oldMark(index)` until it is claimed (or unmarked if it goes).
+    /// Only the nodes of the lists with a subsection below them are read: a
+    /// subtree of rows only is counted by its summary, so the walk touches
+    /// no row piece (most sections hold only rows; copying each piece
+    /// retained its height storage). O(s · log n), within O(s + p).
+    private func oldSections() -> [OldSection] {
+        var old: [OldSection] = []
+        old.reserveCapacity(sectionsByKey.count)
+        appendSubsections(of: root, depth: 0, to: &old)
+        return old
+    }
+
+    /// Appends the subsections of `s` and theirs in pre-order, marking each.
+    /// Methods with inout state, not nested functions: recursive nested
+    /// functions boxed their captured counters, an allocation per section.
+    private func appendSubsections(of s: Section, depth: Int, to old: inout [OldSection]) {
+        guard let top = s.list.root, top.sum.children > top.sum.rows else { return }
+        var rank = 0, rows = 0
+        appendSubsections(in: top, of: s, depth: depth, rank: &rank, rows: &rows, to: &old)
+    }
+
+    private func appendSubsections(in node: ListNode, of s: Section, depth: Int, rank: inout Int, rows: inout Int,
+                                   to old: inout [OldSection]) {
+        guard node.isLeaf else {
+            for child in node.children {
+                if child.sum.children > child.sum.rows {
+                    appendSubsections(in: child, of: s, depth: depth, rank: &rank, rows: &rows, to: &old)
+                } else {
+                    rows += child.sum.rows
+                }
+            }
+            return
+        }
+        for i in node.pieces.indices {
+            let sum = node.entrySum(i)
+            guard sum.children > sum.rows, case .section(let sub) = node.pieces[i] else {
+                rows += sum.rows
+                continue
+            }
+            sub.snapshotNumber = Self.oldMark(old.count)
+            old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+            rank += 1
+            appendSubsections(of: sub, depth: depth + 1, to: &old)
+        }
+    }
+
+    /// While a snapshot is matched, an unclaimed section's `snapshotNumber`
+    /// holds its index in `oldSections()` as a number below -1 (-1 stays
+    /// "none", claimed ones are >= 0), so a match moves the guess on
+    /// without a lookup.
+    private static func oldMark(_ index: Int) -> Int { -2 - index }
+    private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
+
+    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry], _ old: [OldSection],
                            _ match: inout [Section?]) throws -> SnapshotReport {
         let count = plan.sectionCount
         var report = SnapshotReport()
-        var old: [OldSection] = []
-        old.reserveCapacity(sectionsByKey.count)
         var rowsBefore = [Int](repeating: 0, count: count)
         var oldRank = [Int](repeating: 0, count: count)
-        func enumerate(_ s: Section, _ depth: Int) {
-            var rank = 0, rows = 0
-            s.list.forEachPiece { piece in
-                guard case .section(let sub) = piece else {
-                    rows += Piece.summary(of: piece).rows
-                    return true
-                }
-                old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
-                if sub.snapshotNumber >= 0 {
-                    oldRank[sub.snapshotNumber] = rank
-                    rowsBefore[sub.snapshotNumber] = rows
-                }
-                rank += 1
-                enumerate(sub, depth + 1)
-                return true
-            }
+        for o in old where o.section.snapshotNumber >= 0 {
+            oldRank[o.section.snapshotNumber] = o.rank
+            rowsBefore[o.section.snapshotNumber] = o.rowsBefore
         }
-        enumerate(root, 0)
 
         // Which kept sections stay: same parent, and in a longest run of
         // their old order among the siblings that do.
         var stays = [Bool](repeating: false, count: count)
         var numbers: [Int] = [], ranks: [Int] = []
         for n in -1..<count {
-            guard let parent = n < 0 ? root : match[n], parent.list.sum.children > parent.list.sum.rows else { continue }
+            guard let parent = n < 0 ? root : match[n] else { continue }
+            let sum = parent.list.sum
+            guard sum.children > sum.rows else { continue }
             numbers.removeAll(keepingCapacity: true)
             ranks.removeAll(keepingCapacity: true)
             plan.forEachChild(of: n, entries) { child in
@@ -130,6 +193,8 @@ extension Table {
             }
             last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
+                // Unmarked here, while `sectionsByKey` still holds it.
+                o.section.snapshotNumber = -1
                 removed.append(o.section)
                 report.rowsRemoved += o.section.rowCount
             } else {
@@ -144,7 +209,10 @@ extension Table {
 
         // Then build bottom-up (a section's subsections before it), so a
         // new or moved subtree is complete when it is attached: one step.
-        for n in stride(from: count - 1, through: -1, by: -1) {
+        // (A reversed range, not `stride`: its index was copied through
+        // generic witnesses, a few hundred instructions per section.)
+        var stash: ChangeSet? = nil
+        for n in (-1..<count).reversed() {
             let x: Section
             var kept = false
             if n < 0 {
@@ -158,13 +226,12 @@ extension Table {
                 match[n] = x
                 report.sectionsInserted += 1
             }
-            // Not recorded inside a detached subtree (see `quietly`; inline:
-            // this loop runs once per section).
+            // Not recorded inside a detached subtree (see `quietly`; inline,
+            // swapped rather than copied: this loop runs once per section).
             let live = isAttached(x)
-            let saved = live ? nil : recording
-            if !live { recording = nil }
-            defer { if !live { recording = saved } }
-            if kept { try refresh(x, entries[plan.entry[n]], &report) }
+            if !live { swap(&recording, &stash) }
+            defer { if !live { swap(&recording, &stash) } }
+            if kept { try refresh(x, entries, plan.entry[n], &report) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
         }
         return report
@@ -202,18 +269,22 @@ extension Table {
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
-    /// Header text and heights of a kept section.
-    private func refresh(_ x: Section, _ e: SnapshotEntry, _ report: inout SnapshotReport) throws {
-        if x.header != e.header {
-            x.header = e.header
+    /// Header text and heights of a kept section, as entry `i` gives them
+    /// (read in place: copying the entry cost more than the rest).
+    private func refresh(_ x: Section, _ entries: [SnapshotEntry], _ i: Int,
+                         _ report: inout SnapshotReport) throws {
+        if x.header != entries[i].header {
+            x.header = entries[i].header
             recordRedraw(visibleHeader(x))
             report.headersChanged += 1
         }
+        let header = entries[i].headerHeight, footer = entries[i].footerHeight, row = entries[i].rowHeight
+        guard header != Table.keepHeight || footer != Table.keepHeight || row != Table.keepHeight else { return }
         func value(_ h: Double) -> Double? { h == Table.defaultHeight ? nil : h }
         let ref = SectionRef.id(x.id)
-        if e.headerHeight != Table.keepHeight { try setHeaderHeight(value(e.headerHeight), section: ref) }
-        if e.footerHeight != Table.keepHeight { try setFooterHeight(value(e.footerHeight), section: ref) }
-        if e.rowHeight != Table.keepHeight { try setDefaultRowHeight(value(e.rowHeight), section: ref) }
+        if header != Table.keepHeight { try setHeaderHeight(value(header), section: ref) }
+        if footer != Table.keepHeight { try setFooterHeight(value(footer), section: ref) }
+        if row != Table.keepHeight { try setDefaultRowHeight(value(row), section: ref) }
     }
 
     /// Puts the children of `x` (snapshot section `n`) in the snapshot's
@@ -223,8 +294,9 @@ extension Table {
     private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
                          _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
                          _ report: inout SnapshotReport) throws {
-        let oldRows = x.rowCount
-        let hasSections = x.list.sum.children > x.list.sum.rows
+        let sum = x.list.sum
+        let oldRows = sum.rows
+        let hasSections = sum.children > sum.rows
         if !hasSections, let rows = plan.onlyRows(of: n, entries) {
             // The common case, rows only: grow or shrink at the end.
             if rows > oldRows {

@@ -43,7 +43,8 @@ final class Section {
     /// The leaf of `parent.list` that holds this section (kept by the list).
     unowned(unsafe) var node: ListNode?
     /// While `Table.applySnapshot` runs: the number of the snapshot
-    /// section with this key (-1 otherwise), so matching hashes each key once.
+    /// section with this key, or below -1 its place in the old order
+    /// (`Table.oldMark`); -1 otherwise. Matching hashes each key at most once.
     var snapshotNumber = -1
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
