@@ -8,7 +8,8 @@
  * max(0, content - height) exactly (foldtable.h, "Sticking to the end");
  * the model does not predict plain anchoring, so elsewhere it only checks
  * that a change set reports the offset fold_table_viewport() then gives,
- * and that a call that delivered no change set moved nothing.
+ * clamped to [0, max(0, content - height)], and that a call that delivered
+ * no change set moved nothing.
  */
 #include <stdio.h>
 #include <string.h>
@@ -101,6 +102,12 @@ int check_follow(fold_table *t, model *m, const before *b, int op_type)
         EXPECT_I(last_set.anchored, 1, "change set: anchored");
         EXPECT_D(last_set.anchored_offset, off,
                  "change set: anchored_offset vs fold_table_viewport");
+        if (!(off >= 0 && off <= (content - h > 0 ? content - h : 0)) &&
+            !(b->at_end && !expands_or_collapses(op_type))) {
+            /* "clamped to the content" (following may step up one double) */
+            return failf("viewport offset %.17g after a change set is outside [0, max(0, content "
+                         "%.17g - height %.17g)]", off, content, h);
+        }
         if (b->at_end && !expands_or_collapses(op_type) &&
             (last_set.nch > 0 || last_set.delta != 0 || last_set.overflow)) {
             double want = content - h > 0 ? content - h : 0;
