@@ -26,7 +26,14 @@
  * with FOLD_E_NOT_ALLOWED), set_collapsible, collapse_all / expand_all, row
  * heights (one and runs), section heights, expanded heights, row expand /
  * collapse / toggle under all three accordion policies, activation, sticky
- * levels, header texts and indicators — plus failing calls (unknown and
+ * levels, header texts and indicators, apply_snapshot (snapshots made from
+ * the model's tree with sections dropped, added, moved within and across
+ * parents, new header texts, row runs grown and shrunk; the report checked
+ * whole, moves by the longest-run rule; a quarter carry one bad entry),
+ * follow_end on and off with viewports at, just short of and past the end
+ * (after any mutation that is not an expand or collapse, a viewport that
+ * showed the end must be at max(0, content - height) exactly; every change
+ * set's anchored_offset must be fold_table_viewport's offset) — plus failing calls (unknown and
  * duplicate keys, out-of-range indices, bad heights, unknown constants and
  * flags, FOLD_ROOT where a section is required, stale ids: removed
  * sections' ids, another table's ids, ids never handed out) whose status is
@@ -86,7 +93,8 @@
  * verify_queries.c (the comparisons), ops.c (operation kinds, picks, ids),
  * apply_structure.c and apply_state.c (each operation on table and model),
  * veto.c (vetoing listeners), stale.c (stale ids, insert flags), changes.c
- * (change sets), differential.h (what they share).
+ * (change sets), snapshot_plan.c and snapshot.c (apply_snapshot), follow.c
+ * (follow_end, viewports), differential.h (what they share).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -185,6 +193,9 @@ static int replay(const op *ops, int n, int variant, int verbose)
         }
         if (!bad) {
             bad = check_changes(&m, &b);
+        }
+        if (!bad) {
+            bad = check_follow(t, &m, &b, ops[i].type);
         }
         ops_compared++;
         if (bad) {
@@ -311,6 +322,12 @@ int main(int argc, char **argv)
     }
     printf("%ld operations compared with the model in %.1f s CPU\n", ops_compared,
            (double)(clock() - started) / CLOCKS_PER_SEC);
+    printf("apply_snapshot: %ld applied (%ld changed nothing), %ld refused as expected; sections "
+           "+%ld -%ld moved %ld, headers %ld, rows +%ld -%ld; follow_end: %ld offsets checked at "
+           "the end, %ld change sets with anchored 0\n",
+           stats.snapshots, stats.unchanged, stats.refused, stats.inserted, stats.removed,
+           stats.moved, stats.headers, stats.rows_in, stats.rows_out, stats.follow_checked,
+           stats.anchored_zero);
     free(ops);
     return check_done();
 }

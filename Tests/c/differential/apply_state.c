@@ -384,5 +384,11 @@ int apply(fold_table *t, model *m, const op *o)
     desc[0] = '\0';
     nmust = 0;
     expect_no_set = 0;
+    if (o->type == OP_SNAPSHOT) {
+        return apply_snapshot_op(t, m, o);
+    }
+    if (o->type == OP_FOLLOW) {
+        return apply_follow(t, m, o);
+    }
     return o->type <= OP_REMOVE_ROWS ? apply_structure(t, m, o) : apply_state(t, m, o);
 }

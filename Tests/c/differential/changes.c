@@ -26,6 +26,8 @@ void take_before(model *m, before *b)
     b->count = nitems; /* the list verify() built */
     b->content = content;
     b->sets = change_sets_seen;
+    b->at_end = m->follow && m->vp_set &&
+                (m->vp_off + m->vp_h >= content || content <= m->vp_h);
 }
 
 int in_redraw(int64_t pos)

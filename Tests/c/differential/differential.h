@@ -65,6 +65,9 @@ typedef struct model {
     fold_section_id dead[MAX_DEAD];
     int ndead, dead_next;
     fold_section_id foreign[2];
+    /* The viewport and follow_end (follow.c); the offset as the table last reported it. */
+    int follow, vp_set;
+    double vp_off, vp_h;
 } model;
 
 typedef struct mitem {
@@ -149,6 +152,8 @@ enum {
     OP_VETO,
     OP_COLLAPSIBLE,
     OP_STALE,
+    OP_SNAPSHOT,               /* fold_table_apply_snapshot (snapshot.c) */
+    OP_FOLLOW,                 /* follow_end, viewports at or near the end (follow.c) */
     OP_KINDS
 };
 
@@ -192,6 +197,8 @@ typedef struct last_change_set {
     fold_range rd[MAX_STEPS];
     int64_t nrd;
     double delta;
+    int anchored;
+    double anchored_offset;
     int overflow;
 } last_change_set;
 
@@ -205,6 +212,7 @@ typedef struct before {
     int64_t count;
     double content;
     long sets;
+    int at_end; /* follow_end on, a viewport set, and it shows the end */
 } before;
 
 extern mitem items[MAX_ITEMS];
@@ -223,7 +231,7 @@ extern char ctx[160];
 extern const int op_weight[OP_KINDS];
 extern char desc[512];
 extern int known_bugs;
-extern msec *must_redraw[2];
+extern msec *must_redraw[MAX_SECT];
 extern int nmust;
 extern int expect_no_set;
 extern veto_state veto;
@@ -333,5 +341,16 @@ int check_changes(model *m, const before *b);
 int apply_structure(fold_table *t, model *m, const op *o);
 int apply_state(fold_table *t, model *m, const op *o);
 int apply(fold_table *t, model *m, const op *o);
+/* What the new operations exercised (printed at the end of a run). */
+typedef struct new_op_stats {
+    long snapshots, refused, unchanged, inserted, removed, moved, headers, rows_in, rows_out;
+    long follow_checked, anchored_zero;
+} new_op_stats;
+extern new_op_stats stats;
+int apply_snapshot_op(fold_table *t, model *m, const op *o);
+int apply_follow(fold_table *t, model *m, const op *o);
+/* After an operation: the viewport's offset by the follow_end rule where
+ * the model predicts it, and as the change set reported it. */
+int check_follow(fold_table *t, model *m, const before *b, int op_type);
 
 #endif /* FOLD_TEST_DIFFERENTIAL_H */

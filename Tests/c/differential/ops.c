@@ -39,6 +39,8 @@ const int op_weight[OP_KINDS] = {
     7, /* vetoing listeners: collapse, all, row expansion, activate, reveal_row */
     3, /* set_collapsible */
     4, /* stale ids, FOLD_ROOT where a section is required */
+    3, /* apply_snapshot */
+    2, /* follow_end, viewports */
 };
 
 

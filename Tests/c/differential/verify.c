@@ -278,6 +278,7 @@ int verify(const fold_table *t, model *m, rng *vr)
         EXPECT_ST(fold_table_get_options(t, &o), FOLD_OK);
         EXPECT_I(o.accordion, m->accordion, "get_options accordion");
         EXPECT_I(o.sticky_levels, m->sticky, "get_options sticky_levels");
+        EXPECT_I(o.follow_end, m->follow, "get_options follow_end");
     }
 
     /* Offsets, viewports, sticky headers. */

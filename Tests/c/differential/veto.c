@@ -12,7 +12,7 @@
 
 /* What the operation says must be redrawn or must not be reported, checked
  * with the change set after it (check_changes). */
-msec *must_redraw[2];
+msec *must_redraw[MAX_SECT];
 int nmust;
 int expect_no_set; /* the call changes nothing: no change set */
 
@@ -95,6 +95,8 @@ void on_change_count(fold_table *t, const fold_change_set *set, void *user_data)
         memcpy(last_set.rd, set->redraw, sizeof(fold_range) * (size_t)last_set.nrd);
     }
     last_set.delta = set->content_height_delta;
+    last_set.anchored = set->anchored;
+    last_set.anchored_offset = set->anchored_offset;
 }
 
 /* Refuses section s (its key) from now until veto_reset. */
