@@ -4,7 +4,8 @@
  * viewport offsets after appends at the end and short of it, content shorter
  * than the viewport, inserts inside and above the viewport, height changes
  * and measured heights, expanding and collapsing (anchored, not followed),
- * removals, and with the option off.
+ * removals, and with the option off; anchoring without an item under the
+ * offset (an empty list, the top padding).
  */
 #include "check.h"
 #include "scrolling/scrolling.h"
@@ -20,5 +21,6 @@ int main(void)
     test_follow_end_expand_collapse();
     test_follow_end_removals();
     test_follow_end_off();
+    test_anchor_without_item();
     return check_done();
 }

@@ -158,6 +158,18 @@ extension Table {
         return v.offset
     }
 
+    /// Keeps the viewport's offset, clamped to the content; for a mutation
+    /// that found no item under the offset to anchor to (an empty list, or
+    /// an offset inside the top padding, which does not move). Returns the
+    /// new offset (nil without a viewport).
+    /// - Complexity: O(1)
+    func clampViewport() -> Double? {
+        guard var v = viewport else { return nil }
+        v.offset = min(max(0, v.offset), max(0, contentHeight - v.height))
+        viewport = v
+        return v.offset
+    }
+
     // MARK: Following the end
 
     /// Whether the next mutation keeps the end in view: `followEnd` is on, a

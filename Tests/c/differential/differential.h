@@ -344,7 +344,7 @@ int apply(fold_table *t, model *m, const op *o);
 /* What the new operations exercised (printed at the end of a run). */
 typedef struct new_op_stats {
     long snapshots, refused, unchanged, inserted, removed, moved, headers, rows_in, rows_out;
-    long follow_checked, anchored_zero;
+    long follow_checked;
 } new_op_stats;
 extern new_op_stats stats;
 int apply_snapshot_op(fold_table *t, model *m, const op *o);

@@ -89,16 +89,6 @@ int check_follow(fold_table *t, model *m, const before *b, int op_type)
     if (n == 0) {
         EXPECT_D(off, m->vp_off, "viewport: offset after a call that delivered no change set");
     } else {
-        if (!last_set.anchored && (b->count == 0 || m->vp_off < m->o.padding_top) &&
-            !(b->at_end && !expands_or_collapses(op_type))) {
-            /* Engine divergence (reported; foldtable.h says anchored is 1
-             * whenever a viewport is set): with no item at the viewport's
-             * offset before the call (an empty list, an offset above the
-             * top padding) the set says anchored 0 and the offset stays. */
-            EXPECT_D(off, m->vp_off, "viewport: offset after a change set with anchored 0");
-            stats.anchored_zero++;
-            return 0;
-        }
         EXPECT_I(last_set.anchored, 1, "change set: anchored");
         EXPECT_D(last_set.anchored_offset, off,
                  "change set: anchored_offset vs fold_table_viewport");

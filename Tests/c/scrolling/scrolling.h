@@ -23,5 +23,6 @@ void test_follow_end_measure(void);
 void test_follow_end_expand_collapse(void);
 void test_follow_end_removals(void);
 void test_follow_end_off(void);
+void test_anchor_without_item(void);
 
 #endif /* FOLD_TEST_SCROLLING_H */
