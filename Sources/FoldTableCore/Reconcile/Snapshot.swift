@@ -153,7 +153,7 @@ struct SnapshotPlan {
                 guard entry.count < Limits.maxSections else {
                     throw fail(i, .outOfRange, "the snapshot holds more than \(Limits.maxSections) sections")
                 }
-                if let why = Self.check(entries[i].flags, key: key) { throw fail(i, .invalidArgument, why) }
+                if let why = Table.problem(newSectionFlags: entries[i].flags, key: key) { throw fail(i, .invalidArgument, why) }
                 func checkHeight(_ h: Double, _ what: String) throws {
                     guard h == Table.keepHeight || h == Table.defaultHeight
                         || (h.isFinite && h >= 0 && h <= Limits.maxHeight) else {
@@ -217,21 +217,6 @@ struct SnapshotPlan {
         }
         if rows > 0 { try body(.rows(rows)) }
     }
-
-    /// What is wrong with a new section's flags, as `insertSection` checks them.
-    static func check(_ flags: SectionFlags, key: String) -> String? {
-        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded]) else {
-            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16)"
-        }
-        if flags.isSuperset(of: [.collapsed, .expanded]) {
-            return "section \"\(key)\" cannot start both collapsed and expanded"
-        }
-        if !flags.isDisjoint(with: [.fixed, .noHeader]), flags.contains(.collapsed) {
-            return "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)"
-        }
-        return nil
-    }
-
 }
 
 /// Which elements of `values` form a longest strictly increasing

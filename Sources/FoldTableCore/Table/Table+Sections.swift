@@ -16,17 +16,28 @@ extension Table {
         return try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows, flags: flags) }
     }
 
+    /// What is wrong with a new section's flags, nil if nothing: unknown
+    /// bits, collapsed and expanded both, or collapsed while not collapsible.
+    /// One rule for insertSection and applySnapshot (which names the entry).
+    /// - Complexity: O(1)
+    static func problem(newSectionFlags flags: SectionFlags, key: String) -> String? {
+        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded]) else {
+            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16)"
+        }
+        if flags.isSuperset(of: [.collapsed, .expanded]) {
+            return "section \"\(key)\" cannot start both collapsed and expanded"
+        }
+        if !flags.isDisjoint(with: [.fixed, .noHeader]), flags.contains(.collapsed) {
+            return "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)"
+        }
+        return nil
+    }
+
     func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int,
                        flags: SectionFlags = []) throws -> SectionID {
         let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
-        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded]) else {
-            throw FoldError(.invalidArgument, "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16)")
-        }
-        guard !flags.isSuperset(of: [.collapsed, .expanded]) else {
-            throw FoldError(.invalidArgument, "section \"\(key)\" cannot start both collapsed and expanded")
-        }
-        guard !(fixed && flags.contains(.collapsed)) else {
-            throw FoldError(.invalidArgument, "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)")
+        if let why = Table.problem(newSectionFlags: flags, key: key) {
+            throw FoldError(.invalidArgument, why)
         }
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
         guard sectionsByKey[key] == nil else {
