@@ -140,8 +140,8 @@ extension Table {
             set.anchoredOffset = moveViewportToEnd()  // stick to the end (Table.followEnd)
         } else if let anchor {
             set.anchoredOffset = reanchor(anchor, after: set)
-        } else if viewport != nil {
-            set.anchoredOffset = clampViewport()  // no item under the offset before
+        } else if let v = viewport {
+            set.anchoredOffset = placeViewport(at: v.offset)  // no item under the offset before
         }
         notifying = true
         defer { notifying = false }

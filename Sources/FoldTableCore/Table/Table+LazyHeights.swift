@@ -118,10 +118,9 @@ extension Table {
                 // following it) while the next round looks.
                 if follows, let end = moveViewportToEnd() {
                     top = end
-                } else if let anchor, var v = viewport, let t = try? placedItem(at: anchor.position).top {
-                    v.offset = min(max(0, t + anchor.delta), max(0, contentHeight - v.height))
-                    viewport = v
-                    top = v.offset
+                } else if let anchor, let t = try? placedItem(at: anchor.position).top,
+                          let placed = placeViewport(at: t + anchor.delta) {
+                    top = placed
                 }
             }
             return measured

@@ -148,24 +148,23 @@ extension Table {
     /// Moves the viewport so the anchor (or the item that took its place)
     /// keeps its screen position; returns the new offset.
     func reanchor(_ anchor: (position: Int, delta: Double), after set: ChangeSet) -> Double? {
-        guard var v = viewport else { return nil }
+        guard let v = viewport else { return nil }
         var offset = v.offset
         if let p = set.map(anchor.position, count: itemCount), let top = try? placedItem(at: p).top {
             offset = top + anchor.delta
         }
-        v.offset = min(max(0, offset), max(0, contentHeight - v.height))
-        viewport = v
-        return v.offset
+        return placeViewport(at: offset)
     }
 
-    /// Keeps the viewport's offset, clamped to the content; for a mutation
-    /// that found no item under the offset to anchor to (an empty list, or
-    /// an offset inside the top padding, which does not move). Returns the
-    /// new offset (nil without a viewport).
+    /// Moves the viewport's top to `offset`, clamped to the content; returns
+    /// the new offset (nil without a viewport). With the viewport's own
+    /// offset, for a mutation that found no item under it to anchor to (an
+    /// empty list, or an offset inside the top padding, which does not move).
     /// - Complexity: O(1)
-    func clampViewport() -> Double? {
+    @discardableResult
+    func placeViewport(at offset: Double) -> Double? {
         guard var v = viewport else { return nil }
-        v.offset = min(max(0, v.offset), max(0, contentHeight - v.height))
+        v.offset = min(max(0, offset), max(0, contentHeight - v.height))
         viewport = v
         return v.offset
     }
