@@ -70,7 +70,7 @@ def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
     if self._siblings_generation != _ffi.generation:
         cache.clear()
         self._siblings_generation = _ffi.generation
-    missing = [section for section in ids if section not in cache]
+    missing = [section for section in ids if section not in cache] if ids else ()
     if missing:
         handle = self._h()
         info = _ffi.fold_section_info()
