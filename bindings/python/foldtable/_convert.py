@@ -309,6 +309,11 @@ def _visible_list(
             sections = sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
 
 
+# The most items of an answer _VisibleBuffer keeps for the next call: many
+# screens' worth; a larger answer (a whole table) is not kept alive.
+_REUSE_LIMIT = 1000
+
+
 class _VisibleBuffer:
     """The arguments and the array of ``fold_table_visible_items`` (one per
     table; use with the table's lock held), and the last answer.
@@ -395,8 +400,9 @@ class _VisibleBuffer:
                         result += _visible_list(data[stop:], sibling_indices)
         if result is None:
             result = _visible_list(data, sibling_indices)
-        self._last_data = data
-        self._last_items = result.copy()  # the caller may change its list
+        keep = len(result) <= _REUSE_LIMIT
+        self._last_data = data if keep else b""
+        self._last_items = result.copy() if keep else []  # the caller may change its list
         self._last_first = first
         self._last_generation = generation
         return result

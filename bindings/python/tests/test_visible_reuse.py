@@ -105,3 +105,21 @@ def test_changing_a_returned_list_changes_no_later_answer(worked):
     assert worked.visible_items(10, 200) == raw.visible(10.0, 200.0, 0)
     assert worked.visible_items(0, 200) == expected
     assert worked.visible_items(0, 200) == expected
+
+
+def test_a_large_answer_is_not_kept():
+    """Up to _REUSE_LIMIT items are kept for the next call; a larger answer
+    (a whole table) is not kept alive by the table."""
+    from foldtable._convert import _REUSE_LIMIT
+
+    with foldtable.Table(row_height=1, header_height=1) as t:
+        t.append_section("s", rows=_REUSE_LIMIT + 10)
+        raw = Raw(t)
+        small = t.visible_items(0, _REUSE_LIMIT)
+        assert len(small) == _REUSE_LIMIT
+        assert len(t._visible._last_items) == _REUSE_LIMIT
+        everything = t.visible_items(0, _REUSE_LIMIT + 11)
+        assert len(everything) == _REUSE_LIMIT + 11
+        assert t._visible._last_items == []
+        assert t.visible_items(5, 10) == raw.visible(5.0, 10.0, 0)
+        assert t.visible_items(0, _REUSE_LIMIT + 11) == everything
