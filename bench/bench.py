@@ -354,7 +354,7 @@ def compare_bindings(other_dir: str, n: int) -> None:
     finally:
         sys.path.remove(where)
         shutil.rmtree(where)  # imported: the copy is no longer read
-    rounds, ops = (3, 200) if SMOKE else (ROUNDS, 2000)
+    rounds, ops = (3, 200) if SMOKE else (31, 2000)
     print("Variable heights, 1080-pt viewport; %d alternating rounds of %d calls; CPU time of "
           "this thread per call (time.thread_time_ns: a shared machine's other processes do "
           "not count), median [min]" % (rounds, ops))
@@ -458,7 +458,6 @@ def main() -> None:
 
 
 SMOKE = False
-ROUNDS = int(os.environ.get("ROUNDS", "31"))
 
 if __name__ == "__main__":
     main()
