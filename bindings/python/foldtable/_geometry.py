@@ -145,16 +145,14 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
     extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
         overscan, "overscan"
     )
-    # The table's lock without _Guard's bookkeeping when it is free or this
-    # thread holds it: the library calls no callback here, so no exception
-    # or retired callback can be left for the outermost call to handle.
-    # When another thread holds it, _Guard waits (or refuses, see _Guard).
-    rlock = self._lock._rlock
-    if rlock.acquire(False):
+    # The library calls no callback here: the cheap hold serves when the
+    # lock is free or this thread holds it (see _Guard.try_hold).
+    guard = self._lock
+    if guard.try_hold():
         try:
             return _read_visible(self, start, extent, extra)
         finally:
-            rlock.release()
+            guard.release_hold()
     with self._lock:
         return _read_visible(self, start, extent, extra)
 
