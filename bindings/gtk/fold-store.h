@@ -235,6 +235,21 @@ void fold_snapshot_report_free(FoldSnapshotReport *report);
 gboolean fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot,
                                    FoldSnapshotReport *out_report, GError **error);
 
+#define FOLD_TYPE_SNAPSHOT_BUILDER (fold_snapshot_builder_get_type())
+G_DECLARE_FINAL_TYPE(FoldSnapshotBuilder, fold_snapshot_builder, FOLD, SNAPSHOT_BUILDER, GObject)
+
+FoldSnapshotBuilder *fold_snapshot_builder_new(void);
+void fold_snapshot_builder_open_section(FoldSnapshotBuilder *builder, const char *key,
+                                        const char *header, FoldSectionFlags flags);
+void fold_snapshot_builder_add_rows(FoldSnapshotBuilder *builder, gint64 count);
+void fold_snapshot_builder_add_section(FoldSnapshotBuilder *builder, const char *key,
+                                       const char *header, FoldSectionFlags flags, gint64 rows);
+void fold_snapshot_builder_set_header_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_set_footer_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_set_row_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_close_section(FoldSnapshotBuilder *builder);
+GVariant *fold_snapshot_builder_end(FoldSnapshotBuilder *builder);
+
 G_END_DECLS
 
 #endif /* FOLD_STORE_H */
