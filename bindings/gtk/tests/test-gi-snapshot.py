@@ -11,6 +11,8 @@ snapshots raise GLib.Error (domain, code, message) and change nothing.
 Prints "N passed, M failed"; exit status 1 on any failure.
 """
 
+import importlib.util
+import os
 import sys
 
 import gi
@@ -18,25 +20,17 @@ import gi
 gi.require_version("Fold", "0.2")
 from gi.repository import Fold, GLib  # noqa: E402
 
-PASSED = 0
-FAILED = 0
+# check() and equal() and their counters are test-gi.py's (its main() does
+# not run on import).
+_spec = importlib.util.spec_from_file_location(
+    "test_gi", os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-gi.py"))
+checks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(checks)
+check, equal = checks.check, checks.equal
 
 SECTION, ROWS = 0, 1  # FOLD_SNAPSHOT_SECTION, FOLD_SNAPSHOT_ROWS
 E_INVALID, E_DUPLICATE = -1, -4
 NONE = int(Fold.SectionFlags.NONE)
-
-
-def check(condition, what):
-    global PASSED, FAILED
-    if condition:
-        PASSED += 1
-    else:
-        FAILED += 1
-        print("FAILED: %s" % what, file=sys.stderr)
-
-
-def equal(got, expected, what):
-    check(got == expected, "%s: got %r, expected %r" % (what, got, expected))
 
 
 def section(depth, key, header, flags=NONE):
@@ -162,8 +156,8 @@ def main():
     equal(counts(report), (0, 4, 0, 0, 0, 0, 7), "empty snapshot: report")
     watch.check([(0, 4, 0)], "", "empty snapshot")
 
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    print("%d passed, %d failed" % (checks.PASSED, checks.FAILED))
+    return 1 if checks.FAILED else 0
 
 
 if __name__ == "__main__":
