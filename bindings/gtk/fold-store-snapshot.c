@@ -38,35 +38,6 @@ fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out
 /* fold_store_apply_snapshot                                                 */
 /* ------------------------------------------------------------------------- */
 
-G_DEFINE_BOXED_TYPE(FoldSnapshotReport, fold_snapshot_report, fold_snapshot_report_copy,
-                    fold_snapshot_report_free)
-
-/**
- * fold_snapshot_report_copy:
- * @report: a report
- *
- * Returns: (transfer full): a copy of @report, freed with
- *   fold_snapshot_report_free()
- */
-FoldSnapshotReport *
-fold_snapshot_report_copy(const FoldSnapshotReport *report)
-{
-    g_return_val_if_fail(report != NULL, NULL);
-    return g_memdup2(report, sizeof *report);
-}
-
-/**
- * fold_snapshot_report_free:
- * @report: (nullable): a report from fold_snapshot_report_copy()
- *
- * Frees it; NULL is a no-op.
- */
-void
-fold_snapshot_report_free(FoldSnapshotReport *report)
-{
-    g_free(report);
-}
-
 /**
  * fold_store_apply_snapshot:
  * @store: a store

@@ -213,7 +213,10 @@ gboolean fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64
  * @rows_removed: rows removed, in kept and removed sections
  *
  * What fold_store_apply_snapshot() did (the engine's fold_snapshot_report);
- * sections are counted at every depth. A plain struct, copied by value.
+ * sections are counted at every depth. A plain struct the caller
+ * allocates (no GType, so that Vala takes it as a struct as PyGObject and
+ * GJS do; a boxed record would be a Vala class, which breaks
+ * caller-allocates).
  */
 typedef struct {
     gint64 sections_inserted;
@@ -226,11 +229,6 @@ typedef struct {
     /*< private >*/
     gint64 reserved[3];
 } FoldSnapshotReport;
-
-#define FOLD_TYPE_SNAPSHOT_REPORT (fold_snapshot_report_get_type())
-GType fold_snapshot_report_get_type(void);
-FoldSnapshotReport *fold_snapshot_report_copy(const FoldSnapshotReport *report);
-void fold_snapshot_report_free(FoldSnapshotReport *report);
 
 gboolean fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot,
                                    FoldSnapshotReport *out_report, GError **error);
