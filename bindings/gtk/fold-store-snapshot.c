@@ -5,6 +5,184 @@
  */
 #include "fold-store-private.h"
 
+#include <string.h>
+
+/* ---- the serialized form --------------------------------------------------
+ *
+ * g_variant_get() costs about a microsecond per tuple (a GVariant for each of
+ * its ten fields), as much as the engine's own work on the entry, and
+ * GVariantBuilder as much again. So FoldSnapshotBuilder writes the bytes
+ * itself, and the entries of a serialized variant are read straight from
+ * its bytes when these are laid out as GLib writes them (GVariant's normal
+ * form): an array of variable-size elements is the elements, each aligned
+ * to 8 (the tuple's alignment), then the end of each element as a framing
+ * offset; an "(iissxuuddd)" tuple is i, i, the two NUL-terminated strings,
+ * x, u, u, d, d, d at their alignments (numbers in the host's byte order),
+ * then the strings' ends as framing offsets in reverse order (the key's end
+ * last). Offsets are little-endian, 1, 2, 4 or 8 bytes: the fewest that can
+ * address the container. Other bytes (untrusted data not in normal form)
+ * are read with g_variant_get(), which gives GLib's defaults for what it
+ * cannot read; both ways give the same entries (tests/snapshot/bytes.c).
+ */
+
+static gsize
+offset_size(gsize container)
+{
+    return container > G_MAXUINT32 ? 8 : container > G_MAXUINT16 ? 4 : container > G_MAXUINT8 ? 2 : 1;
+}
+
+/* The size of a container of `body` bytes and `count` offsets (GLib's rule:
+ * the offsets take the fewest bytes that address the whole). */
+static gsize
+with_offsets(gsize body, gsize count)
+{
+    if (body + count <= G_MAXUINT8)
+        return body + count;
+    if (body + 2 * count <= G_MAXUINT16)
+        return body + 2 * count;
+    if (body + 4 * count <= G_MAXUINT32)
+        return body + 4 * count;
+    return body + 8 * count;
+}
+
+static gsize
+read_offset(const guint8 *at, gsize size)
+{
+    guint64 value = 0;
+    memcpy(&value, at, size);
+    return (gsize)GUINT64_FROM_LE(value);
+}
+
+static void
+write_offset(guint8 *at, gsize value, gsize size)
+{
+    guint64 le = GUINT64_TO_LE((guint64)value);
+    memcpy(at, &le, size);
+}
+
+/* A GVariant string in normal form: UTF-8, NUL-terminated, no other NUL. */
+static gboolean
+string_ok(const guint8 *start, gsize length)
+{
+    return length > 0 && start[length - 1] == '\0' &&
+           g_utf8_validate((const char *)start, (gssize)(length - 1), NULL);
+}
+
+static gboolean
+read_tuple(const guint8 *data, gsize size, fold_snapshot_entry *e)
+{
+    gsize os = offset_size(size);
+    /* i, i, two strings of at least their NUL, x u u d d d, two offsets */
+    if (size < 8 + 2 + 6 + 40 + 2 * os)
+        return FALSE;
+    gsize key_end = read_offset(data + size - os, os);
+    gsize header_end = read_offset(data + size - 2 * os, os);
+    if (key_end < 9 || header_end <= key_end || header_end > size)
+        return FALSE;
+    gsize fixed = (header_end + 7) & ~(gsize)7;
+    if (fixed + 40 + 2 * os != size || !string_ok(data + 8, key_end - 8) ||
+        !string_ok(data + key_end, header_end - key_end))
+        return FALSE;
+    memcpy(&e->kind, data, 4);
+    memcpy(&e->depth, data + 4, 4);
+    e->key = (const char *)data + 8;
+    e->header = (const char *)data + key_end;
+    memcpy(&e->rows, data + fixed, 8);
+    memcpy(&e->flags, data + fixed + 8, 4);
+    memcpy(&e->heights, data + fixed + 12, 4);
+    memcpy(&e->header_height, data + fixed + 16, 8);
+    memcpy(&e->footer_height, data + fixed + 24, 8);
+    memcpy(&e->row_height, data + fixed + 32, 8);
+    return TRUE;
+}
+
+/* All `count` entries from the array's bytes, or FALSE (entries partly
+ * written) when they are not in the layout above. */
+static gboolean
+read_array(const guint8 *data, gsize size, gsize count, fold_snapshot_entry *entries)
+{
+    if (size == 0)
+        return count == 0;
+    gsize os = offset_size(size);
+    gsize offsets = read_offset(data + size - os, os); /* the last element's end */
+    if (offsets > size || (size - offsets) % os != 0 || (size - offsets) / os != count)
+        return FALSE;
+    gsize start = 0;
+    for (gsize i = 0; i < count; i++) {
+        gsize end = read_offset(data + offsets + i * os, os);
+        if (end < start || end > offsets || !read_tuple(data + start, end - start, &entries[i]))
+            return FALSE;
+        start = (end + 7) & ~(gsize)7;
+    }
+    return TRUE;
+}
+
+/* Whether @v holds its elements as GVariants (tree form: made by
+ * GVariantBuilder or g_variant_new(), as PyGObject's and GJS's GLib.Variant
+ * are) rather than bytes. GLib has no call for it; a tree-form container
+ * hands out the same child each time, a serialized one a new GVariant per
+ * call. Only the speed depends on the answer: the bytes of a tree-form
+ * variant are made on demand, which costs more than reading its elements
+ * with g_variant_get(). */
+static gboolean
+tree_form(GVariant *v)
+{
+    if (g_variant_n_children(v) == 0)
+        return FALSE;
+    GVariant *first = g_variant_get_child_value(v, 0), *again = g_variant_get_child_value(v, 0);
+    gboolean same = first == again;
+    g_variant_unref(first);
+    g_variant_unref(again);
+    return same;
+}
+
+/* The entries as a serialized, floating variant (the inverse of
+ * read_array()); their strings are valid UTF-8 (FoldSnapshotBuilder's
+ * text_dup), NULL for "". */
+static GVariant *
+write_array(const fold_snapshot_entry *entries, gsize count)
+{
+    static const char zeros[8];
+    GString *out = g_string_sized_new(64 * count + 1); /* gsize lengths, binary data */
+    gsize *ends = g_new(gsize, count + 1);
+    for (gsize i = 0; i < count; i++) {
+        const fold_snapshot_entry *e = &entries[i];
+        g_string_append_len(out, zeros, (gssize)(-out->len & 7));
+        const char *key = e->key ? e->key : "", *header = e->header ? e->header : "";
+        gsize key_end = 8 + strlen(key) + 1, header_end = key_end + strlen(header) + 1;
+        gsize fixed = (header_end + 7) & ~(gsize)7;
+        gsize size = with_offsets(fixed + 40, 2), os = (size - fixed - 40) / 2;
+        gsize start = out->len;
+        g_string_set_size(out, start + size);
+        guint8 *p = (guint8 *)out->str + start;
+        memset(p, 0, size);
+        memcpy(p, &e->kind, 4);
+        memcpy(p + 4, &e->depth, 4);
+        memcpy(p + 8, key, key_end - 8);
+        memcpy(p + key_end, header, header_end - key_end);
+        memcpy(p + fixed, &e->rows, 8);
+        memcpy(p + fixed + 8, &e->flags, 4);
+        memcpy(p + fixed + 12, &e->heights, 4);
+        memcpy(p + fixed + 16, &e->header_height, 8);
+        memcpy(p + fixed + 24, &e->footer_height, 8);
+        memcpy(p + fixed + 32, &e->row_height, 8);
+        write_offset(p + size - os, key_end, os);
+        write_offset(p + size - 2 * os, header_end, os);
+        ends[i] = out->len;
+    }
+    gsize body = out->len, size = with_offsets(body, count);
+    g_string_set_size(out, size);
+    for (gsize i = 0; i < count; i++)
+        write_offset((guint8 *)out->str + body + i * ((size - body) / count), ends[i],
+                     (size - body) / count);
+    g_free(ends);
+    /* The bytes without GString's trailing NUL. */
+    GBytes *bytes = g_bytes_new_take(g_string_free(out, FALSE), size);
+    GVariant *v = g_variant_new_from_bytes(FOLD_SNAPSHOT_VARIANT_TYPE, bytes, TRUE);
+    g_bytes_unref(bytes);
+    return v;
+}
+
 gboolean
 fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out_entries,
                                    gsize *out_count, GError **error)
@@ -20,14 +198,17 @@ fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out
     }
     gsize count = g_variant_n_children(snapshot);
     fold_snapshot_entry *entries = count ? g_new0(fold_snapshot_entry, count) : NULL;
-    GVariantIter iter;
-    g_variant_iter_init(&iter, snapshot);
-    for (gsize i = 0; i < count; i++) {
-        fold_snapshot_entry *e = &entries[i];
-        /* "&s": the strings stay in the variant's data, no copies. */
-        g_variant_iter_next(&iter, "(ii&s&sxuuddd)", &e->kind, &e->depth, &e->key, &e->header,
-                            &e->rows, &e->flags, &e->heights, &e->header_height,
-                            &e->footer_height, &e->row_height);
+    if (tree_form(snapshot) ||
+        !read_array(g_variant_get_data(snapshot), g_variant_get_size(snapshot), count, entries)) {
+        GVariantIter iter;
+        g_variant_iter_init(&iter, snapshot);
+        for (gsize i = 0; i < count; i++) {
+            fold_snapshot_entry *e = &entries[i];
+            /* "&s": the strings stay in the variant's data, no copies. */
+            g_variant_iter_next(&iter, "(ii&s&sxuuddd)", &e->kind, &e->depth, &e->key,
+                                &e->header, &e->rows, &e->flags, &e->heights,
+                                &e->header_height, &e->footer_height, &e->row_height);
+        }
     }
     *out_entries = entries;
     *out_count = count;
@@ -364,15 +545,9 @@ GVariant *
 fold_snapshot_builder_end(FoldSnapshotBuilder *builder)
 {
     g_return_val_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder), NULL);
-    GVariantBuilder b;
-    g_variant_builder_init(&b, FOLD_SNAPSHOT_VARIANT_TYPE);
-    for (guint i = 0; i < builder->entries->len; i++) {
-        const fold_snapshot_entry *e = &g_array_index(builder->entries, fold_snapshot_entry, i);
-        g_variant_builder_add(&b, "(iissxuuddd)", e->kind, e->depth, e->key ? e->key : "",
-                              e->header ? e->header : "", (gint64)e->rows, e->flags, e->heights,
-                              e->header_height, e->footer_height, e->row_height);
-    }
+    GVariant *snapshot = write_array((const fold_snapshot_entry *)(void *)builder->entries->data,
+                                     builder->entries->len);
     g_array_set_size(builder->entries, 0);
     g_array_set_size(builder->open, 0);
-    return g_variant_builder_end(&b);
+    return snapshot;
 }

@@ -10,13 +10,11 @@
  * for a row), the report's counts, and that kept sections keep their ids,
  * collapsed state and expanded rows. Refused snapshots (wrong GVariant
  * type, NULL, duplicate key, bad depth, rows at the top level) must give
- * the exact GError and change nothing. Checks through Tests/c/check.h; the
- * last line is "N passed, N failed".
+ * the exact GError and change nothing. Then tests/snapshot/bytes.c reads
+ * random and corrupted snapshots two ways (snapshot-test.h). Checks through
+ * Tests/c/check.h; the last line is "N passed, N failed".
  */
-#include "foldtable-gtk.h"
-#include "fold-store.h"
-
-#include "check.h"
+#include "snapshot/snapshot-test.h"
 
 static FoldListModel *model;
 static GString *signals; /* "position-removed+added" of each items-changed, space-separated */
@@ -408,6 +406,7 @@ main(void)
     g_object_unref(builder);
 
     CHECK_STATUS(fold_table_remove_listener(fold_store_get_table(store), listener), FOLD_OK);
+    test_snapshot_bytes();
     g_object_unref(model);
     g_object_unref(store);
     g_ptr_array_unref(held);
