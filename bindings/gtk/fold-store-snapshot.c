@@ -1,7 +1,9 @@
 /*
- * fold-store-snapshot.c — snapshots as GVariants: the conversion to the
- * engine's fold_snapshot_entry array that every snapshot-taking method
- * shares (fold-private.h).
+ * fold-store-snapshot.c — snapshots as GVariants of type "a(iissxuuddd)":
+ * the conversion to the engine's fold_snapshot_entry array that every
+ * snapshot-taking method shares (fold-private.h), reading and writing the
+ * serialized form directly, fold_store_apply_snapshot() with its
+ * FoldSnapshotReport, and FoldSnapshotBuilder.
  */
 #include "fold-store-private.h"
 
@@ -45,6 +47,23 @@ with_offsets(gsize body, gsize count)
     return body + 8 * count;
 }
 
+/* Where the numbers of an entry sit in its tuple: `at` bytes after the
+ * tuple's start, or after the end of its strings aligned to 8 (x u u d d d). */
+static const struct {
+    gboolean after_strings;
+    gsize at, field, size;
+} numbers[] = {
+    {FALSE, 0, G_STRUCT_OFFSET(fold_snapshot_entry, kind), 4},
+    {FALSE, 4, G_STRUCT_OFFSET(fold_snapshot_entry, depth), 4},
+    {TRUE, 0, G_STRUCT_OFFSET(fold_snapshot_entry, rows), 8},
+    {TRUE, 8, G_STRUCT_OFFSET(fold_snapshot_entry, flags), 4},
+    {TRUE, 12, G_STRUCT_OFFSET(fold_snapshot_entry, heights), 4},
+    {TRUE, 16, G_STRUCT_OFFSET(fold_snapshot_entry, header_height), 8},
+    {TRUE, 24, G_STRUCT_OFFSET(fold_snapshot_entry, footer_height), 8},
+    {TRUE, 32, G_STRUCT_OFFSET(fold_snapshot_entry, row_height), 8},
+};
+#define NUMBERS_AFTER_STRINGS 40 /* bytes */
+
 static gsize
 read_offset(const guint8 *at, gsize size)
 {
@@ -72,27 +91,22 @@ static gboolean
 read_tuple(const guint8 *data, gsize size, fold_snapshot_entry *e)
 {
     gsize os = offset_size(size);
-    /* i, i, two strings of at least their NUL, x u u d d d, two offsets */
-    if (size < 8 + 2 + 6 + 40 + 2 * os)
+    /* i, i, two strings of at least their NUL, padding, the numbers, two offsets */
+    if (size < 8 + 2 + 6 + NUMBERS_AFTER_STRINGS + 2 * os)
         return FALSE;
     gsize key_end = read_offset(data + size - os, os);
     gsize header_end = read_offset(data + size - 2 * os, os);
     if (key_end < 9 || header_end <= key_end || header_end > size)
         return FALSE;
     gsize fixed = (header_end + 7) & ~(gsize)7;
-    if (fixed + 40 + 2 * os != size || !string_ok(data + 8, key_end - 8) ||
+    if (fixed + NUMBERS_AFTER_STRINGS + 2 * os != size || !string_ok(data + 8, key_end - 8) ||
         !string_ok(data + key_end, header_end - key_end))
         return FALSE;
-    memcpy(&e->kind, data, 4);
-    memcpy(&e->depth, data + 4, 4);
+    for (gsize k = 0; k < G_N_ELEMENTS(numbers); k++)
+        memcpy(G_STRUCT_MEMBER_P(e, numbers[k].field),
+               data + (numbers[k].after_strings ? fixed : 0) + numbers[k].at, numbers[k].size);
     e->key = (const char *)data + 8;
     e->header = (const char *)data + key_end;
-    memcpy(&e->rows, data + fixed, 8);
-    memcpy(&e->flags, data + fixed + 8, 4);
-    memcpy(&e->heights, data + fixed + 12, 4);
-    memcpy(&e->header_height, data + fixed + 16, 8);
-    memcpy(&e->footer_height, data + fixed + 24, 8);
-    memcpy(&e->row_height, data + fixed + 32, 8);
     return TRUE;
 }
 
@@ -151,21 +165,17 @@ write_array(const fold_snapshot_entry *entries, gsize count)
         const char *key = e->key ? e->key : "", *header = e->header ? e->header : "";
         gsize key_end = 8 + strlen(key) + 1, header_end = key_end + strlen(header) + 1;
         gsize fixed = (header_end + 7) & ~(gsize)7;
-        gsize size = with_offsets(fixed + 40, 2), os = (size - fixed - 40) / 2;
+        gsize body = fixed + NUMBERS_AFTER_STRINGS;
+        gsize size = with_offsets(body, 2), os = (size - body) / 2;
         gsize start = out->len;
         g_string_set_size(out, start + size);
         guint8 *p = (guint8 *)out->str + start;
         memset(p, 0, size);
-        memcpy(p, &e->kind, 4);
-        memcpy(p + 4, &e->depth, 4);
+        for (gsize k = 0; k < G_N_ELEMENTS(numbers); k++)
+            memcpy(p + (numbers[k].after_strings ? fixed : 0) + numbers[k].at,
+                   G_STRUCT_MEMBER_P(e, numbers[k].field), numbers[k].size);
         memcpy(p + 8, key, key_end - 8);
         memcpy(p + key_end, header, header_end - key_end);
-        memcpy(p + fixed, &e->rows, 8);
-        memcpy(p + fixed + 8, &e->flags, 4);
-        memcpy(p + fixed + 12, &e->heights, 4);
-        memcpy(p + fixed + 16, &e->header_height, 8);
-        memcpy(p + fixed + 24, &e->footer_height, 8);
-        memcpy(p + fixed + 32, &e->row_height, 8);
         write_offset(p + size - os, key_end, os);
         write_offset(p + size - 2 * os, header_end, os);
         ends[i] = out->len;
