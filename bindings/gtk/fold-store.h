@@ -9,6 +9,9 @@
  * level where a parent is asked for. Every failure is a GError in
  * FOLD_LIST_MODEL_ERROR whose code is the engine's status (FOLD_E_*) and
  * whose message is "FOLD_E_NAME: the engine's message".
+ *
+ * At the end: snapshots (fold_store_apply_snapshot(), FoldSnapshotReport,
+ * FoldSnapshotBuilder; fold-store-snapshot.c).
  */
 #ifndef FOLD_STORE_H
 #define FOLD_STORE_H

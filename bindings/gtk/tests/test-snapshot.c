@@ -9,8 +9,9 @@
  * list and the expected one (items written "key" for a header, "key/row"
  * for a row), the report's counts, and that kept sections keep their ids,
  * collapsed state and expanded rows. Refused snapshots (wrong GVariant
- * type, NULL, duplicate key, bad depth, rows at the top level) must give
- * the exact GError and change nothing. Then tests/snapshot/bytes.c reads
+ * type, NULL, duplicate key, bad depth, rows at the top level, one applied
+ * from an items-changed handler) must give the exact GError and change
+ * nothing. Then tests/snapshot/bytes.c reads
  * random and corrupted snapshots two ways (snapshot-test.h). Checks through
  * Tests/c/check.h; the last line is "N passed, N failed".
  */
@@ -134,6 +135,26 @@ snapshot_of(GVariant *first, ...)
         g_variant_builder_add_value(&b, v);
     va_end(ap);
     return g_variant_builder_end(&b);
+}
+
+/* An items-changed handler that applies a snapshot: while the store tells
+ * its listeners the table is busy, so the call fails with FOLD_E_BUSY and
+ * changes nothing. `data`: the store; counts its calls in `busy_calls`. */
+static guint busy_calls;
+
+static void
+apply_inside(GListModel *list, guint position, guint removed, guint added, gpointer data)
+{
+    (void)list;
+    (void)position;
+    (void)removed;
+    (void)added;
+    GError *error = NULL;
+    CHECK(!fold_store_apply_snapshot(data, snapshot_of(section(0, "z", "Z", 0), NULL), NULL,
+                                     &error));
+    CHECK(error && error->code == FOLD_E_BUSY);
+    g_clear_error(&error);
+    busy_calls++;
 }
 
 static void
@@ -298,11 +319,15 @@ main(void)
     gboolean expanded = FALSE;
     CHECK(fold_store_get_row_expanded(store, a, 1, &expanded, NULL) && expanded);
 
-    /* b moves into c, still collapsed, with its id. */
+    /* b moves into c, still collapsed, with its id; a handler that applies
+     * a snapshot meanwhile is refused (FOLD_E_BUSY) each time. */
+    gulong busy = g_signal_connect(model, "items-changed", G_CALLBACK(apply_inside), store);
     r = apply(store, snapshot_of(section(0, "c", "Gamma", 0), rows(1, 3),
                                  section(1, "b", "Beta|2 rows", 0), rows(2, 2),
                                  section(0, "a", "Alpha", 0), rows(1, 2),
                                  section(0, "d", "Delta", 0), rows(1, 1), NULL));
+    g_signal_handler_disconnect(model, busy);
+    CHECK_EQ_I64(busy_calls, 2);
     check_report(&r, 0, 0, 1, 4, 0, 0, 0);
     check_lists("7-1+0 4-0+1", "7-1+0 4-0+1", "c c/0 c/1 c/2 b a a/0 a/1 d d/0");
     CHECK_EQ_I64(id_of(store, "b"), b);
