@@ -102,6 +102,14 @@ GtkWidget *demo_scroller_new(GtkWidget *child);
  * (never cut). */
 GtkWidget *demo_status_bar_new(void);
 
+/* Margins around `widget`: `horizontal` at the start and the end, `vertical`
+ * at the top and the bottom. */
+void demo_set_margins(GtkWidget *widget, int horizontal, int vertical);
+
+/* Makes the window's child a vertical box of the widgets `first`, ...
+ * (NULL-terminated), top to bottom; returns `window`. */
+GtkWidget *demo_window_set_column(GtkWidget *window, GtkWidget *first, ...) G_GNUC_NULL_TERMINATED;
+
 /* The model's activation of `position` (a click on a list row): returns the
  * FOLD_ACTIVATED_* action, -1 (with a warning) if the model refused. */
 int32_t demo_activate(FoldListModel *model, guint position);
@@ -123,5 +131,8 @@ fold_section_id demo_section(fold_table *table, const char *key);
 int64_t demo_header_pos(fold_table *table, const char *key);
 int64_t demo_row_pos(fold_table *table, const char *key, int64_t row);
 double demo_item_top(fold_table *table, int64_t position);
+double demo_item_height_at(fold_table *table, int64_t position);
+/* The viewport's offset as the engine holds it, -1 if none is set. */
+double demo_viewport_offset(fold_table *table);
 
 #endif
