@@ -2,9 +2,10 @@
  * the command line ([--self-test OUT.png]), building the table and the model
  * over it, running the GtkApplication (and, under --self-test, its
  * table of steps, each run once the last one's changes are drawn), the
- * list view, scroller and status bar the list demos build alike,
- * a click on a list row, the self-test's EXPECT, screenshots, end and exit
- * status, and a few FoldTable look-ups by section key. */
+ * list view, scroller and status bar the list demos build alike, the
+ * window's column of widgets and their margins, a click on a list row, the
+ * self-test's EXPECT, screenshots, end and exit status, and a few FoldTable
+ * look-ups (by section key or position). */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
 #define FOLDTABLE_GTK_DEMO_APP_H
 
