@@ -1,6 +1,7 @@
 #include "demo-app.h"
 #include "demo-screenshot.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 int
@@ -245,6 +246,28 @@ demo_status_bar_new(void)
     return status;
 }
 
+void
+demo_set_margins(GtkWidget *widget, int horizontal, int vertical)
+{
+    gtk_widget_set_margin_start(widget, horizontal);
+    gtk_widget_set_margin_end(widget, horizontal);
+    gtk_widget_set_margin_top(widget, vertical);
+    gtk_widget_set_margin_bottom(widget, vertical);
+}
+
+GtkWidget *
+demo_window_set_column(GtkWidget *window, GtkWidget *first, ...)
+{
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    va_list args;
+    va_start(args, first);
+    for (GtkWidget *w = first; w; w = va_arg(args, GtkWidget *))
+        gtk_box_append(GTK_BOX(box), w);
+    va_end(args);
+    gtk_window_set_child(GTK_WINDOW(window), box);
+    return window;
+}
+
 int32_t
 demo_activate(FoldListModel *model, guint position)
 {
@@ -334,4 +357,21 @@ demo_item_top(fold_table *table, int64_t position)
     double top = -1;
     fold_table_item_top(table, position, &top);
     return top;
+}
+
+double
+demo_item_height_at(fold_table *table, int64_t position)
+{
+    double h = -1;
+    fold_table_item_height(table, position, &h);
+    return h;
+}
+
+double
+demo_viewport_offset(fold_table *table)
+{
+    int set = 0;
+    double offset = -1;
+    fold_table_viewport(table, &set, &offset, NULL);
+    return set ? offset : -1;
 }

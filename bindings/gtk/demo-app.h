@@ -2,9 +2,10 @@
  * the command line ([--self-test OUT.png]), building the table and the model
  * over it, running the GtkApplication (and, under --self-test, its
  * table of steps, each run once the last one's changes are drawn), the
- * list view, scroller and status bar the list demos build alike,
- * a click on a list row, the self-test's EXPECT, screenshots, end and exit
- * status, and a few FoldTable look-ups by section key. */
+ * list view, scroller and status bar the list demos build alike, the
+ * window's column of widgets and their margins, a click on a list row, the
+ * self-test's EXPECT, screenshots, end and exit status, and a few FoldTable
+ * look-ups (by section key or position). */
 #ifndef FOLDTABLE_GTK_DEMO_APP_H
 #define FOLDTABLE_GTK_DEMO_APP_H
 
@@ -102,6 +103,14 @@ GtkWidget *demo_scroller_new(GtkWidget *child);
  * (never cut). */
 GtkWidget *demo_status_bar_new(void);
 
+/* Margins around `widget`: `horizontal` at the start and the end, `vertical`
+ * at the top and the bottom. */
+void demo_set_margins(GtkWidget *widget, int horizontal, int vertical);
+
+/* Makes the window's child a vertical box of the widgets `first`, ...
+ * (NULL-terminated), top to bottom; returns `window`. */
+GtkWidget *demo_window_set_column(GtkWidget *window, GtkWidget *first, ...) G_GNUC_NULL_TERMINATED;
+
 /* The model's activation of `position` (a click on a list row): returns the
  * FOLD_ACTIVATED_* action, -1 (with a warning) if the model refused. */
 int32_t demo_activate(FoldListModel *model, guint position);
@@ -123,5 +132,8 @@ fold_section_id demo_section(fold_table *table, const char *key);
 int64_t demo_header_pos(fold_table *table, const char *key);
 int64_t demo_row_pos(fold_table *table, const char *key, int64_t row);
 double demo_item_top(fold_table *table, int64_t position);
+double demo_item_height_at(fold_table *table, int64_t position);
+/* The viewport's offset as the engine holds it, -1 if none is set. */
+double demo_viewport_offset(fold_table *table);
 
 #endif

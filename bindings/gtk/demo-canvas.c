@@ -116,11 +116,9 @@ step_1(gpointer data)
     App *app = data;
     FoldCanvas *canvas = app->canvas;
     GtkAdjustment *vadj = canvas->vadj;
-    int64_t count = 0;
-    fold_table_item_count(app->demo.table, &count);
+    int64_t count = demo_item_count(app->demo.table);
     EXPECT(count == SECTIONS + (int64_t)SECTIONS * ROWS);
-    double content = 0;
-    fold_table_content_height(app->demo.table, &content);
+    double content = demo_content_height(app->demo.table);
     EXPECT(content == SECTIONS * HEADER_HEIGHT + app->row_sum);
     EXPECT(gtk_adjustment_get_upper(vadj) == content);
     EXPECT(canvas->frames > 0 && canvas->drawn_first == 0);
@@ -156,10 +154,7 @@ step_2(gpointer data)
     double expected = app->value - app->section_sums[12];
     EXPECT(gtk_adjustment_get_value(vadj) == expected);
     /* The engine moved the viewport (the change set's anchored_offset). */
-    int set = 0;
-    double engine_offset = -1;
-    EXPECT(fold_table_viewport(app->demo.table, &set, &engine_offset, NULL) == FOLD_OK && set);
-    EXPECT(engine_offset == expected && canvas->anchored == anchored + 1);
+    EXPECT(demo_viewport_offset(app->demo.table) == expected && canvas->anchored == anchored + 1);
     EXPECT(demo_row_pos(app->demo.table, "s30", 5000) == app->anchor_pos - ROWS);
     EXPECT(demo_item_top(app->demo.table, demo_row_pos(app->demo.table, "s30", 5000)) -
                gtk_adjustment_get_value(vadj) ==
@@ -183,10 +178,7 @@ step_3(gpointer data)
     int64_t p = fold_canvas_hit(canvas, 5);
     EXPECT(p == demo_header_pos(app->demo.table, "s30"));
     EXPECT(fold_canvas_click(canvas, p) == FOLD_ACTIVATED_SECTION_COLLAPSED);
-    fold_section_info info;
-    EXPECT(fold_table_section_info(app->demo.table, demo_section(app->demo.table, "s30"), &info) ==
-               FOLD_OK &&
-           (info.flags & FOLD_SECTION_COLLAPSED));
+    EXPECT(demo_section_collapsed(app->demo.table, "s30"));
     EXPECT(gtk_adjustment_get_value(vadj) ==
            demo_item_top(app->demo.table, demo_header_pos(app->demo.table, "s30")));
     printf("step 3: clicked the sticky header: s30 collapsed, offset %.0f = its top\n",
@@ -207,13 +199,11 @@ step_4(gpointer data)
     EXPECT(gtk_adjustment_get_value(vadj) == before);
     /* Click the row at y = 150: it expands to 2.5x, below the anchor. */
     app->clicked_pos = fold_canvas_hit(canvas, 150);
-    app->clicked_height = 0;
-    fold_table_item_height(app->demo.table, app->clicked_pos, &app->clicked_height);
-    fold_table_content_height(app->demo.table, &app->content_before);
+    app->clicked_height = demo_item_height_at(app->demo.table, app->clicked_pos);
+    app->content_before = demo_content_height(app->demo.table);
     EXPECT(fold_canvas_activate(canvas, app->clicked_pos) == FOLD_ACTIVATED_ROW_EXPANDED);
-    double h = 0, content = 0;
-    fold_table_item_height(app->demo.table, app->clicked_pos, &h);
-    fold_table_content_height(app->demo.table, &content);
+    double h = demo_item_height_at(app->demo.table, app->clicked_pos);
+    double content = demo_content_height(app->demo.table);
     EXPECT(h == round(app->clicked_height * EXPAND_FACTOR));
     EXPECT(content == app->content_before + h - app->clicked_height);
     EXPECT(gtk_adjustment_get_value(vadj) == before);
@@ -263,19 +253,10 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(scroller), FALSE);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), canvas);
     gtk_widget_set_vexpand(scroller, TRUE);
-    GtkWidget *status = gtk_label_new("");
-    gtk_label_set_xalign(GTK_LABEL(status), 0);
-    gtk_label_set_wrap(GTK_LABEL(status), TRUE); /* never cut */
-    gtk_widget_set_margin_start(status, 8);
-    gtk_widget_set_margin_end(status, 8);
-    gtk_widget_set_margin_top(status, 4);
-    gtk_widget_set_margin_bottom(status, 4);
+    GtkWidget *status = demo_status_bar_new(); /* no CSS here: margins instead of padding */
+    demo_set_margins(status, 8, 4);
     app->canvas->status = status;
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    gtk_box_append(GTK_BOX(box), scroller);
-    gtk_box_append(GTK_BOX(box), status);
-    gtk_window_set_child(GTK_WINDOW(window), box);
-    return window;
+    return demo_window_set_column(window, scroller, status, NULL);
 }
 
 int

@@ -135,7 +135,6 @@ build_window(GtkApplication *gapp, gpointer data)
     GtkWidget *window =
         demo_window_new(gapp, css, "comments-demo", "FoldTable — comments", 560, 720);
 
-    GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *top = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     gtk_widget_add_css_class(top, "topbar");
     GtkWidget *title = gtk_label_new("Discussion");
@@ -147,7 +146,6 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_label_set_wrap(GTK_LABEL(sub), TRUE);
     gtk_box_append(GTK_BOX(top), title);
     gtk_box_append(GTK_BOX(top), sub);
-    gtk_box_append(GTK_BOX(vbox), top);
 
     app->demo.list = demo_list_view_new(app->demo.model, "comments", G_CALLBACK(setup_row),
                                    G_CALLBACK(comment_row_bind), G_CALLBACK(comment_row_unbind),
@@ -168,26 +166,16 @@ build_window(GtkApplication *gapp, gpointer data)
 
     app->scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
-    gtk_box_append(GTK_BOX(vbox), app->scroller);
 
     app->status = demo_status_bar_new();
-    gtk_box_append(GTK_BOX(vbox), app->status);
     set_status(app);
 
-    gtk_window_set_child(GTK_WINDOW(window), vbox);
+    demo_window_set_column(window, top, app->scroller, app->status, NULL);
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), app);
     return window;
 }
 
 /* ---- self-test ----------------------------------------------------------- */
-
-static double
-engine_height(App *app, int64_t p)
-{
-    double h = -1;
-    fold_table_item_height(app->demo.table, p, &h);
-    return h;
-}
 
 /* Every shown row: allocated height == engine height == Pango's answer. */
 static int
@@ -202,7 +190,7 @@ check_rows(App *app, const char *when)
             gboolean expanded = (info.flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
             double pango = fold_text_heights_measure_text(app->heights, comment_threads[t].comments[r].text,
                                                           expanded);
-            double h = engine_height(app, p);
+            double h = demo_item_height_at(app->demo.table, p);
             if (h != pango)
                 fprintf(stderr, "%s: %s/%d engine %.2f, Pango %.2f\n", when, comment_threads[t].key, r,
                         h, pango);
@@ -230,8 +218,7 @@ static void
 step_1(gpointer data)
 {
     App *app = data;
-    int64_t n = 0;
-    fold_table_item_count(app->demo.table, &n);
+    int64_t n = demo_item_count(app->demo.table);
     EXPECT(n == 2 + 5 + 4);
     EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
     int width = gtk_widget_get_width(app->demo.list);
@@ -254,12 +241,12 @@ step_1(gpointer data)
            info.height);
     /* Expand a long one (three paragraphs). */
     p = demo_row_pos(app->demo.table, "release", 0);
-    double collapsed = engine_height(app, p);
+    double collapsed = demo_item_height_at(app->demo.table, p);
     demo_click(&app->demo, (guint)p);
     fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
     EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED);
     double full = fold_text_heights_measure_text(app->heights, find_comment("release", 0)->text, TRUE);
-    EXPECT(engine_height(app, p) == full && full > collapsed);
+    EXPECT(demo_item_height_at(app->demo.table, p) == full && full > collapsed);
     app->expanded_pos = p;
     printf("step 1: expanded release/0: %.0f -> %.0f pt (Pango, whole text)\n", collapsed,
            full);
@@ -276,7 +263,7 @@ step_2(gpointer data)
     CommentRow *w = comment_row_find(app->demo.list, (guint)p);
     EXPECT(w != NULL);
     if (w) {
-        double h = engine_height(app, p);
+        double h = demo_item_height_at(app->demo.table, p);
         EXPECT(gtk_widget_get_height(GTK_WIDGET(w)) == h);
         EXPECT(comment_row_get_drawn_height(w) == h);
         EXPECT(comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
@@ -317,7 +304,7 @@ step_3(gpointer data)
     printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
            "at Pango's height; release/0 still expanded at %.0f pt\n",
            app->width, width, fold_text_heights_get_text_width(app->heights), checked,
-           engine_height(app, app->expanded_pos));
+           demo_item_height_at(app->demo.table, app->expanded_pos));
     /* The accordion: expanding another comment collapses release/0. */
     int64_t q = demo_row_pos(app->demo.table, "design", 2);
     EXPECT(demo_click(&app->demo, (guint)q) == FOLD_ACTIVATED_ROW_EXPANDED);
@@ -339,7 +326,8 @@ step_4(gpointer data)
     check_rows(app, "step 4");
     CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
     EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
-    EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) == engine_height(app, app->expanded_pos));
+    EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) ==
+                    demo_item_height_at(app->demo.table, app->expanded_pos));
     demo_expect_screenshot(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
 }
 

@@ -169,12 +169,8 @@ build_window(GtkApplication *gapp, gpointer data)
     App *app = data;
     GtkWidget *window = demo_window_new(gapp, css, NULL, "FoldTable — GtkListView", 480, 560);
 
-    GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_widget_set_margin_start(bar, 10);
-    gtk_widget_set_margin_end(bar, 10);
-    gtk_widget_set_margin_top(bar, 6);
-    gtk_widget_set_margin_bottom(bar, 6);
+    demo_set_margins(bar, 10, 6);
     GtkWidget *label = gtk_label_new("Accordion (one expanded row)");
     gtk_widget_set_hexpand(label, TRUE);
     gtk_label_set_xalign(GTK_LABEL(label), 0);
@@ -182,7 +178,6 @@ build_window(GtkApplication *gapp, gpointer data)
     g_signal_connect(app->accordion, "notify::active", G_CALLBACK(on_accordion), app);
     gtk_box_append(GTK_BOX(bar), label);
     gtk_box_append(GTK_BOX(bar), app->accordion);
-    gtk_box_append(GTK_BOX(vbox), bar);
 
     app->demo.list = demo_list_view_new(app->demo.model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
                                    G_CALLBACK(demo_list_row_unbind), G_CALLBACK(on_activate), app);
@@ -194,9 +189,7 @@ build_window(GtkApplication *gapp, gpointer data)
     /* The sticky headers wrap the scrolled window. */
     app->sticky = fold_sticky_headers_new(app->demo.model, app->scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
-    gtk_box_append(GTK_BOX(vbox), app->sticky);
-    gtk_window_set_child(GTK_WINDOW(window), vbox);
-    return window;
+    return demo_window_set_column(window, bar, app->sticky, NULL);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -306,9 +299,8 @@ step_3(gpointer data)
     EXPECT(app->demo.last_action == FOLD_ACTIVATED_ROW_EXPANDED);
     EXPECT(demo_row_expanded(app->demo.table, "fruit", 1));
     EXPECT(app->signals == 0 && app->notes == 2); /* notify::expanded, notify::height */
-    double after = 0, h = 0;
-    fold_table_content_height(app->demo.table, &after);
-    fold_table_item_height(app->demo.table, p, &h);
+    double after = demo_content_height(app->demo.table);
+    double h = demo_item_height_at(app->demo.table, p);
     EXPECT(h == EXPANDED_HEIGHT);
     EXPECT(after == before + EXPANDED_HEIGHT - ROW_HEIGHT);
     printf("step 3: expanded row fruit/1 at %" G_GINT64_FORMAT ", content %.0f -> %.0f\n",
@@ -323,9 +315,7 @@ step_4(gpointer data)
     /* Layout caught up: the expanded row is 96 px on screen. */
     EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
     int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
-    double top = 0;
-    fold_table_item_top(app->demo.table, p, &top);
-    EXPECT(picked_position(app, 200, top + EXPANDED_HEIGHT - 4) == p);
+    EXPECT(picked_position(app, 200, demo_item_top(app->demo.table, p) + EXPANDED_HEIGHT - 4) == p);
     /* Accordion on; expand "Cherry": "Banana" collapses. */
     gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
     fold_table_options options;
@@ -441,8 +431,7 @@ step_10(gpointer data)
     App *app = data;
     demo_expect_screenshot(&app->demo, NULL, NULL);
     /* Then the fixed section at the top, for a second screenshot. */
-    double top = 0;
-    fold_table_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"), &top);
+    double top = demo_item_top(app->demo.table, demo_header_pos(app->demo.table, "grains"));
     gtk_adjustment_set_value(app->vadj, top);
 }
 

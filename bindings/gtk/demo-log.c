@@ -135,10 +135,26 @@ on_jump(GtkButton *button, App *app)
 static double
 engine_offset(App *app)
 {
-    int set = 0;
-    double offset = -1;
-    fold_table_viewport(app->demo.table, &set, &offset, NULL);
-    return set ? offset : -1;
+    return demo_viewport_offset(app->demo.table);
+}
+
+/* Appends `n` lines, one change set each; returns after how many of them the
+ * view was at the end, where the engine put it: the adjustment at its end
+ * (0 while the content is shorter than the page), the engine's viewport
+ * there too, the adjustment's range the content. */
+static int
+append_following(App *app, int n)
+{
+    GtkAdjustment *vadj = app->view.vadj;
+    double page = gtk_adjustment_get_page_size(vadj);
+    int at_end = 0;
+    for (int i = 0; i < n; i++) {
+        log_append(app);
+        double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
+        at_end += value == MAX(0, upper - page) && engine_offset(app) == value &&
+                  upper == demo_content_height(app->demo.table);
+    }
+    return at_end;
 }
 
 /* Each step checks what the last one's changes drew: demo_run waits for a
@@ -182,14 +198,7 @@ step_1(gpointer data)
     for (int i = 0; i < 3; i++)
         log_append(app);
     EXPECT(gtk_adjustment_get_value(vadj) == 0 && engine_offset(app) == 0);
-    int at_end = 0;
-    for (int i = 0; i < 60; i++) {
-        log_append(app);
-        double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
-        at_end += value == MAX(0, upper - page) && engine_offset(app) == value &&
-                  upper == demo_content_height(app->demo.table);
-    }
-    EXPECT(at_end == 60);
+    EXPECT(append_following(app, 60) == 60);
     EXPECT(app->run == 3 && app->lines == 63);
     EXPECT(gtk_adjustment_get_value(vadj) > 0);
     printf("step 1: 63 lines in 3 runs, content %.0f pt, page %.0f: at the end (%.0f) after "
@@ -237,19 +246,12 @@ step_3(gpointer data)
 {
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
-    double page = gtk_adjustment_get_page_size(vadj);
     expect_drawn(app, app->value, "8 new lines");
     demo_screenshot_report(app->demo.window, app->demo.out_png, "-paused.png", " (scrolled up)");
     /* Back to the end ("Jump to end"): following resumes. */
     g_signal_emit_by_name(app->jump, "clicked");
     EXPECT(log_view_at_end(&app->view));
-    int at_end = 0;
-    for (int i = 0; i < 5; i++) {
-        log_append(app);
-        double upper = gtk_adjustment_get_upper(vadj), value = gtk_adjustment_get_value(vadj);
-        at_end += value == upper - page && engine_offset(app) == value;
-    }
-    EXPECT(at_end == 5);
+    EXPECT(append_following(app, 5) == 5);
     EXPECT(app->run == 4 && app->lines == 76);
     printf("step 3: jumped to the end; 5 appends followed (offset %.0f)\n",
            gtk_adjustment_get_value(vadj));
@@ -287,10 +289,7 @@ step_4(gpointer data)
     expect_drawn(app, app->value, "1 new line below");
     /* Scrolling back to the end by hand resumes following too. */
     gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj) - page);
-    log_append(app);
-    log_append(app);
-    EXPECT(gtk_adjustment_get_value(vadj) == gtk_adjustment_get_upper(vadj) - page &&
-           engine_offset(app) == gtk_adjustment_get_value(vadj));
+    EXPECT(append_following(app, 2) == 2);
     printf("step 4: scrolled to the end by hand; 2 appends followed (offset %.0f, "
            "%" G_GINT64_FORMAT " lines)\n",
            gtk_adjustment_get_value(vadj), app->lines);
@@ -329,16 +328,10 @@ build_window(GtkApplication *gapp, gpointer data)
     app->jump = gtk_button_new_with_label("Jump to end");
     g_signal_connect(app->jump, "clicked", G_CALLBACK(on_jump), app);
     GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_widget_set_margin_start(bar, 8);
-    gtk_widget_set_margin_end(bar, 8);
-    gtk_widget_set_margin_top(bar, 4);
-    gtk_widget_set_margin_bottom(bar, 4);
+    demo_set_margins(bar, 8, 4);
     gtk_box_append(GTK_BOX(bar), app->status);
     gtk_box_append(GTK_BOX(bar), app->jump);
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    gtk_box_append(GTK_BOX(box), view);
-    gtk_box_append(GTK_BOX(box), bar);
-    gtk_window_set_child(GTK_WINDOW(window), box);
+    demo_window_set_column(window, view, bar, NULL);
     app->view.changed = update_status;
     app->view.changed_data = app;
     update_status(app);

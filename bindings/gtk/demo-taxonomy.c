@@ -193,8 +193,7 @@ static void
 step_1(gpointer data)
 {
     App *app = data;
-    int64_t n = 0;
-    fold_table_item_count(app->demo.table, &n);
+    int64_t n = demo_item_count(app->demo.table);
     EXPECT(n == (int64_t)G_N_ELEMENTS(groups) - 1 /* the end */ + 6 + 5 + 3 + 5 + 4 + 3 + 3 + 4 + 3);
     int checked = demo_row_check_layout(&app->demo, gtk_adjustment_get_value(app->vadj));
     EXPECT(checked > 10);
@@ -202,7 +201,7 @@ step_1(gpointer data)
     EXPECT(demo_click(&app->demo, (guint)demo_header_pos(app->demo.table, "primates")) ==
            FOLD_ACTIVATED_SECTION_COLLAPSED);
     int64_t before = n;
-    fold_table_item_count(app->demo.table, &n);
+    n = demo_item_count(app->demo.table);
     EXPECT(n == before - 6); /* Great apes' header and its 5 species */
     printf("step 1: %" G_GINT64_FORMAT " items after folding Primates, %d rows at the "
            "engine's offsets and heights\n", n, checked);
