@@ -2,8 +2,9 @@
  * fold-private.h — helpers shared by every fold-*.c of libfoldtable-gtk (not
  * installed): the engine status as a GError, methods that end with an out
  * value, the engine's collapse/expand calls, a row-text source, and the
- * checked getter every GObject of the library offers, and the properties
- * that show a field (fold-private.c).
+ * checked getter every GObject of the library offers, the properties
+ * that show a field (fold-private.c), and snapshots as GVariants
+ * (fold-store-snapshot.c).
  */
 #ifndef FOLD_PRIVATE_H
 #define FOLD_PRIVATE_H
@@ -113,6 +114,26 @@ G_GNUC_INTERNAL void fold_get_field_property(GObject *object, guint id, GValue *
 G_GNUC_INTERNAL void fold_set_object_property(GObject *object, guint id, const GValue *value,
                                               GParamSpec *pspec);
 G_GNUC_INTERNAL void fold_value_set_from_field(GValue *value, gconstpointer field);
+
+/* Snapshots as GVariants (fold-store-snapshot.c): the type that
+ * fold_store_apply_snapshot() takes, one tuple per fold_snapshot_entry,
+ * field by field: (kind, depth, key, header, rows, flags, heights,
+ * header_height, footer_height, row_height). */
+#define FOLD_SNAPSHOT_VARIANT_TYPE_STRING "a(iissxuuddd)"
+#define FOLD_SNAPSHOT_VARIANT_TYPE G_VARIANT_TYPE(FOLD_SNAPSHOT_VARIANT_TYPE_STRING)
+
+/* The entries of @snapshot (of FOLD_SNAPSHOT_VARIANT_TYPE) for
+ * fold_table_apply_snapshot(): a new array in *out_entries (free it with
+ * g_free(); NULL when it is empty) and its length in *out_count. The keys
+ * and headers point into @snapshot's data: keep @snapshot alive while the
+ * entries are used. The entries are not checked (the engine does, naming
+ * the entry); an empty header is passed as "". Another type, or NULL, is
+ * FALSE with @error set (FOLD_LIST_MODEL_ERROR, FOLD_E_INVALID: the message
+ * names the type found and the type expected) and the outputs untouched.
+ * @snapshot's floating reference is not sunk: the caller owns it. O(e). */
+G_GNUC_INTERNAL gboolean fold_snapshot_entries_from_variant(GVariant *snapshot,
+                                                            fold_snapshot_entry **out_entries,
+                                                            gsize *out_count, GError **error);
 
 G_END_DECLS
 

@@ -199,6 +199,42 @@ gboolean fold_store_measure(FoldStore *store, double offset, double height, gint
 gboolean fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64 row,
                                        GError **error);
 
+/* Snapshots (fold-store-snapshot.c) */
+
+/**
+ * FoldSnapshotReport:
+ * @sections_inserted: sections the store did not have
+ * @sections_removed: sections the snapshot does not have
+ * @sections_moved: kept sections that changed parent or place among their
+ *   siblings (not those that only travelled inside a moved section)
+ * @sections_kept: sections in both, moved ones included
+ * @headers_changed: kept sections whose header text changed
+ * @rows_inserted: rows added, in kept and new sections
+ * @rows_removed: rows removed, in kept and removed sections
+ *
+ * What fold_store_apply_snapshot() did (the engine's fold_snapshot_report);
+ * sections are counted at every depth. A plain struct, copied by value.
+ */
+typedef struct {
+    gint64 sections_inserted;
+    gint64 sections_removed;
+    gint64 sections_moved;
+    gint64 sections_kept;
+    gint64 headers_changed;
+    gint64 rows_inserted;
+    gint64 rows_removed;
+    /*< private >*/
+    gint64 reserved[3];
+} FoldSnapshotReport;
+
+#define FOLD_TYPE_SNAPSHOT_REPORT (fold_snapshot_report_get_type())
+GType fold_snapshot_report_get_type(void);
+FoldSnapshotReport *fold_snapshot_report_copy(const FoldSnapshotReport *report);
+void fold_snapshot_report_free(FoldSnapshotReport *report);
+
+gboolean fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot,
+                                   FoldSnapshotReport *out_report, GError **error);
+
 G_END_DECLS
 
 #endif /* FOLD_STORE_H */
