@@ -187,7 +187,7 @@ FOLD_STORE_CALL(fold_store_load, (FoldStore *store, guint64 section, GError **er
  *
  * Cost: O(1).
  *
- * Returns: %TRUE on success
+ * Returns: (skip): %TRUE on success
  */
 gboolean
 fold_store_get_load_state(FoldStore *store, guint64 section, FoldLoadState *out_state,

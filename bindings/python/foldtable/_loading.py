@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Mapping, Option
 from . import _errors, _ffi, _snapshot
 from ._callbacks import _check_callable, _decode_key, _guarded
 from ._convert import _text
-from ._errors import InvalidArgumentError, NotFoundError
+from ._errors import InvalidArgumentError
 from ._snapshot import Snapshot, SnapshotReport
 from ._values import LoadState
 
@@ -160,12 +160,7 @@ def load_ticket(self: Section) -> Optional[int]:
 def load_error(self: Section) -> Optional[str]:
     """The message of a failed load (:meth:`fail_load`); ``None`` unless
     :attr:`load_state` is FAILED. O(1)."""
-    try:
-        return self._read_text(_ffi.TEXT_LOAD_ERROR)
-    except NotFoundError as exc:
-        if exc.function != "fold_table_section_text":
-            raise  # no section has the key
-        return None
+    return self._read_text_or_none(_ffi.TEXT_LOAD_ERROR)
 
 
 def finish_load(self: Section, ticket: int, children: Children) -> SnapshotReport:

@@ -277,12 +277,7 @@ class Section(_SectionId):
     @property
     def detail(self) -> Optional[str]:
         """The header text after its first ``'|'``; ``None`` if it has none."""
-        try:
-            return self._read_text(_ffi.TEXT_DETAIL)
-        except NotFoundError as exc:
-            if exc.function != "fold_table_section_text":
-                raise  # no section has the key
-            return None
+        return self._read_text_or_none(_ffi.TEXT_DETAIL)
 
     @property
     def has_header(self) -> bool:

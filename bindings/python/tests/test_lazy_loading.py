@@ -60,6 +60,15 @@ class Loader:
         return [ticket for _, _, ticket in self.calls]
 
 
+def start_loading(table, key="docs"):
+    """Expand ``key`` under a recording loader that does not answer: the
+    section, the loader and the load's ticket."""
+    loader = Loader(table)
+    section = table.section(key)
+    section.expand()
+    return section, loader, loader.tickets()[-1]
+
+
 def changes(table):
     seen = []
     table.on_change(lambda cs: seen.append((cs.changes, cs.redraw)))
@@ -170,10 +179,7 @@ def test_a_worker_thread_finishes_later(files):
 
 
 def test_collapse_cancels_and_a_late_finish_changes_nothing(files):
-    docs = files.section("docs")
-    loader = Loader(files)
-    docs.expand()
-    first = loader.tickets()[0]
+    docs, loader, first = start_loading(files)
     seen = changes(files)
     assert docs.collapse() is True
     assert loader.calls == [("start", "docs", first), ("cancel", "docs", first)]
@@ -204,10 +210,7 @@ def test_collapse_cancels_and_a_late_finish_changes_nothing(files):
 
 
 def test_removing_the_section_or_closing_the_table_cancels(files):
-    docs = files.section("docs")
-    loader = Loader(files)
-    docs.expand()
-    ticket = loader.tickets()[0]
+    docs, loader, ticket = start_loading(files)
     docs.remove()
     assert loader.calls[-1] == ("cancel", "docs", ticket)
     with pytest.raises(NotFoundError):
@@ -222,10 +225,7 @@ def test_removing_the_section_or_closing_the_table_cancels(files):
 
 
 def test_fail_and_retry(files):
-    docs = files.section("docs")
-    loader = Loader(files)
-    docs.expand()
-    first = loader.tickets()[0]
+    docs, loader, first = start_loading(files)
     seen = changes(files)
     docs.fail_load(first, "Permission denied")
     assert seen == [([], [range(1, 2)])]
@@ -256,10 +256,7 @@ def test_fail_and_retry(files):
 
 
 def test_a_late_success_after_a_failure(files):
-    docs = files.section("docs")
-    loader = Loader(files)
-    docs.expand()
-    ticket = loader.tickets()[0]
+    docs, loader, ticket = start_loading(files)
     docs.fail_load(ticket, "timeout")
     docs.finish_load(ticket, [1])
     assert docs.load_state is LoadState.LOADED
