@@ -19,7 +19,7 @@ void test_messages_and_names(void)
     fold_free(NULL);
     fold_table_free(NULL);
     check_status_names();
-    CHECK_STR(fold_status_name(-8), "unknown status");
+    CHECK_STR(fold_status_name(-9), "unknown status");
     CHECK_STR(fold_status_name(42), "unknown status");
 }
 
