@@ -115,7 +115,7 @@ def test_a_loader_that_finishes_at_once(files):
     assert docs.child_count == 3
     assert docs.row_count == 2
     # The placeholder came with the expansion and went with the children.
-    assert seen == [([Change(1, 0, 1)], [range(0, 1)]), ([Change(1, 1, 4)], [])]
+    assert seen == [([Change(1, 0, 1)], [range(0, 1)]), ([Change(1, 1, 4)], [range(0, 1)])]
     assert geometry(files) == [
         (0, ItemKind.HEADER, 0, 0, None, 0.0, 30.0, COLLAPSIBLE),
         (1, ItemKind.ROW, 0, 0, 0, 30.0, 20.0, 0),
