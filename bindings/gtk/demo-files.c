@@ -5,7 +5,7 @@
  * simulated delay of 300 ms and hands its children back to the main thread,
  * where fold_store_finish_load() replaces the "Loading…" row with them.
  * The folder "Private" fails ("Permission denied"): its row shows the error
- * and a Retry button. Collapsing a folder while it loads cancels the load
+ * and a Retry link. Collapsing a folder while it loads cancels the load
  * (FoldStore::load-cancel); the worker's late answer is refused.
  *
  * The tree is a fixed, made-up one (the screenshots are reproducible). Rows
@@ -347,6 +347,35 @@ expect_item(App *app, guint position, FoldItemKind kind, int depth, const char *
     g_object_unref(item);
 }
 
+/* Every row the list shows is where the engine says and as tall (nothing
+ * is scrolled): the placeholder rows too, whatever they draw. Returns how
+ * many rows were checked. */
+static int
+check_layout(App *app, GtkWidget *widget)
+{
+    int checked = 0;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child;
+         child = gtk_widget_get_next_sibling(child)) {
+        FoldListItem *item = FOLD_IS_EXPANDER(child) ? fold_expander_get_item(FOLD_EXPANDER(child))
+                                                     : NULL;
+        if (!item || !gtk_widget_get_mapped(child)) {
+            checked += check_layout(app, child);
+            continue;
+        }
+        guint p = fold_list_item_get_position(item);
+        graphene_point_t at;
+        EXPECT(gtk_widget_compute_point(child, app->demo.list, &GRAPHENE_POINT_INIT(0, 0), &at));
+        int height = gtk_widget_get_height(child);
+        if (at.y != demo_item_top(app->demo.table, p) || height != ROW_HEIGHT)
+            fprintf(stderr, "row %u: at %.1f, %d high; the engine: %.1f, %.0f\n", p, at.y, height,
+                    demo_item_top(app->demo.table, p), ROW_HEIGHT);
+        EXPECT(at.y == demo_item_top(app->demo.table, p));
+        EXPECT(height == ROW_HEIGHT);
+        checked++;
+    }
+    return checked;
+}
+
 static FoldLoadState
 load_state(App *app, const char *key, guint64 *out_ticket)
 {
@@ -399,6 +428,7 @@ step_2(gpointer data)
     expect_placeholder(app, 6, FALSE, NULL);
     EXPECT(load_state(app, "Home/Documents", NULL) == FOLD_LOAD_STATE_LOADING);
     EXPECT(app->held->len == 2);
+    EXPECT(check_layout(app, app->demo.list) == 10);
     demo_expect_screenshot(&app->demo, "-loading.png", " (two folders loading)");
     /* Let the answers in. */
     app->hold = FALSE;
@@ -434,6 +464,7 @@ step_3(gpointer data)
     EXPECT(load_state(app, "Home/Documents", NULL) == FOLD_LOAD_STATE_LOADED);
     EXPECT(load_state(app, "Home/Documents/Letters", NULL) == FOLD_LOAD_STATE_UNLOADED);
     EXPECT(g_hash_table_size(app->running) == 0);
+    EXPECT(check_layout(app, app->demo.list) == 15);
     demo_expect_screenshot(&app->demo, NULL, " (Documents and Projects loaded)");
     /* Open Private: it fails. */
     EXPECT(demo_click(&app->demo, 12) == FOLD_ACTIVATED_SECTION_EXPANDED);
@@ -450,6 +481,7 @@ step_4(gpointer data)
     expect_placeholder(app, 13, TRUE, "Permission denied");
     EXPECT(demo_item_count(app->demo.table) == 16);
     EXPECT(app->failed == 1);
+    EXPECT(check_layout(app, app->demo.list) == 16);
     demo_expect_screenshot(&app->demo, "-failed.png", " (Private: Permission denied)");
     /* Retry (a click on the row), then close the folder while it loads. */
     EXPECT(demo_click(&app->demo, 13) == FOLD_ACTIVATED_LOAD_RETRIED);

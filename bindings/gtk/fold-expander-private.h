@@ -22,7 +22,7 @@ struct _FoldExpander {
     GtkWidget *icon;
     /* The default display of a placeholder item (fold-expander-display.c),
      * made when the first one is shown: a box of a spinner, a label and a
-     * "Retry" button; the child is hidden meanwhile. */
+     * "Retry" link; the child is hidden meanwhile. */
     GtkWidget *placeholder;
     GtkWidget *spinner;
     GtkWidget *placeholder_label;

@@ -50,7 +50,7 @@
  * #FoldStore::load-start) is shown by the expander itself, its child
  * hidden meanwhile: a spinner and "Loading…" while
  * #FoldListItem:loading, the error message (#FoldListItem:title) and a
- * "Retry" button (which activates the item: the load starts again) once
+ * "Retry" link (which activates the item: the load starts again) once
  * #FoldListItem:failed.
  *
  * ## Actions
@@ -89,7 +89,7 @@
  * ╰── box.placeholder (placeholders only)
  *     ├── spinner
  *     ├── label
- *     ╰── button.retry
+ *     ╰── label.retry (a "Retry" link)
  * ```
  * The chevron is a `GtkImage` with the symbolic icon "pan-end-symbolic"
  * (its "-rtl" variant in right-to-left text), "pan-down-symbolic" and the
@@ -168,7 +168,6 @@ static const char default_css[] =
     "-gtk-icon-size: 16px; }\n"
     "foldexpander > box.placeholder > label { opacity: 0.75; font-style: italic; }\n"
     "foldexpander.failed > box.placeholder > label { opacity: 1; color: @error_color; }\n"
-    "foldexpander > box.placeholder > button.retry { padding: 0 10px; min-height: 0; }\n"
     "foldexpander:focus:focus-visible { outline: 2px solid rgba(53, 132, 228, 0.5); "
     "outline-offset: -2px; border-radius: 4px; }\n";
 

@@ -80,7 +80,7 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * A placeholder (FOLD_ITEM_KIND_PLACEHOLDER, row -1) sits under the header
  * of a section inserted with FOLD_SECTION_UNLOADED while its children load
  * or after its load failed (see FoldStore::load-start); FoldExpander shows
- * it as "Loading…" with a spinner, or its error with a "Retry" button.
+ * it as "Loading…" with a spinner, or its error with a "Retry" link.
  * The texts come from the engine (fold_table_section_text), copied when the
  * item is built and again when the engine reports a change of the item; the
  * model never splits "Title|Detail" itself. A row's title is asked of the
