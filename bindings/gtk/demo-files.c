@@ -376,6 +376,46 @@ check_layout(App *app, GtkWidget *widget)
     return checked;
 }
 
+/* The FoldExpander the list shows `position` in, or NULL. */
+static FoldExpander *
+find_expander(GtkWidget *widget, guint position)
+{
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child;
+         child = gtk_widget_get_next_sibling(child)) {
+        FoldListItem *item = FOLD_IS_EXPANDER(child) ? fold_expander_get_item(FOLD_EXPANDER(child))
+                                                     : NULL;
+        if (item && gtk_widget_get_mapped(child) && fold_list_item_get_position(item) == position)
+            return FOLD_EXPANDER(child);
+        FoldExpander *found = item ? NULL : find_expander(child, position);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+/* What the expander at `position` draws for its placeholder item (the
+ * expander's own box.placeholder: spinner, label, "Retry" link; the app's
+ * child hidden). Returns the Retry link, or NULL. */
+static GtkWidget *
+expect_placeholder_drawn(App *app, guint position, const char *text, gboolean failed)
+{
+    FoldExpander *expander = find_expander(app->demo.list, position);
+    EXPECT(expander != NULL);
+    if (!expander)
+        return NULL;
+    GtkWidget *box = gtk_widget_get_last_child(GTK_WIDGET(expander));
+    EXPECT(gtk_widget_has_css_class(box, "placeholder") && gtk_widget_get_visible(box));
+    EXPECT(!gtk_widget_get_visible(fold_expander_get_child(expander)));
+    EXPECT(gtk_widget_has_css_class(GTK_WIDGET(expander), failed ? "failed" : "loading"));
+    GtkWidget *spinner = gtk_widget_get_first_child(box);
+    GtkWidget *label = gtk_widget_get_next_sibling(spinner);
+    GtkWidget *retry = gtk_widget_get_last_child(box);
+    EXPECT(GTK_IS_SPINNER(spinner) && gtk_widget_get_visible(spinner) == !failed);
+    EXPECT(GTK_IS_LABEL(label) && g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), text) == 0);
+    EXPECT(gtk_widget_has_css_class(retry, "retry") && gtk_widget_get_visible(retry) == failed);
+    return retry;
+}
+
 static FoldLoadState
 load_state(App *app, const char *key, guint64 *out_ticket)
 {
@@ -429,6 +469,8 @@ step_2(gpointer data)
     EXPECT(load_state(app, "Home/Documents", NULL) == FOLD_LOAD_STATE_LOADING);
     EXPECT(app->held->len == 2);
     EXPECT(check_layout(app, app->demo.list) == 10);
+    expect_placeholder_drawn(app, 2, "Loading…", FALSE);
+    expect_placeholder_drawn(app, 6, "Loading…", FALSE);
     demo_expect_screenshot(&app->demo, "-loading.png", " (two folders loading)");
     /* Let the answers in. */
     app->hold = FALSE;
@@ -483,8 +525,12 @@ step_4(gpointer data)
     EXPECT(app->failed == 1);
     EXPECT(check_layout(app, app->demo.list) == 16);
     demo_expect_screenshot(&app->demo, "-failed.png", " (Private: Permission denied)");
-    /* Retry (a click on the row), then close the folder while it loads. */
-    EXPECT(demo_click(&app->demo, 13) == FOLD_ACTIVATED_LOAD_RETRIED);
+    /* Retry (the row's "Retry" link), then close the folder while it loads. */
+    GtkWidget *retry = expect_placeholder_drawn(app, 13, "Permission denied", TRUE);
+    gboolean handled = FALSE;
+    if (retry)
+        g_signal_emit_by_name(retry, "activate-link", "retry", &handled);
+    EXPECT(handled);
     EXPECT(load_state(app, "Home/Private", &second) == FOLD_LOAD_STATE_LOADING);
     EXPECT(second != first && second != 0);
     expect_placeholder(app, 13, FALSE, NULL);
@@ -492,8 +538,8 @@ step_4(gpointer data)
     EXPECT(app->cancelled == 1);
     EXPECT(load_state(app, "Home/Private", NULL) == FOLD_LOAD_STATE_UNLOADED);
     EXPECT(demo_item_count(app->demo.table) == 15);
-    printf("step 4: Private failed (\"Permission denied\"); retried, then closed while "
-           "loading: cancelled\n");
+    printf("step 4: Private failed (\"Permission denied\", its Retry link shown); retried "
+           "through the link, then closed while loading: cancelled\n");
 }
 
 static void
