@@ -130,6 +130,10 @@ class Table:
     section or row listener refuses the change; in the height provider it
     keeps the row's estimate.
 
+    The loader (:meth:`set_loader`, for sections inserted with
+    ``loaded=False``) follows the same rules but one: it runs after the
+    method's changes and may change the table (answer a load at once).
+
     A callback may remove listeners or replace providers: once
     :meth:`remove_listener` or :meth:`set_height_provider` returns, the old
     function is never called again, not even later in the same round; a
