@@ -360,7 +360,7 @@ fold_list_model_new_for_store(FoldStore *store)
  * @out_action: (out) (optional) (type FoldActivation): what it did, a #FoldActivation
  *   (the FOLD_ACTIVATED_* value; a `gint` in C)
  *   (0 nothing, 1 section collapsed, 2 section expanded, 3 row expanded,
- *   4 row collapsed, 5 refused by a "will" handler)
+ *   4 row collapsed, 5 refused by a "will" handler, 6 a failed load retried)
  * @error: return location for a #GError
  *
  * What a click on the item at @position does: a header toggles its
