@@ -164,6 +164,9 @@ def test_a_worker_thread_finishes_later(files):
         (3, ItemKind.ROW, 0, 1, 0, 80.0, 20.0, 0),
     ]
     assert files.item_at_offset(35).position == 1
+    visible = files.visible_items(30, 20)
+    assert visible == [PLACEHOLDER_AT_1]
+    assert visible[0].loading and not visible[0].failed and visible[0].bottom == 50.0
     go.set()
     workers[0].join(10)
     assert not workers[0].is_alive()
@@ -234,6 +237,9 @@ def test_fail_and_retry(files):
     assert docs.load_error == "Permission denied"
     assert files.item(1) == Item(1, ItemKind.PLACEHOLDER, 0, 0, None, FAILED)
     assert files.item(1).failed and not files.item(1).loading
+    failed = files.visible_items(30, 20)[0]
+    assert failed == PLACEHOLDER_AT_1._replace(flags=FAILED)
+    assert failed.failed and not failed.loading
     with pytest.raises(CancelledError):
         docs.fail_load(first, "again")
     # Activating the failed placeholder retries.
