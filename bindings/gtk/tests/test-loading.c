@@ -292,7 +292,8 @@ test_worker(void)
     check_load(later, FOLD_LOAD_STATE_LOADING, last_ticket);
     CHECK_ITEM(4, FOLD_ITEM_KIND_PLACEHOLDER, 0, -1, 20, TRUE, FALSE, NULL);
     FoldListItem *header = g_list_model_get_item(G_LIST_MODEL(model), 3);
-    CHECK(header && !fold_list_item_get_collapsed(header) && fold_list_item_get_collapsible(header));
+    CHECK(header && !fold_list_item_get_collapsed(header) &&
+          fold_list_item_get_collapsible(header));
     g_clear_object(&header);
     /* The worker's answer arrives through the main loop (bounded wait). */
     gint64 deadline = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
