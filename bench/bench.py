@@ -5,9 +5,9 @@ Measures, at N rows (default 10^6) in one section and in N/1000 sections of
 1000 rows, with uniform (40 pt) and variable (20..80 pt) row heights:
 
   visible items   Table.visible_items() of a 1080-pt viewport at a random offset (one C call)
-  visible + read  the same, then every item's top, height and section read (a draw loop):
-                  visible_items builds its VisibleItem tuples when first read, so this
-                  is the cost of the whole answer
+  visible + read  the same, then every item's top, height and section read (a draw loop)
+  visible scroll  visible_items() 16 pt further down each call, as a draw loop scrolling
+                  (the binding reuses the VisibleItems of the last answer that are the same)
   position->item  Table.item() at a random position
   offset->item    Table.item_at_offset() at a random offset
   toggle          Section.collapse() then Section.expand(), reported per toggle
@@ -197,6 +197,12 @@ class ListTable:
 # --------------------------------------------------------------------------
 
 
+def scroll_offsets(rng: random.Random, content: float) -> List[float]:
+    """POOL offsets 16 pt apart from a random start, wrapping before the end."""
+    start = rng.random() * content
+    return [(start + 16.0 * i) % max(1.0, content - VIEWPORT) for i in range(POOL)]
+
+
 def build_table(sections: List[List[float]], uniform: bool) -> "foldtable.Table":
     table = foldtable.Table(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
     for s, rows in enumerate(sections):
@@ -226,6 +232,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
     positions = [rng.randrange(count) for _ in range(POOL)]
     offsets = [rng.random() * content for _ in range(POOL)]
     toggled = [rng.randrange(len(sections)) for _ in range(POOL)]
+    scrolled = scroll_offsets(rng, content)
     section_objects = [table.section(i) for i in range(len(sections))] if len(sections) <= 10000 else None
 
     # Same answers: item at offset, the first visible item.
@@ -249,6 +256,10 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
             for v in table.visible_items(offsets[nxt()], VIEWPORT):
                 v.top, v.height, v.section
 
+    def ft_scroll(ops: int) -> None:
+        for _ in range(ops):
+            table.visible_items(scrolled[nxt()], VIEWPORT)
+
     def ft_item(ops: int) -> None:
         for _ in range(ops):
             table.item(positions[nxt()])
@@ -266,6 +277,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
 
     measure("visible items", shape, heights_mode, n, "foldtable", ft_visible)
     measure("visible + read", shape, heights_mode, n, "foldtable", ft_visible_read)
+    measure("visible scroll", shape, heights_mode, n, "foldtable", ft_scroll)
     measure("position->item", shape, heights_mode, n, "foldtable", ft_item)
     measure("offset->item", shape, heights_mode, n, "foldtable", ft_offset)
     measure("toggle", shape, heights_mode, n, "foldtable", ft_toggle, per=2)
@@ -285,6 +297,10 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
                 for v in base.visible_items(offsets[nxt()], VIEWPORT):
                     v[2], v[3], v[0]
 
+        def py_scroll(ops: int, base: ListTable = base) -> None:
+            for _ in range(ops):
+                base.visible_items(scrolled[nxt()], VIEWPORT)
+
         def py_item(ops: int, base: ListTable = base) -> None:
             for _ in range(ops):
                 base.item(positions[nxt()])
@@ -301,6 +317,7 @@ def run(n: int, shape: str, heights_mode: str, rng: random.Random) -> None:
 
         measure("visible items", shape, heights_mode, n, name, py_visible)
         measure("visible + read", shape, heights_mode, n, name, py_visible_read)
+        measure("visible scroll", shape, heights_mode, n, name, py_scroll)
         measure("position->item", shape, heights_mode, n, name, py_item)
         measure("offset->item", shape, heights_mode, n, name, py_offset)
         measure("toggle", shape, heights_mode, n, name, py_toggle, per=2)
@@ -337,46 +354,59 @@ def compare_bindings(other_dir: str, n: int) -> None:
     finally:
         sys.path.remove(where)
         shutil.rmtree(where)  # imported: the copy is no longer read
+    rounds, ops = (3, 200) if SMOKE else (31, 2000)
+    print("Variable heights, 1080-pt viewport; %d alternating rounds of %d calls; CPU time of "
+          "this thread per call (time.thread_time_ns: a shared machine's other processes do "
+          "not count), median [min]" % (rounds, ops))
+    print("  random: at random offsets; scroll: 16 pt further each call (a draw loop); "
+          "+ read: then every item's top, height and section read")
+    print("  %-28s | %-22s | %-22s | %s" % ("", "other", "this binding", "this/other"))
     rng = random.Random(0xF01DBE7C)
     heights = [20.0 + rng.randrange(61) for _ in range(n)]
-    tables = []
-    for module in (other, foldtable):
-        table = module.Table(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
-        table.append_section("s0").insert_rows(0, heights=heights)
-        tables.append(table)
-    offsets = [rng.random() * tables[0].content_height for _ in range(POOL)]
-    for y in offsets[:256]:
-        assert tables[0].visible_items(y, VIEWPORT) == tables[1].visible_items(y, VIEWPORT)
+    for shape, per in (("one", n), ("many", ROWS_PER_SECTION)):
+        tables = []
+        for module in (other, foldtable):
+            table = module.Table(row_height=ROW_HEIGHT, header_height=HEADER_HEIGHT)
+            for s in range(0, n, per):
+                table.append_section("s%d" % s).insert_rows(0, heights=heights[s:s + per])
+            tables.append(table)
+        content = tables[0].content_height
+        random_offsets = [rng.random() * content for _ in range(POOL)]
+        scrolled = scroll_offsets(rng, content)
+        for offsets in (random_offsets, scrolled):
+            for y in offsets[:256]:
+                assert tables[0].visible_items(y, VIEWPORT) == tables[1].visible_items(y, VIEWPORT)
 
-    def call(table: Any, ops: int) -> float:
-        visible = table.visible_items
-        t0 = time.perf_counter_ns()
-        for i in range(ops):
-            visible(offsets[i % POOL], VIEWPORT)
-        return (time.perf_counter_ns() - t0) / ops
+        def call(table: Any, offsets: List[float]) -> float:
+            visible = table.visible_items
+            t0 = time.thread_time_ns()
+            for i in range(ops):
+                visible(offsets[i % POOL], VIEWPORT)
+            return (time.thread_time_ns() - t0) / ops
 
-    def read(table: Any, ops: int) -> float:
-        visible = table.visible_items
-        t0 = time.perf_counter_ns()
-        for i in range(ops):
-            for v in visible(offsets[i % POOL], VIEWPORT):
-                v.top, v.height, v.section
-        return (time.perf_counter_ns() - t0) / ops
+        def read(table: Any, offsets: List[float]) -> float:
+            visible = table.visible_items
+            t0 = time.thread_time_ns()
+            for i in range(ops):
+                for v in visible(offsets[i % POOL], VIEWPORT):
+                    v.top, v.height, v.section
+            return (time.thread_time_ns() - t0) / ops
 
-    rounds, ops = (3, 200) if SMOKE else (31, 2000)
-    times: Dict[Tuple[int, str], List[float]] = {(k, f): [] for k in (0, 1) for f in ("call", "read")}
-    for _ in range(rounds):
-        for k in (0, 1):
-            times[k, "call"].append(call(tables[k], ops))
-            times[k, "read"].append(read(tables[k], ops))
-    print("One section of %d rows, variable heights, 1080-pt viewport; %d alternating rounds of %d "
-          "calls; median [min]" % (n, rounds, ops))
-    print("  %-26s | %-22s | %-22s | %s" % ("", "other (%s)" % other_dir, "this binding", "this/other"))
-    for f, label in (("call", "visible items"), ("read", "visible items + read all")):
-        a, b = times[0, f], times[1, f]
-        print("  %-26s | %10s [%9s] | %10s [%9s] | %.2fx" % (
-            label, fmt(statistics.median(a)), fmt(min(a)), fmt(statistics.median(b)), fmt(min(b)),
-            statistics.median(b) / statistics.median(a)))
+        cases = [("random", call, random_offsets), ("random + read", read, random_offsets),
+                 ("scroll", call, scrolled), ("scroll + read", read, scrolled)]
+        times: Dict[Tuple[int, str], List[float]] = {(k, c[0]): [] for k in (0, 1) for c in cases}
+        for _ in range(rounds):
+            for label, fn, offsets in cases:
+                for k in (0, 1):
+                    times[k, label].append(fn(tables[k], offsets))
+        for label, _, _ in cases:
+            a, b = times[0, label], times[1, label]
+            print("  %-28s | %10s [%9s] | %10s [%9s] | %.2fx" % (
+                "%s, %s" % ("1 x %d" % n if shape == "one" else "%d x %d" % (n // per, per), label),
+                fmt(statistics.median(a)), fmt(min(a)), fmt(statistics.median(b)), fmt(min(b)),
+                statistics.median(b) / statistics.median(a)), flush=True)
+        for table in tables:
+            table.close()
 
 
 def main() -> None:

@@ -138,8 +138,7 @@ extension Table {
             recording = nil
             throw error
         }
-        var set = recording ?? ChangeSet()
-        recording = nil
+        var set = recording.take() ?? ChangeSet()  // moved out, not copied
         set.contentHeightDelta = contentHeight - heightBefore
         if set.isEmpty && !set.movedViewport { return result }
         if let placed = set.placedOffset {

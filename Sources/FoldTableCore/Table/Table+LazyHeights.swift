@@ -135,13 +135,11 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         try mutate {
             try setRowHeight(section: ref, row: row, height: nil)
-            let before = try look(s, row)
-            try editRow(row, in: s, materialize: false) { run, i in
+            try editRowRedrawing(row, in: s, materialize: false) { run, i in
                 guard run.isProvided(i) else { return }
                 run.setExpandedHeight(i, RowRun.none)
                 run.dropUnexpandable(rowHeight: s.rowUnits)
             }
-            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         }
     }
 
@@ -159,10 +157,8 @@ extension Table {
         notifying = false
         var value = RowRun.none
         if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = RowRun.stored(h) }
-        let before = try look(s, row)
-        try editRow(row, in: s, materialize: true) { run, i in run.setExpandedHeight(i, value, provided: true) }
+        try editRowRedrawing(row, in: s, materialize: true) { run, i in run.setExpandedHeight(i, value, provided: true) }
         expandedAnswersKept = true
-        if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         return true
     }
 

@@ -89,12 +89,10 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
         try mutate {
-            let before = try look(s, row)
-            try editRow(row, in: s, materialize: value != RowRun.none) { run, i in
+            try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                 set(&run, i, value)
                 run.dropUnexpandable(rowHeight: s.rowUnits)
             }
-            if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
         }
     }
 
@@ -195,16 +193,28 @@ extension Table {
         var expandedHeight: Double?
         var expanded: Bool
         var expandable: Bool
+
+        /// Row `i` of `run` in a section whose default row height is
+        /// `rowUnits`: what the accessors read, from the run alone. O(1).
+        init(_ run: RowRun, _ i: Int, rowUnits: Int) {
+            height = Units.points(run.normalHeight(i, rowHeight: rowUnits))
+            expandedHeight = RowRun.points(run.record(i).expandedHeight)
+            expanded = run.isExpanded(i)
+            expandable = run.isExpandable(i, rowHeight: rowUnits)
+        }
     }
 
     /// The look of row `row` of `s`, as `rowHeight(section:row:)`,
     /// `expandedHeight(section:row:)` and the state accessors report it.
+    /// One descent (the accessors would resolve the section and descend
+    /// four times; setters read the look before and after every change).
+    /// O(log n).
     func look(_ s: Section, _ row: Int) throws -> RowLook {
-        let ref = SectionRef.key(s.key)
-        return RowLook(height: try rowHeight(section: ref, row: row),
-                       expandedHeight: try expandedHeight(section: ref, row: row),
-                       expanded: try isRowExpanded(section: ref, row: row),
-                       expandable: try isRowExpandable(section: ref, row: row))
+        let (node, within, _) = try rowNode(row, in: s)
+        guard case .rows(let run) = node.piece else {
+            throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")
+        }
+        return RowLook(run, within, rowUnits: s.rowUnits)
     }
 
     /// The looks of the rows in `pieces` of `s` (subsections skipped), or of
@@ -212,13 +222,7 @@ extension Table {
     func looks(of pieces: [Piece], _ s: Section, _ span: Range<Int>? = nil) -> [RowLook] {
         var out: [RowLook] = []
         for case .rows(let run) in pieces {
-            for i in span ?? (0..<run.count) {
-                let e = run.record(i).expandedHeight
-                out.append(RowLook(height: Units.points(run.normalHeight(i, rowHeight: s.rowUnits)),
-                                   expandedHeight: RowRun.points(e),
-                                   expanded: run.isExpanded(i),
-                                   expandable: run.isExpandable(i, rowHeight: s.rowUnits)))
-            }
+            for i in span ?? (0..<run.count) { out.append(RowLook(run, i, rowUnits: s.rowUnits)) }
         }
         return out
     }
@@ -256,10 +260,16 @@ extension Table {
     func editRow(_ row: Int, in s: Section, materialize: Bool,
                  _ edit: (inout RowRun, Int) -> Void) throws {
         let (node, within, before) = try rowNode(row, in: s)
-        guard case .rows(var run) = node.piece else { return }
+        guard case .rows(let run) = node.piece else { return }
         if run.isExplicit {
-            edit(&run, within)
-            s.list.modify(node) { $0 = .rows(run) }
+            s.list.modify(node) { piece in
+                guard case .rows(var run) = piece else { return }
+                // Leave the slot a run without storage first, so `run` holds
+                // the only reference to its heights: edited in place, not copied.
+                piece = .rows(RowRun(defaultRows: 0))
+                edit(&run, within)
+                piece = .rows(run)
+            }
         } else if materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
@@ -273,6 +283,15 @@ extension Table {
             s.list.replace(lower..<(lower + run.count), with: pieces)
         }
         s.propagate()
+    }
+
+    /// `editRow`, then a redraw of the row if it reads differently
+    /// afterwards (`RowLook`): what every single-row setter reports.
+    func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
+                          _ edit: (inout RowRun, Int) -> Void) throws {
+        let before = try look(s, row)
+        try editRow(row, in: s, materialize: materialize, edit)
+        if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {

@@ -6,17 +6,22 @@
 /// ranges' starts whose nodes carry a pending shift for their subtrees,
 /// so moving every range after `p` is one split, one tag and one merge.
 ///
-/// Nodes live in parallel arrays (no per-node objects, no reference
-/// counting); freed nodes are reused. Priorities are a hash of the node's
-/// slot, independent of the positions, so the tree is balanced in
+/// Nodes live in one array of structs (no per-node objects, no reference
+/// counting; a change set's first range is one allocation, where parallel
+/// arrays made five); freed nodes are reused. Priorities are a hash of the
+/// node's slot, independent of the positions, so the tree is balanced in
 /// expectation whatever order the edits come in.
 struct RangeTree: Sendable {
-    private var lower: [Int] = []
-    private var upper: [Int] = []
-    /// Pending shift of the node's children (its own bounds are current).
-    private var shift: [Int] = []
-    private var left: [Int32] = []
-    private var right: [Int32] = []
+    private struct Node {
+        var lower: Int
+        var upper: Int
+        /// Pending shift of the node's children (its own bounds are current).
+        var shift = 0
+        var left: Int32 = -1
+        var right: Int32 = -1
+    }
+
+    private var nodes: [Node] = []
     private var freed: [Int32] = []
     private var root: Int32 = -1
 
@@ -26,16 +31,16 @@ struct RangeTree: Sendable {
     mutating func insert(_ range: Range<Int>) {
         var a = range.lowerBound, b = range.upperBound
         var (l, r) = split(root, a)
-        if let x = last(l), upper[Int(x)] >= a {
-            let (rest, node) = split(l, lower[Int(x)])
-            a = lower[Int(x)]
-            b = max(b, upper[Int(x)])
+        if let x = last(l), nodes[Int(x)].upper >= a {
+            let (rest, node) = split(l, nodes[Int(x)].lower)
+            a = nodes[Int(x)].lower
+            b = max(b, nodes[Int(x)].upper)
             release(node)
             l = rest
         }
         if b < Int.max {
             let (touching, after) = split(r, b + 1)
-            if let y = last(touching) { b = max(b, upper[Int(y)]) }
+            if let y = last(touching) { b = max(b, nodes[Int(y)].upper) }
             release(touching)
             r = after
         }
@@ -50,14 +55,14 @@ struct RangeTree: Sendable {
         let end = p + removed, d = added - removed
         var tail: (Int, Int)?
         var (l, r) = split(root, p)
-        if let x = last(l), upper[Int(x)] > p {
+        if let x = last(l), nodes[Int(x)].upper > p {
             // The range that straddles p keeps its head, and its tail if
             // it reaches past the removed part.
-            if upper[Int(x)] > end { tail = (p + added, upper[Int(x)] + d) }
-            upper[Int(x)] = p
+            if nodes[Int(x)].upper > end { tail = (p + added, nodes[Int(x)].upper + d) }
+            nodes[Int(x)].upper = p
         }
         let (inside, after) = split(r, end)
-        if let y = last(inside), upper[Int(y)] > end { tail = (p + added, upper[Int(y)] + d) }
+        if let y = last(inside), nodes[Int(y)].upper > end { tail = (p + added, nodes[Int(y)].upper + d) }
         release(inside)
         move(after, by: d)
         l = merge(l, tail.map { make($0.0, $0.1) } ?? -1)
@@ -74,14 +79,14 @@ struct RangeTree: Sendable {
         while n >= 0 || !stack.isEmpty {
             while n >= 0 {
                 stack.append((n, offset))
-                offset += shift[Int(n)]
-                n = left[Int(n)]
+                offset += nodes[Int(n)].shift
+                n = nodes[Int(n)].left
             }
             let (top, o) = stack.removeLast()
             let i = Int(top)
-            out.append((lower[i] + o)..<(upper[i] + o))
-            offset = o + shift[i]
-            n = right[i]
+            out.append((nodes[i].lower + o)..<(nodes[i].upper + o))
+            offset = o + nodes[i].shift
+            n = nodes[i].right
         }
         return out
     }
@@ -100,11 +105,11 @@ struct RangeTree: Sendable {
     private mutating func make(_ a: Int, _ b: Int) -> Int32 {
         if let n = freed.popLast() {
             let i = Int(n)
-            lower[i] = a; upper[i] = b; shift[i] = 0; left[i] = -1; right[i] = -1
+            nodes[i] = Node(lower: a, upper: b)
             return n
         }
-        lower.append(a); upper.append(b); shift.append(0); left.append(-1); right.append(-1)
-        return Int32(lower.count - 1)
+        nodes.append(Node(lower: a, upper: b))
+        return Int32(nodes.count - 1)
     }
 
     /// Frees a subtree's nodes. Each node is freed once after being made
@@ -113,8 +118,8 @@ struct RangeTree: Sendable {
         guard t >= 0 else { return }
         var stack = [t]
         while let n = stack.popLast() {
-            if left[Int(n)] >= 0 { stack.append(left[Int(n)]) }
-            if right[Int(n)] >= 0 { stack.append(right[Int(n)]) }
+            if nodes[Int(n)].left >= 0 { stack.append(nodes[Int(n)].left) }
+            if nodes[Int(n)].right >= 0 { stack.append(nodes[Int(n)].right) }
             freed.append(n)
         }
     }
@@ -122,16 +127,16 @@ struct RangeTree: Sendable {
     private mutating func move(_ t: Int32, by d: Int) {
         guard t >= 0, d != 0 else { return }
         let i = Int(t)
-        lower[i] += d; upper[i] += d; shift[i] += d
+        nodes[i].lower += d; nodes[i].upper += d; nodes[i].shift += d
     }
 
     private mutating func push(_ t: Int32) {
         let i = Int(t)
-        let d = shift[i]
+        let d = nodes[i].shift
         guard d != 0 else { return }
-        move(left[i], by: d)
-        move(right[i], by: d)
-        shift[i] = 0
+        move(nodes[i].left, by: d)
+        move(nodes[i].right, by: d)
+        nodes[i].shift = 0
     }
 
     /// (ranges starting before `key`, the others)
@@ -139,13 +144,13 @@ struct RangeTree: Sendable {
         guard t >= 0 else { return (-1, -1) }
         push(t)
         let i = Int(t)
-        if lower[i] < key {
-            let (a, b) = split(right[i], key)
-            right[i] = a
+        if nodes[i].lower < key {
+            let (a, b) = split(nodes[i].right, key)
+            nodes[i].right = a
             return (t, b)
         }
-        let (a, b) = split(left[i], key)
-        left[i] = b
+        let (a, b) = split(nodes[i].left, key)
+        nodes[i].left = b
         return (a, t)
     }
 
@@ -154,11 +159,11 @@ struct RangeTree: Sendable {
         guard b >= 0 else { return a }
         if RangeTree.priority(a) > RangeTree.priority(b) {
             push(a)
-            right[Int(a)] = merge(right[Int(a)], b)
+            nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
             return a
         }
         push(b)
-        left[Int(b)] = merge(a, left[Int(b)])
+        nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
         return b
     }
 
@@ -175,7 +180,7 @@ struct RangeTree: Sendable {
         var n = t
         while true {
             push(n)
-            let next = last ? right[Int(n)] : left[Int(n)]
+            let next = last ? nodes[Int(n)].right : nodes[Int(n)].left
             guard next >= 0 else { return n }
             n = next
         }
@@ -184,11 +189,11 @@ struct RangeTree: Sendable {
     /// Merges the range ending at `p` with the one starting there.
     private mutating func coalesce(at p: Int) {
         let (l, r) = split(root, p)
-        guard let x = last(l), upper[Int(x)] == p, let y = first(r), lower[Int(y)] == p else {
+        guard let x = last(l), nodes[Int(x)].upper == p, let y = first(r), nodes[Int(y)].lower == p else {
             root = merge(l, r)
             return
         }
-        upper[Int(x)] = upper[Int(y)]
+        nodes[Int(x)].upper = nodes[Int(y)].upper
         let (node, rest) = split(r, p + 1)
         release(node)
         root = merge(l, rest)

@@ -84,6 +84,18 @@ class _Guard:
         self._depth += 1
         return self
 
+    def try_hold(self) -> bool:
+        """Takes the lock without waiting when it is free or this thread
+        holds it, without the bookkeeping of ``with``: only for a C call
+        that runs no callback, so no exception or retired callback can be
+        left for the outermost call. False: use ``with`` (it waits or
+        refuses). Release with :meth:`release_hold`."""
+        return self._rlock.acquire(False)
+
+    def release_hold(self) -> None:
+        """Releases what :meth:`try_hold` took."""
+        self._rlock.release()
+
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         self._depth -= 1
         pending = None

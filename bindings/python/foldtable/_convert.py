@@ -11,8 +11,8 @@ string holding NUL).
 :func:`_out_struct` is the one helper for "call with a pointer to an output,
 read it" (:func:`_out` and :func:`_outs` read scalar values through it);
 :func:`_value` the one conversion of a struct into a value type;
-:class:`_ArrayBuffer`, :class:`_PathBuffer` and :class:`_TextBuffer` are
-buffers a table reuses for answers of varying length.
+:class:`_ArrayBuffer`, :class:`_VisibleBuffer`, :class:`_PathBuffer` and
+:class:`_TextBuffer` are buffers a table reuses for answers of varying length.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
+    Dict,
     Iterable,
     List,
     Optional,
@@ -39,7 +40,7 @@ from typing import (
 
 from . import _errors, _ffi
 from ._errors import InvalidArgumentError, OutOfRangeError
-from ._values import ItemKind, Path
+from ._values import ItemKind, Path, VisibleItem
 
 if TYPE_CHECKING:
     from ctypes import _CData, _SimpleCData
@@ -213,6 +214,8 @@ _VISIBLE_SIZE = _VISIBLE.size
 # Only the section id of each fold_visible_item (offset 16).
 _VISIBLE_SECTION = struct.Struct("=16xQ32x")
 assert _VISIBLE_SECTION.size == _VISIBLE_SIZE
+# Only the position (offset 0).
+_VISIBLE_POSITION = struct.Struct("=q")
 assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
 assert [getattr(_ffi.fold_visible_item, field[0]).offset for field in _ffi.fold_visible_item._fields_] == [
     0, 8, 12, 16, 24, 32, 40, 48, 52
@@ -222,6 +225,15 @@ _KINDS = tuple(sorted(ItemKind, key=int))
 assert [int(kind) for kind in _KINDS] == list(range(len(_KINDS)))
 # Builds a NamedTuple without its Python-level __new__.
 _new_tuple = tuple.__new__
+
+# fold_table_visible_items bound a second time, for _VisibleBuffer alone:
+# without argtypes or errcheck, so a call converts nothing (about a third
+# of the call's cost with them). It is passed only ctypes objects of the
+# declared C types (a void *, two doubles, int64s, the array, pointers to
+# int64), which ctypes passes as they are, and its status is checked by
+# _VisibleBuffer, with the declared function's error check.
+_visible_items_fn = _lib["fold_table_visible_items"]
+_visible_items_fn.restype = ctypes.c_int
 
 
 def _default_options() -> _ffi.fold_table_options:
@@ -277,6 +289,123 @@ class _ArrayBuffer:
             if total.value <= self.capacity:
                 return written.value
             self.grow(max(total.value, 2 * self.capacity))
+
+
+def _visible_list(
+    data: bytes, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+) -> List[VisibleItem]:
+    """The VisibleItems of ``data`` (whole fold_visible_item records): row
+    -1 becomes None and each section id its index among its siblings, from
+    ``sibling_indices`` (the table's ``_sibling_indices``; on a miss, the
+    sections of ``data`` are looked up and the records read again)."""
+    sections = sibling_indices(())
+    while True:  # twice at most: the mapping of the second pass holds every section
+        try:
+            return [
+                _new_tuple(VisibleItem, (p, _KINDS[k], d, sections[s], None if r < 0 else r, t, h, f))
+                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
+            ]
+        except KeyError:
+            sections = sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
+
+
+# The most items of an answer _VisibleBuffer keeps for the next call: many
+# screens' worth; a larger answer (a whole table) is not kept alive.
+_REUSE_LIMIT = 1000
+
+
+class _VisibleBuffer:
+    """The arguments and the array of ``fold_table_visible_items`` (one per
+    table; use with the table's lock held), and the last answer.
+
+    The arguments are ctypes objects made once and set in place, so the
+    call converts nothing (see ``_visible_items_fn``). Building the
+    VisibleItem tuples costs more than the call, so the items of the last
+    answer are reused: a draw loop scrolling by a few points gets mostly
+    the same items again. An item is reused only when its record is the
+    same, byte for byte (position, kind, depth, section id, row, top,
+    height, flags), and no call since changed which children some section
+    has (``_ffi.generation``, the key of the sibling indices); any other
+    change (a height, a collapse) changes the bytes or the positions.
+    """
+
+    __slots__ = (
+        "capacity", "array", "view", "_capacity", "_offset", "_height", "_overscan",
+        "_written", "_total", "_written_ref", "_total_ref",
+        "_last_data", "_last_items", "_last_first", "_last_generation",
+    )
+
+    def __init__(self, capacity: int) -> None:
+        self._offset = c_double()
+        self._height = c_double()
+        self._overscan = c_int64()
+        self._written = c_int64()
+        self._total = c_int64()
+        self._written_ref = byref(self._written)
+        self._total_ref = byref(self._total)
+        self._last_data = b""
+        self._last_items: List[VisibleItem] = []
+        self._last_first = 0
+        self._last_generation = -1
+        self.grow(capacity)
+
+    def grow(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._capacity = c_int64(capacity)
+        self.array: Any = (_ffi.fold_visible_item * capacity)()
+        self.view = memoryview(self.array).cast("B")
+
+    def fill(self, handle: Any, offset: float, height: float, overscan: int) -> bytes:
+        """The records of ``fold_table_visible_items(handle, offset, height,
+        overscan, ...)``, copied: one call when they fit, else the array
+        grows to hold them and the call is made once more. ``overscan``
+        must fit in an int64 (ctypes would wrap it)."""
+        self._offset.value = offset
+        self._height.value = height
+        self._overscan.value = overscan
+        while True:
+            status = _visible_items_fn(
+                handle, self._offset, self._height, self._overscan, self.array,
+                self._capacity, self._written_ref, self._total_ref,
+            )
+            if status:  # raises the FoldError, as the declared function would
+                _ffi._check_status(status, _lib.fold_table_visible_items, ())
+            total = self._total.value
+            if total <= self.capacity:
+                return self.view[: self._written.value * _VISIBLE_SIZE].tobytes()
+            self.grow(max(total, 2 * self.capacity))
+
+    def items(
+        self, data: bytes, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+    ) -> List[VisibleItem]:
+        """The VisibleItems of ``data`` (from :meth:`fill`), the last
+        answer's where they are the same; ``sibling_indices`` is the
+        table's ``_sibling_indices``."""
+        size = _VISIBLE_SIZE
+        generation = _ffi.generation
+        first = _VISIBLE_POSITION.unpack_from(data)[0] if data else 0
+        result: Optional[List[VisibleItem]] = None
+        last = self._last_data
+        if last and generation == self._last_generation:
+            old = self._last_first
+            low = max(first, old)
+            high = min(first + len(data) // size, old + len(last) // size)
+            if low < high:
+                start, stop = (low - first) * size, (high - first) * size
+                if data[start:stop] == last[(low - old) * size:(high - old) * size]:
+                    result = self._last_items[low - old:high - old]
+                    if start:
+                        result[:0] = _visible_list(data[:start], sibling_indices)
+                    if stop < len(data):
+                        result += _visible_list(data[stop:], sibling_indices)
+        if result is None:
+            result = _visible_list(data, sibling_indices)
+        keep = len(result) <= _REUSE_LIMIT
+        self._last_data = data if keep else b""
+        self._last_items = result.copy() if keep else []  # the caller may change its list
+        self._last_first = first
+        self._last_generation = generation
+        return result
 
 
 class _PathBuffer:

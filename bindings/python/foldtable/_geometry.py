@@ -11,14 +11,9 @@ from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Tupl
 from . import _errors, _ffi
 from ._convert import (
     _INT64_MAX,
-    _KINDS,
-    _VISIBLE,
-    _VISIBLE_SECTION,
-    _VISIBLE_SIZE,
     _float,
     _int32,
     _int64,
-    _new_tuple,
     _out,
     _outs,
     _row_or_none,
@@ -75,7 +70,7 @@ def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
     if self._siblings_generation != _ffi.generation:
         cache.clear()
         self._siblings_generation = _ffi.generation
-    missing = [section for section in ids if section not in cache]
+    missing = [section for section in ids if section not in cache] if ids else ()
     if missing:
         handle = self._h()
         info = _ffi.fold_section_info()
@@ -135,7 +130,10 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
     Usually one C call into a buffer the table keeps; when the viewport
     holds more items than the buffer, the buffer grows and the call is
     made once more. The items are read from the buffer in one pass
-    (``struct.iter_unpack`` over its bytes), not field by field.
+    (``struct.iter_unpack`` over its bytes), not field by field, and an
+    item the last call returned too, unchanged, is that call's
+    VisibleItem again (a scrolling draw loop builds only the new ones).
+    O(depth * log n + k) for k items.
 
     Raises:
         InvalidArgumentError: ``offset`` or ``height`` is not finite, or
@@ -147,25 +145,22 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
     extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
         overscan, "overscan"
     )
-    with self._lock:
-        buffer = self._visible
-        written = buffer.fill(_lib.fold_table_visible_items, self._h(), start, extent, extra)
-        data = buffer.view[: written * _VISIBLE_SIZE]
-        # Copied out under the lock: another thread may refill the buffer.
-        # Sibling indices from the table's cache; on a miss, the viewport's
-        # sections (a few) are looked up once each and the items read again.
-        index = self._sibling_indices(())
+    # The library calls no callback here: the cheap hold serves when the
+    # lock is free or this thread holds it (see _Guard.try_hold).
+    guard = self._lock
+    if guard.try_hold():
         try:
-            return [
-                _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
-            ]
-        except KeyError:
-            index = self._sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
-        return [
-            _new_tuple(VisibleItem, (p, _KINDS[k], d, index[s], None if r < 0 else r, t, h, f))
-            for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
-        ]
+            return _read_visible(self, start, extent, extra)
+        finally:
+            guard.release_hold()
+    with self._lock:
+        return _read_visible(self, start, extent, extra)
+
+
+def _read_visible(self: Table, offset: float, height: float, overscan: int) -> List[VisibleItem]:
+    """visible_items with checked arguments; call with the lock held."""
+    buffer = self._visible
+    return buffer.items(buffer.fill(self._h(), offset, height, overscan), self._sibling_indices)
 
 
 def sticky_headers(self: Table, offset: float) -> List[StickyHeader]:

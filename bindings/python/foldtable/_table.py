@@ -43,6 +43,7 @@ from ._convert import (
     _PathBuffer,
     _take_string,
     _text,
+    _VisibleBuffer,
     _TextBuffer,
     _value,
 )
@@ -184,10 +185,11 @@ class Table:
         self._loader: Any = None  # the loader's CFUNCTYPE object (set_loader)
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
-        # Reused buffers: visible items (grown for large viewports); one
-        # sticky header per nesting level and one path index per level plus
-        # a row (every answer the library can give); texts (keys, headers).
-        self._visible = _ArrayBuffer(_ffi.fold_visible_item, 64)
+        # Reused buffers: visible items (grown for large viewports, with the
+        # call's arguments and the last answer); one sticky header per
+        # nesting level and one path index per level plus a row (every
+        # answer the library can give); texts (keys, headers).
+        self._visible = _VisibleBuffer(64)
         self._sticky = _ArrayBuffer(_ffi.fold_sticky_header, _ffi.MAX_DEPTH + 1)
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()

@@ -139,6 +139,32 @@ def test_close_while_other_threads_call():
     assert unexpected == []
 
 
+def test_visible_items_waits_for_a_call_in_another_thread(shared):
+    """visible_items takes the table's lock without its bookkeeping only when
+    the lock is free; held by another thread (here inside a listener), it
+    waits, then answers for the changed table."""
+    inside, release = threading.Event(), threading.Event()
+    shared.on_change(lambda changes: (inside.set(), release.wait(60)))
+    before = shared.visible_items(0, 100)
+    writer = threading.Thread(target=lambda: shared.sections["s0"].collapse())
+    writer.start()
+    assert inside.wait(60)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(shared.visible_items(0, 100)))
+    reader.start()
+    reader.join(0.2)
+    assert got == []  # the writer holds the lock
+    release.set()
+    writer.join(60)
+    reader.join(60)
+    assert not writer.is_alive() and not reader.is_alive()
+    assert [v.position for v in before] == [0, 1, 2]
+    # s0 collapsed: its header (0), then s1's header (1) and first row (2).
+    assert [(v.position, v.section, v.row, v.top) for v in got[0]] == [
+        (0, 0, None, 0.0), (1, 1, None, 28.0), (2, 1, 0, 56.0)]
+    assert got[0][0].collapsed
+
+
 def test_library_serializes_raw_calls(shared):
     """The binding serializes calls on one Table with its own lock; this test
     goes around it and calls the C functions on one handle from 8 threads at
