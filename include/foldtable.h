@@ -138,7 +138,9 @@ extern "C" {
  * callback returns. */
 #define FOLD_E_BUSY (-6)
 /* The section does not allow this: collapsing or toggling a section that is
- * not collapsible (FOLD_SECTION_FIXED, or one without a header item). */
+ * not collapsible (FOLD_SECTION_FIXED, or one without a header item);
+ * adding rows or subsections to a section whose children are not loaded;
+ * fold_table_load() of a section that is loaded or loading. */
 #define FOLD_E_NOT_ALLOWED (-7)
 /* The load this ticket belongs to is over: the section was collapsed while
  * loading, a newer load of it started, or its children already arrived
@@ -231,7 +233,9 @@ int fold_table_new(const fold_table_options *options, fold_table **out_table);
  * it returns: its listeners and providers are unregistered at once (none is
  * called again), the outermost call completes normally, and the handle must
  * not be used after it returns. Must not race with a call on the table from
- * another thread. */
+ * another thread. Loads under way are cancelled first: the loader gets
+ * FOLD_LOAD_CANCEL for each, in ticket order (inside a callback: before the
+ * outermost call returns), and is not called again. */
 void fold_table_free(fold_table *table);
 
 /* Writes the table's options to *out_options: as given to fold_table_new
@@ -301,16 +305,17 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
                             int64_t capacity, int64_t *out_length);
 
 /* Section flags: given to fold_table_insert_section() (COLLAPSED, FIXED,
- * NO_HEADER, EXPANDED) and reported in fold_section_info.flags (COLLAPSED,
- * FIXED, NO_HEADER, COLLAPSIBLE). */
+ * NO_HEADER, EXPANDED, UNLOADED) and reported in fold_section_info.flags
+ * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED). */
 #define FOLD_SECTION_COLLAPSED 1u   /* its stored state is collapsed */
 #define FOLD_SECTION_FIXED 2u       /* not collapsible: no indicator, collapse and
                                        toggle are FOLD_E_NOT_ALLOWED */
 #define FOLD_SECTION_NO_HEADER 4u   /* no header item (a group of rows; it keeps
                                        its footer item if it has one); never
                                        collapsible (implies FIXED) */
-#define FOLD_SECTION_COLLAPSIBLE 8u /* reported only: not FIXED and has children,
-                                       so a header shows an indicator */
+#define FOLD_SECTION_COLLAPSIBLE 8u /* reported only: not FIXED, and has children
+                                       or children to load (UNLOADED), so a
+                                       header shows an indicator */
 #define FOLD_SECTION_EXPANDED 16u   /* given only: starts expanded although the
                                        table's start_collapsed option is set */
 #define FOLD_SECTION_UNLOADED 32u   /* given: its children are not loaded yet (see
@@ -371,11 +376,14 @@ int fold_table_section_text(const fold_table *table, fold_section_id section, in
  * every collapsible section when the table's start_collapsed option is set;
  * an empty section keeps the state for when it gets children),
  * FOLD_SECTION_EXPANDED (it starts expanded whatever start_collapsed says),
- * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, or 0. Other bits, COLLAPSED
- * with EXPANDED, and COLLAPSED with FIXED or NO_HEADER (a section that
- * cannot collapse cannot start collapsed) are FOLD_E_INVALID. The insertion
- * is one change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH
- * levels or FOLD_MAX_SECTIONS sections. O(depth * log n). */
+ * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, FOLD_SECTION_UNLOADED (its
+ * children come later, see "Lazily loaded children"), or 0. Other bits,
+ * COLLAPSED with EXPANDED, COLLAPSED with FIXED or NO_HEADER (a section that
+ * cannot collapse cannot start collapsed), UNLOADED with EXPANDED, FIXED or
+ * NO_HEADER, and UNLOADED with row_count > 0 are FOLD_E_INVALID. A parent
+ * whose children are not loaded is FOLD_E_NOT_ALLOWED. The insertion is one
+ * change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH levels
+ * or FOLD_MAX_SECTIONS sections. O(depth * log n). */
 int fold_table_insert_section(fold_table *table, fold_section_id parent, int64_t index,
                               const char *key, const char *header, int64_t row_count,
                               uint32_t flags, fold_section_id *out_id);
@@ -638,7 +646,8 @@ int fold_table_footer_position(const fold_table *table, fold_section_id section,
 /* What a click on the item at `position` does: a header toggles its section
  * unless it is fixed (an empty section toggles its stored state, as
  * fold_table_toggle does), a row toggles its expansion (accordion applies; an
- * unknown expanded height is asked of the provider first), a footer does
+ * unknown expanded height is asked of the provider first), a failed load's
+ * placeholder retries the load, a footer or a loading placeholder does
  * nothing. *out_action (optional) says which. O(depth * log n). */
 int fold_table_activate(fold_table *table, int64_t position, int32_t *out_action);
 
@@ -1136,9 +1145,22 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
  *     FOLD_E_NOT_FOUND. So children that arrive late are refused with a
  *     status, never shown under the wrong load.
  *   - Rows and subsections cannot be added to a section whose children are
- *     not loaded (insert_rows, insert_section or move_section into it,
- *     FOLD_E_NOT_ALLOWED): they arrive through fold_table_finish_load().
- *     Saved state stores an unloaded section as collapsed.
+ *     not loaded (insert_rows, insert_section, move_section or move_row into
+ *     it, FOLD_E_NOT_ALLOWED): they arrive through fold_table_finish_load().
+ *     An UNLOADED section cannot be FIXED, NO_HEADER or EXPANDED, nor be
+ *     given rows or (in entries) children: FOLD_E_INVALID.
+ *   - Saved state stores the stored state: an unloaded section as collapsed,
+ *     a loading or failed one as expanded, so importing it where the
+ *     section is unloaded expands it and starts its load (a placeholder is
+ *     never the saved scroll anchor: its header is).
+ *   - fold_table_apply_snapshot(): a kept section whose children are not
+ *     loaded takes the children its entry is given (any child entry, even
+ *     a rows entry of 0 rows, ends its load: the placeholder goes and a
+ *     running load gets FOLD_LOAD_CANCEL); without child entries it stays
+ *     as it is. A new section may be UNLOADED. Entry flags are used for new
+ *     sections only, as always.
+ *   - A placeholder is never a sticky header; reveal_row cannot name rows
+ *     of an unloaded section (it has none).
  * The loader runs on the thread of the call that started or cancelled the
  * load, after that call has made its changes and sent its events, and may
  * change the table: it may call fold_table_finish_load() at once when the
@@ -1172,7 +1194,11 @@ typedef void (*fold_load_fn)(fold_table *table, fold_section_id section, const c
                              uint64_t ticket, int32_t event, void *user_data);
 
 /* Sets the loader (fn NULL removes it). Once it returns FOLD_OK, the old
- * loader is never called again with its user_data. O(1). */
+ * loader is never called again with its user_data. Calls queued by one call
+ * on the table are made in order, after its change listeners, each after
+ * the previous one returned (a loader that changes the table queues more,
+ * it is not called inside itself). Freeing the table drops queued START
+ * calls not made yet (their loads are cancelled like the others). O(1). */
 int fold_table_set_loader(fold_table *table, fold_load_fn fn, void *user_data);
 
 /* A section's load state and current ticket. O(1). */
@@ -1206,7 +1232,8 @@ int fold_table_fail_load(fold_table *table, fold_section_id section, uint64_t ti
 /* Starts a new load of an expanded section whose load failed (a retry:
  * what activating its placeholder does), or expands an unloaded section
  * (starting its load, as fold_table_expand does). FOLD_E_NOT_ALLOWED for a
- * section that is loaded or already loading. O(depth * log n). */
+ * section that is loaded or already loading, or when a "will expand"
+ * listener refused (it stays unloaded). O(depth * log n). */
 int fold_table_load(fold_table *table, fold_section_id section);
 
 /* ------------------------------------------------------------------------- */

@@ -32,6 +32,7 @@ import Testing
             case .header: out.append("H:\(key)")
             case .row: out.append("R:\(key).\(placed.item.row)")
             case .footer: out.append("F:\(key)")
+            case .placeholder: out.append("P:\(key)")
             }
             return true
         }

@@ -43,8 +43,9 @@ extension Table {
             throw FoldError(.notAllowed, "section \"\(s.key)\" is collapsed: expand it first, then make it not collapsible")
         }
         try mutate {
+            let shown = s.collapsible
             s.fixed = !collapsible
-            if s.childCount > 0 { recordFlagsChanged(s) }
+            if s.collapsible != shown { recordFlagsChanged(s) }
         }
     }
 

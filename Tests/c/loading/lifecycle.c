@@ -116,8 +116,8 @@ void test_finish_inside_loader(void)
     fold_section_id a, u, b, x, y;
     fold_table *t = abu_table(&j, &a, &u, &b);
     /* Two rows, an unloaded subsection x, a subsection y with one row. */
-    fold_snapshot_entry children[] = {load_rows(0, 2), load_section(0, "x", FOLD_SECTION_UNLOADED),
-                                      load_section(0, "y", 0), load_rows(1, 1)};
+    fold_snapshot_entry children[] = {snap_rows(0, 2), load_section(0, "x", FOLD_SECTION_UNLOADED),
+                                      load_section(0, "y", 0), snap_rows(1, 1)};
     j.action = LOADER_FINISH;
     j.entries = children;
     j.entry_count = COUNT(children);
@@ -153,7 +153,7 @@ void test_finish_later(void)
     journal j;
     fold_section_id a, u, b, v;
     fold_table *t = abu_table(&j, &a, &u, &b);
-    fold_snapshot_entry rows[] = {load_rows(0, 3)};
+    fold_snapshot_entry rows[] = {snap_rows(0, 3)};
     fold_snapshot_report report;
     const char *before;
 
@@ -200,7 +200,7 @@ void test_fail_and_retry(void)
     journal j;
     fold_section_id a, u, b;
     fold_table *t = abu_table(&j, &a, &u, &b);
-    fold_snapshot_entry rows[] = {load_rows(0, 1)};
+    fold_snapshot_entry rows[] = {snap_rows(0, 1)};
     int32_t activated = -1;
 
     check_changed(t, fold_table_expand, u, 1);
@@ -246,7 +246,7 @@ void test_collapse_cancels(void)
     journal j;
     fold_section_id a, u, b;
     fold_table *t = abu_table(&j, &a, &u, &b);
-    fold_snapshot_entry rows[] = {load_rows(0, 1)};
+    fold_snapshot_entry rows[] = {snap_rows(0, 1)};
     const char *before;
 
     check_changed(t, fold_table_expand, u, 1);
@@ -295,7 +295,7 @@ void test_remove_cancels(void)
     fold_section_id u2 = add_flagged(t, p, "u2", "U2", 0, FOLD_SECTION_UNLOADED);
     fold_section_id q = add(t, FOLD_ROOT, "q", "Q", 0);
     fold_section_id u3 = add_flagged(t, q, "u3", "U3", 0, FOLD_SECTION_UNLOADED);
-    fold_snapshot_entry rows[] = {load_rows(0, 1)};
+    fold_snapshot_entry rows[] = {snap_rows(0, 1)};
     memset(&j, 0, sizeof j);
     journal_attach(t, &j);
 
@@ -371,7 +371,7 @@ void test_hostile_loaders(void)
     journal j;
     fold_section_id a, u, b;
     fold_table *t = abu_table(&j, &a, &u, &b);
-    fold_snapshot_entry rows[] = {load_rows(0, 1)};
+    fold_snapshot_entry rows[] = {snap_rows(0, 1)};
     int32_t statuses[4] = {9, 9, 9, 9};
     int64_t listener = 0;
 

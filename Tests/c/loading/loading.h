@@ -62,30 +62,14 @@ fold_table *abu_table(journal *j, fold_section_id *a, fold_section_id *u, fold_s
 const char *layout(const fold_table *t);
 const char *geometry(const fold_table *t);
 
-/* Entries: a section at `depth` with its key and flags, and a run of rows. */
+/* An entry of a section at `depth` with its key as header and these flags
+ * (rows: snap_rows, fixture.h). */
 static inline fold_snapshot_entry load_section(int32_t depth, const char *key, uint32_t flags)
 {
-    fold_snapshot_entry e;
-    memset(&e, 0, sizeof e);
-    e.kind = FOLD_SNAPSHOT_SECTION;
-    e.depth = depth;
-    e.key = key;
-    e.header = key;
+    fold_snapshot_entry e = snap_section(depth, key, key);
     e.flags = flags;
     return e;
 }
-
-static inline fold_snapshot_entry load_rows(int32_t depth, int64_t rows)
-{
-    fold_snapshot_entry e;
-    memset(&e, 0, sizeof e);
-    e.kind = FOLD_SNAPSHOT_ROWS;
-    e.depth = depth;
-    e.rows = rows;
-    return e;
-}
-
-#define COUNT(a) ((int64_t)(sizeof(a) / sizeof((a)[0])))
 
 /* The load state and ticket of a section (two checks). */
 #define CHECK_LOAD(t, id, state_, ticket_)                                   \

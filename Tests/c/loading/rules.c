@@ -55,7 +55,7 @@ void test_loading_bad_input(void)
     fold_section_id a, u, b, id = 5;
     fold_table *t = abu_table(&j, &a, &u, &b);
     fold_load_info li;
-    fold_snapshot_entry one[] = {load_rows(0, 1)};
+    fold_snapshot_entry one[] = {snap_rows(0, 1)};
     fold_snapshot_report report;
     const char *before;
     static const char bad_utf8[] = {'o', (char)0xff, 0};
@@ -64,19 +64,19 @@ void test_loading_bad_input(void)
          "load entry 0: a section with the key \"a\" already exists"},
         {{load_section(0, "x", 0), load_section(0, "x", 0)}, 2, FOLD_E_DUPLICATE,
          "load entry 1: the key \"x\" is also the key of entry 0"},
-        {{load_rows(0, 1), load_rows(2, 1)}, 2, FOLD_E_RANGE,
+        {{snap_rows(0, 1), snap_rows(2, 1)}, 2, FOLD_E_RANGE,
          "load entry 1: depth 2 is out of range (0 to 0 here: an entry is at most one level below the section before it)"},
-        {{load_rows(0, -1)}, 1, FOLD_E_RANGE, "load entry 0: row count -1 is negative"},
+        {{snap_rows(0, -1)}, 1, FOLD_E_RANGE, "load entry 0: row count -1 is negative"},
         {{load_section(0, "", 0)}, 1, FOLD_E_INVALID, "load entry 0: a section key must not be empty"},
-        {{load_section(0, "x", FOLD_SECTION_UNLOADED), load_rows(1, 2)}, 2, FOLD_E_INVALID,
+        {{load_section(0, "x", FOLD_SECTION_UNLOADED), snap_rows(1, 2)}, 2, FOLD_E_INVALID,
          "load entry 1: section \"x\" (entry 0) is unloaded: its children arrive when it loads"},
         {{load_section(0, "x", FOLD_SECTION_UNLOADED | FOLD_SECTION_EXPANDED)}, 1, FOLD_E_INVALID,
          "load entry 0: section \"x\" cannot start unloaded and expanded, fixed or without a header "
          "(an unloaded section starts collapsed and loads when it expands)"},
         {{load_section(0, "x", 64)}, 1, FOLD_E_INVALID,
          "load entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"},
-        {{load_rows(0, 1), load_section(0, "x", 0)}, 2, FOLD_E_INVALID, "load entry 1: key is NULL"},
-        {{load_rows(0, 1), load_section(0, bad_utf8, 0)}, 2, FOLD_E_INVALID, "load entry 1: key is not valid UTF-8"},
+        {{snap_rows(0, 1), load_section(0, "x", 0)}, 2, FOLD_E_INVALID, "load entry 1: key is NULL"},
+        {{snap_rows(0, 1), load_section(0, bad_utf8, 0)}, 2, FOLD_E_INVALID, "load entry 1: key is not valid UTF-8"},
     };
     size_t i;
     cases[8].entries[1].key = NULL;
@@ -143,7 +143,7 @@ void test_loading_saved_state(void)
     journal j;
     fold_section_id a, u, b, v, w;
     fold_table *t = abu_table(&j, &a, &u, &b);
-    fold_snapshot_entry one[] = {load_rows(0, 1)};
+    fold_snapshot_entry one[] = {snap_rows(0, 1)};
     fold_import_report report;
     char *json = NULL;
     v = add_flagged(t, FOLD_ROOT, "v", "v", 0, FOLD_SECTION_UNLOADED);
@@ -202,10 +202,10 @@ void test_loading_snapshot(void)
          * unloaded. Changes in order: x goes (10-11), v's placeholder
          * goes (7), n comes after w's placeholder (9). */
         fold_snapshot_entry snapshot[] = {
-            load_section(0, "a", 0), load_rows(1, 2),
-            load_section(0, "u", 0), load_rows(1, 1),
-            load_section(0, "b", 0), load_rows(1, 1),
-            load_section(0, "v", 0), load_rows(1, 0),
+            load_section(0, "a", 0), snap_rows(1, 2),
+            load_section(0, "u", 0), snap_rows(1, 1),
+            load_section(0, "b", 0), snap_rows(1, 1),
+            load_section(0, "v", 0), snap_rows(1, 0),
             load_section(0, "w", 0),
             load_section(0, "n", FOLD_SECTION_UNLOADED),
         };

@@ -44,7 +44,7 @@ static void hand_to_worker(fold_table *t, fold_section_id section, const char *k
 static void *worker(void *arg)
 {
     handoff *h = arg;
-    fold_snapshot_entry children[] = {load_rows(0, 3)};
+    fold_snapshot_entry children[] = {snap_rows(0, 3)};
     int done;
     for (done = 0; done < NLOADS; done++) {
         fold_section_id section;
