@@ -130,7 +130,9 @@ G_GNUC_INTERNAL void fold_value_set_from_field(GValue *value, gconstpointer fiel
  * the entry); an empty header is passed as "". Another type, or NULL, is
  * FALSE with @error set (FOLD_LIST_MODEL_ERROR, FOLD_E_INVALID: the message
  * names the type found and the type expected) and the outputs untouched.
- * @snapshot's floating reference is not sunk: the caller owns it. O(e). */
+ * @snapshot's floating reference is not sunk: the caller owns it. O(e):
+ * a serialized variant in normal form (FoldSnapshotBuilder's, bytes from a
+ * file) is read straight from its bytes, others with g_variant_get(). */
 G_GNUC_INTERNAL gboolean fold_snapshot_entries_from_variant(GVariant *snapshot,
                                                             fold_snapshot_entry **out_entries,
                                                             gsize *out_count, GError **error);

@@ -1,9 +1,197 @@
 /*
- * fold-store-snapshot.c — snapshots as GVariants: the conversion to the
- * engine's fold_snapshot_entry array that every snapshot-taking method
- * shares (fold-private.h).
+ * fold-store-snapshot.c — snapshots as GVariants of type "a(iissxuuddd)":
+ * the conversion to the engine's fold_snapshot_entry array that every
+ * snapshot-taking method shares (fold-private.h), reading and writing the
+ * serialized form directly, fold_store_apply_snapshot() with its
+ * FoldSnapshotReport, and FoldSnapshotBuilder.
  */
 #include "fold-store-private.h"
+
+#include <string.h>
+
+/* ---- the serialized form --------------------------------------------------
+ *
+ * g_variant_get() costs about a microsecond per tuple (a GVariant for each of
+ * its ten fields), as much as the engine's own work on the entry, and
+ * GVariantBuilder as much again. So FoldSnapshotBuilder writes the bytes
+ * itself, and the entries of a serialized variant are read straight from
+ * its bytes when these are laid out as GLib writes them (GVariant's normal
+ * form): an array of variable-size elements is the elements, each aligned
+ * to 8 (the tuple's alignment), then the end of each element as a framing
+ * offset; an "(iissxuuddd)" tuple is i, i, the two NUL-terminated strings,
+ * x, u, u, d, d, d at their alignments (numbers in the host's byte order),
+ * then the strings' ends as framing offsets in reverse order (the key's end
+ * last). Offsets are little-endian, 1, 2, 4 or 8 bytes: the fewest that can
+ * address the container. Other bytes (untrusted data not in normal form)
+ * are read with g_variant_get(), which gives GLib's defaults for what it
+ * cannot read; both ways give the same entries (tests/snapshot/bytes.c).
+ */
+
+static gsize
+offset_size(gsize container)
+{
+    return container > G_MAXUINT32 ? 8 : container > G_MAXUINT16 ? 4 : container > G_MAXUINT8 ? 2 : 1;
+}
+
+/* The size of a container of `body` bytes and `count` offsets (GLib's rule:
+ * the offsets take the fewest bytes that address the whole). */
+static gsize
+with_offsets(gsize body, gsize count)
+{
+    if (body + count <= G_MAXUINT8)
+        return body + count;
+    if (body + 2 * count <= G_MAXUINT16)
+        return body + 2 * count;
+    if (body + 4 * count <= G_MAXUINT32)
+        return body + 4 * count;
+    return body + 8 * count;
+}
+
+/* Where the numbers of an entry sit in its tuple: `at` bytes after the
+ * tuple's start, or after the end of its strings aligned to 8 (x u u d d d). */
+static const struct {
+    gboolean after_strings;
+    gsize at, field, size;
+} numbers[] = {
+    {FALSE, 0, G_STRUCT_OFFSET(fold_snapshot_entry, kind), 4},
+    {FALSE, 4, G_STRUCT_OFFSET(fold_snapshot_entry, depth), 4},
+    {TRUE, 0, G_STRUCT_OFFSET(fold_snapshot_entry, rows), 8},
+    {TRUE, 8, G_STRUCT_OFFSET(fold_snapshot_entry, flags), 4},
+    {TRUE, 12, G_STRUCT_OFFSET(fold_snapshot_entry, heights), 4},
+    {TRUE, 16, G_STRUCT_OFFSET(fold_snapshot_entry, header_height), 8},
+    {TRUE, 24, G_STRUCT_OFFSET(fold_snapshot_entry, footer_height), 8},
+    {TRUE, 32, G_STRUCT_OFFSET(fold_snapshot_entry, row_height), 8},
+};
+#define NUMBERS_AFTER_STRINGS 40 /* bytes */
+
+static gsize
+read_offset(const guint8 *at, gsize size)
+{
+    guint64 value = 0;
+    memcpy(&value, at, size);
+    return (gsize)GUINT64_FROM_LE(value);
+}
+
+static void
+write_offset(guint8 *at, gsize value, gsize size)
+{
+    guint64 le = GUINT64_TO_LE((guint64)value);
+    memcpy(at, &le, size);
+}
+
+/* A GVariant string in normal form: UTF-8, NUL-terminated, no other NUL. */
+static gboolean
+string_ok(const guint8 *start, gsize length)
+{
+    return length > 0 && start[length - 1] == '\0' &&
+           g_utf8_validate((const char *)start, (gssize)(length - 1), NULL);
+}
+
+static gboolean
+read_tuple(const guint8 *data, gsize size, fold_snapshot_entry *e)
+{
+    gsize os = offset_size(size);
+    /* i, i, two strings of at least their NUL, padding, the numbers, two offsets */
+    if (size < 8 + 2 + 6 + NUMBERS_AFTER_STRINGS + 2 * os)
+        return FALSE;
+    gsize key_end = read_offset(data + size - os, os);
+    gsize header_end = read_offset(data + size - 2 * os, os);
+    if (key_end < 9 || header_end <= key_end || header_end > size)
+        return FALSE;
+    gsize fixed = (header_end + 7) & ~(gsize)7;
+    if (fixed + NUMBERS_AFTER_STRINGS + 2 * os != size || !string_ok(data + 8, key_end - 8) ||
+        !string_ok(data + key_end, header_end - key_end))
+        return FALSE;
+    for (gsize k = 0; k < G_N_ELEMENTS(numbers); k++)
+        memcpy(G_STRUCT_MEMBER_P(e, numbers[k].field),
+               data + (numbers[k].after_strings ? fixed : 0) + numbers[k].at, numbers[k].size);
+    e->key = (const char *)data + 8;
+    e->header = (const char *)data + key_end;
+    return TRUE;
+}
+
+/* All `count` entries from the array's bytes, or FALSE (entries partly
+ * written) when they are not in the layout above. */
+static gboolean
+read_array(const guint8 *data, gsize size, gsize count, fold_snapshot_entry *entries)
+{
+    if (size == 0)
+        return count == 0;
+    gsize os = offset_size(size);
+    gsize offsets = read_offset(data + size - os, os); /* the last element's end */
+    if (offsets > size || (size - offsets) % os != 0 || (size - offsets) / os != count)
+        return FALSE;
+    gsize start = 0;
+    for (gsize i = 0; i < count; i++) {
+        gsize end = read_offset(data + offsets + i * os, os);
+        if (end < start || end > offsets || !read_tuple(data + start, end - start, &entries[i]))
+            return FALSE;
+        start = (end + 7) & ~(gsize)7;
+    }
+    return TRUE;
+}
+
+/* Whether @v holds its elements as GVariants (tree form: made by
+ * GVariantBuilder or g_variant_new(), as PyGObject's and GJS's GLib.Variant
+ * are) rather than bytes. GLib has no call for it; a tree-form container
+ * hands out the same child each time, a serialized one a new GVariant per
+ * call. Only the speed depends on the answer: the bytes of a tree-form
+ * variant are made on demand, which costs more than reading its elements
+ * with g_variant_get(). */
+static gboolean
+tree_form(GVariant *v)
+{
+    if (g_variant_n_children(v) == 0)
+        return FALSE;
+    GVariant *first = g_variant_get_child_value(v, 0), *again = g_variant_get_child_value(v, 0);
+    gboolean same = first == again;
+    g_variant_unref(first);
+    g_variant_unref(again);
+    return same;
+}
+
+/* The entries as a serialized, floating variant (the inverse of
+ * read_array()); their strings are valid UTF-8 (FoldSnapshotBuilder's
+ * text_dup), NULL for "". */
+static GVariant *
+write_array(const fold_snapshot_entry *entries, gsize count)
+{
+    static const char zeros[8];
+    GString *out = g_string_sized_new(64 * count + 1); /* gsize lengths, binary data */
+    gsize *ends = g_new(gsize, count + 1);
+    for (gsize i = 0; i < count; i++) {
+        const fold_snapshot_entry *e = &entries[i];
+        g_string_append_len(out, zeros, (gssize)(-out->len & 7));
+        const char *key = e->key ? e->key : "", *header = e->header ? e->header : "";
+        gsize key_end = 8 + strlen(key) + 1, header_end = key_end + strlen(header) + 1;
+        gsize fixed = (header_end + 7) & ~(gsize)7;
+        gsize body = fixed + NUMBERS_AFTER_STRINGS;
+        gsize size = with_offsets(body, 2), os = (size - body) / 2;
+        gsize start = out->len;
+        g_string_set_size(out, start + size);
+        guint8 *p = (guint8 *)out->str + start;
+        memset(p, 0, size);
+        for (gsize k = 0; k < G_N_ELEMENTS(numbers); k++)
+            memcpy(p + (numbers[k].after_strings ? fixed : 0) + numbers[k].at,
+                   G_STRUCT_MEMBER_P(e, numbers[k].field), numbers[k].size);
+        memcpy(p + 8, key, key_end - 8);
+        memcpy(p + key_end, header, header_end - key_end);
+        write_offset(p + size - os, key_end, os);
+        write_offset(p + size - 2 * os, header_end, os);
+        ends[i] = out->len;
+    }
+    gsize body = out->len, size = with_offsets(body, count);
+    g_string_set_size(out, size);
+    for (gsize i = 0; i < count; i++)
+        write_offset((guint8 *)out->str + body + i * ((size - body) / count), ends[i],
+                     (size - body) / count);
+    g_free(ends);
+    /* The bytes without GString's trailing NUL. */
+    GBytes *bytes = g_bytes_new_take(g_string_free(out, FALSE), size);
+    GVariant *v = g_variant_new_from_bytes(FOLD_SNAPSHOT_VARIANT_TYPE, bytes, TRUE);
+    g_bytes_unref(bytes);
+    return v;
+}
 
 gboolean
 fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out_entries,
@@ -20,14 +208,17 @@ fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out
     }
     gsize count = g_variant_n_children(snapshot);
     fold_snapshot_entry *entries = count ? g_new0(fold_snapshot_entry, count) : NULL;
-    GVariantIter iter;
-    g_variant_iter_init(&iter, snapshot);
-    for (gsize i = 0; i < count; i++) {
-        fold_snapshot_entry *e = &entries[i];
-        /* "&s": the strings stay in the variant's data, no copies. */
-        g_variant_iter_next(&iter, "(ii&s&sxuuddd)", &e->kind, &e->depth, &e->key, &e->header,
-                            &e->rows, &e->flags, &e->heights, &e->header_height,
-                            &e->footer_height, &e->row_height);
+    if (tree_form(snapshot) ||
+        !read_array(g_variant_get_data(snapshot), g_variant_get_size(snapshot), count, entries)) {
+        GVariantIter iter;
+        g_variant_iter_init(&iter, snapshot);
+        for (gsize i = 0; i < count; i++) {
+            fold_snapshot_entry *e = &entries[i];
+            /* "&s": the strings stay in the variant's data, no copies. */
+            g_variant_iter_next(&iter, "(ii&s&sxuuddd)", &e->kind, &e->depth, &e->key,
+                                &e->header, &e->rows, &e->flags, &e->heights,
+                                &e->header_height, &e->footer_height, &e->row_height);
+        }
     }
     *out_entries = entries;
     *out_count = count;
@@ -37,35 +228,6 @@ fold_snapshot_entries_from_variant(GVariant *snapshot, fold_snapshot_entry **out
 /* ------------------------------------------------------------------------- */
 /* fold_store_apply_snapshot                                                 */
 /* ------------------------------------------------------------------------- */
-
-G_DEFINE_BOXED_TYPE(FoldSnapshotReport, fold_snapshot_report, fold_snapshot_report_copy,
-                    fold_snapshot_report_free)
-
-/**
- * fold_snapshot_report_copy:
- * @report: a report
- *
- * Returns: (transfer full): a copy of @report, freed with
- *   fold_snapshot_report_free()
- */
-FoldSnapshotReport *
-fold_snapshot_report_copy(const FoldSnapshotReport *report)
-{
-    g_return_val_if_fail(report != NULL, NULL);
-    return g_memdup2(report, sizeof *report);
-}
-
-/**
- * fold_snapshot_report_free:
- * @report: (nullable): a report from fold_snapshot_report_copy()
- *
- * Frees it; NULL is a no-op.
- */
-void
-fold_snapshot_report_free(FoldSnapshotReport *report)
-{
-    g_free(report);
-}
 
 /**
  * fold_store_apply_snapshot:
@@ -131,4 +293,271 @@ fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot, FoldSnapshotRepo
             .rows_removed = report.rows_removed,
         };
     return ok;
+}
+
+/* ------------------------------------------------------------------------- */
+/* FoldSnapshotBuilder                                                       */
+/* ------------------------------------------------------------------------- */
+
+/**
+ * FoldSnapshotBuilder:
+ *
+ * Makes the #GVariant that fold_store_apply_snapshot() takes, section by
+ * section, so that no one writes "a(iissxuuddd)" tuples by hand: open a
+ * section, add its rows and subsections in child order, close it. The
+ * depth of each entry is how many sections are open, so nesting cannot go
+ * wrong by a miscounted depth.
+ *
+ * |[<!-- language="Python" -->
+ * b = Fold.SnapshotBuilder()
+ * b.open_section("mac", "Mac|2 models", Fold.SectionFlags.NONE)
+ * b.add_rows(2)
+ * b.add_section("pro", "Pro", Fold.SectionFlags.NONE, 3)
+ * b.add_rows(1)
+ * b.close_section()
+ * b.add_section("ipad", "iPad", Fold.SectionFlags.COLLAPSED, 4)
+ * report = store.apply_snapshot(b.end())
+ * ]|
+ *
+ * Nothing is checked while building: fold_store_apply_snapshot() checks
+ * the entries and names the first bad one by its index in pre-order (the
+ * order of the open_section(), add_section() and add_rows() calls).
+ * Use it from one thread.
+ */
+struct _FoldSnapshotBuilder {
+    GObject parent_instance;
+    GArray *entries; /* fold_snapshot_entry, their key and header owned */
+    GArray *open;    /* guint: index in entries of each open section, outermost first */
+};
+
+G_DEFINE_FINAL_TYPE(FoldSnapshotBuilder, fold_snapshot_builder, G_TYPE_OBJECT)
+
+static void
+entry_clear(gpointer data)
+{
+    fold_snapshot_entry *e = data;
+    g_free((char *)e->key);
+    g_free((char *)e->header);
+}
+
+static void
+fold_snapshot_builder_finalize(GObject *object)
+{
+    FoldSnapshotBuilder *self = FOLD_SNAPSHOT_BUILDER(object);
+    g_array_unref(self->entries);
+    g_array_unref(self->open);
+    G_OBJECT_CLASS(fold_snapshot_builder_parent_class)->finalize(object);
+}
+
+static void
+fold_snapshot_builder_class_init(FoldSnapshotBuilderClass *klass)
+{
+    G_OBJECT_CLASS(klass)->finalize = fold_snapshot_builder_finalize;
+}
+
+static void
+fold_snapshot_builder_init(FoldSnapshotBuilder *self)
+{
+    self->entries = g_array_new(FALSE, TRUE, sizeof(fold_snapshot_entry));
+    g_array_set_clear_func(self->entries, entry_clear);
+    self->open = g_array_new(FALSE, FALSE, sizeof(guint));
+}
+
+/**
+ * fold_snapshot_builder_new:
+ *
+ * An empty builder. Cost: O(1).
+ *
+ * Returns: (transfer full): a new builder
+ */
+FoldSnapshotBuilder *
+fold_snapshot_builder_new(void)
+{
+    return g_object_new(FOLD_TYPE_SNAPSHOT_BUILDER, NULL);
+}
+
+/* Appends an entry at the current depth (the number of open sections). */
+static fold_snapshot_entry *
+append(FoldSnapshotBuilder *self, int32_t kind)
+{
+    fold_snapshot_entry e = {.kind = kind, .depth = (int32_t)self->open->len};
+    g_array_append_val(self->entries, e);
+    return &g_array_index(self->entries, fold_snapshot_entry, self->entries->len - 1);
+}
+
+/* A GVariant string holds valid UTF-8 only: invalid text is a programmer
+ * error (a critical) and is kept with U+FFFD in place of the bad bytes, so
+ * the sections after it keep their places. NULL is "". */
+static char *
+text_dup(const char *text)
+{
+    if (!text)
+        return g_strdup("");
+    if (g_utf8_validate(text, -1, NULL))
+        return g_strdup(text);
+    g_critical("FoldSnapshotBuilder: a key or header that is not valid UTF-8");
+    return g_utf8_make_valid(text, -1);
+}
+
+/**
+ * fold_snapshot_builder_open_section:
+ * @builder: a builder
+ * @key: the section's key, its identity: a section of the store with this
+ *   key is kept with its state, wherever it moves
+ * @header: (nullable): the header text, "Title" or "Title|Detail" (%NULL: "")
+ * @flags: COLLAPSED, EXPANDED, FIXED or NO_HEADER; used only when the
+ *   section is new (a kept section keeps its state)
+ *
+ * Adds a section inside the open one (at the top level when none is open)
+ * and opens it: rows and sections added next are its children, in order,
+ * until fold_snapshot_builder_close_section(). Cost: O(1) amortized.
+ */
+void
+fold_snapshot_builder_open_section(FoldSnapshotBuilder *builder, const char *key,
+                                   const char *header, FoldSectionFlags flags)
+{
+    g_return_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder));
+    fold_snapshot_entry *e = append(builder, FOLD_SNAPSHOT_SECTION);
+    e->key = text_dup(key);
+    e->header = text_dup(header);
+    e->flags = (uint32_t)flags;
+    guint index = builder->entries->len - 1;
+    g_array_append_val(builder->open, index);
+}
+
+/**
+ * fold_snapshot_builder_add_rows:
+ * @builder: a builder
+ * @count: how many rows
+ *
+ * Adds a run of rows to the open section, after its children so far
+ * (adjacent runs count as one). Rows with no section open are refused by
+ * fold_store_apply_snapshot() (FOLD_E_INVALID). Cost: O(1) amortized.
+ */
+void
+fold_snapshot_builder_add_rows(FoldSnapshotBuilder *builder, gint64 count)
+{
+    g_return_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder));
+    append(builder, FOLD_SNAPSHOT_ROWS)->rows = count;
+}
+
+/**
+ * fold_snapshot_builder_add_section:
+ * @builder: a builder
+ * @key: the section's key
+ * @header: (nullable): the header text (%NULL: "")
+ * @flags: used only when the section is new
+ * @rows: how many rows it has
+ *
+ * Adds a section with @rows rows and no subsections inside the open one:
+ * fold_snapshot_builder_open_section(), add_rows() when @rows is not 0,
+ * close_section(). Cost: O(1) amortized.
+ */
+void
+fold_snapshot_builder_add_section(FoldSnapshotBuilder *builder, const char *key,
+                                  const char *header, FoldSectionFlags flags, gint64 rows)
+{
+    g_return_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder));
+    fold_snapshot_builder_open_section(builder, key, header, flags);
+    if (rows != 0)
+        fold_snapshot_builder_add_rows(builder, rows);
+    fold_snapshot_builder_close_section(builder);
+}
+
+/* Sets one height of the open section: `bit` is its FOLD_SNAPSHOT_*_HEIGHT. */
+static void
+set_height(FoldSnapshotBuilder *builder, uint32_t bit, double height)
+{
+    g_return_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder));
+    g_return_if_fail(builder->open->len > 0);
+    guint index = g_array_index(builder->open, guint, builder->open->len - 1);
+    fold_snapshot_entry *e = &g_array_index(builder->entries, fold_snapshot_entry, index);
+    e->heights |= bit;
+    if (bit == FOLD_SNAPSHOT_HEADER_HEIGHT)
+        e->header_height = height;
+    else if (bit == FOLD_SNAPSHOT_FOOTER_HEIGHT)
+        e->footer_height = height;
+    else
+        e->row_height = height;
+}
+
+/**
+ * fold_snapshot_builder_set_header_height:
+ * @builder: a builder with a section open
+ * @height: the open section's header height in points, or -1 for the
+ *   store's default (FOLD_HEIGHT_DEFAULT)
+ *
+ * Sets the height (a kept section's measured height is replaced); without
+ * this call a kept section keeps its header height and a new one gets the
+ * default. Cost: O(1).
+ */
+void
+fold_snapshot_builder_set_header_height(FoldSnapshotBuilder *builder, double height)
+{
+    set_height(builder, FOLD_SNAPSHOT_HEADER_HEIGHT, height);
+}
+
+/**
+ * fold_snapshot_builder_set_footer_height:
+ * @builder: a builder with a section open
+ * @height: the open section's footer height in points, or -1 for the
+ *   store's default
+ *
+ * As fold_snapshot_builder_set_header_height(), for the footer. Cost: O(1).
+ */
+void
+fold_snapshot_builder_set_footer_height(FoldSnapshotBuilder *builder, double height)
+{
+    set_height(builder, FOLD_SNAPSHOT_FOOTER_HEIGHT, height);
+}
+
+/**
+ * fold_snapshot_builder_set_row_height:
+ * @builder: a builder with a section open
+ * @height: the open section's default row height in points, or -1 for the
+ *   store's default
+ *
+ * As fold_snapshot_builder_set_header_height(), for the section's row
+ * height. Cost: O(1).
+ */
+void
+fold_snapshot_builder_set_row_height(FoldSnapshotBuilder *builder, double height)
+{
+    set_height(builder, FOLD_SNAPSHOT_ROW_HEIGHT, height);
+}
+
+/**
+ * fold_snapshot_builder_close_section:
+ * @builder: a builder with a section open
+ *
+ * Closes the innermost open section: what is added next is its next
+ * sibling. Cost: O(1).
+ */
+void
+fold_snapshot_builder_close_section(FoldSnapshotBuilder *builder)
+{
+    g_return_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder));
+    g_return_if_fail(builder->open->len > 0);
+    g_array_set_size(builder->open, builder->open->len - 1);
+}
+
+/**
+ * fold_snapshot_builder_end:
+ * @builder: a builder
+ *
+ * Closes the sections still open and hands out the snapshot; the builder
+ * is empty again, ready for the next one. Cost: O(e) for e entries.
+ *
+ * Returns: (transfer none): a new floating #GVariant of type
+ *   "a(iissxuuddd)" for fold_store_apply_snapshot()
+ */
+GVariant *
+fold_snapshot_builder_end(FoldSnapshotBuilder *builder)
+{
+    g_return_val_if_fail(FOLD_IS_SNAPSHOT_BUILDER(builder), NULL);
+    GVariant *snapshot = write_array((const fold_snapshot_entry *)(void *)builder->entries->data,
+                                     builder->entries->len);
+    g_array_set_size(builder->entries, 0);
+    g_array_set_size(builder->open, 0);
+    return snapshot;
 }

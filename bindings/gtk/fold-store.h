@@ -9,6 +9,9 @@
  * level where a parent is asked for. Every failure is a GError in
  * FOLD_LIST_MODEL_ERROR whose code is the engine's status (FOLD_E_*) and
  * whose message is "FOLD_E_NAME: the engine's message".
+ *
+ * At the end: snapshots (fold_store_apply_snapshot(), FoldSnapshotReport,
+ * FoldSnapshotBuilder; fold-store-snapshot.c).
  */
 #ifndef FOLD_STORE_H
 #define FOLD_STORE_H
@@ -238,7 +241,10 @@ gboolean fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64
  * @rows_removed: rows removed, in kept and removed sections
  *
  * What fold_store_apply_snapshot() did (the engine's fold_snapshot_report);
- * sections are counted at every depth. A plain struct, copied by value.
+ * sections are counted at every depth. A plain struct the caller
+ * allocates (no GType, so that Vala takes it as a struct as PyGObject and
+ * GJS do; a boxed record would be a Vala class, which breaks
+ * caller-allocates).
  */
 typedef struct {
     gint64 sections_inserted;
@@ -251,11 +257,6 @@ typedef struct {
     /*< private >*/
     gint64 reserved[3];
 } FoldSnapshotReport;
-
-#define FOLD_TYPE_SNAPSHOT_REPORT (fold_snapshot_report_get_type())
-GType fold_snapshot_report_get_type(void);
-FoldSnapshotReport *fold_snapshot_report_copy(const FoldSnapshotReport *report);
-void fold_snapshot_report_free(FoldSnapshotReport *report);
 
 gboolean fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot,
                                    FoldSnapshotReport *out_report, GError **error);
@@ -270,6 +271,21 @@ gboolean fold_store_load(FoldStore *store, guint64 section, GError **error);
 gboolean fold_store_get_load_state(FoldStore *store, guint64 section, FoldLoadState *out_state,
                                    guint64 *out_ticket, GError **error);
 char *fold_store_get_load_error(FoldStore *store, guint64 section, GError **error);
+
+#define FOLD_TYPE_SNAPSHOT_BUILDER (fold_snapshot_builder_get_type())
+G_DECLARE_FINAL_TYPE(FoldSnapshotBuilder, fold_snapshot_builder, FOLD, SNAPSHOT_BUILDER, GObject)
+
+FoldSnapshotBuilder *fold_snapshot_builder_new(void);
+void fold_snapshot_builder_open_section(FoldSnapshotBuilder *builder, const char *key,
+                                        const char *header, FoldSectionFlags flags);
+void fold_snapshot_builder_add_rows(FoldSnapshotBuilder *builder, gint64 count);
+void fold_snapshot_builder_add_section(FoldSnapshotBuilder *builder, const char *key,
+                                       const char *header, FoldSectionFlags flags, gint64 rows);
+void fold_snapshot_builder_set_header_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_set_footer_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_set_row_height(FoldSnapshotBuilder *builder, double height);
+void fold_snapshot_builder_close_section(FoldSnapshotBuilder *builder);
+GVariant *fold_snapshot_builder_end(FoldSnapshotBuilder *builder);
 
 G_END_DECLS
 
