@@ -2,7 +2,8 @@
  * demo-files.c — a file tree whose folders load lazily: each folder is a
  * section inserted with FOLD_SECTION_FLAGS_UNLOADED; expanding it emits
  * FoldStore::load-start, a worker thread (GTask) "reads" the folder with a
- * simulated delay of 300 ms and hands its children back to the main thread,
+ * simulated delay of 300 ms, writes its children with a FoldSnapshotBuilder
+ * and hands them back to the main thread,
  * where fold_store_finish_load() replaces the "Loading…" row with them.
  * The folder "Private" fails ("Permission denied"): its row shows the error
  * and a Retry link. Collapsing a folder while it loads cancels the load
@@ -76,27 +77,20 @@ count_names(const char *const *names)
     return n;
 }
 
+/* A folder's children, as finish_load takes them (with no section open
+ * in `b`) or inside the folder's own section: its folders (not loaded
+ * yet), then its files (one run of rows). */
 static void
-add_entry(GVariantBuilder *b, int32_t kind, int32_t depth, const char *key, const char *header,
-          gint64 rows, guint32 flags)
-{
-    g_variant_builder_add(b, "(iissxuuddd)", kind, depth, key, header, rows, flags, 0u, 0.0,
-                          0.0, 0.0);
-}
-
-/* A folder's children as snapshot entries at `depth`: its folders (not
- * loaded), then its files (one run of rows). */
-static void
-add_children(GVariantBuilder *b, const Folder *folder, int32_t depth)
+add_children(FoldSnapshotBuilder *b, const Folder *folder)
 {
     for (const char *const *name = folder->folders; *name; name++) {
         char *path = g_strdup_printf("%s/%s", folder->path, *name);
-        add_entry(b, FOLD_SNAPSHOT_SECTION, depth, path, *name, 0, FOLD_SECTION_FLAGS_UNLOADED);
+        fold_snapshot_builder_add_section(b, path, *name, FOLD_SECTION_FLAGS_UNLOADED, 0);
         g_free(path);
     }
     gint64 files = count_names(folder->files);
     if (files > 0)
-        add_entry(b, FOLD_SNAPSHOT_ROWS, depth, "", "", files, 0);
+        fold_snapshot_builder_add_rows(b, files);
 }
 
 static char *
@@ -142,12 +136,12 @@ read_folder(GTask *task, gpointer source, gpointer data, GCancellable *cancellab
                                 load->folder ? load->folder->error : "No such folder");
         return;
     }
-    GVariantBuilder b;
-    g_variant_builder_init(&b, G_VARIANT_TYPE("a(iissxuuddd)"));
-    add_children(&b, load->folder, 0);
+    FoldSnapshotBuilder *b = fold_snapshot_builder_new();
+    add_children(b, load->folder);
     (void)cancellable;
-    g_task_return_pointer(task, g_variant_ref_sink(g_variant_builder_end(&b)),
+    g_task_return_pointer(task, g_variant_ref_sink(fold_snapshot_builder_end(b)),
                           (GDestroyNotify)g_variant_unref);
+    g_object_unref(b);
 }
 
 static void
@@ -573,12 +567,15 @@ main(int argc, char **argv)
     g_signal_connect(app.store, "load-start", G_CALLBACK(on_load_start), &app);
     g_signal_connect(app.store, "load-cancel", G_CALLBACK(on_load_cancel), &app);
     /* Home, read at once: itself and its children as a snapshot. */
-    GVariantBuilder b;
-    g_variant_builder_init(&b, G_VARIANT_TYPE("a(iissxuuddd)"));
-    add_entry(&b, FOLD_SNAPSHOT_SECTION, 0, tree[0].path, "Home", 0, 0);
-    add_children(&b, &tree[0], 1);
+    FoldSnapshotBuilder *b = fold_snapshot_builder_new();
+    fold_snapshot_builder_open_section(b, tree[0].path, "Home", FOLD_SECTION_FLAGS_NONE);
+    add_children(b, &tree[0]);
+    fold_snapshot_builder_close_section(b);
     GError *error = NULL;
-    if (!fold_store_apply_snapshot(app.store, g_variant_builder_end(&b), NULL, &error)) {
+    gboolean built = fold_store_apply_snapshot(app.store, fold_snapshot_builder_end(b), NULL,
+                                               &error);
+    g_object_unref(b);
+    if (!built) {
         fprintf(stderr, "building the tree: %s\n", error->message);
         return 1;
     }

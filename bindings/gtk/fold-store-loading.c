@@ -101,7 +101,9 @@ fold_store_install_load_signals(GObjectClass *object_class)
  * @children: the section's children: a #GVariant of type "a(iissxuuddd)",
  *   as fold_store_apply_snapshot() takes, where depth 0 is the section's
  *   own children (runs of rows and subsections, in order; a subsection may
- *   have %FOLD_SECTION_FLAGS_UNLOADED itself). A floating reference is sunk.
+ *   have %FOLD_SECTION_FLAGS_UNLOADED itself): a #FoldSnapshotBuilder's
+ *   sections and rows added with no section open. A floating reference is
+ *   sunk.
  * @error: return location for a #GError
  *
  * Replaces the section's placeholder by its children in one change set;
