@@ -138,8 +138,14 @@ extern "C" {
  * callback returns. */
 #define FOLD_E_BUSY (-6)
 /* The section does not allow this: collapsing or toggling a section that is
- * not collapsible (FOLD_SECTION_FIXED, or one without a header item). */
+ * not collapsible (FOLD_SECTION_FIXED, or one without a header item);
+ * adding rows or subsections to a section whose children are not loaded;
+ * fold_table_load() of a section that is loaded or loading. */
 #define FOLD_E_NOT_ALLOWED (-7)
+/* The load this ticket belongs to is over: the section was collapsed while
+ * loading, a newer load of it started, or its children already arrived
+ * (see "Lazily loaded children"). Nothing was changed. */
+#define FOLD_E_CANCELLED (-8)
 /* Any other failure; the message says what. */
 #define FOLD_E_INTERNAL (-99)
 
@@ -227,7 +233,9 @@ int fold_table_new(const fold_table_options *options, fold_table **out_table);
  * it returns: its listeners and providers are unregistered at once (none is
  * called again), the outermost call completes normally, and the handle must
  * not be used after it returns. Must not race with a call on the table from
- * another thread. */
+ * another thread. Loads under way are cancelled first: the loader gets
+ * FOLD_LOAD_CANCEL for each, in ticket order (inside a callback: before the
+ * outermost call returns), and is not called again. */
 void fold_table_free(fold_table *table);
 
 /* Writes the table's options to *out_options: as given to fold_table_new
@@ -297,18 +305,22 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
                             int64_t capacity, int64_t *out_length);
 
 /* Section flags: given to fold_table_insert_section() (COLLAPSED, FIXED,
- * NO_HEADER, EXPANDED) and reported in fold_section_info.flags (COLLAPSED,
- * FIXED, NO_HEADER, COLLAPSIBLE). */
+ * NO_HEADER, EXPANDED, UNLOADED) and reported in fold_section_info.flags
+ * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED). */
 #define FOLD_SECTION_COLLAPSED 1u   /* its stored state is collapsed */
 #define FOLD_SECTION_FIXED 2u       /* not collapsible: no indicator, collapse and
                                        toggle are FOLD_E_NOT_ALLOWED */
 #define FOLD_SECTION_NO_HEADER 4u   /* no header item (a group of rows; it keeps
                                        its footer item if it has one); never
                                        collapsible (implies FIXED) */
-#define FOLD_SECTION_COLLAPSIBLE 8u /* reported only: not FIXED and has children,
-                                       so a header shows an indicator */
+#define FOLD_SECTION_COLLAPSIBLE 8u /* reported only: not FIXED, and has children
+                                       or children to load (UNLOADED), so a
+                                       header shows an indicator */
 #define FOLD_SECTION_EXPANDED 16u   /* given only: starts expanded although the
                                        table's start_collapsed option is set */
+#define FOLD_SECTION_UNLOADED 32u   /* given: its children are not loaded yet (see
+                                       "Lazily loaded children"); reported while
+                                       its load state is not FOLD_LOAD_LOADED */
 
 /* What fold_table_section_info() reports. */
 typedef struct fold_section_info {
@@ -337,6 +349,9 @@ int fold_table_section_info(const fold_table *table, fold_section_id section,
 #define FOLD_TEXT_DETAIL 3    /* after the first '|'; FOLD_E_NOT_FOUND without one */
 #define FOLD_TEXT_INDICATOR 4 /* the collapsed or expanded indicator, or "" for a
                                  section that is not collapsible now */
+#define FOLD_TEXT_LOAD_ERROR 5 /* the message of a failed load
+                                  (fold_table_fail_load); FOLD_E_NOT_FOUND
+                                  unless its load state is FOLD_LOAD_FAILED */
 
 /* Copies one text of a section into `buffer`, snprintf-style, so drawing a
  * header allocates nothing: writes at most capacity - 1 bytes, cut at a
@@ -361,11 +376,14 @@ int fold_table_section_text(const fold_table *table, fold_section_id section, in
  * every collapsible section when the table's start_collapsed option is set;
  * an empty section keeps the state for when it gets children),
  * FOLD_SECTION_EXPANDED (it starts expanded whatever start_collapsed says),
- * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, or 0. Other bits, COLLAPSED
- * with EXPANDED, and COLLAPSED with FIXED or NO_HEADER (a section that
- * cannot collapse cannot start collapsed) are FOLD_E_INVALID. The insertion
- * is one change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH
- * levels or FOLD_MAX_SECTIONS sections. O(depth * log n). */
+ * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, FOLD_SECTION_UNLOADED (its
+ * children come later, see "Lazily loaded children"), or 0. Other bits,
+ * COLLAPSED with EXPANDED, COLLAPSED with FIXED or NO_HEADER (a section that
+ * cannot collapse cannot start collapsed), UNLOADED with EXPANDED, FIXED or
+ * NO_HEADER, and UNLOADED with row_count > 0 are FOLD_E_INVALID. A parent
+ * whose children are not loaded is FOLD_E_NOT_ALLOWED. The insertion is one
+ * change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH levels
+ * or FOLD_MAX_SECTIONS sections. O(depth * log n). */
 int fold_table_insert_section(fold_table *table, fold_section_id parent, int64_t index,
                               const char *key, const char *header, int64_t row_count,
                               uint32_t flags, fold_section_id *out_id);
@@ -566,6 +584,8 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
 #define FOLD_ITEM_HEADER 0
 #define FOLD_ITEM_ROW 1
 #define FOLD_ITEM_FOOTER 2
+#define FOLD_ITEM_PLACEHOLDER 3 /* under the header of a section whose children
+                                   are loading or failed to load (row -1) */
 
 /* Flags of an item (fold_item.flags, fold_visible_item.flags). */
 #define FOLD_ITEM_FLAG_COLLAPSED 1u   /* a header or footer whose section's stored
@@ -576,6 +596,9 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
 #define FOLD_ITEM_FLAG_COLLAPSIBLE 8u /* a header or footer whose section is
                                          collapsible now (FOLD_SECTION_COLLAPSIBLE):
                                          draw an indicator */
+#define FOLD_ITEM_FLAG_LOADING 16u    /* a placeholder: the children are loading */
+#define FOLD_ITEM_FLAG_FAILED 32u     /* a placeholder: loading failed (activate it
+                                         to retry) */
 
 /* One item of the flat list. */
 typedef struct fold_item {
@@ -618,11 +641,13 @@ int fold_table_footer_position(const fold_table *table, fold_section_id section,
 #define FOLD_ACTIVATED_ROW_EXPANDED 3
 #define FOLD_ACTIVATED_ROW_COLLAPSED 4
 #define FOLD_ACTIVATED_REFUSED 5           /* a "will" listener refused; nothing changed */
+#define FOLD_ACTIVATED_LOAD_RETRIED 6      /* a failed load's placeholder: loading again */
 
 /* What a click on the item at `position` does: a header toggles its section
  * unless it is fixed (an empty section toggles its stored state, as
  * fold_table_toggle does), a row toggles its expansion (accordion applies; an
- * unknown expanded height is asked of the provider first), a footer does
+ * unknown expanded height is asked of the provider first), a failed load's
+ * placeholder retries the load, a footer or a loading placeholder does
  * nothing. *out_action (optional) says which. O(depth * log n). */
 int fold_table_activate(fold_table *table, int64_t position, int32_t *out_action);
 
@@ -1074,6 +1099,142 @@ typedef struct fold_snapshot_report {
  * of each section, plus O(c * depth * log n) for c changes. */
 int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entries, int64_t count,
                               fold_snapshot_report *out_report);
+
+/* ------------------------------------------------------------------------- */
+/* Lazily loaded children                                                    */
+/* ------------------------------------------------------------------------- */
+/*
+ * A section can be inserted before its children are known (a folder in a
+ * file tree, a thread whose replies are fetched on demand): give
+ * FOLD_SECTION_UNLOADED to fold_table_insert_section() or in a new section's
+ * snapshot entry. It has no children, its stored state is collapsed, and it
+ * shows as collapsible (its header has FOLD_ITEM_FLAG_COLLAPSED and
+ * FOLD_ITEM_FLAG_COLLAPSIBLE, and FOLD_TEXT_INDICATOR is the collapsed
+ * indicator). Its load state:
+ *
+ *   FOLD_LOAD_UNLOADED --expand--> FOLD_LOAD_LOADING --finish--> FOLD_LOAD_LOADED
+ *        ^    ^                      |    |      ^
+ *        |    +------ collapse ------+    fail   | activate the placeholder,
+ *        |                                v      | or fold_table_load()
+ *        +----------- collapse ------ FOLD_LOAD_FAILED
+ *
+ *   - Expanding an unloaded (or failed) section (fold_table_expand, toggle,
+ *     activate, reveal_row with expand_ancestors, import_state; not
+ *     fold_table_expand_all, which leaves unloaded sections as they are)
+ *     expands it as usual, with its "will" and "did" events, and starts a
+ *     load: its state becomes FOLD_LOAD_LOADING with a new ticket, and one
+ *     item of kind FOLD_ITEM_PLACEHOLDER (flag FOLD_ITEM_FLAG_LOADING, the
+ *     section's default row height, row -1, the section's depth) appears
+ *     under its header, in the same change set. Then the loader is called
+ *     with FOLD_LOAD_START and the ticket.
+ *   - fold_table_finish_load() with that ticket replaces the placeholder by
+ *     the children (one change set; the state becomes FOLD_LOAD_LOADED and
+ *     the section is an ordinary section from then on).
+ *   - fold_table_fail_load() with that ticket keeps the placeholder, now
+ *     with FOLD_ITEM_FLAG_FAILED instead of _LOADING (a redraw), and keeps
+ *     the message (FOLD_TEXT_LOAD_ERROR). Activating that placeholder, or
+ *     fold_table_load(), starts a new load (new ticket, FOLD_LOAD_START).
+ *   - Collapsing a loading or failed section cancels the load: the
+ *     placeholder goes with the collapse, the state becomes
+ *     FOLD_LOAD_UNLOADED, and the loader is called with FOLD_LOAD_CANCEL and
+ *     the old ticket. Removing the section (or a section containing it, or a
+ *     snapshot without it) cancels the same way; freeing the table calls
+ *     FOLD_LOAD_CANCEL for every load still running, before it returns.
+ *   - A ticket that is no longer the section's current load gets
+ *     FOLD_E_CANCELLED and changes nothing; a removed section's id gets
+ *     FOLD_E_NOT_FOUND. So children that arrive late are refused with a
+ *     status, never shown under the wrong load.
+ *   - Rows and subsections cannot be added to a section whose children are
+ *     not loaded (insert_rows, insert_section, move_section or move_row into
+ *     it, FOLD_E_NOT_ALLOWED): they arrive through fold_table_finish_load().
+ *     An UNLOADED section cannot be FIXED, NO_HEADER or EXPANDED, nor be
+ *     given rows or (in entries) children: FOLD_E_INVALID.
+ *   - Saved state stores the stored state: an unloaded section as collapsed,
+ *     a loading or failed one as expanded, so importing it where the
+ *     section is unloaded expands it and starts its load (a placeholder is
+ *     never the saved scroll anchor: its header is).
+ *   - fold_table_apply_snapshot(): a kept section whose children are not
+ *     loaded takes the children its entry is given (any child entry, even
+ *     a rows entry of 0 rows, ends its load: the placeholder goes and a
+ *     running load gets FOLD_LOAD_CANCEL); without child entries it stays
+ *     as it is. A new section may be UNLOADED. Entry flags are used for new
+ *     sections only, as always.
+ *   - A placeholder is never a sticky header; reveal_row cannot name rows
+ *     of an unloaded section (it has none).
+ * The loader runs on the thread of the call that started or cancelled the
+ * load, after that call has made its changes and sent its events, and may
+ * change the table: it may call fold_table_finish_load() at once when the
+ * data is at hand, or hand the ticket to a worker thread that calls
+ * fold_table_finish_load() or fold_table_fail_load() later (calls on a table
+ * are serialized; the change set then reaches listeners on that thread).
+ * Without a loader, loads start and wait all the same: an app can start its
+ * work from the FOLD_SECTION_DID_EXPAND event and fold_table_load_info().
+ */
+
+/* Load states (fold_load_info.state). */
+#define FOLD_LOAD_LOADED 0   /* an ordinary section, or its children arrived */
+#define FOLD_LOAD_UNLOADED 1 /* its children are not loaded; collapsed */
+#define FOLD_LOAD_LOADING 2  /* expanded, a placeholder shown, waiting for them */
+#define FOLD_LOAD_FAILED 3   /* expanded, the placeholder shows the failure */
+
+/* Loader events. */
+#define FOLD_LOAD_START 0    /* start loading the section's children */
+#define FOLD_LOAD_CANCEL 1   /* stop: the load with this ticket is over */
+
+typedef struct fold_load_info {
+    int32_t state;     /* FOLD_LOAD_* */
+    int32_t reserved;
+    uint64_t ticket;   /* the current load's ticket (LOADING or FAILED); 0 otherwise */
+    int64_t reserved2[2];
+} fold_load_info;
+
+/* Called when a load starts or is cancelled; see above for when it runs.
+ * `ticket` is nonzero and unique within the table. */
+typedef void (*fold_load_fn)(fold_table *table, fold_section_id section, const char *key,
+                             uint64_t ticket, int32_t event, void *user_data);
+
+/* Sets the loader (fn NULL removes it). Once it returns FOLD_OK, the old
+ * loader is never called again with its user_data. Calls queued by one call
+ * on the table are made in order, after its change listeners, each after
+ * the previous one returned (a loader that changes the table queues more,
+ * it is not called inside itself). Freeing the table drops queued START
+ * calls not made yet (their loads are cancelled like the others). O(1). */
+int fold_table_set_loader(fold_table *table, fold_load_fn fn, void *user_data);
+
+/* A section's load state and current ticket. O(1). */
+int fold_table_load_info(const fold_table *table, fold_section_id section,
+                         fold_load_info *out_info);
+
+/* Gives a loading section its children: `entries` as in a snapshot, where
+ * depth 0 is the section's own children (row runs and subsections, in
+ * order; subsections may be FOLD_SECTION_UNLOADED themselves). The
+ * placeholder is replaced by them in one change set; *out_report
+ * (optional) counts what was inserted. A failed load (FOLD_LOAD_FAILED)
+ * with its ticket may be finished too (a late success). Errors change
+ * nothing: FOLD_E_NOT_FOUND for a removed section, FOLD_E_CANCELLED for a
+ * ticket that is not the section's current load (or a section that is not
+ * loading), FOLD_E_DUPLICATE for a key the table already has, and the
+ * entry errors of fold_table_apply_snapshot() ("load entry 3: ..."). May be
+ * called from any thread. O(e * depth * log n) for e entries. */
+int fold_table_finish_load(fold_table *table, fold_section_id section, uint64_t ticket,
+                           const fold_snapshot_entry *entries, int64_t count,
+                           fold_snapshot_report *out_report);
+
+/* Marks a loading section's load as failed, with `message` (valid UTF-8;
+ * NULL means "") for FOLD_TEXT_LOAD_ERROR; the placeholder gets
+ * FOLD_ITEM_FLAG_FAILED and is redrawn. FOLD_E_NOT_FOUND and
+ * FOLD_E_CANCELLED as for fold_table_finish_load(); FOLD_E_CANCELLED also
+ * for a load that already failed. May be called from any thread.
+ * O(depth * log n). */
+int fold_table_fail_load(fold_table *table, fold_section_id section, uint64_t ticket,
+                         const char *message);
+
+/* Starts a new load of an expanded section whose load failed (a retry:
+ * what activating its placeholder does), or expands an unloaded section
+ * (starting its load, as fold_table_expand does). FOLD_E_NOT_ALLOWED for a
+ * section that is loaded or already loading, or when a "will expand"
+ * listener refused (it stays unloaded). O(depth * log n). */
+int fold_table_load(fold_table *table, fold_section_id section);
 
 /* ------------------------------------------------------------------------- */
 /* Lazy heights                                                              */

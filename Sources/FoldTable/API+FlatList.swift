@@ -7,6 +7,9 @@ func flags(_ item: Item) -> UInt32 {
     if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
     if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
     if item.collapsible && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSIBLE) }
+    if item.kind == .placeholder {
+        f |= UInt32(item.loadFailed ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING)
+    }
     return f
 }
 

@@ -84,6 +84,7 @@ public func fold_table_section_text(_ table: OpaquePointer?, _ section: UInt64, 
             }
             text = detail
         case FOLD_TEXT_INDICATOR: text = try t.indicator(section: ref)
+        case FOLD_TEXT_LOAD_ERROR: text = try t.loadError(section: ref)
         default: throw FoldError(.invalidArgument, "which \(which) is not a FOLD_TEXT_* value")
         }
         try writeText(text, buffer, capacity, outLength)

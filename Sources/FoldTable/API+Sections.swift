@@ -6,10 +6,11 @@ public func fold_table_insert_section(_ table: OpaquePointer?, _ parent: UInt64,
                                       _ key: UnsafePointer<CChar>?, _ header: UnsafePointer<CChar>?,
                                       _ rowCount: Int64, _ flags: UInt32, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withTable(table) { t in
-        let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED)
+        let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED
+                           | FOLD_SECTION_UNLOADED)
         guard flags & ~known == 0 else {
-            throw FoldError(.invalidArgument,
-                            "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED, _NO_HEADER or _EXPANDED")
+            throw FoldError(.invalidArgument, "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED, "
+                            + "_NO_HEADER, _EXPANDED or _UNLOADED")
         }
         let key = try string(key, "key")
         let header = try optionalString(header, "header")

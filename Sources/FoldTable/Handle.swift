@@ -56,6 +56,9 @@ final class TableBox {
         }
         owner.store(me, ordering: .relaxed)
         let status = body(table)
+        // Freed during the call: the loads that closing cancelled reach the
+        // loader now, still under the lock (it may call in).
+        if freeWhenDone { table.deliverLoadCalls() }
         owner.store(0, ordering: .relaxed)
         let release = freeWhenDone
         pthread_mutex_unlock(mutex)
@@ -64,18 +67,33 @@ final class TableBox {
         return status
     }
 
-    /// fold_table_free: frees now, or, inside a call on this table on this
-    /// thread (a callback freeing its own table), unregisters every callback
-    /// at once and leaves the free to the outermost call.
+    /// fold_table_free: cancels the loads under way (the loader hears
+    /// CANCEL for each, under the lock) and frees; inside a call on this
+    /// table on this thread (a callback freeing its own table), it closes
+    /// the loads and unregisters every other callback at once and leaves the
+    /// CANCEL calls and the free to the outermost call.
     func free() {
         if owner.load(ordering: .relaxed) == UInt(pthread_self()) {
-            if !freeWhenDone {
-                freeWhenDone = true
-                table.removeAllCallbacks()
-            }
+            close()
             return
         }
-        Unmanaged.passUnretained(self).release()
+        let status = locked { _ in
+            close()
+            return FOLD_OK
+        }
+        // `locked` released the box (freeWhenDone); if it could not run (this
+        // thread is inside another table's callback while this one is busy),
+        // free as before, without the CANCEL calls.
+        if status != FOLD_OK { Unmanaged.passUnretained(self).release() }
+    }
+
+    /// Marks the box for release when the outermost call returns, closing
+    /// the table's loads and dropping its other callbacks (once).
+    private func close() {
+        guard !freeWhenDone else { return }
+        freeWhenDone = true
+        table.closeLoads()
+        table.removeAllCallbacks()
     }
 
     func retainedHandle() -> OpaquePointer {

@@ -48,6 +48,7 @@ public func fold_status_name(_ status: Int32) -> UnsafePointer<CChar> {
     case FOLD_E_NOT_VISIBLE: name = "FOLD_E_NOT_VISIBLE"
     case FOLD_E_BUSY: name = "FOLD_E_BUSY"
     case FOLD_E_NOT_ALLOWED: name = "FOLD_E_NOT_ALLOWED"
+    case FOLD_E_CANCELLED: name = "FOLD_E_CANCELLED"
     case FOLD_E_INTERNAL: name = "FOLD_E_INTERNAL"
     default: name = "unknown status"
     }

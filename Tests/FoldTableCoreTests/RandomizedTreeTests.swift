@@ -16,6 +16,10 @@ struct TreeFuzz {
     let changes = ChangeLog()
     var nextKey = 0
     var nextRow = 0
+    /// The ticket the table hands out next (one per load started), and the
+    /// loads that got their children.
+    var nextTicket: UInt64 = 1
+    var loadsFinished = 0
     var log: [String] = []
 
     /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
@@ -53,6 +57,21 @@ struct TreeFuzz {
         row.asked = true
         s.children[child] = .row(row)
         model.expectedAsks.ids.append(row.id)
+    }
+
+    /// The model's rule for a section's collapse or expansion: expanding an
+    /// unloaded section starts a load (a new ticket); collapsing a loading
+    /// or failed one cancels it.
+    mutating func modelFlip(_ s: TreeSection, collapsed: Bool) {
+        s.collapsed = collapsed
+        if collapsed, s.showsPlaceholder {
+            s.load = .unloaded
+            s.ticket = 0
+        } else if !collapsed, s.load == .unloaded {
+            s.load = .loading
+            s.ticket = nextTicket
+            nextTicket += 1
+        }
     }
 
     mutating func newRow(_ height: Double? = nil) -> TreeChild {
@@ -114,24 +133,32 @@ struct TreeFuzz {
     }
 
     mutating func step() throws {
-        let op = Int.random(in: 0..<14, using: &rng)
+        let op = Int.random(in: 0..<16, using: &rng)
         switch op {
         case 0, 1:
             let parent = anyParent()
             let p = parent ?? model.root
             let index = Int.random(in: 0...(p.children.count + 1), using: &rng)
-            let rows = Int.random(in: 0...3, using: &rng)
+            var rows = Int.random(in: 0...3, using: &rng)
             let key = "s\(nextKey)"
             nextKey += 1
-            // Mostly plain; sometimes fixed, without a header, collapsed, or an invalid mix.
+            // Mostly plain; sometimes fixed, without a header, collapsed,
+            // unloaded, or an invalid mix.
             let flags: SectionFlags = [[], [], [], [.fixed], [.noHeader], [.collapsed], [.noHeader, .fixed],
-                                       [.collapsed, .fixed]][Int.random(in: 0..<8, using: &rng)]
+                                       [.collapsed, .fixed], [.unloaded], [.unloaded],
+                                       [.unloaded, .fixed]][Int.random(in: 0..<11, using: &rng)]
             let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
+            let unloaded = flags.contains(.unloaded)
+            // Unloaded: mostly without rows (with rows it is refused).
+            if unloaded, Int.random(in: 0..<4, using: &rng) != 0 { rows = 0 }
             let valid = index <= p.children.count && !(fixed && flags.contains(.collapsed))
+                && !(unloaded && (fixed || rows > 0)) && p.load == .loaded
             log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows), flags: \(flags.rawValue))")
             guard expect(valid, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows, flags: flags) }) else { return }
-            let s = TreeSection(key: key, collapsed: flags.contains(.collapsed) || (model.options.startCollapsed && !fixed),
+            let s = TreeSection(key: key, collapsed: flags.contains(.collapsed) || unloaded
+                                    || (model.options.startCollapsed && !fixed),
                                 options: model.options)
+            s.load = unloaded ? .unloaded : .loaded
             s.fixed = fixed
             s.hasHeader = !flags.contains(.noHeader)
             s.parent = p
@@ -143,7 +170,7 @@ struct TreeFuzz {
             let count = Int.random(in: 0...4, using: &rng)
             let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in half(120) }
             log.append("insertRows(in: \(s.key), atChild: \(index), \(count), \(String(describing: heights)))")
-            guard expect(index <= s.children.count, {
+            guard expect(index <= s.children.count && s.load == .loaded, {
                 if let heights {
                     try heights.withUnsafeBufferPointer { try table.insertRows(in: .key(s.key), atChild: index, count: count, heights: $0) }
                 } else {
@@ -170,7 +197,9 @@ struct TreeFuzz {
             let count = t.children.count - (s.parent === t ? 1 : 0)
             let index = Int.random(in: 0...(count + 1), using: &rng)
             log.append("moveSection(\(s.key), to: \(target?.key ?? "top"), at: \(index))")
-            guard expect(!inside && index <= count, { try table.moveSection(.key(s.key), to: ref(target), at: index) }) else { return }
+            guard expect(!inside && index <= count && t.load == .loaded, {
+                try table.moveSection(.key(s.key), to: ref(target), at: index)
+            }) else { return }
             let from = s.parent!
             from.children.removeAll { if case .section(let x) = $0 { return x === s } else { return false } }
             t.children.insert(.section(s), at: index)
@@ -181,7 +210,7 @@ struct TreeFuzz {
             let index = Int.random(in: 0...count, using: &rng)
             let from = model.path(of: s) + [child], to = model.path(of: t) + [index]
             log.append("moveChild(\(from) -> \(to))")
-            try table.moveChild(from: from, to: to)
+            guard expect(t.load == .loaded, { try table.moveChild(from: from, to: to) }) else { return }
             let row = s.children.remove(at: child)
             t.children.insert(row, at: index)
         case 7, 8:
@@ -233,13 +262,60 @@ struct TreeFuzz {
             }
             // (The call above made the change; sections without children keep the state too.)
             let expected = !s.fixed && s.collapsed != collapse
-            if expected { s.collapsed = collapse }
+            if expected { modelFlip(s, collapsed: collapse) }
+        case 14:
+            // Children for a load: its current ticket (a stale one now and then).
+            guard let s = pick(model.allSections().filter { $0.showsPlaceholder || Int.random(in: 0..<8, using: &rng) == 0 })
+            else { return }
+            let stale = Int.random(in: 0..<6, using: &rng) == 0
+            let ticket = stale ? s.ticket + 1 : s.ticket
+            let rows = Int.random(in: 0...3, using: &rng)
+            var entries: [SnapshotEntry] = [.rows(rows, depth: 0)]
+            let sub = Bool.random(using: &rng) ? "s\(nextKey)" : nil
+            if let sub {
+                nextKey += 1
+                entries.append(.section(sub, flags: Bool.random(using: &rng) ? [.unloaded] : []))
+            }
+            log.append("finishLoad(\(s.key), \(ticket), \(rows) rows, \(sub ?? "-"))")
+            guard expect(s.showsPlaceholder && !stale, { try table.finishLoad(section: .key(s.key), ticket: ticket, entries: entries) })
+            else { return }
+            s.children = (0..<rows).map { _ in newRow() }
+            if let sub, let e = entries.last {
+                let x = TreeSection(key: sub, collapsed: e.flags.contains(.unloaded) || model.options.startCollapsed,
+                                    options: model.options)
+                x.load = e.flags.contains(.unloaded) ? .unloaded : .loaded
+                x.parent = s
+                s.children.append(.section(x))
+            }
+            s.load = .loaded
+            s.ticket = 0
+            loadsFinished += 1
+        case 15:
+            // A failure, or a load: a retry, or an expansion.
+            guard let s = pick(model.allSections().filter { $0.load != .loaded || Int.random(in: 0..<8, using: &rng) == 0 })
+            else { return }
+            if s.load == .loading {
+                log.append("failLoad(\(s.key), \(s.ticket))")
+                try table.failLoad(section: .key(s.key), ticket: s.ticket, message: "no")
+                s.load = .failed
+                return
+            }
+            log.append("load(\(s.key))")
+            guard expect(s.load != .loaded, { try table.load(section: .key(s.key)) }) else { return }
+            if s.load == .failed {
+                s.load = .loading
+                s.ticket = nextTicket
+                nextTicket += 1
+            } else {
+                modelFlip(s, collapsed: false)
+            }
         case 12:
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
             var expected = 0
-            for s in model.allSections() where s.collapsible && s.collapsed != collapse {
-                s.collapsed = collapse
+            // Expanding all leaves unloaded sections as they are.
+            for s in model.allSections() where s.collapsible && s.collapsed != collapse && (collapse || s.load != .unloaded) {
+                modelFlip(s, collapsed: collapse)
                 expected += 1
             }
             #expect(try table.setAllCollapsed(collapse) == expected)
@@ -255,8 +331,17 @@ struct TreeFuzz {
             case .header:
                 let s = it.chain.last!.section
                 if !s.fixed {
-                    s.collapsed.toggle()
+                    modelFlip(s, collapsed: !s.collapsed)
                     want = s.collapsed ? .sectionCollapsed : .sectionExpanded
+                }
+            case .placeholder:
+                // A failed load's placeholder retries it.
+                let s = it.chain.last!.section
+                if s.load == .failed {
+                    s.load = .loading
+                    s.ticket = nextTicket
+                    nextTicket += 1
+                    want = .loadRetried
                 }
             case .row:
                 let s = it.chain.last!.section
@@ -312,7 +397,9 @@ struct TreeFuzz {
         try model.checkItems(table, flat, context) { p, m throws in
             #expect(try table.itemPath(at: p) == m.path, "path \(p) \(context)")
             #expect(try table.itemKey(at: p) == m.key)
-            if m.item.kind != .footer { #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)") }
+            if m.item.kind != .footer, m.item.kind != .placeholder {
+                #expect(try table.position(ofPath: m.path) == p, "position of \(m.path) \(context)")
+            }
             if m.item.kind == .header { #expect(try table.headerPosition(section: .key(m.key)) == p, "\(context)") }
         }
         let sections = model.allSections()
@@ -323,6 +410,7 @@ struct TreeFuzz {
             #expect(try table.rowCount(section: .key(s.key)) == s.rowCount)
             #expect(try table.parentKey(.key(s.key)) == (s.parent === model.root ? nil : s.parent?.key))
             #expect(try table.isCollapsed(section: .key(s.key)) == s.collapsed)
+            #expect(try table.loadInfo(section: .key(s.key)) == (s.load, s.ticket), "load of \(s.key) \(context)")
             #expect(try table.isCollapsible(section: .key(s.key)) == !s.fixed)
             #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : s.collapsed ? "+" : "\u{2013}"))
             if !s.hasHeader {
@@ -384,5 +472,7 @@ struct TreeFuzz {
         // The provider was really asked (exact asks are compared at every check).
         #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
         #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")
+        // Loads were started and finished (exact load states are compared at every check).
+        #expect(fuzz.nextTicket > 4 && fuzz.loadsFinished >= 2, "\(fuzz.nextTicket - 1) loads, \(fuzz.loadsFinished) finished")
     }
 }

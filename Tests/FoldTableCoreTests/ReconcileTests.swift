@@ -32,6 +32,7 @@ import Testing
             case .header: out.append("H:\(key)")
             case .row: out.append("R:\(key).\(placed.item.row)")
             case .footer: out.append("F:\(key)")
+            case .placeholder: out.append("P:\(key)")
             }
             return true
         }
@@ -239,8 +240,8 @@ import Testing
              FoldError(.duplicateKey, "snapshot entry 2: the key \"a\" is also the key of entry 0")),
             ([.section("a", flags: [.collapsed, .fixed])],
              FoldError(.invalidArgument, "snapshot entry 0: section \"a\" cannot start collapsed: it is not collapsible (fixed or without a header)")),
-            ([.section("a", flags: SectionFlags(rawValue: 32))],
-             FoldError(.invalidArgument, "snapshot entry 0: section flags 32 are not known (collapsed 1, fixed 2, no header 4, expanded 16)")),
+            ([.section("a", flags: SectionFlags(rawValue: 64))],
+             FoldError(.invalidArgument, "snapshot entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)")),
             ([.section("a", headerHeight: .nan)],
              FoldError(.invalidArgument, "snapshot entry 0: header height nan is not a height (a finite number from 0 to 65536, or -1 for the default)")),
             ([.section("a", footerHeight: -3)],

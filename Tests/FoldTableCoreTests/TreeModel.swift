@@ -15,6 +15,10 @@ final class TreeSection {
     /// Not collapsible (`SectionFlags.fixed`, or no header item).
     var fixed = false
     var hasHeader = true
+    /// Lazily loaded children: while loading or failed (and so expanded) a
+    /// placeholder stands for them.
+    var load = LoadState.loaded
+    var ticket: UInt64 = 0
 
     init(key: String, collapsed: Bool, options: TableOptions) {
         self.key = key
@@ -37,7 +41,8 @@ final class TreeSection {
     }
 
     /// Collapsible now: shows an indicator.
-    var collapsible: Bool { !fixed && !children.isEmpty }
+    var collapsible: Bool { !fixed && (!children.isEmpty || load != .loaded) }
+    var showsPlaceholder: Bool { load == .loading || load == .failed }
     var shownHeaderHeight: Double { hasHeader ? headerHeight : 0 }
 
     var sections: [TreeSection] {
@@ -80,7 +85,7 @@ struct TreeItem {
     var path: [Int]
     /// The sections enclosing the item, outermost first, with header position and top.
     var chain: [(section: TreeSection, position: Int, top: Double)]
-    /// Which item this is, whatever its position ("H:key", "F:key", "R:id").
+    /// Which item this is, whatever its position ("H:key", "F:key", "R:id", "P:key").
     var identity = ""
     /// Everything that changes how the item is drawn.
     var look = ""
@@ -139,7 +144,15 @@ struct TreeModel {
                         // A header that shows its row count stays current: the count is part of its look.
                         edge(.header, sub.headerHeight, "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)")
                     }
-                    if !sub.collapsed { walk(sub, path: path + [i], depth: depth + 1, chain: inner) }
+                    if !sub.collapsed, sub.showsPlaceholder {
+                        out.append(TreeItem(item: Item(kind: .placeholder, depth: depth, section: i,
+                                                       loadFailed: sub.load == .failed),
+                                            top: y, height: sub.rowHeight, key: sub.key, path: path + [i], chain: inner,
+                                            identity: "P:\(sub.key)", look: "\(sub.rowHeight) \(sub.load)"))
+                        y += sub.rowHeight
+                    } else if !sub.collapsed {
+                        walk(sub, path: path + [i], depth: depth + 1, chain: inner)
+                    }
                     if sub.footerHeight > 0 {
                         edge(.footer, sub.footerHeight, "\(sub.footerHeight) \(sub.collapsed) \(sub.collapsible)")
                     }
@@ -240,6 +253,7 @@ struct TreeModel {
     func end(of s: TreeSection, headerTop: Double) -> Double {
         func shown(_ s: TreeSection) -> Double {
             var h = s.shownHeaderHeight + s.footerHeight
+            if !s.collapsed, s.showsPlaceholder { h += s.rowHeight }
             if !s.collapsed {
                 for c in s.children {
                     switch c {

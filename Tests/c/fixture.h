@@ -24,6 +24,9 @@
  *   row_count(t, id), item_count(t), section_count(t)
  *   text(t, id, which)          a section text (FOLD_TEXT_*), in one of
  *                               eight rotating static buffers; NULL on failure
+ *   snap_section(depth, key, header), snap_rows(depth, rows)
+ *                               fold_snapshot_entry values (snapshots, loads)
+ *   COUNT(array)                its number of elements, as int64_t
  *   check_status_names()        fold_status_name of every documented status
  *                               (one check each)
  *   COPY_CHANGE_SET(seen, set)  copies a change set, inside the listener, into
@@ -66,6 +69,7 @@
 #define FOLD_TEST_FIXTURE_H
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -186,6 +190,30 @@ static inline const char *text(const fold_table *t, fold_section_id id, int32_t 
     return b;
 }
 
+/* Snapshot and load entries: a section at `depth` with its key and header, and a run of rows. */
+static inline fold_snapshot_entry snap_section(int32_t depth, const char *key, const char *header)
+{
+    fold_snapshot_entry e;
+    memset(&e, 0, sizeof e);
+    e.kind = FOLD_SNAPSHOT_SECTION;
+    e.depth = depth;
+    e.key = key;
+    e.header = header;
+    return e;
+}
+
+static inline fold_snapshot_entry snap_rows(int32_t depth, int64_t rows)
+{
+    fold_snapshot_entry e;
+    memset(&e, 0, sizeof e);
+    e.kind = FOLD_SNAPSHOT_ROWS;
+    e.depth = depth;
+    e.rows = rows;
+    return e;
+}
+
+#define COUNT(a) ((int64_t)(sizeof(a) / sizeof((a)[0])))
+
 static inline void check_status_names(void)
 {
     /* Each status's name is its constant's name, spelled once. */
@@ -199,6 +227,7 @@ static inline void check_status_names(void)
     CHECK_STATUS_NAME(FOLD_E_NOT_VISIBLE);
     CHECK_STATUS_NAME(FOLD_E_BUSY);
     CHECK_STATUS_NAME(FOLD_E_NOT_ALLOWED);
+    CHECK_STATUS_NAME(FOLD_E_CANCELLED);
     CHECK_STATUS_NAME(FOLD_E_INTERNAL);
 #undef CHECK_STATUS_NAME
 }

@@ -35,7 +35,7 @@ static void test_version(void)
 
 static void test_status_names(void)
 {
-    static const int unknown[] = {1, -8, -98, -100, 2147483647, -2147483647 - 1};
+    static const int unknown[] = {1, -9, -98, -100, 2147483647, -2147483647 - 1};
     size_t i;
     check_status_names();
     CHECK_EQ_I64(FOLD_E_NOT_ALLOWED, -7);

@@ -60,6 +60,7 @@
 #include "ops/stale_flags.c"
 #include "ops/text_state.c"
 #include "ops/snapshot.c"
+#include "ops/loading.c"
 #include "ops/one_op.c"
 
 /* The second table: three sections (one nested) and a fourth removed, so

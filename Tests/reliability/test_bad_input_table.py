@@ -104,6 +104,9 @@ ALLOWED_NULL = {
     ("fold_table_viewport", "out_offset"),        # "out_offset and out_height are optional"
     ("fold_table_viewport", "out_height"),
     ("fold_table_set_height_provider", "fn"),     # "fn NULL removes it"
+    ("fold_table_set_loader", "fn"),              # "fn NULL removes it"
+    ("fold_table_finish_load", "out_report"),     # "*out_report (optional)"
+    ("fold_table_fail_load", "message"),          # "NULL means \"\""
 }
 
 # (function, parameter): FOLD_ROOT names the top level as a parent there, so
@@ -241,6 +244,8 @@ def good_value(fn, ctype, name, keep):
                 "levels": 0, "id": 1, "flags": 0, "which": 0}.get(name, 0)
     if ctype == "double":
         return {"viewport_height": 100.0, "height": 10.0}.get(name, 0.0)
+    if ctype == "uint64_t" and name == "ticket":
+        return 1  # section A is loaded: no ticket is its current load
     raise Unknown(f"{fn}: parameter {ctype} {name}")
 
 
@@ -296,7 +301,13 @@ def bad_values(fn, ctype, name):
     if ctype == "uint32_t" and name == "flags":
         flag = DEFINES.get
         for label, value in (("FOLD_SECTION_COLLAPSIBLE (reported only)", flag("FOLD_SECTION_COLLAPSIBLE", 8)),
-                             ("unknown flag", 32), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF),
+                             ("unknown flag", 64), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF),
+                             ("UNLOADED with EXPANDED",
+                              flag("FOLD_SECTION_UNLOADED", 32) | flag("FOLD_SECTION_EXPANDED", 16)),
+                             ("UNLOADED with FIXED",
+                              flag("FOLD_SECTION_UNLOADED", 32) | flag("FOLD_SECTION_FIXED", 2)),
+                             ("UNLOADED with NO_HEADER",
+                              flag("FOLD_SECTION_UNLOADED", 32) | flag("FOLD_SECTION_NO_HEADER", 4)),
                              ("COLLAPSED with EXPANDED",
                               flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_EXPANDED", 16)),
                              ("COLLAPSED with FIXED",
@@ -304,6 +315,9 @@ def bad_values(fn, ctype, name):
                              ("COLLAPSED with NO_HEADER",
                               flag("FOLD_SECTION_COLLAPSED", 1) | flag("FOLD_SECTION_NO_HEADER", 4))):
             out.append((label, value, False, E_INVALID))
+    if ctype == "uint64_t" and name == "ticket":
+        out.append(("a ticket never handed out", (0xDEAD << 48) | 7, False, DEFINES["FOLD_E_CANCELLED"]))
+        out.append(("ticket 0", 0, False, DEFINES["FOLD_E_CANCELLED"]))
     if ctype == "double":
         if name in ("offset", "y"):
             out += [("NaN", math.nan, False, E_INVALID), ("+inf", math.inf, False, E_INVALID),

@@ -7,8 +7,8 @@
 
 /* The enums mirror the engine's constants value for value. */
 G_STATIC_ASSERT(FOLD_ITEM_KIND_HEADER == 0 && FOLD_ITEM_KIND_ROW == 1 &&
-                FOLD_ITEM_KIND_FOOTER == 2);
-G_STATIC_ASSERT(FOLD_ACTIVATION_REFUSED == 5);
+                FOLD_ITEM_KIND_FOOTER == 2 && FOLD_ITEM_KIND_PLACEHOLDER == 3);
+G_STATIC_ASSERT(FOLD_ACTIVATION_REFUSED == 5 && FOLD_ACTIVATION_LOAD_RETRIED == 6);
 G_STATIC_ASSERT(FOLD_LIST_MODEL_ERROR_INTERNAL == -99);
 
 G_DEFINE_QUARK(fold-list-model-error-quark, fold_list_model_error)
@@ -26,7 +26,8 @@ fold_check_status(int status, GError **error)
 G_DEFINE_ENUM_TYPE(FoldItemKind, fold_item_kind,
                    G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_HEADER, "header"),
                    G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_ROW, "row"),
-                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_FOOTER, "footer"))
+                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_FOOTER, "footer"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ITEM_KIND_PLACEHOLDER, "placeholder"))
 
 G_DEFINE_ENUM_TYPE(FoldActivation, fold_activation,
                    G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_NOTHING, "nothing"),
@@ -34,7 +35,8 @@ G_DEFINE_ENUM_TYPE(FoldActivation, fold_activation,
                    G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_SECTION_EXPANDED, "section-expanded"),
                    G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_ROW_EXPANDED, "row-expanded"),
                    G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_ROW_COLLAPSED, "row-collapsed"),
-                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_REFUSED, "refused"))
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_REFUSED, "refused"),
+                   G_DEFINE_ENUM_VALUE(FOLD_ACTIVATION_LOAD_RETRIED, "load-retried"))
 
 G_DEFINE_ENUM_TYPE(FoldListModelError, fold_list_model_error,
                    G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_INVALID, "invalid"),
@@ -44,4 +46,5 @@ G_DEFINE_ENUM_TYPE(FoldListModelError, fold_list_model_error,
                    G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_NOT_VISIBLE, "not-visible"),
                    G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_BUSY, "busy"),
                    G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_NOT_ALLOWED, "not-allowed"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_CANCELLED, "cancelled"),
                    G_DEFINE_ENUM_VALUE(FOLD_LIST_MODEL_ERROR_INTERNAL, "internal"))

@@ -17,14 +17,18 @@ G_BEGIN_DECLS
  * @FOLD_ITEM_KIND_HEADER: a section's header (FOLD_ITEM_HEADER)
  * @FOLD_ITEM_KIND_ROW: a row (FOLD_ITEM_ROW)
  * @FOLD_ITEM_KIND_FOOTER: a section's footer (FOLD_ITEM_FOOTER)
+ * @FOLD_ITEM_KIND_PLACEHOLDER: under the header of a section whose children
+ *   are loading or failed to load (FOLD_ITEM_PLACEHOLDER; see
+ *   #FoldListItem:loading and #FoldListItem:failed)
  *
  * What an item of the flat list is; the type of FoldListItem's "kind".
- * Nicks: "header", "row", "footer".
+ * Nicks: "header", "row", "footer", "placeholder".
  */
 typedef enum {
     FOLD_ITEM_KIND_HEADER = FOLD_ITEM_HEADER,
     FOLD_ITEM_KIND_ROW = FOLD_ITEM_ROW,
-    FOLD_ITEM_KIND_FOOTER = FOLD_ITEM_FOOTER
+    FOLD_ITEM_KIND_FOOTER = FOLD_ITEM_FOOTER,
+    FOLD_ITEM_KIND_PLACEHOLDER = FOLD_ITEM_PLACEHOLDER
 } FoldItemKind;
 
 /**
@@ -36,10 +40,13 @@ typedef enum {
  * @FOLD_ACTIVATION_ROW_EXPANDED: a row expanded
  * @FOLD_ACTIVATION_ROW_COLLAPSED: a row collapsed
  * @FOLD_ACTIVATION_REFUSED: a "will" listener refused; nothing changed
+ * @FOLD_ACTIVATION_LOAD_RETRIED: the placeholder of a failed load: its
+ *   section is loading again (FOLD_ACTIVATED_LOAD_RETRIED)
  *
  * What activating an item did (fold_list_model_activate(), the engine's
  * FOLD_ACTIVATED_* values). Nicks: "nothing", "section-collapsed",
- * "section-expanded", "row-expanded", "row-collapsed", "refused".
+ * "section-expanded", "row-expanded", "row-collapsed", "refused",
+ * "load-retried".
  */
 typedef enum {
     FOLD_ACTIVATION_NOTHING = FOLD_ACTIVATED_NOTHING,
@@ -47,7 +54,8 @@ typedef enum {
     FOLD_ACTIVATION_SECTION_EXPANDED = FOLD_ACTIVATED_SECTION_EXPANDED,
     FOLD_ACTIVATION_ROW_EXPANDED = FOLD_ACTIVATED_ROW_EXPANDED,
     FOLD_ACTIVATION_ROW_COLLAPSED = FOLD_ACTIVATED_ROW_COLLAPSED,
-    FOLD_ACTIVATION_REFUSED = FOLD_ACTIVATED_REFUSED
+    FOLD_ACTIVATION_REFUSED = FOLD_ACTIVATED_REFUSED,
+    FOLD_ACTIVATION_LOAD_RETRIED = FOLD_ACTIVATED_LOAD_RETRIED
 } FoldActivation;
 
 /**
@@ -63,13 +71,15 @@ typedef enum {
  *   returns (FOLD_E_BUSY)
  * @FOLD_LIST_MODEL_ERROR_NOT_ALLOWED: the section does not allow it
  *   (FOLD_E_NOT_ALLOWED)
+ * @FOLD_LIST_MODEL_ERROR_CANCELLED: the load this ticket belongs to is over
+ *   (FOLD_E_CANCELLED): children that arrive late are refused
  * @FOLD_LIST_MODEL_ERROR_INTERNAL: any other failure (FOLD_E_INTERNAL)
  *
  * The codes of errors in the FOLD_LIST_MODEL_ERROR domain: the engine's
  * status codes (FOLD_E_*), value for value (so they are negative). The
  * message is "FOLD_E_NAME: " followed by the engine's
  * fold_last_error_message(). Nicks: "invalid", "range", "not-found",
- * "duplicate", "not-visible", "busy", "not-allowed", "internal".
+ * "duplicate", "not-visible", "busy", "not-allowed", "cancelled", "internal".
  */
 typedef enum {
     FOLD_LIST_MODEL_ERROR_INVALID = FOLD_E_INVALID,
@@ -79,6 +89,7 @@ typedef enum {
     FOLD_LIST_MODEL_ERROR_NOT_VISIBLE = FOLD_E_NOT_VISIBLE,
     FOLD_LIST_MODEL_ERROR_BUSY = FOLD_E_BUSY,
     FOLD_LIST_MODEL_ERROR_NOT_ALLOWED = FOLD_E_NOT_ALLOWED,
+    FOLD_LIST_MODEL_ERROR_CANCELLED = FOLD_E_CANCELLED,
     FOLD_LIST_MODEL_ERROR_INTERNAL = FOLD_E_INTERNAL
 } FoldListModelError;
 

@@ -172,6 +172,10 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
         status = fold_table_row_position(table, section, fold_list_item_get_row(self->item),
                                          out_position);
         break;
+    case FOLD_ITEM_PLACEHOLDER: /* right under its section's header */
+        status = fold_table_header_position(table, section, out_position);
+        *out_position += 1;
+        break;
     default:
         status = fold_table_footer_position(table, section, out_position);
         break;

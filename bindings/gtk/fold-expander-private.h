@@ -20,6 +20,13 @@ struct _FoldExpander {
     FoldListModel *model;
     GtkWidget *child;
     GtkWidget *icon;
+    /* The default display of a placeholder item (fold-expander-display.c),
+     * made when the first one is shown: a box of a spinner, a label and a
+     * "Retry" link; the child is hidden meanwhile. */
+    GtkWidget *placeholder;
+    GtkWidget *spinner;
+    GtkWidget *placeholder_label;
+    GtkWidget *retry;
     gulong item_notify;
     int n_indents;
     int level;

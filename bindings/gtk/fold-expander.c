@@ -42,9 +42,16 @@
  * section's collapsed state, the row's expanded state), so a key press acts
  * on the table as it is, not on the item's last values.
  *
- * Indentation: a header gets as many levels as its depth, a row or footer
- * one more (it is inside its section); an item without a chevron gets one
- * more level in its place, so titles line up.
+ * Indentation: a header gets as many levels as its depth, a row, footer or
+ * placeholder one more (it is inside its section); an item without a
+ * chevron gets one more level in its place, so titles line up.
+ *
+ * A placeholder item (a section whose children are loading, see
+ * #FoldStore::load-start) is shown by the expander itself, its child
+ * hidden meanwhile: a spinner and "Loading…" while
+ * #FoldListItem:loading, the error message (#FoldListItem:title) and a
+ * "Retry" link (which activates the item: the load starts again) once
+ * #FoldListItem:failed.
  *
  * ## Actions
  *
@@ -75,10 +82,14 @@
  * ## CSS nodes
  *
  * ```
- * foldexpander[.header|.row|.footer][.expandable]
+ * foldexpander[.header|.row|.footer|.placeholder][.expandable][.loading|.failed]
  * ├── indent*
  * ├── image.expander[:checked]
- * ╰── <child>
+ * ├── <child>
+ * ╰── box.placeholder (placeholders only)
+ *     ├── spinner
+ *     ├── label
+ *     ╰── label.retry (a "Retry" link)
  * ```
  * The chevron is a `GtkImage` with the symbolic icon "pan-end-symbolic"
  * (its "-rtl" variant in right-to-left text), "pan-down-symbolic" and the
@@ -155,6 +166,8 @@ static const char default_css[] =
     "foldexpander > indent { min-width: 16px; min-height: 16px; }\n"
     "foldexpander > image.expander { min-width: 16px; min-height: 16px; "
     "-gtk-icon-size: 16px; }\n"
+    "foldexpander > box.placeholder > label { opacity: 0.75; font-style: italic; }\n"
+    "foldexpander.failed > box.placeholder > label { opacity: 1; color: @error_color; }\n"
     "foldexpander:focus:focus-visible { outline: 2px solid rgba(53, 132, 228, 0.5); "
     "outline-offset: -2px; border-radius: 4px; }\n";
 
@@ -227,6 +240,7 @@ fold_expander_dispose(GObject *object)
     fold_expander_set_indents(self, 0);
     g_clear_pointer(&self->icon, gtk_widget_unparent);
     g_clear_pointer(&self->child, gtk_widget_unparent);
+    g_clear_pointer(&self->placeholder, gtk_widget_unparent);
     G_OBJECT_CLASS(fold_expander_parent_class)->dispose(object);
 }
 

@@ -29,6 +29,8 @@ enum {
     FOLD_LIST_ITEM_PROP_EXPANDED,
     FOLD_LIST_ITEM_PROP_EXPANDABLE,
     FOLD_LIST_ITEM_PROP_COLLAPSED,
+    FOLD_LIST_ITEM_PROP_LOADING,
+    FOLD_LIST_ITEM_PROP_FAILED,
     FOLD_LIST_ITEM_N_PROPS
 };
 
@@ -55,6 +57,8 @@ struct _FoldListItem {
     gboolean expanded;
     gboolean expandable;
     gboolean collapsed;
+    gboolean loading;
+    gboolean failed;
 };
 
 /* Sets a field; marks its property pending when the value changes. */

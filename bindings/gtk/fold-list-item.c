@@ -83,6 +83,8 @@ fold_list_item_class_init(FoldListItemClass *klass)
     ITEM_PROP(EXPANDED, expanded, g_param_spec_boolean("expanded", NULL, NULL, FALSE, ro));
     ITEM_PROP(EXPANDABLE, expandable, g_param_spec_boolean("expandable", NULL, NULL, FALSE, ro));
     ITEM_PROP(COLLAPSED, collapsed, g_param_spec_boolean("collapsed", NULL, NULL, FALSE, ro));
+    ITEM_PROP(LOADING, loading, g_param_spec_boolean("loading", NULL, NULL, FALSE, ro));
+    ITEM_PROP(FAILED, failed, g_param_spec_boolean("failed", NULL, NULL, FALSE, ro));
     g_object_class_install_properties(object_class, FOLD_LIST_ITEM_N_PROPS, item_props);
 }
 
@@ -111,3 +113,5 @@ ITEM_GETTER(double, height, height, 0)
 ITEM_GETTER(gboolean, expanded, expanded, FALSE)
 ITEM_GETTER(gboolean, expandable, expandable, FALSE)
 ITEM_GETTER(gboolean, collapsed, collapsed, FALSE)
+ITEM_GETTER(gboolean, loading, loading, FALSE)
+ITEM_GETTER(gboolean, failed, failed, FALSE)

@@ -1,6 +1,7 @@
 /*
  * fold-list-item.h — FoldListItem, one item of a FoldListModel: a section
- * header, a row or a section footer.
+ * header, a row, a section footer, or the placeholder of a section whose
+ * children are loading.
  *
  * Items are live: while an item stays in its model, get_item() hands out
  * the same object for it (a header or footer is its section and kind, a row
@@ -39,8 +40,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
 
 /* Read-only properties (all notify when their value changes):
- *   "kind"        FoldItemKind  FOLD_ITEM_KIND_HEADER, _ROW or _FOOTER (the
- *                          engine's FOLD_ITEM_HEADER, _ROW, _FOOTER)
+ *   "kind"        FoldItemKind  FOLD_ITEM_KIND_HEADER, _ROW, _FOOTER or
+ *                          _PLACEHOLDER (the engine's FOLD_ITEM_*)
  *   "depth"       int      nesting depth of the item's section (0 = top level)
  *   "section-id"  uint64   the item's section (fold_section_id): pass it to
  *                          fold_list_model_toggle_section() and friends or to
@@ -49,7 +50,9 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *                          undefined behaviour)
  *   "key"         string   key of the item's section (the persistent identity)
  *   "title"       string   header: its title (FOLD_TEXT_TITLE, any depth);
- *                          row: the text func's answer; footer: NULL
+ *                          row: the text func's answer; footer: NULL;
+ *                          placeholder: the load's error message while
+ *                          "failed" (FOLD_TEXT_LOAD_ERROR), else NULL
  *   "detail"      string   header: FOLD_TEXT_DETAIL (the part after '|'), or
  *                          NULL when its text has no '|'
  *   "indicator"   string   header: FOLD_TEXT_INDICATOR — "+" / "–" or the
@@ -70,6 +73,14 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *   "expanded"    boolean  a row that is expanded
  *   "expandable"  boolean  a row whose expanded height exceeds its height
  *   "collapsed"   boolean  a header or footer whose section is collapsed
+ *   "loading"     boolean  a placeholder: its section's children are loading
+ *                          (FOLD_ITEM_FLAG_LOADING)
+ *   "failed"      boolean  a placeholder: loading failed; activating it
+ *                          retries (FOLD_ITEM_FLAG_FAILED)
+ * A placeholder (FOLD_ITEM_KIND_PLACEHOLDER, row -1) sits under the header
+ * of a section inserted with FOLD_SECTION_UNLOADED while its children load
+ * or after its load failed (see FoldStore::load-start); FoldExpander shows
+ * it as "Loading…" with a spinner, or its error with a "Retry" link.
  * The texts come from the engine (fold_table_section_text), copied when the
  * item is built and again when the engine reports a change of the item; the
  * model never splits "Title|Detail" itself. A row's title is asked of the
@@ -81,7 +92,7 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * fold_list_item_get_kind:
  * @item: an item
  *
- * Returns: the item's kind (a header, a row or a footer)
+ * Returns: the item's kind (a header, a row, a footer or a placeholder)
  */
 FoldItemKind fold_list_item_get_kind(FoldListItem *item);
 /**
@@ -109,7 +120,8 @@ const char *fold_list_item_get_key(FoldListItem *item);
  * fold_list_item_get_title:
  * @item: an item
  *
- * Returns: (nullable): a header's title, a row's text, %NULL for a footer
+ * Returns: (nullable): a header's title, a row's text, a failed
+ *   placeholder's error message, %NULL for a footer
  */
 const char *fold_list_item_get_title(FoldListItem *item);
 /**
@@ -177,6 +189,20 @@ gboolean fold_list_item_get_expandable(FoldListItem *item);
  * Returns: a header or footer whose section is collapsed
  */
 gboolean fold_list_item_get_collapsed(FoldListItem *item);
+/**
+ * fold_list_item_get_loading:
+ * @item: an item
+ *
+ * Returns: a placeholder whose section's children are loading
+ */
+gboolean fold_list_item_get_loading(FoldListItem *item);
+/**
+ * fold_list_item_get_failed:
+ * @item: an item
+ *
+ * Returns: a placeholder whose section's load failed (activate it to retry)
+ */
+gboolean fold_list_item_get_failed(FoldListItem *item);
 
 G_END_DECLS
 

@@ -129,6 +129,10 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
                        (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0);
     FOLD_LIST_ITEM_SET(item, collapsible, FOLD_LIST_ITEM_PROP_COLLAPSIBLE,
                        (it.flags & FOLD_ITEM_FLAG_COLLAPSIBLE) != 0);
+    FOLD_LIST_ITEM_SET(item, loading, FOLD_LIST_ITEM_PROP_LOADING,
+                       (it.flags & FOLD_ITEM_FLAG_LOADING) != 0);
+    FOLD_LIST_ITEM_SET(item, failed, FOLD_LIST_ITEM_PROP_FAILED,
+                       (it.flags & FOLD_ITEM_FLAG_FAILED) != 0);
     if (fresh)
         item->key = section_text(self, it.section, FOLD_TEXT_KEY);
     if (it.kind == FOLD_ITEM_HEADER && texts) {
@@ -144,6 +148,10 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
                           ? self->text.func(it.section, item->key, it.row, self->text.data)
                           : NULL;
         fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE, title);
+    } else if (it.kind == FOLD_ITEM_PLACEHOLDER && texts) {
+        /* The error message of a failed load; NULL while loading. */
+        fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE,
+                                   section_text(self, it.section, FOLD_TEXT_LOAD_ERROR));
     }
     return TRUE;
 }

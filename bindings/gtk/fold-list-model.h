@@ -4,7 +4,8 @@
  * consumer.
  *
  * FoldListModel presents the items of a fold_table (section headers, rows,
- * footers, in flat-list order) as FoldListItem objects. The engine holds the
+ * footers, and the placeholders of sections whose children are loading, in
+ * flat-list order) as FoldListItem objects. The engine holds the
  * structure and the header texts; the application keeps its row data and
  * supplies row text through a FoldTextFunc.
  *
@@ -154,7 +155,8 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  *
  * What a click on the item at `position` does (fold_table_activate): a header
  * toggles its section unless it is fixed (an empty one its stored state), a
- * row toggles its expansion (the accordion applies). *out_action (optional)
+ * row toggles its expansion (the accordion applies), a failed load's
+ * placeholder loads again (FOLD_ACTIVATED_LOAD_RETRIED). *out_action (optional)
  * is the FOLD_ACTIVATED_* value, a FoldActivation (FOLD_ACTIVATION_* has the
  * same values): FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row
  * that cannot expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused

@@ -2,8 +2,8 @@
  * fold-store-private.h — FoldStore's fields and what its files share (not
  * installed): fold-store.c (type, properties, lifetime, the flat list, saved
  * state), fold-store-signals.c (engine events as signals),
- * fold-store-sections.c, fold-store-rows.c and fold-store-heights.c (height
- * functions).
+ * fold-store-sections.c, fold-store-rows.c, fold-store-heights.c (height
+ * functions) and fold-store-loading.c (lazily loaded children).
  */
 #ifndef FOLD_STORE_PRIVATE_H
 #define FOLD_STORE_PRIVATE_H
@@ -78,6 +78,12 @@ G_GNUC_INTERNAL fold_table *fold_store_table_of(FoldStore *store, GError **error
 G_GNUC_INTERNAL void fold_store_install_signals(GObjectClass *object_class);
 G_GNUC_INTERNAL void fold_store_listen(FoldStore *self);
 G_GNUC_INTERNAL void fold_store_unlisten(FoldStore *self);
+
+/* fold-store-loading.c: the load-start and load-cancel signals (class_init),
+ * and the store as its table's loader (constructed; removed at dispose). */
+G_GNUC_INTERNAL void fold_store_install_load_signals(GObjectClass *object_class);
+G_GNUC_INTERNAL void fold_store_set_loader(FoldStore *self);
+G_GNUC_INTERNAL void fold_store_unset_loader(FoldStore *self);
 
 /* fold-store-heights.c: removes the height functions (dispose). */
 G_GNUC_INTERNAL void fold_store_clear_height_funcs(FoldStore *self);

@@ -212,6 +212,20 @@ SECTION_TEXT_GETTER(fold_store_get_section_title, FOLD_TEXT_TITLE, FALSE)
 SECTION_TEXT_GETTER(fold_store_get_section_detail, FOLD_TEXT_DETAIL, TRUE)
 
 /**
+ * fold_store_get_load_error:
+ * @store: a store
+ * @section: a section's id
+ * @error: return location for a #GError
+ *
+ * The message of the section's failed load (fold_store_fail_load()).
+ * Cost: O(1) plus the text's length (O(depth + log n) without one).
+ *
+ * Returns: (transfer full) (nullable): the message; %NULL without an error
+ *   unless the section's load state is %FOLD_LOAD_STATE_FAILED
+ */
+SECTION_TEXT_GETTER(fold_store_get_load_error, FOLD_TEXT_LOAD_ERROR, TRUE)
+
+/**
  * fold_store_get_section_indicator:
  * @store: a store
  * @section: a section's id
@@ -235,7 +249,7 @@ SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE
  * fold_store_get_section_flags:
  * @store: a store
  * @section: a section's id
- * @out_flags: (out): COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE
+ * @out_flags: (out): COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED
  * @error: return location for a #GError
  *
  * Cost: O(depth + log n).

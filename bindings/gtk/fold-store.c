@@ -21,6 +21,7 @@ G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FIXED == FOLD_SECTION_FIXED);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_NO_HEADER == FOLD_SECTION_NO_HEADER);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_COLLAPSIBLE == FOLD_SECTION_COLLAPSIBLE);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_EXPANDED == FOLD_SECTION_EXPANDED);
+G_STATIC_ASSERT(FOLD_SECTION_FLAGS_UNLOADED == FOLD_SECTION_UNLOADED);
 G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_SINGLE == FOLD_ACCORDION_SINGLE);
 G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_PER_SECTION == FOLD_ACCORDION_PER_SECTION);
 
@@ -30,7 +31,8 @@ G_DEFINE_FLAGS_TYPE(FoldSectionFlags, fold_section_flags,
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FIXED, "fixed"),
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NO_HEADER, "no-header"),
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_COLLAPSIBLE, "collapsible"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_EXPANDED, "expanded"))
+                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_EXPANDED, "expanded"),
+                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_UNLOADED, "unloaded"))
 
 G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
                    G_DEFINE_ENUM_VALUE(FOLD_ACCORDION_POLICY_MULTIPLE, "multiple"),
@@ -55,7 +57,12 @@ G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
  * #FoldStore:start-collapsed, #FoldStore:accordion,
  * #FoldStore:sticky-levels, #FoldStore:follow-end.
  *
- * Use it from one thread (the GTK main thread).
+ * Sections inserted with %FOLD_SECTION_FLAGS_UNLOADED load their children
+ * lazily: see #FoldStore::load-start and fold_store_finish_load().
+ *
+ * Use it from one thread (the GTK main thread): a worker thread that loads
+ * children hands its result back to that thread (g_main_context_invoke(),
+ * or a #GTask's callback) to call fold_store_finish_load() there.
  */
 G_DEFINE_FINAL_TYPE(FoldStore, fold_store, G_TYPE_OBJECT)
 
@@ -127,6 +134,7 @@ fold_store_constructed(GObject *object)
         return;
     }
     fold_store_listen(self);
+    fold_store_set_loader(self);
 }
 
 static void
@@ -135,6 +143,7 @@ fold_store_dispose(GObject *object)
     FoldStore *self = FOLD_STORE(object);
     if (self->table) {
         fold_store_unlisten(self);
+        fold_store_unset_loader(self);
         fold_store_clear_height_funcs(self);
     }
     G_OBJECT_CLASS(fold_store_parent_class)->dispose(object);
@@ -282,6 +291,7 @@ fold_store_class_init(FoldStoreClass *klass)
     props[PROP_FOLLOW_END] = g_param_spec_boolean("follow-end", NULL, NULL, FALSE, rw);
     g_object_class_install_properties(object_class, N_PROPS, props);
     fold_store_install_signals(object_class);
+    fold_store_install_load_signals(object_class);
 }
 
 static void
@@ -350,7 +360,7 @@ fold_list_model_new_for_store(FoldStore *store)
  * @out_action: (out) (optional) (type FoldActivation): what it did, a #FoldActivation
  *   (the FOLD_ACTIVATED_* value; a `gint` in C)
  *   (0 nothing, 1 section collapsed, 2 section expanded, 3 row expanded,
- *   4 row collapsed, 5 refused by a "will" handler)
+ *   4 row collapsed, 5 refused by a "will" handler, 6 a failed load retried)
  * @error: return location for a #GError
  *
  * What a click on the item at @position does: a header toggles its

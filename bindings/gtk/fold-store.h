@@ -35,11 +35,14 @@ G_BEGIN_DECLS
  *   children, so its header shows an indicator
  * @FOLD_SECTION_FLAGS_EXPANDED: given only: starts expanded although the
  *   store's #FoldStore:start-collapsed is set
+ * @FOLD_SECTION_FLAGS_UNLOADED: its children are not loaded yet (given: it
+ *   starts collapsed, and expanding it emits #FoldStore::load-start; see
+ *   fold_store_finish_load()); reported until they are loaded
  *
  * The engine's FOLD_SECTION_* flags, as a GFlags type. Given to
- * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED) and
- * reported by fold_store_get_section_flags() (COLLAPSED, FIXED, NO_HEADER,
- * COLLAPSIBLE).
+ * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED,
+ * UNLOADED) and reported by fold_store_get_section_flags() (COLLAPSED,
+ * FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED).
  */
 typedef enum {
     FOLD_SECTION_FLAGS_NONE = 0,
@@ -47,7 +50,8 @@ typedef enum {
     FOLD_SECTION_FLAGS_FIXED = 1 << 1,
     FOLD_SECTION_FLAGS_NO_HEADER = 1 << 2,
     FOLD_SECTION_FLAGS_COLLAPSIBLE = 1 << 3,
-    FOLD_SECTION_FLAGS_EXPANDED = 1 << 4
+    FOLD_SECTION_FLAGS_EXPANDED = 1 << 4,
+    FOLD_SECTION_FLAGS_UNLOADED = 1 << 5
 } FoldSectionFlags;
 
 #define FOLD_TYPE_SECTION_FLAGS (fold_section_flags_get_type())
@@ -70,6 +74,27 @@ typedef enum {
 
 #define FOLD_TYPE_ACCORDION_POLICY (fold_accordion_policy_get_type())
 GType fold_accordion_policy_get_type(void);
+
+/**
+ * FoldLoadState:
+ * @FOLD_LOAD_STATE_LOADED: an ordinary section, or its children arrived
+ * @FOLD_LOAD_STATE_UNLOADED: its children are not loaded; collapsed
+ * @FOLD_LOAD_STATE_LOADING: expanded, a placeholder item shown, waiting
+ *   for fold_store_finish_load() or fold_store_fail_load()
+ * @FOLD_LOAD_STATE_FAILED: expanded, the placeholder shows the failure;
+ *   activating it (or fold_store_load()) retries
+ *
+ * Where a section's children are (the engine's FOLD_LOAD_* states).
+ */
+typedef enum {
+    FOLD_LOAD_STATE_LOADED = 0,
+    FOLD_LOAD_STATE_UNLOADED = 1,
+    FOLD_LOAD_STATE_LOADING = 2,
+    FOLD_LOAD_STATE_FAILED = 3
+} FoldLoadState;
+
+#define FOLD_TYPE_LOAD_STATE (fold_load_state_get_type())
+GType fold_load_state_get_type(void);
 
 #define FOLD_TYPE_STORE (fold_store_get_type())
 G_DECLARE_FINAL_TYPE(FoldStore, fold_store, FOLD, STORE, GObject)
@@ -235,6 +260,17 @@ typedef struct {
 
 gboolean fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot,
                                    FoldSnapshotReport *out_report, GError **error);
+
+/* Lazily loaded children (fold-store-loading.c; the error text with the
+ * other texts in fold-store-sections.c) */
+gboolean fold_store_finish_load(FoldStore *store, guint64 section, guint64 ticket,
+                                GVariant *children, GError **error);
+gboolean fold_store_fail_load(FoldStore *store, guint64 section, guint64 ticket,
+                              const char *message, GError **error);
+gboolean fold_store_load(FoldStore *store, guint64 section, GError **error);
+gboolean fold_store_get_load_state(FoldStore *store, guint64 section, FoldLoadState *out_state,
+                                   guint64 *out_ticket, GError **error);
+char *fold_store_get_load_error(FoldStore *store, guint64 section, GError **error);
 
 #define FOLD_TYPE_SNAPSHOT_BUILDER (fold_snapshot_builder_get_type())
 G_DECLARE_FINAL_TYPE(FoldSnapshotBuilder, fold_snapshot_builder, FOLD, SNAPSHOT_BUILDER, GObject)

@@ -106,10 +106,16 @@ struct SnapshotPlan {
     var sectionOfEntry: [Int] = []
 
     /// Checks every entry before anything changes: a failure names the
-    /// entry. `claim(key, n)` records that section `n` has `key` and
-    /// returns the number of an earlier section with that key, if any.
+    /// entry ("snapshot entry 3: ...", or `label` for another use).
+    /// `claim(key, n)` records that section `n` has `key` and returns the
+    /// number of an earlier section with that key, if any (or throws, for
+    /// a key that may not be used). `scope` says where depth 0 is: the top
+    /// level of a whole snapshot, or the children of a section being
+    /// loaded (rows allowed at depth 0, deeper levels and the table's
+    /// room for sections and rows counted).
     /// O(entries), plus the claims.
-    init(_ entries: [SnapshotEntry], claim: (String, Int) -> Int?) throws {
+    init(_ entries: [SnapshotEntry], label: String = "snapshot entry", scope: Scope = .table,
+         claim: (String, Int) throws -> Int?) throws {
         var open: [Int] = []  // the sections above the next entry; open.count is its deepest allowed depth
         var lastChild: [Int] = []
         var topLast = -1
@@ -122,8 +128,11 @@ struct SnapshotPlan {
         lastChild.reserveCapacity(entries.count)
         sectionOfEntry = [Int](repeating: -1, count: entries.count)
         func fail(_ i: Int, _ code: FoldError.Code, _ why: String) -> FoldError {
-            FoldError(code, "snapshot entry \(i): \(why)")
+            FoldError(code, "\(label) \(i): \(why)")
         }
+        // An unloaded section's children arrive when it loads.
+        var unloaded = [Bool]()
+        unloaded.reserveCapacity(entries.count)
         for i in entries.indices {
             let depth = entries[i].depth
             guard depth >= 0, depth <= open.count else {
@@ -134,12 +143,12 @@ struct SnapshotPlan {
             switch entries[i].kind {
             case .rows:
                 let count = entries[i].rows
-                guard !open.isEmpty else {
+                guard !open.isEmpty || scope.rowsAtTop else {
                     throw fail(i, .invalidArgument, "rows belong in a section: a rows entry needs depth 1 or more")
                 }
                 guard count >= 0 else { throw fail(i, .outOfRange, "row count \(count) is negative") }
-                guard count <= Limits.maxRows - rows else {
-                    throw fail(i, .outOfRange, "the snapshot holds more than \(Limits.maxRows) rows")
+                guard count <= scope.rowRoom - rows else {
+                    throw fail(i, .outOfRange, "\(scope.whole) holds more than \(Limits.maxRows) rows")
                 }
                 rows += count
             case .section:
@@ -147,11 +156,11 @@ struct SnapshotPlan {
                 // was a tenth of an unchanged snapshot's cost.
                 let key = entries[i].key
                 guard !key.isEmpty else { throw fail(i, .invalidArgument, "a section key must not be empty") }
-                guard depth < Limits.maxDepth else {
+                guard depth < Limits.maxDepth - scope.levelsAbove else {
                     throw fail(i, .outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
                 }
-                guard entry.count < Limits.maxSections else {
-                    throw fail(i, .outOfRange, "the snapshot holds more than \(Limits.maxSections) sections")
+                guard entry.count < scope.sectionRoom else {
+                    throw fail(i, .outOfRange, "\(scope.whole) holds more than \(Limits.maxSections) sections")
                 }
                 if let why = Table.problem(newSectionFlags: entries[i].flags, key: key) { throw fail(i, .invalidArgument, why) }
                 func checkHeight(_ h: Double, _ what: String) throws {
@@ -165,9 +174,12 @@ struct SnapshotPlan {
                 try checkHeight(entries[i].footerHeight, "footer height")
                 try checkHeight(entries[i].rowHeight, "row height")
                 let n = entry.count
-                if let other = claim(key, n) {
+                let other: Int?
+                do { other = try claim(key, n) } catch let e as FoldError { throw fail(i, e.code, e.message) }
+                if let other {
                     throw fail(i, .duplicateKey, "the key \"\(key)\" is also the key of entry \(entry[other])")
                 }
+                unloaded.append(entries[i].flags.contains(.unloaded))
                 entry.append(i)
                 parent.append(open.last ?? -1)
                 firstChild.append(-1)
@@ -177,6 +189,10 @@ struct SnapshotPlan {
             }
             // Link the entry as the last child of its parent.
             let owner = depth == 0 ? -1 : open[depth - 1]
+            if owner >= 0, unloaded[owner] {
+                throw fail(i, .invalidArgument, "section \"\(entries[entry[owner]].key)\" (entry \(entry[owner])) "
+                           + "is unloaded: its children arrive when it loads")
+            }
             let last = owner < 0 ? topLast : lastChild[owner]
             if last >= 0 { nextSibling[last] = i } else if owner < 0 { topFirst = i } else { firstChild[owner] = i }
             if owner < 0 { topLast = i } else { lastChild[owner] = i }
@@ -184,6 +200,25 @@ struct SnapshotPlan {
     }
 
     var sectionCount: Int { entry.count }
+
+    /// Where a plan's depth 0 is.
+    struct Scope {
+        /// Rows may stand at depth 0 (the children of a section).
+        var rowsAtTop = false
+        /// Section levels above depth 0.
+        var levelsAbove = 0
+        /// How many sections and rows the entries may add.
+        var sectionRoom = Limits.maxSections
+        var rowRoom = Limits.maxRows
+        /// What the limits' messages name.
+        var whole = "the snapshot"
+
+        /// A whole snapshot.
+        static let table = Scope()
+    }
+
+    /// Whether section `n` has child entries (rows entries of 0 rows count).
+    func hasChildEntries(_ n: Int) -> Bool { firstChild[n] >= 0 }
 
     /// The number of rows of section `n` (-1: the top level) when all its
     /// children are rows; nil when it has a subsection. O(children entries).

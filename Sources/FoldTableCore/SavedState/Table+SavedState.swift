@@ -37,8 +37,15 @@ extension Table {
             JSON.object([("section", .string($0.section)), ("row", .number(Double($0.row)))])
         }
         var anchor = JSON.null
-        if let (position, delta) = captureAnchor(), let placed = try? placedItem(at: position),
+        if var (position, delta) = captureAnchor(), var placed = try? placedItem(at: position),
            let key = try? itemKey(at: position) {
+            if placed.item.kind == .placeholder, position > 0, let header = try? placedItem(at: position - 1) {
+                // A placeholder is not saved (the children may have arrived
+                // when the state is read back): the anchor is its header.
+                delta += placed.top - header.top
+                position -= 1
+                placed = header
+            }
             let kind = placed.item.kind == .header ? "header" : placed.item.kind == .row ? "row" : "footer"
             var fields: [(String, JSON)] = [("section", .string(key)), ("kind", .string(kind))]
             if placed.item.kind == .row { fields.append(("row", .number(Double(placed.item.row)))) }
@@ -170,6 +177,7 @@ extension Table {
         switch anchor.kind {
         case .header: position = s.hasHeader ? try? headerPlace(of: s).position : nil
         case .footer: position = visibleFooter(s)
+        case .placeholder: position = nil  // never saved
         case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
         guard let position, let top = try? placedItem(at: position).top else { return false }

@@ -11,6 +11,8 @@ public struct FoldError: Error, Equatable, CustomStringConvertible {
         case busy = -6
         /// The section does not allow it (collapsing one that is not collapsible).
         case notAllowed = -7
+        /// The load a ticket names is over (Table+Loading.swift).
+        case cancelled = -8
         case internalError = -99
     }
 
@@ -31,6 +33,12 @@ public struct FoldError: Error, Equatable, CustomStringConvertible {
     static func notCollapsible(_ s: Section) -> FoldError {
         FoldError(.notAllowed, s.hasHeader ? "section \"\(s.key)\" is not collapsible"
                   : "section \"\(s.key)\" is not collapsible: it has no header item")
+    }
+
+    /// Adding children to a section whose children are not loaded.
+    static func notLoaded(_ s: Section, _ what: String) -> FoldError {
+        FoldError(.notAllowed, "section \"\(s.key)\" cannot take \(what): its children are not loaded "
+                  + "(they arrive through finishLoad)")
     }
 
     /// "`what` `value` is out of range (`why`)".

@@ -3,6 +3,9 @@ public enum ItemKind: Int32, Sendable {
     case header = 0
     case row = 1
     case footer = 2
+    /// Under the header of a section whose children are loading or failed
+    /// to load (row -1; Table+Loading.swift).
+    case placeholder = 3
 }
 
 /// One item of the flat list.
@@ -24,10 +27,12 @@ public struct Item: Equatable, Sendable {
     public var collapsible: Bool
     /// The id of the item's section.
     public var sectionID: SectionID
+    /// Placeholders only: the load failed (else it is loading).
+    public var loadFailed: Bool
 
     public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
                 expanded: Bool = false, expandable: Bool = false, collapsible: Bool = false,
-                sectionID: SectionID = 0) {
+                sectionID: SectionID = 0, loadFailed: Bool = false) {
         self.kind = kind
         self.depth = depth
         self.section = section
@@ -37,6 +42,12 @@ public struct Item: Equatable, Sendable {
         self.expandable = expandable
         self.collapsible = collapsible
         self.sectionID = sectionID
+        self.loadFailed = loadFailed
+    }
+
+    /// The placeholder of section `s` (whose child index is `index`, at `depth`).
+    static func placeholder(of s: Section, index: Int, depth: Int) -> Item {
+        Item(kind: .placeholder, depth: depth, section: index, sectionID: s.id, loadFailed: s.load == .failed)
     }
 }
 

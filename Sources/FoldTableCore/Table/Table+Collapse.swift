@@ -43,8 +43,9 @@ extension Table {
             throw FoldError(.notAllowed, "section \"\(s.key)\" is collapsed: expand it first, then make it not collapsible")
         }
         try mutate {
+            let shown = s.collapsible
             s.fixed = !collapsible
-            if s.childCount > 0 { recordFlagsChanged(s) }
+            if s.collapsible != shown { recordFlagsChanged(s) }
         }
     }
 
@@ -69,7 +70,8 @@ extension Table {
     }
 
     /// Collapses (or expands) every collapsible section that has children
-    /// (fixed ones are skipped); returns how many flipped. Sections go in post-order (a section's subsections
+    /// (fixed ones are skipped; expanding leaves unloaded sections as they
+    /// are, collapsing cancels loads); returns how many flipped. Sections go in post-order (a section's subsections
     /// before it). Every "will" listener is asked about every section first,
     /// before anything changes; a refused section keeps its state and the
     /// others flip; then the "did" events follow, in the same order, with
@@ -81,7 +83,7 @@ extension Table {
         func visit(_ s: Section) {
             s.list.forEachSection { sub in
                 visit(sub)
-                if sub.collapsible { all.append(sub) }
+                if sub.collapsible, collapsed || sub.load != .unloaded { all.append(sub) }
             }
         }
         visit(root)
@@ -149,7 +151,16 @@ extension Table {
         recording?.expandedOrCollapsed = true
         for s in flips {
             let header = visibleHeader(s)
-            let inner = s.list.sum.items
+            // Expanding an unloaded section starts its load; collapsing a
+            // loading or failed one cancels it. The placeholder comes and
+            // goes with the children it stands for.
+            let shown = s.list.sum.items &+ s.placeholderItems
+            if collapsed {
+                if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+            } else if s.load == .unloaded {
+                beginLoad(s)
+            }
+            let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
             s.collapsed = collapsed
             s.propagate()
             if let header {

@@ -107,13 +107,21 @@ extension Table {
     /// Runs one public mutation: refuses it while listeners are being told
     /// something (they may read the table, not change it), records what it
     /// does to the flat list, keeps the viewport anchored, then tells the
-    /// change listeners. Nested calls just run.
+    /// change listeners, and last calls the loader with the loads it
+    /// started or cancelled (Table+Loading.swift). Nested calls just run.
     @discardableResult
     func mutate<R>(_ body: () throws -> R) throws -> R {
         guard !notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
         if mutationDepth > 0 { return try body() }
+        let result = try recordedMutation(body)
+        if loads.hasCalls { deliverLoadCalls() }
+        return result
+    }
+
+    /// The outermost mutation of `mutate`, up to its change listeners.
+    private func recordedMutation<R>(_ body: () throws -> R) throws -> R {
         mutationDepth = 1
         defer {
             mutationDepth = 0

@@ -178,13 +178,16 @@ public enum Activation: Int32, Sendable {
     case rowCollapsed = 4
     /// A "will" listener refused the section or row change; nothing changed.
     case refused = 5
+    /// A failed load's placeholder: loading again (a new ticket).
+    case loadRetried = 6
 }
 
 extension Table {
     /// What a click on the item at `position` does: a header toggles its
     /// section (if it is collapsible), a row toggles its expansion (if it
     /// can expand, or is expanded; an unknown expanded height is asked of
-    /// the provider first), a footer does nothing (`.none`). `.refused` when
+    /// the provider first), a failed load's placeholder retries the load
+    /// (`.loadRetried`), a footer or a loading placeholder does nothing (`.none`). `.refused` when
     /// a "will" listener refused the change.
     /// - Complexity: O(depth · log n)
     @discardableResult
@@ -210,6 +213,10 @@ extension Table {
                 return expand ? .rowExpanded : .rowCollapsed
             case .footer:
                 return .none
+            case .placeholder:
+                guard s.load == .failed else { return .none }
+                retryLoad(s)
+                return .loadRetried
             }
         }
     }

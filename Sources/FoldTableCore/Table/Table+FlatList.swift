@@ -56,6 +56,11 @@ extension Table {
             top += sub.shownHeaderUnits
             let inner = within - sub.headerItems
             if inner < sub.shownChildrenItems {
+                if sub.placeholderItems > 0 {
+                    // Loading or failed: the placeholder is all it shows.
+                    return PlacedItem(position: position, item: .placeholder(of: sub, index: index, depth: depth),
+                                      top: Units.points(top), height: sub.rowHeight)
+                }
                 sec = sub
                 sectionIndex = index
                 depth += 1

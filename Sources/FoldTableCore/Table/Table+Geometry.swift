@@ -110,6 +110,8 @@ extension Table {
                     base += sub.headerItems
                     top += sub.shownHeaderUnits
                     if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
+                        // A placeholder: no children to descend into.
+                        if sub.placeholderItems > 0 { return base }
                         sec = sub
                         continue descend
                     }
@@ -206,7 +208,9 @@ private final class ItemWalker {
                 if sub.hasHeader {
                     guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
                 }
-                if !sub.collapsed {
+                if sub.placeholderItems > 0 {
+                    guard emit(.placeholder, sub, index, depth, sub.rowUnits) else { return false }
+                } else if !sub.collapsed {
                     let inner = sub.list.sum
                     if position + inner.items <= start {
                         position += inner.items
@@ -223,12 +227,13 @@ private final class ItemWalker {
         return true
     }
 
-    /// Reports a header or footer if it is at or after the start; always advances.
+    /// Reports a header, footer or placeholder if it is at or after the start; always advances.
     private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
-        let item = Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed,
-                        collapsible: sub.collapsible, sectionID: sub.id)
+        let item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
+            : Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed,
+                   collapsible: sub.collapsible, sectionID: sub.id)
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -11,6 +11,7 @@ extension Table {
     func invariantViolations(nodes: inout Int) -> [String] {
         var out: [String] = []
         var sections = 0
+        var loading = 0
         func visit(_ s: Section, _ name: String) {
             out += s.list.invariantViolations(name, nodes: &nodes)
             s.list.forEachSection { sub in
@@ -18,12 +19,30 @@ extension Table {
                 if sub.parent !== s { out.append("section \(sub.key): wrong parent") }
                 if sectionsByKey[sub.key] !== sub { out.append("section \(sub.key): not found by its key") }
                 if ids.section(sub.id) !== sub { out.append("section \(sub.key): not found by its id \(sub.id)") }
+                out += loadViolations(sub)
+                if sub.load.showsPlaceholder { loading += 1 }
                 visit(sub, sub.key)
             }
         }
         visit(root, "(root)")
         if sections != sectionsByKey.count {
             out.append("\(sections) sections in the tree, \(sectionsByKey.count) keys")
+        }
+        if !loads.closed, loading != loads.pending.count {
+            out.append("\(loading) sections loading or failed, \(loads.pending.count) loads pending")
+        }
+        return out
+    }
+
+    /// What is wrong with a section's load state (Table+Loading.swift).
+    private func loadViolations(_ s: Section) -> [String] {
+        var out: [String] = []
+        if s.load != .loaded, s.childCount > 0 { out.append("section \(s.key): not loaded but has children") }
+        if s.load == .unloaded, !s.collapsed { out.append("section \(s.key): unloaded but expanded") }
+        if s.load.showsPlaceholder, s.collapsed { out.append("section \(s.key): loading but collapsed") }
+        if s.load.showsPlaceholder != (s.ticket != 0) { out.append("section \(s.key): ticket \(s.ticket) in state \(s.load)") }
+        if s.load.showsPlaceholder, !loads.closed, loads.pending[s.id] !== s {
+            out.append("section \(s.key): loading but not pending")
         }
         return out
     }

@@ -232,6 +232,8 @@ extension Table {
             if !live { swap(&recording, &stash) }
             defer { if !live { swap(&recording, &stash) } }
             if kept { try refresh(x, entries, plan.entry[n], &report) }
+            // Children given to a section that was not loaded: its load is over.
+            if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
         }
         return report
@@ -365,18 +367,14 @@ extension Table {
 
     /// A new section as a snapshot entry describes it, registered but not
     /// attached (as `insertSection` makes it).
-    private func newSection(_ e: SnapshotEntry) -> Section {
-        let fixed = !e.flags.isDisjoint(with: [.fixed, .noHeader])
+    func newSection(_ e: SnapshotEntry) -> Section {
         func height(_ h: Double, _ fallback: Double) -> Double { h >= 0 ? h : fallback }
         let s = Section(key: e.key, header: e.header,
                         headerHeight: height(e.headerHeight, options.headerHeight),
                         footerHeight: height(e.footerHeight, options.footerHeight),
-                        rowHeight: height(e.rowHeight, options.rowHeight),
-                        collapsed: e.flags.contains(.collapsed)
-                            || (options.startCollapsed && !fixed && !e.flags.contains(.expanded)))
+                        rowHeight: height(e.rowHeight, options.rowHeight), collapsed: false)
         s.headerMeasured = e.headerHeight >= 0
-        s.fixed = fixed
-        s.hasHeader = !e.flags.contains(.noHeader)
+        setUp(s, flags: e.flags)
         sectionsByKey[e.key] = s
         ids.register(s)
         return s

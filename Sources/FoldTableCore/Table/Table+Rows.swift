@@ -230,6 +230,7 @@ extension Table {
     func insertRows(into s: Section, atChild: Int?, row: Int, count: Int,
                     heights: UnsafeBufferPointer<Double>?) throws {
         guard s !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
+        guard s.load == .loaded else { throw FoldError.notLoaded(s, "rows") }
         try checkNewRows(count)
         let values = try heights.map { try storedHeights($0, expected: count) }
         guard count > 0 else { return }

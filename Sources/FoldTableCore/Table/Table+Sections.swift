@@ -21,8 +21,8 @@ extension Table {
     /// One rule for insertSection and applySnapshot (which names the entry).
     /// - Complexity: O(1)
     static func problem(newSectionFlags flags: SectionFlags, key: String) -> String? {
-        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded]) else {
-            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16)"
+        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded, .unloaded]) else {
+            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"
         }
         if flags.isSuperset(of: [.collapsed, .expanded]) {
             return "section \"\(key)\" cannot start both collapsed and expanded"
@@ -30,12 +30,27 @@ extension Table {
         if !flags.isDisjoint(with: [.fixed, .noHeader]), flags.contains(.collapsed) {
             return "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)"
         }
+        if flags.contains(.unloaded), !flags.isDisjoint(with: [.expanded, .fixed, .noHeader]) {
+            return "section \"\(key)\" cannot start unloaded and expanded, fixed or without a header "
+                + "(an unloaded section starts collapsed and loads when it expands)"
+        }
         return nil
+    }
+
+    /// Gives a new section the state its insert flags ask for (checked by
+    /// `problem(newSectionFlags:key:)`): one rule for insertSection,
+    /// applySnapshot and finishLoad.
+    func setUp(_ s: Section, flags: SectionFlags) {
+        let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
+        s.fixed = fixed
+        s.hasHeader = !flags.contains(.noHeader)
+        s.collapsed = flags.contains(.collapsed) || flags.contains(.unloaded)
+            || (options.startCollapsed && !fixed && !flags.contains(.expanded))
+        s.load = flags.contains(.unloaded) ? .unloaded : .loaded
     }
 
     func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int,
                        flags: SectionFlags = []) throws -> SectionID {
-        let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
         if let why = Table.problem(newSectionFlags: flags, key: key) {
             throw FoldError(.invalidArgument, why)
         }
@@ -54,12 +69,14 @@ extension Table {
         guard parent === root || parent.depth + 1 < Limits.maxDepth else {
             throw FoldError(.outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
         }
+        guard parent.load == .loaded else { throw FoldError.notLoaded(parent, "a subsection") }
+        if rows > 0, flags.contains(.unloaded) {
+            throw FoldError(.invalidArgument, "section \"\(key)\" cannot start unloaded with \(rows) rows: "
+                            + "its children arrive when it loads")
+        }
         let s = Section(key: key, header: header, headerHeight: options.headerHeight,
-                        footerHeight: options.footerHeight, rowHeight: options.rowHeight,
-                        collapsed: flags.contains(.collapsed)
-                            || (options.startCollapsed && !fixed && !flags.contains(.expanded)))
-        s.fixed = fixed
-        s.hasHeader = !flags.contains(.noHeader)
+                        footerHeight: options.footerHeight, rowHeight: options.rowHeight, collapsed: false)
+        setUp(s, flags: flags)
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s
@@ -107,6 +124,7 @@ extension Table {
             let c = FoldError.children(of: target, other: s.parent === target)
             throw FoldError.insertion("target " + c.index, index, c.has, count: count, verb: "move to")
         }
+        guard target.load == .loaded else { throw FoldError.notLoaded(target, "a section") }
         let targetDepth = target === root ? -1 : target.depth
         guard targetDepth + 1 + s.list.sum.nesting < Limits.maxDepth else {
             throw FoldError(.outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
@@ -240,8 +258,10 @@ extension Table {
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 
-    /// Drops the keys and row counts of a detached section and its subsections.
+    /// Drops the keys and row counts of a detached section and its
+    /// subsections, and cancels their loads.
     func forget(_ s: Section) {
+        if s.load.showsPlaceholder { endLoad(s, .unloaded) }
         sectionsByKey[s.key] = nil
         ids.unregister(s)
         totalRows -= s.rowCount
@@ -266,12 +286,16 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     public static let collapsible = SectionFlags(rawValue: 8)
     /// At insertion: starts expanded even when the table's `startCollapsed` is set.
     public static let expanded = SectionFlags(rawValue: 16)
+    /// At insertion: its children are not loaded yet (Table+Loading.swift);
+    /// it starts collapsed. Reported while its load state is not `.loaded`.
+    public static let unloaded = SectionFlags(rawValue: 32)
 }
 
 extension Table {
     /// A section's flags as FOLD_SECTION_* reports them: `.collapsed` (its
     /// stored state), `.fixed` (also for a section without a header item),
-    /// `.noHeader`, `.collapsible` (not fixed and has children).
+    /// `.noHeader`, `.collapsible` (not fixed, and has children or children
+    /// to load), `.unloaded` (its children are not loaded).
     /// - Complexity: O(1) after resolving the section.
     public func flags(section ref: SectionRef) throws -> SectionFlags {
         flags(of: try section(ref))
@@ -283,6 +307,7 @@ extension Table {
         if s.fixed { f.insert(.fixed) }
         if !s.hasHeader { f.insert(.noHeader) }
         if s.collapsible { f.insert(.collapsible) }
+        if s.load != .loaded { f.insert(.unloaded) }
         return f
     }
 }

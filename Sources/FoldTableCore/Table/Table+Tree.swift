@@ -58,6 +58,7 @@ extension Table {
             try moveSection(.key(s.key), to: target === root ? nil : .key(target.key), at: targetIndex)
         case .rows(let run):
             guard target !== root else { throw FoldError(.invalidArgument, "rows belong in a section, not at the top level") }
+            guard target.load == .loaded else { throw FoldError.notLoaded(target, "a row") }
             let count = target.childCount - (source === target ? 1 : 0)
             guard targetIndex <= count else {
                 let c = FoldError.children(of: target, other: source === target)

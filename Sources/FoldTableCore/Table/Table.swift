@@ -68,6 +68,8 @@ public final class Table {
     var mutationDepth = 0
     var notifying = false
     var listeners = Listeners()
+    /// Lazily loaded children: tickets, loads under way, loader calls (Table+Loading.swift).
+    var loads = Loads()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?

@@ -46,6 +46,13 @@ final class Section {
     /// section with this key, or below -1 its place in the old order
     /// (`Table.oldMark`); -1 otherwise. Matching hashes each key at most once.
     var snapshotNumber = -1
+    /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
+    /// an ordinary section. Any other state means no children.
+    var load = LoadState.loaded
+    /// The current load's ticket while loading or failed; 0 otherwise.
+    var ticket: UInt64 = 0
+    /// The message of a failed load.
+    var loadError = ""
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
          rowHeight: Double, collapsed: Bool) {
@@ -63,28 +70,34 @@ final class Section {
     var rowCount: Int { list.sum.rows }
     /// Collapsed in a way that hides something.
     var hidesChildren: Bool { collapsed && childCount > 0 }
-    /// Collapsible now: not fixed, and something to collapse (a header shows
-    /// an indicator).
-    var collapsible: Bool { !fixed && childCount > 0 }
+    /// Collapsible now: not fixed, and something to collapse or children
+    /// still to load (a header shows an indicator).
+    var collapsible: Bool { !fixed && (childCount > 0 || load != .loaded) }
+    /// The placeholder item that stands for children that are loading or
+    /// failed to load (only while expanded: collapsing ends the load): 1 or 0.
+    var placeholderItems: Int { load.showsPlaceholder ? 1 : 0 }
     /// The header's items (1, or 0 without a header item) and its height in units.
     var headerItems: Int { hasHeader ? 1 : 0 }
     var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
 
-    /// What this section adds to its parent's list: header, children while
-    /// expanded, footer. O(1).
+    /// What this section adds to its parent's list: header, children (or
+    /// the placeholder) while expanded, footer. O(1).
     var contribution: Summary {
         let inner = list.sum
         let open = !collapsed
         return Summary(children: 1, rows: 0,
-                       items: headerItems + (open ? inner.items : 0) + (hasFooter ? 1 : 0),
+                       items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
-                       fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) : 0) &+ footerUnits,
+                       fixedHeight: shownHeaderUnits &+ (open ? shownChildrenHeight : 0) &+ footerUnits,
                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
     }
 
-    /// Height of the children as shown now (0 while collapsed), in units.
-    var shownChildrenHeight: Int { collapsed ? 0 : list.sum.height(rowUnits) }
-    var shownChildrenItems: Int { collapsed ? 0 : list.sum.items }
+    /// Height of the children (or the placeholder, a default row) as shown
+    /// now (0 while collapsed), in units.
+    var shownChildrenHeight: Int {
+        collapsed ? 0 : list.sum.height(rowUnits) &+ placeholderItems &* rowUnits
+    }
+    var shownChildrenItems: Int { collapsed ? 0 : list.sum.items &+ placeholderItems }
 
     /// After this section's list or flags changed: refresh the summaries of
     /// every list above it. O(depth · log n).

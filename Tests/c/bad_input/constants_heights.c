@@ -30,11 +30,11 @@ void test_unknown_constants(void)
     size_t len = 77;
     fold_section_id id = 5;
     double d = -5;
-    static const int32_t bad_which[] = {-1, 5, 99, INT32_MIN, INT32_MAX};
+    static const int32_t bad_which[] = {-1, 6, 99, INT32_MIN, INT32_MAX};
     /* Reported-only, unknown, COLLAPSED with EXPANDED, and COLLAPSED with a
      * flag that makes the section not collapsible ("a section that cannot
      * collapse cannot start collapsed"). */
-    static const uint32_t bad_flags[] = {FOLD_SECTION_COLLAPSIBLE, 32u, 0x80000000u, 0xFFFFFFFFu,
+    static const uint32_t bad_flags[] = {FOLD_SECTION_COLLAPSIBLE, 128u, 0x80000000u, 0xFFFFFFFFu,
                                          FOLD_SECTION_COLLAPSED | 64u,
                                          FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED,
                                          FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED,
@@ -65,8 +65,8 @@ void test_unknown_constants(void)
         FAILS(fold_table_insert_section(t, mac, FOLD_INDEX_END, "new", "New", 0, bad_flags[i], &id),
               FOLD_E_INVALID);
     }
-    FAILS_SAYING(fold_table_insert_section(t, FOLD_ROOT, 0, "new", "New", 1, 32u, &id),
-                 FOLD_E_INVALID, "32");
+    FAILS_SAYING(fold_table_insert_section(t, FOLD_ROOT, 0, "new", "New", 1, 128u, &id),
+                 FOLD_E_INVALID, "128");
     CHECK_EQ_I64(len, 77);
     CHECK_STR(buf, "x");
     CHECK_EQ_I64(id, 5);

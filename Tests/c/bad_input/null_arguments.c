@@ -19,7 +19,7 @@ void test_messages_and_names(void)
     fold_free(NULL);
     fold_table_free(NULL);
     check_status_names();
-    CHECK_STR(fold_status_name(-8), "unknown status");
+    CHECK_STR(fold_status_name(-9), "unknown status");
     CHECK_STR(fold_status_name(42), "unknown status");
 }
 
@@ -134,6 +134,7 @@ void test_null_table(void)
     fold_visible_item vis[2];
     fold_sticky_header sticky[2];
     fold_import_report report;
+    fold_load_info li;
     static const double hs[] = {1, 2};
 
     fold_table_options_init(&o);
@@ -198,6 +199,11 @@ void test_null_table(void)
                    FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_measure(NULL, 0, 100, 0, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_invalidate_heights(NULL, FOLD_ROOT, -1), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_set_loader(NULL, NULL, NULL), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_load_info(NULL, mac, &li), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_finish_load(NULL, mac, 1, NULL, 0, NULL), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_fail_load(NULL, mac, 1, "x"), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_load(NULL, mac), FOLD_E_INVALID);
     /* Nothing was written. */
     CHECK(states == NULL);
     CHECK(rows == NULL);

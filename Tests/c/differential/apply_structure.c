@@ -61,7 +61,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
              * with a flag that makes the section not collapsible ("a
              * section that cannot collapse cannot start collapsed"). */
             flags = p[2] % 5 == 0   ? FOLD_SECTION_COLLAPSIBLE
-                    : p[2] % 5 == 1 ? 32u << (p[2] / 5 % 8)
+                    : p[2] % 5 == 1 ? 64u << (p[2] / 5 % 8)
                     : p[2] % 5 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
                     : p[2] % 5 == 3 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER
                                     : FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED;

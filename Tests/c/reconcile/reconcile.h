@@ -8,30 +8,6 @@
 
 #include "fixture.h"
 
-/* Entries: a section at `depth` with its key and header, and a run of rows. */
-static inline fold_snapshot_entry snap_section(int32_t depth, const char *key, const char *header)
-{
-    fold_snapshot_entry e;
-    memset(&e, 0, sizeof e);
-    e.kind = FOLD_SNAPSHOT_SECTION;
-    e.depth = depth;
-    e.key = key;
-    e.header = header;
-    return e;
-}
-
-static inline fold_snapshot_entry snap_rows(int32_t depth, int64_t rows)
-{
-    fold_snapshot_entry e;
-    memset(&e, 0, sizeof e);
-    e.kind = FOLD_SNAPSHOT_ROWS;
-    e.depth = depth;
-    e.rows = rows;
-    return e;
-}
-
-#define COUNT(a) ((int64_t)(sizeof(a) / sizeof((a)[0])))
-
 /* What the change listener saw: how many sets, and the last one. */
 typedef struct seen_sets {
     int calls;

@@ -125,7 +125,7 @@ void test_header_text(void)
          * capacity, a NULL table; nothing is written. */
         memset(buffer, 'x', sizeof buffer);
         length = 77;
-        CHECK_STATUS(fold_table_section_text(t, k[2], 5, buffer, sizeof buffer, &length),
+        CHECK_STATUS(fold_table_section_text(t, k[2], 6, buffer, sizeof buffer, &length),
                      FOLD_E_INVALID);
         CHECK_STATUS(fold_table_section_text(t, k[2], -1, buffer, sizeof buffer, &length),
                      FOLD_E_INVALID);

@@ -16,7 +16,7 @@ static int documented(int st)
 {
     return st == FOLD_OK || st == FOLD_E_INVALID || st == FOLD_E_RANGE ||
            st == FOLD_E_NOT_FOUND || st == FOLD_E_DUPLICATE || st == FOLD_E_NOT_VISIBLE ||
-           st == FOLD_E_NOT_ALLOWED;
+           st == FOLD_E_NOT_ALLOWED || st == FOLD_E_CANCELLED;
 }
 
 static void check_status(int st, int line)

@@ -200,9 +200,14 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
         break;
     }
     case 29:
-        /* Saved state or a snapshot: both replace much of the table at once. */
-        if (byte(r) % 4 == 3) {
+        /* Saved state, a snapshot or a load: they replace much of the
+         * table at once (a loader may remove its section). */
+        i = byte(r) % 4;
+        if (i == 3) {
             st = snapshot_op(r, tt);
+            removing = 1;
+        } else if (i == 2) {
+            st = loading_op(r, tt, good);
             removing = 1;
         } else {
             st = import_op(r, tt, good);

@@ -94,15 +94,15 @@ static const char *a_key(reader *r)
 }
 
 /* Section flags for fold_table_insert_section: mostly combinations of the
- * four it takes (some of them invalid together), sometimes the reported-only
+ * five it takes (some of them invalid together), sometimes the reported-only
  * FOLD_SECTION_COLLAPSIBLE or unknown bits. */
 static uint32_t a_flags(reader *r)
 {
-    static const uint32_t pool[] = {FOLD_SECTION_COLLAPSIBLE, 32u, 0x80000000u, 0xFFFFFFFFu, 15u};
+    static const uint32_t pool[] = {FOLD_SECTION_COLLAPSIBLE, 64u, 0x80000000u, 0xFFFFFFFFu, 15u};
     uint8_t b = byte(r);
     if (b < 160) {
-        return (uint32_t)(b % 32) & (FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED |
-                                     FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED);
+        return (uint32_t)(b % 64) & (FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER |
+                                     FOLD_SECTION_EXPANDED | FOLD_SECTION_UNLOADED);
     }
     if (b < 230) {
         return 0;

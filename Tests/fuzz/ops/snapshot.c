@@ -7,13 +7,11 @@
 
 #define SNAPSHOT_CAP 12
 
-static int snapshot_op(reader *r, fold_table *tt)
+/* SNAPSHOT_CAP entries from the input (also fold_table_finish_load's, ops/loading.c). */
+static void read_entries(reader *r, fold_snapshot_entry *entries)
 {
-    fold_snapshot_entry entries[SNAPSHOT_CAP];
-    fold_snapshot_report report;
-    int64_t count = a_count(r, SNAPSHOT_CAP), i;
-    int st;
-    memset(entries, 0, sizeof entries);
+    int64_t i;
+    memset(entries, 0, SNAPSHOT_CAP * sizeof entries[0]);
     for (i = 0; i < SNAPSHOT_CAP; i++) {
         fold_snapshot_entry *e = &entries[i];
         uint8_t b = byte(r);
@@ -31,6 +29,15 @@ static int snapshot_op(reader *r, fold_table *tt)
         e->footer_height = a_height(r);
         e->row_height = a_height(r);
     }
+}
+
+static int snapshot_op(reader *r, fold_table *tt)
+{
+    fold_snapshot_entry entries[SNAPSHOT_CAP];
+    fold_snapshot_report report;
+    int64_t count = a_count(r, SNAPSHOT_CAP);
+    int st;
+    read_entries(r, entries);
     st = fold_table_apply_snapshot(tt, byte(r) % 16 == 0 ? NULL : entries, count,
                                    byte(r) & 1 ? &report : NULL);
     check_status(st, __LINE__);

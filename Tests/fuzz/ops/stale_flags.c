@@ -11,6 +11,7 @@ static int with_section(fold_table *t, int f, fold_section_id id)
 {
     fold_section_info si;
     fold_row_info ri;
+    fold_load_info li;
     int64_t path[4], n = -7;
     double h = 10, d = -7;
     int32_t kind = -7;
@@ -45,18 +46,22 @@ static int with_section(fold_table *t, int f, fold_section_id id)
     case 24: return fold_table_reveal_offset(t, id, 5, 0, 100, &d);
     case 25: return fold_table_reveal_row(t, id, 0, 1, &n);
     case 26: return fold_table_invalidate_heights(t, id, 0);
+    case 27: return fold_table_load_info(t, id, &li);
+    case 28: return fold_table_finish_load(t, id, 1, NULL, 0, NULL);
+    case 29: return fold_table_fail_load(t, id, 1, "stale");
+    case 30: return fold_table_load(t, id);
     /* From here on FOLD_ROOT is valid (the table, or a parent). */
-    case 27: return fold_table_invalidate_heights(t, id, -1);
-    case 28: return fold_table_child_count(t, id, &n);
-    case 29: return fold_table_child_at(t, id, 0, &kind, NULL, NULL);
-    case 30: return fold_table_insert_section(t, id, FOLD_INDEX_END, "stale-parent", NULL, 0, 0, NULL);
-    case 31: return fold_table_remove_children(t, id, 0, 0);
-    case 32: return fold_table_move_section(t, live, id, 0); /* a live section under it */
+    case 31: return fold_table_invalidate_heights(t, id, -1);
+    case 32: return fold_table_child_count(t, id, &n);
+    case 33: return fold_table_child_at(t, id, 0, &kind, NULL, NULL);
+    case 34: return fold_table_insert_section(t, id, FOLD_INDEX_END, "stale-parent", NULL, 0, 0, NULL);
+    case 35: return fold_table_remove_children(t, id, 0, 0);
+    case 36: return fold_table_move_section(t, live, id, 0); /* a live section under it */
     default: return fold_table_move_row(t, a_live_row(t), 0, id, 0); /* a row into it */
     }
 }
-#define WITH_SECTION_FUNCTIONS 34
-#define WITH_SECTION_PARENTS 27 /* f >= this: FOLD_ROOT is valid */
+#define WITH_SECTION_FUNCTIONS 38
+#define WITH_SECTION_PARENTS 31 /* f >= this: FOLD_ROOT is valid */
 
 /* A removed section's id or another table's id is FOLD_E_NOT_FOUND for
  * every function that takes a section; FOLD_ROOT is FOLD_E_INVALID where a
@@ -78,7 +83,7 @@ static void stale_op(reader *r, fold_table *t)
     } else {
         id = ids.foreign[(b / 4) % 4];
     }
-    if ((f == 32 && a_live(t) == FOLD_ROOT) || (f == 33 && a_live_row(t) == FOLD_ROOT)) {
+    if ((f == 36 && a_live(t) == FOLD_ROOT) || (f == 37 && a_live_row(t) == FOLD_ROOT)) {
         return;
     }
     st = with_section(t, f, id);
@@ -108,8 +113,9 @@ static void stale_op(reader *r, fold_table *t)
 /* A section inserted with `flags` (accepted, so a valid combination: not
  * COLLAPSED with FIXED, NO_HEADER or EXPANDED) reports them: COLLAPSED as
  * its stored state (EXPANDED: not collapsed), FIXED, NO_HEADER (which
- * implies FIXED and has no header item, wherever it is); COLLAPSIBLE only
- * when it is not fixed and has children. */
+ * implies FIXED and has no header item, wherever it is), UNLOADED (with
+ * COLLAPSED: it starts collapsed); COLLAPSIBLE only when it is not fixed
+ * and has children or children to load. */
 static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t flags)
 {
     fold_section_info si;
@@ -122,6 +128,10 @@ static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t fl
         (flags & (FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED))) {
         die("a section was inserted with COLLAPSED and FIXED, NO_HEADER or EXPANDED", __LINE__, 0);
     }
+    if ((flags & FOLD_SECTION_UNLOADED) &&
+        (flags & (FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED))) {
+        die("a section was inserted with UNLOADED and FIXED, NO_HEADER or EXPANDED", __LINE__, 0);
+    }
     if (((flags & FOLD_SECTION_COLLAPSED) && !(si.flags & FOLD_SECTION_COLLAPSED)) ||
         ((flags & FOLD_SECTION_EXPANDED) && (si.flags & FOLD_SECTION_COLLAPSED)) ||
         (si.flags & FOLD_SECTION_EXPANDED) ||
@@ -130,8 +140,12 @@ static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t fl
          (si.flags & (FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED)) !=
              (FOLD_SECTION_NO_HEADER | FOLD_SECTION_FIXED)) ||
         (!(flags & FOLD_SECTION_NO_HEADER) && (si.flags & FOLD_SECTION_NO_HEADER)) ||
+        ((flags & FOLD_SECTION_UNLOADED) &&
+         (si.flags & (FOLD_SECTION_UNLOADED | FOLD_SECTION_COLLAPSED)) !=
+             (FOLD_SECTION_UNLOADED | FOLD_SECTION_COLLAPSED)) ||
+        (!(flags & FOLD_SECTION_UNLOADED) && (si.flags & FOLD_SECTION_UNLOADED)) ||
         ((si.flags & FOLD_SECTION_COLLAPSIBLE) &&
-         ((si.flags & FOLD_SECTION_FIXED) || si.child_count == 0))) {
+         ((si.flags & FOLD_SECTION_FIXED) || (si.child_count == 0 && !(si.flags & FOLD_SECTION_UNLOADED))))) {
         fprintf(stderr, "inserted with flags %u, reports %u\n", flags, si.flags);
         die("a new section does not report the flags it was inserted with", __LINE__, 0);
     }

@@ -96,6 +96,48 @@ def check_follow_end():
     equal(store.props.follow_end, True, "follow-end set later")
 
 
+def check_lazy_loading():
+    """Lazily loaded children through GI: load-start with a ticket, the
+    placeholder item, finish_load with a GLib.Variant of children, a failed
+    load retried by activating its placeholder, load-cancel on collapse and
+    a late answer refused with FOLD_E_CANCELLED (-8)."""
+    store = Fold.Store(row_height=20, header_height=30)
+    docs = store.insert_section(0, -1, "docs", "Docs", 0, Fold.SectionFlags.UNLOADED)
+    model = Fold.ListModel.new_for_store(store)
+    events = []
+    store.connect("load-start", lambda s, sec, key, ticket: events.append(("start", key, ticket)))
+    store.connect("load-cancel", lambda s, sec, key, ticket: events.append(("cancel", key, ticket)))
+    equal(store.expand(docs), True, "expand an unloaded section")
+    equal([e[:2] for e in events], [("start", "docs")], "load-start")
+    ticket = events[0][2]
+    state, current = store.get_load_state(docs)
+    equal((state, current), (Fold.LoadState.LOADING, ticket), "get_load_state while loading")
+    item = model.get_item(1)
+    equal((item.props.kind, item.props.loading, item.props.failed, item.props.row,
+           item.props.height), (Fold.ItemKind.PLACEHOLDER, True, False, -1, 20.0),
+          "the placeholder item")
+    store.fail_load(docs, ticket, "Permission denied")
+    equal((item.props.failed, item.props.title), (True, "Permission denied"), "failed placeholder")
+    equal(store.get_load_error(docs), "Permission denied", "get_load_error")
+    equal(model.activate(1), Fold.Activation.LOAD_RETRIED, "activating it retries")
+    retry = events[-1][2]
+    check(retry != ticket, "a new ticket for the retry")
+    children = GLib.Variant("a(iissxuuddd)", [(1, 0, "", "", 2, 0, 0, 0.0, 0.0, 0.0)])
+    store.finish_load(docs, retry, children)
+    equal(model.get_n_items(), 3, "the header and two rows")
+    equal(model.get_item(2).props.kind, Fold.ItemKind.ROW, "a row where the placeholder was")
+    later = store.insert_section(0, -1, "later", "Later", 0, Fold.SectionFlags.UNLOADED)
+    store.expand(later)
+    late = events[-1][2]
+    store.collapse(later)
+    equal(events[-1], ("cancel", "later", late), "load-cancel on collapse")
+    try:
+        store.finish_load(later, late, children)
+        check(False, "a late answer raises")
+    except GLib.Error as e:
+        check(e.matches(error_domain_quark(), -8), "a late answer: FOLD_E_CANCELLED")
+
+
 def main():
     print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
                                                sys.base_prefix))
@@ -350,6 +392,7 @@ def main():
     store.set_viewport(0.0, 200.0)
     store.clear_viewport()
     check_follow_end()
+    check_lazy_loading()
 
     # The model keeps the store alive.
     weak = []

@@ -31,6 +31,7 @@ __all__ = [
     "NotVisibleError",
     "BusyError",
     "NotAllowedError",
+    "CancelledError",
 ]
 
 # Status codes, mirroring FOLD_OK / FOLD_E_* in foldtable.h (the numbers a
@@ -44,10 +45,11 @@ E_DUPLICATE = -4
 E_NOT_VISIBLE = -5
 E_BUSY = -6
 E_NOT_ALLOWED = -7
+E_CANCELLED = -8
 E_INTERNAL = -99
 
 _STATUS_CODES = (OK, E_INVALID, E_RANGE, E_NOT_FOUND, E_DUPLICATE, E_NOT_VISIBLE, E_BUSY,
-                 E_NOT_ALLOWED, E_INTERNAL)
+                 E_NOT_ALLOWED, E_CANCELLED, E_INTERNAL)
 
 # The library's name of each code above, filled by set_status_names.
 _STATUS_NAMES: Dict[int, str] = {}
@@ -159,6 +161,13 @@ class NotAllowedError(FoldError, RuntimeError):
     Nothing was changed."""
 
 
+class CancelledError(FoldError, RuntimeError):
+    """``FOLD_E_CANCELLED``: the load this ticket belongs to is over — the
+    section was collapsed while loading, a newer load of it started, or its
+    children already arrived (see :meth:`Section.finish_load`). Nothing was
+    changed: children that arrive late are refused, never shown."""
+
+
 _CLASSES: Dict[int, Type[FoldError]] = {
     E_INVALID: InvalidArgumentError,
     E_RANGE: OutOfRangeError,
@@ -167,6 +176,7 @@ _CLASSES: Dict[int, Type[FoldError]] = {
     E_NOT_VISIBLE: NotVisibleError,
     E_BUSY: BusyError,
     E_NOT_ALLOWED: NotAllowedError,
+    E_CANCELLED: CancelledError,
 }
 
 

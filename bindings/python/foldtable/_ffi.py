@@ -29,7 +29,18 @@ import ctypes.util
 import itertools
 import os
 import warnings
-from ctypes import POINTER, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import (
+    POINTER,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
 from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _errors
@@ -37,10 +48,12 @@ from ._ffi_types import *  # noqa: F401,F403  (re-exported: the package's _ffi.<
 from ._ffi_types import (
     CHANGE_FN,
     HEIGHT_FN,
+    LOAD_FN,
     ROW_FN,
     SECTION_FN,
     fold_import_report,
     fold_item,
+    fold_load_info,
     fold_row_info,
     fold_section_info,
     fold_snapshot_entry,
@@ -206,6 +219,17 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         c_int,
         STATUS,
     ),
+    # Lazily loaded children
+    ("fold_table_set_loader", [_TABLE, LOAD_FN, c_void_p], c_int, STATUS),
+    ("fold_table_load_info", [_TABLE, _ID, POINTER(fold_load_info)], c_int, STATUS),
+    (
+        "fold_table_finish_load",
+        [_TABLE, _ID, c_uint64, POINTER(fold_snapshot_entry), c_int64, POINTER(fold_snapshot_report)],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_fail_load", [_TABLE, _ID, c_uint64, c_char_p], c_int, STATUS),
+    ("fold_table_load", [_TABLE, _ID], c_int, STATUS),
     # Lazy heights
     ("fold_table_set_height_provider", [_TABLE, c_int32, HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),

@@ -48,12 +48,14 @@ SECTION_FIXED = 2
 SECTION_NO_HEADER = 4
 SECTION_COLLAPSIBLE = 8
 SECTION_EXPANDED = 16
+SECTION_UNLOADED = 32
 
 TEXT_KEY = 0
 TEXT_HEADER = 1
 TEXT_TITLE = 2
 TEXT_DETAIL = 3
 TEXT_INDICATOR = 4
+TEXT_LOAD_ERROR = 5
 
 HEIGHT_ROW = 0
 HEIGHT_HEADER = 1
@@ -63,11 +65,14 @@ HEIGHT_EXPANDED = 3
 ITEM_HEADER = 0
 ITEM_ROW = 1
 ITEM_FOOTER = 2
+ITEM_PLACEHOLDER = 3
 
 ITEM_FLAG_COLLAPSED = 1
 ITEM_FLAG_EXPANDED = 2
 ITEM_FLAG_EXPANDABLE = 4
 ITEM_FLAG_COLLAPSIBLE = 8
+ITEM_FLAG_LOADING = 16
+ITEM_FLAG_FAILED = 32
 
 OFFSET_IN_ITEM = 0
 OFFSET_ABOVE = 1
@@ -83,6 +88,7 @@ ACTIVATED_SECTION_EXPANDED = 2
 ACTIVATED_ROW_EXPANDED = 3
 ACTIVATED_ROW_COLLAPSED = 4
 ACTIVATED_REFUSED = 5
+ACTIVATED_LOAD_RETRIED = 6
 
 SECTION_WILL_COLLAPSE = 0
 SECTION_DID_COLLAPSE = 1
@@ -105,6 +111,13 @@ SNAPSHOT_ROWS = 1
 SNAPSHOT_HEADER_HEIGHT = 1
 SNAPSHOT_FOOTER_HEIGHT = 2
 SNAPSHOT_ROW_HEIGHT = 4
+
+LOAD_LOADED = 0
+LOAD_UNLOADED = 1
+LOAD_LOADING = 2
+LOAD_FAILED = 3
+LOAD_START = 0
+LOAD_CANCEL = 1
 
 # --------------------------------------------------------------------------
 # Structures from foldtable.h (field for field; checked by the same test)
@@ -282,6 +295,15 @@ class fold_snapshot_report(Structure):
     ]
 
 
+class fold_load_info(Structure):
+    _fields_ = [
+        ("state", c_int32),
+        ("reserved", c_int32),
+        ("ticket", c_uint64),
+        ("reserved2", c_int64 * 2),
+    ]
+
+
 # --------------------------------------------------------------------------
 # Callback types. The table is passed as void * (the binding never uses it:
 # a listener reaches its table through the Python Table). Strings arrive as
@@ -300,3 +322,6 @@ ROW_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int64, c_int3
 HEIGHT_FN = ctypes.CFUNCTYPE(
     c_int, c_void_p, section_id, c_char_p, c_int64, POINTER(c_double), c_void_p
 )
+# void (*fold_load_fn)(fold_table *, fold_section_id, const char *key, uint64_t ticket,
+#                      int32_t event, void *user_data)
+LOAD_FN = ctypes.CFUNCTYPE(None, c_void_p, section_id, c_char_p, c_uint64, c_int32, c_void_p)

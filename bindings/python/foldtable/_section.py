@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi
+from . import _ffi, _loading
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -173,6 +173,7 @@ class Section(_SectionId):
         collapsed: Optional[bool] = None,
         collapsible: bool = True,
         header_item: bool = True,
+        loaded: bool = True,
     ) -> "Section":
         """Insert a section as child ``index`` (0 through :attr:`child_count`)
         and return it; as :meth:`Table.insert_section` with this section as
@@ -185,6 +186,7 @@ class Section(_SectionId):
         return self._table.insert_section(
             index, key, header, rows, parent=self,
             collapsed=collapsed, collapsible=collapsible, header_item=header_item,
+            loaded=loaded,
         )
 
     def append_subsection(
@@ -196,12 +198,14 @@ class Section(_SectionId):
         collapsed: Optional[bool] = None,
         collapsible: bool = True,
         header_item: bool = True,
+        loaded: bool = True,
     ) -> "Section":
         """Add a section as the last child and return it; as
         :meth:`insert_subsection`."""
         return self._table.append_section(
             key, header, rows, parent=self,
             collapsed=collapsed, collapsible=collapsible, header_item=header_item,
+            loaded=loaded,
         )
 
     def insert_child_rows(
@@ -273,12 +277,7 @@ class Section(_SectionId):
     @property
     def detail(self) -> Optional[str]:
         """The header text after its first ``'|'``; ``None`` if it has none."""
-        try:
-            return self._read_text(_ffi.TEXT_DETAIL)
-        except NotFoundError as exc:
-            if exc.function != "fold_table_section_text":
-                raise  # no section has the key
-            return None
+        return self._read_text_or_none(_ffi.TEXT_DETAIL)
 
     @property
     def has_header(self) -> bool:
@@ -611,3 +610,12 @@ class Section(_SectionId):
         its header."""
         self._call(_lib.fold_table_invalidate_heights, -1)
 
+    # -- lazily loaded children (_loading.py) -------------------------------------
+
+    loaded = property(_loading.loaded)
+    load_state = property(_loading.load_state)
+    load_ticket = property(_loading.load_ticket)
+    load_error = property(_loading.load_error)
+    finish_load = _loading.finish_load
+    fail_load = _loading.fail_load
+    load = _loading.load

@@ -101,6 +101,17 @@ class _SectionId:
         """Everything about one row (fold_table_row_info)."""
         return self._get_struct(_lib.fold_table_row_info, _ffi.fold_row_info, _int64(row, "row"))
 
+    def _read_text_or_none(self, which: int) -> Optional[str]:
+        """:meth:`_read_text`, or None for a text the section does not have
+        now (FOLD_E_NOT_FOUND from fold_table_section_text itself, not from
+        a missing section)."""
+        try:
+            return self._read_text(which)
+        except NotFoundError as exc:
+            if exc.function != "fold_table_section_text":
+                raise  # no section has the key
+            return None
+
     def _read_text(self, which: int) -> str:
         """The text ``which`` (FOLD_TEXT_*) of the section."""
         table = self._table

@@ -28,8 +28,10 @@ class Snapshot(NamedTuple):
         rows: a run of rows before ``children``.
         children: the rest of its children in order: subsections
             (:class:`Snapshot` or dict) and runs of rows (ints).
-        collapsed, collapsible, header_item: as :meth:`Table.append_section`
-            takes them; used only when the section is new.
+        collapsed, collapsible, header_item, loaded: as
+            :meth:`Table.append_section` takes them; used only when the
+            section is new (``loaded=False``: its children are loaded
+            lazily, see :meth:`Table.set_loader`).
         header_height, footer_height, row_height: a height to set, or
             ``foldtable.HEIGHT_DEFAULT`` for the table's default; ``None``
             keeps a kept section's height (a new one gets the default).
@@ -45,6 +47,7 @@ class Snapshot(NamedTuple):
     header_height: Optional[float] = None
     footer_height: Optional[float] = None
     row_height: Optional[float] = None
+    loaded: bool = True
 
 
 class SnapshotReport(NamedTuple):
@@ -87,10 +90,15 @@ def _section(item: Union[Snapshot, Mapping[str, Any]]) -> Snapshot:
 
 
 def _entries(
-    sections: Iterable[Union[Snapshot, Mapping[str, Any]]], keep: List[bytes]
+    sections: Iterable[Union[Snapshot, Mapping[str, Any], int]],
+    keep: List[bytes],
+    children: bool = False,
 ) -> List[_ffi.fold_snapshot_entry]:
-    """The snapshot as the C entries, in pre-order. The strings' bytes go
-    to ``keep``, which must outlive the call (the entries hold addresses)."""
+    """The snapshot as the C entries, in pre-order: ``sections`` are the
+    entries at depth 0, or with ``children`` a section's children (runs of
+    rows as ints, and subsections), as :meth:`Section.finish_load` takes
+    them. The strings' bytes go to ``keep``, which must outlive the call
+    (the entries hold addresses)."""
     out: List[_ffi.fold_snapshot_entry] = []
 
     def address(data: Optional[bytes]) -> Optional[int]:
@@ -105,6 +113,12 @@ def _entries(
         entry.depth = depth
         entry.rows = _int64(count, "rows")
         out.append(entry)
+
+    def child(item: Any, depth: int) -> None:
+        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            rows(item, depth)
+        else:
+            section(item, depth)
 
     def section(item: Any, depth: int) -> None:  # _section checks the type
         s = _section(item)
@@ -122,6 +136,8 @@ def _entries(
             flags |= _ffi.SECTION_FIXED
         if not s.header_item:
             flags |= _ffi.SECTION_NO_HEADER
+        if not s.loaded:
+            flags |= _ffi.SECTION_UNLOADED
         entry.flags = flags
         for value, bit, field in (
             (s.header_height, _ffi.SNAPSHOT_HEADER_HEIGHT, "header_height"),
@@ -134,15 +150,31 @@ def _entries(
         out.append(entry)
         if s.rows:
             rows(s.rows, depth + 1)
-        for child in s.children:
-            if isinstance(child, numbers.Integral) and not isinstance(child, bool):
-                rows(child, depth + 1)
-            else:
-                section(child, depth + 1)
+        for grandchild in s.children:
+            child(grandchild, depth + 1)
 
     for item in sections:
-        section(item, 0)
+        if children:
+            child(item, 0)
+        else:
+            section(item, 0)
     return out
+
+
+def _entry_array(entries: List[_ffi.fold_snapshot_entry]) -> Any:
+    return (_ffi.fold_snapshot_entry * len(entries))(*entries)
+
+
+def _report(report: _ffi.fold_snapshot_report) -> SnapshotReport:
+    return SnapshotReport(
+        report.sections_inserted,
+        report.sections_removed,
+        report.sections_moved,
+        report.sections_kept,
+        report.headers_changed,
+        report.rows_inserted,
+        report.rows_removed,
+    )
 
 
 def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, Any]]]) -> SnapshotReport:
@@ -171,7 +203,7 @@ def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, 
     O(c · depth · log n) for c changes."""
     keep: List[bytes] = []
     entries = _entries(sections, keep)
-    array = (_ffi.fold_snapshot_entry * len(entries))(*entries)
+    array = _entry_array(entries)
     report = _ffi.fold_snapshot_report()
     with self._lock:
         try:
@@ -179,12 +211,4 @@ def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, 
         finally:
             # Sections moved or went: cached sibling indices are stale.
             _ffi.bump_generation()
-    return SnapshotReport(
-        report.sections_inserted,
-        report.sections_removed,
-        report.sections_moved,
-        report.sections_kept,
-        report.headers_changed,
-        report.rows_inserted,
-        report.rows_removed,
-    )
+    return _report(report)

@@ -29,7 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _callbacks, _geometry, _snapshot, _tree
+from . import _callbacks, _geometry, _loading, _snapshot, _tree
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -131,6 +131,10 @@ class Table:
     section or row listener refuses the change; in the height provider it
     keeps the row's estimate.
 
+    The loader (:meth:`set_loader`, for sections inserted with
+    ``loaded=False``) follows the same rules but one: it runs after the
+    method's changes and may change the table (answer a load at once).
+
     A callback may remove listeners or replace providers: once
     :meth:`remove_listener` or :meth:`set_height_provider` returns, the old
     function is never called again, not even later in the same round; a
@@ -152,6 +156,7 @@ class Table:
         "_texts",
         "_callbacks",
         "_providers",
+        "_loader",
         "_siblings",
         "_siblings_generation",
         "__weakref__",
@@ -177,6 +182,7 @@ class Table:
         # providers by FOLD_HEIGHT_* kind.
         self._callbacks: Dict[int, Any] = {}
         self._providers: Dict[int, Any] = {}
+        self._loader: Any = None  # the loader's CFUNCTYPE object (set_loader)
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         # Reused buffers: visible items (grown for large viewports, with the
@@ -242,8 +248,10 @@ class Table:
                 lock.retire(callback)
             for callback in self._providers.values():
                 lock.retire(callback)
+            lock.retire(self._loader)
             self._callbacks = {}
             self._providers = {}
+            self._loader = None
 
     @property
     def closed(self) -> bool:
@@ -500,6 +508,10 @@ class Table:
     # -- snapshots (_snapshot.py) ---------------------------------------------
 
     apply_snapshot = _snapshot.apply_snapshot
+
+    # -- lazily loaded children (_loading.py) ------------------------------------
+
+    set_loader = _loading.set_loader
 
     # -- lazy heights --------------------------------------------------------
 

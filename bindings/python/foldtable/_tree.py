@@ -163,6 +163,7 @@ def append_section(
     collapsed: Optional[bool] = None,
     collapsible: bool = True,
     header_item: bool = True,
+    loaded: bool = True,
 ) -> Section:
     """Add a section at the end of the top level (or of ``parent``'s
     children) and return it, in one change.
@@ -182,6 +183,10 @@ def append_section(
             :meth:`Section.collapse` raises :class:`NotAllowedError`.
         header_item: ``False`` gives it no header item: a group of rows
             only, never collapsible.
+        loaded: ``False`` inserts it before its children are known (a
+            folder in a file tree): it has none, shows collapsed and
+            expandable, and expanding it starts a load (see
+            :meth:`set_loader`). ``rows`` must then be 0.
 
     Raises:
         DuplicateKeyError: another section has this key (a ``ValueError``).
@@ -194,7 +199,7 @@ def append_section(
         NotFoundError: no section has the parent key.
     """
     return self._insert_section(
-        _ffi.INDEX_END, key, header, rows, parent, collapsed, collapsible, header_item
+        _ffi.INDEX_END, key, header, rows, parent, collapsed, collapsible, header_item, loaded
     )
 
 
@@ -209,6 +214,7 @@ def insert_section(
     collapsed: Optional[bool] = None,
     collapsible: bool = True,
     header_item: bool = True,
+    loaded: bool = True,
 ) -> Section:
     """Insert a section so that it becomes child ``index`` of ``parent``
     (``None``: the top level, where ``index`` is the section index) and
@@ -218,7 +224,7 @@ def insert_section(
     a bad index."""
     return self._insert_section(
         _insertion_index(index, "index"), key, header, rows, parent,
-        collapsed, collapsible, header_item,
+        collapsed, collapsible, header_item, loaded,
     )
 
 
@@ -232,6 +238,7 @@ def _insert_section(
     collapsed: Optional[bool],
     collapsible: bool,
     header_item: bool,
+    loaded: bool = True,
 ) -> Section:
     key_bytes = _text(key, "key")
     header_bytes = _text(header, "header", allow_none=True)
@@ -245,6 +252,8 @@ def _insert_section(
         flags |= _ffi.SECTION_FIXED
     if not header_item:
         flags |= _ffi.SECTION_NO_HEADER
+    if not loaded:
+        flags |= _ffi.SECTION_UNLOADED
     with self._lock:
         target = self._parent_ref(parent)
         new_id: int = _with_ids(

@@ -30,6 +30,7 @@ __all__ = [
     "ChangeSet",
     "Viewport",
     "ImportReport",
+    "LoadState",
 ]
 
 #: A section is named by its key (str) or its index (int).
@@ -54,6 +55,10 @@ class ItemKind(enum.IntEnum):
     """A row of an expanded section."""
     FOOTER = _ffi.ITEM_FOOTER
     """A section's footer (only for sections whose footer height is > 0)."""
+    PLACEHOLDER = _ffi.ITEM_PLACEHOLDER
+    """Under the header of a section whose children are loading or failed
+    to load (:attr:`Item.loading`, :attr:`Item.failed`); its ``row`` is
+    ``None``. See :meth:`Table.set_loader`."""
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -100,6 +105,26 @@ class Activation(enum.IntEnum):
     REFUSED = _ffi.ACTIVATED_REFUSED
     """A "will" listener (:meth:`Table.on_section`, :meth:`Table.on_row`)
     refused the change; nothing changed."""
+    LOAD_RETRIED = _ffi.ACTIVATED_LOAD_RETRIED
+    """The placeholder of a failed load was activated: the section is
+    loading again (a new ticket; the loader was called)."""
+
+
+class LoadState(enum.IntEnum):
+    """Where a section's children are (``FOLD_LOAD_*``); see
+    :attr:`Section.load_state` and :meth:`Table.set_loader`."""
+
+    LOADED = _ffi.LOAD_LOADED
+    """An ordinary section, or its children arrived."""
+    UNLOADED = _ffi.LOAD_UNLOADED
+    """Its children are not loaded; it is collapsed, and expanding it
+    starts a load."""
+    LOADING = _ffi.LOAD_LOADING
+    """Expanded, a placeholder item shown, waiting for
+    :meth:`Section.finish_load` or :meth:`Section.fail_load`."""
+    FAILED = _ffi.LOAD_FAILED
+    """Expanded, the placeholder shows the failure
+    (:attr:`Section.load_error`); activating it retries."""
 
 
 @dataclass(frozen=True)
@@ -136,14 +161,15 @@ class Item(NamedTuple):
 
     Attributes:
         position: the item's index in the flat list.
-        kind: :class:`ItemKind` — header, row or footer.
+        kind: :class:`ItemKind` — header, row, footer or placeholder.
         depth: nesting depth of the item's section (0 = top level).
         section: index of the item's section among its parent's children
             (for a top-level section, its index in :attr:`Table.sections`);
             :meth:`Table.item_section` gives the :class:`Section` itself.
-        row: the row index for rows; ``None`` for headers and footers.
+        row: the row index for rows; ``None`` for the other kinds.
         flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
-            :attr:`expanded`, :attr:`expandable` and :attr:`collapsible`.
+            :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
+            :attr:`loading` and :attr:`failed`.
     """
 
     position: int
@@ -176,21 +202,33 @@ class Item(NamedTuple):
         fixed, and it has children): draw an indicator."""
         return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSIBLE)
 
+    @property
+    def loading(self) -> bool:
+        """True for a placeholder whose section's children are loading."""
+        return bool(self.flags & _ffi.ITEM_FLAG_LOADING)
+
+    @property
+    def failed(self) -> bool:
+        """True for a placeholder whose section's load failed (activate it
+        to retry)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_FAILED)
+
 
 class VisibleItem(NamedTuple):
     """One item of a viewport, with its geometry (``fold_visible_item``).
 
     Attributes:
         position: the item's index in the flat list.
-        kind: :class:`ItemKind` — header, row or footer.
+        kind: :class:`ItemKind` — header, row, footer or placeholder.
         depth: nesting depth of the item's section (0 = top level).
         section: index of the item's section among its parent's children;
             :meth:`Table.item_section` gives the :class:`Section` itself.
-        row: the row index for rows; ``None`` for headers and footers.
+        row: the row index for rows; ``None`` for the other kinds.
         top: offset of the item's top from the top of the content.
         height: the item's height (an expanded row's expanded height).
         flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
-            :attr:`expanded`, :attr:`expandable` and :attr:`collapsible`.
+            :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
+            :attr:`loading` and :attr:`failed`.
     """
 
     position: int
@@ -224,6 +262,17 @@ class VisibleItem(NamedTuple):
         """True for a header or footer whose section is collapsible now (not
         fixed, and it has children): draw an indicator."""
         return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSIBLE)
+
+    @property
+    def loading(self) -> bool:
+        """True for a placeholder whose section's children are loading."""
+        return bool(self.flags & _ffi.ITEM_FLAG_LOADING)
+
+    @property
+    def failed(self) -> bool:
+        """True for a placeholder whose section's load failed (activate it
+        to retry)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_FAILED)
 
     @property
     def bottom(self) -> float:

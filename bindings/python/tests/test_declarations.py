@@ -49,6 +49,7 @@ CALLBACKS = {
     "fold_section_fn": _ffi.SECTION_FN,
     "fold_row_fn": _ffi.ROW_FN,
     "fold_height_fn": _ffi.HEIGHT_FN,
+    "fold_load_fn": _ffi.LOAD_FN,
 }
 
 
@@ -119,6 +120,8 @@ ENUMS = [
     (foldtable.Alignment, r"FOLD_ALIGN_(\w+)"),
     (foldtable.SectionEvent, r"FOLD_SECTION_((?:WILL|DID)_\w+)"),
     (foldtable.RowEvent, r"FOLD_ROW_((?:WILL|DID)_\w+)"),
+    # FOLD_LOAD_START and _CANCEL are loader events: set_loader's two functions.
+    (foldtable.LoadState, r"FOLD_LOAD_(?!START$|CANCEL$)(\w+)"),
 ]
 
 
@@ -139,14 +142,14 @@ def test_every_enum_matches_the_header(preprocessed, enum_type, pattern):
 
 @pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem])
 def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
-    """Item.collapsed / expanded / expandable / collapsible each read their
-    FOLD_ITEM_FLAG_ bit and no other."""
+    """Item.collapsed / expanded / expandable / collapsible / loading /
+    failed each read their FOLD_ITEM_FLAG_ bit and no other."""
     bits = {
         macro[len("FOLD_ITEM_FLAG_"):].lower(): macro_value(text)
         for macro, text in header_macros(preprocessed).items()
         if macro.startswith("FOLD_ITEM_FLAG_")
     }
-    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded"]
+    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "loading"]
     empty = item_type(*([0] * (len(item_type._fields) - 1)), flags=0)
     for name, bit in bits.items():
         item = empty._replace(flags=bit)
@@ -204,7 +207,9 @@ def header_functions(code):
 
 def test_every_function_matches_the_header(code):
     functions = header_functions(code)
-    assert len(functions) == 72  # 70 in 0.2.0, plus set_follow_end and apply_snapshot
+    # 70 in 0.2.0, plus set_follow_end and apply_snapshot, plus five for
+    # lazily loaded children (set_loader, load_info, finish/fail_load, load)
+    assert len(functions) == 77
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
@@ -236,7 +241,7 @@ def header_structs(code):
 
 def test_every_struct_matches_the_header(code):
     structs = header_structs(code)
-    assert len(structs) == 14  # 12 in 0.2.0, plus fold_snapshot_entry and _report
+    assert len(structs) == 15  # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info
     for name, fields in structs.items():
         python = getattr(_ffi, name)._fields_
         assert [f[0] for f in python] == [f[0] for f in fields], name
@@ -298,7 +303,7 @@ def test_every_callback_type_matches_the_header(code):
 def test_status_names_come_from_the_library():
     lib = _ffi.lib
     codes = [code for _, code in status_codes()]
-    assert len(codes) == 9
+    assert len(codes) == 10
     for status in codes:
         name = lib.fold_status_name(status).decode()
         assert name.startswith("FOLD_")

@@ -186,6 +186,7 @@ def test_visible_items_agree_with_the_item_queries():
         t.section("Music").set_row_height(2, 0)
         t.section("Empty").header_height = 0
         t.append_section("Closed", rows=2).collapse()
+        t.append_section("Lazy", loaded=False).expand()  # a placeholder: no loader answers
         items = t.visible_items(-10.0, t.content_height + 10, overscan=2)
         assert len(items) == len(t)
         kinds = set()
@@ -201,6 +202,7 @@ def test_visible_items_agree_with_the_item_queries():
             kinds.add(v.kind)
         assert kinds == set(foldtable.ItemKind)
         # plain, collapsible (8: a header or footer of a section with children,
-        # new in ABI 0.2), collapsed and collapsible, expandable, expanded
-        assert {v.flags for v in items} == {0, 8, 1 | 8, 4, 2 | 4}
+        # new in ABI 0.2), collapsed and collapsible, expandable, expanded, a
+        # loading placeholder (16)
+        assert {v.flags for v in items} == {0, 8, 1 | 8, 4, 2 | 4, 16}
         assert max(v.depth for v in items) == 2

@@ -44,12 +44,14 @@ test_items(const ModelTest *m)
             {fold_item_kind_get_type, FOLD_ITEM_HEADER, "header"},
             {fold_item_kind_get_type, FOLD_ITEM_ROW, "row"},
             {fold_item_kind_get_type, FOLD_ITEM_FOOTER, "footer"},
+            {fold_item_kind_get_type, FOLD_ITEM_PLACEHOLDER, "placeholder"},
             {fold_activation_get_type, FOLD_ACTIVATED_NOTHING, "nothing"},
             {fold_activation_get_type, FOLD_ACTIVATED_SECTION_COLLAPSED, "section-collapsed"},
             {fold_activation_get_type, FOLD_ACTIVATED_SECTION_EXPANDED, "section-expanded"},
             {fold_activation_get_type, FOLD_ACTIVATED_ROW_EXPANDED, "row-expanded"},
             {fold_activation_get_type, FOLD_ACTIVATED_ROW_COLLAPSED, "row-collapsed"},
             {fold_activation_get_type, FOLD_ACTIVATED_REFUSED, "refused"},
+            {fold_activation_get_type, FOLD_ACTIVATED_LOAD_RETRIED, "load-retried"},
             {fold_list_model_error_get_type, FOLD_E_INVALID, "invalid"},
             {fold_list_model_error_get_type, FOLD_E_RANGE, "range"},
             {fold_list_model_error_get_type, FOLD_E_NOT_FOUND, "not-found"},
@@ -57,6 +59,7 @@ test_items(const ModelTest *m)
             {fold_list_model_error_get_type, FOLD_E_NOT_VISIBLE, "not-visible"},
             {fold_list_model_error_get_type, FOLD_E_BUSY, "busy"},
             {fold_list_model_error_get_type, FOLD_E_NOT_ALLOWED, "not-allowed"},
+            {fold_list_model_error_get_type, FOLD_E_CANCELLED, "cancelled"},
             {fold_list_model_error_get_type, FOLD_E_INTERNAL, "internal"},
         };
         guint per_type[3] = {0, 0, 0};
@@ -75,9 +78,9 @@ test_items(const ModelTest *m)
         GEnumClass *k0 = g_type_class_ref(FOLD_TYPE_ITEM_KIND);
         GEnumClass *k1 = g_type_class_ref(FOLD_TYPE_ACTIVATION);
         GEnumClass *k2 = g_type_class_ref(FOLD_TYPE_LIST_MODEL_ERROR);
-        CHECK(k0->n_values == 3 && per_type[0] == 3);
-        CHECK(k1->n_values == 6 && per_type[1] == 6);
-        CHECK(k2->n_values == 8 && per_type[2] == 8);
+        CHECK(k0->n_values == 4 && per_type[0] == 4);
+        CHECK(k1->n_values == 7 && per_type[1] == 7);
+        CHECK(k2->n_values == 9 && per_type[2] == 9);
         g_type_class_unref(k0);
         g_type_class_unref(k1);
         g_type_class_unref(k2);
