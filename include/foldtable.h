@@ -1118,8 +1118,8 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
  *        |                                v      | or fold_table_load()
  *        +----------- collapse ------ FOLD_LOAD_FAILED
  *
- *   - Expanding an unloaded (or failed) section (fold_table_expand, toggle,
- *     activate, reveal_row with expand_ancestors, import_state; not
+ *   - Expanding an unloaded section (fold_table_expand, toggle, activate
+ *     on its header, import_state, fold_table_load; not
  *     fold_table_expand_all, which leaves unloaded sections as they are)
  *     expands it as usual, with its "will" and "did" events, and starts a
  *     load: its state becomes FOLD_LOAD_LOADING with a new ticket, and one

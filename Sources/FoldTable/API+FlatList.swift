@@ -1,14 +1,18 @@
 import CFoldTable
 import FoldTableCore
 
+@inline(__always)  // per item of visible_items: a call costs more than the body
 func flags(_ item: Item) -> UInt32 {
     var f: UInt32 = 0
-    if item.collapsed && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }
     if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
     if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
-    if item.collapsible && item.kind != .row { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSIBLE) }
-    if item.kind == .placeholder {
-        f |= UInt32(item.loadFailed ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING)
+    // Rows, most items, skip the rest with one test.
+    if item.kind != .row {
+        if item.collapsed { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }
+        if item.collapsible { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSIBLE) }
+        if item.kind == .placeholder {
+            f |= UInt32(item.loadFailed ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING)
+        }
     }
     return f
 }

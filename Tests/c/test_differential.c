@@ -327,6 +327,8 @@ int main(int argc, char **argv)
            "the end\n",
            stats.snapshots, stats.unchanged, stats.refused, stats.inserted, stats.removed,
            stats.moved, stats.headers, stats.rows_in, stats.rows_out, stats.follow_checked);
+    printf("loads: %ld finished, %ld failed, %ld stale tickets refused\n", stats.loads_finished,
+           stats.loads_failed, stats.loads_stale);
     free(ops);
     return check_done();
 }

@@ -56,11 +56,6 @@ extension Table {
             top += sub.shownHeaderUnits
             let inner = within - sub.headerItems
             if inner < sub.shownChildrenItems {
-                if sub.placeholderItems > 0 {
-                    // Loading or failed: the placeholder is all it shows.
-                    return PlacedItem(position: position, item: .placeholder(of: sub, index: index, depth: depth),
-                                      top: Units.points(top), height: sub.rowHeight)
-                }
                 sec = sub
                 sectionIndex = index
                 depth += 1
@@ -71,6 +66,12 @@ extension Table {
                                                              collapsed: sub.collapsed, collapsible: sub.collapsible,
                                                                  sectionID: sub.id),
                               top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
+        }
+        // A loading or failed section's list is empty: its placeholder is all
+        // it shows (checked here, out of the loop, which stays as it was).
+        if sec.placeholderItems > 0 {
+            return PlacedItem(position: position, item: .placeholder(of: sec, index: sectionIndex, depth: depth - 1),
+                              top: Units.points(top), height: sec.rowHeight)
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }

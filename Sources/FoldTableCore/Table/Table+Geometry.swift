@@ -110,8 +110,8 @@ extension Table {
                     base += sub.headerItems
                     top += sub.shownHeaderUnits
                     if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
-                        // A placeholder: no children to descend into.
-                        if sub.placeholderItems > 0 { return base }
+                        // A placeholder: its section's list is empty, so the
+                        // next round finds nothing and returns its position.
                         sec = sub
                         continue descend
                     }

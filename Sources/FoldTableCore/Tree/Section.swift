@@ -48,7 +48,9 @@ final class Section {
     var snapshotNumber = -1
     /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
     /// an ordinary section. Any other state means no children.
-    var load = LoadState.loaded
+    var load = LoadState.loaded {
+        didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
+    }
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
     /// The message of a failed load.
@@ -75,7 +77,8 @@ final class Section {
     var collapsible: Bool { !fixed && (childCount > 0 || load != .loaded) }
     /// The placeholder item that stands for children that are loading or
     /// failed to load (only while expanded: collapsing ends the load): 1 or 0.
-    var placeholderItems: Int { load.showsPlaceholder ? 1 : 0 }
+    /// Stored, as a footer's height is: `contribution` reads it like one.
+    private(set) var placeholderItems = 0
     /// The header's items (1, or 0 without a header item) and its height in units.
     var headerItems: Int { hasHeader ? 1 : 0 }
     var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
@@ -88,7 +91,9 @@ final class Section {
         return Summary(children: 1, rows: 0,
                        items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
-                       fixedHeight: shownHeaderUnits &+ (open ? shownChildrenHeight : 0) &+ footerUnits,
+                       // From `inner`, read once: reading `list` again retains its root.
+                       fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
+                           &+ footerUnits,
                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
     }
 

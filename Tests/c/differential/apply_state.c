@@ -143,7 +143,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         if (st == FOLD_OK) {
             EXPECT_I(changed, want, "out_changed");
             if (want) {
-                s->collapsed = !s->collapsed;
+                model_flip(m, s, !s->collapsed);
             }
         }
         return 0;
@@ -155,9 +155,11 @@ int apply_state(fold_table *t, model *m, const op *o)
         msec *all[MAX_SECT];
         ns = all_sections(m, all);
         for (i = 0; i < ns; i++) {
-            /* Collapsible sections with children only. */
-            if (collapsible_now(all[i]) && all[i]->collapsed != collapse) {
-                all[i]->collapsed = collapse;
+            /* Collapsible sections with children only; expanding all
+             * leaves unloaded sections as they are. */
+            if (collapsible_now(all[i]) && all[i]->collapsed != collapse &&
+                (collapse || all[i]->load != FOLD_LOAD_UNLOADED)) {
+                model_flip(m, all[i], collapse);
                 want++;
             }
         }
@@ -275,9 +277,14 @@ int apply_state(fold_table *t, model *m, const op *o)
         EXPECT_ST(fold_table_activate(t, pos, &action), FOLD_OK);
         if (x.kind == FOLD_ITEM_HEADER) {
             if (header_activates(x.sec)) {
-                x.sec->collapsed = !x.sec->collapsed;
+                model_flip(m, x.sec, !x.sec->collapsed);
                 want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
                                         : FOLD_ACTIVATED_SECTION_EXPANDED;
+            }
+        } else if (x.kind == FOLD_ITEM_PLACEHOLDER) {
+            if (x.sec->load == FOLD_LOAD_FAILED) {
+                model_retry(m, x.sec);
+                want = FOLD_ACTIVATED_LOAD_RETRIED;
             }
         } else if (x.kind == FOLD_ITEM_ROW) {
             msec *s = x.sec;
@@ -389,6 +396,9 @@ int apply(fold_table *t, model *m, const op *o)
     }
     if (o->type == OP_FOLLOW) {
         return apply_follow(t, m, o);
+    }
+    if (o->type == OP_LOAD) {
+        return apply_load(t, m, o);
     }
     return o->type <= OP_REMOVE_ROWS ? apply_structure(t, m, o) : apply_state(t, m, o);
 }

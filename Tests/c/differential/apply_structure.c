@@ -38,7 +38,9 @@ int apply_structure(fold_table *t, model *m, const op *o)
                 parent = &m->root;
             }
         }
-        if (m->nsec >= MAX_SECT || parent->n >= MAXC || m->nrows + rows > MAX_ROWS_TOTAL) {
+        /* Children of a section that is not loaded are refused: load.c. */
+        if (m->nsec >= MAX_SECT || parent->n >= MAXC || m->nrows + rows > MAX_ROWS_TOTAL ||
+            not_loaded(parent)) {
             SKIP();
         }
         RESOLVE(parent, o->type == OP_INSERT_SECTION_AT_PATH ? 2 : how, pid);
@@ -233,6 +235,9 @@ int apply_structure(fold_table *t, model *m, const op *o)
                 target = &m->root;
             }
         }
+        if (not_loaded(target)) {
+            SKIP(); /* refused: load.c */
+        }
         if (moving == NULL) {
             RESOLVE(source, how, id);
         } else {
@@ -319,7 +324,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
             EXPECT_ST(fold_table_insert_rows(t, id, 0, 1, NULL), FOLD_E_NOT_FOUND);
             return 0;
         }
-        if (s->n + count > MAXC || m->nrows + count > MAX_ROWS_TOTAL) {
+        if (s->n + count > MAXC || m->nrows + count > MAX_ROWS_TOTAL || not_loaded(s)) {
             SKIP();
         }
         RESOLVE(s, how, id);

@@ -40,6 +40,8 @@ struct msec {
     char header[24];
     fold_section_id fid; /* the id the table handed out */
     int collapsed;
+    int load;        /* FOLD_LOAD_*: unloaded sections come from OP_LOAD (load.c) */
+    uint64_t ticket; /* the current load's, while loading or failed */
     int fixed;     /* not collapsible (FOLD_SECTION_FIXED, set_collapsible 0, NO_HEADER) */
     int no_header; /* FOLD_SECTION_NO_HEADER: no header item */
     double hh, fh, rh; /* NOV: the table's */
@@ -68,6 +70,8 @@ typedef struct model {
     /* The viewport and follow_end (follow.c); the offset as the table last reported it. */
     int follow, vp_set;
     double vp_off, vp_h;
+    /* The ticket the table hands out next (load.c). */
+    uint64_t next_ticket;
 } model;
 
 typedef struct mitem {
@@ -154,6 +158,7 @@ enum {
     OP_STALE,
     OP_SNAPSHOT,               /* fold_table_apply_snapshot (snapshot.c) */
     OP_FOLLOW,                 /* follow_end, viewports at or near the end (follow.c) */
+    OP_LOAD,                   /* lazily loaded children (load.c) */
     OP_KINDS
 };
 
@@ -331,6 +336,15 @@ void model_expand_row(model *m, msec *s, int j);
 int header_activates(const msec *s);
 int apply_veto(fold_table *t, model *m, const uint32_t *p);
 uint32_t pick_flags(uint32_t p);
+/* Lazily loaded children (load.c): a placeholder shows; the model's rule
+ * for a collapse or an expansion (which starts or cancels a load); whether
+ * a section takes no children now. */
+int shows_placeholder(const msec *s);
+void model_flip(model *m, msec *s, int collapsed);
+int not_loaded(const msec *s);
+void model_retry(model *m, msec *s);
+int apply_load(fold_table *t, model *m, const op *o);
+extern int load_expanded; /* the last OP_LOAD expanded a section (fold_table_load) */
 const char *flags_text(uint32_t f);
 int dead_contains(const model *m, fold_section_id id);
 void model_remove_child(model *m, msec *parent, int at);
@@ -345,6 +359,8 @@ int apply(fold_table *t, model *m, const op *o);
 typedef struct new_op_stats {
     long snapshots, refused, unchanged, inserted, removed, moved, headers, rows_in, rows_out;
     long follow_checked;
+    /* load.c: loads started (the last ticket), finished, failed, stale tickets refused. */
+    long loads_finished, loads_failed, loads_stale;
 } new_op_stats;
 extern new_op_stats stats;
 int apply_snapshot_op(fold_table *t, model *m, const op *o);

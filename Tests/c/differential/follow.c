@@ -72,7 +72,7 @@ int apply_follow(fold_table *t, model *m, const op *o)
 static int expands_or_collapses(int op_type)
 {
     return op_type == OP_COLLAPSE || op_type == OP_ALL || op_type == OP_ROW_STATE ||
-           op_type == OP_ACTIVATE || op_type == OP_VETO;
+           op_type == OP_ACTIVATE || op_type == OP_VETO || (op_type == OP_LOAD && load_expanded);
 }
 
 int check_follow(fold_table *t, model *m, const before *b, int op_type)

@@ -46,7 +46,7 @@ double row_shown(const model *m, const msec *s, const mchild *c)
 }
 
 /* FOLD_SECTION_COLLAPSIBLE: not fixed and has children (an indicator shows). */
-int collapsible_now(const msec *s) { return !s->fixed && s->n > 0; }
+int collapsible_now(const msec *s) { return !s->fixed && (s->n > 0 || s->load != FOLD_LOAD_LOADED); }
 
 int nrows_of(const msec *s)
 {
@@ -169,6 +169,7 @@ void model_init(model *m, int variant)
 {
     memset(m, 0, sizeof *m);
     fold_table_options_init(&m->o);
+    m->next_ticket = 1;
     switch (variant % 4) {
     case 0:
         break;
@@ -367,6 +368,10 @@ void emit(const model *m, msec *s, int depth, double *y)
     if (!s->no_header) {
         s->hpos = nitems;
         push(FOLD_ITEM_HEADER, depth, s->fid, -1, flags, y, eff_hh(m, s), s, -1);
+    }
+    if (!s->collapsed && shows_placeholder(s)) {
+        push(FOLD_ITEM_PLACEHOLDER, depth, s->fid, -1,
+             s->load == FOLD_LOAD_FAILED ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING, y, eff_rh(m, s), s, -1);
     }
     for (i = 0; i < s->n; i++) {
         mchild *c = &s->c[i];

@@ -41,6 +41,7 @@ const int op_weight[OP_KINDS] = {
     4, /* stale ids, FOLD_ROOT where a section is required */
     3, /* apply_snapshot */
     2, /* follow_end, viewports */
+    8, /* lazily loaded children */
 };
 
 

@@ -52,6 +52,11 @@ static msec *build_node(model *m, int node, msec *parent, const mchild *oldc, co
         if (s->header != x->header) {
             strcpy(s->header, x->header);
         }
+        /* Any child entry ends a kept section's load (a rows entry of 0 rows too). */
+        if (x->n > 0 && not_loaded(s)) {
+            s->load = FOLD_LOAD_LOADED;
+            s->ticket = 0;
+        }
         s->n = 0;
     }
     s->parent = parent;

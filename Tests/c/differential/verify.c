@@ -30,8 +30,16 @@ int check_section(const fold_table *t, model *m, msec *s, rng *vr)
     EXPECT_I(in.depth, elen - 1, "section_info: depth");
     eflags = (s->collapsed ? FOLD_SECTION_COLLAPSED : 0) | (s->fixed ? FOLD_SECTION_FIXED : 0) |
              (s->no_header ? FOLD_SECTION_NO_HEADER : 0) |
-             (collapsible_now(s) ? FOLD_SECTION_COLLAPSIBLE : 0);
+             (collapsible_now(s) ? FOLD_SECTION_COLLAPSIBLE : 0) |
+             (s->load != FOLD_LOAD_LOADED ? FOLD_SECTION_UNLOADED : 0);
     EXPECT_I(in.flags, eflags, "section_info: flags");
+    {
+        fold_load_info li;
+        memset(&li, 0x5A, sizeof li);
+        EXPECT_ST(fold_table_load_info(t, s->fid, &li), FOLD_OK);
+        EXPECT_I(li.state, s->load, "load_info: state");
+        EXPECT_I(li.ticket, s->ticket, "load_info: ticket");
+    }
     EXPECT_I(in.child_count, s->n, "section_info: child_count");
     EXPECT_I(in.row_count, rows, "section_info: row_count");
     EXPECT_I(in.visible_row_count, s->collapsed ? 0 : rows, "section_info: visible_row_count");

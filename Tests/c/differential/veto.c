@@ -206,7 +206,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         EXPECT_I(changed, want, "out_changed");
         if (want) {
-            s->collapsed = !s->collapsed;
+            model_flip(m, s, !s->collapsed);
             changed_model = 1;
         }
         break;
@@ -221,8 +221,8 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         for (i = 0; i < ns; i++) {
             if (collapsible_now(all[i]) && all[i]->collapsed != collapse &&
-                !veto_refuses(all[i]->key)) {
-                all[i]->collapsed = collapse;
+                (collapse || all[i]->load != FOLD_LOAD_UNLOADED) && !veto_refuses(all[i]->key)) {
+                model_flip(m, all[i], collapse);
                 want++;
             }
         }
@@ -309,9 +309,16 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
             if (refuse) {
                 want = FOLD_ACTIVATED_REFUSED;
             } else {
-                x.sec->collapsed = !x.sec->collapsed;
+                model_flip(m, x.sec, !x.sec->collapsed);
                 want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
                                         : FOLD_ACTIVATED_SECTION_EXPANDED;
+                changed_model = 1;
+            }
+        } else if (x.kind == FOLD_ITEM_PLACEHOLDER) {
+            /* A retry asks no listener. */
+            if (x.sec->load == FOLD_LOAD_FAILED) {
+                model_retry(m, x.sec);
+                want = FOLD_ACTIVATED_LOAD_RETRIED;
                 changed_model = 1;
             }
         } else if (x.kind == FOLD_ITEM_ROW) {
@@ -367,7 +374,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         EXPECT_ST(fold_table_reveal_row(t, id, row, expand, &pos), FOLD_OK);
         for (i = 0; i < n; i++) {
-            chain[i]->collapsed = 0;
+            model_flip(m, chain[i], 0);
         }
         changed_model = n > 0;
         build(m);

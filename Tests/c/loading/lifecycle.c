@@ -349,6 +349,40 @@ void test_free_cancels(void)
     CHECK_STR(j.text, "will-expand u;did-expand u;set(c4-0+1 r3/1);start u #1;cancel u #1;");
 }
 
+/* A loader that, on START of section i of `ids`, expands section i + 1 and
+ * then finishes section i, measuring how deep its calls nest; on CANCEL it
+ * frees the table (again: the table is being freed). */
+typedef struct chain {
+    fold_section_id ids[200];
+    int n, depth, deepest, starts, cancels;
+    int32_t worst;
+} chain;
+
+static void chain_loader(fold_table *t, fold_section_id section, const char *key, uint64_t ticket,
+                         int32_t event, void *user_data)
+{
+    chain *c = user_data;
+    int i, changed = 0;
+    int32_t st;
+    (void)key;
+    if (++c->depth > c->deepest) c->deepest = c->depth;
+    if (event == FOLD_LOAD_CANCEL) {
+        c->cancels++;
+        fold_table_free(t);
+    } else {
+        c->starts++;
+        for (i = 0; i < c->n && c->ids[i] != section; i++) {
+        }
+        if (i + 1 < c->n) {
+            st = fold_table_expand(t, c->ids[i + 1], &changed);
+            if (st != FOLD_OK) c->worst = st;
+        }
+        st = fold_table_finish_load(t, section, ticket, NULL, 0, NULL);
+        if (st != FOLD_OK) c->worst = st;
+    }
+    c->depth--;
+}
+
 /* A section listener that tries to finish the load it hears of. */
 static int finish_from_listener(fold_table *t, fold_section_id section, const char *key, int32_t event,
                                 void *user_data)
@@ -412,6 +446,40 @@ void test_hostile_loaders(void)
     CHECK_STR(layout(t), "H:a/K R:a.0 R:a.1 H:u/K P:u/L H:b/K R:b.0");
     CHECK_STATUS(fold_table_finish_load(t, u, 1, rows, 1, NULL), FOLD_OK);
     fold_table_free(t);
+
+    /* A chain of 200 loads, each started from the loader of the one before:
+     * the calls come one after another (a loop), never inside each other. */
+    {
+        chain c;
+        char key[16];
+        int i;
+        memset(&c, 0, sizeof c);
+        t = must_table(NULL);
+        for (i = 0; i < 200; i++) {
+            snprintf(key, sizeof key, "c%d", i);
+            c.ids[i] = add_flagged(t, FOLD_ROOT, key, key, 0, FOLD_SECTION_UNLOADED);
+        }
+        c.n = 200;
+        CHECK_STATUS(fold_table_set_loader(t, chain_loader, &c), FOLD_OK);
+        check_changed(t, fold_table_expand, c.ids[0], 1);
+        CHECK_EQ_I64(c.starts, 200);
+        CHECK_EQ_I64(c.deepest, 1);
+        CHECK_EQ_I64(c.worst, FOLD_OK);
+        CHECK_LOAD(t, c.ids[199], FOLD_LOAD_LOADED, 0);
+        CHECK_EQ_I64(item_count(t), 200);
+        /* Freed with three loads under way, by a loader that frees it again
+         * on each CANCEL: three CANCELs, one free. */
+        for (i = 0; i < 3; i++) {
+            snprintf(key, sizeof key, "d%d", i);
+            c.ids[i] = add_flagged(t, FOLD_ROOT, key, key, 0, FOLD_SECTION_UNLOADED);
+        }
+        CHECK_STATUS(fold_table_set_loader(t, NULL, NULL), FOLD_OK);
+        for (i = 0; i < 3; i++) check_changed(t, fold_table_expand, c.ids[i], 1);
+        CHECK_STATUS(fold_table_set_loader(t, chain_loader, &c), FOLD_OK);
+        fold_table_free(t);
+        CHECK_EQ_I64(c.cancels, 3);
+        CHECK_EQ_I64(c.starts, 200);
+    }
 
     /* Replacing the loader: the old one is never called again. */
     t = abu_table(&j, &a, &u, &b);
