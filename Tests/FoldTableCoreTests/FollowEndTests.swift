@@ -84,7 +84,7 @@ import Testing
         let roff = Offsets(off)
         try off.setViewport(Viewport(offset: 0, height: 100))
         try off.appendSection(key: "log", rows: 10)
-        // Anchored all the same (0.3.0 reported no anchor here): the offset
+        // Anchored all the same (0.2.0 reported no anchor here): the offset
         // stays, clamped to the content.
         #expect(roff.all == [0])
     }

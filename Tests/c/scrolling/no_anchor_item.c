@@ -3,7 +3,7 @@
  * anchored, also when no item was under the viewport's offset before the
  * mutation (an empty list, an offset inside the top padding): the offset
  * then stays, clamped to the content. Found by the differential test
- * (0.3.0 reported anchored 0 and left the offset unclamped).
+ * (0.2.0 reported anchored 0 and left the offset unclamped).
  */
 #include <string.h>
 

@@ -67,8 +67,9 @@ from ._ffi_types import (
 #: The library major version this binding is written against (FOLD_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
 #: The minor version too: before 1.0 every minor version changes the ABI
-#: (0.2 replaced index and key arguments with section ids; 0.3 grew the options).
-EXPECTED_MINOR = 3
+#: (0.2 replaced index and key arguments with section ids; 0.3 grew the options;
+#: 0.4 added lazily loaded children).
+EXPECTED_MINOR = 4
 
 #: The environment variable naming the library file to load.
 ENV_VAR = "FOLDTABLE_LIBRARY"
