@@ -131,9 +131,6 @@ static void
 on_items_changed(GListModel *model, guint position, guint removed, guint added, gpointer data)
 {
     (void)model;
-    (void)position;
-    (void)removed;
-    (void)added;
     App *app = data;
     app->signals++;
     app->last_signal[0] = position;
