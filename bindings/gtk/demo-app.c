@@ -164,6 +164,21 @@ demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(void)
     return status;
 }
 
+int
+demo_main_with(DemoApp *demo, int argc, char **argv, int (*start)(gpointer data),
+               void (*finish)(gpointer data), const char *app_id, DemoBuildWindow build,
+               const DemoStep *steps, guint n_steps, guint step_ms, gpointer data)
+{
+    int status = demo_parse_args(argc, argv, &demo->out_png);
+    if (status == 0)
+        status = start(data);
+    if (status != 0)
+        return status;
+    status = demo_run(demo, app_id, argv, build, steps, n_steps, step_ms, data);
+    finish(data);
+    return status;
+}
+
 fold_table *
 demo_table_new(double header_height, double row_height, int32_t accordion)
 {
@@ -278,6 +293,16 @@ demo_activate(FoldListModel *model, guint position)
         g_clear_error(&error);
     }
     return action;
+}
+
+void
+demo_on_activate(GtkListView *list, guint position, gpointer data)
+{
+    (void)list;
+    DemoApp *demo = data;
+    demo->last_action = demo_activate(demo->model, position);
+    if (demo->activated)
+        demo->activated(data);
 }
 
 int32_t

@@ -28,6 +28,9 @@ typedef struct {
      * wait for a frame after the last step's changes (say, once a widget
      * of the demo has drawn them): demo_run waits for it, 10 s at most. */
     gboolean (*ready)(gpointer data);
+    /* NULL, or what demo_on_activate does after a click (say, update the
+     * status bar); data: the demo's App. */
+    void (*activated)(gpointer data);
 } DemoApp;
 
 /* A self-test check: a failure is printed with the step and counted. */
@@ -72,6 +75,14 @@ int demo_main(DemoApp *demo, int argc, char **argv, fold_table *(*build_table)(v
               FoldTextFunc text, gpointer text_data, const char *app_id, DemoBuildWindow build,
               const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
 
+/* main() of a demo that builds its own table (a store, a model): parses the
+ * arguments (demo->out_png); then start(data) builds what the demo needs and
+ * returns 0, or the exit status if it could not; runs the app (demo_run);
+ * then finish(data) frees what start built. Returns the exit status. */
+int demo_main_with(DemoApp *demo, int argc, char **argv, int (*start)(gpointer data),
+                   void (*finish)(gpointer data), const char *app_id, DemoBuildWindow build,
+                   const DemoStep *steps, guint n_steps, guint step_ms, gpointer data);
+
 /* A table with these default heights (the accordion policy: FOLD_ACCORDION_*),
  * or NULL. */
 fold_table *demo_table_new(double header_height, double row_height, int32_t accordion);
@@ -114,6 +125,11 @@ GtkWidget *demo_window_set_column(GtkWidget *window, GtkWidget *first, ...) G_GN
 /* The model's activation of `position` (a click on a list row): returns the
  * FOLD_ACTIVATED_* action, -1 (with a warning) if the model refused. */
 int32_t demo_activate(FoldListModel *model, guint position);
+
+/* The list's "activate" handler (demo_list_view_new's on_activate) for a
+ * demo whose App starts with its DemoApp: demo->last_action =
+ * demo_activate(demo->model, position), then demo->activated(data) if set. */
+void demo_on_activate(GtkListView *list, guint position, gpointer data);
 
 /* A click as the list reports it: emits demo->list's "activate" signal for
  * `position` after setting demo->last_action to -1; returns

@@ -259,21 +259,30 @@ build_window(GtkApplication *gapp, gpointer data)
     return demo_window_set_column(window, scroller, status, NULL);
 }
 
+/* demo_main_with's start and finish: the table, built and timed. */
+static int
+start(gpointer data)
+{
+    App *app = data;
+    gint64 t0 = g_get_monotonic_time();
+    app->demo.table = build_table(&app->row_sum, app->section_sums);
+    if (!app->demo.table)
+        return 1;
+    printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
+           (double)(g_get_monotonic_time() - t0) / 1000.0);
+    return 0;
+}
+
+static void
+finish(gpointer data)
+{
+    fold_table_free(((App *)data)->demo.table);
+}
+
 int
 main(int argc, char **argv)
 {
     static App app;
-    int bad = demo_parse_args(argc, argv, &app.demo.out_png);
-    if (bad)
-        return bad;
-    gint64 t0 = g_get_monotonic_time();
-    app.demo.table = build_table(&app.row_sum, app.section_sums);
-    if (!app.demo.table)
-        return 1;
-    printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
-           (double)(g_get_monotonic_time() - t0) / 1000.0);
-    int status = demo_run(&app.demo, "org.foldtable.DemoCanvas", argv, build_window,
-                          self_test, G_N_ELEMENTS(self_test), 400, &app);
-    fold_table_free(app.demo.table);
-    return status;
+    return demo_main_with(&app.demo, argc, argv, start, finish, "org.foldtable.DemoCanvas",
+                          build_window, self_test, G_N_ELEMENTS(self_test), 400, &app);
 }

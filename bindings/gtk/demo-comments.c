@@ -66,8 +66,9 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
 }
 
 static void
-set_status(App *app)
+set_status(gpointer data)
 {
+    App *app = data;
     fold_row_ref *rows = NULL;
     int64_t n = 0;
     char *s;
@@ -82,15 +83,6 @@ set_status(App *app)
     fold_free(rows);
     gtk_label_set_text(GTK_LABEL(app->status), s);
     g_free(s);
-}
-
-static void
-on_activate(GtkListView *list, guint position, gpointer data)
-{
-    (void)list;
-    App *app = data;
-    app->demo.last_action = demo_activate(app->demo.model, position);
-    set_status(app);
 }
 
 static void
@@ -147,9 +139,10 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(top), title);
     gtk_box_append(GTK_BOX(top), sub);
 
+    app->demo.activated = set_status;
     app->demo.list = demo_list_view_new(app->demo.model, "comments", G_CALLBACK(setup_row),
                                    G_CALLBACK(comment_row_bind), G_CALLBACK(comment_row_unbind),
-                                   G_CALLBACK(on_activate), app);
+                                   G_CALLBACK(demo_on_activate), app);
 
     /* Heights: FoldTextHeights measures at the list's width with its font. */
     app->heights = fold_text_heights_new(app->demo.list);

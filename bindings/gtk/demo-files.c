@@ -145,8 +145,9 @@ read_folder(GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 }
 
 static void
-update_status(App *app)
+update_status(gpointer data)
 {
+    App *app = data;
     gint64 items = demo_item_count(app->demo.table);
     guint loading = g_hash_table_size(app->running);
     char *text = g_strdup_printf("%" G_GINT64_FORMAT " rows · %u loading · %d loads, %d "
@@ -276,15 +277,6 @@ unbind_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     fold_expander_set_item(FOLD_EXPANDER(gtk_list_item_get_child(list_item)), NULL);
 }
 
-static void
-on_activate(GtkListView *list, guint position, gpointer data)
-{
-    (void)list;
-    App *app = data;
-    app->demo.last_action = demo_activate(app->demo.model, position);
-    update_status(app);
-}
-
 static const char css[] =
     "window.files-demo { background: #ffffff; }\n"
     "listview.files > row { padding: 0 8px; min-height: 0; }\n"
@@ -300,9 +292,10 @@ build_window(GtkApplication *gapp, gpointer data)
     GtkWidget *window = demo_window_new(gapp, css, "files-demo", "FoldTable — Files", 420, 560);
     if (app->demo.out_png) /* a still spinner: the self-test waits for quiet frames */
         g_object_set(gtk_widget_get_settings(window), "gtk-enable-animations", FALSE, NULL);
+    app->demo.activated = update_status;
     app->demo.list = demo_list_view_new(app->demo.model, "files", G_CALLBACK(setup_row),
                                         G_CALLBACK(bind_row), G_CALLBACK(unbind_row),
-                                        G_CALLBACK(on_activate), app);
+                                        G_CALLBACK(demo_on_activate), app);
     app->status = demo_status_bar_new();
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_box_append(GTK_BOX(box), demo_scroller_new(app->demo.list));
@@ -552,43 +545,53 @@ step_5(gpointer data)
 
 static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5};
 
-int
-main(int argc, char **argv)
+/* demo_main_with's start: the store with Home read, the model over it. */
+static int
+start(gpointer data)
 {
-    static App app;
-    int bad = demo_parse_args(argc, argv, &app.demo.out_png);
-    if (bad)
-        return bad;
-    app.store = g_object_new(FOLD_TYPE_STORE, "row-height", ROW_HEIGHT, "header-height",
-                             ROW_HEIGHT, NULL);
-    app.demo.table = fold_store_get_table(app.store);
-    app.running = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
-    app.held = g_ptr_array_new_with_free_func(g_object_unref);
-    g_signal_connect(app.store, "load-start", G_CALLBACK(on_load_start), &app);
-    g_signal_connect(app.store, "load-cancel", G_CALLBACK(on_load_cancel), &app);
+    App *app = data;
+    app->store = g_object_new(FOLD_TYPE_STORE, "row-height", ROW_HEIGHT, "header-height",
+                              ROW_HEIGHT, NULL);
+    app->demo.table = fold_store_get_table(app->store);
+    app->running = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
+    app->held = g_ptr_array_new_with_free_func(g_object_unref);
+    g_signal_connect(app->store, "load-start", G_CALLBACK(on_load_start), app);
+    g_signal_connect(app->store, "load-cancel", G_CALLBACK(on_load_cancel), app);
     /* Home, read at once: itself and its children as a snapshot. */
     FoldSnapshotBuilder *b = fold_snapshot_builder_new();
     fold_snapshot_builder_open_section(b, tree[0].path, "Home", FOLD_SECTION_FLAGS_NONE);
     add_children(b, &tree[0]);
     fold_snapshot_builder_close_section(b);
     GError *error = NULL;
-    gboolean built = fold_store_apply_snapshot(app.store, fold_snapshot_builder_end(b), NULL,
+    gboolean built = fold_store_apply_snapshot(app->store, fold_snapshot_builder_end(b), NULL,
                                                &error);
     g_object_unref(b);
     if (!built) {
         fprintf(stderr, "building the tree: %s\n", error->message);
         return 1;
     }
-    app.demo.model = fold_list_model_new_for_store(app.store);
-    fold_list_model_set_text_func(app.demo.model, file_name, NULL, NULL);
-    app.demo.ready = workers_returned;
-    int status = demo_run(&app.demo, "org.foldtable.DemoFiles", argv, build_window, self_test,
-                          G_N_ELEMENTS(self_test), 300, &app);
+    app->demo.model = fold_list_model_new_for_store(app->store);
+    fold_list_model_set_text_func(app->demo.model, file_name, NULL, NULL);
+    app->demo.ready = workers_returned;
+    return 0;
+}
+
+static void
+finish(gpointer data)
+{
+    App *app = data;
     /* Workers still reading hold a reference on the store (their task's
      * source); their answers are not delivered after the loop. */
-    g_clear_object(&app.demo.model);
-    g_object_unref(app.store);
-    g_ptr_array_unref(app.held);
-    g_hash_table_unref(app.running);
-    return status;
+    g_clear_object(&app->demo.model);
+    g_object_unref(app->store);
+    g_ptr_array_unref(app->held);
+    g_hash_table_unref(app->running);
+}
+
+int
+main(int argc, char **argv)
+{
+    static App app;
+    return demo_main_with(&app.demo, argc, argv, start, finish, "org.foldtable.DemoFiles",
+                          build_window, self_test, G_N_ELEMENTS(self_test), 300, &app);
 }

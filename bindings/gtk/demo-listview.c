@@ -114,16 +114,6 @@ bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer dat
 /* ---- input --------------------------------------------------------------- */
 
 static void
-on_activate(GtkListView *list, guint position, gpointer data)
-{
-    (void)list;
-    App *app = data;
-    /* FOLD_ACTIVATED_NOTHING for a fixed header (Grains), _REFUSED if a
-     * section or row listener said no; either way nothing changed. */
-    app->demo.last_action = demo_activate(app->demo.model, position);
-}
-
-static void
 on_accordion(GObject *sw, GParamSpec *pspec, gpointer data)
 {
     (void)pspec;
@@ -141,9 +131,6 @@ static void
 on_items_changed(GListModel *model, guint position, guint removed, guint added, gpointer data)
 {
     (void)model;
-    (void)position;
-    (void)removed;
-    (void)added;
     App *app = data;
     app->signals++;
     app->last_signal[0] = position;
@@ -179,8 +166,11 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_box_append(GTK_BOX(bar), label);
     gtk_box_append(GTK_BOX(bar), app->accordion);
 
+    /* A click's action: FOLD_ACTIVATED_NOTHING for a fixed header (Grains),
+     * _REFUSED if a section or row listener said no; either way nothing
+     * changed. */
     app->demo.list = demo_list_view_new(app->demo.model, "fold", G_CALLBACK(setup_row), G_CALLBACK(bind_row),
-                                   G_CALLBACK(demo_list_row_unbind), G_CALLBACK(on_activate), app);
+                                   G_CALLBACK(demo_list_row_unbind), G_CALLBACK(demo_on_activate), app);
     g_signal_connect(app->demo.model, "items-changed", G_CALLBACK(on_items_changed), app);
 
     app->scroller = demo_scroller_new(app->demo.list);

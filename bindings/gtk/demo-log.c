@@ -340,21 +340,31 @@ build_window(GtkApplication *gapp, gpointer data)
     return window;
 }
 
+/* demo_main_with's start and finish: the store, following the end. */
+static int
+start(gpointer data)
+{
+    App *app = data;
+    app->store = g_object_new(FOLD_TYPE_STORE, "row-height", LINE_HEIGHT, "header-height",
+                              HEADER_HEIGHT, "follow-end", TRUE, NULL);
+    app->demo.table = fold_store_get_table(app->store);
+    app->demo.ready = drawn_since_last_step;
+    return 0;
+}
+
+static void
+finish(gpointer data)
+{
+    App *app = data;
+    g_clear_handle_id(&app->timer, g_source_remove);
+    log_view_detach(&app->view);
+    g_object_unref(app->store);
+}
+
 int
 main(int argc, char **argv)
 {
     static App app;
-    int bad = demo_parse_args(argc, argv, &app.demo.out_png);
-    if (bad)
-        return bad;
-    app.store = g_object_new(FOLD_TYPE_STORE, "row-height", LINE_HEIGHT, "header-height",
-                             HEADER_HEIGHT, "follow-end", TRUE, NULL);
-    app.demo.table = fold_store_get_table(app.store);
-    app.demo.ready = drawn_since_last_step;
-    int status = demo_run(&app.demo, "org.foldtable.DemoLog", argv, build_window, self_test,
-                          G_N_ELEMENTS(self_test), 300, &app);
-    g_clear_handle_id(&app.timer, g_source_remove);
-    log_view_detach(&app.view);
-    g_object_unref(app.store);
-    return status;
+    return demo_main_with(&app.demo, argc, argv, start, finish, "org.foldtable.DemoLog",
+                          build_window, self_test, G_N_ELEMENTS(self_test), 300, &app);
 }

@@ -121,8 +121,9 @@ on_section_event(fold_table *table, fold_section_id section, const char *key, in
 }
 
 static void
-update_status(App *app)
+update_status(gpointer data)
 {
+    App *app = data;
     GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
     if (app->selected_section) {
         char title[64];
@@ -143,7 +144,6 @@ update_status(App *app)
 static void
 on_activate(GtkListView *list, guint position, gpointer data)
 {
-    (void)list;
     App *app = data;
     FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), position);
     if (!item) {
@@ -157,8 +157,7 @@ on_activate(GtkListView *list, guint position, gpointer data)
         demo_row_refresh_all(app->demo.list); /* the app's own state: no model change */
     }
     g_object_unref(item);
-    app->demo.last_action = demo_activate(app->demo.model, position);
-    update_status(app);
+    demo_on_activate(list, position, app);
 }
 
 static const char css[] =
@@ -194,6 +193,7 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_widget_add_css_class(top, "topbar");
     gtk_box_append(GTK_BOX(vbox), top);
 
+    app->demo.activated = update_status; /* after on_activate's own work */
     app->demo.list = demo_list_view_new(app->demo.model, "settings", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
                                    G_CALLBACK(on_activate), app);

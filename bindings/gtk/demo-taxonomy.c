@@ -115,14 +115,6 @@ setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
-static void
-on_activate(GtkListView *list, guint position, gpointer data)
-{
-    (void)list;
-    App *app = data;
-    app->demo.last_action = demo_activate(app->demo.model, position);
-}
-
 static const char css[] =
     "window.taxonomy-demo { background: #ffffff; }\n"
     "listview.taxonomy > row { padding: 0; margin: 0; border: none; min-height: 0;"
@@ -151,7 +143,7 @@ build_window(GtkApplication *gapp, gpointer data)
 
     app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
-                                   G_CALLBACK(on_activate), app);
+                                   G_CALLBACK(demo_on_activate), app);
     GtkWidget *scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 #ifdef DEMO_HAVE_STICKY

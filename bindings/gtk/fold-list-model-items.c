@@ -27,6 +27,24 @@ section_text(FoldListModel *self, fold_section_id section, int32_t which)
     return fold_section_text_dup(self->table, section, which, NULL);
 }
 
+/* The item's boolean properties, one a flag of the engine's item: its
+ * FOLD_ITEM_FLAG_*, its FOLD_LIST_ITEM_PROP_* and its field. */
+static const struct {
+    uint32_t flag;
+    guint prop;
+    glong field;
+} item_flags[] = {
+    {FOLD_ITEM_FLAG_EXPANDED, FOLD_LIST_ITEM_PROP_EXPANDED, G_STRUCT_OFFSET(FoldListItem, expanded)},
+    {FOLD_ITEM_FLAG_EXPANDABLE, FOLD_LIST_ITEM_PROP_EXPANDABLE,
+     G_STRUCT_OFFSET(FoldListItem, expandable)},
+    {FOLD_ITEM_FLAG_COLLAPSED, FOLD_LIST_ITEM_PROP_COLLAPSED,
+     G_STRUCT_OFFSET(FoldListItem, collapsed)},
+    {FOLD_ITEM_FLAG_COLLAPSIBLE, FOLD_LIST_ITEM_PROP_COLLAPSIBLE,
+     G_STRUCT_OFFSET(FoldListItem, collapsible)},
+    {FOLD_ITEM_FLAG_LOADING, FOLD_LIST_ITEM_PROP_LOADING, G_STRUCT_OFFSET(FoldListItem, loading)},
+    {FOLD_ITEM_FLAG_FAILED, FOLD_LIST_ITEM_PROP_FAILED, G_STRUCT_OFFSET(FoldListItem, failed)},
+};
+
 /* ---- the item cache -------------------------------------------------------- */
 
 #define CACHED(self, i) ((FoldListItem *)g_ptr_array_index((self)->cache, (i)))
@@ -121,18 +139,14 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
     FOLD_LIST_ITEM_SET(item, section, FOLD_LIST_ITEM_PROP_SECTION_ID, it.section);
     FOLD_LIST_ITEM_SET(item, row, FOLD_LIST_ITEM_PROP_ROW, it.row);
     FOLD_LIST_ITEM_SET(item, height, FOLD_LIST_ITEM_PROP_HEIGHT, height);
-    FOLD_LIST_ITEM_SET(item, expanded, FOLD_LIST_ITEM_PROP_EXPANDED,
-                       (it.flags & FOLD_ITEM_FLAG_EXPANDED) != 0);
-    FOLD_LIST_ITEM_SET(item, expandable, FOLD_LIST_ITEM_PROP_EXPANDABLE,
-                       (it.flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0);
-    FOLD_LIST_ITEM_SET(item, collapsed, FOLD_LIST_ITEM_PROP_COLLAPSED,
-                       (it.flags & FOLD_ITEM_FLAG_COLLAPSED) != 0);
-    FOLD_LIST_ITEM_SET(item, collapsible, FOLD_LIST_ITEM_PROP_COLLAPSIBLE,
-                       (it.flags & FOLD_ITEM_FLAG_COLLAPSIBLE) != 0);
-    FOLD_LIST_ITEM_SET(item, loading, FOLD_LIST_ITEM_PROP_LOADING,
-                       (it.flags & FOLD_ITEM_FLAG_LOADING) != 0);
-    FOLD_LIST_ITEM_SET(item, failed, FOLD_LIST_ITEM_PROP_FAILED,
-                       (it.flags & FOLD_ITEM_FLAG_FAILED) != 0);
+    for (gsize i = 0; i < G_N_ELEMENTS(item_flags); i++) {
+        gboolean *field = G_STRUCT_MEMBER_P(item, item_flags[i].field);
+        gboolean on = (it.flags & item_flags[i].flag) != 0;
+        if (*field != on) {
+            *field = on;
+            item->pending |= 1u << item_flags[i].prop;
+        }
+    }
     if (fresh)
         item->key = section_text(self, it.section, FOLD_TEXT_KEY);
     if (it.kind == FOLD_ITEM_HEADER && texts) {
