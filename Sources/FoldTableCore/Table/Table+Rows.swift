@@ -273,12 +273,12 @@ extension Table {
         } else if materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
-            var chunk = RowRun(explicitDefaults: end - start)
+            var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)
             edit(&chunk, within - start)
             var pieces: [Piece] = []
-            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start))) }
+            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
-            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end))) }
+            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
             let lower = before.children
             s.list.replace(lower..<(lower + run.count), with: pieces)
         }
@@ -347,7 +347,8 @@ extension Table {
                 guard run.count + count <= RowRun.chunkSize else { return false }
                 if let records { run.insert(at: offset, records: records) } else { run.insert(at: offset, defaultRows: count) }
             } else {
-                guard records == nil else { return false }
+                // New rows are unmarked: a marked default run cannot take them.
+                guard records == nil, run.marks.isNone else { return false }
                 run.insert(at: offset, defaultRows: count)
             }
             s.list.modify(node) { $0 = .rows(run) }
