@@ -178,7 +178,7 @@ extension Table {
         case .header: position = s.hasHeader ? try? headerPlace(of: s).position : nil
         case .footer: position = visibleFooter(s)
         case .placeholder: position = nil  // never saved
-        case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
+        case .row: position = anchor.row < s.rowCount && s.showsChildren ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
         guard let position, let top = try? placedItem(at: position).top else { return false }
         let offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))

@@ -200,8 +200,8 @@ extension Table {
             case .header:
                 guard !s.fixed else { return .none }
                 // Not fixed: the state always differs, so false is a refusal.
-                guard setCollapsedRecording(!s.collapsed, s) else { return .refused }
-                return s.collapsed ? .sectionCollapsed : .sectionExpanded
+                guard setCollapsedRecording(s.showsChildren, s) else { return .refused }
+                return s.showsChildren ? .sectionExpanded : .sectionCollapsed
             case .row:
                 let row = placed.item.row
                 let expand = !(try isExpanded(s, row))

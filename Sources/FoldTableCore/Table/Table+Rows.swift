@@ -176,11 +176,10 @@ extension Table {
         try section(ref).rowCount
     }
 
-    /// The rows a section shows: 0 while collapsed.
+    /// The rows a section shows: 0 while collapsed, without those a filter hides.
     /// - Complexity: O(depth · log n)
     public func visibleRowCount(section ref: SectionRef) throws -> Int {
-        let s = try section(ref)
-        return s.collapsed ? 0 : s.rowCount
+        shownRowCount(try section(ref))
     }
 
     // MARK: Internals

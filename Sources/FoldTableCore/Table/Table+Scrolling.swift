@@ -121,7 +121,7 @@ extension Table {
             var chain: [Section] = []
             var c: Section? = s
             while let x = c, x !== root {
-                if x.collapsed { chain.append(x) }
+                if !x.showsChildren { chain.append(x) }
                 c = x.parent
             }
             if !chain.isEmpty {

@@ -289,6 +289,10 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     /// At insertion: its children are not loaded yet (Table+Loading.swift);
     /// it starts collapsed. Reported while its load state is not `.loaded`.
     public static let unloaded = SectionFlags(rawValue: 32)
+    /// Reported only: a filter hides it and everything in it.
+    public static let filtered = SectionFlags(rawValue: 64)
+    /// Reported only: collapsed, but shown expanded by a filter (`FilterOptions.expandMatches`).
+    public static let filterOpened = SectionFlags(rawValue: 128)
 }
 
 extension Table {
@@ -308,6 +312,8 @@ extension Table {
         if !s.hasHeader { f.insert(.noHeader) }
         if s.collapsible { f.insert(.collapsible) }
         if s.load != .loaded { f.insert(.unloaded) }
+        if s.filterHidden { f.insert(.filtered) }
+        if s.filterOpened { f.insert(.filterOpened) }
         return f
     }
 }

@@ -77,6 +77,10 @@ public final class Table {
     /// Set once the expanded-height provider has answered for some row, so
     /// invalidating heights looks for answers to forget.
     var expandedAnswersKept = false
+    /// The active filter, and the match function while it is being asked
+    /// (Table+Filter.swift).
+    var filter: Filter?
+    var matchBeingAsked: MatchFunction?
     #if FOLDTABLE_INTERNAL_CHECKS
     /// Mutations until the next structure check (Table+Invariants.swift).
     var mutationsUntilCheck = 0

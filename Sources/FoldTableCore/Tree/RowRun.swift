@@ -35,8 +35,9 @@ struct RowRun {
     /// changes what the run shows; `recount()` after it.
     var marks = RowMarks()
     /// In units.
-    private(set) var fixedSum = 0
-    private(set) var defaultCount: Int
+    /// (Both set by `recount`, here and in RowRun+Filter.swift.)
+    var fixedSum = 0
+    var defaultCount: Int
 
     /// `count` rows of the default height, all marked alike with `marks`
     /// (each field 0 or `RowMarks.all`).
@@ -90,15 +91,20 @@ struct RowRun {
 
     @inline(__always)
     var summary: Summary {
-        Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        // A hidden row (`marks.hidden`) shows no item and no height; it
+        // still counts as a row and a child.
+        guard marks.hidden == 0, marks.matched == 0 else { return filteredSummary }
+        return Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
+                       fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.
-    private mutating func recount() {
+    /// Hidden rows count no height (`RowRun+Filter.swift`).
+    mutating func recount() {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0
         var defaults = 0
+        if marks.hidden != 0 { return recountShown() }
         if expandedBits == 0 {
             heights.withUnsafeBufferPointer { h in
                 for v in h { if v == RowRun.none { defaults += 1 } else { sum += Int(v) } }
@@ -184,6 +190,7 @@ struct RowRun {
 
     /// The shown height of rows 0..<i, in units.
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
+        if marks.hidden != 0 { return shownPrefixHeight(i, rowHeight: rowHeight) }
         if expandedBits == 0 {
             // The common case: every row at its normal height.
             return withPlainRows { $0.prefixHeight(i, rowHeight: rowHeight) }
@@ -193,11 +200,13 @@ struct RowRun {
         return sum
     }
 
-    func height(rowHeight: Int) -> Int { fixedSum &+ defaultCount &* rowHeight }
+    func height(rowHeight: Int) -> Int { fixedSum &+ shownDefaults &* rowHeight }
 
     /// The first row whose bottom in units, measured from the run's top, is
-    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is.
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. With
+    /// hidden rows: the first such shown row's item index in the run.
     func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
+        if marks.hidden != 0 { return firstShownRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         if expandedBits == 0 {
             return withPlainRows { $0.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         }
