@@ -268,3 +268,89 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(!(try t.isCollapsed(section: "A")))
     }
 }
+
+@Suite struct FilterInsertTests {
+    /// S (3 rows), T (2 rows); rows with even indices match, headers never;
+    /// section X and row 7 stop the call.
+    private func setUp() throws -> (Table, Changes, () -> [String]) {
+        let t = try makeTable([.section("S", rows: 3), .section("T", rows: 2)])
+        var asked: [String] = []
+        try t.setFilter { _, key, row in
+            asked.append("\(key)/\(row)")
+            if key == "X" || row == 7 { return nil }
+            return row >= 0 && row % 2 == 0
+        }
+        asked = []
+        return (t, Changes(t), { defer { asked = [] }; return asked })
+    }
+
+    @Test func insertedRowsAreAskedOnce() throws {
+        let (t, c, asked) = try setUp()
+        #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 0, 28, 44, true),
+                                    (.row, "S", 2, 72, 44, true), (.header, "T", -1, 116, 28, false),
+                                    (.row, "T", 0, 144, 44, true)]))
+        try t.insertRows(section: "S", at: 1, count: 2)
+        #expect(asked() == ["S/1", "S/2"])
+        #expect(c.last == [FlatChange(position: 2, removed: 0, added: 1)])
+        #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 0, 28, 44, true),
+                                    (.row, "S", 2, 72, 44, true), (.row, "S", 4, 116, 44, true),
+                                    (.header, "T", -1, 160, 28, false), (.row, "T", 0, 188, 44, true)]))
+        try t.insertRows(section: "T", at: 2, heights: [10, 20, 30])
+        #expect(asked() == ["T/2", "T/3", "T/4"])
+        #expect(c.last == [FlatChange(position: 6, removed: 0, added: 2)])
+        #expect(try t.placedItem(at: 7).height == 30)
+        #expect(try t.matchCount(section: nil) == (6, 10))
+    }
+
+    @Test func insertedSectionsAreAskedOnce() throws {
+        let (t, c, asked) = try setUp()
+        try t.insertSection(at: 1, key: "N", rows: 2)
+        #expect(asked() == ["N/-1", "N/0", "N/1"])
+        #expect(c.last == [FlatChange(position: 3, removed: 0, added: 2)])
+        #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 0, 28, 44, true),
+                                    (.row, "S", 2, 72, 44, true), (.header, "N", -1, 116, 28, false),
+                                    (.row, "N", 0, 144, 44, true), (.header, "T", -1, 188, 28, false),
+                                    (.row, "T", 0, 216, 44, true)]))
+        // A section without a match stays hidden: nothing is reported.
+        let count = c.sets.count
+        try t.insertSection(in: "N", at: 2, key: "E")
+        #expect(asked() == ["E/-1"])
+        #expect(c.sets.count == count)
+        #expect(try t.flags(section: "E").contains(.filtered))
+        // Its first matching row shows it.
+        try t.insertRows(section: "E", at: 0, count: 1)
+        #expect(c.last == [FlatChange(position: 5, removed: 0, added: 2)])
+    }
+
+    @Test func aStoppedInsertionChangesNothing() throws {
+        let (t, c, asked) = try setUp()
+        let count = c.sets.count
+        #expect(throws: FoldError(.cancelled, "the match function stopped the filter")) {
+            try t.insertSection(at: 0, key: "X", rows: 2)
+        }
+        #expect(asked() == ["X/-1"])
+        #expect(t.sectionID(forKey: "X") == nil)
+        #expect(t.sectionCount == 2)
+        #expect(throws: FoldError(.cancelled, "the match function stopped the filter")) {
+            try t.insertRows(section: "S", at: 3, heights: [10, 20, 30, 40, 50])
+        }
+        #expect(asked() == ["S/3", "S/4", "S/5", "S/6", "S/7"])
+        #expect(try t.rowCount(section: "S") == 3)
+        #expect(c.sets.count == count)
+        #expect(try t.matchCount(section: nil) == (3, 5))
+        #expect(t.contentHeight == 188)
+        _ = try items(t)
+    }
+
+    @Test func removingTheLastMatchHidesTheSection() throws {
+        let (t, c, _) = try setUp()
+        try t.removeRows(section: "T", at: 0, count: 1)
+        #expect(c.last == [FlatChange(position: 4, removed: 1, added: 0), FlatChange(position: 3, removed: 1, added: 0)])
+        #expect(try t.flags(section: "T").contains(.filtered))
+        #expect(t.itemCount == 3)
+        // Moving a matching row into it shows it again.
+        try t.moveRow(section: "S", row: 0, to: "T", atChild: 0)
+        #expect(c.last == [FlatChange(position: 1, removed: 1, added: 0), FlatChange(position: 2, removed: 0, added: 2)])
+        _ = try items(t)
+    }
+}

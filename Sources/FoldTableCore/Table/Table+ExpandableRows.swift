@@ -89,7 +89,7 @@ extension Table {
     private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
         try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
         recording?.expandedOrCollapsed = true
-        recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+        recordRedraw(rowRedrawPosition(s, row))
     }
 
     private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {

@@ -204,6 +204,83 @@ extension Table {
         filter?.match = nil
     }
 
+    /// The position to redraw for row `row` of `s`: nil when it shows no item.
+    func rowRedrawPosition(_ s: Section, _ row: Int) -> Int? {
+        guard filter != nil else { return childPosition(s, childIndex(ofRow: row, in: s)) }
+        return try? rowPosition(of: s, row: row)
+    }
+
+    /// After children of `s` were added, removed or moved while a filter is
+    /// on (the change is recorded): sets the flags of `s` and its ancestors
+    /// again and records the outermost section that this shows, hides or
+    /// opens as replaced. O(depth · log n).
+    func refreshFilterAfterChange(_ s: Section) {
+        guard filter != nil, s !== root else { return }
+        let chain = chainOf(s)
+        let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
+        refreshFlagsUpward(from: s)
+        if let top = outermostChanged(chain, before) {
+            recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
+                          removed: top.items, added: top.section.contribution.items)
+        }
+    }
+
+    /// Asks about new rows (children `children` of `s`, just inserted,
+    /// summaries current) and marks them; a nil answer removes them again
+    /// and throws `.cancelled`. O(rows asked + depth · log n).
+    func filterNewRows(_ s: Section, children: Range<Int>) throws {
+        guard let filter else { return }
+        var firstRow = s.rowCount
+        if let (node, within, before) = s.list.locate(.children, children.lowerBound) {
+            firstRow = before.rows + (node.holdsSection ? 0 : within)
+        }
+        var answers: [Bool] = []
+        answers.reserveCapacity(children.count)
+        matchBeingAsked = filter.match
+        defer { matchBeingAsked = nil }
+        do {
+            for r in firstRow..<(firstRow + children.count) { answers.append(try ask(s, r)) }
+        } catch {
+            s.list.replace(children, with: [])
+            totalRows -= children.count
+            s.propagate()
+            throw error
+        }
+        let removed = s.list.replace(children, with: [])
+        var pieces: [Piece] = []
+        var k = 0
+        let forced = forcedBy(s)
+        for case .rows(let run) in removed {
+            _ = mark(run, forced: forced, alike: false, into: &pieces) { answers[k + $0] }
+            k += run.count
+        }
+        s.list.replace(children.lowerBound..<children.lowerBound, with: pieces)
+        s.propagate()
+    }
+
+    /// Asks about a new section (attached hidden, registered) and its rows,
+    /// then shows what matches and records it; a nil answer removes it
+    /// again and throws `.cancelled`. O(rows asked + depth · log n).
+    func filterNewSection(_ s: Section) throws {
+        guard let filter, let parent = s.parent else { return }
+        var answers: [Bool] = []
+        matchBeingAsked = filter.match
+        defer { matchBeingAsked = nil }
+        do {
+            answers.append(try ask(s, -1))
+            for r in 0..<s.rowCount { answers.append(try ask(s, r)) }
+        } catch {
+            detach(s)
+            forget(s)
+            throw error
+        }
+        var source = AnswerSource.answers(answers, 0)
+        refilter(s, forced: forcedBy(parent), &source)
+        s.propagate()
+        recordReplace(childPosition(parent, s.indexInParent), removed: 0, added: s.contribution.items)
+        refreshFilterAfterChange(parent)
+    }
+
     /// Asks `match` about every section and row, in order (`AnswerSource`).
     /// Nothing changes; a nil answer throws `.cancelled`.
     private func askAll(_ match: @escaping MatchFunction) throws -> [Bool] {
@@ -292,55 +369,15 @@ extension Table {
         }
         let forceChildren = forced || (options.contains(.showChildren) && s.filterMatched)
         var pieces: [Piece] = []
-        // Default runs answered alike are stored as one run.
-        func append(_ run: RowRun) {
-            if !run.isExplicit, case .rows(let last)? = pieces.last, !last.isExplicit, last.marks == run.marks {
-                pieces[pieces.count - 1] = .rows(RowRun(defaultRows: last.count + run.count, marks: run.marks))
-            } else {
-                pieces.append(.rows(run))
-            }
-        }
-        func marks(_ base: RowMarks, matched: Bool) -> RowMarks {
-            var m = base
-            m.matched = matched ? RowMarks.all : 0
-            m.hidden = !matched && !forceChildren && filter != nil ? RowMarks.all : 0
-            return m
-        }
         var all: [Piece] = []
         s.list.forEachPiece { all.append($0); return true }
         for piece in all {
             switch piece {
-            case .rows(var run) where run.isExplicit:
-                var hidden: UInt64 = 0, matched: UInt64 = 0
-                for i in 0..<run.count where next(&source, stored: run.isMatched(i)) {
-                    matched |= 1 << UInt64(i)
-                }
-                if !forceChildren, filter != nil {
-                    let mask: UInt64 = run.count >= 64 ? .max : (1 << UInt64(run.count)) &- 1
-                    hidden = ~matched & mask
-                }
-                if hidden != run.marks.hidden || matched != run.marks.matched {
-                    changed = true
-                    run.setFilterMarks(hidden: hidden, matched: matched)
-                }
-                append(run)
             case .rows(let run):
-                var i = 0
-                while i < run.count {
-                    let answer = next(&source, stored: run.isMatched(i))
-                    var j = i + 1
-                    if case .answers = source {
-                        while j < run.count, next(&source, stored: false, peek: true) == answer {
-                            _ = next(&source, stored: false)
-                            j += 1
-                        }
-                    } else {
-                        j = run.count  // stored or cleared: alike
-                    }
-                    let m = marks(run.marks, matched: answer)
-                    if m != run.marks { changed = true }
-                    append(RowRun(defaultRows: j - i, marks: m))
-                    i = j
+                let alike: Bool
+                if case .answers = source { alike = false } else { alike = true }
+                if mark(run, forced: forceChildren, alike: alike, into: &pieces, { next(&source, stored: run.isMatched($0)) }) {
+                    changed = true
                 }
             case .section(let sub):
                 if refilter(sub, forced: forceChildren, &source) { changed = true }
@@ -358,13 +395,67 @@ extension Table {
         return changed
     }
 
+    /// Appends `run` to `pieces` with the filter's marks from `answer(i)`
+    /// for each row i (asked in order; once for a default run when the
+    /// answers are `alike`), a default run split into runs answered alike
+    /// and merged with a default run before it marked the same. Returns
+    /// whether a mark changed. O(rows of the run).
+    private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
+                      _ answer: (Int) -> Bool) -> Bool {
+        let filtering = filter != nil
+        func append(_ run: RowRun) {
+            if !run.isExplicit, case .rows(let last)? = pieces.last, !last.isExplicit, last.marks == run.marks {
+                pieces[pieces.count - 1] = .rows(RowRun(defaultRows: last.count + run.count, marks: run.marks))
+            } else {
+                pieces.append(.rows(run))
+            }
+        }
+        var run = run
+        if run.isExplicit {
+            var hidden: UInt64 = 0, matched: UInt64 = 0
+            for i in 0..<run.count where answer(i) { matched |= 1 << UInt64(i) }
+            if !forced, filtering {
+                let mask: UInt64 = run.count >= 64 ? .max : (1 << UInt64(run.count)) &- 1
+                hidden = ~matched & mask
+            }
+            let changed = hidden != run.marks.hidden || matched != run.marks.matched
+            if changed { run.setFilterMarks(hidden: hidden, matched: matched) }
+            append(run)
+            return changed
+        }
+        var changed = false
+        var i = 0
+        var pending: Bool?  // the answer for row i, asked ahead
+        while i < run.count {
+            let a = pending ?? answer(i)
+            pending = nil
+            var j = i + 1
+            if alike {
+                j = run.count
+            } else {
+                while j < run.count {
+                    let b = answer(j)
+                    if b != a { pending = b; break }
+                    j += 1
+                }
+            }
+            var m = run.marks
+            m.matched = a ? RowMarks.all : 0
+            m.hidden = !a && !forced && filtering ? RowMarks.all : 0
+            if m != run.marks { changed = true }
+            append(RowRun(defaultRows: j - i, marks: m))
+            i = j
+        }
+        return changed
+    }
+
     /// The next answer of `source` (`stored` for `.stored`, false for
-    /// `.cleared`); with `peek`, without consuming it (false past the end).
-    private func next(_ source: inout AnswerSource, stored: Bool, peek: Bool = false) -> Bool {
+    /// `.cleared`; false past the end of the answers).
+    private func next(_ source: inout AnswerSource, stored: Bool) -> Bool {
         switch source {
         case .answers(let a, let i):
             guard i < a.count else { return false }
-            if !peek { source = .answers(a, i + 1) }
+            source = .answers(a, i + 1)
             return a[i]
         case .stored: return stored
         case .cleared: return false

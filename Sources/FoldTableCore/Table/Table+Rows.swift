@@ -68,6 +68,7 @@ extension Table {
             s.propagate()
             recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            refreshFilterAfterChange(s)
         }
     }
 
@@ -247,8 +248,11 @@ extension Table {
             }
             totalRows += count
             s.propagate()
-            recordReplace(position, removed: 0, added: count)
+            // While filtering, the new rows are asked about (Table+Filter.swift).
+            if filter != nil { try filterNewRows(s, children: at..<(at + count)) }
+            recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            refreshFilterAfterChange(s)
         }
     }
 
@@ -290,7 +294,7 @@ extension Table {
                           _ edit: (inout RowRun, Int) -> Void) throws {
         let before = try look(s, row)
         try editRow(row, in: s, materialize: materialize, edit)
-        if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+        if try look(s, row) != before { recordRedraw(rowRedrawPosition(s, row)) }
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {

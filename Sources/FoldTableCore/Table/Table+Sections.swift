@@ -78,10 +78,13 @@ extension Table {
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight, collapsed: false)
         setUp(s, flags: flags)
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
+        // While filtering it shows once it is asked about (Table+Filter.swift).
+        s.filterHidden = filter != nil
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s
         ids.register(s)
         totalRows += rows
+        if filter != nil { try filterNewSection(s) }
         return s.id
     }
 
@@ -97,8 +100,10 @@ extension Table {
     public func removeSection(_ ref: SectionRef) throws {
         let s = try section(ref)
         try mutate {
+            let parent = s.parent
             detach(s)
             forget(s)
+            if let parent { refreshFilterAfterChange(parent) }
         }
     }
 
@@ -131,8 +136,11 @@ extension Table {
         }
         if s.parent === target, s.indexInParent == index { return }
         try mutate {
+            let source = s.parent
             detach(s)
             attach(s, to: target, at: index)
+            if let source { refreshFilterAfterChange(source) }
+            refreshFilterAfterChange(target)
         }
     }
 

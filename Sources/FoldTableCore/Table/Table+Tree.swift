@@ -74,7 +74,7 @@ extension Table {
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
-                recordReplace(from, removed: 1, added: 0)
+                recordReplace(from, removed: record.hidden ? 0 : 1, added: 0)
                 // Within one section the row count stays: only its header's flags may change.
                 recordChildrenChanged(source, hadChildren: true, rowsChanged: source !== target)
                 let to = childPosition(target, targetIndex)
@@ -83,8 +83,10 @@ extension Table {
                     target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
-                recordReplace(to, removed: 0, added: 1)
+                recordReplace(to, removed: 0, added: record.hidden ? 0 : 1)
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
+                refreshFilterAfterChange(source)
+                refreshFilterAfterChange(target)
             }
         }
     }
