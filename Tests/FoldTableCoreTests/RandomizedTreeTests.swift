@@ -64,6 +64,8 @@ struct TreeFuzz {
     /// or failed one cancels it.
     mutating func modelFlip(_ s: TreeSection, collapsed: Bool) {
         s.collapsed = collapsed
+        // Collapsed by the user while filtering: not opened again until the filter is set again.
+        if collapsed, model.filter.options != nil { s.closed = true }
         if collapsed, s.showsPlaceholder {
             s.load = .unloaded
             s.ticket = 0
@@ -133,7 +135,7 @@ struct TreeFuzz {
     }
 
     mutating func step() throws {
-        let op = Int.random(in: 0..<16, using: &rng)
+        let op = Int.random(in: 0..<18, using: &rng)
         switch op {
         case 0, 1:
             let parent = anyParent()
@@ -164,6 +166,7 @@ struct TreeFuzz {
             s.parent = p
             s.children = (0..<rows).map { _ in newRow() }
             p.children.insert(.section(s), at: index)
+            modelAsk(new: s, rows: 0..<rows)
         case 2, 3:
             guard let s = pick(model.allSections()) else { return }
             let index = Int.random(in: 0...(s.children.count + 1), using: &rng)
@@ -179,6 +182,8 @@ struct TreeFuzz {
             }) else { return }
             let rows = (0..<count).map { newRow(heights?[$0]) }
             s.children.insert(contentsOf: rows, at: index)
+            let first = s.children[..<index].filter { if case .row = $0 { return true } else { return false } }.count
+            modelAsk(new: nil, in: s, rows: first..<(first + count))
         case 4:
             let parent = anyParent()
             let p = parent ?? model.root
@@ -261,8 +266,39 @@ struct TreeFuzz {
                 return
             }
             // (The call above made the change; sections without children keep the state too.)
-            let expected = !s.fixed && s.collapsed != collapse
+            // A section a filter opened counts as expanded.
+            let expected = !s.fixed && (collapse ? model.shows(s, model.shownStates()) : s.collapsed)
             if expected { modelFlip(s, collapsed: collapse) }
+        case 16:
+            let options = FilterOptions(rawValue: UInt32(Int.random(in: 0..<4, using: &rng)))
+            let salt = Int.random(in: 0..<1000, using: &rng)
+            log.append("setFilter(\(options.rawValue), salt \(salt))")
+            try table.setFilter({ _, key, row in TreeModel.FilterModel.rule(key, row, salt) }, options: options)
+            model.filter.options = options
+            model.filter.salt = salt
+            for s in model.allSections() {
+                s.closed = false
+                modelAsk(new: s, rows: 0..<s.rowCount)
+            }
+        case 17:
+            let kind = Int.random(in: 0..<3, using: &rng)
+            if kind == 2 {
+                try stepRowMatch()
+                return
+            }
+            if kind == 0 {
+                log.append("setFilter(nil)")
+                try table.setFilter(nil)
+                model.filter.options = nil
+                for s in model.allSections() { s.closed = false }
+                return
+            }
+            guard let s = pick(model.allSections()) else { return }
+            let m = Bool.random(using: &rng)
+            log.append("setSectionMatch(\(s.key), \(m))")
+            guard expect(model.filter.options != nil, { try table.setSectionMatch(section: .key(s.key), matches: m) })
+            else { return }
+            s.matched = m
         case 14:
             // Children for a load: its current ticket (a stale one now and then).
             guard let s = pick(model.allSections().filter { $0.showsPlaceholder || Int.random(in: 0..<8, using: &rng) == 0 })
@@ -286,6 +322,10 @@ struct TreeFuzz {
                 x.load = e.flags.contains(.unloaded) ? .unloaded : .loaded
                 x.parent = s
                 s.children.append(.section(x))
+                modelAsk(new: nil, in: s, rows: 0..<rows)
+                modelAsk(new: x, rows: 0..<0)
+            } else {
+                modelAsk(new: nil, in: s, rows: 0..<rows)
             }
             s.load = .loaded
             s.ticket = 0
@@ -313,8 +353,10 @@ struct TreeFuzz {
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
             var expected = 0
-            // Expanding all leaves unloaded sections as they are.
-            for s in model.allSections() where s.collapsible && s.collapsed != collapse && (collapse || s.load != .unloaded) {
+            // Expanding all leaves unloaded sections as they are; sections a filter opened count as expanded.
+            let states = model.shownStates()
+            for s in model.allSections() where s.collapsible && (collapse ? model.shows(s, states) : s.collapsed)
+                && (collapse || s.load != .unloaded) {
                 modelFlip(s, collapsed: collapse)
                 expected += 1
             }
@@ -331,8 +373,8 @@ struct TreeFuzz {
             case .header:
                 let s = it.chain.last!.section
                 if !s.fixed {
-                    modelFlip(s, collapsed: !s.collapsed)
-                    want = s.collapsed ? .sectionCollapsed : .sectionExpanded
+                    modelFlip(s, collapsed: model.shows(s, model.shownStates()))
+                    want = model.shows(s, model.shownStates()) ? .sectionExpanded : .sectionCollapsed
                 }
             case .placeholder:
                 // A failed load's placeholder retries it.
@@ -353,6 +395,31 @@ struct TreeFuzz {
                 break
             }
             #expect(got == want, "\(log.suffix(3))")
+        }
+    }
+
+    /// A changed answer for a random row.
+    mutating func stepRowMatch() throws {
+        guard let (s, r, child) = pick(allRows()), case .row(var row) = s.children[child] else { return }
+        let m = Bool.random(using: &rng)
+        log.append("setRowMatch(\(s.key), \(r), \(m))")
+        guard expect(model.filter.options != nil, { try table.setRowMatch(section: .key(s.key), row: r, matches: m) })
+        else { return }
+        row.matched = m
+        s.children[child] = .row(row)
+    }
+
+    /// The model's answers for a new section's header (`s`) and rows `rows`
+    /// of `s` (or of `section`) while a filter is on, as the table asks them.
+    func modelAsk(new s: TreeSection?, in section: TreeSection? = nil, rows: Range<Int>) {
+        guard model.filter.options != nil, let x = s ?? section else { return }
+        let salt = model.filter.salt
+        if let s { s.matched = TreeModel.FilterModel.rule(s.key, -1, salt) }
+        let indices = x.rowIndices
+        for r in rows {
+            guard case .row(var row) = x.children[indices[r]] else { continue }
+            row.matched = TreeModel.FilterModel.rule(x.key, r, salt)
+            x.children[indices[r]] = .row(row)
         }
     }
 
@@ -403,6 +470,7 @@ struct TreeFuzz {
             if m.item.kind == .header { #expect(try table.headerPosition(section: .key(m.key)) == p, "\(context)") }
         }
         let sections = model.allSections()
+        let states = model.shownStates()
         #expect(table.sectionStates().map(\.key) == sections.map(\.key), "\(context)")
         for s in sections {
             #expect(try table.path(.key(s.key)) == model.path(of: s))
@@ -412,7 +480,23 @@ struct TreeFuzz {
             #expect(try table.isCollapsed(section: .key(s.key)) == s.collapsed)
             #expect(try table.loadInfo(section: .key(s.key)) == (s.load, s.ticket), "load of \(s.key) \(context)")
             #expect(try table.isCollapsible(section: .key(s.key)) == !s.fixed)
-            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : s.collapsed ? "+" : "\u{2013}"))
+            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : !model.shows(s, states) ? "+" : "\u{2013}"))
+            let shown = states[ObjectIdentifier(s)] ?? TreeModel.Shown()
+            let flags = try table.flags(section: .key(s.key))
+            #expect(flags.contains(.filtered) == shown.hidden, "filtered \(s.key) \(context)")
+            #expect(flags.contains(.filterOpened) == shown.opened, "opened \(s.key) \(context)")
+            #expect(try table.sectionMatches(section: .key(s.key)) == (model.filter.options == nil || s.matched))
+            var rows = 0, matched = 0
+            func count(_ x: TreeSection) {
+                for c in x.children {
+                    switch c {
+                    case .row(let r): rows += 1; if model.filter.options == nil || r.matched { matched += 1 }
+                    case .section(let sub): count(sub)
+                    }
+                }
+            }
+            count(s)
+            #expect(try table.matchCount(section: .key(s.key)) == (matched, rows), "match count \(s.key) \(context)")
             if !s.hasHeader {
                 #expect(throws: FoldError(.notFound, "section \"\(s.key)\" has no header item")) {
                     try table.headerPosition(section: .key(s.key))
@@ -466,6 +550,11 @@ struct TreeFuzz {
         // Odd seeds with an expanded-height provider.
         var fuzz = try TreeFuzz(seed: seed, options: options, provider: seed % 2 == 1)
         for _ in 0..<500 {
+            try fuzz.stepCheckingEvents()
+            try fuzz.check()
+        }
+        // Filters hide sections from loads now and then: go on until loads were exercised.
+        for _ in 0..<1000 where fuzz.nextTicket <= 4 || fuzz.loadsFinished < 2 {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }

@@ -119,7 +119,7 @@ extension Table {
     }
 
     func indicator(of s: Section) -> String {
-        !s.collapsible ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
+        !s.collapsible ? "" : (!s.showsChildren ? collapsedIndicator : expandedIndicator)
     }
 
     /// Flips a section's state (inside `mutate`): asks the "will" listeners,
@@ -165,6 +165,7 @@ extension Table {
             let wasShown = s.showsChildren
             s.collapsed = collapsed
             if collapsed, filter != nil { closeForFilter(s) }
+            if !collapsed { s.filterOpened = false }  // expanded now: its own state shows it
             s.propagate()
             if let header, wasShown != s.showsChildren {
                 recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)

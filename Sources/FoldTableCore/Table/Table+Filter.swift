@@ -225,6 +225,25 @@ extension Table {
         }
     }
 
+    /// After `s` moved away from `source` while a filter is on (recorded):
+    /// when whether a section above shows all below it
+    /// (`FilterOptions.showChildren`) changed with the move, derives `s`'s
+    /// subtree again and records `s` as replaced; then what the move shows
+    /// or hides above `source`. O(depth · log n), plus O(p) for the p pieces
+    /// below `s` when it is derived again.
+    func refilterMoved(_ s: Section, from source: Section) {
+        guard filter != nil, let parent = s.parent else { return }
+        let forced = forcedBy(parent)
+        if forced != forcedBy(source) {
+            let items = s.contribution.items
+            var answers = AnswerSource.stored
+            refilter(s, forced: forced, &answers)
+            s.propagate()
+            recordReplace(childPosition(parent, s.indexInParent), removed: items, added: s.contribution.items)
+        }
+        refreshFilterAfterChange(source)
+    }
+
     /// Asks about new rows (children `children` of `s`, just inserted,
     /// summaries current) and marks them; a nil answer removes them again
     /// and throws `.cancelled`. O(rows asked + depth · log n).
@@ -288,8 +307,15 @@ extension Table {
         answers.reserveCapacity(root.list.sum.rowsDeep + sectionsByKey.count)
         matchBeingAsked = match
         defer { matchBeingAsked = nil }
-        func visit(_ s: Section) throws {
-            if s !== root { answers.append(try ask(s, -1)) }
+        try askTree(root, header: false, into: &answers)
+        return answers
+    }
+
+    /// Asks about `s`'s header (with `header`) and everything below it, in
+    /// order, appending the answers.
+    private func askTree(_ s: Section, header: Bool, into answers: inout [Bool]) throws {
+        func visit(_ s: Section, header: Bool) throws {
+            if header { answers.append(try ask(s, -1)) }
             var row = 0
             var failure: Error?
             s.list.forEachPiece { piece in
@@ -299,7 +325,7 @@ extension Table {
                         for i in 0..<run.count { answers.append(try ask(s, row + i)) }
                         row += run.count
                     case .section(let sub):
-                        try visit(sub)
+                        try visit(sub, header: true)
                     }
                     return true
                 } catch {
@@ -309,8 +335,26 @@ extension Table {
             }
             if let failure { throw failure }
         }
-        try visit(root)
-        return answers
+        try visit(s, header: header)
+    }
+
+    /// Asks about the children a load gave `s` (linked, summaries current)
+    /// and marks them; `s`'s own flags follow with `refreshFilterAfterChange`.
+    /// A nil answer calls `undo` and throws `.cancelled`. O(rows asked + p).
+    func filterLoaded(_ s: Section, undo: () -> Void) throws {
+        guard let filter else { return }
+        var answers: [Bool] = []
+        matchBeingAsked = filter.match
+        defer { matchBeingAsked = nil }
+        do {
+            try askTree(s, header: false, into: &answers)
+        } catch {
+            undo()
+            throw error
+        }
+        var source = AnswerSource.answers(answers, 0)
+        refilter(s, forced: forcedBy(s.parent), &source, ownFlags: false)
+        s.propagate()
     }
 
     /// One answer of the match function being asked.
@@ -354,15 +398,15 @@ extension Table {
     }
 
     /// Re-derives the filter's marks of `s`'s rows, its subsections and its
-    /// own flags (unless it is the root) from `source`, rebuilding its list;
+    /// own flags (unless it is the root, or not `ownFlags`) from `source`, rebuilding its list;
     /// `forced`: an ancestor shows everything below it
     /// (`FilterOptions.showChildren`). Returns whether anything shown in it
     /// changed (items, or their MATCH flags). O(pieces below).
     @discardableResult
-    private func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource) -> Bool {
+    private func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource, ownFlags: Bool = true) -> Bool {
         let options = filter?.options ?? []
         var changed = false
-        if s !== root {
+        if s !== root, ownFlags {
             let matched = next(&source, stored: s.filterMatched)
             changed = matched != s.filterMatched
             s.filterMatched = matched
@@ -385,7 +429,7 @@ extension Table {
             }
         }
         s.list.replace(0..<s.childCount, with: pieces)
-        if s !== root {
+        if s !== root, ownFlags {
             let old = filterFlags(s)
             // Setting or clearing the filter forgets which sections the user closed.
             if case .stored = source {} else { s.filterClosed = false }

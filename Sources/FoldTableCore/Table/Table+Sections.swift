@@ -139,7 +139,7 @@ extension Table {
             let source = s.parent
             detach(s)
             attach(s, to: target, at: index)
-            if let source { refreshFilterAfterChange(source) }
+            if let source { refilterMoved(s, from: source) }
             refreshFilterAfterChange(target)
         }
     }

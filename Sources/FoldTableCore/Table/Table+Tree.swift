@@ -36,6 +36,7 @@ extension Table {
             parent.propagate()
             recordReplace(position, removed: items, added: 0)
             recordChildrenChanged(parent, hadChildren: true, rowsChanged: removedRows > 0)
+            refreshFilterAfterChange(parent)
         }
     }
 
@@ -70,11 +71,14 @@ extension Table {
             // Its normal height may follow the target's default: expanded must stay expandable.
             let normal = record.height == RowRun.none ? target.rowUnits : Int(record.height)
             if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
+            // While filtering it keeps its answer; a section that shows all below it shows it.
+            let wasHidden = record.hidden
+            record.hidden = filter != nil && !record.matched && !forcedBy(target)
             try mutate {
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
-                recordReplace(from, removed: record.hidden ? 0 : 1, added: 0)
+                recordReplace(from, removed: wasHidden ? 0 : 1, added: 0)
                 // Within one section the row count stays: only its header's flags may change.
                 recordChildrenChanged(source, hadChildren: true, rowsChanged: source !== target)
                 let to = childPosition(target, targetIndex)

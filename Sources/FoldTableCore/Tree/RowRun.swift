@@ -84,6 +84,7 @@ struct RowRun {
         heights = [UInt32](repeating: RowRun.none, count: count)
         defaultCount = count
         self.marks = RowMarks.uniform(marks, count: count)
+        if marks.hidden != 0 { recount() }  // hidden rows count no height
     }
 
     var isExplicit: Bool { heights != nil }
