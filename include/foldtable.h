@@ -594,8 +594,10 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
                                    are loading or failed to load (row -1) */
 
 /* Flags of an item (fold_item.flags, fold_visible_item.flags). */
-#define FOLD_ITEM_FLAG_COLLAPSED 1u   /* a header or footer whose section's stored
-                                         state is collapsed */
+#define FOLD_ITEM_FLAG_COLLAPSED 1u   /* a header or footer whose section shows
+                                         collapsed: its stored state is collapsed
+                                         and no filter opened it
+                                         (FOLD_SECTION_FILTER_OPENED) */
 #define FOLD_ITEM_FLAG_EXPANDED 2u    /* a row that is expanded */
 #define FOLD_ITEM_FLAG_EXPANDABLE 4u  /* a row whose expanded height exceeds its
                                          height */
@@ -1444,7 +1446,8 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *     set, anchored like any change: setting or clearing replaces the items
  *     of each top-level section whose items changed (adjacent ones merged
  *     into one step); a changed answer replaces the items of the outermost
- *     section whose shown items changed (or just adds or removes the row).
+ *     section it shows, hides or opens (or else just adds, removes or
+ *     redraws the row, or redraws the header).
  *     Sections opened or hidden by the filter send no section events.
  *   - Saved state does not store the filter; it stores the collapsed states
  *     underneath it. Every query keeps its cost while a filter is on.
@@ -1471,7 +1474,8 @@ typedef int (*fold_match_fn)(fold_table *table, fold_section_id section, const c
  * flag bits are FOLD_E_INVALID. Once it returns FOLD_OK the old fn is never
  * called again with its user_data. O(n) answers and O(n) work for n rows
  * and sections (rows of default height answered alike cost O(1) each to
- * store); clearing O(p * depth * log n) for p pieces a filter hid. */
+ * store); clearing O(p) for the p pieces (runs of rows, sections) of the
+ * table. */
 int fold_table_set_filter(fold_table *table, fold_match_fn fn, void *user_data, uint32_t flags);
 
 /* Whether a filter is set (*out_active 1 or 0) and its flags (optional).

@@ -4,7 +4,8 @@
  * flags and change sets, set_row_match / set_section_match, match counts,
  * FOLD_FILTER_SHOW_CHILDREN and _EXPAND_MATCHES; bad input per function
  * with its status and message and no change after a failure; a negative
- * answer cancels; the match function may read the table, not change it;
+ * answer cancels (also inside insert_rows and insert_section, which ask
+ * about what they add); the match function may read the table, not change it;
  * a replaced function is never called again; a table freed inside its
  * match function is asked nothing more.
  */
@@ -300,8 +301,58 @@ static void test_lifetime(void)
     CHECK_EQ_I64(first.calls, 2);
 }
 
+/* Rows and sections inserted while a filter is on are asked once; a
+ * negative answer takes the insertion back. */
+static void test_inserts(void)
+{
+    fold_table *t = sample_table(NULL);
+    fold_section_id mac = sec(t, "Mac"), added = 0;
+    matcher m;
+    seen s;
+    int64_t count = -1;
+    memset(&m, 0, sizeof m);
+    memset(&s, 0, sizeof s);
+    m.match_row = 1;
+    CHECK_STATUS(fold_table_set_filter(t, match, &m, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, on_change, &s, NULL), FOLD_OK);
+    m.calls = 0;
+    /* Mac: header, row 1. Two rows before row 0: the new rows 0 and 1 are asked. */
+    CHECK_STATUS(fold_table_insert_rows(t, mac, 0, 2, NULL), FOLD_OK);
+    CHECK_EQ_I64(m.calls, 2);
+    CHECK_STR(m.asked[0], "Mac/0");
+    CHECK_STR(m.asked[1], "Mac/1");
+    check_change(&s, 1, 0, 1);
+    check_item(t, 1, FOLD_ITEM_ROW, mac, 1, FOLD_ITEM_FLAG_MATCH);
+    check_item(t, 2, FOLD_ITEM_ROW, mac, 3, FOLD_ITEM_FLAG_MATCH);
+    check_counts(t, mac, 2, 5);
+    /* A new section with one matching row: its header and that row. */
+    m.calls = 0;
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "New", "New", 2, 0, &added), FOLD_OK);
+    CHECK_EQ_I64(m.calls, 3);
+    CHECK_STR(m.asked[0], "New/-1");
+    check_change(&s, 0, 0, 2);
+    check_item(t, 1, FOLD_ITEM_ROW, added, 1, FOLD_ITEM_FLAG_MATCH);
+    /* Stopped: nothing changes, nothing is reported. */
+    m.calls = 0;
+    m.stop_at = 2;
+    s.calls = 0;
+    CHECK_STATUS(fold_table_insert_rows(t, mac, 5, 3, NULL), FOLD_E_CANCELLED);
+    CHECK_STR(fold_last_error_message(), "the match function stopped the filter");
+    CHECK_EQ_I64(m.calls, 2);
+    CHECK_EQ_I64(row_count(t, mac), 5);
+    m.calls = 0;
+    CHECK_STATUS(fold_table_insert_section(t, FOLD_ROOT, 0, "Gone", "Gone", 4, 0, &added), FOLD_E_CANCELLED);
+    CHECK_STATUS(fold_table_find_section(t, "Gone", &added), FOLD_E_NOT_FOUND);
+    CHECK_EQ_I64(s.calls, 0);
+    CHECK_EQ_I64(item_count(t), 9);
+    CHECK_STATUS(fold_table_match_count(t, FOLD_ROOT, &count, NULL), FOLD_OK);
+    CHECK_EQ_I64(count, 5);
+    fold_table_free(t);
+}
+
 int main(void)
 {
+    test_inserts();
     test_ancestors_and_changes();
     test_options();
     test_bad_input();
