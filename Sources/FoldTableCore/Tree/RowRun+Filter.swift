@@ -42,24 +42,6 @@ extension RowRun {
         return s
     }
 
-    /// `recount` over the shown rows only (an explicit chunk with hidden rows).
-    mutating func recountShown() {
-        guard let heights else { fixedSum = 0; defaultCount = count; return }
-        var sum = 0
-        var defaults = 0
-        for i in 0..<count where !marks.bit(marks.hidden, i) {
-            if isExpanded(i), let e = expandedHeights?[i], e != RowRun.none {
-                sum += Int(e)
-            } else if heights[i] == RowRun.none {
-                defaults += 1
-            } else {
-                sum += Int(heights[i])
-            }
-        }
-        fixedSum = sum
-        defaultCount = defaults
-    }
-
     /// The shown height of rows 0..<i (hidden rows count 0), in units.
     func shownPrefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard isExplicit else { return 0 }  // a hidden default run

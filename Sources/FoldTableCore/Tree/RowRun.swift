@@ -100,13 +100,12 @@ struct RowRun {
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.
-    /// Hidden rows count no height (`RowRun+Filter.swift`).
+    /// Hidden rows (`RowRun+Filter.swift`) count no height.
     mutating func recount() {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0
         var defaults = 0
-        if marks.hidden != 0 { return recountShown() }
-        if expandedBits == 0 {
+        if expandedBits == 0, marks.hidden == 0 {
             heights.withUnsafeBufferPointer { h in
                 for v in h { if v == RowRun.none { defaults += 1 } else { sum += Int(v) } }
             }
@@ -114,7 +113,7 @@ struct RowRun {
             defaultCount = defaults
             return
         }
-        for i in 0..<count {
+        for i in 0..<count where !marks.bit(marks.hidden, i) {
             if isExpanded(i), let e = expandedHeights?[i], e != RowRun.none {
                 sum += Int(e)
             } else if heights[i] == RowRun.none {
