@@ -26,3 +26,17 @@ struct SavedAnchor {
     var row: Int
     var offset: Double
 }
+
+/// One saved selected run: rows row..<row+count of a section, or with row
+/// -1 the section itself.
+struct SavedSelected {
+    var section: Span
+    var row: Int
+    var count: Int
+}
+
+/// The saved selection anchor: a row, or -1 for the section itself.
+struct SavedSelectionAnchor {
+    var section: String
+    var row: Int
+}

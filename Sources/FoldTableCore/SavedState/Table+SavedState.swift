@@ -52,8 +52,10 @@ extension Table {
             fields.append(("offset", .number(delta)))
             anchor = .object(fields)
         }
-        return JSON.object([("version", .number(1)), ("collapsed", .object(collapsed)),
-                            ("expanded", .array(expanded)), ("anchor", anchor)]).text() + "\n"
+        var fields: [(String, JSON)] = [("version", .number(1)), ("collapsed", .object(collapsed)),
+                                        ("expanded", .array(expanded)), ("anchor", anchor)]
+        exportSelection(into: &fields)
+        return JSON.object(fields).text() + "\n"
     }
 
     /// Applies saved state to this table, which may have been rebuilt with
@@ -115,6 +117,7 @@ extension Table {
             if saved.hasExpanded, let entries = saved.expanded {
                 try applyExpandedRows(entries, saved, &report)
             }
+            try importSelection(saved)
             if let anchor = saved.anchor { report.anchorRestored = placeViewport(at: anchor) }
         }
         return report

@@ -39,8 +39,9 @@ extension Table {
             before += node.totals.prefix(node.slot)
             top += before.height(sec.rowUnits)
             if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
+                var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
                                 expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
+                item.selected = row.selected
                 return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
                                   height: Units.points(row.height))
             }
@@ -48,10 +49,10 @@ extension Table {
             let index = before.children
             onSection?(sub, index, position - within, top)
             if within == 0, sub.hasHeader {
-                return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
-                                                                 collapsed: sub.collapsed, collapsible: sub.collapsible,
-                                                                 sectionID: sub.id),
-                                  top: Units.points(top), height: sub.headerHeight)
+                var header = Item(kind: .header, depth: depth, section: index, collapsed: sub.collapsed,
+                                  collapsible: sub.collapsible, sectionID: sub.id)
+                header.selected = sub.selected
+                return PlacedItem(position: position, item: header, top: Units.points(top), height: sub.headerHeight)
             }
             top += sub.shownHeaderUnits
             let inner = within - sub.headerItems

@@ -191,9 +191,10 @@ private final class ItemWalker {
                 }
                 while i < run.count {
                     let h = run.height(i, rowHeight: rowHeight)
-                    let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
+                    var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
                                     expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                                     sectionID: sec.id)
+                    item.selected = run.marks.bit(run.marks.selected, i)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                           height: Units.points(h))) else { return false }
                     top += h
@@ -231,9 +232,10 @@ private final class ItemWalker {
     private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
-        let item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
+        var item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
             : Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed,
                    collapsible: sub.collapsible, sectionID: sub.id)
+        item.selected = kind == .header && sub.selected
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -45,6 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         try mutate {
+            selectionWillRemoveRows(s, row..<(row + count))
             let hadChildren = s.childCount > 0
             let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
@@ -248,6 +249,7 @@ extension Table {
             }
             totalRows += count
             s.propagate()
+            selectionDidInsertRows(s, atChild: at, count: count)
             recordReplace(position, removed: 0, added: count)
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
         }

@@ -262,6 +262,7 @@ extension Table {
     /// subsections, and cancels their loads.
     func forget(_ s: Section) {
         if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+        selectionForget(s)
         sectionsByKey[s.key] = nil
         ids.unregister(s)
         totalRows -= s.rowCount

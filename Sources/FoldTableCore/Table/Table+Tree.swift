@@ -21,6 +21,7 @@ extension Table {
         }
         guard count > 0 else { return }
         try mutate {
+            selectionWillRemoveChildren(parent, index..<(index + count))
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
             let removed = parent.list.replace(index..<(index + count), with: [])
@@ -71,6 +72,7 @@ extension Table {
             let normal = record.height == RowRun.none ? target.rowUnits : Int(record.height)
             if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
             try mutate {
+                let fromRow = rowIndex(ofChild: index, in: source)
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
@@ -83,6 +85,7 @@ extension Table {
                     target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
+                selectionDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
                 recordReplace(to, removed: 0, added: 1)
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
             }

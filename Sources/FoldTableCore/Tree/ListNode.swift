@@ -52,7 +52,9 @@ final class ListNode {
         let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
-            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
+            // The columns keep no selection counts: a leaf with selected rows adds up its pieces.
+            guard s.children == s.rows, totals.view.count == pieces.count + 1,
+                  s.selectedRows == 0, sum.selectedRows == 0 else { return recompute() }
             let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
             sum = totals.update(slot: slot, to: s, lookup: data)
             return

@@ -66,7 +66,8 @@ struct PieceRef {
             guard case .rows(let run) = p[slot] else { return nil }
             return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                             top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
-                            height: measure ? run.height(i, rowHeight: rowHeight) : 0)
+                            height: measure ? run.height(i, rowHeight: rowHeight) : 0,
+                            selected: run.marks.bit(run.marks.selected, i))
         }
     }
 

@@ -5,4 +5,5 @@ struct RowFacts {
     /// From the top of its run, in units.
     var top: Int
     var height: Int
+    var selected = false
 }

@@ -90,8 +90,16 @@ struct RowRun {
 
     @inline(__always)
     var summary: Summary {
-        Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        var s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
+                        fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        s.selectedRows = selectedCount
+        return s
+    }
+
+    /// Selected rows: the bits of a chunk, or all or none of a default run.
+    @inline(__always)
+    var selectedCount: Int {
+        heights != nil ? marks.selected.nonzeroBitCount : (marks.selected != 0 ? count : 0)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.

@@ -51,6 +51,9 @@ final class Section {
     var load = LoadState.loaded {
         didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
     }
+    /// Selected through its header (Table+Selection.swift); counted in
+    /// `contribution`, so changing it needs `propagate()`.
+    var selected = false
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
     /// The message of a failed load.
@@ -88,13 +91,16 @@ final class Section {
     var contribution: Summary {
         let inner = list.sum
         let open = !collapsed
-        return Summary(children: 1, rows: 0,
+        var s = Summary(children: 1, rows: 0,
                        items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
                        defaultRows: 0,
                        // From `inner`, read once: reading `list` again retains its root.
                        fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
                            &+ footerUnits,
                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
+        s.selectedRows = inner.selectedRows
+        s.selectedSections = inner.selectedSections &+ (selected ? 1 : 0)
+        return s
     }
 
     /// Height of the children (or the placeholder, a default row) as shown

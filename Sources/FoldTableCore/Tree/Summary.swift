@@ -18,6 +18,10 @@ struct Summary: Equatable {
     var expandedDeep = 0
     /// Levels of subsections below (0: no subsections). Combined by max.
     var nesting = 0
+    /// Selected rows and selected sections here and in every subsection
+    /// below (Table+Selection.swift). Not in `Counts`: descents never read them.
+    var selectedRows = 0
+    var selectedSections = 0
 
     static let zero = Summary()
 
@@ -68,5 +72,7 @@ struct Summary: Equatable {
         a.expandedRows &+= b.expandedRows
         a.expandedDeep &+= b.expandedDeep
         a.nesting = max(a.nesting, b.nesting)
+        a.selectedRows &+= b.selectedRows
+        a.selectedSections &+= b.selectedSections
     }
 }
