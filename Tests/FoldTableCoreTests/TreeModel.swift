@@ -19,6 +19,8 @@ final class TreeSection {
     /// placeholder stands for them.
     var load = LoadState.loaded
     var ticket: UInt64 = 0
+    /// Selected through its header (TreeSelectionModel.swift).
+    var selected = false
 
     init(key: String, collapsed: Bool, options: TableOptions) {
         self.key = key
@@ -70,6 +72,7 @@ struct TreeRow {
     /// (then it is known even when nil).
     var asked = false
     var expanded = false
+    var selected = false
 }
 
 enum TreeChild {
@@ -123,18 +126,21 @@ struct TreeModel {
                 switch child {
                 case .row(let r):
                     let h = s.height(of: r)
-                    out.append(TreeItem(item: Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
-                                                   expanded: r.expanded, expandable: s.isExpandable(r)),
-                                        top: y, height: h, key: s.key, path: path + [i], chain: chain,
-                                        identity: "R:\(r.id)", look: "\(h) \(r.expanded) \(s.isExpandable(r))"))
+                    var item = Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
+                                    expanded: r.expanded, expandable: s.isExpandable(r))
+                    item.selected = r.selected
+                    out.append(TreeItem(item: item, top: y, height: h, key: s.key, path: path + [i], chain: chain,
+                                        identity: "R:\(r.id)", look: "\(h) \(r.expanded) \(s.isExpandable(r)) \(r.selected)"))
                     y += h
                     rowIndex += 1
                 case .section(let sub):
                     let inner = chain + [(sub, out.count, y)]
                     // Headers and footers: the same fields, their own height and look.
                     func edge(_ kind: ItemKind, _ height: Double, _ look: String) {
-                        out.append(TreeItem(item: Item(kind: kind, depth: depth, section: i, collapsed: sub.collapsed,
-                                                       collapsible: sub.collapsible),
+                        var item = Item(kind: kind, depth: depth, section: i, collapsed: sub.collapsed,
+                                        collapsible: sub.collapsible)
+                        item.selected = kind == .header && sub.selected
+                        out.append(TreeItem(item: item,
                                             top: y, height: height, key: sub.key, path: path + [i], chain: inner,
                                             identity: "\(kind == .header ? "H" : "F"):\(sub.key)", look: look))
                         y += height
@@ -142,7 +148,8 @@ struct TreeModel {
                     let indicator = !sub.collapsible ? "" : sub.collapsed ? "+" : "-"
                     if sub.hasHeader {
                         // A header that shows its row count stays current: the count is part of its look.
-                        edge(.header, sub.headerHeight, "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)")
+                        edge(.header, sub.headerHeight,
+                             "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount) \(sub.selected)")
                     }
                     if !sub.collapsed, sub.showsPlaceholder {
                         out.append(TreeItem(item: Item(kind: .placeholder, depth: depth, section: i,
