@@ -1,5 +1,5 @@
 /// Reads saved state straight from its UTF-8 text into compact entries
-/// (8 bytes per collapsed key, 16 per expanded row: keys stay in the text
+/// (8 bytes per collapsed key, 16 per expanded row or selected entry: keys stay in the text
 /// as spans), never into a tree of JSON values. Strict RFC 8259 JSON:
 /// numbers as its grammar says and within Double's range, no duplicate
 /// member names in any object, UTF-8 checked in strings, and every error

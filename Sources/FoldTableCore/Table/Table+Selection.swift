@@ -573,13 +573,7 @@ extension Table {
     /// first row at `position` (nil: not shown), one range per group.
     private func recordMarkRedraws(_ bits: UInt64, at position: Int?) {
         guard let position else { return }
-        var b = bits
-        while b != 0 {
-            let start = b.trailingZeroBitCount
-            let length = (~(b >> UInt64(start))).trailingZeroBitCount
-            recordRedraw(position + start, count: length)
-            b &= length + start >= 64 ? 0 : ~0 << UInt64(start + length)
-        }
+        RowMarks.forEachGroup(bits) { start, length in recordRedraw(position + start, count: length) }
     }
 
     /// Calls `body` with each selected section (row -1, count 1) and run of
@@ -599,13 +593,7 @@ extension Table {
                     defer { rowAt += run.count }
                     guard run.marks.selected != 0 else { continue }
                     guard run.isExplicit else { body(s, rowAt, run.count); continue }
-                    var b = run.marks.selected
-                    while b != 0 {
-                        let start = b.trailingZeroBitCount
-                        let length = (~(b >> UInt64(start))).trailingZeroBitCount
-                        body(s, rowAt + start, length)
-                        b &= length + start >= 64 ? 0 : ~0 << UInt64(start + length)
-                    }
+                    RowMarks.forEachGroup(run.marks.selected) { start, length in body(s, rowAt + start, length) }
                 case .section(let sub):
                     if sub.selected { body(sub, -1, 1) }
                     let inner = sub.list.sum
@@ -622,6 +610,18 @@ extension RowMarks {
     @inline(__always)
     static func bits(_ start: Int, _ count: Int) -> UInt64 {
         (count >= 64 ? all : (1 << UInt64(count)) &- 1) << UInt64(start)
+    }
+
+    /// Calls `body` with the start and length of each group of consecutive
+    /// set bits of `bits`, lowest first.
+    static func forEachGroup(_ bits: UInt64, _ body: (Int, Int) -> Void) {
+        var b = bits
+        while b != 0 {
+            let start = b.trailingZeroBitCount
+            let length = (~(b >> UInt64(start))).trailingZeroBitCount
+            body(start, length)
+            b &= start + length >= 64 ? 0 : ~0 << UInt64(start + length)
+        }
     }
 }
 
