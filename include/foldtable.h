@@ -1294,8 +1294,9 @@ int fold_table_load(fold_table *table, fold_section_id section);
  *
  * Every change of the selection reaches change listeners as one change set
  * with no steps that redraws the shown items whose selected state changed
- * (no change set when nothing changed; a wide change may redraw wider
- * ranges, never fewer items). Saved state (fold_table_export_state) holds
+ * (no change set when nothing changed; a change of hidden rows only is a
+ * change set with no redraws; a wide change may redraw wider ranges, never
+ * fewer items). Saved state (fold_table_export_state) holds
  * the selection by section key and row index, and the anchor;
  * fold_table_import_state restores them (selecting what it names, in
  * addition to what is selected, by the mode's rules; unknown keys and rows

@@ -100,6 +100,11 @@ private func anchor(_ t: Table) -> String {
         #expect(try t.selectRow(section: "iPad", row: 1, how: .add))
         #expect(try t.setCollapsed(true, section: "iPad"))
         #expect(try t.selectionCount(within: nil) == (rows: 8, sections: 3))
+        // A change of hidden rows only: a change set that redraws nothing.
+        sets.all = []
+        #expect(try t.selectRow(section: "iPad", row: 1, how: .remove))
+        #expect(sets.take() == [])
+        #expect(try t.selectRow(section: "iPad", row: 1, how: .add))
         // REPLACE clears hidden rows too.
         #expect(try t.selectItem(at: 0, how: .replace))
         #expect(listed(t) == "Mac")

@@ -317,6 +317,28 @@ static void test_nested(void)
     fold_table_free(t);
 }
 
+/* A change of hidden rows only is reported, with nothing to redraw. */
+static void test_hidden_only(void)
+{
+    fold_table *t = sample_table(NULL);
+    fold_section_id ipad = sec(t, "iPad");
+    seen_set seen = {0};
+    int changed = -1;
+    CHECK_STATUS(fold_table_select_row(t, ipad, 1, FOLD_SELECT_ADD, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, ipad, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, remember, &seen, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_select_row(t, ipad, 1, FOLD_SELECT_REMOVE, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_EQ_I64(seen.calls, 1);
+    CHECK_EQ_I64(seen.change_count, 0);
+    CHECK_EQ_I64(seen.redraw_count, 0);
+    CHECK_EQ_DBL(seen.delta, 0);
+    CHECK_STATUS(fold_table_select_row(t, ipad, 1, FOLD_SELECT_REMOVE, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    CHECK_EQ_I64(seen.calls, 1);
+    fold_table_free(t);
+}
+
 static void test_modes(void)
 {
     fold_table *t = sample_table(NULL);
@@ -594,6 +616,7 @@ int main(void)
     test_basics();
     test_range_rule();
     test_nested();
+    test_hidden_only();
     test_modes();
     test_kept();
     test_busy();

@@ -486,6 +486,7 @@ extension Table {
         guard new != s.selected else { return false }
         s.selected = new
         s.propagate()
+        recording?.selectionChanged = true
         recordRedraw(visibleHeader(s))
         return true
     }
@@ -504,6 +505,7 @@ extension Table {
             guard run.marks.selected != old else { return false }
             s.list.modify(first.node) { $0 = .rows(run) }
             s.propagate()
+            recording?.selectionChanged = true
             recordMarkRedraws(old ^ run.marks.selected, at: childPosition(s, first.before.children))
             return true
         }
@@ -561,6 +563,7 @@ extension Table {
         }
         s.list.replace(lower..<lower, with: pieces)
         s.propagate()
+        if !changed.isEmpty { recording?.selectionChanged = true }
         for c in changed {
             if c.count > 0 { recordRedraw(base.map { $0 + c.offset }, count: c.count) } else {
                 recordMarkRedraws(c.bits, at: base.map { $0 + c.offset })
