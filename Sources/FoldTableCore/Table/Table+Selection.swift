@@ -52,6 +52,9 @@ struct SelectionState {
 struct SelectionTargets {
     var rows: [(section: Section, rows: Range<Int>)] = []
     var sections: [Section] = []
+    /// From a range of items: rows a filter hides inside `rows` are not
+    /// named (they show no item).
+    var shownOnly = false
     var isEmpty: Bool { rows.isEmpty && sections.isEmpty }
 }
 
@@ -400,7 +403,7 @@ extension Table {
     /// placeholders skipped). O((s + c) · log n) for s sections and c row
     /// pieces in the range.
     func targets(_ range: Range<Int>) -> SelectionTargets {
-        var t = SelectionTargets()
+        var t = SelectionTargets(shownOnly: true)
         collectTargets(root, range, &t)
         return t
     }
@@ -430,12 +433,14 @@ extension Table {
                 if base + ps.items <= range.lowerBound { continue }
                 switch piece {
                 case .rows(let run):
-                    let a = max(range.lowerBound - base, 0), b = min(range.upperBound - base, run.count)
+                    // Items a..<b of the run: its shown rows (a filter may hide some).
+                    let a = max(range.lowerBound - base, 0), b = min(range.upperBound - base, ps.items)
                     if a < b {
-                        let r = (rowAt + a)..<(rowAt + b)
+                        let r = (rowAt + run.row(shown: a))..<(rowAt + run.row(shown: b - 1) + 1)
                         rows = rows.map { min($0.lowerBound, r.lowerBound)..<max($0.upperBound, r.upperBound) } ?? r
                     }
                 case .section(let sub):
+                    guard ps.items > 0 else { continue }  // hidden by a filter
                     if sub.hasHeader, range.contains(base) { t.sections.append(sub) }
                     let inner = base + sub.headerItems
                     guard !sub.collapsed, sub.placeholderItems == 0 else { continue }
@@ -457,7 +462,7 @@ extension Table {
         let op = MarkOp(how)
         var changed = false
         for s in t.sections where markSection(s, op) { changed = true }
-        for (s, rows) in t.rows where markRows(s, rows, op) { changed = true }
+        for (s, rows) in t.rows where markRows(s, rows, op, shownOnly: t.shownOnly) { changed = true }
         guard how == .replace else { return changed }
         // Everything else goes: what is selected now, less the targets.
         var keepRows: [ObjectIdentifier: Range<Int>] = [:]
@@ -497,16 +502,17 @@ extension Table {
     /// are rebuilt, a default run cut into at most three default runs, so
     /// a run of any length costs O(log n). O(log n + pieces) plus
     /// O(depth · log n) for the position.
-    private func markRows(_ s: Section, _ rows: Range<Int>, _ op: MarkOp) -> Bool {
+    private func markRows(_ s: Section, _ rows: Range<Int>, _ op: MarkOp, shownOnly: Bool = false) -> Bool {
         guard !rows.isEmpty, let first = s.list.locate(.rows, rows.lowerBound) else { return false }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + rows.count <= run.count {
             let old = run.marks.selected
-            run.marks.selected = op.apply(old, RowMarks.bits(first.within, rows.count))
+            let shown = shownOnly ? ~run.marks.hidden : RowMarks.all
+            run.marks.selected = op.apply(old, RowMarks.bits(first.within, rows.count) & shown)
             guard run.marks.selected != old else { return false }
             s.list.modify(first.node) { $0 = .rows(run) }
             s.propagate()
             recording?.selectionChanged = true
-            recordMarkRedraws(old ^ run.marks.selected, at: childPosition(s, first.before.children))
+            recordMarkRedraws(old ^ run.marks.selected, hidden: run.marks.hidden, at: childPosition(s, first.before.children))
             return true
         }
         // Whole pieces from the one holding the first row to the one holding
@@ -525,8 +531,9 @@ extension Table {
             upper = before.children + run.count
         }
         let base = childPosition(s, lower)
+        var anyChange = false
         var pieces: [Piece] = []
-        var changed: [(offset: Int, bits: UInt64, count: Int)] = []
+        var changed: [(offset: Int, bits: UInt64, hidden: UInt64, count: Int)] = []
         var offset = 0  // items before the piece, from `lower`
         func append(_ run: RowRun) {
             guard run.count > 0 else { return }
@@ -549,34 +556,42 @@ extension Table {
             guard a < b else { append(run); continue }
             if run.isExplicit {
                 let old = run.marks.selected
-                run.marks.selected = op.apply(old, RowMarks.bits(a, b - a))
-                if run.marks.selected != old { changed.append((offset, old ^ run.marks.selected, 0)) }
+                let shown = shownOnly ? ~run.marks.hidden : RowMarks.all
+                run.marks.selected = op.apply(old, RowMarks.bits(a, b - a) & shown)
+                if run.marks.selected != old { changed.append((offset, old ^ run.marks.selected, run.marks.hidden, 0)) }
                 append(run)
                 continue
             }
+            // A default run is shown or hidden as a whole.
+            guard !(shownOnly && run.marks.hidden != 0) else { append(run); continue }
             var marked = run.marks
             marked.selected = op.apply(run.marks.selected, RowMarks.all)
-            if marked.selected != run.marks.selected { changed.append((offset + a, 0, b - a)) }
+            if marked.selected != run.marks.selected, run.marks.hidden == 0 { changed.append((offset + a, 0, 0, b - a)) }
+            if marked.selected != run.marks.selected { anyChange = true }
             append(RowRun(defaultRows: a, marks: run.marks))
             append(RowRun(defaultRows: b - a, marks: marked))
             append(RowRun(defaultRows: run.count - b, marks: run.marks))
         }
         s.list.replace(lower..<lower, with: pieces)
         s.propagate()
-        if !changed.isEmpty { recording?.selectionChanged = true }
+        if !changed.isEmpty { anyChange = true }
+        if anyChange { recording?.selectionChanged = true }
         for c in changed {
             if c.count > 0 { recordRedraw(base.map { $0 + c.offset }, count: c.count) } else {
-                recordMarkRedraws(c.bits, at: base.map { $0 + c.offset })
+                recordMarkRedraws(c.bits, hidden: c.hidden, at: base.map { $0 + c.offset })
             }
         }
-        return !changed.isEmpty
+        return anyChange
     }
 
     /// Redraws the rows of a chunk whose bits are set in `bits`, the chunk's
-    /// first row at `position` (nil: not shown), one range per group.
-    private func recordMarkRedraws(_ bits: UInt64, at position: Int?) {
+    /// first shown row at `position` (nil: not shown), one range per group
+    /// of shown rows (`hidden` rows show no item).
+    private func recordMarkRedraws(_ bits: UInt64, hidden: UInt64, at position: Int?) {
         guard let position else { return }
-        RowMarks.forEachGroup(bits) { start, length in recordRedraw(position + start, count: length) }
+        RowMarks.forEachGroup(RowMarks.compact(bits & ~hidden, removing: hidden)) { start, length in
+            recordRedraw(position + start, count: length)
+        }
     }
 
     /// Calls `body` with each selected section (row -1, count 1) and run of
@@ -613,6 +628,19 @@ extension RowMarks {
     @inline(__always)
     static func bits(_ start: Int, _ count: Int) -> UInt64 {
         (count >= 64 ? all : (1 << UInt64(count)) &- 1) << UInt64(start)
+    }
+
+    /// `bits` with the bits at the positions set in `removed` taken out and
+    /// the higher ones moved down (items of a chunk whose `removed` rows
+    /// show none). O(1) when nothing is removed.
+    static func compact(_ bits: UInt64, removing removed: UInt64) -> UInt64 {
+        guard removed != 0 else { return bits }
+        var out: UInt64 = 0, k: UInt64 = 0
+        for i in 0..<64 where removed & (1 << UInt64(i)) == 0 {
+            if bits & (1 << UInt64(i)) != 0 { out |= 1 << k }
+            k += 1
+        }
+        return out
     }
 
     /// Calls `body` with the start and length of each group of consecutive
@@ -680,5 +708,20 @@ extension Table {
         if let a = saved.selectionAnchor, let s = sectionsByKey[a.section], a.row < s.rowCount {
             selectionState.anchor = (s, a.row)
         }
+    }
+}
+
+extension RowRun {
+    /// The row (from the run's top) of its `k`-th shown row: rows a filter
+    /// hides (`RowMarks.hidden`) show no item. O(1) without hidden rows,
+    /// O(chunk size) with.
+    func row(shown k: Int) -> Int {
+        guard isExplicit, marks.hidden != 0 else { return k }
+        var left = k
+        for i in 0..<count where !marks.bit(marks.hidden, i) {
+            if left == 0 { return i }
+            left -= 1
+        }
+        return count - 1
     }
 }
