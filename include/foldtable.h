@@ -1356,7 +1356,7 @@ int fold_table_select_item(fold_table *table, int64_t position, int32_t how, int
  * O((s + c) * depth * log n) for s sections and c stored row chunks (rows
  * with heights or states of their own are stored 64 to a chunk) in the
  * range; runs of rows of default height cost O(log n) each, whatever their
- * length. */
+ * length; plus what REPLACE clears. */
 int fold_table_select_range(fold_table *table, int64_t position, int32_t how, int *out_changed);
 
 /* Applies `how` to the selectable items at positions
