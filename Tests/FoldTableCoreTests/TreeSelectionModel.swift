@@ -315,6 +315,35 @@ extension TreeFuzz {
     }
 }
 
+extension TreeFuzz {
+    /// Saved state carries the selection and its anchor: a fresh table of
+    /// the same sections and rows (built from the model) that imports the
+    /// exported state lists the same selection and anchor, by key.
+    func checkSavedSelection(_ context: String) throws {
+        var entries: [SnapshotEntry] = []
+        func walk(_ s: TreeSection, depth: Int) {
+            for c in s.children {
+                switch c {
+                case .row: entries.append(.rows(1, depth: depth))
+                case .section(let sub):
+                    entries.append(.section(sub.key, depth: depth, flags: sub.hasHeader ? [] : [.noHeader]))
+                    walk(sub, depth: depth + 1)
+                }
+            }
+        }
+        walk(model.root, depth: 0)
+        let copy = try Table(options: model.options)
+        _ = try copy.applySnapshot(entries)
+        _ = try copy.importState(table.exportState())
+        func byKey(_ t: Table) -> [String] { t.selection().map { "\($0.section) \($0.row) \($0.count)" } }
+        #expect(byKey(copy) == byKey(table), "saved selection \(context)")
+        func anchor(_ t: Table) -> String? {
+            t.selectionAnchor.map { "\((try? t.sectionKey(.id($0.section))) ?? "?") \($0.row)" }
+        }
+        #expect(anchor(copy) == anchor(table), "saved anchor \(context)")
+    }
+}
+
 @Suite struct RandomizedSelectionTests {
     /// Random selection steps among the structural ones, every answer and
     /// change set compared with the model after each step.
@@ -325,10 +354,11 @@ extension TreeFuzz {
         var fuzz = try TreeFuzz(seed: seed, options: options)
         fuzz.selecting = true
         var selectedSteps = 0
-        for _ in 0..<500 {
+        for step in 0..<500 {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
             if !fuzz.table.selection().isEmpty { selectedSteps += 1 }
+            if step % 50 == 49 { try fuzz.checkSavedSelection("after step \(step): \(fuzz.log.suffix(2))") }
         }
         // The selection was really exercised (exact answers are compared at every check).
         #expect(selectedSteps > 30, "\(selectedSteps) steps with a selection")
