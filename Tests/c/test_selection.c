@@ -437,6 +437,44 @@ static void test_kept(void)
     fold_table_free(t);
 }
 
+/* Snapshots keep the selection of kept sections and rows; new rows and a
+ * finished load's children are not selected. */
+static void test_snapshot_and_load(void)
+{
+    fold_table *t = sample_table(NULL);
+    fold_snapshot_entry snapshot[5];
+    fold_load_info load;
+    fold_section_id lazy;
+    fold_snapshot_entry children[1];
+    CHECK_STATUS(fold_table_select_positions(t, 2, 3, FOLD_SELECT_ADD, NULL), FOLD_OK);  /* Mac rows 1-2, iPad */
+    CHECK_STATUS(fold_table_select_row(t, sec(t, "iPhone"), 3, FOLD_SELECT_ADD, NULL), FOLD_OK);
+    CHECK_STR(selection_string(t), "Mac:1+2 iPad iPhone:3+1");
+    /* iPad and Mac swap, Mac keeps 2 rows, iPhone goes, new comes. */
+    snapshot[0] = snap_section(0, "iPad", "iPad");
+    snapshot[1] = snap_rows(1, 4);
+    snapshot[2] = snap_section(0, "Mac", "Mac");
+    snapshot[3] = snap_rows(1, 2);
+    snapshot[4] = snap_section(0, "new", "New");
+    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), NULL), FOLD_OK);
+    CHECK_STR(selection_string(t), "iPad Mac:1+1");
+    {
+        fold_section_id s;
+        int64_t r;
+        CHECK_STATUS(fold_table_selection_anchor(t, &s, &r), FOLD_E_NOT_FOUND);
+    }
+    /* A section selected while unloaded keeps its flag; its children arrive unselected. */
+    lazy = add_flagged(t, FOLD_ROOT, "lazy", "Lazy", 0, FOLD_SECTION_UNLOADED);
+    CHECK_STATUS(fold_table_select_section(t, lazy, FOLD_SELECT_ADD, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_load(t, lazy), FOLD_OK);
+    CHECK_STATUS(fold_table_load_info(t, lazy, &load), FOLD_OK);
+    children[0] = snap_rows(0, 3);
+    CHECK_STATUS(fold_table_finish_load(t, lazy, load.ticket, children, 1, NULL), FOLD_OK);
+    CHECK_STR(selection_string(t), "iPad Mac:1+1 lazy");
+    CHECK_EQ_I64(counted_rows(t, lazy), 0);
+    check_anchor(t, lazy, -1);
+    fold_table_free(t);
+}
+
 static void try_select(fold_table *t, void *user_data)
 {
     int *status = user_data;
@@ -619,6 +657,7 @@ int main(void)
     test_hidden_only();
     test_modes();
     test_kept();
+    test_snapshot_and_load();
     test_busy();
     test_saved_state();
     test_bad_input();
