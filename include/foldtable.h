@@ -953,9 +953,15 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  * its top; null without a viewport or items):
  *   {"version": 1, "collapsed": {"Mac": false, "iPad": true},
  *    "expanded": [{"section": "Mac", "row": 2}],
- *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5}}
+ *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
+ *    "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
+ *    "selection_anchor": {"section": "Mac", "row": 2}}
+ * "selected" (the selection in list order: runs of rows, and sections
+ * without "row") and "selection_anchor" (without "row": a section) are
+ * written only when there is a selection or an anchor (see "Selection").
  * Keys, not ids, are saved. The caller frees *out_json with fold_free().
- * O(s + k * depth * log n). */
+ * O(s + k * depth * log n) for s sections and k expanded rows and
+ * selected runs. */
 int fold_table_export_state(const fold_table *table, char **out_json);
 
 /* What fold_table_import_state() applied and ignored, counted after the
@@ -1290,13 +1296,16 @@ int fold_table_load(fold_table *table, fold_section_id section);
  *
  * Every change of the selection reaches change listeners as one change set
  * with no steps that redraws the shown items whose selected state changed
- * (no change set when nothing changed; a wide change may redraw wider
- * ranges, never fewer items). Saved state (fold_table_export_state) holds
+ * (no change set when nothing changed; a change of hidden rows only is a
+ * change set with no redraws; a wide change may redraw wider ranges, never
+ * fewer items). Saved state (fold_table_export_state) holds
  * the selection by section key and row index, and the anchor;
  * fold_table_import_state restores them (selecting what it names, in
- * addition to what is selected). fold_table_apply_snapshot keeps the
- * selection of the sections it keeps and of their rows that keep their
- * index; a finished load leaves the new children unselected.
+ * addition to what is selected, by the mode's rules; unknown keys and rows
+ * are skipped and not counted in fold_import_report). fold_table_apply_snapshot
+ * keeps the selection of the sections it keeps and of the rows it keeps
+ * (matched in order, as it matches them); a finished load leaves the new
+ * children unselected.
  */
 
 /* How a selection call changes the selection (`how`). */
@@ -1309,7 +1318,9 @@ int fold_table_load(fold_table *table, fold_section_id section);
 #define FOLD_SELECTION_MULTIPLE 0 /* the default */
 #define FOLD_SELECTION_SINGLE 1   /* at most one row or section: ADD and TOGGLE of
                                      an unselected item act as REPLACE; a range or
-                                     positions call selects its last item only */
+                                     positions call selects its last item only (a
+                                     range: the selectable item nearest its target;
+                                     select_all: the last one) */
 #define FOLD_SELECTION_NONE 2     /* nothing can be selected: selecting is
                                      FOLD_E_NOT_ALLOWED; REMOVE and clearing work */
 
@@ -1347,7 +1358,7 @@ int fold_table_select_item(fold_table *table, int64_t position, int32_t how, int
  * O((s + c) * depth * log n) for s sections and c stored row chunks (rows
  * with heights or states of their own are stored 64 to a chunk) in the
  * range; runs of rows of default height cost O(log n) each, whatever their
- * length. */
+ * length; plus what REPLACE clears. */
 int fold_table_select_range(fold_table *table, int64_t position, int32_t how, int *out_changed);
 
 /* Applies `how` to the selectable items at positions
@@ -1398,7 +1409,8 @@ int fold_table_selection(const fold_table *table, fold_selected_run **out_runs,
                          int64_t *out_count);
 
 /* The anchor: *out_row is the row, or -1 when the anchor is the section
- * itself. FOLD_E_NOT_FOUND when there is no anchor. O(1). */
+ * itself (both outputs required). FOLD_E_NOT_FOUND when there is no anchor.
+ * O(1). */
 int fold_table_selection_anchor(const fold_table *table, fold_section_id *out_section,
                                 int64_t *out_row);
 

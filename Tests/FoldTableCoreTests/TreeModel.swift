@@ -23,6 +23,8 @@ final class TreeSection {
     /// filter is on (so not opened by it until it is set again).
     var matched = false
     var closed = false
+    /// Selected through its header (TreeSelectionModel.swift).
+    var selected = false
 
     init(key: String, collapsed: Bool, options: TableOptions) {
         self.key = key
@@ -76,6 +78,7 @@ struct TreeRow {
     var expanded = false
     /// The filter's answer for the row.
     var matched = false
+    var selected = false
 }
 
 enum TreeChild {
@@ -182,9 +185,11 @@ struct TreeModel {
                     var item = Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
                                     expanded: r.expanded, expandable: s.isExpandable(r))
                     item.matched = filtering && r.matched
+                    item.selected = r.selected
                     out.append(TreeItem(item: item,
                                         top: y, height: h, key: s.key, path: path + [i], chain: chain,
-                                        identity: "R:\(r.id)", look: "\(h) \(r.expanded) \(s.isExpandable(r)) \(item.matched)"))
+                                        identity: "R:\(r.id)",
+                                        look: "\(h) \(r.expanded) \(s.isExpandable(r)) \(item.matched) \(r.selected)"))
                     y += h
                 case .section(let sub):
                     if states[ObjectIdentifier(sub)]?.hidden == true { continue }
@@ -193,7 +198,10 @@ struct TreeModel {
                     // Headers and footers: the same fields, their own height and look.
                     func edge(_ kind: ItemKind, _ height: Double, _ look: String) {
                         var item = Item(kind: kind, depth: depth, section: i, collapsed: !open, collapsible: sub.collapsible)
-                        if kind == .header { item.matched = filtering && sub.matched }
+                        if kind == .header {
+                            item.matched = filtering && sub.matched
+                            item.selected = sub.selected
+                        }
                         out.append(TreeItem(item: item,
                                             top: y, height: height, key: sub.key, path: path + [i], chain: inner,
                                             identity: "\(kind == .header ? "H" : "F"):\(sub.key)", look: look))
@@ -202,7 +210,8 @@ struct TreeModel {
                     let indicator = !sub.collapsible ? "" : !open ? "+" : "-"
                     if sub.hasHeader {
                         // A header that shows its row count stays current: the count is part of its look.
-                        edge(.header, sub.headerHeight, "\(sub.headerHeight) \(indicator) \(!open) rows \(sub.rowCount) \(filtering && sub.matched)")
+                        edge(.header, sub.headerHeight,
+                             "\(sub.headerHeight) \(indicator) \(!open) rows \(sub.rowCount) \(filtering && sub.matched) \(sub.selected)")
                     }
                     if open, sub.showsPlaceholder {
                         out.append(TreeItem(item: Item(kind: .placeholder, depth: depth, section: i,

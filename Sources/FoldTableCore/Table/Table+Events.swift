@@ -141,7 +141,7 @@ extension Table {
         }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied
         set.contentHeightDelta = contentHeight - heightBefore
-        if set.isEmpty && !set.movedViewport { return result }
+        if set.isEmpty && !set.movedViewport && !set.selectionChanged { return result }
         if let placed = set.placedOffset {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {

@@ -44,6 +44,7 @@ extension Table {
                 var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + row.index,
                                 expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
                 item.matched = row.matched
+                item.selected = row.selected
                 return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
                                   height: Units.points(row.height))
             }
@@ -54,6 +55,7 @@ extension Table {
                 var item = Item(kind: .header, depth: depth, section: index, collapsed: !sub.showsChildren,
                                 collapsible: sub.collapsible, sectionID: sub.id)
                 item.matched = sub.filterMatched
+                item.selected = sub.selected
                 return PlacedItem(position: position, item: item, top: Units.points(top), height: sub.headerHeight)
             }
             top += sub.shownHeaderUnits

@@ -201,6 +201,7 @@ private final class ItemWalker {
                                     expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                                     sectionID: sec.id)
                     if run.marks.matched != 0 { item.matched = run.isMatched(i) }
+                    item.selected = run.marks.bit(run.marks.selected, i)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                           height: Units.points(h))) else { return false }
                     top += h
@@ -261,7 +262,10 @@ private final class ItemWalker {
         var item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
             : Item(kind: kind, depth: depth, section: index, collapsed: !sub.showsChildren,
                    collapsible: sub.collapsible, sectionID: sub.id)
-        if kind == .header { item.matched = sub.filterMatched }
+        if kind == .header {
+            item.matched = sub.filterMatched
+            item.selected = sub.selected
+        }
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -270,6 +270,7 @@ extension Table {
     /// subsections, and cancels their loads.
     func forget(_ s: Section) {
         if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+        selectionForget(s)
         sectionsByKey[s.key] = nil
         ids.unregister(s)
         totalRows -= s.rowCount

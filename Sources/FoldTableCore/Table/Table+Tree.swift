@@ -21,6 +21,7 @@ extension Table {
         }
         guard count > 0 else { return }
         try mutate {
+            selectionWillRemoveChildren(parent, index..<(index + count))
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
             let removed = parent.list.replace(index..<(index + count), with: [])
@@ -75,6 +76,7 @@ extension Table {
             let wasHidden = record.hidden
             record.hidden = filter != nil && !record.matched && !forcedBy(target)
             try mutate {
+                let fromRow = rowIndex(ofChild: index, in: source)
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
@@ -87,6 +89,7 @@ extension Table {
                     target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
+                selectionDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
                 recordReplace(to, removed: 0, added: record.hidden ? 0 : 1)
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
                 refreshFilterAfterChange(source)

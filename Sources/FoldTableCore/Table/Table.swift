@@ -70,6 +70,8 @@ public final class Table {
     var listeners = Listeners()
     /// Lazily loaded children: tickets, loads under way, loader calls (Table+Loading.swift).
     var loads = Loads()
+    /// The selection's mode and anchor (Table+Selection.swift).
+    var selectionState = SelectionState()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?

@@ -69,7 +69,7 @@ struct PieceRef {
             return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                             top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
                             height: measure ? run.height(i, rowHeight: rowHeight) : 0, index: i,
-                            matched: run.isMatched(i))
+                            matched: run.isMatched(i), selected: run.marks.bit(run.marks.selected, i))
         }
     }
 

@@ -9,4 +9,5 @@ struct RowFacts {
     /// hides rows of the run), and whether it matches the filter itself.
     var index: Int
     var matched = false
+    var selected = false
 }

@@ -94,9 +94,21 @@ struct RowRun {
     var summary: Summary {
         // A hidden row (`marks.hidden`) shows no item and no height; it
         // still counts as a row and a child.
-        guard marks.hidden == 0, marks.matched == 0 else { return filteredSummary }
-        return Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                       fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        if marks.hidden != 0 || marks.matched != 0 {
+            var s = filteredSummary
+            s.selectedRows = selectedCount
+            return s
+        }
+        var s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
+                        fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        s.selectedRows = selectedCount
+        return s
+    }
+
+    /// Selected rows: the bits of a chunk, or all or none of a default run.
+    @inline(__always)
+    var selectedCount: Int {
+        heights != nil ? marks.selected.nonzeroBitCount : (marks.selected != 0 ? count : 0)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.

@@ -59,6 +59,9 @@ final class Section {
     var filterHidden = false
     var filterOpened = false
     var filterClosed = false
+    /// Selected through its header (Table+Selection.swift); counted in
+    /// `contribution`, so changing it needs `propagate()`.
+    var selected = false
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
     /// The message of a failed load.
@@ -97,19 +100,28 @@ final class Section {
     var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
 
     /// What this section adds to its parent's list: header, children (or
-    /// the placeholder) while expanded, footer. O(1).
+    /// the placeholder) while expanded, footer. O(1). Inlined: descents
+    /// read two of its fields.
+    @inline(__always)
     var contribution: Summary {
         let inner = list.sum
-        if filterHidden { return hiddenContribution(inner) }
-        let open = showsChildren
-        return Summary(children: 1, rows: 0,
-                       items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
-                       defaultRows: 0,
-                       // From `inner`, read once: reading `list` again retains its root.
-                       fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
-                           &+ footerUnits,
-                       expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting,
+        var s: Summary
+        if filterHidden {
+            s = hiddenContribution(inner)
+        } else {
+            let open = showsChildren
+            s = Summary(children: 1, rows: 0,
+                        items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
+                        defaultRows: 0,
+                        // From `inner`, read once: reading `list` again retains its root.
+                        fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
+                            &+ footerUnits,
+                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting,
                        rowsDeep: inner.rowsDeep, matchedDeep: inner.matchedDeep)
+        }
+        s.selectedRows = inner.selectedRows
+        s.selectedSections = inner.selectedSections &+ (selected ? 1 : 0)
+        return s
     }
 
     /// The contribution of a section the filter hides: no item, no height.

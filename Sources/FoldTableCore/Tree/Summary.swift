@@ -26,6 +26,10 @@ struct Summary: Equatable {
     var matchedDeep = 0
     var hiddenRows = 0
     var hiddenSections = 0
+    /// Selected rows and selected sections here and in every subsection
+    /// below (Table+Selection.swift). Not in `Counts`: descents never read them.
+    var selectedRows = 0
+    var selectedSections = 0
 
     static let zero = Summary()
 
@@ -84,5 +88,7 @@ struct Summary: Equatable {
         a.matchedDeep &+= b.matchedDeep
         a.hiddenRows &+= b.hiddenRows
         a.hiddenSections &+= b.hiddenSections
+        a.selectedRows &+= b.selectedRows
+        a.selectedSections &+= b.selectedSections
     }
 }
