@@ -29,6 +29,18 @@ struct TreeFuzz {
     /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
     let provides: Bool
     let asked = AskLog()
+    /// While set, the match function stops the call that asks (nil).
+    final class Stop { var on = false }
+    let stop = Stop()
+    var stops = 0
+
+    /// With a filter on, now and then the next insertion's match function
+    /// stops it: then it must fail and change nothing. Returns whether it will.
+    mutating func maybeStop() -> Bool {
+        stop.on = model.filter.options != nil && Int.random(in: 0..<6, using: &rng) == 0
+        if stop.on { log.append("(stopped)"); stops += 1 }
+        return stop.on
+    }
     final class AskLog { var ids: [Int] = [] }
 
     init(seed: UInt64, options: TableOptions, provider: Bool = false) throws {
@@ -159,7 +171,9 @@ struct TreeFuzz {
             let unloaded = flags.contains(.unloaded)
             // Unloaded: mostly without rows (with rows it is refused).
             if unloaded, Int.random(in: 0..<4, using: &rng) != 0 { rows = 0 }
-            let valid = index <= p.children.count && !(fixed && flags.contains(.collapsed))
+            let stopped = maybeStop()
+            defer { stop.on = false }
+            let valid = !stopped && index <= p.children.count && !(fixed && flags.contains(.collapsed))
                 && !(unloaded && (fixed || rows > 0)) && p.load == .loaded
             log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows), flags: \(flags.rawValue))")
             guard expect(valid, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows, flags: flags) }) else { return }
@@ -179,7 +193,9 @@ struct TreeFuzz {
             let count = Int.random(in: 0...4, using: &rng)
             let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in half(120) }
             log.append("insertRows(in: \(s.key), atChild: \(index), \(count), \(String(describing: heights)))")
-            guard expect(index <= s.children.count && s.load == .loaded, {
+            let stopped = maybeStop() && count > 0
+            defer { stop.on = false }
+            guard expect(!stopped && index <= s.children.count && s.load == .loaded, {
                 if let heights {
                     try heights.withUnsafeBufferPointer { try table.insertRows(in: .key(s.key), atChild: index, count: count, heights: $0) }
                 } else {
@@ -279,7 +295,9 @@ struct TreeFuzz {
             let options = FilterOptions(rawValue: UInt32(Int.random(in: 0..<4, using: &rng)))
             let salt = Int.random(in: 0..<1000, using: &rng)
             log.append("setFilter(\(options.rawValue), salt \(salt))")
-            try table.setFilter({ _, key, row in TreeModel.FilterModel.rule(key, row, salt) }, options: options)
+            let stop = self.stop
+            try table.setFilter({ _, key, row in stop.on ? nil : TreeModel.FilterModel.rule(key, row, salt) },
+                                options: options)
             model.filter.options = options
             model.filter.salt = salt
             for s in model.allSections() {
@@ -319,7 +337,9 @@ struct TreeFuzz {
                 entries.append(.section(sub, flags: Bool.random(using: &rng) ? [.unloaded] : []))
             }
             log.append("finishLoad(\(s.key), \(ticket), \(rows) rows, \(sub ?? "-"))")
-            guard expect(s.showsPlaceholder && !stale, { try table.finishLoad(section: .key(s.key), ticket: ticket, entries: entries) })
+            let stopped = maybeStop() && (rows > 0 || sub != nil)
+            defer { stop.on = false }
+            guard expect(!stopped && s.showsPlaceholder && !stale, { try table.finishLoad(section: .key(s.key), ticket: ticket, entries: entries) })
             else { return }
             s.children = (0..<rows).map { _ in newRow() }
             if let sub, let e = entries.last {
@@ -560,11 +580,15 @@ struct TreeFuzz {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
-        // Filters hide sections from loads now and then: go on until loads were exercised.
-        for _ in 0..<1000 where fuzz.nextTicket <= 4 || fuzz.loadsFinished < 2 {
+        // Filters hide sections from loads and rows from the provider now and
+        // then: go on until both were exercised.
+        for _ in 0..<1000 where fuzz.nextTicket <= 4 || fuzz.loadsFinished < 2
+            || (seed % 2 == 1 && fuzz.asked.ids.count <= 10) {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
+        // Insertions and loads were stopped by the match function (each must change nothing).
+        #expect(fuzz.stops > 0)
         // The provider was really asked (exact asks are compared at every check).
         #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
         #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")

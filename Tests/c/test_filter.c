@@ -27,6 +27,7 @@ typedef struct matcher {
     int free_at;        /* free `table` on this call (0: never) */
     fold_table *table;
     int busy_status;    /* what a mutation inside the call returned */
+    int replace_status; /* what fold_table_set_filter inside the call returned */
     int64_t items_inside;
 } matcher;
 
@@ -38,6 +39,7 @@ static int match(fold_table *t, fold_section_id section, const char *key, int64_
     if (m->calls <= 64) snprintf(m->asked[m->calls - 1], sizeof m->asked[0], "%s/%d", key, (int)row);
     fold_table_item_count(t, &m->items_inside);
     m->busy_status = fold_table_collapse(t, section, NULL);
+    m->replace_status = fold_table_set_filter(t, NULL, NULL, 0);
     if (m->calls == m->stop_at) return -1;
     if (m->calls == m->free_at) fold_table_free(m->table);
     if (row < 0) return m->match_header != NULL && strcmp(key, m->match_header) == 0;
@@ -122,6 +124,8 @@ static void test_ancestors_and_changes(void)
     CHECK_EQ_I64(m.items_inside, 12);
     CHECK_EQ_I64(m.busy_status, FOLD_E_BUSY);
     CHECK_EQ_I64(is_collapsed(t, mac), 0);
+    /* Nor replace or clear the filter: it stays the one being set. */
+    CHECK_EQ_I64(m.replace_status, FOLD_E_BUSY);
 
     CHECK_EQ_I64(s.calls, 1);
     check_change(&s, 0, 12, 6);

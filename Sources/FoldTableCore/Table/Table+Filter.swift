@@ -52,8 +52,9 @@ extension Table {
             guard options.isEmpty else {
                 throw FoldError(.invalidArgument, "filter flags must be 0 when the filter is cleared (no match function)")
             }
-            guard filter != nil else { return }
+            // Inside a callback even clearing no filter is refused (`.busy`).
             try mutate {
+                guard filter != nil else { return }
                 filter = nil
                 refilterTopLevel(.cleared)
             }

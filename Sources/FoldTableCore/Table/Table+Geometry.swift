@@ -184,11 +184,14 @@ private final class ItemWalker {
         }
         for slot in first..<n.pieces.count {
             switch n.pieces[slot] {
-            case .rows(let run) where run.marks.hidden != 0:
-                guard walkFiltered(run, sec, sectionIndex, depth, rows) else { return false }
-                rows += run.count
-                children += run.count
             case .rows(let run):
+                // (One binding of the run: a second case would copy it again.)
+                if run.marks.hidden != 0 {
+                    guard walkFiltered(run, sec, sectionIndex, depth, rows) else { return false }
+                    rows += run.count
+                    children += run.count
+                    continue
+                }
                 var i = 0
                 if position < start {
                     i = min(run.count, start - position)
