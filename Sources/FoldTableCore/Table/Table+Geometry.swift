@@ -252,6 +252,7 @@ private final class ItemWalker {
                             expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                             sectionID: sec.id)
             item.matched = run.isMatched(i)
+            item.selected = run.marks.bit(run.marks.selected, i)
             guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                   height: Units.points(h))) else { return false }
         }
