@@ -1427,10 +1427,14 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *   - The app's match function answers for each row, and for each section
  *     (row -1: does its header match?). It is asked once for every row and
  *     section when the filter is set, and once for each row or section added
- *     while the filter is on (insert_rows, insert_section, snapshots,
- *     finished loads), never twice for the same row or section. To change
- *     one answer later (the row's text changed), call
- *     fold_table_set_row_match or fold_table_set_section_match.
+ *     while the filter is on (insert_rows, insert_section, finished
+ *     loads), never twice for the same row or section. To change one
+ *     answer later (the row's text changed), call fold_table_set_row_match
+ *     or fold_table_set_section_match. Not yet in this version:
+ *     fold_table_apply_snapshot does not ask about the rows and sections it
+ *     adds while a filter is on; they are shown (without
+ *     FOLD_ITEM_FLAG_MATCH) until the filter is set again or their answers
+ *     are set.
  *   - A row that does not match is hidden. A section is shown when its
  *     header matches or anything below it is shown; otherwise it is hidden
  *     with everything in it (header, footer, placeholder). An ancestor of a
