@@ -1364,8 +1364,8 @@ int fold_table_select_range(fold_table *table, int64_t position, int32_t how, in
 /* Applies `how` to the selectable items at positions
  * [position, position + count) (footers and placeholders skipped), keeping
  * the anchor: what GtkSelectionModel's select_range and unselect_range ask.
- * position + count must not pass the item count (FOLD_E_RANGE). Cost as
- * fold_table_select_range. */
+ * position + count must not pass the item count (FOLD_E_RANGE); a count of
+ * 0 changes nothing, with REPLACE too. Cost as fold_table_select_range. */
 int fold_table_select_positions(fold_table *table, int64_t position, int64_t count, int32_t how,
                                 int *out_changed);
 
