@@ -354,8 +354,38 @@ static void test_inserts(void)
     fold_table_free(t);
 }
 
+/* reveal_row with expand_ancestors cannot show a row the filter hides: it
+ * refuses before expanding anything (found by the fuzzer: the ancestors
+ * were expanded, then the call failed). */
+static void test_reveal_hidden_row(void)
+{
+    fold_table *t = sample_table(NULL);
+    fold_section_id mac = sec(t, "Mac");
+    matcher m;
+    seen s;
+    int64_t position = -7;
+    memset(&m, 0, sizeof m);
+    memset(&s, 0, sizeof s);
+    m.match_row = 0;
+    CHECK_STATUS(fold_table_set_filter(t, match, &m, 0), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, mac, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, on_change, &s, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_reveal_row(t, mac, 1, 1, &position), FOLD_E_NOT_VISIBLE);
+    CHECK_STR(fold_last_error_message(), "row 1 of section \"Mac\" is hidden by the filter");
+    CHECK_EQ_I64(position, -7);
+    CHECK_EQ_I64(is_collapsed(t, mac), 1);
+    CHECK_EQ_I64(s.calls, 0);
+    /* Row 0 matches: revealing it expands Mac. */
+    CHECK_STATUS(fold_table_reveal_row(t, mac, 0, 1, &position), FOLD_OK);
+    CHECK_EQ_I64(position, 1);
+    CHECK_EQ_I64(is_collapsed(t, mac), 0);
+    CHECK_EQ_I64(s.calls, 1);
+    fold_table_free(t);
+}
+
 int main(void)
 {
+    test_reveal_hidden_row();
     test_inserts();
     test_ancestors_and_changes();
     test_options();
