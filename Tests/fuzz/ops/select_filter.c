@@ -18,7 +18,11 @@ static int fuzz_match(fold_table *t, fold_section_id section, const char *key, i
         die("the match function was called without a key or with a row below -1", __LINE__, (int)row);
     }
     if (r == NULL) {
-        return (int)((section + (uint64_t)row) % 3 == 0);
+        /* Asked about inserted rows: answers vary in the first rows only.
+         * (Answers that alternate over a section of 2^28 rows would be
+         * stored run by run, gigabytes: a resource limit, not what this
+         * fuzzer looks for; noted for the engine to store them as chunks.) */
+        return row < 256 ? (int)((section + (uint64_t)row) % 3 == 0) : 1;
     }
     switch (byte(r) % 16) {
     case 0:
