@@ -383,11 +383,12 @@ extension Table {
     /// shown item before where it would be. nil without an anchor or items.
     func anchorPosition() -> Int? {
         guard let (s, row) = selectionState.anchor, itemCount > 0 else { return nil }
-        // The outermost collapsed section that hides it.
+        // The outermost section that hides it: collapsed, and not opened by
+        // a filter (an opened section shows its children).
         var hidden: Section?
         var c: Section? = row >= 0 ? s : s.parent
         while let x = c, x !== root {
-            if x.collapsed { hidden = x }
+            if !x.showsChildren { hidden = x }
             c = x.parent
         }
         if let h = hidden, let p = try? headerPlace(of: h).position { return p }
@@ -443,7 +444,7 @@ extension Table {
                     guard ps.items > 0 else { continue }  // hidden by a filter
                     if sub.hasHeader, range.contains(base) { t.sections.append(sub) }
                     let inner = base + sub.headerItems
-                    guard !sub.collapsed, sub.placeholderItems == 0 else { continue }
+                    guard sub.showsChildren, sub.placeholderItems == 0 else { continue }
                     let lo = max(range.lowerBound - inner, 0)
                     let hi = min(range.upperBound - inner, sub.list.sum.items)
                     if lo < hi { collectTargets(sub, lo..<hi, &t) }
