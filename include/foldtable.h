@@ -98,12 +98,12 @@
 #include <stdint.h>
 
 #define FOLD_VERSION_MAJOR 0
-#define FOLD_VERSION_MINOR 4
+#define FOLD_VERSION_MINOR 5
 #define FOLD_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with fold_version_number(). */
 #define FOLD_VERSION_NUMBER \
     (FOLD_VERSION_MAJOR * 1000000 + FOLD_VERSION_MINOR * 1000 + FOLD_VERSION_PATCH)
-#define FOLD_VERSION_STRING "0.4.0"
+#define FOLD_VERSION_STRING "0.5.0"
 
 #ifdef __cplusplus
 extern "C" {

@@ -70,8 +70,8 @@ from ._ffi_types import (
 EXPECTED_MAJOR = 0
 #: The minor version too: before 1.0 every minor version changes the ABI
 #: (0.2 replaced index and key arguments with section ids; 0.3 grew the options;
-#: 0.4 added lazily loaded children).
-EXPECTED_MINOR = 4
+#: 0.4 added lazily loaded children; 0.5 selection and filtering).
+EXPECTED_MINOR = 5
 
 #: The environment variable naming the library file to load.
 ENV_VAR = "FOLDTABLE_LIBRARY"
