@@ -98,12 +98,12 @@
 #include <stdint.h>
 
 #define FOLD_VERSION_MAJOR 0
-#define FOLD_VERSION_MINOR 4
+#define FOLD_VERSION_MINOR 5
 #define FOLD_VERSION_PATCH 0
 /* MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with fold_version_number(). */
 #define FOLD_VERSION_NUMBER \
     (FOLD_VERSION_MAJOR * 1000000 + FOLD_VERSION_MINOR * 1000 + FOLD_VERSION_PATCH)
-#define FOLD_VERSION_STRING "0.4.0"
+#define FOLD_VERSION_STRING "0.5.0"
 
 #ifdef __cplusplus
 extern "C" {
@@ -306,7 +306,8 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
 
 /* Section flags: given to fold_table_insert_section() (COLLAPSED, FIXED,
  * NO_HEADER, EXPANDED, UNLOADED) and reported in fold_section_info.flags
- * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED). */
+ * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED,
+ * FILTER_OPENED). */
 #define FOLD_SECTION_COLLAPSED 1u   /* its stored state is collapsed */
 #define FOLD_SECTION_FIXED 2u       /* not collapsible: no indicator, collapse and
                                        toggle are FOLD_E_NOT_ALLOWED */
@@ -321,6 +322,11 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
 #define FOLD_SECTION_UNLOADED 32u   /* given: its children are not loaded yet (see
                                        "Lazily loaded children"); reported while
                                        its load state is not FOLD_LOAD_LOADED */
+#define FOLD_SECTION_FILTERED 64u   /* reported only: a filter hides it and
+                                       everything in it (see "Filtering") */
+#define FOLD_SECTION_FILTER_OPENED 128u /* reported only: stored state collapsed,
+                                       but shown expanded by a filter with
+                                       FOLD_FILTER_EXPAND_MATCHES */
 
 /* What fold_table_section_info() reports. */
 typedef struct fold_section_info {
@@ -588,8 +594,10 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
                                    are loading or failed to load (row -1) */
 
 /* Flags of an item (fold_item.flags, fold_visible_item.flags). */
-#define FOLD_ITEM_FLAG_COLLAPSED 1u   /* a header or footer whose section's stored
-                                         state is collapsed */
+#define FOLD_ITEM_FLAG_COLLAPSED 1u   /* a header or footer whose section shows
+                                         collapsed: its stored state is collapsed
+                                         and no filter opened it
+                                         (FOLD_SECTION_FILTER_OPENED) */
 #define FOLD_ITEM_FLAG_EXPANDED 2u    /* a row that is expanded */
 #define FOLD_ITEM_FLAG_EXPANDABLE 4u  /* a row whose expanded height exceeds its
                                          height */
@@ -599,6 +607,12 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
 #define FOLD_ITEM_FLAG_LOADING 16u    /* a placeholder: the children are loading */
 #define FOLD_ITEM_FLAG_FAILED 32u     /* a placeholder: loading failed (activate it
                                          to retry) */
+#define FOLD_ITEM_FLAG_SELECTED 64u   /* a header whose section, or a row, is
+                                         selected (see "Selection") */
+#define FOLD_ITEM_FLAG_MATCH 128u     /* a header or row that matches the active
+                                         filter itself (see "Filtering"); items
+                                         shown only as the way to a match, or
+                                         by FOLD_FILTER_SHOW_CHILDREN, have not */
 
 /* One item of the flat list. */
 typedef struct fold_item {
@@ -939,9 +953,15 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  * its top; null without a viewport or items):
  *   {"version": 1, "collapsed": {"Mac": false, "iPad": true},
  *    "expanded": [{"section": "Mac", "row": 2}],
- *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5}}
+ *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
+ *    "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
+ *    "selection_anchor": {"section": "Mac", "row": 2}}
+ * "selected" (the selection in list order: runs of rows, and sections
+ * without "row") and "selection_anchor" (without "row": a section) are
+ * written only when there is a selection or an anchor (see "Selection").
  * Keys, not ids, are saved. The caller frees *out_json with fold_free().
- * O(s + k * depth * log n). */
+ * O(s + k * depth * log n) for s sections and k expanded rows and
+ * selected runs. */
 int fold_table_export_state(const fold_table *table, char **out_json);
 
 /* What fold_table_import_state() applied and ignored, counted after the
@@ -1235,6 +1255,268 @@ int fold_table_fail_load(fold_table *table, fold_section_id section, uint64_t ti
  * section that is loaded or already loading, or when a "will expand"
  * listener refused (it stays unloaded). O(depth * log n). */
 int fold_table_load(fold_table *table, fold_section_id section);
+
+/* ------------------------------------------------------------------------- */
+/* Selection                                                                 */
+/* ------------------------------------------------------------------------- */
+/*
+ * Rows and sections can be selected. The selection belongs to the row or the
+ * section, not to a position, as a row's expanded state does: it survives
+ * collapsing and expanding, filtering, rows and sections inserted or removed
+ * around it (a row's index shifts with inserts and removals above it in its
+ * section) and moves (fold_table_move_section, fold_table_move_row). A
+ * removed row or section leaves the selection. A section is selected through
+ * its header item; selecting a section selects none of its rows. Footers and
+ * placeholders are never selected.
+ *
+ * Shown items that are selected carry FOLD_ITEM_FLAG_SELECTED (fold_item,
+ * fold_visible_item), so a view draws the selection from what it already
+ * asks for.
+ *
+ * The anchor is where a range starts (shift-click): the row or section last
+ * named by fold_table_select_row, _select_section or _select_item, whatever
+ * `how` was; fold_table_set_selection_anchor sets it alone. A range and
+ * fold_table_select_positions leave it as it is. It is kept by identity like
+ * the selection; removing its row or section clears it, and so does
+ * fold_table_clear_selection.
+ *
+ * The range rule (fold_table_select_range): the items shown between the
+ * anchor and the target, both included, in list order — what a file manager
+ * selects on shift-click. Rows inside collapsed sections and rows a filter
+ * hides are not in it; a collapsed section in the range has its header
+ * selected, and its hidden rows keep their state. When the anchor is not
+ * shown (inside a collapsed section, or hidden by a filter), the range
+ * starts at the item shown nearest above where it would be: the header of
+ * its outermost collapsed ancestor, or the shown item before it. Footers and
+ * placeholders in the range are skipped. GTK's list views behave the same
+ * (they only know the shown positions); VS Code's tree also selects only the
+ * shown elements between, but keeps its anchor on the element after a
+ * collapse hides it, as this does; Finder and Nautilus select the shown
+ * items only.
+ *
+ * Every change of the selection reaches change listeners as one change set
+ * with no steps that redraws the shown items whose selected state changed
+ * (no change set when nothing changed; a change of hidden rows only is a
+ * change set with no redraws; a wide change may redraw wider ranges, never
+ * fewer items). Saved state (fold_table_export_state) holds
+ * the selection by section key and row index, and the anchor;
+ * fold_table_import_state restores them (selecting what it names, in
+ * addition to what is selected, by the mode's rules; unknown keys and rows
+ * are skipped and not counted in fold_import_report). fold_table_apply_snapshot
+ * keeps the selection of the sections it keeps and of the rows it keeps
+ * (matched in order, as it matches them); a finished load leaves the new
+ * children unselected.
+ */
+
+/* How a selection call changes the selection (`how`). */
+#define FOLD_SELECT_REPLACE 0 /* clear the selection, then select (a click) */
+#define FOLD_SELECT_ADD 1     /* select, keeping the rest */
+#define FOLD_SELECT_REMOVE 2  /* deselect, keeping the rest */
+#define FOLD_SELECT_TOGGLE 3  /* flip each one named, keeping the rest (ctrl-click) */
+
+/* Selection modes (fold_table_set_selection_mode). */
+#define FOLD_SELECTION_MULTIPLE 0 /* the default */
+#define FOLD_SELECTION_SINGLE 1   /* at most one row or section: ADD and TOGGLE of
+                                     an unselected item act as REPLACE; a range or
+                                     positions call selects its last item only (a
+                                     range: the selectable item nearest its target;
+                                     select_all: the last one) */
+#define FOLD_SELECTION_NONE 2     /* nothing can be selected: selecting is
+                                     FOLD_E_NOT_ALLOWED; REMOVE and clearing work */
+
+/* Sets the selection mode. Switching to SINGLE keeps only the anchor's
+ * item selected if it was (else clears); switching to NONE clears the
+ * selection; either is reported like any selection change. An unknown mode
+ * is FOLD_E_INVALID. O(p * depth * log n) for p selected runs dropped. */
+int fold_table_set_selection_mode(fold_table *table, int32_t mode);
+
+/* The selection mode. O(1). */
+int fold_table_selection_mode(const fold_table *table, int32_t *out_mode);
+
+/* Selects, deselects or toggles one row (`how` FOLD_SELECT_*) and makes it
+ * the anchor. *out_changed (optional) is 1 if the selection changed. An
+ * unknown `how` is FOLD_E_INVALID. O(depth * log n), plus what REPLACE
+ * clears (see fold_table_clear_selection). */
+int fold_table_select_row(fold_table *table, fold_section_id section, int64_t row, int32_t how,
+                          int *out_changed);
+
+/* The same for a section (its header), shown or not, with or without a
+ * header item. O(depth * log n), plus what REPLACE clears. */
+int fold_table_select_section(fold_table *table, fold_section_id section, int32_t how,
+                              int *out_changed);
+
+/* The same for the item at `position`: a header names its section, a row
+ * its row; a footer or placeholder is FOLD_E_NOT_ALLOWED ("a footer cannot
+ * be selected"). O(depth * log n), plus what REPLACE clears. */
+int fold_table_select_item(fold_table *table, int64_t position, int32_t how, int *out_changed);
+
+/* Applies `how` to the range from the anchor to the item at `position`
+ * (see the range rule above): REPLACE makes the selection exactly that range
+ * (shift-click), ADD adds it (ctrl+shift-click), REMOVE deselects it, TOGGLE
+ * flips each item of it. Without an anchor it acts as fold_table_select_item
+ * on `position` (and sets the anchor). The anchor is kept.
+ * O((s + c) * depth * log n) for s sections and c stored row chunks (rows
+ * with heights or states of their own are stored 64 to a chunk) in the
+ * range; runs of rows of default height cost O(log n) each, whatever their
+ * length; plus what REPLACE clears. */
+int fold_table_select_range(fold_table *table, int64_t position, int32_t how, int *out_changed);
+
+/* Applies `how` to the selectable items at positions
+ * [position, position + count) (footers and placeholders skipped), keeping
+ * the anchor: what GtkSelectionModel's select_range and unselect_range ask.
+ * position + count must not pass the item count (FOLD_E_RANGE); a count of
+ * 0 changes nothing, with REPLACE too. Cost as fold_table_select_range. */
+int fold_table_select_positions(fold_table *table, int64_t position, int64_t count, int32_t how,
+                                int *out_changed);
+
+/* Selects every item shown (headers and rows; not what collapsed sections
+ * or a filter hide), keeping the rest. Cost as fold_table_select_range over
+ * the whole list. */
+int fold_table_select_all(fold_table *table, int *out_changed);
+
+/* Deselects everything, shown or hidden, and clears the anchor.
+ * O(p * depth * log n) for p selected runs and sections. */
+int fold_table_clear_selection(fold_table *table, int *out_changed);
+
+/* Whether a row / a section is selected. O(depth * log n). */
+int fold_table_is_row_selected(const fold_table *table, fold_section_id section, int64_t row,
+                               int *out_selected);
+int fold_table_is_section_selected(const fold_table *table, fold_section_id section,
+                                   int *out_selected);
+
+/* How many rows and sections are selected below `within` (its rows and
+ * subsections, all levels down, not the section itself), or in the whole
+ * table with FOLD_ROOT; both outputs optional. O(1) after resolving the
+ * section. */
+int fold_table_selection_count(const fold_table *table, fold_section_id within, int64_t *out_rows,
+                               int64_t *out_sections);
+
+/* One entry of fold_table_selection(): selected rows row..row+count-1 of
+ * `section`, or with row -1 and count 1 the section itself. */
+typedef struct fold_selected_run {
+    fold_section_id section;
+    const char *key; /* the section's key; points into the same allocation */
+    int64_t row;
+    int64_t count;
+} fold_selected_run;
+
+/* The whole selection in list order (a section before its children; shown
+ * or not), consecutive selected rows of a section as one run, as one
+ * allocation: *out_runs points to *out_count entries followed by their key
+ * strings; free it with fold_free(*out_runs), once. NULL and 0 when nothing
+ * is selected. O(p * depth * log n) for p runs. */
+int fold_table_selection(const fold_table *table, fold_selected_run **out_runs,
+                         int64_t *out_count);
+
+/* The anchor: *out_row is the row, or -1 when the anchor is the section
+ * itself (both outputs required). FOLD_E_NOT_FOUND when there is no anchor.
+ * O(1). */
+int fold_table_selection_anchor(const fold_table *table, fold_section_id *out_section,
+                                int64_t *out_row);
+
+/* Sets the anchor (row -1: the section) without changing the selection
+ * (keyboard focus moving). O(depth * log n). */
+int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, int64_t row);
+
+/* ------------------------------------------------------------------------- */
+/* Filtering                                                                 */
+/* ------------------------------------------------------------------------- */
+/*
+ * A filter shows the rows that match and the sections that lead to them
+ * (VS Code's TreeVisibility.Recurse, Qt's recursiveFilteringEnabled):
+ *   - The app's match function answers for each row, and for each section
+ *     (row -1: does its header match?). It is asked once for every row and
+ *     section when the filter is set, and once for each row or section added
+ *     while the filter is on (insert_rows, insert_section, finished
+ *     loads), never twice for the same row or section. To change one
+ *     answer later (the row's text changed), call fold_table_set_row_match
+ *     or fold_table_set_section_match. Not yet in this version:
+ *     fold_table_apply_snapshot does not ask about the rows and sections it
+ *     adds while a filter is on; they are shown (without
+ *     FOLD_ITEM_FLAG_MATCH) until the filter is set again or their answers
+ *     are set.
+ *   - A row that does not match is hidden. A section is shown when its
+ *     header matches or anything below it is shown; otherwise it is hidden
+ *     with everything in it (header, footer, placeholder). An ancestor of a
+ *     match is shown however it answered itself.
+ *   - With FOLD_FILTER_SHOW_CHILDREN, a section whose header matches shows
+ *     all its rows and subsections, all levels down, whatever they answer.
+ *   - Collapsed sections stay collapsed: a shown collapsed section shows its
+ *     header (and footer) only. With FOLD_FILTER_EXPAND_MATCHES, a collapsed
+ *     section with a shown row or section below it is shown expanded while
+ *     the filter is on (FOLD_SECTION_FILTER_OPENED; its stored state stays
+ *     collapsed, so clearing the filter shows it collapsed again, and saved
+ *     state stores it collapsed). Such a section counts as expanded for
+ *     collapse, toggle and activate: collapsing it sends the usual events
+ *     and hides its children until the filter is set again; expanding a
+ *     collapsed one sets its stored state as usual.
+ *   - Row indices, child and row counts, fold_section_info (but its flags
+ *     FILTERED and FILTER_OPENED), collapsed states, heights, expanded rows
+ *     and the selection do not change with the filter: it changes only the
+ *     flat list (positions, offsets, item counts, visible_row_count). A
+ *     hidden row or section has no position: fold_table_row_position and
+ *     the like answer FOLD_E_NOT_VISIBLE, as for a collapsed section's rows.
+ *   - Shown items that match themselves carry FOLD_ITEM_FLAG_MATCH (a view
+ *     highlights them and draws the ways to them dimmed).
+ *   - Setting, clearing and changing a filter are reported as one change
+ *     set, anchored like any change: setting or clearing replaces the items
+ *     of each top-level section whose items changed (adjacent ones merged
+ *     into one step); a changed answer replaces the items of the outermost
+ *     section it shows, hides or opens (or else just adds, removes or
+ *     redraws the row, or redraws the header).
+ *     Sections opened or hidden by the filter send no section events.
+ *   - Saved state does not store the filter; it stores the collapsed states
+ *     underneath it. Every query keeps its cost while a filter is on.
+ */
+
+/* Asked whether a row (`row` >= 0) or a section's header (`row` -1)
+ * matches: return 1 for a match, 0 for none. Runs inside the call that asks
+ * (fold_table_set_filter, or the insertion): it may read the table, not
+ * change it (FOLD_E_BUSY). A negative return stops the call: it returns
+ * FOLD_E_CANCELLED ("the match function stopped the filter") and changes
+ * nothing (so a binding can pass an exception on). Inside an insertion the
+ * new rows and sections are in the table when they are asked about. */
+typedef int (*fold_match_fn)(fold_table *table, fold_section_id section, const char *key,
+                             int64_t row, void *user_data);
+
+/* Filter options. */
+#define FOLD_FILTER_SHOW_CHILDREN 1u  /* a section whose header matches shows all
+                                         that is below it */
+#define FOLD_FILTER_EXPAND_MATCHES 2u /* collapsed sections with matches below are
+                                         shown expanded while filtering */
+
+/* Sets the filter, replacing the one set before (asked anew for every row
+ * and section), or with fn NULL clears it (flags must then be 0). Unknown
+ * flag bits are FOLD_E_INVALID. Once it returns FOLD_OK the old fn is never
+ * called again with its user_data. O(n) answers and O(n) work for n rows
+ * and sections (rows of default height answered alike cost O(1) each to
+ * store); clearing O(p) for the p pieces (runs of rows, sections) of the
+ * table. */
+int fold_table_set_filter(fold_table *table, fold_match_fn fn, void *user_data, uint32_t flags);
+
+/* Whether a filter is set (*out_active 1 or 0) and its flags (optional).
+ * O(1). */
+int fold_table_filter_info(const fold_table *table, int *out_active, uint32_t *out_flags);
+
+/* Changes one row's or one section's answer (nonzero: matches), as the
+ * match function would answer now; FOLD_E_NOT_ALLOWED without a filter.
+ * Nothing is reported when the answer is the same. O(depth * log n) (with
+ * FOLD_FILTER_SHOW_CHILDREN, a section's answer: plus O(p) for the p pieces
+ * below it). */
+int fold_table_set_row_match(fold_table *table, fold_section_id section, int64_t row, int matches);
+int fold_table_set_section_match(fold_table *table, fold_section_id section, int matches);
+
+/* The answer for a row / a section (1 without a filter). O(depth * log n). */
+int fold_table_row_matches(const fold_table *table, fold_section_id section, int64_t row,
+                           int *out_matches);
+int fold_table_section_matches(const fold_table *table, fold_section_id section, int *out_matches);
+
+/* Rows that match, and all rows, in `section` and all its subsections (a
+ * header showing "3 of 40"), or in the whole table with FOLD_ROOT. Without
+ * a filter every row matches. Both outputs optional. O(1) after resolving
+ * the section. */
+int fold_table_match_count(const fold_table *table, fold_section_id section, int64_t *out_matches,
+                           int64_t *out_rows);
 
 /* ------------------------------------------------------------------------- */
 /* Lazy heights                                                              */

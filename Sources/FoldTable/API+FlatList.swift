@@ -6,6 +6,8 @@ func flags(_ item: Item) -> UInt32 {
     var f: UInt32 = 0
     if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
     if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
+    if item.matched { f |= UInt32(FOLD_ITEM_FLAG_MATCH) }
+    if item.selected { f |= UInt32(FOLD_ITEM_FLAG_SELECTED) }
     // Rows, most items, skip the rest with one test.
     if item.kind != .row {
         if item.collapsed { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }

@@ -21,10 +21,26 @@ struct TreeFuzz {
     var nextTicket: UInt64 = 1
     var loadsFinished = 0
     var log: [String] = []
+    /// Selection steps among the others, and the model's mode and anchor
+    /// (TreeSelectionModel.swift).
+    var selecting = false
+    let selection = ModelSelection()
 
     /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
     let provides: Bool
     let asked = AskLog()
+    /// While set, the match function stops the call that asks (nil).
+    final class Stop { var on = false }
+    let stop = Stop()
+    var stops = 0
+
+    /// With a filter on, now and then the next insertion's match function
+    /// stops it: then it must fail and change nothing. Returns whether it will.
+    mutating func maybeStop() -> Bool {
+        stop.on = model.filter.options != nil && Int.random(in: 0..<6, using: &rng) == 0
+        if stop.on { log.append("(stopped)"); stops += 1 }
+        return stop.on
+    }
     final class AskLog { var ids: [Int] = [] }
 
     init(seed: UInt64, options: TableOptions, provider: Bool = false) throws {
@@ -64,6 +80,8 @@ struct TreeFuzz {
     /// or failed one cancels it.
     mutating func modelFlip(_ s: TreeSection, collapsed: Bool) {
         s.collapsed = collapsed
+        // Collapsed by the user while filtering: not opened again until the filter is set again.
+        if collapsed, model.filter.options != nil { s.closed = true }
         if collapsed, s.showsPlaceholder {
             s.load = .unloaded
             s.ticket = 0
@@ -97,7 +115,8 @@ struct TreeFuzz {
                     "a change without an event: \(context)")
             return
         }
-        #expect(!set.isEmpty)
+        // (A selection change of hidden rows only is reported with nothing in it.)
+        #expect(!set.isEmpty || selecting)
         var list: [TreeItem?] = before
         for c in set.changes {
             try #require(c.position >= 0 && c.removed >= 0 && c.position + c.removed <= list.count, "\(c) \(context)")
@@ -133,7 +152,8 @@ struct TreeFuzz {
     }
 
     mutating func step() throws {
-        let op = Int.random(in: 0..<16, using: &rng)
+        if selecting, Int.random(in: 0..<3, using: &rng) == 0 { return try selectionStep() }
+        let op = Int.random(in: 0..<18, using: &rng)
         switch op {
         case 0, 1:
             let parent = anyParent()
@@ -151,7 +171,9 @@ struct TreeFuzz {
             let unloaded = flags.contains(.unloaded)
             // Unloaded: mostly without rows (with rows it is refused).
             if unloaded, Int.random(in: 0..<4, using: &rng) != 0 { rows = 0 }
-            let valid = index <= p.children.count && !(fixed && flags.contains(.collapsed))
+            let stopped = maybeStop()
+            defer { stop.on = false }
+            let valid = !stopped && index <= p.children.count && !(fixed && flags.contains(.collapsed))
                 && !(unloaded && (fixed || rows > 0)) && p.load == .loaded
             log.append("insertSection(in: \(parent?.key ?? "top"), at: \(index), \(key), rows: \(rows), flags: \(flags.rawValue))")
             guard expect(valid, { try table.insertSection(in: ref(parent), at: index, key: key, rows: rows, flags: flags) }) else { return }
@@ -164,13 +186,16 @@ struct TreeFuzz {
             s.parent = p
             s.children = (0..<rows).map { _ in newRow() }
             p.children.insert(.section(s), at: index)
+            modelAsk(new: s, rows: 0..<rows)
         case 2, 3:
             guard let s = pick(model.allSections()) else { return }
             let index = Int.random(in: 0...(s.children.count + 1), using: &rng)
             let count = Int.random(in: 0...4, using: &rng)
             let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in half(120) }
             log.append("insertRows(in: \(s.key), atChild: \(index), \(count), \(String(describing: heights)))")
-            guard expect(index <= s.children.count && s.load == .loaded, {
+            let stopped = maybeStop() && count > 0
+            defer { stop.on = false }
+            guard expect(!stopped && index <= s.children.count && s.load == .loaded, {
                 if let heights {
                     try heights.withUnsafeBufferPointer { try table.insertRows(in: .key(s.key), atChild: index, count: count, heights: $0) }
                 } else {
@@ -179,6 +204,8 @@ struct TreeFuzz {
             }) else { return }
             let rows = (0..<count).map { newRow(heights?[$0]) }
             s.children.insert(contentsOf: rows, at: index)
+            let first = s.children[..<index].filter { if case .row = $0 { return true } else { return false } }.count
+            modelAsk(new: nil, in: s, rows: first..<(first + count))
         case 4:
             let parent = anyParent()
             let p = parent ?? model.root
@@ -261,8 +288,41 @@ struct TreeFuzz {
                 return
             }
             // (The call above made the change; sections without children keep the state too.)
-            let expected = !s.fixed && s.collapsed != collapse
+            // A section a filter opened counts as expanded.
+            let expected = !s.fixed && (collapse ? model.shows(s, model.shownStates()) : s.collapsed)
             if expected { modelFlip(s, collapsed: collapse) }
+        case 16:
+            let options = FilterOptions(rawValue: UInt32(Int.random(in: 0..<4, using: &rng)))
+            let salt = Int.random(in: 0..<1000, using: &rng)
+            log.append("setFilter(\(options.rawValue), salt \(salt))")
+            let stop = self.stop
+            try table.setFilter({ _, key, row in stop.on ? nil : TreeModel.FilterModel.rule(key, row, salt) },
+                                options: options)
+            model.filter.options = options
+            model.filter.salt = salt
+            for s in model.allSections() {
+                s.closed = false
+                modelAsk(new: s, rows: 0..<s.rowCount)
+            }
+        case 17:
+            let kind = Int.random(in: 0..<3, using: &rng)
+            if kind == 2 {
+                try stepRowMatch()
+                return
+            }
+            if kind == 0 {
+                log.append("setFilter(nil)")
+                try table.setFilter(nil)
+                model.filter.options = nil
+                for s in model.allSections() { s.closed = false }
+                return
+            }
+            guard let s = pick(model.allSections()) else { return }
+            let m = Bool.random(using: &rng)
+            log.append("setSectionMatch(\(s.key), \(m))")
+            guard expect(model.filter.options != nil, { try table.setSectionMatch(section: .key(s.key), matches: m) })
+            else { return }
+            s.matched = m
         case 14:
             // Children for a load: its current ticket (a stale one now and then).
             guard let s = pick(model.allSections().filter { $0.showsPlaceholder || Int.random(in: 0..<8, using: &rng) == 0 })
@@ -277,7 +337,9 @@ struct TreeFuzz {
                 entries.append(.section(sub, flags: Bool.random(using: &rng) ? [.unloaded] : []))
             }
             log.append("finishLoad(\(s.key), \(ticket), \(rows) rows, \(sub ?? "-"))")
-            guard expect(s.showsPlaceholder && !stale, { try table.finishLoad(section: .key(s.key), ticket: ticket, entries: entries) })
+            let stopped = maybeStop() && (rows > 0 || sub != nil)
+            defer { stop.on = false }
+            guard expect(!stopped && s.showsPlaceholder && !stale, { try table.finishLoad(section: .key(s.key), ticket: ticket, entries: entries) })
             else { return }
             s.children = (0..<rows).map { _ in newRow() }
             if let sub, let e = entries.last {
@@ -286,6 +348,10 @@ struct TreeFuzz {
                 x.load = e.flags.contains(.unloaded) ? .unloaded : .loaded
                 x.parent = s
                 s.children.append(.section(x))
+                modelAsk(new: nil, in: s, rows: 0..<rows)
+                modelAsk(new: x, rows: 0..<0)
+            } else {
+                modelAsk(new: nil, in: s, rows: 0..<rows)
             }
             s.load = .loaded
             s.ticket = 0
@@ -313,8 +379,10 @@ struct TreeFuzz {
             let collapse = Bool.random(using: &rng)
             log.append("setAllCollapsed(\(collapse))")
             var expected = 0
-            // Expanding all leaves unloaded sections as they are.
-            for s in model.allSections() where s.collapsible && s.collapsed != collapse && (collapse || s.load != .unloaded) {
+            // Expanding all leaves unloaded sections as they are; sections a filter opened count as expanded.
+            let states = model.shownStates()
+            for s in model.allSections() where s.collapsible && (collapse ? model.shows(s, states) : s.collapsed)
+                && (collapse || s.load != .unloaded) {
                 modelFlip(s, collapsed: collapse)
                 expected += 1
             }
@@ -331,8 +399,8 @@ struct TreeFuzz {
             case .header:
                 let s = it.chain.last!.section
                 if !s.fixed {
-                    modelFlip(s, collapsed: !s.collapsed)
-                    want = s.collapsed ? .sectionCollapsed : .sectionExpanded
+                    modelFlip(s, collapsed: model.shows(s, model.shownStates()))
+                    want = model.shows(s, model.shownStates()) ? .sectionExpanded : .sectionCollapsed
                 }
             case .placeholder:
                 // A failed load's placeholder retries it.
@@ -353,6 +421,31 @@ struct TreeFuzz {
                 break
             }
             #expect(got == want, "\(log.suffix(3))")
+        }
+    }
+
+    /// A changed answer for a random row.
+    mutating func stepRowMatch() throws {
+        guard let (s, r, child) = pick(allRows()), case .row(var row) = s.children[child] else { return }
+        let m = Bool.random(using: &rng)
+        log.append("setRowMatch(\(s.key), \(r), \(m))")
+        guard expect(model.filter.options != nil, { try table.setRowMatch(section: .key(s.key), row: r, matches: m) })
+        else { return }
+        row.matched = m
+        s.children[child] = .row(row)
+    }
+
+    /// The model's answers for a new section's header (`s`) and rows `rows`
+    /// of `s` (or of `section`) while a filter is on, as the table asks them.
+    func modelAsk(new s: TreeSection?, in section: TreeSection? = nil, rows: Range<Int>) {
+        guard model.filter.options != nil, let x = s ?? section else { return }
+        let salt = model.filter.salt
+        if let s { s.matched = TreeModel.FilterModel.rule(s.key, -1, salt) }
+        let indices = x.rowIndices
+        for r in rows {
+            guard case .row(var row) = x.children[indices[r]] else { continue }
+            row.matched = TreeModel.FilterModel.rule(x.key, r, salt)
+            x.children[indices[r]] = .row(row)
         }
     }
 
@@ -403,6 +496,7 @@ struct TreeFuzz {
             if m.item.kind == .header { #expect(try table.headerPosition(section: .key(m.key)) == p, "\(context)") }
         }
         let sections = model.allSections()
+        let states = model.shownStates()
         #expect(table.sectionStates().map(\.key) == sections.map(\.key), "\(context)")
         for s in sections {
             #expect(try table.path(.key(s.key)) == model.path(of: s))
@@ -412,7 +506,23 @@ struct TreeFuzz {
             #expect(try table.isCollapsed(section: .key(s.key)) == s.collapsed)
             #expect(try table.loadInfo(section: .key(s.key)) == (s.load, s.ticket), "load of \(s.key) \(context)")
             #expect(try table.isCollapsible(section: .key(s.key)) == !s.fixed)
-            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : s.collapsed ? "+" : "\u{2013}"))
+            #expect(try table.indicator(section: .key(s.key)) == (!s.collapsible ? "" : !model.shows(s, states) ? "+" : "\u{2013}"))
+            let shown = states[ObjectIdentifier(s)] ?? TreeModel.Shown()
+            let flags = try table.flags(section: .key(s.key))
+            #expect(flags.contains(.filtered) == shown.hidden, "filtered \(s.key) \(context)")
+            #expect(flags.contains(.filterOpened) == shown.opened, "opened \(s.key) \(context)")
+            #expect(try table.sectionMatches(section: .key(s.key)) == (model.filter.options == nil || s.matched))
+            var rows = 0, matched = 0
+            func count(_ x: TreeSection) {
+                for c in x.children {
+                    switch c {
+                    case .row(let r): rows += 1; if model.filter.options == nil || r.matched { matched += 1 }
+                    case .section(let sub): count(sub)
+                    }
+                }
+            }
+            count(s)
+            #expect(try table.matchCount(section: .key(s.key)) == (matched, rows), "match count \(s.key) \(context)")
             if !s.hasHeader {
                 #expect(throws: FoldError(.notFound, "section \"\(s.key)\" has no header item")) {
                     try table.headerPosition(section: .key(s.key))
@@ -420,6 +530,7 @@ struct TreeFuzz {
             }
         }
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
+        if selecting { try checkSelection(context) }
         #expect(asked.ids == model.expectedAsks.ids, "provider asks \(context)")
         let content = table.contentHeight
         for _ in 0..<12 {
@@ -469,6 +580,15 @@ struct TreeFuzz {
             try fuzz.stepCheckingEvents()
             try fuzz.check()
         }
+        // Filters hide sections from loads and rows from the provider now and
+        // then: go on until both were exercised.
+        for _ in 0..<1000 where fuzz.nextTicket <= 4 || fuzz.loadsFinished < 2
+            || (seed % 2 == 1 && fuzz.asked.ids.count <= 10) {
+            try fuzz.stepCheckingEvents()
+            try fuzz.check()
+        }
+        // Insertions and loads were stopped by the match function (each must change nothing).
+        #expect(fuzz.stops > 0)
         // The provider was really asked (exact asks are compared at every check).
         #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
         #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")

@@ -19,6 +19,12 @@ final class TreeSection {
     /// placeholder stands for them.
     var load = LoadState.loaded
     var ticket: UInt64 = 0
+    /// Filtering: the header's answer; collapsed by the user while a
+    /// filter is on (so not opened by it until it is set again).
+    var matched = false
+    var closed = false
+    /// Selected through its header (TreeSelectionModel.swift).
+    var selected = false
 
     init(key: String, collapsed: Bool, options: TableOptions) {
         self.key = key
@@ -70,6 +76,9 @@ struct TreeRow {
     /// (then it is known even when nil).
     var asked = false
     var expanded = false
+    /// The filter's answer for the row.
+    var matched = false
+    var selected = false
 }
 
 enum TreeChild {
@@ -108,6 +117,51 @@ struct TreeModel {
     /// The rows (by id) the expanded-height provider should have been asked for, in order.
     final class Asks { var ids: [Int] = [] }
     let expectedAsks = Asks()
+    /// The active filter's options (nil: none) and the salt of its rule (`FilterModel.rule`).
+    final class FilterModel {
+        var options: FilterOptions?
+        var salt = 0
+        /// The answer of the fuzz's match function: about 2 in 5 match.
+        static func rule(_ key: String, _ row: Int, _ salt: Int) -> Bool {
+            var h = salt
+            for u in key.unicodeScalars { h = h &* 31 &+ Int(u.value) }
+            h = h &* 31 &+ row &+ 7
+            return (h % 5 + 5) % 5 < 2
+        }
+    }
+    let filter = FilterModel()
+
+    /// What the filter makes of a section: hidden, opened, and whether
+    /// everything below it is shown (`FilterOptions.showChildren`).
+    struct Shown { var hidden = false; var opened = false; var forceChildren = false }
+
+    /// Every section's `Shown`, from scratch (empty without a filter).
+    func shownStates() -> [ObjectIdentifier: Shown] {
+        var out: [ObjectIdentifier: Shown] = [:]
+        guard let options = filter.options else { return out }
+        func visit(_ s: TreeSection, forced: Bool) -> Bool {
+            let forceKids = forced || (options.contains(.showChildren) && s.matched)
+            var below = false
+            for c in s.children {
+                switch c {
+                case .row(let r): if forceKids || r.matched { below = true }
+                case .section(let sub): if visit(sub, forced: forceKids) { below = true }
+                }
+            }
+            let hidden = !(forced || s.matched || below)
+            out[ObjectIdentifier(s)] = Shown(hidden: hidden, opened: options.contains(.expandMatches) && s.collapsed
+                                                 && !s.closed && below && !hidden,
+                                             forceChildren: forceKids)
+            return !hidden
+        }
+        for sub in root.sections { _ = visit(sub, forced: false) }
+        return out
+    }
+
+    /// Whether a section shows its children (expanded, or opened by the filter).
+    func shows(_ s: TreeSection, _ states: [ObjectIdentifier: Shown]) -> Bool {
+        !s.collapsed || states[ObjectIdentifier(s)]?.opened == true
+    }
 
     init(options: TableOptions) {
         self.options = options
@@ -117,44 +171,59 @@ struct TreeModel {
     func flat() -> [TreeItem] {
         var out: [TreeItem] = []
         var y = options.paddingTop
+        let states = shownStates()
+        let filtering = filter.options != nil
         func walk(_ s: TreeSection, path: [Int], depth: Int, chain: [(section: TreeSection, position: Int, top: Double)]) {
             var rowIndex = 0
+            let forced = states[ObjectIdentifier(s)]?.forceChildren ?? false
             for (i, child) in s.children.enumerated() {
                 switch child {
                 case .row(let r):
+                    defer { rowIndex += 1 }
+                    if filtering, !forced, !r.matched { continue }
                     let h = s.height(of: r)
-                    out.append(TreeItem(item: Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
-                                                   expanded: r.expanded, expandable: s.isExpandable(r)),
+                    var item = Item(kind: .row, depth: depth - 1, section: path.last ?? -1, row: rowIndex,
+                                    expanded: r.expanded, expandable: s.isExpandable(r))
+                    item.matched = filtering && r.matched
+                    item.selected = r.selected
+                    out.append(TreeItem(item: item,
                                         top: y, height: h, key: s.key, path: path + [i], chain: chain,
-                                        identity: "R:\(r.id)", look: "\(h) \(r.expanded) \(s.isExpandable(r))"))
+                                        identity: "R:\(r.id)",
+                                        look: "\(h) \(r.expanded) \(s.isExpandable(r)) \(item.matched) \(r.selected)"))
                     y += h
-                    rowIndex += 1
                 case .section(let sub):
+                    if states[ObjectIdentifier(sub)]?.hidden == true { continue }
+                    let open = shows(sub, states)
                     let inner = chain + [(sub, out.count, y)]
                     // Headers and footers: the same fields, their own height and look.
                     func edge(_ kind: ItemKind, _ height: Double, _ look: String) {
-                        out.append(TreeItem(item: Item(kind: kind, depth: depth, section: i, collapsed: sub.collapsed,
-                                                       collapsible: sub.collapsible),
+                        var item = Item(kind: kind, depth: depth, section: i, collapsed: !open, collapsible: sub.collapsible)
+                        if kind == .header {
+                            item.matched = filtering && sub.matched
+                            item.selected = sub.selected
+                        }
+                        out.append(TreeItem(item: item,
                                             top: y, height: height, key: sub.key, path: path + [i], chain: inner,
                                             identity: "\(kind == .header ? "H" : "F"):\(sub.key)", look: look))
                         y += height
                     }
-                    let indicator = !sub.collapsible ? "" : sub.collapsed ? "+" : "-"
+                    let indicator = !sub.collapsible ? "" : !open ? "+" : "-"
                     if sub.hasHeader {
                         // A header that shows its row count stays current: the count is part of its look.
-                        edge(.header, sub.headerHeight, "\(sub.headerHeight) \(indicator) \(sub.collapsed) rows \(sub.rowCount)")
+                        edge(.header, sub.headerHeight,
+                             "\(sub.headerHeight) \(indicator) \(!open) rows \(sub.rowCount) \(filtering && sub.matched) \(sub.selected)")
                     }
-                    if !sub.collapsed, sub.showsPlaceholder {
+                    if open, sub.showsPlaceholder {
                         out.append(TreeItem(item: Item(kind: .placeholder, depth: depth, section: i,
                                                        loadFailed: sub.load == .failed),
                                             top: y, height: sub.rowHeight, key: sub.key, path: path + [i], chain: inner,
                                             identity: "P:\(sub.key)", look: "\(sub.rowHeight) \(sub.load)"))
                         y += sub.rowHeight
-                    } else if !sub.collapsed {
+                    } else if open {
                         walk(sub, path: path + [i], depth: depth + 1, chain: inner)
                     }
                     if sub.footerHeight > 0 {
-                        edge(.footer, sub.footerHeight, "\(sub.footerHeight) \(sub.collapsed) \(sub.collapsible)")
+                        edge(.footer, sub.footerHeight, "\(sub.footerHeight) \(!open) \(sub.collapsible)")
                     }
                 }
             }
@@ -251,13 +320,18 @@ struct TreeModel {
 
     /// The bottom of a section's last item (its header's top plus everything it shows).
     func end(of s: TreeSection, headerTop: Double) -> Double {
+        let states = shownStates()
+        let filtering = filter.options != nil
         func shown(_ s: TreeSection) -> Double {
+            if states[ObjectIdentifier(s)]?.hidden == true { return 0 }
+            let forced = states[ObjectIdentifier(s)]?.forceChildren ?? false
             var h = s.shownHeaderHeight + s.footerHeight
-            if !s.collapsed, s.showsPlaceholder { h += s.rowHeight }
-            if !s.collapsed {
+            let open = shows(s, states)
+            if open, s.showsPlaceholder { h += s.rowHeight }
+            if open {
                 for c in s.children {
                     switch c {
-                    case .row(let r): h += s.height(of: r)
+                    case .row(let r): if !filtering || forced || r.matched { h += s.height(of: r) }
                     case .section(let sub): h += shown(sub)
                     }
                 }

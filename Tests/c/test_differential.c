@@ -33,7 +33,11 @@
  * follow_end on and off with viewports at, just short of and past the end
  * (after any mutation that is not an expand or collapse, a viewport that
  * showed the end must be at max(0, content - height) exactly; every change
- * set's anchored_offset must be fold_table_viewport's offset) — plus failing calls (unknown and
+ * set's anchored_offset must be fold_table_viewport's offset), keyed
+ * selection (select.c: rows, sections, items, ranges from the anchor,
+ * positions, all, clear; every row's and section's state, counts, the
+ * selection list, the anchor and FOLD_ITEM_FLAG_SELECTED compared after
+ * every operation) — plus failing calls (unknown and
  * duplicate keys, out-of-range indices, bad heights, unknown constants and
  * flags, FOLD_ROOT where a section is required, stale ids: removed
  * sections' ids, another table's ids, ids never handed out) whose status is
@@ -94,7 +98,8 @@
  * apply_structure.c and apply_state.c (each operation on table and model),
  * veto.c (vetoing listeners), stale.c (stale ids, insert flags), changes.c
  * (change sets), snapshot_plan.c and snapshot.c (apply_snapshot), follow.c
- * (follow_end, viewports), differential.h (what they share).
+ * (follow_end, viewports), select.c (selection), differential.h (what
+ * they share).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -329,6 +334,8 @@ int main(int argc, char **argv)
            stats.moved, stats.headers, stats.rows_in, stats.rows_out, stats.follow_checked);
     printf("loads: %ld finished, %ld failed, %ld stale tickets refused\n", stats.loads_finished,
            stats.loads_failed, stats.loads_stale);
+    printf("selection: %ld calls, %ld changed it, %ld ranges from an anchor\n", stats.select_calls,
+           stats.select_changes, stats.select_ranges);
     free(ops);
     return check_done();
 }

@@ -23,14 +23,14 @@ static void test_version(void)
     CHECK_STR(FOLD_VERSION_STRING, expected);
     /* Static: the same pointer every time. */
     CHECK(fold_version_string() == fold_version_string());
-    /* ABI 0.4 (lazily loaded children): header and library are 0.4.0. */
+    /* ABI 0.5 (selection and filtering): header and library are 0.5.0. */
     CHECK_EQ_I64(FOLD_VERSION_MAJOR, 0);
-    CHECK_EQ_I64(FOLD_VERSION_MINOR, 4);
+    CHECK_EQ_I64(FOLD_VERSION_MINOR, 5);
     CHECK_EQ_I64(FOLD_VERSION_PATCH, 0);
-    CHECK_EQ_I64(FOLD_VERSION_NUMBER, 4000);
-    CHECK_EQ_I64(fold_version_number(), 4000);
-    CHECK_STR(FOLD_VERSION_STRING, "0.4.0");
-    CHECK_STR(fold_version_string(), "0.4.0");
+    CHECK_EQ_I64(FOLD_VERSION_NUMBER, 5000);
+    CHECK_EQ_I64(fold_version_number(), 5000);
+    CHECK_STR(FOLD_VERSION_STRING, "0.5.0");
+    CHECK_STR(fold_version_string(), "0.5.0");
 }
 
 static void test_status_names(void)

@@ -61,6 +61,7 @@
 #include "ops/text_state.c"
 #include "ops/snapshot.c"
 #include "ops/loading.c"
+#include "ops/select_filter.c"
 #include "ops/one_op.c"
 
 /* The second table: three sections (one nested) and a fourth removed, so

@@ -107,6 +107,12 @@ ALLOWED_NULL = {
     ("fold_table_set_loader", "fn"),              # "fn NULL removes it"
     ("fold_table_finish_load", "out_report"),     # "*out_report (optional)"
     ("fold_table_fail_load", "message"),          # "NULL means \"\""
+    ("fold_table_set_filter", "fn"),              # "with fn NULL clears it"
+    ("fold_table_filter_info", "out_flags"),      # "and its flags (optional)"
+    ("fold_table_selection_count", "out_rows"),   # "both outputs optional"
+    ("fold_table_selection_count", "out_sections"),
+    ("fold_table_match_count", "out_matches"),    # "Both outputs optional"
+    ("fold_table_match_count", "out_rows"),
 }
 
 # (function, parameter): FOLD_ROOT names the top level as a parent there, so
@@ -117,6 +123,8 @@ ROOT_ALLOWED = {
     ("fold_table_insert_section", "parent"),
     ("fold_table_move_section", "parent"),
     ("fold_table_remove_children", "parent"),
+    ("fold_table_selection_count", "within"),     # "in the whole table with FOLD_ROOT"
+    ("fold_table_match_count", "section"),        # "in the whole table with FOLD_ROOT"
 }
 
 # (function, parameter): -1 is FOLD_INDEX_END (an insertion point) or "every
@@ -127,10 +135,11 @@ ALLOWED_MINUS_ONE = {
     ("fold_table_move_section", "index"),
     ("fold_table_move_row", "index"),
     ("fold_table_invalidate_heights", "row"),
+    ("fold_table_set_selection_anchor", "row"),   # "row -1: the section"
 }
 
 # Parameters holding a FOLD_* constant: an unknown one is FOLD_E_INVALID.
-CONSTANT_PARAMETERS = {"which", "alignment", "accordion"}
+CONSTANT_PARAMETERS = {"which", "alignment", "accordion", "how", "mode"}
 
 # Words a C user does not need to see in a message: Swift's spelling.
 UNWANTED_WORDS = ("Optional(", "Swift.", "Int64(", "UInt64(", "nil", "String(", "Error(", "fatal")
@@ -205,7 +214,7 @@ def good_value(fn, ctype, name, keep):
     if ctype == "void*" and name == "user_data":
         return None
     if ctype == "fold_section_id":
-        if name not in ("section", "parent", "target"):
+        if name not in ("section", "parent", "target", "within"):
             raise Unknown(f"{fn}: section id parameter {name}")
         return ("id", GOOD_SECTION.get((fn, name), "A"))
     if ctype == "constchar*":
@@ -298,6 +307,11 @@ def bad_values(fn, ctype, name):
         out.append(("huge", hi, _allowed(ALLOWED_HUGE, fn, name), E_INVALID if constant else None))
         if constant:
             out.append(("unknown constant", 99, False, E_INVALID))
+    if ctype == "uint32_t" and name == "flags" and fn == "fold_table_set_filter":
+        # Filter options: FOLD_FILTER_SHOW_CHILDREN | _EXPAND_MATCHES are all there are.
+        for label, value in (("unknown filter flag", 4), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF)):
+            out.append((label, value, False, E_INVALID))
+        return out
     if ctype == "uint32_t" and name == "flags":
         flag = DEFINES.get
         for label, value in (("FOLD_SECTION_COLLAPSIBLE (reported only)", flag("FOLD_SECTION_COLLAPSIBLE", 8)),

@@ -66,4 +66,10 @@ G_GNUC_INTERNAL FoldListItem *fold_model_live_item(FoldListModel *self, int64_t 
 
 G_END_DECLS
 
+/* fold-list-model-selection.c: the GtkSelectionModel interface (its init
+ * takes a GtkSelectionModelInterface *, declared as gpointer so this header
+ * needs no GTK), and ::selection-changed for a change set's redraws. */
+void fold_list_model_selection_model_init(gpointer iface, gpointer data);
+void fold_list_model_emit_selection_changed(FoldListModel *self, const fold_change_set *cs);
+
 #endif /* FOLD_LIST_MODEL_PRIVATE_H */

@@ -14,14 +14,21 @@
  */
 #include "fold-list-model-private.h"
 
+/* GtkSelectionModel's type, without including GTK's headers here. */
+GType gtk_selection_model_get_type(void);
+
 enum { PROP_0, PROP_ITEM_TYPE, PROP_N_ITEMS, N_PROPS };
 static GParamSpec *model_props[N_PROPS];
 
 static void fold_list_model_list_model_init(GListModelInterface *iface);
 
+/* Also a GtkSelectionModel (fold-list-model-selection.c): the engine's
+ * keyed selection by position. */
 G_DEFINE_FINAL_TYPE_WITH_CODE(FoldListModel, fold_list_model, G_TYPE_OBJECT,
                               G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL,
-                                                    fold_list_model_list_model_init))
+                                                    fold_list_model_list_model_init)
+                              G_IMPLEMENT_INTERFACE(gtk_selection_model_get_type(),
+                                                    fold_list_model_selection_model_init))
 
 static int64_t
 engine_count(FoldListModel *self)
@@ -317,6 +324,7 @@ on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
             emit(self, (guint)p, (guint)removed, (guint)added);
         }
         notify_items(self);
+        fold_list_model_emit_selection_changed(self, cs);
     }
 
     self->emitting = FALSE;

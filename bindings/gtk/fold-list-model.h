@@ -14,6 +14,13 @@
  * it (pass (GDestroyNotify) fold_table_free; the model frees it when it is
  * finalized).
  *
+ * Selection: the model is also a GtkSelectionModel over the engine's keyed
+ * selection (foldtable.h, "Selection"), so a GtkListView over it selects
+ * with click, ctrl-click and shift-click, and the selection belongs to the
+ * rows and sections: it survives collapse, filtering and inserts (see
+ * fold-list-model-selection.c). ::selection-changed covers each change
+ * set's redraw ranges.
+ *
  * Properties (read-only): "item-type" (GType, FOLD_TYPE_LIST_ITEM) and
  * "n-items" (guint, the number of items; notified after the items-changed
  * signal that changed it, as GListStore does).

@@ -26,3 +26,28 @@ struct SavedAnchor {
     var row: Int
     var offset: Double
 }
+
+/// One saved selected run: rows row..<row+count of a section, or with row
+/// -1 the section itself. 16 bytes, as the header promises per entry: row
+/// and count are kept below 2^32, far beyond `Limits.maxRows` (a larger
+/// saved row names no row here anyway).
+struct SavedSelected {
+    var section: Span
+    private var storedRow: UInt32
+    private var storedCount: UInt32
+
+    init(section: Span, row: Int, count: Int) {
+        self.section = section
+        storedRow = row < 0 ? UInt32.max : UInt32(min(row, Int(UInt32.max - 1)))
+        storedCount = UInt32(min(count, Int(UInt32.max)))
+    }
+
+    var row: Int { storedRow == UInt32.max ? -1 : Int(storedRow) }
+    var count: Int { Int(storedCount) }
+}
+
+/// The saved selection anchor: a row, or -1 for the section itself.
+struct SavedSelectionAnchor {
+    var section: String
+    var row: Int
+}

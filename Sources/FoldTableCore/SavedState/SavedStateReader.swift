@@ -1,5 +1,5 @@
 /// Reads saved state straight from its UTF-8 text into compact entries
-/// (8 bytes per collapsed key, 16 per expanded row: keys stay in the text
+/// (8 bytes per collapsed key, 16 per expanded row or selected entry: keys stay in the text
 /// as spans), never into a tree of JSON values. Strict RFC 8259 JSON:
 /// numbers as its grammar says and within Double's range, no duplicate
 /// member names in any object, UTF-8 checked in strings, and every error
@@ -26,6 +26,10 @@ struct SavedStateReader {
     private(set) var expanded: MallocArray<SavedRow>?
     private(set) var hasExpanded = false
     private(set) var anchor: SavedAnchor?
+    private var selectedCount = 0
+    /// "selected" (Table+Selection.swift), in the text's order.
+    private(set) var selected: MallocArray<SavedSelected>?
+    private(set) var selectionAnchor: SavedSelectionAnchor?
     /// The saved keys of "collapsed" with their flags (in `Span.flag`), in
     /// the text's order; also the table that refuses duplicates among them.
     private var collapsedKeys: KeySet?
@@ -41,9 +45,12 @@ struct SavedStateReader {
         }
         try document()
         guard let keys = KeySet(capacity: collapsedCount),
-              let rows = MallocArray<SavedRow>(capacity: expandedCount) else { throw outOfMemory() }
+              let rows = MallocArray<SavedRow>(capacity: expandedCount),
+              let runs = MallocArray<SavedSelected>(capacity: selectedCount) else { throw outOfMemory() }
         collapsedKeys = keys
         expanded = rows
+        selected = runs
+        selectionAnchor = nil
         storing = true
         at = 0
         hasExpanded = false
@@ -162,6 +169,8 @@ struct SavedStateReader {
             case "collapsed": try collapsedMap()
             case "expanded": try expandedList()
             case "anchor": try anchorObject()
+            case "selected": try selectedList()
+            case "selection_anchor": try selectionAnchorObject()
             default: try skipValue(depth: 1)
             }
         }
@@ -333,6 +342,70 @@ struct SavedStateReader {
         guard let offset else { throw fail("expected an \"offset\" number in \"anchor\"", at: objectAt) }
         if kind == .row && row == nil { throw fail("expected a \"row\" whole number in an anchor of kind \"row\"", at: objectAt) }
         anchor = SavedAnchor(section: section, kind: kind, row: kind == .row ? row ?? 0 : -1, offset: offset)
+    }
+
+    /// `"selected": [{"section": "key", "row": 0, "count": 3}, {"section": "key"}, ...]`
+    /// or null: runs of selected rows, and (without "row") selected sections.
+    private mutating func selectedList() throws {
+        if null() { return }
+        guard peek == UInt8(ascii: "[") else {
+            throw fail("expected '[' or null: \"selected\" is an array of {\"section\": key, \"row\": index, \"count\": rows}")
+        }
+        at += 1
+        var first = true
+        while try nextElement(&first) {
+            let itemAt = at
+            guard peek == UInt8(ascii: "{") else {
+                throw fail("expected '{': each selected entry is an object {\"section\": key} or {\"section\": key, \"row\": index, \"count\": rows}")
+            }
+            at += 1
+            var keys: MemberKeys? = MemberKeys()
+            var firstMember = true
+            var section: Span?
+            var row: Int?, count: Int?
+            while let (key, _) = try memberName(&firstMember, &keys) {
+                switch text(key) {
+                case "section":
+                    guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as a selected entry's \"section\"") }
+                    section = try string()
+                case "row": row = try index("a selected entry's \"row\"")
+                case "count": count = try index("a selected entry's \"count\"")
+                default: try skipValue(depth: 3)
+                }
+            }
+            guard let section else { throw fail("expected \"section\" (a string) in each selected entry", at: itemAt) }
+            if count != nil && row == nil { throw fail("expected a \"row\" with the \"count\" of a selected entry", at: itemAt) }
+            if storing {
+                guard let entries = selected, entries.count < entries.capacity else {
+                    throw fail("internal error: more selected entries than counted", at: itemAt)
+                }
+                _ = entries.append(SavedSelected(section: section, row: row ?? -1, count: row == nil ? 1 : count ?? 1))
+            } else {
+                selectedCount += 1
+            }
+        }
+    }
+
+    /// `"selection_anchor": {"section": key, "row": 2}` (without "row": the section) or null.
+    private mutating func selectionAnchorObject() throws {
+        if null() { return }
+        let objectAt = at
+        guard peek == UInt8(ascii: "{") else { throw fail("expected '{' or null as \"selection_anchor\"") }
+        at += 1
+        var keys: MemberKeys? = MemberKeys()
+        var first = true
+        var section: String?, row: Int?
+        while let (key, _) = try memberName(&first, &keys) {
+            switch text(key) {
+            case "section":
+                guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as the selection anchor's \"section\"") }
+                section = text(try string())
+            case "row": row = try index("the selection anchor's \"row\"")
+            default: try skipValue(depth: 2)
+            }
+        }
+        guard let section else { throw fail("expected a \"section\" string in \"selection_anchor\"", at: objectAt) }
+        selectionAnchor = SavedSelectionAnchor(section: section, row: row ?? -1)
     }
 
     /// A whole number >= 0 below 2^53 (a row index).

@@ -22,15 +22,18 @@ public struct ImportReport: Equatable, Sendable {
 
 extension Table {
     /// The interface state as JSON a person can read: every section's
-    /// collapsed state by key, the expanded rows, and (with a viewport) the
+    /// collapsed state by key, the expanded rows, (with a viewport) the
     /// scroll anchor — the first visible item and how far the viewport's top
-    /// is below its top.
+    /// is below its top — and, when there are any, the selection and its
+    /// anchor (`exportSelection`, Table+Selection.swift).
     ///
     ///     {"version": 1, "collapsed": {"Mac": false, ...},
     ///      "expanded": [{"section": "Mac", "row": 2}],
-    ///      "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5}}
+    ///      "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
+    ///      "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
+    ///      "selection_anchor": {"section": "Mac", "row": 2}}
     ///
-    /// - Complexity: O(s + k · depth · log n) for s sections, k expanded rows.
+    /// - Complexity: O(s + k · depth · log n) for s sections, k expanded rows and selected runs.
     public func exportState() -> String {
         let collapsed = sectionStates().map { ($0.key, JSON.bool($0.collapsed)) }
         let expanded = expandedRows().map {
@@ -52,8 +55,10 @@ extension Table {
             fields.append(("offset", .number(delta)))
             anchor = .object(fields)
         }
-        return JSON.object([("version", .number(1)), ("collapsed", .object(collapsed)),
-                            ("expanded", .array(expanded)), ("anchor", anchor)]).text() + "\n"
+        var fields: [(String, JSON)] = [("version", .number(1)), ("collapsed", .object(collapsed)),
+                                        ("expanded", .array(expanded)), ("anchor", anchor)]
+        exportSelection(into: &fields)
+        return JSON.object(fields).text() + "\n"
     }
 
     /// Applies saved state to this table, which may have been rebuilt with
@@ -115,6 +120,7 @@ extension Table {
             if saved.hasExpanded, let entries = saved.expanded {
                 try applyExpandedRows(entries, saved, &report)
             }
+            try importSelection(saved)
             if let anchor = saved.anchor { report.anchorRestored = placeViewport(at: anchor) }
         }
         return report
@@ -178,7 +184,7 @@ extension Table {
         case .header: position = s.hasHeader ? try? headerPlace(of: s).position : nil
         case .footer: position = visibleFooter(s)
         case .placeholder: position = nil  // never saved
-        case .row: position = anchor.row < s.rowCount && !s.collapsed ? (try? rowPosition(of: s, row: anchor.row)) : nil
+        case .row: position = anchor.row < s.rowCount && s.showsChildren ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
         guard let position, let top = try? placedItem(at: position).top else { return false }
         let offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))

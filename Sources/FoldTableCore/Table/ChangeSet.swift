@@ -42,6 +42,9 @@ public struct ChangeSet: Equatable, Sendable {
     var placedOffset: Double?
     /// Whether the mutation moved the viewport itself (see `placedOffset`).
     var movedViewport = false
+    /// Whether the selection changed (Table+Selection.swift): worth
+    /// notifying even when only hidden rows changed, so nothing is redrawn.
+    var selectionChanged = false
     /// Set when a section collapsed or expanded or a row expanded or
     /// collapsed: such a mutation keeps the first visible item in place even
     /// while following the end (`Table.followEnd`).

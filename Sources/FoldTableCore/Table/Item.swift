@@ -29,6 +29,10 @@ public struct Item: Equatable, Sendable {
     public var sectionID: SectionID
     /// Placeholders only: the load failed (else it is loading).
     public var loadFailed: Bool
+    /// Headers and rows: matches the active filter itself (Table+Filter.swift).
+    public var matched = false
+    /// Headers and rows: the section or row is selected (Table+Selection.swift).
+    public var selected = false
 
     public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
                 expanded: Bool = false, expandable: Bool = false, collapsible: Bool = false,

@@ -24,7 +24,7 @@ extension Table {
     public func toggle(section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
         guard !s.fixed else { throw FoldError.notCollapsible(s) }
-        return try mutate { setCollapsedRecording(!s.collapsed, s) }
+        return try mutate { setCollapsedRecording(s.showsChildren, s) }
     }
 
     /// Makes a section collapsible or not (fixed: no indicator, collapse and
@@ -119,7 +119,7 @@ extension Table {
     }
 
     func indicator(of s: Section) -> String {
-        !s.collapsible ? "" : (s.collapsed ? collapsedIndicator : expandedIndicator)
+        !s.collapsible ? "" : (!s.showsChildren ? collapsedIndicator : expandedIndicator)
     }
 
     /// Flips a section's state (inside `mutate`): asks the "will" listeners,
@@ -140,7 +140,8 @@ extension Table {
         let event: SectionEvent = collapsed ? .willCollapse : .willExpand
         var flips: [Section] = []
         // A section without children flips too: it keeps the state for when it gets some.
-        for s in sections where s.collapsed != collapsed && !s.fixed {
+        // A section a filter opened (Table+Filter.swift) counts as expanded.
+        for s in sections where (collapsed ? s.showsChildren : s.collapsed) && !s.fixed {
             if sectionWill(s, event) {
                 flips.append(s)
             } else if allOrNothing {
@@ -161,13 +162,18 @@ extension Table {
                 beginLoad(s)
             }
             let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
+            let wasShown = s.showsChildren
             s.collapsed = collapsed
+            if collapsed, filter != nil { closeForFilter(s) }
+            if !collapsed { s.filterOpened = false }  // expanded now: its own state shows it
             s.propagate()
-            if let header {
+            if let header, wasShown != s.showsChildren {
                 recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
                 recordRedraw(header)
                 // The footer stays but its collapsed flag changed.
                 if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
+            } else if let header {
+                recordRedraw(header)  // a filter showed it expanded: only its stored state changed
             }
         }
         for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }

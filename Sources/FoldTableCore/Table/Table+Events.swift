@@ -100,6 +100,7 @@ extension Table {
         heightProvider = nil
         headerHeightProvider = nil
         expandedHeightProvider = nil
+        forgetMatchFunction()
     }
 
     // MARK: Internals
@@ -140,7 +141,7 @@ extension Table {
         }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied
         set.contentHeightDelta = contentHeight - heightBefore
-        if set.isEmpty && !set.movedViewport { return result }
+        if set.isEmpty && !set.movedViewport && !set.selectionChanged { return result }
         if let placed = set.placedOffset {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {
@@ -238,20 +239,20 @@ extension Table {
     func childPosition(_ s: Section, _ child: Int) -> Int? {
         var base = 0
         if s !== root {
-            guard !s.collapsed, let header = try? headerPlace(of: s) else { return nil }
+            guard s.showsChildren, let header = try? headerPlace(of: s) else { return nil }
             base = header.position + s.headerItems
         }
-        guard child < s.childCount, let (_, within, before) = s.list.locate(.children, child) else {
+        guard child < s.childCount, let (node, within, before) = s.list.locate(.children, child) else {
             return base + s.list.sum.items
         }
-        return base + before.items + within
+        return base + before.items + itemsBefore(node, within)
     }
 
     /// Items of children `range` of `s` as shown when `s` is expanded.
     func childItems(_ s: Section, _ range: Range<Int>) -> Int {
         func prefix(_ c: Int) -> Int {
-            guard c < s.childCount, let (_, within, before) = s.list.locate(.children, c) else { return s.list.sum.items }
-            return before.items + within
+            guard c < s.childCount, let (node, within, before) = s.list.locate(.children, c) else { return s.list.sum.items }
+            return before.items + itemsBefore(node, within)
         }
         return prefix(range.upperBound) - prefix(range.lowerBound)
     }

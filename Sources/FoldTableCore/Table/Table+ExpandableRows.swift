@@ -89,7 +89,7 @@ extension Table {
     private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
         try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
         recording?.expandedOrCollapsed = true
-        recordRedraw(childPosition(s, childIndex(ofRow: row, in: s)))
+        recordRedraw(rowRedrawPosition(s, row))
     }
 
     private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {
@@ -200,8 +200,8 @@ extension Table {
             case .header:
                 guard !s.fixed else { return .none }
                 // Not fixed: the state always differs, so false is a refusal.
-                guard setCollapsedRecording(!s.collapsed, s) else { return .refused }
-                return s.collapsed ? .sectionCollapsed : .sectionExpanded
+                guard setCollapsedRecording(s.showsChildren, s) else { return .refused }
+                return s.showsChildren ? .sectionExpanded : .sectionCollapsed
             case .row:
                 let row = placed.item.row
                 let expand = !(try isExpanded(s, row))

@@ -31,7 +31,9 @@ extension Table {
                 // A plain row in a leaf of rows: the items before its run are
                 // its rows, already read by the descent; nothing else of the
                 // leaf is needed (a cache miss in a large table).
-                let row = above.rows + node.totals.get(node.slot, TotalsView.items) + within
+                // (Items are rows there unless a filter hides some.)
+                let row = above.rows + node.totals.get(node.slot, filter == nil ? TotalsView.items : TotalsView.rows)
+                    + within
                 let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row, sectionID: sec.id)
                 return PlacedItem(position: position, item: item, top: 0, height: 0)
             }
@@ -39,8 +41,10 @@ extension Table {
             before += node.totals.prefix(node.slot)
             top += before.height(sec.rowUnits)
             if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + within,
+                var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + row.index,
                                 expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
+                item.matched = row.matched
+                item.selected = row.selected
                 return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
                                   height: Units.points(row.height))
             }
@@ -48,10 +52,11 @@ extension Table {
             let index = before.children
             onSection?(sub, index, position - within, top)
             if within == 0, sub.hasHeader {
-                return PlacedItem(position: position, item: Item(kind: .header, depth: depth, section: index,
-                                                                 collapsed: sub.collapsed, collapsible: sub.collapsible,
-                                                                 sectionID: sub.id),
-                                  top: Units.points(top), height: sub.headerHeight)
+                var item = Item(kind: .header, depth: depth, section: index, collapsed: !sub.showsChildren,
+                                collapsible: sub.collapsible, sectionID: sub.id)
+                item.matched = sub.filterMatched
+                item.selected = sub.selected
+                return PlacedItem(position: position, item: item, top: Units.points(top), height: sub.headerHeight)
             }
             top += sub.shownHeaderUnits
             let inner = within - sub.headerItems
@@ -63,7 +68,7 @@ extension Table {
                 continue
             }
             return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
-                                                             collapsed: sub.collapsed, collapsible: sub.collapsible,
+                                                             collapsed: !sub.showsChildren, collapsible: sub.collapsible,
                                                                  sectionID: sub.id),
                               top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
         }
@@ -107,8 +112,11 @@ extension Table {
 
     /// Position and top (in units) of a section's header (without a header
     /// item: of where it would be, its first item); `.notVisible` inside a
-    /// collapsed section.
+    /// collapsed section, or while a filter hides it.
     func headerPlace(of s: Section) throws -> (position: Int, top: Int) {
+        if s.filterHidden {
+            throw FoldError(.notVisible, "section \"\(s.key)\" is hidden by the filter")
+        }
         var position = 0
         var top = paddingTopUnits
         var current = s
@@ -117,7 +125,7 @@ extension Table {
             position += before.items
             top += before.height(parent.rowUnits)
             if parent !== root {
-                if parent.collapsed {
+                if !parent.showsChildren {
                     throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
                 }
                 position += parent.headerItems
@@ -132,10 +140,13 @@ extension Table {
     /// per chunk in a large table). O(depth · log n).
     func rowPosition(of s: Section, row: Int) throws -> Int {
         let header = try headerPlace(of: s)
-        guard !s.collapsed else {
+        guard s.showsChildren else {
             throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden: the section is collapsed")
         }
-        let (_, within, before) = try rowNode(row, in: s)
-        return header.position + s.headerItems + before.items + within
+        let (node, within, before) = try rowNode(row, in: s)
+        guard let item = shownItem(node, within) else {
+            throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden by the filter")
+        }
+        return header.position + s.headerItems + before.items + item
     }
 }

@@ -105,6 +105,8 @@ extension Table {
             // A row run was handled above.
             if let sub = ref.section {
                 let c = sub.contribution
+                // A section the filter hides has no item: the next one is at `base`.
+                if sub.filterHidden { return base }
                 if beyond(top + c.fixedHeight) {
                     if sub.hasHeader, beyond(top + sub.headerUnits) { return base }
                     base += sub.headerItems
@@ -183,6 +185,13 @@ private final class ItemWalker {
         for slot in first..<n.pieces.count {
             switch n.pieces[slot] {
             case .rows(let run):
+                // (One binding of the run: a second case would copy it again.)
+                if run.marks.hidden != 0 {
+                    guard walkFiltered(run, sec, sectionIndex, depth, rows) else { return false }
+                    rows += run.count
+                    children += run.count
+                    continue
+                }
                 var i = 0
                 if position < start {
                     i = min(run.count, start - position)
@@ -191,9 +200,11 @@ private final class ItemWalker {
                 }
                 while i < run.count {
                     let h = run.height(i, rowHeight: rowHeight)
-                    let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
+                    var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
                                     expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                                     sectionID: sec.id)
+                    if run.marks.matched != 0 { item.matched = run.isMatched(i) }
+                    item.selected = run.marks.bit(run.marks.selected, i)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
                                           height: Units.points(h))) else { return false }
                     top += h
@@ -205,12 +216,13 @@ private final class ItemWalker {
             case .section(let sub):
                 let index = children
                 children += 1
+                if sub.filterHidden { continue }
                 if sub.hasHeader {
                     guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
                 }
                 if sub.placeholderItems > 0 {
                     guard emit(.placeholder, sub, index, depth, sub.rowUnits) else { return false }
-                } else if !sub.collapsed {
+                } else if sub.showsChildren {
                     let inner = sub.list.sum
                     if position + inner.items <= start {
                         position += inner.items
@@ -227,13 +239,37 @@ private final class ItemWalker {
         return true
     }
 
+    /// The shown rows of a run the filter hides rows of (`rows`: the rows
+    /// of the section before it); advances past the run.
+    private func walkFiltered(_ run: RowRun, _ sec: Section, _ sectionIndex: Int, _ depth: Int, _ rows: Int) -> Bool {
+        let rowHeight = sec.rowUnits
+        guard run.isExplicit else { return true }  // a hidden default run shows nothing
+        for i in 0..<run.count where !run.isHidden(i) {
+            let h = run.height(i, rowHeight: rowHeight)
+            defer { top += h; position += 1 }
+            guard position >= start else { continue }
+            var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
+                            expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
+                            sectionID: sec.id)
+            item.matched = run.isMatched(i)
+            item.selected = run.marks.bit(run.marks.selected, i)
+            guard body(PlacedItem(position: position, item: item, top: Units.points(top),
+                                  height: Units.points(h))) else { return false }
+        }
+        return true
+    }
+
     /// Reports a header, footer or placeholder if it is at or after the start; always advances.
     private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
         defer { position += 1; top += h }
         guard position >= start else { return true }
-        let item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
-            : Item(kind: kind, depth: depth, section: index, collapsed: sub.collapsed,
+        var item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
+            : Item(kind: kind, depth: depth, section: index, collapsed: !sub.showsChildren,
                    collapsible: sub.collapsible, sectionID: sub.id)
+        if kind == .header {
+            item.matched = sub.filterMatched
+            item.selected = sub.selected
+        }
         return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
     }
 }

@@ -38,7 +38,7 @@ extension Table {
         return SectionInfo(id: s.id, parentID: parent === root ? 0 : parent?.id ?? 0,
                            index: s.indexInParent, depth: s.depth, flags: flags(of: s),
                            childCount: s.childCount, rowCount: s.rowCount,
-                           visibleRowCount: s.hidesChildren ? 0 : s.rowCount,
+                           visibleRowCount: shownRowCount(s),
                            headerHeight: Units.points(s.shownHeaderUnits), footerHeight: s.footerHeight, rowHeight: s.rowHeight)
     }
 

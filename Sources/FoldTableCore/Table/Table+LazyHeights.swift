@@ -110,7 +110,7 @@ extension Table {
                         run.dropUnexpandable(rowHeight: s.rowUnits)
                     }
                     // The estimate confirmed: measured now, but nothing to redraw.
-                    if Int(value) != s.rowUnits { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+                    if Int(value) != s.rowUnits { recordRedraw(rowRedrawPosition(s, row)) }
                     if wantsExpanded { _ = try askExpandedHeight(s, row) }
                 }
                 measured += asked

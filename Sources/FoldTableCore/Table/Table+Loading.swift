@@ -150,12 +150,29 @@ extension Table {
             }
             report.sectionsInserted = plan.sectionCount
             let position = childPosition(s, 0)  // the placeholder's, when it is visible
+            let loading = (load: s.load, ticket: s.ticket, error: s.loadError, pending: loads.pending[s.id])
             endLoad(s, .loaded, cancel: false)
             link(children(of: -1), into: s)
             totalRows += report.rowsInserted
             s.propagate()
+            // While filtering, the new children are asked about (Table+Filter.swift);
+            // a stopped filter takes them out again and leaves the load as it was.
+            try filterLoaded(s) {
+                totalRows -= s.rowCount
+                for case .section(let sub) in s.list.replace(0..<s.childCount, with: []) {
+                    sub.parent = nil
+                    sub.node = nil
+                    forget(sub)
+                }
+                s.load = loading.load
+                s.ticket = loading.ticket
+                s.loadError = loading.error
+                loads.pending[s.id] = loading.pending
+                s.propagate()
+            }
             recordReplace(position, removed: 1, added: s.list.sum.items)
             recordFlagsChanged(s)
+            refreshFilterAfterChange(s)
             return report
         }
     }

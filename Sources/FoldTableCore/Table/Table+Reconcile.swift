@@ -391,6 +391,7 @@ extension Table {
         }
         totalRows += count
         s.propagate()
+        selectionDidInsertRows(s, atChild: at, count: count)
         recordReplace(position, removed: 0, added: count)
         recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
     }

@@ -45,6 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         try mutate {
+            selectionWillRemoveRows(s, row..<(row + count))
             let hadChildren = s.childCount > 0
             let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
@@ -68,6 +69,7 @@ extension Table {
             s.propagate()
             recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            refreshFilterAfterChange(s)
         }
     }
 
@@ -176,11 +178,10 @@ extension Table {
         try section(ref).rowCount
     }
 
-    /// The rows a section shows: 0 while collapsed.
+    /// The rows a section shows: 0 while collapsed, without those a filter hides.
     /// - Complexity: O(depth · log n)
     public func visibleRowCount(section ref: SectionRef) throws -> Int {
-        let s = try section(ref)
-        return s.collapsed ? 0 : s.rowCount
+        shownRowCount(try section(ref))
     }
 
     // MARK: Internals
@@ -248,8 +249,12 @@ extension Table {
             }
             totalRows += count
             s.propagate()
-            recordReplace(position, removed: 0, added: count)
+            // While filtering, the new rows are asked about (Table+Filter.swift).
+            if filter != nil { try filterNewRows(s, children: at..<(at + count)) }
+            selectionDidInsertRows(s, atChild: at, count: count)
+            recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            refreshFilterAfterChange(s)
         }
     }
 
@@ -273,12 +278,12 @@ extension Table {
         } else if materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
-            var chunk = RowRun(explicitDefaults: end - start)
+            var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)
             edit(&chunk, within - start)
             var pieces: [Piece] = []
-            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start))) }
+            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
-            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end))) }
+            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
             let lower = before.children
             s.list.replace(lower..<(lower + run.count), with: pieces)
         }
@@ -291,7 +296,7 @@ extension Table {
                           _ edit: (inout RowRun, Int) -> Void) throws {
         let before = try look(s, row)
         try editRow(row, in: s, materialize: materialize, edit)
-        if try look(s, row) != before { recordRedraw(childPosition(s, childIndex(ofRow: row, in: s))) }
+        if try look(s, row) != before { recordRedraw(rowRedrawPosition(s, row)) }
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {
@@ -347,7 +352,8 @@ extension Table {
                 guard run.count + count <= RowRun.chunkSize else { return false }
                 if let records { run.insert(at: offset, records: records) } else { run.insert(at: offset, defaultRows: count) }
             } else {
-                guard records == nil else { return false }
+                // New rows are unmarked: a marked default run cannot take them.
+                guard records == nil, run.marks.isNone else { return false }
                 run.insert(at: offset, defaultRows: count)
             }
             s.list.modify(node) { $0 = .rows(run) }

@@ -118,10 +118,12 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         if expandAncestors {
+            // Expanding cannot show a row the filter hides: refuse before changing anything.
+            try checkNotFiltered(s, row: row)
             var chain: [Section] = []
             var c: Section? = s
             while let x = c, x !== root {
-                if x.collapsed { chain.append(x) }
+                if !x.showsChildren { chain.append(x) }
                 c = x.parent
             }
             if !chain.isEmpty {
@@ -133,6 +135,22 @@ extension Table {
             }
         }
         return try rowPosition(of: s, row: row)
+    }
+
+    /// Throws `.notVisible` when the filter hides row `row` of `s` (or a
+    /// section that holds it). O(depth · log n).
+    private func checkNotFiltered(_ s: Section, row: Int) throws {
+        var c: Section? = s
+        while let x = c, x !== root {
+            if x.filterHidden {
+                throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden by the filter")
+            }
+            c = x.parent
+        }
+        let (node, within, _) = try rowNode(row, in: s)
+        if case .rows(let run) = node.piece, run.isHidden(within) {
+            throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden by the filter")
+        }
     }
 
     // MARK: Anchoring

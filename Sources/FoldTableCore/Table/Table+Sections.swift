@@ -78,10 +78,13 @@ extension Table {
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight, collapsed: false)
         setUp(s, flags: flags)
         if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
+        // While filtering it shows once it is asked about (Table+Filter.swift).
+        s.filterHidden = filter != nil
         attach(s, to: parent, at: index)
         sectionsByKey[key] = s
         ids.register(s)
         totalRows += rows
+        if filter != nil { try filterNewSection(s) }
         return s.id
     }
 
@@ -97,8 +100,10 @@ extension Table {
     public func removeSection(_ ref: SectionRef) throws {
         let s = try section(ref)
         try mutate {
+            let parent = s.parent
             detach(s)
             forget(s)
+            if let parent { refreshFilterAfterChange(parent) }
         }
     }
 
@@ -131,8 +136,11 @@ extension Table {
         }
         if s.parent === target, s.indexInParent == index { return }
         try mutate {
+            let source = s.parent
             detach(s)
             attach(s, to: target, at: index)
+            if let source { refilterMoved(s, from: source) }
+            refreshFilterAfterChange(target)
         }
     }
 
@@ -262,6 +270,7 @@ extension Table {
     /// subsections, and cancels their loads.
     func forget(_ s: Section) {
         if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+        selectionForget(s)
         sectionsByKey[s.key] = nil
         ids.unregister(s)
         totalRows -= s.rowCount
@@ -289,6 +298,10 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     /// At insertion: its children are not loaded yet (Table+Loading.swift);
     /// it starts collapsed. Reported while its load state is not `.loaded`.
     public static let unloaded = SectionFlags(rawValue: 32)
+    /// Reported only: a filter hides it and everything in it.
+    public static let filtered = SectionFlags(rawValue: 64)
+    /// Reported only: collapsed, but shown expanded by a filter (`FilterOptions.expandMatches`).
+    public static let filterOpened = SectionFlags(rawValue: 128)
 }
 
 extension Table {
@@ -308,6 +321,8 @@ extension Table {
         if !s.hasHeader { f.insert(.noHeader) }
         if s.collapsible { f.insert(.collapsible) }
         if s.load != .loaded { f.insert(.unloaded) }
+        if s.filterHidden { f.insert(.filtered) }
+        if s.filterOpened { f.insert(.filterOpened) }
         return f
     }
 }

@@ -64,7 +64,7 @@ extension Table {
             out.append(StickyHeader(position: position, depth: depth, key: sub.key, top: drawn, height: h,
                                     sectionID: sub.id))
             stackTop = drawn + h
-            guard !sub.collapsed else { break }
+            guard sub.showsChildren else { break }
             sec = sub
             top = headerTop + sub.headerUnits
             base = position + 1

@@ -21,6 +21,7 @@ extension Table {
         }
         guard count > 0 else { return }
         try mutate {
+            selectionWillRemoveChildren(parent, index..<(index + count))
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
             let removed = parent.list.replace(index..<(index + count), with: [])
@@ -36,6 +37,7 @@ extension Table {
             parent.propagate()
             recordReplace(position, removed: items, added: 0)
             recordChildrenChanged(parent, hadChildren: true, rowsChanged: removedRows > 0)
+            refreshFilterAfterChange(parent)
         }
     }
 
@@ -70,11 +72,15 @@ extension Table {
             // Its normal height may follow the target's default: expanded must stay expandable.
             let normal = record.height == RowRun.none ? target.rowUnits : Int(record.height)
             if record.expanded, !(record.expandedHeight != RowRun.none && Int(record.expandedHeight) > normal) { record.expanded = false }
+            // While filtering it keeps its answer; a section that shows all below it shows it.
+            let wasHidden = record.hidden
+            record.hidden = filter != nil && !record.matched && !forcedBy(target)
             try mutate {
+                let fromRow = rowIndex(ofChild: index, in: source)
                 let from = childPosition(source, index)
                 source.list.replace(index..<(index + 1), with: [])
                 source.propagate()
-                recordReplace(from, removed: 1, added: 0)
+                recordReplace(from, removed: wasHidden ? 0 : 1, added: 0)
                 // Within one section the row count stays: only its header's flags may change.
                 recordChildrenChanged(source, hadChildren: true, rowsChanged: source !== target)
                 let to = childPosition(target, targetIndex)
@@ -83,8 +89,11 @@ extension Table {
                     target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
-                recordReplace(to, removed: 0, added: 1)
+                selectionDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
+                recordReplace(to, removed: 0, added: record.hidden ? 0 : 1)
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
+                refreshFilterAfterChange(source)
+                refreshFilterAfterChange(target)
             }
         }
     }

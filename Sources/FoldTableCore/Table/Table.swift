@@ -70,6 +70,8 @@ public final class Table {
     var listeners = Listeners()
     /// Lazily loaded children: tickets, loads under way, loader calls (Table+Loading.swift).
     var loads = Loads()
+    /// The selection's mode and anchor (Table+Selection.swift).
+    var selectionState = SelectionState()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?
@@ -77,6 +79,10 @@ public final class Table {
     /// Set once the expanded-height provider has answered for some row, so
     /// invalidating heights looks for answers to forget.
     var expandedAnswersKept = false
+    /// The active filter, and the match function while it is being asked
+    /// (Table+Filter.swift).
+    var filter: Filter?
+    var matchBeingAsked: MatchFunction?
     #if FOLDTABLE_INTERNAL_CHECKS
     /// Mutations until the next structure check (Table+Invariants.swift).
     var mutationsUntilCheck = 0

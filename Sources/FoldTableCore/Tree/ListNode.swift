@@ -52,9 +52,16 @@ final class ListNode {
         let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
-            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
+            // Neither filter matches nor selection counts are in the totals'
+            // columns: with some, ask every piece.
+            guard s.children == s.rows, totals.view.count == pieces.count + 1,
+                  s.matchedDeep == 0, sum.matchedDeep == 0,
+                  s.selectedRows == 0, sum.selectedRows == 0 else { return recompute() }
             let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
             sum = totals.update(slot: slot, to: s, lookup: data)
+            // Rows only: every row is a row here, and the hidden ones show no item.
+            sum.rowsDeep = sum.rows
+            sum.hiddenRows = sum.rows &- sum.items
             return
         }
         guard childSums.count == pieces.count else { return recompute() }

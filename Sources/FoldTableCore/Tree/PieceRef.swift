@@ -50,7 +50,8 @@ struct PieceRef {
     @inline(__always)
     var holdsSection: Bool { LookupTag.tag(lookup) == LookupTag.section }
 
-    /// What a lookup needs of row `i` of the row run here; nil for a
+    /// What a lookup needs of the row that is item `i` of the row run here
+    /// (row `i` unless the filter hides rows of it); nil for a
     /// subsection. Heights only with `measure`. Read from the leaf's totals
     /// when they describe the run (`plainRows`), else from the
     /// piece in place (no copy, so no retain that would touch the run's
@@ -60,13 +61,15 @@ struct PieceRef {
         if let plain = plainRows {
             return RowFacts(expanded: false, expandable: false,
                             top: measure ? plain.prefixHeight(i, rowHeight: rowHeight) : 0,
-                            height: measure ? plain.height(i, rowHeight: rowHeight) : 0)
+                            height: measure ? plain.height(i, rowHeight: rowHeight) : 0, index: i)
         }
         return leaf.pieces.withUnsafeBufferPointer { p -> RowFacts? in
             guard case .rows(let run) = p[slot] else { return nil }
+            let i = run.row(ofItem: i)
             return RowFacts(expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
                             top: measure ? run.prefixHeight(i, rowHeight: rowHeight) : 0,
-                            height: measure ? run.height(i, rowHeight: rowHeight) : 0)
+                            height: measure ? run.height(i, rowHeight: rowHeight) : 0, index: i,
+                            matched: run.isMatched(i), selected: run.marks.bit(run.marks.selected, i))
         }
     }
 
@@ -83,7 +86,7 @@ struct PieceRef {
         }
         return leaf.pieces.withUnsafeBufferPointer { p -> Int? in
             guard case .rows(let run) = p[slot] else { return nil }
-            return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
+            return run.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) ?? run.shownCount
         }
     }
 

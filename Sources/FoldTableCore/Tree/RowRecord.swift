@@ -9,4 +9,8 @@ struct RowRecord {
     /// provider's answer, forgotten when heights are invalidated; false for
     /// one set explicitly, and for a row not asked yet.
     var expandedProvided = false
+    /// Its marks (`RowMarks`): selected, hidden by the filter, matching it.
+    var selected = false
+    var hidden = false
+    var matched = false
 }

@@ -30,15 +30,22 @@ struct RowRun {
     /// Bit i: row i's expanded height is the provider's answer
     /// (`RowRecord.expandedProvided`; explicit chunks only).
     private(set) var providedBits: UInt64 = 0
+    /// Selection and filter marks (`RowMarks`): bits of an explicit chunk's
+    /// rows, or one value for all rows of a default run. Changing `hidden`
+    /// changes what the run shows; `recount()` after it.
+    var marks = RowMarks()
     /// In units.
-    private(set) var fixedSum = 0
-    private(set) var defaultCount: Int
+    /// (Both set by `recount`, here and in RowRun+Filter.swift.)
+    var fixedSum = 0
+    var defaultCount: Int
 
-    /// `count` rows of the default height.
-    init(defaultRows count: Int) {
+    /// `count` rows of the default height, all marked alike with `marks`
+    /// (each field 0 or `RowMarks.all`).
+    init(defaultRows count: Int, marks: RowMarks = .none) {
         self.count = count
         heights = nil
         defaultCount = count
+        self.marks = marks
     }
 
     /// An explicit chunk of 1...chunkSize rows.
@@ -55,6 +62,9 @@ struct RowRun {
             if r.expandedHeight != RowRun.none { anyExpandedHeight = true }
             if r.expanded { expandedBits |= 1 << UInt64(i) }
             if r.expandedProvided { providedBits |= 1 << UInt64(i) }
+            RowMarks.set(&marks.selected, i, r.selected)
+            RowMarks.set(&marks.hidden, i, r.hidden)
+            RowMarks.set(&marks.matched, i, r.matched)
             i += 1
         }
         heights = h
@@ -67,11 +77,14 @@ struct RowRun {
         self.init(records: records[...])
     }
 
-    /// `count` rows, each with the section's default height, stored explicitly.
-    init(explicitDefaults count: Int) {
+    /// `count` rows (at most `chunkSize`), each with the section's default
+    /// height, stored explicitly; marked alike with a default run's `marks`.
+    init(explicitDefaults count: Int, marks: RowMarks = .none) {
         self.count = count
         heights = [UInt32](repeating: RowRun.none, count: count)
         defaultCount = count
+        self.marks = RowMarks.uniform(marks, count: count)
+        if marks.hidden != 0 { recount() }  // hidden rows count no height
     }
 
     var isExplicit: Bool { heights != nil }
@@ -79,16 +92,32 @@ struct RowRun {
 
     @inline(__always)
     var summary: Summary {
-        Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        // A hidden row (`marks.hidden`) shows no item and no height; it
+        // still counts as a row and a child.
+        if marks.hidden != 0 || marks.matched != 0 {
+            var s = filteredSummary
+            s.selectedRows = selectedCount
+            return s
+        }
+        var s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
+                        fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        s.selectedRows = selectedCount
+        return s
+    }
+
+    /// Selected rows: the bits of a chunk, or all or none of a default run.
+    @inline(__always)
+    var selectedCount: Int {
+        heights != nil ? marks.selected.nonzeroBitCount : (marks.selected != 0 ? count : 0)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.
-    private mutating func recount() {
+    /// Hidden rows (`RowRun+Filter.swift`) count no height.
+    mutating func recount() {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0
         var defaults = 0
-        if expandedBits == 0 {
+        if expandedBits == 0, marks.hidden == 0 {
             heights.withUnsafeBufferPointer { h in
                 for v in h { if v == RowRun.none { defaults += 1 } else { sum += Int(v) } }
             }
@@ -96,7 +125,7 @@ struct RowRun {
             defaultCount = defaults
             return
         }
-        for i in 0..<count {
+        for i in 0..<count where !marks.bit(marks.hidden, i) {
             if isExpanded(i), let e = expandedHeights?[i], e != RowRun.none {
                 sum += Int(e)
             } else if heights[i] == RowRun.none {
@@ -122,9 +151,13 @@ struct RowRun {
     }
 
     func record(_ i: Int) -> RowRecord {
-        guard let heights else { return RowRecord() }
+        guard let heights else {
+            return RowRecord(selected: marks.selected != 0, hidden: marks.hidden != 0, matched: marks.matched != 0)
+        }
         return RowRecord(height: heights[i], expandedHeight: expandedHeights?[i] ?? RowRun.none,
-                         expanded: isExpanded(i), expandedProvided: isProvided(i))
+                         expanded: isExpanded(i), expandedProvided: isProvided(i),
+                         selected: marks.bit(marks.selected, i), hidden: marks.bit(marks.hidden, i),
+                         matched: marks.bit(marks.matched, i))
     }
 
     /// Whether row `i` can expand: its expanded height exceeds its normal height.
@@ -169,6 +202,7 @@ struct RowRun {
 
     /// The shown height of rows 0..<i, in units.
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
+        if marks.hidden != 0 { return shownPrefixHeight(i, rowHeight: rowHeight) }
         if expandedBits == 0 {
             // The common case: every row at its normal height.
             return withPlainRows { $0.prefixHeight(i, rowHeight: rowHeight) }
@@ -178,11 +212,13 @@ struct RowRun {
         return sum
     }
 
-    func height(rowHeight: Int) -> Int { fixedSum &+ defaultCount &* rowHeight }
+    func height(rowHeight: Int) -> Int { fixedSum &+ shownDefaults &* rowHeight }
 
     /// The first row whose bottom in units, measured from the run's top, is
-    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is.
+    /// beyond `y` (`> y`, or `>= y` when `inclusive`); nil if none is. With
+    /// hidden rows: the first such shown row's item index in the run.
     func firstRow(bottomBeyond y: Int, inclusive: Bool, rowHeight: Int) -> Int? {
+        if marks.hidden != 0 { return firstShownRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         if expandedBits == 0 {
             return withPlainRows { $0.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) }
         }
@@ -204,11 +240,13 @@ struct RowRun {
 
     /// What a leaf's running totals record of this run (`TotalsView.lookup`):
     /// `LookupTag.plainRows` and the address of its heights (0 for a default
-    /// run) when no row has an expanded height, so lookups read the heights
+    /// run) when no row has an expanded height or a mark, so lookups read the heights
     /// without touching the piece; `LookupTag.askPiece` otherwise. Valid until the run's
     /// heights are next changed, after which the leaf records it again.
     var lookup: Int {
-        guard expandedHeights == nil, expandedBits == 0 else { return LookupTag.askPiece }
+        // Marked rows (selected, filtered) are read from the piece too: the
+        // fast paths know nothing of marks.
+        guard expandedHeights == nil, expandedBits == 0, marks.isNone else { return LookupTag.askPiece }
         guard let heights else { return LookupTag.plainRows }
         let address = heights.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         guard address != 0 else { return LookupTag.askPiece }
@@ -258,7 +296,9 @@ struct RowRun {
         recount()
     }
 
-    /// Inserts `k` default rows at `i` (explicit chunks must stay within chunkSize).
+    /// Inserts `k` default rows at `i` (explicit chunks must stay within
+    /// chunkSize). In a default run they take the run's marks: callers that
+    /// want unmarked rows next to a marked default run insert a run of their own.
     mutating func insert(at i: Int, defaultRows k: Int) {
         // A default run only counts: k may be huge, so nothing per row.
         guard heights != nil else { count += k; defaultCount += k; return }
@@ -302,9 +342,13 @@ struct RowRun {
         }
         expandedBits = shifted(expandedBits)
         providedBits = shifted(providedBits)
+        marks = marks.inserting(at: i, count: k)
         for (j, r) in records.enumerated() {
             if r.expanded { expandedBits |= 1 << UInt64(i + j) }
             if r.expandedProvided { providedBits |= 1 << UInt64(i + j) }
+            if r.selected { marks.selected |= 1 << UInt64(i + j) }
+            if r.hidden { marks.hidden |= 1 << UInt64(i + j) }
+            if r.matched { marks.matched |= 1 << UInt64(i + j) }
         }
         count += k
         recount()
@@ -322,13 +366,14 @@ struct RowRun {
         }
         expandedBits = removed(expandedBits)
         providedBits = removed(providedBits)
+        marks = marks.removing(range)
         count -= range.count
         recount()
     }
 
     /// The rows in `range` as a run of the same kind.
     func slice(_ range: Range<Int>) -> RowRun {
-        guard heights != nil else { return RowRun(defaultRows: range.count) }
+        guard heights != nil else { return RowRun(defaultRows: range.count, marks: marks) }
         return RowRun(records: range.map(record)[...])
     }
 

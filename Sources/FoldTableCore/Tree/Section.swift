@@ -51,6 +51,17 @@ final class Section {
     var load = LoadState.loaded {
         didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
     }
+    /// The filter's state (Table+Filter.swift): the header's own answer;
+    /// hidden with everything in it; shown expanded although collapsed
+    /// (FOLD_FILTER_EXPAND_MATCHES); collapsed by the user while opened,
+    /// so not opened again until the filter is set again.
+    var filterMatched = false
+    var filterHidden = false
+    var filterOpened = false
+    var filterClosed = false
+    /// Selected through its header (Table+Selection.swift); counted in
+    /// `contribution`, so changing it needs `propagate()`.
+    var selected = false
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
     /// The message of a failed load.
@@ -72,6 +83,11 @@ final class Section {
     var rowCount: Int { list.sum.rows }
     /// Collapsed in a way that hides something.
     var hidesChildren: Bool { collapsed && childCount > 0 }
+    /// Whether its children are shown (when it is shown itself): expanded,
+    /// or opened by a filter. Geometry reads this; `collapsed` stays the
+    /// stored state.
+    @inline(__always)
+    var showsChildren: Bool { !collapsed || filterOpened }
     /// Collapsible now: not fixed, and something to collapse or children
     /// still to load (a header shows an indicator).
     var collapsible: Bool { !fixed && (childCount > 0 || load != .loaded) }
@@ -84,25 +100,42 @@ final class Section {
     var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
 
     /// What this section adds to its parent's list: header, children (or
-    /// the placeholder) while expanded, footer. O(1).
+    /// the placeholder) while expanded, footer. O(1). Inlined: descents
+    /// read two of its fields.
+    @inline(__always)
     var contribution: Summary {
         let inner = list.sum
-        let open = !collapsed
-        return Summary(children: 1, rows: 0,
-                       items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
-                       defaultRows: 0,
-                       // From `inner`, read once: reading `list` again retains its root.
-                       fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
-                           &+ footerUnits,
-                       expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting)
+        var s: Summary
+        if filterHidden {
+            s = hiddenContribution(inner)
+        } else {
+            let open = showsChildren
+            s = Summary(children: 1, rows: 0,
+                        items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
+                        defaultRows: 0,
+                        // From `inner`, read once: reading `list` again retains its root.
+                        fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
+                            &+ footerUnits,
+                        expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting,
+                       rowsDeep: inner.rowsDeep, matchedDeep: inner.matchedDeep)
+        }
+        s.selectedRows = inner.selectedRows
+        s.selectedSections = inner.selectedSections &+ (selected ? 1 : 0)
+        return s
+    }
+
+    /// The contribution of a section the filter hides: no item, no height.
+    private func hiddenContribution(_ inner: Summary) -> Summary {
+        Summary(children: 1, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting,
+                rowsDeep: inner.rowsDeep, matchedDeep: inner.matchedDeep, hiddenSections: 1)
     }
 
     /// Height of the children (or the placeholder, a default row) as shown
     /// now (0 while collapsed), in units.
     var shownChildrenHeight: Int {
-        collapsed ? 0 : list.sum.height(rowUnits) &+ placeholderItems &* rowUnits
+        !showsChildren ? 0 : list.sum.height(rowUnits) &+ placeholderItems &* rowUnits
     }
-    var shownChildrenItems: Int { collapsed ? 0 : list.sum.items &+ placeholderItems }
+    var shownChildrenItems: Int { !showsChildren ? 0 : list.sum.items &+ placeholderItems }
 
     /// After this section's list or flags changed: refresh the summaries of
     /// every list above it. O(depth · log n).

@@ -18,6 +18,18 @@ struct Summary: Equatable {
     var expandedDeep = 0
     /// Levels of subsections below (0: no subsections). Combined by max.
     var nesting = 0
+    /// Filtering (Table+Filter.swift): rows here and in every subsection
+    /// below, and those of them that match the active filter (0 without
+    /// one); rows among the children that the filter hides, and subsections
+    /// among them that it hides.
+    var rowsDeep = 0
+    var matchedDeep = 0
+    var hiddenRows = 0
+    var hiddenSections = 0
+    /// Selected rows and selected sections here and in every subsection
+    /// below (Table+Selection.swift). Not in `Counts`: descents never read them.
+    var selectedRows = 0
+    var selectedSections = 0
 
     static let zero = Summary()
 
@@ -33,10 +45,14 @@ struct Summary: Equatable {
 
     @inline(__always)
     init(children: Int = 0, rows: Int = 0, items: Int = 0, defaultRows: Int = 0, fixedHeight: Int = 0,
-         expandedRows: Int = 0, expandedDeep: Int = 0, nesting: Int = 0) {
+         expandedRows: Int = 0, expandedDeep: Int = 0, nesting: Int = 0, rowsDeep: Int? = nil,
+         matchedDeep: Int = 0, hiddenSections: Int = 0) {
         self.init(counts: Counts(children: children, rows: rows, items: items, defaultRows: defaultRows,
                                  fixedHeight: fixedHeight),
                   expandedRows: expandedRows, expandedDeep: expandedDeep, nesting: nesting)
+        self.rowsDeep = rowsDeep ?? rows  // without subsections, the rows
+        self.matchedDeep = matchedDeep
+        self.hiddenSections = hiddenSections
     }
 
     /// Children (rows plus subsections).
@@ -68,5 +84,11 @@ struct Summary: Equatable {
         a.expandedRows &+= b.expandedRows
         a.expandedDeep &+= b.expandedDeep
         a.nesting = max(a.nesting, b.nesting)
+        a.rowsDeep &+= b.rowsDeep
+        a.matchedDeep &+= b.matchedDeep
+        a.hiddenRows &+= b.hiddenRows
+        a.hiddenSections &+= b.hiddenSections
+        a.selectedRows &+= b.selectedRows
+        a.selectedSections &+= b.selectedSections
     }
 }

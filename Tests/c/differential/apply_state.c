@@ -392,7 +392,10 @@ int apply(fold_table *t, model *m, const op *o)
     nmust = 0;
     expect_no_set = 0;
     if (o->type == OP_SNAPSHOT) {
-        return apply_snapshot_op(t, m, o);
+        return apply_snapshot_op(t, m, o) || sync_selection(t, m);
+    }
+    if (o->type == OP_SELECT) {
+        return apply_select(t, m, o);
     }
     if (o->type == OP_FOLLOW) {
         return apply_follow(t, m, o);

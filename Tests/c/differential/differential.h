@@ -31,6 +31,7 @@ typedef struct mchild {
     double eh; /* expanded height, NOV = none */
     int expanded;
     int64_t pos; /* flat position after build(), -1 if hidden */
+    int selected, anchor; /* select.c: marks that move with the row */
 } mchild;
 
 struct msec {
@@ -45,6 +46,7 @@ struct msec {
     int fixed;     /* not collapsible (FOLD_SECTION_FIXED, set_collapsible 0, NO_HEADER) */
     int no_header; /* FOLD_SECTION_NO_HEADER: no header item */
     double hh, fh, rh; /* NOV: the table's */
+    int selected, anchor; /* select.c */
     int n;
     mchild c[MAXC];
     msec *parent; /* &model.root for top-level sections */
@@ -159,6 +161,7 @@ enum {
     OP_SNAPSHOT,               /* fold_table_apply_snapshot (snapshot.c) */
     OP_FOLLOW,                 /* follow_end, viewports at or near the end (follow.c) */
     OP_LOAD,                   /* lazily loaded children (load.c) */
+    OP_SELECT,                 /* keyed selection (select.c) */
     OP_KINDS
 };
 
@@ -361,9 +364,16 @@ typedef struct new_op_stats {
     long follow_checked;
     /* load.c: loads started (the last ticket), finished, failed, stale tickets refused. */
     long loads_finished, loads_failed, loads_stale;
+    /* select.c: selection calls made, those that changed the selection, ranges from an anchor. */
+    long select_calls, select_changes, select_ranges;
 } new_op_stats;
 extern new_op_stats stats;
 int apply_snapshot_op(fold_table *t, model *m, const op *o);
+/* Keyed selection (select.c): the operation, the comparison after every
+ * operation, and the model taking the table's selection after a snapshot. */
+int apply_select(fold_table *t, model *m, const op *o);
+int verify_selection(const fold_table *t, model *m);
+int sync_selection(fold_table *t, model *m);
 int apply_follow(fold_table *t, model *m, const op *o);
 /* After an operation: the viewport's offset by the follow_end rule where
  * the model predicts it, and as the change set reported it. */

@@ -301,6 +301,7 @@ mchild row_child(double h)
     c.eh = NOV;
     c.expanded = 0;
     c.pos = -1;
+    c.selected = c.anchor = 0;
     return c;
 }
 
@@ -361,13 +362,14 @@ void emit(const model *m, msec *s, int depth, double *y)
     int i, r = 0;
     uint32_t flags = (s->collapsed ? FOLD_ITEM_FLAG_COLLAPSED : 0) |
                      (collapsible_now(s) ? FOLD_ITEM_FLAG_COLLAPSIBLE : 0);
+    uint32_t selected = s->selected ? FOLD_ITEM_FLAG_SELECTED : 0;
     s->visible = 1;
     s->hpos = -1;
     s->htop = *y;
     s->fpos = -1;
     if (!s->no_header) {
         s->hpos = nitems;
-        push(FOLD_ITEM_HEADER, depth, s->fid, -1, flags, y, eff_hh(m, s), s, -1);
+        push(FOLD_ITEM_HEADER, depth, s->fid, -1, flags | selected, y, eff_hh(m, s), s, -1);
     }
     if (!s->collapsed && shows_placeholder(s)) {
         push(FOLD_ITEM_PLACEHOLDER, depth, s->fid, -1,
@@ -382,7 +384,8 @@ void emit(const model *m, msec *s, int depth, double *y)
             }
         } else if (c->sec == NULL) {
             uint32_t f = (c->expanded ? FOLD_ITEM_FLAG_EXPANDED : 0) |
-                         (row_expandable(m, s, c) ? FOLD_ITEM_FLAG_EXPANDABLE : 0);
+                         (row_expandable(m, s, c) ? FOLD_ITEM_FLAG_EXPANDABLE : 0) |
+                         (c->selected ? FOLD_ITEM_FLAG_SELECTED : 0);
             c->pos = nitems;
             push(FOLD_ITEM_ROW, depth, s->fid, r, f, y, row_shown(m, s, c), s, i);
         } else {

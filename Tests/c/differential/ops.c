@@ -42,6 +42,7 @@ const int op_weight[OP_KINDS] = {
     3, /* apply_snapshot */
     2, /* follow_end, viewports */
     8, /* lazily loaded children */
+    8, /* keyed selection */
 };
 
 

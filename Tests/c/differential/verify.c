@@ -175,6 +175,9 @@ int verify(const fold_table *t, model *m, rng *vr)
 
     build(m);
     ns = all_sections(m, all);
+    if (verify_selection(t, m)) {
+        return 1;
+    }
 
     /* The flat list. */
     EXPECT_ST(fold_table_item_count(t, &n), FOLD_OK);

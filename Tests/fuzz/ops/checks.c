@@ -51,6 +51,9 @@ typedef struct fingerprint {
     double content, voffset, vheight;
     int32_t accordion, sticky;
     int vset;
+    /* Selection and filter: counts, and whether a filter is on. */
+    int64_t selected_rows, selected_sections, matches;
+    int filtering;
 } fingerprint;
 
 static void take(const fold_table *t, fingerprint *f)
@@ -76,6 +79,9 @@ static void take(const fold_table *t, fingerprint *f)
         f->sticky = o.sticky_levels;
     }
     fold_table_viewport(t, &f->vset, &f->voffset, &f->vheight);
+    fold_table_selection_count(t, FOLD_ROOT, &f->selected_rows, &f->selected_sections);
+    fold_table_match_count(t, FOLD_ROOT, &f->matches, NULL);
+    fold_table_filter_info(t, &f->filtering, NULL);
 }
 
 static int same_double(double a, double b)
@@ -88,7 +94,9 @@ static int same(const fingerprint *a, const fingerprint *b)
     return a->items == b->items && a->sections == b->sections &&
            a->top_sections == b->top_sections && a->expanded == b->expanded &&
            same_double(a->content, b->content) && a->accordion == b->accordion &&
-           a->sticky == b->sticky && a->vset == b->vset &&
+           a->sticky == b->sticky && a->vset == b->vset && a->selected_rows == b->selected_rows &&
+           a->selected_sections == b->selected_sections && a->matches == b->matches &&
+           a->filtering == b->filtering &&
            (!a->vset || (same_double(a->voffset, b->voffset) && same_double(a->vheight, b->vheight)));
 }
 

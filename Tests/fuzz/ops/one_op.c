@@ -201,9 +201,14 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
     }
     case 29:
         /* Saved state, a snapshot or a load: they replace much of the
-         * table at once (a loader may remove its section). */
-        i = byte(r) % 4;
-        if (i == 3) {
+         * table at once (a loader may remove its section); selection and
+         * filtering (ops/select_filter.c). */
+        i = byte(r) % 6;
+        if (i == 5) {
+            st = select_op(r, tt, good);
+        } else if (i == 4) {
+            st = filter_op(r, tt, good);
+        } else if (i == 3) {
             st = snapshot_op(r, tt);
             removing = 1;
         } else if (i == 2) {

@@ -138,6 +138,23 @@ def check_lazy_loading():
         check(e.matches(error_domain_quark(), -8), "a late answer: FOLD_E_CANCELLED")
 
 
+def check_selection(model):
+    """FoldListModel is a Gtk.SelectionModel over the engine's selection
+    (items 2 and 3 are fruit's rows 1 and 2 in main's store)."""
+    gi.require_version("Gtk", "4.0")
+    from gi.repository import Gtk  # noqa: E402
+
+    check(isinstance(model, Gtk.SelectionModel), "FoldListModel is a Gtk.SelectionModel")
+    changed = []
+    handler = model.connect("selection-changed", lambda _m, p, n: changed.append((p, n)))
+    check(model.select_range(2, 2, True), "select_range")
+    equal([model.is_selected(p) for p in range(5)], [False, False, True, True, False], "selected")
+    equal(changed, [(2, 2)], "selection-changed")
+    check(model.unselect_all(), "unselect_all")
+    equal(model.get_selection().get_size(), 0, "nothing selected")
+    model.disconnect(handler)
+
+
 def main():
     print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
                                                sys.base_prefix))
@@ -177,6 +194,7 @@ def main():
 
     model = Fold.ListModel.new_for_store(store)
     check(isinstance(model, Gio.ListModel), "FoldListModel is a Gio.ListModel")
+    check_selection(model)
     equal(model.get_item_type(), Fold.ListItem.__gtype__, "item type")
     model.set_text_func(lambda section, key, row: "%s-%d" % (key, row))
     signals = []

@@ -49,6 +49,7 @@ from ._ffi_types import (
     CHANGE_FN,
     HEIGHT_FN,
     LOAD_FN,
+    MATCH_FN,
     ROW_FN,
     SECTION_FN,
     fold_import_report,
@@ -56,6 +57,7 @@ from ._ffi_types import (
     fold_load_info,
     fold_row_info,
     fold_section_info,
+    fold_selected_run,
     fold_snapshot_entry,
     fold_snapshot_report,
     fold_sticky_header,
@@ -68,8 +70,8 @@ from ._ffi_types import (
 EXPECTED_MAJOR = 0
 #: The minor version too: before 1.0 every minor version changes the ABI
 #: (0.2 replaced index and key arguments with section ids; 0.3 grew the options;
-#: 0.4 added lazily loaded children).
-EXPECTED_MINOR = 4
+#: 0.4 added lazily loaded children; 0.5 selection and filtering).
+EXPECTED_MINOR = 5
 
 #: The environment variable naming the library file to load.
 ENV_VAR = "FOLDTABLE_LIBRARY"
@@ -231,6 +233,31 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ),
     ("fold_table_fail_load", [_TABLE, _ID, c_uint64, c_char_p], c_int, STATUS),
     ("fold_table_load", [_TABLE, _ID], c_int, STATUS),
+    # Selection
+    ("fold_table_set_selection_mode", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_selection_mode", [_TABLE, POINTER(c_int32)], c_int, STATUS),
+    ("fold_table_select_row", [_TABLE, _ID, c_int64, c_int32, _P_INT], c_int, STATUS),
+    ("fold_table_select_section", [_TABLE, _ID, c_int32, _P_INT], c_int, STATUS),
+    ("fold_table_select_item", [_TABLE, c_int64, c_int32, _P_INT], c_int, STATUS),
+    ("fold_table_select_range", [_TABLE, c_int64, c_int32, _P_INT], c_int, STATUS),
+    ("fold_table_select_positions", [_TABLE, c_int64, c_int64, c_int32, _P_INT], c_int, STATUS),
+    ("fold_table_select_all", [_TABLE, _P_INT], c_int, STATUS),
+    ("fold_table_clear_selection", [_TABLE, _P_INT], c_int, STATUS),
+    ("fold_table_is_row_selected", [_TABLE, _ID, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_is_section_selected", [_TABLE, _ID, _P_INT], c_int, STATUS),
+    ("fold_table_selection_count", [_TABLE, _ID, _P_I64, _P_I64], c_int, STATUS),
+    # fold_selected_run ** as void ** too (one allocation, fold_free).
+    ("fold_table_selection", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
+    ("fold_table_selection_anchor", [_TABLE, POINTER(_ID), _P_I64], c_int, STATUS),
+    ("fold_table_set_selection_anchor", [_TABLE, _ID, c_int64], c_int, STATUS),
+    # Filtering
+    ("fold_table_set_filter", [_TABLE, MATCH_FN, c_void_p, c_uint32], c_int, STATUS),
+    ("fold_table_filter_info", [_TABLE, _P_INT, POINTER(c_uint32)], c_int, STATUS),
+    ("fold_table_set_row_match", [_TABLE, _ID, c_int64, c_int], c_int, STATUS),
+    ("fold_table_set_section_match", [_TABLE, _ID, c_int], c_int, STATUS),
+    ("fold_table_row_matches", [_TABLE, _ID, c_int64, _P_INT], c_int, STATUS),
+    ("fold_table_section_matches", [_TABLE, _ID, _P_INT], c_int, STATUS),
+    ("fold_table_match_count", [_TABLE, _ID, _P_I64, _P_I64], c_int, STATUS),
     # Lazy heights
     ("fold_table_set_height_provider", [_TABLE, c_int32, HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),

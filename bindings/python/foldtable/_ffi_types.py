@@ -49,6 +49,8 @@ SECTION_NO_HEADER = 4
 SECTION_COLLAPSIBLE = 8
 SECTION_EXPANDED = 16
 SECTION_UNLOADED = 32
+SECTION_FILTERED = 64
+SECTION_FILTER_OPENED = 128
 
 TEXT_KEY = 0
 TEXT_HEADER = 1
@@ -73,6 +75,8 @@ ITEM_FLAG_EXPANDABLE = 4
 ITEM_FLAG_COLLAPSIBLE = 8
 ITEM_FLAG_LOADING = 16
 ITEM_FLAG_FAILED = 32
+ITEM_FLAG_SELECTED = 64
+ITEM_FLAG_MATCH = 128
 
 OFFSET_IN_ITEM = 0
 OFFSET_ABOVE = 1
@@ -118,6 +122,17 @@ LOAD_LOADING = 2
 LOAD_FAILED = 3
 LOAD_START = 0
 LOAD_CANCEL = 1
+
+SELECT_REPLACE = 0
+SELECT_ADD = 1
+SELECT_REMOVE = 2
+SELECT_TOGGLE = 3
+SELECTION_MULTIPLE = 0
+SELECTION_SINGLE = 1
+SELECTION_NONE = 2
+
+FILTER_SHOW_CHILDREN = 1
+FILTER_EXPAND_MATCHES = 2
 
 # --------------------------------------------------------------------------
 # Structures from foldtable.h (field for field; checked by the same test)
@@ -304,6 +319,16 @@ class fold_load_info(Structure):
     ]
 
 
+class fold_selected_run(Structure):
+    _fields_ = [
+        ("section", section_id),
+        # A char * into the same allocation; read with ctypes.string_at.
+        ("key", c_void_p),
+        ("row", c_int64),
+        ("count", c_int64),
+    ]
+
+
 # --------------------------------------------------------------------------
 # Callback types. The table is passed as void * (the binding never uses it:
 # a listener reaches its table through the Python Table). Strings arrive as
@@ -325,3 +350,5 @@ HEIGHT_FN = ctypes.CFUNCTYPE(
 # void (*fold_load_fn)(fold_table *, fold_section_id, const char *key, uint64_t ticket,
 #                      int32_t event, void *user_data)
 LOAD_FN = ctypes.CFUNCTYPE(None, c_void_p, section_id, c_char_p, c_uint64, c_int32, c_void_p)
+# int (*fold_match_fn)(fold_table *, fold_section_id, const char *key, int64_t row, void *user_data)
+MATCH_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int64, c_void_p)

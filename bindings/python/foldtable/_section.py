@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _loading
+from . import _ffi, _filter, _loading, _selection
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -619,3 +619,21 @@ class Section(_SectionId):
     finish_load = _loading.finish_load
     fail_load = _loading.fail_load
     load = _loading.load
+
+    # -- selection (_selection.py) ---------------------------------------------------
+
+    selected = property(_selection.is_selected, _selection._set_selected)
+    select = _selection.select
+    select_row = _selection.select_row
+    is_row_selected = _selection.is_row_selected
+    set_anchor = _selection.set_anchor
+    selected_count = property(_selection.section_selected_count)
+
+    # -- filtering (_filter.py) -------------------------------------------------------
+
+    set_row_match = _filter.set_row_match
+    row_matches = _filter.row_matches
+    matches = property(_filter.matches, _filter._set_matches)
+    match_count = property(_filter.match_count)
+    filtered = property(_filter.filtered)
+    filter_opened = property(_filter.filter_opened)

@@ -29,7 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _callbacks, _geometry, _loading, _snapshot, _tree
+from . import _callbacks, _filter, _geometry, _loading, _selection, _snapshot, _tree
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -157,6 +157,7 @@ class Table:
         "_callbacks",
         "_providers",
         "_loader",
+        "_match",
         "_siblings",
         "_siblings_generation",
         "__weakref__",
@@ -183,6 +184,7 @@ class Table:
         self._callbacks: Dict[int, Any] = {}
         self._providers: Dict[int, Any] = {}
         self._loader: Any = None  # the loader's CFUNCTYPE object (set_loader)
+        self._match: Any = None  # the match function's CFUNCTYPE object (set_filter)
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         # Reused buffers: visible items (grown for large viewports, with the
@@ -249,9 +251,11 @@ class Table:
             for callback in self._providers.values():
                 lock.retire(callback)
             lock.retire(self._loader)
+            lock.retire(self._match)
             self._callbacks = {}
             self._providers = {}
             self._loader = None
+            self._match = None
 
     @property
     def closed(self) -> bool:
@@ -512,6 +516,25 @@ class Table:
     # -- lazily loaded children (_loading.py) ------------------------------------
 
     set_loader = _loading.set_loader
+
+    # -- selection (_selection.py) -------------------------------------------------
+
+    selection_mode = property(_selection.selection_mode, _selection._set_selection_mode)
+    select_item = _selection.select_item
+    select_range = _selection.select_range
+    select_positions = _selection.select_positions
+    select_all = _selection.select_all
+    clear_selection = _selection.clear_selection
+    selection = property(_selection.selection)
+    selected_count = property(_selection.selected_count)
+    selection_anchor = property(_selection.selection_anchor)
+
+    # -- filtering (_filter.py) -----------------------------------------------------
+
+    set_filter = _filter.set_filter
+    clear_filter = _filter.clear_filter
+    filter_active = property(_filter.filter_active)
+    match_count = property(_filter.table_match_count)
 
     # -- lazy heights --------------------------------------------------------
 

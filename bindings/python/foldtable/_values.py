@@ -31,6 +31,10 @@ __all__ = [
     "Viewport",
     "ImportReport",
     "LoadState",
+    "Select",
+    "SelectionMode",
+    "SelectedRun",
+    "MatchCount",
 ]
 
 #: A section is named by its key (str) or its index (int).
@@ -110,6 +114,50 @@ class Activation(enum.IntEnum):
     loading again (a new ticket; the loader was called)."""
 
 
+class Select(enum.IntEnum):
+    """How a selection call changes the selection (``FOLD_SELECT_*``)."""
+
+    REPLACE = _ffi.SELECT_REPLACE
+    """Clear the selection, then select (a click)."""
+    ADD = _ffi.SELECT_ADD
+    """Select, keeping the rest."""
+    REMOVE = _ffi.SELECT_REMOVE
+    """Deselect, keeping the rest."""
+    TOGGLE = _ffi.SELECT_TOGGLE
+    """Flip each one named, keeping the rest (ctrl-click)."""
+
+
+class SelectionMode(enum.IntEnum):
+    """What may be selected (``FOLD_SELECTION_*``); see
+    :attr:`Table.selection_mode`."""
+
+    MULTIPLE = _ffi.SELECTION_MULTIPLE
+    """Any number of rows and sections (the default)."""
+    SINGLE = _ffi.SELECTION_SINGLE
+    """At most one row or section."""
+    NONE = _ffi.SELECTION_NONE
+    """Nothing: selecting raises :class:`NotAllowedError`."""
+
+
+class SelectedRun(NamedTuple):
+    """Part of :attr:`Table.selection`: selected rows ``row`` to
+    ``row + length - 1`` of ``section`` (a key), or with ``row`` ``None``
+    the section itself (its header; ``length`` 1). (``length``, not
+    ``count``: a tuple has a ``count`` method.)"""
+
+    section: str
+    row: Optional[int]
+    length: int
+
+
+class MatchCount(NamedTuple):
+    """Rows that match the active filter, and all rows, in a section and its
+    subsections (:attr:`Section.match_count`): a header can show "3 of 40"."""
+
+    matches: int
+    rows: int
+
+
 class LoadState(enum.IntEnum):
     """Where a section's children are (``FOLD_LOAD_*``); see
     :attr:`Section.load_state` and :meth:`Table.set_loader`."""
@@ -169,7 +217,8 @@ class Item(NamedTuple):
         row: the row index for rows; ``None`` for the other kinds.
         flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
             :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
-            :attr:`loading` and :attr:`failed`.
+            :attr:`loading`, :attr:`failed`, :attr:`selected` and
+            :attr:`match`.
     """
 
     position: int
@@ -213,6 +262,17 @@ class Item(NamedTuple):
         to retry)."""
         return bool(self.flags & _ffi.ITEM_FLAG_FAILED)
 
+    @property
+    def selected(self) -> bool:
+        """True for a header whose section, or a row, is selected."""
+        return bool(self.flags & _ffi.ITEM_FLAG_SELECTED)
+
+    @property
+    def match(self) -> bool:
+        """True for a header or row that matches the active filter itself
+        (not one shown only as the way to a match)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_MATCH)
+
 
 class VisibleItem(NamedTuple):
     """One item of a viewport, with its geometry (``fold_visible_item``).
@@ -228,7 +288,8 @@ class VisibleItem(NamedTuple):
         height: the item's height (an expanded row's expanded height).
         flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
             :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
-            :attr:`loading` and :attr:`failed`.
+            :attr:`loading`, :attr:`failed`, :attr:`selected` and
+            :attr:`match`.
     """
 
     position: int
@@ -273,6 +334,17 @@ class VisibleItem(NamedTuple):
         """True for a placeholder whose section's load failed (activate it
         to retry)."""
         return bool(self.flags & _ffi.ITEM_FLAG_FAILED)
+
+    @property
+    def selected(self) -> bool:
+        """True for a header whose section, or a row, is selected."""
+        return bool(self.flags & _ffi.ITEM_FLAG_SELECTED)
+
+    @property
+    def match(self) -> bool:
+        """True for a header or row that matches the active filter itself
+        (not one shown only as the way to a match)."""
+        return bool(self.flags & _ffi.ITEM_FLAG_MATCH)
 
     @property
     def bottom(self) -> float:

@@ -50,6 +50,7 @@ CALLBACKS = {
     "fold_row_fn": _ffi.ROW_FN,
     "fold_height_fn": _ffi.HEIGHT_FN,
     "fold_load_fn": _ffi.LOAD_FN,
+    "fold_match_fn": _ffi.MATCH_FN,
 }
 
 
@@ -122,6 +123,8 @@ ENUMS = [
     (foldtable.RowEvent, r"FOLD_ROW_((?:WILL|DID)_\w+)"),
     # FOLD_LOAD_START and _CANCEL are loader events: set_loader's two functions.
     (foldtable.LoadState, r"FOLD_LOAD_(?!START$|CANCEL$)(\w+)"),
+    (foldtable.Select, r"FOLD_SELECT_(\w+)"),
+    (foldtable.SelectionMode, r"FOLD_SELECTION_(\w+)"),
 ]
 
 
@@ -143,13 +146,15 @@ def test_every_enum_matches_the_header(preprocessed, enum_type, pattern):
 @pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem])
 def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
     """Item.collapsed / expanded / expandable / collapsible / loading /
-    failed each read their FOLD_ITEM_FLAG_ bit and no other."""
+    failed / selected / match each read their FOLD_ITEM_FLAG_ bit and no
+    other."""
     bits = {
         macro[len("FOLD_ITEM_FLAG_"):].lower(): macro_value(text)
         for macro, text in header_macros(preprocessed).items()
         if macro.startswith("FOLD_ITEM_FLAG_")
     }
-    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "loading"]
+    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "loading",
+                            "match", "selected"]
     empty = item_type(*([0] * (len(item_type._fields) - 1)), flags=0)
     for name, bit in bits.items():
         item = empty._replace(flags=bit)
@@ -208,8 +213,9 @@ def header_functions(code):
 def test_every_function_matches_the_header(code):
     functions = header_functions(code)
     # 70 in 0.2.0, plus set_follow_end and apply_snapshot, plus five for
-    # lazily loaded children (set_loader, load_info, finish/fail_load, load)
-    assert len(functions) == 77
+    # lazily loaded children (set_loader, load_info, finish/fail_load, load),
+    # plus 15 for selection and 7 for filtering (0.5.0)
+    assert len(functions) == 99
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
@@ -241,7 +247,8 @@ def header_structs(code):
 
 def test_every_struct_matches_the_header(code):
     structs = header_structs(code)
-    assert len(structs) == 15  # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info
+    # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info, fold_selected_run
+    assert len(structs) == 16
     for name, fields in structs.items():
         python = getattr(_ffi, name)._fields_
         assert [f[0] for f in python] == [f[0] for f in fields], name

@@ -1,0 +1,38 @@
+import Testing
+@testable import FoldTableCore
+
+// Selection and filtering together (found when the two were merged: ranges
+// and the anchor looked at the stored collapsed state, not at what a
+// filter with `.expandMatches` shows).
+
+/// Mac 3 rows, iPad 2, iPhone 4.
+private func products() throws -> Table {
+    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
+}
+
+@Suite struct SelectionFilterTests {
+    /// A range reaches into a collapsed section the filter opened.
+    @Test func rangeEntersOpenedSections() throws {
+        let t = try products()
+        _ = try t.setCollapsed(true, section: "iPad")
+        // Rows 0 and 1 of every section match: Mac 0-2, iPad opened 3-5, iPhone 6-8.
+        try t.setFilter({ _, _, row in row < 2 }, options: .expandMatches)
+        #expect(t.itemCount == 9)
+        _ = try t.selectRow(section: "Mac", row: 0, how: .replace)
+        _ = try t.selectRange(to: 6, how: .replace)
+        #expect(t.selection().map { "\($0.section) \($0.row) \($0.count)" }
+                == ["Mac 0 2", "iPad -1 1", "iPad 0 2", "iPhone -1 1"])
+    }
+
+    /// An anchor inside an opened section is shown: a range starts at it,
+    /// not at the section's header.
+    @Test func anchorInsideOpenedSection() throws {
+        let t = try products()
+        _ = try t.setCollapsed(true, section: "iPad")
+        try t.setFilter({ _, _, row in row < 2 }, options: .expandMatches)
+        _ = try t.selectRow(section: "iPad", row: 1, how: .replace)  // position 5
+        _ = try t.selectRange(to: 7, how: .replace)  // iPhone's header 6, row 0 at 7
+        #expect(t.selection().map { "\($0.section) \($0.row) \($0.count)" }
+                == ["iPad 1 1", "iPhone -1 1", "iPhone 0 1"])
+    }
+}
