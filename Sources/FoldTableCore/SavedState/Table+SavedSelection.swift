@@ -1,0 +1,56 @@
+/// The selection in saved state (Table+SavedState.swift): exported by key
+/// and rows with the anchor, imported as additions.
+extension Table {
+    // MARK: Saved state
+
+    /// Adds "selected" (runs in list order: {"section", "row", "count"}, or
+    /// {"section"} for a section) and "selection_anchor" ({"section", "row"},
+    /// no "row" for a section) to exported state, each only when there is one,
+    /// so state without a selection reads as before.
+    /// - Complexity: O(p · depth · log n) for p runs.
+    func exportSelection(into fields: inout [(String, JSON)]) {
+        let runs = selection()
+        if !runs.isEmpty {
+            fields.append(("selected", .array(runs.map { r in
+                r.row < 0 ? JSON.object([("section", .string(r.section))])
+                    : JSON.object([("section", .string(r.section)), ("row", .number(Double(r.row))),
+                                   ("count", .number(Double(r.count)))])
+            })))
+        }
+        if let (s, row) = selectionState.anchor {
+            var anchor: [(String, JSON)] = [("section", .string(s.key))]
+            if row >= 0 { anchor.append(("row", .number(Double(row)))) }
+            fields.append(("selection_anchor", .object(anchor)))
+        }
+    }
+
+    /// Selects what saved state names, in addition to what is selected (by
+    /// the mode's rules: nothing in `.none`, the last one in `.single`), and
+    /// sets the saved anchor. Unknown keys and rows are skipped (rows past a
+    /// section's end are cut off) and not counted in the import report.
+    /// Inside the import's mutation.
+    /// - Complexity: O(p · depth · log n) for p saved entries.
+    func importSelection(_ saved: SavedStateReader) throws {
+        if let entries = saved.selected, selectionState.mode != .none {
+            var t = SelectionTargets()
+            var last: (Section, Int)?
+            for i in 0..<entries.count {
+                let e = entries[i]
+                guard let s = sectionsByKey[saved.text(e.section)] else { continue }
+                if e.row < 0 { t.sections.append(s); last = (s, -1); continue }
+                guard e.row < s.rowCount, e.count > 0 else { continue }
+                let rows = e.row..<(e.row + min(e.count, s.rowCount - e.row))
+                t.rows.append((s, rows))
+                last = (s, rows.upperBound - 1)
+            }
+            if selectionState.mode == .single {
+                if let (s, row) = last { _ = try applySingle(s, row: row, how: .add) }
+            } else {
+                _ = try applySelection(.add, t)
+            }
+        }
+        if let a = saved.selectionAnchor, let s = sectionsByKey[a.section], a.row < s.rowCount {
+            selectionState.anchor = (s, a.row)
+        }
+    }
+}
