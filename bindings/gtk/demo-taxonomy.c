@@ -4,7 +4,12 @@
  *
  * Four levels of sections, each level's header a little smaller and
  * indented; species are the rows (common name, Latin name on the right).
- * Click a header to fold its group. Sticky headers: FoldStickyHeaders
+ * Click a header to fold its group. Type in the search field to filter
+ * while typing (common or Latin names and group titles, case-insensitive;
+ * groups with matches open, headers show "n of m"); click a species to
+ * select it, ctrl-click to add or remove one, shift-click for the species
+ * shown between (the engine's keyed selection: it survives folding and
+ * filtering). Sticky headers: FoldStickyHeaders
  * (fold-sticky-headers.h) wraps the scrolled list when it is part of the
  * library — the seam is marked "STICKY" below; without it the list scrolls
  * without them and the self-test checks the engine's stack only.
@@ -82,11 +87,32 @@ static const DemoGroup groups[] = {
     {0},
 };
 
+typedef struct {
+    DemoApp demo;
+    GtkWidget *sticky;
+    GtkWidget *search;
+    GtkAdjustment *vadj;
+    double offset;
+    char *query;         /* casefolded; NULL: no filter */
+    GdkModifierType mods; /* of the press that led to the last activate */
+} App;
+
+/* A CSS class on or off. */
+static void
+set_class(GtkWidget *w, const char *name, gboolean on)
+{
+    if (on)
+        gtk_widget_add_css_class(w, name);
+    else
+        gtk_widget_remove_css_class(w, name);
+}
+
 static void
 row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
 {
-    (void)row;
-    (void)data;
+    App *app = data;
+    set_class(GTK_WIDGET(row), "selected", fold_list_item_get_selected(item));
+    set_class(GTK_WIDGET(row), "match", app->query && fold_list_item_get_match(item));
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
@@ -95,18 +121,99 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
         char *m = g_markup_printf_escaped("<i>%s</i>", demo_group_detail(s));
         gtk_label_set_markup(detail, m);
         g_free(m);
+    } else if (app->query) {
+        /* While filtering: how many species below match ("2 of 5"). */
+        const char *d = fold_list_item_get_detail(item);
+        int64_t matches = 0, rows = 0;
+        fold_table_match_count(app->demo.table, fold_list_item_get_section_id(item), &matches, &rows);
+        char *text = g_strdup_printf("%s · %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, d ? d : "",
+                                     matches, rows);
+        gtk_label_set_text(detail, text);
+        g_free(text);
     } else {
         const char *d = fold_list_item_get_detail(item);
         gtk_label_set_text(detail, d ? d : "");
     }
 }
 
-typedef struct {
-    DemoApp demo;
-    GtkWidget *sticky;
-    GtkAdjustment *vadj;
-    double offset;
-} App;
+/* ---- search: the engine's filter ------------------------------------------- */
+
+static gboolean
+contains_query(const char *text, const char *query)
+{
+    char *folded = g_utf8_casefold(text ? text : "", -1);
+    gboolean found = strstr(folded, query) != NULL;
+    g_free(folded);
+    return found;
+}
+
+/* A species matches by its common or Latin name, a group by its title. */
+static int
+match_species(fold_table *table, fold_section_id section, const char *key, int64_t row, void *data)
+{
+    (void)table;
+    (void)section;
+    App *app = data;
+    if (row >= 0)
+        return contains_query(demo_group_row(groups, key, row), app->query);
+    const DemoGroup *g = demo_group_find(groups, key);
+    char *title = g_strndup(g->header, strcspn(g->header, "|"));
+    gboolean found = contains_query(title, app->query);
+    g_free(title);
+    return found;
+}
+
+/* Filters while typing; an empty query clears the filter. */
+static void
+apply_query(App *app, const char *text)
+{
+    g_free(app->query);
+    app->query = text && *text ? g_utf8_casefold(text, -1) : NULL;
+    int status = app->query ? fold_table_set_filter(app->demo.table, match_species, app,
+                                                    FOLD_FILTER_EXPAND_MATCHES)
+                            : fold_table_set_filter(app->demo.table, NULL, NULL, 0);
+    if (status != FOLD_OK)
+        g_warning("filter: %s", fold_last_error_message());
+}
+
+static void
+on_search_changed(GtkSearchEntry *entry, gpointer data)
+{
+    apply_query(data, gtk_editable_get_text(GTK_EDITABLE(entry)));
+}
+
+/* ---- selection: click, ctrl-click, shift-click -------------------------------- */
+
+static void
+on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+{
+    (void)n_press;
+    (void)x;
+    (void)y;
+    ((App *)data)->mods = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(gesture));
+}
+
+/* A header folds (as in the other demos); a species is selected by the
+ * modifiers of the press: none replaces, ctrl toggles, shift selects the
+ * shown range from the anchor (ctrl+shift adds it). */
+static void
+on_activate(GtkListView *list, guint position, gpointer data)
+{
+    App *app = data;
+    GdkModifierType mods = app->mods;
+    app->mods = 0;
+    fold_item item;
+    if (fold_table_item_at(app->demo.table, position, &item) != FOLD_OK || item.kind != FOLD_ITEM_ROW) {
+        demo_on_activate(list, position, data);
+        return;
+    }
+    gboolean ctrl = (mods & GDK_CONTROL_MASK) != 0, shift = (mods & GDK_SHIFT_MASK) != 0;
+    int status = shift ? fold_table_select_range(app->demo.table, position,
+                                                 ctrl ? FOLD_SELECT_ADD : FOLD_SELECT_REPLACE, NULL)
+                       : fold_table_select_item(app->demo.table, position,
+                                                ctrl ? FOLD_SELECT_TOGGLE : FOLD_SELECT_REPLACE, NULL);
+    app->demo.last_action = status == FOLD_OK ? FOLD_ACTIVATED_NOTHING : -1;
+}
 
 static void
 setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
@@ -132,7 +239,12 @@ static const char css[] =
     "listview.taxonomy > row:hover foldrow.header.depth-0 { background: #335c7d; }\n"
     "listview.taxonomy > row:hover foldrow.header.depth-1,"
     "listview.taxonomy > row:hover foldrow.header.depth-2,"
-    "listview.taxonomy > row:hover foldrow.header.depth-3 { background: #d3e2ef; }\n";
+    "listview.taxonomy > row:hover foldrow.header.depth-3 { background: #d3e2ef; }\n"
+    "listview.taxonomy foldrow.row.selected,"
+    "listview.taxonomy > row:hover foldrow.row.selected { background: #3584e4; color: #ffffff; }\n"
+    "listview.taxonomy foldrow.row.selected .detail { color: alpha(#ffffff, 0.8); }\n"
+    "listview.taxonomy foldrow.row.match .title { font-weight: bold; }\n"
+    "searchentry.taxonomy { margin: 6px; }\n";
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -143,17 +255,35 @@ build_window(GtkApplication *gapp, gpointer data)
 
     app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
-                                   G_CALLBACK(demo_on_activate), app);
+                                   G_CALLBACK(on_activate), app);
+    /* The modifiers of each press, for on_activate (capture: before the row). */
+    GtkGesture *press = gtk_gesture_click_new();
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
+    g_signal_connect(press, "pressed", G_CALLBACK(on_pressed), app);
+    gtk_widget_add_controller(app->demo.list, GTK_EVENT_CONTROLLER(press));
     GtkWidget *scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    app->search = gtk_search_entry_new();
+    gtk_widget_add_css_class(app->search, "taxonomy");
+    g_object_set(app->search, "placeholder-text", "Search species", NULL);
+    g_signal_connect(app->search, "search-changed", G_CALLBACK(on_search_changed), app);
+    gtk_box_append(GTK_BOX(box), app->search);
+    if (app->demo.out_png) {
+        /* Self-test: a blinking cursor would repaint forever, and the
+         * steps wait for a quiet window. */
+        g_object_set(gtk_widget_get_settings(window), "gtk-cursor-blink", FALSE, NULL);
+    }
 #ifdef DEMO_HAVE_STICKY
     /* STICKY: the stuck headers are the list's own rows (its factory). */
     app->sticky = fold_sticky_headers_new(app->demo.model, scroller);
-    gtk_window_set_child(GTK_WINDOW(window), app->sticky);
+    gtk_widget_set_vexpand(app->sticky, TRUE);
+    gtk_box_append(GTK_BOX(box), app->sticky);
 #else
     /* STICKY: fold_sticky_headers_new(app->demo.model, scroller) goes here. */
-    gtk_window_set_child(GTK_WINDOW(window), scroller);
+    gtk_box_append(GTK_BOX(box), scroller);
 #endif
+    gtk_window_set_child(GTK_WINDOW(window), box);
     return window;
 }
 
@@ -238,14 +368,70 @@ step_2(gpointer data)
     demo_expect_screenshot(&app->demo, NULL, NULL);
 }
 
+/* A click on `position` with modifiers, through the list's "activate". */
+static void
+click_with(App *app, guint position, GdkModifierType mods)
+{
+    app->mods = mods;
+    demo_click(&app->demo, position);
+}
+
+static void
+step_3(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    gtk_adjustment_set_value(app->vadj, 0);
+    /* Type "fox": Animals › Mammals › Carnivores › Dogs with Red fox and Arctic fox. */
+    gtk_editable_set_text(GTK_EDITABLE(app->search), "fox");
+    apply_query(app, "fox"); /* now, not after the entry's search delay */
+    EXPECT(demo_item_count(t) == 6);
+    fold_section_id canids = demo_section(t, "canids");
+    int64_t matches = -1, rows = -1;
+    EXPECT(fold_table_match_count(t, canids, &matches, &rows) == FOLD_OK && matches == 2 && rows == 5);
+    EXPECT(fold_table_match_count(t, FOLD_ROOT, &matches, &rows) == FOLD_OK && matches == 2);
+    /* Click Red fox (4), ctrl-click Arctic fox (5). */
+    click_with(app, 4, 0);
+    click_with(app, 5, GDK_CONTROL_MASK);
+    int64_t sel_rows = -1, sel_sections = -1;
+    EXPECT(fold_table_selection_count(t, FOLD_ROOT, &sel_rows, &sel_sections) == FOLD_OK &&
+           sel_rows == 2 && sel_sections == 0);
+    /* Clear the query: the selection stays with the foxes; shift-click Dogs'
+     * first species (Grey wolf) selects Grey wolf to Arctic fox. */
+    gtk_editable_set_text(GTK_EDITABLE(app->search), "");
+    apply_query(app, "");
+    int64_t wolf = -1;
+    EXPECT(fold_table_row_position(t, canids, 0, &wolf) == FOLD_OK);
+    click_with(app, (guint)wolf, GDK_SHIFT_MASK);
+    int selected = 0;
+    EXPECT(fold_table_selection_count(t, FOLD_ROOT, &sel_rows, NULL) == FOLD_OK && sel_rows == 3);
+    EXPECT(fold_table_is_row_selected(t, canids, 0, &selected) == FOLD_OK && selected);
+    EXPECT(fold_table_is_row_selected(t, canids, 3, &selected) == FOLD_OK && !selected);
+    printf("step 3: \"fox\" shows %d items (2 of 5 dogs match); click, ctrl-click and "
+           "shift-click selected %" G_GINT64_FORMAT " species, kept through the filter\n", 6, sel_rows);
+    /* Filter again for the screenshot: the foxes selected, Dogs "2 of 5". */
+    gtk_editable_set_text(GTK_EDITABLE(app->search), "fox");
+    apply_query(app, "fox");
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    EXPECT(demo_item_count(app->demo.table) == 6);
+    demo_expect_screenshot(&app->demo, "-search.png", " (filtered by \"fox\", two foxes selected)");
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
-    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
+    int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
                      "org.foldtable.DemoTaxonomy", build_window,
                      self_test, G_N_ELEMENTS(self_test), 400, &app);
+    g_free(app.query);
+    return status;
 }

@@ -31,6 +31,8 @@ enum {
     FOLD_LIST_ITEM_PROP_COLLAPSED,
     FOLD_LIST_ITEM_PROP_LOADING,
     FOLD_LIST_ITEM_PROP_FAILED,
+    FOLD_LIST_ITEM_PROP_SELECTED,
+    FOLD_LIST_ITEM_PROP_MATCH,
     FOLD_LIST_ITEM_N_PROPS
 };
 
@@ -59,6 +61,8 @@ struct _FoldListItem {
     gboolean collapsed;
     gboolean loading;
     gboolean failed;
+    gboolean selected;
+    gboolean match;
 };
 
 /* Sets a field; marks its property pending when the value changes. */

@@ -85,6 +85,8 @@ fold_list_item_class_init(FoldListItemClass *klass)
     ITEM_PROP(COLLAPSED, collapsed, g_param_spec_boolean("collapsed", NULL, NULL, FALSE, ro));
     ITEM_PROP(LOADING, loading, g_param_spec_boolean("loading", NULL, NULL, FALSE, ro));
     ITEM_PROP(FAILED, failed, g_param_spec_boolean("failed", NULL, NULL, FALSE, ro));
+    ITEM_PROP(SELECTED, selected, g_param_spec_boolean("selected", NULL, NULL, FALSE, ro));
+    ITEM_PROP(MATCH, match, g_param_spec_boolean("match", NULL, NULL, FALSE, ro));
     g_object_class_install_properties(object_class, FOLD_LIST_ITEM_N_PROPS, item_props);
 }
 
@@ -115,3 +117,5 @@ ITEM_GETTER(gboolean, expandable, expandable, FALSE)
 ITEM_GETTER(gboolean, collapsed, collapsed, FALSE)
 ITEM_GETTER(gboolean, loading, loading, FALSE)
 ITEM_GETTER(gboolean, failed, failed, FALSE)
+ITEM_GETTER(gboolean, selected, selected, FALSE)
+ITEM_GETTER(gboolean, match, match, FALSE)

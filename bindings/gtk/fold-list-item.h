@@ -77,6 +77,10 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *                          (FOLD_ITEM_FLAG_LOADING)
  *   "failed"      boolean  a placeholder: loading failed; activating it
  *                          retries (FOLD_ITEM_FLAG_FAILED)
+ *   "selected"    boolean  a header whose section, or a row, is selected
+ *                          (FOLD_ITEM_FLAG_SELECTED)
+ *   "match"       boolean  a header or row that matches the table's filter
+ *                          itself (FOLD_ITEM_FLAG_MATCH)
  * A placeholder (FOLD_ITEM_KIND_PLACEHOLDER, row -1) sits under the header
  * of a section inserted with FOLD_SECTION_UNLOADED while its children load
  * or after its load failed (see FoldStore::load-start); FoldExpander shows
@@ -203,6 +207,20 @@ gboolean fold_list_item_get_loading(FoldListItem *item);
  * Returns: a placeholder whose section's load failed (activate it to retry)
  */
 gboolean fold_list_item_get_failed(FoldListItem *item);
+/**
+ * fold_list_item_get_selected:
+ * @item: an item
+ *
+ * Returns: a header whose section, or a row, is selected
+ */
+gboolean fold_list_item_get_selected(FoldListItem *item);
+/**
+ * fold_list_item_get_match:
+ * @item: an item
+ *
+ * Returns: a header or row that matches the table's filter itself
+ */
+gboolean fold_list_item_get_match(FoldListItem *item);
 
 G_END_DECLS
 

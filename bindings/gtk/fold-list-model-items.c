@@ -43,6 +43,8 @@ static const struct {
      G_STRUCT_OFFSET(FoldListItem, collapsible)},
     {FOLD_ITEM_FLAG_LOADING, FOLD_LIST_ITEM_PROP_LOADING, G_STRUCT_OFFSET(FoldListItem, loading)},
     {FOLD_ITEM_FLAG_FAILED, FOLD_LIST_ITEM_PROP_FAILED, G_STRUCT_OFFSET(FoldListItem, failed)},
+    {FOLD_ITEM_FLAG_SELECTED, FOLD_LIST_ITEM_PROP_SELECTED, G_STRUCT_OFFSET(FoldListItem, selected)},
+    {FOLD_ITEM_FLAG_MATCH, FOLD_LIST_ITEM_PROP_MATCH, G_STRUCT_OFFSET(FoldListItem, match)},
 };
 
 /* ---- the item cache -------------------------------------------------------- */

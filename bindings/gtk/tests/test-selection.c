@@ -28,6 +28,12 @@ on_selection_changed(GtkSelectionModel *model, guint position, guint n_items, gp
     g_string_append_printf(changes, "%u+%u;", position, n_items);
 }
 
+static void
+count_notify(int *count)
+{
+    (*count)++;
+}
+
 /* The selection as "0"/"1" per position, read through the interface, and
  * checked against get_selection_in_range over the whole list. */
 static char *
@@ -72,9 +78,17 @@ main(void)
     CHECK(GTK_IS_SELECTION_MODEL(list));
     CHECK_SELECTED(model, "000000000000");
 
-    /* A click, a ctrl-click (add), then a click that replaces both. */
+    /* A click, a ctrl-click (add), then a click that replaces both. A held
+     * item shows it: FoldListItem:selected, notified. */
+    FoldListItem *held = g_list_model_get_item(G_LIST_MODEL(list), 1);
+    int notified = 0;
+    g_signal_connect_swapped(held, "notify::selected", G_CALLBACK(count_notify), &notified);
+    CHECK(!fold_list_item_get_selected(held));
     CHECK(gtk_selection_model_select_item(model, 1, TRUE));
     CHECK_CHANGES("1+1;");
+    CHECK(fold_list_item_get_selected(held));
+    CHECK_EQ_I64(notified, 1);
+    g_object_unref(held);
     CHECK(gtk_selection_model_select_item(model, 5, FALSE));
     CHECK_CHANGES("5+1;");
     CHECK_SELECTED(model, "010001000000");
