@@ -193,6 +193,14 @@ static void hs_try_change(fold_table *t, fold_section_id section, int64_t row, u
         st = fold_table_insert_rows(t, section, FOLD_INDEX_END, 1, NULL);
         if (st == FOLD_E_RANGE) {
             st = FOLD_E_BUSY; /* FOLD_MAX_ROWS reached: checked first, fine */
+        } else if (st == FOLD_E_NOT_ALLOWED) {
+            /* Children not loaded: an argument check, which comes first too;
+             * it must be the reason. */
+            fold_section_info si;
+            hs_expect(fold_table_section_info(t, section, &si), FOLD_OK, __LINE__);
+            if (si.flags & FOLD_SECTION_UNLOADED) {
+                st = FOLD_E_BUSY;
+            }
         }
         break;
     case 7:
