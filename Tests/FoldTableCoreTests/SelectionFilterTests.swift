@@ -35,4 +35,17 @@ private func products() throws -> Table {
         #expect(t.selection().map { "\($0.section) \($0.row) \($0.count)" }
                 == ["iPad 1 1", "iPhone -1 1", "iPhone 0 1"])
     }
+
+    /// A replacing range over shown rows deselects the rows a filter hides
+    /// between them (found by the C differential test: they were kept).
+    @Test func replaceDropsHiddenRowsInside() throws {
+        let t = try makeTable([.section("Log", rows: 6)])
+        _ = try t.selectPositions(0, count: 7, how: .add)  // the header and rows 0-5
+        try t.setFilter({ _, _, row in row == 0 || row == 5 })  // rows 1-4 hidden
+        #expect(t.itemCount == 3)
+        _ = try t.selectPositions(1, count: 2, how: .replace)  // rows 0 and 5
+        #expect(t.selection().map { "\($0.section) \($0.row) \($0.count)" } == ["Log 0 1", "Log 5 1"])
+        try t.setFilter(nil)
+        #expect(try t.selectionCount(within: nil).rows == 2)
+    }
 }

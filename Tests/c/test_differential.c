@@ -37,7 +37,13 @@
  * selection (select.c: rows, sections, items, ranges from the anchor,
  * positions, all, clear; every row's and section's state, counts, the
  * selection list, the anchor and FOLD_ITEM_FLAG_SELECTED compared after
- * every operation) — plus failing calls (unknown and
+ * every operation), filtering (filter.c: filters set with every flag and
+ * salt, cleared, single answers changed; the match function asked about
+ * every insertion and load and now and then stopping it; rows and sections
+ * hidden, opened and shown whole, FOLD_ITEM_FLAG_MATCH, FOLD_SECTION_FILTERED
+ * and FILTER_OPENED, answers and match counts compared after every
+ * operation; collapse, toggle, activate and reveal_row under a filter) —
+ * plus failing calls (unknown and
  * duplicate keys, out-of-range indices, bad heights, unknown constants and
  * flags, FOLD_ROOT where a section is required, stale ids: removed
  * sections' ids, another table's ids, ids never handed out) whose status is
@@ -98,8 +104,8 @@
  * apply_structure.c and apply_state.c (each operation on table and model),
  * veto.c (vetoing listeners), stale.c (stale ids, insert flags), changes.c
  * (change sets), snapshot_plan.c and snapshot.c (apply_snapshot), follow.c
- * (follow_end, viewports), select.c (selection), differential.h (what
- * they share).
+ * (follow_end, viewports), select.c (selection), filter.c (filtering),
+ * differential.h (what they share).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -336,6 +342,8 @@ int main(int argc, char **argv)
            stats.loads_failed, stats.loads_stale);
     printf("selection: %ld calls, %ld changed it, %ld ranges from an anchor\n", stats.select_calls,
            stats.select_changes, stats.select_ranges);
+    printf("filters: %ld set, %ld answers changed, %ld insertions stopped by the match function\n",
+           stats.filters_set, stats.matches_changed, stats.match_stops);
     free(ops);
     return check_done();
 }

@@ -58,6 +58,21 @@ struct SelectionTargets {
     var isEmpty: Bool { rows.isEmpty && sections.isEmpty }
 }
 
+/// Which rows of a range `markRows` changes: all, those shown, or those a
+/// filter hides.
+enum RowScope {
+    case all, shown, hidden
+
+    /// The bits of a run's rows in scope (a default run's are all alike).
+    func mask(_ marks: RowMarks) -> UInt64 {
+        switch self {
+        case .all: return RowMarks.all
+        case .shown: return ~marks.hidden
+        case .hidden: return marks.hidden
+        }
+    }
+}
+
 /// What a selection call does to each row or section it names.
 enum MarkOp {
     case set, clear, toggle

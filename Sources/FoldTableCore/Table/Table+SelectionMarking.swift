@@ -167,13 +167,15 @@ extension Table {
         let op = MarkOp(how)
         var changed = false
         for s in t.sections where markSection(s, op) { changed = true }
-        for (s, rows) in t.rows where markRows(s, rows, op, shownOnly: t.shownOnly) { changed = true }
+        for (s, rows) in t.rows where markRows(s, rows, op, scope: t.shownOnly ? .shown : .all) { changed = true }
         guard how == .replace else { return changed }
         // Everything else goes: what is selected now, less the targets.
         var keepRows: [ObjectIdentifier: Range<Int>] = [:]
         for (s, rows) in t.rows { keepRows[ObjectIdentifier(s)] = rows }
         let keepSections = Set(t.sections.map(ObjectIdentifier.init))
         var drop: [(Section, Range<Int>?)] = []
+        // Shown targets span the rows a filter hides between them: those go too.
+        var dropHidden: [(Section, Range<Int>)] = []
         forEachSelected(in: root) { s, row, count in
             guard row >= 0 else {
                 if !keepSections.contains(ObjectIdentifier(s)) { drop.append((s, nil)) }
@@ -183,10 +185,12 @@ extension Table {
             guard let keep = keepRows[ObjectIdentifier(s)], keep.overlaps(r) else { drop.append((s, r)); return }
             if r.lowerBound < keep.lowerBound { drop.append((s, r.lowerBound..<keep.lowerBound)) }
             if keep.upperBound < r.upperBound { drop.append((s, keep.upperBound..<r.upperBound)) }
+            if t.shownOnly { dropHidden.append((s, max(r.lowerBound, keep.lowerBound)..<min(r.upperBound, keep.upperBound))) }
         }
         for (s, rows) in drop {
             if let rows { if markRows(s, rows, .clear) { changed = true } } else if markSection(s, .clear) { changed = true }
         }
+        for (s, rows) in dropHidden where markRows(s, rows, .clear, scope: .hidden) { changed = true }
         return changed
     }
 
@@ -207,12 +211,11 @@ extension Table {
     /// are rebuilt, a default run cut into at most three default runs, so
     /// a run of any length costs O(log n). O(log n + pieces) plus
     /// O(depth · log n) for the position.
-    func markRows(_ s: Section, _ rows: Range<Int>, _ op: MarkOp, shownOnly: Bool = false) -> Bool {
+    func markRows(_ s: Section, _ rows: Range<Int>, _ op: MarkOp, scope: RowScope = .all) -> Bool {
         guard !rows.isEmpty, let first = s.list.locate(.rows, rows.lowerBound) else { return false }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + rows.count <= run.count {
             let old = run.marks.selected
-            let shown = shownOnly ? ~run.marks.hidden : RowMarks.all
-            run.marks.selected = op.apply(old, RowMarks.bits(first.within, rows.count) & shown)
+            run.marks.selected = op.apply(old, RowMarks.bits(first.within, rows.count) & scope.mask(run.marks))
             guard run.marks.selected != old else { return false }
             s.list.modify(first.node) { $0 = .rows(run) }
             s.propagate()
@@ -261,14 +264,13 @@ extension Table {
             guard a < b else { append(run); continue }
             if run.isExplicit {
                 let old = run.marks.selected
-                let shown = shownOnly ? ~run.marks.hidden : RowMarks.all
-                run.marks.selected = op.apply(old, RowMarks.bits(a, b - a) & shown)
+                run.marks.selected = op.apply(old, RowMarks.bits(a, b - a) & scope.mask(run.marks))
                 if run.marks.selected != old { changed.append((offset, old ^ run.marks.selected, run.marks.hidden, 0)) }
                 append(run)
                 continue
             }
             // A default run is shown or hidden as a whole.
-            guard !(shownOnly && run.marks.hidden != 0) else { append(run); continue }
+            guard scope.mask(run.marks) != 0 else { append(run); continue }
             var marked = run.marks
             marked.selected = op.apply(run.marks.selected, RowMarks.all)
             if marked.selected != run.marks.selected, run.marks.hidden == 0 { changed.append((offset + a, 0, 0, b - a)) }

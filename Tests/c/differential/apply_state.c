@@ -131,8 +131,9 @@ int apply_state(fold_table *t, model *m, const op *o)
         if (expect == FOLD_OK && s->fixed && what != 1) {
             expect = FOLD_E_NOT_ALLOWED; /* FIXED or NO_HEADER */
         }
-        /* A section without children stores the state too (0.2). */
-        want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
+        /* A section without children stores the state too (0.2); one a
+         * filter opened counts as expanded. */
+        want = what == 0 ? shows_children(s) : what == 1 ? s->collapsed : 1;
         want = want && !s->fixed;
         descf("%s(%s)", names[what], sec_arg(expect, stale, id, s));
         st = what == 0   ? fold_table_collapse(t, id, &changed)
@@ -143,7 +144,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         if (st == FOLD_OK) {
             EXPECT_I(changed, want, "out_changed");
             if (want) {
-                model_flip(m, s, !s->collapsed);
+                model_flip(m, s, what == 2 ? shows_children(s) : what == 0);
             }
         }
         return 0;
@@ -157,7 +158,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         for (i = 0; i < ns; i++) {
             /* Collapsible sections with children only; expanding all
              * leaves unloaded sections as they are. */
-            if (collapsible_now(all[i]) && all[i]->collapsed != collapse &&
+            if (collapsible_now(all[i]) && (collapse ? shows_children(all[i]) : all[i]->collapsed) &&
                 (collapse || all[i]->load != FOLD_LOAD_UNLOADED)) {
                 model_flip(m, all[i], collapse);
                 want++;
@@ -277,7 +278,7 @@ int apply_state(fold_table *t, model *m, const op *o)
         EXPECT_ST(fold_table_activate(t, pos, &action), FOLD_OK);
         if (x.kind == FOLD_ITEM_HEADER) {
             if (header_activates(x.sec)) {
-                model_flip(m, x.sec, !x.sec->collapsed);
+                model_flip(m, x.sec, shows_children(x.sec));
                 want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
                                         : FOLD_ACTIVATED_SECTION_EXPANDED;
             }
@@ -402,6 +403,9 @@ int apply(fold_table *t, model *m, const op *o)
     }
     if (o->type == OP_LOAD) {
         return apply_load(t, m, o);
+    }
+    if (o->type == OP_FILTER) {
+        return apply_filter(t, m, o);
     }
     return o->type <= OP_REMOVE_ROWS ? apply_structure(t, m, o) : apply_state(t, m, o);
 }

@@ -77,10 +77,17 @@ int apply_structure(fold_table *t, model *m, const op *o)
         if (index == parent->n && (p[2] & 1) && expect == FOLD_OK) {
             index = FOLD_INDEX_END;
         }
-        descf("insert_section(%s, %lld, %s, %s, %lld, %s)",
+        /* The match function is asked about the new section: it may stop it. */
+        if (expect == FOLD_OK && insertion_stops(m, p[2] >> 8)) {
+            expect = FOLD_E_CANCELLED;
+            stats.match_stops++;
+        }
+        descf("insert_section(%s, %lld, %s, %s, %lld, %s)%s",
               expect == FOLD_E_NOT_FOUND ? stale : parent == &m->root ? "FOLD_ROOT" : q(parent->key),
-              (long long)index, q(key), q(header), (long long)rows, flags_text(flags));
+              (long long)index, q(key), q(header), (long long)rows, flags_text(flags),
+              m->match_stop ? "  /* the match function stops it */" : "");
         st = fold_table_insert_section(t, pid, index, key, header, rows, flags, &out);
+        m->match_stop = 0;
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             if (out == FOLD_ROOT || dead_contains(m, out)) {
@@ -91,6 +98,7 @@ int apply_structure(fold_table *t, model *m, const op *o)
             s = new_sec(m, kid, header, (int)rows, flags);
             s->fid = out;
             insert_child(parent, index == FOLD_INDEX_END ? parent->n : (int)index, sec_child(s));
+            match_new_section(m, s);
         }
         return 0;
     }
@@ -350,17 +358,25 @@ int apply_structure(fold_table *t, model *m, const op *o)
         } else if (variant == 4) {
             expect = inject_stale(m, p[4], &id, &stale);
         }
-        descf("insert_rows(%s, %lld, %lld, %s)", sec_arg(expect, stale, id, s),
+        /* The match function is asked about each new row: it may stop the call. */
+        if (expect == FOLD_OK && count > 0 && insertion_stops(m, p[3] >> 8)) {
+            expect = FOLD_E_CANCELLED;
+            stats.match_stops++;
+        }
+        descf("insert_rows(%s, %lld, %lld, %s)%s", sec_arg(expect, stale, id, s),
               (long long)(at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at),
-              (long long)count, heights_text(heights, count));
+              (long long)count, heights_text(heights, count),
+              m->match_stop ? "  /* the match function stops it */" : "");
         st = fold_table_insert_rows(t, id, at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at,
                                     count, heights);
+        m->match_stop = 0;
         EXPECT_ST(st, expect);
         if (st == FOLD_OK) {
             for (i = 0; i < count; i++) {
                 double h = heights == NULL || heights[i] == FOLD_HEIGHT_DEFAULT ? NOV : heights[i];
                 insert_child(s, (int)at + (int)i, row_child(h));
             }
+            match_new_rows(m, s, (int)at, (int)count);
             m->nrows += (int)count;
         }
         return 0;

@@ -32,6 +32,7 @@ typedef struct mchild {
     int expanded;
     int64_t pos; /* flat position after build(), -1 if hidden */
     int selected, anchor; /* select.c: marks that move with the row */
+    int matched;          /* filter.c: the match function's answer, kept with the row */
 } mchild;
 
 struct msec {
@@ -47,11 +48,14 @@ struct msec {
     int no_header; /* FOLD_SECTION_NO_HEADER: no header item */
     double hh, fh, rh; /* NOV: the table's */
     int selected, anchor; /* select.c */
+    int matched; /* filter.c: its header's answer */
+    int closed;  /* filter.c: collapsed while filtering, not opened until the filter is set again */
     int n;
     mchild c[MAXC];
     msec *parent; /* &model.root for top-level sections */
     /* Filled by build(). */
     int visible;
+    int fhidden, fopened, forced; /* filter.c: hidden by the filter, opened by it, all below shown */
     int64_t hpos, fpos;
     double htop, end;
 };
@@ -74,6 +78,11 @@ typedef struct model {
     double vp_off, vp_h;
     /* The ticket the table hands out next (load.c). */
     uint64_t next_ticket;
+    /* The filter (filter.c): on, its flags and the salt of its rule; while
+     * match_stop is set the match function stops the call that asks. */
+    int filter_on, match_stop;
+    uint32_t filter_flags;
+    unsigned salt;
 } model;
 
 typedef struct mitem {
@@ -162,6 +171,7 @@ enum {
     OP_FOLLOW,                 /* follow_end, viewports at or near the end (follow.c) */
     OP_LOAD,                   /* lazily loaded children (load.c) */
     OP_SELECT,                 /* keyed selection (select.c) */
+    OP_FILTER,                 /* filtering (filter.c) */
     OP_KINDS
 };
 
@@ -366,6 +376,8 @@ typedef struct new_op_stats {
     long loads_finished, loads_failed, loads_stale;
     /* select.c: selection calls made, those that changed the selection, ranges from an anchor. */
     long select_calls, select_changes, select_ranges;
+    /* filter.c: filters set, answers changed, insertions the match function stopped. */
+    long filters_set, matches_changed, match_stops;
 } new_op_stats;
 extern new_op_stats stats;
 int apply_snapshot_op(fold_table *t, model *m, const op *o);
@@ -375,6 +387,20 @@ int apply_select(fold_table *t, model *m, const op *o);
 int verify_selection(const fold_table *t, model *m);
 int sync_selection(fold_table *t, model *m);
 int apply_follow(fold_table *t, model *m, const op *o);
+/* Filtering (filter.c): the model's rule and the table's match function;
+ * the shown states build() reads; whether a section shows its children
+ * (expanded, or opened by the filter); asking about new rows and sections
+ * (returns FOLD_E_CANCELLED when the match function will stop the call, and
+ * then marks nothing); the operation and the comparison after every one. */
+int match_rule(const char *key, int64_t row, unsigned salt);
+int diff_match(fold_table *t, fold_section_id section, const char *key, int64_t row, void *user_data);
+void filter_states(model *m);
+int shows_children(const msec *s);
+void match_new_rows(model *m, msec *s, int first_child, int count);
+void match_new_section(model *m, msec *s);
+int insertion_stops(model *m, uint32_t p);
+int apply_filter(fold_table *t, model *m, const op *o);
+int verify_filter(const fold_table *t, model *m);
 /* After an operation: the viewport's offset by the follow_end rule where
  * the model predicts it, and as the change set reported it. */
 int check_follow(fold_table *t, model *m, const before *b, int op_type);

@@ -33,6 +33,10 @@ void model_retry(model *m, msec *s) { start_load(m, s); }
 void model_flip(model *m, msec *s, int collapsed)
 {
     s->collapsed = collapsed;
+    /* Collapsed while filtering: not opened by it until it is set again. */
+    if (collapsed && m->filter_on) {
+        s->closed = 1;
+    }
     if (collapsed && shows_placeholder(s)) {
         s->load = FOLD_LOAD_UNLOADED;
         s->ticket = 0;
@@ -78,15 +82,24 @@ int apply_load(fold_table *t, model *m, const op *o)
             SKIP();
         }
         RESOLVE(parent, how, pid);
-        descf("insert_section(%s, FOLD_INDEX_END, %s, NULL, 0, FOLD_SECTION_UNLOADED)",
-              parent == &m->root ? "FOLD_ROOT" : q(parent->key), q(key));
-        EXPECT_ST(fold_table_insert_section(t, pid, FOLD_INDEX_END, key, NULL, 0, FOLD_SECTION_UNLOADED, &out),
-                  FOLD_OK);
+        descf("insert_section(%s, FOLD_INDEX_END, %s, NULL, 0, FOLD_SECTION_UNLOADED)%s",
+              parent == &m->root ? "FOLD_ROOT" : q(parent->key), q(key),
+              insertion_stops(m, p[4]) ? "  /* the match function stops it */" : "");
+        st = fold_table_insert_section(t, pid, FOLD_INDEX_END, key, NULL, 0, FOLD_SECTION_UNLOADED, &out);
+        if (m->match_stop) {
+            m->match_stop = 0;
+            stats.match_stops++;
+            expect_no_set = 1;
+            EXPECT_ST(st, FOLD_E_CANCELLED);
+            return 0;
+        }
+        EXPECT_ST(st, FOLD_OK);
         s = new_sec(m, kid, "", 0, 0);
         s->fid = out;
         s->collapsed = 1;
         s->load = FOLD_LOAD_UNLOADED;
         insert_child(parent, parent->n, sec_child(s));
+        match_new_section(m, s);
         return 0;
     }
     case 1:
@@ -106,14 +119,22 @@ int apply_load(fold_table *t, model *m, const op *o)
         e.kind = FOLD_SNAPSHOT_ROWS;
         e.rows = rows;
         descf("finish_load(%s, %llu, {rows %lld})", q(s->key), (unsigned long long)ticket, (long long)rows);
+        /* The match function is asked about the rows it brings: it may stop it. */
+        if (!stale && rows > 0 && insertion_stops(m, p[4] >> 4)) {
+            stale = 1;
+            stats.match_stops++;
+            stats.loads_stale--; /* counted below */
+        }
         expect_no_set = stale;
         st = fold_table_finish_load(t, id, ticket, &e, 1, &report);
+        m->match_stop = 0;
         EXPECT_ST(st, stale ? FOLD_E_CANCELLED : FOLD_OK);
         if (st == FOLD_OK) {
             EXPECT_I(report.rows_inserted, rows, "finish_load: rows_inserted");
             for (i = 0; i < rows; i++) {
                 insert_child(s, (int)i, row_child(NOV));
             }
+            match_new_rows(m, s, 0, (int)rows);
             m->nrows += (int)rows;
             s->load = FOLD_LOAD_LOADED;
             s->ticket = 0;

@@ -302,6 +302,7 @@ mchild row_child(double h)
     c.expanded = 0;
     c.pos = -1;
     c.selected = c.anchor = 0;
+    c.matched = 0;
     return c;
 }
 
@@ -359,10 +360,11 @@ void push(int kind, int depth, fold_section_id section, int64_t row, uint32_t fl
 
 void emit(const model *m, msec *s, int depth, double *y)
 {
-    int i, r = 0;
-    uint32_t flags = (s->collapsed ? FOLD_ITEM_FLAG_COLLAPSED : 0) |
+    int i, r = 0, open = shows_children(s);
+    uint32_t flags = (open ? 0 : FOLD_ITEM_FLAG_COLLAPSED) |
                      (collapsible_now(s) ? FOLD_ITEM_FLAG_COLLAPSIBLE : 0);
-    uint32_t selected = s->selected ? FOLD_ITEM_FLAG_SELECTED : 0;
+    uint32_t selected = (s->selected ? FOLD_ITEM_FLAG_SELECTED : 0) |
+                        (m->filter_on && s->matched ? FOLD_ITEM_FLAG_MATCH : 0);
     s->visible = 1;
     s->hpos = -1;
     s->htop = *y;
@@ -371,13 +373,14 @@ void emit(const model *m, msec *s, int depth, double *y)
         s->hpos = nitems;
         push(FOLD_ITEM_HEADER, depth, s->fid, -1, flags | selected, y, eff_hh(m, s), s, -1);
     }
-    if (!s->collapsed && shows_placeholder(s)) {
+    if (open && shows_placeholder(s)) {
         push(FOLD_ITEM_PLACEHOLDER, depth, s->fid, -1,
              s->load == FOLD_LOAD_FAILED ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING, y, eff_rh(m, s), s, -1);
     }
     for (i = 0; i < s->n; i++) {
         mchild *c = &s->c[i];
-        if (s->collapsed) {
+        /* Hidden: by a collapse, or by the filter (filter.c). */
+        if (!open || (c->sec == NULL ? m->filter_on && !s->forced && !c->matched : c->sec->fhidden)) {
             c->pos = -1;
             if (c->sec != NULL) {
                 hide(c->sec);
@@ -385,7 +388,8 @@ void emit(const model *m, msec *s, int depth, double *y)
         } else if (c->sec == NULL) {
             uint32_t f = (c->expanded ? FOLD_ITEM_FLAG_EXPANDED : 0) |
                          (row_expandable(m, s, c) ? FOLD_ITEM_FLAG_EXPANDABLE : 0) |
-                         (c->selected ? FOLD_ITEM_FLAG_SELECTED : 0);
+                         (c->selected ? FOLD_ITEM_FLAG_SELECTED : 0) |
+                         (m->filter_on && c->matched ? FOLD_ITEM_FLAG_MATCH : 0);
             c->pos = nitems;
             push(FOLD_ITEM_ROW, depth, s->fid, r, f, y, row_shown(m, s, c), s, i);
         } else {
@@ -405,8 +409,13 @@ void build(model *m)
     double y = m->o.padding_top;
     int i;
     nitems = 0;
+    filter_states(m);
     for (i = 0; i < m->root.n; i++) {
-        emit(m, m->root.c[i].sec, 0, &y);
+        if (m->root.c[i].sec->fhidden) {
+            hide(m->root.c[i].sec);
+        } else {
+            emit(m, m->root.c[i].sec, 0, &y);
+        }
     }
     content = y + m->o.padding_bottom;
 }

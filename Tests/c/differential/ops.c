@@ -43,6 +43,7 @@ const int op_weight[OP_KINDS] = {
     2, /* follow_end, viewports */
     8, /* lazily loaded children */
     8, /* keyed selection */
+    5, /* filtering */
 };
 
 

@@ -305,6 +305,12 @@ int apply_snapshot_op(fold_table *t, model *m, const op *o)
     rng r;
     fold_snapshot_report want, got;
 
+    if (m->filter_on) {
+        /* Snapshots do not ask the match function yet (foldtable.h): what
+         * they add would show unasked, which the model does not keep. */
+        descf("(skipped: a snapshot while filtering)");
+        return 0;
+    }
     r.s = ((uint64_t)p[0] << 32) | p[2];
     nperturb = p[3] % 8 == 0 ? 0 : 1 + (int)(p[3] / 8 % 4);
     if (!make_plan(m, p, &r, nperturb)) {

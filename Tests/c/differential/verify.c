@@ -31,7 +31,8 @@ int check_section(const fold_table *t, model *m, msec *s, rng *vr)
     eflags = (s->collapsed ? FOLD_SECTION_COLLAPSED : 0) | (s->fixed ? FOLD_SECTION_FIXED : 0) |
              (s->no_header ? FOLD_SECTION_NO_HEADER : 0) |
              (collapsible_now(s) ? FOLD_SECTION_COLLAPSIBLE : 0) |
-             (s->load != FOLD_LOAD_LOADED ? FOLD_SECTION_UNLOADED : 0);
+             (s->load != FOLD_LOAD_LOADED ? FOLD_SECTION_UNLOADED : 0) |
+             (s->fhidden ? FOLD_SECTION_FILTERED : 0) | (s->fopened ? FOLD_SECTION_FILTER_OPENED : 0);
     EXPECT_I(in.flags, eflags, "section_info: flags");
     {
         fold_load_info li;
@@ -42,7 +43,15 @@ int check_section(const fold_table *t, model *m, msec *s, rng *vr)
     }
     EXPECT_I(in.child_count, s->n, "section_info: child_count");
     EXPECT_I(in.row_count, rows, "section_info: row_count");
-    EXPECT_I(in.visible_row_count, s->collapsed ? 0 : rows, "section_info: visible_row_count");
+    {
+        /* Its own rows shown: none while it shows no children or the filter hides it. */
+        int shown = 0;
+        for (i = 0; i < s->n; i++) {
+            shown += s->c[i].sec == NULL && (!m->filter_on || s->forced || s->c[i].matched);
+        }
+        EXPECT_I(in.visible_row_count, (!shows_children(s) && s->n > 0) || s->fhidden ? 0 : shown,
+                 "section_info: visible_row_count");
+    }
     EXPECT_D(in.header_height, s->no_header ? 0 : eff_hh(m, s), "section_info: header_height");
     EXPECT_D(in.footer_height, eff_fh(m, s), "section_info: footer_height");
     EXPECT_D(in.row_height, eff_rh(m, s), "section_info: row_height");
@@ -53,7 +62,7 @@ int check_section(const fold_table *t, model *m, msec *s, rng *vr)
         check_text(t, s, FOLD_TEXT_TITLE, etitle, vr) ||
         check_text(t, s, FOLD_TEXT_DETAIL, has_detail ? edetail : NULL, vr) ||
         check_text(t, s, FOLD_TEXT_INDICATOR,
-                   !collapsible_now(s) ? "" : s->collapsed ? m->ind_c : m->ind_e, vr)) {
+                   !collapsible_now(s) ? "" : !shows_children(s) ? m->ind_c : m->ind_e, vr)) {
         return 1;
     }
 
@@ -175,7 +184,7 @@ int verify(const fold_table *t, model *m, rng *vr)
 
     build(m);
     ns = all_sections(m, all);
-    if (verify_selection(t, m)) {
+    if (verify_selection(t, m) || verify_filter(t, m)) {
         return 1;
     }
 

@@ -193,7 +193,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         if (s->fixed && what != 1) {
             expect = FOLD_E_NOT_ALLOWED;
         }
-        want = what == 0 ? !s->collapsed : what == 1 ? s->collapsed : 1;
+        want = what == 0 ? shows_children(s) : what == 1 ? s->collapsed : 1; /* opened: expanded */
         want = want && !s->fixed && !veto_refuses(s->key);
         descf("%s(%s) refusing %s", names[what], q(s->key), q(veto.keys[0]));
         EXPECT_ST(what == 0   ? fold_table_collapse(t, id, &changed)
@@ -206,7 +206,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         EXPECT_I(changed, want, "out_changed");
         if (want) {
-            model_flip(m, s, !s->collapsed);
+            model_flip(m, s, what == 2 ? shows_children(s) : what == 0);
             changed_model = 1;
         }
         break;
@@ -220,7 +220,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
             veto_section(pick_sec(m, p[4]));
         }
         for (i = 0; i < ns; i++) {
-            if (collapsible_now(all[i]) && all[i]->collapsed != collapse &&
+            if (collapsible_now(all[i]) && (collapse ? shows_children(all[i]) : all[i]->collapsed) &&
                 (collapse || all[i]->load != FOLD_LOAD_UNLOADED) && !veto_refuses(all[i]->key)) {
                 model_flip(m, all[i], collapse);
                 want++;
@@ -309,7 +309,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
             if (refuse) {
                 want = FOLD_ACTIVATED_REFUSED;
             } else {
-                model_flip(m, x.sec, !x.sec->collapsed);
+                model_flip(m, x.sec, shows_children(x.sec));
                 want = x.sec->collapsed ? FOLD_ACTIVATED_SECTION_COLLAPSED
                                         : FOLD_ACTIVATED_SECTION_EXPANDED;
                 changed_model = 1;
@@ -346,7 +346,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
     }
     default: { /* reveal_row, refusing one of the sections that hide the row (or another) */
         msec *s = pick_sec_with_rows(m, p[1]), *chain[MODEL_MAX_DEPTH + 1], *x;
-        int n = 0, i, expand = p[3] % 4 != 0, refused = 0;
+        int n = 0, i, expand = p[3] % 4 != 0, refused = 0, filtered;
         int64_t row, pos = -1;
         if (s == NULL) {
             SKIP();
@@ -354,10 +354,12 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         RESOLVE(s, p[5] / 16, id);
         row = p[2] % (uint32_t)nrows_of(s);
         for (x = s; x != &m->root; x = x->parent) {
-            if (x->collapsed && x->n > 0) {
+            if (!shows_children(x) && x->n > 0) {
                 chain[n++] = x;
             }
         }
+        /* A row the filter hides cannot be revealed: refused before anything changes. */
+        filtered = m->filter_on && !s->forced && !s->c[child_of_row(s, (int)row)].matched;
         if (p[4] % 3 == 1 && n > 0) {
             veto_section(chain[p[4] / 3 % (uint32_t)n]);
         } else if (p[4] % 3 == 2) {
@@ -368,7 +370,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
         }
         descf("reveal_row(%s, %lld, %d) refusing %s", q(s->key), (long long)row, expand,
               q(veto.nkeys ? veto.keys[0] : ""));
-        if (n > 0 && (!expand || refused)) {
+        if (filtered || (n > 0 && (!expand || refused))) {
             EXPECT_ST(fold_table_reveal_row(t, id, row, expand, &pos), FOLD_E_NOT_VISIBLE);
             break;
         }
