@@ -11,6 +11,7 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
 {
     uint8_t code = byte(r);
     fold_table *tt = t;
+    match_asks = 0;
     int st = FOLD_OK, changed = -7, removing = 0;
     int64_t out64 = -7, out64b = -7, path[CAP + 8], len;
     int32_t out32 = -7;
