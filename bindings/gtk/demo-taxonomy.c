@@ -6,7 +6,10 @@
  * indented; species are the rows (common name, Latin name on the right).
  * Click a header to fold its group. Type in the search field to filter
  * while typing (common or Latin names and group titles, case-insensitive;
- * groups with matches open, headers show "n of m"); click a species to
+ * groups with matches open, headers show "n of m": the table lives in a
+ * FoldStore, whose filter is a FoldMatchFunc set with
+ * fold_store_set_filter_func(), the counts fold_store_get_match_count());
+ * click a species to
  * select it, ctrl-click to add or remove one, shift-click for the species
  * shown between (the engine's keyed selection: it survives folding and
  * filtering). Sticky headers: FoldStickyHeaders
@@ -89,6 +92,7 @@ static const DemoGroup groups[] = {
 
 typedef struct {
     DemoApp demo;
+    FoldStore *store; /* owns demo.table; demo.model is over it */
     GtkWidget *sticky;
     GtkWidget *search;
     GtkAdjustment *vadj;
@@ -124,8 +128,9 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     } else if (app->query) {
         /* While filtering: how many species below match ("2 of 5"). */
         const char *d = fold_list_item_get_detail(item);
-        int64_t matches = 0, rows = 0;
-        fold_table_match_count(app->demo.table, fold_list_item_get_section_id(item), &matches, &rows);
+        gint64 matches = 0, rows = 0;
+        fold_store_get_match_count(app->store, fold_list_item_get_section_id(item), &matches, &rows,
+                                   NULL);
         char *text = g_strdup_printf("%s · %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, d ? d : "",
                                      matches, rows);
         gtk_label_set_text(detail, text);
@@ -136,7 +141,7 @@ row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, g
     }
 }
 
-/* ---- search: the engine's filter ------------------------------------------- */
+/* ---- search: the store's filter -------------------------------------------- */
 
 static gboolean
 contains_query(const char *text, const char *query)
@@ -147,13 +152,16 @@ contains_query(const char *text, const char *query)
     return found;
 }
 
-/* A species matches by its common or Latin name, a group by its title. */
-static int
-match_species(fold_table *table, fold_section_id section, const char *key, int64_t row, void *data)
+/* A species matches by its common or Latin name, a group by its title
+ * (a FoldMatchFunc: > 0 a match, 0 none). */
+static gint
+match_species(FoldStore *store, guint64 section, const char *key, gint64 row, gpointer data)
 {
-    (void)table;
+    (void)store;
     (void)section;
     App *app = data;
+    if (!app->query)
+        return 1; /* not reached: no filter without a query */
     if (row >= 0)
         return contains_query(demo_group_row(groups, key, row), app->query);
     const DemoGroup *g = demo_group_find(groups, key);
@@ -163,17 +171,23 @@ match_species(fold_table *table, fold_section_id section, const char *key, int64
     return found;
 }
 
-/* Filters while typing; an empty query clears the filter. */
+/* Filters while typing; an empty query clears the filter. The match
+ * function reads app->query (the app outlives the store: no destroy
+ * notify); each call asks it anew about every species and group. */
 static void
 apply_query(App *app, const char *text)
 {
     g_free(app->query);
     app->query = text && *text ? g_utf8_casefold(text, -1) : NULL;
-    int status = app->query ? fold_table_set_filter(app->demo.table, match_species, app,
-                                                    FOLD_FILTER_EXPAND_MATCHES)
-                            : fold_table_set_filter(app->demo.table, NULL, NULL, 0);
-    if (status != FOLD_OK)
-        g_warning("filter: %s", fold_last_error_message());
+    GError *error = NULL;
+    gboolean ok = app->query ? fold_store_set_filter_func(app->store,
+                                                          FOLD_FILTER_FLAGS_EXPAND_MATCHES,
+                                                          match_species, app, NULL, &error)
+                             : fold_store_clear_filter(app->store, &error);
+    if (!ok) {
+        g_warning("filter: %s", error->message);
+        g_error_free(error);
+    }
 }
 
 static void
@@ -300,13 +314,45 @@ set_header_height(fold_table *table, fold_section_id id, const DemoGroup *group)
     return status;
 }
 
-static fold_table *
-build_table(void)
+/* demo_main_with's start: the store with the groups, the model over it. */
+static int
+start(gpointer data)
 {
-    fold_table *table = demo_table_new(header_heights[0], ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
-    if (!table)
-        return NULL;
-    return demo_groups_insert(table, groups, set_header_height);
+    App *app = data;
+    app->store = g_object_new(FOLD_TYPE_STORE, "row-height", ROW_HEIGHT, "header-height",
+                              header_heights[0], NULL);
+    app->demo.table = fold_store_get_table(app->store);
+    if (!app->demo.table)
+        return 1;
+    GError *error = NULL;
+    for (const DemoGroup *g = groups; g->key; g++) {
+        guint64 parent = 0, id = 0;
+        gint64 rows = 0;
+        while (g->rows[rows])
+            rows++;
+        if ((g->parent && !fold_store_find_section(app->store, g->parent, &parent, &error)) ||
+            !fold_store_insert_section(app->store, parent, -1, g->key, g->header, rows,
+                                       (FoldSectionFlags)g->flags, &id, &error)) {
+            fprintf(stderr, "building the taxonomy: %s\n", error->message);
+            g_error_free(error);
+            return 1;
+        }
+        if (set_header_height(app->demo.table, id, g) != FOLD_OK) {
+            fprintf(stderr, "building the taxonomy: %s\n", fold_last_error_message());
+            return 1;
+        }
+    }
+    app->demo.model = fold_list_model_new_for_store(app->store);
+    fold_list_model_set_text_func(app->demo.model, demo_group_title, (gpointer)groups, NULL);
+    return 0;
+}
+
+static void
+finish(gpointer data)
+{
+    App *app = data;
+    g_clear_object(&app->demo.model);
+    g_clear_object(&app->store);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -387,9 +433,15 @@ step_3(gpointer data)
     apply_query(app, "fox"); /* now, not after the entry's search delay */
     EXPECT(demo_item_count(t) == 6);
     fold_section_id canids = demo_section(t, "canids");
-    int64_t matches = -1, rows = -1;
-    EXPECT(fold_table_match_count(t, canids, &matches, &rows) == FOLD_OK && matches == 2 && rows == 5);
-    EXPECT(fold_table_match_count(t, FOLD_ROOT, &matches, &rows) == FOLD_OK && matches == 2);
+    gint64 matches = -1, rows = -1;
+    EXPECT(fold_store_get_match_count(app->store, canids, &matches, &rows, NULL) && matches == 2 &&
+           rows == 5);
+    EXPECT(fold_store_get_match_count(app->store, 0, &matches, &rows, NULL) && matches == 2);
+    gboolean active = FALSE;
+    FoldFilterFlags flags = 0;
+    EXPECT(fold_store_get_filter_active(app->store, &active, NULL) && active);
+    EXPECT(fold_store_get_filter_flags(app->store, &flags, NULL) &&
+           flags == FOLD_FILTER_FLAGS_EXPAND_MATCHES);
     /* Click Red fox (4), ctrl-click Arctic fox (5). */
     click_with(app, 4, 0);
     click_with(app, 5, GDK_CONTROL_MASK);
@@ -400,6 +452,7 @@ step_3(gpointer data)
      * first species (Grey wolf) selects Grey wolf to Arctic fox. */
     gtk_editable_set_text(GTK_EDITABLE(app->search), "");
     apply_query(app, "");
+    EXPECT(fold_store_get_filter_active(app->store, &active, NULL) && !active);
     int64_t wolf = -1;
     EXPECT(fold_table_row_position(t, canids, 0, &wolf) == FOLD_OK);
     click_with(app, (guint)wolf, GDK_SHIFT_MASK);
@@ -429,9 +482,9 @@ int
 main(int argc, char **argv)
 {
     App app = {0};
-    int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                     "org.foldtable.DemoTaxonomy", build_window,
-                     self_test, G_N_ELEMENTS(self_test), 400, &app);
+    int status = demo_main_with(&app.demo, argc, argv, start, finish,
+                                "org.foldtable.DemoTaxonomy", build_window, self_test,
+                                G_N_ELEMENTS(self_test), 400, &app);
     g_free(app.query);
     return status;
 }

@@ -1,8 +1,9 @@
 /*
  * fold-enums.h — the enumerations of the GTK adapter, registered with GType
- * (GEnum), so that properties, GObject Introspection and language bindings
- * see named values instead of plain ints. Each mirrors a set of constants of
- * the engine (foldtable.h), value for value.
+ * (GEnum; FoldFilterFlags as GFlags), so that properties, GObject
+ * Introspection and language bindings see named values instead of plain
+ * ints. Each mirrors a set of constants of the engine (foldtable.h), value
+ * for value.
  */
 #ifndef FOLD_ENUMS_H
 #define FOLD_ENUMS_H
@@ -59,6 +60,27 @@ typedef enum {
 } FoldActivation;
 
 /**
+ * FoldFilterFlags:
+ * @FOLD_FILTER_FLAGS_NONE: no option: the rows that match and the sections
+ *   that lead to them are shown
+ * @FOLD_FILTER_FLAGS_SHOW_CHILDREN: a section whose header matches shows
+ *   all that is below it, all levels down, whatever they answer
+ *   (FOLD_FILTER_SHOW_CHILDREN)
+ * @FOLD_FILTER_FLAGS_EXPAND_MATCHES: collapsed sections with something shown
+ *   below them are shown expanded while the filter is on; their stored state
+ *   stays collapsed (FOLD_FILTER_EXPAND_MATCHES)
+ *
+ * The options of a filter (fold_store_set_filter_func()): the engine's
+ * FOLD_FILTER_* flags, bit for bit. Nicks: "none", "show-children",
+ * "expand-matches".
+ */
+typedef enum {
+    FOLD_FILTER_FLAGS_NONE = 0,
+    FOLD_FILTER_FLAGS_SHOW_CHILDREN = 1 << 0,
+    FOLD_FILTER_FLAGS_EXPAND_MATCHES = 1 << 1
+} FoldFilterFlags;
+
+/**
  * FoldListModelError:
  * @FOLD_LIST_MODEL_ERROR_INVALID: an argument is invalid (FOLD_E_INVALID)
  * @FOLD_LIST_MODEL_ERROR_RANGE: an index or count is out of range (FOLD_E_RANGE)
@@ -72,7 +94,9 @@ typedef enum {
  * @FOLD_LIST_MODEL_ERROR_NOT_ALLOWED: the section does not allow it
  *   (FOLD_E_NOT_ALLOWED)
  * @FOLD_LIST_MODEL_ERROR_CANCELLED: the load this ticket belongs to is over
- *   (FOLD_E_CANCELLED): children that arrive late are refused
+ *   (FOLD_E_CANCELLED): children that arrive late are refused; or a
+ *   #FoldMatchFunc returned a negative answer: the match function stopped
+ *   the filter (or the insertion that asked it), and nothing changed
  * @FOLD_LIST_MODEL_ERROR_INTERNAL: any other failure (FOLD_E_INTERNAL)
  *
  * The codes of errors in the FOLD_LIST_MODEL_ERROR domain: the engine's
@@ -115,6 +139,9 @@ GType fold_item_kind_get_type(void) G_GNUC_CONST;
 
 #define FOLD_TYPE_ACTIVATION (fold_activation_get_type())
 GType fold_activation_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_FILTER_FLAGS (fold_filter_flags_get_type())
+GType fold_filter_flags_get_type(void) G_GNUC_CONST;
 
 #define FOLD_TYPE_LIST_MODEL_ERROR (fold_list_model_error_get_type())
 GType fold_list_model_error_get_type(void) G_GNUC_CONST;

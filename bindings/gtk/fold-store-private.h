@@ -3,7 +3,8 @@
  * installed): fold-store.c (type, properties, lifetime, the flat list, saved
  * state), fold-store-signals.c (engine events as signals),
  * fold-store-sections.c, fold-store-rows.c, fold-store-heights.c (height
- * functions) and fold-store-loading.c (lazily loaded children).
+ * functions), fold-store-loading.c (lazily loaded children) and
+ * fold-store-filter.c (the match function).
  */
 #ifndef FOLD_STORE_PRIVATE_H
 #define FOLD_STORE_PRIVATE_H
@@ -21,6 +22,16 @@ typedef struct {
 
 enum { HEIGHT_ROW, HEIGHT_HEADER, HEIGHT_EXPANDED, N_HEIGHT_FUNCS };
 
+/* The app's match function, as set by fold_store_set_filter_func(): the
+ * engine's user_data for its fold_match_fn (one per call, so that the new
+ * function can be asked while the old one is still the store's). */
+typedef struct {
+    FoldStore *store; /* not a reference: the store owns this */
+    FoldMatchFunc func;
+    gpointer data;
+    GDestroyNotify destroy;
+} MatchFunc;
+
 struct _FoldStore {
     GObject parent_instance;
     fold_table *table;
@@ -33,6 +44,7 @@ struct _FoldStore {
      * inside a provider waits until the outermost call has returned. */
     int in_provider;
     GPtrArray *deferred; /* HeightFunc * whose destroy is due */
+    MatchFunc *filter;   /* the match function set last (NULL: none) */
 };
 
 /* The table, or NULL with an error (not a store, or a store whose table
@@ -87,6 +99,10 @@ G_GNUC_INTERNAL void fold_store_unset_loader(FoldStore *self);
 
 /* fold-store-heights.c: removes the height functions (dispose). */
 G_GNUC_INTERNAL void fold_store_clear_height_funcs(FoldStore *self);
+
+/* fold-store-filter.c: clears the table's filter and releases the match
+ * function, its destroy notify run (dispose). */
+G_GNUC_INTERNAL void fold_store_release_filter(FoldStore *self);
 
 G_END_DECLS
 

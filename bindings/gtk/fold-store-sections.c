@@ -249,7 +249,8 @@ SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE
  * fold_store_get_section_flags:
  * @store: a store
  * @section: a section's id
- * @out_flags: (out): COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED
+ * @out_flags: (out): COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED,
+ *   FILTERED, FILTER_OPENED
  * @error: return location for a #GError
  *
  * Cost: O(depth + log n).

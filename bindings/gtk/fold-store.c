@@ -5,8 +5,9 @@
  * FOLD_LIST_MODEL_ERROR with the engine's status as the code. This file
  * holds the type, its properties and lifetime, and the flat-list, saved
  * state and viewport methods; the others are in fold-store-sections.c,
- * fold-store-rows.c, fold-store-heights.c and fold-store-signals.c (the
- * engine's events as signals; the "will" signals' handlers can refuse).
+ * fold-store-rows.c, fold-store-heights.c, fold-store-filter.c and
+ * fold-store-signals.c (the engine's events as signals; the "will"
+ * signals' handlers can refuse).
  */
 #include "fold-store-private.h"
 
@@ -22,6 +23,8 @@ G_STATIC_ASSERT(FOLD_SECTION_FLAGS_NO_HEADER == FOLD_SECTION_NO_HEADER);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_COLLAPSIBLE == FOLD_SECTION_COLLAPSIBLE);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_EXPANDED == FOLD_SECTION_EXPANDED);
 G_STATIC_ASSERT(FOLD_SECTION_FLAGS_UNLOADED == FOLD_SECTION_UNLOADED);
+G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FILTERED == FOLD_SECTION_FILTERED);
+G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FILTER_OPENED == FOLD_SECTION_FILTER_OPENED);
 G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_SINGLE == FOLD_ACCORDION_SINGLE);
 G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_PER_SECTION == FOLD_ACCORDION_PER_SECTION);
 
@@ -32,7 +35,9 @@ G_DEFINE_FLAGS_TYPE(FoldSectionFlags, fold_section_flags,
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NO_HEADER, "no-header"),
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_COLLAPSIBLE, "collapsible"),
                     G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_EXPANDED, "expanded"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_UNLOADED, "unloaded"))
+                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_UNLOADED, "unloaded"),
+                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FILTERED, "filtered"),
+                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FILTER_OPENED, "filter-opened"))
 
 G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
                    G_DEFINE_ENUM_VALUE(FOLD_ACCORDION_POLICY_MULTIPLE, "multiple"),
@@ -145,6 +150,7 @@ fold_store_dispose(GObject *object)
         fold_store_unlisten(self);
         fold_store_unset_loader(self);
         fold_store_clear_height_funcs(self);
+        fold_store_release_filter(self);
     }
     G_OBJECT_CLASS(fold_store_parent_class)->dispose(object);
 }

@@ -10,8 +10,9 @@
  * FOLD_LIST_MODEL_ERROR whose code is the engine's status (FOLD_E_*) and
  * whose message is "FOLD_E_NAME: the engine's message".
  *
- * At the end: snapshots (fold_store_apply_snapshot(), FoldSnapshotReport,
- * FoldSnapshotBuilder; fold-store-snapshot.c).
+ * Filtering: a FoldMatchFunc (fold_store_set_filter_func(),
+ * fold-store-filter.c). At the end: snapshots (fold_store_apply_snapshot(),
+ * FoldSnapshotReport, FoldSnapshotBuilder; fold-store-snapshot.c).
  */
 #ifndef FOLD_STORE_H
 #define FOLD_STORE_H
@@ -38,11 +39,16 @@ G_BEGIN_DECLS
  * @FOLD_SECTION_FLAGS_UNLOADED: its children are not loaded yet (given: it
  *   starts collapsed, and expanding it emits #FoldStore::load-start; see
  *   fold_store_finish_load()); reported until they are loaded
+ * @FOLD_SECTION_FLAGS_FILTERED: reported only: the filter hides it and
+ *   everything in it (see fold_store_set_filter_func())
+ * @FOLD_SECTION_FLAGS_FILTER_OPENED: reported only: its stored state is
+ *   collapsed, but a filter with %FOLD_FILTER_FLAGS_EXPAND_MATCHES shows it
+ *   expanded
  *
  * The engine's FOLD_SECTION_* flags, as a GFlags type. Given to
  * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED,
  * UNLOADED) and reported by fold_store_get_section_flags() (COLLAPSED,
- * FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED).
+ * FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED, FILTER_OPENED).
  */
 typedef enum {
     FOLD_SECTION_FLAGS_NONE = 0,
@@ -51,7 +57,9 @@ typedef enum {
     FOLD_SECTION_FLAGS_NO_HEADER = 1 << 2,
     FOLD_SECTION_FLAGS_COLLAPSIBLE = 1 << 3,
     FOLD_SECTION_FLAGS_EXPANDED = 1 << 4,
-    FOLD_SECTION_FLAGS_UNLOADED = 1 << 5
+    FOLD_SECTION_FLAGS_UNLOADED = 1 << 5,
+    FOLD_SECTION_FLAGS_FILTERED = 1 << 6,
+    FOLD_SECTION_FLAGS_FILTER_OPENED = 1 << 7
 } FoldSectionFlags;
 
 #define FOLD_TYPE_SECTION_FLAGS (fold_section_flags_get_type())
@@ -118,6 +126,32 @@ G_DECLARE_FINAL_TYPE(FoldStore, fold_store, FOLD, STORE, GObject)
  */
 typedef void (*FoldHeightFunc)(FoldStore *store, guint64 section, const char *key, gint64 row,
                                double *out_height, gpointer user_data);
+
+/**
+ * FoldMatchFunc:
+ * @store: the store
+ * @section: the section's id
+ * @key: the section's key (valid during the call only)
+ * @row: the row index, -1 for the section's header
+ * @user_data: (closure): the data given with the function
+ *
+ * Asked whether a row (@row >= 0) or a section's header (@row -1) matches
+ * the store's filter (see fold_store_set_filter_func()); the engine's
+ * fold_match_fn. It is asked once for every row and section when the
+ * filter is set, and once for each row or section added while the filter
+ * is on (fold_store_insert_rows(), fold_store_insert_section(),
+ * fold_store_finish_load(); not fold_store_apply_snapshot(), whose new rows
+ * and sections are shown unasked). Runs inside the call that asks, with the
+ * table's lock held: it may read the store, and changing it fails with
+ * %FOLD_E_BUSY. Answer a changed row later with fold_store_set_row_match().
+ *
+ * Returns: a positive value for a match, 0 for none; a negative value
+ *   stops the call that asks: it fails with %FOLD_E_CANCELLED ("the match
+ *   function stopped the filter") and changes nothing (a binding can stop
+ *   on an exception this way)
+ */
+typedef gint (*FoldMatchFunc)(FoldStore *store, guint64 section, const char *key, gint64 row,
+                              gpointer user_data);
 
 FoldStore *fold_store_new(void);
 
@@ -226,6 +260,24 @@ gboolean fold_store_measure(FoldStore *store, double offset, double height, gint
                             gint64 *out_measured, GError **error);
 gboolean fold_store_invalidate_heights(FoldStore *store, guint64 section, gint64 row,
                                        GError **error);
+
+/* Filtering (fold-store-filter.c) */
+gboolean fold_store_set_filter_func(FoldStore *store, FoldFilterFlags flags, FoldMatchFunc func,
+                                    gpointer user_data, GDestroyNotify destroy, GError **error);
+gboolean fold_store_clear_filter(FoldStore *store, GError **error);
+gboolean fold_store_get_filter_active(FoldStore *store, gboolean *out_active, GError **error);
+gboolean fold_store_get_filter_flags(FoldStore *store, FoldFilterFlags *out_flags,
+                                     GError **error);
+gboolean fold_store_set_row_match(FoldStore *store, guint64 section, gint64 row,
+                                  gboolean matches, GError **error);
+gboolean fold_store_set_section_match(FoldStore *store, guint64 section, gboolean matches,
+                                      GError **error);
+gboolean fold_store_get_row_matches(FoldStore *store, guint64 section, gint64 row,
+                                    gboolean *out_matches, GError **error);
+gboolean fold_store_get_section_matches(FoldStore *store, guint64 section,
+                                        gboolean *out_matches, GError **error);
+gboolean fold_store_get_match_count(FoldStore *store, guint64 section, gint64 *out_matches,
+                                    gint64 *out_rows, GError **error);
 
 /* Snapshots (fold-store-snapshot.c) */
 

@@ -2,8 +2,9 @@
 //
 // Loads Fold-0.2.typelib (GI_TYPELIB_PATH and LD_LIBRARY_PATH set by ctest,
 // test gtk-gi-gjs), builds a store with nested sections, shows it in a
-// FoldListModel and checks items, items-changed, a vetoed collapse and
-// errors as GLib.Error in the model's domain — exact values. Prints
+// FoldListModel and checks items, items-changed, a vetoed collapse,
+// errors as GLib.Error in the model's domain and a filter set with a
+// JavaScript match function — exact values. Prints
 // "N passed, M failed"; exits 1 on any failure.
 
 imports.gi.versions.Fold = '0.2';
@@ -147,6 +148,35 @@ equal([model.get_item(grainsRow + 1).expanded, model.get_item(grainsRow + 1).hei
     [true, 120.5], 'grains/0 at 120.5');
 equal(out(store.toggle_row(grains, 1)), false, 'grains/1: -1 keeps no expanded height');
 store.set_expanded_height_func(null);
+
+// Filtering with a JavaScript match function (A's row 1 matches, nothing
+// else): Fold.FilterFlags, counts, one answer changed, a function that
+// stops, clearing.
+const filterSignals = [];
+const filterStore = new Fold.Store({row_height: 20, header_height: 30});
+const a = out(filterStore.insert_section(0, -1, 'a', 'A', 3, none));
+const b = out(filterStore.insert_section(0, -1, 'b', 'B', 2, none));
+const filterModel = Fold.ListModel.new_for_store(filterStore);
+filterModel.connect('items-changed', (_m, p, r, ad) => filterSignals.push([p, r, ad]));
+let askedCount = 0;
+check(filterStore.set_filter_func(Fold.FilterFlags.NONE, (_s, section, key, row) => {
+    askedCount++;
+    return key === 'a' && row === 1 ? 1 : 0;
+}), 'set_filter_func');
+equal(askedCount, 7, 'filter: asked once per row and section');
+equal(filterModel.get_n_items(), 2, 'filter: A and its row 1');
+equal(filterSignals, [[0, 7, 2]], 'filter: items-changed');
+equal(out(filterStore.get_match_count(a)), [1, 3], 'filter: 1 of 3');
+equal(out(filterStore.get_filter_flags()), Fold.FilterFlags.NONE, 'filter flags');
+check(filterStore.set_row_match(b, 0, true), 'set_row_match');
+equal(filterModel.get_n_items(), 4, 'B shown with its row 0');
+expectError(-8, 'a match function that stops', () => filterStore.set_filter_func(
+    Fold.FilterFlags.SHOW_CHILDREN, () => -1));
+equal(out(filterStore.get_filter_active()), true, 'the old filter stays');
+equal(filterModel.get_n_items(), 4, 'a failed call changes nothing');
+check(filterStore.clear_filter(), 'clear_filter');
+equal(filterModel.get_n_items(), 7, 'all items back');
+equal(out(filterStore.get_filter_active()), false, 'no filter');
 
 const state = store.export_state();
 check(state.includes('"veg"'), `export_state: ${state}`);

@@ -5,7 +5,8 @@ Loads Fold-0.2.typelib (GI_TYPELIB_PATH, LD_LIBRARY_PATH set by ctest),
 builds a store with nested sections, shows it in a FoldListModel and checks
 the model's items, its items-changed signals, the store's will/did signals
 (a handler vetoes a collapse), errors as GLib.Error in the model's error
-domain, height functions and saved state — exact values after each step.
+domain, height functions, saved state and filtering with a Python match
+function — exact values after each step.
 Prints "N passed, M failed"; exit status 1 on any failure.
 
 ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
@@ -153,6 +154,102 @@ def check_selection(model):
     check(model.unselect_all(), "unselect_all")
     equal(model.get_selection().get_size(), 0, "nothing selected")
     model.disconnect(handler)
+
+
+def check_filter():
+    """Filtering from Python: a Python callable as the store's match
+    function (Fold.MatchFunc) with Fold.FilterFlags, the model's items and
+    items-changed, match counts ("2 of 5"), one answer changed, a function
+    that stops (-1) refused with the old filter kept, the callable released
+    when replaced or cleared."""
+    store = Fold.Store(row_height=20, header_height=30)
+    none = Fold.SectionFlags.NONE
+    texts = {"fruit": ["apple", "blueberry", "cherry", "blackberry", "date"],
+             "veg": ["leek", "strawberry spinach"], "nuts": ["almond", "cashew"]}
+    fruit = store.insert_section(0, -1, "fruit", "Fruit", 5, none)
+    veg = store.insert_section(0, -1, "veg", "Vegetables", 2, Fold.SectionFlags.COLLAPSED)
+    nuts = store.insert_section(0, -1, "nuts", "Nuts", 2, none)
+    model = Fold.ListModel.new_for_store(store)
+    model.set_text_func(lambda section, key, row: texts[key][row])
+    signals = []
+    model.connect("items-changed", lambda _m, p, r, a: signals.append((p, r, a)))
+
+    def shown():
+        items = [model.get_item(p) for p in range(model.get_n_items())]
+        return [("[%s]" % i.props.title if i.props.kind == Fold.ItemKind.HEADER
+                 else i.props.title) + ("*" if i.props.match else "") for i in items]
+
+    equal(model.get_n_items(), 10, "filter: 10 items before")
+    equal(store.get_filter_active(), False, "no filter yet")
+    equal(tuple(store.get_match_count(fruit)), (5, 5), "without a filter every row matches")
+    asked = []
+    released = []
+
+    class Contains:
+        def __init__(self, needle):
+            self.needle = needle
+
+        def __call__(self, store_, section, key, row):
+            asked.append((key, row))
+            if row < 0:  # a header: reading the store is allowed here
+                return 1 if self.needle in store_.get_section_title(section) else 0
+            return 1 if self.needle in texts[key][row] else 0
+
+        def __del__(self):
+            released.append(self.needle)
+
+    equal(store.set_filter_func(Fold.FilterFlags.EXPAND_MATCHES, Contains("berry")), True,
+          "set_filter_func")
+    equal(len(asked), 9 + 3, "asked once per row and section")
+    equal(shown(), ["[Fruit]", "blueberry*", "blackberry*", "[Vegetables]",
+                    "strawberry spinach*"], "filtered items")
+    equal(signals, [(0, 10, 5)], "filter: items-changed (one splice)")
+    equal(store.get_filter_active(), True, "filter active")
+    equal(store.get_filter_flags(), Fold.FilterFlags.EXPAND_MATCHES, "filter flags")
+    matches, rows = store.get_match_count(fruit)
+    equal("%d of %d" % (matches, rows), "2 of 5", "Fruit: 2 of 5")
+    equal(tuple(store.get_match_count(0)), (3, 9), "the whole store: 3 of 9")
+    check(store.get_section_flags(veg) & Fold.SectionFlags.FILTER_OPENED, "Vegetables opened")
+    check(store.get_section_flags(nuts) & Fold.SectionFlags.FILTERED, "Nuts hidden")
+    equal(store.get_section_collapsed(veg), True, "Vegetables' stored state: collapsed")
+    equal(store.get_row_matches(fruit, 0), False, "apple does not match")
+
+    signals.clear()
+    store.set_row_match(fruit, 2, True)
+    equal(signals, [(2, 0, 1)], "cherry matches now: one item added")
+    equal(tuple(store.get_match_count(fruit)), (3, 5), "Fruit: 3 of 5")
+    equal(store.get_row_matches(fruit, 2), True, "cherry's answer")
+
+    signals.clear()
+    asked.clear()
+    try:
+        store.set_filter_func(Fold.FilterFlags.NONE, lambda s, section, key, row: -1)
+        check(False, "a match function that returns -1 raises")
+    except GLib.Error as e:
+        check(e.matches(error_domain_quark(), -8), "stopped: FOLD_E_CANCELLED")
+        check("the match function stopped the filter" in e.message, "stopped: " + e.message)
+    equal((signals, model.get_n_items()), ([], 6), "a failed call changes nothing")
+    equal(store.get_filter_flags(), Fold.FilterFlags.EXPAND_MATCHES, "the old filter stays")
+    expect_error(E_NOT_FOUND, "set_row_match of a stale section", store.set_row_match,
+                 12345, 0, True)
+    import gc
+    gc.collect()
+    equal(released, [], "the active function is kept")
+
+    store.set_filter_func(Fold.FilterFlags.SHOW_CHILDREN, Contains("Nuts"))
+    gc.collect()
+    equal(released, ["berry"], "the replaced function was released")
+    equal(shown(), ["[Nuts]*", "almond", "cashew"], "SHOW_CHILDREN: Nuts' rows shown")
+    equal(tuple(store.get_match_count(nuts)), (0, 2), "Nuts: its rows do not match themselves")
+    signals.clear()
+    store.clear_filter()
+    gc.collect()
+    equal(released, ["berry", "Nuts"], "the cleared function was released")
+    equal(store.get_filter_active(), False, "no filter after clear_filter")
+    equal(model.get_n_items(), 10, "all items back")
+    equal(len(signals), 1, "clear: one items-changed")
+    expect_error(E_NOT_ALLOWED, "set_row_match without a filter", store.set_row_match,
+                 fruit, 0, True)
 
 
 def main():
@@ -411,6 +508,7 @@ def main():
     store.clear_viewport()
     check_follow_end()
     check_lazy_loading()
+    check_filter()
 
     # The model keeps the store alive.
     weak = []

@@ -76,6 +76,39 @@ int main () {
         check (false, "expand: " + e.message);
     }
 
+    // A filter with a Vala match function: grains' row 1 and the veg header
+    // match; counts, flags, a function that stops (-1) leaves it as it was.
+    try {
+        int asked = 0;
+        store.set_filter_func (Fold.FilterFlags.NONE, (s, section, key, row) => {
+            asked++;
+            return (key == "grains" && row == 1) || (key == "veg" && row == -1) ? 1 : 0;
+        });
+        check (asked == 13, "filter: asked %d times".printf (asked));
+        // veg's header, grains' header and its row 1.
+        check (model.get_n_items () == 3, "filtered: 3 items, got %u".printf (model.get_n_items ()));
+        int64 matches = -1, rows = -1;
+        store.get_match_count (grains, out matches, out rows);
+        check (matches == 1 && rows == 2, "grains: %lld of %lld".printf (matches, rows));
+        Fold.FilterFlags flags;
+        store.get_filter_flags (out flags);
+        check (flags == Fold.FilterFlags.NONE, "filter flags");
+        try {
+            store.set_filter_func (Fold.FilterFlags.EXPAND_MATCHES, (s, section, key, row) => -1);
+            check (false, "a function that stops did not fail");
+        } catch (GLib.Error e) {
+            check (e.code == -8, "stopped: %d %s".printf (e.code, e.message));
+        }
+        check (model.get_n_items () == 3, "a failed call changes nothing");
+        store.clear_filter ();
+        bool active = true;
+        store.get_filter_active (out active);
+        check (!active && model.get_n_items () == 11,
+               "cleared: %u items".printf (model.get_n_items ()));
+    } catch (GLib.Error e) {
+        check (false, "filter: " + e.message);
+    }
+
     // A stale id.
     try {
         store.remove_section (citrus);
