@@ -15,6 +15,7 @@ from . import _ffi
 __all__ = [
     "TableOptions",
     "Item",
+    "ItemFlags",
     "ItemKind",
     "VisibleItem",
     "OffsetHit",
@@ -204,32 +205,13 @@ class TableOptions:
     follow_end: bool = False
 
 
-class Item(NamedTuple):
-    """One item of the flat visible list (``fold_item``).
+class ItemFlags:
+    """The ``FOLD_ITEM_FLAG_*`` bits of :class:`Item` and :class:`VisibleItem`
+    (their ``flags`` field) as properties, each a ``bool``."""
 
-    Attributes:
-        position: the item's index in the flat list.
-        kind: :class:`ItemKind` — header, row, footer or placeholder.
-        depth: nesting depth of the item's section (0 = top level).
-        section: index of the item's section among its parent's children
-            (for a top-level section, its index in :attr:`Table.sections`);
-            :meth:`Table.item_section` gives the :class:`Section` itself.
-        row: the row index for rows; ``None`` for the other kinds.
-        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
-            :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
-            :attr:`loading`, :attr:`failed`, :attr:`selected` and
-            :attr:`match`.
-    """
-
-    position: int
-    kind: ItemKind
-    depth: int
-    section: int
-    row: Optional[int]
+    __slots__ = ()
     flags: int
 
-    # The flag properties, written out in Item and VisibleItem alike (a
-    # NamedTuple cannot take a mixin base), so each is typed bool.
     @property
     def collapsed(self) -> bool:
         """True for a header or footer whose section is collapsed."""
@@ -274,7 +256,51 @@ class Item(NamedTuple):
         return bool(self.flags & _ffi.ITEM_FLAG_MATCH)
 
 
-class VisibleItem(NamedTuple):
+class _ItemFields(NamedTuple):
+    """The fields of :class:`Item`."""
+
+    position: int
+    kind: ItemKind
+    depth: int
+    section: int
+    row: Optional[int]
+    flags: int
+
+
+class Item(_ItemFields, ItemFlags):
+    """One item of the flat visible list (``fold_item``).
+
+    Attributes:
+        position: the item's index in the flat list.
+        kind: :class:`ItemKind` — header, row, footer or placeholder.
+        depth: nesting depth of the item's section (0 = top level).
+        section: index of the item's section among its parent's children
+            (for a top-level section, its index in :attr:`Table.sections`);
+            :meth:`Table.item_section` gives the :class:`Section` itself.
+        row: the row index for rows; ``None`` for the other kinds.
+        flags: ``FOLD_ITEM_FLAG_*`` bits; see :attr:`collapsed`,
+            :attr:`expanded`, :attr:`expandable`, :attr:`collapsible`,
+            :attr:`loading`, :attr:`failed`, :attr:`selected` and
+            :attr:`match`.
+    """
+
+    __slots__ = ()
+
+
+class _VisibleItemFields(NamedTuple):
+    """The fields of :class:`VisibleItem`."""
+
+    position: int
+    kind: ItemKind
+    depth: int
+    section: int
+    row: Optional[int]
+    top: float
+    height: float
+    flags: int
+
+
+class VisibleItem(_VisibleItemFields, ItemFlags):
     """One item of a viewport, with its geometry (``fold_visible_item``).
 
     Attributes:
@@ -292,59 +318,7 @@ class VisibleItem(NamedTuple):
             :attr:`match`.
     """
 
-    position: int
-    kind: ItemKind
-    depth: int
-    section: int
-    row: Optional[int]
-    top: float
-    height: float
-    flags: int
-
-    # The flag properties, written out in Item and VisibleItem alike (a
-    # NamedTuple cannot take a mixin base), so each is typed bool.
-    @property
-    def collapsed(self) -> bool:
-        """True for a header or footer whose section is collapsed."""
-        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSED)
-
-    @property
-    def expanded(self) -> bool:
-        """True for a row that is expanded (shown at its expanded height)."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDED)
-
-    @property
-    def expandable(self) -> bool:
-        """True for a row whose expanded height exceeds its height."""
-        return bool(self.flags & _ffi.ITEM_FLAG_EXPANDABLE)
-
-    @property
-    def collapsible(self) -> bool:
-        """True for a header or footer whose section is collapsible now (not
-        fixed, and it has children): draw an indicator."""
-        return bool(self.flags & _ffi.ITEM_FLAG_COLLAPSIBLE)
-
-    @property
-    def loading(self) -> bool:
-        """True for a placeholder whose section's children are loading."""
-        return bool(self.flags & _ffi.ITEM_FLAG_LOADING)
-
-    @property
-    def failed(self) -> bool:
-        """True for a placeholder whose section's load failed (activate it
-        to retry)."""
-        return bool(self.flags & _ffi.ITEM_FLAG_FAILED)
-
-    @property
-    def selected(self) -> bool:
-        """True for a header whose section, or a row, is selected."""
-        return bool(self.flags & _ffi.ITEM_FLAG_SELECTED)
-
-    @property
-    def match(self) -> bool:
-        """True for a header or row that matches the active filter itself
-        (not one shown only as the way to a match)."""
-        return bool(self.flags & _ffi.ITEM_FLAG_MATCH)
+    __slots__ = ()
 
     @property
     def bottom(self) -> float:
