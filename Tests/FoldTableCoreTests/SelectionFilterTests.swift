@@ -48,4 +48,17 @@ private func products() throws -> Table {
         try t.setFilter(nil)
         #expect(try t.selectionCount(within: nil).rows == 2)
     }
+
+    /// An anchor the filter hides starts a range at the shown item before
+    /// where it would be (it started at position 0).
+    @Test func anchorHiddenByFilterStartsBeforeIt() throws {
+        let t = try products()
+        _ = try t.selectSection("iPad", how: .replace)  // the anchor
+        // Row 0 of Mac and iPhone match; no header does: iPad goes.
+        try t.setFilter({ _, key, row in key != "iPad" && row == 0 })
+        #expect(t.itemCount == 4)  // Mac 0, its row 1, iPhone 2, its row 3
+        _ = try t.selectRange(to: 3, how: .replace)
+        #expect(t.selection().map { "\($0.section) \($0.row) \($0.count)" }
+                == ["Mac 0 1", "iPhone -1 1", "iPhone 0 1"])
+    }
 }

@@ -340,8 +340,8 @@ int main(int argc, char **argv)
            stats.moved, stats.headers, stats.rows_in, stats.rows_out, stats.follow_checked);
     printf("loads: %ld finished, %ld failed, %ld stale tickets refused\n", stats.loads_finished,
            stats.loads_failed, stats.loads_stale);
-    printf("selection: %ld calls, %ld changed it, %ld ranges from an anchor\n", stats.select_calls,
-           stats.select_changes, stats.select_ranges);
+    printf("selection: %ld calls, %ld changed it, %ld ranges from an anchor (%ld hidden by a filter)\n",
+           stats.select_calls, stats.select_changes, stats.select_ranges, stats.select_ranges_before);
     printf("filters: %ld set, %ld answers changed, %ld insertions stopped by the match function\n",
            stats.filters_set, stats.matches_changed, stats.match_stops);
     free(ops);

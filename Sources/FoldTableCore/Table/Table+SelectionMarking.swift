@@ -83,8 +83,9 @@ extension Table {
     }
 
     /// The position a range starts from: the anchor's item, or when it is
-    /// not shown the header of its outermost collapsed ancestor, or the
-    /// shown item before where it would be. nil without an anchor or items.
+    /// not shown the header of its outermost collapsed ancestor, or (no
+    /// header item, or hidden by a filter) the shown item before where it
+    /// would be. nil without an anchor or items.
     func anchorPosition() -> Int? {
         guard let (s, row) = selectionState.anchor, itemCount > 0 else { return nil }
         // The outermost section that hides it: collapsed, and not opened by
@@ -98,10 +99,22 @@ extension Table {
         if let h = hidden, let p = try? headerPlace(of: h).position { return p }
         if row >= 0, let p = try? rowPosition(of: s, row: row) { return p }
         if row < 0, s.hasHeader, let p = try? headerPlace(of: s).position { return p }
-        // Not shown (a section without a header item): the item before where it would be.
-        let at = row >= 0 ? childPosition(s, childIndex(ofRow: row, in: s)) : (try? headerPlace(of: s).position)
-        guard let at else { return 0 }
+        // Not shown (no header item, or hidden by a filter): the item before where it would be.
+        guard let at = wouldBePosition(s, row: row) else { return 0 }
         return min(max(0, at - 1), itemCount - 1)
+    }
+
+    /// Where row `row` of `s` (-1: its header) would be if it were shown:
+    /// the position of the first shown item after it, found through the
+    /// nearest enclosing section that shows its children. O(depth² · log n).
+    func wouldBePosition(_ s: Section, row: Int) -> Int? {
+        if row >= 0, let p = childPosition(s, childIndex(ofRow: row, in: s)) { return p }
+        var x = s
+        while let parent = x.parent {
+            if let p = childPosition(parent, x.indexInParent) { return p }
+            x = parent
+        }
+        return nil
     }
 
     /// The rows and sections the shown items `range` name (footers and

@@ -375,7 +375,7 @@ typedef struct new_op_stats {
     /* load.c: loads started (the last ticket), finished, failed, stale tickets refused. */
     long loads_finished, loads_failed, loads_stale;
     /* select.c: selection calls made, those that changed the selection, ranges from an anchor. */
-    long select_calls, select_changes, select_ranges;
+    long select_calls, select_changes, select_ranges, select_ranges_before;
     /* filter.c: filters set, answers changed, insertions the match function stopped. */
     long filters_set, matches_changed, match_stops;
 } new_op_stats;

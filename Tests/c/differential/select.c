@@ -11,8 +11,8 @@
  * the counts below every section, the selection list and the anchor after
  * every operation (item flags are compared by verify() through the model's
  * FOLD_ITEM_FLAG_SELECTED). With a filter on, ranges and positions name
- * only what is shown, and a range from an anchor the filter hides is not
- * taken (its rule is tested in test_selection.c, not modelled). A selection change must be one change set
+ * only what is shown; a range from an anchor the filter hides starts at the
+ * shown item before where it would be. A selection change must be one change set
  * without steps that redraws every shown item whose state changed; no
  * change, no change set. Anchors stay on sections with a header item (the
  * rule for a header-less anchor is tested in test_selection.c), and the
@@ -76,21 +76,32 @@ static int *item_anchor(const mitem *x)
     return x->kind == FOLD_ITEM_HEADER ? &x->sec->anchor : &x->sec->c[x->child].anchor;
 }
 
-/* Whether the filter hides the anchor (row j of s, or s with j < 0): the
- * range rule from there is not modelled (nor in the Swift oracle). */
-static int filter_hides(const model *m, const msec *s, int j)
+/* The shown item before where row child j of `as` (j < 0: its header)
+ * would be, walking s's items in list order: sets *last, returns 1 on
+ * reaching it. */
+static int shown_before(const msec *s, const msec *as, int j, int64_t *last)
 {
-    const msec *a;
-    if (!m->filter_on) return 0;
-    if (j >= 0 && !s->forced && !s->c[j].matched) return 1;
-    for (a = s; a != NULL && a != &m->root; a = a->parent) {
-        if (a->fhidden) return 1;
+    int i;
+    if (s == as && j < 0) return 1;
+    if (s->visible && s->hpos >= 0) {
+        *last = s->hpos;
+        if (shows_children(s) && shows_placeholder(s)) *last = s->hpos + 1;
     }
+    for (i = 0; i < s->n; i++) {
+        const mchild *c = &s->c[i];
+        if (c->sec != NULL) {
+            if (shown_before(c->sec, as, j, last)) return 1;
+        } else if (s == as && i == j) {
+            return 1;
+        } else if (c->pos >= 0) {
+            *last = c->pos;
+        }
+    }
+    if (s->visible && s->fpos >= 0) *last = s->fpos;
     return 0;
 }
 
-/* The anchor's shown position by the range rule; -1 without an anchor, -2
- * when the filter hides it. */
+/* The anchor's shown position by the range rule; -1 without an anchor. */
 static int64_t anchor_position(model *m)
 {
     msec *all[MAX_SECT];
@@ -102,7 +113,6 @@ static int64_t anchor_position(model *m)
             if (s->c[j].sec == NULL && s->c[j].anchor) row = j;
         }
         if (!s->anchor && row < 0) continue;
-        if (filter_hides(m, s, row)) return -2;
         if (row >= 0 && s->c[row].pos >= 0) return s->c[row].pos;
         if (row < 0 && s->visible && s->hpos >= 0) return s->hpos;
         /* Hidden: the header of its outermost collapsed ancestor (for a row,
@@ -110,7 +120,17 @@ static int64_t anchor_position(model *m)
         for (a = row >= 0 ? s : s->parent; a != NULL && a != &m->root; a = a->parent) {
             if (!shows_children(a)) outer = a;
         }
-        return outer != NULL ? outer->hpos : -1;
+        if (outer != NULL && outer->visible && outer->hpos >= 0) return outer->hpos;
+        {
+            /* No header item, or hidden by a filter: the shown item before. */
+            int64_t last = 0;
+            int k;
+            stats.select_ranges_before += m->filter_on;
+            for (k = 0; k < m->root.n; k++) {
+                if (shown_before(m->root.c[k].sec, s, row, &last)) break;
+            }
+            return last;
+        }
     }
     return -1;
 }
@@ -218,7 +238,7 @@ int apply_select(fold_table *t, model *m, const op *o)
     case 3:
     case 4: { /* a range from the anchor (shift-click) */
         int64_t a = anchor_position(m);
-        if (nitems == 0 || a == -2) SKIP();
+        if (nitems == 0) SKIP();
         pos = (int64_t)(p[2] % (uint32_t)nitems);
         descf("select_range(%lld, how %d)  /* anchor at %lld */", (long long)pos, (int)how, (long long)a);
         if (a < 0) {
