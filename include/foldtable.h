@@ -1490,8 +1490,8 @@ typedef int (*fold_match_fn)(fold_table *table, fold_section_id section, const c
  * flag bits are FOLD_E_INVALID. Once it returns FOLD_OK the old fn is never
  * called again with its user_data. O(n) answers and O(n) work for n rows
  * and sections (rows of default height answered alike cost O(1) each to
- * store); clearing O(p) for the p pieces (runs of rows, sections) of the
- * table. */
+ * store, answers that vary a bit per row, in chunks of 64 rows); clearing
+ * O(p) for the p pieces (runs of rows, sections) of the table. */
 int fold_table_set_filter(fold_table *table, fold_match_fn fn, void *user_data, uint32_t flags);
 
 /* Whether a filter is set (*out_active 1 or 0) and its flags (optional).

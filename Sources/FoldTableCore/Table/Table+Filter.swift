@@ -442,9 +442,12 @@ extension Table {
 
     /// Appends `run` to `pieces` with the filter's marks from `answer(i)`
     /// for each row i (asked in order; once for a default run when the
-    /// answers are `alike`), a default run split into runs answered alike
-    /// and merged with a default run before it marked the same. Returns
-    /// whether a mark changed. O(rows of the run).
+    /// answers are `alike`). A default run is marked 64 rows at a time: a
+    /// window answered alike stays a default run (merged with a default run
+    /// before it marked the same), a mixed one becomes an explicit chunk of
+    /// default-height rows with a bit per row, so answers that alternate
+    /// cost a chunk per 64 rows rather than a piece per row. Returns whether
+    /// a mark changed. O(rows of the run).
     private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
                       _ answer: (Int) -> Bool) -> Bool {
         let filtering = filter != nil
@@ -465,31 +468,38 @@ extension Table {
             }
             let changed = hidden != run.marks.hidden || matched != run.marks.matched
             if changed { run.setFilterMarks(hidden: hidden, matched: matched) }
-            append(run)
+            append(changed ? run.asDefaultRun ?? run : run)
             return changed
         }
-        var changed = false
-        var i = 0
-        var pending: Bool?  // the answer for row i, asked ahead
-        while i < run.count {
-            let a = pending ?? answer(i)
-            pending = nil
-            var j = i + 1
-            if alike {
-                j = run.count
-            } else {
-                while j < run.count {
-                    let b = answer(j)
-                    if b != a { pending = b; break }
-                    j += 1
-                }
-            }
+        func marked(_ a: Bool) -> RowMarks {
             var m = run.marks
             m.matched = a ? RowMarks.all : 0
             m.hidden = !a && !forced && filtering ? RowMarks.all : 0
-            if m != run.marks { changed = true }
-            append(RowRun(defaultRows: j - i, marks: m))
-            i = j
+            return m
+        }
+        if alike {
+            let m = marked(answer(0))
+            append(RowRun(defaultRows: run.count, marks: m))
+            return m != run.marks
+        }
+        var changed = false
+        var i = 0
+        while i < run.count {
+            let n = min(RowRun.chunkSize, run.count - i)
+            var matched: UInt64 = 0
+            for k in 0..<n where answer(i + k) { matched |= 1 << UInt64(k) }
+            let mask: UInt64 = n >= 64 ? .max : (1 << UInt64(n)) &- 1
+            if matched == 0 || matched == mask {
+                let m = marked(matched != 0)
+                if m != run.marks { changed = true }
+                append(RowRun(defaultRows: n, marks: m))
+            } else {
+                var chunk = RowRun(explicitDefaults: n, marks: run.marks)
+                chunk.setFilterMarks(hidden: !forced && filtering ? ~matched & mask : 0, matched: matched)
+                changed = true
+                append(chunk)
+            }
+            i += n
         }
         return changed
     }

@@ -82,6 +82,22 @@ extension RowRun {
         return (~marks.hidden & mask).nonzeroBitCount
     }
 
+    /// The same rows as a default run when this chunk holds nothing of its
+    /// own (default heights, no expanded state or heights, each mark alike
+    /// for all its rows), so that chunks a filter made of a default run go
+    /// back to one when the filter is cleared; nil otherwise. O(count).
+    var asDefaultRun: RowRun? {
+        guard let heights, expandedBits == 0, expandedHeights == nil, providedBits == 0,
+              heights.allSatisfy({ $0 == RowRun.none }) else { return nil }
+        let mask: UInt64 = count >= 64 ? .max : (1 << UInt64(count)) &- 1
+        func alike(_ bits: UInt64) -> UInt64? {
+            bits & mask == 0 ? 0 : bits & mask == mask ? RowMarks.all : nil
+        }
+        guard let selected = alike(marks.selected), let hidden = alike(marks.hidden),
+              let matched = alike(marks.matched) else { return nil }
+        return RowRun(defaultRows: count, marks: RowMarks(selected: selected, hidden: hidden, matched: matched))
+    }
+
     /// Sets the filter's marks (bits of a chunk, or 0 / `RowMarks.all` for
     /// a default run) and recounts.
     mutating func setFilterMarks(hidden: UInt64, matched: UInt64) {

@@ -29,9 +29,9 @@ static int fuzz_match(fold_table *t, fold_section_id section, const char *key, i
             return -1;
         }
         /* Asked about inserted rows: answers vary in the first rows only.
-         * (Answers that alternate over a section of 2^28 rows would be
-         * stored run by run, gigabytes: a resource limit, not what this
-         * fuzzer looks for; noted for the engine to store them as chunks.) */
+         * (Answers that alternate over a section of 2^28 rows are stored
+         * as 2^22 chunks, over a gigabyte: a resource limit, not what this
+         * fuzzer looks for.) */
         return row < 256 ? (int)((section + (uint64_t)row) % 3 == 0) : 1;
     }
     switch (byte(r) % 16) {
