@@ -45,8 +45,8 @@ demo_group_detail(const char *text)
     return bar ? bar + 1 : "";
 }
 
-fold_table *
-demo_groups_insert(fold_table *table, const DemoGroup *groups, DemoGroupAdded added)
+int
+demo_groups_add(fold_table *table, const DemoGroup *groups, DemoGroupAdded added)
 {
     for (const DemoGroup *g = groups; g->key; g++) {
         fold_section_id parent = FOLD_ROOT, id = 0;
@@ -57,7 +57,13 @@ demo_groups_insert(fold_table *table, const DemoGroup *groups, DemoGroupAdded ad
         if (status == FOLD_OK && added)
             status = added(table, id, g);
         if (status != FOLD_OK)
-            return demo_table_failed(table);
+            return status;
     }
-    return table;
+    return FOLD_OK;
+}
+
+fold_table *
+demo_groups_insert(fold_table *table, const DemoGroup *groups, DemoGroupAdded added)
+{
+    return demo_groups_add(table, groups, added) == FOLD_OK ? table : demo_table_failed(table);
 }

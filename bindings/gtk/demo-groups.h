@@ -35,8 +35,11 @@ typedef int (*DemoGroupAdded)(fold_table *table, fold_section_id id, const DemoG
 
 /* Inserts every group into `table` as a section with its rows, under its
  * parent's section (parents come first), then calls added() (if not NULL).
- * Returns the table, or NULL (the engine's message printed, the table
- * freed) if a step failed. */
+ * Returns FOLD_OK or the status of the step that failed. */
+int demo_groups_add(fold_table *table, const DemoGroup *groups, DemoGroupAdded added);
+
+/* demo_groups_add for a table the demo owns: returns the table, or NULL
+ * (the engine's message printed, the table freed) if a step failed. */
 fold_table *demo_groups_insert(fold_table *table, const DemoGroup *groups, DemoGroupAdded added);
 
 #endif

@@ -322,25 +322,10 @@ start(gpointer data)
     app->store = g_object_new(FOLD_TYPE_STORE, "row-height", ROW_HEIGHT, "header-height",
                               header_heights[0], NULL);
     app->demo.table = fold_store_get_table(app->store);
-    if (!app->demo.table)
+    /* The store's models follow changes made on its table directly. */
+    if (!app->demo.table || demo_groups_add(app->demo.table, groups, set_header_height) != FOLD_OK) {
+        fprintf(stderr, "building the taxonomy: %s\n", fold_last_error_message());
         return 1;
-    GError *error = NULL;
-    for (const DemoGroup *g = groups; g->key; g++) {
-        guint64 parent = 0, id = 0;
-        gint64 rows = 0;
-        while (g->rows[rows])
-            rows++;
-        if ((g->parent && !fold_store_find_section(app->store, g->parent, &parent, &error)) ||
-            !fold_store_insert_section(app->store, parent, -1, g->key, g->header, rows,
-                                       (FoldSectionFlags)g->flags, &id, &error)) {
-            fprintf(stderr, "building the taxonomy: %s\n", error->message);
-            g_error_free(error);
-            return 1;
-        }
-        if (set_header_height(app->demo.table, id, g) != FOLD_OK) {
-            fprintf(stderr, "building the taxonomy: %s\n", fold_last_error_message());
-            return 1;
-        }
     }
     app->demo.model = fold_list_model_new_for_store(app->store);
     fold_list_model_set_text_func(app->demo.model, demo_group_title, (gpointer)groups, NULL);

@@ -92,7 +92,8 @@ fold_store_release_filter(FoldStore *self)
  * it: PyGObject answers 0 for one that raises; return -1 to stop).
  *
  * Cost: O(n) answers and O(n) work for n rows and sections (rows of the
- * default height answered alike cost O(1) each to store), once per call;
+ * default height answered alike cost O(1) each to store, answers that vary
+ * a bit per row, in chunks of 64 rows), once per call;
  * clearing O(p) for the p pieces (runs of rows, sections) of the table.
  *
  * Returns: %TRUE on success

@@ -463,8 +463,7 @@ extension Table {
             var hidden: UInt64 = 0, matched: UInt64 = 0
             for i in 0..<run.count where answer(i) { matched |= 1 << UInt64(i) }
             if !forced, filtering {
-                let mask: UInt64 = run.count >= 64 ? .max : (1 << UInt64(run.count)) &- 1
-                hidden = ~matched & mask
+                hidden = ~matched & RowMarks.bits(0, run.count)
             }
             let changed = hidden != run.marks.hidden || matched != run.marks.matched
             if changed { run.setFilterMarks(hidden: hidden, matched: matched) }
@@ -488,7 +487,7 @@ extension Table {
             let n = min(RowRun.chunkSize, run.count - i)
             var matched: UInt64 = 0
             for k in 0..<n where answer(i + k) { matched |= 1 << UInt64(k) }
-            let mask: UInt64 = n >= 64 ? .max : (1 << UInt64(n)) &- 1
+            let mask = RowMarks.bits(0, n)
             if matched == 0 || matched == mask {
                 let m = marked(matched != 0)
                 if m != run.marks { changed = true }

@@ -89,7 +89,7 @@ extension RowRun {
     var asDefaultRun: RowRun? {
         guard let heights, expandedBits == 0, expandedHeights == nil, providedBits == 0,
               heights.allSatisfy({ $0 == RowRun.none }) else { return nil }
-        let mask: UInt64 = count >= 64 ? .max : (1 << UInt64(count)) &- 1
+        let mask = RowMarks.bits(0, count)
         func alike(_ bits: UInt64) -> UInt64? {
             bits & mask == 0 ? 0 : bits & mask == mask ? RowMarks.all : nil
         }

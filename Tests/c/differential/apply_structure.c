@@ -80,7 +80,6 @@ int apply_structure(fold_table *t, model *m, const op *o)
         /* The match function is asked about the new section: it may stop it. */
         if (expect == FOLD_OK && insertion_stops(m, p[2] >> 8)) {
             expect = FOLD_E_CANCELLED;
-            stats.match_stops++;
         }
         descf("insert_section(%s, %lld, %s, %s, %lld, %s)%s",
               expect == FOLD_E_NOT_FOUND ? stale : parent == &m->root ? "FOLD_ROOT" : q(parent->key),
@@ -361,7 +360,6 @@ int apply_structure(fold_table *t, model *m, const op *o)
         /* The match function is asked about each new row: it may stop the call. */
         if (expect == FOLD_OK && count > 0 && insertion_stops(m, p[3] >> 8)) {
             expect = FOLD_E_CANCELLED;
-            stats.match_stops++;
         }
         descf("insert_rows(%s, %lld, %lld, %s)%s", sec_arg(expect, stale, id, s),
               (long long)(at == s->n && (p[4] & 1) && expect == FOLD_OK ? FOLD_INDEX_END : at),

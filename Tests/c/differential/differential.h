@@ -389,13 +389,15 @@ int sync_selection(fold_table *t, model *m);
 int apply_follow(fold_table *t, model *m, const op *o);
 /* Filtering (filter.c): the model's rule and the table's match function;
  * the shown states build() reads; whether a section shows its children
- * (expanded, or opened by the filter); asking about new rows and sections
- * (returns FOLD_E_CANCELLED when the match function will stop the call, and
- * then marks nothing); the operation and the comparison after every one. */
+ * (expanded, or opened by the filter); whether the filter hides a row of s;
+ * the answers for new rows and sections; whether the match function stops
+ * the next insertion (counted in stats; the caller resets m->match_stop
+ * after the call); the operation and the comparison after every one. */
 int match_rule(const char *key, int64_t row, unsigned salt);
 int diff_match(fold_table *t, fold_section_id section, const char *key, int64_t row, void *user_data);
 void filter_states(model *m);
 int shows_children(const msec *s);
+int row_filtered(const model *m, const msec *s, const mchild *c);
 void match_new_rows(model *m, msec *s, int first_child, int count);
 void match_new_section(model *m, msec *s);
 int insertion_stops(model *m, uint32_t p);

@@ -63,6 +63,11 @@ void filter_states(model *m)
 
 int shows_children(const msec *s) { return !s->collapsed || s->fopened; }
 
+int row_filtered(const model *m, const msec *s, const mchild *c)
+{
+    return m->filter_on && !s->forced && !c->matched;
+}
+
 void match_new_rows(model *m, msec *s, int first_child, int count)
 {
     int r = 0, i;
@@ -87,6 +92,7 @@ void match_new_section(model *m, msec *s)
 int insertion_stops(model *m, uint32_t p)
 {
     m->match_stop = m->filter_on && p % 6 == 0;
+    stats.match_stops += m->match_stop;
     return m->match_stop;
 }
 
@@ -113,9 +119,8 @@ int apply_filter(fold_table *t, model *m, const op *o)
     case 0: { /* set a filter (stopped now and then: nothing changes) */
         uint32_t flags = p[1] % 4;
         unsigned salt = p[2] % 1000;
-        int stop = p[3] % 8 == 0 && m->nsec > 0, old_on = m->filter_on;
+        int stop = p[3] % 8 == 0 && m->nsec > 0;
         unsigned old_salt = m->salt;
-        uint32_t old_flags = m->filter_flags;
         descf("set_filter(match salt %u%s, flags %u)", salt, stop ? " (stops)" : "", flags);
         m->salt = salt;
         m->match_stop = stop;
@@ -123,9 +128,7 @@ int apply_filter(fold_table *t, model *m, const op *o)
             expect_no_set = 1;
             EXPECT_ST(fold_table_set_filter(t, diff_match, m, flags), FOLD_E_CANCELLED);
             m->match_stop = 0;
-            m->salt = old_salt;
-            (void)old_on;
-            (void)old_flags;
+            m->salt = old_salt; /* the old filter stays, with its rule */
             return 0;
         }
         EXPECT_ST(fold_table_set_filter(t, diff_match, m, flags), FOLD_OK);

@@ -82,13 +82,14 @@ int apply_load(fold_table *t, model *m, const op *o)
             SKIP();
         }
         RESOLVE(parent, how, pid);
+        /* The match function is asked about the new section: it may stop it. */
+        insertion_stops(m, p[4]);
         descf("insert_section(%s, FOLD_INDEX_END, %s, NULL, 0, FOLD_SECTION_UNLOADED)%s",
               parent == &m->root ? "FOLD_ROOT" : q(parent->key), q(key),
-              insertion_stops(m, p[4]) ? "  /* the match function stops it */" : "");
+              m->match_stop ? "  /* the match function stops it */" : "");
         st = fold_table_insert_section(t, pid, FOLD_INDEX_END, key, NULL, 0, FOLD_SECTION_UNLOADED, &out);
         if (m->match_stop) {
             m->match_stop = 0;
-            stats.match_stops++;
             expect_no_set = 1;
             EXPECT_ST(st, FOLD_E_CANCELLED);
             return 0;
@@ -106,7 +107,7 @@ int apply_load(fold_table *t, model *m, const op *o)
     case 2: { /* its children: rows (with its ticket, or a stale one) */
         msec *s = pick_loading(m, p[1]);
         int64_t rows = p[2] % 4, i;
-        int stale = p[3] % 6 == 0;
+        int stale = p[3] % 6 == 0, stopped;
         uint64_t ticket;
         fold_snapshot_entry e;
         fold_snapshot_report report;
@@ -120,15 +121,11 @@ int apply_load(fold_table *t, model *m, const op *o)
         e.rows = rows;
         descf("finish_load(%s, %llu, {rows %lld})", q(s->key), (unsigned long long)ticket, (long long)rows);
         /* The match function is asked about the rows it brings: it may stop it. */
-        if (!stale && rows > 0 && insertion_stops(m, p[4] >> 4)) {
-            stale = 1;
-            stats.match_stops++;
-            stats.loads_stale--; /* counted below */
-        }
-        expect_no_set = stale;
+        stopped = !stale && rows > 0 && insertion_stops(m, p[4] >> 4);
+        expect_no_set = stale || stopped;
         st = fold_table_finish_load(t, id, ticket, &e, 1, &report);
         m->match_stop = 0;
-        EXPECT_ST(st, stale ? FOLD_E_CANCELLED : FOLD_OK);
+        EXPECT_ST(st, stale || stopped ? FOLD_E_CANCELLED : FOLD_OK);
         if (st == FOLD_OK) {
             EXPECT_I(report.rows_inserted, rows, "finish_load: rows_inserted");
             for (i = 0; i < rows; i++) {
@@ -140,7 +137,7 @@ int apply_load(fold_table *t, model *m, const op *o)
             s->ticket = 0;
             stats.loads_finished++;
         } else {
-            stats.loads_stale++;
+            stats.loads_stale += stale;
         }
         return 0;
     }

@@ -380,7 +380,7 @@ void emit(const model *m, msec *s, int depth, double *y)
     for (i = 0; i < s->n; i++) {
         mchild *c = &s->c[i];
         /* Hidden: by a collapse, or by the filter (filter.c). */
-        if (!open || (c->sec == NULL ? m->filter_on && !s->forced && !c->matched : c->sec->fhidden)) {
+        if (!open || (c->sec == NULL ? row_filtered(m, s, c) : c->sec->fhidden)) {
             c->pos = -1;
             if (c->sec != NULL) {
                 hide(c->sec);

@@ -47,7 +47,7 @@ int check_section(const fold_table *t, model *m, msec *s, rng *vr)
         /* Its own rows shown: none while it shows no children or the filter hides it. */
         int shown = 0;
         for (i = 0; i < s->n; i++) {
-            shown += s->c[i].sec == NULL && (!m->filter_on || s->forced || s->c[i].matched);
+            shown += s->c[i].sec == NULL && !row_filtered(m, s, &s->c[i]);
         }
         EXPECT_I(in.visible_row_count, (!shows_children(s) && s->n > 0) || s->fhidden ? 0 : shown,
                  "section_info: visible_row_count");

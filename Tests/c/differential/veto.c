@@ -359,7 +359,7 @@ int apply_veto(fold_table *t, model *m, const uint32_t *p)
             }
         }
         /* A row the filter hides cannot be revealed: refused before anything changes. */
-        filtered = m->filter_on && !s->forced && !s->c[child_of_row(s, (int)row)].matched;
+        filtered = row_filtered(m, s, &s->c[child_of_row(s, (int)row)]);
         if (p[4] % 3 == 1 && n > 0) {
             veto_section(chain[p[4] / 3 % (uint32_t)n]);
         } else if (p[4] % 3 == 2) {
