@@ -28,6 +28,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "foldtable.h"
@@ -131,6 +132,14 @@ static inline int check_done(void)
 #define CHECK_EQ_I64(a, b) check_i64_((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, #a, #b)
 #define CHECK_EQ_DBL(a, b) check_dbl_((double)(a), (double)(b), __FILE__, __LINE__, #a, #b)
 #define CHECK_STR(a, b) check_str_((a), (b), __FILE__, __LINE__, #a, #b)
+/* CHECK_STR on a string the check owns: it is freed after (free(); GLib's
+ * g_free is free() since GLib 2.46, so GLib strings qualify). */
+#define CHECK_STR_TAKE(a, b)                                                 \
+    do {                                                                     \
+        char *taken_ = (a);                                                  \
+        check_str_(taken_, (b), __FILE__, __LINE__, #a, #b);                 \
+        free(taken_);                                                        \
+    } while (0)
 #define CHECK_STATUS(call, expected) \
     check_status_((call), (expected), __FILE__, __LINE__, #call)
 

@@ -162,13 +162,7 @@ describe(void)
     return g_string_free(out, FALSE);
 }
 
-#define CHECK_ITEMS(expected)                                                                 \
-    G_STMT_START {                                                                            \
-        char *got_ = describe();                                                              \
-        CHECK_STR(got_, expected);                                                            \
-        g_free(got_);                                                                         \
-    }                                                                                         \
-    G_STMT_END
+#define CHECK_ITEMS(expected) CHECK_STR_TAKE(describe(), expected)
 
 static const char *const all_items =
     "[Fruit] apple banana cherry blackberry blueberry [Citrus] lemon lime [Vegetables+] "
@@ -205,13 +199,7 @@ count_of(guint64 section)
     return g_strdup_printf("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, matches, rows);
 }
 
-#define CHECK_COUNT(section, expected)                                                        \
-    G_STMT_START {                                                                            \
-        char *got_ = count_of(section);                                                       \
-        CHECK_STR(got_, expected);                                                            \
-        g_free(got_);                                                                         \
-    }                                                                                         \
-    G_STMT_END
+#define CHECK_COUNT(section, expected) CHECK_STR_TAKE(count_of(section), expected)
 
 static void
 check_filter_state(gboolean active, FoldFilterFlags flags)

@@ -49,13 +49,7 @@ take_events(void)
     return text;
 }
 
-#define CHECK_EVENTS(expected)                                                               \
-    G_STMT_START {                                                                           \
-        char *got_ = take_events();                                                          \
-        CHECK_STR(got_, expected);                                                           \
-        g_free(got_);                                                                        \
-    }                                                                                        \
-    G_STMT_END
+#define CHECK_EVENTS(expected) CHECK_STR_TAKE(take_events(), expected)
 
 static void
 on_items_changed(GListModel *list, guint position, guint removed, guint added, gpointer data)

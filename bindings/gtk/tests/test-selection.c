@@ -51,13 +51,7 @@ selected_positions(GtkSelectionModel *model)
     return g_string_free(out, FALSE);
 }
 
-#define CHECK_SELECTED(model, expected)                                                       \
-    G_STMT_START {                                                                            \
-        char *got_ = selected_positions(model);                                               \
-        CHECK_STR(got_, expected);                                                            \
-        g_free(got_);                                                                         \
-    }                                                                                         \
-    G_STMT_END
+#define CHECK_SELECTED(model, expected) CHECK_STR_TAKE(selected_positions(model), expected)
 
 #define CHECK_CHANGES(expected)                                                               \
     G_STMT_START {                                                                            \
