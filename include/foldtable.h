@@ -1298,7 +1298,11 @@ int fold_table_load(fold_table *table, fold_section_id section);
  * with no steps that redraws the shown items whose selected state changed
  * (no change set when nothing changed; a change of hidden rows only is a
  * change set with no redraws; a wide change may redraw wider ranges, never
- * fewer items). Saved state (fold_table_export_state) holds
+ * fewer items). fold_table_select_all, fold_table_clear_selection and what
+ * REPLACE (or a mode change) deselects redraw one range, from the first to
+ * the last shown item they change: they cost O(depth * log n) whatever they
+ * change, by a mark on the tree that reaches each row when it is next read
+ * or changed, so they cannot list every item. Saved state (fold_table_export_state) holds
  * the selection by section key and row index, and the anchor;
  * fold_table_import_state restores them (selecting what it names, in
  * addition to what is selected, by the mode's rules; unknown keys and rows
@@ -1327,7 +1331,7 @@ int fold_table_load(fold_table *table, fold_section_id section);
 /* Sets the selection mode. Switching to SINGLE keeps only the anchor's
  * item selected if it was (else clears); switching to NONE clears the
  * selection; either is reported like any selection change. An unknown mode
- * is FOLD_E_INVALID. O(p * depth * log n) for p selected runs dropped. */
+ * is FOLD_E_INVALID. O(depth * log n). */
 int fold_table_set_selection_mode(fold_table *table, int32_t mode);
 
 /* The selection mode. O(1). */
@@ -1335,19 +1339,18 @@ int fold_table_selection_mode(const fold_table *table, int32_t *out_mode);
 
 /* Selects, deselects or toggles one row (`how` FOLD_SELECT_*) and makes it
  * the anchor. *out_changed (optional) is 1 if the selection changed. An
- * unknown `how` is FOLD_E_INVALID. O(depth * log n), plus what REPLACE
- * clears (see fold_table_clear_selection). */
+ * unknown `how` is FOLD_E_INVALID. O(depth * log n), REPLACE included. */
 int fold_table_select_row(fold_table *table, fold_section_id section, int64_t row, int32_t how,
                           int *out_changed);
 
 /* The same for a section (its header), shown or not, with or without a
- * header item. O(depth * log n), plus what REPLACE clears. */
+ * header item. O(depth * log n), REPLACE included. */
 int fold_table_select_section(fold_table *table, fold_section_id section, int32_t how,
                               int *out_changed);
 
 /* The same for the item at `position`: a header names its section, a row
  * its row; a footer or placeholder is FOLD_E_NOT_ALLOWED ("a footer cannot
- * be selected"). O(depth * log n), plus what REPLACE clears. */
+ * be selected"). O(depth * log n), REPLACE included. */
 int fold_table_select_item(fold_table *table, int64_t position, int32_t how, int *out_changed);
 
 /* Applies `how` to the range from the anchor to the item at `position`
@@ -1358,7 +1361,7 @@ int fold_table_select_item(fold_table *table, int64_t position, int32_t how, int
  * O((s + c) * depth * log n) for s sections and c stored row chunks (rows
  * with heights or states of their own are stored 64 to a chunk) in the
  * range; runs of rows of default height cost O(log n) each, whatever their
- * length; plus what REPLACE clears. */
+ * length; what REPLACE deselects outside the range costs O(depth * log n). */
 int fold_table_select_range(fold_table *table, int64_t position, int32_t how, int *out_changed);
 
 /* Applies `how` to the selectable items at positions
@@ -1370,12 +1373,12 @@ int fold_table_select_positions(fold_table *table, int64_t position, int64_t cou
                                 int *out_changed);
 
 /* Selects every item shown (headers and rows; not what collapsed sections
- * or a filter hide), keeping the rest. Cost as fold_table_select_range over
- * the whole list. */
+ * or a filter hide), keeping the rest. O(depth * log n), whatever the size
+ * of the table (in FOLD_SELECTION_SINGLE: the last item only). */
 int fold_table_select_all(fold_table *table, int *out_changed);
 
 /* Deselects everything, shown or hidden, and clears the anchor.
- * O(p * depth * log n) for p selected runs and sections. */
+ * O(depth * log n), whatever was selected. */
 int fold_table_clear_selection(fold_table *table, int *out_changed);
 
 /* Whether a row / a section is selected. O(depth * log n). */

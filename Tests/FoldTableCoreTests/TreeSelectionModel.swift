@@ -210,6 +210,25 @@ extension TreeFuzz {
         apply(how, positions.compactMap { model.target(flat[$0]) })
     }
 
+    /// Select all or clear, at random, checked against the model.
+    mutating func allOrNoneStep() throws {
+        let flat = model.flat()
+        let before = model.selectionSignature()
+        var changed = false
+        if Bool.random(using: &rng) {
+            log.append("selectAll()")
+            guard expect(selection.mode != .none, { changed = try table.selectAll() }) else { return }
+            if !flat.isEmpty { applyPositions(flat, 0...(flat.count - 1), .add, from: flat.count - 1, step: -1) }
+        } else {
+            log.append("clearSelection()")
+            changed = try table.clearSelection()
+            model.clearSelection()
+            selection.anchorRow = nil
+            selection.anchorSection = nil
+        }
+        #expect(changed == (model.selectionSignature() != before), "changed \(log.suffix(2))")
+    }
+
     mutating func selectionStep() throws {
         let flat = model.flat()
         let how = SelectHow(rawValue: Int32(Int.random(in: 0..<4, using: &rng)))!
@@ -266,18 +285,7 @@ extension TreeFuzz {
             if count > 0 { applyPositions(flat, p...(p + count - 1), how, from: p + count - 1, step: -1) }
             expectChanged(changed)
         case 8:
-            if Bool.random(using: &rng) {
-                log.append("selectAll()")
-                guard expect(selection.mode != .none, { changed = try table.selectAll() }) else { return }
-                if !flat.isEmpty { applyPositions(flat, 0...(flat.count - 1), .add, from: flat.count - 1, step: -1) }
-            } else {
-                log.append("clearSelection()")
-                changed = try table.clearSelection()
-                model.clearSelection()
-                selection.anchorRow = nil
-                selection.anchorSection = nil
-            }
-            expectChanged(changed)
+            try allOrNoneStep()
         default:
             if Int.random(in: 0..<3, using: &rng) == 0 {
                 // Mostly multiple: the other modes drop what is selected.
@@ -358,14 +366,20 @@ extension TreeFuzz {
 }
 
 @Suite struct RandomizedSelectionTests {
-    /// Random selection steps among the structural ones, every answer and
-    /// change set compared with the model after each step.
-    @Test(arguments: [21, 22, 23, 24] as [UInt64])
-    func selectionMatchesTheModel(seed: UInt64) throws {
+    /// A tree fuzzer with selection steps, its accordion rule by the seed.
+    static func selectingFuzz(_ seed: UInt64) throws -> TreeFuzz {
         var options = TableOptions.seeded(seed, footer: 4, paddingStep: 3)
         options.accordion = Accordion(rawValue: Int32(seed % 3)) ?? .multiple
         var fuzz = try TreeFuzz(seed: seed, options: options)
         fuzz.selecting = true
+        return fuzz
+    }
+
+    /// Random selection steps among the structural ones, every answer and
+    /// change set compared with the model after each step.
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func selectionMatchesTheModel(seed: UInt64) throws {
+        var fuzz = try Self.selectingFuzz(seed)
         var selectedSteps = 0
         for step in 0..<500 {
             try fuzz.stepCheckingEvents()
@@ -375,5 +389,78 @@ extension TreeFuzz {
         }
         // The selection was really exercised (exact answers are compared at every check).
         #expect(selectedSteps > 30, "\(selectedSteps) steps with a selection")
+    }
+
+    /// Select all and clear leave a tag pending on the tree (`SelectionTag`)
+    /// until something reads or changes what is below it. Checking every
+    /// answer after each step would settle it at once, so here several
+    /// steps, structural ones among them, run between checks: a change that
+    /// forgets to settle what it touches shows as a wrong answer later.
+    @Test(arguments: [31, 32, 33, 34, 35, 36] as [UInt64])
+    func pendingSelectAllAndClearMatchTheModel(seed: UInt64) throws {
+        var fuzz = try Self.selectingFuzz(seed)
+        var tagged = 0
+        for step in 0..<800 {
+            if Int.random(in: 0..<6, using: &fuzz.rng) == 0 {
+                try fuzz.allOrNoneStep()
+                fuzz.changes.sets = []  // (its redraws are checked in SelectionTests)
+                tagged += 1
+            }
+            try fuzz.stepCheckingEvents()
+            // Read without settling anything: the step that breaks it is named.
+            #expect(fuzz.table.unsettledSelection() == fuzz.model.selectionStrings(), "after \(fuzz.log.suffix(3))")
+            if step % 8 == 7 { try fuzz.check() }
+        }
+        try fuzz.check()
+        #expect(tagged > 100, "\(tagged) select-all or clear steps")
+    }
+}
+
+extension Table {
+    /// The selection as the tags pending on the tree say it is, read without
+    /// settling them (what `SelectionTag.pushTag` would do, composed on the
+    /// way down): "key" for a section, "key:row" for a row, in list order.
+    /// Comparing it after every step finds the step that broke it.
+    func unsettledSelection() -> [String] {
+        var out: [String] = []
+        func list(_ s: Section, _ inherited: SelectionTag) {
+            var row = 0
+            func node(_ n: ListNode, _ above: SelectionTag) {
+                let t = n.tag.then(above)  // a node's own tag is older than those above it
+                if !n.isLeaf { n.children.forEach { node($0, t) }; return }
+                for p in n.pieces {
+                    switch p {
+                    case .rows(var run):
+                        run.apply(t)
+                        for i in 0..<run.count where run.marks.bit(run.marks.selected, run.isExplicit ? i : 0) {
+                            out.append("\(s.key):\(row + i)")
+                        }
+                        row += run.count
+                    case .section(let sub):
+                        var selected = sub.selected
+                        var inner = SelectionTag.none
+                        if t.clears { selected = false; inner = .clear }
+                        if t.selects, !sub.filterHidden {
+                            if sub.hasHeader { selected = true }
+                            if sub.showsChildren { inner = inner.then(.selectShown) }
+                        }
+                        if selected { out.append(sub.key) }
+                        list(sub, inner)
+                    }
+                }
+            }
+            if let r = s.list.root { node(r, inherited) }
+        }
+        list(root, .none)
+        return out
+    }
+}
+
+extension TreeModel {
+    /// The model's selection in the form of `Table.unsettledSelection`.
+    func selectionStrings() -> [String] {
+        selectedRuns { _ in 0 }.flatMap { r in
+            r.row < 0 ? [r.section] : (r.row..<(r.row + r.count)).map { "\(r.section):\($0)" }
+        }
     }
 }

@@ -79,7 +79,7 @@ import Testing
         for n in [1, 32, 33, 39, 40, 1024, 1025] {
             let list = Self.built(n)
             #expect(list.invariantViolations("built \(n)") == [])
-            #expect(list.sum == Summary(children: n, rows: n, items: n, defaultRows: n))
+            #expect(list.sum == Summary(children: n, rows: n, items: n, defaultRows: n, shownRows: n))
         }
     }
 
@@ -172,7 +172,7 @@ import Testing
         #expect(shape == ["rows 10", "rows 30", "section sub", "rows 50"])
         #expect(s.node === list.root)
         #expect(list.sum == Summary(children: 91, rows: 90, items: 91, defaultRows: 90, fixedHeight: 28 * Units.perPoint,
-                                    nesting: 1))
+                                    nesting: 1, shownRows: 90, shownHeaders: 1))
         #expect(list.invariantViolations("cut") == [])
     }
 
@@ -384,7 +384,7 @@ import Testing
         let run = RowRun(defaultRows: 100)
         let piece = run.slice(30..<70)
         #expect(!piece.isExplicit)
-        #expect(piece.summary == Summary(children: 40, rows: 40, items: 40, defaultRows: 40))
+        #expect(piece.summary == Summary(children: 40, rows: 40, items: 40, defaultRows: 40, shownRows: 40))
         var grown = piece
         grown.insert(at: 5, defaultRows: 7)
         grown.remove(0..<2)

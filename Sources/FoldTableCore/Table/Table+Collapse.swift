@@ -163,6 +163,7 @@ extension Table {
             }
             let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
             let wasShown = s.showsChildren
+            s.settlePlace()  // a pending "select the shown" means shown before this
             s.collapsed = collapsed
             if collapsed, filter != nil { closeForFilter(s) }
             if !collapsed { s.filterOpened = false }  // expanded now: its own state shows it

@@ -128,7 +128,7 @@ extension Table {
     /// that are no longer expandable. O(k · log n) for k expanded rows.
     func dropUnexpandableRows(in s: Section) {
         var k = 0
-        while let (node, within, _) = s.list.locate(.expandedRows, k), case .rows(var run) = node.piece {
+        while let (node, within, _) = s.list.locateSettled(.expandedRows, k), case .rows(var run) = node.piece {
             let before = run.expandedCount
             run.dropUnexpandable(rowHeight: s.rowUnits)
             // Skip the chunk's remaining expanded rows; they were all checked.

@@ -125,6 +125,7 @@ extension Table {
             s.filterMatched = matches
             var inside = false
             if filter.options.contains(.showChildren) {
+                settleSubtree(s)
                 var source = AnswerSource.stored
                 inside = refilter(s, forced: forcedBy(s.parent), &source)
                 s.propagate()
@@ -237,6 +238,7 @@ extension Table {
         let forced = forcedBy(parent)
         if forced != forcedBy(source) {
             let items = s.contribution.items
+            settleSubtree(s)
             var answers = AnswerSource.stored
             refilter(s, forced: forced, &answers)
             s.propagate()
@@ -261,12 +263,12 @@ extension Table {
         do {
             for r in firstRow..<(firstRow + children.count) { answers.append(try ask(s, r)) }
         } catch {
-            s.list.replace(children, with: [])
+            s.replaceChildren(children, with: [])
             totalRows -= children.count
             s.propagate()
             throw error
         }
-        let removed = s.list.replace(children, with: [])
+        let removed = s.replaceChildren(children, with: [])
         var pieces: [Piece] = []
         var k = 0
         let forced = forcedBy(s)
@@ -274,7 +276,7 @@ extension Table {
             _ = mark(run, forced: forced, alike: false, into: &pieces) { answers[k + $0] }
             k += run.count
         }
-        s.list.replace(children.lowerBound..<children.lowerBound, with: pieces)
+        s.replaceChildren(children.lowerBound..<children.lowerBound, with: pieces)
         s.propagate()
     }
 
@@ -354,6 +356,7 @@ extension Table {
             throw error
         }
         var source = AnswerSource.answers(answers, 0)
+        settleSubtree(s)
         refilter(s, forced: forcedBy(s.parent), &source, ownFlags: false)
         s.propagate()
     }
@@ -377,6 +380,7 @@ extension Table {
         var source = source
         var tops: [Section] = []
         root.list.forEachSection { tops.append($0) }
+        root.list.root?.settleAll()  // marks are copied and what shows changes
         var position = 0
         var run: (start: Int, removed: Int, added: Int)?
         for sub in tops {
@@ -395,7 +399,7 @@ extension Table {
         }
         if let r = run { recordReplace(r.start, removed: r.removed, added: r.added) }
         // The contributions changed: rebuild the top level's summaries.
-        root.list.replace(0..<root.childCount, with: tops.map(Piece.section))
+        root.replaceChildren(0..<root.childCount, with: tops.map(Piece.section))
     }
 
     /// Re-derives the filter's marks of `s`'s rows, its subsections and its
@@ -429,7 +433,7 @@ extension Table {
                 pieces.append(.section(sub))
             }
         }
-        s.list.replace(0..<s.childCount, with: pieces)
+        s.replaceChildren(0..<s.childCount, with: pieces)
         if s !== root, ownFlags {
             let old = filterFlags(s)
             // Setting or clearing the filter forgets which sections the user closed.
@@ -564,6 +568,7 @@ extension Table {
     /// (nothing above it can), refreshes the summaries above it.
     /// O(depth · log n).
     private func refreshFlagsUpward(from s: Section) {
+        s.settlePlace()  // what shows changes: the tags above go down first
         var c: Section? = s
         while let x = c, x !== root {
             let old = filterFlags(x)
@@ -572,6 +577,13 @@ extension Table {
             if let place = x.place { place.leaf.refreshUpward(slot: place.slot) }
             c = x.parent
         }
+    }
+
+    /// Settles every selection tag pending on `s` and below it, before
+    /// `refilter` copies its marks and changes what shows. O(nodes below).
+    private func settleSubtree(_ s: Section) {
+        s.settlePlace()
+        s.list.root?.settleAll()
     }
 
     /// The outermost section of `chain` (innermost first) whose hidden or

@@ -12,6 +12,15 @@ extension Table {
         try locateItem(position, measure: true, onSection: nil)
     }
 
+    /// `descend` in `sec`'s list, after settling the selection tags on the
+    /// way when any are pending (`SelectionTag`), so that the piece found
+    /// tells its selection exactly; the lists above are settled already
+    /// by the descent that found `sec`. O(fanout · log n).
+    func settledDescent(_ sec: Section, _ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
+        guard let found = sec.list.descend(metric, index) else { return nil }
+        return found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
+    }
+
     /// Finds the item at `position`, calling `onSection` for each section on
     /// the way down (outermost first, ending with the item's own section)
     /// with the section, its child index, its header's position and top (in
@@ -26,7 +35,7 @@ extension Table {
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
         var top = paddingTopUnits  // in units, converted once at the end
-        while let (node, within, above) = sec.list.descend(.items, local) {
+        while let (node, within, above) = settledDescent(sec, .items, local) {
             if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
                 // A plain row in a leaf of rows: the items before its run are
                 // its rows, already read by the descent; nothing else of the

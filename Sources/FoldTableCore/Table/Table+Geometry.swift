@@ -168,6 +168,7 @@ private final class ItemWalker {
                 children += n.sum.children
                 return true
             }
+            n.pushTag()  // before reading slots: a leaf's may change
             // .items always has a column.
             first = n.totals.view.find(.items, &k)?.entry ?? 0
             let before = n.totals.view.prefix(first)
@@ -176,6 +177,7 @@ private final class ItemWalker {
             rows += before.rows
             children += before.children
         }
+        n.pushTag()  // what it holds is read: its selection must be exact
         if !n.isLeaf {
             for i in first..<n.children.count {
                 guard walk(n.children[i], sec, sectionIndex, depth, &rows, &children) else { return false }

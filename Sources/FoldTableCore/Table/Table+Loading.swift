@@ -140,7 +140,7 @@ extension Table {
             }
             func link(_ pieces: [Piece], into x: Section) {
                 guard !pieces.isEmpty else { return }
-                x.list.replace(0..<0, with: pieces)
+                x.replaceChildren(0..<0, with: pieces)
                 for case .section(let sub) in pieces { sub.parent = x }
             }
             for n in (0..<plan.sectionCount).reversed() {
@@ -159,7 +159,7 @@ extension Table {
             // a stopped filter takes them out again and leaves the load as it was.
             try filterLoaded(s) {
                 totalRows -= s.rowCount
-                for case .section(let sub) in s.list.replace(0..<s.childCount, with: []) {
+                for case .section(let sub) in s.replaceChildren(0..<s.childCount, with: []) {
                     sub.parent = nil
                     sub.node = nil
                     forget(sub)

@@ -246,7 +246,7 @@ extension Table {
         let index = first.indexInParent
         let position = childPosition(parent, index)
         let items = childItems(parent, index..<(index + count))
-        for case .section(let s) in parent.list.replace(index..<(index + count), with: []) {
+        for case .section(let s) in parent.replaceChildren(index..<(index + count), with: []) {
             s.parent = nil
             s.node = nil
         }
@@ -260,7 +260,7 @@ extension Table {
         guard !sections.isEmpty else { return }
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        parent.list.replace(index..<index, with: sections.map { .section($0) })
+        parent.replaceChildren(index..<index, with: sections.map { .section($0) })
         var items = 0
         for s in sections {
             s.parent = parent
@@ -387,7 +387,7 @@ extension Table {
         let position = childPosition(s, at)
         let hadChildren = s.childCount > 0
         if !insertInPlace(into: s, at: at, count: count, records: nil) {
-            s.list.replace(at..<at, with: [.rows(RowRun(defaultRows: count))])
+            s.replaceChildren(at..<at, with: [.rows(RowRun(defaultRows: count))])
         }
         totalRows += count
         s.propagate()

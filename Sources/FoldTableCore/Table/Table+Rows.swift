@@ -57,13 +57,13 @@ extension Table {
                 run.remove(first.within..<(first.within + count))
                 s.list.modify(first.node) { $0 = .rows(run) }
             } else {
-                let removed = s.list.replace(lower..<upper, with: [])
+                let removed = s.replaceChildren(lower..<upper, with: [])
                 // Subsections between the rows stay where they were.
                 let kept = removed.filter {
                     if case .section = $0 { return true } else { return false }
                 }
                 keptCount = kept.count
-                if !kept.isEmpty { s.list.replace(lower..<lower, with: kept) }
+                if !kept.isEmpty { s.replaceChildren(lower..<lower, with: kept) }
             }
             totalRows -= count
             s.propagate()
@@ -127,7 +127,7 @@ extension Table {
             s.list.modify(first.node) { $0 = .rows(run) }
             changed = looks(of: [.rows(run)], s, span) != before
         } else {
-            let old = s.list.replace(lower..<upper, with: [])
+            let old = s.replaceChildren(lower..<upper, with: [])
             // Rebuild the span: new heights for its rows, subsections kept in place.
             var pieces: [Piece] = []
             var pending: [RowRecord] = []
@@ -150,7 +150,7 @@ extension Table {
                 }
             }
             pieces += RowRun.chunks(pending).map(Piece.rows)
-            s.list.replace(lower..<lower, with: pieces)
+            s.replaceChildren(lower..<lower, with: pieces)
             changed = looks(of: pieces, s) != looks(of: old, s)
         }
         s.propagate()
@@ -245,7 +245,7 @@ extension Table {
             if !(few && insertInPlace(into: s, at: at, count: count, records: records)) {
                 let pieces: [Piece] = values.map { RowRun.chunks(heights: $0).map(Piece.rows) }
                     ?? [.rows(RowRun(defaultRows: count))]
-                s.list.replace(at..<at, with: pieces)
+                s.replaceChildren(at..<at, with: pieces)
             }
             totalRows += count
             s.propagate()
@@ -285,7 +285,7 @@ extension Table {
             pieces.append(.rows(chunk))
             if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
             let lower = before.children
-            s.list.replace(lower..<(lower + run.count), with: pieces)
+            s.replaceChildren(lower..<(lower + run.count), with: pieces)
         }
         s.propagate()
     }
@@ -331,7 +331,7 @@ extension Table {
 
     /// The node holding row `row` of `s`.
     func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Counts) {
-        guard let hit = s.list.locate(.rows, row) else {
+        guard let hit = s.list.locateSettled(.rows, row) else {
             throw FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
         }
         return hit
@@ -359,12 +359,12 @@ extension Table {
             s.list.modify(node) { $0 = .rows(run) }
             return true
         }
-        if at < s.childCount, let (node, within, _) = s.list.locate(.children, at) {
+        if at < s.childCount, let (node, within, _) = s.list.locateSettled(.children, at) {
             if within > 0 { return put(node, within) }
-            if at > 0, let (prev, pw, _) = s.list.locate(.children, at - 1), put(prev, pw + 1) { return true }
+            if at > 0, let (prev, pw, _) = s.list.locateSettled(.children, at - 1), put(prev, pw + 1) { return true }
             return put(node, 0)
         }
-        if at > 0, let (prev, pw, _) = s.list.locate(.children, at - 1) { return put(prev, pw + 1) }
+        if at > 0, let (prev, pw, _) = s.list.locateSettled(.children, at - 1) { return put(prev, pw + 1) }
         return false
     }
 }

@@ -77,7 +77,7 @@ extension Table {
         let s = Section(key: key, header: header, headerHeight: options.headerHeight,
                         footerHeight: options.footerHeight, rowHeight: options.rowHeight, collapsed: false)
         setUp(s, flags: flags)
-        if rows > 0 { s.list.replace(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
+        if rows > 0 { s.replaceChildren(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         // While filtering it shows once it is asked about (Table+Filter.swift).
         s.filterHidden = filter != nil
         attach(s, to: parent, at: index)
@@ -246,7 +246,7 @@ extension Table {
     func attach(_ s: Section, to parent: Section, at index: Int) {
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        parent.list.replace(index..<index, with: [.section(s)])
+        parent.replaceChildren(index..<index, with: [.section(s)])
         s.parent = parent
         parent.propagate()
         recordReplace(position, removed: 0, added: s.contribution.items)
@@ -258,7 +258,7 @@ extension Table {
         guard let parent = s.parent else { return }
         let index = s.indexInParent
         let position = childPosition(parent, index)
-        parent.list.replace(index..<(index + 1), with: [])
+        parent.replaceChildren(index..<(index + 1), with: [])
         s.parent = nil
         s.node = nil
         parent.propagate()

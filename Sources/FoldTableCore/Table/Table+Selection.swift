@@ -44,6 +44,9 @@ struct SelectionState {
     /// itself. Kept by identity: the hooks below shift `row` with inserts
     /// and removals above it and drop it with its row or section.
     var anchor: (section: Section, row: Int)?
+    /// While set, marking records no redraws (`applySelection` marks its
+    /// targets again after clearing, already redrawn).
+    var quiet = false
 }
 
 /// What one selection call names: per section one interval of rows (a
@@ -53,9 +56,12 @@ struct SelectionTargets {
     var rows: [(section: Section, rows: Range<Int>)] = []
     var sections: [Section] = []
     /// From a range of items: rows a filter hides inside `rows` are not
-    /// named (they show no item).
+    /// named (they show no item); `shownRows` counts those named.
     var shownOnly = false
+    var shownRows = 0
     var isEmpty: Bool { rows.isEmpty && sections.isEmpty }
+    /// The rows and sections named.
+    var count: Int { sections.count + (shownOnly ? shownRows : rows.reduce(0) { $0 + $1.rows.count }) }
 }
 
 /// Which rows of a range `markRows` changes: all, those shown, or those a
@@ -110,7 +116,7 @@ extension Table {
     /// The selection mode. Switching to `.single` keeps only the anchor's
     /// row or section selected, if it was; switching to `.none` clears the
     /// selection (the anchor stays). Reported like any selection change.
-    /// - Complexity: O(p · depth · log n) for p selected runs dropped.
+    /// - Complexity: O(depth · log n): what goes is cleared by one tag.
     public func setSelectionMode(_ mode: SelectionMode) throws {
         try mutate {
             selectionState.mode = mode
@@ -149,7 +155,7 @@ extension Table {
 
     /// Applies `how` to row `row` of a section and makes it the anchor.
     /// Returns whether the selection changed.
-    /// - Complexity: O(depth · log n), plus what `.replace` clears.
+    /// - Complexity: O(depth · log n), `.replace` included.
     @discardableResult
     public func selectRow(section ref: SectionRef, row: Int, how: SelectHow) throws -> Bool {
         let s = try section(ref)
@@ -159,7 +165,7 @@ extension Table {
 
     /// Applies `how` to a section (its header), shown or not, and makes it
     /// the anchor. Returns whether the selection changed.
-    /// - Complexity: O(depth · log n), plus what `.replace` clears.
+    /// - Complexity: O(depth · log n), `.replace` included.
     @discardableResult
     public func selectSection(_ ref: SectionRef, how: SelectHow) throws -> Bool {
         try selectOne(try section(ref), row: -1, how: how)
@@ -168,7 +174,7 @@ extension Table {
     /// Applies `how` to what the item at `position` names (a header its
     /// section, a row its row) and makes it the anchor; a footer or a
     /// placeholder is `.notAllowed`.
-    /// - Complexity: O(depth · log n), plus what `.replace` clears.
+    /// - Complexity: O(depth · log n), `.replace` included.
     @discardableResult
     public func selectItem(at position: Int, how: SelectHow) throws -> Bool {
         let (s, row) = try selectable(at: position)
@@ -213,21 +219,38 @@ extension Table {
     }
 
     /// Selects every shown header and row, keeping the rest (in `.single`
-    /// mode: the last one only).
-    /// - Complexity: as `selectRange` over the whole list.
+    /// mode: the last one only). Redraws one range, from the first to the
+    /// last shown item it selects.
+    /// - Complexity: O(depth · log n): one tag on the root (`SelectionTag`).
     @discardableResult
     public func selectAll() throws -> Bool {
         try checkAllowed(.add)
-        return try mutate { try applyPositions(0..<itemCount, .add) }
+        return try mutate {
+            if selectionState.mode == .single { return try applyPositions(0..<itemCount, .add) }
+            let sum = root.list.sum
+            guard sum.shownRows &+ sum.shownHeaders > sum.selectedShownRows &+ sum.selectedShownHeaders else {
+                return false
+            }
+            recordSelectionSpan(selected: false)
+            root.list.root?.receive(.selectShown)
+            recording?.selectionChanged = true
+            return true
+        }
     }
 
-    /// Deselects everything, shown or not, and clears the anchor.
-    /// - Complexity: O(p · depth · log n) for p selected runs and sections.
+    /// Deselects everything, shown or not, and clears the anchor. Redraws
+    /// one range, from the first to the last shown item it deselects.
+    /// - Complexity: O(depth · log n): one tag on the root (`SelectionTag`).
     @discardableResult
     public func clearSelection() throws -> Bool {
         try mutate {
             selectionState.anchor = nil
-            return try applySelection(.replace, SelectionTargets())
+            let sum = root.list.sum
+            guard sum.selectedRows &+ sum.selectedSections > 0 else { return false }
+            recordSelectionSpan(selected: true)
+            root.list.root?.receive(.clear)
+            recording?.selectionChanged = true
+            return true
         }
     }
 
@@ -240,9 +263,11 @@ extension Table {
         return isSelected(s, row: row)
     }
 
-    /// - Complexity: O(1) after resolving the section.
+    /// - Complexity: O(depth · log n)
     public func isSectionSelected(_ ref: SectionRef) throws -> Bool {
-        try section(ref).selected
+        let s = try section(ref)
+        s.settlePlace()
+        return s.selected
     }
 
     /// Selected rows and sections below a section (all levels down, not

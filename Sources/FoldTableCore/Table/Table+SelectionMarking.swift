@@ -45,8 +45,12 @@ extension Table {
     }
 
     func isSelected(_ s: Section, row: Int) -> Bool {
-        guard row >= 0 else { return s.selected }
-        guard let (ref, within, _) = s.list.locate(.rows, row), case .rows(let run) = ref.piece else { return false }
+        guard row >= 0 else {
+            s.settlePlace()
+            return s.selected
+        }
+        guard let (ref, within, _) = s.list.locateSettled(.rows, row) else { return false }
+        guard case .rows(let run) = ref.piece else { return false }
         return run.marks.bit(run.marks.selected, within)
     }
 
@@ -154,6 +158,7 @@ extension Table {
                     // Items a..<b of the run: its shown rows (a filter may hide some).
                     let a = max(range.lowerBound - base, 0), b = min(range.upperBound - base, ps.items)
                     if a < b {
+                        t.shownRows += b - a
                         let r = (rowAt + run.row(shown: a))..<(rowAt + run.row(shown: b - 1) + 1)
                         rows = rows.map { min($0.lowerBound, r.lowerBound)..<max($0.upperBound, r.upperBound) } ?? r
                     }
@@ -174,47 +179,40 @@ extension Table {
     }
 
     /// Applies `how` to `t`; `.replace` then deselects everything else.
-    /// Records a redraw of each shown item whose state changed. Returns
-    /// whether anything changed. Inside `mutate`.
+    /// Records a redraw of each shown item whose state changed (with
+    /// `.replace`, one range from the first to the last shown item it
+    /// deselects). Returns whether anything changed. Inside `mutate`.
+    /// O((s + c) · depth · log n) for what `t` names, whatever was selected.
     func applySelection(_ how: SelectHow, _ t: SelectionTargets) throws -> Bool {
         let op = MarkOp(how)
         var changed = false
         for s in t.sections where markSection(s, op) { changed = true }
         for (s, rows) in t.rows where markRows(s, rows, op, scope: t.shownOnly ? .shown : .all) { changed = true }
         guard how == .replace else { return changed }
-        // Everything else goes: what is selected now, less the targets.
-        var keepRows: [ObjectIdentifier: Range<Int>] = [:]
-        for (s, rows) in t.rows { keepRows[ObjectIdentifier(s)] = rows }
-        let keepSections = Set(t.sections.map(ObjectIdentifier.init))
-        var drop: [(Section, Range<Int>?)] = []
-        // Shown targets span the rows a filter hides between them: those go too.
-        var dropHidden: [(Section, Range<Int>)] = []
-        forEachSelected(in: root) { s, row, count in
-            guard row >= 0 else {
-                if !keepSections.contains(ObjectIdentifier(s)) { drop.append((s, nil)) }
-                return
-            }
-            let r = row..<(row + count)
-            guard let keep = keepRows[ObjectIdentifier(s)], keep.overlaps(r) else { drop.append((s, r)); return }
-            if r.lowerBound < keep.lowerBound { drop.append((s, r.lowerBound..<keep.lowerBound)) }
-            if keep.upperBound < r.upperBound { drop.append((s, keep.upperBound..<r.upperBound)) }
-            if t.shownOnly { dropHidden.append((s, max(r.lowerBound, keep.lowerBound)..<min(r.upperBound, keep.upperBound))) }
-        }
-        for (s, rows) in drop {
-            if let rows { if markRows(s, rows, .clear) { changed = true } } else if markSection(s, .clear) { changed = true }
-        }
-        for (s, rows) in dropHidden where markRows(s, rows, .clear, scope: .hidden) { changed = true }
-        return changed
+        // The targets are selected now; whatever else is goes at once (a tag
+        // on the root), and the targets are marked again, quietly. Rows a
+        // filter hides between shown targets go too: they are not named.
+        let sum = root.list.sum
+        guard sum.selectedRows &+ sum.selectedSections > t.count else { return changed }
+        recordSelectionSpan(selected: true)
+        root.list.root?.receive(.clear)
+        selectionState.quiet = true
+        defer { selectionState.quiet = false }
+        for s in t.sections { _ = markSection(s, .set) }
+        for (s, rows) in t.rows { _ = markRows(s, rows, .set, scope: t.shownOnly ? .shown : .all) }
+        recording?.selectionChanged = true
+        return true
     }
 
     /// Applies `op` to a section's flag; redraws its header. O(depth · log n).
     func markSection(_ s: Section, _ op: MarkOp) -> Bool {
+        s.settlePlace()
         let new = op.apply(s.selected)
         guard new != s.selected else { return false }
         s.selected = new
         s.propagate()
         recording?.selectionChanged = true
-        recordRedraw(visibleHeader(s))
+        if !selectionState.quiet { recordRedraw(visibleHeader(s)) }
         return true
     }
 
@@ -225,7 +223,7 @@ extension Table {
     /// a run of any length costs O(log n). O(log n + pieces) plus
     /// O(depth · log n) for the position.
     func markRows(_ s: Section, _ rows: Range<Int>, _ op: MarkOp, scope: RowScope = .all) -> Bool {
-        guard !rows.isEmpty, let first = s.list.locate(.rows, rows.lowerBound) else { return false }
+        guard !rows.isEmpty, let first = s.list.locateSettled(.rows, rows.lowerBound) else { return false }
         if case .rows(var run) = first.node.piece, run.isExplicit, first.within + rows.count <= run.count {
             let old = run.marks.selected
             run.marks.selected = op.apply(old, RowMarks.bits(first.within, rows.count) & scope.mask(run.marks))
@@ -264,7 +262,7 @@ extension Table {
                 pieces.append(.rows(run))
             }
         }
-        for piece in s.list.replace(lower..<upper, with: []) {
+        for piece in s.replaceChildren(lower..<upper, with: []) {
             guard case .rows(var run) = piece else {
                 offset += piece.summary.items
                 pieces.append(piece)
@@ -292,11 +290,11 @@ extension Table {
             append(RowRun(defaultRows: b - a, marks: marked))
             append(RowRun(defaultRows: run.count - b, marks: run.marks))
         }
-        s.list.replace(lower..<lower, with: pieces)
+        s.replaceChildren(lower..<lower, with: pieces)
         s.propagate()
         if !changed.isEmpty { anyChange = true }
         if anyChange { recording?.selectionChanged = true }
-        for c in changed {
+        for c in changed where !selectionState.quiet {
             if c.count > 0 { recordRedraw(base.map { $0 + c.offset }, count: c.count) } else {
                 recordMarkRedraws(c.bits, hidden: c.hidden, at: base.map { $0 + c.offset })
             }
@@ -308,7 +306,7 @@ extension Table {
     /// first shown row at `position` (nil: not shown), one range per group
     /// of shown rows (`hidden` rows show no item).
     func recordMarkRedraws(_ bits: UInt64, hidden: UInt64, at position: Int?) {
-        guard let position else { return }
+        guard let position, !selectionState.quiet else { return }
         RowMarks.forEachGroup(RowMarks.compact(bits & ~hidden, removing: hidden)) { start, length in
             recordRedraw(position + start, count: length)
         }
@@ -317,13 +315,20 @@ extension Table {
     /// Calls `body` with each selected section (row -1, count 1) and run of
     /// selected rows (row, count) in `s` and below, in list order, visiting
     /// only subtrees whose summaries count a selection. O(p · log n) for p
-    /// runs and sections (plus the pieces of the leaves visited).
+    /// runs and sections (plus the pieces of the leaves visited), settling
+    /// the selection tags on the way (`SelectionTag`).
     func forEachSelected(in s: Section, _ body: (Section, Int, Int) -> Void) {
+        s.list.settleAbove()
+        walkSelected(s, body)
+    }
+
+    private func walkSelected(_ s: Section, _ body: (Section, Int, Int) -> Void) {
         guard let top = s.list.root else { return }
         var rowAt = 0
         func walk(_ n: ListNode) {
             let sum = n.sum
             guard sum.selectedRows > 0 || sum.selectedSections > 0 else { rowAt += sum.rows; return }
+            n.pushTag()
             if !n.isLeaf { n.children.forEach(walk); return }
             for piece in n.pieces {
                 switch piece {
@@ -335,7 +340,7 @@ extension Table {
                 case .section(let sub):
                     if sub.selected { body(sub, -1, 1) }
                     let inner = sub.list.sum
-                    if inner.selectedRows > 0 || inner.selectedSections > 0 { forEachSelected(in: sub, body) }
+                    if inner.selectedRows > 0 || inner.selectedSections > 0 { walkSelected(sub, body) }
                 }
             }
         }

@@ -24,7 +24,7 @@ extension Table {
             selectionWillRemoveChildren(parent, index..<(index + count))
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
-            let removed = parent.list.replace(index..<(index + count), with: [])
+            let removed = parent.replaceChildren(index..<(index + count), with: [])
             let removedRows = removed.reduce(0) { $0 + $1.summary.rows }
             totalRows -= removedRows
             for piece in removed {
@@ -52,7 +52,7 @@ extension Table {
         guard index < source.childCount else {
             throw FoldError.child(index, of: source)
         }
-        guard let (node, within, _) = source.list.locate(.children, index) else {
+        guard let (node, within, _) = source.list.locateSettled(.children, index) else {
             throw FoldError(.internalError, "child \(index) was not found")
         }
         switch node.piece {
@@ -78,7 +78,7 @@ extension Table {
             try mutate {
                 let fromRow = rowIndex(ofChild: index, in: source)
                 let from = childPosition(source, index)
-                source.list.replace(index..<(index + 1), with: [])
+                source.replaceChildren(index..<(index + 1), with: [])
                 source.propagate()
                 recordReplace(from, removed: wasHidden ? 0 : 1, added: 0)
                 // Within one section the row count stays: only its header's flags may change.
@@ -86,7 +86,7 @@ extension Table {
                 let to = childPosition(target, targetIndex)
                 let hadChildren = target.childCount > 0
                 if !insertInPlace(into: target, at: targetIndex, count: 1, records: [record]) {
-                    target.list.replace(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
+                    target.replaceChildren(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
                 selectionDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))

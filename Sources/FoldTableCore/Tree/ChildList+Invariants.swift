@@ -31,7 +31,9 @@ extension ChildList {
             }
             if levels.count > 1 { out.append("\(here): leaves at different depths") }
             let sums = n.entrySums
-            if n.sum != sums.reduce(Summary.zero, +) { out.append("\(here): stale total") }
+            var total = sums.reduce(Summary.zero, +)
+            total.apply(n.tag)  // counted in the node, not yet in its entries
+            if n.sum != total { out.append("\(here): stale total") }
             let lookup = n.isLeaf ? n.pieces.map { Piece.lookup(of: $0) } : []
             if !n.totals.view.matches(sums, children: n.children, lookup: lookup) { out.append("\(here): stale running totals") }
             return (levels.first ?? 0) + 1

@@ -9,6 +9,9 @@ struct ChildList {
     static let minFill = 8
 
     private(set) var root: ListNode?
+    /// The section whose children these are (set by `Section`): editing
+    /// first brings down the selection tags pending above (`SelectionTag`).
+    unowned(unsafe) var owner: Section?
 
     init() {}
 
@@ -120,7 +123,9 @@ struct ChildList {
     /// Applies `change` to every explicit row run and refreshes every
     /// summary. O(pieces): for work that touches every stored row anyway.
     func changeEachExplicitRun(_ change: (inout RowRun) -> Void) {
+        settleAbove()
         func walk(_ n: ListNode) {
+            n.pushTag()
             if n.isLeaf {
                 for i in n.pieces.indices {
                     if case .rows(var run) = n.pieces[i], run.isExplicit {
@@ -140,15 +145,23 @@ struct ChildList {
     /// Applies `change` to a piece and refreshes the summaries above it.
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
+        settle(ref.leaf)
         change(&ref.leaf.pieces[ref.slot])
         ref.leaf.refreshUpward(slot: ref.slot)
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
     /// pieces removed. Row runs are cut where the range ends inside them.
+    /// The selection tags pending in this list are settled on the way; those
+    /// in the lists above must be first (`Section.replaceChildren` does
+    /// that: from here, reaching the owner's list would overlap this access).
     /// O(log n + pieces added + pieces removed).
     @discardableResult
     mutating func replace(_ range: Range<Int>, with pieces: [Piece]) -> [Piece] {
+        // Every node the edit reads or rebuilds holds an end of the range
+        // (or is removed whole, and `collect` settles it).
+        settleInList(child: range.lowerBound)
+        if range.upperBound != range.lowerBound { settleInList(child: range.upperBound) }
         cut(at: range.lowerBound)
         cut(at: range.upperBound)
         var removed: [Piece] = []
@@ -158,6 +171,34 @@ struct ChildList {
         }
         if !pieces.isEmpty { insert(pieces, at: range.lowerBound) }
         return removed
+    }
+
+    /// Brings down the selection tags pending in this list on the path to
+    /// child `c` (the last child when `c` is past the end). O(log n).
+    private func settleInList(child c: Int) {
+        guard let (ref, _, _) = descend(.children, min(c, sum.children - 1)) else { return }
+        ref.leaf.settleInList()
+    }
+
+    /// The same for the path to a leaf of this list. Returns whether any
+    /// tag was pending.
+    @discardableResult
+    func settle(_ leaf: ListNode) -> Bool {
+        if let owner { return leaf.settle(owner: owner) }
+        return leaf.settleInList()
+    }
+
+    /// `locate`, with the selection tags on the path settled first, for
+    /// who reads a piece's marks or edits it. O(depth · log n).
+    func locateSettled(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Counts)? {
+        guard let found = locate(metric, index) else { return nil }
+        return settle(found.node.leaf) ? locate(metric, index) : found
+    }
+
+    /// Brings down the tags pending in the lists above this one, onto its
+    /// root. O(depth · log n).
+    func settleAbove() {
+        if let owner, let leaf = owner.node, let parent = owner.parent { leaf.settle(owner: parent) }
     }
 
     /// Splits the row run that child index `c` falls strictly inside.
@@ -222,6 +263,8 @@ struct ChildList {
     /// Merges children k and k+1 of `node`, splitting the result again if it
     /// holds more than `maxFill` entries.
     private func merge(_ node: ListNode, _ k: Int) {
+        node.children[k].pushTag()
+        node.children[k + 1].pushTag()
         let a = ChildList.merged(node.children[k], node.children[k + 1])
         node.children.remove(at: k + 1)
         node.childSums.remove(at: k + 1)
@@ -237,6 +280,7 @@ struct ChildList {
     /// Drops root levels that have a single child, or an empty root.
     private mutating func shrinkRoot() {
         while let r = root, !r.isLeaf, r.children.count == 1 {
+            r.pushTag()
             root = r.children[0]
             root?.parent = nil
         }
@@ -260,6 +304,7 @@ struct ChildList {
             leaf = n
             slot = n.pieces.count
         }
+        leaf.settleInList()
         leaf.pieces.insert(contentsOf: pieces, at: slot)
         for p in pieces { if case .section(let s) = p { s.node = leaf } }
         leaf.refreshUpward()
@@ -292,6 +337,7 @@ struct ChildList {
 
     /// Spreads `node`'s entries evenly over `node` and parts - 1 new nodes.
     private static func split(_ node: ListNode, into parts: Int) -> [ListNode] {
+        node.pushTag()
         let total = node.count
         var out: [ListNode] = [node]
         let bounds = (0...parts).map { total * $0 / parts }
@@ -327,6 +373,7 @@ struct ChildList {
 
     /// Every piece of a subtree, in order.
     private static func collect(_ n: ListNode, into out: inout [Piece]) {
+        n.pushTag()
         if n.isLeaf { out += n.pieces } else { for c in n.children { collect(c, into: &out) } }
     }
 

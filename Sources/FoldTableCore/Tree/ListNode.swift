@@ -18,6 +18,9 @@ final class ListNode {
     /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
     /// run's summary is cheap to ask for.
     var childSums: [Summary] = []
+    /// A selection change pending on everything below (`SelectionTag`):
+    /// `sum` counts it, the entries do not yet.
+    var tag = SelectionTag.none
 
     var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }
@@ -32,6 +35,7 @@ final class ListNode {
     /// Recomputes the entries' summaries (a leaf's), the total and the
     /// running totals. O(entries).
     func recompute() {
+        pushTag()  // the entries first, or the new total would drop the tag
         if isLeaf {
             // children = rows + subsections, in the freshly computed total.
             total(fromPieces: true)
@@ -48,7 +52,7 @@ final class ListNode {
     /// Recomputes after piece `slot` of a leaf changed: only its summary is
     /// asked for again. O(entries) over plain arrays.
     func recompute(slot: Int) {
-        guard isLeaf, slot >= 0, slot < pieces.count else { return recompute() }
+        guard isLeaf, slot >= 0, slot < pieces.count, tag == .none else { return recompute() }
         let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
@@ -62,6 +66,7 @@ final class ListNode {
             // Rows only: every row is a row here, and the hidden ones show no item.
             sum.rowsDeep = sum.rows
             sum.hiddenRows = sum.rows &- sum.items
+            sum.shownRows = sum.items  // (and none selected, as checked above)
             return
         }
         guard childSums.count == pieces.count else { return recompute() }
@@ -72,7 +77,7 @@ final class ListNode {
     /// Recomputes an internal node after child `i` changed, touching no
     /// other child. O(entries) over plain arrays.
     func childChanged(_ i: Int) {
-        guard !isLeaf, i >= 0, i < children.count, childSums.count == children.count,
+        guard !isLeaf, tag == .none, i >= 0, i < children.count, childSums.count == children.count,
               totals.view.count == children.count + 1 else { return recompute() }
         let child = children[i]
         childSums[i] = child.sum

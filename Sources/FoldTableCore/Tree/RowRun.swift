@@ -94,14 +94,16 @@ struct RowRun {
     var summary: Summary {
         // A hidden row (`marks.hidden`) shows no item and no height; it
         // still counts as a row and a child.
+        var s: Summary
         if marks.hidden != 0 || marks.matched != 0 {
-            var s = filteredSummary
-            s.selectedRows = selectedCount
-            return s
-        }
-        var s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
+            s = filteredSummary
+        } else {
+            s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
                         fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+        }
         s.selectedRows = selectedCount
+        s.shownRows = s.items  // a row shows one item unless hidden
+        s.selectedShownRows = selectedShownCount
         return s
     }
 
@@ -109,6 +111,13 @@ struct RowRun {
     @inline(__always)
     var selectedCount: Int {
         heights != nil ? marks.selected.nonzeroBitCount : (marks.selected != 0 ? count : 0)
+    }
+
+    /// Selected rows that a filter does not hide.
+    @inline(__always)
+    var selectedShownCount: Int {
+        heights != nil ? (marks.selected & ~marks.hidden).nonzeroBitCount
+            : (marks.selected != 0 && marks.hidden == 0 ? count : 0)
     }
 
     /// Sums from scratch (at most `chunkSize` entries) so repeated edits never drift.

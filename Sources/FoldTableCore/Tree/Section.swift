@@ -60,7 +60,8 @@ final class Section {
     var filterOpened = false
     var filterClosed = false
     /// Selected through its header (Table+Selection.swift); counted in
-    /// `contribution`, so changing it needs `propagate()`.
+    /// `contribution`, so changing it needs `propagate()`. Exact only once
+    /// the tags above it are settled (`SelectionTag`).
     var selected = false
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
@@ -76,6 +77,7 @@ final class Section {
         rowUnits = Units.of(height: rowHeight)
         self.collapsed = collapsed
         self.list = ChildList()
+        list.owner = self
     }
 
     var hasFooter: Bool { footerUnits > 0 }
@@ -121,6 +123,13 @@ final class Section {
         }
         s.selectedRows = inner.selectedRows
         s.selectedSections = inner.selectedSections &+ (selected ? 1 : 0)
+        if !filterHidden {
+            let open = showsChildren
+            s.shownHeaders = headerItems &+ (open ? inner.shownHeaders : 0)
+            s.selectedShownHeaders = (hasHeader && selected ? 1 : 0) &+ (open ? inner.selectedShownHeaders : 0)
+            s.shownRows = open ? inner.shownRows : 0
+            s.selectedShownRows = open ? inner.selectedShownRows : 0
+        }
         return s
     }
 
@@ -145,6 +154,22 @@ final class Section {
             place.leaf.refreshUpward(slot: place.slot)
             s = p
         }
+    }
+
+    /// `list.replace`, after bringing down the selection tags pending in
+    /// the lists above (`SelectionTag`), which that call cannot reach.
+    /// O(depth · log n + pieces added + pieces removed).
+    @discardableResult
+    func replaceChildren(_ range: Range<Int>, with pieces: [Piece]) -> [Piece] {
+        list.settleAbove()
+        return list.replace(range, with: pieces)
+    }
+
+    /// Brings down the selection tags pending above this section, so that
+    /// its `selected` flag is exact and its list's root holds what applies
+    /// below (`SelectionTag`). O(depth · log n).
+    func settlePlace() {
+        if let node, let parent { node.settle(owner: parent) }
     }
 
     /// Where this section is in its parent's list.

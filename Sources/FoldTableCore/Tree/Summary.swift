@@ -30,6 +30,14 @@ struct Summary: Equatable {
     /// below (Table+Selection.swift). Not in `Counts`: descents never read them.
     var selectedRows = 0
     var selectedSections = 0
+    /// Rows and section headers that show an item while the list's owner
+    /// shows its children (here and in every expanded subsection below),
+    /// and those of them selected: what a pending `SelectionTag` changes,
+    /// and what the selection's first and last shown item are found by.
+    var shownRows = 0
+    var shownHeaders = 0
+    var selectedShownRows = 0
+    var selectedShownHeaders = 0
 
     static let zero = Summary()
 
@@ -46,13 +54,15 @@ struct Summary: Equatable {
     @inline(__always)
     init(children: Int = 0, rows: Int = 0, items: Int = 0, defaultRows: Int = 0, fixedHeight: Int = 0,
          expandedRows: Int = 0, expandedDeep: Int = 0, nesting: Int = 0, rowsDeep: Int? = nil,
-         matchedDeep: Int = 0, hiddenSections: Int = 0) {
+         matchedDeep: Int = 0, hiddenSections: Int = 0, shownRows: Int = 0, shownHeaders: Int = 0) {
         self.init(counts: Counts(children: children, rows: rows, items: items, defaultRows: defaultRows,
                                  fixedHeight: fixedHeight),
                   expandedRows: expandedRows, expandedDeep: expandedDeep, nesting: nesting)
         self.rowsDeep = rowsDeep ?? rows  // without subsections, the rows
         self.matchedDeep = matchedDeep
         self.hiddenSections = hiddenSections
+        self.shownRows = shownRows
+        self.shownHeaders = shownHeaders
     }
 
     /// Children (rows plus subsections).
@@ -90,5 +100,9 @@ struct Summary: Equatable {
         a.hiddenSections &+= b.hiddenSections
         a.selectedRows &+= b.selectedRows
         a.selectedSections &+= b.selectedSections
+        a.shownRows &+= b.shownRows
+        a.shownHeaders &+= b.shownHeaders
+        a.selectedShownRows &+= b.selectedShownRows
+        a.selectedShownHeaders &+= b.selectedShownHeaders
     }
 }

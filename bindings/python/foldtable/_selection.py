@@ -96,13 +96,14 @@ def select_positions(
 
 def select_all(self: Table) -> bool:
     """Select every item shown (not what collapsed sections or a filter
-    hide), keeping the rest. Returns whether the selection changed."""
+    hide), keeping the rest. Returns whether the selection changed.
+    O(depth · log n), whatever the size of the table."""
     return _changed(self, _lib.fold_table_select_all)
 
 
 def clear_selection(self: Table) -> bool:
     """Deselect everything, shown or not, and forget the anchor. Returns
-    whether the selection changed. O(p · depth · log n) for p selected runs."""
+    whether the selection changed. O(depth · log n), whatever was selected."""
     return _changed(self, _lib.fold_table_clear_selection)
 
 

@@ -1,0 +1,67 @@
+import Testing
+@testable import FoldTableCore
+
+// Select all and clear as pending marks (`SelectionTag`): what they leave on
+// the tree, and operations that run while a mark is still pending. The
+// randomized side is `RandomizedSelectionTests.pendingSelectAllAndClearMatchTheModel`.
+
+/// The selection as "key:row+count" and "key" for sections.
+private func listed(_ t: Table) -> String {
+    t.selection().map { $0.row < 0 ? $0.section : "\($0.section):\($0.row)+\($0.count)" }.joined(separator: " ")
+}
+
+@Suite struct SelectionTagTests {
+    @Test func selectAllIsOneMarkOnTheRoot() throws {
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 1_000_000)])
+        #expect(try t.setCollapsed(true, section: "iPad"))
+        #expect(try t.selectAll())
+        // Counted at once; nothing below the root has it yet.
+        #expect(t.root.list.root?.tag == .selectShown)
+        #expect(try t.selectionCount(within: nil) == (rows: 1_000_003, sections: 3))
+        #expect(try t.selectionCount(within: "iPad") == (rows: 0, sections: 0))
+        #expect(try t.isRowSelected(section: "iPhone", row: 999_999))
+        #expect(try !t.isRowSelected(section: "iPad", row: 1))
+        #expect(try t.clearSelection())
+        #expect(t.root.list.root?.tag != SelectionTag.none)
+        #expect(try t.selectionCount(within: nil) == (rows: 0, sections: 0))
+        #expect(t.unsettledSelection() == [])
+        #expect(t.invariantViolations() == [])
+    }
+
+    @Test func aSnapshotKeepsWhatAPendingSelectAllSelected() throws {
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
+        #expect(try t.setCollapsed(true, section: "iPad"))
+        #expect(try t.selectAll())
+        // Moved, grown, and a new section; the collapsed iPad's rows were not shown.
+        _ = try t.applySnapshot([.section("iPhone"), .rows(4), .section("Mac"), .rows(4), .section("iPad"), .rows(2),
+                                 .section("Watch"), .rows(1)])
+        #expect(t.unsettledSelection() == ["iPhone", "iPhone:0", "iPhone:1", "iPhone:2", "iPhone:3",
+                                           "Mac", "Mac:0", "Mac:1", "Mac:2", "iPad"])
+        #expect(listed(t) == "iPhone iPhone:0+4 Mac Mac:0+3 iPad")
+        #expect(t.invariantViolations() == [])
+    }
+
+    @Test func expandingAfterAPendingSelectAllShowsTheRowsUnselected() throws {
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2)])
+        #expect(try t.setCollapsed(true, section: "iPad"))
+        #expect(try t.selectAll())
+        #expect(try t.setCollapsed(false, section: "iPad"))
+        #expect(try t.setCollapsed(true, section: "Mac"))
+        #expect(t.unsettledSelection() == ["Mac", "Mac:0", "Mac:1", "Mac:2", "iPad"])
+        #expect(try t.setCollapsed(false, section: "Mac"))
+        #expect(try (0..<t.itemCount).map { try t.item(at: $0).selected ? "1" : "0" }.joined() == "1111100")
+    }
+
+    @Test func aReplacingClickAfterSelectAllRedrawsOneRange() throws {
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2)])
+        #expect(try t.selectAll())
+        var sets: [ChangeSet] = []
+        t.onChange { sets.append($0) }
+        #expect(try t.selectRow(section: "iPad", row: 0, how: .replace))
+        #expect(sets.count == 1 && sets[0].redraw == [0..<7])
+        #expect(listed(t) == "iPad:0+1")
+        // Clicking it again changes nothing.
+        #expect(try !t.selectRow(section: "iPad", row: 0, how: .replace))
+        #expect(sets.count == 1)
+    }
+}
