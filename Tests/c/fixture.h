@@ -246,6 +246,25 @@ static inline void check_status_names(void)
         (seen)->delta = (set)->content_height_delta;                                         \
     } while (0)
 
+/* What a change listener heard: how many sets, and the last one. Zero it,
+ * then pass seen_changes_listener with it as user_data. */
+typedef struct seen_changes {
+    int calls;
+    int64_t change_count;
+    fold_change changes[8];
+    int64_t redraw_count;
+    fold_range redraw[8];
+    double delta;
+} seen_changes;
+
+static inline void seen_changes_listener(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    seen_changes *seen = user_data;
+    (void)t;
+    seen->calls++;
+    COPY_CHANGE_SET(seen, set);
+}
+
 #define CHECK_ONE_REDRAW(seen, at)                        \
     do {                                                  \
         CHECK_EQ_I64((seen).redraw_count, 1);             \
