@@ -33,6 +33,10 @@
  *                               any struct with change_count, changes[],
  *                               redraw_count, redraw[] and delta (as many
  *                               changes and ranges as its arrays hold)
+ *   seen_changes, seen_changes_listener
+ *                               a change listener keeping how many sets it
+ *                               heard and the last one (user_data: a zeroed
+ *                               `seen_changes`)
  *   CHECK_ONE_REDRAW(seen, at)  it redrew one range: the one item at `at`
  *   CHECK_REDRAW_ONLY(seen, at)
  *                               a recorded change set (any struct with
@@ -41,6 +45,9 @@
  *   check_changed(t, fold_table_collapse|expand|toggle, id, want)
  *                               the call is FOLD_OK and sets out_changed to
  *                               `want` (two checks)
+ *   check_activated(t, position, want)
+ *                               fold_table_activate is FOLD_OK and reports the
+ *                               action `want` (two checks)
  *   check_all_changed(t, fold_table_collapse_all|expand_all, want)
  *                               the call is FOLD_OK and reports `want`
  *                               sections changed (two checks)
@@ -290,6 +297,17 @@ static inline void check_changed_(const char *file, int line, fold_table *t,
 #define check_changed(t, call, id, want)                                                        \
     check_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", " #id ", &changed)", (id), (want), \
                    #want)
+
+static inline void check_activated_(const char *file, int line, fold_table *t, int64_t position,
+                                    const char *expr, int32_t want, const char *want_expr)
+{
+    int32_t action = -1;
+    check_status_(fold_table_activate(t, position, &action), FOLD_OK, file, line, expr);
+    check_i64_(action, want, file, line, "action", want_expr);
+}
+#define check_activated(t, position, want)                                                  \
+    check_activated_(__FILE__, __LINE__, (t), (position),                                   \
+                     "fold_table_activate(" #t ", " #position ", &action)", (want), #want)
 
 static inline void check_all_changed_(const char *file, int line, fold_table *t,
                                       int (*call)(fold_table *, int64_t *), const char *expr,
