@@ -58,9 +58,5 @@ public func fold_table_section_matches(_ table: OpaquePointer?, _ section: UInt6
 @_cdecl("fold_table_match_count")
 public func fold_table_match_count(_ table: OpaquePointer?, _ section: UInt64, _ outMatches: UnsafeMutablePointer<Int64>?,
                                    _ outRows: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let (matches, rows) = try t.matchCount(section: parentRef(section))
-        store(outMatches, Int64(matches))
-        store(outRows, Int64(rows))
-    }
+    withTable(table) { t in store(outMatches, outRows, try t.matchCount(section: parentRef(section))) }
 }

@@ -88,11 +88,7 @@ public func fold_table_is_section_selected(_ table: OpaquePointer?, _ section: U
 @_cdecl("fold_table_selection_count")
 public func fold_table_selection_count(_ table: OpaquePointer?, _ within: UInt64, _ outRows: UnsafeMutablePointer<Int64>?,
                                        _ outSections: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        let (rows, sections) = try t.selectionCount(within: parentRef(within))
-        store(outRows, Int64(rows))
-        store(outSections, Int64(sections))
-    }
+    withTable(table) { t in store(outRows, outSections, try t.selectionCount(within: parentRef(within))) }
 }
 
 @_cdecl("fold_table_selection")

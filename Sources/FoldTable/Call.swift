@@ -89,6 +89,13 @@ func store<T>(_ pointer: UnsafeMutablePointer<T>?, _ value: T) {
     pointer?.pointee = value
 }
 
+/// Writes a pair of counts to two optional outputs (`fold_table_match_count`,
+/// `fold_table_selection_count`).
+func store(_ first: UnsafeMutablePointer<Int64>?, _ second: UnsafeMutablePointer<Int64>?, _ counts: (Int, Int)) {
+    store(first, Int64(counts.0))
+    store(second, Int64(counts.1))
+}
+
 /// A section's path from C: `length` indices (1 to FOLD_MAX_DEPTH), checked
 /// before they become Ints.
 func path(_ pointer: UnsafePointer<Int64>?, _ length: Int64) throws -> [Int] {

@@ -33,6 +33,10 @@
  *                               any struct with change_count, changes[],
  *                               redraw_count, redraw[] and delta (as many
  *                               changes and ranges as its arrays hold)
+ *   seen_changes, seen_changes_listener
+ *                               a change listener keeping how many sets it
+ *                               heard and the last one (user_data: a zeroed
+ *                               `seen_changes`)
  *   CHECK_ONE_REDRAW(seen, at)  it redrew one range: the one item at `at`
  *   CHECK_REDRAW_ONLY(seen, at)
  *                               a recorded change set (any struct with
@@ -41,6 +45,9 @@
  *   check_changed(t, fold_table_collapse|expand|toggle, id, want)
  *                               the call is FOLD_OK and sets out_changed to
  *                               `want` (two checks)
+ *   check_activated(t, position, want)
+ *                               fold_table_activate is FOLD_OK and reports the
+ *                               action `want` (two checks)
  *   check_all_changed(t, fold_table_collapse_all|expand_all, want)
  *                               the call is FOLD_OK and reports `want`
  *                               sections changed (two checks)
@@ -246,6 +253,25 @@ static inline void check_status_names(void)
         (seen)->delta = (set)->content_height_delta;                                         \
     } while (0)
 
+/* What a change listener heard: how many sets, and the last one. Zero it,
+ * then pass seen_changes_listener with it as user_data. */
+typedef struct seen_changes {
+    int calls;
+    int64_t change_count;
+    fold_change changes[8];
+    int64_t redraw_count;
+    fold_range redraw[8];
+    double delta;
+} seen_changes;
+
+static inline void seen_changes_listener(fold_table *t, const fold_change_set *set, void *user_data)
+{
+    seen_changes *seen = user_data;
+    (void)t;
+    seen->calls++;
+    COPY_CHANGE_SET(seen, set);
+}
+
 #define CHECK_ONE_REDRAW(seen, at)                        \
     do {                                                  \
         CHECK_EQ_I64((seen).redraw_count, 1);             \
@@ -271,6 +297,17 @@ static inline void check_changed_(const char *file, int line, fold_table *t,
 #define check_changed(t, call, id, want)                                                        \
     check_changed_(__FILE__, __LINE__, (t), call, #call "(" #t ", " #id ", &changed)", (id), (want), \
                    #want)
+
+static inline void check_activated_(const char *file, int line, fold_table *t, int64_t position,
+                                    const char *expr, int32_t want, const char *want_expr)
+{
+    int32_t action = -1;
+    check_status_(fold_table_activate(t, position, &action), FOLD_OK, file, line, expr);
+    check_i64_(action, want, file, line, "action", want_expr);
+}
+#define check_activated(t, position, want)                                                  \
+    check_activated_(__FILE__, __LINE__, (t), (position),                                   \
+                     "fold_table_activate(" #t ", " #position ", &action)", (want), #want)
 
 static inline void check_all_changed_(const char *file, int line, fold_table *t,
                                       int (*call)(fold_table *, int64_t *), const char *expr,

@@ -46,25 +46,7 @@ static int match(fold_table *t, fold_section_id section, const char *key, int64_
     return row == m->match_row;
 }
 
-/* The last change set. */
-typedef struct seen {
-    int calls;
-    fold_change changes[8];
-    int64_t change_count;
-    fold_range redraw[8];
-    int64_t redraw_count;
-    double delta;
-} seen;
-
-static void on_change(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    seen *s = user_data;
-    (void)t;
-    s->calls++;
-    COPY_CHANGE_SET(s, set);
-}
-
-static void check_change(const seen *s, int64_t position, int64_t removed, int64_t added)
+static void check_change(const seen_changes *s, int64_t position, int64_t removed, int64_t added)
 {
     CHECK_EQ_I64(s->change_count, 1);
     CHECK_EQ_I64(s->changes[0].position, position);
@@ -97,17 +79,13 @@ static void test_ancestors_and_changes(void)
 {
     fold_table *t = sample_table(NULL);
     fold_section_id mac = sec(t, "Mac"), ipad = sec(t, "iPad"), iphone = sec(t, "iPhone");
-    matcher m;
-    seen s;
+    matcher m = {.match_row = 1, .match_header = "iPad"};
+    seen_changes s = {0};
     int active = -1, matches = -1;
     uint32_t flags = 99;
     int64_t position = -1, y_position = -1;
     int32_t place = -1;
-    memset(&m, 0, sizeof m);
-    memset(&s, 0, sizeof s);
-    m.match_row = 1;
-    m.match_header = "iPad";
-    CHECK_STATUS(fold_table_add_change_listener(t, on_change, &s, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &s, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_filter_info(t, &active, &flags), FOLD_OK);
     CHECK_EQ_I64(active, 0);
     CHECK_EQ_I64(flags, 0);
@@ -194,12 +172,9 @@ static void test_options(void)
     fold_table *t = must_table(NULL);
     fold_section_id a = add(t, FOLD_ROOT, "A", "A", 1);
     fold_section_id a1 = add_flagged(t, a, "A1", "A1", 2, FOLD_SECTION_COLLAPSED);
-    matcher m;
+    matcher m = {.match_row = -2, .match_header = "A1"};
     uint32_t flags = 0;
     int active = 0, changed = -1;
-    memset(&m, 0, sizeof m);
-    m.match_row = -2;
-    m.match_header = "A1";
     /* A1's header matches; collapsed, it shows its header only. */
     CHECK_STATUS(fold_table_set_filter(t, match, &m, 0), FOLD_OK);
     CHECK_EQ_I64(item_count(t), 2);
@@ -228,11 +203,9 @@ static void test_bad_input(void)
 {
     fold_table *t = sample_table(NULL);
     fold_section_id mac = sec(t, "Mac");
-    matcher m;
+    matcher m = {.match_row = 0};
     int active = -1, matches = -1;
     int64_t count = -1;
-    memset(&m, 0, sizeof m);
-    m.match_row = 0;
 
     CHECK_STATUS(fold_table_set_filter(NULL, match, &m, 0), FOLD_E_INVALID);
     CHECK_STR(fold_last_error_message(), "the table is NULL");
@@ -311,14 +284,11 @@ static void test_inserts(void)
 {
     fold_table *t = sample_table(NULL);
     fold_section_id mac = sec(t, "Mac"), added = 0;
-    matcher m;
-    seen s;
+    matcher m = {.match_row = 1};
+    seen_changes s = {0};
     int64_t count = -1;
-    memset(&m, 0, sizeof m);
-    memset(&s, 0, sizeof s);
-    m.match_row = 1;
     CHECK_STATUS(fold_table_set_filter(t, match, &m, 0), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, on_change, &s, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &s, NULL), FOLD_OK);
     m.calls = 0;
     /* Mac: header, row 1. Two rows before row 0: the new rows 0 and 1 are asked. */
     CHECK_STATUS(fold_table_insert_rows(t, mac, 0, 2, NULL), FOLD_OK);
@@ -361,15 +331,12 @@ static void test_reveal_hidden_row(void)
 {
     fold_table *t = sample_table(NULL);
     fold_section_id mac = sec(t, "Mac");
-    matcher m;
-    seen s;
+    matcher m = {.match_row = 0};
+    seen_changes s = {0};
     int64_t position = -7;
-    memset(&m, 0, sizeof m);
-    memset(&s, 0, sizeof s);
-    m.match_row = 0;
     CHECK_STATUS(fold_table_set_filter(t, match, &m, 0), FOLD_OK);
     CHECK_STATUS(fold_table_collapse(t, mac, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, on_change, &s, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &s, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_reveal_row(t, mac, 1, 1, &position), FOLD_E_NOT_VISIBLE);
     CHECK_STR(fold_last_error_message(), "row 1 of section \"Mac\" is hidden by the filter");
     CHECK_EQ_I64(position, -7);

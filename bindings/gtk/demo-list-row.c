@@ -3,6 +3,7 @@
  * test (demo-list-row.h).
  */
 #include "demo-list-row.h"
+#include "fold-header-line.h"
 
 #include <math.h>
 #include <string.h>
@@ -11,17 +12,8 @@ GtkWidget *
 demo_list_row_new(int line_height)
 {
     GtkWidget *outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *indicator = gtk_label_new(NULL);
-    GtkWidget *title = gtk_label_new(NULL);
-    GtkWidget *detail = gtk_label_new(NULL);
-    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
-    gtk_label_set_xalign(GTK_LABEL(title), 0);
-    gtk_widget_set_hexpand(title, TRUE);
-    gtk_widget_add_css_class(detail, "dim-label");
-    gtk_box_append(GTK_BOX(line), indicator);
-    gtk_box_append(GTK_BOX(line), title);
-    gtk_box_append(GTK_BOX(line), detail);
+    GtkWidget *indicator, *title, *detail;
+    GtkWidget *line = fold_header_line_new(&indicator, &title, &detail);
     gtk_box_append(GTK_BOX(outer), line);
     if (line_height > 0) {
         GtkWidget *body = gtk_label_new(NULL);

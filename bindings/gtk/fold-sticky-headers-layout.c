@@ -16,6 +16,7 @@
  * picked in the reverse order (the outermost header gets the click).
  */
 #include "fold-sticky-headers-private.h"
+#include "fold-header-line.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,23 +24,13 @@
 /* ---- the default factory (used when the list has none) ------------------ */
 
 /* Title, detail and indicator, indented by depth, at the item's height:
- * the header rows of demo-listview.c. */
+ * the header rows of demo-listview.c (the same line, fold-header-line.h). */
 static void
 default_setup(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
     (void)factory;
     (void)data;
-    GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *indicator = gtk_label_new(NULL);
-    GtkWidget *title = gtk_label_new(NULL);
-    GtkWidget *detail = gtk_label_new(NULL);
-    gtk_label_set_width_chars(GTK_LABEL(indicator), 2);
-    gtk_label_set_xalign(GTK_LABEL(title), 0);
-    gtk_widget_set_hexpand(title, TRUE);
-    gtk_widget_add_css_class(detail, "dim-label");
-    gtk_box_append(GTK_BOX(line), indicator);
-    gtk_box_append(GTK_BOX(line), title);
-    gtk_box_append(GTK_BOX(line), detail);
+    GtkWidget *line = fold_header_line_new(NULL, NULL, NULL);
     gtk_widget_set_margin_end(line, 12);
     gtk_list_item_set_child(list_item, line);
 }

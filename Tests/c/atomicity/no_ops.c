@@ -121,23 +121,19 @@ void empty_and_collapsed_sections(void)
     /* Activating an empty section's header toggles its stored state, as
      * fold_table_toggle does. */
     {
-        int32_t action = -1;
         int64_t pos = -1;
         fold_section_id g = add(t, FOLD_ROOT, "g", NULL, 0);
         CHECK_STATUS(fold_table_header_position(t, g, &pos), FOLD_OK);
         CHECK_EQ_I64(pos, 5);
         reset(&l);
-        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+        check_activated(t, pos, FOLD_ACTIVATED_SECTION_COLLAPSED);
         CHECK_STR(l.text, "will-collapse:g did-collapse:g changed");
         CHECK_EQ_I64(is_collapsed(t, g), 1);
         l.refuse = "g";
-        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+        check_activated(t, pos, FOLD_ACTIVATED_REFUSED);
         CHECK_EQ_I64(is_collapsed(t, g), 1);
         l.refuse = NULL;
-        CHECK_STATUS(fold_table_activate(t, pos, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
+        check_activated(t, pos, FOLD_ACTIVATED_SECTION_EXPANDED);
         CHECK_EQ_I64(is_collapsed(t, g), 0);
     }
     fold_table_free(t);

@@ -131,13 +131,9 @@ void not_collapsible_refused(void)
     CHECK_EQ_I64(l.change_sets, 1);
     CHECK_STR(l.text, "changed");
     /* A fixed section's header does nothing when activated (not a refusal). */
-    {
-        int32_t action = -1;
-        reset(&l);
-        CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-        CHECK_STR(l.text, "");
-    }
+    reset(&l);
+    check_activated(t, 0, FOLD_ACTIVATED_NOTHING);
+    CHECK_STR(l.text, "");
     fold_table_free(t);
 }
 
@@ -147,14 +143,12 @@ void activate_refused(void)
 {
     log l;
     fold_table *t = new_logged_table(&l);
-    int32_t action = -1;
     fold_section_id a = add_expandable_rows(t);
 
     /* The header: will-collapse refused. */
     reset(&l);
     l.refuse = "a";
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 0, FOLD_ACTIVATED_REFUSED);
     CHECK_STR(l.text, "will-collapse:a");
     CHECK_EQ_I64(is_collapsed(t, a), 0);
     CHECK_EQ_I64(items(t), 4);
@@ -163,14 +157,12 @@ void activate_refused(void)
     l.refuse = NULL;
     l.refuse_key = "a";
     l.refuse_row = 0;
-    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 1, FOLD_ACTIVATED_REFUSED);
     CHECK_STR(l.text, "will-expand:a/0");
     CHECK_EQ_I64(row_expanded(t, a, 0), 0);
     /* A row that cannot expand: nothing to do, nobody asked. */
     reset(&l);
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 2, FOLD_ACTIVATED_NOTHING);
     CHECK_STR(l.text, "");
     /* Accordion: expanding row 2 would collapse row 0, whose will-collapse
      * is refused: a refusal too. */
@@ -180,8 +172,7 @@ void activate_refused(void)
     reset(&l);
     l.refuse_key = "a";
     l.refuse_row = 0;
-    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 3, FOLD_ACTIVATED_REFUSED);
     CHECK_STR(l.text, "will-collapse:a/0");
     CHECK_EQ_I64(l.change_sets, 0);
     CHECK_EQ_I64(row_expanded(t, a, 0), 1);
@@ -189,12 +180,9 @@ void activate_refused(void)
     /* Allowed: done, and said so. */
     reset(&l);
     l.refuse_key = NULL;
-    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
+    check_activated(t, 3, FOLD_ACTIVATED_ROW_EXPANDED);
     CHECK_STR(l.text, "will-collapse:a/0 will-expand:a/2 did-collapse:a/0 did-expand:a/2 changed");
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_EXPANDED);
     fold_table_free(t);
 }

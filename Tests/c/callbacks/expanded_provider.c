@@ -169,7 +169,6 @@ void test_expanded_provider_on_activation(void)
     fold_table *t = new_table(NULL);
     expander e;
     int changed = -1;
-    int32_t action = -1;
     double h = -1;
     ready_expander(t, &e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
@@ -194,30 +193,25 @@ void test_expanded_provider_on_activation(void)
 
     /* Activate row 0 (position 1): the provider has none; nothing to do. The
      * answer is kept, so activating again does not ask. */
-    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 1, FOLD_ACTIVATED_NOTHING);
     check_asked(e, 3, 0);
-    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 1, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(e.calls, 3);
     check_row_info(t, e.section, 0, 44, FOLD_HEIGHT_DEFAULT, 0);
 
     /* Activate row 3 (position 4): 20 is not above 44: nothing to do. */
-    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 4, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(e.calls, 4);
     check_row_info(t, e.section, 3, 44, 20, 0);
 
     /* Activate row 3 after its answer changes and is invalidated: expands. */
     e.answers[3] = 200;
     CHECK_STATUS(fold_table_invalidate_heights(t, e.section, 3), FOLD_OK);
-    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
+    check_activated(t, 4, FOLD_ACTIVATED_ROW_EXPANDED);
     CHECK_EQ_I64(e.calls, 5);
     check_row_info(t, e.section, 3, 44, 200, FOLD_ITEM_FLAG_EXPANDED | FOLD_ITEM_FLAG_EXPANDABLE);
     /* Activating the header toggles the section; no row is asked. */
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_COLLAPSED);
     CHECK_EQ_I64(e.calls, 5);
     CHECK_EQ_I64(e.wrong_section, 0);
     fold_table_free(t);
@@ -377,7 +371,6 @@ void test_expanded_answer_kept_when_refused(void)
     expander e;
     hook refusals = {0}, sets = {0};
     int changed = -1;
-    int32_t action = -1;
     ready_expander(t, &e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
                  FOLD_OK);
@@ -396,8 +389,7 @@ void test_expanded_answer_kept_when_refused(void)
     CHECK_EQ_I64(refusals.calls, 2);
     CHECK_EQ_I64(sets.calls, 1); /* nothing new to redraw */
     /* Through activate: a refusal, said so. */
-    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 3, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(e.calls, 2);
     CHECK_EQ_I64(sets.calls, 2);
     check_row_info(t, e.section, 2, 44, 120, FOLD_ITEM_FLAG_EXPANDABLE);

@@ -258,23 +258,18 @@ void test_empty_section_events(void)
     CHECK_EQ_I64(h.sets, 1);
 
     /* Activating its header toggles the stored state, as toggle does. */
-    {
-        int32_t action = -1;
-        CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
-        CHECK_EQ_I64(is_collapsed(t, e), 0);
-        CHECK_EQ_I64(h.sets, 2);
-        CHECK_EQ_I64(h.change_count, 0);
-        CHECK_EQ_I64(h.redraw_count, 1);
-        CHECK_EQ_I64(h.redraw[0].position, 2);
-        CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
-        CHECK_EQ_I64(is_collapsed(t, e), 1);
-        CHECK_EQ_I64(h.sets, 3);
-        CHECK_EQ_I64(h.events, 6);
-        h.sets = 1;
-        h.events = 2;
-    }
+    check_activated(t, 2, FOLD_ACTIVATED_SECTION_EXPANDED);
+    CHECK_EQ_I64(is_collapsed(t, e), 0);
+    CHECK_EQ_I64(h.sets, 2);
+    CHECK_EQ_I64(h.change_count, 0);
+    CHECK_EQ_I64(h.redraw_count, 1);
+    CHECK_EQ_I64(h.redraw[0].position, 2);
+    check_activated(t, 2, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    CHECK_EQ_I64(is_collapsed(t, e), 1);
+    CHECK_EQ_I64(h.sets, 3);
+    CHECK_EQ_I64(h.events, 6);
+    h.sets = 1;
+    h.events = 2;
 
     /* A refused "will": FOLD_OK, changed 0, no "did", no change set. */
     h.refuse = 1;

@@ -13,7 +13,6 @@ void test_fixed(void)
     fold_table *t = must_table(NULL);
     heard h;
     int changed = -1;
-    int32_t action = -1;
     fold_section_id a = add(t, FOLD_ROOT, "a", NULL, 1);
     fold_section_id f = 0;
     f = add_flagged(t, FOLD_ROOT, "f", "F|fixed", 2, FOLD_SECTION_FIXED);
@@ -33,8 +32,7 @@ void test_fixed(void)
     check_flags(t, 2, FOLD_ITEM_HEADER, f, 0);
     CHECK_EQ_I64(info(t, f).flags, FOLD_SECTION_FIXED);
     /* Activating its header does nothing. */
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 2, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(h.events, 0);
     CHECK_EQ_I64(h.sets, 0);
 

@@ -80,7 +80,6 @@ void test_activate_refused(void)
     fold_table_options o;
     fold_table *t;
     refuser r;
-    int32_t action = -1;
     memset(&r, 0, sizeof r);
     fold_table_options_init(&o);
     o.footer_height = 8;
@@ -95,16 +94,13 @@ void test_activate_refused(void)
     CHECK_EQ_I64(item_count(t), 7);
 
     r.sections = 1;
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 0, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(r.asked, 1);
     CHECK_EQ_I64(r.change_sets, 0);
     CHECK_EQ_I64(is_collapsed(t, a), 0);
     CHECK_EQ_I64(item_count(t), 7);
     r.rows = 1;
-    action = -1;
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 2, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(r.asked, 2);
     CHECK_EQ_I64(r.change_sets, 0);
     {
@@ -114,28 +110,21 @@ void test_activate_refused(void)
     }
     /* Nothing to do is not a refusal: a row that cannot expand, a footer, a
      * fixed header; nobody is asked. */
-    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-    CHECK_STATUS(fold_table_activate(t, 3, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-    CHECK_STATUS(fold_table_activate(t, 6, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 1, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 3, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 4, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 6, FOLD_ACTIVATED_NOTHING);
     CHECK_EQ_I64(r.asked, 2);
     CHECK_EQ_I64(r.change_sets, 0);
     /* Allowed again: the same clicks act. */
     r.sections = 0;
     r.rows = 0;
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    check_activated(t, 2, FOLD_ACTIVATED_ROW_EXPANDED);
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_COLLAPSED);
     CHECK_EQ_I64(r.change_sets, 2);
     /* a h 0, a footer 1, f h 2, ...: expanding is refused too. */
     r.sections = 1;
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_REFUSED);
+    check_activated(t, 0, FOLD_ACTIVATED_REFUSED);
     CHECK_EQ_I64(is_collapsed(t, a), 1);
     CHECK_EQ_I64(r.change_sets, 2);
     fold_table_free(t);

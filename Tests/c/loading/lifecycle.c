@@ -48,7 +48,7 @@ void test_expand_starts_load(void)
     fold_visible_item visible[4];
     fold_sticky_header sticky[2];
     int64_t position = -1, written = 0, total = 0;
-    int32_t place = -1, activated = -1;
+    int32_t place = -1;
     double top = 0, height = 0;
 
     check_changed(t, fold_table_expand, u, 1);
@@ -103,8 +103,7 @@ void test_expand_starts_load(void)
     /* Expanding again or activating a loading placeholder does nothing. */
     journal_clear(&j);
     check_changed(t, fold_table_expand, u, 0);
-    CHECK_STATUS(fold_table_activate(t, 4, &activated), FOLD_OK);
-    CHECK_EQ_I64(activated, FOLD_ACTIVATED_NOTHING);
+    check_activated(t, 4, FOLD_ACTIVATED_NOTHING);
     CHECK_STR(j.text, "");
     CHECK_EQ_I64(j.loader_calls, 1);
     fold_table_free(t);
@@ -201,7 +200,6 @@ void test_fail_and_retry(void)
     fold_section_id a, u, b;
     fold_table *t = abu_table(&j, &a, &u, &b);
     fold_snapshot_entry rows[] = {snap_rows(0, 1)};
-    int32_t activated = -1;
 
     check_changed(t, fold_table_expand, u, 1);
     journal_clear(&j);
@@ -215,8 +213,7 @@ void test_fail_and_retry(void)
     CHECK_STR(text(t, u, FOLD_TEXT_LOAD_ERROR), "disk on fire");
     /* Activating the failed placeholder retries: ticket 2. */
     journal_clear(&j);
-    CHECK_STATUS(fold_table_activate(t, 4, &activated), FOLD_OK);
-    CHECK_EQ_I64(activated, FOLD_ACTIVATED_LOAD_RETRIED);
+    check_activated(t, 4, FOLD_ACTIVATED_LOAD_RETRIED);
     CHECK_STR(j.text, "set(r4/1);start u #2;");
     CHECK_LOAD(t, u, FOLD_LOAD_LOADING, 2);
     CHECK_ITEM(t, 4, FOLD_ITEM_PLACEHOLDER, u, -1, FOLD_ITEM_FLAG_LOADING);
@@ -277,11 +274,7 @@ void test_collapse_cancels(void)
     CHECK_STATUS(fold_table_finish_load(t, u, 2, rows, 1, NULL), FOLD_E_CANCELLED);
     /* Activating the header expands and loads: ticket 3. */
     journal_clear(&j);
-    {
-        int32_t activated = -1;
-        CHECK_STATUS(fold_table_activate(t, 3, &activated), FOLD_OK);
-        CHECK_EQ_I64(activated, FOLD_ACTIVATED_SECTION_EXPANDED);
-    }
+    check_activated(t, 3, FOLD_ACTIVATED_SECTION_EXPANDED);
     CHECK_STR(j.text, "will-expand u;did-expand u;set(c4-0+1 r3/1);start u #3;");
     fold_table_free(t);
 }

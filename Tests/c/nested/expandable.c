@@ -102,17 +102,12 @@ void test_expandable(void)
     CHECK_EQ_DBL(h, 232);
 
     /* Activation. E: h 0, r0 1, r1 2, r2 3; F: h 4, r0 5. */
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
-    CHECK_STATUS(fold_table_activate(t, 2, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_COLLAPSED);
-    CHECK_STATUS(fold_table_activate(t, 1, &action), FOLD_OK); /* not expandable */
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_NOTHING);
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    check_activated(t, 2, FOLD_ACTIVATED_ROW_EXPANDED);
+    check_activated(t, 2, FOLD_ACTIVATED_ROW_COLLAPSED);
+    check_activated(t, 1, FOLD_ACTIVATED_NOTHING); /* not expandable */
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_COLLAPSED);
     CHECK_EQ_I64(is_collapsed(t, e), 1);
-    CHECK_STATUS(fold_table_activate(t, 0, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_EXPANDED);
+    check_activated(t, 0, FOLD_ACTIVATED_SECTION_EXPANDED);
     CHECK_STATUS(fold_table_activate(t, 3, NULL), FOLD_OK); /* row 2 expands */
     CHECK_EQ_I64(is_expanded(t, e, 2), 1);
     CHECK_STATUS(fold_table_activate(t, 6, &action), FOLD_E_RANGE);

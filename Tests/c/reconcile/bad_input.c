@@ -70,11 +70,11 @@ void test_snapshot_bad_input(void)
 {
     fold_table *t = sample_table(NULL);
     uint64_t before;
-    seen_sets seen;
+    seen_changes seen;
     size_t i;
     CHECK_STATUS(fold_table_collapse(t, sec(t, "iPad"), NULL), FOLD_OK);
     before = table_fingerprint(t);
-    record_sets(t, on_change, &seen);
+    record_sets(t, &seen);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         /* A valid snapshot but for entry 1, and nothing after the bad entry
          * makes it valid again. */

@@ -3,18 +3,10 @@
  */
 #include "reconcile/reconcile.h"
 
-void on_change(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    seen_sets *seen = user_data;
-    (void)t;
-    seen->calls++;
-    COPY_CHANGE_SET(seen, set);
-}
-
-void record_sets(fold_table *t, fold_change_fn fn, seen_sets *seen)
+void record_sets(fold_table *t, seen_changes *seen)
 {
     memset(seen, 0, sizeof *seen);
-    CHECK_STATUS(fold_table_add_change_listener(t, fn, seen, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, seen, NULL), FOLD_OK);
 }
 
 uint64_t table_fingerprint(const fold_table *t)
@@ -56,12 +48,12 @@ void test_snapshot_change_set(void)
     };
     fold_snapshot_report report;
     fold_row_info row;
-    seen_sets seen;
+    seen_changes seen;
     CHECK_STATUS(fold_table_set_row_height(t, a, 1, 60), FOLD_OK);
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, a, 1, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_collapse(t, b, NULL), FOLD_OK);
-    record_sets(t, on_change, &seen);
+    record_sets(t, &seen);
     memset(&report, 0xff, sizeof report);
     CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
     CHECK_EQ_I64(report.sections_inserted, 1);
@@ -120,11 +112,11 @@ void test_snapshot_across_parents(void)
     };
     fold_snapshot_report report;
     fold_section_info xi;
-    seen_sets seen;
+    seen_changes seen;
     CHECK_STATUS(fold_table_collapse(t, x, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_set_row_height(t, x, 0, 10), FOLD_OK);
     /* Items: p 0, its row 1, x 2 (collapsed); q 3. */
-    record_sets(t, on_change, &seen);
+    record_sets(t, &seen);
     CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
     CHECK_EQ_I64(report.sections_moved, 1);
     CHECK_EQ_I64(report.sections_kept, 3);
@@ -196,8 +188,8 @@ void test_snapshot_nothing_changed(void)
         snap_section(0, "iPhone", "iPhone|Phones"), snap_rows(1, 4),
     };
     fold_snapshot_report report;
-    seen_sets seen;
-    record_sets(t, on_change, &seen);
+    seen_changes seen;
+    record_sets(t, &seen);
     CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
     CHECK_EQ_I64(seen.calls, 0);
     CHECK_EQ_I64(report.sections_kept, 3);

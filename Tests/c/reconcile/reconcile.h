@@ -8,18 +8,8 @@
 
 #include "fixture.h"
 
-/* What the change listener saw: how many sets, and the last one. */
-typedef struct seen_sets {
-    int calls;
-    int64_t change_count;
-    fold_change changes[8];
-    int64_t redraw_count;
-    fold_range redraw[8];
-    double delta;
-} seen_sets;
-
-void record_sets(fold_table *t, fold_change_fn fn, seen_sets *seen);
-void on_change(fold_table *t, const fold_change_set *set, void *user_data);
+/* Zeroes `seen` and registers seen_changes_listener (fixture.h) with it. */
+void record_sets(fold_table *t, seen_changes *seen);
 
 #define CHECK_CHANGE(seen, i, p, r, a)                           \
     do {                                                         \

@@ -76,13 +76,9 @@ void test_expanded_provider(void)
     CHECK_EQ_I64(a.calls, 2);
 
     /* Activating a row asks too (row 3 at position 4). */
-    {
-        int32_t action = -1;
-        CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
-        CHECK_EQ_I64(action, FOLD_ACTIVATED_ROW_EXPANDED);
-        CHECK_EQ_I64(a.calls, 3);
-        CHECK_EQ_I64(a.row, 3);
-    }
+    check_activated(t, 4, FOLD_ACTIVATED_ROW_EXPANDED);
+    CHECK_EQ_I64(a.calls, 3);
+    CHECK_EQ_I64(a.row, 3);
     /* A refused expansion keeps the provider's answer and reports only the
      * row's redraw (it became expandable): row 4 at position 5. */
     {

@@ -213,7 +213,6 @@ void test_follow_end_expand_collapse(void)
     fold_table *t = log_table(10, 1, &h);
     fold_section_id log = sec(t, "log");
     int changed = -1;
-    int32_t action = -1;
 
     CHECK_STATUS(fold_table_set_row_expanded_height(t, log, 9, 80), FOLD_OK);
     CHECK_STATUS(fold_table_set_viewport(t, 130, 100), FOLD_OK);
@@ -241,8 +240,7 @@ void test_follow_end_expand_collapse(void)
     /* A click on log's header (position 4) at the end: 120; row 5 was on
      * top, its header stands in, clamped to the end. */
     CHECK_STATUS(fold_table_set_viewport(t, 220, 100), FOLD_OK);
-    CHECK_STATUS(fold_table_activate(t, 4, &action), FOLD_OK);
-    CHECK_EQ_I64(action, FOLD_ACTIVATED_SECTION_COLLAPSED);
+    check_activated(t, 4, FOLD_ACTIVATED_SECTION_COLLAPSED);
     CHECK_FOLLOWED(t, h, 20);
     fold_table_free(t);
 }

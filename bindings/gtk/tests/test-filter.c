@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "support/log-check.h"
 
 static FoldStore *store;
 static FoldListModel *model;
@@ -131,12 +132,7 @@ on_items_changed(GListModel *list, guint position, guint removed, guint added, g
     g_string_append_printf(signals, "%u %u %u;", position, removed, added);
 }
 
-#define CHECK_SIGNALS(expected)                                                               \
-    G_STMT_START {                                                                            \
-        CHECK_STR(signals->str, expected);                                                    \
-        g_string_truncate(signals, 0);                                                        \
-    }                                                                                         \
-    G_STMT_END
+#define CHECK_SIGNALS(expected) CHECK_LOG(signals, expected)
 
 /* The model's items: "[Title]" for a header ("+" when it shows collapsed),
  * the title for a row, "*" after an item that matches itself. */

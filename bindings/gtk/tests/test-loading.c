@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "support/log-check.h"
 
 static FoldStore *store;
 static FoldListModel *model;
@@ -40,16 +41,7 @@ log_event(const char *format, ...)
     g_string_append_c(events, ';');
 }
 
-/* The log since the last call, then cleared. */
-static char *
-take_events(void)
-{
-    char *text = g_strdup(events->str);
-    g_string_truncate(events, 0);
-    return text;
-}
-
-#define CHECK_EVENTS(expected) CHECK_STR_TAKE(take_events(), expected)
+#define CHECK_EVENTS(expected) CHECK_LOG(events, expected)
 
 static void
 on_items_changed(GListModel *list, guint position, guint removed, guint added, gpointer data)

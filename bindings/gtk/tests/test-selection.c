@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "support/log-check.h"
 
 static GString *changes; /* "position+n;" per ::selection-changed */
 
@@ -53,12 +54,7 @@ selected_positions(GtkSelectionModel *model)
 
 #define CHECK_SELECTED(model, expected) CHECK_STR_TAKE(selected_positions(model), expected)
 
-#define CHECK_CHANGES(expected)                                                               \
-    G_STMT_START {                                                                            \
-        CHECK_STR(changes->str, expected);                                                    \
-        g_string_truncate(changes, 0);                                                        \
-    }                                                                                         \
-    G_STMT_END
+#define CHECK_CHANGES(expected) CHECK_LOG(changes, expected)
 
 int
 main(void)
