@@ -15,26 +15,8 @@
 #include "fixture.h"
 #include "foldtable.h"
 
-/* The last change set a listener heard. */
-typedef struct seen_set {
-    int calls;
-    int64_t change_count;
-    fold_change changes[4];
-    int64_t redraw_count;
-    fold_range redraw[8];
-    double delta;
-} seen_set;
-
-static void remember(fold_table *t, const fold_change_set *set, void *user_data)
-{
-    seen_set *s = user_data;
-    (void)t;
-    s->calls++;
-    COPY_CHANGE_SET(s, set);
-}
-
 /* The redraw ranges a listener heard, as "position+count ..." (a static buffer). */
-static const char *redraw_string(const seen_set *s)
+static const char *redraw_string(const seen_changes *s)
 {
     static char buffer[256];
     size_t used = 0;
@@ -135,7 +117,7 @@ static void check_anchor(const fold_table *t, fold_section_id section, int64_t r
 static void test_basics(void)
 {
     fold_table *t = must_table(NULL);
-    seen_set seen = {0};
+    seen_changes seen = {0};
     fold_section_id mac, ipad, iphone;
     int changed = -1;
     fold_table_free(t);
@@ -143,7 +125,7 @@ static void test_basics(void)
     mac = sec(t, "Mac");
     ipad = sec(t, "iPad");
     iphone = sec(t, "iPhone");
-    CHECK_STATUS(fold_table_add_change_listener(t, remember, &seen, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &seen, NULL), FOLD_OK);
 
     /* Nothing selected: counts 0, an empty list, no anchor. */
     CHECK_EQ_I64(counted_rows(t, FOLD_ROOT), 0);
@@ -322,11 +304,11 @@ static void test_hidden_only(void)
 {
     fold_table *t = sample_table(NULL);
     fold_section_id ipad = sec(t, "iPad");
-    seen_set seen = {0};
+    seen_changes seen = {0};
     int changed = -1;
     CHECK_STATUS(fold_table_select_row(t, ipad, 1, FOLD_SELECT_ADD, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_collapse(t, ipad, NULL), FOLD_OK);
-    CHECK_STATUS(fold_table_add_change_listener(t, remember, &seen, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &seen, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_select_row(t, ipad, 1, FOLD_SELECT_REMOVE, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
     CHECK_EQ_I64(seen.calls, 1);
