@@ -18,7 +18,9 @@ extension Table {
     /// by the descent that found `sec`. O(fanout · log n).
     func settledDescent(_ sec: Section, _ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
         guard let found = sec.list.descend(metric, index) else { return nil }
-        return found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
+        // Asked without a retain: most reads find no tag.
+        let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
+        return pending && found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
     }
 
     /// Finds the item at `position`, calling `onSection` for each section on

@@ -8,9 +8,14 @@ final class ListNode {
     private(set) var totals = RunningTotals()
     var children: [ListNode] = []
     var pieces: [Piece] = []
-    /// Kept in step by the list; `unowned(unsafe)` because the parent owns
-    /// the child and the pointer is only followed while the tree is intact.
-    unowned(unsafe) var parent: ListNode?
+    /// Kept in step by the list; unretained because the parent owns the
+    /// child and the pointer is only followed while the tree is intact.
+    var parent: ListNode? {
+        get { parentRef?.takeUnretainedValue() }
+        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same, for walks up that retain nothing (`tagPendingInList`).
+    private(set) var parentRef: Unmanaged<ListNode>?
     var sum = Summary.zero
     /// The summary of each entry: of every child of an internal node, and of
     /// every piece of a leaf that holds a subsection, so that one section's

@@ -39,9 +39,19 @@ final class Section {
     var list: ChildList
     /// The section whose list holds this one (the table's root for top-level
     /// sections); nil only for the root.
-    unowned(unsafe) var parent: Section?
+    var parent: Section? {
+        get { parentRef?.takeUnretainedValue() }
+        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     /// The leaf of `parent.list` that holds this section (kept by the list).
-    unowned(unsafe) var node: ListNode?
+    var node: ListNode? {
+        get { nodeRef?.takeUnretainedValue() }
+        set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// Both unretained (the parent owns this section, the list its leaves),
+    /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
+    private(set) var parentRef: Unmanaged<Section>?
+    private(set) var nodeRef: Unmanaged<ListNode>?
     /// While `Table.applySnapshot` runs: the number of the snapshot
     /// section with this key, or below -1 its place in the old order
     /// (`Table.oldMark`); -1 otherwise. Matching hashes each key at most once.

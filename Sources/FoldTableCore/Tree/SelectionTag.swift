@@ -124,14 +124,27 @@ extension ListNode {
     /// O(log n) nodes looked at; O(fanout · log n) when one was pending.
     @discardableResult
     func settleInList() -> Bool {
-        var n: ListNode? = self
-        while let x = n, x.tag == .none { n = x.parent }
-        guard n != nil else { return false }
+        guard tagPendingInList else { return false }
         var path: [ListNode] = []
-        n = self
+        var n: ListNode? = self
         while let x = n { path.append(x); n = x.parent }
         for x in path.reversed() { x.pushTag() }
         return true
+    }
+
+    /// Whether a tag is pending here or above in this list: what every
+    /// settled read asks first, so it retains nothing (the list owns its
+    /// nodes and nothing changes while it looks). O(log n).
+    @inline(__always)
+    var tagPendingInList: Bool {
+        if tag != .none { return true }
+        var up = parentRef
+        while let p = up {
+            let (pending, next) = p._withUnsafeGuaranteedRef { ($0.tag != .none, $0.parentRef) }
+            if pending { return true }
+            up = next
+        }
+        return false
     }
 
     /// `settleInList`, first bringing down the tags pending in the lists of
@@ -140,10 +153,24 @@ extension ListNode {
     /// was pending. O(depth · log n).
     @discardableResult
     func settle(owner: Section) -> Bool {
+        guard tagPending(owner: owner) else { return false }
         var above = false
         if let leaf = owner.node, let parent = owner.parent { above = leaf.settle(owner: parent) }
         let here = settleInList()
         return above || here
+    }
+
+    /// Whether a tag is pending on the way from the table's root down to
+    /// this node (`owner`'s list holds it). Retains nothing. O(depth · log n).
+    func tagPending(owner: Section) -> Bool {
+        if tagPendingInList { return true }
+        var sec = Unmanaged.passUnretained(owner)
+        while true {
+            let (leaf, parent) = sec._withUnsafeGuaranteedRef { ($0.nodeRef, $0.parentRef) }
+            guard let leaf, let parent else { return false }
+            if leaf._withUnsafeGuaranteedRef({ $0.tagPendingInList }) { return true }
+            sec = parent
+        }
     }
 
     /// Pushes every pending tag in this subtree down to the pieces, and into
