@@ -631,6 +631,46 @@ static void test_long_runs(void)
     fold_table_free(t);
 }
 
+/* Select all and clear on a large table leave one mark on the tree
+ * (O(depth * log n)); what happens next, before anything reads the rows,
+ * must see exactly what they selected: the rows of a section collapsed at
+ * the time stay unselected when it expands, and so do rows added after. */
+static void test_pending_marks(void)
+{
+    fold_table *t = must_table(NULL);
+    fold_section_id a = add(t, FOLD_ROOT, "a", "A", 3);
+    fold_section_id b = add(t, FOLD_ROOT, "b", "B", 2);
+    fold_section_id big = add(t, FOLD_ROOT, "big", "Big", 1000000);
+    seen_changes seen = {0};
+    int changed = -1;
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &seen, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_collapse(t, b, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_select_all(t, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_STR(redraw_string(&seen), "0+1000006"); /* headers 0, 4, 5; rows 1-3, 6-1000005 */
+    CHECK_EQ_I64(counted_rows(t, FOLD_ROOT), 1000003);
+    CHECK_EQ_I64(counted_sections(t, FOLD_ROOT), 3);
+    CHECK_STATUS(fold_table_expand(t, b, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_insert_rows(t, a, 3, 2, NULL), FOLD_OK);
+    CHECK_EQ_I64(counted_rows(t, FOLD_ROOT), 1000003);
+    CHECK_STR(flag_string(t, 10), "1111001001"); /* A, rows 0-2, new 3-4; B, its rows; Big, row 0 */
+    CHECK_EQ_I64(row_selected(t, big, 999999), 1);
+    /* A click replaces it all: one redraw from the first to the last item selected. */
+    CHECK_STATUS(fold_table_select_row(t, b, 1, FOLD_SELECT_REPLACE, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_STR(redraw_string(&seen), "0+1000010");
+    CHECK_STR(selection_string(t), "b:1+1");
+    CHECK_STATUS(fold_table_select_all(t, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_clear_selection(t, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 1);
+    CHECK_STR(redraw_string(&seen), "0+1000010");
+    CHECK_EQ_I64(counted_rows(t, FOLD_ROOT), 0);
+    CHECK_EQ_I64(row_selected(t, big, 0), 0);
+    CHECK_STATUS(fold_table_clear_selection(t, &changed), FOLD_OK);
+    CHECK_EQ_I64(changed, 0);
+    fold_table_free(t);
+}
+
 int main(void)
 {
     test_basics();
@@ -644,5 +684,6 @@ int main(void)
     test_saved_state();
     test_bad_input();
     test_long_runs();
+    test_pending_marks();
     return check_done();
 }
