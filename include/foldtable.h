@@ -1106,6 +1106,14 @@ typedef struct fold_snapshot_report {
  *   - Nothing collapses or expands, so no section or row events are sent.
  *     Change listeners get one change set (none if nothing changed), and
  *     the viewport stays anchored as for any change.
+ *   - While a filter is on, the match function is asked about every
+ *     section the snapshot adds (its header, row -1, with the id it gets)
+ *     and every row it adds (by its row index once the snapshot is in),
+ *     once each, after the entries are checked and before anything
+ *     changes; kept rows and sections keep their answers. A stop (< 0) is
+ *     FOLD_E_CANCELLED and changes nothing (the new sections' ids were
+ *     never in the table). Then what shows follows from the answers, as
+ *     when the filter was set.
  * Every entry is checked before anything changes, and a failure changes
  * nothing; the message names the entry ("snapshot entry 3: ..."):
  * FOLD_E_INVALID for an unknown kind, a NULL, empty or invalid UTF-8 key, an
@@ -1116,7 +1124,9 @@ typedef struct fold_snapshot_report {
  * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count.
  * O(e + s) to match for e entries and a table of s sections (plus its row
  * runs; each key is hashed once), O(k log k) to order the k kept children
- * of each section, plus O(c * depth * log n) for c changes. */
+ * of each section, plus O(c * depth * log n) for c changes; while a filter
+ * is on, also one answer per row or section added and O(p) to derive what
+ * shows for the p row pieces and sections of the table. */
 int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entries, int64_t count,
                               fold_snapshot_report *out_report);
 
@@ -1431,13 +1441,9 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *     (row -1: does its header match?). It is asked once for every row and
  *     section when the filter is set, and once for each row or section added
  *     while the filter is on (insert_rows, insert_section, finished
- *     loads), never twice for the same row or section. To change one
- *     answer later (the row's text changed), call fold_table_set_row_match
- *     or fold_table_set_section_match. Not yet in this version:
- *     fold_table_apply_snapshot does not ask about the rows and sections it
- *     adds while a filter is on; they are shown (without
- *     FOLD_ITEM_FLAG_MATCH) until the filter is set again or their answers
- *     are set.
+ *     loads, fold_table_apply_snapshot), never twice for the same row or
+ *     section. To change one answer later (the row's text changed), call
+ *     fold_table_set_row_match or fold_table_set_section_match.
  *   - A row that does not match is hidden. A section is shown when its
  *     header matches or anything below it is shown; otherwise it is hidden
  *     with everything in it (header, footer, placeholder). An ancestor of a

@@ -333,10 +333,12 @@ int main(int argc, char **argv)
     }
     printf("%ld operations compared with the model in %.1f s CPU\n", ops_compared,
            (double)(clock() - started) / CLOCKS_PER_SEC);
-    printf("apply_snapshot: %ld applied (%ld changed nothing), %ld refused as expected; sections "
+    printf("apply_snapshot: %ld applied (%ld changed nothing, %ld while filtering), %ld refused as "
+           "expected, %ld stopped by the match function; sections "
            "+%ld -%ld moved %ld, headers %ld, rows +%ld -%ld; follow_end: %ld offsets checked at "
            "the end\n",
-           stats.snapshots, stats.unchanged, stats.refused, stats.inserted, stats.removed,
+           stats.snapshots, stats.unchanged, stats.snapshots_filtering, stats.refused, stats.snapshots_stopped,
+           stats.inserted, stats.removed,
            stats.moved, stats.headers, stats.rows_in, stats.rows_out, stats.follow_checked);
     printf("loads: %ld finished, %ld failed, %ld stale tickets refused\n", stats.loads_finished,
            stats.loads_failed, stats.loads_stale);

@@ -140,8 +140,8 @@ typedef void (*FoldHeightFunc)(FoldStore *store, guint64 section, const char *ke
  * fold_match_fn. It is asked once for every row and section when the
  * filter is set, and once for each row or section added while the filter
  * is on (fold_store_insert_rows(), fold_store_insert_section(),
- * fold_store_finish_load(); not fold_store_apply_snapshot(), whose new rows
- * and sections are shown unasked). Runs inside the call that asks, with the
+ * fold_store_finish_load(), fold_store_apply_snapshot(): before it changes
+ * anything, so a stop there changes nothing). Runs inside the call that asks, with the
  * table's lock held: it may read the store, and changing it fails with
  * %FOLD_E_BUSY. Answer a changed row later with fold_store_set_row_match().
  *

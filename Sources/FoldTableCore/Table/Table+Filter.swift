@@ -452,6 +452,18 @@ extension Table {
     /// default-height rows with a bit per row, so answers that alternate
     /// cost a chunk per 64 rows rather than a piece per row. Returns whether
     /// a mark changed. O(rows of the run).
+    /// Derives the filter's state of the whole table again from the stored
+    /// answers (after a snapshot added answered rows and sections). O(p).
+    func refilterFromStoredAnswers() {
+        refilterTopLevel(.stored)
+    }
+
+    /// `mark` for new rows with their answers, as the filter marks them
+    /// when nothing above shows everything. O(rows).
+    func markAnswered(_ run: RowRun, into pieces: inout [Piece], _ answer: (Int) -> Bool) {
+        _ = mark(run, forced: false, alike: false, into: &pieces, answer)
+    }
+
     private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
                       _ answer: (Int) -> Bool) -> Bool {
         let filtering = filter != nil

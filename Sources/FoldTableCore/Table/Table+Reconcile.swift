@@ -23,13 +23,18 @@ extension Table {
     ///   count as one run.
     /// - Sections the snapshot does not name are removed with their rows
     ///   (their ids become not found); kept subsections inside them move out.
+    /// - While a filter is on, what it adds is asked about first, once each
+    ///   (`askSnapshot`); a nil answer throws `.cancelled` and changes
+    ///   nothing. Then what shows is derived from the answers again.
     ///
     /// Every entry is checked before anything changes; a failure names the
     /// entry and changes nothing.
     /// - Complexity: O(e + s + p) to match, for e entries and a table of s
     ///   sections and p row pieces, plus O(k log k) per parent for the k kept
     ///   siblings' order, plus O(c · depth · log n) for c changes (adjacent
-    ///   sections that go or come together are one change).
+    ///   sections that go or come together are one change); while a filter
+    ///   is on, one answer per row or section added and O(p) to derive
+    ///   what shows.
     @discardableResult
     public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
         try mutate {
@@ -170,6 +175,16 @@ extension Table {
             for (k, keep) in longestIncreasing(ranks).enumerated() where keep { stays[numbers[k]] = true }
         }
 
+        // While filtering, the match function is asked about what comes,
+        // before anything changes (Table+ReconcileFilter.swift).
+        var answers: SnapshotAnswers?
+        do {
+            answers = try askSnapshot(plan, entries, match, stays, rowsBefore)
+        } catch {
+            for o in old where o.section.snapshotNumber < -1 { o.section.snapshotNumber = -1 }
+            throw error
+        }
+
         // Take out every section that goes or moves, as runs of adjacent
         // siblings (one step each), outermost first: the sections left in
         // the tree are then exactly those that stay.
@@ -222,7 +237,8 @@ extension Table {
                 kept = true
                 report.sectionsKept += 1
             } else {
-                x = newSection(entries[plan.entry[n]])
+                x = answers?.created[n] ?? newSection(entries[plan.entry[n]])
+                if let answers { x.filterMatched = answers.header[n] }
                 match[n] = x
                 report.sectionsInserted += 1
             }
@@ -234,8 +250,10 @@ extension Table {
             if kept { try refresh(x, entries, plan.entry[n], &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
-            try arrange(x, n, plan, entries, match, stays, rowsBefore, &report)
+            try arrange(x, n, plan, entries, match, stays, rowsBefore, &answers, &report)
         }
+        // The answers are in; what shows follows from them, as when the filter was set.
+        if answers != nil { refilterFromStoredAnswers() }
         return report
     }
 
@@ -295,14 +313,14 @@ extension Table {
     /// new subsections are attached where they belong, adjacent ones together.
     private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
                          _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
-                         _ report: inout SnapshotReport) throws {
+                         _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport) throws {
         let sum = x.list.sum
         let oldRows = sum.rows
         let hasSections = sum.children > sum.rows
         if !hasSections, let rows = plan.onlyRows(of: n, entries) {
             // The common case, rows only: grow or shrink at the end.
             if rows > oldRows {
-                addRows(x, at: oldRows, count: rows - oldRows)
+                addRows(x, at: oldRows, count: rows - oldRows, answers: answers?.take(n, rows - oldRows))
                 report.rowsInserted += rows - oldRows
             } else if rows < oldRows {
                 try removeChildren(of: x === root ? nil : .id(x.id), at: rows, count: oldRows - rows)
@@ -310,21 +328,9 @@ extension Table {
             }
             return
         }
-        // The subsections that stay are the ones it has now (none: no scan).
-        var staying: [Int] = []
-        if hasSections {
-            plan.forEachChild(of: n, entries) { child in
-                if case .section(let j) = child, stays[j] { staying.append(j) }
-            }
-        }
-        var next = 0
-        // Old rows between the previous staying subsection and the next one.
-        func stretch() -> Int {
-            let end = next < staying.count ? rowsBefore[staying[next]] : oldRows
-            return end - (next > 0 ? rowsBefore[staying[next - 1]] : 0)
-        }
+        var stretches = RowStretches(n, plan, entries, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
         var c = 0  // the child index reached
-        var left = stretch()
+        var left = stretches.current
         var pending: [Section] = []
         func flush() {
             attachRun(pending, to: x, at: c)
@@ -345,7 +351,7 @@ extension Table {
                 c += taken
                 left -= taken
                 if r > taken {
-                    addRows(x, at: c, count: r - taken)
+                    addRows(x, at: c, count: r - taken, answers: answers?.take(n, r - taken))
                     c += r - taken
                     report.rowsInserted += r - taken
                 }
@@ -354,8 +360,7 @@ extension Table {
                     flush()
                     try dropLeft()
                     c += 1
-                    next += 1
-                    left = stretch()
+                    left = stretches.advance()
                 } else if let y = match[j] {
                     pending.append(y)
                 }
@@ -380,19 +385,22 @@ extension Table {
         return s
     }
 
-    /// Inserts `count` default rows as children `at..<at+count` of `s`.
-    /// Unlike `insertRows` it does not check the table's row limit: the
-    /// snapshot was checked as a whole, and rows it removes may go later.
-    private func addRows(_ s: Section, at: Int, count: Int) {
+    /// Inserts `count` default rows as children `at..<at+count` of `s`,
+    /// with the match function's answers while filtering. Unlike
+    /// `insertRows` it does not check the table's row limit: the snapshot
+    /// was checked as a whole, and rows it removes may go later.
+    private func addRows(_ s: Section, at: Int, count: Int, answers: ArraySlice<Bool>?) {
         let position = childPosition(s, at)
         let hadChildren = s.childCount > 0
-        if !insertInPlace(into: s, at: at, count: count, records: nil) {
+        if let answers {
+            s.replaceChildren(at..<at, with: answeredRows(answers))
+        } else if !insertInPlace(into: s, at: at, count: count, records: nil) {
             s.replaceChildren(at..<at, with: [.rows(RowRun(defaultRows: count))])
         }
         totalRows += count
         s.propagate()
         selectionDidInsertRows(s, atChild: at, count: count)
-        recordReplace(position, removed: 0, added: count)
+        recordReplace(position, removed: 0, added: answers == nil ? count : childItems(s, at..<(at + count)))
         recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
     }
 

@@ -371,6 +371,7 @@ int apply(fold_table *t, model *m, const op *o);
 /* What the new operations exercised (printed at the end of a run). */
 typedef struct new_op_stats {
     long snapshots, refused, unchanged, inserted, removed, moved, headers, rows_in, rows_out;
+    long snapshots_filtering, snapshots_stopped; /* applied while filtering; stopped by the match function */
     long follow_checked;
     /* load.c: loads started (the last ticket), finished, failed, stale tickets refused. */
     long loads_finished, loads_failed, loads_stale;

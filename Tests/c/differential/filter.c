@@ -11,9 +11,9 @@
  * (FOLD_E_CANCELLED, nothing changes). verify_filter compares the answers,
  * the match counts below every section and the filter's info after every
  * operation (section flags FILTERED / FILTER_OPENED, item flags MATCH,
- * positions and visible row counts through verify()). Snapshots are not
- * taken while filtering: fold_table_apply_snapshot does not ask the match
- * function yet (foldtable.h), which the header states.
+ * positions and visible row counts through verify()). Snapshots while
+ * filtering (snapshot.c) give what they add its answers by the same rule,
+ * and are stopped now and then like insertions.
  */
 #include <stdio.h>
 #include <string.h>

@@ -485,6 +485,63 @@ test_show_children(void)
     CHECK(error == NULL);
 }
 
+/* The store's tree as a snapshot, with a new section "jam" ("berry jam",
+ * `jam_rows` rows) at the end. */
+static GVariant *
+snapshot_with_jam(gint64 jam_rows)
+{
+    FoldSnapshotBuilder *b = fold_snapshot_builder_new();
+    fold_snapshot_builder_open_section(b, "fruit", "Fruit", FOLD_SECTION_FLAGS_NONE);
+    fold_snapshot_builder_add_rows(b, 5);
+    fold_snapshot_builder_add_section(b, "citrus", "Citrus", FOLD_SECTION_FLAGS_NONE, 2);
+    fold_snapshot_builder_close_section(b);
+    fold_snapshot_builder_add_section(b, "veg", "Vegetables", FOLD_SECTION_FLAGS_NONE, 3);
+    fold_snapshot_builder_add_section(b, "nuts", "Nuts", FOLD_SECTION_FLAGS_NONE, 2);
+    fold_snapshot_builder_add_section(b, "jam", "berry jam", FOLD_SECTION_FLAGS_NONE, jam_rows);
+    GVariant *v = g_variant_ref_sink(fold_snapshot_builder_end(b));
+    g_object_unref(b);
+    return v;
+}
+
+/* A snapshot while filtering: what it adds is asked about (the new
+ * section's header, then its row) before anything changes; a stop changes
+ * nothing. */
+static void
+test_snapshot(void)
+{
+    GError *error = NULL;
+    Query berry = {"berry", 0, 0, FALSE, 0, 0, 0};
+    CHECK(fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_NONE, match_text, &berry,
+                                     query_destroyed, &error));
+    CHECK_EQ_I64(berry.calls, 16);
+    CHECK_ITEMS("[Fruit] blackberry* blueberry* [Vegetables+]");
+    GVariant *snapshot = snapshot_with_jam(1);
+    FoldSnapshotReport report = {0};
+    g_string_truncate(signals, 0);
+    berry.stop_at = berry.calls + 2; /* at the jam row */
+    CHECK(!fold_store_apply_snapshot(store, snapshot, &report, &error));
+    CHECK_ERROR(&error, FOLD_E_CANCELLED);
+    CHECK_EQ_I64(berry.calls, 18);
+    CHECK_SIGNALS("");
+    CHECK_ITEMS("[Fruit] blackberry* blueberry* [Vegetables+]");
+    guint64 jam = 0;
+    CHECK(!fold_store_find_section(store, "jam", &jam, NULL));
+    berry.stop_at = 0;
+    /* Again without the stop: asked the same two, the header matches. */
+    CHECK(fold_store_apply_snapshot(store, snapshot, &report, &error));
+    CHECK_EQ_I64(berry.calls, 20);
+    CHECK_EQ_I64(report.sections_inserted, 1);
+    CHECK_SIGNALS("4 0 1;");
+    CHECK_ITEMS("[Fruit] blackberry* blueberry* [Vegetables+] [berry jam]*");
+    CHECK_COUNT(id_of("jam"), "0 of 1");
+    g_variant_unref(snapshot);
+    /* Back as it was for what follows. */
+    CHECK(fold_store_clear_filter(store, &error));
+    CHECK(fold_store_remove_section(store, id_of("jam"), &error));
+    CHECK_ITEMS(all_items);
+    CHECK(error == NULL);
+}
+
 int
 main(void)
 {
@@ -510,6 +567,7 @@ main(void)
     test_errors(&berry2);
     test_insertions();
     test_show_children();
+    test_snapshot();
 
     /* A filter left on: its destroy notify runs once, when the store goes
      * (the model holds a reference on it). */

@@ -191,6 +191,9 @@ def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, 
     order; a longer run gets new rows at its end, and rows left over at the
     end of the stretch go. Sections the snapshot does not have are removed.
     No section or row events are sent (nothing collapses or expands).
+    While a filter is on, its match function is asked about every section
+    and row the snapshot adds, once each, before anything changes; an
+    exception it raises leaves the table unchanged and is re-raised here.
 
     Raises:
         InvalidArgumentError: an empty key, bad flags or a bad height;

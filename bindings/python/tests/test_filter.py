@@ -152,3 +152,47 @@ def test_no_filter(food):
     assert t.sections["veg"].row_matches(0)
     with pytest.raises(TypeError):
         t.set_filter(None, show_children=True)
+
+
+def test_a_snapshot_asks_about_what_it_adds(food):
+    """apply_snapshot while filtering: the new row and section are asked
+    about (by the row index they get), once each, before anything changes;
+    an exception there changes nothing and is re-raised."""
+    t = food
+    asked = []
+    stop_at = [None]
+
+    def match(section, row):
+        asked.append((section.key, row))
+        if (section.key, row) == stop_at[0]:
+            raise KeyError("stop")
+        return section.key == "nuts" if row is None else row % 2 == 1
+
+    t.set_filter(match)
+    NAMES["fruit"].append("date")
+    NAMES["nuts"] = ["almond", "brazil"]
+    try:
+        assert shown(t) == ["FRUIT", "banana*", "CITRUS", "lime*", "VEG", "pea*"]
+        snapshot = [
+            foldtable.Snapshot("fruit", rows=4, children=[foldtable.Snapshot("citrus", rows=2)]),
+            foldtable.Snapshot("veg", rows=2),
+            foldtable.Snapshot("nuts", rows=2),
+        ]
+        asked.clear()
+        stop_at[0] = ("nuts", 0)
+        with pytest.raises(KeyError):
+            t.apply_snapshot(snapshot)
+        assert asked == [("fruit", 3), ("nuts", None), ("nuts", 0)]
+        assert shown(t) == ["FRUIT", "banana*", "CITRUS", "lime*", "VEG", "pea*"]
+        assert "nuts" not in t.sections
+        assert t.sections["fruit"].row_count == 3
+
+        asked.clear()
+        stop_at[0] = None
+        report = t.apply_snapshot(snapshot)
+        assert (report.sections_inserted, report.rows_inserted) == (1, 3)
+        assert asked == [("fruit", 3), ("nuts", None), ("nuts", 0), ("nuts", 1)]
+        assert shown(t) == ["FRUIT", "banana*", "date*", "CITRUS", "lime*", "VEG", "pea*", "NUTS*", "brazil*"]
+    finally:
+        NAMES["fruit"].pop()
+        del NAMES["nuts"]
