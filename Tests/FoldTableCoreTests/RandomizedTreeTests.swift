@@ -24,6 +24,8 @@ struct TreeFuzz {
     /// Selection steps among the others, and the model's mode and anchor
     /// (TreeSelectionModel.swift).
     var selecting = false
+    /// Snapshot steps among the others (TreeSnapshotSteps.swift).
+    var snapshots = false
     let selection = ModelSelection()
 
     /// Whether the table has an expanded-height provider; the rows it was asked for (by row id).
@@ -153,6 +155,7 @@ struct TreeFuzz {
 
     mutating func step() throws {
         if selecting, Int.random(in: 0..<3, using: &rng) == 0 { return try selectionStep() }
+        if snapshots, Int.random(in: 0..<8, using: &rng) == 0 { return try snapshotStep() }
         let op = Int.random(in: 0..<18, using: &rng)
         switch op {
         case 0, 1:

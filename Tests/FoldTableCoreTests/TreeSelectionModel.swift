@@ -399,6 +399,7 @@ extension TreeFuzz {
     @Test(arguments: [31, 32, 33, 34, 35, 36] as [UInt64])
     func pendingSelectAllAndClearMatchTheModel(seed: UInt64) throws {
         var fuzz = try Self.selectingFuzz(seed)
+        fuzz.snapshots = true
         var tagged = 0
         for step in 0..<800 {
             if Int.random(in: 0..<6, using: &fuzz.rng) == 0 {
