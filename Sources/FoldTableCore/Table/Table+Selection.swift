@@ -64,17 +64,15 @@ struct SelectionTargets {
     var count: Int { sections.count + (shownOnly ? shownRows : rows.reduce(0) { $0 + $1.rows.count }) }
 }
 
-/// Which rows of a range `markRows` changes: all, those shown, or those a
-/// filter hides.
+/// Which rows of a range `markRows` changes: all, or those a filter shows.
 enum RowScope {
-    case all, shown, hidden
+    case all, shown
 
     /// The bits of a run's rows in scope (a default run's are all alike).
     func mask(_ marks: RowMarks) -> UInt64 {
         switch self {
         case .all: return RowMarks.all
         case .shown: return ~marks.hidden
-        case .hidden: return marks.hidden
         }
     }
 }
