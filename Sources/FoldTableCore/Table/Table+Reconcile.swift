@@ -405,10 +405,12 @@ extension Table {
     }
 
     /// Whether `s` is in the table (not inside a detached subtree). O(depth).
+    /// Walks the unretained parent links: `parent` retained and released
+    /// each ancestor, and this runs once per section.
     private func isAttached(_ s: Section) -> Bool {
-        var top = s
-        while let p = top.parent { top = p }
-        return top === root
+        var top = Unmanaged.passUnretained(s)
+        while let p = top._withUnsafeGuaranteedRef({ $0.parentRef }) { top = p }
+        return top.toOpaque() == Unmanaged.passUnretained(root).toOpaque()
     }
 
     /// Runs `body` without recording when `quiet`: work on a detached
