@@ -127,10 +127,16 @@ extension Table {
         }
         for i in node.pieces.indices {
             let sum = node.entrySum(i)
-            guard sum.children > sum.rows, case .section(let sub) = node.pieces[i] else {
+            // The piece read in place and the section unretained (the tree
+            // holds it): copying the piece retained and released it.
+            guard sum.children > sum.rows, let ref = node.pieces.withUnsafeBufferPointer({ p -> Unmanaged<Section>? in
+                guard case .section(let sub) = p[i] else { return nil }
+                return Unmanaged.passUnretained(sub)
+            }) else {
                 rows += sum.rows
                 continue
             }
+            let sub = ref.takeUnretainedValue()
             sub.snapshotNumber = Self.oldMark(old.count)
             old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
             rank += 1
