@@ -44,34 +44,40 @@ extension Table {
             // last one matched is tried first: comparing a key is much
             // cheaper than hashing it, and only a key found elsewhere (a
             // change) is looked up.
+            // Claimed sections are kept, so `sectionsByKey` holds them
+            // throughout: unretained here (a retain and release each).
             let old = oldSections()
-            var claimed: [Section] = []
+            var claimed: [Unmanaged<Section>] = []
             var fresh: [String: Int] = [:]
             var guess = 0
-            defer { for s in claimed { s.snapshotNumber = -1 } }
+            defer { for s in claimed { s._withUnsafeGuaranteedRef { $0.snapshotNumber = -1 } } }
             let plan: SnapshotPlan
             do {
                 plan = try SnapshotPlan(entries) { key, n in
-                    let s: Section
-                    if guess < old.count, old[guess].section.key == key {
-                        s = old[guess].section
+                    let s: Unmanaged<Section>
+                    if guess < old.count, case let g = Unmanaged.passUnretained(old[guess].section),
+                       g._withUnsafeGuaranteedRef({ $0.key == key }) {
+                        s = g
                     } else if let found = sectionsByKey[key] {
-                        s = found
+                        s = Unmanaged.passUnretained(found)
                     } else {
                         return fresh.updateValue(n, forKey: key)
                     }
-                    if s.snapshotNumber >= 0 { return s.snapshotNumber }
-                    guess = Self.oldIndex(s.snapshotNumber) + 1
-                    s.snapshotNumber = n
-                    claimed.append(s)
-                    return nil
+                    let earlier = s._withUnsafeGuaranteedRef { s -> Int? in
+                        if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                        guess = Self.oldIndex(s.snapshotNumber) + 1
+                        s.snapshotNumber = n
+                        return nil
+                    }
+                    if earlier == nil { claimed.append(s) }
+                    return earlier
                 }
             } catch {
                 for o in old where o.section.snapshotNumber < 0 { o.section.snapshotNumber = -1 }
                 throw error
             }
             var match = [Section?](repeating: nil, count: plan.sectionCount)
-            for s in claimed { match[s.snapshotNumber] = s }
+            for s in claimed { match[s._withUnsafeGuaranteedRef { $0.snapshotNumber }] = s.takeUnretainedValue() }
             return try reconcile(plan, entries, old, &match)
         }
     }
