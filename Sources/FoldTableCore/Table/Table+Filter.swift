@@ -458,10 +458,14 @@ extension Table {
         refilterTopLevel(.stored)
     }
 
-    /// `mark` for new rows with their answers, as the filter marks them
-    /// when nothing above shows everything. O(rows).
-    func markAnswered(_ run: RowRun, into pieces: inout [Piece], _ answer: (Int) -> Bool) {
-        _ = mark(run, forced: false, alike: false, into: &pieces, answer)
+    /// New default rows with their answers, marked as `setFilter` marks
+    /// them when nothing above shows everything (the state is derived again
+    /// afterwards). O(rows).
+    func answeredRows(_ answers: ArraySlice<Bool>) -> [Piece] {
+        var pieces: [Piece] = []
+        let first = answers.startIndex
+        _ = mark(RowRun(defaultRows: answers.count), forced: false, alike: false, into: &pieces) { answers[first + $0] }
+        return pieces
     }
 
     private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],

@@ -82,11 +82,12 @@ extension Table {
         matchBeingAsked = filter.match
         defer { matchBeingAsked = nil }
         do {
-            for n in -1..<count {
-                guard let x = n < 0 ? root : match[n] ?? answers.created[n] else { continue }
-                if n >= 0, answers.created[n] != nil { answers.header[n] = try ask(x, -1) }
-                let added = addedRows(x, n, plan, entries, match, stays, rowsBefore, isNew: n >= 0 && match[n] == nil)
-                guard !added.isEmpty, n >= 0 else { continue }
+            // (The top level holds no rows: nothing to ask there.)
+            for n in 0..<count {
+                guard let x = match[n] ?? answers.created[n] else { continue }
+                if answers.created[n] != nil { answers.header[n] = try ask(x, -1) }
+                let added = addedRows(x, n, plan, entries, match, stays, rowsBefore, isNew: match[n] == nil)
+                guard !added.isEmpty else { continue }
                 var rows: [Bool] = []
                 for range in added { for r in range { rows.append(try ask(x, r)) } }
                 answers.rows[n] = rows
@@ -128,14 +129,5 @@ extension Table {
             }
         }
         return out
-    }
-
-    /// Rows with their answers: runs marked as `setFilter` marks them (the
-    /// hidden ones follow when the state is derived again).
-    func answeredRows(_ answers: ArraySlice<Bool>) -> [Piece] {
-        var pieces: [Piece] = []
-        let first = answers.startIndex
-        markAnswered(RowRun(defaultRows: answers.count), into: &pieces) { answers[first + $0] }
-        return pieces
     }
 }
