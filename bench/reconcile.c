@@ -8,6 +8,8 @@
  *   reconcile                 N = 100000 sections, 5 repetitions
  *   reconcile --smoke         N = 1000, one repetition (CI: it runs)
  *   reconcile --sections N    another N
+ *   reconcile --case K        only case K (0-5, in the order below; for
+ *                             callgrind: --toggle-collect=fold_table_apply_snapshot)
  *
  * Cases: the same snapshot again; 1% of the sections inserted, removed or
  * moved (at random places, fixed seed); every row run one row longer; the
@@ -134,7 +136,7 @@ static double median(double *v, int n)
 int main(int argc, char **argv)
 {
     int64_t n = 100000, i;
-    int reps = 5, r, c;
+    int reps = 5, r, c, only = -1;
     plan base, cases[6];
     const char *names[6] = {"nothing changed", "1% inserted", "1% removed", "1% moved",
                             "every run +1 row", "all reversed"};
@@ -142,7 +144,8 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--smoke") == 0) { n = 1000; reps = 1; }
         else if (strcmp(argv[i], "--sections") == 0 && i + 1 < argc) n = atoll(argv[++i]);
-        else { fprintf(stderr, "usage: reconcile [--smoke] [--sections N]\n"); return 2; }
+        else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) { only = atoi(argv[++i]); reps = 1; }
+        else { fprintf(stderr, "usage: reconcile [--smoke] [--sections N] [--case K]\n"); return 2; }
     }
     if (n < 100) n = 100;
     keys = must(malloc(sizeof *keys * (size_t)(n + n / 100)));
@@ -191,7 +194,9 @@ int main(int argc, char **argv)
            (long long)n, ROWS, reps);
     printf("%-18s %12s %12s %14s %12s\n", "case", "apply ms", "changes", "rebuild ms", "ratio");
     for (c = 0; c < 6; c++) {
-        fold_snapshot_entry *e = entries_of(&cases[c]);
+        fold_snapshot_entry *e;
+        if (only >= 0 && c != only) continue;
+        e = entries_of(&cases[c]);
         double apply[16], rebuild[16];
         int64_t changes = 0;
         for (r = 0; r < reps; r++) {
@@ -216,7 +221,7 @@ int main(int argc, char **argv)
         }
         free(e);
     }
-    {
+    if (only < 0) {
         /* Building from nothing by snapshot, for comparison with the rebuild. */
         double first[16];
         for (r = 0; r < reps; r++) {

@@ -5,7 +5,7 @@ import FoldTableCore
 public func fold_table_apply_snapshot(_ table: OpaquePointer?, _ entries: UnsafePointer<fold_snapshot_entry>?,
                                       _ count: Int64, _ out: UnsafeMutablePointer<fold_snapshot_report>?) -> Int32 {
     withTable(table) { t in
-        let r = try t.applySnapshot(try snapshotEntries(entries, count, label: "snapshot entry"))
+        let r = try t.applySnapshot(try rawSnapshot(entries, count, label: "snapshot entry"))
         storeReport(out, r)
     }
 }
@@ -19,17 +19,36 @@ func storeReport(_ out: UnsafeMutablePointer<fold_snapshot_report>?, _ r: Snapsh
         rows_removed: Int64(r.rowsRemoved), reserved: 0))
 }
 
-/// C entries (`count` of them) as the core takes them, for
-/// fold_table_apply_snapshot and fold_table_finish_load; a failure names
-/// the entry ("`label` 3: ...") as the core names its own.
+/// Where the fields of a C entry lie, for the core to read them in place.
+private let rawLayout: RawSnapshot.Layout = {
+    typealias E = fold_snapshot_entry
+    return RawSnapshot.Layout(
+        stride: MemoryLayout<E>.stride, kind: MemoryLayout<E>.offset(of: \.kind)!,
+        depth: MemoryLayout<E>.offset(of: \.depth)!, key: MemoryLayout<E>.offset(of: \.key)!,
+        header: MemoryLayout<E>.offset(of: \.header)!, rows: MemoryLayout<E>.offset(of: \.rows)!,
+        flags: MemoryLayout<E>.offset(of: \.flags)!, heights: MemoryLayout<E>.offset(of: \.heights)!,
+        headerHeight: MemoryLayout<E>.offset(of: \.header_height)!,
+        footerHeight: MemoryLayout<E>.offset(of: \.footer_height)!,
+        rowHeight: MemoryLayout<E>.offset(of: \.row_height)!,
+        headerBit: UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT), footerBit: UInt32(FOLD_SNAPSHOT_FOOTER_HEIGHT),
+        rowBit: UInt32(FOLD_SNAPSHOT_ROW_HEIGHT))
+}()
+
+/// C entries (`count` of them) for the core to read in place
+/// (fold_table_apply_snapshot): the checks the core cannot make first
+/// (count, kind, heights' bits), no string read yet.
+func rawSnapshot(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
+                 label: String) throws -> RawSnapshot {
+    let buffer = try checkedEntries(entries, count, label: label)
+    return RawSnapshot(base: UnsafeRawPointer(buffer.baseAddress), count: buffer.count, layout: rawLayout)
+}
+
+/// C entries (`count` of them) as the core takes them as values, for
+/// fold_table_finish_load; a failure names the entry ("`label` 3: ...")
+/// as the core names its own.
 func snapshotEntries(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
                      label: String) throws -> [SnapshotEntry] {
-    guard count >= 0 else { throw FoldError(.outOfRange, "count \(count) is negative") }
-    guard count <= Int64(Limits.maxSections) + Int64(Limits.maxRows) else {
-        throw FoldError(.outOfRange, "count \(count) is more entries than a table can hold")
-    }
-    guard count == 0 || entries != nil else { throw FoldError(.invalidArgument, "entries is NULL") }
-    let buffer = UnsafeBufferPointer(start: entries, count: int(count))
+    let buffer = try checkedEntries(entries, count, label: label)
     var out: [SnapshotEntry] = []
     out.reserveCapacity(buffer.count)
     for (i, e) in buffer.enumerated() {
@@ -38,40 +57,61 @@ func snapshotEntries(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: In
     return out
 }
 
-/// One C entry as the core takes it: the checks the core cannot make
-/// (kind, NULL and UTF-8), named by entry index as the core names its own.
+/// The entries after the checks the core cannot make: the count, and each
+/// entry's kind and heights (C's bits and values), named by entry index.
+private func checkedEntries(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
+                            label: String) throws -> UnsafeBufferPointer<fold_snapshot_entry> {
+    guard count >= 0 else { throw FoldError(.outOfRange, "count \(count) is negative") }
+    guard count <= Int64(Limits.maxSections) + Int64(Limits.maxRows) else {
+        throw FoldError(.outOfRange, "count \(count) is more entries than a table can hold")
+    }
+    guard count == 0 || entries != nil else { throw FoldError(.invalidArgument, "entries is NULL") }
+    let buffer = UnsafeBufferPointer(start: entries, count: int(count))
+    for i in buffer.indices { try check(buffer[i], i, label) }
+    return buffer
+}
+
+/// One C entry's kind and heights.
+private func check(_ e: fold_snapshot_entry, _ i: Int, _ label: String) throws {
+    switch e.kind {
+    case FOLD_SNAPSHOT_ROWS:
+        return
+    case FOLD_SNAPSHOT_SECTION:
+        let known = UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT | FOLD_SNAPSHOT_FOOTER_HEIGHT | FOLD_SNAPSHOT_ROW_HEIGHT)
+        guard e.heights & ~known == 0 else {
+            throw FoldError(.invalidArgument, "\(label) \(i): heights \(e.heights) has bits that are not "
+                            + "FOLD_SNAPSHOT_HEADER_HEIGHT, _FOOTER_HEIGHT or _ROW_HEIGHT")
+        }
+        guard e.heights != 0 else { return }
+        /// "Keep" is no height in C: a set bit needs one.
+        func check(_ value: Double, _ bit: UInt32, _ what: String) throws {
+            guard e.heights & UInt32(bit) != 0, value == Table.keepHeight else { return }
+            throw FoldError(.invalidArgument, "\(label) \(i): \(what) \(value) is not a height "
+                            + "(a finite number from 0 to \(Int(Limits.maxHeight)), or -1 for the default)")
+        }
+        try check(e.header_height, FOLD_SNAPSHOT_HEADER_HEIGHT, "header height")
+        try check(e.footer_height, FOLD_SNAPSHOT_FOOTER_HEIGHT, "footer height")
+        try check(e.row_height, FOLD_SNAPSHOT_ROW_HEIGHT, "row height")
+    default:
+        throw FoldError(.invalidArgument,
+                        "\(label) \(i): kind \(e.kind) is not FOLD_SNAPSHOT_SECTION (0) or FOLD_SNAPSHOT_ROWS (1)")
+    }
+}
+
+/// One checked C entry as a value: its strings (NULL, UTF-8) read, named
+/// by entry index as the core names its own.
 private func snapshotEntry(_ e: fold_snapshot_entry, _ i: Int, _ label: String) throws -> SnapshotEntry {
     func named(_ body: () throws -> String) throws -> String {
         do { return try body() } catch let error as FoldError {
             throw FoldError(error.code, "\(label) \(i): \(error.message)")
         }
     }
-    let known = UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT | FOLD_SNAPSHOT_FOOTER_HEIGHT | FOLD_SNAPSHOT_ROW_HEIGHT)
-    guard e.kind != FOLD_SNAPSHOT_SECTION || e.heights & ~known == 0 else {
-        throw FoldError(.invalidArgument, "\(label) \(i): heights \(e.heights) has bits that are not "
-                        + "FOLD_SNAPSHOT_HEADER_HEIGHT, _FOOTER_HEIGHT or _ROW_HEIGHT")
-    }
-    /// The height its bit asks for, or "keep" (which is no height in C).
-    func height(_ value: Double, _ bit: UInt32, _ what: String) throws -> Double {
-        guard e.heights & bit != 0 else { return Table.keepHeight }
-        guard value != Table.keepHeight else {
-            throw FoldError(.invalidArgument, "\(label) \(i): \(what) \(value) is not a height "
-                            + "(a finite number from 0 to \(Int(Limits.maxHeight)), or -1 for the default)")
-        }
-        return value
-    }
-    switch e.kind {
-    case FOLD_SNAPSHOT_ROWS:
-        return .rows(int(e.rows), depth: Int(e.depth))
-    case FOLD_SNAPSHOT_SECTION:
-        return .section(try named { try string(e.key, "key") }, depth: Int(e.depth),
-                        header: try named { try optionalString(e.header, "header") },
-                        flags: SectionFlags(rawValue: e.flags),
-                        headerHeight: try height(e.header_height, UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT), "header height"),
-                        footerHeight: try height(e.footer_height, UInt32(FOLD_SNAPSHOT_FOOTER_HEIGHT), "footer height"),
-                        rowHeight: try height(e.row_height, UInt32(FOLD_SNAPSHOT_ROW_HEIGHT), "row height"))
-    default:
-        throw FoldError(.invalidArgument,
-                        "\(label) \(i): kind \(e.kind) is not FOLD_SNAPSHOT_SECTION (0) or FOLD_SNAPSHOT_ROWS (1)")
-    }
+    func height(_ value: Double, _ bit: UInt32) -> Double { e.heights & UInt32(bit) != 0 ? value : Table.keepHeight }
+    guard e.kind == FOLD_SNAPSHOT_SECTION else { return .rows(int(e.rows), depth: Int(e.depth)) }
+    return .section(try named { try string(e.key, "key") }, depth: Int(e.depth),
+                    header: try named { try optionalString(e.header, "header") },
+                    flags: SectionFlags(rawValue: e.flags),
+                    headerHeight: height(e.header_height, FOLD_SNAPSHOT_HEADER_HEIGHT),
+                    footerHeight: height(e.footer_height, FOLD_SNAPSHOT_FOOTER_HEIGHT),
+                    rowHeight: height(e.row_height, FOLD_SNAPSHOT_ROW_HEIGHT))
 }

@@ -85,64 +85,72 @@ extension Table {
 }
 
 /// A checked snapshot: its sections numbered in pre-order, each with its
-/// parent and its children, linked through the entries (no array per
-/// section: a snapshot of 10^5 sections allocates a few flat arrays).
+/// children linked through the entries (no array per section: a snapshot
+/// of 10^5 sections allocates two flat arrays).
 struct SnapshotPlan {
     enum Child {
         case rows(Int)
         case section(Int)
     }
 
-    /// Entry index of each section.
-    var entry: [Int] = []
-    /// Parent section number of each section (-1: the top level).
-    var parent: [Int] = []
-    /// First child entry of each section (-1: none), and of the top level.
-    var firstChild: [Int] = []
-    var topFirst = -1
-    /// Per entry: the next child entry of the same parent (-1: none), and
+    /// One section of the snapshot.
+    struct Node {
+        /// Its entry index.
+        var entry: Int
+        /// Its first and last child entries (-1: none).
+        var firstChild = -1
+        var lastChild = -1
+        var unloaded: Bool
+        /// Whether a subsection is among its children.
+        var hasSubsections = false
+    }
+
+    /// One entry: the next child entry of the same parent (-1: none), and
     /// its section number (-1 for rows).
-    var nextSibling: [Int] = []
-    var sectionOfEntry: [Int] = []
+    struct Link {
+        var next = -1
+        var section = -1
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var links: [Link]
+    /// The top level's first child entry, and whether it has a section.
+    private var topFirst = -1
+    private var topHasSubsections = false
 
     /// Checks every entry before anything changes: a failure names the
     /// entry ("snapshot entry 3: ...", or `label` for another use).
-    /// `claim(key, n)` records that section `n` has `key` and returns the
-    /// number of an earlier section with that key, if any (or throws, for
-    /// a key that may not be used). `scope` says where depth 0 is: the top
-    /// level of a whole snapshot, or the children of a section being
-    /// loaded (rows allowed at depth 0, deeper levels and the table's
-    /// room for sections and rows counted).
+    /// `claim(i, n)` records that entry `i` is section `n` (and checks its
+    /// key and header as text) and returns the number of an earlier
+    /// section with the same key, if any (or throws, for a key that may
+    /// not be used). `scope` says where depth 0 is: the top level of a
+    /// whole snapshot, or the children of a section being loaded (rows
+    /// allowed at depth 0, deeper levels and the table's room for sections
+    /// and rows counted).
     /// O(entries), plus the claims.
-    init(_ entries: [SnapshotEntry], label: String = "snapshot entry", scope: Scope = .table,
-         claim: (String, Int) throws -> Int?) throws {
+    init<S: SnapshotSource>(_ entries: S, label: String = "snapshot entry", scope: Scope = .table,
+                            claim: (Int, Int) throws -> Int?) throws {
         var open: [Int] = []  // the sections above the next entry; open.count is its deepest allowed depth
-        var lastChild: [Int] = []
+        open.reserveCapacity(Limits.maxDepth)
         var topLast = -1
         var rows = 0
-        nextSibling = [Int](repeating: -1, count: entries.count)
+        links = [Link](repeating: Link(), count: entries.count)
         // At most one section per entry: no regrowth while appending.
-        entry.reserveCapacity(entries.count)
-        parent.reserveCapacity(entries.count)
-        firstChild.reserveCapacity(entries.count)
-        lastChild.reserveCapacity(entries.count)
-        sectionOfEntry = [Int](repeating: -1, count: entries.count)
+        nodes.reserveCapacity(entries.count)
         func fail(_ i: Int, _ code: FoldError.Code, _ why: String) -> FoldError {
             FoldError(code, "\(label) \(i): \(why)")
         }
-        // An unloaded section's children arrive when it loads.
-        var unloaded = [Bool]()
-        unloaded.reserveCapacity(entries.count)
-        for i in entries.indices {
-            let depth = entries[i].depth
+        for i in 0..<entries.count {
+            let depth = entries.depth(i)
             guard depth >= 0, depth <= open.count else {
                 throw fail(i, .outOfRange, "depth \(depth) is out of range (0 to \(open.count) here: "
                            + "an entry is at most one level below the section before it)")
             }
-            open.removeLast(open.count - depth)
-            switch entries[i].kind {
+            if depth < open.count { open.removeLast(open.count - depth) }
+            let owner = depth == 0 ? -1 : open[depth - 1]
+            switch entries.kind(i) {
             case .rows:
-                let count = entries[i].rows
+                let count = entries.rows(i)
                 guard !open.isEmpty || scope.rowsAtTop else {
                     throw fail(i, .invalidArgument, "rows belong in a section: a rows entry needs depth 1 or more")
                 }
@@ -152,54 +160,65 @@ struct SnapshotPlan {
                 }
                 rows += count
             case .section:
-                // Fields are read in place: copying the entry (two strings)
-                // was a tenth of an unchanged snapshot's cost.
-                let key = entries[i].key
-                guard !key.isEmpty else { throw fail(i, .invalidArgument, "a section key must not be empty") }
+                let empty: Bool
+                do { empty = try entries.keyIsEmpty(i) } catch let e as FoldError { throw fail(i, e.code, e.message) }
+                guard !empty else { throw fail(i, .invalidArgument, "a section key must not be empty") }
                 guard depth < Limits.maxDepth - scope.levelsAbove else {
                     throw fail(i, .outOfRange, "sections nest at most \(Limits.maxDepth) levels deep")
                 }
-                guard entry.count < scope.sectionRoom else {
+                guard nodes.count < scope.sectionRoom else {
                     throw fail(i, .outOfRange, "\(scope.whole) holds more than \(Limits.maxSections) sections")
                 }
-                if let why = Table.problem(newSectionFlags: entries[i].flags, key: key) { throw fail(i, .invalidArgument, why) }
-                func checkHeight(_ h: Double, _ what: String) throws {
-                    guard h == Table.keepHeight || h == Table.defaultHeight
-                        || (h.isFinite && h >= 0 && h <= Limits.maxHeight) else {
-                        throw fail(i, .invalidArgument, "\(what) \(h) is not a height (a finite number from 0 to "
-                                   + "\(Int(Limits.maxHeight)), or -1 for the default)")
+                let flags = entries.flags(i)
+                if !flags.isEmpty, let why = Table.problem(newSectionFlags: flags, key: (try? entries.key(i)) ?? "") {
+                    throw fail(i, .invalidArgument, why)
+                }
+                let heights = (entries.headerHeight(i), entries.footerHeight(i), entries.rowHeight(i))
+                if heights != (Table.keepHeight, Table.keepHeight, Table.keepHeight) {
+                    func checkHeight(_ h: Double, _ what: String) throws {
+                        guard h == Table.keepHeight || h == Table.defaultHeight
+                            || (h.isFinite && h >= 0 && h <= Limits.maxHeight) else {
+                            throw fail(i, .invalidArgument, "\(what) \(h) is not a height (a finite number from 0 to "
+                                       + "\(Int(Limits.maxHeight)), or -1 for the default)")
+                        }
                     }
+                    try checkHeight(heights.0, "header height")
+                    try checkHeight(heights.1, "footer height")
+                    try checkHeight(heights.2, "row height")
                 }
-                try checkHeight(entries[i].headerHeight, "header height")
-                try checkHeight(entries[i].footerHeight, "footer height")
-                try checkHeight(entries[i].rowHeight, "row height")
-                let n = entry.count
+                let n = nodes.count
                 let other: Int?
-                do { other = try claim(key, n) } catch let e as FoldError { throw fail(i, e.code, e.message) }
+                do { other = try claim(i, n) } catch let e as FoldError { throw fail(i, e.code, e.message) }
                 if let other {
-                    throw fail(i, .duplicateKey, "the key \"\(key)\" is also the key of entry \(entry[other])")
+                    throw fail(i, .duplicateKey, "the key \"\((try? entries.key(i)) ?? "")\" is also the key of "
+                               + "entry \(nodes[other].entry)")
                 }
-                unloaded.append(entries[i].flags.contains(.unloaded))
-                entry.append(i)
-                parent.append(open.last ?? -1)
-                firstChild.append(-1)
-                lastChild.append(-1)
-                sectionOfEntry[i] = n
+                nodes.append(Node(entry: i, unloaded: flags.contains(.unloaded)))
+                links[i].section = n
                 open.append(n)
+                if owner >= 0 { nodes[owner].hasSubsections = true } else { topHasSubsections = true }
             }
             // Link the entry as the last child of its parent.
-            let owner = depth == 0 ? -1 : open[depth - 1]
-            if owner >= 0, unloaded[owner] {
-                throw fail(i, .invalidArgument, "section \"\(entries[entry[owner]].key)\" (entry \(entry[owner])) "
+            guard owner >= 0 else {
+                if topLast >= 0 { links[topLast].next = i } else { topFirst = i }
+                topLast = i
+                continue
+            }
+            if nodes[owner].unloaded {
+                let e = nodes[owner].entry
+                throw fail(i, .invalidArgument, "section \"\((try? entries.key(e)) ?? "")\" (entry \(e)) "
                            + "is unloaded: its children arrive when it loads")
             }
-            let last = owner < 0 ? topLast : lastChild[owner]
-            if last >= 0 { nextSibling[last] = i } else if owner < 0 { topFirst = i } else { firstChild[owner] = i }
-            if owner < 0 { topLast = i } else { lastChild[owner] = i }
+            let last = nodes[owner].lastChild
+            if last >= 0 { links[last].next = i } else { nodes[owner].firstChild = i }
+            nodes[owner].lastChild = i
         }
     }
 
-    var sectionCount: Int { entry.count }
+    var sectionCount: Int { nodes.count }
+
+    /// The entry index of section `n`.
+    func entry(_ n: Int) -> Int { nodes[n].entry }
 
     /// Where a plan's depth 0 is.
     struct Scope {
@@ -218,17 +237,20 @@ struct SnapshotPlan {
     }
 
     /// Whether section `n` has child entries (rows entries of 0 rows count).
-    func hasChildEntries(_ n: Int) -> Bool { firstChild[n] >= 0 }
+    func hasChildEntries(_ n: Int) -> Bool { nodes[n].firstChild >= 0 }
+
+    /// Whether section `n` (-1: the top level) has a subsection.
+    func hasSubsections(_ n: Int) -> Bool { n < 0 ? topHasSubsections : nodes[n].hasSubsections }
 
     /// The number of rows of section `n` (-1: the top level) when all its
     /// children are rows; nil when it has a subsection. O(children entries).
-    func onlyRows(of n: Int, _ entries: [SnapshotEntry]) -> Int? {
-        var k = n < 0 ? topFirst : firstChild[n]
+    func onlyRows<S: SnapshotSource>(of n: Int, _ entries: S) -> Int? {
+        guard !hasSubsections(n) else { return nil }
+        var k = n < 0 ? topFirst : nodes[n].firstChild
         var rows = 0
         while k >= 0 {
-            guard sectionOfEntry[k] < 0 else { return nil }
-            rows += entries[k].rows
-            k = nextSibling[k]
+            rows += entries.rows(k)
+            k = links[k].next
         }
         return rows
     }
@@ -236,19 +258,19 @@ struct SnapshotPlan {
     /// Calls `body` with the children of section `n` (-1: the top level) in
     /// order, adjacent rows entries as one run, empty runs left out.
     /// O(children entries).
-    func forEachChild(of n: Int, _ entries: [SnapshotEntry], _ body: (Child) throws -> Void) rethrows {
-        var k = n < 0 ? topFirst : firstChild[n]
+    func forEachChild<S: SnapshotSource>(of n: Int, _ entries: S, _ body: (Child) throws -> Void) rethrows {
+        var k = n < 0 ? topFirst : nodes[n].firstChild
         var rows = 0
         while k >= 0 {
-            let s = sectionOfEntry[k]
+            let s = links[k].section
             if s < 0 {
-                rows += entries[k].rows
+                rows += entries.rows(k)
             } else {
                 if rows > 0 { try body(.rows(rows)) }
                 rows = 0
                 try body(.section(s))
             }
-            k = nextSibling[k]
+            k = links[k].next
         }
         if rows > 0 { try body(.rows(rows)) }
     }

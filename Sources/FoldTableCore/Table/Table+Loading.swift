@@ -114,10 +114,14 @@ extension Table {
             let scope = SnapshotPlan.Scope(rowsAtTop: true, levelsAbove: s.depth + 1,
                                            sectionRoom: Limits.maxSections - sectionsByKey.count,
                                            rowRoom: Limits.maxRows - totalRows, whole: "the table")
-            let plan = try SnapshotPlan(entries, label: "load entry", scope: scope) { key, n in
+            var texts = SnapshotTexts(capacity: entries.count)
+            let plan = try SnapshotPlan(entries, label: "load entry", scope: scope) { i, n in
+                let key = entries[i].key
                 guard sectionsByKey[key] == nil else {
                     throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
                 }
+                texts.setKey(n, key)
+                texts.setHeader(n, entries[i].header)
                 return fresh.updateValue(n, forKey: key)
             }
             // Bottom-up, so each new section is complete before its parent takes it.
@@ -144,7 +148,7 @@ extension Table {
                 for case .section(let sub) in pieces { sub.parent = x }
             }
             for n in (0..<plan.sectionCount).reversed() {
-                let x = newSection(entries[plan.entry[n]])
+                let x = newSection(entries, plan.entry(n), texts, n)
                 link(children(of: n), into: x)
                 made.append(x)
             }

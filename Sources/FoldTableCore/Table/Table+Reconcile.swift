@@ -37,6 +37,18 @@ extension Table {
     ///   what shows.
     @discardableResult
     public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
+        try applySnapshot(source: entries)
+    }
+
+    /// `applySnapshot` for entries read in place (the C ABI's): keys and
+    /// headers are compared where they lie and made into strings only when
+    /// the table keeps them. Same rules and cost.
+    @discardableResult
+    public func applySnapshot(_ raw: RawSnapshot) throws -> SnapshotReport {
+        try applySnapshot(source: raw)
+    }
+
+    private func applySnapshot<S: SnapshotSource>(source entries: S) throws -> SnapshotReport {
         try mutate {
             // A kept section is marked with its snapshot number (unmarked
             // again below, whatever happens). Snapshots mostly list the
@@ -44,58 +56,54 @@ extension Table {
             // last one matched is tried first: comparing a key is much
             // cheaper than hashing it, and only a key found elsewhere (a
             // change) is looked up.
-            // Claimed sections are kept, so `sectionsByKey` holds them
-            // throughout: unretained here (a retain and release each).
-            let old = oldSections()
-            var claimed: [Unmanaged<Section>] = []
+            var match = SnapshotMatch(old: oldSections(), capacity: entries.count)
             var fresh: [String: Int] = [:]
+            var texts = SnapshotTexts(capacity: entries.count)
             var guess = 0
-            defer { for s in claimed { s._withUnsafeGuaranteedRef { $0.snapshotNumber = -1 } } }
+            defer { match.unmarkKept() }
             let plan: SnapshotPlan
             do {
-                plan = try SnapshotPlan(entries) { key, n in
-                    let s: Unmanaged<Section>
-                    if guess < old.count, case let g = Unmanaged.passUnretained(old[guess].section),
-                       g._withUnsafeGuaranteedRef({ $0.key == key }) {
-                        s = g
-                    } else if let found = sectionsByKey[key] {
-                        s = Unmanaged.passUnretained(found)
-                    } else {
+                plan = try SnapshotPlan(entries) { i, n in
+                // Claimed sections are kept, so `sectionsByKey` holds them
+                // throughout: unretained here (a retain and release each).
+                let s: Unmanaged<Section>
+                if guess < match.old.count, case let g = Unmanaged.passUnretained(match.old[guess].section),
+                   g._withUnsafeGuaranteedRef({ entries.key(i, equals: $0.key) }) {
+                    s = g
+                } else {
+                    let key = try entries.key(i)
+                    guard let found = sectionsByKey[key] else {
+                        texts.setKey(n, key)
+                        texts.setHeader(n, try entries.header(i))
+                        match.claimNew(n)
                         return fresh.updateValue(n, forKey: key)
                     }
-                    let earlier = s._withUnsafeGuaranteedRef { s -> Int? in
-                        if s.snapshotNumber >= 0 { return s.snapshotNumber }
-                        guess = Self.oldIndex(s.snapshotNumber) + 1
-                        s.snapshotNumber = n
-                        return nil
-                    }
-                    if earlier == nil { claimed.append(s) }
-                    return earlier
+                    s = Unmanaged.passUnretained(found)
                 }
+                let earlier = s._withUnsafeGuaranteedRef { s -> Int? in
+                    if s.snapshotNumber >= 0 { return s.snapshotNumber }
+                    let k = Self.oldIndex(s.snapshotNumber)
+                    s.snapshotNumber = n
+                    match.claimKept(n, old: k)
+                    guess = k + 1
+                    return nil
+                }
+                guard earlier == nil else { return earlier }
+                // Checked now, before anything changes: only a changed header is read as text.
+                if !s._withUnsafeGuaranteedRef({ entries.header(i, equals: $0.header) }) {
+                    texts.setHeader(n, try entries.header(i))
+                }
+                return nil
+            }
             } catch {
-                for o in old where o.section.snapshotNumber < 0 { o.section.snapshotNumber = -1 }
+                match.unmarkGoing()
                 throw error
             }
-            var match = [Section?](repeating: nil, count: plan.sectionCount)
-            for s in claimed { match[s._withUnsafeGuaranteedRef { $0.snapshotNumber }] = s.takeUnretainedValue() }
-            return try reconcile(plan, entries, old, &match)
+            return try reconcile(plan, entries, texts, &match)
         }
     }
 
     // MARK: Internals
-
-    /// A section of the table as it was, in pre-order.
-    /// Not retained: `sectionsByKey` holds every section until `forget`,
-    /// which runs after the last read (a retain and release per section was
-    /// a tenth of an unchanged snapshot's cost).
-    private struct OldSection {
-        unowned(unsafe) var section: Section
-        unowned(unsafe) var parent: Section
-        var depth: Int
-        /// Its index among its parent's subsections, and the parent's rows before it.
-        var rank: Int
-        var rowsBefore: Int
-    }
 
     /// The table's sections in pre-order, each marked with
     /// `oldMark(index)` until it is claimed (or unmarked if it goes).
@@ -146,7 +154,8 @@ extension Table {
             sub.snapshotNumber = Self.oldMark(old.count)
             old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
             rank += 1
-            appendSubsections(of: sub, depth: depth + 1, to: &old)
+            // Its own list is read only when it has subsections (nesting 1: rows only).
+            if sum.nesting > 1 { appendSubsections(of: sub, depth: depth + 1, to: &old) }
         }
     }
 
@@ -157,31 +166,27 @@ extension Table {
     private static func oldMark(_ index: Int) -> Int { -2 - index }
     private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
 
-    private func reconcile(_ plan: SnapshotPlan, _ entries: [SnapshotEntry], _ old: [OldSection],
-                           _ match: inout [Section?]) throws -> SnapshotReport {
+    private func reconcile<S: SnapshotSource>(_ plan: SnapshotPlan, _ entries: S, _ texts: SnapshotTexts,
+                                              _ match: inout SnapshotMatch) throws -> SnapshotReport {
         let count = plan.sectionCount
+        let old = match.old
         var report = SnapshotReport()
         var rowsBefore = [Int](repeating: 0, count: count)
-        var oldRank = [Int](repeating: 0, count: count)
-        for o in old where o.section.snapshotNumber >= 0 {
-            oldRank[o.section.snapshotNumber] = o.rank
-            rowsBefore[o.section.snapshotNumber] = o.rowsBefore
-        }
+        for n in 0..<count where match.isKept(n) { rowsBefore[n] = old[match.oldOf[n]].rowsBefore }
 
         // Which kept sections stay: same parent, and in a longest run of
         // their old order among the siblings that do.
         var stays = [Bool](repeating: false, count: count)
         var numbers: [Int] = [], ranks: [Int] = []
-        for n in -1..<count {
-            guard let parent = n < 0 ? root : match[n] else { continue }
-            let sum = parent.list.sum
-            guard sum.children > sum.rows else { continue }
+        for n in -1..<count where plan.hasSubsections(n) && (n < 0 || match.isKept(n)) {
+            let parent = ObjectIdentifier(n < 0 ? root : old[match.oldOf[n]].section)
             numbers.removeAll(keepingCapacity: true)
             ranks.removeAll(keepingCapacity: true)
             plan.forEachChild(of: n, entries) { child in
-                if case .section(let j) = child, let s = match[j], s.parent === parent {
+                if case .section(let j) = child, case let k = match.oldOf[j], k >= 0,
+                   ObjectIdentifier(old[k].parent) == parent {
                     numbers.append(j)
-                    ranks.append(oldRank[j])
+                    ranks.append(old[k].rank)
                 }
             }
             for (k, keep) in longestIncreasing(ranks).enumerated() where keep { stays[numbers[k]] = true }
@@ -191,9 +196,9 @@ extension Table {
         // before anything changes (Table+ReconcileFilter.swift).
         var answers: SnapshotAnswers?
         do {
-            answers = try askSnapshot(plan, entries, match, stays, rowsBefore)
+            answers = try askSnapshot(plan, entries, texts, match, stays, rowsBefore)
         } catch {
-            for o in old where o.section.snapshotNumber < -1 { o.section.snapshotNumber = -1 }
+            match.unmarkGoing()
             throw error
         }
 
@@ -204,8 +209,8 @@ extension Table {
         var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
             Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
         var removed: [Section] = []
-        for o in old {
-            let n = o.section.snapshotNumber
+        for (k, o) in old.enumerated() {
+            let n = match.newOf[k]
             guard n < 0 || !stays[n] else {
                 last[o.depth].run = -1
                 continue
@@ -240,6 +245,10 @@ extension Table {
         // generic witnesses, a few hundred instructions per section.)
         var stash: ChangeSet? = nil
         for n in (-1..<count).reversed() {
+            if n >= 0, match.isKept(n), unchanged(old[match.oldOf[n]].section, n, plan, entries, texts) {
+                report.sectionsKept += 1
+                continue
+            }
             let x: Section
             var kept = false
             if n < 0 {
@@ -249,9 +258,9 @@ extension Table {
                 kept = true
                 report.sectionsKept += 1
             } else {
-                x = answers?.created[n] ?? newSection(entries[plan.entry[n]])
+                x = answers?.created[n] ?? newSection(entries, plan.entry(n), texts, n)
                 if let answers { x.filterMatched = answers.header[n] }
-                match[n] = x
+                match.setMade(n, x)
                 report.sectionsInserted += 1
             }
             // Not recorded inside a detached subtree (see `quietly`; inline,
@@ -259,7 +268,7 @@ extension Table {
             let live = isAttached(x)
             if !live { swap(&recording, &stash) }
             defer { if !live { swap(&recording, &stash) } }
-            if kept { try refresh(x, entries, plan.entry[n], &report) }
+            if kept { try refresh(x, entries, plan.entry(n), texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &answers, &report)
@@ -267,6 +276,19 @@ extension Table {
         // The answers are in; what shows follows from them, as when the filter was set.
         if answers != nil { refilterFromStoredAnswers() }
         return report
+    }
+
+    /// Whether kept section `x` (snapshot section `n`) stays as it is: the
+    /// same header, no heights given, rows only and as many. The common
+    /// case, told apart without `arrange`'s machinery.
+    private func unchanged<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
+                                              _ texts: SnapshotTexts) -> Bool {
+        guard texts.header(n) == nil, !plan.hasSubsections(n), x.load == .loaded else { return false }
+        let i = plan.entry(n)
+        guard entries.headerHeight(i) == Table.keepHeight, entries.footerHeight(i) == Table.keepHeight,
+              entries.rowHeight(i) == Table.keepHeight else { return false }
+        let sum = x.list.sum
+        return sum.children == sum.rows && plan.onlyRows(of: n, entries) == sum.rows
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
@@ -302,19 +324,19 @@ extension Table {
     }
 
     /// Header text and heights of a kept section, as entry `i` gives them
-    /// (read in place: copying the entry cost more than the rest).
-    private func refresh(_ x: Section, _ entries: [SnapshotEntry], _ i: Int,
-                         _ report: inout SnapshotReport) throws {
-        if x.header != entries[i].header {
-            x.header = entries[i].header
+    /// (`header`: its new text, nil when unchanged).
+    private func refresh<S: SnapshotSource>(_ x: Section, _ entries: S, _ i: Int, _ header: String?,
+                                            _ report: inout SnapshotReport) throws {
+        if let header {
+            x.header = header
             recordRedraw(visibleHeader(x))
             report.headersChanged += 1
         }
-        let header = entries[i].headerHeight, footer = entries[i].footerHeight, row = entries[i].rowHeight
-        guard header != Table.keepHeight || footer != Table.keepHeight || row != Table.keepHeight else { return }
+        let headerHeight = entries.headerHeight(i), footer = entries.footerHeight(i), row = entries.rowHeight(i)
+        guard headerHeight != Table.keepHeight || footer != Table.keepHeight || row != Table.keepHeight else { return }
         func value(_ h: Double) -> Double? { h == Table.defaultHeight ? nil : h }
         let ref = SectionRef.id(x.id)
-        if header != Table.keepHeight { try setHeaderHeight(value(header), section: ref) }
+        if headerHeight != Table.keepHeight { try setHeaderHeight(value(headerHeight), section: ref) }
         if footer != Table.keepHeight { try setFooterHeight(value(footer), section: ref) }
         if row != Table.keepHeight { try setDefaultRowHeight(value(row), section: ref) }
     }
@@ -323,8 +345,8 @@ extension Table {
     /// order. Its subsections that stay are there already, in order; the
     /// stretches of rows between them are matched in order, and moved and
     /// new subsections are attached where they belong, adjacent ones together.
-    private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
-                         _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int],
+    private func arrange<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
+                         _ match: SnapshotMatch, _ stays: [Bool], _ rowsBefore: [Int],
                          _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport) throws {
         let sum = x.list.sum
         let oldRows = sum.rows
@@ -382,17 +404,19 @@ extension Table {
         try dropLeft()
     }
 
-    /// A new section as a snapshot entry describes it, registered but not
-    /// attached (as `insertSection` makes it).
-    func newSection(_ e: SnapshotEntry) -> Section {
+    /// A new section as snapshot entry `i` (section `n`, its key and
+    /// header in `texts`) describes it, registered but not attached (as
+    /// `insertSection` makes it).
+    func newSection<S: SnapshotSource>(_ entries: S, _ i: Int, _ texts: SnapshotTexts, _ n: Int) -> Section {
         func height(_ h: Double, _ fallback: Double) -> Double { h >= 0 ? h : fallback }
-        let s = Section(key: e.key, header: e.header,
-                        headerHeight: height(e.headerHeight, options.headerHeight),
-                        footerHeight: height(e.footerHeight, options.footerHeight),
-                        rowHeight: height(e.rowHeight, options.rowHeight), collapsed: false)
-        s.headerMeasured = e.headerHeight >= 0
-        setUp(s, flags: e.flags)
-        sectionsByKey[e.key] = s
+        let key = texts.key(n) ?? "", headerHeight = entries.headerHeight(i)
+        let s = Section(key: key, header: texts.header(n) ?? "",
+                        headerHeight: height(headerHeight, options.headerHeight),
+                        footerHeight: height(entries.footerHeight(i), options.footerHeight),
+                        rowHeight: height(entries.rowHeight(i), options.rowHeight), collapsed: false)
+        s.headerMeasured = headerHeight >= 0
+        setUp(s, flags: entries.flags(i))
+        sectionsByKey[key] = s
         ids.register(s)
         return s
     }
@@ -433,5 +457,71 @@ extension Table {
         recording = nil
         defer { recording = saved }
         try body()
+    }
+}
+
+/// A section of the table as it was before a snapshot, in pre-order.
+/// Not retained: `sectionsByKey` holds every section until `forget`,
+/// which runs after the last read (a retain and release per section was
+/// a tenth of an unchanged snapshot's cost).
+struct OldSection {
+    unowned(unsafe) var section: Section
+    unowned(unsafe) var parent: Section
+    var depth: Int
+    /// Its index among its parent's subsections, and the parent's rows before it.
+    var rank: Int
+    var rowsBefore: Int
+}
+
+/// Which table section each snapshot section is: a kept one, by its index
+/// among the old sections, or a new one once made. Kept sections are
+/// compared through `old` (their old parent, rank and rows before them)
+/// without reading the sections themselves: at 10^5 sections each pass
+/// over them was a cache miss per section.
+struct SnapshotMatch {
+    let old: [OldSection]
+    /// Per snapshot section: its index in `old` (-1: new).
+    private(set) var oldOf: [Int] = []
+    /// Per old section: its snapshot section (-1: it goes).
+    private(set) var newOf: [Int]
+    /// New sections once made, by snapshot section (empty until the first).
+    private var made: [Section?] = []
+
+    init(old: [OldSection], capacity: Int) {
+        self.old = old
+        newOf = [Int](repeating: -1, count: old.count)
+        oldOf.reserveCapacity(min(capacity, old.count + 1))
+    }
+
+    /// Snapshot section `n` (the next one) is old section `k`, or new.
+    mutating func claimKept(_ n: Int, old k: Int) {
+        oldOf.append(k)
+        newOf[k] = n
+    }
+    mutating func claimNew(_ n: Int) { oldOf.append(-1) }
+
+    func isKept(_ n: Int) -> Bool { oldOf[n] >= 0 }
+
+    /// The section for snapshot section `n`: kept, made, or nil (not yet made).
+    subscript(n: Int) -> Section? {
+        let k = oldOf[n]
+        if k >= 0 { return old[k].section }
+        return made.isEmpty ? nil : made[n]
+    }
+
+    mutating func setMade(_ n: Int, _ s: Section) {
+        if made.isEmpty { made = Array(repeating: nil, count: oldOf.count) }
+        made[n] = s
+    }
+
+    /// Clears the marks of the kept sections (their snapshot numbers).
+    func unmarkKept() {
+        for k in oldOf where k >= 0 { old[k].section.snapshotNumber = -1 }
+    }
+
+    /// Clears the marks of the sections not claimed (their old indices),
+    /// while the table still holds them.
+    func unmarkGoing() {
+        for (k, n) in newOf.enumerated() where n < 0 { old[k].section.snapshotNumber = -1 }
     }
 }

@@ -38,7 +38,7 @@ struct RowStretches {
 
     /// For snapshot section `n`; its subsections that stay are the ones it
     /// has now (none: no scan).
-    init(_ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry], _ stays: [Bool], _ rowsBefore: [Int],
+    init<S: SnapshotSource>(_ n: Int, _ plan: SnapshotPlan, _ entries: S, _ stays: [Bool], _ rowsBefore: [Int],
          oldRows: Int, hasSections: Bool) {
         self.rowsBefore = rowsBefore
         self.oldRows = oldRows
@@ -69,13 +69,14 @@ extension Table {
     /// table it will be). Nothing in the table changes; a nil answer
     /// forgets the new sections and throws `.cancelled`. O(rows and
     /// sections asked + e).
-    func askSnapshot(_ plan: SnapshotPlan, _ entries: [SnapshotEntry], _ match: [Section?], _ stays: [Bool],
-                     _ rowsBefore: [Int]) throws -> SnapshotAnswers? {
+    func askSnapshot<S: SnapshotSource>(_ plan: SnapshotPlan, _ entries: S, _ texts: SnapshotTexts,
+                                        _ match: SnapshotMatch, _ stays: [Bool],
+                                        _ rowsBefore: [Int]) throws -> SnapshotAnswers? {
         guard let filter else { return nil }
         let count = plan.sectionCount
         var answers = SnapshotAnswers(count: count)
-        for n in 0..<count where match[n] == nil {
-            let s = newSection(entries[plan.entry[n]])
+        for n in 0..<count where !match.isKept(n) {
+            let s = newSection(entries, plan.entry(n), texts, n)
             s.filterHidden = true  // shown once the filter's state is derived
             answers.created[n] = s
         }
@@ -86,7 +87,7 @@ extension Table {
             for n in 0..<count {
                 guard let x = match[n] ?? answers.created[n] else { continue }
                 if answers.created[n] != nil { answers.header[n] = try ask(x, -1) }
-                let added = addedRows(x, n, plan, entries, match, stays, rowsBefore, isNew: match[n] == nil)
+                let added = addedRows(x, n, plan, entries, stays, rowsBefore, isNew: !match.isKept(n))
                 guard !added.isEmpty else { continue }
                 var rows: [Bool] = []
                 for range in added { for r in range { rows.append(try ask(x, r)) } }
@@ -102,8 +103,8 @@ extension Table {
     /// The rows `arrange` will add to `x` (snapshot section `n`), as row
     /// indices once it is done, in the order it adds them: its counting,
     /// without its changes. O(children of n).
-    private func addedRows(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: [SnapshotEntry],
-                           _ match: [Section?], _ stays: [Bool], _ rowsBefore: [Int], isNew: Bool) -> [Range<Int>] {
+    private func addedRows<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
+                           _ stays: [Bool], _ rowsBefore: [Int], isNew: Bool) -> [Range<Int>] {
         let sum = x.list.sum
         let oldRows = isNew ? 0 : sum.rows
         let hasSections = !isNew && sum.children > sum.rows

@@ -20,18 +20,18 @@ extension Table {
     /// bits, collapsed and expanded both, or collapsed while not collapsible.
     /// One rule for insertSection and applySnapshot (which names the entry).
     /// - Complexity: O(1)
-    static func problem(newSectionFlags flags: SectionFlags, key: String) -> String? {
+    static func problem(newSectionFlags flags: SectionFlags, key: @autoclosure () -> String) -> String? {
         guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded, .unloaded]) else {
             return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"
         }
         if flags.isSuperset(of: [.collapsed, .expanded]) {
-            return "section \"\(key)\" cannot start both collapsed and expanded"
+            return "section \"\(key())\" cannot start both collapsed and expanded"
         }
         if !flags.isDisjoint(with: [.fixed, .noHeader]), flags.contains(.collapsed) {
-            return "section \"\(key)\" cannot start collapsed: it is not collapsible (fixed or without a header)"
+            return "section \"\(key())\" cannot start collapsed: it is not collapsible (fixed or without a header)"
         }
         if flags.contains(.unloaded), !flags.isDisjoint(with: [.expanded, .fixed, .noHeader]) {
-            return "section \"\(key)\" cannot start unloaded and expanded, fixed or without a header "
+            return "section \"\(key())\" cannot start unloaded and expanded, fixed or without a header "
                 + "(an unloaded section starts collapsed and loads when it expands)"
         }
         return nil
