@@ -8,12 +8,13 @@
  *   reconcile                 N = 100000 sections, 5 repetitions
  *   reconcile --smoke         N = 1000, one repetition (CI: it runs)
  *   reconcile --sections N    another N
- *   reconcile --case K        only case K (0-5, in the order below; for
+ *   reconcile --case K        only case K (0-6, in the order below; for
  *                             callgrind: --toggle-collect=fold_table_apply_snapshot)
  *
  * Cases: the same snapshot again; 1% of the sections inserted, removed or
  * moved (at random places, fixed seed); every row run one row longer; the
- * sections in reverse order. Each time is the median of the repetitions,
+ * sections in reverse order; DifferenceKit's README case (10% removed, 10%
+ * inserted and 2% moved, at random places). Each time is the median of the repetitions,
  * each applying the snapshot to a freshly built table (the build is not
  * timed) with one change listener that counts the changes. Never gate
  * anything on these numbers in CI.
@@ -137,9 +138,9 @@ int main(int argc, char **argv)
 {
     int64_t n = 100000, i;
     int reps = 5, r, c, only = -1;
-    plan base, cases[6];
-    const char *names[6] = {"nothing changed", "1% inserted", "1% removed", "1% moved",
-                            "every run +1 row", "all reversed"};
+    plan base, cases[7];
+    const char *names[7] = {"nothing changed", "1% inserted", "1% removed", "1% moved",
+                            "every run +1 row", "all reversed", "10%/10%/2% (DK)"};
     fold_snapshot_entry *base_entries;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--smoke") == 0) { n = 1000; reps = 1; }
@@ -148,13 +149,13 @@ int main(int argc, char **argv)
         else { fprintf(stderr, "usage: reconcile [--smoke] [--sections N] [--case K]\n"); return 2; }
     }
     if (n < 100) n = 100;
-    keys = must(malloc(sizeof *keys * (size_t)(n + n / 100)));
-    for (i = 0; i < n + n / 100; i++) snprintf(keys[i], sizeof keys[i], "s%09lld", (long long)i);
+    keys = must(malloc(sizeof *keys * (size_t)(n + n / 10)));
+    for (i = 0; i < n + n / 10; i++) snprintf(keys[i], sizeof keys[i], "s%09lld", (long long)i);
 
     base = plan_new(n);
     for (i = 0; i < n; i++) plan_add(&base, i, ROWS);
     base_entries = entries_of(&base);
-    for (c = 0; c < 6; c++) cases[c] = plan_new(n + n / 100);
+    for (c = 0; c < 7; c++) cases[c] = plan_new(n + n / 10);
     {
         /* 1% inserted (keys n.., at random places), removed, moved. */
         char *mark = must(calloc((size_t)n, 1));
@@ -184,6 +185,25 @@ int main(int argc, char **argv)
             free(moving);
             free(insert_here);
         }
+        {
+            /* DifferenceKit's case: n/10 removed, n/10 inserted (new keys) and
+             * n/50 moved, each at random places. */
+            char *gone = must(calloc((size_t)n, 1)), *moved = must(calloc((size_t)n, 1));
+            char *insert_here = must(calloc((size_t)n, 1)), *move_here = must(calloc((size_t)n, 1));
+            int64_t *moving = must(malloc(sizeof *moving * (size_t)n)), m = 0, taken = 0, fresh = n;
+            for (k = 0; k < n / 10;) { i = below(n); if (!gone[i]) { gone[i] = 1; k++; } }
+            for (k = 0; k < n / 50;) { i = below(n); if (!gone[i] && !moved[i]) { moved[i] = 1; k++; } }
+            for (k = 0; k < n / 10;) { i = below(n); if (!insert_here[i]) { insert_here[i] = 1; k++; } }
+            for (k = 0; k < n / 50;) { i = below(n); if (!move_here[i]) { move_here[i] = 1; k++; } }
+            for (i = 0; i < n; i++) if (moved[i]) moving[m++] = i;
+            for (i = 0; i < n; i++) {
+                if (insert_here[i]) plan_add(&cases[6], fresh++, ROWS);
+                if (move_here[i] && taken < m) plan_add(&cases[6], moving[taken++], ROWS);
+                if (!gone[i] && !moved[i]) plan_add(&cases[6], i, ROWS);
+            }
+            while (taken < m) plan_add(&cases[6], moving[taken++], ROWS);
+            free(gone); free(moved); free(insert_here); free(move_here); free(moving);
+        }
         for (i = 0; i < n; i++) plan_add(&cases[4], i, ROWS + 1);
         for (i = n - 1; i >= 0; i--) plan_add(&cases[5], i, ROWS);
         free(mark);
@@ -193,7 +213,7 @@ int main(int argc, char **argv)
     printf("fold_table_apply_snapshot: %lld top-level sections of %d rows, median of %d\n",
            (long long)n, ROWS, reps);
     printf("%-18s %12s %12s %14s %12s\n", "case", "apply ms", "changes", "rebuild ms", "ratio");
-    for (c = 0; c < 6; c++) {
+    for (c = 0; c < 7; c++) {
         fold_snapshot_entry *e;
         if (only >= 0 && c != only) continue;
         e = entries_of(&cases[c]);

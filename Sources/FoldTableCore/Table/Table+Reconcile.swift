@@ -245,9 +245,15 @@ extension Table {
         // generic witnesses, a few hundred instructions per section.)
         var stash: ChangeSet? = nil
         for n in (-1..<count).reversed() {
-            if n >= 0, match.isKept(n), unchanged(old[match.oldOf[n]].section, n, plan, entries, texts) {
-                report.sectionsKept += 1
-                continue
+            if n >= 0, match.isKept(n) {
+                // Unmarked here, while it is read anyway (a pass over the
+                // sections less); `unmarkKept` does it if this loop throws.
+                let x = old[match.oldOf[n]].section
+                x.snapshotNumber = -1
+                if unchanged(x, n, plan, entries, texts) {
+                    report.sectionsKept += 1
+                    continue
+                }
             }
             let x: Section
             var kept = false
@@ -273,6 +279,7 @@ extension Table {
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             try arrange(x, n, plan, entries, match, stays, rowsBefore, &answers, &report)
         }
+        match.keptUnmarked = true
         // The answers are in; what shows follows from them, as when the filter was set.
         if answers != nil { refilterFromStoredAnswers() }
         return report
@@ -514,8 +521,12 @@ struct SnapshotMatch {
         made[n] = s
     }
 
+    /// Set once `reconcile` has cleared the kept sections' marks itself.
+    var keptUnmarked = false
+
     /// Clears the marks of the kept sections (their snapshot numbers).
     func unmarkKept() {
+        guard !keptUnmarked else { return }
         for k in oldOf where k >= 0 { old[k].section.snapshotNumber = -1 }
     }
 

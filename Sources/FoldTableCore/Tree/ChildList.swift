@@ -214,16 +214,25 @@ struct ChildList {
     /// (boundaries already cut), mending underfull children on the way back.
     private func remove(_ node: ListNode, _ lo: Int, _ hi: Int, into out: inout [Piece]) {
         if node.isLeaf {
+            // The kept pieces' summaries kept too (when the leaf has them and
+            // no tag changes its pieces): no section is asked again.
+            let sums = node.tag == .none ? node.childSums : []
             var offset = 0
-            var kept: [Piece] = []
+            var kept: [Piece] = [], keptSums: [Summary] = []
             kept.reserveCapacity(node.pieces.count)
-            for p in node.pieces {
-                let c = p.summary.children
-                if offset >= lo && offset + c <= hi && c > 0 { out.append(p) } else { kept.append(p) }
+            keptSums.reserveCapacity(sums.count)
+            for (i, p) in node.pieces.enumerated() {
+                let c = sums.isEmpty ? p.summary.children : sums[i].children
+                if offset >= lo && offset + c <= hi && c > 0 {
+                    out.append(p)
+                } else {
+                    kept.append(p)
+                    if !sums.isEmpty { keptSums.append(sums[i]) }
+                }
                 offset += c
             }
             node.pieces = kept
-            node.recompute()
+            if sums.isEmpty { node.recompute() } else { node.recompute(sums: keptSums) }
             return
         }
         var offset = 0

@@ -42,15 +42,33 @@ final class ListNode {
     func recompute() {
         pushTag()  // the entries first, or the new total would drop the tag
         if isLeaf {
-            // children = rows + subsections, in the freshly computed total.
-            total(fromPieces: true)
-            if sum.children > sum.rows {
-                childSums = pieces.map(\.summary)
-            } else if !childSums.isEmpty {
-                childSums = []
+            // Each piece asked once: a section's summary reads its own list,
+            // a cache miss apiece in a large table.
+            let hasSection = pieces.withUnsafeBufferPointer { p in
+                p.contains { if case .section = $0 { return true } else { return false } }
+            }
+            if hasSection {
+                childSums = pieces.withUnsafeBufferPointer { $0.map { Piece.summary(of: $0) } }
+                total()
+            } else {
+                if !childSums.isEmpty { childSums = [] }
+                total(fromPieces: true)
             }
             return
         }
+        total()
+    }
+
+    /// Recomputes a leaf whose pieces changed when `sums` are already the
+    /// summaries of its pieces (kept in step by the edit): no piece is
+    /// asked. Falls back to `recompute()` with a tag pending or no section.
+    func recompute(sums: [Summary]) {
+        guard isLeaf, tag == .none, sums.count == pieces.count,
+              sums.contains(where: { $0.children > $0.rows }) else {
+            childSums = []
+            return recompute()
+        }
+        childSums = sums
         total()
     }
 
