@@ -15,5 +15,6 @@ int main(void)
     test_snapshot_nothing_changed();
     test_snapshot_from_a_listener();
     test_snapshot_bad_input();
+    test_snapshot_text_in_place();
     return check_done();
 }

@@ -28,5 +28,6 @@ void test_snapshot_heights_and_flags(void);
 void test_snapshot_nothing_changed(void);
 void test_snapshot_from_a_listener(void);
 void test_snapshot_bad_input(void);
+void test_snapshot_text_in_place(void);
 
 #endif
