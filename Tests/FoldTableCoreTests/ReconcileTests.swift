@@ -279,7 +279,7 @@ import Testing
     // MARK: Randomized
 
     /// A random nested snapshot over keys k0..k(keys-1), each used at most once.
-    private static func randomSnapshot(_ rng: inout SeededRandom, keys: Int, maxSections: Int) -> [E] {
+    static func randomSnapshot(_ rng: inout SeededRandom, keys: Int, maxSections: Int) -> [E] {
         var out: [E] = []
         var pool = Array(0..<keys)
         pool.shuffle(using: &rng)
