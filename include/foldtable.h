@@ -1123,7 +1123,8 @@ typedef struct fold_snapshot_report {
  * it (or negative), a negative row count, more than FOLD_MAX_DEPTH levels,
  * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count.
  * O(e + s) to match for e entries and a table of s sections (plus its row
- * runs; each key is hashed once), O(k log k) to order the k kept children
+ * runs): keys and headers are compared where they lie, and only a key met
+ * out of the table's order is hashed; O(k log k) to order the k kept children
  * of each section, plus O(c * depth * log n) for c changes; while a filter
  * is on, also one answer per row or section added and O(p) to derive what
  * shows for the p row pieces and sections of the table. */

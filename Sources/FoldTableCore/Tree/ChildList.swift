@@ -166,8 +166,12 @@ struct ChildList {
         cut(at: range.upperBound)
         var removed: [Piece] = []
         if !range.isEmpty, let root {
-            remove(root, range.lowerBound, range.upperBound, into: &removed)
-            shrinkRoot()
+            if let inLeaf = removeInLeaf(range) {
+                removed = inLeaf
+            } else {
+                remove(root, range.lowerBound, range.upperBound, into: &removed)
+                shrinkRoot()
+            }
         }
         if !pieces.isEmpty { insert(pieces, at: range.lowerBound) }
         return removed
@@ -208,6 +212,38 @@ struct ChildList {
         ref.leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: ref.slot + 1)
         ref.leaf.refreshUpward()
         splitIfFull(ref.leaf)
+    }
+
+    /// Removes children `range` when they are whole pieces of one leaf
+    /// (boundaries already cut) that keeps enough entries: the leaf's
+    /// summaries edited in place and its path refreshed, no merge. Nil
+    /// (nothing done) when the general `remove` is needed. O(fanout · depth).
+    private func removeInLeaf(_ range: Range<Int>) -> [Piece]? {
+        guard let (ref, within, _) = locate(.children, range.lowerBound), within == 0 else { return nil }
+        let leaf = ref.leaf
+        guard leaf.tag == .none else { return nil }
+        var end = ref.slot, covered = 0
+        while covered < range.count, end < leaf.pieces.count {
+            covered += leaf.pieces.withUnsafeBufferPointer { p -> Int in
+                if case .rows(let run) = p[end] { return run.count } else { return 1 }
+            }
+            end += 1
+        }
+        let remaining = leaf.pieces.count - (end - ref.slot)
+        guard covered == range.count, remaining > 0, remaining >= ChildList.minFill || leaf.parent == nil else {
+            return nil
+        }
+        let removed = Array(leaf.pieces[ref.slot..<end])
+        leaf.pieces.removeSubrange(ref.slot..<end)
+        if leaf.childSums.isEmpty {
+            leaf.recompute()
+        } else {
+            var sums = leaf.childSums
+            sums.removeSubrange(ref.slot..<end)
+            leaf.recompute(sums: sums)
+        }
+        leaf.refreshAncestors()
+        return removed
     }
 
     /// Removes the whole pieces in children [lo, hi) of `node`'s subtree
@@ -314,9 +350,20 @@ struct ChildList {
             slot = n.pieces.count
         }
         leaf.settleInList()
+        // The leaf's summaries kept, with the new pieces' added: its other
+        // sections are not asked again.
+        // (Not for many pieces: the split below asks them all anyway.)
+        let sums = leaf.tag == .none && !leaf.childSums.isEmpty && pieces.count <= ChildList.maxFill
+            ? leaf.childSums : nil
         leaf.pieces.insert(contentsOf: pieces, at: slot)
         for p in pieces { if case .section(let s) = p { s.node = leaf } }
-        leaf.refreshUpward()
+        if var sums {
+            sums.insert(contentsOf: pieces.withUnsafeBufferPointer { $0.map { Piece.summary(of: $0) } }, at: slot)
+            leaf.recompute(sums: sums)
+            leaf.refreshAncestors()
+        } else {
+            leaf.refreshUpward()
+        }
         splitIfFull(leaf)
     }
 

@@ -126,6 +126,16 @@ final class ListNode {
         children.firstIndex { $0 === child } ?? 0
     }
 
+    /// Recomputes the summaries of this node's ancestors (this node's own
+    /// are fresh). O(fanout · depth).
+    func refreshAncestors() {
+        var n = self
+        while let p = n.parent {
+            p.childChanged(p.index(of: n))
+            n = p
+        }
+    }
+
     /// Recomputes summaries from this node (only piece `slot`'s, when
     /// given) up to the root of its list. O(fanout · depth).
     func refreshUpward(slot: Int? = nil) {
