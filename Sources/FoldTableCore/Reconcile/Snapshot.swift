@@ -93,23 +93,35 @@ struct SnapshotPlan {
         case section(Int)
     }
 
-    /// One section of the snapshot.
+    /// One section of the snapshot, with the fields of its entry read
+    /// after the plan is made (the entries themselves are not read again:
+    /// a callback during the call cannot change what the call does).
     struct Node {
         /// Its entry index.
         var entry: Int
+        var flags: SectionFlags
+        var headerHeight: Double
+        var footerHeight: Double
+        var rowHeight: Double
         /// Its first and last child entries (-1: none).
         var firstChild = -1
         var lastChild = -1
-        var unloaded: Bool
         /// Whether a subsection is among its children.
         var hasSubsections = false
+
+        var unloaded: Bool { flags.contains(.unloaded) }
+        /// Whether its entry gives no height (a kept section keeps its own).
+        var keepsHeights: Bool {
+            headerHeight == Table.keepHeight && footerHeight == Table.keepHeight && rowHeight == Table.keepHeight
+        }
     }
 
-    /// One entry: the next child entry of the same parent (-1: none), and
-    /// its section number (-1 for rows).
+    /// One entry: the next child entry of the same parent (-1: none), its
+    /// section number (-1 for rows), and its rows (for rows).
     struct Link {
         var next = -1
         var section = -1
+        var rows = 0
     }
 
     private(set) var nodes: [Node] = []
@@ -159,6 +171,7 @@ struct SnapshotPlan {
                     throw fail(i, .outOfRange, "\(scope.whole) holds more than \(Limits.maxRows) rows")
                 }
                 rows += count
+                links[i].rows = count
             case .section:
                 let empty: Bool
                 do { empty = try entries.keyIsEmpty(i) } catch let e as FoldError { throw fail(i, e.code, e.message) }
@@ -193,7 +206,8 @@ struct SnapshotPlan {
                     throw fail(i, .duplicateKey, "the key \"\((try? entries.key(i)) ?? "")\" is also the key of "
                                + "entry \(nodes[other].entry)")
                 }
-                nodes.append(Node(entry: i, unloaded: flags.contains(.unloaded)))
+                nodes.append(Node(entry: i, flags: flags, headerHeight: heights.0, footerHeight: heights.1,
+                                  rowHeight: heights.2))
                 links[i].section = n
                 open.append(n)
                 if owner >= 0 { nodes[owner].hasSubsections = true } else { topHasSubsections = true }
@@ -244,12 +258,12 @@ struct SnapshotPlan {
 
     /// The number of rows of section `n` (-1: the top level) when all its
     /// children are rows; nil when it has a subsection. O(children entries).
-    func onlyRows<S: SnapshotSource>(of n: Int, _ entries: S) -> Int? {
+    func onlyRows(of n: Int) -> Int? {
         guard !hasSubsections(n) else { return nil }
         var k = n < 0 ? topFirst : nodes[n].firstChild
         var rows = 0
         while k >= 0 {
-            rows += entries.rows(k)
+            rows += links[k].rows
             k = links[k].next
         }
         return rows
@@ -258,13 +272,13 @@ struct SnapshotPlan {
     /// Calls `body` with the children of section `n` (-1: the top level) in
     /// order, adjacent rows entries as one run, empty runs left out.
     /// O(children entries).
-    func forEachChild<S: SnapshotSource>(of n: Int, _ entries: S, _ body: (Child) throws -> Void) rethrows {
+    func forEachChild(of n: Int, _ body: (Child) throws -> Void) rethrows {
         var k = n < 0 ? topFirst : nodes[n].firstChild
         var rows = 0
         while k >= 0 {
             let s = links[k].section
             if s < 0 {
-                rows += entries.rows(k)
+                rows += links[k].rows
             } else {
                 if rows > 0 { try body(.rows(rows)) }
                 rows = 0

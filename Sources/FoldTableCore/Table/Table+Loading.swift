@@ -130,7 +130,7 @@ extension Table {
             made.reserveCapacity(plan.sectionCount)
             func children(of n: Int) -> [Piece] {
                 var pieces: [Piece] = []
-                plan.forEachChild(of: n, entries) { child in
+                plan.forEachChild(of: n) { child in
                     switch child {
                     case .rows(let r):
                         pieces.append(.rows(RowRun(defaultRows: r)))
@@ -148,7 +148,7 @@ extension Table {
                 for case .section(let sub) in pieces { sub.parent = x }
             }
             for n in (0..<plan.sectionCount).reversed() {
-                let x = newSection(entries, plan.entry(n), texts, n)
+                let x = newSection(plan, texts, n)
                 link(children(of: n), into: x)
                 made.append(x)
             }

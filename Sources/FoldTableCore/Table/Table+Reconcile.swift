@@ -99,7 +99,8 @@ extension Table {
                 match.unmarkGoing()
                 throw error
             }
-            return try reconcile(plan, entries, texts, &match)
+            // The entries are not read again (see `SnapshotPlan.Node`).
+            return try reconcile(plan, texts, &match)
         }
     }
 
@@ -166,8 +167,8 @@ extension Table {
     private static func oldMark(_ index: Int) -> Int { -2 - index }
     private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
 
-    private func reconcile<S: SnapshotSource>(_ plan: SnapshotPlan, _ entries: S, _ texts: SnapshotTexts,
-                                              _ match: inout SnapshotMatch) throws -> SnapshotReport {
+    private func reconcile(_ plan: SnapshotPlan, _ texts: SnapshotTexts,
+                           _ match: inout SnapshotMatch) throws -> SnapshotReport {
         let count = plan.sectionCount
         let old = match.old
         var report = SnapshotReport()
@@ -182,7 +183,7 @@ extension Table {
             let parent = ObjectIdentifier(n < 0 ? root : old[match.oldOf[n]].section)
             numbers.removeAll(keepingCapacity: true)
             ranks.removeAll(keepingCapacity: true)
-            plan.forEachChild(of: n, entries) { child in
+            plan.forEachChild(of: n) { child in
                 if case .section(let j) = child, case let k = match.oldOf[j], k >= 0,
                    ObjectIdentifier(old[k].parent) == parent {
                     numbers.append(j)
@@ -196,7 +197,7 @@ extension Table {
         // before anything changes (Table+ReconcileFilter.swift).
         var answers: SnapshotAnswers?
         do {
-            answers = try askSnapshot(plan, entries, texts, match, stays, rowsBefore)
+            answers = try askSnapshot(plan, texts, match, stays, rowsBefore)
         } catch {
             match.unmarkGoing()
             throw error
@@ -250,7 +251,7 @@ extension Table {
                 // sections less); `unmarkKept` does it if this loop throws.
                 let x = old[match.oldOf[n]].section
                 x.snapshotNumber = -1
-                if unchanged(x, n, plan, entries, texts) {
+                if unchanged(x, n, plan, texts) {
                     report.sectionsKept += 1
                     continue
                 }
@@ -264,7 +265,7 @@ extension Table {
                 kept = true
                 report.sectionsKept += 1
             } else {
-                x = answers?.created[n] ?? newSection(entries, plan.entry(n), texts, n)
+                x = answers?.created[n] ?? newSection(plan, texts, n)
                 if let answers { x.filterMatched = answers.header[n] }
                 match.setMade(n, x)
                 report.sectionsInserted += 1
@@ -274,10 +275,10 @@ extension Table {
             let live = isAttached(x)
             if !live { swap(&recording, &stash) }
             defer { if !live { swap(&recording, &stash) } }
-            if kept { try refresh(x, entries, plan.entry(n), texts.header(n), &report) }
+            if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
-            try arrange(x, n, plan, entries, match, stays, rowsBefore, &answers, &report)
+            try arrange(x, n, plan, match, stays, rowsBefore, &answers, &report)
         }
         match.keptUnmarked = true
         // The answers are in; what shows follows from them, as when the filter was set.
@@ -288,14 +289,11 @@ extension Table {
     /// Whether kept section `x` (snapshot section `n`) stays as it is: the
     /// same header, no heights given, rows only and as many. The common
     /// case, told apart without `arrange`'s machinery.
-    private func unchanged<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
-                                              _ texts: SnapshotTexts) -> Bool {
-        guard texts.header(n) == nil, !plan.hasSubsections(n), x.load == .loaded else { return false }
-        let i = plan.entry(n)
-        guard entries.headerHeight(i) == Table.keepHeight, entries.footerHeight(i) == Table.keepHeight,
-              entries.rowHeight(i) == Table.keepHeight else { return false }
+    private func unchanged(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ texts: SnapshotTexts) -> Bool {
+        guard texts.header(n) == nil, !plan.hasSubsections(n), x.load == .loaded,
+              plan.nodes[n].keepsHeights else { return false }
         let sum = x.list.sum
-        return sum.children == sum.rows && plan.onlyRows(of: n, entries) == sum.rows
+        return sum.children == sum.rows && plan.onlyRows(of: n) == sum.rows
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
@@ -330,35 +328,34 @@ extension Table {
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
-    /// Header text and heights of a kept section, as entry `i` gives them
-    /// (`header`: its new text, nil when unchanged).
-    private func refresh<S: SnapshotSource>(_ x: Section, _ entries: S, _ i: Int, _ header: String?,
-                                            _ report: inout SnapshotReport) throws {
+    /// Header text and heights of a kept section, as its snapshot section
+    /// gives them (`header`: its new text, nil when unchanged).
+    private func refresh(_ x: Section, _ node: SnapshotPlan.Node, _ header: String?,
+                         _ report: inout SnapshotReport) throws {
         if let header {
             x.header = header
             recordRedraw(visibleHeader(x))
             report.headersChanged += 1
         }
-        let headerHeight = entries.headerHeight(i), footer = entries.footerHeight(i), row = entries.rowHeight(i)
-        guard headerHeight != Table.keepHeight || footer != Table.keepHeight || row != Table.keepHeight else { return }
+        guard !node.keepsHeights else { return }
         func value(_ h: Double) -> Double? { h == Table.defaultHeight ? nil : h }
         let ref = SectionRef.id(x.id)
-        if headerHeight != Table.keepHeight { try setHeaderHeight(value(headerHeight), section: ref) }
-        if footer != Table.keepHeight { try setFooterHeight(value(footer), section: ref) }
-        if row != Table.keepHeight { try setDefaultRowHeight(value(row), section: ref) }
+        if node.headerHeight != Table.keepHeight { try setHeaderHeight(value(node.headerHeight), section: ref) }
+        if node.footerHeight != Table.keepHeight { try setFooterHeight(value(node.footerHeight), section: ref) }
+        if node.rowHeight != Table.keepHeight { try setDefaultRowHeight(value(node.rowHeight), section: ref) }
     }
 
     /// Puts the children of `x` (snapshot section `n`) in the snapshot's
     /// order. Its subsections that stay are there already, in order; the
     /// stretches of rows between them are matched in order, and moved and
     /// new subsections are attached where they belong, adjacent ones together.
-    private func arrange<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
+    private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan,
                          _ match: SnapshotMatch, _ stays: [Bool], _ rowsBefore: [Int],
                          _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport) throws {
         let sum = x.list.sum
         let oldRows = sum.rows
         let hasSections = sum.children > sum.rows
-        if !hasSections, let rows = plan.onlyRows(of: n, entries) {
+        if !hasSections, let rows = plan.onlyRows(of: n) {
             // The common case, rows only: grow or shrink at the end.
             if rows > oldRows {
                 addRows(x, at: oldRows, count: rows - oldRows, answers: answers?.take(n, rows - oldRows))
@@ -369,7 +366,7 @@ extension Table {
             }
             return
         }
-        var stretches = RowStretches(n, plan, entries, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
+        var stretches = RowStretches(n, plan, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
         var c = 0  // the child index reached
         var left = stretches.current
         var pending: [Section] = []
@@ -384,7 +381,7 @@ extension Table {
             report.rowsRemoved += left
             left = 0
         }
-        try plan.forEachChild(of: n, entries) { child in
+        try plan.forEachChild(of: n) { child in
             switch child {
             case .rows(let r):
                 flush()
@@ -411,18 +408,18 @@ extension Table {
         try dropLeft()
     }
 
-    /// A new section as snapshot entry `i` (section `n`, its key and
-    /// header in `texts`) describes it, registered but not attached (as
-    /// `insertSection` makes it).
-    func newSection<S: SnapshotSource>(_ entries: S, _ i: Int, _ texts: SnapshotTexts, _ n: Int) -> Section {
+    /// A new section as snapshot section `n` describes it (its key and
+    /// header in `texts`), registered but not attached (as `insertSection`
+    /// makes it).
+    func newSection(_ plan: SnapshotPlan, _ texts: SnapshotTexts, _ n: Int) -> Section {
         func height(_ h: Double, _ fallback: Double) -> Double { h >= 0 ? h : fallback }
-        let key = texts.key(n) ?? "", headerHeight = entries.headerHeight(i)
+        let node = plan.nodes[n], key = texts.key(n) ?? ""
         let s = Section(key: key, header: texts.header(n) ?? "",
-                        headerHeight: height(headerHeight, options.headerHeight),
-                        footerHeight: height(entries.footerHeight(i), options.footerHeight),
-                        rowHeight: height(entries.rowHeight(i), options.rowHeight), collapsed: false)
-        s.headerMeasured = headerHeight >= 0
-        setUp(s, flags: entries.flags(i))
+                        headerHeight: height(node.headerHeight, options.headerHeight),
+                        footerHeight: height(node.footerHeight, options.footerHeight),
+                        rowHeight: height(node.rowHeight, options.rowHeight), collapsed: false)
+        s.headerMeasured = node.headerHeight >= 0
+        setUp(s, flags: node.flags)
         sectionsByKey[key] = s
         ids.register(s)
         return s

@@ -38,13 +38,13 @@ struct RowStretches {
 
     /// For snapshot section `n`; its subsections that stay are the ones it
     /// has now (none: no scan).
-    init<S: SnapshotSource>(_ n: Int, _ plan: SnapshotPlan, _ entries: S, _ stays: [Bool], _ rowsBefore: [Int],
+    init(_ n: Int, _ plan: SnapshotPlan, _ stays: [Bool], _ rowsBefore: [Int],
          oldRows: Int, hasSections: Bool) {
         self.rowsBefore = rowsBefore
         self.oldRows = oldRows
         guard hasSections else { return }
         var staying: [Int] = []
-        plan.forEachChild(of: n, entries) { child in
+        plan.forEachChild(of: n) { child in
             if case .section(let j) = child, stays[j] { staying.append(j) }
         }
         self.staying = staying
@@ -69,14 +69,13 @@ extension Table {
     /// table it will be). Nothing in the table changes; a nil answer
     /// forgets the new sections and throws `.cancelled`. O(rows and
     /// sections asked + e).
-    func askSnapshot<S: SnapshotSource>(_ plan: SnapshotPlan, _ entries: S, _ texts: SnapshotTexts,
-                                        _ match: SnapshotMatch, _ stays: [Bool],
-                                        _ rowsBefore: [Int]) throws -> SnapshotAnswers? {
+    func askSnapshot(_ plan: SnapshotPlan, _ texts: SnapshotTexts, _ match: SnapshotMatch, _ stays: [Bool],
+                     _ rowsBefore: [Int]) throws -> SnapshotAnswers? {
         guard let filter else { return nil }
         let count = plan.sectionCount
         var answers = SnapshotAnswers(count: count)
         for n in 0..<count where !match.isKept(n) {
-            let s = newSection(entries, plan.entry(n), texts, n)
+            let s = newSection(plan, texts, n)
             s.filterHidden = true  // shown once the filter's state is derived
             answers.created[n] = s
         }
@@ -87,7 +86,7 @@ extension Table {
             for n in 0..<count {
                 guard let x = match[n] ?? answers.created[n] else { continue }
                 if answers.created[n] != nil { answers.header[n] = try ask(x, -1) }
-                let added = addedRows(x, n, plan, entries, stays, rowsBefore, isNew: !match.isKept(n))
+                let added = addedRows(x, n, plan, stays, rowsBefore, isNew: !match.isKept(n))
                 guard !added.isEmpty else { continue }
                 var rows: [Bool] = []
                 for range in added { for r in range { rows.append(try ask(x, r)) } }
@@ -103,19 +102,19 @@ extension Table {
     /// The rows `arrange` will add to `x` (snapshot section `n`), as row
     /// indices once it is done, in the order it adds them: its counting,
     /// without its changes. O(children of n).
-    private func addedRows<S: SnapshotSource>(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ entries: S,
+    private func addedRows(_ x: Section, _ n: Int, _ plan: SnapshotPlan,
                            _ stays: [Bool], _ rowsBefore: [Int], isNew: Bool) -> [Range<Int>] {
         let sum = x.list.sum
         let oldRows = isNew ? 0 : sum.rows
         let hasSections = !isNew && sum.children > sum.rows
-        if !hasSections, let rows = plan.onlyRows(of: n, entries) {
+        if !hasSections, let rows = plan.onlyRows(of: n) {
             return rows > oldRows ? [oldRows..<rows] : []
         }
-        var stretches = RowStretches(n, plan, entries, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
+        var stretches = RowStretches(n, plan, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
         var left = stretches.current
         var row = 0  // rows before the point reached, in the new order
         var out: [Range<Int>] = []
-        plan.forEachChild(of: n, entries) { child in
+        plan.forEachChild(of: n) { child in
             switch child {
             case .rows(let r):
                 let taken = min(r, left)

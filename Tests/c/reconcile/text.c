@@ -2,8 +2,9 @@
  * Keys and headers read in place: fold_table_apply_snapshot compares them
  * with the table's as bytes and reads them as text only when it keeps
  * them. Near misses (a prefix, a longer key, invalid UTF-8 that starts like
- * a kept key), long and non-ASCII keys, NULL headers, and a refused
- * snapshot that leaves nothing behind for the next one.
+ * a kept key), long and non-ASCII keys, NULL headers, a refused snapshot
+ * that leaves nothing behind for the next one, and entries a callback
+ * spoils during the call (read once, before any callback).
  */
 #include "reconcile/reconcile.h"
 
@@ -133,8 +134,68 @@ static void test_refused_text_leaves_nothing(void)
     fold_table_free(t);
 }
 
+/* While a filter is on, the match function runs during the call: it spoils
+ * every entry (rows, heights, keys, headers). The call does what the
+ * entries said when it began. */
+typedef struct spoiler {
+    fold_snapshot_entry *entries;
+    int64_t count;
+    int armed;  /* from the call on: setting the filter asks too */
+    int asked;
+} spoiler;
+
+static int spoil_entries(fold_table *t, fold_section_id section, const char *key, int64_t row, void *user_data)
+{
+    spoiler *sp = user_data;
+    int64_t i;
+    (void)t;
+    (void)section;
+    (void)key;
+    (void)row;
+    if (!sp->armed) return 1;
+    sp->asked++;
+    for (i = 0; i < sp->count; i++) {
+        sp->entries[i].rows = 1000000;
+        sp->entries[i].depth = 9;
+        sp->entries[i].key = NULL;
+        sp->entries[i].header = "spoiled";
+        sp->entries[i].heights = FOLD_SNAPSHOT_ROW_HEIGHT;
+        sp->entries[i].row_height = 1;
+    }
+    return 1;
+}
+
+static void test_entries_spoiled_by_a_callback(void)
+{
+    fold_table *t = must_table(NULL);
+    fold_snapshot_entry snapshot[] = {
+        snap_section(0, "a", "A"), snap_rows(1, 2),
+        snap_section(0, "new", "New"), snap_rows(1, 3),
+    };
+    spoiler sp;
+    fold_snapshot_report report;
+    add(t, FOLD_ROOT, "a", "A", 1);
+    sp.entries = snapshot;
+    sp.count = COUNT(snapshot);
+    sp.armed = 0;
+    sp.asked = 0;
+    CHECK_STATUS(fold_table_set_filter(t, spoil_entries, &sp, 0), FOLD_OK);
+    sp.armed = 1;
+    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
+    /* Asked about the new header and the four new rows (one in "a", three in "new"). */
+    CHECK_EQ_I64(sp.asked, 5);
+    CHECK_EQ_I64(report.sections_inserted, 1);
+    CHECK_EQ_I64(report.rows_inserted, 4);
+    CHECK_EQ_I64(row_count(t, sec(t, "a")), 2);
+    CHECK_EQ_I64(row_count(t, sec(t, "new")), 3);
+    header_is(t, "new", "New");
+    header_is(t, "a", "A");
+    fold_table_free(t);
+}
+
 void test_snapshot_text_in_place(void)
 {
+    test_entries_spoiled_by_a_callback();
     test_long_and_non_ascii_keys();
     test_near_miss_keys();
     test_null_headers();
