@@ -34,8 +34,8 @@ public func fold_table_finish_load(_ table: OpaquePointer?, _ section: UInt64, _
         let ref = try sectionRef(section)
         // A late or stale ticket is told so before its entries are read.
         try t.checkLoadTicket(section: ref, ticket: ticket)
-        let list = try snapshotEntries(entries, count, label: "load entry")
-        storeReport(out, try t.finishLoad(section: ref, ticket: ticket, entries: list))
+        let raw = try rawSnapshot(entries, count, label: "load entry")
+        storeReport(out, try t.finishLoad(section: ref, ticket: ticket, raw: raw))
     }
 }
 

@@ -35,26 +35,13 @@ private let rawLayout: RawSnapshot.Layout = {
 }()
 
 /// C entries (`count` of them) for the core to read in place
-/// (fold_table_apply_snapshot): the checks the core cannot make first
-/// (count, kind, heights' bits), no string read yet.
+/// (fold_table_apply_snapshot, fold_table_finish_load): the checks the
+/// core cannot make first (count, kind, heights' bits), no string read
+/// yet; the core names its own failures by entry ("`label` 3: ...").
 func rawSnapshot(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
                  label: String) throws -> RawSnapshot {
     let buffer = try checkedEntries(entries, count, label: label)
     return RawSnapshot(base: UnsafeRawPointer(buffer.baseAddress), count: buffer.count, layout: rawLayout)
-}
-
-/// C entries (`count` of them) as the core takes them as values, for
-/// fold_table_finish_load; a failure names the entry ("`label` 3: ...")
-/// as the core names its own.
-func snapshotEntries(_ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
-                     label: String) throws -> [SnapshotEntry] {
-    let buffer = try checkedEntries(entries, count, label: label)
-    var out: [SnapshotEntry] = []
-    out.reserveCapacity(buffer.count)
-    for (i, e) in buffer.enumerated() {
-        out.append(try snapshotEntry(e, i, label))
-    }
-    return out
 }
 
 /// The entries after the checks the core cannot make: the count, and each
@@ -85,7 +72,7 @@ private func check(_ e: fold_snapshot_entry, _ i: Int, _ label: String) throws {
         guard e.heights != 0 else { return }
         /// "Keep" is no height in C: a set bit needs one.
         func check(_ value: Double, _ bit: UInt32, _ what: String) throws {
-            guard e.heights & UInt32(bit) != 0, value == Table.keepHeight else { return }
+            guard e.heights & bit != 0, value == Table.keepHeight else { return }
             throw FoldError(.invalidArgument, "\(label) \(i): \(what) \(value) is not a height "
                             + "(a finite number from 0 to \(Int(Limits.maxHeight)), or -1 for the default)")
         }
@@ -96,22 +83,4 @@ private func check(_ e: fold_snapshot_entry, _ i: Int, _ label: String) throws {
         throw FoldError(.invalidArgument,
                         "\(label) \(i): kind \(e.kind) is not FOLD_SNAPSHOT_SECTION (0) or FOLD_SNAPSHOT_ROWS (1)")
     }
-}
-
-/// One checked C entry as a value: its strings (NULL, UTF-8) read, named
-/// by entry index as the core names its own.
-private func snapshotEntry(_ e: fold_snapshot_entry, _ i: Int, _ label: String) throws -> SnapshotEntry {
-    func named(_ body: () throws -> String) throws -> String {
-        do { return try body() } catch let error as FoldError {
-            throw FoldError(error.code, "\(label) \(i): \(error.message)")
-        }
-    }
-    func height(_ value: Double, _ bit: UInt32) -> Double { e.heights & UInt32(bit) != 0 ? value : Table.keepHeight }
-    guard e.kind == FOLD_SNAPSHOT_SECTION else { return .rows(int(e.rows), depth: Int(e.depth)) }
-    return .section(try named { try string(e.key, "key") }, depth: Int(e.depth),
-                    header: try named { try optionalString(e.header, "header") },
-                    flags: SectionFlags(rawValue: e.flags),
-                    headerHeight: height(e.header_height, FOLD_SNAPSHOT_HEADER_HEIGHT),
-                    footerHeight: height(e.footer_height, FOLD_SNAPSHOT_FOOTER_HEIGHT),
-                    rowHeight: height(e.row_height, FOLD_SNAPSHOT_ROW_HEIGHT))
 }

@@ -231,9 +231,6 @@ struct SnapshotPlan {
 
     var sectionCount: Int { nodes.count }
 
-    /// The entry index of section `n`.
-    func entry(_ n: Int) -> Int { nodes[n].entry }
-
     /// Where a plan's depth 0 is.
     struct Scope {
         /// Rows may stand at depth 0 (the children of a section).

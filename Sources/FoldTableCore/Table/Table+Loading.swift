@@ -107,6 +107,18 @@ extension Table {
     ///   new subtree, one O(depth · log n) step to link it).
     @discardableResult
     public func finishLoad(section ref: SectionRef, ticket: UInt64, entries: [SnapshotEntry]) throws -> SnapshotReport {
+        try finishLoad(section: ref, ticket: ticket, source: entries)
+    }
+
+    /// `finishLoad` for entries read in place (the C ABI's), as
+    /// `applySnapshot(_: RawSnapshot)` reads them.
+    @discardableResult
+    public func finishLoad(section ref: SectionRef, ticket: UInt64, raw: RawSnapshot) throws -> SnapshotReport {
+        try finishLoad(section: ref, ticket: ticket, source: raw)
+    }
+
+    private func finishLoad<S: SnapshotSource>(section ref: SectionRef, ticket: UInt64,
+                                              source entries: S) throws -> SnapshotReport {
         let s = try section(ref)
         return try mutate {
             try checkTicket(s, ticket, failedToo: true)
@@ -116,12 +128,12 @@ extension Table {
                                            rowRoom: Limits.maxRows - totalRows, whole: "the table")
             var texts = SnapshotTexts(capacity: entries.count)
             let plan = try SnapshotPlan(entries, label: "load entry", scope: scope) { i, n in
-                let key = entries[i].key
+                let key = try entries.key(i)
                 guard sectionsByKey[key] == nil else {
                     throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
                 }
                 texts.setKey(n, key)
-                texts.setHeader(n, entries[i].header)
+                texts.setHeader(n, try entries.header(i))
                 return fresh.updateValue(n, forKey: key)
             }
             // Bottom-up, so each new section is complete before its parent takes it.

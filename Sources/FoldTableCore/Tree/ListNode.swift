@@ -140,10 +140,6 @@ final class ListNode {
     /// given) up to the root of its list. O(fanout · depth).
     func refreshUpward(slot: Int? = nil) {
         if let slot { recompute(slot: slot) } else { recompute() }
-        var n = self
-        while let p = n.parent {
-            p.childChanged(p.index(of: n))
-            n = p
-        }
+        refreshAncestors()
     }
 }
