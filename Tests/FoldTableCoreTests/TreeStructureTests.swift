@@ -312,6 +312,56 @@ import Testing
         }
     }
 
+    /// Small edits of leaves that hold subsections take the incremental
+    /// paths (`ListNode.piecesInserted`, `piecesRemoved`, `childChanged`,
+    /// `RunningTotals.insert`/`remove`, in place or into a larger buffer):
+    /// the summaries, totals and nesting must end as a rebuild leaves them,
+    /// also when the only subsection nested two deep goes.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func smallEditsOfSectionLeavesMatchARebuild(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        var made = 0
+        func sections(_ n: Int) -> [Piece] {
+            (0..<n).map { _ in
+                made += 1
+                let s = Self.section("e\(made)")
+                var inner: [Piece] = [.rows(RowRun(defaultRows: Int.random(in: 0...3, using: &rng) + 1))]
+                if Int.random(in: 0..<6, using: &rng) == 0 {
+                    // Nesting 2: a subsection inside.
+                    let sub = Self.section("e\(made).sub")
+                    sub.list.replace(0..<0, with: [.rows(RowRun(defaultRows: 2))])
+                    inner.append(.section(sub))
+                }
+                s.list.replace(0..<0, with: inner)
+                return .section(s)
+            }
+        }
+        var list = ChildList()
+        var model = sections(200)
+        list.replace(0..<0, with: model)
+        for step in 0..<400 {
+            if Bool.random(using: &rng) || model.count < 20 {
+                let at = Int.random(in: 0...model.count, using: &rng)
+                let new = Int.random(in: 0..<4, using: &rng) == 0
+                    ? Self.singleRows(1) : sections(Int.random(in: 1...3, using: &rng))
+                let c = model[..<at].reduce(0) { $0 + $1.summary.children }
+                list.replace(c..<c, with: new)
+                model.insert(contentsOf: new, at: at)
+            } else {
+                let a = Int.random(in: 0..<model.count, using: &rng)
+                let b = min(model.count, a + Int.random(in: 1...3, using: &rng))
+                let lo = model[..<a].reduce(0) { $0 + $1.summary.children }
+                let hi = lo + model[a..<b].reduce(0) { $0 + $1.summary.children }
+                #expect(list.replace(lo..<hi, with: []).count == b - a)
+                model.removeSubrange(a..<b)
+            }
+            #expect(Self.pieces(list).map(\.summary) == model.map(\.summary), "step \(step)")
+            #expect(list.sum.nesting == model.map(\.summary.nesting).max(), "step \(step)")
+            #expect(list.invariantViolations("step \(step)") == [])
+            Self.checkTotals(list, "step \(step)")
+        }
+    }
+
     @Test(arguments: [4, 5] as [UInt64])
     func descentsFindTheNaiveEntry(seed: UInt64) {
         var rng = SeededRandom(seed: seed)

@@ -159,29 +159,46 @@ struct ChildList {
     @discardableResult
     mutating func replace(_ range: Range<Int>, with pieces: [Piece]) -> [Piece] {
         // Every node the edit reads or rebuilds holds an end of the range
-        // (or is removed whole, and `collect` settles it).
-        settleInList(child: range.lowerBound)
-        if range.upperBound != range.lowerBound { settleInList(child: range.upperBound) }
-        cut(at: range.lowerBound)
-        cut(at: range.upperBound)
+        // (or is removed whole, and `collect` settles it). Where the range
+        // starts is found once and used throughout unless a cut moved it.
+        var start = settleAndCut(at: range.lowerBound)
+        if range.upperBound != range.lowerBound, settleAndCut(at: range.upperBound) == nil { start = nil }
         var removed: [Piece] = []
         if !range.isEmpty, let root {
-            if let inLeaf = removeInLeaf(range) {
+            if let inLeaf = removeInLeaf(range, at: start) {
                 removed = inLeaf
             } else {
+                start = nil
                 remove(root, range.lowerBound, range.upperBound, into: &removed)
                 shrinkRoot()
             }
         }
-        if !pieces.isEmpty { insert(pieces, at: range.lowerBound) }
+        if !pieces.isEmpty { insert(pieces, at: range.lowerBound, in: start) }
         return removed
     }
 
     /// Brings down the selection tags pending in this list on the path to
-    /// child `c` (the last child when `c` is past the end). O(log n).
-    private func settleInList(child c: Int) {
-        guard let (ref, _, _) = descend(.children, min(c, sum.children - 1)) else { return }
-        ref.leaf.settleInList()
+    /// child `c` (the last child when `c` is past the end), and splits the
+    /// row run that `c` falls strictly inside. Returns where child `c`
+    /// starts a piece when nothing had to be split; nil otherwise (and
+    /// past the end). O(log n): one descent when no tag was pending.
+    private mutating func settleAndCut(at c: Int) -> PieceRef? {
+        let last = sum.children - 1
+        guard last >= 0, var (ref, within, _) = descend(.children, min(c, last)) else { return nil }
+        if ref.leaf.settleInList() {
+            // The totals were rewritten (same shape): read them again.
+            guard let again = descend(.children, min(c, last)) else { return nil }
+            (ref, within) = (again.ref, again.within)
+        }
+        guard c <= last else { return nil }
+        guard within > 0 else { return ref }
+        if case .rows(let run) = ref.piece {
+            ref.leaf.pieces[ref.slot] = .rows(run.slice(0..<within))
+            ref.leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: ref.slot + 1)
+            ref.leaf.refreshUpward()
+            splitIfFull(ref.leaf)
+        }
+        return nil
     }
 
     /// The same for the path to a leaf of this list. Returns whether any
@@ -205,21 +222,14 @@ struct ChildList {
         if let owner, let leaf = owner.node, let parent = owner.parent { leaf.settle(owner: parent) }
     }
 
-    /// Splits the row run that child index `c` falls strictly inside.
-    private mutating func cut(at c: Int) {
-        guard let (ref, within, _) = locate(.children, c), within > 0, case .rows(let run) = ref.piece else { return }
-        ref.leaf.pieces[ref.slot] = .rows(run.slice(0..<within))
-        ref.leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: ref.slot + 1)
-        ref.leaf.refreshUpward()
-        splitIfFull(ref.leaf)
-    }
-
     /// Removes children `range` when they are whole pieces of one leaf
-    /// (boundaries already cut) that keeps enough entries: the leaf's
-    /// summaries edited in place and its path refreshed, no merge. Nil
-    /// (nothing done) when the general `remove` is needed. O(fanout · depth).
-    private func removeInLeaf(_ range: Range<Int>) -> [Piece]? {
-        guard let (ref, within, _) = locate(.children, range.lowerBound), within == 0 else { return nil }
+    /// (boundaries already cut; `start`, where the range starts, if
+    /// known) that keeps enough entries: the leaf's summaries edited in
+    /// place and its path refreshed, no merge. Nil (nothing done) when the
+    /// general `remove` is needed. O(fanout · depth).
+    private func removeInLeaf(_ range: Range<Int>, at start: PieceRef?) -> [Piece]? {
+        guard let ref = start ?? locate(.children, range.lowerBound).flatMap({ $0.within == 0 ? $0.node : nil })
+        else { return nil }
         let leaf = ref.leaf
         guard leaf.tag == .none else { return nil }
         var end = ref.slot, covered = 0
@@ -235,13 +245,7 @@ struct ChildList {
         }
         let removed = Array(leaf.pieces[ref.slot..<end])
         leaf.pieces.removeSubrange(ref.slot..<end)
-        if leaf.childSums.isEmpty {
-            leaf.recompute()
-        } else {
-            var sums = leaf.childSums
-            sums.removeSubrange(ref.slot..<end)
-            leaf.recompute(sums: sums)
-        }
+        leaf.piecesRemoved(at: ref.slot, count: end - ref.slot)
         leaf.refreshAncestors()
         return removed
     }
@@ -332,15 +336,16 @@ struct ChildList {
         if let r = root, r.count == 0 { root = nil }
     }
 
-    /// Inserts `pieces` before child index `c` (a piece boundary).
-    private mutating func insert(_ pieces: [Piece], at c: Int) {
+    /// Inserts `pieces` before child index `c` (a piece boundary; `start`,
+    /// the piece there, if known).
+    private mutating func insert(_ pieces: [Piece], at c: Int, in start: PieceRef?) {
         guard let root else {
             self.root = ChildList.build(pieces)
             return
         }
         let leaf: ListNode
         let slot: Int
-        if let (ref, _, _) = locate(.children, c) {
+        if let ref = start ?? locate(.children, c)?.node {
             leaf = ref.leaf
             slot = ref.slot
         } else {
@@ -350,20 +355,16 @@ struct ChildList {
             slot = n.pieces.count
         }
         leaf.settleInList()
-        // The leaf's summaries kept, with the new pieces' added: its other
-        // sections are not asked again.
-        // (Not for many pieces: the split below asks them all anyway.)
-        let sums = leaf.tag == .none && !leaf.childSums.isEmpty && pieces.count <= ChildList.maxFill
-            ? leaf.childSums : nil
         leaf.pieces.insert(contentsOf: pieces, at: slot)
         for p in pieces { if case .section(let s) = p { s.node = leaf } }
-        if var sums {
-            sums.insert(contentsOf: pieces.withUnsafeBufferPointer { $0.map { Piece.summary(of: $0) } }, at: slot)
-            leaf.recompute(sums: sums)
-            leaf.refreshAncestors()
+        // The leaf's other sections are not asked again (not for many
+        // pieces: the split below asks them all anyway).
+        if pieces.count <= ChildList.maxFill {
+            leaf.piecesInserted(at: slot, count: pieces.count)
         } else {
-            leaf.refreshUpward()
+            leaf.recompute()
         }
+        leaf.refreshAncestors()
         splitIfFull(leaf)
     }
 

@@ -98,16 +98,77 @@ final class ListNode {
     }
 
     /// Recomputes an internal node after child `i` changed, touching no
-    /// other child. O(entries) over plain arrays.
+    /// other child: the total moves by the child's difference (the nesting,
+    /// a max, is asked of the others only when the child held it and
+    /// dropped). O(entries) over plain arrays.
     func childChanged(_ i: Int) {
         guard !isLeaf, tag == .none, i >= 0, i < children.count, childSums.count == children.count,
               totals.view.count == children.count + 1 else { return recompute() }
         let child = children[i]
-        childSums[i] = child.sum
-        var s = Summary.zero
-        for c in childSums { s += c }
+        let old = childSums[i], new = child.sum
+        guard old != new else {
+            // Only its totals' address (or size) may have changed.
+            totals.view.setChild(i, child)
+            return
+        }
+        childSums[i] = new
+        var s = sum
+        s -= old
+        s += new
+        if new.nesting < old.nesting, old.nesting == sum.nesting { s.nesting = maxNesting() }
         sum = s
         totals.update(slot: i, sums: childSums, child: child)
+    }
+
+    /// After pieces `slot..<slot+count` were taken out of a leaf's
+    /// `pieces` (their summaries still in `childSums`): drops those
+    /// summaries and brings the total and the running totals up to date
+    /// without asking any piece. `recompute()` instead when the leaf keeps
+    /// no summaries, has a tag pending or holds no subsection any more.
+    /// O(entries) over plain arrays.
+    func piecesRemoved(at slot: Int, count: Int) {
+        guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count == pieces.count + count,
+              totals.view.count == childSums.count + 1 else { return recompute() }
+        var s = sum
+        var heldMax = false
+        for j in slot..<(slot + count) {
+            let r = childSums[j]
+            s -= r
+            if r.nesting == sum.nesting, r.nesting > 0 { heldMax = true }
+        }
+        childSums.removeSubrange(slot..<(slot + count))
+        guard childSums.contains(where: { $0.children > $0.rows }) else { return recompute() }
+        if heldMax { s.nesting = maxNesting() }
+        sum = s
+        totals.remove(at: slot, count: count)
+    }
+
+    /// After `count` pieces were put into a leaf's `pieces` at `slot`:
+    /// adds their summaries, asking only them (the other sections are not
+    /// read: each would be a cache miss in a large table). `recompute()`
+    /// instead when the leaf keeps no summaries or has a tag pending.
+    /// O(entries) over plain arrays.
+    func piecesInserted(at slot: Int, count: Int) {
+        guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count + count == pieces.count,
+              totals.view.count == childSums.count + 1 else { return recompute() }
+        let added = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
+        }
+        let lookups = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
+        }
+        childSums.insert(contentsOf: added, at: slot)
+        var s = sum
+        for a in added { s += a }
+        sum = s
+        totals.insert(at: slot, added, lookups: lookups)
+    }
+
+    /// The largest nesting among the entries. O(entries).
+    private func maxNesting() -> Int {
+        var m = 0
+        for c in childSums where c.nesting > m { m = c.nesting }
+        return m
     }
 
     private func total(fromPieces: Bool = false) {

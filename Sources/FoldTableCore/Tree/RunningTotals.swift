@@ -133,4 +133,83 @@ struct RunningTotals: ~Copyable {
         }
         return Summary(counts: acc, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
     }
+    /// Takes entries `slot..<slot+count` out of a leaf's columns: the
+    /// totals after them drop by what they held, and the entries' own
+    /// columns move up. Reads no piece and no summary. The columns end
+    /// exactly as `rebuild` would leave them. O(entries), in place.
+    mutating func remove(at slot: Int, count k: Int) {
+        let n = storage[0], columns = storage[1]
+        let m = n - k
+        guard columns == TotalsView.leafColumns, k > 0, slot >= 0, slot + k < n else { return }
+        // Each column's new place starts no later than its old one, and
+        // every entry moves up or stays: copying forward reads each value
+        // before anything is written over it.
+        for c in 0..<columns {
+            let src = storage + (TotalsView.header + c * n)
+            let dst = storage + (TotalsView.header + c * m)
+            let delta = c < TotalsView.ownFixed ? src[slot + k] &- src[slot] : 0
+            for i in 0..<slot { dst[i] = src[i] }
+            for i in slot..<m { dst[i] = src[i + k] &- delta }
+        }
+        storage[0] = m
+    }
+
+    /// Puts `sums.count` entries into a leaf's columns at `slot`, with
+    /// their `lookups`: the totals after them grow by what they hold, and
+    /// the later entries' own columns move down. Reads no other piece or
+    /// summary. The columns end exactly as `rebuild` would leave them.
+    /// O(entries), in place when the buffer has room.
+    mutating func insert(at slot: Int, _ sums: [Summary], lookups: [Int]) {
+        let n = storage[0], columns = storage[1], k = sums.count
+        let m = n + k
+        guard columns == TotalsView.leafColumns, k > 0, k == lookups.count, slot >= 0, slot < n else { return }
+        let old = storage
+        let need = TotalsView.header + m * columns
+        if need > capacity {
+            storage = .allocate(capacity: need)
+            capacity = need
+            storage[1] = columns
+        }
+        // The new entries' columns, from the totals before `slot`.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns) { fresh in
+            let v = TotalsView(base: old)
+            var acc = v.prefix(slot)
+            var expanded = v.get(slot, TotalsView.expandedRows)
+            for j in 0..<k {
+                let s = sums[j]
+                fresh[TotalsView.items * k + j] = acc.items
+                fresh[TotalsView.fixedHeight * k + j] = acc.fixedHeight
+                fresh[TotalsView.defaultRows * k + j] = acc.defaultRows
+                fresh[TotalsView.children * k + j] = acc.children
+                fresh[TotalsView.rows * k + j] = acc.rows
+                fresh[TotalsView.expandedRows * k + j] = expanded
+                fresh[TotalsView.ownFixed * k + j] = s.fixedHeight
+                fresh[TotalsView.lookup * k + j] = lookups[j]
+                acc += s.counts
+                expanded &+= s.expandedRows
+            }
+            // What the new entries add to each totals column.
+            let before = v.prefix(slot), beforeExpanded = v.get(slot, TotalsView.expandedRows)
+            let added = [acc.items &- before.items, acc.fixedHeight &- before.fixedHeight,
+                         acc.defaultRows &- before.defaultRows, acc.children &- before.children,
+                         acc.rows &- before.rows, expanded &- beforeExpanded]
+            // Each column's new place starts no earlier than its old one,
+            // and every entry moves down or stays: copying backward (last
+            // column, last entry first) reads each value before anything
+            // is written over it.
+            for c in stride(from: columns - 1, through: 0, by: -1) {
+                let src = old + (TotalsView.header + c * n)
+                let dst = storage + (TotalsView.header + c * m)
+                let delta = c < TotalsView.ownFixed ? added[c] : 0
+                var i = m - 1
+                while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
+                for j in stride(from: k - 1, through: 0, by: -1) { dst[slot + j] = fresh[c * k + j] }
+                i = slot - 1
+                while i >= 0 { dst[i] = src[i]; i -= 1 }
+            }
+        }
+        storage[0] = m
+        if old != storage { old.deallocate() }
+    }
 }
+

@@ -105,4 +105,28 @@ struct Summary: Equatable {
         a.selectedShownRows &+= b.selectedShownRows
         a.selectedShownHeaders &+= b.selectedShownHeaders
     }
+
+    /// Takes `b`'s additive fields out of `a` (wrapping, so exact). The
+    /// nesting, a max, stays: whoever removes the entry that held it asks
+    /// the others again (`ListNode.childChanged`).
+    @inline(__always)
+    static func -= (a: inout Summary, b: Summary) {
+        a.counts.children &-= b.counts.children
+        a.counts.rows &-= b.counts.rows
+        a.counts.items &-= b.counts.items
+        a.counts.defaultRows &-= b.counts.defaultRows
+        a.counts.fixedHeight &-= b.counts.fixedHeight
+        a.expandedRows &-= b.expandedRows
+        a.expandedDeep &-= b.expandedDeep
+        a.rowsDeep &-= b.rowsDeep
+        a.matchedDeep &-= b.matchedDeep
+        a.hiddenRows &-= b.hiddenRows
+        a.hiddenSections &-= b.hiddenSections
+        a.selectedRows &-= b.selectedRows
+        a.selectedSections &-= b.selectedSections
+        a.shownRows &-= b.shownRows
+        a.shownHeaders &-= b.shownHeaders
+        a.selectedShownRows &-= b.selectedShownRows
+        a.selectedShownHeaders &-= b.selectedShownHeaders
+    }
 }
