@@ -39,6 +39,27 @@ import Testing
         return out
     }
 
+    /// The kept ranks (which sections stay) are a longest increasing
+    /// subsequence: as long as the quadratic textbook answer, and
+    /// increasing. Mostly sorted inputs (the search's shortcut) and shuffled ones.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func keptRanksAreALongestIncreasingRun(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<40 {
+            let n = Int.random(in: 0...120, using: &rng)
+            var values = Array(0..<n)
+            if round % 2 == 0 { values.shuffle(using: &rng) } else if n > 1 {
+                for _ in 0..<(n / 10 + 1) { values.swapAt(Int.random(in: 0..<n, using: &rng), Int.random(in: 0..<n, using: &rng)) }
+            }
+            var best = [Int](repeating: 1, count: n)
+            for i in 0..<n { for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) } }
+            let keep = longestIncreasing(values)
+            let kept = values.indices.filter { keep[$0] }.map { values[$0] }
+            #expect(kept.count == (best.max() ?? 0), "round \(round): \(values)")
+            #expect(zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 }, "round \(round): \(values)")
+        }
+    }
+
     @Test func movingOneSectionIsOneRemovalAndOneInsertion() throws {
         let t = try abc()
         let ids = try ["a", "b", "c"].map { try t.sectionID(.key($0)) }

@@ -296,15 +296,27 @@ func longestIncreasing(_ values: [Int]) -> [Bool] {
         return [Bool](repeating: true, count: values.count)
     }
     var tails: [Int] = []       // index into values of the smallest tail of each length
+    var tailValues: [Int] = []  // and that tail's value (no indirection in the search)
     var previous = [Int](repeating: -1, count: values.count)
     for (i, v) in values.enumerated() {
-        var low = 0, high = tails.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[tails[mid]] < v { low = mid + 1 } else { high = mid }
+        // Mostly in order: a value that extends the longest run needs no search.
+        var low = tails.count
+        if let last = tailValues.last, v <= last {
+            var high = tails.count - 1
+            low = 0
+            while low < high {
+                let mid = (low + high) / 2
+                if tailValues[mid] < v { low = mid + 1 } else { high = mid }
+            }
         }
         if low > 0 { previous[i] = tails[low - 1] }
-        if low == tails.count { tails.append(i) } else { tails[low] = i }
+        if low == tails.count {
+            tails.append(i)
+            tailValues.append(v)
+        } else {
+            tails[low] = i
+            tailValues[low] = v
+        }
     }
     var keep = [Bool](repeating: false, count: values.count)
     var i = tails.last ?? -1
