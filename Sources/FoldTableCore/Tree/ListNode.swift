@@ -92,9 +92,22 @@ final class ListNode {
             sum.shownRows = sum.items  // (and none selected, as checked above)
             return
         }
-        guard childSums.count == pieces.count else { return recompute() }
+        guard childSums.count == pieces.count, totals.view.count == pieces.count + 1 else { return recompute() }
+        // The total moves by the piece's difference, as in `childChanged`.
+        // (A run's lookup can change while its summary does not.)
+        let old = childSums[slot]
+        let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
+        guard old != s else {
+            totals.view.set(slot, TotalsView.lookup, data)
+            return
+        }
         childSums[slot] = s
-        total()
+        var t = sum
+        t -= old
+        t += s
+        if s.nesting < old.nesting, old.nesting == sum.nesting { t.nesting = maxNesting() }
+        sum = t
+        totals.update(slot: slot, sums: childSums, lookup: data)
     }
 
     /// Recomputes an internal node after child `i` changed, touching no

@@ -30,6 +30,16 @@ struct RangeTree: Sendable {
     /// Adds `range` (not empty), merging the ranges it overlaps or touches.
     mutating func insert(_ range: Range<Int>) {
         var a = range.lowerBound, b = range.upperBound
+        // Before every range or after, touching none: one merge (change
+        // sets are mostly recorded in order, or in reverse).
+        if let f = first(root), b < nodes[Int(f)].lower {
+            root = merge(make(a, b), root)
+            return
+        }
+        if let l = last(root), nodes[Int(l)].upper < a {
+            root = merge(root, make(a, b))
+            return
+        }
         var (l, r) = split(root, a)
         if let x = last(l), nodes[Int(x)].upper >= a {
             let (rest, node) = split(l, nodes[Int(x)].lower)
@@ -53,6 +63,13 @@ struct RangeTree: Sendable {
     mutating func replace(at p: Int, removed: Int, added: Int) {
         guard root >= 0 else { return }
         let end = p + removed, d = added - removed
+        // Every range before the step (nothing moves), or every one after
+        // it (all move by one tag).
+        if let l = last(root), nodes[Int(l)].upper <= p { return }
+        if let f = first(root), nodes[Int(f)].lower >= end {
+            move(root, by: d)
+            return
+        }
         var tail: (Int, Int)?
         var (l, r) = split(root, p)
         if let x = last(l), nodes[Int(x)].upper > p {
@@ -116,6 +133,10 @@ struct RangeTree: Sendable {
     /// once, so this is amortized O(1) per node.
     private mutating func release(_ t: Int32) {
         guard t >= 0 else { return }
+        if nodes[Int(t)].left < 0, nodes[Int(t)].right < 0 {
+            freed.append(t)
+            return
+        }
         var stack = [t]
         while let n = stack.popLast() {
             if nodes[Int(n)].left >= 0 { stack.append(nodes[Int(n)].left) }

@@ -83,11 +83,25 @@ struct RunningTotals: ~Copyable {
     /// (each would be a cache miss in a large table). The columns end
     /// exactly as `rebuild` leaves them. O(entries).
     mutating func update(slot: Int, sums: [Summary], child: ListNode) {
+        guard storage[1] == TotalsView.internalColumns, view.count == sums.count + 1 else { return }
+        view.setChild(slot, child)
+        rewrite(from: slot, sums)
+    }
+
+    /// The same for piece `slot` of a leaf that keeps its pieces'
+    /// summaries (`sums`), with the piece's `lookup`. O(entries).
+    mutating func update(slot: Int, sums: [Summary], lookup: Int) {
+        guard storage[1] == TotalsView.leafColumns, view.count == sums.count + 1 else { return }
+        view.set(slot, TotalsView.lookup, lookup)
+        rewrite(from: slot, sums)
+    }
+
+    /// Rewrites entry `slot`'s own fixed height and the totals after it
+    /// from `sums`. O(entries - slot).
+    private func rewrite(from slot: Int, _ sums: [Summary]) {
         let v = view
-        guard storage[1] == TotalsView.internalColumns, v.count == sums.count + 1 else { return }
         var acc = v.prefix(slot)
         var expanded = v.get(slot, TotalsView.expandedRows)
-        v.setChild(slot, child)
         for i in slot..<sums.count {
             let s = sums[i]
             v.set(i, TotalsView.ownFixed, s.fixedHeight)
