@@ -30,8 +30,7 @@ public func fold_table_load_info(_ table: OpaquePointer?, _ section: UInt64,
 public func fold_table_finish_load(_ table: OpaquePointer?, _ section: UInt64, _ ticket: UInt64,
                                    _ entries: UnsafePointer<fold_snapshot_entry>?, _ count: Int64,
                                    _ out: UnsafeMutablePointer<fold_snapshot_report>?) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         // A late or stale ticket is told so before its entries are read.
         try t.checkLoadTicket(section: ref, ticket: ticket)
         let raw = try rawSnapshot(entries, count, label: "load entry")
@@ -42,8 +41,7 @@ public func fold_table_finish_load(_ table: OpaquePointer?, _ section: UInt64, _
 @_cdecl("fold_table_fail_load")
 public func fold_table_fail_load(_ table: OpaquePointer?, _ section: UInt64, _ ticket: UInt64,
                                  _ message: UnsafePointer<CChar>?) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         try t.failLoad(section: ref, ticket: ticket, message: try optionalString(message, "message"))
     }
 }

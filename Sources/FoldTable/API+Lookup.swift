@@ -71,8 +71,7 @@ public func fold_table_section_info(_ table: OpaquePointer?, _ section: UInt64,
 public func fold_table_section_text(_ table: OpaquePointer?, _ section: UInt64, _ which: Int32,
                                     _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
                                     _ outLength: UnsafeMutablePointer<Int>?) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         let text: String
         switch which {
         case FOLD_TEXT_KEY: text = try t.sectionKey(ref)

@@ -11,8 +11,7 @@ private func heights(_ pointer: UnsafePointer<Double>?, _ count: Int64) throws -
 @_cdecl("fold_table_insert_rows")
 public func fold_table_insert_rows(_ table: OpaquePointer?, _ section: UInt64, _ index: Int64, _ count: Int64,
                                    _ values: UnsafePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         let at = try insertionIndex(index) { try t.childCount(ref) }
         try t.insertRows(in: ref, atChild: at, count: int(count), heights: try heights(values, count))
     }
@@ -26,8 +25,7 @@ public func fold_table_remove_rows(_ table: OpaquePointer?, _ section: UInt64, _
 @_cdecl("fold_table_move_row")
 public func fold_table_move_row(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64, _ target: UInt64,
                                 _ index: Int64) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         let to = try sectionRef(target)
         let at = try insertionIndex(index) { try t.childCount(to) - (section == target ? 1 : 0) }
         try t.moveRow(section: ref, row: int(row), to: to, atChild: at)
@@ -43,8 +41,7 @@ public func fold_table_set_row_height(_ table: OpaquePointer?, _ section: UInt64
 @_cdecl("fold_table_set_row_heights")
 public func fold_table_set_row_heights(_ table: OpaquePointer?, _ section: UInt64, _ row: Int64, _ count: Int64,
                                        _ values: UnsafePointer<Double>?) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         var buffer = try heights(values, count)
         if buffer == nil, count == 0 { buffer = UnsafeBufferPointer(start: nil, count: 0) }
         guard let buffer else { throw FoldError(.invalidArgument, "heights is NULL") }

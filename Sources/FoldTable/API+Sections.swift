@@ -30,8 +30,7 @@ public func fold_table_remove_section(_ table: OpaquePointer?, _ section: UInt64
 @_cdecl("fold_table_move_section")
 public func fold_table_move_section(_ table: OpaquePointer?, _ section: UInt64, _ parent: UInt64,
                                     _ index: Int64) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         let target = parentRef(parent)
         let at = try insertionIndex(index) {
             let count = try t.childCount(target)
@@ -58,8 +57,7 @@ public func fold_table_set_section_header(_ table: OpaquePointer?, _ section: UI
 @_cdecl("fold_table_set_section_height")
 public func fold_table_set_section_height(_ table: OpaquePointer?, _ section: UInt64, _ which: Int32,
                                           _ height: Double) -> Int32 {
-    withTable(table) { t in
-        let ref = try sectionRef(section)
+    withSection(table, section) { t, ref in
         switch which {
         case FOLD_HEIGHT_HEADER: try t.setHeaderHeight(heightOrDefault(height), section: ref)
         case FOLD_HEIGHT_FOOTER: try t.setFooterHeight(heightOrDefault(height), section: ref)

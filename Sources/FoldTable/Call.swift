@@ -42,6 +42,12 @@ func withSection<T>(_ handle: OpaquePointer?, _ section: UInt64, output pointer:
     withTable(handle, output: pointer, name) { t in try body(t, sectionRef(section)) }
 }
 
+/// `withTable(_:_:)` for a call about one section: FOLD_ROOT is refused
+/// before `body` runs.
+func withSection(_ handle: OpaquePointer?, _ section: UInt64, _ body: (Table, SectionRef) throws -> Void) -> Int32 {
+    withTable(handle) { t in try body(t, sectionRef(section)) }
+}
+
 /// A required output pointer.
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
     guard let pointer else { throw FoldError(.invalidArgument, "\(name) is NULL") }

@@ -50,19 +50,6 @@ static void check_asked_(const char *file, int line, const expander *e, int call
     }
 }
 
-/* Readies `e` for a new section "a" of t with `rows` rows, answering
- * answers[i] for row i (0: no expanded height). */
-static void ready_expander(fold_table *t, expander *e, int64_t rows, double a0, double a1,
-                           double a2, double a3)
-{
-    memset(e, 0, sizeof *e);
-    e->section = add(t, FOLD_ROOT, "a", NULL, rows);
-    e->answers[0] = a0;
-    e->answers[1] = a1;
-    e->answers[2] = a2;
-    e->answers[3] = a3;
-}
-
 static int expanded_provider(fold_table *t, fold_section_id id, const char *key, int64_t row,
                              double *out, void *user_data)
 {
@@ -89,6 +76,30 @@ static int expanded_provider(fold_table *t, fold_section_id id, const char *key,
     return 1;
 }
 
+/* Installs `e` as t's expanded-height provider (one check). */
+static void use_expander(fold_table *t, expander *e)
+{
+    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, e),
+                 FOLD_OK);
+}
+
+/* A new table (new_table(NULL)) with one section "a" of `rows` rows, and
+ * `e` readied for it, answering answers[i] for row i (0: no expanded
+ * height), installed as its expanded-height provider (one check). */
+static fold_table *expander_table(expander *e, int64_t rows, double a0, double a1, double a2,
+                                  double a3)
+{
+    fold_table *t = new_table(NULL);
+    memset(e, 0, sizeof *e);
+    e->section = add(t, FOLD_ROOT, "a", NULL, rows);
+    e->answers[0] = a0;
+    e->answers[1] = a1;
+    e->answers[2] = a2;
+    e->answers[3] = a3;
+    use_expander(t, e);
+    return t;
+}
+
 /* A row provider that only counts (and notices calls after a free). */
 static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_t row, double *out,
                       void *user_data)
@@ -107,16 +118,13 @@ static int rows_of_30(fold_table *t, fold_section_id id, const char *key, int64_
  * expanded height of their own are never asked. */
 void test_expanded_provider_measuring(void)
 {
-    fold_table *t = new_table(NULL);
     expander e;
     hook rows = {0};
     int64_t measured = -1;
     int changed = -1;
     /* Row 0: none, not expandable; row 3: not above the row's 30, not expandable. */
-    ready_expander(t, &e, 4, 0, 100, 80, 20);
+    fold_table *t = expander_table(&e, 4, 0, 100, 80, 20);
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
     /* Nothing is asked before measuring. */
     check_row_info(t, e.section, 1, 44, FOLD_HEIGHT_DEFAULT, 0);
     CHECK_EQ_I64(e.calls, 0);
@@ -166,13 +174,10 @@ void test_expanded_provider_measuring(void)
  * known expanded height asks for it first, once. */
 void test_expanded_provider_on_activation(void)
 {
-    fold_table *t = new_table(NULL);
     expander e;
     int changed = -1;
     double h = -1;
-    ready_expander(t, &e, 4, 0, 100, 80, 20);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
+    fold_table *t = expander_table(&e, 4, 0, 100, 80, 20);
 
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);
@@ -234,8 +239,7 @@ void test_expanded_provider_replaces_itself(void)
     old->next = &fresh;
     fresh.answers[0] = fresh.answers[1] = fresh.answers[2] = 70;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
-                 FOLD_OK);
+    use_expander(t, old);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_STATUS(fresh.set_status, FOLD_OK);
     CHECK_EQ_I64(measured, 3);
@@ -249,8 +253,7 @@ void test_expanded_provider_replaces_itself(void)
     old->answers[1] = 150;
     old->replace = 1;
     old->next = NULL; /* removes the provider */
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
-                 FOLD_OK);
+    use_expander(t, old);
     CHECK_EQ_I64(fresh.calls, 2); /* replaced from outside: not called again */
     CHECK_STATUS(fold_table_invalidate_heights(t, fresh.section, 1), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, fresh.section, 1, &changed), FOLD_OK);
@@ -280,8 +283,7 @@ void test_expanded_provider_removes_itself(void)
     old->answers[0] = old->answers[1] = old->answers[2] = 100;
     old->replace = 1; /* next NULL */
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, old),
-                 FOLD_OK);
+    use_expander(t, old);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(measured, 3); /* the row provider stays */
     CHECK_EQ_I64(rows.calls, 3);
@@ -300,16 +302,13 @@ void test_expanded_provider_removes_itself(void)
  * of the table runs after the free (LeakSanitizer: the table is freed). */
 void test_free_in_expanded_provider(void)
 {
-    fold_table *t = new_table(NULL);
     expander e;
     hook rows = {0}, listener = {0};
     int64_t measured = -1;
-    ready_expander(t, &e, 3, 100, 100, 100, 0);
+    fold_table *t = expander_table(&e, 3, 100, 100, 100, 0);
     e.free_table = 1;
     expander_freed = 0;
     CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_ROW, rows_of_30, &rows), FOLD_OK);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_measure(t, 0, 1000, 0, &measured), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
@@ -317,13 +316,10 @@ void test_free_in_expanded_provider(void)
     CHECK_EQ_I64(listener.calls, 0);
     CHECK_EQ_I64(calls_after_free, 0); /* neither provider after the free */
 
-    t = new_table(NULL);
-    ready_expander(t, &e, 3, 0, 100, 0, 0);
+    t = expander_table(&e, 3, 0, 100, 0, 0);
     e.free_table = 1;
     expander_freed = 0;
     listener.calls = 0;
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
     CHECK_STATUS(fold_table_add_row_listener(t, hook_row, &listener, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, NULL), FOLD_OK);
     CHECK_EQ_I64(e.calls, 1);
@@ -336,12 +332,9 @@ void test_free_in_expanded_provider(void)
  * provider for the rows it covers, and only those. */
 void test_expanded_provider_measured_alone(void)
 {
-    fold_table *t = new_table(NULL);
     expander e;
     int64_t measured = -1;
-    ready_expander(t, &e, 40, 90, 90, 90, 90);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
+    fold_table *t = expander_table(&e, 40, 90, 90, 90, 90);
     /* Header 0..28, rows of 44: [0, 100) covers the header and rows 0 and 1. */
     CHECK_STATUS(fold_table_measure(t, 0, 100, 0, &measured), FOLD_OK);
     check_asked(e, 2, 0, 1);
@@ -367,13 +360,10 @@ static int refuse_expand(fold_table *t, fold_section_id id, const char *key, int
  * expandable now, not expanded) and that redraw is the one change set. */
 void test_expanded_answer_kept_when_refused(void)
 {
-    fold_table *t = new_table(NULL);
     expander e;
     hook refusals = {0}, sets = {0};
     int changed = -1;
-    ready_expander(t, &e, 3, 0, 100, 120, 0);
-    CHECK_STATUS(fold_table_set_height_provider(t, FOLD_HEIGHT_EXPANDED, expanded_provider, &e),
-                 FOLD_OK);
+    fold_table *t = expander_table(&e, 3, 0, 100, 120, 0);
     CHECK_STATUS(fold_table_add_row_listener(t, refuse_expand, &refusals, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_add_change_listener(t, hook_changes, &sets, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, e.section, 1, &changed), FOLD_OK);

@@ -58,11 +58,12 @@ static void add_hook(fold_table *t, int kind, hook *h, int64_t *id)
     CHECK_STATUS(status, FOLD_OK);
 }
 
-/* Adds to `t` two listeners of `kind`: `h`, which removes the second
- * through `r` on its first call, and the second (the victim, its user_data
- * malloc'd: the remover frees it right after the removal). */
-static void arm_remover(fold_table *t, int kind, hook *h, remover *r)
+/* two_sections() with two listeners of `kind`: `h`, which removes the
+ * second through `r` on its first call, and the second (the victim, its
+ * user_data malloc'd: the remover frees it right after the removal). */
+static fold_table *armed_table(int kind, hook *h, remover *r)
 {
+    fold_table *t = two_sections();
     memset(h, 0, sizeof *h);
     memset(r, 0, sizeof *r);
     h->on = HOOK_EVERY;
@@ -71,16 +72,16 @@ static void arm_remover(fold_table *t, int kind, hook *h, remover *r)
     r->victim_data = calloc(1, sizeof *r->victim_data);
     add_hook(t, kind, h, &h->id);
     add_hook(t, kind, r->victim_data, &r->victim_id);
+    return t;
 }
 
 void test_section_listener_removed_in_round(void)
 {
-    fold_table *t = two_sections();
     hook h, later = {0};
     remover r;
     int64_t items = -1;
     int changed = -1;
-    arm_remover(t, SECTION_LISTENERS, &h, &r);
+    fold_table *t = armed_table(SECTION_LISTENERS, &h, &r);
     /* Registered after the victim: still called, in both rounds. */
     add_hook(t, SECTION_LISTENERS, &later, &later.id);
 
@@ -100,12 +101,11 @@ void test_section_listener_removed_in_round(void)
 
 void test_change_listener_removed_in_round(void)
 {
-    fold_table *t = two_sections();
     hook h;
     remover r;
     int64_t items = -1;
     int changed = -1;
-    arm_remover(t, CHANGE_LISTENERS, &h, &r);
+    fold_table *t = armed_table(CHANGE_LISTENERS, &h, &r);
 
     check_changed(t, fold_table_collapse, sec(t, "b"), 1);
     CHECK_STATUS(r.remove_status, FOLD_OK);
@@ -119,14 +119,13 @@ void test_change_listener_removed_in_round(void)
 
 void test_row_listener_removed_in_round(void)
 {
-    fold_table *t = two_sections();
     hook h;
     remover r;
     int changed = -1;
     fold_row_info ri;
+    fold_table *t = armed_table(ROW_LISTENERS, &h, &r);
     fold_section_id a = sec(t, "a");
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
-    arm_remover(t, ROW_LISTENERS, &h, &r);
 
     CHECK_STATUS(fold_table_expand_row(t, a, 1, &changed), FOLD_OK);
     CHECK_EQ_I64(changed, 1);

@@ -9,6 +9,13 @@ void record_sets(fold_table *t, seen_changes *seen)
     CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, seen, NULL), FOLD_OK);
 }
 
+void apply_recorded(fold_table *t, const fold_snapshot_entry *entries, int64_t count,
+                    fold_snapshot_report *report, seen_changes *seen)
+{
+    record_sets(t, seen);
+    CHECK_STATUS(fold_table_apply_snapshot(t, entries, count, report), FOLD_OK);
+}
+
 uint64_t table_fingerprint(const fold_table *t)
 {
     uint64_t h = 1469598103934665603u;
@@ -53,9 +60,8 @@ void test_snapshot_change_set(void)
     CHECK_STATUS(fold_table_set_row_expanded_height(t, a, 1, 100), FOLD_OK);
     CHECK_STATUS(fold_table_expand_row(t, a, 1, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_collapse(t, b, NULL), FOLD_OK);
-    record_sets(t, &seen);
     memset(&report, 0xff, sizeof report);
-    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
+    apply_recorded(t, snapshot, COUNT(snapshot), &report, &seen);
     CHECK_EQ_I64(report.sections_inserted, 1);
     CHECK_EQ_I64(report.sections_removed, 0);
     CHECK_EQ_I64(report.sections_moved, 1);
@@ -116,8 +122,7 @@ void test_snapshot_across_parents(void)
     CHECK_STATUS(fold_table_collapse(t, x, NULL), FOLD_OK);
     CHECK_STATUS(fold_table_set_row_height(t, x, 0, 10), FOLD_OK);
     /* Items: p 0, its row 1, x 2 (collapsed); q 3. */
-    record_sets(t, &seen);
-    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
+    apply_recorded(t, snapshot, COUNT(snapshot), &report, &seen);
     CHECK_EQ_I64(report.sections_moved, 1);
     CHECK_EQ_I64(report.sections_kept, 3);
     CHECK_EQ_I64(report.rows_inserted + report.rows_removed, 0);
@@ -189,8 +194,7 @@ void test_snapshot_nothing_changed(void)
     };
     fold_snapshot_report report;
     seen_changes seen;
-    record_sets(t, &seen);
-    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
+    apply_recorded(t, snapshot, COUNT(snapshot), &report, &seen);
     CHECK_EQ_I64(seen.calls, 0);
     CHECK_EQ_I64(report.sections_kept, 3);
     CHECK_EQ_I64(report.sections_moved + report.sections_inserted + report.sections_removed, 0);

@@ -11,6 +11,11 @@
 /* Zeroes `seen` and registers seen_changes_listener (fixture.h) with it. */
 void record_sets(fold_table *t, seen_changes *seen);
 
+/* record_sets, then fold_table_apply_snapshot with `report` (one check
+ * each: both FOLD_OK). */
+void apply_recorded(fold_table *t, const fold_snapshot_entry *entries, int64_t count,
+                    fold_snapshot_report *report, seen_changes *seen);
+
 #define CHECK_CHANGE(seen, i, p, r, a)                           \
     do {                                                         \
         CHECK_EQ_I64((seen).changes[i].position, p);             \

@@ -38,8 +38,7 @@ static void test_long_and_non_ascii_keys(void)
     };
     fold_snapshot_report report;
     seen_changes seen;
-    record_sets(t, &seen);
-    CHECK_STATUS(fold_table_apply_snapshot(t, snapshot, COUNT(snapshot), &report), FOLD_OK);
+    apply_recorded(t, snapshot, COUNT(snapshot), &report, &seen);
     CHECK_EQ_I64(report.sections_kept, 2);
     CHECK_EQ_I64(report.sections_inserted, 0);
     CHECK_EQ_I64(report.headers_changed, 1);
