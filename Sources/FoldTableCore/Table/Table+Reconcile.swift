@@ -302,8 +302,11 @@ extension Table {
         guard let parent = first.parent else { return }
         let index = first.indexInParent
         let position = childPosition(parent, index)
-        let items = childItems(parent, index..<(index + count))
+        // Their items, from what leaves (no descent): whole sections, so
+        // each shows its contribution.
+        var items = 0
         for case .section(let s) in parent.replaceChildren(index..<(index + count), with: []) {
+            items += s.contribution.items
             s.parent = nil
             s.node = nil
         }
