@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import weakref
 from ctypes import byref
-from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Union
 
 from . import _errors, _ffi, _snapshot
 from ._callbacks import _check_callable, _decode_key, _guarded
@@ -184,12 +184,10 @@ def finish_load(self: Section, ticket: int, children: Children) -> SnapshotRepor
 
     O(e · depth · log n) for e entries."""
     number = _ticket(ticket)
-    keep: List[bytes] = []
-    entries = _snapshot._entries(children, keep, children=True)
-    array = _snapshot._entry_array(entries)
+    entries = _snapshot._Entries(children, children=True)
     report = _ffi.fold_snapshot_report()
     try:
-        self._call(_lib.fold_table_finish_load, number, array, len(entries), byref(report))
+        self._call(_lib.fold_table_finish_load, number, entries.array, entries.count, byref(report))
     finally:
         # New sections: cached sibling indices are stale.
         _ffi.bump_generation()

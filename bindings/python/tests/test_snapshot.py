@@ -160,3 +160,44 @@ def test_a_listener_cannot_apply_a_snapshot(worked):
     worked.apply_snapshot([Snapshot("iPad", "iPad", rows=2)])
     assert len(errors) == 1
     assert keys(worked) == ["iPad"]
+
+
+def test_entries_are_packed_as_the_c_struct():
+    # The entries are packed byte for byte (struct, from the ctypes
+    # declaration's offsets), not built as ctypes Structures: read back
+    # through ctypes, every field is what was given.
+    from ctypes import c_char_p, cast
+
+    from foldtable import _ffi, _snapshot
+
+    entries = _snapshot._Entries([
+        Snapshot("é-key", header=None, rows=3, collapsed=True, collapsible=False,
+                 header_height=12.5, row_height=0.25, children=[Snapshot("inner", "Inner|x"), 7]),
+        {"key": "b", "header": "", "collapsed": False, "header_item": False, "loaded": False,
+         "footer_height": foldtable.HEIGHT_DEFAULT},
+    ])
+    assert entries.count == 5
+    got = [entries.array[i] for i in range(entries.count)]
+    assert [e.kind for e in got] == [_ffi.SNAPSHOT_SECTION, _ffi.SNAPSHOT_ROWS, _ffi.SNAPSHOT_SECTION,
+                                     _ffi.SNAPSHOT_ROWS, _ffi.SNAPSHOT_SECTION]
+    assert [e.depth for e in got] == [0, 1, 1, 1, 0]
+    assert [e.rows for e in got] == [0, 3, 0, 7, 0]
+
+    def text(address):
+        return None if address is None else cast(address, c_char_p).value
+
+    assert [text(e.key) for e in got] == ["é-key".encode(), None, b"inner", None, b"b"]
+    assert [text(e.header) for e in got] == [None, None, b"Inner|x", None, b""]
+    assert got[0].flags == _ffi.SECTION_COLLAPSED | _ffi.SECTION_FIXED
+    assert got[4].flags == _ffi.SECTION_EXPANDED | _ffi.SECTION_NO_HEADER | _ffi.SECTION_UNLOADED
+    assert got[0].heights == _ffi.SNAPSHOT_HEADER_HEIGHT | _ffi.SNAPSHOT_ROW_HEIGHT
+    assert (got[0].header_height, got[0].footer_height, got[0].row_height) == (12.5, 0.0, 0.25)
+    assert got[4].heights == _ffi.SNAPSHOT_FOOTER_HEIGHT
+    assert got[4].footer_height == foldtable.HEIGHT_DEFAULT
+    assert got[2].heights == 0 and got[2].flags == 0
+
+
+def test_an_empty_snapshot_empties_the_table(worked):
+    report = worked.apply_snapshot([])
+    assert report.sections_removed == 3 and report.sections_kept == 0
+    assert len(worked) == 0
