@@ -162,8 +162,12 @@ struct RunningTotals: ~Copyable {
             let src = storage + (TotalsView.header + c * n)
             let dst = storage + (TotalsView.header + c * m)
             let delta = c < TotalsView.ownFixed ? src[slot + k] &- src[slot] : 0
-            for i in 0..<slot { dst[i] = src[i] }
-            for i in slot..<m { dst[i] = src[i + k] &- delta }
+            if slot > 0, dst != src { dst.update(from: src, count: slot) }
+            if delta != 0 {
+                for i in slot..<m { dst[i] = src[i + k] &- delta }
+            } else {
+                (dst + slot).update(from: src + slot + k, count: m - slot)
+            }
         }
         storage[0] = m
     }
@@ -180,15 +184,20 @@ struct RunningTotals: ~Copyable {
         let old = storage
         let need = TotalsView.header + m * columns
         if need > capacity {
-            storage = .allocate(capacity: need)
-            capacity = need
+            // Room for a few more: a leaf that grew by an insert mostly
+            // grows again (a full node splits at maxFill + 1 entries).
+            let entries = min(max(m + 4, m + m / 2), ChildList.maxFill + 2)
+            capacity = max(need, TotalsView.header + entries * columns)
+            storage = .allocate(capacity: capacity)
             storage[1] = columns
         }
-        // The new entries' columns, from the totals before `slot`.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns) { fresh in
+        // The new entries' columns, from the totals before `slot`, and
+        // after them what they add to each totals column.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns + TotalsView.ownFixed) { fresh in
             let v = TotalsView(base: old)
-            var acc = v.prefix(slot)
-            var expanded = v.get(slot, TotalsView.expandedRows)
+            let before = v.prefix(slot), beforeExpanded = v.get(slot, TotalsView.expandedRows)
+            var acc = before
+            var expanded = beforeExpanded
             for j in 0..<k {
                 let s = sums[j]
                 fresh[TotalsView.items * k + j] = acc.items
@@ -202,24 +211,29 @@ struct RunningTotals: ~Copyable {
                 acc += s.counts
                 expanded &+= s.expandedRows
             }
-            // What the new entries add to each totals column.
-            let before = v.prefix(slot), beforeExpanded = v.get(slot, TotalsView.expandedRows)
-            let added = [acc.items &- before.items, acc.fixedHeight &- before.fixedHeight,
-                         acc.defaultRows &- before.defaultRows, acc.children &- before.children,
-                         acc.rows &- before.rows, expanded &- beforeExpanded]
+            let added = fresh.baseAddress.unsafelyUnwrapped + k * columns
+            added[TotalsView.items] = acc.items &- before.items
+            added[TotalsView.fixedHeight] = acc.fixedHeight &- before.fixedHeight
+            added[TotalsView.defaultRows] = acc.defaultRows &- before.defaultRows
+            added[TotalsView.children] = acc.children &- before.children
+            added[TotalsView.rows] = acc.rows &- before.rows
+            added[TotalsView.expandedRows] = expanded &- beforeExpanded
             // Each column's new place starts no earlier than its old one,
-            // and every entry moves down or stays: copying backward (last
-            // column, last entry first) reads each value before anything
-            // is written over it.
+            // and every entry moves down or stays: going backward (last
+            // column first, and in a column its tail, the new entries,
+            // then its head) reads each value before anything is written
+            // over it (`update(from:count:)` copies as memmove does).
             for c in stride(from: columns - 1, through: 0, by: -1) {
                 let src = old + (TotalsView.header + c * n)
                 let dst = storage + (TotalsView.header + c * m)
-                let delta = c < TotalsView.ownFixed ? added[c] : 0
-                var i = m - 1
-                while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
-                for j in stride(from: k - 1, through: 0, by: -1) { dst[slot + j] = fresh[c * k + j] }
-                i = slot - 1
-                while i >= 0 { dst[i] = src[i]; i -= 1 }
+                if c < TotalsView.ownFixed, case let delta = added[c], delta != 0 {
+                    var i = m - 1
+                    while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
+                } else {
+                    (dst + slot + k).update(from: src + slot, count: n - slot)
+                }
+                (dst + slot).update(from: fresh.baseAddress.unsafelyUnwrapped + c * k, count: k)
+                if slot > 0, dst != src { dst.update(from: src, count: slot) }
             }
         }
         storage[0] = m
