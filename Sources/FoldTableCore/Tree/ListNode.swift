@@ -107,7 +107,7 @@ final class ListNode {
         t += s
         if s.nesting < old.nesting, old.nesting == sum.nesting { t.nesting = maxNesting() }
         sum = t
-        totals.update(slot: slot, sums: childSums, lookup: data)
+        totals.update(slot: slot, from: old, to: s, lookup: data)
     }
 
     /// Recomputes an internal node after child `i` changed, touching no
@@ -130,7 +130,7 @@ final class ListNode {
         s += new
         if new.nesting < old.nesting, old.nesting == sum.nesting { s.nesting = maxNesting() }
         sum = s
-        totals.update(slot: i, sums: childSums, child: child)
+        totals.update(slot: i, from: old, to: new, child: child)
     }
 
     /// After pieces `slot..<slot+count` were taken out of a leaf's

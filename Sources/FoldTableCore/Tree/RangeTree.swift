@@ -24,6 +24,10 @@ struct RangeTree: Sendable {
     private var nodes: [Node] = []
     private var freed: [Int32] = []
     private var root: Int32 = -1
+    /// The first range's start and the last one's end, once found: the
+    /// common edits (before or after every range) read them instead of
+    /// walking a spine. Nil after an edit that may move them otherwise.
+    private var span: (lower: Int, upper: Int)?
 
     var isEmpty: Bool { root < 0 }
 
@@ -32,14 +36,19 @@ struct RangeTree: Sendable {
         var a = range.lowerBound, b = range.upperBound
         // Before every range or after, touching none: one merge (change
         // sets are mostly recorded in order, or in reverse).
-        if let f = first(root), b < nodes[Int(f)].lower {
-            root = merge(make(a, b), root)
-            return
+        if let (lower, upper) = bounds() {
+            if b < lower {
+                root = merge(make(a, b), root)
+                span = (a, upper)
+                return
+            }
+            if upper < a {
+                root = merge(root, make(a, b))
+                span = (lower, b)
+                return
+            }
         }
-        if let l = last(root), nodes[Int(l)].upper < a {
-            root = merge(root, make(a, b))
-            return
-        }
+        span = nil
         var (l, r) = split(root, a)
         if let x = last(l), nodes[Int(x)].upper >= a {
             let (rest, node) = split(l, nodes[Int(x)].lower)
@@ -65,11 +74,15 @@ struct RangeTree: Sendable {
         let end = p + removed, d = added - removed
         // Every range before the step (nothing moves), or every one after
         // it (all move by one tag).
-        if let l = last(root), nodes[Int(l)].upper <= p { return }
-        if let f = first(root), nodes[Int(f)].lower >= end {
-            move(root, by: d)
-            return
+        if let (lower, upper) = bounds() {
+            if upper <= p { return }
+            if lower >= end {
+                move(root, by: d)
+                span = (lower + d, upper + d)
+                return
+            }
         }
+        span = nil
         var tail: (Int, Int)?
         var (l, r) = split(root, p)
         if let x = last(l), nodes[Int(x)].upper > p {
@@ -106,6 +119,14 @@ struct RangeTree: Sendable {
             n = nodes[i].right
         }
         return out
+    }
+
+    /// `span`, found when unknown. O(log r) then, O(1) after.
+    private mutating func bounds() -> (lower: Int, upper: Int)? {
+        if let span { return span }
+        guard let f = first(root), let l = last(root) else { return nil }
+        span = (nodes[Int(f)].lower, nodes[Int(l)].upper)
+        return span
     }
 
     // MARK: Treap

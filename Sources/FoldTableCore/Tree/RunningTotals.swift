@@ -77,38 +77,45 @@ struct RunningTotals: ~Copyable {
         return total
     }
 
-    /// After child `slot` of an internal node changed (its summary is
-    /// `sums[slot]` now, and its buffer may have moved): rewrites the totals
-    /// after it and the child's fields, without touching the other children
+    /// After child `slot` of an internal node changed from `old` to `new`
+    /// (and its buffer may have moved): moves the totals after it and
+    /// rewrites the child's fields, without touching the other children
     /// (each would be a cache miss in a large table). The columns end
     /// exactly as `rebuild` leaves them. O(entries).
-    mutating func update(slot: Int, sums: [Summary], child: ListNode) {
-        guard storage[1] == TotalsView.internalColumns, view.count == sums.count + 1 else { return }
+    mutating func update(slot: Int, from old: Summary, to new: Summary, child: ListNode) {
+        guard storage[1] == TotalsView.internalColumns, slot >= 0, slot < view.count - 1 else { return }
         view.setChild(slot, child)
-        rewrite(from: slot, sums)
+        shift(after: slot, from: old, to: new)
     }
 
     /// The same for piece `slot` of a leaf that keeps its pieces'
-    /// summaries (`sums`), with the piece's `lookup`. O(entries).
-    mutating func update(slot: Int, sums: [Summary], lookup: Int) {
-        guard storage[1] == TotalsView.leafColumns, view.count == sums.count + 1 else { return }
+    /// summaries, with the piece's `lookup`. O(entries).
+    mutating func update(slot: Int, from old: Summary, to new: Summary, lookup: Int) {
+        guard storage[1] == TotalsView.leafColumns, slot >= 0, slot < view.count - 1 else { return }
         view.set(slot, TotalsView.lookup, lookup)
-        rewrite(from: slot, sums)
+        shift(after: slot, from: old, to: new)
     }
 
-    /// Rewrites entry `slot`'s own fixed height and the totals after it
-    /// from `sums`. O(entries - slot).
-    private func rewrite(from slot: Int, _ sums: [Summary]) {
+    /// Entry `slot` went from `old` to `new`: its own fixed height is
+    /// rewritten and every total after it moves by the difference, column
+    /// by column (contiguous adds; no other entry's summary is read).
+    /// O(entries - slot).
+    private func shift(after slot: Int, from old: Summary, to new: Summary) {
         let v = view
-        var acc = v.prefix(slot)
-        var expanded = v.get(slot, TotalsView.expandedRows)
-        for i in slot..<sums.count {
-            let s = sums[i]
-            v.set(i, TotalsView.ownFixed, s.fixedHeight)
-            acc += s.counts
-            expanded &+= s.expandedRows
-            v.writeTotals(i + 1, acc, expanded: expanded)
+        v.set(slot, TotalsView.ownFixed, new.fixedHeight)
+        let end = v.count
+        @inline(__always)
+        func add(_ c: Int, _ d: Int) {
+            guard d != 0 else { return }
+            let column = v.column(c)
+            for i in (slot + 1)..<end { column[i] &+= d }
         }
+        add(TotalsView.items, new.items &- old.items)
+        add(TotalsView.fixedHeight, new.fixedHeight &- old.fixedHeight)
+        add(TotalsView.defaultRows, new.defaultRows &- old.defaultRows)
+        add(TotalsView.children, new.children &- old.children)
+        add(TotalsView.rows, new.rows &- old.rows)
+        add(TotalsView.expandedRows, new.expandedRows &- old.expandedRows)
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
