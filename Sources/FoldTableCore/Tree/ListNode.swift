@@ -93,7 +93,6 @@ final class ListNode {
             return
         }
         guard childSums.count == pieces.count, totals.view.count == pieces.count + 1 else { return recompute() }
-        // The total moves by the piece's difference, as in `childChanged`.
         // (A run's lookup can change while its summary does not.)
         let old = childSums[slot]
         let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
@@ -101,12 +100,7 @@ final class ListNode {
             totals.view.set(slot, TotalsView.lookup, data)
             return
         }
-        childSums[slot] = s
-        var t = sum
-        t -= old
-        t += s
-        if s.nesting < old.nesting, old.nesting == sum.nesting { t.nesting = maxNesting() }
-        sum = t
+        entryChanged(slot, from: old, to: s)
         totals.update(slot: slot, from: old, to: s, lookup: data)
     }
 
@@ -124,13 +118,21 @@ final class ListNode {
             totals.view.setChild(i, child)
             return
         }
+        entryChanged(i, from: old, to: new)
+        totals.update(slot: i, from: old, to: new, child: child)
+    }
+
+    /// Entry `i`'s summary went from `old` to `new`: records it and moves
+    /// the total by the difference (the nesting, a max, is asked of the
+    /// others only when `old` held it and `new` is lower). O(1), or
+    /// O(entries) for the nesting.
+    private func entryChanged(_ i: Int, from old: Summary, to new: Summary) {
         childSums[i] = new
         var s = sum
         s -= old
         s += new
         if new.nesting < old.nesting, old.nesting == sum.nesting { s.nesting = maxNesting() }
         sum = s
-        totals.update(slot: i, from: old, to: new, child: child)
     }
 
     /// After pieces `slot..<slot+count` were taken out of a leaf's
