@@ -249,9 +249,12 @@ extension Table {
             if n >= 0, match.isKept(n) {
                 // Unmarked here, while it is read anyway (a pass over the
                 // sections less); `unmarkKept` does it if this loop throws.
-                let x = old[match.oldOf[n]].section
-                x.snapshotNumber = -1
-                if unchanged(x, n, plan, texts) {
+                // Unretained: `sectionsByKey` holds it (a retain and release per section).
+                let same = Unmanaged.passUnretained(old[match.oldOf[n]].section)._withUnsafeGuaranteedRef { x in
+                    x.snapshotNumber = -1
+                    return unchanged(x, n, plan, texts)
+                }
+                if same {
                     report.sectionsKept += 1
                     continue
                 }
