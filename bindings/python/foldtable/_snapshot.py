@@ -109,7 +109,9 @@ def _layout(struct_type: Any) -> "struct.Struct":
     if sizeof(struct_type) > at:
         fmt += "%dx" % (sizeof(struct_type) - at)
     packer = struct.Struct(fmt)
-    assert packer.size == sizeof(struct_type)
+    if packer.size != sizeof(struct_type):  # a field type this does not know
+        raise ImportError("cannot lay out %s: %d bytes packed, %d in C"
+                          % (struct_type.__name__, packer.size, sizeof(struct_type)))
     return packer
 
 
