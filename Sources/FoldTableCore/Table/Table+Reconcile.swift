@@ -75,7 +75,7 @@ extension Table {
                     guard let found = sectionsByKey[key] else {
                         texts.setKey(n, key)
                         texts.setHeader(n, try entries.header(i))
-                        match.claimNew(n)
+                        match.claimNew()
                         return fresh.updateValue(n, forKey: key)
                     }
                     s = Unmanaged.passUnretained(found)
@@ -172,8 +172,6 @@ extension Table {
         let count = plan.sectionCount
         let old = match.old
         var report = SnapshotReport()
-        var rowsBefore = [Int](repeating: 0, count: count)
-        for n in 0..<count where match.isKept(n) { rowsBefore[n] = old[match.oldOf[n]].rowsBefore }
 
         // Which kept sections stay: same parent, and in a longest run of
         // their old order among the siblings that do.
@@ -197,7 +195,7 @@ extension Table {
         // before anything changes (Table+ReconcileFilter.swift).
         var answers: SnapshotAnswers?
         do {
-            answers = try askSnapshot(plan, texts, match, stays, rowsBefore)
+            answers = try askSnapshot(plan, texts, match, stays)
         } catch {
             match.unmarkGoing()
             throw error
@@ -281,7 +279,7 @@ extension Table {
             if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
-            try arrange(x, n, plan, match, stays, rowsBefore, &answers, &report)
+            try arrange(x, n, plan, match, stays, &answers, &report)
         }
         match.keptUnmarked = true
         // The answers are in; what shows follows from them, as when the filter was set.
@@ -356,7 +354,7 @@ extension Table {
     /// stretches of rows between them are matched in order, and moved and
     /// new subsections are attached where they belong, adjacent ones together.
     private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan,
-                         _ match: SnapshotMatch, _ stays: [Bool], _ rowsBefore: [Int],
+                         _ match: SnapshotMatch, _ stays: [Bool],
                          _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport) throws {
         let sum = x.list.sum
         let oldRows = sum.rows
@@ -372,7 +370,7 @@ extension Table {
             }
             return
         }
-        var stretches = RowStretches(n, plan, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
+        var stretches = RowStretches(n, plan, stays, match, oldRows: oldRows, hasSections: hasSections)
         var c = 0  // the child index reached
         var left = stretches.current
         var pending: [Section] = []
@@ -508,9 +506,12 @@ struct SnapshotMatch {
         oldOf.append(k)
         newOf[k] = n
     }
-    mutating func claimNew(_ n: Int) { oldOf.append(-1) }
+    mutating func claimNew() { oldOf.append(-1) }
 
     func isKept(_ n: Int) -> Bool { oldOf[n] >= 0 }
+
+    /// The old rows before kept section `n` in its old parent's list.
+    func rowsBefore(_ n: Int) -> Int { old[oldOf[n]].rowsBefore }
 
     /// The section for snapshot section `n`: kept, made, or nil (not yet made).
     subscript(n: Int) -> Section? {

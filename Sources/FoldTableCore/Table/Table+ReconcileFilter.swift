@@ -31,29 +31,28 @@ struct SnapshotAnswers {
 /// A section's old rows between the subsections that stay, stretch by
 /// stretch, as `arrange` matches them to the snapshot's rows.
 struct RowStretches {
+    /// The old rows before each subsection that stays, in order.
     private var staying: [Int] = []
     private var next = 0
-    private let rowsBefore: [Int]
     private let oldRows: Int
 
     /// For snapshot section `n`; its subsections that stay are the ones it
     /// has now (none: no scan).
-    init(_ n: Int, _ plan: SnapshotPlan, _ stays: [Bool], _ rowsBefore: [Int],
+    init(_ n: Int, _ plan: SnapshotPlan, _ stays: [Bool], _ match: SnapshotMatch,
          oldRows: Int, hasSections: Bool) {
-        self.rowsBefore = rowsBefore
         self.oldRows = oldRows
         guard hasSections else { return }
         var staying: [Int] = []
         plan.forEachChild(of: n) { child in
-            if case .section(let j) = child, stays[j] { staying.append(j) }
+            if case .section(let j) = child, stays[j] { staying.append(match.rowsBefore(j)) }
         }
         self.staying = staying
     }
 
     /// The old rows between the previous staying subsection and the next one.
     var current: Int {
-        let end = next < staying.count ? rowsBefore[staying[next]] : oldRows
-        return end - (next > 0 ? rowsBefore[staying[next - 1]] : 0)
+        let end = next < staying.count ? staying[next] : oldRows
+        return end - (next > 0 ? staying[next - 1] : 0)
     }
 
     /// Past the next staying subsection: the old rows of the stretch after it.
@@ -69,8 +68,8 @@ extension Table {
     /// table it will be). Nothing in the table changes; a nil answer
     /// forgets the new sections and throws `.cancelled`. O(rows and
     /// sections asked + e).
-    func askSnapshot(_ plan: SnapshotPlan, _ texts: SnapshotTexts, _ match: SnapshotMatch, _ stays: [Bool],
-                     _ rowsBefore: [Int]) throws -> SnapshotAnswers? {
+    func askSnapshot(_ plan: SnapshotPlan, _ texts: SnapshotTexts, _ match: SnapshotMatch,
+                     _ stays: [Bool]) throws -> SnapshotAnswers? {
         guard let filter else { return nil }
         let count = plan.sectionCount
         var answers = SnapshotAnswers(count: count)
@@ -86,7 +85,7 @@ extension Table {
             for n in 0..<count {
                 guard let x = match[n] ?? answers.created[n] else { continue }
                 if answers.created[n] != nil { answers.header[n] = try ask(x, -1) }
-                let added = addedRows(x, n, plan, stays, rowsBefore, isNew: !match.isKept(n))
+                let added = addedRows(x, n, plan, stays, match, isNew: !match.isKept(n))
                 guard !added.isEmpty else { continue }
                 var rows: [Bool] = []
                 for range in added { for r in range { rows.append(try ask(x, r)) } }
@@ -103,14 +102,14 @@ extension Table {
     /// indices once it is done, in the order it adds them: its counting,
     /// without its changes. O(children of n).
     private func addedRows(_ x: Section, _ n: Int, _ plan: SnapshotPlan,
-                           _ stays: [Bool], _ rowsBefore: [Int], isNew: Bool) -> [Range<Int>] {
+                           _ stays: [Bool], _ match: SnapshotMatch, isNew: Bool) -> [Range<Int>] {
         let sum = x.list.sum
         let oldRows = isNew ? 0 : sum.rows
         let hasSections = !isNew && sum.children > sum.rows
         if !hasSections, let rows = plan.onlyRows(of: n) {
             return rows > oldRows ? [oldRows..<rows] : []
         }
-        var stretches = RowStretches(n, plan, stays, rowsBefore, oldRows: oldRows, hasSections: hasSections)
+        var stretches = RowStretches(n, plan, stays, match, oldRows: oldRows, hasSections: hasSections)
         var left = stretches.current
         var row = 0  // rows before the point reached, in the new order
         var out: [Range<Int>] = []
