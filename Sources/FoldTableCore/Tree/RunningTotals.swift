@@ -110,12 +110,10 @@ struct RunningTotals: ~Copyable {
             let column = v.column(c)
             for i in (slot + 1)..<end { column[i] &+= d }
         }
-        add(TotalsView.items, new.items &- old.items)
-        add(TotalsView.fixedHeight, new.fixedHeight &- old.fixedHeight)
-        add(TotalsView.defaultRows, new.defaultRows &- old.defaultRows)
-        add(TotalsView.children, new.children &- old.children)
-        add(TotalsView.rows, new.rows &- old.rows)
-        add(TotalsView.expandedRows, new.expandedRows &- old.expandedRows)
+        for c in TotalsView.totalsColumns {
+            add(c, TotalsView.total(c, new.counts, expanded: new.expandedRows)
+                &- TotalsView.total(c, old.counts, expanded: old.expandedRows))
+        }
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
@@ -207,24 +205,17 @@ struct RunningTotals: ~Copyable {
             var expanded = beforeExpanded
             for j in 0..<k {
                 let s = sums[j]
-                fresh[TotalsView.items * k + j] = acc.items
-                fresh[TotalsView.fixedHeight * k + j] = acc.fixedHeight
-                fresh[TotalsView.defaultRows * k + j] = acc.defaultRows
-                fresh[TotalsView.children * k + j] = acc.children
-                fresh[TotalsView.rows * k + j] = acc.rows
-                fresh[TotalsView.expandedRows * k + j] = expanded
+                for c in TotalsView.totalsColumns { fresh[c * k + j] = TotalsView.total(c, acc, expanded: expanded) }
                 fresh[TotalsView.ownFixed * k + j] = s.fixedHeight
                 fresh[TotalsView.lookup * k + j] = lookups[j]
                 acc += s.counts
                 expanded &+= s.expandedRows
             }
             let added = fresh.baseAddress.unsafelyUnwrapped + k * columns
-            added[TotalsView.items] = acc.items &- before.items
-            added[TotalsView.fixedHeight] = acc.fixedHeight &- before.fixedHeight
-            added[TotalsView.defaultRows] = acc.defaultRows &- before.defaultRows
-            added[TotalsView.children] = acc.children &- before.children
-            added[TotalsView.rows] = acc.rows &- before.rows
-            added[TotalsView.expandedRows] = expanded &- beforeExpanded
+            for c in TotalsView.totalsColumns {
+                added[c] = TotalsView.total(c, acc, expanded: expanded)
+                    &- TotalsView.total(c, before, expanded: beforeExpanded)
+            }
             // Each column's new place starts no earlier than its old one,
             // and every entry moves down or stays: going backward (last
             // column first, and in a column its tail, the new entries,

@@ -74,15 +74,27 @@ struct TotalsView {
     @inline(__always)
     func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Int { get(i, c) }
 
+    /// The totals columns: `items` up to `expandedRows`.
+    static let totalsColumns = 0..<TotalsView.ownFixed
+
+    /// What totals column `c` holds for counts `p` with `expanded`
+    /// expanded rows: the one mapping of columns to fields.
+    @inline(__always)
+    static func total(_ c: Int, _ p: Counts, expanded: Int) -> Int {
+        switch c {
+        case TotalsView.items: return p.items
+        case TotalsView.fixedHeight: return p.fixedHeight
+        case TotalsView.defaultRows: return p.defaultRows
+        case TotalsView.children: return p.children
+        case TotalsView.rows: return p.rows
+        default: return expanded
+        }
+    }
+
     /// Writes the totals before entry `i`.
     @inline(__always)
     func writeTotals(_ i: Int, _ p: Counts, expanded: Int) {
-        set(i, TotalsView.items, p.items)
-        set(i, TotalsView.fixedHeight, p.fixedHeight)
-        set(i, TotalsView.defaultRows, p.defaultRows)
-        set(i, TotalsView.children, p.children)
-        set(i, TotalsView.rows, p.rows)
-        set(i, TotalsView.expandedRows, expanded)
+        for c in TotalsView.totalsColumns { set(i, c, TotalsView.total(c, p, expanded: expanded)) }
     }
 
     @inline(__always)
