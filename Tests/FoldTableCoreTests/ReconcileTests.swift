@@ -410,26 +410,121 @@ import Testing
                     }
                 }
             }
-            // Applying the change steps to the old items gives the new ones.
-            var list: [String?] = beforeItems
-            for set in sets.all {
-                for c in set.changes {
-                    guard c.position + c.removed <= list.count else {
-                        Issue.record("seed \(seed): change \(c) beyond \(list.count) items")
-                        break
-                    }
-                    list.replaceSubrange(c.position..<(c.position + c.removed), with: [String?](repeating: nil, count: c.added))
+            try expectSteps(sets.all, turn: beforeItems, into: t, "seed \(seed)")
+        }
+    }
+
+    /// Applying the change steps of `changes` to the items `before` gives
+    /// the table's items: kept items where they are now, the others new;
+    /// one change set at most.
+    private func expectSteps(_ changes: [ChangeSet], turn before: [String], into t: Table, _ label: String) throws {
+        var list: [String?] = before
+        for set in changes {
+            for c in set.changes {
+                guard c.position + c.removed <= list.count else {
+                    Issue.record("\(label): change \(c) beyond \(list.count) items")
+                    break
                 }
+                list.replaceSubrange(c.position..<(c.position + c.removed), with: [String?](repeating: nil, count: c.added))
             }
-            let after = try items(t)
-            #expect(list.count == after.count)
-            for (p, name) in list.enumerated() where name != nil && p < after.count {
-                // A kept item is the same item; rows of a section are anonymous.
-                let same = name == after[p] || (name!.hasPrefix("R:") && after[p].hasPrefix("R:")
-                                                && name!.split(separator: ".").first == after[p].split(separator: ".").first)
-                #expect(same, "seed \(seed): \(name!) at \(p) became \(after[p])")
+        }
+        let after = try items(t)
+        #expect(list.count == after.count)
+        for (p, name) in list.enumerated() where name != nil && p < after.count {
+            // A kept item is the same item; rows of a section are anonymous.
+            let same = name == after[p] || (name!.hasPrefix("R:") && after[p].hasPrefix("R:")
+                                            && name!.split(separator: ".").first == after[p].split(separator: ".").first)
+            #expect(same, "\(label): \(name!) at \(p) became \(after[p])")
+        }
+        #expect(changes.count <= 1)
+    }
+
+    // MARK: Many edits of one list
+
+    /// A snapshot of `top` sections (keys k<n>, n % 3 + 1 rows each); the
+    /// first of them holds `inner` subsections, each with n % 2 rows of its
+    /// own and n % 4 rows after it. A new key (n >= 1000) among `inner`
+    /// goes inside the run of rows before it when there are 2 or more
+    /// (a run of rows cut by the sections linked in).
+    private static func twoLists(_ top: [Int], _ inner: [Int]) -> [E] {
+        var out: [E] = []
+        for (i, k) in top.enumerated() {
+            out.append(.section("k\(k)", header: "h\(k)"))
+            out.append(.rows(k % 3 + 1, depth: 1))
+            guard i == 0 else { continue }
+            var carried = 0  // rows of the run before, put after a new key
+            for j in inner {
+                if j >= 1000, carried >= 2 {
+                    out.removeLast()
+                    out.append(.rows(1, depth: 1))
+                    out.append(.section("k\(j)", depth: 1))
+                    out.append(.rows(carried - 1, depth: 1))
+                    carried = 0
+                    continue
+                }
+                out.append(.section("k\(j)", depth: 1))
+                out.append(.rows(j % 2, depth: 2))
+                carried = j % 4
+                out.append(.rows(carried, depth: 1))
             }
-            #expect(sets.all.count <= 1)
+        }
+        return out
+    }
+
+    /// DifferenceKit's mix on one list of 400: a tenth removed (with a run
+    /// longer than a node), a tenth new (one run of them adjacent), a
+    /// fiftieth moved; two of the moved ones are returned to change lists.
+    private static func edited(_ keys: [Int], fresh: inout Int, _ rng: inout SeededRandom) -> (kept: [Int], moved: [Int]) {
+        var out = keys
+        let n = keys.count
+        let start = Int.random(in: 1..<(n - 45), using: &rng)
+        out.removeSubrange(start..<(start + 40))
+        for _ in 0..<(n / 10 - 40) { out.remove(at: Int.random(in: 1..<out.count, using: &rng)) }
+        var moved: [Int] = []
+        for _ in 0..<max(2, n / 50) { moved.append(out.remove(at: Int.random(in: 1..<out.count, using: &rng))) }
+        for k in moved.dropFirst(2) { out.insert(k, at: Int.random(in: 1...out.count, using: &rng)) }
+        let at = Int.random(in: 1...out.count, using: &rng)
+        out.insert(contentsOf: fresh..<(fresh + 20), at: at)
+        fresh += 20
+        for _ in 0..<(n / 10 - 20) {
+            out.insert(fresh, at: Int.random(in: 1...out.count, using: &rng))
+            fresh += 1
+        }
+        return (out, Array(moved.prefix(2)))
+    }
+
+    /// Enough edits of a list that `applySnapshot` takes out and links in
+    /// its sections in one pass (`detachRuns`, `attachRuns`): the table
+    /// matches one built fresh, the steps turn the old items into the new,
+    /// and kept sections keep their ids, collapsed state and selection
+    /// (with selection tags pending in the lists).
+    @Test(arguments: [5, 6, 7] as [UInt64])
+    func manyEditsOfOneListMatchAFreshTable(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let top = Array(0..<400), inner = Array(400..<800)
+        let t = try Table()
+        try t.applySnapshot(Self.twoLists(top, inner))
+        for k in stride(from: 3, to: 800, by: 7) { try t.setCollapsed(true, section: .key("k\(k)")) }
+        try t.selectAll()
+        for k in stride(from: 5, to: 800, by: 11) { try t.selectSection(.key("k\(k)"), how: .remove) }
+        let ids = Dictionary(uniqueKeysWithValues: (0..<800).map { ("k\($0)", t.sectionID(forKey: "k\($0)")) })
+        let before = try items(t)
+
+        var fresh = 1000
+        var (newTop, toInner) = Self.edited(top, fresh: &fresh, &rng)
+        var (newInner, toTop) = Self.edited(inner, fresh: &fresh, &rng)
+        newTop.insert(contentsOf: toTop, at: 1 + Int.random(in: 0..<(newTop.count - 1), using: &rng))
+        newInner.insert(contentsOf: toInner, at: Int.random(in: 0...newInner.count, using: &rng))
+        let snapshot = Self.twoLists(newTop, newInner)
+        let sets = Sets(t)
+        let report = try t.applySnapshot(snapshot)
+        #expect(report.sectionsRemoved == 80 && report.sectionsInserted == 80)
+        #expect(t.invariantViolations() == [])
+        #expect(try geometry(t) == geometry(Self.build(snapshot, like: t)))
+        try expectSteps(sets.all, turn: before, into: t, "seed \(seed)")
+        for k in newTop + newInner where k < 1000 {
+            #expect(t.sectionID(forKey: "k\(k)") == ids["k\(k)"]!)
+            #expect(try t.isSectionSelected(.key("k\(k)")) == !(k >= 5 && (k - 5) % 11 == 0))
         }
     }
 }
