@@ -20,19 +20,11 @@ func storeReport(_ out: UnsafeMutablePointer<fold_snapshot_report>?, _ r: Snapsh
 }
 
 /// Where the fields of a C entry lie, for the core to read them in place.
-private let rawLayout: RawSnapshot.Layout = {
-    typealias E = fold_snapshot_entry
-    return RawSnapshot.Layout(
-        stride: MemoryLayout<E>.stride, kind: MemoryLayout<E>.offset(of: \.kind)!,
-        depth: MemoryLayout<E>.offset(of: \.depth)!, key: MemoryLayout<E>.offset(of: \.key)!,
-        header: MemoryLayout<E>.offset(of: \.header)!, rows: MemoryLayout<E>.offset(of: \.rows)!,
-        flags: MemoryLayout<E>.offset(of: \.flags)!, heights: MemoryLayout<E>.offset(of: \.heights)!,
-        headerHeight: MemoryLayout<E>.offset(of: \.header_height)!,
-        footerHeight: MemoryLayout<E>.offset(of: \.footer_height)!,
-        rowHeight: MemoryLayout<E>.offset(of: \.row_height)!,
-        headerBit: UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT), footerBit: UInt32(FOLD_SNAPSHOT_FOOTER_HEIGHT),
-        rowBit: UInt32(FOLD_SNAPSHOT_ROW_HEIGHT))
-}()
+private let rawLayout = RawSnapshot.Layout(
+    of: fold_snapshot_entry.self, kind: \.kind, depth: \.depth, key: \.key, header: \.header, rows: \.rows,
+    flags: \.flags, heights: \.heights, headerHeight: \.header_height, footerHeight: \.footer_height,
+    rowHeight: \.row_height, headerBit: UInt32(FOLD_SNAPSHOT_HEADER_HEIGHT),
+    footerBit: UInt32(FOLD_SNAPSHOT_FOOTER_HEIGHT), rowBit: UInt32(FOLD_SNAPSHOT_ROW_HEIGHT))
 
 /// C entries (`count` of them) for the core to read in place
 /// (fold_table_apply_snapshot, fold_table_finish_load): the checks the

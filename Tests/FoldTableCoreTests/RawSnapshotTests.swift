@@ -26,13 +26,9 @@ import Testing
     }
 
     static let layout = RawSnapshot.Layout(
-        stride: MemoryLayout<CEntry>.stride, kind: MemoryLayout<CEntry>.offset(of: \.kind)!,
-        depth: MemoryLayout<CEntry>.offset(of: \.depth)!, key: MemoryLayout<CEntry>.offset(of: \.key)!,
-        header: MemoryLayout<CEntry>.offset(of: \.header)!, rows: MemoryLayout<CEntry>.offset(of: \.rows)!,
-        flags: MemoryLayout<CEntry>.offset(of: \.flags)!, heights: MemoryLayout<CEntry>.offset(of: \.heights)!,
-        headerHeight: MemoryLayout<CEntry>.offset(of: \.headerHeight)!,
-        footerHeight: MemoryLayout<CEntry>.offset(of: \.footerHeight)!,
-        rowHeight: MemoryLayout<CEntry>.offset(of: \.rowHeight)!, headerBit: 1, footerBit: 2, rowBit: 4)
+        of: CEntry.self, kind: \.kind, depth: \.depth, key: \.key, header: \.header, rows: \.rows,
+        flags: \.flags, heights: \.heights, headerHeight: \.headerHeight, footerHeight: \.footerHeight,
+        rowHeight: \.rowHeight, headerBit: 1, footerBit: 2, rowBit: 4)
 
     /// Applies `entries` read in place: each string a NUL-terminated copy
     /// that lives for the call; an empty header alternately NULL and "".

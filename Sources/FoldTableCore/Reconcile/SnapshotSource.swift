@@ -68,20 +68,29 @@ public struct RawSnapshot {
         public var footerBit: UInt32
         public var rowBit: UInt32
 
-        public init(stride: Int, kind: Int, depth: Int, key: Int, header: Int, rows: Int, flags: Int,
-                    heights: Int, headerHeight: Int, footerHeight: Int, rowHeight: Int,
-                    headerBit: UInt32, footerBit: UInt32, rowBit: UInt32) {
-            self.stride = stride
-            self.kind = kind
-            self.depth = depth
-            self.key = key
-            self.header = header
-            self.rows = rows
-            self.flags = flags
-            self.heights = heights
-            self.headerHeight = headerHeight
-            self.footerHeight = footerHeight
-            self.rowHeight = rowHeight
+        /// The layout of `Entry`, a struct laid out as C's `fold_snapshot_entry`,
+        /// each field named by its key path: a field of another type than
+        /// the reader loads does not compile. The bits are `heights`' bits.
+        public init<Entry>(of _: Entry.Type, kind: KeyPath<Entry, Int32>, depth: KeyPath<Entry, Int32>,
+                           key: KeyPath<Entry, UnsafePointer<CChar>?>,
+                           header: KeyPath<Entry, UnsafePointer<CChar>?>, rows: KeyPath<Entry, Int64>,
+                           flags: KeyPath<Entry, UInt32>, heights: KeyPath<Entry, UInt32>,
+                           headerHeight: KeyPath<Entry, Double>, footerHeight: KeyPath<Entry, Double>,
+                           rowHeight: KeyPath<Entry, Double>, headerBit: UInt32, footerBit: UInt32, rowBit: UInt32) {
+            // A key path to a stored field always has an offset; these are
+            // fixed when the caller compiles, no C input reaches them.
+            func offset(_ field: PartialKeyPath<Entry>) -> Int { MemoryLayout<Entry>.offset(of: field)! }
+            self.stride = MemoryLayout<Entry>.stride
+            self.kind = offset(kind)
+            self.depth = offset(depth)
+            self.key = offset(key)
+            self.header = offset(header)
+            self.rows = offset(rows)
+            self.flags = offset(flags)
+            self.heights = offset(heights)
+            self.headerHeight = offset(headerHeight)
+            self.footerHeight = offset(footerHeight)
+            self.rowHeight = offset(rowHeight)
             self.headerBit = headerBit
             self.footerBit = footerBit
             self.rowBit = rowBit

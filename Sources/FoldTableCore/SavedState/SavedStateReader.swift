@@ -285,8 +285,7 @@ struct SavedStateReader {
             while let (key, _) = try memberName(&firstMember, &keys) {
                 switch text(key) {
                 case "section":
-                    guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as an expanded row's \"section\"") }
-                    section = try string()
+                    section = try string(as: "an expanded row's \"section\"")
                 case "row": row = try index("an expanded row's \"row\"")
                 default: try skipValue(depth: 3)
                 }
@@ -318,8 +317,7 @@ struct SavedStateReader {
             let valueAt = at
             switch text(key) {
             case "section":
-                guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as the anchor's \"section\"") }
-                section = text(try string())
+                section = text(try string(as: "the anchor's \"section\""))
             case "kind":
                 guard peek == UInt8(ascii: "\"") else { throw fail("expected \"header\", \"row\" or \"footer\" as the anchor's \"kind\"") }
                 switch text(try string()) {
@@ -366,8 +364,7 @@ struct SavedStateReader {
             while let (key, _) = try memberName(&firstMember, &keys) {
                 switch text(key) {
                 case "section":
-                    guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as a selected entry's \"section\"") }
-                    section = try string()
+                    section = try string(as: "a selected entry's \"section\"")
                 case "row": row = try index("a selected entry's \"row\"")
                 case "count": count = try index("a selected entry's \"count\"")
                 default: try skipValue(depth: 3)
@@ -398,14 +395,19 @@ struct SavedStateReader {
         while let (key, _) = try memberName(&first, &keys) {
             switch text(key) {
             case "section":
-                guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as the selection anchor's \"section\"") }
-                section = text(try string())
+                section = text(try string(as: "the selection anchor's \"section\""))
             case "row": row = try index("the selection anchor's \"row\"")
             default: try skipValue(depth: 2)
             }
         }
         guard let section else { throw fail("expected a \"section\" string in \"selection_anchor\"", at: objectAt) }
         selectionAnchor = SavedSelectionAnchor(section: section, row: row ?? -1)
+    }
+
+    /// A string value; `what` names it in the error, as for `index`.
+    private mutating func string(as what: String) throws -> Span {
+        guard peek == UInt8(ascii: "\"") else { throw fail("expected a string as \(what)") }
+        return try string()
     }
 
     /// A whole number >= 0 below 2^53 (a row index).

@@ -153,6 +153,15 @@ static void set_anchor(model *m, int *anchor)
     *anchor = 1;
 }
 
+/* Selecting one row or section: REPLACE clears first, then `how` on its
+ * mark, which becomes the anchor. */
+static void select_mark(model *m, int *selected, int *anchor, int32_t how)
+{
+    if (how == FOLD_SELECT_REPLACE) each_mark(m, unselect);
+    apply_how(selected, how);
+    set_anchor(m, anchor);
+}
+
 /* Checks the change set of a selection call: one without steps that
  * redraws every shown item whose state changed, or none without a change. */
 static int check_selection_set(model *m, const uint32_t *before_flags, long sets_before, int changed,
@@ -201,9 +210,7 @@ int apply_select(fold_table *t, model *m, const op *o)
         RESOLVE(s, p[4], id);
         descf("select_row(%s, %d, how %d)", s->key, r, (int)how);
         EXPECT_ST(fold_table_select_row(t, id, r, how, &changed), FOLD_OK);
-        if (how == FOLD_SELECT_REPLACE) each_mark(m, unselect);
-        apply_how(&s->c[j].selected, how);
-        set_anchor(m, &s->c[j].anchor);
+        select_mark(m, &s->c[j].selected, &s->c[j].anchor, how);
         break;
     }
     case 1: { /* a section with a header item */
@@ -213,51 +220,37 @@ int apply_select(fold_table *t, model *m, const op *o)
         RESOLVE(s, p[4], id);
         descf("select_section(%s, how %d)", s->key, (int)how);
         EXPECT_ST(fold_table_select_section(t, id, how, &changed), FOLD_OK);
-        if (how == FOLD_SELECT_REPLACE) each_mark(m, unselect);
-        apply_how(&s->selected, how);
-        set_anchor(m, &s->anchor);
+        select_mark(m, &s->selected, &s->anchor, how);
         break;
     }
-    case 2: { /* an item: a footer or placeholder is refused */
+    case 2:   /* an item: a footer or placeholder is refused */
+    case 3:
+    case 4: { /* a range from the anchor (shift-click); without one, as select_item (foldtable.h) */
+        int range = p[0] % 8 != 2;
+        int (*by)(fold_table *, int64_t, int32_t, int *) = range ? fold_table_select_range : fold_table_select_item;
+        int64_t a = range ? anchor_position(m) : -1;
         const mitem *x;
         if (nitems == 0) SKIP();
         pos = (int64_t)(p[2] % (uint32_t)nitems);
+        if (range) {
+            descf("select_range(%lld, how %d)  /* anchor at %lld */", (long long)pos, (int)how, (long long)a);
+        } else {
+            descf("select_item(%lld, how %d)", (long long)pos, (int)how);
+        }
+        if (a >= 0) {
+            EXPECT_ST(fold_table_select_range(t, pos, how, &changed), FOLD_OK);
+            stats.select_ranges++;
+            apply_range(m, a < pos ? a : pos, a < pos ? pos : a, how);
+            break;
+        }
         x = &items[pos];
-        descf("select_item(%lld, how %d)", (long long)pos, (int)how);
         if (item_mark(x) == NULL) {
-            EXPECT_ST(fold_table_select_item(t, pos, how, &changed), FOLD_E_NOT_ALLOWED);
+            EXPECT_ST(by(t, pos, how, &changed), FOLD_E_NOT_ALLOWED);
             expect_no_set = 1;
             return 0;
         }
-        EXPECT_ST(fold_table_select_item(t, pos, how, &changed), FOLD_OK);
-        if (how == FOLD_SELECT_REPLACE) each_mark(m, unselect);
-        apply_how(item_mark(x), how);
-        set_anchor(m, item_anchor(x));
-        break;
-    }
-    case 3:
-    case 4: { /* a range from the anchor (shift-click) */
-        int64_t a = anchor_position(m);
-        if (nitems == 0) SKIP();
-        pos = (int64_t)(p[2] % (uint32_t)nitems);
-        descf("select_range(%lld, how %d)  /* anchor at %lld */", (long long)pos, (int)how, (long long)a);
-        if (a < 0) {
-            /* Without an anchor: select_item. */
-            const mitem *x = &items[pos];
-            if (item_mark(x) == NULL) {
-                EXPECT_ST(fold_table_select_range(t, pos, how, &changed), FOLD_E_NOT_ALLOWED);
-                expect_no_set = 1;
-                return 0;
-            }
-            EXPECT_ST(fold_table_select_range(t, pos, how, &changed), FOLD_OK);
-            if (how == FOLD_SELECT_REPLACE) each_mark(m, unselect);
-            apply_how(item_mark(x), how);
-            set_anchor(m, item_anchor(x));
-            break;
-        }
-        EXPECT_ST(fold_table_select_range(t, pos, how, &changed), FOLD_OK);
-        stats.select_ranges++;
-        apply_range(m, a < pos ? a : pos, a < pos ? pos : a, how);
+        EXPECT_ST(by(t, pos, how, &changed), FOLD_OK);
+        select_mark(m, item_mark(x), item_anchor(x), how);
         break;
     }
     case 5: { /* positions (GtkSelectionModel's select_range) */

@@ -124,6 +124,16 @@ match_text(FoldStore *s, guint64 section, const char *key, gint64 row, gpointer 
     return strstr(text_of(key, row), q->needle) != NULL ? 7 : 0; /* any positive value */
 }
 
+/* Filters the store by `q` without flags, as two tests start: each of its
+ * 12 rows and 4 sections is asked once. */
+static void
+filter_by(Query *q, GError **error)
+{
+    CHECK(fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_NONE, match_text, q, query_destroyed,
+                                     error));
+    CHECK_EQ_I64(q->calls, 16);
+}
+
 static void
 on_items_changed(GListModel *list, guint position, guint removed, guint added, gpointer data)
 {
@@ -424,9 +434,7 @@ test_insertions(void)
 {
     GError *error = NULL;
     Query berry = {"berry", 0, 0, FALSE, 0, 0, 0};
-    CHECK(fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_NONE, match_text, &berry,
-                                     query_destroyed, &error));
-    CHECK_EQ_I64(berry.calls, 16);
+    filter_by(&berry, &error);
     g_string_truncate(signals, 0);
     guint64 jam = 0;
     CHECK(fold_store_insert_section(store, 0, -1, "jam", "berry jam", 0, FOLD_SECTION_FLAGS_NONE,
@@ -511,9 +519,7 @@ test_snapshot(void)
 {
     GError *error = NULL;
     Query berry = {"berry", 0, 0, FALSE, 0, 0, 0};
-    CHECK(fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_NONE, match_text, &berry,
-                                     query_destroyed, &error));
-    CHECK_EQ_I64(berry.calls, 16);
+    filter_by(&berry, &error);
     CHECK_ITEMS("[Fruit] blackberry* blueberry* [Vegetables+]");
     GVariant *snapshot = snapshot_with_jam(1);
     FoldSnapshotReport report = {0};
