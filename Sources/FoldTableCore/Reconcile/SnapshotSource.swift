@@ -170,23 +170,33 @@ extension RawSnapshot: SnapshotSource {
 /// Keys and headers of a snapshot made into Swift strings, by section
 /// number: only those the table keeps (new sections' keys and headers,
 /// kept sections' changed headers). Nothing is allocated until the first.
+/// The strings are kept together and found through plain indices: an
+/// array of an optional string per section cost a destroy call per
+/// element when freed (a tenth of applying 10^5 sections with changes).
 struct SnapshotTexts {
-    private var keys: [String?] = []
-    private var headers: [String?] = []
+    /// Per section, the index of its key and of its header in `strings` (-1: none).
+    private var keyAt: [Int] = []
+    private var headerAt: [Int] = []
+    private var strings: [String] = []
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func key(_ n: Int) -> String? { keys.isEmpty ? nil : keys[n] }
+    func key(_ n: Int) -> String? { Self.string(keyAt, n, strings) }
     /// A kept section's new header, or a new section's header.
-    func header(_ n: Int) -> String? { headers.isEmpty ? nil : headers[n] }
+    func header(_ n: Int) -> String? { Self.string(headerAt, n, strings) }
 
-    mutating func setKey(_ n: Int, _ s: String) {
-        if keys.isEmpty { keys = Array(repeating: nil, count: capacity) }
-        keys[n] = s
+    mutating func setKey(_ n: Int, _ s: String) { Self.set(&keyAt, n, s, &strings, capacity) }
+    mutating func setHeader(_ n: Int, _ s: String) { Self.set(&headerAt, n, s, &strings, capacity) }
+
+    private static func string(_ at: [Int], _ n: Int, _ strings: [String]) -> String? {
+        guard !at.isEmpty, case let i = at[n], i >= 0 else { return nil }
+        return strings[i]
     }
-    mutating func setHeader(_ n: Int, _ s: String) {
-        if headers.isEmpty { headers = Array(repeating: nil, count: capacity) }
-        headers[n] = s
+
+    private static func set(_ at: inout [Int], _ n: Int, _ s: String, _ strings: inout [String], _ capacity: Int) {
+        if at.isEmpty { at = Array(repeating: -1, count: capacity) }
+        at[n] = strings.count
+        strings.append(s)
     }
 }

@@ -15,7 +15,9 @@ struct RunningTotals: ~Copyable {
     private var capacity: Int
 
     init() {
-        capacity = TotalsView.header + TotalsView.leafColumns
+        // Room for one entry already: a node gets one at once (every new
+        // section's first leaf did a second allocation for it).
+        capacity = TotalsView.header + 2 * TotalsView.leafColumns
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
         storage[0] = 1
