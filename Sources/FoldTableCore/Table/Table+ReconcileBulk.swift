@@ -26,11 +26,13 @@ extension Table {
         var inRun = 0, removed = 0  // sections of run r still to take out, and its items
         var items = 0  // of what stays before: where the step is
         parent.list.settleAbove()
-        parent.list.editLeaves { pieces, sums in
+        parent.list.editLeaves { _, pieces, sums in
             var i = 0, edited = false
             while i < pieces.count, r < runs.count {
                 if inRun == 0 {
-                    guard case .section(let s) = pieces[i], s === runs[r].first else {
+                    // Compared in place: binding the section retained it, a
+                    // cache miss per section in a large table.
+                    guard pieces.withUnsafeBufferPointer({ Piece.isSection($0[i], runs[r].first) }) else {
                         items += sums[i].items
                         i += 1
                         continue
@@ -71,7 +73,7 @@ extension Table {
         var g = 0  // the next group
         var children = 0, items = 0  // before where the pass is, in the final list
         x.list.settleAbove()
-        x.list.editLeaves { pieces, sums in
+        x.list.editLeaves { leaf, pieces, sums in
             var i = 0, edited = false
             while true {
                 // The groups that go here: before piece i, or at the end of
@@ -83,6 +85,7 @@ extension Table {
                     new.reserveCapacity(sections.count)
                     for s in sections {
                         s.parent = x
+                        s.node = leaf
                         new.append(s.contribution)
                         added += new[new.count - 1].items
                     }

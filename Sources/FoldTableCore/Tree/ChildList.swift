@@ -426,19 +426,21 @@ struct ChildList {
     // MARK: Editing many places
 
     /// Edits many places of the list in one pass, for an edit of many
-    /// places at once: `edit` gets each leaf's pieces and their summaries,
-    /// in order, changes both in step and says whether it did. A leaf that
-    /// changed is recomputed from the summaries given (no section is asked
-    /// for its own) and its sections are pointed at it; then leaves left
+    /// places at once: `edit` gets each leaf with its pieces and their
+    /// summaries, in order, changes both in step, points the sections it
+    /// puts there at the leaf (`Section.node`; those already there are not
+    /// touched: each would be a cache miss in a large table) and says
+    /// whether it changed anything. A leaf that changed is recomputed from
+    /// the summaries given (no section is asked for its own); then leaves left
     /// too full or too empty are split or merged with a neighbour, and the
     /// levels above are built again. The selection tags pending in this
     /// list are settled first; those above must be already (`settleAbove`).
-    /// With no leaf, `edit` gets empty arrays. O(n / fanout + fanout per
+    /// With no leaf, `edit` gets none and empty arrays (`build` points the sections). O(n / fanout + fanout per
     /// leaf changed + pieces added).
-    mutating func editLeaves(_ edit: (inout [Piece], inout [Summary]) -> Bool) {
+    mutating func editLeaves(_ edit: (ListNode?, inout [Piece], inout [Summary]) -> Bool) {
         guard let root else {
             var pieces: [Piece] = [], sums: [Summary] = []
-            if edit(&pieces, &sums) { self.root = ChildList.build(pieces, sums: sums) }
+            if edit(nil, &pieces, &sums) { self.root = ChildList.build(pieces, sums: sums) }
             return
         }
         var leaves: [ListNode] = []
@@ -453,11 +455,10 @@ struct ChildList {
             swap(&sums, &n.childSums)
             let kept = !sums.isEmpty
             if !kept { sums = pieces.map(\.summary) }  // rows only: no summaries kept
-            let edited = edit(&pieces, &sums)
+            let edited = edit(n, &pieces, &sums)
             n.pieces = pieces
             if edited {
                 changed = true
-                ChildList.adopt(n)
                 n.recompute(sums: sums)
             } else if kept {
                 n.childSums = sums
