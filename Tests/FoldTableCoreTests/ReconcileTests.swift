@@ -493,8 +493,8 @@ import Testing
         return (out, Array(moved.prefix(2)))
     }
 
-    /// Enough edits of a list that `applySnapshot` takes out and links in
-    /// its sections in one pass (`detachRuns`, `attachRuns`): the table
+    /// Many edits of two lists at once, with runs of removed sections
+    /// longer than a node and new sections inside runs of rows: the table
     /// matches one built fresh, the steps turn the old items into the new,
     /// and kept sections keep their ids, collapsed state and selection
     /// (with selection tags pending in the lists).

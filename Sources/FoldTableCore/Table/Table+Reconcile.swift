@@ -232,7 +232,9 @@ extension Table {
                 report.sectionsMoved += 1
             }
         }
-        detach(runs)
+        for run in runs {
+            quietly(!isAttached(run.parent)) { detachRun(run.first, count: run.count) }
+        }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
 
@@ -293,32 +295,6 @@ extension Table {
               plan.nodes[n].keepsHeights else { return false }
         let sum = x.list.sum
         return sum.children == sum.rows && plan.onlyRows(of: n) == sum.rows
-    }
-
-    /// Takes out `runs` (in pre-order), each parent's at once when it has
-    /// many (`detachRuns`), in the order of each parent's first run: a run
-    /// is out before the runs inside its sections (outermost first).
-    private func detach(_ runs: [(parent: Section, first: Section, count: Int)]) {
-        var groups: [(parent: Section, runs: [(first: Section, count: Int)])] = []
-        var groupOf: [ObjectIdentifier: Int] = [:]
-        for run in runs {
-            let id = ObjectIdentifier(run.parent)
-            if let g = groupOf[id] {
-                groups[g].runs.append((run.first, run.count))
-            } else {
-                groupOf[id] = groups.count
-                groups.append((run.parent, [(run.first, run.count)]))
-            }
-        }
-        for g in groups {
-            quietly(!isAttached(g.parent)) {
-                if worthOnePass(g.parent, edits: g.runs.count) {
-                    detachRuns(g.parent, g.runs)
-                } else {
-                    for run in g.runs { detachRun(run.first, count: run.count) }
-                }
-            }
-        }
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
@@ -395,25 +371,12 @@ extension Table {
             return
         }
         var stretches = RowStretches(n, plan, stays, match, oldRows: oldRows, hasSections: hasSections)
-        // Moved and new subsections are linked in as each run of them ends,
-        // or, when there are many runs, all in one pass at the end
-        // (`attachRuns`), by their index in the final list: the row edits
-        // meanwhile see the list without them.
-        let onePass = worthOnePass(x, edits: runsToLink(n, plan, stays))
-        var c = 0  // the child index reached in the list as it is
-        var linked = 0  // subsections to be linked before it (one pass)
+        var c = 0  // the child index reached
         var left = stretches.current
         var pending: [Section] = []
-        var groups: [(at: Int, sections: [Section])] = []
         func flush() {
-            guard !pending.isEmpty else { return }
-            if onePass {
-                groups.append((c + linked, pending))
-                linked += pending.count
-            } else {
-                attachRun(pending, to: x, at: c)
-                c += pending.count
-            }
+            attachRun(pending, to: x, at: c)
+            c += pending.count
             pending.removeAll(keepingCapacity: true)
         }
         func dropLeft() throws {
@@ -447,26 +410,6 @@ extension Table {
         }
         flush()
         try dropLeft()
-        if onePass { attachRuns(groups, to: x) }
-    }
-
-    /// How many runs of moved or new subsections `arrange` links into
-    /// snapshot section `n`. O(its children).
-    private func runsToLink(_ n: Int, _ plan: SnapshotPlan, _ stays: [Bool]) -> Int {
-        var runs = 0, open = false
-        plan.forEachChild(of: n) { child in
-            switch child {
-            case .rows: open = false
-            case .section(let j):
-                if stays[j] {
-                    open = false
-                } else if !open {
-                    runs += 1
-                    open = true
-                }
-            }
-        }
-        return runs
     }
 
     /// A new section as snapshot section `n` describes it (its key and

@@ -423,65 +423,6 @@ struct ChildList {
         return out
     }
 
-    // MARK: Editing many places
-
-    /// Edits many places of the list in one pass, for an edit of many
-    /// places at once: `edit` gets each leaf with its pieces and their
-    /// summaries, in order, changes both in step, points the sections it
-    /// puts there at the leaf (`Section.node`; those already there are not
-    /// touched: each would be a cache miss in a large table) and says
-    /// whether it changed anything. A leaf that changed is recomputed from
-    /// the summaries given (no section is asked for its own); then leaves left
-    /// too full or too empty are split or merged with a neighbour, and the
-    /// levels above are built again. The selection tags pending in this
-    /// list are settled first; those above must be already (`settleAbove`).
-    /// With no leaf, `edit` gets none and empty arrays (`build` points the sections). O(n / fanout + fanout per
-    /// leaf changed + pieces added).
-    mutating func editLeaves(_ edit: (ListNode?, inout [Piece], inout [Summary]) -> Bool) {
-        guard let root else {
-            var pieces: [Piece] = [], sums: [Summary] = []
-            if edit(nil, &pieces, &sums) { self.root = ChildList.build(pieces, sums: sums) }
-            return
-        }
-        var leaves: [ListNode] = []
-        var changed = false
-        func walk(_ n: ListNode) {
-            n.pushTag()
-            guard n.isLeaf else { return n.children.forEach(walk) }
-            leaves.append(n)
-            // Moved out and back (not copied): the edit works on unique arrays.
-            var pieces: [Piece] = [], sums: [Summary] = []
-            swap(&pieces, &n.pieces)
-            swap(&sums, &n.childSums)
-            let kept = !sums.isEmpty
-            if !kept { sums = pieces.map(\.summary) }  // rows only: no summaries kept
-            let edited = edit(n, &pieces, &sums)
-            n.pieces = pieces
-            if edited {
-                changed = true
-                n.recompute(sums: sums)
-            } else if kept {
-                n.childSums = sums
-            }
-        }
-        walk(root)
-        guard changed else { return }
-        var level: [ListNode] = []
-        level.reserveCapacity(leaves.count)
-        func fitted(_ n: ListNode) -> [ListNode] {
-            n.count > ChildList.maxFill ? ChildList.split(n, into: (n.count + ChildList.maxFill - 1) / ChildList.maxFill) : [n]
-        }
-        for leaf in leaves where leaf.count > 0 {
-            if let last = level.last, last.count < ChildList.minFill || leaf.count < ChildList.minFill {
-                level.removeLast()
-                level += fitted(ChildList.merged(last, leaf))
-            } else {
-                level += fitted(leaf)
-            }
-        }
-        self.root = level.isEmpty ? nil : ChildList.buildUp(level)
-    }
-
     /// Points the sections in a leaf at it.
     private static func adopt(_ leaf: ListNode) {
         for p in leaf.pieces { if case .section(let s) = p { s.node = leaf } }
@@ -493,26 +434,25 @@ struct ChildList {
         if n.isLeaf { out += n.pieces } else { for c in n.children { collect(c, into: &out) } }
     }
 
-    /// A tree of `pieces` built bottom-up in O(count); with `sums`, their
-    /// summaries, no section is asked for its own (but the last two leaves').
-    private static func build(_ pieces: [Piece], sums: [Summary]? = nil) -> ListNode? {
+    /// A tree of `pieces` built bottom-up in O(count).
+    private static func build(_ pieces: [Piece]) -> ListNode? {
         guard !pieces.isEmpty else { return nil }
         var level: [ListNode] = stride(from: 0, to: pieces.count, by: maxFill).map {
             let n = ListNode()
-            let slots = $0..<min($0 + maxFill, pieces.count)
-            n.pieces = Array(pieces[slots])
+            n.pieces = Array(pieces[$0..<min($0 + maxFill, pieces.count)])
             adopt(n)
-            if let sums { n.recompute(sums: Array(sums[slots])) } else { n.recompute() }
+            n.recompute()
             return n
         }
+        // Keep the last node from being underfull by sharing with its neighbour.
+        func balanceTail(_ nodes: inout [ListNode]) {
+            guard nodes.count >= 2, let last = nodes.last, last.count < minFill else { return }
+            let prev = nodes[nodes.count - 2]
+            let parts = split(merged(prev, last), into: 2)
+            nodes.removeLast(2)
+            nodes += parts
+        }
         balanceTail(&level)
-        return buildUp(level)
-    }
-
-    /// The levels above `level` (leaves or nodes, in order, each filled
-    /// within bounds but the last), built bottom-up; the root. O(count).
-    private static func buildUp(_ level: [ListNode]) -> ListNode {
-        var level = level
         while level.count > 1 {
             var next: [ListNode] = []
             for start in stride(from: 0, to: level.count, by: maxFill) {
@@ -528,15 +468,6 @@ struct ChildList {
         }
         level[0].parent = nil
         return level[0]
-    }
-
-    /// Keeps the last node from being underfull by sharing with its neighbour.
-    private static func balanceTail(_ nodes: inout [ListNode]) {
-        guard nodes.count >= 2, let last = nodes.last, last.count < minFill else { return }
-        let prev = nodes[nodes.count - 2]
-        let parts = split(merged(prev, last), into: 2)
-        nodes.removeLast(2)
-        nodes += parts
     }
 
     /// `a` with `b`'s entries appended (b emptied).

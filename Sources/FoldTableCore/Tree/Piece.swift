@@ -6,16 +6,6 @@ enum Piece {
     @inline(__always)
     var summary: Summary { Piece.summary(of: self) }
 
-    /// Whether `piece` is section `s`, read from a borrowed piece like
-    /// `summary(of:)` (no retain of a section that is not `s`).
-    @inline(__always)
-    static func isSection(_ piece: borrowing Piece, _ s: Section) -> Bool {
-        switch piece {
-        case .rows: return false
-        case .section(let x): return x === s
-        }
-    }
-
     /// What a leaf records of the piece for lookups (`TotalsView.lookup`,
     /// `LookupTag`): a row run's `RowRun.lookup`, or a subsection's address,
     /// so a descent reaches either without the leaf's pieces array. Read
