@@ -112,6 +112,32 @@ import Testing
         #expect(list.invariantViolations("middle") == [])
     }
 
+    @Test func manySectionsIntoOneLeafAreSpreadOverNewLeaves() {
+        // A list's owner, so that what it takes in points at it.
+        let owner = Self.section("owner")
+        let old = (0..<32).map { Self.section("old\($0)") }
+        owner.list.replace(0..<0, with: old.map { .section($0) })
+        #expect(Self.leaves(owner.list) == [32])
+        // 100 into the middle of the full leaf: 132 entries, five leaves
+        // as a split would make them (132 * p / 5 apart), built once.
+        let new = (0..<100).map { Self.section("new\($0)") }
+        owner.list.replace(10..<10, with: new.map { .section($0) })
+        #expect(Self.leaves(owner.list) == [26, 26, 27, 26, 27])
+        #expect(Self.height(owner.list) == 2)
+        let keys = Self.pieces(owner.list).map { piece -> String in
+            if case .section(let s) = piece { return s.key } else { return "rows" }
+        }
+        #expect(keys == (old[..<10] + new + old[10...]).map(\.key))
+        #expect((old + new).allSatisfy { $0.parent === owner })
+        #expect(owner.list.sum.children == 132)
+        #expect(owner.list.invariantViolations("spread") == [])
+        Self.checkTotals(owner.list, "spread")
+        // A few more into a full leaf of the two-level list: that leaf only.
+        owner.list.replace(0..<0, with: Self.singleRows(7))
+        #expect(Self.leaves(owner.list) == [16, 17, 26, 27, 26, 27])
+        #expect(owner.list.invariantViolations("spread again") == [])
+    }
+
     @Test func removingUntilALeafMergesWithItsNeighbour() {
         var list = Self.built(33)  // [16, 17]
         for _ in 0..<8 { list.replace(0..<1, with: []) }

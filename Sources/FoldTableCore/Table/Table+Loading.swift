@@ -156,8 +156,7 @@ extension Table {
             }
             func link(_ pieces: [Piece], into x: Section) {
                 guard !pieces.isEmpty else { return }
-                x.replaceChildren(0..<0, with: pieces)
-                for case .section(let sub) in pieces { sub.parent = x }
+                x.replaceChildren(0..<0, with: pieces)  // (which points them at x)
             }
             for n in (0..<plan.sectionCount).reversed() {
                 let x = newSection(plan, texts, n)

@@ -52,23 +52,28 @@ extension Table {
         try mutate {
             // A kept section is marked with its snapshot number (unmarked
             // again below, whatever happens). Snapshots mostly list the
-            // table's sections in its order, so the old section after the
-            // last one matched is tried first: comparing a key is much
-            // cheaper than hashing it, and only a key found elsewhere (a
-            // change) is looked up.
+            // table's sections in its order, or in reverse (a sort turned
+            // around), so the old sections after and before the last one
+            // matched are tried first: comparing a key is much cheaper than
+            // hashing it, and only a key found elsewhere (a change) is
+            // looked up.
             var match = SnapshotMatch(old: oldSections(), capacity: entries.count)
             var fresh: [String: Int] = [:]
             var texts = SnapshotTexts(capacity: entries.count)
             var guess = 0
             defer { match.unmarkKept() }
+            // Claimed sections are kept, so `sectionsByKey` holds them
+            // throughout: unretained here (a retain and release each).
+            func old(_ k: Int, _ i: Int) -> Unmanaged<Section>? {
+                guard k >= 0, k < match.old.count else { return nil }
+                let g = Unmanaged.passUnretained(match.old[k].section)
+                return g._withUnsafeGuaranteedRef({ entries.key(i, equals: $0.key) }) ? g : nil
+            }
             let plan: SnapshotPlan
             do {
                 plan = try SnapshotPlan(entries) { i, n in
-                // Claimed sections are kept, so `sectionsByKey` holds them
-                // throughout: unretained here (a retain and release each).
                 let s: Unmanaged<Section>
-                if guess < match.old.count, case let g = Unmanaged.passUnretained(match.old[guess].section),
-                   g._withUnsafeGuaranteedRef({ entries.key(i, equals: $0.key) }) {
+                if let g = old(guess, i) ?? old(guess - 2, i) {
                     s = g
                 } else {
                     let key = try entries.key(i)
@@ -303,11 +308,14 @@ extension Table {
         guard let parent = first.parent else { return }
         let index = first.indexInParent
         let position = childPosition(parent, index)
-        // Their items, from what leaves (no descent): whole sections, so
-        // each shows its contribution.
-        var items = 0
-        for case .section(let s) in parent.replaceChildren(index..<(index + count), with: []) {
-            items += s.contribution.items
+        // Their items, from what the list lost: asking each section would
+        // read its own list too, a cache miss apiece among many sections.
+        let before = parent.list.sum.items
+        var removed = parent.replaceChildren(index..<(index + count), with: [])
+        let items = before - parent.list.sum.items
+        // Taken out one by one, so each is released while it is at hand.
+        while let piece = removed.popLast() {
+            guard case .section(let s) = piece else { continue }
             s.parent = nil
             s.node = nil
         }
@@ -316,17 +324,17 @@ extension Table {
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 
-    /// Links `sections` into `parent` as children `index...`: one step.
-    private func attachRun(_ sections: [Section], to parent: Section, at index: Int) {
+    /// Links `sections` (section pieces) into `parent` as children
+    /// `index...`: one step.
+    private func attachRun(_ sections: [Piece], to parent: Section, at index: Int) {
         guard !sections.isEmpty else { return }
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        parent.replaceChildren(index..<index, with: sections.map { .section($0) })
-        var items = 0
-        for s in sections {
-            s.parent = parent
-            items += s.contribution.items
-        }
+        // Their items, from what the list gained (see `detachRun`); the
+        // list points them at `parent`.
+        let before = parent.list.sum.items
+        parent.replaceChildren(index..<index, with: sections)
+        let items = parent.list.sum.items - before
         parent.propagate()
         recordReplace(position, removed: 0, added: items)
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
@@ -373,7 +381,7 @@ extension Table {
         var stretches = RowStretches(n, plan, stays, match, oldRows: oldRows, hasSections: hasSections)
         var c = 0  // the child index reached
         var left = stretches.current
-        var pending: [Section] = []
+        var pending: [Piece] = []
         func flush() {
             attachRun(pending, to: x, at: c)
             c += pending.count
@@ -404,7 +412,7 @@ extension Table {
                     c += 1
                     left = stretches.advance()
                 } else if let y = match[j] {
-                    pending.append(y)
+                    pending.append(.section(y))
                 }
             }
         }

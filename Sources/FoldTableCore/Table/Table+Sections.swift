@@ -246,8 +246,7 @@ extension Table {
     func attach(_ s: Section, to parent: Section, at index: Int) {
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        parent.replaceChildren(index..<index, with: [.section(s)])
-        s.parent = parent
+        parent.replaceChildren(index..<index, with: [.section(s)])  // (which sets s.parent)
         parent.propagate()
         recordReplace(position, removed: 0, added: s.contribution.items)
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)

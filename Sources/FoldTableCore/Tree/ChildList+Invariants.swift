@@ -1,8 +1,8 @@
 extension ChildList {
     /// What is wrong with the list's structure: summaries, running totals,
-    /// parent and child pointers, fill, and the leaf each subsection points
-    /// at. Empty when all is well. Adds the nodes visited to `nodes`. For
-    /// tests and `Table._invariantCheck`. O(pieces).
+    /// parent and child pointers, fill, and the leaf and parent each
+    /// subsection points at. Empty when all is well. Adds the nodes visited
+    /// to `nodes`. For tests and `Table._invariantCheck`. O(pieces).
     func invariantViolations(_ name: String, nodes: inout Int) -> [String] {
         var out: [String] = []
         func visit(_ n: ListNode, parent: ListNode?, depth: Int) -> Int {
@@ -19,7 +19,9 @@ extension ChildList {
                     out.append("\(here): piece summaries stale, or kept for rows only")
                 }
                 for p in n.pieces {
-                    if case .section(let s) = p, s.node !== n { out.append("\(here): section \(s.key) points elsewhere") }
+                    guard case .section(let s) = p else { continue }
+                    if s.node !== n { out.append("\(here): section \(s.key) points elsewhere") }
+                    if let owner, s.parent !== owner { out.append("\(here): section \(s.key) has another parent") }
                 }
                 levels.insert(0)
             } else {

@@ -2,7 +2,8 @@
 /// B+tree with implicit keys. Every node carries its subtree's `Summary`, so
 /// finding the child at an index, the item at a flat position or the item at
 /// an offset reads one path of about log_16(n) nodes. Sections know their
-/// leaf (`Section.node`); the list keeps that pointer right as pieces move.
+/// leaf (`Section.node`); the list keeps that pointer right as pieces move,
+/// and points the sections it takes in at its owner (`Section.parent`).
 struct ChildList {
     /// Most entries in a node; nodes with fewer than `minFill` are merged.
     static let maxFill = 32
@@ -152,6 +153,8 @@ struct ChildList {
 
     /// Replaces children `range` with `pieces` (in order) and returns the
     /// pieces removed. Row runs are cut where the range ends inside them.
+    /// Sections among `pieces` then point at their leaf and at the owner;
+    /// the removed ones are left as they were (their caller unlinks them).
     /// The selection tags pending in this list are settled on the way; those
     /// in the lists above must be first (`Section.replaceChildren` does
     /// that: from here, reaching the owner's list would overlap this access).
@@ -340,7 +343,7 @@ struct ChildList {
     /// the piece there, if known).
     private mutating func insert(_ pieces: [Piece], at c: Int, in start: PieceRef?) {
         guard let root else {
-            self.root = ChildList.build(pieces)
+            self.root = ChildList.build(pieces, owner: owner)
             return
         }
         let leaf: ListNode
@@ -355,25 +358,56 @@ struct ChildList {
             slot = n.pieces.count
         }
         leaf.settleInList()
-        leaf.pieces.insert(contentsOf: pieces, at: slot)
-        for p in pieces { if case .section(let s) = p { s.node = leaf } }
-        // The leaf's other sections are not asked again (not for many
-        // pieces: the split below asks them all anyway).
-        if pieces.count <= ChildList.maxFill {
-            leaf.piecesInserted(at: slot, count: pieces.count)
-        } else {
-            leaf.recompute()
+        guard leaf.pieces.count + pieces.count <= ChildList.maxFill else {
+            spread(leaf, pieces, at: slot)
+            return
         }
+        leaf.pieces.insert(contentsOf: pieces, at: slot)
+        ChildList.adopt(pieces, into: leaf, owner: owner)
+        // The leaf's other sections are not asked again.
+        leaf.piecesInserted(at: slot, count: pieces.count)
         leaf.refreshAncestors()
-        splitIfFull(leaf)
     }
+
+    /// Inserts `pieces` into `leaf` at `slot` when the leaf would then
+    /// overflow: its pieces and the new ones go straight into the leaves
+    /// that `splitIfFull` would make of them, each built once. (Inserting
+    /// first and splitting after asked every section for its summary twice
+    /// and copied every piece twice more: with many sections, each such
+    /// pass is a cache miss per section.) O(pieces + leaf).
+    private mutating func spread(_ leaf: ListNode, _ pieces: [Piece], at slot: Int) {
+        leaf.pushTag()
+        let old = leaf.pieces, k = pieces.count
+        let total = old.count + k
+        let parts = ChildList.parts(total)
+        var nodes: [ListNode] = []
+        nodes.reserveCapacity(parts)
+        for p in 0..<parts {
+            let n = p == 0 ? leaf : ListNode()
+            n.pieces = (total * p / parts..<total * (p + 1) / parts).map { i in
+                i < slot ? old[i] : i < slot + k ? pieces[i - slot] : old[i - k]
+            }
+            ChildList.adopt(n.pieces, into: n, owner: owner)
+            n.recompute()
+            nodes.append(n)
+        }
+        replaceNode(leaf, with: nodes)
+    }
+
+    /// How many nodes an overfull node of `count` entries becomes.
+    private static func parts(_ count: Int) -> Int { max(2, (count + maxFill - 1) / maxFill) }
 
     /// Splits an overfull node into enough siblings and pushes them up,
     /// growing a new root when the old one splits.
     private mutating func splitIfFull(_ node: ListNode) {
         guard node.count > ChildList.maxFill else { return }
-        let parts = (node.count + ChildList.maxFill - 1) / ChildList.maxFill
-        let nodes = ChildList.split(node, into: max(2, parts))
+        replaceNode(node, with: ChildList.split(node, into: ChildList.parts(node.count)))
+    }
+
+    /// Puts `nodes` (`node` first, then its new siblings) where `node` was,
+    /// growing a new root when it was the root, and splits the parent in
+    /// turn when it overflows.
+    private mutating func replaceNode(_ node: ListNode, with nodes: [ListNode]) {
         guard let parent = node.parent else {
             let top = ListNode()
             top.children = nodes
@@ -404,7 +438,7 @@ struct ChildList {
             for p in 1..<parts {
                 let n = ListNode()
                 n.pieces = Array(all[bounds[p]..<bounds[p + 1]])
-                adopt(n)
+                adopt(n.pieces, into: n)
                 out.append(n)
             }
         } else {
@@ -423,9 +457,14 @@ struct ChildList {
         return out
     }
 
-    /// Points the sections in a leaf at it.
-    private static func adopt(_ leaf: ListNode) {
-        for p in leaf.pieces { if case .section(let s) = p { s.node = leaf } }
+    /// Points the sections among `pieces` at `leaf`, which holds them, and
+    /// at `owner` when they are new to the list (given).
+    private static func adopt(_ pieces: [Piece], into leaf: ListNode, owner: Section? = nil) {
+        for p in pieces {
+            guard case .section(let s) = p else { continue }
+            s.node = leaf
+            if let owner { s.parent = owner }
+        }
     }
 
     /// Every piece of a subtree, in order.
@@ -435,12 +474,12 @@ struct ChildList {
     }
 
     /// A tree of `pieces` built bottom-up in O(count).
-    private static func build(_ pieces: [Piece]) -> ListNode? {
+    private static func build(_ pieces: [Piece], owner: Section?) -> ListNode? {
         guard !pieces.isEmpty else { return nil }
         var level: [ListNode] = stride(from: 0, to: pieces.count, by: maxFill).map {
             let n = ListNode()
             n.pieces = Array(pieces[$0..<min($0 + maxFill, pieces.count)])
-            adopt(n)
+            adopt(n.pieces, into: n, owner: owner)
             n.recompute()
             return n
         }
@@ -474,8 +513,8 @@ struct ChildList {
     private static func merged(_ a: ListNode, _ b: ListNode) -> ListNode {
         if a.isLeaf {
             a.pieces += b.pieces
+            adopt(b.pieces, into: a)
             b.pieces = []
-            adopt(a)
         } else {
             a.children += b.children
             a.childSums += b.childSums
