@@ -168,7 +168,7 @@ struct RunningTotals: ~Copyable {
         for c in 0..<columns {
             let src = storage + (TotalsView.header + c * n)
             let dst = storage + (TotalsView.header + c * m)
-            let delta = c < TotalsView.ownFixed ? src[slot + k] &- src[slot] : 0
+            let delta = TotalsView.totalsColumns.contains(c) ? src[slot + k] &- src[slot] : 0
             if slot > 0, dst != src { dst.update(from: src, count: slot) }
             if delta != 0 {
                 for i in slot..<m { dst[i] = src[i + k] &- delta }
@@ -200,7 +200,7 @@ struct RunningTotals: ~Copyable {
         }
         // The new entries' columns, from the totals before `slot`, and
         // after them what they add to each totals column.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns + TotalsView.ownFixed) { fresh in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns + TotalsView.totalsColumns.count) { fresh in
             let v = TotalsView(base: old)
             let before = v.prefix(slot), beforeExpanded = v.get(slot, TotalsView.expandedRows)
             var acc = before
@@ -226,7 +226,7 @@ struct RunningTotals: ~Copyable {
             for c in stride(from: columns - 1, through: 0, by: -1) {
                 let src = old + (TotalsView.header + c * n)
                 let dst = storage + (TotalsView.header + c * m)
-                if c < TotalsView.ownFixed, case let delta = added[c], delta != 0 {
+                if TotalsView.totalsColumns.contains(c), case let delta = added[c], delta != 0 {
                     var i = m - 1
                     while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
                 } else {

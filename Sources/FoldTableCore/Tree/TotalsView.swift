@@ -75,7 +75,7 @@ struct TotalsView {
     func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Int { get(i, c) }
 
     /// The totals columns: `items` up to `expandedRows`.
-    static let totalsColumns = 0..<TotalsView.ownFixed
+    static let totalsColumns = TotalsView.items...TotalsView.expandedRows
 
     /// What totals column `c` holds for counts `p` with `expanded`
     /// expanded rows: the one mapping of columns to fields.
@@ -87,7 +87,11 @@ struct TotalsView {
         case TotalsView.defaultRows: return p.defaultRows
         case TotalsView.children: return p.children
         case TotalsView.rows: return p.rows
-        default: return expanded
+        case TotalsView.expandedRows: return expanded
+        default:
+            // A column added to `totalsColumns` must be mapped above.
+            assertionFailure("column \(c) is not a totals column")
+            return 0
         }
     }
 
