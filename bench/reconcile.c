@@ -10,7 +10,8 @@
  *   reconcile --sections N    another N
  *   reconcile --case K        only case K (0-6, in the order below), once (for
  *                             callgrind: --toggle-collect=fold_table_apply_snapshot)
- *   reconcile --reps R        R repetitions (1-16) instead of 5 (or 1 with --case)
+ *   reconcile --reps R        R repetitions (1-16) instead of 5 (or 1 with --case
+ *                             or --smoke), in any order with the others
  *
  * Cases: the same snapshot again; 1% of the sections inserted, removed or
  * moved (at random places, fixed seed); every row run one row longer; the
@@ -146,7 +147,7 @@ int main(int argc, char **argv)
                             "every run +1 row", "all reversed", "10%/10%/2% (DK)"};
     fold_snapshot_entry *base_entries;
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--smoke") == 0) { n = 1000; reps = 1; }
+        if (strcmp(argv[i], "--smoke") == 0) { n = 1000; if (!reps_given) reps = 1; }
         else if (strcmp(argv[i], "--sections") == 0 && i + 1 < argc) n = atoll(argv[++i]);
         else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) only = atoi(argv[++i]);
         else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) { reps = atoi(argv[++i]); reps_given = 1; }
@@ -217,8 +218,8 @@ int main(int argc, char **argv)
         free(where);
     }
 
-    printf("fold_table_apply_snapshot: %lld top-level sections of %d rows, median of %d\n",
-           (long long)n, ROWS, reps);
+    printf("fold_table_apply_snapshot: %lld top-level sections of %d rows, median and fastest of %d repetition%s\n",
+           (long long)n, ROWS, reps, reps == 1 ? "" : "s");
     printf("%-18s %12s %12s %12s %14s %12s\n", "case", "apply ms", "fastest ms", "changes", "rebuild ms", "ratio");
     for (c = 0; c < 7; c++) {
         fold_snapshot_entry *e;
