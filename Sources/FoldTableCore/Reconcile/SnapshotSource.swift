@@ -174,29 +174,33 @@ extension RawSnapshot: SnapshotSource {
 /// array of an optional string per section cost a destroy call per
 /// element when freed (a tenth of applying 10^5 sections with changes).
 struct SnapshotTexts {
-    /// Per section, the index of its key and of its header in `strings` (-1: none).
-    private var keyAt: [Int] = []
-    private var headerAt: [Int] = []
+    private var keys = Slots(), headers = Slots()
     private var strings: [String] = []
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
-    func key(_ n: Int) -> String? { Self.string(keyAt, n, strings) }
+    func key(_ n: Int) -> String? { keys.string(n, in: strings) }
     /// A kept section's new header, or a new section's header.
-    func header(_ n: Int) -> String? { Self.string(headerAt, n, strings) }
+    func header(_ n: Int) -> String? { headers.string(n, in: strings) }
 
-    mutating func setKey(_ n: Int, _ s: String) { Self.set(&keyAt, n, s, &strings, capacity) }
-    mutating func setHeader(_ n: Int, _ s: String) { Self.set(&headerAt, n, s, &strings, capacity) }
+    mutating func setKey(_ n: Int, _ s: String) { keys.set(n, s, in: &strings, capacity: capacity) }
+    mutating func setHeader(_ n: Int, _ s: String) { headers.set(n, s, in: &strings, capacity: capacity) }
 
-    private static func string(_ at: [Int], _ n: Int, _ strings: [String]) -> String? {
-        guard !at.isEmpty, case let i = at[n], i >= 0 else { return nil }
-        return strings[i]
-    }
+    /// Per section, the index of its text in `strings` (-1: none; no
+    /// array at all until the first).
+    private struct Slots {
+        var at: [Int] = []
 
-    private static func set(_ at: inout [Int], _ n: Int, _ s: String, _ strings: inout [String], _ capacity: Int) {
-        if at.isEmpty { at = Array(repeating: -1, count: capacity) }
-        at[n] = strings.count
-        strings.append(s)
+        func string(_ n: Int, in strings: [String]) -> String? {
+            guard !at.isEmpty, case let i = at[n], i >= 0 else { return nil }
+            return strings[i]
+        }
+
+        mutating func set(_ n: Int, _ s: String, in strings: inout [String], capacity: Int) {
+            if at.isEmpty { at = Array(repeating: -1, count: capacity) }
+            at[n] = strings.count
+            strings.append(s)
+        }
     }
 }
