@@ -138,6 +138,25 @@ import Testing
         #expect(owner.list.invariantViolations("spread again") == [])
     }
 
+    @Test func removingWhileUnlinkingClearsEachSectionsLinks() {
+        let owner = Self.section("owner")
+        let all = (0..<100).map { Self.section("s\($0)") }
+        owner.list.replace(0..<0, with: all.map { .section($0) })
+        // Across nodes (whole leaves and two cut ones), then within one leaf.
+        #expect(owner.list.replace(10..<90, with: [], unlinking: true).isEmpty)
+        #expect(owner.list.replace(2..<4, with: [], unlinking: true).isEmpty)
+        let gone = all[10..<90] + all[2..<4]
+        #expect(gone.allSatisfy { $0.node == nil && $0.parent == nil })
+        let left = all[..<2] + all[4..<10] + all[90...]
+        #expect(left.allSatisfy { $0.node != nil && $0.parent === owner })
+        #expect(owner.list.sum.children == 18)
+        #expect(owner.list.invariantViolations("unlinked") == [])
+        // Without unlinking, the removed come back as they were.
+        let removed = owner.list.replace(0..<2, with: [])
+        #expect(removed.count == 2)
+        #expect(all[..<2].allSatisfy { $0.parent === owner })
+    }
+
     @Test func removingUntilALeafMergesWithItsNeighbour() {
         var list = Self.built(33)  // [16, 17]
         for _ in 0..<8 { list.replace(0..<1, with: []) }

@@ -310,15 +310,10 @@ extension Table {
         let position = childPosition(parent, index)
         // Their items, from what the list lost: asking each section would
         // read its own list too, a cache miss apiece among many sections.
+        // The list unlinks them as it reaches them.
         let before = parent.list.sum.items
-        var removed = parent.replaceChildren(index..<(index + count), with: [])
+        parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
         let items = before - parent.list.sum.items
-        // Taken out one by one, so each is released while it is at hand.
-        while let piece = removed.popLast() {
-            guard case .section(let s) = piece else { continue }
-            s.parent = nil
-            s.node = nil
-        }
         parent.propagate()
         recordReplace(position, removed: items, added: 0)
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)

@@ -170,9 +170,9 @@ final class Section {
     /// the lists above (`SelectionTag`), which that call cannot reach.
     /// O(depth · log n + pieces added + pieces removed).
     @discardableResult
-    func replaceChildren(_ range: Range<Int>, with pieces: [Piece]) -> [Piece] {
+    func replaceChildren(_ range: Range<Int>, with pieces: [Piece], unlinking: Bool = false) -> [Piece] {
         list.settleAbove()
-        return list.replace(range, with: pieces)
+        return list.replace(range, with: pieces, unlinking: unlinking)
     }
 
     /// Brings down the selection tags pending above this section, so that
