@@ -50,8 +50,8 @@ extension Table {
 
     private func applySnapshot<S: SnapshotSource>(source entries: S) throws -> SnapshotReport {
         try mutate {
-            // A kept section is marked with its snapshot number (unmarked
-            // again below, whatever happens). Snapshots mostly list the
+            // A kept section is marked with its snapshot number (see
+            // `Section.snapshotNumber`). Snapshots mostly list the
             // table's sections in its order, or in reverse (a sort turned
             // around), so the old sections after and before the last one
             // matched are tried first: comparing a key is much cheaper than
@@ -61,7 +61,6 @@ extension Table {
             var fresh: [String: Int] = [:]
             var texts = SnapshotTexts(capacity: entries.count)
             var guess = 0
-            defer { match.unmarkKept() }
             // Claimed sections are kept, so `sectionsByKey` holds them
             // throughout: unretained here (a retain and release each).
             func old(_ k: Int, _ i: Int) -> Unmanaged<Section>? {
@@ -69,9 +68,7 @@ extension Table {
                 let g = Unmanaged.passUnretained(match.old[k].section)
                 return g._withUnsafeGuaranteedRef({ entries.key(i, equals: $0.key) }) ? g : nil
             }
-            let plan: SnapshotPlan
-            do {
-                plan = try SnapshotPlan(entries) { i, n in
+            let plan = try SnapshotPlan(entries) { i, n in
                 let s: Unmanaged<Section>
                 if let g = old(guess, i) ?? old(guess - 2, i) {
                     s = g
@@ -100,10 +97,6 @@ extension Table {
                 }
                 return nil
             }
-            } catch {
-                match.unmarkGoing()
-                throw error
-            }
             // The entries are not read again (see `SnapshotPlan.Node`).
             return try reconcile(plan, texts, &match)
         }
@@ -112,7 +105,7 @@ extension Table {
     // MARK: Internals
 
     /// The table's sections in pre-order, each marked with
-    /// `oldMark(index)` until it is claimed (or unmarked if it goes).
+    /// `oldMark(index)` until it is claimed.
     /// Only the nodes of the lists with a subsection below them are read: a
     /// subtree of rows only is counted by its summary, so the walk touches
     /// no row piece (most sections hold only rows; copying each piece
@@ -158,7 +151,10 @@ extension Table {
             }
             let sub = ref.takeUnretainedValue()
             sub.snapshotNumber = Self.oldMark(old.count)
-            old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows))
+            // What `unchanged` compares, read while the section is at hand
+            // (its summary says rows only: nesting 1, every row its own).
+            let own = sum.nesting == 1 && sub.load == .loaded ? sum.rowsDeep : -1
+            old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows, rows: own))
             rank += 1
             // Its own list is read only when it has subsections (nesting 1: rows only).
             if sum.nesting > 1 { appendSubsections(of: sub, depth: depth + 1, to: &old) }
@@ -166,9 +162,8 @@ extension Table {
     }
 
     /// While a snapshot is matched, an unclaimed section's `snapshotNumber`
-    /// holds its index in `oldSections()` as a number below -1 (-1 stays
-    /// "none", claimed ones are >= 0), so a match moves the guess on
-    /// without a lookup.
+    /// holds its index in `oldSections()` as a number below -1 (claimed
+    /// ones are >= 0), so a match moves the guess on without a lookup.
     private static func oldMark(_ index: Int) -> Int { -2 - index }
     private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
 
@@ -198,13 +193,7 @@ extension Table {
 
         // While filtering, the match function is asked about what comes,
         // before anything changes (Table+ReconcileFilter.swift).
-        var answers: SnapshotAnswers?
-        do {
-            answers = try askSnapshot(plan, texts, match, stays)
-        } catch {
-            match.unmarkGoing()
-            throw error
-        }
+        var answers = try askSnapshot(plan, texts, match, stays)
 
         // Take out every section that goes or moves, as runs of adjacent
         // siblings (one step each), outermost first: the sections left in
@@ -229,8 +218,6 @@ extension Table {
             }
             last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
-                // Unmarked here, while `sectionsByKey` still holds it.
-                o.section.snapshotNumber = -1
                 removed.append(o.section)
                 report.rowsRemoved += o.section.rowCount
             } else {
@@ -249,18 +236,10 @@ extension Table {
         // generic witnesses, a few hundred instructions per section.)
         var stash: ChangeSet? = nil
         for n in (-1..<count).reversed() {
-            if n >= 0, match.isKept(n) {
-                // Unmarked here, while it is read anyway (a pass over the
-                // sections less); `unmarkKept` does it if this loop throws.
-                // Unretained: `sectionsByKey` holds it (a retain and release per section).
-                let same = Unmanaged.passUnretained(old[match.oldOf[n]].section)._withUnsafeGuaranteedRef { x in
-                    x.snapshotNumber = -1
-                    return unchanged(x, n, plan, texts)
-                }
-                if same {
-                    report.sectionsKept += 1
-                    continue
-                }
+            // Told from what the old walk noted: the section is not read.
+            if n >= 0, case let k = match.oldOf[n], k >= 0, unchanged(old[k], n, plan, texts) {
+                report.sectionsKept += 1
+                continue
             }
             let x: Section
             var kept = false
@@ -286,20 +265,21 @@ extension Table {
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             try arrange(x, n, plan, match, stays, &answers, &report)
         }
-        match.keptUnmarked = true
         // The answers are in; what shows follows from them, as when the filter was set.
         if answers != nil { refilterFromStoredAnswers() }
         return report
     }
 
-    /// Whether kept section `x` (snapshot section `n`) stays as it is: the
-    /// same header, no heights given, rows only and as many. The common
-    /// case, told apart without `arrange`'s machinery.
-    private func unchanged(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ texts: SnapshotTexts) -> Bool {
-        guard texts.header(n) == nil, !plan.hasSubsections(n), x.load == .loaded,
+    /// Whether kept section `o` (snapshot section `n`) stays as it is: the
+    /// same header, no heights given, loaded, rows only and as many. The
+    /// common case, told apart without `arrange`'s machinery and without
+    /// reading the section (a cache miss per section among many). Its
+    /// own list has not changed since the walk: only its own `arrange`
+    /// would change a list of rows only.
+    private func unchanged(_ o: OldSection, _ n: Int, _ plan: SnapshotPlan, _ texts: SnapshotTexts) -> Bool {
+        guard o.rows >= 0, texts.header(n) == nil, !plan.hasSubsections(n),
               plan.nodes[n].keepsHeights else { return false }
-        let sum = x.list.sum
-        return sum.children == sum.rows && plan.onlyRows(of: n) == sum.rows
+        return plan.onlyRows(of: n) == o.rows
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
@@ -482,6 +462,8 @@ struct OldSection {
     /// Its index among its parent's subsections, and the parent's rows before it.
     var rank: Int
     var rowsBefore: Int
+    /// Its rows when it holds rows only and is loaded; -1 otherwise.
+    var rows: Int
 }
 
 /// Which table section each snapshot section is: a kept one, by its index
@@ -526,20 +508,5 @@ struct SnapshotMatch {
     mutating func setMade(_ n: Int, _ s: Section) {
         if made.isEmpty { made = Array(repeating: nil, count: oldOf.count) }
         made[n] = s
-    }
-
-    /// Set once `reconcile` has cleared the kept sections' marks itself.
-    var keptUnmarked = false
-
-    /// Clears the marks of the kept sections (their snapshot numbers).
-    func unmarkKept() {
-        guard !keptUnmarked else { return }
-        for k in oldOf where k >= 0 { old[k].section.snapshotNumber = -1 }
-    }
-
-    /// Clears the marks of the sections not claimed (their old indices),
-    /// while the table still holds them.
-    func unmarkGoing() {
-        for (k, n) in newOf.enumerated() where n < 0 { old[k].section.snapshotNumber = -1 }
     }
 }

@@ -52,9 +52,12 @@ final class Section {
     /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
     private(set) var parentRef: Unmanaged<Section>?
     private(set) var nodeRef: Unmanaged<ListNode>?
-    /// While `Table.applySnapshot` runs: the number of the snapshot
+    /// While `Table.applySnapshot` matches: the number of the snapshot
     /// section with this key, or below -1 its place in the old order
-    /// (`Table.oldMark`); -1 otherwise. Matching hashes each key at most once.
+    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
+    /// it is afterwards: every section in the table is marked again when
+    /// the next snapshot starts, and clearing it was a cache miss per
+    /// section among many. -1 in a section never matched.
     var snapshotNumber = -1
     /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
     /// an ordinary section. Any other state means no children.
