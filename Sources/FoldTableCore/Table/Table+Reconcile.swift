@@ -152,7 +152,7 @@ extension Table {
             let sub = ref.takeUnretainedValue()
             sub.snapshotNumber = Self.oldMark(old.count)
             // What `unchanged` compares, read while the section is at hand
-            // (its summary says rows only: nesting 1, every row its own).
+            // (nesting 1 in its summary: rows only, `rowsDeep` of them).
             let own = sum.nesting == 1 && sub.load == .loaded ? sum.rowsDeep : -1
             old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows, rows: own))
             rank += 1
@@ -225,7 +225,7 @@ extension Table {
             }
         }
         for run in runs {
-            quietly(!isAttached(run.parent)) { detachRun(run.first, count: run.count) }
+            quietly(!isAttached(run.parent)) { detach(run.first, count: run.count) }
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
@@ -282,39 +282,6 @@ extension Table {
         return plan.onlyRows(of: n) == o.rows
     }
 
-    /// Unlinks `count` adjacent subsections, `first` and the ones after it,
-    /// from their parent (they keep their own children): one step.
-    private func detachRun(_ first: Section, count: Int) {
-        guard let parent = first.parent else { return }
-        let index = first.indexInParent
-        let position = childPosition(parent, index)
-        // Their items, from what the list lost: asking each section would
-        // read its own list too, a cache miss apiece among many sections.
-        // The list unlinks them as it reaches them.
-        let before = parent.list.sum.items
-        parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
-        let items = before - parent.list.sum.items
-        parent.propagate()
-        recordReplace(position, removed: items, added: 0)
-        recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
-    }
-
-    /// Links `sections` (section pieces) into `parent` as children
-    /// `index...`: one step.
-    private func attachRun(_ sections: [Piece], to parent: Section, at index: Int) {
-        guard !sections.isEmpty else { return }
-        let position = childPosition(parent, index)
-        let hadChildren = parent.childCount > 0
-        // Their items, from what the list gained (see `detachRun`); the
-        // list points them at `parent`.
-        let before = parent.list.sum.items
-        parent.replaceChildren(index..<index, with: sections)
-        let items = parent.list.sum.items - before
-        parent.propagate()
-        recordReplace(position, removed: 0, added: items)
-        recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
-    }
-
     /// Header text and heights of a kept section, as its snapshot section
     /// gives them (`header`: its new text, nil when unchanged).
     private func refresh(_ x: Section, _ node: SnapshotPlan.Node, _ header: String?,
@@ -358,7 +325,7 @@ extension Table {
         var left = stretches.current
         var pending: [Piece] = []
         func flush() {
-            attachRun(pending, to: x, at: c)
+            attach(pending, to: x, at: c)
             c += pending.count
             pending.removeAll(keepingCapacity: true)
         }

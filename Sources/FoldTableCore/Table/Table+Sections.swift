@@ -80,7 +80,7 @@ extension Table {
         if rows > 0 { s.replaceChildren(0..<0, with: [.rows(RowRun(defaultRows: rows))]) }
         // While filtering it shows once it is asked about (Table+Filter.swift).
         s.filterHidden = filter != nil
-        attach(s, to: parent, at: index)
+        attach([.section(s)], to: parent, at: index)
         sectionsByKey[key] = s
         ids.register(s)
         totalRows += rows
@@ -138,7 +138,7 @@ extension Table {
         try mutate {
             let source = s.parent
             detach(s)
-            attach(s, to: target, at: index)
+            attach([.section(s)], to: target, at: index)
             if let source { refilterMoved(s, from: source) }
             refreshFilterAfterChange(target)
         }
@@ -242,26 +242,35 @@ extension Table {
         }
     }
 
-    /// Links `s` into `parent`'s children at child index `index`.
-    func attach(_ s: Section, to parent: Section, at index: Int) {
+    /// Links `sections` (section pieces, in order) into `parent` as
+    /// children `index...`: one step. The list points them at `parent`.
+    /// Their items come from what the list gained: asking each section
+    /// would read its own list too, a cache miss apiece among many.
+    func attach(_ sections: [Piece], to parent: Section, at index: Int) {
+        guard !sections.isEmpty else { return }
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
-        parent.replaceChildren(index..<index, with: [.section(s)])  // (which sets s.parent)
+        let before = parent.list.sum.items
+        parent.replaceChildren(index..<index, with: sections)
+        let items = parent.list.sum.items - before
         parent.propagate()
-        recordReplace(position, removed: 0, added: s.contribution.items)
+        recordReplace(position, removed: 0, added: items)
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
-    /// Unlinks `s` from its parent; `s` keeps its own children.
-    func detach(_ s: Section) {
-        guard let parent = s.parent else { return }
-        let index = s.indexInParent
+    /// Unlinks `count` adjacent subsections, `first` and the ones after it,
+    /// from their parent (they keep their own children): one step. The
+    /// list unlinks them as it reaches them; their items come from what it
+    /// lost (see `attach`).
+    func detach(_ first: Section, count: Int = 1) {
+        guard let parent = first.parent else { return }
+        let index = first.indexInParent
         let position = childPosition(parent, index)
-        parent.replaceChildren(index..<(index + 1), with: [])
-        s.parent = nil
-        s.node = nil
+        let before = parent.list.sum.items
+        parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
+        let items = before - parent.list.sum.items
         parent.propagate()
-        recordReplace(position, removed: s.contribution.items, added: 0)
+        recordReplace(position, removed: items, added: 0)
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 

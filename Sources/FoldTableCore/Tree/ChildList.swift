@@ -540,7 +540,8 @@ struct RemovedPieces {
     init(unlink: Bool) { self.unlink = unlink }
 
     mutating func take(_ piece: Piece) {
-        if unlink { Self.unlink(piece) } else { pieces.append(piece) }
+        guard unlink else { return pieces.append(piece) }
+        if case .section(let s) = piece { Self.clearLinks(s) }
     }
 
     mutating func take(all taken: [Piece]) {
@@ -549,16 +550,12 @@ struct RemovedPieces {
         taken.withUnsafeBufferPointer { p in
             for i in p.indices {
                 guard case .section(let s) = p[i] else { continue }
-                Unmanaged.passUnretained(s)._withUnsafeGuaranteedRef { s in
-                    s.node = nil
-                    s.parent = nil
-                }
+                Unmanaged.passUnretained(s)._withUnsafeGuaranteedRef(Self.clearLinks)
             }
         }
     }
 
-    private static func unlink(_ piece: Piece) {
-        guard case .section(let s) = piece else { return }
+    private static func clearLinks(_ s: Section) {
         s.node = nil
         s.parent = nil
     }
