@@ -2,21 +2,10 @@ import Testing
 @testable import FoldTableCore
 
 /// Mac (3 rows), iPad (2), iPhone (4); header 28, row 44; content 480.
-private func products() throws -> Table {
-    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
-}
-
-/// Records every change set a table reports.
-private final class Recorder {
-    var sets: [ChangeSet] = []
-    init(_ t: Table) { t.onChange { [unowned self] in self.sets.append($0) } }
-    var last: ChangeSet? { sets.last }
-}
-
 @Suite struct ChangeEventTests {
     @Test func collapsingAndExpanding() throws {
-        let t = try products()
-        let r = Recorder(t)
+        let t = try sampleTable()
+        let r = ChangeRecorder(t)
         try t.setCollapsed(true, section: "iPad")
         #expect(r.last?.changes == [FlatChange(position: 5, removed: 2, added: 0)])
         #expect(r.last?.redraw == [4..<5])
@@ -29,9 +18,9 @@ private final class Recorder {
     }
 
     @Test func gtkStyleCases() throws {
-        let t = try products()
+        let t = try sampleTable()
         try t.appendSection(key: "Watch")
-        let r = Recorder(t)
+        let r = ChangeRecorder(t)
         // Adding rows to an empty section: the rows appear, the header's indicator changes.
         try t.insertRows(section: "Watch", at: 0, count: 2)
         #expect(r.last?.changes == [FlatChange(position: 13, removed: 0, added: 2)])
@@ -56,8 +45,8 @@ private final class Recorder {
     }
 
     @Test func movesAndHeights() throws {
-        let t = try products()
-        let r = Recorder(t)
+        let t = try sampleTable()
+        let r = ChangeRecorder(t)
         try t.moveSection(from: 0, to: 2)
         #expect(r.last?.changes == [FlatChange(position: 0, removed: 4, added: 0),
                                     FlatChange(position: 8, removed: 0, added: 4)])
@@ -68,7 +57,7 @@ private final class Recorder {
     }
 
     @Test func listenersMayReadButNotChangeTheTable() throws {
-        let t = try products()
+        let t = try sampleTable()
         var seen: [Int] = []
         var refused: FoldError?
         t.onChange { [unowned t] _ in
@@ -82,7 +71,7 @@ private final class Recorder {
     }
 
     @Test func willListenersCanRefuse() throws {
-        let t = try products()
+        let t = try sampleTable()
         var events: [String] = []
         let id = t.onSection { key, event in
             events.append("\(key):\(event)")
@@ -115,9 +104,9 @@ private final class Recorder {
 
 @Suite struct ScrollingTests {
     @Test func anchoringKeepsTheFirstVisibleItemInPlace() throws {
-        let t = try products()
+        let t = try sampleTable()
         try t.setViewport(Viewport(offset: 300, height: 100))  // inside iPhone's header (276..304)
-        let r = Recorder(t)
+        let r = ChangeRecorder(t)
         // Above the viewport: Mac collapses (-132), the viewport follows.
         try t.setCollapsed(true, section: "Mac")
         #expect(r.last?.anchoredOffset == 168)
@@ -137,7 +126,7 @@ private final class Recorder {
     }
 
     @Test func scrollToEveryAlignmentAtBothEnds() throws {
-        let t = try products()  // content 480, viewport 100
+        let t = try sampleTable()  // content 480, viewport 100
         func to(_ p: Int, _ a: ScrollAlignment, from offset: Double = 200) throws -> Double {
             try t.scrollOffset(toItem: p, alignment: a, offset: offset, viewportHeight: 100)
         }
@@ -160,7 +149,7 @@ private final class Recorder {
     }
 
     @Test func revealAfterExpanding() throws {
-        let t = try products()
+        let t = try sampleTable()
         try t.setCollapsed(true, section: "iPhone")
         try t.setCollapsed(false, section: "iPhone")
         // Header 276..304 and rows to 480: 204 points do not fit 100; the header goes to the top.
@@ -171,7 +160,7 @@ private final class Recorder {
     }
 
     @Test func revealingARowInACollapsedSection() throws {
-        let t = try products()
+        let t = try sampleTable()
         try t.setCollapsed(true, section: "iPad")
         #expect(throws: FoldError.self) { try t.revealRow(section: "iPad", row: 1, expandAncestors: false) }
         #expect(try t.revealRow(section: "iPad", row: 1, expandAncestors: true) == 6)

@@ -13,13 +13,6 @@ private func matching(_ pairs: [(String, Int)]) -> MatchFunction {
     return { _, key, row in set.contains("\(key)/\(row)") }
 }
 
-/// Records every change set a table reports.
-private final class Changes {
-    var sets: [ChangeSet] = []
-    init(_ t: Table) { t.onChange { [unowned self] in self.sets.append($0) } }
-    var last: [FlatChange]? { sets.last?.changes }
-}
-
 /// (kind, key, row, top, height, matched) of every item, by `forEachItem`;
 /// checks that `placedItem(at:)`, `item(atOffset:)`, `rowPosition` and
 /// `headerPosition` agree with it.
@@ -61,13 +54,13 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
 @Suite struct FilterTests {
     @Test func ancestorsOfMatchesStay() throws {
         let t = try tree()
-        let c = Changes(t)
+        let c = ChangeRecorder(t)
         try t.setFilter(matching([("A1", 1)]))
         #expect(same(try items(t), [(.header, "A", -1, 0, 28, false), (.header, "A1", -1, 28, 28, false),
                                     (.row, "A1", 1, 56, 44, true)]))
         #expect(t.contentHeight == 100)
         // A and B are adjacent top-level sections: one step.
-        #expect(c.last == [FlatChange(position: 0, removed: 10, added: 3)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 10, added: 3)])
         #expect(try t.flags(section: "B").contains(.filtered))
         #expect(!(try t.flags(section: "A").contains(.filtered)))
         #expect(throws: FoldError(.notVisible, "row 0 of section \"A1\" is hidden by the filter")) {
@@ -89,7 +82,7 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(try t.item(atOffset: 100) == (2, .below))
         // Clearing restores everything, one step again.
         try t.setFilter(nil)
-        #expect(c.last == [FlatChange(position: 0, removed: 3, added: 10)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 3, added: 10)])
         #expect(t.itemCount == 10)
         #expect(try t.matchCount(section: nil) == (7, 7))
         #expect(try t.flags(section: "B") == [.collapsible])
@@ -98,17 +91,17 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
 
     @Test func separateTopLevelStepsAndUnchangedSections() throws {
         let t = try makeTable([.section("A", rows: 2), .section("B", rows: 2), .section("C", rows: 2)])
-        let c = Changes(t)
+        let c = ChangeRecorder(t)
         // Every shown item changes when a filter is set (MATCH flags): one step.
         try t.setFilter { _, key, row in key == "B" || row != 1 }
-        #expect(c.last == [FlatChange(position: 0, removed: 9, added: 7)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 9, added: 7)])
         #expect(same(try items(t), [(.header, "A", -1, 0, 28, true), (.row, "A", 0, 28, 44, true),
                                     (.header, "B", -1, 72, 28, true), (.row, "B", 0, 100, 44, true),
                                     (.row, "B", 1, 144, 44, true),
                                     (.header, "C", -1, 188, 28, true), (.row, "C", 0, 216, 44, true)]))
         // A new filter answering alike for B: A and C are replaced, B is not.
         try t.setFilter { _, key, row in key == "B" || row != 0 }
-        #expect(c.last == [FlatChange(position: 0, removed: 2, added: 2), FlatChange(position: 5, removed: 2, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 2, added: 2), FlatChange(position: 5, removed: 2, added: 2)])
         #expect(try t.placedItem(at: 6).item.row == 1)
     }
 
@@ -120,16 +113,16 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(same(try items(t), [(.header, "A", -1, 0, 28, false), (.header, "A1", -1, 28, 28, true),
                                     (.row, "A1", 0, 56, 44, false), (.row, "A1", 1, 100, 44, false)]))
         // A matching header shows everything below it, all levels down.
-        let c = Changes(t)
+        let c = ChangeRecorder(t)
         try t.setSectionMatch(section: "A", matches: true)
-        #expect(c.last == [FlatChange(position: 0, removed: 4, added: 7)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 4, added: 7)])
         #expect(t.itemCount == 7)
         try t.setSectionMatch(section: "A", matches: false)
-        #expect(c.last == [FlatChange(position: 0, removed: 7, added: 4)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 7, added: 4)])
         _ = try items(t)
         // Hiding the only matching header hides the whole branch.
         try t.setSectionMatch(section: "A1", matches: false)
-        #expect(c.last == [FlatChange(position: 0, removed: 4, added: 0)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 4, added: 0)])
         #expect(t.itemCount == 0)
         #expect(try t.flags(section: "A1").contains(.filtered))
     }
@@ -157,10 +150,10 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         try t.setFilter(matching([("A1", 0)]), options: .expandMatches)
         var events: [SectionEvent] = []
         t.onSection { _, e in events.append(e); return true }
-        let c = Changes(t)
+        let c = ChangeRecorder(t)
         #expect(try t.toggle(section: "A1"))
         #expect(events == [.willCollapse, .didCollapse])
-        #expect(c.last == [FlatChange(position: 2, removed: 1, added: 0)])
+        #expect(c.last?.changes == [FlatChange(position: 2, removed: 1, added: 0)])
         #expect(try t.flags(section: "A1") == [.collapsed, .collapsible])
         // It stays closed while the filter changes answers.
         try t.setRowMatch(section: "A1", row: 1, matches: true)
@@ -182,9 +175,9 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         try t.insertRows(section: "S", at: 0, heights: [10, 20, 30, 40, 50])
         try t.setExpandedHeight(100, section: "S", row: 2)
         #expect(try t.setRowExpanded(true, section: "S", row: 2))
-        let c = Changes(t)
+        let c = ChangeRecorder(t)
         try t.setFilter(matching([("S", 1), ("S", 2), ("S", 4)]))
-        #expect(c.last == [FlatChange(position: 0, removed: 6, added: 4)])
+        #expect(c.last?.changes == [FlatChange(position: 0, removed: 6, added: 4)])
         #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 1, 28, 20, true),
                                     (.row, "S", 2, 48, 100, true), (.row, "S", 4, 148, 50, true)]))
         #expect(t.contentHeight == 198)
@@ -193,12 +186,12 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(try t.stickyHeaders(offset: 100).map(\.top) == [100])
         #expect(try t.stickyHeaders(offset: 180).map(\.top) == [170])
         try t.setRowMatch(section: "S", row: 3, matches: true)
-        #expect(c.last == [FlatChange(position: 3, removed: 0, added: 1)])
+        #expect(c.last?.changes == [FlatChange(position: 3, removed: 0, added: 1)])
         #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 1, 28, 20, true),
                                     (.row, "S", 2, 48, 100, true), (.row, "S", 3, 148, 40, true),
                                     (.row, "S", 4, 188, 50, true)]))
         try t.setRowMatch(section: "S", row: 1, matches: false)
-        #expect(c.last == [FlatChange(position: 1, removed: 1, added: 0)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 1, added: 0)])
         // The same answer again reports nothing.
         let count = c.sets.count
         try t.setRowMatch(section: "S", row: 1, matches: false)
@@ -272,7 +265,7 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
 @Suite struct FilterInsertTests {
     /// S (3 rows), T (2 rows); rows with even indices match, headers never;
     /// section X and row 7 stop the call.
-    private func setUp() throws -> (Table, Changes, () -> [String]) {
+    private func setUp() throws -> (Table, ChangeRecorder, () -> [String]) {
         let t = try makeTable([.section("S", rows: 3), .section("T", rows: 2)])
         var asked: [String] = []
         try t.setFilter { _, key, row in
@@ -281,7 +274,7 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
             return row >= 0 && row % 2 == 0
         }
         asked = []
-        return (t, Changes(t), { defer { asked = [] }; return asked })
+        return (t, ChangeRecorder(t), { defer { asked = [] }; return asked })
     }
 
     @Test func insertedRowsAreAskedOnce() throws {
@@ -291,13 +284,13 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
                                     (.row, "T", 0, 144, 44, true)]))
         try t.insertRows(section: "S", at: 1, count: 2)
         #expect(asked() == ["S/1", "S/2"])
-        #expect(c.last == [FlatChange(position: 2, removed: 0, added: 1)])
+        #expect(c.last?.changes == [FlatChange(position: 2, removed: 0, added: 1)])
         #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 0, 28, 44, true),
                                     (.row, "S", 2, 72, 44, true), (.row, "S", 4, 116, 44, true),
                                     (.header, "T", -1, 160, 28, false), (.row, "T", 0, 188, 44, true)]))
         try t.insertRows(section: "T", at: 2, heights: [10, 20, 30])
         #expect(asked() == ["T/2", "T/3", "T/4"])
-        #expect(c.last == [FlatChange(position: 6, removed: 0, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 6, removed: 0, added: 2)])
         #expect(try t.placedItem(at: 7).height == 30)
         #expect(try t.matchCount(section: nil) == (6, 10))
     }
@@ -306,7 +299,7 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         let (t, c, asked) = try setUp()
         try t.insertSection(at: 1, key: "N", rows: 2)
         #expect(asked() == ["N/-1", "N/0", "N/1"])
-        #expect(c.last == [FlatChange(position: 3, removed: 0, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 3, removed: 0, added: 2)])
         #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 0, 28, 44, true),
                                     (.row, "S", 2, 72, 44, true), (.header, "N", -1, 116, 28, false),
                                     (.row, "N", 0, 144, 44, true), (.header, "T", -1, 188, 28, false),
@@ -319,7 +312,7 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(try t.flags(section: "E").contains(.filtered))
         // Its first matching row shows it.
         try t.insertRows(section: "E", at: 0, count: 1)
-        #expect(c.last == [FlatChange(position: 5, removed: 0, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 5, removed: 0, added: 2)])
     }
 
     @Test func aStoppedInsertionChangesNothing() throws {
@@ -345,12 +338,12 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
     @Test func removingTheLastMatchHidesTheSection() throws {
         let (t, c, _) = try setUp()
         try t.removeRows(section: "T", at: 0, count: 1)
-        #expect(c.last == [FlatChange(position: 4, removed: 1, added: 0), FlatChange(position: 3, removed: 1, added: 0)])
+        #expect(c.last?.changes == [FlatChange(position: 4, removed: 1, added: 0), FlatChange(position: 3, removed: 1, added: 0)])
         #expect(try t.flags(section: "T").contains(.filtered))
         #expect(t.itemCount == 3)
         // Moving a matching row into it shows it again.
         try t.moveRow(section: "S", row: 0, to: "T", atChild: 0)
-        #expect(c.last == [FlatChange(position: 1, removed: 1, added: 0), FlatChange(position: 2, removed: 0, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 1, added: 0), FlatChange(position: 2, removed: 0, added: 2)])
         _ = try items(t)
     }
 }

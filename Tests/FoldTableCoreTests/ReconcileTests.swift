@@ -7,12 +7,6 @@ import Testing
 @Suite struct ReconcileTests {
     typealias E = SnapshotEntry
 
-    /// Records the change sets a table reports.
-    final class Sets {
-        var all: [ChangeSet] = []
-        init(_ t: Table) { t.onChange { [unowned self] in self.all.append($0) } }
-    }
-
     /// "a" (3 rows), "b" (2), "c" (1); header 28, row 44.
     /// Items: a 0, rows 1-3; b 4, rows 5-6; c 7, row 8.
     private func abc() throws -> Table {
@@ -63,17 +57,17 @@ import Testing
     @Test func movingOneSectionIsOneRemovalAndOneInsertion() throws {
         let t = try abc()
         let ids = try ["a", "b", "c"].map { try t.sectionID(.key($0)) }
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot([.section("c"), .rows(1), .section("a"), .rows(3), .section("b"), .rows(2)])
         var expected = SnapshotReport()
         expected.sectionsMoved = 1
         expected.sectionsKept = 3
         #expect(report == expected)
-        #expect(sets.all.count == 1)
-        #expect(sets.all[0].changes == [FlatChange(position: 7, removed: 2, added: 0),
+        #expect(recorder.sets.count == 1)
+        #expect(recorder.sets[0].changes == [FlatChange(position: 7, removed: 2, added: 0),
                                         FlatChange(position: 0, removed: 0, added: 2)])
-        #expect(sets.all[0].redraw == [])
-        #expect(sets.all[0].contentHeightDelta == 0)
+        #expect(recorder.sets[0].redraw == [])
+        #expect(recorder.sets[0].contentHeightDelta == 0)
         #expect(try items(t) == ["H:c", "R:c.0", "H:a", "R:a.0", "R:a.1", "R:a.2", "H:b", "R:b.0", "R:b.1"])
         #expect(try ["a", "b", "c"].map { try t.sectionID(.key($0)) } == ids)
     }
@@ -89,17 +83,17 @@ import Testing
     @Test func adjacentSectionsGoAndComeAsOneStep() throws {
         let t = try Table()
         for k in ["a", "b", "c", "d"] { try t.appendSection(key: k, rows: 1) }
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot([.section("a"), .rows(1), .section("x"), .rows(1), .section("y"), .rows(1),
                                           .section("d"), .rows(1)])
         #expect(report.sectionsRemoved == 2 && report.sectionsInserted == 2)
-        #expect(sets.all[0].changes == [FlatChange(position: 2, removed: 4, added: 0),
+        #expect(recorder.sets[0].changes == [FlatChange(position: 2, removed: 4, added: 0),
                                         FlatChange(position: 2, removed: 0, added: 4)])
         #expect(try items(t) == ["H:a", "R:a.0", "H:x", "R:x.0", "H:y", "R:y.0", "H:d", "R:d.0"])
         // Reversed: one section stays, the others leave and come back as one run each.
         try t.applySnapshot([.section("d"), .rows(1), .section("y"), .rows(1), .section("x"), .rows(1),
                              .section("a"), .rows(1)])
-        #expect(sets.all[1].changes == [FlatChange(position: 2, removed: 6, added: 0),
+        #expect(recorder.sets[1].changes == [FlatChange(position: 2, removed: 6, added: 0),
                                         FlatChange(position: 0, removed: 0, added: 6)])
         #expect(try items(t) == ["H:d", "R:d.0", "H:y", "R:y.0", "H:x", "R:x.0", "H:a", "R:a.0"])
     }
@@ -110,7 +104,7 @@ import Testing
         try t.setExpandedHeight(100, section: "a", row: 1)
         try t.setRowExpanded(true, section: "a", row: 1)
         try t.setCollapsed(true, section: "b")
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot([.section("a", header: "A2"), .rows(5),
                                           .section("b"), .rows(1),
                                           .section("d", header: "D"), .rows(2)])
@@ -122,15 +116,15 @@ import Testing
         expected.rowsInserted = 4
         expected.rowsRemoved = 2
         #expect(report == expected)
-        #expect(sets.all.count == 1)
+        #expect(recorder.sets.count == 1)
         // c goes (5, its header and row), a gets two rows at its end (after
         // row 2, at 4 — row 1 is expanded: 100 tall), d comes after b (now at 6).
-        #expect(sets.all[0].changes == [FlatChange(position: 5, removed: 2, added: 0),
+        #expect(recorder.sets[0].changes == [FlatChange(position: 5, removed: 2, added: 0),
                                         FlatChange(position: 4, removed: 0, added: 2),
                                         FlatChange(position: 7, removed: 0, added: 3)])
         // a's header (new text and row count) and b's (row count, while collapsed).
-        #expect(sets.all[0].redraw == [0..<1, 6..<7])
-        #expect(sets.all[0].contentHeightDelta == -72 + 88 + 116)
+        #expect(recorder.sets[0].redraw == [0..<1, 6..<7])
+        #expect(recorder.sets[0].contentHeightDelta == -72 + 88 + 116)
         #expect(try items(t) == ["H:a", "R:a.0", "R:a.1", "R:a.2", "R:a.3", "R:a.4", "H:b", "H:d", "R:d.0", "R:d.1"])
         #expect(try t.rowHeight(section: "a", row: 1) == 60)
         #expect(try t.isRowExpanded(section: "a", row: 1))
@@ -150,13 +144,13 @@ import Testing
         try t.setRowHeight(section: "x", row: 0, height: 10)
         let x = try t.sectionID(.key("x"))
         // Items: p 0, p.0 1, x 2 (collapsed); q 3.
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot([.section("p"), .rows(1), .section("q"), .section("x", depth: 1), .rows(2, depth: 2)])
         #expect(report.sectionsMoved == 1 && report.sectionsKept == 3 && report.rowsInserted == 0)
-        #expect(sets.all[0].changes == [FlatChange(position: 2, removed: 1, added: 0),
+        #expect(recorder.sets[0].changes == [FlatChange(position: 2, removed: 1, added: 0),
                                         FlatChange(position: 3, removed: 0, added: 1)])
         // q's header: it got its first child (the indicator).
-        #expect(sets.all[0].redraw == [2..<3])
+        #expect(recorder.sets[0].redraw == [2..<3])
         #expect(try items(t) == ["H:p", "R:p.0", "H:q", "H:x"])
         #expect(try t.sectionID(.key("x")) == x)
         #expect(try t.isCollapsed(section: "x"))
@@ -169,11 +163,11 @@ import Testing
         try t.insertSection(at: 0, key: "outer", rows: 1)
         try t.insertSection(in: "outer", at: 1, key: "inner", rows: 1)
         try t.insertSection(in: "outer", at: 2, key: "gone", rows: 1)
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot([.section("inner"), .rows(1)])
         #expect(report.sectionsRemoved == 2 && report.sectionsMoved == 1 && report.rowsRemoved == 2)
         // outer goes with everything in it, then inner comes back on its own.
-        #expect(sets.all[0].changes == [FlatChange(position: 0, removed: 6, added: 0),
+        #expect(recorder.sets[0].changes == [FlatChange(position: 0, removed: 6, added: 0),
                                         FlatChange(position: 0, removed: 0, added: 2)])
         #expect(try items(t) == ["H:inner", "R:inner.0"])
         #expect(t.sectionID(forKey: "gone") == nil && t.sectionID(forKey: "outer") == nil)
@@ -186,7 +180,7 @@ import Testing
         try t.insertSection(in: "s", at: 2, key: "k", rows: 0)
         try t.setRowHeight(section: "s", row: 3, height: 30)  // after k
         // Children of s: row 0, row 1, k, row 2, row 3.
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         try t.applySnapshot([.section("s"), .rows(1), .section("n", depth: 1), .rows(2),
                              .section("k", depth: 1), .rows(1), .rows(2)])
         // Before k: rows 0 and 1 stay (the run of 1 takes one, n comes at 2, the run of 2
@@ -197,18 +191,18 @@ import Testing
         #expect(try t.child(of: "s", at: 3) == .row(2))
         #expect(try t.child(of: "s", at: 4) == .section("k"))
         #expect(try t.rowHeight(section: "s", row: 4) == 30)  // old row 3, now the second after k
-        #expect(sets.all[0].changes == [FlatChange(position: 2, removed: 0, added: 1),
+        #expect(recorder.sets[0].changes == [FlatChange(position: 2, removed: 0, added: 1),
                                         FlatChange(position: 4, removed: 0, added: 1),
                                         FlatChange(position: 8, removed: 0, added: 1)])
     }
 
     @Test func theSameSnapshotAgainReportsNothing() throws {
         let t = try abc()
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let snapshot: [E] = [.section("a"), .rows(3), .section("b"), .rows(2), .section("c"), .rows(1)]
         let report = try t.applySnapshot(snapshot)
         #expect(report.sectionsKept == 3 && report.sectionsMoved == 0 && report.rowsInserted == 0)
-        #expect(sets.all.isEmpty)
+        #expect(recorder.sets.isEmpty)
     }
 
     @Test func heightsAreSetKeptOrReset() throws {
@@ -237,17 +231,17 @@ import Testing
     @Test func anchoringKeepsTheFirstVisibleItem() throws {
         let t = try abc()
         try t.setViewport(Viewport(offset: 28 + 3 * 44, height: 100))  // b's header at the top
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         try t.applySnapshot([.section("z"), .rows(1), .section("a"), .rows(3), .section("b"), .rows(2), .section("c"), .rows(1)])
         let offset: Double = 28 + 44 + 28 + 3 * 44  // z with its row above a
-        #expect(sets.all[0].anchoredOffset == offset)
+        #expect(recorder.sets[0].anchoredOffset == offset)
         #expect(t.viewport?.offset == offset)
     }
 
     @Test func badSnapshotsNameTheEntryAndChangeNothing() throws {
         let t = try abc()
         try t.setCollapsed(true, section: "b")
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let before = try items(t)
         let cases: [([E], FoldError)] = [
             ([.section("a"), .section("x", depth: 2)],
@@ -280,7 +274,7 @@ import Testing
         #expect(throws: FoldError(.outOfRange, "snapshot entry 64: sections nest at most 64 levels deep")) {
             try t.applySnapshot(deep)
         }
-        #expect(sets.all.isEmpty)
+        #expect(recorder.sets.isEmpty)
         #expect(try items(t) == before)
         #expect(try t.isCollapsed(section: "b"))
         #expect(t.invariantViolations() == [])
@@ -386,7 +380,7 @@ import Testing
                                    height: Double(Int.random(in: 1...90, using: &rng)))
             }
         }
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         for _ in 0..<6 {
             let beforeStates = Dictionary(uniqueKeysWithValues: t.sectionStates().map { ($0.key, $0.collapsed) })
             let beforeIDs = Dictionary(uniqueKeysWithValues: t.sectionStates().map { ($0.key, t.sectionID(forKey: $0.key)) })
@@ -397,7 +391,7 @@ import Testing
                 flatRows[key] = try (0..<t.rowCount(section: .key(key))).map { try t.rowHeight(section: .key(key), row: $0) }
             }
             let snapshot = Self.randomSnapshot(&rng, keys: 24, maxSections: 16)
-            sets.all.removeAll()
+            recorder.sets.removeAll()
             try t.applySnapshot(snapshot)
             #expect(t.invariantViolations() == [])
             let fresh = try Self.build(snapshot, like: t)
@@ -417,7 +411,7 @@ import Testing
                     }
                 }
             }
-            try expectSteps(sets.all, turn: beforeItems, into: t, "seed \(seed)")
+            try expectSteps(recorder.sets, turn: beforeItems, into: t, "seed \(seed)")
         }
     }
 
@@ -523,12 +517,12 @@ import Testing
         newTop.insert(contentsOf: toTop, at: 1 + Int.random(in: 0..<(newTop.count - 1), using: &rng))
         newInner.insert(contentsOf: toInner, at: Int.random(in: 0...newInner.count, using: &rng))
         let snapshot = Self.twoLists(newTop, newInner)
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let report = try t.applySnapshot(snapshot)
         #expect(report.sectionsRemoved == 80 && report.sectionsInserted == 80)
         #expect(t.invariantViolations() == [])
         #expect(try geometry(t) == geometry(Self.build(snapshot, like: t)))
-        try expectSteps(sets.all, turn: before, into: t, "seed \(seed)")
+        try expectSteps(recorder.sets, turn: before, into: t, "seed \(seed)")
         for k in newTop + newInner where k < 1000 {
             #expect(t.sectionID(forKey: "k\(k)") == ids["k\(k)"]!)
             #expect(try t.isSectionSelected(.key("k\(k)")) == !(k >= 5 && (k - 5) % 11 == 0))

@@ -6,14 +6,10 @@ import Testing
 // filter with `.expandMatches` shows).
 
 /// Mac 3 rows, iPad 2, iPhone 4.
-private func products() throws -> Table {
-    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
-}
-
 @Suite struct SelectionFilterTests {
     /// A range reaches into a collapsed section the filter opened.
     @Test func rangeEntersOpenedSections() throws {
-        let t = try products()
+        let t = try sampleTable()
         _ = try t.setCollapsed(true, section: "iPad")
         // Rows 0 and 1 of every section match: Mac 0-2, iPad opened 3-5, iPhone 6-8.
         try t.setFilter({ _, _, row in row < 2 }, options: .expandMatches)
@@ -27,7 +23,7 @@ private func products() throws -> Table {
     /// An anchor inside an opened section is shown: a range starts at it,
     /// not at the section's header.
     @Test func anchorInsideOpenedSection() throws {
-        let t = try products()
+        let t = try sampleTable()
         _ = try t.setCollapsed(true, section: "iPad")
         try t.setFilter({ _, _, row in row < 2 }, options: .expandMatches)
         _ = try t.selectRow(section: "iPad", row: 1, how: .replace)  // position 5
@@ -52,7 +48,7 @@ private func products() throws -> Table {
     /// An anchor the filter hides starts a range at the shown item before
     /// where it would be (it started at position 0).
     @Test func anchorHiddenByFilterStartsBeforeIt() throws {
-        let t = try products()
+        let t = try sampleTable()
         _ = try t.selectSection("iPad", how: .replace)  // the anchor
         // Row 0 of Mac and iPhone match; no header does: iPad goes.
         try t.setFilter({ _, key, row in key != "iPad" && row == 0 })

@@ -7,19 +7,12 @@ import Testing
 // snapshots and loads, saved state, and failures that change nothing.
 
 /// Mac header 0, rows 1-3; iPad header 4, rows 5-6; iPhone header 7, rows 8-11.
-private func products() throws -> Table {
-    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
-}
-
-/// Records every change set a table reports.
-private final class Sets {
-    var all: [ChangeSet] = []
-    init(_ t: Table) { t.onChange { [unowned self] in self.all.append($0) } }
+private extension ChangeRecorder {
     /// The redraw ranges of the one set reported since the last call (nil: none), emptied.
     func take() -> [Range<Int>]? {
-        defer { all = [] }
-        #expect(all.count <= 1)
-        guard let set = all.first else { return nil }
+        defer { sets = [] }
+        #expect(sets.count <= 1)
+        guard let set = sets.first else { return nil }
         #expect(set.changes.isEmpty && set.contentHeightDelta == 0)
         return set.redraw
     }
@@ -42,18 +35,18 @@ private func anchor(_ t: Table) -> String {
 
 @Suite struct SelectionTests {
     @Test func clicksAndShiftClicks() throws {
-        let t = try products()
-        let sets = Sets(t)
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
         #expect(try t.selectRow(section: "Mac", row: 1, how: .replace))
-        #expect(sets.take() == [2..<3])
+        #expect(recorder.take() == [2..<3])
         #expect(try flags(t) == "001000000000")
         #expect(anchor(t) == "Mac 1")
         // The same again changes nothing and reports nothing.
         #expect(try !t.selectRow(section: "Mac", row: 1, how: .add))
-        #expect(sets.take() == nil)
+        #expect(recorder.take() == nil)
         // Shift-click on iPad row 1: items 2...6, the one selected already not redrawn.
         #expect(try t.selectRange(to: 6, how: .replace))
-        #expect(sets.take() == [3..<7])
+        #expect(recorder.take() == [3..<7])
         #expect(listed(t) == "Mac:1+2 iPad iPad:0+2")
         #expect(try t.selectionCount(within: nil) == (rows: 4, sections: 1))
         #expect(try t.selectionCount(within: "iPad") == (rows: 2, sections: 0))
@@ -61,18 +54,18 @@ private func anchor(_ t: Table) -> String {
         // Shift-click back to Mac row 0 replaces: 1 added, 3...6 dropped
         // (one redraw from the first to the last item selected before).
         #expect(try t.selectRange(to: 1, how: .replace))
-        #expect(sets.take() == [1..<7])
+        #expect(recorder.take() == [1..<7])
         #expect(listed(t) == "Mac:0+2")
         // Ctrl-click on the iPhone header, then ctrl+shift-click to its row 2.
         #expect(try t.selectItem(at: 7, how: .toggle))
-        #expect(sets.take() == [7..<8])
+        #expect(recorder.take() == [7..<8])
         #expect(anchor(t) == "iPhone -1")
         #expect(try t.selectRange(to: 10, how: .add))
-        #expect(sets.take() == [8..<11])
+        #expect(recorder.take() == [8..<11])
         #expect(listed(t) == "Mac:0+2 iPhone iPhone:0+3")
         // Toggling a range flips each item.
         #expect(try t.selectPositions(0, count: 9, how: .toggle))
-        #expect(sets.take() == [0..<9])
+        #expect(recorder.take() == [0..<9])
         #expect(listed(t) == "Mac Mac:2+1 iPad iPad:0+2 iPhone:1+2")
         #expect(try t.isRowSelected(section: "Mac", row: 2))
         #expect(try !t.isRowSelected(section: "Mac", row: 0))
@@ -80,19 +73,19 @@ private func anchor(_ t: Table) -> String {
         // Clear: everything, and the anchor; one redraw from the first to
         // the last item selected.
         #expect(try t.clearSelection())
-        #expect(sets.take() == [0..<11])
+        #expect(recorder.take() == [0..<11])
         #expect(t.selectionAnchor == nil)
         #expect(try !t.clearSelection())
-        #expect(sets.take() == nil)
+        #expect(recorder.take() == nil)
     }
 
     @Test func selectAllAndHiddenRows() throws {
-        let t = try products()
-        let sets = Sets(t)
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
         #expect(try t.setCollapsed(true, section: "iPad"))
-        sets.all = []
+        recorder.sets = []
         #expect(try t.selectAll())
-        #expect(sets.take() == [0..<10])
+        #expect(recorder.take() == [0..<10])
         // The collapsed section's header only; its rows keep their state.
         #expect(listed(t) == "Mac Mac:0+3 iPad iPhone iPhone:0+4")
         #expect(try !t.selectAll())
@@ -103,9 +96,9 @@ private func anchor(_ t: Table) -> String {
         #expect(try t.setCollapsed(true, section: "iPad"))
         #expect(try t.selectionCount(within: nil) == (rows: 8, sections: 3))
         // A change of hidden rows only: a change set that redraws nothing.
-        sets.all = []
+        recorder.sets = []
         #expect(try t.selectRow(section: "iPad", row: 1, how: .remove))
-        #expect(sets.take() == [])
+        #expect(recorder.take() == [])
         #expect(try t.selectRow(section: "iPad", row: 1, how: .add))
         // REPLACE clears hidden rows too.
         #expect(try t.selectItem(at: 0, how: .replace))
@@ -144,11 +137,11 @@ private func anchor(_ t: Table) -> String {
         // b.footer 8, a.footer 9, d 10, d.row0 11, d.footer 12
         let t = try makeTable([.section("a", rows: 1, children: [.section("b", rows: 2, children: [.section("c", rows: 1)])]),
                                .section("d", rows: 1)], options: o)
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         #expect(try t.selectItem(at: 11, how: .replace))
-        _ = sets.take()
+        _ = recorder.take()
         #expect(try t.selectRange(to: 4, how: .add))
-        #expect(sets.take() == [4..<7, 10..<11])
+        #expect(recorder.take() == [4..<7, 10..<11])
         #expect(listed(t) == "b:1+1 c c:0+1 d d:0+1")
         #expect(try t.selectionCount(within: "a") == (rows: 2, sections: 1))
         #expect(try t.selectionCount(within: "b") == (rows: 2, sections: 1))
@@ -157,7 +150,7 @@ private func anchor(_ t: Table) -> String {
             try t.selectItem(at: 8, how: .add)
         }
         #expect(try !t.selectPositions(7, count: 3, how: .add))
-        #expect(sets.take() == nil)
+        #expect(recorder.take() == nil)
         // A removed section leaves the selection with everything in it.
         try t.removeSection("b")
         #expect(listed(t) == "d d:0+1")
@@ -165,7 +158,7 @@ private func anchor(_ t: Table) -> String {
     }
 
     @Test func keptByIdentity() throws {
-        let t = try products()
+        let t = try sampleTable()
         #expect(try t.selectRow(section: "iPhone", row: 2, how: .add))
         #expect(try t.selectRow(section: "iPhone", row: 3, how: .add))
         try t.insertRows(section: "iPhone", at: 0, count: 5)
@@ -208,7 +201,7 @@ private func anchor(_ t: Table) -> String {
     }
 
     @Test func modes() throws {
-        let t = try products()
+        let t = try sampleTable()
         #expect(t.selectionMode == .multiple)
         #expect(try t.selectPositions(0, count: 4, how: .add))
         try t.setSelectionAnchor(section: "Mac", row: 2)
@@ -238,10 +231,10 @@ private func anchor(_ t: Table) -> String {
     }
 
     @Test func failuresChangeNothing() throws {
-        let t = try products()
+        let t = try sampleTable()
         #expect(try t.selectRow(section: "Mac", row: 0, how: .add))
         #expect(try t.selectSection("iPad", how: .add))
-        let sets = Sets(t)
+        let recorder = ChangeRecorder(t)
         let calls: [() throws -> Void] = [
             { _ = try t.selectRow(section: "Mac", row: 3, how: .replace) },
             { _ = try t.selectRow(section: "nope", row: 0, how: .replace) },
@@ -259,7 +252,7 @@ private func anchor(_ t: Table) -> String {
             #expect(listed(t) == "Mac:0+1 iPad")
             #expect(anchor(t) == "iPad -1")
         }
-        #expect(sets.all.isEmpty)
+        #expect(recorder.sets.isEmpty)
         #expect(throws: FoldError(.outOfRange, "positions 10 to 12 are out of range (the list has 12 items)")) {
             try t.selectPositions(10, count: 3, how: .add)
         }
@@ -339,7 +332,7 @@ private func anchor(_ t: Table) -> String {
     }
 
     @Test func savedState() throws {
-        let t = try products()
+        let t = try sampleTable()
         #expect(try t.selectSection("iPad", how: .add))
         #expect(try t.selectPositions(9, count: 3, how: .add))
         #expect(try t.selectRow(section: "Mac", row: 0, how: .add))
@@ -355,14 +348,14 @@ private func anchor(_ t: Table) -> String {
         // Added to what is selected; unknown keys and rows are skipped.
         let u = try makeTable([.section("Mac", rows: 1), .section("iPhone", rows: 2)])
         #expect(try u.selectSection("Mac", how: .add))
-        let sets = Sets(u)
+        let recorder = ChangeRecorder(u)
         let report = try u.importState(text)
         #expect(listed(u) == "Mac Mac:0+1 iPhone:1+1")
         #expect(anchor(u) == "Mac 0")
         #expect(report.unknownSections == 1)  // iPad in "collapsed", not counted again
-        #expect(sets.all.count == 1 && sets.all[0].redraw == [1..<2, 4..<5])
+        #expect(recorder.sets.count == 1 && recorder.sets[0].redraw == [1..<2, 4..<5])
         // Without a selection nothing is written, and old files read as before.
-        let plain = try products()
+        let plain = try sampleTable()
         #expect(!plain.exportState().contains("selected"))
         _ = try plain.importState("{\"version\": 1, \"collapsed\": {\"Mac\": true}}")
         #expect(listed(plain) == "")
@@ -377,7 +370,7 @@ private func anchor(_ t: Table) -> String {
         #expect(throws: FoldError.self) { try u.importState("{\"selection_anchor\": {\"row\": 1}}") }
         #expect(listed(u) == "Mac Mac:0+1 iPhone:1+1")
         // In single mode only the last entry; in none mode nothing.
-        let v = try products()
+        let v = try sampleTable()
         try v.setSelectionMode(.single)
         _ = try v.importState(text)
         #expect(listed(v) == "iPhone:3+1")

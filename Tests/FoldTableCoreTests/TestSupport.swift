@@ -53,6 +53,20 @@ func makeTable(_ nodes: [Node], options: TableOptions = TableOptions()) throws -
     return t
 }
 
+/// foldtable.h's worked example: Mac (3 rows), iPad (2), iPhone (4).
+/// Items: Mac 0, rows 1-3; iPad 4, rows 5-6; iPhone 7, rows 8-11.
+func sampleTable() throws -> Table {
+    try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)])
+}
+
+/// Records every change set a table reports, in order.
+final class ChangeRecorder {
+    var sets: [ChangeSet] = []
+    init(_ t: Table) { t.onChange { [unowned self] in self.sets.append($0) } }
+    /// The last set reported.
+    var last: ChangeSet? { sets.last }
+}
+
 /// Expects the items to start at `tops` (so there are `tops.count` of them)
 /// and the content to be `content` tall.
 func expectTops(_ t: Table, _ tops: [Double], content: Double,
