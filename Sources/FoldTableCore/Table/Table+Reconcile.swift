@@ -54,9 +54,9 @@ extension Table {
             // `Section.snapshotNumber`). Snapshots mostly list the
             // table's sections in its order, or in reverse (a sort turned
             // around), so the old sections after and before the last one
-            // matched are tried first: comparing a key is much cheaper than
-            // hashing it, and only a key found elsewhere (a change) is
-            // looked up.
+            // matched are tried first, then the one after next (the next
+            // was removed): comparing a key is much cheaper than hashing
+            // it, and only a key found elsewhere (a change) is looked up.
             var match = SnapshotMatch(old: oldSections(), capacity: entries.count)
             var fresh: [String: Int] = [:]
             var texts = SnapshotTexts(capacity: entries.count)
@@ -70,7 +70,7 @@ extension Table {
             }
             let plan = try SnapshotPlan(entries) { i, n in
                 let s: Unmanaged<Section>
-                if let g = old(guess, i) ?? old(guess - 2, i) {
+                if let g = old(guess, i) ?? old(guess - 2, i) ?? old(guess + 1, i) {
                     s = g
                 } else {
                     let key = try entries.key(i)
@@ -78,6 +78,8 @@ extension Table {
                         texts.setKey(n, key)
                         texts.setHeader(n, try entries.header(i))
                         match.claimNew()
+                        // Room for many at once: growing one step at a time rehashed every key so far.
+                        if fresh.isEmpty { fresh.reserveCapacity(max(16, entries.count / 16)) }
                         return fresh.updateValue(n, forKey: key)
                     }
                     s = Unmanaged.passUnretained(found)
@@ -149,15 +151,22 @@ extension Table {
                 rows += sum.rows
                 continue
             }
-            let sub = ref.takeUnretainedValue()
-            sub.snapshotNumber = Self.oldMark(old.count)
-            // What `unchanged` compares, read while the section is at hand
-            // (nesting 1 in its summary: rows only, `rowsDeep` of them).
-            let own = sum.nesting == 1 && sub.load == .loaded ? sum.rowsDeep : -1
-            old.append(OldSection(section: sub, parent: s, depth: depth, rank: rank, rowsBefore: rows, rows: own))
+            // Used in place: a strong reference retained and released each
+            // section, a write to its header.
+            let mark = Self.oldMark(old.count)
+            let own = ref._withUnsafeGuaranteedRef { sub -> Int in
+                sub.snapshotNumber = mark
+                // What `unchanged` compares, read while the section is at hand
+                // (nesting 1 in its summary: rows only, `rowsDeep` of them).
+                return sum.nesting == 1 && sub.load == .loaded ? sum.rowsDeep : -1
+            }
+            old.append(OldSection(section: ref.takeUnretainedValue(), parent: s, depth: depth, rank: rank,
+                                  rowsBefore: rows, rows: own))
             rank += 1
             // Its own list is read only when it has subsections (nesting 1: rows only).
-            if sum.nesting > 1 { appendSubsections(of: sub, depth: depth + 1, to: &old) }
+            if sum.nesting > 1 {
+                ref._withUnsafeGuaranteedRef { appendSubsections(of: $0, depth: depth + 1, to: &old) }
+            }
         }
     }
 

@@ -1,11 +1,31 @@
 /// A collapsible group: a key, a header, an optional footer and ordered
 /// children (runs of rows, and — for nesting — subsections).
 final class Section {
+    // Stored in this order so that what a snapshot reads of every section
+    // (key, mark, header, load state, links) lies in the object's first
+    // 80 bytes: at 10^5 sections each pass over them is a cache miss or
+    // two per section, not three or four.
     let key: String
+    /// While `Table.applySnapshot` matches: the number of the snapshot
+    /// section with this key, or below -1 its place in the old order
+    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
+    /// it is afterwards: every section in the table is marked again when
+    /// the next snapshot starts, and clearing it was a cache miss per
+    /// section among many. -1 in a section never matched.
+    var snapshotNumber = -1
+    var header: String
+    /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
+    /// an ordinary section. Any other state means no children.
+    var load = LoadState.loaded {
+        didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
+    }
+    /// Both unretained (the parent owns this section, the list its leaves),
+    /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
+    private(set) var parentRef: Unmanaged<Section>?
+    private(set) var nodeRef: Unmanaged<ListNode>?
     /// Handed out by the table's `SectionIDs` when the section is inserted
     /// (0 for the root and before insertion).
     var id: SectionID = 0
-    var header: String
     /// Effective heights in units (`Units`; the table's defaults unless set
     /// per section).
     var headerUnits: Int
@@ -47,22 +67,6 @@ final class Section {
     var node: ListNode? {
         get { nodeRef?.takeUnretainedValue() }
         set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    /// Both unretained (the parent owns this section, the list its leaves),
-    /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
-    private(set) var parentRef: Unmanaged<Section>?
-    private(set) var nodeRef: Unmanaged<ListNode>?
-    /// While `Table.applySnapshot` matches: the number of the snapshot
-    /// section with this key, or below -1 its place in the old order
-    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
-    /// it is afterwards: every section in the table is marked again when
-    /// the next snapshot starts, and clearing it was a cache miss per
-    /// section among many. -1 in a section never matched.
-    var snapshotNumber = -1
-    /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
-    /// an ordinary section. Any other state means no children.
-    var load = LoadState.loaded {
-        didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
     }
     /// The filter's state (Table+Filter.swift): the header's own answer;
     /// hidden with everything in it; shown expanded although collapsed
