@@ -145,7 +145,7 @@ private func layout(_ t: Table) throws -> String {
         #expect(throws: FoldError(.cancelled, "ticket 2 is not the current load of section \"u\": it is loading (ticket 1)")) {
             try t.finishLoad(section: "u", ticket: 2, entries: [.rows(3, depth: 0)])
         }
-        #expect(try t.itemCount == 7)
+        #expect(t.itemCount == 7)
         let report = try t.finishLoad(section: "u", ticket: 1, entries: [.rows(3, depth: 0)])
         #expect(report.rowsInserted == 3 && report.sectionsInserted == 0)
         #expect(j.take() == ["set(c4-1+3 r3/1)"])
