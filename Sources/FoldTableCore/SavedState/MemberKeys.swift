@@ -1,5 +1,5 @@
-/// Duplicate member names in the saved-state reader: refused in O(1) per
-/// member (a hash set over the spans of the text, not strings).
+// Duplicate member names in the saved-state reader: refused in O(1) per
+// member (a hash set over the spans of the text, not strings).
 
 /// The member names of one object, to refuse duplicates: a short list
 /// while small, a `KeySet` beyond.
