@@ -6,8 +6,8 @@
  *   flag_string(t, n)     which of the first n items carry
  *                         FOLD_ITEM_FLAG_SELECTED, as '0' and '1'
  *   redraw_string(seen)   the redraw ranges a listener heard
- *   counted_rows/_sections, row_selected, section_selected, check_anchor:
- *                         one query each, checked to succeed
+ *   item_flags, counted_rows/_sections, row_selected, section_selected,
+ *   check_anchor          one query each, checked to succeed
  */
 #ifndef FOLD_TEST_SELECTION_H
 #define FOLD_TEST_SELECTION_H
@@ -16,7 +16,6 @@
 
 const char *redraw_string(const seen_changes *s);
 uint32_t item_flags(const fold_table *t, int64_t position);
-int selected_at(const fold_table *t, int64_t position);
 const char *flag_string(const fold_table *t, int64_t n);
 int64_t counted_rows(const fold_table *t, fold_section_id within);
 int64_t counted_sections(const fold_table *t, fold_section_id within);

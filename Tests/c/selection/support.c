@@ -26,7 +26,7 @@ uint32_t item_flags(const fold_table *t, int64_t position)
     return item.flags;
 }
 
-int selected_at(const fold_table *t, int64_t position)
+static int selected_at(const fold_table *t, int64_t position)
 {
     return (item_flags(t, position) & FOLD_ITEM_FLAG_SELECTED) != 0;
 }
