@@ -56,6 +56,33 @@ import Testing
         #expect(RowRun.chunkSize == 64)
     }
 
+    /// Counts are stored in 32 bits (every leaf keeps a summary per entry):
+    /// the layout stays narrow, and sums and differences at the table's
+    /// limits stay exact.
+    @Test func summariesAreNarrowAndExactAtTheLimits() {
+        #expect(MemoryLayout<Counts>.stride == 24)
+        #expect(MemoryLayout<Summary>.stride == 80)
+        let items = Limits.maxRows + 2 * Limits.maxSections
+        let height = (items + 2) * (1 << 24)  // every item and both paddings at the largest height
+        var big = Summary(children: Limits.maxRows + Limits.maxSections, rows: Limits.maxRows, items: items,
+                          defaultRows: Limits.maxRows, fixedHeight: height, expandedRows: Limits.maxRows,
+                          expandedDeep: Limits.maxRows, nesting: Limits.maxDepth, matchedDeep: Limits.maxRows,
+                          hiddenSections: Limits.maxSections, shownRows: Limits.maxRows,
+                          shownHeaders: Limits.maxSections)
+        big.selectedRows = Limits.maxRows
+        let one = Summary(children: 1, rows: 1, items: 1, defaultRows: 1, expandedRows: 1, expandedDeep: 1)
+        var s = Summary.zero
+        s -= one  // a difference below zero
+        #expect(s.items == -1 && s.rows == -1 && s.expandedDeep == -1)
+        s += big
+        s += one
+        #expect(s == big)
+        #expect(s.items == items && s.children == Limits.maxRows + Limits.maxSections)
+        #expect(s.fixedHeight == height && s.rowsDeep == Limits.maxRows && s.selectedRows == Limits.maxRows)
+        #expect(s.nesting == Limits.maxDepth && s.shownHeaders == Limits.maxSections)
+        #expect(s.height(1 << 24) == height + Limits.maxRows * (1 << 24))
+    }
+
     @Test func buildFillsLeavesAndSharesAnUnderfullTail() {
         #expect(Self.height(ChildList()) == 0)
         #expect(Self.leaves(Self.built(1)) == [1])
