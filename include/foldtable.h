@@ -283,6 +283,16 @@ int fold_table_find_section(const fold_table *table, const char *key, fold_secti
  * O(1) after resolving the id, which is O(1). */
 int fold_table_child_count(const fold_table *table, fold_section_id parent, int64_t *out_count);
 
+/* A number that changes whenever some section's children change: rows or
+ * sections inserted, removed or moved, by any call (fold_table_apply_snapshot
+ * and fold_table_finish_load too). While it stays the same, every section's
+ * index among its siblings (fold_section_info.index) and every child count
+ * stay the same, so a binding or view can cache them under it. It may also
+ * change when rows were only re-marked (rows selected, several row heights
+ * set at once, a filter set or cleared); a call that fails leaves it as it
+ * was. One number per table. O(1). */
+int fold_table_structure_version(const fold_table *table, uint64_t *out_version);
+
 /* Child `index` of `parent` (FOLD_ROOT: the top level, whose children are
  * sections only): *out_kind is FOLD_CHILD_SECTION (then *out_section is its
  * id and *out_row -1) or FOLD_CHILD_ROW (then *out_row is its row index and

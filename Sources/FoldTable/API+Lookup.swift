@@ -21,6 +21,11 @@ public func fold_table_child_count(_ table: OpaquePointer?, _ parent: UInt64,
     }
 }
 
+@_cdecl("fold_table_structure_version")
+public func fold_table_structure_version(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
+    withTable(table, output: out, "out_version") { t in t.structureVersion }
+}
+
 @_cdecl("fold_table_child_at")
 public func fold_table_child_at(_ table: OpaquePointer?, _ parent: UInt64, _ index: Int64,
                                 _ outKind: UnsafeMutablePointer<Int32>?, _ outSection: UnsafeMutablePointer<UInt64>?,

@@ -4,7 +4,7 @@
  * child index <-> id lookups, ids that survive moves and go stale on
  * removal, FOLD_ROOT where a section is required, header text split into
  * Title|Detail and copied into caller buffers (fold_table_section_text, cut
- * at a UTF-8 boundary), per-section heights.
+ * at a UTF-8 boundary), per-section heights, the structure version.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,5 +25,6 @@ int main(void)
     test_heights();
     test_table_defaults();
     test_insert_flags();
+    test_structure_version();
     return check_done();
 }

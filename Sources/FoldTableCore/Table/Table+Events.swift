@@ -132,11 +132,15 @@ extension Table {
         let anchor = captureAnchor()
         let follows = followsEnd()
         recording = ChangeSet()
+        let version = root.structureVersion
         let result: R
         do {
             result = try body()
         } catch {
             recording = nil
+            // A failed call changes nothing: edits it undid (a load or rows
+            // stopped by the filter) do not count as changes of children.
+            root.structureVersion = version
             throw error
         }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied

@@ -116,6 +116,16 @@ public final class Table {
     /// - Complexity: O(1)
     public var itemCount: Int { root.list.sum.items }
 
+    /// A number that changes whenever some section's children change:
+    /// rows or sections inserted, removed or moved, by any call (a
+    /// snapshot and a finished load too). While it stays the same, every
+    /// section's index among its siblings and every child count stay the
+    /// same, so a binding can cache them under it. It may also change when
+    /// rows were only re-marked (rows selected, several row heights set at
+    /// once, a filter set or cleared); a call that fails leaves it as it was.
+    /// - Complexity: O(1)
+    public var structureVersion: UInt64 { root.structureVersion }
+
     /// Total content height: padding plus every item.
     /// - Complexity: O(1)
     public var contentHeight: Double { Units.points(contentUnits) }

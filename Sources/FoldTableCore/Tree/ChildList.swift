@@ -147,8 +147,10 @@ struct ChildList {
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         settle(ref.leaf)
+        let before = ref.leaf.pieces[ref.slot].childCount
         change(&ref.leaf.pieces[ref.slot])
         ref.leaf.refreshUpward(slot: ref.slot)
+        if ref.leaf.pieces[ref.slot].childCount != before { owner?.childrenChanged() }
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
@@ -160,8 +162,18 @@ struct ChildList {
     /// in the lists above must be first (`Section.replaceChildren` does
     /// that: from here, reaching the owner's list would overlap this access).
     /// O(log n + pieces added + pieces removed).
+    /// Counted as a change of children (`Section.childrenChanged`) unless
+    /// rows only were replaced by as many rows (marks or heights changed).
     @discardableResult
     mutating func replace(_ range: Range<Int>, with pieces: [Piece], unlinking: Bool = false) -> [Piece] {
+        let before = sum
+        defer {
+            let after = sum
+            if after.children != before.children || after.rows != before.rows
+                || pieces.contains(where: \.isSection) {
+                owner?.childrenChanged()
+            }
+        }
         // Every node the edit reads or rebuilds holds an end of the range
         // (or is removed whole, and `collect` settles it). Where the range
         // starts is found once and used throughout unless a cut moved it.

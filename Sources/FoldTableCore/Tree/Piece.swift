@@ -6,6 +6,18 @@ enum Piece {
     @inline(__always)
     var summary: Summary { Piece.summary(of: self) }
 
+    /// The children it stands for: its rows, or 1 for a subsection.
+    var childCount: Int {
+        switch self {
+        case .rows(let run): return run.count
+        case .section: return 1
+        }
+    }
+
+    var isSection: Bool {
+        if case .section = self { return true } else { return false }
+    }
+
     /// What a leaf records of the piece for lookups (`TotalsView.lookup`,
     /// `LookupTag`): a row run's `RowRun.lookup`, or a subsection's address,
     /// so a descent reaches either without the leaf's pieces array. Read

@@ -84,6 +84,10 @@ final class Section {
     var ticket: UInt64 = 0
     /// The message of a failed load.
     var loadError = ""
+    /// Counts the changes of children anywhere in the tree this section
+    /// tops (`childrenChanged`; read at the table's root:
+    /// `Table.structureVersion`); meaningless below the top.
+    var structureVersion: UInt64 = 0
 
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
          rowHeight: Double, collapsed: Bool) {
@@ -180,6 +184,14 @@ final class Section {
     func replaceChildren(_ range: Range<Int>, with pieces: [Piece], unlinking: Bool = false) -> [Piece] {
         list.settleAbove()
         return list.replace(range, with: pieces, unlinking: unlinking)
+    }
+
+    /// Counts a change of this section's children in the top section's
+    /// `structureVersion` (the child lists call it). O(depth).
+    func childrenChanged() {
+        var top = Unmanaged.passUnretained(self)
+        while let p = top._withUnsafeGuaranteedRef({ $0.parentRef }) { top = p }
+        top._withUnsafeGuaranteedRef { $0.structureVersion &+= 1 }
     }
 
     /// Brings down the selection tags pending above this section, so that

@@ -22,6 +22,7 @@ typedef struct snapshot {
     int64_t sections;
     int64_t items;
     double content;
+    uint64_t structure; /* fold_table_structure_version */
     fold_item item[MAXI];
     double top[MAXI];
     double height[MAXI];

@@ -120,6 +120,7 @@ void test_null_table(void)
 {
     fold_table_options o;
     int64_t n = 0, path[1] = {0};
+    uint64_t version = 0;
     int c = 0, set = 0;
     int32_t place = 0, kind = 0, action = 0;
     double h = 0;
@@ -144,6 +145,7 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_set_indicators(NULL, "+", "-"), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_find_section(NULL, "Mac", &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_child_count(NULL, FOLD_ROOT, &n), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_structure_version(NULL, &version), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_child_at(NULL, FOLD_ROOT, 0, &kind, &id, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_at_path(NULL, path, 1, &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_path(NULL, mac, path, 1, &n), FOLD_E_INVALID);
@@ -266,6 +268,7 @@ void test_null_outputs(void)
     CHECK(states == NULL);
     FAILS(fold_table_section_states(t, NULL, NULL), FOLD_E_INVALID);
     FAILS(fold_table_item_count(t, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_structure_version(t, NULL), FOLD_E_INVALID);
     FAILS(fold_table_item_at(t, 0, NULL), FOLD_E_INVALID);
     FAILS(fold_table_header_position(t, mac, NULL), FOLD_E_INVALID);
     FAILS(fold_table_row_position(t, mac, 0, NULL), FOLD_E_INVALID);

@@ -83,6 +83,7 @@ int take_snapshot(const fold_table *t, snapshot *s)
     ok &= fold_table_child_count(t, FOLD_ROOT, &s->sections) == FOLD_OK;
     ok &= fold_table_item_count(t, &s->items) == FOLD_OK;
     ok &= fold_table_content_height(t, &s->content) == FOLD_OK;
+    ok &= fold_table_structure_version(t, &s->structure) == FOLD_OK;
     if (!ok || s->items > MAXI) {
         return 0;
     }
@@ -142,6 +143,7 @@ const char *snapshot_diff(const snapshot *a, const snapshot *b)
     if (a->sections != b->sections) return "section count";
     if (a->items != b->items) return "item count";
     if (a->content != b->content) return "content height";
+    if (a->structure != b->structure) return "structure version";
     for (i = 0; i < a->items; i++) {
         const fold_item *x = &a->item[i], *y = &b->item[i];
         if (x->kind != y->kind || x->depth != y->depth || x->section != y->section ||

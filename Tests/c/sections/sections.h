@@ -49,5 +49,6 @@ void test_header_text(void);
 void test_heights(void);
 void test_table_defaults(void);
 void test_insert_flags(void);
+void test_structure_version(void);
 
 #endif /* FOLD_TEST_SECTIONS_H */

@@ -54,6 +54,7 @@ typedef struct fingerprint {
     /* Selection and filter: counts, and whether a filter is on. */
     int64_t selected_rows, selected_sections, matches;
     int filtering;
+    uint64_t structure; /* fold_table_structure_version */
 } fingerprint;
 
 static void take(const fold_table *t, fingerprint *f)
@@ -82,6 +83,7 @@ static void take(const fold_table *t, fingerprint *f)
     fold_table_selection_count(t, FOLD_ROOT, &f->selected_rows, &f->selected_sections);
     fold_table_match_count(t, FOLD_ROOT, &f->matches, NULL);
     fold_table_filter_info(t, &f->filtering, NULL);
+    fold_table_structure_version(t, &f->structure);
 }
 
 static int same_double(double a, double b)
@@ -96,7 +98,7 @@ static int same(const fingerprint *a, const fingerprint *b)
            same_double(a->content, b->content) && a->accordion == b->accordion &&
            a->sticky == b->sticky && a->vset == b->vset && a->selected_rows == b->selected_rows &&
            a->selected_sections == b->selected_sections && a->matches == b->matches &&
-           a->filtering == b->filtering &&
+           a->filtering == b->filtering && a->structure == b->structure &&
            (!a->vset || (same_double(a->voffset, b->voffset) && same_double(a->vheight, b->vheight)));
 }
 
