@@ -197,7 +197,6 @@ def _guarded(guard: _Guard, fn_type: Any, failed: Any, body: Callable[..., Any])
 
 def _change_trampoline(guard: _Guard, fn: Callable[[ChangeSet], Any]) -> Any:
     def body(_table: int, changes: Any, _user_data: int) -> None:
-        _ffi.bump_generation()  # the table changed, before the call's errcheck
         fn(_change_set(changes))
 
     return _guarded(guard, _ffi.CHANGE_FN, None, body)

@@ -325,14 +325,15 @@ class _VisibleBuffer:
     the same items again. An item is reused only when its record is the
     same, byte for byte (position, kind, depth, section id, row, top,
     height, flags), and no call since changed which children some section
-    has (``_ffi.generation``, the key of the sibling indices); any other
-    change (a height, a collapse) changes the bytes or the positions.
+    has (the library's structure version, the key of the sibling indices);
+    any other change (a height, a collapse) changes the bytes or the
+    positions.
     """
 
     __slots__ = (
         "capacity", "array", "view", "_capacity", "_offset", "_height", "_overscan",
         "_written", "_total", "_written_ref", "_total_ref",
-        "_last_data", "_last_items", "_last_first", "_last_generation",
+        "_last_data", "_last_items", "_last_first", "_last_version",
     )
 
     def __init__(self, capacity: int) -> None:
@@ -346,7 +347,7 @@ class _VisibleBuffer:
         self._last_data = b""
         self._last_items: List[VisibleItem] = []
         self._last_first = 0
-        self._last_generation = -1
+        self._last_version = -1
         self.grow(capacity)
 
     def grow(self, capacity: int) -> None:
@@ -376,17 +377,17 @@ class _VisibleBuffer:
             self.grow(max(total, 2 * self.capacity))
 
     def items(
-        self, data: bytes, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+        self, data: bytes, version: int, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
     ) -> List[VisibleItem]:
         """The VisibleItems of ``data`` (from :meth:`fill`), the last
-        answer's where they are the same; ``sibling_indices`` is the
-        table's ``_sibling_indices``."""
+        answer's where they are the same and the table's structure
+        ``version`` is too; ``sibling_indices`` is the table's
+        ``_sibling_indices``."""
         size = _VISIBLE_SIZE
-        generation = _ffi.generation
         first = _VISIBLE_POSITION.unpack_from(data)[0] if data else 0
         result: Optional[List[VisibleItem]] = None
         last = self._last_data
-        if last and generation == self._last_generation:
+        if last and version == self._last_version:
             old = self._last_first
             low = max(first, old)
             high = min(first + len(data) // size, old + len(last) // size)
@@ -404,7 +405,7 @@ class _VisibleBuffer:
         self._last_data = data if keep else b""
         self._last_items = result.copy() if keep else []  # the caller may change its list
         self._last_first = first
-        self._last_generation = generation
+        self._last_version = version
         return result
 
 

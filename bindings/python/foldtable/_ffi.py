@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import itertools
 import os
 import warnings
 from ctypes import (
@@ -126,6 +125,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     # Finding sections
     ("fold_table_find_section", [_TABLE, c_char_p, _P_ID], c_int, STATUS),
     ("fold_table_child_count", [_TABLE, _ID, _P_I64], c_int, STATUS),
+    ("fold_table_structure_version", [_TABLE, POINTER(c_uint64)], c_int, STATUS),
     ("fold_table_child_at", [_TABLE, _ID, c_int64, _P_I32, _P_ID, _P_I64], c_int, STATUS),
     ("fold_table_section_at_path", [_TABLE, _P_I64, c_int64, _P_ID], c_int, STATUS),
     ("fold_table_section_path", [_TABLE, _ID, _P_I64, c_int64, _P_I64], c_int, STATUS),
@@ -370,37 +370,6 @@ def load_library() -> Tuple[ctypes.CDLL, str]:
     )
 
 
-# The functions that change which children a section has, and so a
-# section's index among its siblings (Item.section). Each call bumps
-# `generation`, which tells Table its cache of those indices is stale; a
-# change listener's trampoline bumps it too, since listeners run inside
-# the call, before its errcheck.
-STRUCTURAL = frozenset({
-    "fold_table_insert_section",
-    "fold_table_remove_section",
-    "fold_table_move_section",
-    "fold_table_remove_children",
-    "fold_table_insert_rows",
-    "fold_table_remove_rows",
-    "fold_table_move_row",
-})
-
-_generations = itertools.count(1)
-#: Bumped by every STRUCTURAL call of any table (each value once).
-generation = 0
-
-
-def bump_generation() -> None:
-    global generation
-    generation = next(_generations)
-
-
-def _check_structural(result: int, func: Any, args: Tuple[Any, ...]) -> int:
-    """errcheck of the STRUCTURAL functions: bump, then as _check_status."""
-    bump_generation()
-    return _check_status(result, func, args)
-
-
 def _check_status(result: int, func: Any, args: Tuple[Any, ...]) -> int:
     """ctypes errcheck: raise the FoldError for a negative status."""
     if result == _errors.OK:
@@ -424,7 +393,7 @@ def _declare(lib: ctypes.CDLL, where: str) -> None:
         fn.argtypes = argtypes
         fn.restype = restype
         if returns_status:
-            fn.errcheck = _check_structural if name in STRUCTURAL else _check_status
+            fn.errcheck = _check_status
 
 
 def _check_version(lib: ctypes.CDLL, where: str) -> Tuple[int, str]:

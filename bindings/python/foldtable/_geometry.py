@@ -5,8 +5,8 @@ options (``_table.py``)."""
 
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int32, c_int64
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Tuple
+from ctypes import byref, c_double, c_int, c_int32, c_int64
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _errors, _ffi
 from ._convert import (
@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from ._table import Table
 
 _lib = _ffi.lib
+# Called on every item() and visible_items(): no errcheck, no conversion.
+_structure_version_fn = _lib["fold_table_structure_version"]
+_structure_version_fn.restype = c_int
 
 
 # -- the flat list -------------------------------------------------------
@@ -53,6 +56,7 @@ def item(self: Table, position: int) -> Item:
     index = _int64(position, "position")
     with self._lock:
         out = self._item(index)
+        _siblings_now(self, self._h())
         section = self._sibling_indices([out.section])[out.section]
     return _value(
         Item, out, position=index, kind=ItemKind(out.kind), section=section,
@@ -60,16 +64,28 @@ def item(self: Table, position: int) -> Item:
     )
 
 
+def _siblings_now(self: Table, handle: Any) -> int:
+    """Empties the table's cache of sibling indices when the library's
+    structure version (``fold_table_structure_version``) moved since it was
+    filled, and returns the version. ``handle``: the live handle. Lock held."""
+    status = _structure_version_fn(handle, self._structure_ref)
+    if status:  # raises the FoldError, as the declared function would
+        _ffi._check_status(status, _lib.fold_table_structure_version, ())
+    version: int = self._structure.value
+    if version != self._siblings_version:
+        self._siblings.clear()
+        self._siblings_version = version
+    return version
+
+
 def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
     """A mapping that holds each of ``ids`` with its section's index among
     its parent's children (the ``section`` field of :class:`Item` and
-    :class:`VisibleItem`). The table caches them until a call changes some
-    section's children (``_ffi.generation``), so scrolling asks the library
-    for none; else one fold_table_section_info call per new id. Lock held."""
+    :class:`VisibleItem`). The table caches them under the library's
+    structure version (checked by :func:`_siblings_now` first), so
+    scrolling asks the library for none; else one fold_table_section_info
+    call per new id. Lock held."""
     cache = self._siblings
-    if self._siblings_generation != _ffi.generation:
-        cache.clear()
-        self._siblings_generation = _ffi.generation
     missing = [section for section in ids if section not in cache] if ids else ()
     if missing:
         handle = self._h()
@@ -160,7 +176,9 @@ def visible_items(self: Table, offset: float, height: float, overscan: int = 0) 
 def _read_visible(self: Table, offset: float, height: float, overscan: int) -> List[VisibleItem]:
     """visible_items with checked arguments; call with the lock held."""
     buffer = self._visible
-    return buffer.items(buffer.fill(self._h(), offset, height, overscan), self._sibling_indices)
+    handle = self._h()
+    data = buffer.fill(handle, offset, height, overscan)
+    return buffer.items(data, _siblings_now(self, handle), self._sibling_indices)
 
 
 def sticky_headers(self: Table, offset: float) -> List[StickyHeader]:

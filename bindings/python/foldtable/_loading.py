@@ -186,11 +186,7 @@ def finish_load(self: Section, ticket: int, children: Children) -> SnapshotRepor
     number = _ticket(ticket)
     entries = _snapshot._Entries(children, children=True)
     report = _ffi.fold_snapshot_report()
-    try:
-        self._call(_lib.fold_table_finish_load, number, entries.array, entries.count, byref(report))
-    finally:
-        # New sections: cached sibling indices are stale.
-        _ffi.bump_generation()
+    self._call(_lib.fold_table_finish_load, number, entries.array, entries.count, byref(report))
     return _snapshot._report(report)
 
 

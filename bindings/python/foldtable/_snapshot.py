@@ -242,9 +242,5 @@ def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, 
     entries = _Entries(sections)
     report = _ffi.fold_snapshot_report()
     with self._lock:
-        try:
-            _lib.fold_table_apply_snapshot(self._h(), entries.array, entries.count, byref(report))
-        finally:
-            # Sections moved or went: cached sibling indices are stale.
-            _ffi.bump_generation()
+        _lib.fold_table_apply_snapshot(self._h(), entries.array, entries.count, byref(report))
     return _report(report)

