@@ -4,47 +4,30 @@
 /// indices, offsets), and they are the first part of every `Summary`.
 ///
 /// Stored in 24 bytes: `Limits` keeps every count of a table below 2^29,
-/// so four counts fit 32 bits (wrapping arithmetic on them is exact, and a
-/// difference of two counts fits too); only the height needs 64. Every leaf
-/// keeps a summary per entry, so their width is memory traffic on every edit.
+/// so four counts fit 32 bits (`Count32`); only the height needs 64. Every
+/// leaf keeps a summary per entry, so their width is memory traffic on
+/// every edit.
 struct Counts: Equatable {
     /// The height of everything else, in units (`Units`).
     var fixedHeight = 0
-    private var children32: Int32 = 0
-    private var rows32: Int32 = 0
-    private var items32: Int32 = 0
-    private var defaultRows32: Int32 = 0
+    /// Children (rows plus subsections).
+    @Count32 var children = 0
+    /// Rows among the children.
+    @Count32 var rows = 0
+    /// Flat-list items, assuming the owning section is expanded.
+    @Count32 var items = 0
+    /// Rows whose height is their section's default row height.
+    @Count32 var defaultRows = 0
 
     init() {}
 
     @inline(__always)
     init(children: Int = 0, rows: Int = 0, items: Int = 0, defaultRows: Int = 0, fixedHeight: Int = 0) {
         self.fixedHeight = fixedHeight
-        children32 = Int32(truncatingIfNeeded: children)
-        rows32 = Int32(truncatingIfNeeded: rows)
-        items32 = Int32(truncatingIfNeeded: items)
-        defaultRows32 = Int32(truncatingIfNeeded: defaultRows)
-    }
-
-    /// Children (rows plus subsections).
-    var children: Int {
-        @inline(__always) get { Int(children32) }
-        @inline(__always) set { children32 = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Rows among the children.
-    var rows: Int {
-        @inline(__always) get { Int(rows32) }
-        @inline(__always) set { rows32 = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Flat-list items, assuming the owning section is expanded.
-    var items: Int {
-        @inline(__always) get { Int(items32) }
-        @inline(__always) set { items32 = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Rows whose height is their section's default row height.
-    var defaultRows: Int {
-        @inline(__always) get { Int(defaultRows32) }
-        @inline(__always) set { defaultRows32 = Int32(truncatingIfNeeded: newValue) }
+        self.children = children
+        self.rows = rows
+        self.items = items
+        self.defaultRows = defaultRows
     }
 
     /// The total height in units when default rows are `rowHeight` units
@@ -57,19 +40,35 @@ struct Counts: Equatable {
     @inline(__always)
     static func += (a: inout Counts, b: Counts) {
         // Sums are bounded by `Limits` (rows, sections, heights): below 2^29, heights below 2^53.
-        a.children32 &+= b.children32
-        a.rows32 &+= b.rows32
-        a.items32 &+= b.items32
-        a.defaultRows32 &+= b.defaultRows32
+        a._children.raw &+= b._children.raw
+        a._rows.raw &+= b._rows.raw
+        a._items.raw &+= b._items.raw
+        a._defaultRows.raw &+= b._defaultRows.raw
         a.fixedHeight &+= b.fixedHeight
     }
 
     @inline(__always)
     static func -= (a: inout Counts, b: Counts) {
-        a.children32 &-= b.children32
-        a.rows32 &-= b.rows32
-        a.items32 &-= b.items32
-        a.defaultRows32 &-= b.defaultRows32
+        a._children.raw &-= b._children.raw
+        a._rows.raw &-= b._rows.raw
+        a._items.raw &-= b._items.raw
+        a._defaultRows.raw &-= b._defaultRows.raw
         a.fixedHeight &-= b.fixedHeight
+    }
+}
+
+/// A count stored in 32 bits and read as an Int. Exact for every count of
+/// a table (`Limits`: below 2^29), and for differences of two; wrapping,
+/// so no input traps.
+@propertyWrapper
+struct Count32: Equatable {
+    var raw: Int32
+
+    @inline(__always)
+    init(wrappedValue: Int) { raw = Int32(truncatingIfNeeded: wrappedValue) }
+
+    var wrappedValue: Int {
+        @inline(__always) get { Int(raw) }
+        @inline(__always) set { raw = Int32(truncatingIfNeeded: newValue) }
     }
 }

@@ -9,90 +9,39 @@
 /// and descents add up (`counts`, with a read-only property for each of its
 /// fields; writes go to `counts`); the expanded-row counts and the nesting
 /// follow.
+///
+/// Its counts are stored in 32 bits (`Count32`, and see `Counts`): every
+/// leaf keeps a summary per entry, and at 80 bytes instead of 144 an edit
+/// moves about half the memory.
 struct Summary: Equatable {
     /// Children, rows, items, default rows and the fixed height.
     var counts = Counts()
     /// Expanded rows among the children (not inside subsections).
-    var expandedRows: Int {
-        @inline(__always) get { Int(_expandedRows) }
-        @inline(__always) set { _expandedRows = Int32(truncatingIfNeeded: newValue) }
-    }
+    @Count32 var expandedRows = 0
     /// Expanded rows here and in every subsection below.
-    var expandedDeep: Int {
-        @inline(__always) get { Int(_expandedDeep) }
-        @inline(__always) set { _expandedDeep = Int32(truncatingIfNeeded: newValue) }
-    }
+    @Count32 var expandedDeep = 0
     /// Levels of subsections below (0: no subsections). Combined by max.
-    var nesting: Int {
-        @inline(__always) get { Int(_nesting) }
-        @inline(__always) set { _nesting = Int32(truncatingIfNeeded: newValue) }
-    }
+    @Count32 var nesting = 0
     /// Filtering (Table+Filter.swift): rows here and in every subsection
     /// below, and those of them that match the active filter (0 without
     /// one); rows among the children that the filter hides, and subsections
     /// among them that it hides.
-    var rowsDeep: Int {
-        @inline(__always) get { Int(_rowsDeep) }
-        @inline(__always) set { _rowsDeep = Int32(truncatingIfNeeded: newValue) }
-    }
-    var matchedDeep: Int {
-        @inline(__always) get { Int(_matchedDeep) }
-        @inline(__always) set { _matchedDeep = Int32(truncatingIfNeeded: newValue) }
-    }
-    var hiddenRows: Int {
-        @inline(__always) get { Int(_hiddenRows) }
-        @inline(__always) set { _hiddenRows = Int32(truncatingIfNeeded: newValue) }
-    }
-    var hiddenSections: Int {
-        @inline(__always) get { Int(_hiddenSections) }
-        @inline(__always) set { _hiddenSections = Int32(truncatingIfNeeded: newValue) }
-    }
+    @Count32 var rowsDeep = 0
+    @Count32 var matchedDeep = 0
+    @Count32 var hiddenRows = 0
+    @Count32 var hiddenSections = 0
     /// Selected rows and selected sections here and in every subsection
     /// below (Table+Selection.swift). Not in `Counts`: descents never read them.
-    var selectedRows: Int {
-        @inline(__always) get { Int(_selectedRows) }
-        @inline(__always) set { _selectedRows = Int32(truncatingIfNeeded: newValue) }
-    }
-    var selectedSections: Int {
-        @inline(__always) get { Int(_selectedSections) }
-        @inline(__always) set { _selectedSections = Int32(truncatingIfNeeded: newValue) }
-    }
+    @Count32 var selectedRows = 0
+    @Count32 var selectedSections = 0
     /// Rows and section headers that show an item while the list's owner
     /// shows its children (here and in every expanded subsection below),
     /// and those of them selected: what a pending `SelectionTag` changes,
     /// and what the selection's first and last shown item are found by.
-    var shownRows: Int {
-        @inline(__always) get { Int(_shownRows) }
-        @inline(__always) set { _shownRows = Int32(truncatingIfNeeded: newValue) }
-    }
-    var shownHeaders: Int {
-        @inline(__always) get { Int(_shownHeaders) }
-        @inline(__always) set { _shownHeaders = Int32(truncatingIfNeeded: newValue) }
-    }
-    var selectedShownRows: Int {
-        @inline(__always) get { Int(_selectedShownRows) }
-        @inline(__always) set { _selectedShownRows = Int32(truncatingIfNeeded: newValue) }
-    }
-    var selectedShownHeaders: Int {
-        @inline(__always) get { Int(_selectedShownHeaders) }
-        @inline(__always) set { _selectedShownHeaders = Int32(truncatingIfNeeded: newValue) }
-    }
-
-    // 32-bit storage (see `Counts`): every leaf keeps a summary per entry,
-    // and at 80 bytes instead of 144 an edit moves about half the memory.
-    private var _expandedRows: Int32 = 0
-    private var _expandedDeep: Int32 = 0
-    private var _nesting: Int32 = 0
-    private var _rowsDeep: Int32 = 0
-    private var _matchedDeep: Int32 = 0
-    private var _hiddenRows: Int32 = 0
-    private var _hiddenSections: Int32 = 0
-    private var _selectedRows: Int32 = 0
-    private var _selectedSections: Int32 = 0
-    private var _shownRows: Int32 = 0
-    private var _shownHeaders: Int32 = 0
-    private var _selectedShownRows: Int32 = 0
-    private var _selectedShownHeaders: Int32 = 0
+    @Count32 var shownRows = 0
+    @Count32 var shownHeaders = 0
+    @Count32 var selectedShownRows = 0
+    @Count32 var selectedShownHeaders = 0
 
     static let zero = Summary()
 
@@ -146,19 +95,19 @@ struct Summary: Equatable {
     @inline(__always)
     static func += (a: inout Summary, b: Summary) {
         a.counts += b.counts
-        a._expandedRows &+= b._expandedRows
-        a._expandedDeep &+= b._expandedDeep
-        a._nesting = max(a._nesting, b._nesting)
-        a._rowsDeep &+= b._rowsDeep
-        a._matchedDeep &+= b._matchedDeep
-        a._hiddenRows &+= b._hiddenRows
-        a._hiddenSections &+= b._hiddenSections
-        a._selectedRows &+= b._selectedRows
-        a._selectedSections &+= b._selectedSections
-        a._shownRows &+= b._shownRows
-        a._shownHeaders &+= b._shownHeaders
-        a._selectedShownRows &+= b._selectedShownRows
-        a._selectedShownHeaders &+= b._selectedShownHeaders
+        a._expandedRows.raw &+= b._expandedRows.raw
+        a._expandedDeep.raw &+= b._expandedDeep.raw
+        a._nesting.raw = max(a._nesting.raw, b._nesting.raw)
+        a._rowsDeep.raw &+= b._rowsDeep.raw
+        a._matchedDeep.raw &+= b._matchedDeep.raw
+        a._hiddenRows.raw &+= b._hiddenRows.raw
+        a._hiddenSections.raw &+= b._hiddenSections.raw
+        a._selectedRows.raw &+= b._selectedRows.raw
+        a._selectedSections.raw &+= b._selectedSections.raw
+        a._shownRows.raw &+= b._shownRows.raw
+        a._shownHeaders.raw &+= b._shownHeaders.raw
+        a._selectedShownRows.raw &+= b._selectedShownRows.raw
+        a._selectedShownHeaders.raw &+= b._selectedShownHeaders.raw
     }
 
     /// Takes `b`'s additive fields out of `a` (wrapping, so exact). The
@@ -167,17 +116,17 @@ struct Summary: Equatable {
     @inline(__always)
     static func -= (a: inout Summary, b: Summary) {
         a.counts -= b.counts
-        a._expandedRows &-= b._expandedRows
-        a._expandedDeep &-= b._expandedDeep
-        a._rowsDeep &-= b._rowsDeep
-        a._matchedDeep &-= b._matchedDeep
-        a._hiddenRows &-= b._hiddenRows
-        a._hiddenSections &-= b._hiddenSections
-        a._selectedRows &-= b._selectedRows
-        a._selectedSections &-= b._selectedSections
-        a._shownRows &-= b._shownRows
-        a._shownHeaders &-= b._shownHeaders
-        a._selectedShownRows &-= b._selectedShownRows
-        a._selectedShownHeaders &-= b._selectedShownHeaders
+        a._expandedRows.raw &-= b._expandedRows.raw
+        a._expandedDeep.raw &-= b._expandedDeep.raw
+        a._rowsDeep.raw &-= b._rowsDeep.raw
+        a._matchedDeep.raw &-= b._matchedDeep.raw
+        a._hiddenRows.raw &-= b._hiddenRows.raw
+        a._hiddenSections.raw &-= b._hiddenSections.raw
+        a._selectedRows.raw &-= b._selectedRows.raw
+        a._selectedSections.raw &-= b._selectedSections.raw
+        a._shownRows.raw &-= b._shownRows.raw
+        a._shownHeaders.raw &-= b._shownHeaders.raw
+        a._selectedShownRows.raw &-= b._selectedShownRows.raw
+        a._selectedShownHeaders.raw &-= b._selectedShownHeaders.raw
     }
 }
