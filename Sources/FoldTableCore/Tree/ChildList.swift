@@ -143,7 +143,8 @@ struct ChildList {
         if let root { walk(root) }
     }
 
-    /// Applies `change` to a piece and refreshes the summaries above it.
+    /// Applies `change` to a piece and refreshes the summaries above it;
+    /// a run that grew or shrank counts as a change of children.
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         settle(ref.leaf)
@@ -161,9 +162,9 @@ struct ChildList {
     /// The selection tags pending in this list are settled on the way; those
     /// in the lists above must be first (`Section.replaceChildren` does
     /// that: from here, reaching the owner's list would overlap this access).
-    /// O(log n + pieces added + pieces removed).
     /// Counted as a change of children (`Section.childrenChanged`) unless
     /// rows only were replaced by as many rows (marks or heights changed).
+    /// O(log n + pieces added + pieces removed).
     @discardableResult
     mutating func replace(_ range: Range<Int>, with pieces: [Piece], unlinking: Bool = false) -> [Piece] {
         let before = sum
