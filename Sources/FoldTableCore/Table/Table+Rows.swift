@@ -59,9 +59,7 @@ extension Table {
             } else {
                 let removed = s.replaceChildren(lower..<upper, with: [])
                 // Subsections between the rows stay where they were.
-                let kept = removed.filter {
-                    if case .section = $0 { return true } else { return false }
-                }
+                let kept = removed.filter(\.isSection)
                 keptCount = kept.count
                 if !kept.isEmpty { s.replaceChildren(lower..<lower, with: kept) }
             }

@@ -14,7 +14,7 @@ extension ChildList {
             if n.count > ChildList.maxFill { out.append("\(here): \(n.count) entries > \(ChildList.maxFill)") }
             var levels: Set<Int> = []
             if n.isLeaf {
-                let holdsSection = n.pieces.contains { if case .section = $0 { return true } else { return false } }
+                let holdsSection = n.pieces.contains(where: \.isSection)
                 if holdsSection ? n.childSums != n.pieces.map(\.summary) : !n.childSums.isEmpty {
                     out.append("\(here): piece summaries stale, or kept for rows only")
                 }

@@ -251,9 +251,7 @@ struct ChildList {
         guard leaf.tag == .none else { return nil }
         var end = ref.slot, covered = 0
         while covered < range.count, end < leaf.pieces.count {
-            covered += leaf.pieces.withUnsafeBufferPointer { p -> Int in
-                if case .rows(let run) = p[end] { return run.count } else { return 1 }
-            }
+            covered += leaf.pieces.withUnsafeBufferPointer { $0[end].childCount }
             end += 1
         }
         let remaining = leaf.pieces.count - (end - ref.slot)

@@ -45,7 +45,7 @@ final class ListNode {
             // Each piece asked once: a section's summary reads its own list,
             // a cache miss apiece in a large table.
             let hasSection = pieces.withUnsafeBufferPointer { p in
-                p.contains { if case .section = $0 { return true } else { return false } }
+                p.contains(where: \.isSection)
             }
             if hasSection {
                 childSums = pieces.withUnsafeBufferPointer { $0.map { Piece.summary(of: $0) } }

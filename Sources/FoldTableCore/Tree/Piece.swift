@@ -7,6 +7,7 @@ enum Piece {
     var summary: Summary { Piece.summary(of: self) }
 
     /// The children it stands for: its rows, or 1 for a subsection.
+    @inline(__always)
     var childCount: Int {
         switch self {
         case .rows(let run): return run.count
@@ -14,6 +15,7 @@ enum Piece {
         }
     }
 
+    @inline(__always)
     var isSection: Bool {
         if case .section = self { return true } else { return false }
     }
