@@ -379,4 +379,24 @@ private func anchor(_ t: Table) -> String {
         #expect(listed(v) == "")
         #expect(anchor(v) == "Mac 0")
     }
+
+    /// Counts below a section answer from current state right after select
+    /// all, clear and mode NONE, with no other call in between (issue 33:
+    /// they answered from marks still pending above the section).
+    @Test func sectionCountsAreCurrent() throws {
+        let t = try makeTable([.section("A", rows: 4, children: [.section("A1", rows: 2)]), .section("B", rows: 3)])
+        #expect(try t.selectAll())
+        #expect(try t.selectionCount(within: "A1") == (rows: 2, sections: 0))
+        #expect(try t.selectionCount(within: "A") == (rows: 6, sections: 1))
+        #expect(try t.selectionCount(within: "B") == (rows: 3, sections: 0))
+        #expect(try t.selectionCount(within: nil) == (rows: 9, sections: 3))
+        #expect(try t.clearSelection())
+        #expect(try t.selectionCount(within: "A") == (rows: 0, sections: 0))
+        #expect(try t.selectionCount(within: "A1") == (rows: 0, sections: 0))
+        #expect(try t.selectAll())
+        try t.setSelectionMode(.none)
+        #expect(try t.selectionCount(within: "A1") == (rows: 0, sections: 0))
+        #expect(try t.selectionCount(within: "B") == (rows: 0, sections: 0))
+        #expect(try t.selectionCount(within: nil) == (rows: 0, sections: 0))
+    }
 }

@@ -24,5 +24,6 @@ int main(void)
     test_bad_input();
     test_long_runs();
     test_pending_marks();
+    test_section_counts_current();
     return check_done();
 }

@@ -270,9 +270,13 @@ extension Table {
 
     /// Selected rows and sections below a section (all levels down, not
     /// the section itself), or in the whole table for nil.
-    /// - Complexity: O(1) after resolving the section.
+    /// - Complexity: O(depth · log n): the selection tags pending above the
+    ///   section (select all, clear) are brought down first, so the count is
+    ///   the current one; O(1) for the whole table.
     public func selectionCount(within ref: SectionRef?) throws -> (rows: Int, sections: Int) {
-        let sum = try parent(ref).list.sum
+        let s = try parent(ref)
+        s.settlePlace()
+        let sum = s.list.sum
         return (sum.selectedRows, sum.selectedSections)
     }
 

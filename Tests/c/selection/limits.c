@@ -169,3 +169,30 @@ void test_pending_marks(void)
     CHECK_EQ_I64(changed, 0);
     fold_table_free(t);
 }
+
+/* Counts below a section are current right after select all, clear and
+ * mode NONE, with no other call between (issue 33: they answered from the
+ * marks still pending above the section, 0 / 0 after select all). */
+void test_section_counts_current(void)
+{
+    fold_table *t = must_table(NULL);
+    fold_section_id a = add(t, FOLD_ROOT, "a", "A", 4);
+    fold_section_id a1 = add(t, a, "a1", "A1", 2);
+    fold_section_id b = add(t, FOLD_ROOT, "b", "B", 3);
+    CHECK_STATUS(fold_table_select_all(t, NULL), FOLD_OK);
+    CHECK_EQ_I64(counted_rows(t, a1), 2);
+    CHECK_EQ_I64(counted_sections(t, a1), 0);
+    CHECK_EQ_I64(counted_rows(t, a), 6);
+    CHECK_EQ_I64(counted_sections(t, a), 1);
+    CHECK_EQ_I64(counted_rows(t, b), 3);
+    CHECK_STATUS(fold_table_clear_selection(t, NULL), FOLD_OK);
+    CHECK_EQ_I64(counted_rows(t, a), 0);
+    CHECK_EQ_I64(counted_sections(t, a), 0);
+    CHECK_EQ_I64(counted_rows(t, a1), 0);
+    CHECK_STATUS(fold_table_select_all(t, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_set_selection_mode(t, FOLD_SELECTION_NONE), FOLD_OK);
+    CHECK_EQ_I64(counted_rows(t, b), 0);
+    CHECK_EQ_I64(counted_rows(t, a1), 0);
+    CHECK_EQ_I64(counted_rows(t, FOLD_ROOT), 0);
+    fold_table_free(t);
+}

@@ -41,5 +41,6 @@ void test_saved_state(void);
 void test_bad_input(void);
 void test_long_runs(void);
 void test_pending_marks(void);
+void test_section_counts_current(void);
 
 #endif
