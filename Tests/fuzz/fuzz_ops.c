@@ -30,8 +30,10 @@
  *     cut at a UTF-8 boundary, the full length reported;
  *   - fold_last_error_message() is never NULL, and not empty after a failure;
  *   - a failed call leaves the table as it was (a fingerprint: item count,
- *     content height, sections, expanded rows, options, viewport) and its
- *     outputs unwritten;
+ *     content height, sections, expanded rows, options, viewport, selection
+ *     counts) and its outputs unwritten; its structure version stays or
+ *     moves past every value seen, and versions never go back, callbacks'
+ *     reads included;
  *   - the item count equals the total of visible_items over the whole
  *     content, content height is finite and >= 0, item_at_offset reports a
  *     position in range, an item's section id is live;
@@ -142,6 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&hs, 0, sizeof hs);
     memset(&ids, 0, sizeof ids);
     hs.t = t;
+    version_start(t);
     make_other();
     while (r.n > 0 && steps++ < 400 && !hs.freed) {
         one_op(t, &r, t);

@@ -138,9 +138,11 @@ extension Table {
             result = try body()
         } catch {
             recording = nil
-            // A failed call changes nothing: edits it undid (a load or rows
-            // stopped by the filter) do not count as changes of children.
-            root.structureVersion = version
+            // A failed call changes nothing, but a callback may have read a
+            // version that belonged to a shape the failure undid (a load or
+            // rows stopped by the filter): move past every value it could
+            // have seen, so that no value ever names two shapes.
+            if root.structureVersion != version { root.structureVersion &+= 1 }
             throw error
         }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied

@@ -122,7 +122,9 @@ public final class Table {
     /// section's index among its siblings and every child count stay the
     /// same, so a binding can cache them under it. It may also change when
     /// rows were only re-marked (rows selected, several row heights set at
-    /// once, a filter set or cleared); a call that fails leaves it as it was.
+    /// once, a filter set or cleared). It only grows, so no value is handed
+    /// out twice: a call that fails leaves it if it edited no child list and
+    /// otherwise moves it once more, past any value its callbacks saw.
     /// - Complexity: O(1)
     public var structureVersion: UInt64 { root.structureVersion }
 

@@ -83,6 +83,10 @@ typedef struct model {
     int filter_on, match_stop;
     uint32_t filter_flags;
     unsigned salt;
+    /* The structure version last read and a hash of the shape it named
+     * (verify.c): a version never goes back nor names two shapes. */
+    int version_read;
+    uint64_t version, shape;
 } model;
 
 typedef struct mitem {

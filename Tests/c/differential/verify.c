@@ -174,6 +174,45 @@ void expanded_list(msec *s, fold_row_ref *out, int64_t *n)
     }
 }
 
+/* FNV-1a over every section's id, parent id and child count, in order. */
+static uint64_t shape_hash(const msec *s, fold_section_id parent, uint64_t h)
+{
+    int j;
+    uint64_t words[3];
+    size_t k;
+    words[0] = s->fid;
+    words[1] = parent;
+    words[2] = (uint64_t)s->n;
+    for (k = 0; k < sizeof words; k++) {
+        h = (h ^ ((const unsigned char *)words)[k]) * 1099511628211ull;
+    }
+    for (j = 0; j < s->n; j++) {
+        if (s->c[j].sec != NULL) h = shape_hash(s->c[j].sec, s->fid, h);
+    }
+    return h;
+}
+
+/* fold_table_structure_version never goes back, and while it stays, the
+ * shape (every section's parent, index and child count) stays (issue 33:
+ * a failed call restored a value that a callback had seen for another
+ * shape, and a later call handed it out again). */
+static int verify_structure_version(const fold_table *t, model *m)
+{
+    uint64_t v = 0, shape = shape_hash(&m->root, FOLD_ROOT, 1469598103934665603ull);
+    EXPECT_ST(fold_table_structure_version(t, &v), FOLD_OK);
+    if (m->version_read && v < m->version) {
+        return failf("structure_version went back from %llu to %llu", (unsigned long long)m->version,
+                     (unsigned long long)v);
+    }
+    if (m->version_read && v == m->version && shape != m->shape) {
+        return failf("structure_version stayed at %llu while the shape changed", (unsigned long long)v);
+    }
+    m->version_read = 1;
+    m->version = v;
+    m->shape = shape;
+    return 0;
+}
+
 int verify(const fold_table *t, model *m, rng *vr)
 {
     msec *all[MAX_SECT];
@@ -184,7 +223,7 @@ int verify(const fold_table *t, model *m, rng *vr)
 
     build(m);
     ns = all_sections(m, all);
-    if (verify_selection(t, m) || verify_filter(t, m)) {
+    if (verify_selection(t, m) || verify_filter(t, m) || verify_structure_version(t, m)) {
         return 1;
     }
 

@@ -20,10 +20,12 @@ static int64_t match_asks = 0;
 static int fuzz_match(fold_table *t, fold_section_id section, const char *key, int64_t row, void *user_data)
 {
     reader *r = match_input;
+    uint64_t version = 0;
     (void)user_data;
     if (key == NULL || row < -1) {
         die("the match function was called without a key or with a row below -1", __LINE__, (int)row);
     }
+    if (fold_table_structure_version(t, &version) == FOLD_OK) version_note(t, version, __LINE__);
     if (r == NULL) {
         if (++match_asks > MATCH_ASKS_MAX) {
             return -1;

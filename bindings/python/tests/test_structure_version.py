@@ -1,6 +1,7 @@
 """Table.structure_version (fold_table_structure_version): it moves with
 every change of some section's children, by any call, and stays for every
-other change and for a failed call. Item.section and VisibleItem.section
+other change and for a failed call that edited nothing (one that edited
+and undid moves it past every value its callbacks saw). Item.section and VisibleItem.section
 (the sibling indices the binding caches under it) are the library's after
 each change: inside a listener, after a snapshot and after a load, with no
 listener to tell the binding anything.
@@ -95,6 +96,40 @@ def test_a_failed_call_keeps_it(abc):
     with pytest.raises(FoldError):
         abc.section("A").move_to("A1", 0)  # into itself
     assert abc.structure_version == before
+
+
+def test_a_value_seen_inside_a_failed_call_never_comes_back(abc):
+    """Issue 33: the match function reads the items while "X" is inserted
+    at index 0 (C is child 3), then stops the call. The version read there
+    must never name another shape: after a removal, the cached sibling
+    indices are the library's, not those seen inside the failed call."""
+    raw = Raw(abc)
+    seen = []
+
+    def match(section, row):
+        seen.append((abc.structure_version, [v.section for v in abc.visible_items(0, 400)
+                                             if v.kind == ItemKind.HEADER]))
+        if section.key == "X":
+            raise RuntimeError("stop")
+        return True
+
+    abc.set_filter(match)
+    before = abc.structure_version
+    seen.clear()
+    with pytest.raises(RuntimeError):
+        abc.insert_section(0, "X", rows=1)
+    # X is in place (not shown until answered): A is child 1, A1 child 2
+    # of A (after its two rows), B 2, C 3.
+    assert seen and seen[0][1] == [1, 2, 2, 3]
+    after_failure = abc.structure_version
+    assert after_failure > before and all(v < after_failure for v, _ in seen)
+    abc.section("A").remove_rows(0, 1)
+    abc.remove_section("B")
+    assert abc.structure_version not in [v for v, _ in seen]
+    assert abc.visible_items(0, 400) == raw.visible(0.0, 400.0, 0)
+    assert [abc.item(p) for p in range(len(abc))] == [raw.item(p) for p in range(len(abc))]
+    # A, A1 (after A's one row), C.
+    assert [v.section for v in abc.visible_items(0, 400) if v.kind == ItemKind.HEADER] == [0, 1, 1]
 
 
 def test_indices_read_inside_a_listener_are_the_new_ones(abc):
