@@ -18,6 +18,7 @@ int main(void)
     test_collapse_cancels();
     test_remove_cancels();
     test_free_cancels();
+    test_free_during_load_calls();
     test_hostile_loaders();
     test_bulk_and_refusal();
     test_not_allowed();

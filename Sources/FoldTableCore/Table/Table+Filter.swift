@@ -363,15 +363,21 @@ extension Table {
 
     /// One answer of the match function being asked.
     func ask(_ s: Section, _ row: Int) throws -> Bool {
-        guard let match = matchBeingAsked else { throw Table.matchStopped }
+        guard let match = matchBeingAsked else { throw matchGone }
         let was = notifying
         notifying = true
         defer { notifying = was }
-        guard let answer = match(s.id, s.key, row) else { throw Table.matchStopped }
+        guard let answer = match(s.id, s.key, row) else { throw matchGone }
         return answer
     }
 
     static let matchStopped = FoldError(.cancelled, "the match function stopped the filter")
+    static let matchFreed = FoldError(.cancelled, "the table was freed inside the match function before "
+                                      + "it answered everything the call needed; the call changed nothing")
+
+    /// Why the match function gives no answer: it stopped, or the table was
+    /// freed inside it (which forgets it).
+    private var matchGone: FoldError { loads.closed ? Table.matchFreed : Table.matchStopped }
 
     /// Re-derives every top-level section's subtree from `source` and
     /// records one replacement per run of adjacent top-level sections whose

@@ -65,9 +65,12 @@ extension Table {
     /// load begins and CANCEL when one is cancelled, on the thread of the
     /// call that did it, after that call's changes and events; it may change
     /// the table. Once this returns, the old loader is never called again.
+    /// While the table is being freed, a loader set (even from inside the
+    /// loader) gets the CANCEL calls not delivered yet; it is dropped with
+    /// the table.
     /// - Complexity: O(1)
     public func setLoader(_ loader: ((LoadCall) -> Void)?) {
-        loads.loader = loads.closed ? nil : loader
+        loads.loader = loader
     }
 
     /// A section's load state and the current load's ticket (0 unless
@@ -182,7 +185,13 @@ extension Table {
                 s.load = loading.load
                 s.ticket = loading.ticket
                 s.loadError = loading.error
-                loads.pending[s.id] = loading.pending
+                if loads.closed {
+                    // Freed inside the match function: closing did not see
+                    // this load (it had just ended), so it is cancelled here.
+                    if loading.pending != nil { queueClosingCancel(s) }
+                } else {
+                    loads.pending[s.id] = loading.pending
+                }
                 s.propagate()
             }
             recordReplace(position, removed: 1, added: s.list.sum.items)
@@ -244,6 +253,16 @@ extension Table {
         loads.pending = [:]
         loads.queue = calls
         loads.head = 0
+    }
+
+    /// Queues CANCEL for a load of `s` that `closeLoads` could not see (it
+    /// was ended and is restored by a failed call), in ticket order among
+    /// the CANCEL calls not delivered yet.
+    /// - Complexity: O(k) for k calls queued.
+    func queueClosingCancel(_ s: Section) {
+        let call = LoadCall(section: s.id, key: s.key, ticket: s.ticket, event: .cancel)
+        let at = loads.queue[loads.head...].firstIndex { $0.ticket > s.ticket } ?? loads.queue.count
+        loads.queue.insert(call, at: at)
     }
 
     /// Calls the loader with every queued call, in order, including calls

@@ -101,6 +101,7 @@ void test_fail_and_retry(void);
 void test_collapse_cancels(void);
 void test_remove_cancels(void);
 void test_free_cancels(void);
+void test_free_during_load_calls(void);
 void test_hostile_loaders(void);
 void test_bulk_and_refusal(void);
 void test_not_allowed(void);
