@@ -80,10 +80,15 @@
  *     next round.
  *   - A table freed inside one of its own callbacks (fold_table_free() on
  *     the thread that is inside a call on it) is freed when the outermost
- *     call on that table returns; that call completes and returns normally.
- *     From the moment fold_table_free() returns, none of the table's
- *     callbacks is called again; the handle stays valid until the outermost
- *     call returns, and must not be used after that.
+ *     call on that table returns; that call completes and returns normally,
+ *     except when it still needs answers from the match function, which the
+ *     free drops: then it fails with FOLD_E_CANCELLED ("the table was freed
+ *     inside the match function ...") and changes nothing. From the moment
+ *     fold_table_free() returns, none of the table's callbacks is called
+ *     again but the loader, which receives the FOLD_LOAD_CANCEL calls of
+ *     the free when the outermost call returns (see fold_table_set_loader());
+ *     the handle stays valid until the outermost call returns, and must not
+ *     be used after that.
  *   - Inside a callback the table may be read; changing it is FOLD_E_BUSY
  *     (see "Change events and listeners"). Other tables may be used, subject
  *     to the FOLD_E_BUSY rule under "Thread safety".
@@ -289,8 +294,13 @@ int fold_table_child_count(const fold_table *table, fold_section_id parent, int6
  * index among its siblings (fold_section_info.index) and every child count
  * stay the same, so a binding or view can cache them under it. It may also
  * change when rows were only re-marked (rows selected, several row heights
- * set at once, a filter set or cleared); a call that fails leaves it as it
- * was. One number per table. O(1). */
+ * set at once, a filter set or cleared). It only ever grows, so a value is
+ * never handed out twice: a call that fails leaves it as it was if the call
+ * edited no child list, and otherwise moves it once more (a callback of the
+ * failed call, such as the match function, may have read a value that
+ * belonged to a shape the failure undid; the table's content is restored,
+ * and a cache keyed on the old value is refilled once). One number per
+ * table. O(1). */
 int fold_table_structure_version(const fold_table *table, uint64_t *out_version);
 
 /* Child `index` of `parent` (FOLD_ROOT: the top level, whose children are
@@ -1239,7 +1249,11 @@ typedef void (*fold_load_fn)(fold_table *table, fold_section_id section, const c
  * on the table are made in order, after its change listeners, each after
  * the previous one returned (a loader that changes the table queues more,
  * it is not called inside itself). Freeing the table drops queued START
- * calls not made yet (their loads are cancelled like the others). O(1). */
+ * calls not made yet (their loads are cancelled like the others): every
+ * load under way then gets exactly one FOLD_LOAD_CANCEL, a load whose
+ * fold_table_finish_load() the free made fail included. A loader set while
+ * those calls are being made (even from inside the loader) receives the
+ * rest of them; NULL drops them. O(1). */
 int fold_table_set_loader(fold_table *table, fold_load_fn fn, void *user_data);
 
 /* A section's load state and current ticket. O(1). */
