@@ -113,6 +113,25 @@ def test_modes(products):
         t.select_item(1)
 
 
+def test_section_counts_are_current(products):
+    """Issue 33: right after select_all, clear_selection and mode NONE, with
+    no other call between, a section's count is the current one."""
+    t = products
+    t.section("iPad").append_subsection("Pro", rows=3)
+    assert t.select_all()
+    assert t.section("Pro").selected_count == (3, 0)
+    assert t.section("iPad").selected_count == (5, 1)
+    assert t.section("iPhone").selected_count == (4, 0)
+    assert t.selected_count == (12, 4)
+    assert t.clear_selection()
+    assert t.section("iPad").selected_count == (0, 0)
+    assert t.section("Pro").selected_count == (0, 0)
+    assert t.select_all()
+    t.selection_mode = SelectionMode.NONE
+    assert t.section("Mac").selected_count == (0, 0)
+    assert t.section("Pro").selected_count == (0, 0)
+
+
 def test_change_sets_redraw_what_changed(products):
     t = products
     seen = []
