@@ -257,6 +257,51 @@ private func layout(_ t: Table) throws -> String {
                              "will-expand u", "did-expand u", "set(c6-0+1 r5/1)"])
     }
 
+    /// Issue 33: what freeing does (close the loads, drop the callbacks),
+    /// done by the match function while `finishLoad` asks it about u's
+    /// children: the call fails and changes nothing, and u's load, which
+    /// closing could not see, is cancelled in ticket order with v's.
+    @Test func closingInsideTheMatchFunctionCancelsTheLoadBeingFinished() throws {
+        let t = try abu()
+        let j = Journal(t)
+        try t.insertSection(at: t.sectionCount, key: "v", flags: [.unloaded])
+        try t.load(section: "u")
+        try t.load(section: "v")
+        var asked = 0, closeAt = -1
+        try t.setFilter { [unowned t] _, _, _ in
+            asked += 1
+            if asked == closeAt { t.closeLoads(); t.removeAllCallbacks() }
+            return true
+        }
+        asked = 0
+        closeAt = 2
+        _ = j.take()
+        let before = try layout(t)
+        #expect(throws: FoldError(.cancelled, "the table was freed inside the match function before it answered "
+                                  + "everything the call needed; the call changed nothing")) {
+            try t.finishLoad(section: "u", ticket: 1, entries: [.rows(3, depth: 0)])
+        }
+        #expect(try layout(t) == before)
+        t.deliverLoadCalls()
+        #expect(j.take() == ["cancel u #1", "cancel v #2"])
+    }
+
+    /// A loader set while closing's CANCEL calls are made gets the rest.
+    @Test func aLoaderSetWhileClosingGetsTheRest() throws {
+        let t = try abu()
+        try t.insertSection(at: t.sectionCount, key: "v", flags: [.unloaded])
+        try t.load(section: "u")
+        try t.load(section: "v")
+        var first: [String] = [], second: [String] = []
+        t.setLoader { [unowned t] call in
+            first.append("\(call.key) #\(call.ticket)")
+            t.setLoader { second.append("\($0.key) #\($0.ticket)") }
+        }
+        t.closeLoads()
+        t.deliverLoadCalls()
+        #expect(first == ["u #1"] && second == ["v #2"])
+    }
+
     @Test func refusedExpansionStartsNoLoad() throws {
         let t = try abu()
         let j = Journal(t)
