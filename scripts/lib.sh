@@ -47,3 +47,21 @@ expect_output() {
     exit 1
   fi
 }
+
+# run_gui WHAT PROGRAM ARGS...: run a GTK program that drives itself
+# (--self-test) on a virtual X server when $XVFB_RUN (or xvfb-run) is there;
+# without one, only check that every library it needs is found (ldd), since
+# an app that does not start fails there first.
+run_gui() {
+  local what=$1 xvfb=${XVFB_RUN:-$(command -v xvfb-run || true)}
+  shift
+  if [ -n "$xvfb" ] && [ -x "$xvfb" ]; then
+    "$xvfb" -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none \
+      NO_AT_BRIDGE=1 "$@" || fail "$what did not run: $*"
+  elif ldd "$1" | grep -q 'not found'; then
+    ldd "$1" >&2
+    fail "$what cannot start: a library is not found"
+  else
+    echo "($what: no xvfb-run; checked only that its libraries are found)"
+  fi
+}
