@@ -18,6 +18,7 @@ read it" (:func:`_out` and :func:`_outs` read scalar values through it);
 from __future__ import annotations
 
 import ctypes
+import enum
 import dataclasses
 import numbers
 import operator
@@ -121,6 +122,26 @@ def _fitting_int(value: int, what: str, bits: int, status: int) -> int:
             status, "%s %d does not fit in a %d-bit integer" % (what, number, bits)
         )
     return number
+
+
+def _enum_value(value: Any, enum_type: Type[enum.IntEnum], what: str) -> int:
+    """A member of ``enum_type``, its name in any case (``"toggle"``), or an
+    int, which the library checks (an unknown one is its InvalidArgumentError)."""
+    if isinstance(value, enum_type):
+        return int(value)
+    names = ", ".join(m.name for m in enum_type)
+    if isinstance(value, str):
+        member = enum_type.__members__.get(value.upper())
+        if member is None:
+            raise InvalidArgumentError(
+                _errors.E_INVALID,
+                "%s %r is not a %s: use one of %s, or its name" % (what, value, enum_type.__name__, names),
+            )
+        return int(member)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError("%s must be a %s (%s) or its name, not %s"
+                        % (what, enum_type.__name__, names, type(value).__name__))
+    return _int32(int(value), what)
 
 
 def _int64(value: int, what: str) -> int:

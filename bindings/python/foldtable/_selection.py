@@ -17,7 +17,7 @@ from ctypes import byref, c_int, c_int32, c_int64, c_void_p
 from typing import TYPE_CHECKING, List, Optional, Tuple, Union
 
 from . import _ffi
-from ._convert import _int64
+from ._convert import _enum_value, _int64
 from ._values import SelectedRun, Select, SelectionMode
 
 if TYPE_CHECKING:
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 
 
-def _how(how: Union[Select, int]) -> int:
-    """A ``Select`` for C; an unknown value is left to the library, which
-    raises InvalidArgumentError with its message."""
-    return int(how)
+def _how(how: Union[Select, int, str]) -> int:
+    """A ``Select`` (or its name, ``"toggle"``) for C; an unknown int is left
+    to the library, which raises InvalidArgumentError with its message."""
+    return _enum_value(how, Select, "how")
 
 
 # -- Table methods ---------------------------------------------------------------
@@ -53,12 +53,12 @@ def selection_mode(self: Table) -> SelectionMode:
     return SelectionMode(out.value)
 
 
-def _set_selection_mode(self: Table, mode: Union[SelectionMode, int]) -> None:
+def _set_selection_mode(self: Table, mode: Union[SelectionMode, int, str]) -> None:
     with self._lock:
-        _lib.fold_table_set_selection_mode(self._h(), int(mode))
+        _lib.fold_table_set_selection_mode(self._h(), _enum_value(mode, SelectionMode, "selection mode"))
 
 
-def select_item(self: Table, position: int, how: Union[Select, int] = Select.REPLACE) -> bool:
+def select_item(self: Table, position: int, how: Union[Select, int, str] = Select.REPLACE) -> bool:
     """Select the item at ``position`` (a header names its section, a row
     its row) as ``how`` says, and make it the anchor. Returns whether the
     selection changed.
@@ -72,7 +72,7 @@ def select_item(self: Table, position: int, how: Union[Select, int] = Select.REP
     return _changed(self, _lib.fold_table_select_item, _int64(position, "position"), _how(how))
 
 
-def select_range(self: Table, position: int, how: Union[Select, int] = Select.REPLACE) -> bool:
+def select_range(self: Table, position: int, how: Union[Select, int, str] = Select.REPLACE) -> bool:
     """Shift-click: ``how`` over the items shown from the anchor to
     ``position`` (REPLACE makes that the whole selection, ADD adds it).
     Without an anchor it acts as :meth:`select_item`. The anchor stays.
@@ -82,7 +82,7 @@ def select_range(self: Table, position: int, how: Union[Select, int] = Select.RE
 
 
 def select_positions(
-    self: Table, position: int, count: int, how: Union[Select, int] = Select.ADD
+    self: Table, position: int, count: int, how: Union[Select, int, str] = Select.ADD
 ) -> bool:
     """``how`` over the selectable items at positions ``position`` to
     ``position + count - 1`` (footers and placeholders skipped), keeping the
@@ -169,13 +169,13 @@ def _set_selected(self: Section, value: bool) -> None:
     self._get(_lib.fold_table_select_section, c_int, Select.ADD if value else Select.REMOVE)
 
 
-def select(self: Section, how: Union[Select, int] = Select.REPLACE) -> bool:
+def select(self: Section, how: Union[Select, int, str] = Select.REPLACE) -> bool:
     """Select the section (its header) as ``how`` says and make it the
     anchor. Returns whether the selection changed. O(depth · log n)."""
     return bool(self._get(_lib.fold_table_select_section, c_int, _how(how)))
 
 
-def select_row(self: Section, row: int, how: Union[Select, int] = Select.REPLACE) -> bool:
+def select_row(self: Section, row: int, how: Union[Select, int, str] = Select.REPLACE) -> bool:
     """Select row ``row`` (shown or not) as ``how`` says and make it the
     anchor. Returns whether the selection changed. O(depth · log n)."""
     return bool(self._get(_lib.fold_table_select_row, c_int, _int64(row, "row"), _how(how)))

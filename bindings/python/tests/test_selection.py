@@ -132,6 +132,26 @@ def test_section_counts_are_current(products):
     assert t.section("Pro").selected_count == (0, 0)
 
 
+def test_how_by_name_and_clear_errors(products):
+    """Issue 34: select_item(0, 'toggle') works, and a wrong value says which
+    are allowed instead of int()'s "invalid literal"."""
+    t = products
+    assert t.select_item(1, "toggle")
+    assert t.select_item(2, "Add")
+    assert t.selection == [SelectedRun("Mac", 0, 2)]
+    with pytest.raises(InvalidArgumentError, match=r"how 'tog' is not a Select: use one of REPLACE, ADD, REMOVE, TOGGLE"):
+        t.select_item(0, "tog")
+    with pytest.raises(TypeError, match=r"how must be a Select \(REPLACE, ADD, REMOVE, TOGGLE\) or its name, not float"):
+        t.select_item(0, 1.5)
+    with pytest.raises(InvalidArgumentError, match="how 9 is not known"):
+        t.select_item(0, 9)
+    assert t.selection == [SelectedRun("Mac", 0, 2)]  # nothing changed
+    t.selection_mode = "single"
+    assert t.selection_mode is SelectionMode.SINGLE
+    with pytest.raises(InvalidArgumentError, match="selection mode 'many' is not a SelectionMode"):
+        t.selection_mode = "many"
+
+
 def test_change_sets_redraw_what_changed(products):
     t = products
     seen = []
