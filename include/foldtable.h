@@ -1021,8 +1021,11 @@ typedef struct fold_import_report {
  * anchored_offset is the restored offset, and a state that only moves the
  * viewport is reported too (with no changes). The text is read in place;
  * the import needs at most about 16 bytes per saved entry besides it.
- * O(b + p * depth * log n) for b bytes and p saved entries, whatever their
- * order. */
+ * O(b + p * (log p + depth * log n)) for b bytes and p saved entries,
+ * whatever their order; "selected" runs are merged per section first
+ * (overlapping, repeated and touching runs joined), so rows with heights
+ * or states of their own, stored 64 to a chunk, add one step per chunk the
+ * selection covers, once however many runs name its rows. */
 int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
 
 /* ------------------------------------------------------------------------- */
