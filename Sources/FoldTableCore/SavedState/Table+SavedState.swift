@@ -69,6 +69,8 @@ extension Table {
     /// inside the same mutation, so change listeners see the final viewport
     /// (`ChangeSet.anchoredOffset`), and are told even when only the anchor
     /// moved the viewport. The report counts what is in effect afterwards.
+    /// Once read, a state that needs more memory than `memoryHeadroom`
+    /// allows throws `.outOfRange` and changes nothing (Table+Memory.swift).
     /// - Complexity: O(b + p · (log p + depth · log n)) for b bytes of text
     ///   and p saved entries, plus the rows that were expanded before, plus
     ///   the stored row chunks the merged "selected" runs cover, each once
@@ -96,6 +98,7 @@ extension Table {
         let saved = try SavedStateReader(text, maxBytes: maxBytes)
         var report = ImportReport()
         try mutate {
+            try checkMemory(saved)  // before anything changes (Table+Memory.swift)
             if let entries = saved.collapsed {
                 // Sections with children flip as two batches (collapses, then
                 // expansions), each asking every "will" before any change.
