@@ -4,13 +4,20 @@
  *
  *   import_state                 time: 20k, 40k, 80k entries; every other
  *                                section collapsed / every other row
- *                                expanded; in list order and bottom to top
- *   import_state --smoke         1k entries, one repetition (CI: it runs)
+ *                                expanded; in list order and bottom to top;
+ *                                then "selected": 1k, 2k, 4k overlapping
+ *                                runs over one section of 10^6 rows, with
+ *                                heights of their own and default ones,
+ *                                against the same selection saved as
+ *                                disjoint runs (in the same run)
+ *   import_state --smoke         1k entries (100 runs over 10^4 rows for
+ *                                "selected"), one repetition (CI: it runs)
  *   import_state --memory MB     one import of a state of about MB megabytes
  *                                (for /usr/bin/time -v); prints the input
  *                                size and the peak RSS the import added
  *   --known FRACTION             with --memory: the fraction of the saved
  *                                sections the table has (default 0.1)
+ *   --selected                   only the "selected" timings
  *   --json PATH                  also write the timings as JSON
  *
  * Each timing is the median of 5 imports into a freshly built table (the
@@ -95,21 +102,95 @@ static char *state(int64_t entries, enum kind kind, int reversed) {
     return t.data;
 }
 
+/* "selected": one section "s" of `rows` rows, with heights of their own
+ * (20..80 pt, a heights array) or the default height (no heights array). */
+static fold_table *build_rows(int64_t rows, int own_heights, fold_section_id *out_id) {
+    fold_table *t = NULL;
+    check(fold_table_new(NULL, &t), "new");
+    double *heights = NULL;
+    if (own_heights) {
+        heights = malloc((size_t)rows * sizeof *heights);
+        if (heights == NULL) { fprintf(stderr, "import_state: out of memory\n"); exit(1); }
+        for (int64_t i = 0; i < rows; i++) heights[i] = 20 + (double)((i * 7919) % 61);
+    }
+    check(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "s", "s", 0, 0, out_id), "append");
+    check(fold_table_insert_rows(t, *out_id, 0, rows, heights), "rows");
+    free(heights);
+    check(fold_table_set_viewport(t, 0, 600), "viewport");
+    return t;
+}
+
+/* A run of selected rows. */
+typedef struct { int64_t row, count; } run;
+
+static int by_row(const void *a, const void *b) {
+    int64_t x = ((const run *)a)->row, y = ((const run *)b)->row;
+    return (x > y) - (x < y);
+}
+
+/* `entries` runs of rows/2 rows each, starting at seeded random rows below
+ * rows/2, in the order drawn: each overlaps most of the others. */
+static run *overlapping_runs(int64_t entries, int64_t rows) {
+    run *r = malloc((size_t)entries * sizeof *r);
+    if (r == NULL) { fprintf(stderr, "import_state: out of memory\n"); exit(1); }
+    uint64_t x = 0x9E3779B97F4A7C15u;  /* seeded: every run draws the same runs */
+    for (int64_t k = 0; k < entries; k++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        r[k].row = (int64_t)((x >> 33) % (uint64_t)(rows / 2));
+        r[k].count = rows / 2;
+    }
+    return r;
+}
+
+/* The same rows as disjoint runs in row order (sorted, overlaps merged);
+ * returns how many, and the rows they cover in *out_rows. */
+static int64_t merged_runs(const run *in, int64_t entries, run *out, int64_t *out_rows) {
+    memcpy(out, in, (size_t)entries * sizeof *out);
+    qsort(out, (size_t)entries, sizeof *out, by_row);
+    int64_t n = 0, covered = 0;
+    for (int64_t k = 0; k < entries; k++) {
+        if (n > 0 && out[k].row <= out[n - 1].row + out[n - 1].count) {
+            int64_t end = out[k].row + out[k].count;
+            if (end > out[n - 1].row + out[n - 1].count) out[n - 1].count = end - out[n - 1].row;
+        } else {
+            out[n++] = out[k];
+        }
+    }
+    for (int64_t k = 0; k < n; k++) covered += out[k].count;
+    *out_rows = covered;
+    return n;
+}
+
+/* The saved state selecting `runs` of section "s". */
+static char *selected_state(const run *runs, int64_t count) {
+    text t = {0};
+    char line[96];
+    put(&t, "{\"version\": 1, \"selected\": [");
+    for (int64_t k = 0; k < count; k++) {
+        snprintf(line, sizeof line, "%s{\"section\": \"s\", \"row\": %lld, \"count\": %lld}", k ? ", " : "",
+                 (long long)runs[k].row, (long long)runs[k].count);
+        put(&t, line);
+    }
+    put(&t, "]}");
+    return t.data;
+}
+
 static int by_value(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv) {
-    int smoke = 0;
+    int smoke = 0, selected_only = 0;
     const char *json_path = NULL;
     double memory_mb = 0, known_fraction = 0.1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--smoke") == 0) smoke = 1;
+        else if (strcmp(argv[i], "--selected") == 0) selected_only = 1;
         else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
         else if (strcmp(argv[i], "--memory") == 0 && i + 1 < argc) memory_mb = atof(argv[++i]);
         else if (strcmp(argv[i], "--known") == 0 && i + 1 < argc) known_fraction = atof(argv[++i]);
-        else { fprintf(stderr, "usage: import_state [--smoke] [--json PATH] [--memory MB [--known FRACTION]]\n"); return 2; }
+        else { fprintf(stderr, "usage: import_state [--smoke] [--selected] [--json PATH] [--memory MB [--known FRACTION]]\n"); return 2; }
     }
 
     if (memory_mb > 0) {
@@ -173,8 +254,8 @@ int main(int argc, char **argv) {
     FILE *json = json_path ? fopen(json_path, "w") : NULL;
     if (json) fprintf(json, "[\n");
     int first = 1;
-    printf("fold_table_import_state, median of %d imports into a fresh table\n", reps);
-    for (int kind = COLLAPSED; kind <= EXPANDED; kind++) {
+    if (!selected_only) printf("fold_table_import_state, median of %d imports into a fresh table\n", reps);
+    for (int kind = COLLAPSED; kind <= (selected_only ? COLLAPSED - 1 : EXPANDED); kind++) {
         for (int reversed = 0; reversed <= 1; reversed++) {
             for (int c = 0; c < count; c++) {
                 int64_t n = ns[c];
@@ -207,6 +288,61 @@ int main(int argc, char **argv) {
                 }
                 free(s);
             }
+        }
+    }
+
+    /* "selected": overlapping runs, and the same selection as disjoint runs. */
+    static const int64_t selected_sizes[] = {1000, 2000, 4000};
+    static const int64_t smoke_selected_sizes[] = {100};
+    const int64_t *es = smoke ? smoke_selected_sizes : selected_sizes;
+    int64_t rows = smoke ? 10000 : 1000000;
+    printf("fold_table_import_state, \"selected\": runs of %lld rows over one section of %lld rows, "
+           "median of %d imports into a fresh table\n", (long long)(rows / 2), (long long)rows, reps);
+    for (int own = 1; own >= 0; own--) {
+        for (int c = 0; c < count; c++) {
+            int64_t n = es[c], covered = 0;
+            run *drawn = overlapping_runs(n, rows), *merged = malloc((size_t)n * sizeof *merged);
+            if (merged == NULL) { fprintf(stderr, "import_state: out of memory\n"); return 1; }
+            int64_t m = merged_runs(drawn, n, merged, &covered);
+            char *states[2] = {selected_state(drawn, n), selected_state(merged, m)};
+            double medians[2];
+            for (int which = 0; which < 2; which++) {
+                double times[5];
+                for (int r = 0; r < reps; r++) {
+                    fold_section_id id = 0;
+                    fold_table *t = build_rows(rows, own, &id);
+                    fold_import_report report;
+                    double t0 = now_s();
+                    check(fold_table_import_state(t, states[which], &report), "import");
+                    times[r] = now_s() - t0;
+                    int64_t selected = -1;
+                    check(fold_table_selection_count(t, FOLD_ROOT, &selected, NULL), "selection count");
+                    if (selected != covered) {
+                        fprintf(stderr, "import_state: selected %lld rows, not %lld\n", (long long)selected,
+                                (long long)covered);
+                        return 1;
+                    }
+                    fold_table_free(t);
+                }
+                qsort(times, (size_t)reps, sizeof times[0], by_value);
+                medians[which] = times[reps / 2];
+            }
+            const char *heights = own ? "heights of their own" : "default heights";
+            printf("  %-22s %5lld overlapping runs (%5.3f MB): %9.4f s; as %lld disjoint: %9.4f s; ratio %.2f\n",
+                   heights, (long long)n, (double)strlen(states[0]) / 1e6, medians[0], (long long)m, medians[1],
+                   medians[0] / medians[1]);
+            if (json) {
+                fprintf(json, "%s  {\"op\": \"import_state\", \"state\": \"selected\", \"heights\": \"%s\", "
+                        "\"rows\": %lld, \"entries\": %lld, \"bytes\": %zu, \"median_s\": %.6f, "
+                        "\"disjoint_entries\": %lld, \"disjoint_median_s\": %.6f}",
+                        first ? "" : ",\n", own ? "own" : "default", (long long)rows, (long long)n,
+                        strlen(states[0]), medians[0], (long long)m, medians[1]);
+                first = 0;
+            }
+            free(states[0]);
+            free(states[1]);
+            free(drawn);
+            free(merged);
         }
     }
     if (json) { fprintf(json, "\n]\n"); fclose(json); }

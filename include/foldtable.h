@@ -1030,9 +1030,15 @@ typedef struct fold_import_report {
  * change set; the saved anchor is applied before they are told, so the set's
  * anchored_offset is the restored offset, and a state that only moves the
  * viewport is reported too (with no changes). The text is read in place;
- * the import needs at most about 16 bytes per saved entry besides it.
- * O(b + p * depth * log n) for b bytes and p saved entries, whatever their
- * order. */
+ * the reader needs at most about 16 bytes per saved entry besides it, and
+ * applying them about 64 (640 per "selected" run): FOLD_E_RANGE, with
+ * nothing changed, when that is more than the process can still allocate
+ * ("Memory", under "Snapshots").
+ * O(b + p * (log p + depth * log n)) for b bytes and p saved entries,
+ * whatever their order; "selected" runs are merged per section first
+ * (overlapping, repeated and touching runs joined), so rows with heights
+ * or states of their own, stored 64 to a chunk, add one step per chunk the
+ * selection covers, once however many runs name its rows. */
 int fold_table_import_state(fold_table *table, const char *json, fold_import_report *out_report);
 
 /* ------------------------------------------------------------------------- */
@@ -1054,6 +1060,43 @@ int fold_table_import_state(fold_table *table, const char *json, fold_import_rep
  *   {FOLD_SNAPSHOT_ROWS, 1, .rows = 1},
  *   {FOLD_SNAPSHOT_SECTION, 0, "iPad", "iPad", ...}, {FOLD_SNAPSHOT_ROWS, 1, .rows = 4}
  * Adjacent row runs of one section count as one run.
+ *
+ * Memory. A table keeps about 1 KB per section (measured: 505 bytes for a
+ * section without rows, 929 with a run of rows: the section, its list of
+ * children, its share of its parent's list, its id and key entries) and
+ * nothing per row of the default height; rows with heights or states of
+ * their own take about 7 to 8 bytes each (stored 64 to a chunk). Keys and
+ * headers longer than 15 bytes take their length and 32 bytes more.
+ *
+ * fold_table_apply_snapshot, fold_table_finish_load and
+ * fold_table_import_state build much at once, and the Swift runtime stops
+ * the process when an allocation fails, which no caller could handle. So
+ * before they build anything they estimate what they will need, and return
+ * FOLD_E_RANGE and change nothing when that is more than the process can
+ * still allocate, with a message that names both: "the snapshot needs about
+ * 1.7 GB of memory (2000000 entries, 1000000 new sections), more than the
+ * 512.0 MB this process can still allocate (its address-space limit,
+ * RLIMIT_AS, less what it maps); nothing changed". The estimate, from what
+ * bench/memory_need measures (bench/README.md) rounded up by a fifth or
+ * more, transient peaks included:
+ *   - a snapshot or a load's children: 320 bytes per entry while the call
+ *     works, 96 per section of the table (a snapshot matches them all),
+ *     1,024 per new section (kept), 16 per row added while a filter is on
+ *     (otherwise rows of the default height take none), and the new
+ *     storage of the table's indexes of sections when they must grow;
+ *   - saved state: 64 bytes per "collapsed" or "expanded" entry and per row
+ *     expanded before the import, 640 per "selected" run (selecting inside
+ *     rows of the default height cuts their run in three), besides the 8
+ *     or 16 bytes per entry the reader takes (FOLD_E_INVALID when even
+ *     those cannot be had).
+ * What the process can still allocate is, on Linux, the smallest of: its
+ * soft RLIMIT_AS less the address space it maps, its soft RLIMIT_DATA less
+ * its data and stack (/proc/self/statm), and the machine's physical memory
+ * less its resident set; elsewhere, physical memory. A snapshot or a load
+ * is checked when the call starts (by its count of entries) and again once
+ * its entries are read (with the new sections they make), before anything
+ * changes. Estimates under 1 MiB are not checked: such a call needs what
+ * any call needs, and a process that close to its limit can fail anywhere.
  */
 
 /* Kinds of snapshot entries. */
@@ -1141,7 +1184,9 @@ typedef struct fold_snapshot_report {
  * bad height (with its bit set), a rows entry at depth 0; FOLD_E_DUPLICATE for a key given
  * twice; FOLD_E_RANGE for a depth more than one below the section before
  * it (or negative), a negative row count, more than FOLD_MAX_DEPTH levels,
- * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count.
+ * FOLD_MAX_SECTIONS sections or FOLD_MAX_ROWS rows, or a negative count;
+ * FOLD_E_RANGE also when it needs more memory than the process can still
+ * allocate (see "Memory" above), checked before anything is built.
  * O(e + s) to match for e entries and a table of s sections (plus its row
  * runs): keys and headers are compared where they lie, and only a key met
  * out of the table's order is hashed; O(k log k) to order the k kept children
@@ -1269,8 +1314,11 @@ int fold_table_load_info(const fold_table *table, fold_section_id section,
  * nothing: FOLD_E_NOT_FOUND for a removed section, FOLD_E_CANCELLED for a
  * ticket that is not the section's current load (or a section that is not
  * loading), FOLD_E_DUPLICATE for a key the table already has, and the
- * entry errors of fold_table_apply_snapshot() ("load entry 3: ..."). May be
- * called from any thread. O(e * depth * log n) for e entries. */
+ * entry errors of fold_table_apply_snapshot() ("load entry 3: ..."), and
+ * FOLD_E_RANGE when the children need more memory than the process can
+ * still allocate ("Memory", under "Snapshots"; the load keeps waiting with
+ * its ticket). May be called from any thread. O(e * depth * log n) for e
+ * entries. */
 int fold_table_finish_load(fold_table *table, fold_section_id section, uint64_t ticket,
                            const fold_snapshot_entry *entries, int64_t count,
                            fold_snapshot_report *out_report);

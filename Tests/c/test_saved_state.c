@@ -7,7 +7,9 @@
  * exports the same, and a state applies to a table whose sections have
  * other ids. A section that is not collapsible keeps its state (a saved
  * collapse is neither applied nor counted); an empty section takes its
- * saved collapse.
+ * saved collapse. Saved "selected" runs that overlap, nest, repeat, touch
+ * or come in any order select exactly their union, with rows of the
+ * default height and rows with heights of their own.
  */
 #include "fixture.h"
 
@@ -315,6 +317,106 @@ static void test_fixed_sections_keep_their_state(void)
     fold_table_free(t);
 }
 
+/* "A" (150 rows, subsection "C" of 70 rows, 50 more rows: 200 rows) and
+ * "B" (130 rows); with `own_heights` every row has a height of its own
+ * (20 + row % 7). */
+static fold_table *runs_table(int own_heights)
+{
+    fold_table *t = new_table(NULL);
+    fold_section_id a = add(t, FOLD_ROOT, "A", NULL, 150);
+    fold_section_id c = add(t, a, "C", NULL, 70);
+    CHECK_STATUS(fold_table_insert_rows(t, a, FOLD_INDEX_END, 50, NULL), FOLD_OK);
+    fold_section_id b = add(t, FOLD_ROOT, "B", NULL, 130);
+    if (own_heights) {
+        double heights[200];
+        for (int i = 0; i < 200; i++) heights[i] = 20 + i % 7;
+        CHECK_STATUS(fold_table_set_row_heights(t, a, 0, 200, heights), FOLD_OK);
+        CHECK_STATUS(fold_table_set_row_heights(t, c, 0, 70, heights), FOLD_OK);
+        CHECK_STATUS(fold_table_set_row_heights(t, b, 0, 130, heights), FOLD_OK);
+    }
+    return t;
+}
+
+static void test_selected_runs_select_their_union(void)
+{
+    /* Overlapping, nested, repeated, touching and unsorted runs; runs past
+     * the end, an unknown key, a section named twice. */
+    const char *state =
+        "{\"version\": 1, \"selected\": ["
+        "{\"section\": \"B\", \"row\": 120, \"count\": 50}, "  /* cut at B's end */
+        "{\"section\": \"A\", \"row\": 100, \"count\": 80}, "  /* across C */
+        "{\"section\": \"A\", \"row\": 10, \"count\": 20}, "
+        "{\"section\": \"C\"}, "
+        "{\"section\": \"A\", \"row\": 15, \"count\": 5}, "    /* inside 10..29 */
+        "{\"section\": \"B\", \"row\": 64, \"count\": 1}, "
+        "{\"section\": \"A\", \"row\": 30, \"count\": 10}, "   /* touches 10..29 */
+        "{\"section\": \"Z\", \"row\": 0, \"count\": 5}, "     /* unknown */
+        "{\"section\": \"A\", \"row\": 10, \"count\": 20}, "   /* again */
+        "{\"section\": \"B\", \"row\": 63, \"count\": 2}, "
+        "{\"section\": \"A\", \"row\": 90, \"count\": 15}, "
+        "{\"section\": \"C\", \"row\": 5, \"count\": 3}, "
+        "{\"section\": \"B\", \"row\": 0, \"count\": 64}, "
+        "{\"section\": \"A\", \"row\": 0, \"count\": 1}, "
+        "{\"section\": \"A\", \"row\": 500, \"count\": 3}, "   /* past A's end */
+        "{\"section\": \"C\"}]}";
+    static const struct { const char *key; int64_t row, count; } want[] = {
+        {"A", 0, 1}, {"A", 10, 30}, {"A", 90, 60}, {"C", -1, 1}, {"C", 5, 3}, {"A", 150, 30},
+        {"B", 0, 65}, {"B", 120, 10},
+    };
+    static const struct { const char *key; int64_t row; int selected; } rows[] = {
+        {"A", 0, 1}, {"A", 1, 0}, {"A", 9, 0}, {"A", 10, 1}, {"A", 39, 1}, {"A", 40, 0}, {"A", 89, 0},
+        {"A", 90, 1}, {"A", 149, 1}, {"A", 150, 1}, {"A", 179, 1}, {"A", 180, 0}, {"C", 4, 0}, {"C", 5, 1},
+        {"C", 7, 1}, {"C", 8, 0}, {"B", 0, 1}, {"B", 64, 1}, {"B", 65, 0}, {"B", 119, 0}, {"B", 120, 1},
+        {"B", 129, 1},
+    };
+    for (int own = 0; own <= 1; own++) {
+        fold_table *t = runs_table(own);
+        seen_changes seen = {0};
+        CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &seen, NULL), FOLD_OK);
+        fold_import_report r;
+        CHECK_STATUS(fold_table_import_state(t, state, &r), FOLD_OK);
+        check_report(&r, 0, 0, 0, 0, 0);
+        fold_selected_run *runs = NULL;
+        int64_t count = -1;
+        CHECK_STATUS(fold_table_selection(t, &runs, &count), FOLD_OK);
+        if (CHECK_EQ_I64(count, COUNT(want))) {
+            for (int64_t i = 0; i < count; i++) {
+                CHECK_STR(runs[i].key, want[i].key);
+                CHECK_EQ_I64(runs[i].row, want[i].row);
+                CHECK_EQ_I64(runs[i].count, want[i].count);
+            }
+        }
+        fold_free(runs);
+        int64_t selected_rows = -1, selected_sections = -1;
+        CHECK_STATUS(fold_table_selection_count(t, FOLD_ROOT, &selected_rows, &selected_sections), FOLD_OK);
+        CHECK_EQ_I64(selected_rows, 199);
+        CHECK_EQ_I64(selected_sections, 1);
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            int selected = -1;
+            CHECK_STATUS(fold_table_is_row_selected(t, sec(t, rows[i].key), rows[i].row, &selected), FOLD_OK);
+            if (selected != rows[i].selected) {
+                fprintf(stderr, "heights of their own %d: %s row %lld\n", own, rows[i].key, (long long)rows[i].row);
+            }
+            CHECK_EQ_I64(selected, rows[i].selected);
+        }
+        /* One change set: the redraws are the items that became selected
+         * (A 0, A rows 0-149 at 1-150, C 151, C rows 152-221, A rows
+         * 150-199 at 222-271, B 272, B rows 273-402). */
+        static const int64_t redraw[][2] = {{1, 1}, {11, 30}, {91, 61}, {157, 3}, {222, 30}, {273, 65}, {393, 10}};
+        CHECK_EQ_I64(seen.calls, 1);
+        if (CHECK_EQ_I64(seen.redraw_count, COUNT(redraw))) {
+            for (int64_t i = 0; i < seen.redraw_count; i++) {
+                CHECK_EQ_I64(seen.redraw[i].position, redraw[i][0]);
+                CHECK_EQ_I64(seen.redraw[i].count, redraw[i][1]);
+            }
+        }
+        /* The same state again changes nothing and tells no one. */
+        CHECK_STATUS(fold_table_import_state(t, state, &r), FOLD_OK);
+        CHECK_EQ_I64(seen.calls, 1);
+        fold_table_free(t);
+    }
+}
+
 int main(void)
 {
     test_reports_count_what_is_in_effect();
@@ -323,5 +425,6 @@ int main(void)
     test_ids_are_not_saved();
     test_import_into_other_ids();
     test_fixed_sections_keep_their_state();
+    test_selected_runs_select_their_union();
     return check_done();
 }

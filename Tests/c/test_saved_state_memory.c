@@ -15,6 +15,7 @@
 #define _GNU_SOURCE /* memfd_create, MAP_ANONYMOUS */
 
 #include "fixture.h"
+#include "support/address_space.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,26 +24,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-
-/* Virtual memory in use, in bytes (VmSize). */
-static long long vm_size(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long long kb = -1;
-    while (f != NULL && fgets(line, sizeof line, f)) {
-        if (sscanf(line, "VmSize: %lld kB", &kb) == 1) break;
-    }
-    if (f != NULL) fclose(f);
-    return kb * 1024;
-}
 
 /* The state: every section's collapsed flag (every other one collapsed)
  * and row 0 of each expanded, as fold_table_export_state writes them, for
@@ -100,23 +81,6 @@ static void child_import(void)
     _exit(0);
 }
 
-static void test_import_within_a_memory_bound(void)
-{
-#ifdef UNDER_SANITIZER
-    printf("memory bound: skipped under a sanitizer (its shadow memory does not fit RLIMIT_AS)\n");
-    return;
-#endif
-    fflush(NULL);
-    pid_t pid = fork();
-    if (!CHECK(pid >= 0)) return;
-    if (pid == 0) child_import();
-    int status = 0;
-    CHECK(waitpid(pid, &status, 0) == pid);
-    if (WIFSIGNALED(status)) fprintf(stderr, "the import died of signal %d under the bound\n", WTERMSIG(status));
-    CHECK(WIFEXITED(status));
-    CHECK_EQ_I64(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0);
-}
-
 static void test_over_the_limit_is_refused(void)
 {
     /* FOLD_MAX_STATE_BYTES + 1 MiB of '{', then a NUL: a 1 MiB memfd of '{'
@@ -161,7 +125,7 @@ static void test_over_the_limit_is_refused(void)
 
 int main(void)
 {
-    test_import_within_a_memory_bound();
+    check_in_child(child_import, "import within a memory bound");
     test_over_the_limit_is_refused();
     return check_done();
 }

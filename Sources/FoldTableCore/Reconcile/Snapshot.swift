@@ -126,6 +126,8 @@ struct SnapshotPlan {
 
     private(set) var nodes: [Node] = []
     private(set) var links: [Link]
+    /// The rows of all rows entries.
+    private(set) var rowCount = 0
     /// The top level's first child entry, and whether it has a section.
     private var topFirst = -1
     private var topHasSubsections = false
@@ -227,6 +229,7 @@ struct SnapshotPlan {
             if last >= 0 { links[last].next = i } else { nodes[owner].firstChild = i }
             nodes[owner].lastChild = i
         }
+        rowCount = rows
     }
 
     var sectionCount: Int { nodes.count }

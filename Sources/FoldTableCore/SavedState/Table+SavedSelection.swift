@@ -28,8 +28,12 @@ extension Table {
     /// the mode's rules: nothing in `.none`, the last one in `.single`), and
     /// sets the saved anchor. Unknown keys and rows are skipped (rows past a
     /// section's end are cut off) and not counted in the import report.
-    /// Inside the import's mutation.
-    /// - Complexity: O(p · depth · log n) for p saved entries.
+    /// The runs are merged per section first (sorted, overlapping and
+    /// adjacent runs joined), so each row is marked once however many
+    /// saved runs name it. Inside the import's mutation.
+    /// - Complexity: O(p log p + p · depth · log n) for p saved entries,
+    ///   plus the stored row chunks the merged runs cover, each once
+    ///   (as `selectRange` over them).
     func importSelection(_ saved: SavedStateReader) throws {
         if let entries = saved.selected, selectionState.mode != .none {
             var t = SelectionTargets()
@@ -46,11 +50,32 @@ extension Table {
             if selectionState.mode == .single {
                 if let (s, row) = last { _ = try applySingle(s, row: row, how: .add) }
             } else {
+                t.rows = Self.merged(t.rows)
                 _ = try applySelection(.add, t)
             }
         }
         if let a = saved.selectionAnchor, let s = sectionsByKey[a.section], a.row < s.rowCount {
             selectionState.anchor = (s, a.row)
         }
+    }
+
+    /// `runs` as disjoint runs: sorted by section (by identity: the order
+    /// of sections does not matter) and first row, overlapping and adjacent
+    /// runs of a section joined. O(p log p) for p runs.
+    static func merged(_ runs: [(section: Section, rows: Range<Int>)]) -> [(section: Section, rows: Range<Int>)] {
+        let sorted = runs.sorted { a, b in
+            let x = ObjectIdentifier(a.section), y = ObjectIdentifier(b.section)
+            return x < y || (x == y && a.rows.lowerBound < b.rows.lowerBound)
+        }
+        var out: [(section: Section, rows: Range<Int>)] = []
+        out.reserveCapacity(sorted.count)
+        for r in sorted {
+            if let prev = out.last, prev.section === r.section, r.rows.lowerBound <= prev.rows.upperBound {
+                out[out.count - 1].rows = prev.rows.lowerBound..<max(prev.rows.upperBound, r.rows.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
     }
 }

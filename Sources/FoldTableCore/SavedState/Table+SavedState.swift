@@ -69,9 +69,13 @@ extension Table {
     /// inside the same mutation, so change listeners see the final viewport
     /// (`ChangeSet.anchoredOffset`), and are told even when only the anchor
     /// moved the viewport. The report counts what is in effect afterwards.
-    /// - Complexity: O(b + p · depth · log n) for b bytes of text and p saved
-    ///   entries, plus the rows that were expanded before. Memory: the text
-    ///   is read in place; entries take 8 or 16 bytes each.
+    /// Once read, a state that needs more memory than `memoryHeadroom`
+    /// allows throws `.outOfRange` and changes nothing (Table+Memory.swift).
+    /// - Complexity: O(b + p · (log p + depth · log n)) for b bytes of text
+    ///   and p saved entries, plus the rows that were expanded before, plus
+    ///   the stored row chunks the merged "selected" runs cover, each once
+    ///   (`importSelection`). Memory: the text is read in place; entries
+    ///   take 8 or 16 bytes each.
     @discardableResult
     public func importState(_ text: String) throws -> ImportReport {
         var text = text
@@ -80,7 +84,7 @@ extension Table {
 
     /// `importState` over UTF-8 text that is read in place (not copied); at
     /// most `Table.maxSavedStateBytes` bytes.
-    /// - Complexity: O(b + p · depth · log n), as `importState(_:)`.
+    /// - Complexity: as `importState(_:)`.
     @discardableResult
     public func importState(utf8 text: UnsafeBufferPointer<UInt8>) throws -> ImportReport {
         try importState(utf8: text, maxBytes: SavedStateReader.maxBytes)
@@ -94,6 +98,7 @@ extension Table {
         let saved = try SavedStateReader(text, maxBytes: maxBytes)
         var report = ImportReport()
         try mutate {
+            try checkMemory(saved)  // before anything changes (Table+Memory.swift)
             if let entries = saved.collapsed {
                 // Sections with children flip as two batches (collapses, then
                 // expansions), each asking every "will" before any change.

@@ -32,6 +32,13 @@ struct SectionIDs {
         slots[slot] = s
     }
 
+    /// The bytes the slots take to grow for `n` more sections (free slots
+    /// are used first): their new storage, or 0 when they have room. O(1).
+    func growth(adding n: Int) -> Int {
+        MemoryNeed.arrayGrowth(count: slots.count, capacity: slots.capacity, adding: max(0, n - free.count),
+                               elementBytes: MemoryLayout<Section?>.stride)
+    }
+
     /// Retires `s`'s id for good. O(1).
     mutating func unregister(_ s: Section) {
         let slot = Int(s.id & Self.slotMask)

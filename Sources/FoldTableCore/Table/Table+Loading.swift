@@ -104,8 +104,8 @@ extension Table {
     /// subsections, which may be `.unloaded`). The placeholder is replaced
     /// by them in one change set. `.cancelled` for a ticket that is not the
     /// section's current load; `.duplicateKey` for a key the table has; the
-    /// entry errors of `applySnapshot`, named "load entry i". A failure
-    /// changes nothing.
+    /// entry errors of `applySnapshot`, named "load entry i", and its
+    /// `.outOfRange` for memory. A failure changes nothing.
     /// - Complexity: O(e · depth · log n) for e entries (O(e) to build the
     ///   new subtree, one O(depth · log n) step to link it).
     @discardableResult
@@ -125,6 +125,7 @@ extension Table {
         let s = try section(ref)
         return try mutate {
             try checkTicket(s, ticket, failedToo: true)
+            try checkMemory(entries: entries.count, whole: false)  // Table+Memory.swift
             var fresh: [String: Int] = [:]
             let scope = SnapshotPlan.Scope(rowsAtTop: true, levelsAbove: s.depth + 1,
                                            sectionRoom: Limits.maxSections - sectionsByKey.count,
@@ -139,6 +140,7 @@ extension Table {
                 texts.setHeader(n, try entries.header(i))
                 return fresh.updateValue(n, forKey: key)
             }
+            try checkMemory(plan, newSections: plan.sectionCount, whole: false)
             // Bottom-up, so each new section is complete before its parent takes it.
             var report = SnapshotReport()
             var made: [Section] = []

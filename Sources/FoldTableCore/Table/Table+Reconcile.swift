@@ -28,7 +28,8 @@ extension Table {
     ///   nothing. Then what shows is derived from the answers again.
     ///
     /// Every entry is checked before anything changes; a failure names the
-    /// entry and changes nothing.
+    /// entry and changes nothing. So is the memory it needs: more than
+    /// `memoryHeadroom` allows throws `.outOfRange` (Table+Memory.swift).
     /// - Complexity: O(e + s + p) to match, for e entries and a table of s
     ///   sections and p row pieces, plus O(k log k) per parent for the k kept
     ///   siblings' order, plus O(c · depth · log n) for c changes (adjacent
@@ -50,6 +51,8 @@ extension Table {
 
     private func applySnapshot<S: SnapshotSource>(source entries: S) throws -> SnapshotReport {
         try mutate {
+            // Memory first, before anything is built (Table+Memory.swift).
+            try checkMemory(entries: entries.count, whole: true)
             // A kept section is marked with its snapshot number (see
             // `Section.snapshotNumber`). Snapshots mostly list the
             // table's sections in its order, or in reverse (a sort turned
@@ -99,6 +102,7 @@ extension Table {
                 }
                 return nil
             }
+            try checkMemory(plan, newSections: match.newCount, whole: true)
             // The entries are not read again (see `SnapshotPlan.Node`).
             return try reconcile(plan, texts, &match)
         }
@@ -455,6 +459,8 @@ struct SnapshotMatch {
     private(set) var newOf: [Int]
     /// New sections once made, by snapshot section (empty until the first).
     private var made: [Section?] = []
+    /// How many snapshot sections are new.
+    private(set) var newCount = 0
 
     init(old: [OldSection], capacity: Int) {
         self.old = old
@@ -467,7 +473,10 @@ struct SnapshotMatch {
         oldOf.append(k)
         newOf[k] = n
     }
-    mutating func claimNew() { oldOf.append(-1) }
+    mutating func claimNew() {
+        oldOf.append(-1)
+        newCount += 1
+    }
 
     func isKept(_ n: Int) -> Bool { oldOf[n] >= 0 }
 

@@ -57,6 +57,9 @@ public final class Table {
     /// and shows the end of the content, a mutation other than expanding
     /// or collapsing moves it to the new end (`followsEnd()`, Table+Scrolling.swift).
     public var followEnd = false
+    /// What `applySnapshot`, `finishLoad` and `importState` check their
+    /// memory needs against before they build anything (Table+Memory.swift).
+    public var memoryHeadroom = MemoryHeadroom.system
     /// The paddings in units.
     let paddingTopUnits: Int
     let paddingBottomUnits: Int
