@@ -43,6 +43,9 @@ struct _FoldListItem {
      * (see fold-list-model-items.c). */
     FoldListModel *model;
     int64_t at;
+    /* The table's structure version when it was last read: while the
+     * table's is the same, its row index, section and depth are too. */
+    guint64 version;
     /* Properties changed but not notified yet: bit 1 << FOLD_LIST_ITEM_PROP_*. */
     guint32 pending;
     FoldItemKind kind;

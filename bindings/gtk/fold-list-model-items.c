@@ -10,13 +10,29 @@
  * order — items in a step's removed range leave the model (detached: no
  * more updates), the items after it shift by added - removed — so an item
  * keeps its object for as long as the engine's steps keep it, whatever is
- * inserted or removed around it. Then the cached items in the redraw ranges
- * are read again, rows that moved get their new row index, and after the
+ * inserted or removed around it.
+ *
+ * What a kept item shows can change without a step touching it: what is in
+ * the change set's redraw ranges (a header's text, a flag, a height), and
+ * — whenever some section's children changed — a row's index, section and
+ * depth: a row inserted or removed above it that the filter hides, or the
+ * row before it moved into an empty headerless subsection right after it,
+ * leaves its position as it was. So each item remembers the table's
+ * structure version (fold_table_structure_version) it was read under, and
+ * a change set reads again the items in its redraw ranges and the items
+ * read under another version than the table's now. (GtkTreeListModel
+ * computes a row's position when asked instead; an item here has
+ * properties to notify, so it is read when it may have changed.) After the
  * items-changed signals every cached item whose value changed gets its
- * notify (position included). Cost per change set: O(log k + k') per step
- * (k cached items, k' of them after the step), O(k + r) to walk the cache
- * along the r redraw ranges and to notify, O(depth * log n) per cached item
- * redrawn and per cached row that moved.
+ * notify (position included).
+ *
+ * Cost per change set: O(log k + k') per step (k cached items, k' of them
+ * after the step), O(k + r) to walk the cache along the r redraw ranges,
+ * compare versions and notify, and O(depth * log n) per cached item read
+ * again: those redrawn, plus — only after a change of structure — every
+ * cached item (the text func once for each row whose index or section
+ * changed). The cached items are the ones someone holds: for a view about
+ * a screenful, whatever the size of the table or of the change.
  */
 #include "fold-list-model-private.h"
 
@@ -121,19 +137,24 @@ fold_model_cache_all(FoldListModel *self)
 
 /* Reads the item at table position `at` into `item`, marking the properties
  * that changed. `texts`: the header texts and a row's title too (a row's
- * title is also read when its row index changed). Returns FALSE, changing
- * nothing, when the table has another item there (only while a change made
- * on another thread is not caught up yet): an item never changes identity. */
+ * title is also read when its row index or section changed). Returns FALSE,
+ * changing nothing, when the table has another kind of item there (only
+ * while a change made on another thread is not caught up yet): an item
+ * never changes kind. A row may change section: moved into an empty
+ * headerless subsection right after it, it keeps its place. */
 gboolean
 fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboolean texts,
                      gboolean fresh)
 {
     fold_item it;
-    if (fold_table_item_at(self->table, at, &it) != FOLD_OK)
+    guint64 version = 0;
+    if (fold_table_item_at(self->table, at, &it) != FOLD_OK ||
+        fold_table_structure_version(self->table, &version) != FOLD_OK)
         return FALSE;
-    if (!fresh && ((int32_t)item->kind != it.kind || item->section != it.section))
+    if (!fresh && (int32_t)item->kind != it.kind)
         return FALSE;
     int64_t old_row = item->row;
+    gboolean moved = fresh || item->section != it.section;
     double height = 0;
     fold_table_item_height(self->table, at, &height);
     FOLD_LIST_ITEM_SET(item, kind, FOLD_LIST_ITEM_PROP_KIND, (FoldItemKind)it.kind);
@@ -141,6 +162,7 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
     FOLD_LIST_ITEM_SET(item, section, FOLD_LIST_ITEM_PROP_SECTION_ID, it.section);
     FOLD_LIST_ITEM_SET(item, row, FOLD_LIST_ITEM_PROP_ROW, it.row);
     FOLD_LIST_ITEM_SET(item, height, FOLD_LIST_ITEM_PROP_HEIGHT, height);
+    item->version = version;
     for (gsize i = 0; i < G_N_ELEMENTS(item_flags); i++) {
         gboolean *field = G_STRUCT_MEMBER_P(item, item_flags[i].field);
         gboolean on = (it.flags & item_flags[i].flag) != 0;
@@ -149,8 +171,9 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
             item->pending |= 1u << item_flags[i].prop;
         }
     }
-    if (fresh)
-        item->key = section_text(self, it.section, FOLD_TEXT_KEY);
+    if (moved)
+        fold_list_item_take_string(item, &item->key, FOLD_LIST_ITEM_PROP_KEY,
+                                   section_text(self, it.section, FOLD_TEXT_KEY));
     if (it.kind == FOLD_ITEM_HEADER && texts) {
         fold_list_item_take_string(item, &item->title, FOLD_LIST_ITEM_PROP_TITLE,
                                    section_text(self, it.section, FOLD_TEXT_TITLE));
@@ -159,7 +182,7 @@ fold_model_read_item(FoldListModel *self, FoldListItem *item, int64_t at, gboole
         char *indicator = section_text(self, it.section, FOLD_TEXT_INDICATOR);
         fold_list_item_take_string(item, &item->indicator, FOLD_LIST_ITEM_PROP_INDICATOR,
                                    indicator ? indicator : g_strdup(""));
-    } else if (it.kind == FOLD_ITEM_ROW && (texts || it.row != old_row || fresh)) {
+    } else if (it.kind == FOLD_ITEM_ROW && (texts || it.row != old_row || moved)) {
         char *title = item->key && self->text.func
                           ? self->text.func(it.section, item->key, it.row, self->text.data)
                           : NULL;

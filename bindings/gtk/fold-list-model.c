@@ -197,11 +197,15 @@ refresh_all(FoldListModel *self)
 }
 
 /* After the cache went through a change set's steps: reads the cached items
- * in the redraw ranges again (texts too), and the rows that moved (their row
- * index). Notifications wait until the steps are emitted. */
+ * in the redraw ranges again (texts too), and — when the table's structure
+ * version is not the one an item was read under — the other cached items
+ * (a row's index, section, depth may have changed in place). Notifications
+ * wait until the steps are emitted. */
 static void
 refresh_changed(FoldListModel *self, const fold_change_set *cs)
 {
+    guint64 version = 0;
+    fold_table_structure_version(self->table, &version);
     GPtrArray *all = fold_model_cache_all(self);
     int64_t r = 0;
     for (guint i = 0; i < all->len; i++) {
@@ -214,7 +218,7 @@ refresh_changed(FoldListModel *self, const fold_change_set *cs)
         gboolean redrawn = r < cs->redraw_count && cs->redraw[r].position <= item->at;
         if (redrawn)
             fold_model_read_item(self, item, item->at, TRUE, FALSE);
-        else if (item->kind == FOLD_ITEM_KIND_ROW && item->at != (int64_t)item->position)
+        else if (item->version != version)
             fold_model_read_item(self, item, item->at, FALSE, FALSE);
     }
     g_ptr_array_unref(all);

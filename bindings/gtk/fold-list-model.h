@@ -40,7 +40,10 @@
  *     notify for each property that changed — the items in the change set's
  *     redraw ranges (an indicator, a collapsed or expanded flag, a header
  *     text, a height), "position" for items that moved, "row" (and the text
- *     func's title) for rows whose row index changed. A redraw is never an
+ *     func's title; "section-id", "key", "depth" for a row that moved into
+ *     another section) for rows whose row index changed, also when their
+ *     position did not (a row the filter hides inserted, removed or moved
+ *     before them). A redraw is never an
  *     items-changed: views keep their widgets and update them from notify
  *     (bind to the properties, e.g. with GtkExpression or g_object_bind_property);
  *   - nothing for a mutation that changes nothing.
@@ -67,9 +70,15 @@
  * holds no reference: an item nobody holds is dropped), keyed by position.
  * A change set costs O(k) for k cached items (a view holds about a
  * screenful), plus O(log k) per step, plus O(depth * log n) for each cached
- * item in a redraw range and each cached row that moved (read again from
- * the engine; a row's title from the text func when its index changed). It
- * never builds items nobody asked for.
+ * item read again from the engine: those in a redraw range, and — when
+ * some section's children changed (fold_table_structure_version moved),
+ * which may change a row's index without moving it — every cached item (a
+ * row's title from the text func when its index changed). It never builds
+ * items nobody asked for, and never costs the rows the change touched.
+ * One change is not reported by the engine, so held items miss it until
+ * the next change set: a row the filter hides moved inside its section, or
+ * inserted or removed in a section without a header, shifts the index of
+ * the rows after it without a change set.
  *
  * Thread safety: like any GObject model, use a FoldListModel and its items
  * from one thread (the GTK main thread) and change its table on that thread.

@@ -114,5 +114,6 @@ void test_activate(const ModelTest *m);     /* activate.c: changes through the m
 void test_refusals(const ModelTest *m);     /* errors.c: refused changes and GErrors */
 void test_direct(const ModelTest *m);       /* direct.c: changes made on the table */
 void test_random(const ModelTest *m);       /* random.c: random runs, threads, 100,000 rows */
+void test_held(void);                       /* held.c: held items follow their rows */
 
 #endif
