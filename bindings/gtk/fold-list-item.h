@@ -93,6 +93,11 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * model never splits "Title|Detail" itself. A row's title is asked of the
  * text func when the row is built, when the engine redraws it, when its row
  * index or section changes and on fold_list_model_reload().
+ * While a change made on another thread waits for the main loop (see
+ * fold-list-model.h, "Thread safety"), an item the model hands out for a
+ * position whose item that change removed, and that nobody held, is a
+ * stand-in: a detached placeholder ("loading", "section-id" 0, "row" -1,
+ * "height" 0) that the coming items-changed removes.
  * The getters return values owned by the item, valid until the property
  * changes (connect to notify) or the item is finalized. */
 /**

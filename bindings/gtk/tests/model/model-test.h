@@ -74,7 +74,6 @@ Signal signal_at(guint i);
 void begin(void);
 /* Returns how many items-changed there were. */
 guint finish(const char *what);
-void finish_reset(const char *what);
 /* One activation as a mutation: begin(), fold_list_model_activate(position)
  * succeeds, reports `expect` (-1: not checked), and finish(what) counts
  * `n_signals` items-changed (a check each). */
