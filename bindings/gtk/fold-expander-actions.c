@@ -156,8 +156,8 @@ fold_expander_expand_all(FoldExpander *self, GError **error)
     return ok;
 }
 
-/* The item's position in the flat list now (items are not moved when rows
- * before them come and go, so the item's "position" may be old). */
+/* The item's position in the table now, from its section and row (an item
+ * that left the model keeps an old "position"). */
 static gboolean
 live_position(FoldExpander *self, int64_t *out_position, GError **error)
 {
@@ -209,10 +209,11 @@ fold_expander_activate_item(FoldExpander *self, int32_t *out_action, GError **er
     int64_t position = 0;
     if (!live_position(self, &position, error))
         return FALSE;
-    FoldListModel *model = g_object_ref(self->model);
-    gboolean ok = fold_list_model_activate(model, (guint)position, out_action, error);
-    g_object_unref(model);
-    return ok;
+    /* The table's position, for the table (fold_list_model_activate takes
+     * the model's, which lags while a change made on another thread waits
+     * for the main loop). */
+    fold_table *table = fold_list_model_get_table(self->model);
+    return fold_check_status(fold_table_activate(table, position, out_action), error);
 }
 
 /* The expander showing the header of `section` under `root`, if one is

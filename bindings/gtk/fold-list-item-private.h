@@ -43,6 +43,11 @@ struct _FoldListItem {
      * (see fold-list-model-items.c). */
     FoldListModel *model;
     int64_t at;
+    /* The table's structure version when it was last read: while the
+     * table's is the same, its row index, section and depth are too. */
+    guint64 version;
+    gboolean dirty; /* in a redraw range: read again, texts too */
+    gboolean gone;  /* stands for an item a change not shown yet removed */
     /* Properties changed but not notified yet: bit 1 << FOLD_LIST_ITEM_PROP_*. */
     guint32 pending;
     FoldItemKind kind;

@@ -64,8 +64,11 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  *                          FOLD_SECTION_FIXED and has children): draw an
  *                          indicator, offer a click
  *   "row"         int64    row index in its section (it follows rows
- *                          inserted or removed before it), -1 for headers
- *                          and footers
+ *                          inserted, removed or moved before it, shown or
+ *                          hidden by a filter; "section-id", "key" and
+ *                          "depth" follow a row moved into another
+ *                          section where it keeps its place), -1 for
+ *                          headers and footers
  *   "position"    uint     position in the model's list (it follows the
  *                          items-changed signals; notified after them)
  *   "height"      double   the item's height in points (an expanded row's
@@ -89,7 +92,12 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * item is built and again when the engine reports a change of the item; the
  * model never splits "Title|Detail" itself. A row's title is asked of the
  * text func when the row is built, when the engine redraws it, when its row
- * index changes and on fold_list_model_reload().
+ * index or section changes and on fold_list_model_reload().
+ * While a change made on another thread waits for the main loop (see
+ * fold-list-model.h, "Thread safety"), an item the model hands out for a
+ * position whose item that change removed, and that nobody held, is a
+ * stand-in: a detached placeholder ("loading", "section-id" 0, "row" -1,
+ * "height" 0) that the coming items-changed removes.
  * The getters return values owned by the item, valid until the property
  * changes (connect to notify) or the item is finalized. */
 /**

@@ -10,8 +10,8 @@
  * positions: it survives collapsing and expanding (GtkTreeListModel's
  * selection models lose it), and a view's shift-click range covers the
  * shown items as the engine's range rule says. ::selection-changed is
- * emitted from the table's change listener (fold-list-model.c) for the
- * span of each change set's redraw ranges, so a change made on the table
+ * emitted with each change set's items-changed (fold-list-model.c) for the
+ * span of its redraw ranges, so a change made on the table
  * directly (fold_table_select_range from a click handler) reaches the view
  * too; GtkSelectionModel allows more notification than needed, never less.
  */
@@ -19,13 +19,16 @@
 
 #include <gtk/gtk.h>
 
+/* Positions are the model's (the list as signalled): they are mapped to the
+ * table's, which differ while a change made on another thread is not shown
+ * yet (fold-list-model-queue.c). An item such a change removed is not
+ * selected and cannot be selected. */
 static gboolean
 sel_is_selected(GtkSelectionModel *model, guint position)
 {
-    FoldListModel *self = FOLD_LIST_MODEL(model);
-    fold_item item;
-    return fold_table_item_at(self->table, position, &item) == FOLD_OK &&
-           (item.flags & FOLD_ITEM_FLAG_SELECTED) != 0;
+    uint32_t flags = 0;
+    return fold_model_item_flags(FOLD_LIST_MODEL(model), position, &flags) &&
+           (flags & FOLD_ITEM_FLAG_SELECTED) != 0;
 }
 
 /* O(k * depth * log n) for the k positions asked (views ask for what they show). */
@@ -41,34 +44,52 @@ sel_get_selection_in_range(GtkSelectionModel *model, guint position, guint n_ite
 }
 
 static gboolean
-sel_select_item(GtkSelectionModel *model, guint position, gboolean unselect_rest)
+select_one(GtkSelectionModel *model, guint position, int32_t how)
 {
     FoldListModel *self = FOLD_LIST_MODEL(model);
-    return fold_table_select_item(self->table, position,
-                                  unselect_rest ? FOLD_SELECT_REPLACE : FOLD_SELECT_ADD, NULL) == FOLD_OK;
+    int64_t at;
+    return fold_model_table_position(self, position, &at) &&
+           fold_table_select_item(self->table, at, how, NULL) == FOLD_OK;
+}
+
+/* The range's first and last items, in the table; what a change not shown
+ * yet inserted between them is in the range too. */
+static gboolean
+select_span(GtkSelectionModel *model, guint position, guint n_items, int32_t how)
+{
+    FoldListModel *self = FOLD_LIST_MODEL(model);
+    int64_t first, last;
+    if (n_items == 0)
+        return fold_table_select_positions(self->table, position, 0, how, NULL) == FOLD_OK;
+    return position <= G_MAXUINT - (n_items - 1) &&
+           fold_model_table_position(self, position, &first) &&
+           fold_model_table_position(self, position + n_items - 1, &last) && last >= first &&
+           fold_table_select_positions(self->table, first, last - first + 1, how, NULL) == FOLD_OK;
+}
+
+static gboolean
+sel_select_item(GtkSelectionModel *model, guint position, gboolean unselect_rest)
+{
+    return select_one(model, position, unselect_rest ? FOLD_SELECT_REPLACE : FOLD_SELECT_ADD);
 }
 
 static gboolean
 sel_unselect_item(GtkSelectionModel *model, guint position)
 {
-    FoldListModel *self = FOLD_LIST_MODEL(model);
-    return fold_table_select_item(self->table, position, FOLD_SELECT_REMOVE, NULL) == FOLD_OK;
+    return select_one(model, position, FOLD_SELECT_REMOVE);
 }
 
 static gboolean
 sel_select_range(GtkSelectionModel *model, guint position, guint n_items, gboolean unselect_rest)
 {
-    FoldListModel *self = FOLD_LIST_MODEL(model);
-    return fold_table_select_positions(self->table, position, n_items,
-                                       unselect_rest ? FOLD_SELECT_REPLACE : FOLD_SELECT_ADD,
-                                       NULL) == FOLD_OK;
+    return select_span(model, position, n_items,
+                       unselect_rest ? FOLD_SELECT_REPLACE : FOLD_SELECT_ADD);
 }
 
 static gboolean
 sel_unselect_range(GtkSelectionModel *model, guint position, guint n_items)
 {
-    FoldListModel *self = FOLD_LIST_MODEL(model);
-    return fold_table_select_positions(self->table, position, n_items, FOLD_SELECT_REMOVE, NULL) == FOLD_OK;
+    return select_span(model, position, n_items, FOLD_SELECT_REMOVE);
 }
 
 static gboolean
@@ -99,12 +120,13 @@ fold_list_model_selection_model_init(gpointer g_iface, gpointer data)
 }
 
 void
-fold_list_model_emit_selection_changed(FoldListModel *self, const fold_change_set *cs)
+fold_list_model_emit_selection_changed(FoldListModel *self, const fold_range *redraw,
+                                       int64_t n_redraw)
 {
-    if (cs->redraw_count <= 0 || self->n_items == 0)
+    if (n_redraw <= 0 || self->n_items == 0)
         return;
-    int64_t first = cs->redraw[0].position;
-    const fold_range *last = &cs->redraw[cs->redraw_count - 1];
+    int64_t first = redraw[0].position;
+    const fold_range *last = &redraw[n_redraw - 1];
     int64_t end = MIN(last->position + last->count, (int64_t)self->n_items);
     if (first >= end)
         return;

@@ -8,11 +8,15 @@
  * notifications on the live items (its redraw ranges, moves); it computes
  * no diff itself.
  *
- * The item cache and the reading of items from the engine are in
- * fold-list-model-items.c; the struct, shared by both files, in
- * fold-list-model-private.h.
+ * The change listener and the change sets not shown yet are in
+ * fold-list-model-queue.c (a change made on another thread is shown on the
+ * model's thread, in order); the item cache and the reading of items from
+ * the engine in fold-list-model-items.c; the struct, shared by the files,
+ * in fold-list-model-private.h.
  */
 #include "fold-list-model-private.h"
+
+#include <string.h>
 
 /* GtkSelectionModel's type, without including GTK's headers here. */
 GType gtk_selection_model_get_type(void);
@@ -29,15 +33,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE(FoldListModel, fold_list_model, G_TYPE_OBJECT,
                                                     fold_list_model_list_model_init)
                               G_IMPLEMENT_INTERFACE(gtk_selection_model_get_type(),
                                                     fold_list_model_selection_model_init))
-
-static int64_t
-engine_count(FoldListModel *self)
-{
-    int64_t count = 0;
-    if (fold_table_item_count(self->table, &count) != FOLD_OK || count < 0)
-        return 0;
-    return count;
-}
 
 /* A GListModel counts in guint; a larger table shows its first G_MAXUINT items. */
 static guint
@@ -86,23 +81,19 @@ model_get_n_items(GListModel *list)
     return FOLD_LIST_MODEL(list)->n_items;
 }
 
+/* Answers from the list as signalled so far, whatever changes are not
+ * shown yet (fold-list-model-queue.c): never NULL below n_items. */
 static gpointer
 model_get_item(GListModel *list, guint position)
 {
     FoldListModel *self = FOLD_LIST_MODEL(list);
     if (position >= self->n_items)
         return NULL;
-    /* Between two steps of one change set the table is already in its final
-     * state: map the position through the steps still to come. */
+    /* While the steps of a change set are emitted one by one the cache is
+     * already past them all: map the position through the steps still to
+     * come (they only insert, so the item is there). */
     int64_t at = position;
-    for (int64_t i = 0; i < self->n_pending; i++) {
-        const fold_change *c = &self->pending[i];
-        if (at < c->position)
-            continue;
-        if (at < c->position + c->removed)
-            return NULL; /* not reached: later steps only insert */
-        at += c->added - c->removed;
-    }
+    fold_model_map_steps(self->pending, self->n_pending, &at);
     return fold_model_live_item(self, at, position);
 }
 
@@ -149,22 +140,6 @@ emit(FoldListModel *self, guint position, guint removed, guint added)
         g_object_notify_by_pspec(G_OBJECT(self), model_props[PROP_N_ITEMS]);
 }
 
-/* items-changed(0, n, count): every item is fetched again, as new objects
- * (the cached ones are detached); also takes the engine's count, whatever
- * the signals said before. */
-static void
-emit_reset(FoldListModel *self)
-{
-    guint old = self->n_items;
-    fold_model_cache_drop(self, 0, self->cache->len);
-    self->engine_items = engine_count(self);
-    self->n_items = shown(self->engine_items);
-    if (old || self->n_items)
-        g_list_model_items_changed(G_LIST_MODEL(self), 0, old, self->n_items);
-    if (old != self->n_items)
-        g_object_notify_by_pspec(G_OBJECT(self), model_props[PROP_N_ITEMS]);
-}
-
 /* Sets each cached item's "position" to its place in the list and emits the
  * notifications that are pending on it. */
 static void
@@ -186,132 +161,77 @@ notify_items(FoldListModel *self)
 static void
 refresh_all(FoldListModel *self)
 {
-    GPtrArray *all = fold_model_cache_all(self);
-    for (guint i = 0; i < all->len; i++) {
-        FoldListItem *item = g_ptr_array_index(all, i);
-        if (item->model == self)
-            fold_model_read_item(self, item, item->at, TRUE, FALSE);
-    }
-    g_ptr_array_unref(all);
+    fold_model_cache_refresh(self, TRUE);
     notify_items(self);
 }
 
-/* After the cache went through a change set's steps: reads the cached items
- * in the redraw ranges again (texts too), and the rows that moved (their row
- * index). Notifications wait until the steps are emitted. */
-static void
-refresh_changed(FoldListModel *self, const fold_change_set *cs)
-{
-    GPtrArray *all = fold_model_cache_all(self);
-    int64_t r = 0;
-    for (guint i = 0; i < all->len; i++) {
-        FoldListItem *item = g_ptr_array_index(all, i);
-        if (item->model != self)
-            continue;
-        while (r < cs->redraw_count &&
-               cs->redraw[r].position + cs->redraw[r].count <= item->at)
-            r++;
-        gboolean redrawn = r < cs->redraw_count && cs->redraw[r].position <= item->at;
-        if (redrawn)
-            fold_model_read_item(self, item, item->at, TRUE, FALSE);
-        else if (item->kind == FOLD_ITEM_KIND_ROW && item->at != (int64_t)item->position)
-            fold_model_read_item(self, item, item->at, FALSE, FALSE);
-    }
-    g_ptr_array_unref(all);
-}
-
-
-static gboolean
-resync_idle(gpointer data)
-{
-    FoldListModel *self = data;
-    g_atomic_int_set(&self->resync_queued, 0);
-    if (self->table)
-        emit_reset(self);
-    return G_SOURCE_REMOVE;
-}
-
-static void
-queue_resync(FoldListModel *self)
-{
-    /* An idle source, not g_main_context_invoke(), which would run the
-     * callback right here when no thread runs the context. */
-    if (g_atomic_int_compare_and_exchange(&self->resync_queued, 0, 1)) {
-        GSource *source = g_idle_source_new();
-        g_source_set_callback(source, resync_idle, g_object_ref(self), g_object_unref);
-        g_source_attach(source, self->context);
-        g_source_unref(source);
-    }
-}
-
-/* The table's change listener. The engine calls it after each mutation,
- * with the table consistent; GTK's handlers of items-changed call back into
- * get_item, which only reads the table (allowed inside a listener).
+/* Emits the records of one batch, taken from the queue in order.
  *
- * First the cache goes through the steps and the cached items that changed
- * are read again (see the top of fold-list-model-items.c). Then each step
- * becomes items-changed(position, removed, added), in order. While a step is
- * emitted the table is already past the later steps, so get_item maps
- * positions through them; that works when the later steps only insert. When
- * a later step removes items (importing state that collapses several
- * sections, say), the lists between the steps hold items the table no
- * longer has, which a handler could not be given: the steps are then
- * emitted as the one splice that covers them all. Last, the notifications
- * of the cached items. */
+ * First the cache goes through every record's steps, marking the items in
+ * its redraw ranges, and the cached items that may have changed are read
+ * again (see the top of fold-list-model-items.c). Then the steps become
+ * items-changed(position, removed, added), in order. While a step is
+ * emitted the cache is already past the later steps, so get_item maps
+ * positions through them; that works when they only insert. When a later
+ * step removes items (importing state that collapses several sections, or
+ * several change sets queued by another thread), the lists between the
+ * steps hold items the table no longer has, which a handler could not be
+ * given: the steps are then emitted as the one splice that covers them all.
+ * A record that is a reset makes the batch one items-changed(0, old, new).
+ * Last, the notifications of the cached items and ::selection-changed. */
 static void
-on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
+deliver_batch(FoldListModel *self, GPtrArray *batch)
 {
-    FoldListModel *self = data;
-    (void)table;
-    if (g_thread_self() != self->owner) {
-        /* GTK is not thread-safe: catch up on the model's own thread. */
-        queue_resync(self);
-        return;
-    }
-    if (self->emitting) {
-        /* Not reached: the engine refuses changes inside listeners. */
-        self->reset_pending = TRUE;
-        return;
-    }
-    self->emitting = TRUE;
-    g_object_ref(self); /* a handler may drop the last other reference */
-
-    /* Check the steps against the count, and choose how to emit them. */
-    gboolean valid = cs->change_count >= 0 && (cs->change_count == 0 || cs->changes) &&
-                     cs->redraw_count >= 0 && (cs->redraw_count == 0 || cs->redraw);
-    gboolean stepwise = TRUE, fits = self->engine_items <= (int64_t)G_MAXUINT;
-    int64_t total = self->engine_items;
-    for (int64_t i = 0; valid && i < cs->change_count; i++) {
-        const fold_change *c = &cs->changes[i];
-        if (c->position < 0 || c->removed < 0 || c->added < 0 ||
-            c->removed > total - c->position) {
-            valid = FALSE;
-            break;
+    gboolean reset = FALSE;
+    int64_t count = self->engine_items, n_steps = 0, n_redraw = 0;
+    for (guint b = 0; b < batch->len; b++) {
+        const FoldChangeRecord *record = g_ptr_array_index(batch, b);
+        if (record->reset) {
+            fold_model_cache_drop(self, 0, self->cache->len);
+            reset = TRUE;
+        } else {
+            for (int64_t i = 0; i < record->n_steps; i++)
+                fold_model_cache_step(self, &record->steps[i]);
+            fold_model_cache_mark(self, record->redraw, record->n_redraw);
         }
-        if (i > 0 && c->removed > 0)
-            stepwise = FALSE;
-        total += c->added - c->removed;
-        if (total > (int64_t)G_MAXUINT)
-            fits = FALSE;
+        count = record->count;
+        n_steps += record->n_steps;
+        n_redraw += record->n_redraw;
     }
-    int64_t now = engine_count(self);
-    if (!valid || total != now) {
-        g_warning("FoldListModel: a change set does not match the table's item count "
-                  "(%" G_GINT64_FORMAT " expected, %" G_GINT64_FORMAT " in the table); "
-                  "reloading the whole list",
-                  valid ? total : (int64_t)-1, now);
-        emit_reset(self);
-    } else if (!fits) {
-        emit_reset(self);
-    } else {
-        for (int64_t i = 0; i < cs->change_count; i++)
-            fold_model_cache_step(self, &cs->changes[i]);
-        refresh_changed(self, cs);
+    fold_model_cache_refresh(self, FALSE);
+
+    if (reset) {
+        guint old = self->n_items;
+        self->engine_items = count;
+        self->n_items = shown(count);
+        if (old || self->n_items)
+            g_list_model_items_changed(G_LIST_MODEL(self), 0, old, self->n_items);
+        if (old != self->n_items)
+            g_object_notify_by_pspec(G_OBJECT(self), model_props[PROP_N_ITEMS]);
+    } else if (n_steps > 0) {
+        /* The steps of the batch in one array (one record: its own). */
+        const FoldChangeRecord *first = g_ptr_array_index(batch, 0);
+        fold_change *joined = NULL;
+        const fold_change *steps = first->steps;
+        if (batch->len > 1) {
+            joined = g_new(fold_change, n_steps);
+            int64_t k = 0;
+            for (guint b = 0; b < batch->len; b++) {
+                const FoldChangeRecord *record = g_ptr_array_index(batch, b);
+                memcpy(joined + k, record->steps, (gsize)record->n_steps * sizeof(fold_change));
+                k += record->n_steps;
+            }
+            steps = joined;
+        }
+        gboolean stepwise = TRUE;
+        for (int64_t i = 1; i < n_steps; i++)
+            if (steps[i].removed > 0)
+                stepwise = FALSE;
         if (stepwise) {
-            for (int64_t i = 0; i < cs->change_count; i++) {
-                const fold_change *c = &cs->changes[i];
-                self->pending = cs->changes + i + 1;
-                self->n_pending = cs->change_count - i - 1;
+            for (int64_t i = 0; i < n_steps; i++) {
+                const fold_change *c = &steps[i];
+                self->pending = steps + i + 1;
+                self->n_pending = n_steps - i - 1;
                 self->engine_items += c->added - c->removed;
                 emit(self, (guint)c->position, (guint)c->removed, (guint)c->added);
             }
@@ -319,20 +239,49 @@ on_table_changed(fold_table *table, const fold_change_set *cs, void *data)
             self->n_pending = 0;
         } else {
             int64_t p, removed, added;
-            compose_steps(cs->changes, cs->change_count, &p, &removed, &added);
-            self->engine_items = total;
+            compose_steps(steps, n_steps, &p, &removed, &added);
+            self->engine_items = count;
             emit(self, (guint)p, (guint)removed, (guint)added);
         }
-        notify_items(self);
-        fold_list_model_emit_selection_changed(self, cs);
+        g_free(joined);
     }
+    notify_items(self);
+    if (batch->len == 1 && !reset) {
+        const FoldChangeRecord *record = g_ptr_array_index(batch, 0);
+        fold_list_model_emit_selection_changed(self, record->redraw, record->n_redraw);
+    } else if ((reset || n_redraw > 0) && self->n_items > 0) {
+        /* Several change sets: the span of them all (GtkSelectionModel
+         * allows more than needed, never less). */
+        fold_range all = {0, self->n_items};
+        fold_list_model_emit_selection_changed(self, &all, 1);
+    }
+}
 
+void
+fold_model_deliver(FoldListModel *self)
+{
+    if (self->emitting)
+        return;
+    self->emitting = TRUE;
+    g_object_ref(self); /* a handler may drop the last other reference */
+    for (;;) {
+        /* What arrived so far; what arrives meanwhile (a handler changed
+         * the table, or another thread did) comes in the next round. */
+        g_mutex_lock(&self->lock);
+        GPtrArray *batch = NULL;
+        if (self->queue->len > 0) {
+            batch = self->queue;
+            self->queue = g_ptr_array_new_with_free_func(fold_model_record_free);
+        }
+        g_mutex_unlock(&self->lock);
+        if (!batch)
+            break;
+        if (self->listening)
+            deliver_batch(self, batch);
+        g_ptr_array_unref(batch);
+    }
     self->emitting = FALSE;
-    if (self->reset_pending) {
-        self->reset_pending = FALSE;
-        self->reload_pending = FALSE;
-        emit_reset(self);
-    } else if (self->reload_pending) {
+    if (self->reload_pending) {
         self->reload_pending = FALSE;
         refresh_all(self);
     }
@@ -345,10 +294,7 @@ static void
 fold_list_model_dispose(GObject *object)
 {
     FoldListModel *self = FOLD_LIST_MODEL(object);
-    if (self->listening) {
-        fold_table_remove_listener(self->table, self->listener);
-        self->listening = FALSE;
-    }
+    fold_model_queue_stop(self);
     if (self->cache)
         fold_model_cache_drop(self, 0, self->cache->len);
     G_OBJECT_CLASS(fold_list_model_parent_class)->dispose(object);
@@ -364,6 +310,8 @@ fold_list_model_finalize(GObject *object)
     if (self->context)
         g_main_context_unref(self->context);
     g_ptr_array_unref(self->cache);
+    g_ptr_array_unref(self->queue);
+    g_mutex_clear(&self->lock);
     G_OBJECT_CLASS(fold_list_model_parent_class)->finalize(object);
 }
 
@@ -398,6 +346,8 @@ fold_list_model_init(FoldListModel *self)
     self->owner = g_thread_self();
     self->context = g_main_context_ref_thread_default();
     self->cache = g_ptr_array_new();
+    g_mutex_init(&self->lock);
+    self->queue = g_ptr_array_new_with_free_func(fold_model_record_free);
 }
 
 FoldListModel *
@@ -407,14 +357,7 @@ fold_list_model_new(fold_table *table, GDestroyNotify table_free)
     FoldListModel *self = g_object_new(FOLD_TYPE_LIST_MODEL, NULL);
     self->table = table;
     self->table_free = table_free;
-    self->engine_items = engine_count(self);
-    self->n_items = shown(self->engine_items);
-    int status = fold_table_add_change_listener(table, on_table_changed, self, &self->listener);
-    if (status == FOLD_OK)
-        self->listening = TRUE;
-    else
-        g_critical("FoldListModel: cannot listen to the table's changes: %s: %s",
-                   fold_status_name(status), fold_last_error_message());
+    fold_model_queue_start(self);
     return self;
 }
 
@@ -453,7 +396,23 @@ fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_acti
                          GError **error)
 {
     g_return_val_if_fail(FOLD_IS_LIST_MODEL(model), FALSE);
-    return fold_check_status(fold_table_activate(model->table, position, out_action), error);
+    /* The position is the model's: the table's may differ while a change
+     * made on another thread is not shown yet. */
+    int64_t at = position;
+    if (position >= model->n_items) {
+        g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_RANGE,
+                    "FOLD_E_RANGE: position %u is past the model's %u items", position,
+                    model->n_items);
+        return FALSE;
+    }
+    if (!fold_model_table_position(model, position, &at)) {
+        g_set_error(error, FOLD_LIST_MODEL_ERROR, FOLD_E_NOT_FOUND,
+                    "FOLD_E_NOT_FOUND: the item at position %u was removed by a change not "
+                    "shown yet",
+                    position);
+        return FALSE;
+    }
+    return fold_check_status(fold_table_activate(model->table, at, out_action), error);
 }
 
 gboolean

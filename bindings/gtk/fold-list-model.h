@@ -40,7 +40,10 @@
  *     notify for each property that changed — the items in the change set's
  *     redraw ranges (an indicator, a collapsed or expanded flag, a header
  *     text, a height), "position" for items that moved, "row" (and the text
- *     func's title) for rows whose row index changed. A redraw is never an
+ *     func's title; "section-id", "key", "depth" for a row that moved into
+ *     another section) for rows whose row index changed, also when their
+ *     position did not (a row the filter hides inserted, removed or moved
+ *     before them). A redraw is never an
  *     items-changed: views keep their widgets and update them from notify
  *     (bind to the properties, e.g. with GtkExpression or g_object_bind_property);
  *   - nothing for a mutation that changes nothing.
@@ -67,17 +70,48 @@
  * holds no reference: an item nobody holds is dropped), keyed by position.
  * A change set costs O(k) for k cached items (a view holds about a
  * screenful), plus O(log k) per step, plus O(depth * log n) for each cached
- * item in a redraw range and each cached row that moved (read again from
- * the engine; a row's title from the text func when its index changed). It
- * never builds items nobody asked for.
+ * item read again from the engine: those in a redraw range, and — when
+ * some section's children changed (fold_table_structure_version moved),
+ * which may change a row's index without moving it — every cached item (a
+ * row's title from the text func when its index changed). It never builds
+ * items nobody asked for, and never costs the rows the change touched.
+ * One change is not reported by the engine, so held items miss it until
+ * the next change set: a row the filter hides moved inside its section, or
+ * inserted or removed in a section without a header, shifts the index of
+ * the rows after it without a change set.
+ * get_item costs O(log k + depth * log n), plus O(s) for the s steps of the
+ * change sets not delivered yet (see Thread safety).
  *
  * Thread safety: like any GObject model, use a FoldListModel and its items
- * from one thread (the GTK main thread) and change its table on that thread.
- * The table may be queried from other threads; a change made on another
- * thread is not emitted there: the model catches up on its own main context
- * (the thread-default context when it was made) with one
- * items-changed(0, old count, new count) (the items held until then are
- * detached), and until then its count lags behind the table.
+ * from one thread (the GTK main thread: the thread-default main context
+ * when it was made). The table may be changed from other threads too — a
+ * worker calling fold_table_finish_load() is the usual case — and the
+ * model stays a valid GListModel at every moment, the way GTK's own models
+ * queue their pending items-changed:
+ *   - a change made on another thread is not emitted there: its change set
+ *     is queued, and the model's main context emits it (an idle source at
+ *     G_PRIORITY_DEFAULT, before the next frame), with the same signals and
+ *     notifications as any change; items held stay the same objects;
+ *   - until then the model answers from the list it announced: n-items is
+ *     the announced count, get_item() never returns NULL below it, and an
+ *     item it hands out is the item that list has there (read from the
+ *     table through the queued steps; for an item a queued change removed:
+ *     the held object, which still describes it, or, if nobody held it, a
+ *     stand-in placeholder, see fold-list-item.h, that the delivery
+ *     removes);
+ *   - a change made on the model's thread meanwhile first emits what is
+ *     queued, in order, then its own change set, so the signals always
+ *     follow each other;
+ *   - positions given to the model (fold_list_model_activate(), the
+ *     GtkSelectionModel functions) are the model's and are mapped to the
+ *     table's; an item a queued change removed fails with FOLD_E_NOT_FOUND
+ *     (FALSE for selection). Positions given to fold_table_* are the
+ *     table's, which differ from the model's until the delivery: name rows
+ *     and sections by id and row index instead (fold_list_item_get_section_id,
+ *     fold_list_item_get_row);
+ *   - items-changed emitted from the main loop runs outside the table's
+ *     listener: there, unlike inside the listener, handlers may change the
+ *     table (that change is emitted right after).
  */
 #ifndef FOLD_LIST_MODEL_H
 #define FOLD_LIST_MODEL_H
@@ -167,7 +201,10 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * is the FOLD_ACTIVATED_* value, a FoldActivation (FOLD_ACTIVATION_* has the
  * same values): FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row
  * that cannot expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused
- * (nothing changed; both return TRUE). */
+ * (nothing changed; both return TRUE). `position` is the model's (see
+ * "Thread safety"): FOLD_E_RANGE from n-items on, FOLD_E_NOT_FOUND for an
+ * item that a change made on another thread removed and the model does not
+ * show yet. */
 /**
  * fold_list_model_activate:
  * @model: a model

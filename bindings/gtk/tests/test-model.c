@@ -47,6 +47,7 @@
  *   model/errors.c     refused changes and GErrors
  *   model/direct.c     changes made on the table
  *   model/random.c     random runs, threads, a 100,000-row model
+ *   model/held.c       held items follow their rows (own tables; support/shadow.c)
  */
 #include "model/model-test.h"
 
@@ -104,6 +105,7 @@ main(void)
     test_refusals(&m);
     test_direct(&m);
     test_random(&m);
+    test_held();
 
     OK(fold_table_remove_listener(table, test_listener));
     g_object_unref(model); /* frees the table */

@@ -74,7 +74,6 @@ Signal signal_at(guint i);
 void begin(void);
 /* Returns how many items-changed there were. */
 guint finish(const char *what);
-void finish_reset(const char *what);
 /* One activation as a mutation: begin(), fold_list_model_activate(position)
  * succeeds, reports `expect` (-1: not checked), and finish(what) counts
  * `n_signals` items-changed (a check each). */
@@ -114,5 +113,6 @@ void test_activate(const ModelTest *m);     /* activate.c: changes through the m
 void test_refusals(const ModelTest *m);     /* errors.c: refused changes and GErrors */
 void test_direct(const ModelTest *m);       /* direct.c: changes made on the table */
 void test_random(const ModelTest *m);       /* random.c: random runs, threads, 100,000 rows */
+void test_held(void);                       /* held.c: held items follow their rows */
 
 #endif

@@ -2,8 +2,7 @@
  * replay.c — test-model's check of one mutation: begin() snapshots the
  * list and clears what was recorded; finish() checks the recorded signals,
  * notifications and the engine's change set against the snapshot diff
- * (points 1 to 4 of tests/test-model.c's comment); finish_reset() checks
- * the documented reset after a change made on another thread.
+ * (points 1 to 4 of tests/test-model.c's comment).
  */
 #include "model-test.h"
 
@@ -93,27 +92,6 @@ count_changing_signals(void)
     for (guint i = 0; i < signals->len; i++)
         n += g_array_index(signals, Signal, i).removed != g_array_index(signals, Signal, i).added;
     return n;
-}
-
-/* A documented reset (a change made on another thread): one
- * items-changed(0, n0, n1), new objects for every item. */
-void
-finish_reset(const char *what)
-{
-    GPtrArray *after = snapshot();
-    CHECK(signals->len == 1);
-    Signal s = g_array_index(signals, Signal, 0);
-    CHECK(s.position == 0 && s.removed == before->len && s.added == after->len);
-    CHECK(n_items_notes == (s.removed != s.added ? 1u : 0u));
-    CHECK(replay_matches(what));
-    for (guint i = 0; i < before_items->len && i < held->len; i++)
-        CHECK(g_ptr_array_index(before_items, i) != g_ptr_array_index(held, i));
-    printf("%-52s %3u -> %3u items, reset (%u,%u,%u)\n", what, before->len, after->len,
-           s.position, s.removed, s.added);
-    g_ptr_array_unref(after);
-    g_ptr_array_unref(before);
-    g_ptr_array_unref(before_items);
-    before = NULL;
 }
 
 gboolean quiet;
