@@ -791,7 +791,10 @@ int fold_table_sticky_headers(const fold_table *table, double offset, fold_stick
  * given what is already there (a row height, heights or expanded height
  * equal to the current ones, including a default row set to its default's
  * value; a state it already has; a row or section moved to its own place).
- * fold_table_set_indicators reports nothing.
+ * fold_table_set_indicators reports nothing. While a filter is on, rows
+ * inserted, removed or moved (hidden ones too, which add or remove no item)
+ * redraw the shown items after them in their section, whose row index
+ * (fold_item.row) changed.
  *
  * A failed call changes nothing and reports nothing. Vetoes come first: a
  * call that changes several sections or rows (fold_table_collapse_all,

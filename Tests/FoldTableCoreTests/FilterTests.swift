@@ -346,4 +346,30 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(c.last?.changes == [FlatChange(position: 1, removed: 1, added: 0), FlatChange(position: 2, removed: 0, added: 2)])
         _ = try items(t)
     }
+
+    /// Rows the filter hides, inserted, removed or moved before shown rows,
+    /// move no item but change the shown rows' indices: listeners still get
+    /// a change set (issue 33, found by the GTK model's held items).
+    @Test func hiddenRowsChangingIndicesAreReported() throws {
+        let t = try makeTable([.section("s", rows: 3)])
+        let c = ChangeRecorder(t)
+        try t.setFilter { _, _, row in row != 0 }  // hides row 0 (and rows asked about at 0)
+        #expect(try t.item(at: 1).row == 1)
+        c.sets = []
+        try t.insertRows(section: "s", at: 0, count: 1)  // hidden: rows 2 and 3 shown at 1 and 2, redrawn with the header (its row count)
+        #expect(c.sets.count == 1)
+        #expect(c.last?.changes == [] && c.last?.redraw == [0..<3], "\(String(describing: c.last?.redraw))")
+        #expect(try t.item(at: 1).row == 2 && t.item(at: 2).row == 3)
+        c.sets = []
+        try t.removeRows(section: "s", at: 0, count: 1)
+        #expect(c.sets.count == 1 && c.last?.redraw == [0..<3], "\(String(describing: c.last?.redraw))")
+        #expect(try t.item(at: 1).row == 1)
+        c.sets = []
+        let version = t.structureVersion
+        try t.moveRow(section: "s", row: 0, to: "s", atChild: 2)  // the hidden row goes last
+        #expect(t.structureVersion != version)
+        #expect(c.sets.count == 1)
+        #expect(try t.item(at: 1).row == 0 && t.item(at: 2).row == 1)
+    }
 }
+

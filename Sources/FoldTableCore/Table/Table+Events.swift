@@ -193,6 +193,14 @@ extension Table {
         recording?.replace(at: position, removed: removed, added: added)
     }
 
+    /// While filtering, rows inserted, removed or moved before child `c` of
+    /// `s` may show no item, yet the shown rows from `c` on change their row
+    /// index: they are redrawn (one range, to the end of `s`). O(depth · log n).
+    func recordRowIndicesShifted(_ s: Section, fromChild c: Int) {
+        guard filter != nil, let from = childPosition(s, c), let end = childPosition(s, s.childCount) else { return }
+        recordRedraw(from, count: end - from)
+    }
+
     /// Records that items `range` (current positions) must be redrawn.
     func recordRedraw(_ position: Int?, count: Int = 1) {
         guard let position, count > 0 else { return }

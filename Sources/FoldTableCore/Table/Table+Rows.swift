@@ -66,6 +66,7 @@ extension Table {
             totalRows -= count
             s.propagate()
             recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
+            recordRowIndicesShifted(s, fromChild: lower + keptCount)
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
             refreshFilterAfterChange(s)
         }
@@ -251,6 +252,7 @@ extension Table {
             if filter != nil { try filterNewRows(s, children: at..<(at + count)) }
             selectionDidInsertRows(s, atChild: at, count: count)
             recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
+            recordRowIndicesShifted(s, fromChild: at + count)
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
             refreshFilterAfterChange(s)
         }

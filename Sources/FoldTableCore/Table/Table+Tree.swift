@@ -94,6 +94,12 @@ extension Table {
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
                 refreshFilterAfterChange(source)
                 refreshFilterAfterChange(target)
+                if source === target {
+                    recordRowIndicesShifted(source, fromChild: min(index, targetIndex))
+                } else {
+                    recordRowIndicesShifted(source, fromChild: index)
+                    recordRowIndicesShifted(target, fromChild: targetIndex + 1)
+                }
             }
         }
     }
