@@ -34,6 +34,8 @@
  *     counts) and its outputs unwritten; its structure version stays or
  *     moves past every value seen, and versions never go back, callbacks'
  *     reads included;
+ *   - a section's selection count (asked before any other query) agrees
+ *     with the runs fold_table_selection lists below it;
  *   - the item count equals the total of visible_items over the whole
  *     content, content height is finite and >= 0, item_at_offset reports a
  *     position in range, an item's section id is live;
