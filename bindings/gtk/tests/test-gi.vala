@@ -1,4 +1,4 @@
-// FoldStore and FoldListModel from Vala, through fold-0.2.vapi (made by
+// FoldStore and FoldListModel from Vala, through foldtable-gtk.vapi (made by
 // vapigen from Fold-0.2.gir; ctest gtk-gi-vala builds and runs this).
 // Prints "N passed, M failed"; exits 1 on any failure.
 
