@@ -41,6 +41,14 @@ if ! ldd ./app | grep -q "libfoldtable-gtk.* => $prefix/"; then
   ldd ./app >&2
   exit 1
 fi
+# The app links only libfoldtable-gtk (valac's C calls no fold_table_*);
+# the adapter must find libfoldtable itself.
+if ldd ./app | grep -q "libfoldtable\.so.* => not found"; then
+  echo "FAIL: $prefix/$libdir/libfoldtable-gtk.so does not find libfoldtable (no runpath" \
+    "on the installed adapter?):" >&2
+  ldd ./app | grep libfoldtable >&2
+  exit 1
+fi
 out=$(./app)
 echo "$out"
 expected="items 11 -> 4
