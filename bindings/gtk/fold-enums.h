@@ -130,6 +130,9 @@ typedef enum {
 /**
  * fold_list_model_error_quark:
  *
+ * The error domain of every #GError the library sets, "fold-list-model-error-quark"
+ * (#FoldListModelError names its codes).
+ *
  * Returns: the quark of %FOLD_LIST_MODEL_ERROR
  */
 GQuark fold_list_model_error_quark(void);

@@ -1,42 +1,62 @@
 /*
  * fold-list-model.h — FoldListModel, a GListModel over a FoldTable's flat
  * visible list, for GtkListView, GtkGridView or any other GListModel
- * consumer.
+ * consumer. What it is, how it follows the table and what it costs: the
+ * FoldListModel comment below (the GTK reference's class page).
+ */
+#ifndef FOLD_LIST_MODEL_H
+#define FOLD_LIST_MODEL_H
+
+#include <gio/gio.h>
+#include <foldtable.h>
+
+#include "fold-enums.h"
+#include "fold-list-item.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------- */
+/* FoldListModel                                                             */
+/* ------------------------------------------------------------------------- */
+
+/**
+ * FoldListModel:
  *
- * FoldListModel presents the items of a fold_table (section headers, rows,
- * footers, and the placeholders of sections whose children are loading, in
- * flat-list order) as FoldListItem objects. The engine holds the
- * structure and the header texts; the application keeps its row data and
- * supplies row text through a FoldTextFunc.
+ * A #GListModel of #FoldListItem over a fold_table's flat visible list (section
+ * headers, rows, footers, and the placeholders of sections whose children
+ * are loading, in flat-list order), for #GtkListView, #GtkGridView or any
+ * other #GListModel consumer. The engine holds the structure and the
+ * header texts; the application keeps its row data and supplies row text
+ * through a #FoldTextFunc (fold_list_model_set_text_func()).
  *
- * Ownership: the model either borrows the table (table_free NULL: the caller
- * frees the table after the last reference to the model is dropped) or owns
- * it (pass (GDestroyNotify) fold_table_free; the model frees it when it is
+ * From GObject Introspection, make it with fold_list_model_new_for_store():
+ * it shows a #FoldStore's table and keeps the store alive. In C,
+ * fold_list_model_new() also takes a bare table: the model either borrows
+ * it (table_free %NULL: the caller frees the table after the last
+ * reference to the model is dropped) or owns it (pass
+ * (GDestroyNotify) fold_table_free; the model frees it when it is
  * finalized).
  *
  * Selection: the model is also a GtkSelectionModel over the engine's keyed
  * selection (foldtable.h, "Selection"), so a GtkListView over it selects
  * with click, ctrl-click and shift-click, and the selection belongs to the
- * rows and sections: it survives collapse, filtering and inserts (see
- * fold-list-model-selection.c). ::selection-changed covers each change
- * set's redraw ranges.
- *
- * Properties (read-only): "item-type" (GType, FOLD_TYPE_LIST_ITEM) and
- * "n-items" (guint, the number of items; notified after the items-changed
- * signal that changed it, as GListStore does).
+ * rows and sections: it survives collapse, filtering and inserts.
+ * #GtkSelectionModel::selection-changed covers each change set's redraw
+ * ranges.
  *
  * Changes: the model registers a change listener on the table
  * (fold_table_add_change_listener; removed when the model is disposed) and
  * turns each fold_change_set into signals, so every mutation is seen — the
- * fold_list_model_* functions below and any fold_table_* call the app makes
+ * model's and the store's methods and any fold_table_* call the app makes
  * on the table itself (rows and sections inserted, removed or moved,
  * heights, header texts, sections collapsed or expanded, rows expanded or
  * collapsed (the accordion's too), saved state imported, rows measured).
  * What it emits, inside the listener:
+ *
  *   - each step of the change set as items-changed(position, removed, added),
  *     in order (items that appear or go), each followed by notify::n-items
  *     when the count changed;
- *   - then, on the live items (see fold-list-item.h) that someone holds:
+ *   - then, on the live items (see #FoldListItem) that someone holds:
  *     notify for each property that changed — the items in the change set's
  *     redraw ranges (an indicator, a collapsed or expanded flag, a header
  *     text, a height), "position" for items that moved, "row" (and the text
@@ -47,6 +67,7 @@
  *     items-changed: views keep their widgets and update them from notify
  *     (bind to the properties, e.g. with GtkExpression or g_object_bind_property);
  *   - nothing for a mutation that changes nothing.
+ *
  * While a step is emitted the table is already in its final state; get_item
  * maps positions through the steps still to come, which works when those
  * only insert. When a later step of the same change set removes items (a
@@ -54,6 +75,7 @@
  * the steps would hold items the table no longer has, so the steps are
  * emitted as the one splice that covers them all; items inside it that the
  * engine's steps keep are handed out again as the same objects.
+ *
  * The engine reports nothing for fold_table_set_indicators (use
  * fold_list_model_set_indicators, which updates every header held) and
  * knows nothing of the app's row data: after changing row text, call
@@ -75,10 +97,6 @@
  * which may change a row's index without moving it — every cached item (a
  * row's title from the text func when its index changed). It never builds
  * items nobody asked for, and never costs the rows the change touched.
- * One change is not reported by the engine, so held items miss it until
- * the next change set: a row the filter hides moved inside its section, or
- * inserted or removed in a section without a header, shifts the index of
- * the rows after it without a change set.
  * get_item costs O(log k + depth * log n), plus O(s) for the s steps of the
  * change sets not delivered yet (see Thread safety).
  *
@@ -113,77 +131,74 @@
  *     listener: there, unlike inside the listener, handlers may change the
  *     table (that change is emitted right after).
  */
-#ifndef FOLD_LIST_MODEL_H
-#define FOLD_LIST_MODEL_H
-
-#include <gio/gio.h>
-#include <foldtable.h>
-
-#include "fold-enums.h"
-#include "fold-list-item.h"
-
-G_BEGIN_DECLS
-
-/* ------------------------------------------------------------------------- */
-/* FoldListModel                                                             */
-/* ------------------------------------------------------------------------- */
-
+/**
+ * FoldListModel:item-type:
+ *
+ * The type of the items: #FoldListItem.
+ */
+/**
+ * FoldListModel:n-items:
+ *
+ * The number of items; notified after the #GListModel::items-changed
+ * signal that changed it, as #GListStore does.
+ */
 #define FOLD_TYPE_LIST_MODEL (fold_list_model_get_type())
 G_DECLARE_FINAL_TYPE(FoldListModel, fold_list_model, FOLD, LIST_MODEL, GObject)
 
-/* Supplies the text of row `row` (>= 0) of the section `section` (its id;
- * `key` is its key, valid during the call only), which the engine does not
- * hold. Returns a newly allocated string (g_malloc) that the model frees
- * with g_free, or NULL (the item's title is then NULL). Called from
- * get_item, often inside the table's change listener: it may read the
- * table, not change it.
- * Header titles and details (at any depth) come from the engine, not from
- * here. */
 /**
  * FoldTextFunc:
  * @section: (type guint64): the row's section's id
  * @key: the section's key (valid during the call only)
- * @row: the row's index in its section
+ * @row: the row's index in its section (>= 0)
  * @user_data: (closure): the data given to fold_list_model_set_text_func()
  *
- * Returns: (transfer full) (nullable): the row's text
+ * Supplies the text of a row, which the engine does not hold. Called from
+ * g_list_model_get_item(), often inside the table's change listener: it
+ * may read the table, not change it. Header titles and details (at any
+ * depth) come from the engine, not from here.
+ *
+ * Returns: (transfer full) (nullable): the row's text, a newly allocated
+ *   string (g_malloc) that the model frees, or %NULL (the item's title is
+ *   then %NULL)
  */
 typedef char *(*FoldTextFunc)(fold_section_id section, const char *key, int64_t row,
                               void *user_data);
 
-/* A model over `table` (not NULL). table_free NULL borrows the table: it must
- * outlive the model. (GDestroyNotify) fold_table_free makes the model own it.
- * Returns a new reference. */
 /**
  * fold_list_model_new: (skip)
- * @table: the engine's table
+ * @table: the engine's table (not %NULL)
  * @table_free: (nullable): %NULL borrows the table, fold_table_free owns it
  *
- * Cost: O(1).
+ * A model over @table. With @table_free %NULL the model borrows the table:
+ * it must outlive the model. (GDestroyNotify) fold_table_free makes the
+ * model own it. Not in GObject Introspection: use
+ * fold_list_model_new_for_store(). Cost: O(1).
  *
  * Returns: (transfer full): a new model
  */
 FoldListModel *fold_list_model_new(fold_table *table, GDestroyNotify table_free);
 
-/* The table; owned as described at fold_list_model_new(). */
 /**
  * fold_list_model_get_table: (skip)
  * @model: a model
+ *
+ * The model's table, owned as described at fold_list_model_new().
  *
  * Returns: (transfer none): the table
  */
 fold_table *fold_list_model_get_table(FoldListModel *model);
 
-/* Sets (or with NULL removes) the text function. destroy (optional) is called
- * on user_data when the function is replaced or the model finalized. Does
- * not update the items held; call fold_list_model_reload() if items are
- * shown. */
 /**
  * fold_list_model_set_text_func:
  * @model: a model
  * @func: (nullable) (scope notified) (closure user_data) (destroy destroy): gives rows' texts, or %NULL
  * @user_data: data for @func
  * @destroy: (nullable): frees @user_data
+ *
+ * Sets (or with %NULL removes) the function that gives rows their titles.
+ * @destroy is called on @user_data when the function is replaced or the
+ * model finalized. Does not update the items held; call
+ * fold_list_model_reload() if items are shown.
  */
 void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void *user_data,
                                    GDestroyNotify destroy);
@@ -192,19 +207,7 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  * changed) and turn a failure into a GError. They are conveniences: the
  * same fold_table_* calls on the table have the same effect on the model.
  * Inside a change listener (an items-changed or notify handler) they fail
- * with FOLD_E_BUSY, except the accordion and the indicators.
- *
- * What a click on the item at `position` does (fold_table_activate): a header
- * toggles its section unless it is fixed (an empty one its stored state), a
- * row toggles its expansion (the accordion applies), a failed load's
- * placeholder loads again (FOLD_ACTIVATED_LOAD_RETRIED). *out_action (optional)
- * is the FOLD_ACTIVATED_* value, a FoldActivation (FOLD_ACTIVATION_* has the
- * same values): FOLD_ACTIVATED_NOTHING for a footer, a fixed header or a row
- * that cannot expand, FOLD_ACTIVATED_REFUSED when a "will" listener refused
- * (nothing changed; both return TRUE). `position` is the model's (see
- * "Thread safety"): FOLD_E_RANGE from n-items on, FOLD_E_NOT_FOUND for an
- * item that a change made on another thread removed and the model does not
- * show yet. */
+ * with FOLD_E_BUSY, except the accordion and the indicators. */
 /**
  * fold_list_model_activate:
  * @model: a model
@@ -213,20 +216,24 @@ void fold_list_model_set_text_func(FoldListModel *model, FoldTextFunc func, void
  *   (the FOLD_ACTIVATED_* value; an `int32_t` in C)
  * @error: return location for a #GError
  *
- * Cost: O(depth * log n).
+ * What a click on the item at @position does (fold_table_activate()): a
+ * header toggles its section unless it is fixed (an empty one its stored
+ * state), a row toggles its expansion (the accordion applies), a failed
+ * load's placeholder loads again (%FOLD_ACTIVATION_LOAD_RETRIED).
+ * @out_action is %FOLD_ACTIVATION_NOTHING for a footer, a fixed header or
+ * a row that cannot expand, %FOLD_ACTIVATION_REFUSED when a "will"
+ * handler refused (nothing changed; both succeed). Like the model's other
+ * methods it fails with FOLD_E_BUSY inside a change listener (an
+ * items-changed or notify handler). @position is the model's (see "Thread
+ * safety" on #FoldListModel): FOLD_E_RANGE from #FoldListModel:n-items on,
+ * FOLD_E_NOT_FOUND for an item that a change made on another thread
+ * removed and the model does not show yet. Cost: O(depth * log n).
  *
  * Returns: (skip): %TRUE on success
  */
 gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t *out_action,
                                   GError **error);
 
-/* Toggle, collapse or expand the section `section` (an id, any depth: from
- * fold_list_item_get_section_id() or fold_table_find_section()).
- * *out_changed (optional) as in fold_table_toggle(). A stale id fails with
- * FOLD_E_NOT_FOUND, FOLD_ROOT with FOLD_E_INVALID; toggling or collapsing a
- * section that is not collapsible (FOLD_SECTION_FIXED, NO_HEADER) fails with
- * FOLD_E_NOT_ALLOWED. A "will" listener that refuses is not a failure:
- * TRUE with *out_changed FALSE. */
 /**
  * fold_list_model_toggle_section:
  * @model: a model
@@ -234,6 +241,12 @@ gboolean fold_list_model_activate(FoldListModel *model, guint position, int32_t 
  * @out_changed: (out) (optional): its state flipped
  * @error: return location for a #GError
  *
+ * Toggles the section @section (an id, any depth: from
+ * fold_list_item_get_section_id() or fold_store_find_section()). A stale
+ * id fails with FOLD_E_NOT_FOUND, 0 (the top level) with FOLD_E_INVALID; a
+ * section that is not collapsible (%FOLD_SECTION_FLAGS_FIXED,
+ * %FOLD_SECTION_FLAGS_NO_HEADER) with FOLD_E_NOT_ALLOWED. A "will" handler
+ * that refuses is not a failure: %TRUE with @out_changed %FALSE.
  * Cost: O(depth * log n).
  *
  * Returns: (skip): %TRUE on success
@@ -248,7 +261,9 @@ gboolean fold_list_model_toggle_section(FoldListModel *model, fold_section_id se
  * @out_changed: (out) (optional): its state flipped
  * @error: return location for a #GError
  *
- * Cost: O(depth * log n).
+ * Collapses or expands a section; fails as
+ * fold_list_model_toggle_section() does (expanding a fixed section is
+ * allowed and changes nothing). Cost: O(depth * log n).
  *
  * Returns: (skip): %TRUE on success
  */
@@ -256,7 +271,6 @@ gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_sectio
                                                gboolean collapsed, gboolean *out_changed,
                                                GError **error);
 
-/* Toggle, or set, the expansion of row `row` of section `section`. */
 /**
  * fold_list_model_toggle_row:
  * @model: a model
@@ -265,7 +279,8 @@ gboolean fold_list_model_set_section_collapsed(FoldListModel *model, fold_sectio
  * @out_changed: (out) (optional): its state flipped
  * @error: return location for a #GError
  *
- * Cost: O(depth * log n).
+ * Toggles the expansion of row @row of @section (the accordion applies);
+ * a row that cannot expand does not change. Cost: O(depth * log n).
  *
  * Returns: (skip): %TRUE on success
  */
@@ -280,6 +295,7 @@ gboolean fold_list_model_toggle_row(FoldListModel *model, fold_section_id sectio
  * @out_changed: (out) (optional): its state flipped
  * @error: return location for a #GError
  *
+ * Expands or collapses row @row of @section (the accordion applies).
  * Cost: O(depth * log n).
  *
  * Returns: (skip): %TRUE on success
@@ -288,22 +304,20 @@ gboolean fold_list_model_set_row_expanded(FoldListModel *model, fold_section_id 
                                           int64_t row, gboolean expanded,
                                           gboolean *out_changed, GError **error);
 
-/* fold_table_set_accordion(): applies to later expansions; emits nothing. */
 /**
  * fold_list_model_set_accordion:
  * @model: a model
  * @accordion: a FOLD_ACCORDION_* value (#FoldAccordionPolicy)
  * @error: return location for a #GError
  *
- * Cost: O(1).
+ * How many rows may be expanded at once (fold_table_set_accordion(); the
+ * store's #FoldStore:accordion property): applies to later expansions;
+ * emits nothing. Cost: O(1).
  *
  * Returns: %TRUE on success
  */
 gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, GError **error);
 
-/* fold_table_set_indicators(), which the engine does not report; then
- * fold_list_model_reload() so that every header held shows the new strings
- * (notify::indicator). */
 /**
  * fold_list_model_set_indicators:
  * @model: a model
@@ -311,26 +325,28 @@ gboolean fold_list_model_set_accordion(FoldListModel *model, int32_t accordion, 
  * @expanded: the expanded indicator
  * @error: return location for a #GError
  *
- * Cost: O(1), then every item is fetched again.
+ * Sets the headers' indicator strings (fold_table_set_indicators(), which
+ * the engine does not report), then fold_list_model_reload(), so that
+ * every header held shows the new strings (notify::indicator).
+ * Cost: O(1), then every item held is read again.
  *
  * Returns: %TRUE on success
  */
 gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collapsed,
                                         const char *expanded, GError **error);
 
-/* Reads every item held (the live items, see fold-list-item.h) again from
- * the engine and the text func, and notifies the properties that changed;
- * emits no items-changed (the list is the same) — after the app's row data
- * changed (the engine does not know it), or after fold_table_set_indicators
- * on the table. Table changes need no reload. Inside a change listener, it
- * runs after the change set has been emitted.
- * Cost: O(k * depth * log n) for k items held, plus one text func call per
- * row held. */
 /**
  * fold_list_model_reload:
  * @model: a model
  *
- * Emits items-changed(0, n, n). Cost: O(1) (plus what views fetch).
+ * Reads every item held (the live items, see #FoldListItem) again from
+ * the engine and the text func, and notifies the properties that changed;
+ * emits no items-changed (the list is the same). Call it after the app's
+ * row data changed (the engine does not know it), or after
+ * fold_table_set_indicators() on the table; table changes need no reload.
+ * Inside a change listener, it runs after the change set has been emitted.
+ * Cost: O(k * depth * log n) for k items held, plus one text func call
+ * per row held.
  */
 void fold_list_model_reload(FoldListModel *model);
 

@@ -1,6 +1,23 @@
 /*
  * fold-sticky-headers.h — the engine's sticky section headers over a
  * scrolled GtkListView that shows a FoldListModel.
+ * What it does and how to use it: the FoldStickyHeaders comment below (the GTK
+ * reference's class page).
+ */
+#ifndef FOLD_STICKY_HEADERS_H
+#define FOLD_STICKY_HEADERS_H
+
+#include <gtk/gtk.h>
+
+#include "foldtable-gtk.h"
+
+G_BEGIN_DECLS
+
+/**
+ * FoldStickyHeaders:
+ *
+ * The engine's sticky section headers over a scrolled #GtkListView that
+ * shows a #FoldListModel.
  *
  * FoldStickyHeaders wraps the GtkScrolledWindow that holds the list (it is
  * the window's parent, like a GtkOverlay) and draws, over the list, the
@@ -10,10 +27,12 @@
  * behind the ones above them as the next section pushes them up), clipped
  * to the list's viewport.
  *
- *   GtkWidget *scroller = gtk_scrolled_window_new();
- *   gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list_view);
- *   GtkWidget *sticky = fold_sticky_headers_new(model, scroller);
- *   // put `sticky` where the scrolled window would have gone
+ * ```c
+ * GtkWidget *scroller = gtk_scrolled_window_new();
+ * gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list_view);
+ * GtkWidget *sticky = fold_sticky_headers_new(model, scroller);
+ * // put `sticky` where the scrolled window would have gone
+ * ```
  *
  * Each stuck header is rendered by the list's own factory (or the one set
  * with fold_sticky_headers_set_factory()), in a one-row GtkListView that
@@ -34,20 +53,10 @@
  * The stack follows the list's vertical adjustment and the model's
  * items-changed; it is computed when the widget is allocated, from the
  * adjustment's value after the list has been laid out. The list's offsets
- * must be the engine's (the rows laid out at the engine's heights, as
- * demo-listview.c does).
+ * must be the engine's (the rows laid out at the engine's heights).
  *
  * Thread safety: a GTK widget; use it on the GTK main thread.
  */
-#ifndef FOLD_STICKY_HEADERS_H
-#define FOLD_STICKY_HEADERS_H
-
-#include <gtk/gtk.h>
-
-#include "foldtable-gtk.h"
-
-G_BEGIN_DECLS
-
 #define FOLD_TYPE_STICKY_HEADERS (fold_sticky_headers_get_type())
 G_DECLARE_FINAL_TYPE(FoldStickyHeaders, fold_sticky_headers, FOLD, STICKY_HEADERS, GtkWidget)
 

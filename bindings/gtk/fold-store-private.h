@@ -39,6 +39,11 @@ struct _FoldStore {
     int64_t section_listener;
     int64_t row_listener;
     gboolean listening;
+    /* The change listener behind #FoldStore:n-items (fold-store-signals.c),
+     * and the count last notified. */
+    int64_t change_listener;
+    gboolean listening_changes;
+    guint n_items;
     HeightFunc heights[N_HEIGHT_FUNCS];
     /* Providers being called (depth): a destroy notify for one replaced
      * inside a provider waits until the outermost call has returned. */
@@ -90,6 +95,13 @@ G_GNUC_INTERNAL fold_table *fold_store_table_of(FoldStore *store, GError **error
 G_GNUC_INTERNAL void fold_store_install_signals(GObjectClass *object_class);
 G_GNUC_INTERNAL void fold_store_listen(FoldStore *self);
 G_GNUC_INTERNAL void fold_store_unlisten(FoldStore *self);
+/* (Re)registers the change listener that notifies n-items as the table's
+ * last listener: after the models' own, so that the notification comes
+ * after their items-changed (constructed, and
+ * fold_list_model_new_for_store()). */
+G_GNUC_INTERNAL void fold_store_listen_changes(FoldStore *self);
+/* Notifies n-items (fold-store.c). */
+G_GNUC_INTERNAL void fold_store_notify_n_items(FoldStore *self);
 
 /* fold-store-loading.c: the load-start and load-cancel signals (class_init),
  * and the store as its table's loader (constructed; removed at dispose). */

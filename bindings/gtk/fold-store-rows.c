@@ -31,6 +31,22 @@ FOLD_STORE_CALL(fold_store_insert_rows,
                 fold_table_insert_rows(table, section, index, count, NULL))
 
 /**
+ * fold_store_append_rows:
+ * @store: a store
+ * @section: a section's id
+ * @n_rows: how many rows, of the section's default height
+ * @error: return location for a #GError
+ *
+ * Appends rows at the end of @section (after its subsections):
+ * fold_store_insert_rows() with index -1. Cost: O(depth * log n).
+ *
+ * Returns: %TRUE on success
+ */
+FOLD_STORE_CALL(fold_store_append_rows,
+                (FoldStore *store, guint64 section, gint64 n_rows, GError **error),
+                fold_table_insert_rows(table, section, FOLD_INDEX_END, n_rows, NULL))
+
+/**
  * fold_store_insert_rows_with_heights:
  * @store: a store
  * @section: a section's id

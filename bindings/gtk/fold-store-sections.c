@@ -34,6 +34,68 @@ FOLD_STORE_CALL_OUT(fold_store_insert_section,
                                               (uint32_t)flags, &id),
                     out_id, id)
 
+/* The id of a section appended under `parent` (0: the top level), or 0 with
+ * the error set. */
+static guint64
+append_section(FoldStore *store, guint64 parent, const char *key, const char *header,
+               gint64 n_rows, GError **error)
+{
+    guint64 id = 0;
+    if (!fold_store_insert_section(store, parent, FOLD_INDEX_END, key, header, n_rows,
+                                   FOLD_SECTION_FLAGS_NONE, &id, error))
+        return 0;
+    return id;
+}
+
+/**
+ * fold_store_append_section:
+ * @store: a store
+ * @key: the section's key: non-empty, unique in the store
+ * @header: (nullable): the header text, "Title" or "Title|Detail"
+ * @n_rows: how many rows it starts with, of the default height
+ * @error: return location for a #GError
+ *
+ * Appends a top-level section: fold_store_insert_section() with parent 0,
+ * index -1 and no flags, so it starts collapsed only when
+ * #FoldStore:start-collapsed is set. Fails as that call does
+ * (FOLD_E_DUPLICATE for a key in use, FOLD_E_INVALID for an empty key).
+ * Cost: O(depth * log n).
+ *
+ * In Python: `fruit = store.append_section("fruit", "Fruit|4 kinds", 4)`, then
+ * `store.append_subsection(fruit, "citrus", "Citrus", 2)`.
+ *
+ * Returns: the new section's id (never 0), or 0 with @error set
+ */
+guint64
+fold_store_append_section(FoldStore *store, const char *key, const char *header, gint64 n_rows,
+                          GError **error)
+{
+    return append_section(store, FOLD_ROOT, key, header, n_rows, error);
+}
+
+/**
+ * fold_store_append_subsection:
+ * @store: a store
+ * @parent: the parent section's id (0 for the top level)
+ * @key: the section's key: non-empty, unique in the store
+ * @header: (nullable): the header text, "Title" or "Title|Detail"
+ * @n_rows: how many rows it starts with, of the default height
+ * @error: return location for a #GError
+ *
+ * Appends a section as the last child of @parent (after its rows and
+ * subsections): fold_store_insert_section() with index -1 and no flags.
+ * Fails as that call does (FOLD_E_NOT_FOUND for a stale parent).
+ * Cost: O(depth * log n).
+ *
+ * Returns: the new section's id (never 0), or 0 with @error set
+ */
+guint64
+fold_store_append_subsection(FoldStore *store, guint64 parent, const char *key,
+                             const char *header, gint64 n_rows, GError **error)
+{
+    return append_section(store, parent, key, header, n_rows, error);
+}
+
 /**
  * fold_store_remove_section:
  * @store: a store

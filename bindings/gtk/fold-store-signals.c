@@ -1,7 +1,8 @@
 /*
  * fold-store-signals.c — FoldStore's signals: the engine's section and row
  * events (one section and one row listener on the store's table) re-emitted
- * as GObject signals; the "will" signals' handlers can refuse.
+ * as GObject signals; the "will" signals' handlers can refuse. A change
+ * listener notifies the n-items property.
  */
 #include "fold-store-private.h"
 
@@ -122,6 +123,35 @@ fold_store_listen(FoldStore *self)
         g_critical("FoldStore: cannot listen to its table: %s", fold_last_error_message());
 }
 
+static void
+on_change(fold_table *table, const fold_change_set *changes, void *data)
+{
+    (void)table;
+    (void)changes;
+    FoldStore *self = data;
+    guint n_items = fold_store_get_n_items(self);
+    if (n_items != self->n_items) {
+        self->n_items = n_items;
+        fold_store_notify_n_items(self);
+    }
+}
+
+void
+fold_store_listen_changes(FoldStore *self)
+{
+    if (self->listening_changes) {
+        fold_table_remove_listener(self->table, self->change_listener);
+        self->listening_changes = FALSE;
+    } else {
+        self->n_items = fold_store_get_n_items(self);
+    }
+    if (fold_table_add_change_listener(self->table, on_change, self, &self->change_listener) ==
+        FOLD_OK)
+        self->listening_changes = TRUE;
+    else
+        g_critical("FoldStore: cannot listen to its table: %s", fold_last_error_message());
+}
+
 void
 fold_store_unlisten(FoldStore *self)
 {
@@ -129,6 +159,10 @@ fold_store_unlisten(FoldStore *self)
         fold_table_remove_listener(self->table, self->section_listener);
         fold_table_remove_listener(self->table, self->row_listener);
         self->listening = FALSE;
+    }
+    if (self->listening_changes) {
+        fold_table_remove_listener(self->table, self->change_listener);
+        self->listening_changes = FALSE;
     }
 }
 

@@ -308,7 +308,7 @@ fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot, FoldSnapshotRepo
  * depth of each entry is how many sections are open, so nesting cannot go
  * wrong by a miscounted depth.
  *
- * |[<!-- language="Python" -->
+ * ```
  * b = Fold.SnapshotBuilder()
  * b.open_section("mac", "Mac|2 models", Fold.SectionFlags.NONE)
  * b.add_rows(2)
@@ -317,7 +317,7 @@ fold_store_apply_snapshot(FoldStore *store, GVariant *snapshot, FoldSnapshotRepo
  * b.close_section()
  * b.add_section("ipad", "iPad", Fold.SectionFlags.COLLAPSED, 4)
  * report = store.apply_snapshot(b.end())
- * ]|
+ * ```
  *
  * Nothing is checked while building: fold_store_apply_snapshot() checks
  * the entries and names the first bad one by its index in pre-order (the

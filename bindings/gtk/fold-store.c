@@ -60,7 +60,13 @@ G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
  * #FoldStore:header-height, #FoldStore:footer-height,
  * #FoldStore:padding-top, #FoldStore:padding-bottom,
  * #FoldStore:start-collapsed, #FoldStore:accordion,
- * #FoldStore:sticky-levels, #FoldStore:follow-end.
+ * #FoldStore:sticky-levels, #FoldStore:follow-end. #FoldStore:n-items
+ * reads the flat list's length.
+ *
+ * Fill it with fold_store_append_section(), fold_store_append_subsection()
+ * and fold_store_append_rows(), which return the new section's id;
+ * fold_store_insert_section() and fold_store_insert_rows() take a place
+ * and flags.
  *
  * Sections inserted with %FOLD_SECTION_FLAGS_UNLOADED load their children
  * lazily: see #FoldStore::load-start and fold_store_finish_load().
@@ -71,10 +77,12 @@ G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
  */
 G_DEFINE_FINAL_TYPE(FoldStore, fold_store, G_TYPE_OBJECT)
 
-/* The properties. Each is a field of the store (the table's options, most
- * of them) and a row of `fields`; a property that can change after
- * construction has a `live` call that applies it to the table. A new
- * property: an entry here, its row in `fields`, its pspec in class_init. */
+/* The properties. Each up to N_FIELD_PROPS is a field of the store (the
+ * table's options, most of them) and a row of `fields`; a property that can
+ * change after construction has a `live` call that applies it to the table.
+ * A new one: an entry here, its row in `fields`, its pspec in class_init.
+ * After them, n-items: read from the table, notified by the change
+ * listener (fold-store-signals.c). */
 enum {
     PROP_0,
     PROP_ROW_HEIGHT,
@@ -86,6 +94,8 @@ enum {
     PROP_ACCORDION,
     PROP_STICKY_LEVELS,
     PROP_FOLLOW_END,
+    N_FIELD_PROPS,
+    PROP_N_ITEMS = N_FIELD_PROPS,
     N_PROPS
 };
 
@@ -96,7 +106,7 @@ static GParamSpec *props[N_PROPS];
 static const struct {
     gsize offset;
     int (*live)(fold_table *table, int32_t value);
-} fields[N_PROPS] = {
+} fields[N_FIELD_PROPS] = {
 #define OPTION(field) G_STRUCT_OFFSET(FoldStore, options.field)
     [PROP_ROW_HEIGHT] = {OPTION(row_height), NULL},
     [PROP_HEADER_HEIGHT] = {OPTION(header_height), NULL},
@@ -139,6 +149,7 @@ fold_store_constructed(GObject *object)
         return;
     }
     fold_store_listen(self);
+    fold_store_listen_changes(self);
     fold_store_set_loader(self);
 }
 
@@ -169,7 +180,7 @@ static void
 fold_store_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
     FoldStore *self = FOLD_STORE(object);
-    if (id == PROP_0 || id >= N_PROPS) {
+    if (id == PROP_0 || id >= N_FIELD_PROPS) {
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
         return;
     }
@@ -203,7 +214,11 @@ static void
 fold_store_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
     FoldStore *self = FOLD_STORE(object);
-    if (id == PROP_0 || id >= N_PROPS) {
+    if (id == PROP_N_ITEMS) {
+        g_value_set_uint(value, fold_store_get_n_items(self));
+        return;
+    }
+    if (id == PROP_0 || id >= N_FIELD_PROPS) {
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
         return;
     }
@@ -295,6 +310,18 @@ fold_store_class_init(FoldStoreClass *klass)
      * fold_table_set_viewport() in foldtable.h for the exact rule.
      */
     props[PROP_FOLLOW_END] = g_param_spec_boolean("follow-end", NULL, NULL, FALSE, rw);
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    /**
+     * FoldStore:n-items:
+     *
+     * The number of items in the flat list (headers, rows, footers and
+     * placeholders that show), as the store's models have them; what
+     * fold_store_get_item_count() answers. Notified when it changes, after
+     * the models made with fold_list_model_new_for_store() have emitted
+     * #GListModel::items-changed. Handlers may read the store, not change
+     * it (FOLD_E_BUSY), as in an items-changed handler.
+     */
+    props[PROP_N_ITEMS] = g_param_spec_uint("n-items", NULL, NULL, 0, G_MAXUINT, 0, ro);
     g_object_class_install_properties(object_class, N_PROPS, props);
     fold_store_install_signals(object_class);
     fold_store_install_load_signals(object_class);
@@ -351,13 +378,40 @@ fold_list_model_new_for_store(FoldStore *store)
     g_return_val_if_fail(FOLD_IS_STORE(store), NULL);
     g_return_val_if_fail(store->table != NULL, NULL);
     FoldListModel *model = fold_list_model_new(store->table, NULL);
+    /* The store's change listener after the model's: n-items is notified
+     * after the model's items-changed. */
+    fold_store_listen_changes(store);
     /* Released when the model is finalized, after its own finalize (which
      * needs the table) has run. */
     g_object_set_data_full(G_OBJECT(model), "fold-store", g_object_ref(store), g_object_unref);
     return model;
 }
 
+void
+fold_store_notify_n_items(FoldStore *self)
+{
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_N_ITEMS]);
+}
+
 /* ---- the flat list ------------------------------------------------------- */
+
+/**
+ * fold_store_get_n_items: (get-property n-items)
+ * @store: a store
+ *
+ * The number of items in the flat list: #FoldStore:n-items. Cost: O(1).
+ *
+ * Returns: the item count (0 for a store without a table)
+ */
+guint
+fold_store_get_n_items(FoldStore *store)
+{
+    g_return_val_if_fail(FOLD_IS_STORE(store), 0);
+    int64_t count = 0;
+    if (!store->table || fold_table_item_count(store->table, &count) != FOLD_OK)
+        return 0;
+    return (guint)MIN(count, (int64_t)G_MAXUINT);
+}
 
 /**
  * fold_store_activate:

@@ -160,6 +160,10 @@ fold_table *fold_store_get_table(FoldStore *store);
 FoldListModel *fold_list_model_new_for_store(FoldStore *store);
 
 /* Sections */
+guint64 fold_store_append_section(FoldStore *store, const char *key, const char *header,
+                                  gint64 n_rows, GError **error);
+guint64 fold_store_append_subsection(FoldStore *store, guint64 parent, const char *key,
+                                     const char *header, gint64 n_rows, GError **error);
 gboolean fold_store_insert_section(FoldStore *store, guint64 parent, gint64 index,
                                    const char *key, const char *header, gint64 row_count,
                                    FoldSectionFlags flags, guint64 *out_id, GError **error);
@@ -195,6 +199,8 @@ gboolean fold_store_get_section_collapsed(FoldStore *store, guint64 section,
                                           gboolean *out_collapsed, GError **error);
 
 /* Rows */
+gboolean fold_store_append_rows(FoldStore *store, guint64 section, gint64 n_rows,
+                                GError **error);
 gboolean fold_store_insert_rows(FoldStore *store, guint64 section, gint64 index, gint64 count,
                                 GError **error);
 gboolean fold_store_insert_rows_with_heights(FoldStore *store, guint64 section, gint64 index,
@@ -232,6 +238,7 @@ gboolean fold_store_activate(FoldStore *store, guint position, gint *out_action,
                              GError **error);
 
 /* The flat list */
+guint fold_store_get_n_items(FoldStore *store);
 gboolean fold_store_get_item_count(FoldStore *store, gint64 *out_count, GError **error);
 gboolean fold_store_get_content_height(FoldStore *store, double *out_height, GError **error);
 

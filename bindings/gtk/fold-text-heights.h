@@ -1,12 +1,30 @@
 /*
  * fold-text-heights.h — FoldTextHeights: row heights measured with Pango, so
  * that the engine's heights and GTK's allocated row sizes are one number.
+ * What it does and how to use it: the FoldTextHeights comment below (the GTK
+ * reference's class page).
+ */
+#ifndef FOLD_TEXT_HEIGHTS_H
+#define FOLD_TEXT_HEIGHTS_H
+
+#include <gtk/gtk.h>
+
+#include "foldtable-gtk.h"
+
+G_BEGIN_DECLS
+
+/**
+ * FoldTextHeights:
+ *
+ * Row heights measured with Pango, so that the engine's heights and GTK's
+ * allocated row sizes are one number.
  *
  * A FoldTextHeights installs the table's height providers
  * (fold_table_set_height_provider, FOLD_HEIGHT_ROW and FOLD_HEIGHT_EXPANDED)
  * and answers them by laying out each row's text (from a FoldTextFunc) with
  * a PangoLayout of the widget's pango context, at the widget's width minus
  * the padding:
+ *
  *   - a row's height: its text shown on at most "collapsed-lines" lines
  *     (paragraphs joined, ellipsized at the end), plus the vertical padding;
  *     a text that fits in those lines is shown whole (paragraphs kept);
@@ -14,6 +32,7 @@
  *     plus the padding — or none (not expandable) when that is not taller
  *     than the row's height (so a row expands exactly when its collapsed
  *     text is cut).
+ *
  * When the widget's width changes (for a GtkScrollable such as GtkListView:
  * its horizontal adjustment's page size), the heights are invalidated
  * (fold_table_invalidate_heights) and the viewport is measured again
@@ -26,15 +45,6 @@
  *
  * Thread safety: a FoldTextHeights is used on the GTK main thread.
  */
-#ifndef FOLD_TEXT_HEIGHTS_H
-#define FOLD_TEXT_HEIGHTS_H
-
-#include <gtk/gtk.h>
-
-#include "foldtable-gtk.h"
-
-G_BEGIN_DECLS
-
 #define FOLD_TYPE_TEXT_HEIGHTS (fold_text_heights_get_type())
 G_DECLARE_FINAL_TYPE(FoldTextHeights, fold_text_heights, FOLD, TEXT_HEIGHTS, GObject)
 

@@ -1,5 +1,5 @@
 // FoldStore.apply_snapshot and Fold.SnapshotBuilder from Vala, through
-// fold-0.2.vapi (ctest gtk-gi-vala-snapshot compiles it with valac when it
+// foldtable-gtk.vapi (ctest gtk-gi-vala-snapshot compiles it with valac when it
 // runs). Checks that the report is a struct the caller allocates (a boxed
 // class would be passed as a pointer to a pointer), its counts, the list
 // after two snapshots, a kept collapsed section, and a refused snapshot.

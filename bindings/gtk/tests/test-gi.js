@@ -3,8 +3,9 @@
 // Loads Fold-0.2.typelib (GI_TYPELIB_PATH and LD_LIBRARY_PATH set by ctest,
 // test gtk-gi-gjs), builds a store with nested sections, shows it in a
 // FoldListModel and checks items, items-changed, a vetoed collapse,
-// errors as GLib.Error in the model's domain and a filter set with a
-// JavaScript match function — exact values. Prints
+// errors as GLib.Error in the model's domain, a filter set with a
+// JavaScript match function and the short calls (append_section,
+// append_subsection, append_rows, the n-items property) — exact values. Prints
 // "N passed, M failed"; exits 1 on any failure.
 
 imports.gi.versions.Fold = '0.2';
@@ -177,6 +178,29 @@ equal(filterModel.get_n_items(), 4, 'a failed call changes nothing');
 check(filterStore.clear_filter(), 'clear_filter');
 equal(filterModel.get_n_items(), 7, 'all items back');
 equal(out(filterStore.get_filter_active()), false, 'no filter');
+
+// The short calls: append_section, append_subsection and append_rows hand
+// back the id (or true) directly, no [true, value] array; errors throw as
+// the full calls' do. Fold.Store:n-items follows the flat list, notified
+// after the model's items-changed.
+const short = new Fold.Store({row_height: 20, header_height: 30});
+const shortFruit = short.append_section('fruit', 'Fruit', 3);
+check(typeof shortFruit === 'number' && shortFruit > 0, `append_section: an id (${shortFruit})`);
+const shortCitrus = short.append_subsection(shortFruit, 'citrus', 'Citrus', 2);
+equal(out(short.get_section_parent(shortCitrus)), shortFruit, 'append_subsection: under fruit');
+const shortModel = Fold.ListModel.new_for_store(short);
+equal([short.n_items, short.get_n_items(), shortModel.get_n_items()], [7, 7, 7], 'n-items');
+const shortLog = [];
+shortModel.connect('items-changed', (_m, p, r, ad) => shortLog.push(['items-changed', p, r, ad]));
+short.connect('notify::n-items', s => shortLog.push(['n-items', s.n_items, shortModel.get_n_items()]));
+equal(short.append_rows(shortCitrus, 2), true, 'append_rows');
+equal(shortLog, [['items-changed', 7, 0, 2], ['n-items', 9, 9]],
+    'append_rows: items-changed, then n-items');
+expectError(-4, 'append_section with a key in use', () => short.append_section('fruit', null, 0));
+expectError(-3, 'append_subsection under a stale id',
+    () => short.append_subsection(12345, 'k', 'K', 1));
+expectError(-3, 'append_rows to a stale id', () => short.append_rows(12345, 1));
+equal(short.n_items, 9, 'failures change nothing');
 
 const state = store.export_state();
 check(state.includes('"veg"'), `export_state: ${state}`);

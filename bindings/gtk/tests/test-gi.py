@@ -5,8 +5,9 @@ Loads Fold-0.2.typelib (GI_TYPELIB_PATH, LD_LIBRARY_PATH set by ctest),
 builds a store with nested sections, shows it in a FoldListModel and checks
 the model's items, its items-changed signals, the store's will/did signals
 (a handler vetoes a collapse), errors as GLib.Error in the model's error
-domain, height functions, saved state and filtering with a Python match
-function — exact values after each step.
+domain, height functions, saved state, filtering with a Python match
+function and the short calls (append_section, append_subsection,
+append_rows, the n-items property) — exact values after each step.
 Prints "N passed, M failed"; exit status 1 on any failure.
 
 ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
@@ -250,6 +251,64 @@ def check_filter():
     equal(len(signals), 1, "clear: one items-changed")
     expect_error(E_NOT_ALLOWED, "set_row_match without a filter", store.set_row_match,
                  fruit, 0, True)
+
+
+def check_conveniences():
+    """The short calls: append_section, append_subsection and append_rows
+    return what a caller needs (the id, or True) and raise as the full calls
+    do; FoldStore:n-items is the flat list's length, notified once per
+    change after the model's items-changed."""
+    store = Fold.Store(row_height=20, header_height=30)
+    equal((store.props.n_items, store.get_n_items()), (0, 0), "n-items of an empty store")
+    fruit = store.append_section("fruit", "Fruit|2 kinds", 3)
+    check(isinstance(fruit, int) and fruit > 0, "append_section returns an id: %r" % fruit)
+    citrus = store.append_subsection(fruit, "citrus", "Citrus", 2)
+    veg = store.append_section("veg", None, 0)
+    equal((store.get_section_parent(citrus), store.get_section_depth(citrus)), (fruit, 1),
+          "append_subsection: under fruit")
+    equal(store.get_child_count(fruit), 4, "fruit: three rows and citrus")
+    equal(store.get_child_count(0), 2, "two top-level sections")
+    equal(store.get_section_title(veg), "", "a None header is empty")
+    equal(store.find_section("veg"), veg, "veg appended last")
+    model = Fold.ListModel.new_for_store(store)
+    model.set_text_func(lambda section, key, row: "%s-%d" % (key, row))
+    equal(store.props.n_items, 8, "n-items: 3 headers, 5 rows")
+    equal(store.props.n_items, model.get_n_items(), "n-items as the model has it")
+
+    log = []
+    model.connect("items-changed", lambda _m, p, r, a: log.append(("items-changed", p, r, a)))
+    store.connect("notify::n-items", lambda s, _p: log.append(
+        ("n-items", s.props.n_items, model.get_n_items())))
+    equal(store.append_rows(citrus, 3), True, "append_rows")
+    equal(store.get_row_count(citrus), 5, "citrus: five rows")
+    equal(log, [("items-changed", 7, 0, 3), ("n-items", 11, 11)],
+          "append_rows: items-changed, then n-items with the model current")
+    equal([model.get_item(p).props.title for p in (5, 6, 9)], ["citrus-0", "citrus-1",
+                                                               "citrus-4"], "the new rows")
+    del log[:]
+    store.collapse(fruit)
+    equal(log, [("items-changed", 1, 9, 0), ("n-items", 2, 2)], "collapse: one notification")
+    del log[:]
+    store.set_row_height(fruit, 0, 25.0)  # collapsed fruit: n-items stays
+    equal(log, [], "a height change does not notify n-items")
+
+    expect_error(E_DUPLICATE, "append_section with a key in use", store.append_section,
+                 "fruit", "Again", 1)
+    expect_error(E_INVALID, "append_section with an empty key", store.append_section, "", "x", 1)
+    expect_error(E_NOT_FOUND, "append_subsection under a stale id", store.append_subsection,
+                 12345, "k", "K", 1)
+    expect_error(E_NOT_FOUND, "append_rows to a stale id", store.append_rows, 12345, 1)
+    expect_error(E_RANGE, "append_rows of a negative count", store.append_rows, veg, -1)
+    equal((log, store.props.n_items), ([], 2), "failures change and notify nothing")
+
+    # The full call is still there; with start-collapsed the short call
+    # makes collapsed sections as the full one without flags does.
+    lazy = Fold.Store(start_collapsed=True)
+    a = lazy.append_section("a", "A", 2)
+    b = lazy.insert_section(0, -1, "b", "B", 2, Fold.SectionFlags.NONE)
+    equal((lazy.get_section_collapsed(a), lazy.get_section_collapsed(b)), (True, True),
+          "start-collapsed applies to append_section as to insert_section")
+    equal(lazy.props.n_items, 2, "two collapsed headers")
 
 
 def main():
@@ -509,6 +568,7 @@ def main():
     check_follow_end()
     check_lazy_loading()
     check_filter()
+    check_conveniences()
 
     # The model keeps the store alive.
     weak = []

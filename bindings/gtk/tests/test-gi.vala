@@ -1,4 +1,4 @@
-// FoldStore and FoldListModel from Vala, through fold-0.2.vapi (made by
+// FoldStore and FoldListModel from Vala, through foldtable-gtk.vapi (made by
 // vapigen from Fold-0.2.gir; ctest gtk-gi-vala builds and runs this).
 // Prints "N passed, M failed"; exits 1 on any failure.
 
@@ -18,6 +18,41 @@ string describe (Fold.ListModel model, uint position) {
     var item = (Fold.ListItem) model.get_item (position);
     return "%d %d %s %s %s".printf (item.kind, item.depth, item.key ?? "-",
                                    item.title ?? "-", item.detail ?? "-");
+}
+
+// The short calls: append_section, append_subsection and append_rows
+// return the id (or true) and throw as the full calls do; the n-items
+// property follows the flat list, notified after the model's items-changed.
+void check_conveniences () {
+    var store = new Fold.Store ();
+    try {
+        uint64 fruit = store.append_section ("fruit", "Fruit", 3);
+        uint64 citrus = store.append_subsection (fruit, "citrus", "Citrus", 2);
+        check (fruit != 0 && citrus != 0 && fruit != citrus, "two ids");
+        uint64 parent = 0;
+        store.get_section_parent (citrus, out parent);
+        check (parent == fruit, "append_subsection: under fruit");
+        var model = new Fold.ListModel.for_store (store);
+        check (store.n_items == 7 && store.get_n_items () == 7 && model.get_n_items () == 7,
+               "n-items: %u".printf (store.n_items));
+        string[] log = {};
+        model.items_changed.connect ((p, r, a) => { log += "items-changed %u %u %u".printf (p, r, a); });
+        store.notify["n-items"].connect (() => {
+            log += "n-items %u %u".printf (store.n_items, model.get_n_items ());
+        });
+        check (store.append_rows (citrus, 2), "append_rows");
+        check (string.joinv (",", log) == "items-changed 7 0 2,n-items 9 9",
+               "append_rows: " + string.joinv (",", log));
+    } catch (GLib.Error e) {
+        check (false, "short calls: " + e.message);
+    }
+    try {
+        store.append_section ("fruit", null, 0);
+        check (false, "a key in use did not fail");
+    } catch (GLib.Error e) {
+        check (e.code == -4, "a key in use: %d %s".printf (e.code, e.message));
+    }
+    check (store.n_items == 9, "a failure changes nothing");
 }
 
 int main () {
@@ -119,6 +154,8 @@ int main () {
         check (e.domain == Fold.ListModelError.quark () && e.code == -3,
                "stale id: %s %d %s".printf (e.domain.to_string (), e.code, e.message));
     }
+
+    check_conveniences ();
 
     print ("%d passed, %d failed\n", passed, failed);
     return failed > 0 ? 1 : 0;
