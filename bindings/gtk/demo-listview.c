@@ -203,6 +203,7 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
 static const char css[] =
     "listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }\n"
     ".fold-header { background: #f6f5f4; box-shadow: inset 0 -1px #deddda; font-weight: bold; }\n"
+    ".fold-header .dim-label { font-weight: normal; }\n"
     ".fold-header.depth-1, .fold-header.depth-2 { background: #faf9f8; }\n"
     "listview.fold image.expander { color: #5e5c64; }\n"
     ".fold-row { background: #ffffff; box-shadow: inset 0 -1px #ebe9e6; }\n"
