@@ -209,8 +209,15 @@ demo_window_new(GtkApplication *gapp, const char *css, const char *css_class, co
     if (css_class)
         gtk_widget_add_css_class(window, css_class);
     gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
     gtk_window_set_default_size(GTK_WINDOW(window), width, height);
     return window;
+}
+
+GtkHeaderBar *
+demo_window_get_header_bar(GtkWidget *window)
+{
+    return GTK_HEADER_BAR(gtk_window_get_titlebar(GTK_WINDOW(window)));
 }
 
 void
@@ -311,6 +318,127 @@ demo_click(DemoApp *demo, guint position)
     demo->last_action = -1;
     g_signal_emit_by_name(demo->list, "activate", position);
     return demo->last_action;
+}
+
+void
+demo_snapshot_chevron(GtkWidget *widget, GtkSnapshot *snapshot, gboolean expanded, double x,
+                      double y, int size, const GdkRGBA *color)
+{
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(widget));
+    GtkIconPaintable *icon = gtk_icon_theme_lookup_icon(
+        theme, expanded ? "pan-down-symbolic" : "pan-end-symbolic", NULL, size,
+        gtk_widget_get_scale_factor(widget), gtk_widget_get_direction(widget), 0);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float)x, (float)y));
+    gtk_symbolic_paintable_snapshot_symbolic(GTK_SYMBOLIC_PAINTABLE(icon), GDK_SNAPSHOT(snapshot),
+                                             size, size, color, 1);
+    gtk_snapshot_restore(snapshot);
+    g_object_unref(icon);
+}
+
+void
+demo_cairo_chevron(GtkWidget *widget, cairo_t *cr, gboolean expanded, double x, double y,
+                   int size, const GdkRGBA *color)
+{
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    demo_snapshot_chevron(widget, snapshot, expanded, x, y, size, color);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node) {
+        gsk_render_node_draw(node, cr);
+        gsk_render_node_unref(node);
+    }
+}
+
+/* Whether the trigger is `keyval` without modifiers (or an alternative
+ * of it is). */
+static gboolean
+trigger_is_key(GtkShortcutTrigger *trigger, guint keyval)
+{
+    if (GTK_IS_ALTERNATIVE_TRIGGER(trigger)) {
+        GtkAlternativeTrigger *alt = GTK_ALTERNATIVE_TRIGGER(trigger);
+        return trigger_is_key(gtk_alternative_trigger_get_first(alt), keyval) ||
+               trigger_is_key(gtk_alternative_trigger_get_second(alt), keyval);
+    }
+    return GTK_IS_KEYVAL_TRIGGER(trigger) &&
+           gtk_keyval_trigger_get_keyval(GTK_KEYVAL_TRIGGER(trigger)) == keyval &&
+           gtk_keyval_trigger_get_modifiers(GTK_KEYVAL_TRIGGER(trigger)) == 0;
+}
+
+/* What `controller` (of `widget`) does with the key: TRUE if it handled it. */
+static gboolean
+controller_takes_key(GtkEventController *controller, GtkWidget *widget, guint keyval)
+{
+    if (GTK_IS_EVENT_CONTROLLER_KEY(controller)) {
+        gboolean handled = FALSE;
+        g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, (GdkModifierType)0,
+                              &handled);
+        return handled;
+    }
+    if (!GTK_IS_SHORTCUT_CONTROLLER(controller) ||
+        gtk_shortcut_controller_get_scope(GTK_SHORTCUT_CONTROLLER(controller)) !=
+            GTK_SHORTCUT_SCOPE_LOCAL)
+        return FALSE;
+    GListModel *shortcuts = G_LIST_MODEL(controller);
+    gboolean done = FALSE;
+    for (guint i = 0; !done && i < g_list_model_get_n_items(shortcuts); i++) {
+        GtkShortcut *s = g_list_model_get_item(shortcuts, i);
+        if (trigger_is_key(gtk_shortcut_get_trigger(s), keyval))
+            done = gtk_shortcut_action_activate(gtk_shortcut_get_action(s),
+                                                GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                                gtk_shortcut_get_arguments(s));
+        g_object_unref(s);
+    }
+    return done;
+}
+
+/* The controllers of `widget` that run in `phase` (the focus widget's
+ * target-phase ones run with its bubble-phase ones): TRUE if one handled
+ * the key. */
+static gboolean
+widget_takes_key(GtkWidget *widget, GtkPropagationPhase phase, gboolean target, guint keyval)
+{
+    GListModel *controllers = gtk_widget_observe_controllers(widget);
+    GPtrArray *run = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
+        GtkEventController *c = g_list_model_get_item(controllers, i);
+        GtkPropagationPhase p = gtk_event_controller_get_propagation_phase(c);
+        if (p == phase || (target && phase == GTK_PHASE_BUBBLE && p == GTK_PHASE_TARGET))
+            g_ptr_array_add(run, c);
+        else
+            g_object_unref(c);
+    }
+    g_object_unref(controllers);
+    gboolean handled = FALSE;
+    for (guint i = 0; !handled && i < run->len; i++)
+        handled = controller_takes_key(run->pdata[i], widget, keyval);
+    g_ptr_array_unref(run);
+    return handled;
+}
+
+GtkWidget *
+demo_press_key(DemoApp *demo, guint keyval)
+{
+    gtk_window_set_focus_visible(GTK_WINDOW(demo->window), TRUE);
+    /* The chain from the focus widget up to the window, each held while the
+     * key runs (an action may re-bind or drop a row). */
+    GPtrArray *chain = g_ptr_array_new_with_free_func(g_object_unref);
+    for (GtkWidget *w = demo_focus(demo); w; w = gtk_widget_get_parent(w))
+        g_ptr_array_add(chain, g_object_ref(w));
+    GtkWidget *handler = NULL;
+    for (guint i = chain->len; !handler && i > 0; i--)
+        if (widget_takes_key(chain->pdata[i - 1], GTK_PHASE_CAPTURE, FALSE, keyval))
+            handler = chain->pdata[i - 1];
+    for (guint i = 0; !handler && i < chain->len; i++)
+        if (widget_takes_key(chain->pdata[i], GTK_PHASE_BUBBLE, i == 0, keyval))
+            handler = chain->pdata[i];
+    g_ptr_array_unref(chain);
+    return handler;
+}
+
+GtkWidget *
+demo_focus(DemoApp *demo)
+{
+    return demo->window ? gtk_root_get_focus(GTK_ROOT(demo->window)) : NULL;
 }
 
 void

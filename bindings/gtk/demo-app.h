@@ -91,10 +91,14 @@ fold_table *demo_table_new(double header_height, double row_height, int32_t acco
  * returns NULL. */
 fold_table *demo_table_failed(fold_table *table);
 
-/* An application window: `css` on the display (NULL: none), CSS class
- * `css_class` (NULL: none), title and default size. */
+/* An application window with a GtkHeaderBar showing `title` (as every
+ * GNOME app has): `css` on the display (NULL: none), CSS class `css_class`
+ * (NULL: none), default size (the header bar included). */
 GtkWidget *demo_window_new(GtkApplication *gapp, const char *css, const char *css_class,
                            const char *title, int width, int height);
+
+/* The window's GtkHeaderBar (demo_window_new's). */
+GtkHeaderBar *demo_window_get_header_bar(GtkWidget *window);
 
 /* Styles the default display with `css` (application priority). */
 void demo_add_css(const char *css);
@@ -135,6 +139,29 @@ void demo_on_activate(GtkListView *list, guint position, gpointer data);
  * `position` after setting demo->last_action to -1; returns
  * demo->last_action, which the demo's handler sets. */
 int32_t demo_click(DemoApp *demo, guint position);
+
+/* FoldExpander's chevron for widgets that draw their rows themselves (the
+ * canvas, the log, the comments' headers): the theme's symbolic icon
+ * "pan-down-symbolic" when expanded, else "pan-end-symbolic" (its "-rtl"
+ * variant in right-to-left text), `size` px square at (x, y) in `color`. */
+void demo_snapshot_chevron(GtkWidget *widget, GtkSnapshot *snapshot, gboolean expanded, double x,
+                           double y, int size, const GdkRGBA *color);
+/* The same drawn with cairo (a GtkDrawingArea's draw function). */
+void demo_cairo_chevron(GtkWidget *widget, cairo_t *cr, gboolean expanded, double x, double y,
+                        int size, const GdkRGBA *color);
+
+/* A key press without modifiers as GTK delivers it to the window's focus
+ * widget (GTK 4 has no public way to make a key event): the window's
+ * focus-visible set, as a key press sets it; then the capture phase from
+ * the window down to the focus widget and the bubble phase back up, at each
+ * widget its local shortcut controllers (a shortcut whose trigger is
+ * `keyval`: its action activated) and its key controllers ("key-pressed").
+ * Returns the widget whose controller handled the key (to compare with, not
+ * to keep: the key may have dropped it), NULL if none did. */
+GtkWidget *demo_press_key(DemoApp *demo, guint keyval);
+
+/* The window's focus widget, or NULL. */
+GtkWidget *demo_focus(DemoApp *demo);
 
 /* A self-test's screenshot (demo_screenshot_report), which must not be blank. */
 void demo_expect_screenshot(DemoApp *demo, const char *suffix, const char *note);

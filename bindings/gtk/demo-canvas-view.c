@@ -130,19 +130,44 @@ fill(GtkSnapshot *snapshot, double x, double y, double w, double h, float r, flo
     gtk_snapshot_append_color(snapshot, &color, &rect);
 }
 
-static void
+/* Adwaita's light palette (the list demos' CSS): */
+static const GdkRGBA ink = {0.14f, 0.12f, 0.19f, 1};        /* #241f31 */
+static const GdkRGBA dim_ink = {0.37f, 0.36f, 0.39f, 1};    /* #5e5c64 */
+static const float header_bg[3] = {0.965f, 0.961f, 0.957f}; /* #f6f5f4 */
+static const float header_line[3] = {0.87f, 0.867f, 0.855f}; /* #deddda */
+static const float row_line[3] = {0.92f, 0.914f, 0.902f};   /* #ebe9e6 */
+static const float hover_bg[3] = {0.953f, 0.965f, 0.984f};  /* #f3f6fb */
+static const float expanded_bg[3] = {0.98f, 0.988f, 1.0f};  /* #fafcff */
+static const float accent[3] = {0.11f, 0.443f, 0.847f};     /* #1c71d8 */
+
+#define FILL3(snapshot, x, y, w, h, c) fill(snapshot, x, y, w, h, (c)[0], (c)[1], (c)[2])
+
+/* Markup at x, centred in the band [y, y + h); returns its top. */
+static double
 text(GtkSnapshot *snapshot, PangoLayout *layout, double x, double y, double h, const char *markup,
-     float grey)
+     const GdkRGBA *color)
 {
     pango_layout_set_markup(layout, markup, -1);
     int tw, th;
     pango_layout_get_pixel_size(layout, &tw, &th);
-    GdkRGBA color = {grey, grey, grey + 0.1f, 1};
+    double top = y + round((h - th) / 2);
     gtk_snapshot_save(snapshot);
-    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)(y + (h - th) / 2));
+    graphene_point_t at = GRAPHENE_POINT_INIT((float)x, (float)top);
     gtk_snapshot_translate(snapshot, &at);
-    gtk_snapshot_append_layout(snapshot, layout, &color);
+    gtk_snapshot_append_layout(snapshot, layout, color);
     gtk_snapshot_restore(snapshot);
+    return top;
+}
+
+/* Right-aligned small dim markup, centred in the band. */
+static void
+text_right(GtkSnapshot *snapshot, PangoLayout *layout, double right, double y, double h,
+           const char *markup)
+{
+    pango_layout_set_markup(layout, markup, -1);
+    int w = 0;
+    pango_layout_get_pixel_size(layout, &w, NULL);
+    text(snapshot, layout, right - w, y, h, markup, &dim_ink);
 }
 
 /* A header's texts, copied into buffers on the stack: drawing a frame
@@ -152,25 +177,26 @@ draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
             fold_section_id section, uint32_t flags, double y, double width, double height,
             gboolean stuck)
 {
-    char title[128] = "", detail[128] = "", indicator[32] = "";
+    (void)stuck; /* stuck or not, a header looks the same (as in the list demos) */
+    char title[128] = "", detail[128] = "";
     fold_table_section_text(self->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
     gboolean has_detail = fold_table_section_text(self->table, section, FOLD_TEXT_DETAIL, detail,
                                                   sizeof detail, NULL) == FOLD_OK;
-    /* An indicator only for a section that collapses. */
-    if (flags & FOLD_ITEM_FLAG_COLLAPSIBLE)
-        fold_table_section_text(self->table, section, FOLD_TEXT_INDICATOR, indicator,
-                                sizeof indicator, NULL);
-    fill(snapshot, 0, y, width, height, stuck ? 0.80f : 0.85f, stuck ? 0.86f : 0.89f, 0.95f);
-    fill(snapshot, 0, y + height - 1, width, 1, 0.6f, 0.65f, 0.75f);
-    char *markup = g_markup_printf_escaped("<b>%s  %s</b>", indicator, title);
-    text(snapshot, layout, 10, y, height, markup, 0.1f);
+    FILL3(snapshot, 0, y, width, height, header_bg);
+    FILL3(snapshot, 0, y + height - 1, width, 1, header_line);
+    /* FoldExpander's chevron, only for a section that collapses; the title
+     * where an expander's child starts (12 px margin, 16 px chevron, 4 px). */
+    if (flags & FOLD_ITEM_FLAG_COLLAPSIBLE) {
+        demo_snapshot_chevron(GTK_WIDGET(self), snapshot, !(flags & FOLD_ITEM_FLAG_COLLAPSED), 12,
+                              y + round((height - 16) / 2), 16, &dim_ink);
+        self->drawn_chevrons++;
+    }
+    char *markup = g_markup_printf_escaped("<b>%s</b>", title);
+    text(snapshot, layout, 32, y, height, markup, &ink);
     g_free(markup);
     if (has_detail) {
         markup = g_markup_printf_escaped("<small>%s</small>", detail);
-        pango_layout_set_markup(layout, markup, -1);
-        int dw = 0;
-        pango_layout_get_pixel_size(layout, &dw, NULL);
-        text(snapshot, layout, width - 14 - dw, y, height, markup, 0.35f);
+        text_right(snapshot, layout, width - 16, y, height, markup);
         g_free(markup);
     }
 }
@@ -225,6 +251,8 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     self->query_us = (double)(g_get_monotonic_time() - t0);
 
     PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    self->drawn_rows = self->drawn_chevrons = self->drawn_bars = 0;
+    self->drawn_off_centre = 0;
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &self->items[i];
         double y = it->top - offset;
@@ -233,21 +261,35 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                         FALSE);
             continue;
         }
+        self->drawn_rows++;
         gboolean expanded = (it->flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
-        float shade = (it->row % 2) ? 0.97f : 1.0f;
-        if (expanded)
-            fill(snapshot, 0, y, width, it->height, 1.0f, 0.96f, 0.85f);
-        else if (it->position == self->hover)
-            fill(snapshot, 0, y, width, it->height, 0.93f, 0.96f, 1.0f);
+        if (it->position == self->hover)
+            FILL3(snapshot, 0, y, width, it->height, hover_bg);
+        else if (expanded)
+            FILL3(snapshot, 0, y, width, it->height, expanded_bg);
         else
-            fill(snapshot, 0, y, width, it->height, shade, shade, shade);
-        /* a bar whose length is the row's height, to see the variation */
-        fill(snapshot, 30, y + 3, it->height * 1.5, 3, 0.55f, 0.7f, 0.9f);
-        fill(snapshot, 0, y + it->height - 1, width, 1, 0.9f, 0.9f, 0.9f);
-        char *markup = g_strdup_printf("Row %" G_GINT64_FORMAT " <span foreground='#777'>· "
-                                       "%.0f pt%s</span>",
-                                       it->row, it->height, expanded ? " · expanded" : "");
-        text(snapshot, layout, 30, y + 2, MIN(it->height, 40), markup, 0.15f);
+            fill(snapshot, 0, y, width, it->height, 1, 1, 1);
+        if (expanded) /* marked as the list demos mark an expanded row */
+            FILL3(snapshot, 0, y, 4, it->height, accent);
+        if (self->show_heights) {
+            /* a bar whose length is the row's height, to see the variation */
+            fill(snapshot, 32, y + 3, it->height * 1.5, 3, 0.55f, 0.7f, 0.9f);
+            self->drawn_bars++;
+        }
+        FILL3(snapshot, 0, y + it->height - 1, width, 1, row_line);
+        /* The texts in the middle of the row (its separator aside). */
+        char grouped_row[32], *markup;
+        grouped(grouped_row, (double)it->row);
+        markup = g_markup_printf_escaped("Row %s", grouped_row);
+        double band = it->height - 1;
+        pango_layout_set_markup(layout, markup, -1);
+        int th = 0;
+        pango_layout_get_pixel_size(layout, NULL, &th);
+        double top = text(snapshot, layout, 32, y, band, markup, &ink);
+        self->drawn_off_centre = fmax(self->drawn_off_centre, fabs(top + th / 2.0 - (y + band / 2)));
+        g_free(markup);
+        markup = g_strdup_printf("<small>%.0f pt</small>", it->height);
+        text_right(snapshot, layout, width - 16, y, band, markup);
         g_free(markup);
     }
     /* Sticky headers, deeper levels first. */
@@ -290,6 +332,13 @@ fold_canvas_activate(FoldCanvas *self, int64_t position)
      * changed nothing. */
     fold_table_activate(self->table, position, &action);
     return action;
+}
+
+void
+fold_canvas_set_show_heights(FoldCanvas *self, gboolean show)
+{
+    self->show_heights = show;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 gboolean

@@ -4,7 +4,9 @@
  * range is fold_table_content_height, and the engine anchors the view
  * (fold_table_set_viewport, each change set's anchored_offset). Clicks
  * collapse or expand a section (also from a stuck header) or expand a row
- * to EXPAND_FACTOR times its height; hover tints a row. */
+ * to EXPAND_FACTOR times its height; hover tints a row. Headers show
+ * FoldExpander's chevron; texts are centred in their rows; a bar as long
+ * as each row is tall shows the heights when asked (off by default). */
 #ifndef FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 #define FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 
@@ -24,8 +26,11 @@ struct _FoldCanvas {
     GtkScrollablePolicy hpolicy, vpolicy;
     fold_visible_item *items;
     int64_t capacity;
+    gboolean show_heights; /* a bar per row, as long as the row is tall */
     /* what the last frame drew */
     int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
+    int64_t drawn_rows, drawn_chevrons, drawn_bars;
+    double drawn_off_centre; /* the largest distance of a row's text from its middle */
     int64_t hover; /* the item under the pointer, -1: none */
     GtkEventController *motion;
     double drawn_offset, query_us;
@@ -41,6 +46,9 @@ GtkWidget *fold_canvas_new(fold_table *table);
 
 /* What a click on the item at `position` does: FOLD_ACTIVATED_*. */
 int32_t fold_canvas_activate(FoldCanvas *self, int64_t position);
+
+/* Shows or hides the height bars (redrawn). */
+void fold_canvas_set_show_heights(FoldCanvas *self, gboolean show);
 
 /* Collapses or expands `section`; TRUE if it changed. */
 gboolean fold_canvas_toggle_section(FoldCanvas *self, fold_section_id section);

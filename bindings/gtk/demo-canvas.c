@@ -10,7 +10,9 @@
  *
  * Clicking a header (also a sticky one) collapses or expands its section;
  * clicking a row expands it to 2.5x its height (the expanded height is set on
- * first click: the app decides which rows can expand).
+ * first click: the app decides which rows can expand). Headers show the
+ * expander's chevron (the theme's icon); "Height bars" draws a bar as long
+ * as each row is tall.
  *
  * Scroll anchoring is the engine's: the canvas tells the table its viewport
  * (fold_table_set_viewport) whenever it scrolls or is resized, and every
@@ -68,7 +70,7 @@ build_table(double *out_row_sum, double *section_sums)
     for (int s = 0; s < SECTIONS; s++) {
         char key[16], header[48];
         g_snprintf(key, sizeof key, "s%d", s);
-        g_snprintf(header, sizeof header, "Section %d|%d rows", s, ROWS);
+        g_snprintf(header, sizeof header, "Section %d|%d,%03d rows", s, ROWS / 1000, ROWS % 1000);
         double sum = 0;
         for (int r = 0; r < ROWS; r++) {
             heights[r] = 24 + (double)(xorshift64(&seed) % 65);
@@ -96,6 +98,7 @@ typedef struct {
     double row_sum;
     double section_sums[SECTIONS];
     FoldCanvas *canvas;
+    GtkWidget *bars; /* the "Height bars" check button */
     /* carried between steps */
     double value, screen_y;
     int64_t anchor_pos, clicked_pos;
@@ -122,6 +125,11 @@ step_1(gpointer data)
     EXPECT(content == SECTIONS * HEADER_HEIGHT + app->row_sum);
     EXPECT(gtk_adjustment_get_upper(vadj) == content);
     EXPECT(canvas->frames > 0 && canvas->drawn_first == 0);
+    /* The first header's chevron; texts in the middle of their rows; no
+     * height bars until asked for. */
+    EXPECT(canvas->drawn_chevrons >= 1);
+    EXPECT(canvas->drawn_off_centre <= 1);
+    EXPECT(!gtk_check_button_get_active(GTK_CHECK_BUTTON(app->bars)) && canvas->drawn_bars == 0);
     printf("step 1: %" G_GINT64_FORMAT " items, content %.0f pt = scrollbar upper %.0f, "
            "first frame drew %" G_GINT64_FORMAT " items\n",
            count, content, gtk_adjustment_get_upper(vadj), canvas->drawn_count);
@@ -222,22 +230,47 @@ step_5(gpointer data)
     FoldCanvas *canvas = app->canvas;
     EXPECT(canvas->drawn_offset == app->value);
     EXPECT(canvas->drawn_sticky_first == demo_header_pos(app->demo.table, "s30"));
+    /* The stuck header's chevron (down: open) over rows of 24..88 pt, each
+     * text in the middle of its row. */
+    EXPECT(canvas->drawn_chevrons >= 1 && canvas->drawn_off_centre <= 1);
     /* The pointer moves over a row: it is tinted (hover). */
     g_signal_emit_by_name(canvas->motion, "motion", 200.0, 300.0);
     int64_t p = fold_canvas_hit(canvas, 300);
     EXPECT(p >= 0 && canvas->hover == p);
-    printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered\n", p);
+    printf("step 5: pointer at y = 300: item %" G_GINT64_FORMAT " hovered; texts at most "
+           "%.1f px from their rows' middles\n", p, canvas->drawn_off_centre);
+    /* The height bars, asked for. */
+    gtk_check_button_set_active(GTK_CHECK_BUTTON(app->bars), TRUE);
 }
 
 static void
 step_6(gpointer data)
 {
     App *app = data;
+    EXPECT(app->canvas->show_heights && app->canvas->drawn_rows > 0 &&
+           app->canvas->drawn_bars == app->canvas->drawn_rows);
+    demo_expect_screenshot(&app->demo, "-heights.png", " (height bars on)");
+    printf("step 6: height bars on: %" G_GINT64_FORMAT " drawn\n", app->canvas->drawn_bars);
+    gtk_check_button_set_active(GTK_CHECK_BUTTON(app->bars), FALSE);
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    EXPECT(!app->canvas->show_heights && app->canvas->drawn_bars == 0);
     demo_expect_screenshot(&app->demo, NULL, NULL);
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7};
+
+static void
+on_bars_toggled(GtkCheckButton *button, gpointer data)
+{
+    App *app = data;
+    fold_canvas_set_show_heights(app->canvas, gtk_check_button_get_active(button));
+}
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -254,9 +287,15 @@ build_window(GtkApplication *gapp, gpointer data)
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), canvas);
     gtk_widget_set_vexpand(scroller, TRUE);
     GtkWidget *status = demo_status_bar_new(); /* no CSS here: margins instead of padding */
-    demo_set_margins(status, 8, 4);
+    gtk_widget_set_hexpand(status, TRUE);
     app->canvas->status = status;
-    return demo_window_set_column(window, scroller, status, NULL);
+    app->bars = gtk_check_button_new_with_label("Height bars");
+    g_signal_connect(app->bars, "toggled", G_CALLBACK(on_bars_toggled), app);
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    demo_set_margins(bar, 8, 4);
+    gtk_box_append(GTK_BOX(bar), status);
+    gtk_box_append(GTK_BOX(bar), app->bars);
+    return demo_window_set_column(window, scroller, bar, NULL);
 }
 
 /* demo_main_with's start and finish: the table, built and timed. */

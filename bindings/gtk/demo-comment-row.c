@@ -1,5 +1,6 @@
 /* CommentRow: see demo-comment-row.h. */
 #include "demo-comment-row.h"
+#include "demo-app.h"
 #include "demo-comments-data.h"
 #include "demo-row.h"
 
@@ -14,6 +15,7 @@ struct _CommentRow {
     /* what the last snapshot drew */
     PangoLayout *layout;
     double drawn_height;
+    int drawn_chevron;
 };
 
 G_DEFINE_FINAL_TYPE(CommentRow, comment_row, GTK_TYPE_WIDGET)
@@ -26,8 +28,9 @@ comment_row_update(CommentRow *self)
     gboolean header = self->item && fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER;
     gboolean expanded = self->item && fold_list_item_get_expanded(self->item);
     gboolean expandable = self->item && fold_list_item_get_expandable(self->item);
-    const char *classes[] = {"header", "expanded", "expandable"};
-    gboolean on[] = {header, expanded, expandable};
+    gboolean collapsed = self->item && fold_list_item_get_collapsed(self->item);
+    const char *classes[] = {"header", "expanded", "expandable", "collapsed"};
+    gboolean on[] = {header, expanded, expandable, collapsed};
     for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
         if (on[i])
             gtk_widget_add_css_class(w, classes[i]);
@@ -91,14 +94,21 @@ comment_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     dim = fg;
     dim.alpha *= 0.55f;
     self->drawn_height = height;
+    self->drawn_chevron = -1;
 
     if (fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER) {
+        /* FoldExpander's chevron where a click folds the thread. */
+        if (fold_list_item_get_collapsible(self->item)) {
+            self->drawn_chevron = !fold_list_item_get_collapsed(self->item);
+            demo_snapshot_chevron(widget, snapshot, self->drawn_chevron, 16, (height - 16) / 2.0,
+                                  16, &dim);
+        }
         char *m = g_markup_printf_escaped("<b>%s</b>", fold_list_item_get_title(self->item));
         PangoLayout *title = markup_layout(widget, m);
         g_free(m);
         int tw, th;
         pango_layout_get_pixel_size(title, &tw, &th);
-        draw_layout(snapshot, title, 16, (height - th) / 2.0, &fg);
+        draw_layout(snapshot, title, 40, (height - th) / 2.0, &fg);
         g_object_unref(title);
         const char *detail = fold_list_item_get_detail(self->item);
         if (detail) {
@@ -202,7 +212,7 @@ comment_row_class_init(CommentRowClass *klass)
 static void
 comment_row_init(CommentRow *self)
 {
-    (void)self;
+    self->drawn_chevron = -1;
 }
 
 GtkWidget *
@@ -253,4 +263,10 @@ double
 comment_row_get_drawn_height(CommentRow *self)
 {
     return self->drawn_height;
+}
+
+int
+comment_row_get_drawn_chevron(CommentRow *self)
+{
+    return self->drawn_chevron;
 }

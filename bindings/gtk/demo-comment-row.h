@@ -1,7 +1,8 @@
 /* The comments demo's list row: a widget that draws a comment (avatar,
  * byline, "Show more"/"Show less", then the text in FoldTextHeights'
- * layout) or a thread's header, at exactly the engine's height (measure()
- * answers the item's "height"). */
+ * layout) or a thread's header (FoldExpander's chevron, title, detail), at
+ * exactly the engine's height (measure() answers the item's "height"). CSS
+ * classes: header, collapsed, expandable, expanded. */
 #ifndef FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
 #define FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
 
@@ -33,8 +34,10 @@ void comment_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_ite
 /* The CommentRow the list shows for `position` (mapped), or NULL. */
 CommentRow *comment_row_find(GtkWidget *list, guint position);
 
-/* What the last snapshot drew: the text's layout (NULL: none), the height. */
+/* What the last snapshot drew: the text's layout (NULL: none), the height,
+ * a header's chevron (1 expanded, 0 collapsed, -1 none). */
 PangoLayout *comment_row_get_layout(CommentRow *self);
 double comment_row_get_drawn_height(CommentRow *self);
+int comment_row_get_drawn_chevron(CommentRow *self);
 
 #endif

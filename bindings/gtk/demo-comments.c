@@ -22,6 +22,7 @@
 #include "demo-app.h"
 #include "demo-comment-row.h"
 #include "demo-comments-data.h"
+#include "demo-screenshot.h"
 #include "fold-text-heights.h"
 #include "foldtable-gtk.h"
 
@@ -31,6 +32,12 @@
 
 #define HEADER_HEIGHT 40.0
 
+/* A row widget the self-test hovers, and how it was drawn before. */
+typedef struct {
+    CommentRow *row;
+    GdkTexture *plain;
+} Hovered;
+
 typedef struct {
     DemoApp demo;
     FoldTextHeights *heights;
@@ -39,6 +46,7 @@ typedef struct {
     /* self-test */
     int width;
     int64_t expanded_pos;
+    Hovered hovered[3]; /* a short comment, a long one, a header */
 } App;
 
 static fold_table *
@@ -114,7 +122,11 @@ static const char css[] =
      * list's own row node adds none, so a row is exactly the engine's height. */
     "listview.comments { background: #f6f5f4; }\n"
     "listview.comments > row { padding: 0; margin: 0; border: none; min-height: 0; }\n"
-    "listview.comments > row:hover comment:not(.header) { background: alpha(#1c71d8, 0.07); }\n"
+    /* Hover only where a click does something: a thread's header, a comment
+     * that expands or collapses (a short one has nothing to expand). */
+    "listview.comments > row:hover comment.header { background: #edebe9; }\n"
+    "listview.comments > row:hover comment.expandable,"
+    "listview.comments > row:hover comment.expanded { background: alpha(#1c71d8, 0.07); }\n"
     "listview.comments > row:selected { background: none; color: inherit; }\n"
     "comment { background: #ffffff; box-shadow: inset 0 -1px #ebe9e6; }\n"
     "comment.header { background: #f6f5f4; color: #3d3846; box-shadow: inset 0 -1px #deddda; }\n"
@@ -322,21 +334,82 @@ step_4(gpointer data)
     EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) ==
                     demo_item_height_at(app->demo.table, app->expanded_pos));
     demo_expect_screenshot(&app->demo, "-wide.png", " (wider window, design/2 expanded)");
+    /* The pointer over a short comment, a long one and a header (their list
+     * rows' :hover): drawn before, then again in the next step. */
+    int64_t n = demo_item_count(app->demo.table);
+    for (int64_t p = 0; p < n; p++) {
+        CommentRow *w = comment_row_find(app->demo.list, (guint)p);
+        fold_item item;
+        if (!w || fold_table_item_at(app->demo.table, p, &item) != FOLD_OK)
+            continue;
+        /* hovered[]'s index; -1: the expanded comment, not looked at */
+        int kind = item.kind == FOLD_ITEM_HEADER ? 2
+                   : (item.flags & FOLD_ITEM_FLAG_EXPANDED) ? -1
+                   : (item.flags & FOLD_ITEM_FLAG_EXPANDABLE) ? 1 : 0;
+        if (kind >= 0 && !app->hovered[kind].row) {
+            app->hovered[kind].row = w;
+            app->hovered[kind].plain = demo_render_widget(GTK_WIDGET(w));
+            gtk_widget_set_state_flags(gtk_widget_get_parent(GTK_WIDGET(w)),
+                                       GTK_STATE_FLAG_PRELIGHT, FALSE);
+        }
+    }
+    EXPECT(app->hovered[0].row && app->hovered[1].row && app->hovered[2].row);
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    static const char *const names[] = {"a short comment", "a long comment", "a header"};
+    for (int i = 0; i < 3; i++) {
+        Hovered *h = &app->hovered[i];
+        if (!h->row)
+            continue;
+        GdkTexture *hover = demo_render_widget(GTK_WIDGET(h->row));
+        gboolean highlighted = demo_textures_differ(h->plain, hover);
+        /* Only where a click does something. */
+        EXPECT(highlighted == (i != 0));
+        printf("step 5: hovered, %s is %s\n", names[i],
+               highlighted ? "highlighted" : "drawn as before (not highlighted)");
+        gtk_widget_unset_state_flags(gtk_widget_get_parent(GTK_WIDGET(h->row)),
+                                     GTK_STATE_FLAG_PRELIGHT);
+        g_clear_object(&hover);
+        g_clear_object(&h->plain);
+    }
+    /* A thread's header shows FoldExpander's chevron: down while open; a
+     * click folds the thread and the chevron turns. */
+    int64_t h = demo_header_pos(app->demo.table, "design");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)h);
+    EXPECT(w && comment_row_get_drawn_chevron(w) == 1);
+    EXPECT(demo_click(&app->demo, (guint)h) == FOLD_ACTIVATED_SECTION_COLLAPSED);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    int64_t h = demo_header_pos(app->demo.table, "design");
+    CommentRow *w = comment_row_find(app->demo.list, (guint)h);
+    EXPECT(w && comment_row_get_drawn_chevron(w) == 0);
+    printf("step 6: the design thread's header: chevron down while open, right once folded\n");
+    EXPECT(demo_click(&app->demo, (guint)h) == FOLD_ACTIVATED_SECTION_EXPANDED);
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
 
 /* Step 2 widens the window: the X server's answer may come after frames at
- * the old size, so a step also waits for the window to have its size. */
+ * the old size, so a step also waits for the window to have its size (its
+ * border box: the default size counts the client-side frame in). */
 static gboolean
 window_at_default_size(gpointer data)
 {
     App *app = data;
     int w = 0, h = 0;
     gtk_window_get_default_size(GTK_WINDOW(app->demo.window), &w, &h);
-    return gtk_widget_get_width(app->demo.window) == w &&
-           gtk_widget_get_height(app->demo.window) == h;
+    graphene_rect_t box;
+    return gtk_widget_compute_bounds(app->demo.window, app->demo.window, &box) &&
+           box.size.width == w && box.size.height == h;
 }
 
 int

@@ -1,8 +1,11 @@
 /* The list row of demo-listview.c, also the sticky test's (tests/sticky/
  * window.c), one factory for a GtkListView and its stuck headers: an outer
  * box at the item's height carrying the classes (the background spans the
- * row) and, inside, a line (indicator, title, detail) indented by depth;
- * optionally a wrapped body label under the line, shown on expanded rows. */
+ * row) and, inside, a line (title, detail) indented by depth; optionally a
+ * wrapped body label under the line, shown on expanded rows. The line is
+ * either inside a FoldExpander (the chevron, the indentation, the keys: the
+ * demo's row) or after a text indicator ("+"/"–" where the section
+ * collapses: the sticky test's, which reads it). */
 #ifndef FOLDTABLE_GTK_DEMO_LIST_ROW_H
 #define FOLDTABLE_GTK_DEMO_LIST_ROW_H
 
@@ -20,11 +23,22 @@
  * data "line", "indicator", "title", "detail" and "body". */
 GtkWidget *demo_list_row_new(int line_height);
 
+/* What an expanded row shows under its line: a text the app keeps (not
+ * owned by the caller), NULL for none. */
+typedef const char *(*DemoListRowBodyFunc)(FoldListItem *item, gpointer data);
+
+/* The same row with the line inside a FoldExpander acting on `model`: the
+ * chevron instead of the text indicator, 20 px a level (the expander's
+ * indentation); an expanded row shows body(item, body_data) under the line
+ * (line_height > 0). The expander is the outer box's data "expander". */
+GtkWidget *demo_list_row_new_with_expander(FoldListModel *model, int line_height,
+                                           DemoListRowBodyFunc body, gpointer body_data);
+
 /* Shows list_item's FoldListItem in its demo_list_row_new() child: the
  * texts, the indicator (only where the section collapses), the indentation,
  * the item's height, classes fold-header / fold-row, depth-0..2 and
- * expanded (with a body), the body, and data "fold-list-item" (list_item:
- * which item a picked widget shows). */
+ * expanded (with a body), the body, the expander's item, and data
+ * "fold-list-item" (list_item: which item a picked widget shows). */
 void demo_list_row_update(GtkListItem *list_item);
 
 /* A GtkSignalListItemFactory's "bind" and "unbind": shows the item and

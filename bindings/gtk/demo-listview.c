@@ -1,13 +1,16 @@
 /*
  * demo-listview.c — a GtkListView over FoldListModel.
  *
- * Nested collapsible sections with the +/– indicator and indentation by
- * depth; click a header to collapse or expand it (one section, Grains, is
- * fixed — FOLD_SECTION_FIXED: no indicator, a click does nothing), click a
- * row to expand it to a taller height; an accordion switch (fold_table_set_accordion through the
- * model); sticky section headers (FoldStickyHeaders around the scrolled
+ * Nested collapsible sections, each row a FoldExpander (the chevron, the
+ * indentation by depth, the keys); click a header to collapse or expand it
+ * (one section, Grains, is fixed — FOLD_SECTION_FIXED: no chevron, a click
+ * does nothing), click a row to expand it to a taller height that shows
+ * what the food is; an accordion switch (fold_table_set_accordion through
+ * the model); sticky section headers (FoldStickyHeaders around the scrolled
  * window: the engine's stack at the list's offset, rendered by the list's
- * own factory; a click on one collapses its section).
+ * own factory; a click on one collapses its section). Keyboard: Up and
+ * Down move between rows, the expander has the focus (+, -, *, Left,
+ * Right; Enter and Space activate).
  *
  *   foldtable-gtk-demo-listview                     interactive
  *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
@@ -32,17 +35,60 @@
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
 
-static const char *const fruit[] = {"Apple", "Banana", "Cherry", NULL};
-static const char *const citrus[] = {"Lemon", "Lime", "Orange", "Grapefruit", "Mandarin", NULL};
-static const char *const berries[] = {"Strawberry", "Blueberry", "Raspberry", "Gooseberry", NULL};
-static const char *const veg[] = {"Carrot", "Potato", NULL};
-static const char *const leaves[] = {"Spinach", "Lettuce", "Kale", "Chard", NULL};
-static const char *const roots[] = {"Beetroot", "Parsnip", "Radish", NULL};
-static const char *const grains[] = {"Wheat", "Rice", "Barley", "Oats", "Rye", "Millet", NULL};
-static const char *const nuts[] = {"Almond", "Walnut", "Hazelnut", "Pecan", NULL};
-static const char *const tree_nuts[] = {"Cashew", "Pistachio", "Macadamia", NULL};
-static const char *const spices[] = {"Pepper", "Cumin", "Cinnamon", "Clove", "Nutmeg", NULL};
-static const char *const hot[] = {"Chili", "Cayenne", "Paprika", NULL};
+/* Each food "Name|what an expanded row says about it". */
+static const char *const fruit[] = {
+    "Apple|Crisp and sweet or sharp; keeps for months in a cool, dark place.",
+    "Banana|Picked green, it ripens on the way; the brown spots mean sweeter.",
+    "Cherry|Sweet ones for eating, sour ones for pies; a short summer season.", NULL};
+static const char *const citrus[] = {
+    "Lemon|Juice and zest for baking, dressings and drinks.",
+    "Lime|Smaller and sharper than a lemon; essential in Thai and Mexican food.",
+    "Orange|Sweet oranges for eating, bitter Seville oranges for marmalade.",
+    "Grapefruit|Bitter-sweet; it changes how some medicines work, so ask first.",
+    "Mandarin|Loose skin that peels by hand; in season over the winter.", NULL};
+static const char *const berries[] = {
+    "Strawberry|Not a true berry: the seeds sit on the outside.",
+    "Blueberry|Eaten fresh, baked in muffins, or frozen for the winter.",
+    "Raspberry|Very soft; best eaten the day it is picked.",
+    "Gooseberry|Tart when green, sweeter when red; good in crumbles.", NULL};
+static const char *const veg[] = {
+    "Carrot|Sweeter when roasted; the leaves make a good pesto.",
+    "Potato|Floury ones for mash and chips, waxy ones for salads.", NULL};
+static const char *const leaves[] = {
+    "Spinach|Wilts to a tenth of its size; add it at the very end.",
+    "Lettuce|Keep it dry and cold; dress it just before serving.",
+    "Kale|Strip the leaves from the tough stems before cooking.",
+    "Chard|The colourful stems cook a little longer than the leaves.", NULL};
+static const char *const roots[] = {
+    "Beetroot|Roast it in its skin, then peel it while it is warm.",
+    "Parsnip|Sweeter after the first frost; roast it with honey.",
+    "Radish|Peppery and crunchy; the leaves can be eaten too.", NULL};
+static const char *const grains[] = {
+    "Wheat|Flour for bread, pasta and cakes; bulgur and couscous too.",
+    "Rice|Long grain stays separate, short grain turns creamy.",
+    "Barley|Pearl barley thickens soups and stews.",
+    "Oats|Porridge, flapjacks and muesli; naturally gluten-free.",
+    "Rye|Dense, dark bread that keeps for days.",
+    "Millet|A small, quick-cooking grain with a mild taste.", NULL};
+static const char *const nuts[] = {
+    "Almond|Whole, flaked or ground into flour for baking.",
+    "Walnut|Rich and slightly bitter; toast it to bring out the taste.",
+    "Hazelnut|The nut in praline and chocolate spreads.",
+    "Pecan|Buttery and sweet; the nut of pecan pie.", NULL};
+static const char *const tree_nuts[] = {
+    "Cashew|Always sold shelled: the shell holds an irritating oil.",
+    "Pistachio|Green inside; the shell splits open when it is ripe.",
+    "Macadamia|One of the hardest shells to crack, and one of the richest nuts.", NULL};
+static const char *const spices[] = {
+    "Pepper|Black, white and green peppercorns come from the same vine.",
+    "Cumin|Warm and earthy; toast the seeds before grinding.",
+    "Cinnamon|The inner bark of a tree, rolled into quills as it dries.",
+    "Clove|Dried flower buds; a few go a long way.",
+    "Nutmeg|Grate it fresh over custards, sauces and mashed potato.", NULL};
+static const char *const hot[] = {
+    "Chili|The heat sits in the seeds and the pale ribs.",
+    "Cayenne|Ground dried chili; a pinch warms a whole pot.",
+    "Paprika|Sweet, hot or smoked; it gives goulash its colour.", NULL};
 static const char *const none[] = {NULL};
 
 /* Parents before children; children after the parent's rows. */
@@ -94,13 +140,24 @@ build_table(void)
 
 /* ---- list rows ----------------------------------------------------------- */
 
-/* demo-list-row.c: the line is a row's height, an expanded row shows a body. */
+/* What an expanded row shows: what the food is (the app's data). */
+static const char *
+row_body(FoldListItem *item, gpointer data)
+{
+    (void)data;
+    return demo_group_detail(
+        demo_group_row(groups, fold_list_item_get_key(item), fold_list_item_get_row(item)));
+}
+
+/* demo-list-row.c: a FoldExpander around the line, which is a row's height;
+ * an expanded row shows a body. */
 static void
 setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
     (void)factory;
-    (void)data;
-    gtk_list_item_set_child(list_item, demo_list_row_new((int)ROW_HEIGHT));
+    App *app = data;
+    gtk_list_item_set_child(list_item, demo_list_row_new_with_expander(
+                                           app->demo.model, (int)ROW_HEIGHT, row_body, NULL));
 }
 
 /* Counts the bound items' notifies in app->notes. */
@@ -141,14 +198,20 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
      * table would go to g_idle_add(). */
 }
 
+/* Adwaita's light palette, as the settings demo: headers on the window's
+ * grey, rows on white, an expanded row marked by the accent blue. */
 static const char css[] =
     "listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }\n"
-    ".fold-header { background: #d8e0ec; font-weight: bold; }\n"
-    ".fold-header.depth-1 { background: #e6ecf4; }\n"
-    ".fold-header.depth-2 { background: #f0f3f8; }\n"
-    ".fold-row { background: #ffffff; box-shadow: inset 0 -1px #e8e8e8; }\n"
-    ".fold-row.expanded { background: #fff6d8; }\n"
-    ".fold-row .body { color: #6b5a20; }\n";
+    ".fold-header { background: #f6f5f4; box-shadow: inset 0 -1px #deddda; font-weight: bold; }\n"
+    ".fold-header .dim-label { font-weight: normal; }\n"
+    ".fold-header.depth-1, .fold-header.depth-2 { background: #faf9f8; }\n"
+    "listview.fold image.expander { color: #5e5c64; }\n"
+    ".fold-row { background: #ffffff; box-shadow: inset 0 -1px #ebe9e6; }\n"
+    ".fold-row.expanded { background: #fafcff;"
+    "  box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }\n"
+    ".fold-row .body { color: alpha(currentColor, 0.7); }\n"
+    "listview.fold > row:hover .fold-header { background: #edebe9; }\n"
+    "listview.fold > row:hover .fold-row { background: #f3f6fb; }\n";
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -197,6 +260,43 @@ picked_position(App *app, double x, double y)
             break;
     }
     return -1;
+}
+
+/* The row widget (demo-list-row.c's outer box) the list shows for
+ * `position`, mapped, or NULL. */
+static GtkWidget *
+row_widget(App *app, int64_t position)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(app->demo.list); c;
+         c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *outer = gtk_widget_get_first_child(c);
+        GtkListItem *list_item = outer ? g_object_get_data(G_OBJECT(outer), "fold-list-item") : NULL;
+        if (list_item && gtk_widget_get_mapped(outer) &&
+            gtk_list_item_get_position(list_item) == (guint)position)
+            return outer;
+    }
+    return NULL;
+}
+
+static GtkWidget *
+row_expander(App *app, int64_t position)
+{
+    GtkWidget *outer = row_widget(app, position);
+    return outer ? g_object_get_data(G_OBJECT(outer), "expander") : NULL;
+}
+
+/* The chevron the row of `position` shows: its icon name, "" when hidden,
+ * NULL without a row or an expander there. No "+" or "–" is drawn. */
+static const char *
+chevron(App *app, int64_t position)
+{
+    GtkWidget *outer = row_widget(app, position), *expander = row_expander(app, position);
+    EXPECT(!outer || !gtk_widget_get_visible(g_object_get_data(G_OBJECT(outer), "indicator")));
+    for (GtkWidget *c = expander ? gtk_widget_get_first_child(expander) : NULL; c;
+         c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_IMAGE(c) && gtk_widget_has_css_class(c, "expander"))
+            return gtk_widget_get_visible(c) ? gtk_image_get_icon_name(GTK_IMAGE(c)) : "";
+    return NULL;
 }
 
 /* The list shows at viewport y the engine's item at offset + y, and the
@@ -249,6 +349,10 @@ step_1(gpointer data)
     int32_t place = 0;
     fold_table_item_at_offset(app->demo.table, 100, &engine_pos, &place);
     EXPECT(picked_position(app, 200, 100) == engine_pos);
+    /* Chevrons, not text: down on open sections, none on rows that only
+     * expand when clicked (the chevron is for sections and expandable rows). */
+    EXPECT(g_strcmp0(chevron(app, demo_header_pos(app->demo.table, "fruit")), "pan-down-symbolic") == 0);
+    EXPECT(g_strcmp0(chevron(app, demo_header_pos(app->demo.table, "citrus")), "pan-down-symbolic") == 0);
 }
 
 static void
@@ -273,6 +377,7 @@ step_2(gpointer data)
     g_object_unref(h);
     printf("step 2: collapsed citrus at %" G_GINT64_FORMAT ": %" G_GINT64_FORMAT
            " -> %" G_GINT64_FORMAT " items\n", p, before, demo_item_count(app->demo.table));
+    EXPECT(g_strcmp0(chevron(app, p), "pan-end-symbolic") == 0);
 }
 
 static void
@@ -306,6 +411,13 @@ step_4(gpointer data)
     EXPECT(fabs(gtk_adjustment_get_upper(app->vadj) - content) < 0.5);
     int64_t p = demo_row_pos(app->demo.table, "fruit", 1);
     EXPECT(picked_position(app, 200, demo_item_top(app->demo.table, p) + EXPANDED_HEIGHT - 4) == p);
+    /* It says what a banana is, under its title, and its chevron is down. */
+    GtkWidget *outer = row_widget(app, p);
+    GtkWidget *body = outer ? g_object_get_data(G_OBJECT(outer), "body") : NULL;
+    EXPECT(body && gtk_widget_get_visible(body) &&
+           g_strcmp0(gtk_label_get_text(GTK_LABEL(body)),
+                     demo_group_detail(demo_group_row(groups, "fruit", 1))) == 0);
+    EXPECT(g_strcmp0(chevron(app, p), "pan-down-symbolic") == 0);
     /* Accordion on; expand "Cherry": "Banana" collapses. */
     gtk_switch_set_active(GTK_SWITCH(app->accordion), TRUE);
     fold_table_options options;
@@ -434,9 +546,44 @@ step_11(gpointer data)
     demo_expect_screenshot(&app->demo, "-fixed.png", " (fixed section Grains at the top)");
 }
 
+static void
+step_12(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* The keyboard on Nuts' header (the list focuses its row widget, which
+     * hands the focus to the expander): - folds it, + unfolds it. */
+    int64_t h = demo_header_pos(t, "nuts");
+    GtkWidget *outer = row_widget(app, h), *expander = row_expander(app, h);
+    EXPECT(outer && expander);
+    if (outer)
+        gtk_widget_grab_focus(gtk_widget_get_parent(outer));
+    EXPECT(expander && demo_focus(&app->demo) == expander);
+    EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_minus) == expander);
+    EXPECT(demo_section_collapsed(t, "nuts"));
+    EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_plus) == expander);
+    EXPECT(!demo_section_collapsed(t, "nuts"));
+    /* Down to Almond; Enter expands it (single: the accordion is on). */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    int64_t almond = demo_row_pos(t, "nuts", 0);
+    EXPECT(demo_focus(&app->demo) == row_expander(app, almond));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Return) != NULL);
+    EXPECT(demo_row_expanded(t, "nuts", 0));
+    printf("step 12: keys on Nuts' expander folded and unfolded it; Down, Enter expanded "
+           "Almond\n");
+}
+
+static void
+step_13(gpointer data)
+{
+    App *app = data;
+    EXPECT(demo_row_expanded(app->demo.table, "nuts", 0));
+    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Almond, expanded)");
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6,
-                                     step_7, step_8, step_9, step_10, step_11};
+static const DemoStep self_test[] = {step_1, step_2,  step_3,  step_4,  step_5,  step_6, step_7,
+                                     step_8, step_9, step_10, step_11, step_12, step_13};
 
 int
 main(int argc, char **argv)

@@ -140,23 +140,31 @@ run_of(fold_table *table, fold_section_id section)
     return sscanf(key, "run%lld", &run) == 1 ? run : 0;
 }
 
+/* A run's header: FoldExpander's chevron where it collapses, the title
+ * where an expander's child starts (12 px margin, 16 px chevron, 4 px), on
+ * Adwaita's light grey (the list demos' headers). */
 static void
-draw_header(fold_table *table, cairo_t *cr, PangoLayout *layout, fold_section_id section,
-            double y, double width, double height)
+draw_header(LogView *v, cairo_t *cr, PangoLayout *layout, fold_section_id section, double y,
+            double width, double height)
 {
-    char title[64] = "", detail[64] = "", indicator[16] = "";
-    fold_table_section_text(table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
-    fold_table_section_text(table, section, FOLD_TEXT_DETAIL, detail, sizeof detail, NULL);
-    fold_table_section_text(table, section, FOLD_TEXT_INDICATOR, indicator, sizeof indicator,
-                            NULL);
+    char title[64] = "", detail[64] = "";
+    fold_table_section_text(v->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
+    fold_table_section_text(v->table, section, FOLD_TEXT_DETAIL, detail, sizeof detail, NULL);
     fold_section_info info;
-    int64_t lines = fold_table_section_info(table, section, &info) == FOLD_OK ? info.row_count : 0;
-    paint(cr, 0, y, width, height, 0.86, 0.89, 0.95);
-    paint(cr, 0, y + height - 1, width, 1, 0.6, 0.65, 0.75);
-    char *markup = g_markup_printf_escaped("<b>%s  %s</b>  <small>%s · %" G_GINT64_FORMAT
-                                           " lines</small>",
-                                           indicator, title, detail, lines);
-    show_markup(cr, layout, 10, y, height, markup);
+    gboolean known = fold_table_section_info(v->table, section, &info) == FOLD_OK;
+    int64_t lines = known ? info.row_count : 0;
+    paint(cr, 0, y, width, height, 0.965, 0.961, 0.957);     /* #f6f5f4 */
+    paint(cr, 0, y + height - 1, width, 1, 0.87, 0.867, 0.855); /* #deddda */
+    if (known && (info.flags & FOLD_SECTION_COLLAPSIBLE)) {
+        static const GdkRGBA chevron = {0.37f, 0.36f, 0.39f, 1}; /* #5e5c64 */
+        demo_cairo_chevron(v->area, cr, !(info.flags & FOLD_SECTION_COLLAPSED), 12,
+                           y + (int)((height - 16) / 2), 16, &chevron);
+        v->drawn_chevrons++;
+    }
+    char *markup = g_markup_printf_escaped("<b>%s</b>  <span alpha='60%%'><small>%s · %"
+                                           G_GINT64_FORMAT " lines</small></span>",
+                                           title, detail, lines);
+    show_markup(cr, layout, 32, y, height, markup);
     g_free(markup);
 }
 
@@ -199,10 +207,11 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
     paint(cr, 0, 0, width, height, 1, 1, 1);
     int64_t written = demo_viewport_items(v->table, offset, height, &v->items, &v->capacity);
     PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
+    v->drawn_chevrons = 0;
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &v->items[i];
         if (it->kind == FOLD_ITEM_HEADER)
-            draw_header(v->table, cr, layout, it->section, it->top - offset, width, it->height);
+            draw_header(v, cr, layout, it->section, it->top - offset, width, it->height);
         else
             draw_line(cr, layout, run_of(v->table, it->section), it->row, it->top - offset, width,
                       it->height);
@@ -211,8 +220,7 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
     int64_t nsticky = 0;
     fold_table_sticky_headers(v->table, offset, &sticky, 1, &nsticky, NULL);
     if (nsticky > 0)
-        draw_header(v->table, cr, layout, sticky.section, sticky.top - offset, width,
-                    sticky.height);
+        draw_header(v, cr, layout, sticky.section, sticky.top - offset, width, sticky.height);
     g_object_unref(layout);
     v->drawn_offset = offset;
     v->drawn_last = written ? v->items[written - 1].position : -1;

@@ -3,8 +3,9 @@
  * drawn from the engine's queries (fold_table_visible_items,
  * fold_table_sticky_headers); each change set's anchored_offset becomes the
  * scroll position (demo-viewport.c), so the engine decides whether it
- * follows the end or keeps the first visible line. Also the lines
- * themselves: level, message and stack trace follow from (run, line). */
+ * follows the end or keeps the first visible line. A run's header shows
+ * FoldExpander's chevron. Also the lines themselves: level, message and
+ * stack trace follow from (run, line). */
 #ifndef FOLDTABLE_GTK_DEMO_LOG_VIEW_H
 #define FOLDTABLE_GTK_DEMO_LOG_VIEW_H
 
@@ -28,6 +29,7 @@ typedef struct {
     /* what the last frame drew */
     double drawn_offset;
     int64_t drawn_last;
+    int drawn_chevrons; /* the runs' headers' chevrons (FoldExpander's icon) */
     guint frames;
     /* called after every change set and scroll, to update the status line */
     void (*changed)(gpointer data);

@@ -212,9 +212,11 @@ step_2(gpointer data)
 {
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
-    /* Drawn at the end: the last line is on screen. */
+    /* Drawn at the end: the last line is on screen, the run's header (stuck
+     * at the top) with the expander's chevron. */
     expect_drawn(app, gtk_adjustment_get_value(vadj), "Following");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
+    EXPECT(app->view.drawn_chevrons >= 1);
     /* The user scrolls up 300 pt: appends no longer move the view; the
      * first visible line keeps its place. */
     app->value = gtk_adjustment_get_value(vadj) - 300;
@@ -302,6 +304,7 @@ step_5(gpointer data)
     App *app = data;
     expect_drawn(app, gtk_adjustment_get_value(app->view.vadj), "Following the end · 79 lines");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
+    EXPECT(app->view.drawn_chevrons >= 2); /* run 4's and the stuck run 3's */
     step_done(app);
 }
 

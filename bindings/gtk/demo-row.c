@@ -136,6 +136,15 @@ demo_row_find(GtkWidget *list, guint position)
     return (DemoRow *)demo_list_find(list, position, bound_demo_row);
 }
 
+DemoRow *
+demo_row_focus_position(GtkWidget *list, guint position)
+{
+    DemoRow *row = demo_row_find(list, position);
+    if (row)
+        gtk_widget_grab_focus(gtk_widget_get_parent(GTK_WIDGET(row)));
+    return row;
+}
+
 int
 demo_row_check_layout(DemoApp *demo, double scrolled)
 {
@@ -194,6 +203,54 @@ demo_list_find(GtkWidget *list, guint position, GtkListItem *(*bound)(GtkWidget 
     return NULL;
 }
 
+/* Keyboard: the list moves the focus to a row by focusing its list item,
+ * which hands it to its child: the row gives it to its expander, so that
+ * the expander's keys (+, -, *, Left, Right) reach it and its focus ring
+ * shows where the keyboard is. */
+static gboolean
+demo_row_grab_focus(GtkWidget *widget)
+{
+    return gtk_widget_grab_focus(DEMO_ROW(widget)->expander);
+}
+
+static gboolean
+demo_row_focus(GtkWidget *widget, GtkDirectionType direction)
+{
+    return gtk_widget_child_focus(DEMO_ROW(widget)->expander, direction);
+}
+
+/* Enter and Space (captured before the expander, which would activate the
+ * item in the model directly) activate the list's item: the list's
+ * "activate" signal, as a click, so the demo's handler does what a click
+ * does (select a setting, a species) and the model activates the item. */
+static gboolean
+activate_list_item(GtkWidget *widget, GVariant *args, gpointer data)
+{
+    (void)args;
+    (void)data;
+    DemoRow *self = DEMO_ROW(widget);
+    if (!self->item || !self->list_item)
+        return FALSE;
+    return gtk_widget_activate_action(widget, "list.activate-item", "u",
+                                      gtk_list_item_get_position(self->list_item));
+}
+
+static void
+add_activate_keys(DemoRow *self)
+{
+    static const guint keys[] = {GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter,
+                                 GDK_KEY_space, GDK_KEY_KP_Space};
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_event_controller_set_name(controller, "demo-row-activate");
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
+    for (size_t i = 0; i < G_N_ELEMENTS(keys); i++)
+        gtk_shortcut_controller_add_shortcut(
+            GTK_SHORTCUT_CONTROLLER(controller),
+            gtk_shortcut_new(gtk_keyval_trigger_new(keys[i], 0),
+                             gtk_callback_action_new(activate_list_item, NULL, NULL)));
+    gtk_widget_add_controller(GTK_WIDGET(self), controller);
+}
+
 static void
 demo_row_dispose(GObject *object)
 {
@@ -210,6 +267,8 @@ demo_row_class_init(DemoRowClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     widget_class->measure = demo_row_measure;
     widget_class->size_allocate = demo_row_size_allocate;
+    widget_class->grab_focus = demo_row_grab_focus;
+    widget_class->focus = demo_row_focus;
     gtk_widget_class_set_css_name(widget_class, "foldrow");
 }
 
@@ -231,6 +290,7 @@ demo_row_init(DemoRow *self)
     gtk_box_append(GTK_BOX(self->box), self->detail);
     fold_expander_set_child(FOLD_EXPANDER(self->expander), self->box);
     gtk_widget_set_parent(self->expander, GTK_WIDGET(self));
+    add_activate_keys(self);
 }
 
 GtkWidget *

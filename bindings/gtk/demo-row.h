@@ -1,9 +1,11 @@
 /* The demos' list row: a FoldListItem shown by a FoldExpander (indentation,
  * chevron, keys) around a horizontal box (title, detail) whose height is the
  * engine's (measure() answers the item's "height": no size request, nothing
- * sized twice). Shared by demo-settings.c and demo-taxonomy.c; the binding
- * to an item, the height and the look-up by position also serve the
- * comments demo's CommentRow. */
+ * sized twice). The row hands the keyboard focus to its expander (the
+ * expander's keys reach it, its focus ring shows); Enter and Space activate
+ * the list's item as a click does. Shared by demo-settings.c and
+ * demo-taxonomy.c; the binding to an item, the height and the look-up by
+ * position also serve the comments demo's CommentRow. */
 #ifndef FOLDTABLE_GTK_DEMO_ROW_H
 #define FOLDTABLE_GTK_DEMO_ROW_H
 
@@ -41,6 +43,11 @@ void demo_row_refresh_all(GtkWidget *list);
 
 /* The DemoRow the list shows for `position` (mapped), or NULL. */
 DemoRow *demo_row_find(GtkWidget *list, guint position);
+
+/* Focuses the list's row widget of `position` as the list's keyboard
+ * navigation does (the row hands the focus to its expander); returns the
+ * DemoRow, or NULL if the list shows no row there. */
+DemoRow *demo_row_focus_position(GtkWidget *list, guint position);
 
 /* A self-test check: every DemoRow demo->list shows is allocated exactly
  * the engine's height, at the engine's offset less `scrolled` (the list's

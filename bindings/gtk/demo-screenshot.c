@@ -21,6 +21,30 @@ demo_render_widget(GtkWidget *widget)
     return texture;
 }
 
+static guchar *
+texture_pixels(GdkTexture *texture)
+{
+    int w = gdk_texture_get_width(texture), h = gdk_texture_get_height(texture);
+    guchar *pixels = g_malloc((gsize)w * h * 4);
+    gdk_texture_download(texture, pixels, (gsize)w * 4);
+    return pixels;
+}
+
+gboolean
+demo_textures_differ(GdkTexture *a, GdkTexture *b)
+{
+    if (!a || !b)
+        return TRUE;
+    int w = gdk_texture_get_width(a), h = gdk_texture_get_height(a);
+    if (w != gdk_texture_get_width(b) || h != gdk_texture_get_height(b))
+        return TRUE;
+    guchar *pa = texture_pixels(a), *pb = texture_pixels(b);
+    gboolean differ = memcmp(pa, pb, (size_t)w * h * 4) != 0;
+    g_free(pa);
+    g_free(pb);
+    return differ;
+}
+
 guint
 demo_save_screenshot(GtkWidget *window, const char *path)
 {
@@ -31,8 +55,7 @@ demo_save_screenshot(GtkWidget *window, const char *path)
         return 0;
     gboolean saved = gdk_texture_save_to_png(texture, path);
     int tw = gdk_texture_get_width(texture), th = gdk_texture_get_height(texture);
-    guchar *pixels = g_malloc((gsize)tw * th * 4);
-    gdk_texture_download(texture, pixels, (gsize)tw * 4);
+    guchar *pixels = texture_pixels(texture);
     GHashTable *colours = g_hash_table_new(g_direct_hash, g_direct_equal);
     for (int i = 0; i < tw * th; i++) {
         guint32 c;

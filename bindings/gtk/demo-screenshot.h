@@ -11,6 +11,10 @@
  * a new texture, or NULL. */
 GdkTexture *demo_render_widget(GtkWidget *widget);
 
+/* Whether two textures differ in size or in a pixel (NULL differs from
+ * everything). */
+gboolean demo_textures_differ(GdkTexture *a, GdkTexture *b);
+
 guint demo_save_screenshot(GtkWidget *window, const char *path);
 
 /* A self-test's screenshot: saves it to out_png, or with a suffix to

@@ -8,7 +8,9 @@
  * will/did events shown in the status bar (a wrapping label: never cut).
  * Rows are the settings, each with its value; a click selects one (CSS
  * class "selected"), hover is CSS too. Every row is exactly the engine's
- * height (DemoRow's measure()).
+ * height (DemoRow's measure()). Keyboard: Up and Down move between rows,
+ * the row's expander takes the focus (its ring shows): + or Right opens a
+ * section, - or Left closes it, Enter and Space do what a click does.
  *
  *   foldtable-gtk-demo-settings                      interactive
  *   foldtable-gtk-demo-settings --self-test OUT.png  drive itself, check, save
@@ -17,6 +19,7 @@
 #include "demo-row.h"
 #include "demo-app.h"
 #include "demo-groups.h"
+#include "demo-screenshot.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -58,7 +61,12 @@ typedef struct {
     GString *events;
     int32_t last_events[8];
     int n_events;
+    /* self-test: the focused expander drawn with its focus ring */
+    GdkTexture *ring;
+    GtkWidget *focused;
 } App;
+
+static void update_status(gpointer data);
 
 /* A row's value on the right; a header's detail. */
 static void
@@ -117,6 +125,9 @@ on_section_event(fold_table *table, fold_section_id section, const char *key, in
         g_string_append_printf(app->events, " → %s", names[event]);
     if (app->n_events < (int)G_N_ELEMENTS(app->last_events))
         app->last_events[app->n_events++] = event;
+    /* However the section changed (a click, a key on its expander). */
+    if (event == FOLD_SECTION_DID_COLLAPSE || event == FOLD_SECTION_DID_EXPAND)
+        update_status(app);
     return 1;
 }
 
@@ -162,8 +173,6 @@ on_activate(GtkListView *list, guint position, gpointer data)
 
 static const char css[] =
     "window.settings-demo { background: #f6f5f4; }\n"
-    ".settings-demo .topbar { padding: 14px 20px; background: #ffffff;"
-    "  box-shadow: inset 0 -1px #deddda; font-weight: bold; font-size: 1.2em; }\n"
     ".settings-demo .statusbar { padding: 8px 20px; background: #ffffff;"
     "  box-shadow: inset 0 1px #deddda; color: #3d3846; }\n"
     "listview.settings { background: #f6f5f4; }\n"
@@ -188,10 +197,6 @@ build_window(GtkApplication *gapp, gpointer data)
     GtkWidget *window =
         demo_window_new(gapp, css, "settings-demo", "FoldTable — Settings", 580, 640);
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    GtkWidget *top = gtk_label_new("Settings");
-    gtk_label_set_xalign(GTK_LABEL(top), 0);
-    gtk_widget_add_css_class(top, "topbar");
-    gtk_box_append(GTK_BOX(vbox), top);
 
     app->demo.activated = update_status; /* after on_activate's own work */
     app->demo.list = demo_list_view_new(app->demo.model, "settings", G_CALLBACK(setup_row),
@@ -307,8 +312,79 @@ step_3(gpointer data)
     demo_expect_screenshot(&app->demo, NULL, NULL);
 }
 
+/* The expander the window's focus is on: the row's, at `position`. */
+static gboolean
+expander_focused(App *app, int64_t position)
+{
+    DemoRow *r = demo_row_find(app->demo.list, (guint)position);
+    return r && demo_focus(&app->demo) == demo_row_get_expander(r);
+}
+
+static void
+step_4(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* The keyboard on Sound's header: the list focuses its row, the row
+     * hands the focus to its expander, and the expander's keys act. */
+    DemoRow *sound = demo_row_focus_position(app->demo.list, (guint)demo_header_pos(t, "sound"));
+    GtkWidget *expander = sound ? demo_row_get_expander(sound) : NULL;
+    EXPECT(expander && demo_focus(&app->demo) == expander);
+    int64_t n = demo_item_count(t);
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_plus) == expander);
+    EXPECT(!demo_section_collapsed(t, "sound") && demo_item_count(t) == n + 4);
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_minus) == expander);
+    EXPECT(demo_section_collapsed(t, "sound") && demo_item_count(t) == n);
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Right) == expander);
+    EXPECT(!demo_section_collapsed(t, "sound"));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Left) == expander);
+    EXPECT(demo_section_collapsed(t, "sound"));
+    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Sound: will collapse") != NULL);
+    /* Down: the list moves the focus to Privacy's header, to its expander. */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    EXPECT(expander_focused(app, demo_header_pos(t, "privacy")));
+    /* Enter opens it, as a click does (the list's "activate"). */
+    app->n_events = 0;
+    GtkWidget *privacy = demo_focus(&app->demo);
+    EXPECT(privacy && demo_press_key(&app->demo, GDK_KEY_Return) == gtk_widget_get_parent(privacy));
+    EXPECT(!demo_section_collapsed(t, "privacy") && app->n_events == 2);
+    EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_EXPANDED);
+    /* Down to Privacy's first setting, Space selects it (a click's work). */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    EXPECT(expander_focused(app, demo_row_pos(t, "privacy", 0)));
+    demo_press_key(&app->demo, GDK_KEY_space);
+    EXPECT(app->selected_section == demo_section(t, "privacy") && app->selected_row == 0);
+    app->focused = demo_focus(&app->demo);
+    EXPECT(app->focused && (gtk_widget_get_state_flags(app->focused) & GTK_STATE_FLAG_FOCUS_VISIBLE));
+    printf("step 4: keys on Sound's expander (+ - Right Left), Down to Privacy, Enter opened "
+           "it, Down, Space selected Privacy › Location services\n");
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    /* The focus ring: the expander drawn with it, then without. */
+    EXPECT(demo_focus(&app->demo) == app->focused);
+    app->ring = demo_render_widget(app->focused);
+    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Privacy › Location services)");
+    gtk_window_set_focus_visible(GTK_WINDOW(app->demo.window), FALSE);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    GdkTexture *plain = demo_render_widget(app->focused);
+    EXPECT(demo_textures_differ(app->ring, plain));
+    printf("step 6: the focused expander is drawn %s its focus ring\n",
+           demo_textures_differ(app->ring, plain) ? "differently with" : "THE SAME without");
+    g_clear_object(&plain);
+    g_clear_object(&app->ring);
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
 
 int
 main(int argc, char **argv)

@@ -4,15 +4,19 @@
  *
  * Four levels of sections, each level's header a little smaller and
  * indented; species are the rows (common name, Latin name on the right).
- * Click a header to fold its group. Type in the search field to filter
- * while typing (common or Latin names and group titles, case-insensitive;
- * groups with matches open, headers show "n of m": the table lives in a
- * FoldStore, whose filter is a FoldMatchFunc set with
- * fold_store_set_filter_func(), the counts fold_store_get_match_count());
- * click a species to
- * select it, ctrl-click to add or remove one, shift-click for the species
- * shown between (the engine's keyed selection: it survives folding and
- * filtering). Sticky headers: FoldStickyHeaders
+ * Click a header to fold its group. Type in the search field (in the
+ * header bar) to filter while typing (common or Latin names and group
+ * titles, case-insensitive; groups with matches open, headers show
+ * "n of m": the table lives in a FoldStore, whose filter is a FoldMatchFunc
+ * set with fold_store_set_filter_func(), the counts
+ * fold_store_get_match_count()); when nothing matches, the list gives way to
+ * "No Results Found". Click a species to select it, ctrl-click to add or
+ * remove one, shift-click for the species shown between (the engine's keyed
+ * selection: it survives folding and filtering); a click in the list takes
+ * the keyboard focus from the search field to the row. Keyboard: Up and
+ * Down move between rows, whose expanders take the focus (+, -, *, Left,
+ * Right fold and unfold), Enter and Space do what a click does. Sticky
+ * headers: FoldStickyHeaders
  * (fold-sticky-headers.h) wraps the scrolled list when it is part of the
  * library — the seam is marked "STICKY" below; without it the list scrolls
  * without them and the self-test checks the engine's stack only.
@@ -95,6 +99,8 @@ typedef struct {
     FoldStore *store; /* owns demo.table; demo.model is over it */
     GtkWidget *sticky;
     GtkWidget *search;
+    GtkWidget *results; /* a stack: the list, or "No Results Found" */
+    GtkGesture *press;
     GtkAdjustment *vadj;
     double offset;
     char *query;         /* casefolded; NULL: no filter */
@@ -196,15 +202,58 @@ on_search_changed(GtkSearchEntry *entry, gpointer data)
     apply_query(data, gtk_editable_get_text(GTK_EDITABLE(entry)));
 }
 
+/* The list while something is shown, "No Results Found" when the filter
+ * leaves nothing. */
+static void
+on_items_changed(GListModel *model, guint position, guint removed, guint added, gpointer results)
+{
+    (void)position;
+    (void)removed;
+    (void)added;
+    gtk_stack_set_visible_child_name(GTK_STACK(results),
+                                     g_list_model_get_n_items(model) ? "list" : "empty");
+}
+
+static GtkWidget *
+empty_state_new(void)
+{
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_widget_add_css_class(box, "empty-state");
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
+    GtkWidget *icon = gtk_image_new_from_icon_name("edit-find-symbolic");
+    gtk_image_set_pixel_size(GTK_IMAGE(icon), 96);
+    gtk_widget_add_css_class(icon, "dim-label");
+    GtkWidget *title = gtk_label_new("No Results Found");
+    gtk_widget_add_css_class(title, "title-1");
+    GtkWidget *hint = gtk_label_new("Try a common or a Latin name, or a group");
+    gtk_widget_add_css_class(hint, "dim-label");
+    gtk_box_append(GTK_BOX(box), icon);
+    gtk_box_append(GTK_BOX(box), title);
+    gtk_box_append(GTK_BOX(box), hint);
+    return box;
+}
+
 /* ---- selection: click, ctrl-click, shift-click -------------------------------- */
 
+/* A press in the list: its modifiers for on_activate, and the keyboard
+ * focus moves to the row pressed (out of the search field), as a click on
+ * any widget that takes the focus does. */
 static void
 on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
 {
     (void)n_press;
-    (void)x;
-    (void)y;
-    ((App *)data)->mods = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(gesture));
+    App *app = data;
+    app->mods = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(gesture));
+    for (GtkWidget *w = gtk_widget_pick(app->demo.list, x, y, GTK_PICK_DEFAULT); w;
+         w = gtk_widget_get_parent(w)) {
+        if (DEMO_IS_ROW(w)) {
+            gtk_widget_grab_focus(gtk_widget_get_parent(w)); /* the list's row: to the expander */
+            return;
+        }
+        if (w == app->demo.list)
+            break;
+    }
+    gtk_widget_grab_focus(app->demo.list);
 }
 
 /* A header folds (as in the other demos); a species is selected by the
@@ -236,6 +285,9 @@ setup_row(GtkSignalListItemFactory *f, GtkListItem *list_item, gpointer data)
     gtk_list_item_set_child(list_item, demo_row_new(list_item, ((App *)data)->demo.model, row_texts, data));
 }
 
+/* Adwaita's light palette: a top-level header a little larger on the
+ * window's grey, deeper ones on white, each level's title a little
+ * lighter; the selection in the accent blue. */
 static const char css[] =
     "window.taxonomy-demo { background: #ffffff; }\n"
     "listview.taxonomy > row { padding: 0; margin: 0; border: none; min-height: 0;"
@@ -243,22 +295,22 @@ static const char css[] =
     "listview.taxonomy foldrow { background: #ffffff; box-shadow: inset 0 -1px #f0efed; }\n"
     "listview.taxonomy foldrow.header .title { font-weight: bold; }\n"
     "listview.taxonomy foldrow .detail { color: alpha(currentColor, 0.55); font-size: 0.9em; }\n"
-    "listview.taxonomy foldrow.header.depth-0 { background: #2a4d69; color: #ffffff; }\n"
-    "listview.taxonomy foldrow.header.depth-0 .detail { color: alpha(#ffffff, 0.75); }\n"
-    "listview.taxonomy foldrow.header.depth-1 { background: #dce8f2; color: #1d3547; }\n"
-    "listview.taxonomy foldrow.header.depth-2 { background: #edf3f8; color: #1d3547; }\n"
-    "listview.taxonomy foldrow.header.depth-3 { background: #f6f9fb; color: #2e3d48;"
-    "  box-shadow: inset 0 -1px #dde5ec; }\n"
-    "listview.taxonomy > row:hover foldrow.row { background: #f3f7fb; }\n"
-    "listview.taxonomy > row:hover foldrow.header.depth-0 { background: #335c7d; }\n"
-    "listview.taxonomy > row:hover foldrow.header.depth-1,"
-    "listview.taxonomy > row:hover foldrow.header.depth-2,"
-    "listview.taxonomy > row:hover foldrow.header.depth-3 { background: #d3e2ef; }\n"
+    "listview.taxonomy foldrow.header.depth-0 { background: #f6f5f4;"
+    "  box-shadow: inset 0 -1px #deddda; }\n"
+    "listview.taxonomy foldrow.header.depth-0 .title { font-size: 1.1em; }\n"
+    "listview.taxonomy foldrow.header.depth-1 { background: #faf9f8; }\n"
+    "listview.taxonomy foldrow.header.depth-3 .title { font-weight: 600; }\n"
+    "listview.taxonomy foldrow.header image.expander { color: #5e5c64; }\n"
+    "listview.taxonomy > row:hover foldrow { background: #f3f3f2; }\n"
+    "listview.taxonomy > row:hover foldrow.header.depth-0 { background: #ebeae9; }\n"
     "listview.taxonomy foldrow.row.selected,"
     "listview.taxonomy > row:hover foldrow.row.selected { background: #3584e4; color: #ffffff; }\n"
     "listview.taxonomy foldrow.row.selected .detail { color: alpha(#ffffff, 0.8); }\n"
+    /* the expander's focus ring, light on the accent blue */
+    "listview.taxonomy foldrow.row.selected foldexpander:focus-visible {"
+    "  outline-color: alpha(#ffffff, 0.7); }\n"
     "listview.taxonomy foldrow.row.match .title { font-weight: bold; }\n"
-    "searchentry.taxonomy { margin: 6px; }\n";
+    ".taxonomy-demo .empty-state { margin: 24px; }\n";
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -270,34 +322,41 @@ build_window(GtkApplication *gapp, gpointer data)
     app->demo.list = demo_list_view_new(app->demo.model, "taxonomy", G_CALLBACK(setup_row),
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
                                    G_CALLBACK(on_activate), app);
-    /* The modifiers of each press, for on_activate (capture: before the row). */
-    GtkGesture *press = gtk_gesture_click_new();
-    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
-    g_signal_connect(press, "pressed", G_CALLBACK(on_pressed), app);
-    gtk_widget_add_controller(app->demo.list, GTK_EVENT_CONTROLLER(press));
+    /* Each press (capture: before the row): its modifiers for on_activate,
+     * the focus to the row. */
+    app->press = gtk_gesture_click_new();
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(app->press), GTK_PHASE_CAPTURE);
+    g_signal_connect(app->press, "pressed", G_CALLBACK(on_pressed), app);
+    gtk_widget_add_controller(app->demo.list, GTK_EVENT_CONTROLLER(app->press));
     GtkWidget *scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+
+    /* The search field in the header bar, where GNOME apps have it. */
     app->search = gtk_search_entry_new();
-    gtk_widget_add_css_class(app->search, "taxonomy");
     g_object_set(app->search, "placeholder-text", "Search species", NULL);
+    gtk_widget_set_size_request(app->search, 280, -1);
     g_signal_connect(app->search, "search-changed", G_CALLBACK(on_search_changed), app);
-    gtk_box_append(GTK_BOX(box), app->search);
+    gtk_header_bar_set_title_widget(demo_window_get_header_bar(window), app->search);
     if (app->demo.out_png) {
         /* Self-test: a blinking cursor would repaint forever, and the
          * steps wait for a quiet window. */
         g_object_set(gtk_widget_get_settings(window), "gtk-cursor-blink", FALSE, NULL);
     }
+    app->results = gtk_stack_new();
 #ifdef DEMO_HAVE_STICKY
     /* STICKY: the stuck headers are the list's own rows (its factory). */
     app->sticky = fold_sticky_headers_new(app->demo.model, scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
-    gtk_box_append(GTK_BOX(box), app->sticky);
+    gtk_stack_add_named(GTK_STACK(app->results), app->sticky, "list");
 #else
     /* STICKY: fold_sticky_headers_new(app->demo.model, scroller) goes here. */
-    gtk_box_append(GTK_BOX(box), scroller);
+    gtk_stack_add_named(GTK_STACK(app->results), scroller, "list");
 #endif
-    gtk_window_set_child(GTK_WINDOW(window), box);
+    gtk_stack_add_named(GTK_STACK(app->results), empty_state_new(), "empty");
+    /* Disconnected when the stack goes (the model outlives the window). */
+    g_signal_connect_object(app->demo.model, "items-changed", G_CALLBACK(on_items_changed),
+                            app->results, 0);
+    gtk_window_set_child(GTK_WINDOW(window), app->results);
     return window;
 }
 
@@ -458,10 +517,95 @@ step_4(gpointer data)
     App *app = data;
     EXPECT(demo_item_count(app->demo.table) == 6);
     demo_expect_screenshot(&app->demo, "-search.png", " (filtered by \"fox\", two foxes selected)");
+    /* Nothing matches: "No Results Found" instead of an empty list. */
+    gtk_editable_set_text(GTK_EDITABLE(app->search), "unicorn");
+    apply_query(app, "unicorn");
+    EXPECT(demo_item_count(app->demo.table) == 0);
+    EXPECT(g_strcmp0(gtk_stack_get_visible_child_name(GTK_STACK(app->results)), "empty") == 0);
+}
+
+static void
+step_5(gpointer data)
+{
+    App *app = data;
+    EXPECT(g_strcmp0(gtk_stack_get_visible_child_name(GTK_STACK(app->results)), "empty") == 0);
+    demo_expect_screenshot(&app->demo, "-empty.png", " (\"unicorn\" matches nothing)");
+    gtk_editable_set_text(GTK_EDITABLE(app->search), "");
+    apply_query(app, "");
+    EXPECT(g_strcmp0(gtk_stack_get_visible_child_name(GTK_STACK(app->results)), "list") == 0);
+    printf("step 5: \"unicorn\": no items, \"No Results Found\" shown; cleared: the list again\n");
+    /* The keyboard focus in the search field, for the next step's click. */
+    gtk_widget_grab_focus(app->search);
+}
+
+/* The row's expander has the window's focus. */
+static gboolean
+focused(App *app, DemoRow *row)
+{
+    return row && demo_focus(&app->demo) == demo_row_get_expander(row);
+}
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    GtkWidget *focus = demo_focus(&app->demo);
+    EXPECT(focus && (focus == app->search || gtk_widget_is_ancestor(focus, app->search)));
+    /* A press on Lion's row (the list's press gesture): the focus leaves
+     * the search field for the row's expander. */
+    DemoRow *lion = demo_row_find(app->demo.list, (guint)demo_row_pos(t, "felids", 0));
+    graphene_point_t at = GRAPHENE_POINT_INIT(0, 0);
+    EXPECT(lion && gtk_widget_compute_point(GTK_WIDGET(lion), app->demo.list,
+                                            &GRAPHENE_POINT_INIT(40, 10), &at));
+    g_signal_emit_by_name(app->press, "pressed", 1, (double)at.x, (double)at.y);
+    app->mods = 0;
+    EXPECT(focused(app, lion));
+    /* Left on a species: the focus goes to its family's header (Cats). */
+    GtkWidget *expander = lion ? demo_row_get_expander(lion) : NULL;
+    EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_Left) == expander);
+    DemoRow *cats = demo_row_find(app->demo.list, (guint)demo_header_pos(t, "felids"));
+    EXPECT(focused(app, cats));
+    /* - folds Cats, + unfolds it. */
+    expander = cats ? demo_row_get_expander(cats) : NULL;
+    EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_minus) == expander);
+    EXPECT(demo_section_collapsed(t, "felids"));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_plus) == expander);
+    EXPECT(!demo_section_collapsed(t, "felids"));
+    /* * on Animals unfolds everything below it (Primates, folded in step 1). */
+    DemoRow *animals = demo_row_focus_position(app->demo.list, (guint)demo_header_pos(t, "animals"));
+    EXPECT(focused(app, animals));
+    EXPECT(demo_section_collapsed(t, "primates"));
+    EXPECT(animals && demo_press_key(&app->demo, GDK_KEY_asterisk) == demo_row_get_expander(animals));
+    EXPECT(!demo_section_collapsed(t, "primates"));
+    /* Down, then Enter selects the species as a click does. */
+    DemoRow *wolf = demo_row_focus_position(app->demo.list, (guint)demo_row_pos(t, "canids", 0));
+    EXPECT(focused(app, wolf));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    DemoRow *fox = demo_row_find(app->demo.list, (guint)demo_row_pos(t, "canids", 1));
+    EXPECT(focused(app, fox));
+    demo_press_key(&app->demo, GDK_KEY_Return);
+    int selected = 0;
+    int64_t rows = -1;
+    EXPECT(fold_table_is_row_selected(t, demo_section(t, "canids"), 1, &selected) == FOLD_OK &&
+           selected);
+    EXPECT(fold_table_selection_count(t, FOLD_ROOT, &rows, NULL) == FOLD_OK && rows == 1);
+    EXPECT(fox && (gtk_widget_get_state_flags(demo_row_get_expander(fox)) &
+                   GTK_STATE_FLAG_FOCUS_VISIBLE));
+    printf("step 6: a press in the list took the focus from the search field to Lion; Left to "
+           "Cats, - and + folded and unfolded it, * on Animals unfolded Primates, Down and Enter "
+           "selected Red fox\n");
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Red fox, selected)");
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7};
 
 int
 main(int argc, char **argv)

@@ -2,16 +2,20 @@
 """FoldTable in a PyGObject GtkListView, through GObject Introspection.
 
 A settings-style list: top-level sections with "Title|Detail" headers,
-nested groups, a fixed section (About: no indicator, a click does nothing),
+nested groups, a fixed section (About: no chevron, a click does nothing),
 one section that starts collapsed (Privacy), rows that expand to show a
 description, an accordion switch, and a lock that vetoes expanding Privacy
 (a "section-will-expand" handler returns False). The status line at the
 bottom shows the store's will/did events as they arrive.
 
+Each row is a ``Fold.Expander`` (the chevron, the indentation, the keys:
++ - * Left Right, Enter and Space) as in ``examples/quickstart.py``, and the
+section headers stick at the top while scrolling (``Fold.StickyHeaders``).
+
 The engine is reached through the typelib only: ``Fold.Store`` owns the
 table, ``Fold.ListModel.new_for_store`` shows it as a Gio.ListModel, and
-every change (a click, the accordion, a direct store call) reaches the list
-through the model's own items-changed. Nothing is mirrored here.
+every change (a click, a key, the accordion, a direct store call) reaches
+the list through the model's own items-changed. Nothing is mirrored here.
 
 Run with the system interpreter (Debian's PyGObject), with the typelib and
 the libraries on their paths (ctest sets them for the self-test)::
@@ -35,51 +39,74 @@ except ValueError as e:  # no Fold-0.2.typelib on GI_TYPELIB_PATH
     print("demo.py: %s (set GI_TYPELIB_PATH to the directory of Fold-0.2.typelib)" % e,
           file=sys.stderr)
     sys.exit(77)
-from gi.repository import Fold, GdkPixbuf, Gio, GLib, Gtk  # noqa: E402
+from gi.repository import Fold, Gdk, GdkPixbuf, Gio, GLib, Gtk, Pango  # noqa: E402
 
 HEADER, ROW, FOOTER = 0, 1, 2  # FoldListItem:kind
 ACTIVATED_NOTHING, ACTIVATED_REFUSED = 0, 5  # FOLD_ACTIVATED_*
 HEADER_HEIGHT = 28.0
 ROW_HEIGHT = 40.0
 EXPANDED_HEIGHT = 96.0
-INDENT = 22
-COLLAPSED, EXPANDED = "+", "\u2013"  # the engine's default indicators
+LEVEL = 20  # Fold.Expander's indentation: its child starts 20 px a level further
+COLLAPSED = "+"  # the engine's default indicator (what the model's items say)
 
 F = Fold.SectionFlags
 # The app's data: (key, parent, header "Title|Detail", flags, rows as
-# (title, value)). The store gets the structure and the header texts; the
-# rows' texts stay here and reach the model through its text function.
+# (title, value, what an expanded row says)). The store gets the structure
+# and the header texts; the rows' texts stay here and reach the model
+# through its text function.
 GROUPS = [
     ("network", None, "Network|Wi-Fi, Bluetooth", F.NONE,
-     [("Wi-Fi", "Home-5G"), ("Bluetooth", "On"), ("Airplane mode", "Off")]),
+     [("Wi-Fi", "Home-5G", "Connected to Home-5G on 5 GHz; the signal is strong."),
+      ("Bluetooth", "On", "Visible to nearby devices while this window is open."),
+      ("Airplane mode", "Off", "Turns off Wi-Fi, Bluetooth and mobile broadband.")]),
     ("vpn", "network", "VPN|2 connections", F.NONE,
-     [("Office", "Connected"), ("Home lab", "Off")]),
+     [("Office", "Connected", "All traffic goes through the office network."),
+      ("Home lab", "Off", "Connects on demand to the machines at home.")]),
     ("display", None, "Display|1920 \u00d7 1080", F.NONE,
-     [("Brightness", "70 %"), ("Night light", "Sunset"), ("Scale", "100 %"),
-      ("Refresh rate", "60 Hz")]),
+     [("Brightness", "70 %", "Adjusts to the light around you when it changes a lot."),
+      ("Night light", "Sunset", "Warmer colours from sunset to sunrise, easier on the eyes."),
+      ("Scale", "100 %", "Makes text and windows larger without a lower resolution."),
+      ("Refresh rate", "60 Hz", "How many times a second the picture is drawn.")]),
     ("color", "display", "Color|profiles", F.NONE,
-     [("sRGB", "Default"), ("Display P3", ""), ("Adobe RGB", "")]),
+     [("sRGB", "Default", "The profile most pictures and web pages are made for."),
+      ("Display P3", "", "A wider range of colours, as on recent phones."),
+      ("Adobe RGB", "", "A wide range of colours for printing photographs.")]),
     ("sound", None, "Sound|output and input", F.NONE,
-     [("Output", "Speakers"), ("Input", "Microphone"), ("Volume", "45 %")]),
+     [("Output", "Speakers", "Plays through the built-in speakers."),
+      ("Input", "Microphone", "Records from the built-in microphone."),
+      ("Volume", "45 %", "Alerts and music play at this volume.")]),
     ("about", None, "About|fixed section", F.FIXED,
-     [("Device name", "foldtable"), ("System", "Debian 12"), ("Memory", "16 GB"),
-      ("Disk", "512 GB")]),
+     [("Device name", "foldtable", "How this computer appears to others on the network."),
+      ("System", "Debian 12", "The operating system and its version."),
+      ("Memory", "16 GB", "Room for the programs that run at the same time."),
+      ("Disk", "512 GB", "Room for your files and programs.")]),
     ("privacy", None, "Privacy|starts collapsed", F.COLLAPSED,
-     [("Location", "Off"), ("Camera", "Ask"), ("Microphone", "Ask")]),
+     [("Location", "Off", "Apps cannot find out where you are."),
+      ("Camera", "Ask", "An app asks before it uses the camera."),
+      ("Microphone", "Ask", "An app asks before it uses the microphone.")]),
     ("power", None, "Power|balanced", F.NONE,
-     [("Power mode", "Balanced"), ("Battery", "82 %"), ("Suspend", "15 min")]),
+     [("Power mode", "Balanced", "Standard performance and power use."),
+      ("Battery", "82 %", "About four hours left at the current use."),
+      ("Suspend", "15 min", "Suspends after 15 minutes without use.")]),
     ("empty", None, "Nothing here|empty section", F.NONE, []),
 ]
 ROWS = {key: rows for key, _parent, _header, _flags, rows in GROUPS}
 TITLES = {key: header.split("|")[0] for key, _parent, header, _flags, _rows in GROUPS}
 
+# Adwaita's light palette, as the C list demos: headers on the window's grey,
+# rows on white, an expanded row marked by the accent blue.
 CSS = b"""
 listview.fold > row { padding: 0; margin: 0; min-height: 0; border: none; }
-.fold-header { background: #d8e0ec; font-weight: bold; }
-.fold-header.depth-1 { background: #e6ecf4; }
-.fold-row { background: #ffffff; box-shadow: inset 0 -1px #e8e8e8; }
-.fold-row.expanded { background: #fff6d8; }
-.fold-status { padding: 4px 10px; border-top: 1px solid #c8c8c8; background: #f4f4f4; }
+.fold-header { background: #f6f5f4; box-shadow: inset 0 -1px #deddda; font-weight: bold; }
+.fold-header .dim-label { font-weight: normal; }
+.fold-header.depth-1 { background: #faf9f8; }
+listview.fold image.expander { color: #5e5c64; }
+.fold-row { background: #ffffff; box-shadow: inset 0 -1px #ebe9e6; }
+.fold-row.expanded { background: #fafcff; box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }
+.fold-row .body { color: alpha(currentColor, 0.7); }
+listview.fold > row:hover .fold-header { background: #edebe9; }
+listview.fold > row:hover .fold-row { background: #f3f6fb; }
+.fold-status { padding: 6px 12px; box-shadow: inset 0 1px #deddda; background: #ffffff; }
 """
 
 
@@ -98,65 +125,82 @@ def row_text(_section, key, row):
     return ROWS[key][row][0]
 
 
-def setup_row(_factory, list_item):
-    outer = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
-    line = Gtk.Box(spacing=6, valign=Gtk.Align.CENTER)
-    indicator = Gtk.Label(width_chars=2)
-    title = Gtk.Label(xalign=0, hexpand=True)
-    detail = Gtk.Label(css_classes=["dim-label"])
-    body = Gtk.Label(xalign=0, wrap=True)
-    for child in (indicator, title, detail):
-        line.append(child)
-    outer.append(line)
-    outer.append(body)
-    outer.parts = (line, indicator, title, detail, body)
-    list_item.set_child(outer)
+class Row(Gtk.Box):
+    """A list row: a Fold.Expander around the line (title, detail), then the
+    body an expanded row shows. It hands the keyboard focus to the expander
+    (a Gtk.Box keeps it), so the expander's keys reach it and its focus ring
+    shows where the keyboard is."""
+
+    def __init__(self, model, failed):
+        super().__init__(orientation=Gtk.Orientation.VERTICAL)
+        self.title = Gtk.Label(xalign=0, hexpand=True)
+        self.detail = Gtk.Label(css_classes=["dim-label"])
+        line = Gtk.Box(spacing=6)
+        line.append(self.title)
+        line.append(self.detail)
+        self.expander = Fold.Expander(model=model, child=line, margin_start=8, margin_end=12)
+        # A key the engine refuses (the lock): said in the status line.
+        self.expander.connect("failed", lambda _e, action, error: failed(action, error))
+        self.body = Gtk.Label(xalign=0, wrap=True, lines=2, css_classes=["body"],
+                              ellipsize=Pango.EllipsizeMode.END, margin_end=12)
+        self.append(self.expander)
+        self.append(self.body)
+        self.item = None
+        self.notify_id = 0
+        self.list_item = None  # for the self-test's picking
+
+    def do_grab_focus(self):
+        return self.expander.grab_focus()
+
+    def bind(self, item, list_item):
+        # Items are live: a redraw arrives as a property notification, not
+        # as items-changed, so the row follows its item until it is unbound.
+        self.unbind()
+        self.item, self.list_item = item, list_item
+        self.notify_id = item.connect("notify", lambda *_: self.show())
+        self.expander.set_item(item)
+        self.show()
+
+    def unbind(self):
+        if self.item is not None:
+            self.item.disconnect(self.notify_id)
+        self.item, self.notify_id = None, 0
+        self.expander.set_item(None)
+
+    def show(self):
+        p = self.item.props
+        is_header = p.kind == HEADER
+        self.title.set_text(p.title or "")
+        if is_header:
+            self.detail.set_text(p.detail or "")
+        else:
+            self.detail.set_text(ROWS[p.key][p.row][1] if p.row >= 0 else "")
+        self.set_size_request(-1, round(p.height))
+        self.expander.set_size_request(-1, round(p.height if is_header
+                                                 else min(p.height, ROW_HEIGHT)))
+        self.body.set_visible(p.expanded)
+        if p.expanded:
+            self.body.set_text(ROWS[p.key][p.row][2])
+            self.body.set_margin_start(8 + LEVEL * (p.depth + 2))  # under the title
+        self.set_css_classes(["fold-header" if is_header else "fold-row",
+                              "depth-%d" % min(p.depth, 1)] + (["expanded"] if p.expanded else []))
+
+
+def setup_row(_factory, list_item, demo):
+    list_item.set_child(Row(demo.model, demo.on_expander_failed))
 
 
 def bind_row(_factory, list_item):
-    # Items are live: a redraw arrives as a property notification, not as
-    # items-changed, so the row follows its item until it is unbound.
-    item = list_item.get_item()
-    outer = list_item.get_child()
-    outer.notify_id = item.connect("notify", lambda *_: show_item(item, list_item))
-    show_item(item, list_item)
+    list_item.get_child().bind(list_item.get_item(), list_item)
 
 
 def unbind_row(_factory, list_item):
-    outer = list_item.get_child()
-    if getattr(outer, "notify_id", 0):
-        list_item.get_item().disconnect(outer.notify_id)
-        outer.notify_id = 0
-
-
-def show_item(item, list_item):
-    outer = list_item.get_child()
-    line, indicator, title, detail, body = outer.parts
-    p = item.props
-    is_header = p.kind == HEADER
-    indicator.set_text(p.indicator or "")
-    title.set_text(p.title or "")
-    if is_header:
-        detail.set_text(p.detail or "")
-    else:
-        detail.set_text(ROWS[p.key][p.row][1] if p.row >= 0 else "")
-    line.set_margin_start(8 + INDENT * p.depth + (0 if is_header else INDENT))
-    line.set_margin_end(12)
-    outer.set_size_request(-1, round(p.height))
-    line.set_size_request(-1, round(p.height if is_header else min(p.height, ROW_HEIGHT)))
-    body.set_visible(p.expanded)
-    if p.expanded:
-        body.set_text("%s: %s. Expanded to %.0f pt; click again to collapse."
-                      % (p.title, ROWS[p.key][p.row][1] or "not set", p.height))
-        body.set_margin_start(8 + INDENT * (p.depth + 2))
-        body.set_margin_end(12)
-    outer.set_css_classes(["fold-header" if is_header else "fold-row",
-                           "depth-%d" % min(p.depth, 1)] + (["expanded"] if p.expanded else []))
-    outer.list_item = list_item  # for the self-test's picking
+    list_item.get_child().unbind()
 
 
 class StepPacer:
-    """Runs step() (until it returns SOURCE_REMOVE) once the window shows the
+    """Runs step() (until it returns SOURCE_REMOVE, then closes the window:
+    its frame clock's handler is disconnected first) once the window shows the
     last step's changes, not after a fixed time (a loaded machine may take
     longer than any fixed interval): at least `step_ms` after the last step,
     a frame painted since it (each step queues one), no frame for QUIET_MS
@@ -202,6 +246,7 @@ class StepPacer:
         self.step_end = GLib.get_monotonic_time()
         if self.step() == GLib.SOURCE_REMOVE:
             self.clock.disconnect(self.handler)
+            self.window.destroy()
             return GLib.SOURCE_REMOVE
         self.window.queue_draw()  # a frame after this step's changes, even if they queued none
         self.schedule(self.step_ms)
@@ -216,6 +261,7 @@ class Demo:
         self.out_png = out_png
         self.signals = []
         self.events = []
+        self.events_idle = 0
         self.failures = 0
         self.step = 0
         self.model.connect("items-changed", lambda _m, p, r, a: self.signals.append((p, r, a)))
@@ -235,7 +281,8 @@ class Demo:
             self.display(), provider, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 
         self.window = Gtk.ApplicationWindow(application=app, title="FoldTable \u2014 PyGObject",
-                                            default_width=480, default_height=600)
+                                            default_width=480, default_height=640,
+                                            titlebar=Gtk.HeaderBar())
         bar = Gtk.Box(spacing=8, margin_start=10, margin_end=10, margin_top=6, margin_bottom=6)
         bar.append(Gtk.Label(label="Accordion (one expanded row)", xalign=0, hexpand=True))
         self.switch = Gtk.Switch()
@@ -248,22 +295,25 @@ class Demo:
         lock_bar.append(self.lock)
 
         factory = Gtk.SignalListItemFactory()
-        factory.connect("setup", setup_row)
+        factory.connect("setup", setup_row, self)
         factory.connect("bind", bind_row)
         factory.connect("unbind", unbind_row)
         self.list = Gtk.ListView(model=Gtk.NoSelection(model=self.model), factory=factory,
                                  single_click_activate=True, css_classes=["fold"])
         self.list.connect("activate", self.on_activate)
-        scroller = Gtk.ScrolledWindow(vexpand=True, hscrollbar_policy=Gtk.PolicyType.NEVER)
+        scroller = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
         scroller.set_child(self.list)
         self.vadj = self.list.get_vadjustment()
+        # The section headers stick at the top: the list's own header rows.
+        self.sticky = Fold.StickyHeaders.new(self.model, scroller)
+        self.sticky.set_vexpand(True)
         self.status = Gtk.Label(xalign=0, wrap=True, css_classes=["fold-status"],
                                 label="Click a header to collapse it, a row to expand it.")
 
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
         box.append(bar)
         box.append(lock_bar)
-        box.append(scroller)
+        box.append(self.sticky)
         box.append(self.status)
         self.window.set_child(box)
         self.window.present()
@@ -272,32 +322,49 @@ class Demo:
 
     @staticmethod
     def display():
-        from gi.repository import Gdk
         return Gdk.Display.get_default()
 
     # -- the store's events ----------------------------------------------------
 
+    # A click shows its events at once (on_activate); a key on an expander
+    # acts on the model directly, and its events are shown when idle.
+
+    def add_event(self, text):
+        self.events.append(text)
+        if not self.events_idle:
+            self.events_idle = GLib.idle_add(self.show_events)
+
+    def show_events(self):
+        self.events_idle = 0
+        if self.events:
+            self.status.set_text(" \u00b7 ".join(self.events))
+            self.events = []
+        return GLib.SOURCE_REMOVE
+
     def on_section_will(self, _store, _section, key, name):
         verb = name.rsplit("-", 1)[1]
         if name == "section-will-expand" and key == "privacy" and self.lock.get_active():
-            self.events.append("refused: %s is locked" % TITLES[key])
+            self.add_event("refused: %s is locked" % TITLES[key])
             return False
-        self.events.append("will %s %s" % (verb, TITLES[key]))
+        self.add_event("will %s %s" % (verb, TITLES[key]))
         return True
 
     def on_section_did(self, _store, _section, key, name):
-        self.events.append("did %s %s" % (name.rsplit("-", 1)[1], TITLES[key]))
+        self.add_event("did %s %s" % (name.rsplit("-", 1)[1], TITLES[key]))
 
     def on_row_did(self, _store, _section, key, row, what):
-        self.events.append("%s %s" % (ROWS[key][row][0], what))
+        self.add_event("%s %s" % (ROWS[key][row][0], what))
+
+    def on_expander_failed(self, _action, _error):
+        self.show_events()  # the refusal already said why
 
     def on_activate(self, _list, position):
-        self.events = []
+        self.show_events()  # what came before
         action = self.model.activate(position)
         if action == ACTIVATED_NOTHING and not self.events:
             item = self.model.get_item(position)
             self.events.append("%s: nothing to do" % (item.props.title or "footer"))
-        self.status.set_text(" \u00b7 ".join(self.events))
+        self.show_events()
         return action
 
     def on_accordion(self, switch, _pspec):
@@ -334,6 +401,43 @@ class Demo:
                 return p
         return -1
 
+    def item_top(self, position):
+        return sum(self.model.get_item(p).props.height for p in range(position))
+
+    def row_at(self, position):
+        """The Row the list shows for `position` (mapped), or None."""
+        child = self.list.get_first_child()
+        while child is not None:
+            row = child.get_first_child()
+            if isinstance(row, Row) and row.get_mapped() and row.list_item is not None \
+                    and row.item is not None and row.list_item.get_position() == position:
+                return row
+            child = child.get_next_sibling()
+        return None
+
+    def press_key(self, keyval):
+        """A key as the focus widget's shortcut controllers take it (GTK 4 has no
+        public way to make a key event; the C demos' demo_press_key walks the
+        whole chain). Returns the widget that took it, or None."""
+        self.window.set_focus_visible(True)
+        widget = self.window.get_focus()
+        if widget is None:
+            return None
+        controllers = widget.observe_controllers()
+        for i in range(controllers.get_n_items()):
+            c = controllers.get_item(i)
+            if not isinstance(c, Gtk.ShortcutController):
+                continue
+            for j in range(c.get_n_items()):
+                shortcut = c.get_item(j)
+                trigger = shortcut.get_trigger()
+                if isinstance(trigger, Gtk.KeyvalTrigger) and trigger.get_keyval() == keyval \
+                        and trigger.get_modifiers() == 0:
+                    if shortcut.get_action().activate(Gtk.ShortcutActionFlags.EXCLUSIVE,
+                                                      widget, shortcut.get_arguments()):
+                        return widget
+        return None
+
     def click(self, position):
         """A click through the list's own activate signal."""
         self.signals.clear()
@@ -352,7 +456,6 @@ class Demo:
             import traceback
             traceback.print_exc()
             self.failures += 1
-            self.window.destroy()
             return GLib.SOURCE_REMOVE
 
     def _self_test_step(self):
@@ -374,6 +477,10 @@ class Demo:
             privacy = model.get_item(self.header_position("privacy"))
             self.expect(privacy.props.collapsed and privacy.props.indicator == COLLAPSED,
                         "Privacy starts collapsed")
+            # Every row is a Fold.Expander: a chevron, down while open.
+            vpn = self.row_at(self.header_position("vpn"))
+            self.expect(vpn is not None and vpn.expander.get_expandable()
+                        and vpn.expander.get_expanded(), "VPN's chevron, down")
             print("step 1: %d items, content %.0f pt, list upper %.0f"
                   % (n, content, self.vadj.get_upper()))
         elif self.step == 2:
@@ -383,6 +490,8 @@ class Demo:
             self.expect(model.get_n_items() == n - 2, "2 rows gone")
             self.expect(signals == [(p + 1, 2, 0)], "signals %r" % signals)
             self.expect(model.get_item(p).props.indicator == COLLAPSED, "indicator +")
+            vpn = self.row_at(p)
+            self.expect(vpn is not None and not vpn.expander.get_expanded(), "VPN's chevron, right")
             self.expect(self.status.get_text() == "will collapse VPN \u00b7 did collapse VPN",
                         "status %r" % self.status.get_text())
             print("step 2: collapsed VPN at %d, items-changed %r, status %r"
@@ -417,7 +526,13 @@ class Demo:
                         "content grew by 56")
             self.expect(self.status.get_text() == "Night light expanded",
                         "status %r" % self.status.get_text())
+
         elif self.step == 6:
+            # The expanded row says what the setting does, under its title.
+            row = self.row_at(self.row_position("display", 1))
+            self.expect(row is not None and row.body.get_visible()
+                        and row.body.get_text() == ROWS["display"][1][2],
+                        "Night light's body: %r" % (row.body.get_text() if row else None))
             self.switch.set_active(True)
             self.expect(store.props.accordion == Fold.AccordionPolicy.SINGLE, "accordion SINGLE")
             p1 = self.row_position("display", 1)
@@ -459,13 +574,56 @@ class Demo:
                 offset += height
             self.expect(shown == expected, "at y=%d the list shows %d, the model's heights say %d"
                         % (y, shown, expected))
-            print("step 9: scrolled to 40: item %d at y=%d" % (shown, y))
+            # Network's header sticks at the top.
+            self.expect(self.sticky.get_n_headers() == 1, "one sticky header, got %d"
+                        % self.sticky.get_n_headers())
+            print("step 9: scrolled to 40: item %d at y=%d, %d sticky header"
+                  % (shown, y, self.sticky.get_n_headers()))
+            # Sound's header at the top, for the keyboard.
+            self.vadj.set_value(self.item_top(self.header_position("sound")))
+        elif self.step == 10:
+            # The keyboard: the list focuses Sound's row, which hands the focus to
+            # its expander; - folds Sound, + unfolds it. With the lock, + on
+            # Privacy's is refused and the status line says so.
+            sound = self.row_at(self.header_position("sound"))
+            self.expect(sound is not None, "Sound's row shown")
+            about = self.row_at(self.header_position("about"))
+            self.expect(about is not None and not about.expander.get_expandable(),
+                        "About (fixed): no chevron")
+            if sound is not None:
+                sound.get_parent().grab_focus()
+                self.expect(self.window.get_focus() is sound.expander, "focus on Sound's expander")
+                self.expect(self.press_key(Gdk.KEY_minus) is sound.expander, "- taken")
+                self.expect(store.get_section_collapsed(ids["sound"]), "Sound folded by -")
+                self.expect(self.press_key(Gdk.KEY_plus) is sound.expander, "+ taken")
+                self.expect(not store.get_section_collapsed(ids["sound"]), "Sound unfolded by +")
+            self.click(self.header_position("privacy"))  # folded again
+            self.lock.set_active(True)
+            privacy = self.row_at(self.header_position("privacy"))
+            self.expect(privacy is not None, "Privacy's row shown")
+            if privacy is not None:
+                privacy.get_parent().grab_focus()
+                self.press_key(Gdk.KEY_plus)
+                self.expect(store.get_section_collapsed(ids["privacy"]), "locked: still folded")
+                self.show_events()
+                self.expect(self.status.get_text() == "refused: Privacy is locked",
+                            "status %r" % self.status.get_text())
+            self.lock.set_active(False)
+            # The focus left on Privacy's header, for the screenshot.
+            print("step 10: keys on Sound's expander folded and unfolded it; + on locked "
+                  "Privacy refused: %r" % self.status.get_text())
+        elif self.step == 11:
+            focus = self.window.get_focus()
+            self.expect(isinstance(focus, Fold.Expander), "the focus on an expander")
+            self.expect(focus is not None
+                        and focus.get_state_flags() & Gtk.StateFlags.FOCUS_VISIBLE,
+                        "the focused expander shows its focus ring")
+            return GLib.SOURCE_CONTINUE
         else:
             colours = self.save_screenshot(self.out_png)
             print("screenshot %s: %d distinct colours" % (self.out_png, colours))
             self.expect(colours > 1, "screenshot not blank")
             print("SELF-TEST FAILED" if self.failures else "self-test passed")
-            self.window.destroy()
             return GLib.SOURCE_REMOVE
         return GLib.SOURCE_CONTINUE
 

@@ -38,50 +38,34 @@ make_model(fold_section_id *out_moons)
     return model;
 }
 
+/* Each row is a FoldExpander: indentation, the chevron (where a section
+ * collapses), its click and keys (+ - * Left Right, Enter), all acting on
+ * the model. */
 static void
-setup(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
+setup(GtkSignalListItemFactory *f, GtkListItem *li, gpointer model)
 {
     (void)f;
-    (void)d;
+    GtkWidget *expander = fold_expander_new();
+    fold_expander_set_model(FOLD_EXPANDER(expander), model);
     GtkWidget *label = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(label), 0);
-    gtk_list_item_set_child(li, label);
+    fold_expander_set_child(FOLD_EXPANDER(expander), label);
+    gtk_list_item_set_child(li, expander);
 }
 
-/* Shows the item's current values. */
-static void
-show(GtkListItem *li)
-{
-    FoldListItem *item = gtk_list_item_get_item(li);
-    gboolean header = fold_list_item_get_kind(item) == FOLD_ITEM_HEADER;
-    /* An indicator only where a click collapses: not for fixed or empty sections. */
-    char *text = g_strdup_printf("%s%s %s", header ? "" : "    ",
-                                 fold_list_item_get_collapsible(item)
-                                     ? fold_list_item_get_indicator(item) : "",
-                                 fold_list_item_get_title(item));
-    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(li)), text);
-    gtk_widget_set_size_request(gtk_list_item_get_child(li), -1,
-                                (int)fold_list_item_get_height(item));
-    g_free(text);
-}
-
-/* Items are live: a section that collapses, a row that expands notify the
- * item's properties; update the row from them. */
-static void
-changed(FoldListItem *item, GParamSpec *pspec, GtkListItem *li)
-{
-    (void)item;
-    (void)pspec;
-    show(li);
-}
-
+/* The expander follows its item (collapsed, expanded); the row shows the
+ * title at the engine's height. */
 static void
 bind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
 {
     (void)f;
     (void)d;
-    show(li);
-    g_signal_connect(gtk_list_item_get_item(li), "notify", G_CALLBACK(changed), li);
+    FoldListItem *item = gtk_list_item_get_item(li);
+    GtkWidget *expander = gtk_list_item_get_child(li);
+    fold_expander_set_item(FOLD_EXPANDER(expander), item);
+    gtk_label_set_text(GTK_LABEL(fold_expander_get_child(FOLD_EXPANDER(expander))),
+                       fold_list_item_get_title(item));
+    gtk_widget_set_size_request(expander, -1, (int)fold_list_item_get_height(item));
 }
 
 static void
@@ -89,7 +73,7 @@ unbind(GtkSignalListItemFactory *f, GtkListItem *li, gpointer d)
 {
     (void)f;
     (void)d;
-    g_signal_handlers_disconnect_by_func(gtk_list_item_get_item(li), G_CALLBACK(changed), li);
+    fold_expander_set_item(FOLD_EXPANDER(gtk_list_item_get_child(li)), NULL);
 }
 
 static void
@@ -105,7 +89,7 @@ static void
 activate_app(GtkApplication *app, gpointer model)
 {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
+    g_signal_connect(factory, "setup", G_CALLBACK(setup), model);
     g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
     g_signal_connect(factory, "unbind", G_CALLBACK(unbind), NULL);
     GtkNoSelection *selection = gtk_no_selection_new(g_object_ref(model));
@@ -115,6 +99,8 @@ activate_app(GtkApplication *app, gpointer model)
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
     GtkWidget *window = gtk_application_window_new(app);
+    gtk_window_set_title(GTK_WINDOW(window), "Planets");
+    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
     gtk_window_set_default_size(GTK_WINDOW(window), 320, 400);
     gtk_window_set_child(GTK_WINDOW(window), scroller);
     gtk_window_present(GTK_WINDOW(window));
