@@ -11,13 +11,13 @@ gi.require_version("Fold", "0.2")
 from gi.repository import Fold, GLib, Gtk  # noqa: E402
 
 store = Fold.Store(row_height=32, header_height=32)
-veg = store.insert_section(0, -1, "veg", "Vegetables", 0, Fold.SectionFlags.NONE)
-store.insert_section(veg, -1, "leaf", "Leaves", 5, Fold.SectionFlags.NONE)
-store.insert_section(veg, -1, "root", "Roots", 4, Fold.SectionFlags.NONE)
-fruit = store.insert_section(0, -1, "fruit", "Fruit", 0, Fold.SectionFlags.NONE)
-store.insert_section(fruit, -1, "citrus", "Citrus", 4, Fold.SectionFlags.NONE)
-store.insert_section(fruit, -1, "berry", "Berries", 3, Fold.SectionFlags.COLLAPSED)
-store.insert_section(0, -1, "nut", "Nuts", 6, Fold.SectionFlags.NONE)
+veg = store.append_section("veg", "Vegetables", 0)
+store.append_subsection(veg, "leaf", "Leaves", 5)
+store.append_subsection(veg, "root", "Roots", 4)
+fruit = store.append_section("fruit", "Fruit", 0)
+store.append_subsection(fruit, "citrus", "Citrus", 4)
+store.insert_section(fruit, -1, "berry", "Berries", 3, Fold.SectionFlags.COLLAPSED)  # the full call: flags
+store.append_section("nut", "Nuts", 6)
 model = Fold.ListModel.new_for_store(store)
 model.set_text_func(lambda section, key, row: f"{key} {row + 1}")
 
