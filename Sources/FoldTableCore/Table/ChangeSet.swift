@@ -76,9 +76,10 @@ public struct ChangeSet: Equatable, Sendable {
     var links: [MoveLink] = []
     /// Sections a step removed to add back later (a move), waiting for the
     /// step that adds them: where they were in their step and how many
-    /// items they had; `changed` when something inside them changed in
-    /// between, so only their header is the same item.
-    var movingOut: [ObjectIdentifier: (step: Int, offset: Int, count: Int, changed: Bool)] = [:]
+    /// items they had; `changed` when their children changed in between,
+    /// so only their header is the same item; `restyled` when a text or
+    /// height inside them changed, so their items are redrawn.
+    var movingOut: [ObjectIdentifier: (step: Int, offset: Int, count: Int, changed: Bool, restyled: Bool)] = [:]
     /// Items in the list before the first step (set when recording starts).
     var itemsBefore = 0
 
@@ -105,7 +106,7 @@ public struct ChangeSet: Equatable, Sendable {
     /// removed part that belong to section `id`, to be added back later.
     mutating func moveOut(_ id: ObjectIdentifier, offset: Int, count: Int) {
         guard count > 0, let step = changes.indices.last else { return }
-        movingOut[id] = (step, offset, count, false)
+        movingOut[id] = (step, offset, count, false, false)
     }
 
     /// Records that the last step added back section `id` (`count` items at
@@ -118,8 +119,10 @@ public struct ChangeSet: Equatable, Sendable {
         guard same || header else { return }
         links.append(MoveLink(outStep: out.step, outOffset: out.offset, inStep: step, inOffset: offset,
                               count: same ? count : 1))
-        // Its header may show what changed inside (a count, a new text).
-        if !same { redraw(changes[step].position + offset..<(changes[step].position + offset + 1)) }
+        // What changed inside while it was out is redrawn where it lands
+        // (its header shows a row count).
+        let at = changes[step].position + offset
+        if out.restyled { redraw(at..<(at + (same ? count : 1))) } else if !same { redraw(at..<(at + 1)) }
     }
 
     /// Records that the step before the last removed one item at `from` of
@@ -130,10 +133,11 @@ public struct ChangeSet: Equatable, Sendable {
     }
 
     /// Notes that something inside section `id`, removed to be added back,
-    /// changed meanwhile (see `movingOut`).
-    mutating func movingChanged(_ id: ObjectIdentifier) -> Bool {
+    /// changed meanwhile: its children (`structure`), else a text or a
+    /// height (see `movingOut`). False when `id` is not moving.
+    mutating func movingChanged(_ id: ObjectIdentifier, structure: Bool) -> Bool {
         guard movingOut[id] != nil else { return false }
-        movingOut[id]?.changed = true
+        if structure { movingOut[id]?.changed = true } else { movingOut[id]?.restyled = true }
         return true
     }
 

@@ -283,11 +283,13 @@ extension Table {
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             try arrange(x, n, plan, match, stays, &answers, &report)
-            // Inside a section that moves, a change makes its rows new items (only its header moves).
-            if !live, stash?.movingOut.isEmpty == false, root.structureVersion != version
-                || report.headersChanged != headers || !plan.nodes[n].keepsHeights {
+            // Inside a section that moves, new children make its rows new
+            // items (only its header moves); a new text or height, redraws.
+            let structure = root.structureVersion != version
+            if !live, stash?.movingOut.isEmpty == false,
+               structure || report.headersChanged != headers || !plan.nodes[n].keepsHeights {
                 var s: Section? = x
-                while let c = s, stash?.movingChanged(ObjectIdentifier(c)) == false { s = c.parent }
+                while let c = s, stash?.movingChanged(ObjectIdentifier(c), structure: structure) == false { s = c.parent }
             }
         }
         // The answers are in; what shows follows from them, as when the filter was set.
