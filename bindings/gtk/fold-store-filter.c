@@ -71,8 +71,9 @@ fold_store_release_filter(FoldStore *self)
  * header matches. Row indices, counts, collapsed states and the selection
  * do not change: only the flat list does (positions, item counts), so the
  * store's models emit #GListModel::items-changed (one change set: one
- * replacement per run of top-level sections whose items changed). See
- * "Filtering" in foldtable.h for the whole rule.
+ * step per run of items hidden or shown; the items that stay keep their
+ * #FoldListItem objects). See "Filtering" in foldtable.h for the whole
+ * rule.
  *
  * @func is asked about every row and section now, before anything changes;
  * a negative answer stops the call: it fails with %FOLD_E_CANCELLED ("the
