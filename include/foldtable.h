@@ -1552,8 +1552,9 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *     opened or closed by the filter, a footer's open state). A filter
  *     under which every row still shows reports no step (redraws only).
  *     A changed answer replaces the items of the outermost section it
- *     shows, hides or opens (or else just adds, removes or redraws the
- *     row, or redraws the header).
+ *     shows or hides, or the children of the outermost one it opens or
+ *     closes (its header and footer kept and redrawn), or else just adds,
+ *     removes or redraws the row, or redraws the header.
  *     Sections opened or hidden by the filter send no section events.
  *   - Saved state does not store the filter; it stores the collapsed states
  *     underneath it. Every query keeps its cost while a filter is on.

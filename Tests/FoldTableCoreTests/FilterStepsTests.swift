@@ -121,6 +121,26 @@ private func steps(_ list: [(Int, Int, Int)]) -> [FlatChange] {
         #expect(c.last?.redraw == [0..<2])
     }
 
+    /// One answer opens a collapsed section (`expandMatches`) or closes it
+    /// again: its header and footer stay (redrawn), its rows come and go.
+    @Test func oneAnswerOpensAndCloses() throws {
+        var options = TableOptions()
+        options.footerHeight = 10
+        let t = try makeTable([.section("A", rows: 3, flags: .collapsed), .section("B", rows: 1)], options: options)
+        try t.setFilter({ _, key, row in (key == "A" && row == -1) || (key == "B" && row == 0) },
+                        options: .expandMatches)
+        #expect(t.itemCount == 5)  // A, A's footer, B, its row, its footer
+        let c = ChangeRecorder(t)
+        try t.setRowMatch(section: "A", row: 1, matches: true)
+        #expect(c.last?.changes == steps([(1, 0, 1)]))
+        #expect(c.last?.redraw == [0..<1, 2..<3])
+        #expect(try t.placedItem(at: 1).item.row == 1)
+        try t.setRowMatch(section: "A", row: 1, matches: false)
+        #expect(c.last?.changes == steps([(1, 1, 0)]))
+        #expect(c.last?.redraw == [0..<2])
+        #expect(t.itemCount == 5)
+    }
+
     /// With `showChildren`, a matching header shows its rows whatever they
     /// answer: they stay (their MATCH flag does not change), the header is
     /// redrawn, the section with no match goes.

@@ -127,11 +127,14 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
                                     (.row, "A1", 0, 56, 44, false), (.row, "A1", 1, 100, 44, false)]))
         // A matching header shows everything below it, all levels down.
         let c = ChangeRecorder(t)
+        // A stays shown: its header is kept (redrawn), its children replaced.
         try t.setSectionMatch(section: "A", matches: true)
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 4, added: 7)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 3, added: 6)])
+        #expect(c.last?.redraw == [0..<1])
         #expect(t.itemCount == 7)
         try t.setSectionMatch(section: "A", matches: false)
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 7, added: 4)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 6, added: 3)])
+        #expect(c.last?.redraw == [0..<1])
         _ = try items(t)
         // Hiding the only matching header hides the whole branch.
         try t.setSectionMatch(section: "A1", matches: false)

@@ -198,7 +198,8 @@ fold_store_get_filter_flags(FoldStore *store, FoldFilterFlags *out_flags, GError
  * Changes one row's answer, as the match function would answer now (its
  * text changed); the function is not asked. The row's item is added,
  * removed or redrawn, or, when that shows, hides or opens sections, the
- * outermost of them is replaced (#GListModel::items-changed). Nothing
+ * outermost of them is replaced (only its children when it stays shown)
+ * (#GListModel::items-changed). Nothing
  * happens when the answer is the same. %FOLD_E_NOT_ALLOWED without a
  * filter, %FOLD_E_NOT_FOUND for a stale @section, %FOLD_E_RANGE for a bad
  * @row. Cost: O(depth * log n).

@@ -79,7 +79,8 @@ extension Table {
     /// Changes one row's answer (as the match function would answer now).
     /// `.notAllowed` without a filter; nothing is reported when the answer
     /// is the same. The row's item is added, removed or redrawn, or, when
-    /// that shows, hides or opens sections, the outermost of them is replaced.
+    /// that shows, hides or opens sections, the outermost of them is
+    /// replaced (only its children when it stays shown: opened or closed).
     /// - Complexity: O(depth · log n)
     public func setRowMatch(section ref: SectionRef, row: Int, matches: Bool) throws {
         let s = try section(ref)
@@ -101,8 +102,7 @@ extension Table {
             }
             refreshFlagsUpward(from: s)
             if let top = outermostChanged(chain, before) {
-                recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
-                              removed: top.items, added: top.section.contribution.items)
+                recordSectionChanged(top)
             } else if wasHidden != hidden {
                 if hidden {
                     recordReplace(oldPosition, removed: 1, added: 0)
@@ -140,9 +140,8 @@ extension Table {
             } else {
                 refreshFlagsUpward(from: s)
             }
-            if let top = outermostChanged(chain, before) ?? (inside ? (s, before[0].items) : nil) {
-                recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
-                              removed: top.items, added: top.section.contribution.items)
+            if let top = outermostChanged(chain, before) ?? (inside ? (s, before[0].items, before[0].flags) : nil) {
+                recordSectionChanged(top)
             } else {
                 recordRedraw(visibleHeader(s))
             }
@@ -654,14 +653,29 @@ extension Table {
     }
 
     /// The outermost section of `chain` (innermost first) whose hidden or
-    /// opened state changed, with its items before.
+    /// opened state changed, with its items and flags before.
     private func outermostChanged(_ chain: [Section], _ before: [(items: Int, flags: Int)])
-        -> (section: Section, items: Int)? {
+        -> (section: Section, items: Int, flags: Int)? {
         for k in chain.indices.reversed() {
             if (filterFlags(chain[k]) ^ before[k].flags) & 3 != 0 {
-                return (chain[k], before[k].items)
+                return (chain[k], before[k].items, before[k].flags)
             }
         }
         return nil
+    }
+
+    /// Records that a section that had `items` items and the filter flags
+    /// `flags` shows what it shows now: replaced whole when it was or is
+    /// hidden, else its children replaced and its header and footer kept
+    /// and redrawn (opened or closed by the filter). O(depth · log n).
+    private func recordSectionChanged(_ top: (section: Section, items: Int, flags: Int)) {
+        let s = top.section
+        guard let position = childPosition(s.parent ?? root, s.indexInParent) else { return }
+        guard top.flags & 1 == 0, !s.filterHidden else {
+            return recordReplace(position, removed: top.items, added: s.contribution.items)
+        }
+        let edges = s.headerItems + (s.hasFooter ? 1 : 0)
+        recordReplace(position + s.headerItems, removed: top.items - edges, added: s.contribution.items - edges)
+        recordFlagsChanged(s)
     }
 }
