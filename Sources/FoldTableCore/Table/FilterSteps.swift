@@ -66,7 +66,9 @@ struct FilterSteps {
 
     /// Records the rows of a window of at most 64 rows: bit i of the masks
     /// is row i, `n` rows; hidden before and after, matched before and after.
-    /// O(1 + runs of changed rows).
+    /// O(1 + runs of changed rows). Not inlined: `Table.mark` stays small
+    /// enough for its per-row answer closure to be inlined into it.
+    @inline(never)
     mutating func rows(_ n: Int, oldHidden: UInt64, newHidden: UInt64,
                        oldMatched: UInt64, newMatched: UInt64) {
         guard on else { return }
@@ -100,6 +102,7 @@ struct FilterSteps {
 
     /// Records `n` rows alike (a default run kept whole): shown before and
     /// after, matched before and after. O(1).
+    @inline(never)
     mutating func rows(_ n: Int, wasShown: Bool, isShown: Bool, wasMatched: Bool, isMatched: Bool) {
         guard on else { return }
         switch (wasShown, isShown) {

@@ -442,10 +442,15 @@ extension Table {
         for piece in all {
             switch piece {
             case .rows(let run):
-                let alike: Bool
-                if case .answers = source { alike = false } else { alike = true }
-                if mark(run, forced: forceChildren, alike: alike, into: &pieces, steps: &steps,
-                        { next(&source, stored: run.isMatched($0)) }) {
+                if case .answers(let a, let i) = source {
+                    // Read in place (no closure over `source`): one answer a row.
+                    source = .answers(a, i + run.count)
+                    if mark(run, forced: forceChildren, alike: false, into: &pieces, steps: &steps,
+                            { i + $0 < a.count && a[i + $0] }) {
+                        changed = true
+                    }
+                } else if mark(run, forced: forceChildren, alike: true, into: &pieces, steps: &steps,
+                               { next(&source, stored: run.isMatched($0)) }) {
                     changed = true
                 }
             case .section(let sub):
