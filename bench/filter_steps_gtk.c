@@ -8,8 +8,9 @@
  * each (10^5 rows), each species "Common|Latin" made of seeded syllables.
  * The match function is the demo's (case-insensitive substring of a
  * species' text or a group's title). The filter goes from QUERY to QUERY
- * plus one character, as typing does; between repetitions it is set back
- * to QUERY (not timed).
+ * plus one character, as typing does (steps that remove), and back, as
+ * deleting it does (steps that insert: the model emits them one by one);
+ * before each repetition the filter is set to where it starts (not timed).
  *
  * Two runs on the same rows:
  *   - engine: a plain fold_table with one change listener that counts;
@@ -202,45 +203,32 @@ hold(GListModel *model, GObject **held)
     }
 }
 
-int
-main(int argc, char **argv)
+/* One measurement: the filter set to `from` (not timed), then to `to`,
+ * `reps` times, on a plain table and on a FoldStore with a model. */
+static void
+measure(Data *d, int reps, int groups, const char *from, const char *to)
 {
-    gboolean smoke = argc > 1 && strcmp(argv[1], "--smoke") == 0;
-    int reps = smoke ? 3 : 15;
-    Data d = {KINGDOMS * CLASSES * ORDERS * FAMILIES, smoke ? 2 : SPECIES, NULL, NULL, QUERY};
-    int groups = d.families + KINGDOMS * (1 + CLASSES * (1 + ORDERS));
-    d.species = g_new(char *, (gsize)d.families * d.per);
-    for (int64_t i = 0; i < (int64_t)d.families * d.per; i++) {
-        char *common = word(2 + (int)(next_random() % 2)), *latin = word(3);
-        d.species[i] = g_strdup_printf("%s|%s", common, latin);
-        g_free(common);
-        g_free(latin);
-    }
-    d.titles = g_new(char *, groups);
-    for (int i = 0; i < groups; i++)
-        d.titles[i] = word(3);
-
-    /* engine alone */
     fold_table *t = NULL;
     Counted engine = {0};
     double t_engine[64], t_gtk[64], t_adapter[64];
-    if (fold_table_new(NULL, &t) != FOLD_OK || build(t, &d) || fold_table_add_change_listener(t, count_changes, &engine, NULL)) {
+    if (fold_table_new(NULL, &t) != FOLD_OK || build(t, d) ||
+        fold_table_add_change_listener(t, count_changes, &engine, NULL)) {
         fprintf(stderr, "filter_steps_gtk: %s\n", fold_last_error_message());
-        return 1;
+        exit(1);
     }
     int64_t rows = 0, shown_before = 0, shown_after = 0;
     fold_table_match_count(t, FOLD_ROOT, NULL, &rows);
     for (int r = 0; r < reps; r++) {
-        d.query = QUERY;
-        fold_table_set_filter(t, match, &d, FOLD_FILTER_EXPAND_MATCHES);
+        d->query = from;
+        fold_table_set_filter(t, match, d, FOLD_FILTER_EXPAND_MATCHES);
         fold_table_item_count(t, &shown_before);
-        d.query = QUERY_MORE;
+        d->query = to;
         double a = now_ms();
-        int status = fold_table_set_filter(t, match, &d, FOLD_FILTER_EXPAND_MATCHES);
+        int status = fold_table_set_filter(t, match, d, FOLD_FILTER_EXPAND_MATCHES);
         t_engine[r] = now_ms() - a;
         if (status != FOLD_OK) {
             fprintf(stderr, "filter_steps_gtk: %s\n", fold_last_error_message());
-            return 1;
+            exit(1);
         }
         fold_table_item_count(t, &shown_after);
     }
@@ -253,29 +241,29 @@ main(int argc, char **argv)
     Emitted emitted = {0};
     GObject *held[HELD] = {0};
     int kept = 0; /* items a view held before and holds after that are the same objects */
-    if (build(st, &d) || fold_table_add_change_listener(st, count_changes, &gtk, NULL)) {
+    if (build(st, d) || fold_table_add_change_listener(st, count_changes, &gtk, NULL)) {
         fprintf(stderr, "filter_steps_gtk: %s\n", fold_last_error_message());
-        return 1;
+        exit(1);
     }
     FoldListModel *model = fold_list_model_new_for_store(store);
     fold_table_add_change_listener(st, stamp_after, &gtk, NULL);
     g_signal_connect(model, "items-changed", G_CALLBACK(on_items_changed), &emitted);
     for (int r = 0; r < reps; r++) {
-        d.query = QUERY;
-        fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_EXPAND_MATCHES, store_match, &d, NULL, NULL);
+        d->query = from;
+        fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_EXPAND_MATCHES, store_match, d, NULL, NULL);
         hold(G_LIST_MODEL(model), held);
         GObject *was[HELD];
         memcpy(was, held, sizeof was);
         emitted = (Emitted){0};
-        d.query = QUERY_MORE;
+        d->query = to;
         double a = now_ms();
         gboolean ok = fold_store_set_filter_func(store, FOLD_FILTER_FLAGS_EXPAND_MATCHES, store_match,
-                                                 &d, NULL, NULL);
+                                                 d, NULL, NULL);
         t_gtk[r] = now_ms() - a;
         t_adapter[r] = gtk.after - gtk.before;
         if (!ok || g_list_model_get_n_items(G_LIST_MODEL(model)) != (guint)shown_after) {
             fprintf(stderr, "filter_steps_gtk: the model does not show the table\n");
-            return 1;
+            exit(1);
         }
         /* Compared by address while `held` still keeps the old objects alive. */
         GObject *now[HELD] = {0};
@@ -295,8 +283,8 @@ main(int argc, char **argv)
     g_object_unref(model);
     g_object_unref(store);
 
-    printf("filter_steps_gtk: one more character typed into a filter (\"%s\" -> \"%s\")\n",
-           QUERY, QUERY_MORE);
+    printf("filter_steps_gtk: \"%s\" -> \"%s\" (%s)\n", from, to,
+           strlen(to) > strlen(from) ? "one more character typed" : "one character deleted");
     printf("  table: %d sections (4 levels, all expanded), %" G_GINT64_FORMAT " rows; "
            "items shown %" G_GINT64_FORMAT " -> %" G_GINT64_FORMAT "; GTK %u.%u.%u; %d runs\n",
            groups, rows, shown_before, shown_after, gtk_get_major_version(), gtk_get_minor_version(),
@@ -312,6 +300,27 @@ main(int argc, char **argv)
     printf("  median ms: engine set_filter %.3f | store set_filter_func %.3f | adapter delivery %.3f "
            "(%.1f%% of the store's call)\n",
            me, mg, ma, mg > 0 ? 100.0 * ma / mg : 0.0);
+}
+
+int
+main(int argc, char **argv)
+{
+    gboolean smoke = argc > 1 && strcmp(argv[1], "--smoke") == 0;
+    int reps = smoke ? 3 : 15;
+    Data d = {KINGDOMS * CLASSES * ORDERS * FAMILIES, smoke ? 2 : SPECIES, NULL, NULL, QUERY};
+    int groups = d.families + KINGDOMS * (1 + CLASSES * (1 + ORDERS));
+    d.species = g_new(char *, (gsize)d.families * d.per);
+    for (int64_t i = 0; i < (int64_t)d.families * d.per; i++) {
+        char *common = word(2 + (int)(next_random() % 2)), *latin = word(3);
+        d.species[i] = g_strdup_printf("%s|%s", common, latin);
+        g_free(common);
+        g_free(latin);
+    }
+    d.titles = g_new(char *, groups);
+    for (int i = 0; i < groups; i++)
+        d.titles[i] = word(3);
+    measure(&d, reps, groups, QUERY, QUERY_MORE);
+    measure(&d, reps, groups, QUERY_MORE, QUERY);
     for (int64_t i = 0; i < (int64_t)d.families * d.per; i++)
         g_free(d.species[i]);
     for (int i = 0; i < groups; i++)
