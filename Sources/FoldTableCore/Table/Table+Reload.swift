@@ -88,63 +88,92 @@ extension Table {
         try mutate {
             try checkTicket(s, ticket, failedToo: false)
             try checkMemory(entries: entries.count, whole: false)  // Table+Memory.swift
-            // Per depth, the section whose old children the next section
-            // entry one level deeper is matched among (nil: a new section,
-            // which has none).
-            var parents: [Section?] = [s]
-            var keptN: [ObjectIdentifier: Int] = [:]
+            // Per depth, the section whose old children a section entry at
+            // that depth is matched among (nil: a new section, which has
+            // none): parents[d] is the last section entry's at depth d - 1.
+            var parents = [Section?](repeating: nil, count: Limits.maxDepth + 1)
+            parents[0] = s
+            // A kept section's `snapshotNumber` is its entry's section
+            // number, confirmed by `keptOf` (other sections hold stale
+            // numbers from earlier snapshots and reloads).
+            var keptOf: [Section?] = []
+            keptOf.reserveCapacity(entries.count)
+            func keptNumber(_ x: Section) -> Int? {
+                let n = x.snapshotNumber
+                return n >= 0 && n < keptOf.count && keptOf[n] === x ? n : nil
+            }
+            // The children of `s` in order, tried first by comparing keys in
+            // place (a reload mostly lists them in the same order): only a
+            // key met elsewhere is made into a string and hashed.
+            var old: [Section] = []
+            s.list.forEachSection { old.append($0) }
+            var guess = 0
+            func candidate(_ k: Int, _ i: Int) -> Section? {
+                guard k >= 0, k < old.count, entries.key(i, equals: old[k].key) else { return nil }
+                guess = k + 1
+                return old[k]
+            }
             var fresh: [String: Int] = [:]
             var texts = SnapshotTexts(capacity: entries.count)
             // Limits are checked on the result below, once the old children are known.
             let scope = SnapshotPlan.Scope(rowsAtTop: true, levelsAbove: s.depth + 1, whole: "the reload")
             let plan = try SnapshotPlan(entries, label: "load entry", scope: scope) { i, n in
                 let depth = entries.depth(i)
-                parents.removeLast(parents.count - (depth + 1))
-                let key = try entries.key(i)
-                guard let found = sectionsByKey[key] else {
-                    parents.append(nil)
-                    texts.setKey(n, key)
-                    texts.setHeader(n, try entries.header(i))
-                    return fresh.updateValue(n, forKey: key)
+                var found = depth == 0 ? candidate(guess, i) ?? candidate(guess - 2, i) ?? candidate(guess + 1, i) : nil
+                if found == nil {
+                    let key = try entries.key(i)
+                    found = sectionsByKey[key]
+                    guard let found else {
+                        parents[depth + 1] = nil
+                        keptOf.append(nil)
+                        texts.setKey(n, key)
+                        texts.setHeader(n, try entries.header(i))
+                        return fresh.updateValue(n, forKey: key)
+                    }
+                    guard let parent = parents[depth], found.parent === parent else {
+                        throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists outside "
+                                        + "the children it is matched among (a reload matches a section among "
+                                        + "its old siblings only)")
+                    }
                 }
-                guard let parent = parents[depth], found.parent === parent else {
-                    throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists outside the "
-                                    + "children it is matched among (a reload matches a section among its old "
-                                    + "siblings only)")
-                }
-                if let earlier = keptN[ObjectIdentifier(found)] { return earlier }  // the plan names both
-                keptN[ObjectIdentifier(found)] = n
-                parents.append(found)
+                guard let found else { return nil }
+                if let earlier = keptNumber(found) { return earlier }  // the plan names both
+                found.snapshotNumber = n
+                keptOf.append(found)
+                parents[depth + 1] = found
                 if !entries.header(i, equals: found.header) { texts.setHeader(n, try entries.header(i)) }
                 return nil
             }
             // The old sections in pre-order: the subsections of `s`, and
             // theirs, except below a kept one that keeps its children.
-            var old: [OldSection] = []
+            var olds: [OldSection] = []
             var oldOf = [Int](repeating: -1, count: plan.sectionCount)
             var removed = 0, keptRows = 0
-            func walk(_ x: Section, depth: Int) {
+            // `opened`: x is `s` or kept with child entries (its kept
+            // children were matched among its own); inside a removed
+            // section every subsection goes.
+            func walk(_ x: Section, depth: Int, opened: Bool) {
                 var rank = 0, rows = 0
                 x.list.forEachPiece { piece in
                     switch piece {
                     case .rows(let run):
                         rows += run.count
                     case .section(let sub):
-                        let n = keptN[ObjectIdentifier(sub)]
+                        let n = opened ? keptNumber(sub) : nil
                         let keeps = n.map { !plan.hasChildEntries($0) } ?? false
                         let sum = sub.list.sum
                         let own = !keeps && sub.load == .loaded && sum.children == sum.rows ? sum.rows : -1
-                        old.append(OldSection(section: sub, parent: x, depth: depth, rank: rank, rowsBefore: rows,
-                                              rows: own, keepsChildren: keeps))
-                        if let n { oldOf[n] = old.count - 1 } else { removed += 1 }
-                        if keeps { keptRows += sum.rowsDeep } else { walk(sub, depth: depth + 1) }
+                        olds.append(OldSection(section: sub, parent: x, depth: depth, rank: rank, rowsBefore: rows,
+                                               rows: own, keepsChildren: keeps))
+                        if let n { oldOf[n] = olds.count - 1 } else { removed += 1 }
+                        if keeps { keptRows += sum.rowsDeep } else { walk(sub, depth: depth + 1, opened: n != nil) }
                         rank += 1
                     }
                     return true
                 }
             }
-            walk(s, depth: 0)
-            var match = SnapshotMatch(old: old, capacity: plan.sectionCount)
+            walk(s, depth: 0, opened: true)
+            var match = SnapshotMatch(old: olds, capacity: plan.sectionCount)
             for n in 0..<plan.sectionCount {
                 if oldOf[n] >= 0 { match.claimKept(n, old: oldOf[n]) } else { match.claimNew() }
             }
