@@ -188,10 +188,35 @@ static void test_insert_unloaded_expanded(void)
     fold_table_free(t);
 }
 
+/* What the header says an app does for saved state below sections not
+ * loaded yet: import it, and again once a load finished. */
+static void test_saved_state_below_unloaded(void)
+{
+    journal j;
+    fold_section_id a, u, b, x;
+    fold_table *t = abu_table(&j, &a, &u, &b);
+    const char *saved = "{\"version\": 1, \"collapsed\": {\"u\": false, \"u/x\": false}}";
+    fold_import_report r;
+    CHECK_STATUS(fold_table_import_state(t, saved, &r), FOLD_OK);
+    CHECK_EQ_I64(r.unknown_sections, 1); /* u/x is not loaded: not kept */
+    CHECK_LOAD(t, u, FOLD_LOAD_LOADING, 1);
+    fold_snapshot_entry kids[] = {load_section(0, "u/x", FOLD_SECTION_UNLOADED)};
+    CHECK_STATUS(fold_table_finish_load(t, u, 1, kids, 1, NULL), FOLD_OK);
+    CHECK_STATUS(fold_table_find_section(t, "u/x", &x), FOLD_OK);
+    CHECK_LOAD(t, x, FOLD_LOAD_UNLOADED, 0);
+    journal_clear(&j);
+    CHECK_STATUS(fold_table_import_state(t, saved, &r), FOLD_OK);
+    CHECK_EQ_I64(r.unknown_sections, 0);
+    CHECK_LOAD(t, x, FOLD_LOAD_LOADING, 2);
+    CHECK_STR(layout(t), "H:a/K R:a.0 R:a.1 H:u/K H:u/x/K P:u/x/L H:b/K R:b.0");
+    fold_table_free(t);
+}
+
 void test_reload(void)
 {
     test_reload_reconciles_by_key();
     test_reload_states();
     test_reload_busy_and_failures_change_nothing();
     test_insert_unloaded_expanded();
+    test_saved_state_below_unloaded();
 }
