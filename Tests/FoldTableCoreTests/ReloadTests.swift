@@ -316,4 +316,136 @@ private func folder() throws -> Table {
             }
         }
     }
+
+    /// Seeded, nested: subsections three levels deep, each reload giving
+    /// some kept subsections their children (reconciled too) and others
+    /// none (they keep theirs), with whole-table snapshots in between (they
+    /// leave other numbers in the sections' marks). The table's tree after
+    /// each reload is the model's, and kept sections keep id and state.
+    @Test(arguments: [UInt64(2), 11, 35])
+    func nestedRandomReloadsMatchAModel(seed: UInt64) throws {
+        indirect enum M: Equatable { case rows(Int), section(String, [M]) }
+        var random = SeededRandom(seed: seed)
+        var next = 0
+        func fresh(_ depth: Int) -> M {
+            next += 1
+            let key = "s\(next)"
+            var kids: [M] = []
+            if depth < 3 { for _ in 0..<random.below(3) { kids.append(fresh(depth + 1)) } }
+            if random.below(2) == 0 { kids.insert(.rows(1 + random.below(3)), at: random.below(kids.count + 1)) }
+            return .section(key, kids)
+        }
+        /// Adjacent rows merged, empty runs dropped: what the table holds.
+        func normal(_ kids: [M]) -> [M] {
+            var out: [M] = []
+            for k in kids {
+                switch k {
+                case .rows(let r):
+                    guard r > 0 else { continue }
+                    if case .rows(let q)? = out.last { out[out.count - 1] = .rows(q + r) } else { out.append(k) }
+                case .section(let key, let sub):
+                    out.append(.section(key, normal(sub)))
+                }
+            }
+            return out
+        }
+        func flat(_ kids: [M], depth: Int, into entries: inout [SnapshotEntry]) {
+            for k in kids {
+                switch k {
+                case .rows(let r): entries.append(.rows(r, depth: depth))
+                case .section(let key, let sub):
+                    entries.append(.section(key, depth: depth, header: key))
+                    flat(sub, depth: depth + 1, into: &entries)
+                }
+            }
+        }
+        /// A new list of children from old ones, and the entries that
+        /// describe it: a kept subsection is given its children (mutated)
+        /// or none (it keeps them); a new one all of its own.
+        func mutate(_ kids: [M], depth: Int, into entries: inout [SnapshotEntry]) -> [M] {
+            var out: [(M, isNew: Bool)] = []
+            for k in kids where random.below(8) != 0 {
+                switch k {
+                case .rows(let r): out.append((.rows(max(0, r + random.below(3) - 1)), false))
+                case .section: out.append((k, false))
+                }
+            }
+            if random.below(3) == 0 { out.insert((fresh(depth), true), at: random.below(out.count + 1)) }
+            if out.count > 1, random.below(3) == 0 {
+                let k = out.remove(at: random.below(out.count))
+                out.insert(k, at: random.below(out.count + 1))
+            }
+            var result: [M] = []
+            for (k, isNew) in out {
+                switch k {
+                case .rows(let r):
+                    entries.append(.rows(r, depth: depth))
+                    result.append(k)
+                case .section where isNew:
+                    flat([k], depth: depth, into: &entries)
+                    result.append(k)
+                case .section(let key, let sub):
+                    entries.append(.section(key, depth: depth, header: key))
+                    if random.below(2) == 0 {
+                        let at = entries.count
+                        let new = mutate(sub, depth: depth + 1, into: &entries)
+                        if entries.count == at { entries.append(.rows(0, depth: depth + 1)) }
+                        result.append(.section(key, new))
+                    } else {
+                        result.append(k)
+                    }
+                }
+            }
+            return result
+        }
+        let t = try makeTable([.section("top", rows: 1), .section("d")])
+        func tree(_ ref: SectionRef) throws -> [M] {
+            var out: [M] = []
+            for i in 0..<(try t.childCount(ref)) {
+                switch try t.child(of: ref, at: i) {
+                case .row:
+                    if case .rows(let q)? = out.last { out[out.count - 1] = .rows(q + 1) } else { out.append(.rows(1)) }
+                case .section(let key):
+                    out.append(.section(key, try tree(.key(key))))
+                }
+            }
+            return out
+        }
+        func keys(_ kids: [M]) -> [String] {
+            kids.flatMap { k -> [String] in
+                if case .section(let key, let sub) = k { return [key] + keys(sub) }
+                return []
+            }
+        }
+        var model: [M] = (0..<4).map { _ in fresh(0) }
+        var entries: [SnapshotEntry] = []
+        flat(model, depth: 0, into: &entries)
+        try t.reload(section: "d")
+        try t.finishLoad(section: "d", ticket: try t.loadInfo(section: "d").ticket, entries: entries)
+        #expect(try tree("d") == normal(model))
+        for round in 0..<30 {
+            for key in keys(model) where random.below(4) == 0 { try t.setCollapsed(true, section: .key(key)) }
+            var state: [String: (SectionID, Bool)] = [:]
+            for key in keys(model) {
+                state[key] = (try t.sectionID(.key(key)), try t.flags(section: .key(key)).contains(.collapsed))
+            }
+            if random.below(3) == 0 {
+                // The same tree as a whole snapshot: nothing changes, every section is marked anew.
+                var inner: [SnapshotEntry] = []
+                flat(model, depth: 0, into: &inner)
+                try t.applySnapshot([.section("top"), .rows(1), .section("d")]
+                                    + inner.map { var e = $0; e.depth += 1; return e })
+            }
+            entries = []
+            model = mutate(model, depth: 0, into: &entries)
+            try t.reload(section: "d")
+            try t.finishLoad(section: "d", ticket: try t.loadInfo(section: "d").ticket, entries: entries)
+            #expect(try tree("d") == normal(model), "round \(round)")
+            for key in keys(model) {
+                guard let (id, collapsed) = state[key] else { continue }
+                #expect(try t.sectionID(.key(key)) == id, "round \(round)")
+                #expect(try t.flags(section: .key(key)).contains(.collapsed) == collapsed, "round \(round)")
+            }
+        }
+    }
 }
