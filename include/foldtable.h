@@ -826,19 +826,56 @@ int fold_table_sticky_headers(const fold_table *table, double offset, fold_stick
  * thread is inside a call on that table ("Thread safety" at the top).
  */
 
+/*
+ * Moves. A section or row that moves (fold_table_move_section,
+ * fold_table_move_row, fold_table_apply_snapshot, a batch) is still removed
+ * by one step and added by another, so a listener that reads only the
+ * steps sees what it always saw. The change set also
+ * lists the moves: each says that the `count` items at `from` in the list
+ * before the change set are the same items as the `count` items at `to` in
+ * the list after it. `from`'s range lies inside what the steps remove and
+ * `to`'s inside what they add, and moves do not overlap. A view that keeps
+ * an item's widget (its focus, its selection, an animation) replays them:
+ *
+ *   1. take the widgets at each move's from .. from + count - 1 aside;
+ *   2. apply the steps in order as usual (added positions get new slots);
+ *   3. put the widgets taken aside at to .. to + count - 1 (those slots
+ *      are new slots), and make widgets for the other new slots.
+ *
+ * Worked example, the table at the top (Mac 0, rows 1-3; iPad 4, rows 5-6;
+ * iPhone 7, rows 8-11) after fold_table_move_section(t, mac, FOLD_ROOT, 2):
+ *   changes: {0, 4, 0} {8, 0, 4}    (Mac's 4 items out, then in at 8)
+ *   moves:   {from 0, to 8, count 4}
+ * Step 1 takes the widgets of items 0-3, the steps leave iPad at 0-2,
+ * iPhone at 3-7 and four new slots at 8-11, and step 3 puts Mac's widgets
+ * there. A section that moves while its parent or itself is collapsed
+ * moves the items that show; one that a snapshot moves and also changes
+ * inside moves its header only (its other items are new, its header is
+ * redrawn). A moved item that also changed is in the redraw ranges.
+ */
+
 typedef struct fold_change {
     int64_t position;
     int64_t removed;
     int64_t added;
 } fold_change;
 
+/* Items a change set moved: the `count` items at `from` in the list
+ * before it are the `count` items at `to` in the list after it. */
+typedef struct fold_move {
+    int64_t from;
+    int64_t to;
+    int64_t count;
+} fold_move;
+
 typedef struct fold_range {
     int64_t position;
     int64_t count;
 } fold_range;
 
-/* What one mutation did. The arrays are owned by the library and valid only
- * during the listener call. */
+/* What one mutation (or batch) did. The arrays are owned by the library and
+ * valid only during the listener call. The library fills this struct and
+ * listeners only read it, so members may be appended in later versions. */
 typedef struct fold_change_set {
     const fold_change *changes;
     int64_t change_count;
@@ -848,6 +885,9 @@ typedef struct fold_change_set {
     int32_t anchored;         /* 1 if a viewport is set (anchored_offset valid) */
     int32_t reserved;
     double anchored_offset;   /* the viewport's new offset (see fold_table_set_viewport) */
+    const fold_move *moves;   /* in new-list order, not overlapping (see "Moves");
+                                 NULL when move_count is 0 */
+    int64_t move_count;
 } fold_change_set;
 
 /* Section and row events. */
@@ -884,6 +924,38 @@ int fold_table_add_row_listener(fold_table *table, fold_row_fn fn, void *user_da
  * the round that is running (removal from a callback): the caller may free
  * user_data at once. O(listeners). */
 int fold_table_remove_listener(fold_table *table, int64_t id);
+
+/*
+ * Batches. Between fold_table_begin_batch() and the matching
+ * fold_table_end_batch(), every change (rows and sections inserted,
+ * removed or moved, heights, collapse and expand, snapshots, loads
+ * finishing) is made at once — queries see it — but change listeners are
+ * told nothing until the outermost batch ends; then they get one change set
+ * that turns the list before the batch into the list after it with the
+ * fewest steps: one step per stretch between items the batch kept in
+ * place, the items that moved as moves (an item moved back to its place is
+ * kept), nothing for items added and removed again inside the batch, every
+ * redraw, the whole content-height difference, and the viewport anchored
+ * once (queries inside the batch see the viewport's offset as it was).
+ * Section and row listeners ("will"/"did") are called as each call runs.
+ * The loader's FOLD_LOAD_START and CANCEL calls wait for the end too, after
+ * the change listeners. Batches nest; only the outermost end reports.
+ *
+ * A failed call inside a batch changes nothing, as always, and the batch
+ * stays open and usable. A batch belongs to the table, not to a thread:
+ * another thread's calls made while it is open join it. End every batch
+ * you begin (freeing the table ends it, telling no one).
+ *
+ * Both return FOLD_E_BUSY inside a callback of the table (a listener, the
+ * match function, a provider); fold_table_end_batch() with no batch open is
+ * FOLD_E_INVALID. fold_table_begin_batch() is O(1); the outermost
+ * fold_table_end_batch() costs O((c + m) * log(c + m)) for the c steps
+ * and m moves the batch's calls made, plus the size of the change set. */
+int fold_table_begin_batch(fold_table *table);
+int fold_table_end_batch(fold_table *table);
+
+/* How many batches are open on the table (0: none). O(1). */
+int fold_table_batch_depth(const fold_table *table, int64_t *out_depth);
 
 /* ------------------------------------------------------------------------- */
 /* Scrolling                                                                 */

@@ -8,14 +8,18 @@ private func deliver(_ set: ChangeSet, _ body: (UnsafePointer<fold_change_set>) 
         fold_change(position: Int64($0.position), removed: Int64($0.removed), added: Int64($0.added))
     }
     let redraw = set.redraw.map { fold_range(position: Int64($0.lowerBound), count: Int64($0.count)) }
+    let moves = set.moves.map { fold_move(from: Int64($0.from), to: Int64($0.to), count: Int64($0.count)) }
     changes.withUnsafeBufferPointer { c in
         redraw.withUnsafeBufferPointer { r in
-            var cset = fold_change_set(changes: c.baseAddress, change_count: Int64(c.count),
-                                       redraw: r.baseAddress, redraw_count: Int64(r.count),
-                                       content_height_delta: set.contentHeightDelta,
-                                       anchored: set.anchoredOffset == nil ? 0 : 1, reserved: 0,
-                                       anchored_offset: set.anchoredOffset ?? 0)
-            body(&cset)
+            moves.withUnsafeBufferPointer { m in
+                var cset = fold_change_set(changes: c.baseAddress, change_count: Int64(c.count),
+                                           redraw: r.baseAddress, redraw_count: Int64(r.count),
+                                           content_height_delta: set.contentHeightDelta,
+                                           anchored: set.anchoredOffset == nil ? 0 : 1, reserved: 0,
+                                           anchored_offset: set.anchoredOffset ?? 0,
+                                           moves: m.isEmpty ? nil : m.baseAddress, move_count: Int64(m.count))
+                body(&cset)
+            }
         }
     }
 }
@@ -72,4 +76,19 @@ public func fold_table_remove_listener(_ table: OpaquePointer?, _ id: Int64) -> 
     withTable(table) { t in
         guard t.removeListener(int(id)) else { throw FoldError(.notFound, "no listener has the id \(id)") }
     }
+}
+
+@_cdecl("fold_table_begin_batch")
+public func fold_table_begin_batch(_ table: OpaquePointer?) -> Int32 {
+    withTable(table) { t in try t.beginBatch() }
+}
+
+@_cdecl("fold_table_end_batch")
+public func fold_table_end_batch(_ table: OpaquePointer?) -> Int32 {
+    withTable(table) { t in try t.endBatch() }
+}
+
+@_cdecl("fold_table_batch_depth")
+public func fold_table_batch_depth(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table, output: out, "out_depth") { t in Int64(t.batchDepth) }
 }

@@ -35,6 +35,9 @@ struct TreeFuzz {
     final class Stop { var on = false }
     let stop = Stop()
     var stops = 0
+    /// Moves reported, and batches whose change set had more than one step.
+    var movesSeen = 0
+    var batchesWithSteps = 0
 
     /// With a filter on, now and then the next insertion's match function
     /// stops it: then it must fail and change nothing. Returns whether it will.
@@ -104,9 +107,28 @@ struct TreeFuzz {
     /// that stayed but looks different is redrawn, and a step that changes
     /// nothing says nothing.
     mutating func stepCheckingEvents() throws {
+        try checkingEvents { try $0.step() }
+    }
+
+    /// Runs 1 to 6 random steps in one batch, which must tell listeners one
+    /// change set that does all they did, in the fewest steps: no step
+    /// removes an item that stays in place, moves carry the items that moved.
+    mutating func batchCheckingEvents() throws {
+        let steps = Int.random(in: 1...6, using: &rng)
+        log.append("batch of \(steps)")
+        try checkingEvents { fuzz in
+            try fuzz.table.beginBatch()
+            for _ in 0..<steps { try fuzz.step() }
+            #expect(fuzz.changes.sets.isEmpty, "a change set inside a batch")
+            try fuzz.table.endBatch()
+            if (fuzz.changes.sets.first?.changes.count ?? 0) > 0 { fuzz.batchesWithSteps += 1 }
+        }
+    }
+
+    mutating func checkingEvents(_ body: (inout TreeFuzz) throws -> Void) throws {
         let before = model.flat()
         let heightBefore = table.contentHeight
-        try step()
+        try body(&self)
         let after = model.flat()
         let sets = changes.sets
         changes.sets = []
@@ -119,13 +141,31 @@ struct TreeFuzz {
         }
         // (A selection change of hidden rows only is reported with nothing in it.)
         #expect(!set.isEmpty || selecting)
-        var list: [TreeItem?] = before
+        // Replayed with the old items' indices: removed ones must not be
+        // kept items that are still where they were (the fewest steps).
+        var list: [Int?] = Array(before.indices)
         for c in set.changes {
             try #require(c.position >= 0 && c.removed >= 0 && c.position + c.removed <= list.count, "\(c) \(context)")
             list.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: nil, count: c.added))
         }
         try #require(list.count == after.count, "changes \(set.changes) give \(list.count) items, not \(after.count): \(context)")
-        for (i, old) in list.enumerated() {
+        // Moves: from removed old items to added places, the same items.
+        var removedOld = Set(before.indices)
+        for case let k? in list { removedOld.remove(k) }
+        movesSeen += set.moves.count
+        for m in set.moves {
+            try #require(m.count > 0 && m.from >= 0 && m.from + m.count <= before.count && m.to >= 0
+                         && m.to + m.count <= after.count, "\(m) \(context)")
+            for k in 0..<m.count {
+                #expect(list[m.to + k] == nil, "move \(m) lands on a kept item: \(context)")
+                #expect(removedOld.contains(m.from + k), "move \(m) takes a kept item: \(context)")
+                #expect(before[m.from + k].identity == after[m.to + k].identity, "move \(m) is not the same item: \(context)")
+                list[m.to + k] = m.from + k
+            }
+        }
+        let moved = list.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        #expect(Set(list.compactMap { $0 }).count == moved, "an old item twice: \(context)")
+        for (i, old) in list.map({ $0.map { before[$0] } }).enumerated() {
             guard let old else { continue }
             #expect(old.identity == after[i].identity, "position \(i) after \(set.changes): \(context)")
             if old.look != after[i].look {
@@ -579,8 +619,8 @@ struct TreeFuzz {
         options.stickyLevels = seed == 13 ? 2 : 0
         // Odd seeds with an expanded-height provider.
         var fuzz = try TreeFuzz(seed: seed, options: options, provider: seed % 2 == 1)
-        for _ in 0..<500 {
-            try fuzz.stepCheckingEvents()
+        for i in 0..<500 {
+            if i % 7 == 3 { try fuzz.batchCheckingEvents() } else { try fuzz.stepCheckingEvents() }
             try fuzz.check()
         }
         // Filters hide sections from loads and rows from the provider now and
@@ -592,6 +632,7 @@ struct TreeFuzz {
         }
         // Insertions and loads were stopped by the match function (each must change nothing).
         #expect(fuzz.stops > 0)
+        #expect(fuzz.movesSeen > 5 && fuzz.batchesWithSteps > 20, "\(fuzz.movesSeen) moves, \(fuzz.batchesWithSteps) batches")
         // The provider was really asked (exact asks are compared at every check).
         #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
         #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")

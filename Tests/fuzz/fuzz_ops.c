@@ -39,6 +39,10 @@
  *   - the item count equals the total of visible_items over the whole
  *     content, content height is finite and >= 0, item_at_offset reports a
  *     position in range, an item's section id is live;
+ *   - every change set's steps fit the list and its moves lie inside the
+ *     lists before and after it, in order and not overlapping; batches
+ *     begin and end (an end with none open is FOLD_E_INVALID) and
+ *     fold_table_batch_depth follows them (ops/batches.c);
  *   - nothing crashes, leaks or touches memory it should not (ASan, LSan).
  *
  * Build and run: scripts/fuzz [seconds]   (see Tests/reliability/README.md)
@@ -66,6 +70,7 @@
 #include "ops/snapshot.c"
 #include "ops/loading.c"
 #include "ops/select_filter.c"
+#include "ops/batches.c"
 #include "ops/one_op.c"
 
 /* The second table: three sections (one nested) and a fourth removed, so
@@ -148,6 +153,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     hs.t = t;
     version_start(t);
     make_other();
+    fz_depth = 0;
+    /* Registered first, so hostile callbacks cannot remove it (ops/batches.c). */
+    st = fold_table_add_change_listener(t, on_change_moves, NULL, NULL);
+    if (st != FOLD_OK) {
+        die("adding the harness's change listener failed", __LINE__, st);
+    }
     while (r.n > 0 && steps++ < 400 && !hs.freed) {
         one_op(t, &r, t);
         if ((steps & 7) == 0 && !hs.freed) {

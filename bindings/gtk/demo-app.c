@@ -352,26 +352,26 @@ demo_cairo_chevron(GtkWidget *widget, cairo_t *cr, gboolean expanded, double x, 
 /* Whether the trigger is `keyval` without modifiers (or an alternative
  * of it is). */
 static gboolean
-trigger_is_key(GtkShortcutTrigger *trigger, guint keyval)
+trigger_is_key(GtkShortcutTrigger *trigger, guint keyval, GdkModifierType mods)
 {
     if (GTK_IS_ALTERNATIVE_TRIGGER(trigger)) {
         GtkAlternativeTrigger *alt = GTK_ALTERNATIVE_TRIGGER(trigger);
-        return trigger_is_key(gtk_alternative_trigger_get_first(alt), keyval) ||
-               trigger_is_key(gtk_alternative_trigger_get_second(alt), keyval);
+        return trigger_is_key(gtk_alternative_trigger_get_first(alt), keyval, mods) ||
+               trigger_is_key(gtk_alternative_trigger_get_second(alt), keyval, mods);
     }
     return GTK_IS_KEYVAL_TRIGGER(trigger) &&
            gtk_keyval_trigger_get_keyval(GTK_KEYVAL_TRIGGER(trigger)) == keyval &&
-           gtk_keyval_trigger_get_modifiers(GTK_KEYVAL_TRIGGER(trigger)) == 0;
+           gtk_keyval_trigger_get_modifiers(GTK_KEYVAL_TRIGGER(trigger)) == mods;
 }
 
 /* What `controller` (of `widget`) does with the key: TRUE if it handled it. */
 static gboolean
-controller_takes_key(GtkEventController *controller, GtkWidget *widget, guint keyval)
+controller_takes_key(GtkEventController *controller, GtkWidget *widget, guint keyval,
+                     GdkModifierType mods)
 {
     if (GTK_IS_EVENT_CONTROLLER_KEY(controller)) {
         gboolean handled = FALSE;
-        g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, (GdkModifierType)0,
-                              &handled);
+        g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, mods, &handled);
         return handled;
     }
     if (!GTK_IS_SHORTCUT_CONTROLLER(controller) ||
@@ -382,7 +382,7 @@ controller_takes_key(GtkEventController *controller, GtkWidget *widget, guint ke
     gboolean done = FALSE;
     for (guint i = 0; !done && i < g_list_model_get_n_items(shortcuts); i++) {
         GtkShortcut *s = g_list_model_get_item(shortcuts, i);
-        if (trigger_is_key(gtk_shortcut_get_trigger(s), keyval))
+        if (trigger_is_key(gtk_shortcut_get_trigger(s), keyval, mods))
             done = gtk_shortcut_action_activate(gtk_shortcut_get_action(s),
                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
                                                 gtk_shortcut_get_arguments(s));
@@ -395,7 +395,8 @@ controller_takes_key(GtkEventController *controller, GtkWidget *widget, guint ke
  * target-phase ones run with its bubble-phase ones): TRUE if one handled
  * the key. */
 static gboolean
-widget_takes_key(GtkWidget *widget, GtkPropagationPhase phase, gboolean target, guint keyval)
+widget_takes_key(GtkWidget *widget, GtkPropagationPhase phase, gboolean target, guint keyval,
+                 GdkModifierType mods)
 {
     GListModel *controllers = gtk_widget_observe_controllers(widget);
     GPtrArray *run = g_ptr_array_new_with_free_func(g_object_unref);
@@ -410,13 +411,19 @@ widget_takes_key(GtkWidget *widget, GtkPropagationPhase phase, gboolean target, 
     g_object_unref(controllers);
     gboolean handled = FALSE;
     for (guint i = 0; !handled && i < run->len; i++)
-        handled = controller_takes_key(run->pdata[i], widget, keyval);
+        handled = controller_takes_key(run->pdata[i], widget, keyval, mods);
     g_ptr_array_unref(run);
     return handled;
 }
 
 GtkWidget *
 demo_press_key(DemoApp *demo, guint keyval)
+{
+    return demo_press_key_with(demo, keyval, 0);
+}
+
+GtkWidget *
+demo_press_key_with(DemoApp *demo, guint keyval, GdkModifierType mods)
 {
     gtk_window_set_focus_visible(GTK_WINDOW(demo->window), TRUE);
     /* The chain from the focus widget up to the window, each held while the
@@ -426,10 +433,10 @@ demo_press_key(DemoApp *demo, guint keyval)
         g_ptr_array_add(chain, g_object_ref(w));
     GtkWidget *handler = NULL;
     for (guint i = chain->len; !handler && i > 0; i--)
-        if (widget_takes_key(chain->pdata[i - 1], GTK_PHASE_CAPTURE, FALSE, keyval))
+        if (widget_takes_key(chain->pdata[i - 1], GTK_PHASE_CAPTURE, FALSE, keyval, mods))
             handler = chain->pdata[i - 1];
     for (guint i = 0; !handler && i < chain->len; i++)
-        if (widget_takes_key(chain->pdata[i], GTK_PHASE_BUBBLE, i == 0, keyval))
+        if (widget_takes_key(chain->pdata[i], GTK_PHASE_BUBBLE, i == 0, keyval, mods))
             handler = chain->pdata[i];
     g_ptr_array_unref(chain);
     return handler;

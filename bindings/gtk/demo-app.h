@@ -159,6 +159,8 @@ void demo_cairo_chevron(GtkWidget *widget, cairo_t *cr, gboolean expanded, doubl
  * Returns the widget whose controller handled the key (to compare with, not
  * to keep: the key may have dropped it), NULL if none did. */
 GtkWidget *demo_press_key(DemoApp *demo, guint keyval);
+/* The same with modifiers held (a shortcut's trigger must have exactly these). */
+GtkWidget *demo_press_key_with(DemoApp *demo, guint keyval, GdkModifierType mods);
 
 /* The window's focus widget, or NULL. */
 GtkWidget *demo_focus(DemoApp *demo);

@@ -10,7 +10,10 @@
  * class "selected"), hover is CSS too. Every row is exactly the engine's
  * height (DemoRow's measure()). Keyboard: Up and Down move between rows,
  * the row's expander takes the focus (its ring shows): + or Right opens a
- * section, - or Left closes it, Enter and Space do what a click does.
+ * section, - or Left closes it, Enter and Space do what a click does;
+ * Alt+Up and Alt+Down move the focused section above or below its
+ * neighbour — the engine reports a move, so its row keeps its widget and
+ * the focus stays on it.
  *
  *   foldtable-gtk-demo-settings                      interactive
  *   foldtable-gtk-demo-settings --self-test OUT.png  drive itself, check, save
@@ -61,6 +64,9 @@ typedef struct {
     GString *events;
     int32_t last_events[8];
     int n_events;
+    int moves; /* sections moved with Alt+Up / Alt+Down */
+    DemoRow *moved_row; /* self-test: Sound's row and where it was */
+    int64_t moved_from;
     /* self-test: the focused expander drawn with its focus ring */
     GdkTexture *ring;
     GtkWidget *focused;
@@ -171,6 +177,37 @@ on_activate(GtkListView *list, guint position, gpointer data)
     demo_on_activate(list, position, app);
 }
 
+/* Alt+Up / Alt+Down: moves the section whose header has the focus one
+ * place up or down among its siblings (fold_table_move_section). The
+ * engine reports a move, and the model keeps the header's object, so
+ * GtkListView keeps its row widget and the keyboard focus on it. */
+static gboolean
+move_focused_section(GtkWidget *widget, GVariant *args, gpointer data)
+{
+    (void)widget;
+    App *app = data;
+    GtkWidget *w = demo_focus(&app->demo);
+    while (w && !DEMO_IS_ROW(w))
+        w = gtk_widget_get_parent(w);
+    FoldListItem *item = w ? demo_row_get_item(DEMO_ROW(w)) : NULL;
+    if (!item || fold_list_item_get_kind(item) != FOLD_ITEM_HEADER)
+        return FALSE;
+    fold_table *t = app->demo.table;
+    fold_section_id section = fold_list_item_get_section_id(item);
+    fold_section_info info;
+    if (fold_table_section_info(t, section, &info) != FOLD_OK)
+        return FALSE;
+    int64_t siblings = 0;
+    fold_table_child_count(t, info.parent, &siblings);
+    int64_t to = info.index + g_variant_get_int32(args);
+    if (to < 0 || to >= siblings)
+        return TRUE; /* at the end already: nothing to do, the key is still ours */
+    int status = fold_table_move_section(t, section, info.parent, to);
+    if (status == FOLD_OK)
+        app->moves++;
+    return status == FOLD_OK;
+}
+
 static const char css[] =
     "window.settings-demo { background: #f6f5f4; }\n"
     ".settings-demo .statusbar { padding: 8px 20px; background: #ffffff;"
@@ -203,6 +240,14 @@ build_window(GtkApplication *gapp, gpointer data)
                                    G_CALLBACK(demo_row_bind), G_CALLBACK(demo_row_unbind),
                                    G_CALLBACK(on_activate), app);
     gtk_box_append(GTK_BOX(vbox), demo_scroller_new(app->demo.list));
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    for (int up = 0; up < 2; up++)
+        gtk_shortcut_controller_add_shortcut(
+            GTK_SHORTCUT_CONTROLLER(keys),
+            gtk_shortcut_new_with_arguments(gtk_keyval_trigger_new(up ? GDK_KEY_Up : GDK_KEY_Down, GDK_ALT_MASK),
+                                            gtk_callback_action_new(move_focused_section, app, NULL),
+                                            "i", up ? -1 : 1));
+    gtk_widget_add_controller(app->demo.list, keys);
 
     app->status = demo_status_bar_new();
     gtk_box_append(GTK_BOX(vbox), app->status);
@@ -383,8 +428,45 @@ step_6(gpointer data)
     g_clear_object(&app->ring);
 }
 
+/* Alt+Down on Sound's header: Sound moves below Privacy, and its row keeps
+ * its widget and the keyboard focus; Alt+Up moves it back. */
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    DemoRow *sound = demo_row_focus_position(app->demo.list, (guint)demo_header_pos(t, "sound"));
+    GtkWidget *expander = sound ? demo_row_get_expander(sound) : NULL;
+    EXPECT(expander && demo_focus(&app->demo) == expander);
+    int64_t before = demo_header_pos(t, "sound");
+    EXPECT(demo_press_key_with(&app->demo, GDK_KEY_Down, GDK_ALT_MASK) == app->demo.list);
+    int64_t after = demo_header_pos(t, "sound");
+    EXPECT(after > before && demo_header_pos(t, "privacy") < after && app->moves == 1);
+    /* The same row widget, now at Sound's new position, still focused. */
+    EXPECT(demo_row_find(app->demo.list, (guint)after) == sound);
+    EXPECT(demo_focus(&app->demo) == expander);
+    app->moved_row = sound;
+    app->moved_from = before;
+    printf("step 7: Alt+Down moved Sound from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+           ": the same row widget, the focus on its expander\n", before, after);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    demo_expect_screenshot(&app->demo, "-moved.png", " (Sound moved below Privacy, focus kept)");
+    GtkWidget *expander = demo_row_get_expander(app->moved_row);
+    EXPECT(demo_press_key_with(&app->demo, GDK_KEY_Up, GDK_ALT_MASK) == app->demo.list);
+    EXPECT(demo_header_pos(t, "sound") == app->moved_from && demo_focus(&app->demo) == expander);
+    EXPECT(demo_row_find(app->demo.list, (guint)app->moved_from) == app->moved_row);
+    EXPECT(app->moves == 2);
+    printf("step 8: Alt+Up moved it back: the same row widget, still focused\n");
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7, step_8};
 
 int
 main(int argc, char **argv)

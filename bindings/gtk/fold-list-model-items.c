@@ -12,6 +12,9 @@
  * range leave the model (detached: no more updates), the items after it
  * shift by added - removed — so an item keeps its object for as long as
  * the engine's steps keep it, whatever is inserted or removed around it.
+ * Items the change set moves (its moves) are taken out before the steps
+ * and put back at their new positions after them: a moved row or section
+ * keeps its object too.
  *
  * What a kept item shows can change without a step touching it: what is in
  * the change set's redraw ranges (a header's text, a flag, a height), and
@@ -101,6 +104,46 @@ fold_model_cache_step(FoldListModel *self, const fold_change *c)
     if (shift != 0)
         for (guint i = first; i < self->cache->len; i++)
             CACHED(self, i)->at += shift;
+}
+
+GPtrArray *
+fold_model_cache_take(FoldListModel *self, const fold_move *moves, int64_t n, GArray **moved_by)
+{
+    GPtrArray *taken = NULL;
+    *moved_by = NULL;
+    for (int64_t m = 0; m < n; m++) {
+        guint first = cache_search(self, moves[m].from);
+        guint after = cache_search(self, moves[m].from + moves[m].count);
+        if (first >= after)
+            continue;
+        if (!taken) {
+            taken = g_ptr_array_new();
+            *moved_by = g_array_new(FALSE, FALSE, sizeof(int64_t));
+        }
+        for (guint i = first; i < after; i++) {
+            g_ptr_array_add(taken, CACHED(self, i));
+            g_array_append_val(*moved_by, m);
+        }
+        g_ptr_array_remove_range(self->cache, first, after - first);
+    }
+    return taken;
+}
+
+void
+fold_model_cache_return(FoldListModel *self, GPtrArray *taken, GArray *moved_by, const fold_move *moves)
+{
+    if (!taken)
+        return;
+    for (guint i = 0; i < taken->len; i++) {
+        FoldListItem *item = g_ptr_array_index(taken, i);
+        const fold_move *m = &moves[g_array_index(moved_by, int64_t, i)];
+        /* The same object at its new place; read again (its row index,
+         * section or depth may be new). */
+        cache_insert(self, item, m->to + (item->at - m->from));
+        item->dirty = TRUE;
+    }
+    g_ptr_array_unref(taken);
+    g_array_unref(moved_by);
 }
 
 void

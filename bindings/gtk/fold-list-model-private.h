@@ -23,6 +23,8 @@ typedef struct {
     int64_t n_steps;
     fold_range *redraw;
     int64_t n_redraw;
+    fold_move *moves; /* items the steps remove and add back (foldtable.h, "Moves") */
+    int64_t n_moves;
     int64_t count;
     gboolean reset;
 } FoldChangeRecord;
@@ -82,6 +84,16 @@ G_GNUC_INTERNAL void fold_model_cache_drop(FoldListModel *self, guint from, guin
 /* One step of a change set: at `position`, `removed` items were replaced by
  * `added` items. */
 G_GNUC_INTERNAL void fold_model_cache_step(FoldListModel *self, const fold_change *c);
+
+/* Takes the cached items in the moves' `from` ranges out of the cache,
+ * still in the model (they keep their objects); fold_model_cache_return()
+ * puts them back at their `to` positions once the steps are applied.
+ * Returns the taken items (NULL when none), each with its move's index
+ * in `moved_by`. O(m log k + t) for m moves and t items taken. */
+G_GNUC_INTERNAL GPtrArray *fold_model_cache_take(FoldListModel *self, const fold_move *moves,
+                                                int64_t n, GArray **moved_by);
+G_GNUC_INTERNAL void fold_model_cache_return(FoldListModel *self, GPtrArray *taken, GArray *moved_by,
+                                             const fold_move *moves);
 
 /* Marks the cached items in `ranges` (sorted, disjoint) to be read again
  * with their texts. */

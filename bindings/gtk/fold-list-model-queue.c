@@ -54,6 +54,7 @@ fold_model_record_free(gpointer data)
     FoldChangeRecord *record = data;
     g_free(record->steps);
     g_free(record->redraw);
+    g_free(record->moves);
     g_free(record);
 }
 
@@ -170,12 +171,15 @@ fold_model_on_table_changed(fold_table *table, const fold_change_set *cs, void *
     FoldChangeRecord *record = g_new0(FoldChangeRecord, 1);
     record->count = table_count(table);
     gboolean valid = cs->change_count >= 0 && (cs->change_count == 0 || cs->changes) &&
-                     cs->redraw_count >= 0 && (cs->redraw_count == 0 || cs->redraw);
+                     cs->redraw_count >= 0 && (cs->redraw_count == 0 || cs->redraw) &&
+                     cs->move_count >= 0 && (cs->move_count == 0 || cs->moves);
     if (valid) {
         record->steps = g_memdup2(cs->changes, (gsize)cs->change_count * sizeof(fold_change));
         record->n_steps = cs->change_count;
         record->redraw = g_memdup2(cs->redraw, (gsize)cs->redraw_count * sizeof(fold_range));
         record->n_redraw = cs->redraw_count;
+        record->moves = g_memdup2(cs->moves, (gsize)cs->move_count * sizeof(fold_move));
+        record->n_moves = cs->move_count;
     }
 
     g_mutex_lock(&self->lock);

@@ -177,22 +177,32 @@ refresh_all(FoldListModel *self)
  * several change sets queued by another thread), the lists between the
  * steps hold items the table no longer has, which a handler could not be
  * given: the steps are then emitted as the one splice that covers them all.
+ * So are the steps of a batch with moves: the moved items keep their
+ * FoldListItem objects (taken aside before the steps, put back at their
+ * new positions after), and GtkListView, given an object it saw removed
+ * added back in the same items-changed, keeps its widget, focus and
+ * selection.
  * A record that is a reset makes the batch one items-changed(0, old, new).
  * Last, the notifications of the cached items and ::selection-changed. */
 static void
 deliver_batch(FoldListModel *self, GPtrArray *batch)
 {
     gboolean reset = FALSE;
-    int64_t count = self->engine_items, n_steps = 0, n_redraw = 0;
+    int64_t count = self->engine_items, n_steps = 0, n_redraw = 0, moves = 0;
     for (guint b = 0; b < batch->len; b++) {
         const FoldChangeRecord *record = g_ptr_array_index(batch, b);
         if (record->reset) {
             fold_model_cache_drop(self, 0, self->cache->len);
             reset = TRUE;
         } else {
+            /* Moved items keep their objects: aside, the steps, back. */
+            GArray *moved_by = NULL;
+            GPtrArray *taken = fold_model_cache_take(self, record->moves, record->n_moves, &moved_by);
             for (int64_t i = 0; i < record->n_steps; i++)
                 fold_model_cache_step(self, &record->steps[i]);
+            fold_model_cache_return(self, taken, moved_by, record->moves);
             fold_model_cache_mark(self, record->redraw, record->n_redraw);
+            moves += record->n_moves;
         }
         count = record->count;
         n_steps += record->n_steps;
@@ -223,7 +233,9 @@ deliver_batch(FoldListModel *self, GPtrArray *batch)
             }
             steps = joined;
         }
-        gboolean stepwise = TRUE;
+        /* With moves, one splice too: GtkListView gives an item removed
+         * and added in one items-changed its old widget (and focus). */
+        gboolean stepwise = moves == 0;
         for (int64_t i = 1; i < n_steps; i++)
             if (steps[i].removed > 0)
                 stepwise = FALSE;

@@ -202,6 +202,11 @@ gboolean fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *ou
 gboolean fold_store_get_section_collapsed(FoldStore *store, guint64 section,
                                           gboolean *out_collapsed, GError **error);
 
+/* Batches */
+gboolean fold_store_begin_batch(FoldStore *store, GError **error);
+gboolean fold_store_end_batch(FoldStore *store, GError **error);
+gint64 fold_store_get_batch_depth(FoldStore *store);
+
 /* Rows */
 gboolean fold_store_append_rows(FoldStore *store, guint64 section, gint64 n_rows,
                                 GError **error);

@@ -110,6 +110,8 @@ extension Table {
     /// does to the flat list, keeps the viewport anchored, then tells the
     /// change listeners, and last calls the loader with the loads it
     /// started or cancelled (Table+Loading.swift). Nested calls just run.
+    /// Inside a batch (Table+Batch.swift) what it did joins the batch's
+    /// change set, told when the batch ends, with the loader's calls.
     @discardableResult
     func mutate<R>(_ body: () throws -> R) throws -> R {
         guard !notifying else {
@@ -117,7 +119,7 @@ extension Table {
         }
         if mutationDepth > 0 { return try body() }
         let result = try recordedMutation(body)
-        if loads.hasCalls { deliverLoadCalls() }
+        if loads.hasCalls, batch == nil { deliverLoadCalls() }
         return result
     }
 
@@ -128,10 +130,12 @@ extension Table {
             mutationDepth = 0
             _invariantCheck()
         }
+        let batched = batch != nil
         let heightBefore = contentHeight
-        let anchor = captureAnchor()
-        let follows = followsEnd()
+        let anchor = batched ? nil : captureAnchor()
+        let follows = !batched && followsEnd()
         recording = ChangeSet()
+        recording?.itemsBefore = itemCount
         let version = root.structureVersion
         let result: R
         do {
@@ -146,8 +150,20 @@ extension Table {
             throw error
         }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied
+        if batched {
+            batch?.absorb(set)
+            return result
+        }
+        set.finishMoves(coalesce: false)
         set.contentHeightDelta = contentHeight - heightBefore
-        if set.isEmpty && !set.movedViewport && !set.selectionChanged { return result }
+        tellChange(&set, anchor: anchor, follows: follows)
+        return result
+    }
+
+    /// Anchors the viewport after a change (one mutation or a batch) and
+    /// tells the change listeners, unless nothing changed.
+    func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool) {
+        if set.isEmpty && !set.movedViewport && !set.selectionChanged { return }
         if let placed = set.placedOffset {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {
@@ -159,8 +175,8 @@ extension Table {
         }
         notifying = true
         defer { notifying = false }
-        eachListener(\.changes) { $0(set); return true }
-        return result
+        let told = set
+        eachListener(\.changes) { $0(told); return true }
     }
 
     /// One round: calls the listeners of `list` that are registered when it

@@ -218,6 +218,8 @@ extension Table {
         var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
             Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
         var removed: [Section] = []
+        // Sections that move: the change set follows their items (moves).
+        var moving = Set<ObjectIdentifier>()
         for (k, o) in old.enumerated() {
             let n = match.newOf[k]
             guard n < 0 || !stays[n] else {
@@ -238,10 +240,13 @@ extension Table {
                 report.rowsRemoved += o.section.rowCount
             } else {
                 report.sectionsMoved += 1
+                moving.insert(ObjectIdentifier(o.section))
             }
         }
         for run in runs {
-            quietly(!isAttached(run.parent)) { detach(run.first, count: run.count) }
+            quietly(!isAttached(run.parent)) {
+                detach(run.first, count: run.count, moving: moving.isEmpty ? nil : { moving.contains(ObjectIdentifier($0)) })
+            }
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
@@ -276,12 +281,20 @@ extension Table {
             let live = isAttached(x)
             if !live { swap(&recording, &stash) }
             defer { if !live { swap(&recording, &stash) } }
+            let version = root.structureVersion, headers = report.headersChanged
             if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             // A reload keeps the children of a kept subsection given none.
-            if kept, old[match.oldOf[n]].keepsChildren { continue }
-            try arrange(x, n, plan, match, stays, &answers, &report)
+            if !kept || !old[match.oldOf[n]].keepsChildren { try arrange(x, n, plan, match, stays, &answers, &report) }
+            // Inside a section that moves, new children make its rows new
+            // items (only its header moves); a new text or height, redraws.
+            let structure = root.structureVersion != version
+            if !live, stash?.movingOut.isEmpty == false,
+               structure || report.headersChanged != headers || !plan.nodes[n].keepsHeights {
+                var s: Section? = x
+                while let c = s, stash?.movingChanged(ObjectIdentifier(c), structure: structure) == false { s = c.parent }
+            }
         }
         // The answers are in; what shows follows from them, as when the filter was set.
         if answers != nil { refilterFromStoredAnswers() }

@@ -147,7 +147,7 @@ extension Table {
         if s.parent === target, s.indexInParent == index { return }
         try mutate {
             let source = s.parent
-            detach(s)
+            detach(s, moving: { _ in true })
             attach([.section(s)], to: target, at: index)
             if let source { refilterMoved(s, from: source) }
             refreshFilterAfterChange(target)
@@ -256,6 +256,8 @@ extension Table {
     /// children `index...`: one step. The list points them at `parent`.
     /// Their items come from what the list gained: asking each section
     /// would read its own list too, a cache miss apiece among many.
+    /// Sections that a step of this change removed to move them come back
+    /// as moves (`ChangeSet.moveIn`).
     func attach(_ sections: [Piece], to parent: Section, at index: Int) {
         guard !sections.isEmpty else { return }
         let position = childPosition(parent, index)
@@ -265,22 +267,43 @@ extension Table {
         let items = parent.list.sum.items - before
         parent.propagate()
         recordReplace(position, removed: 0, added: items)
+        if position != nil, items > 0, recording?.movingOut.isEmpty == false {
+            var offset = 0
+            for case .section(let s) in sections {
+                let count = s.contribution.items
+                recording?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
+                offset += count
+            }
+        }
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
     /// from their parent (they keep their own children): one step. The
     /// list unlinks them as it reaches them; their items come from what it
-    /// lost (see `attach`).
-    func detach(_ first: Section, count: Int = 1) {
+    /// lost (see `attach`). Those that `moving` names are about to be
+    /// attached elsewhere: the change set follows their items
+    /// (`ChangeSet.moveOut`). O(depth · log n), plus O(count · log n) with `moving`.
+    func detach(_ first: Section, count: Int = 1, moving: ((Section) -> Bool)? = nil) {
         guard let parent = first.parent else { return }
         let index = first.indexInParent
         let position = childPosition(parent, index)
+        var out: [(id: ObjectIdentifier, offset: Int, count: Int)] = []
+        if let moving, position != nil, recording != nil {
+            var offset = 0
+            for k in 0..<count {
+                guard let s = k == 0 ? first : try? child(of: parent, at: index + k) else { break }
+                let items = s.contribution.items
+                if moving(s) { out.append((ObjectIdentifier(s), offset, items)) }
+                offset += items
+            }
+        }
         let before = parent.list.sum.items
         parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
         let items = before - parent.list.sum.items
         parent.propagate()
         recordReplace(position, removed: items, added: 0)
+        if items > 0 { for o in out { recording?.moveOut(o.id, offset: o.offset, count: o.count) } }
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 

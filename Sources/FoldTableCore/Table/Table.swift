@@ -68,6 +68,8 @@ public final class Table {
 
     // Change recording and listeners (Table+Events.swift).
     var recording: ChangeSet?
+    /// The open batch, while edits are grouped into one change set (Table+Batch.swift).
+    var batch: Batch?
     var mutationDepth = 0
     var notifying = false
     var listeners = Listeners()

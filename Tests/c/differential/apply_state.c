@@ -407,5 +407,8 @@ int apply(fold_table *t, model *m, const op *o)
     if (o->type == OP_FILTER) {
         return apply_filter(t, m, o);
     }
+    if (o->type == OP_BATCH) {
+        return apply_batch(t, m, o);
+    }
     return o->type <= OP_REMOVE_ROWS ? apply_structure(t, m, o) : apply_state(t, m, o);
 }

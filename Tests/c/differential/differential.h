@@ -33,6 +33,9 @@ typedef struct mchild {
     int64_t pos; /* flat position after build(), -1 if hidden */
     int selected, anchor; /* select.c: marks that move with the row */
     int matched;          /* filter.c: the match function's answer, kept with the row */
+    uint64_t uid;         /* the row's identity (changes.c): unique, given when the row is
+                             created (new_sec, row_child), kept wherever the engine keeps
+                             the row (moves, snapshots' matched rows, state changes) */
 } mchild;
 
 struct msec {
@@ -116,6 +119,7 @@ typedef struct mitem {
             return failf("%s:%d: %s failed (%s) but delivered a change set", __FILE__, __LINE__, #call, \
                          fold_status_name(st_));                                               \
         }                                                                                      \
+        failed_calls += st_ != FOLD_OK;                                                        \
     } while (0)
 
 #define EXPECT_I(got, want, what)                                                               \
@@ -176,6 +180,8 @@ enum {
     OP_LOAD,                   /* lazily loaded children (load.c) */
     OP_SELECT,                 /* keyed selection (select.c) */
     OP_FILTER,                 /* filtering (filter.c) */
+    OP_BATCH,                  /* begin (p[0] even) or end a batch (batch.c); weight 0:
+                                  the generator places them around other operations */
     OP_KINDS
 };
 
@@ -218,6 +224,9 @@ typedef struct last_change_set {
     int64_t nch;
     fold_range rd[MAX_STEPS];
     int64_t nrd;
+    fold_move mv[MAX_STEPS];
+    int64_t nmv;
+    int moves_null; /* moves was NULL with move_count > 0, or not NULL with 0 */
     double delta;
     int anchored;
     double anchored_offset;
@@ -226,8 +235,25 @@ typedef struct last_change_set {
 
 #define ACTIVATE_TOGGLES_EMPTY 1
 
-/* The model before an operation, for check_changes. */
+/* An item's identity, for replaying change sets (changes.c): a row is
+ * its uid wherever it goes (moved to another section too); a header,
+ * footer or placeholder is its kind and section id. */
+typedef struct ident {
+    int kind;
+    fold_section_id section;
+    uint64_t uid; /* rows only */
+} ident;
+
+/* The model before an operation (or, for a batch, before the batch), for
+ * check_changes. */
+#define MAX_MUST 32
 typedef struct before {
+    ident ids[MAX_ITEMS]; /* the list's items */
+    uint32_t flags[MAX_ITEMS];
+    double heights[MAX_ITEMS];
+    fold_section_id must[MAX_MUST]; /* headers a batch's calls said must be redrawn */
+    int nmust;
+    int moved_inside; /* a call inside the batch moved sections or rows (known bug 2) */
     int n;
     fold_section_id fid[MAX_SECT];
     int rows[MAX_SECT], collapsible[MAX_SECT], collapsed[MAX_SECT];
@@ -249,6 +275,9 @@ extern const char *const header_texts[7];
 extern const char *const indicator_pairs[4][2];
 extern char fail_msg[1024];
 extern long change_sets_seen;
+extern long failed_calls; /* calls that returned an error status as expected (EXPECT_ST) */
+extern uint64_t next_uid;
+extern const before *op_before; /* the last take_before's */
 extern char ctx[160];
 extern const int op_weight[OP_KINDS];
 extern char desc[512];
@@ -369,6 +398,23 @@ int apply_stale(fold_table *t, model *m, const uint32_t *p);
 void take_before(model *m, before *b);
 int in_redraw(int64_t pos);
 int check_changes(model *m, const before *b);
+/* Batches (batch.c): OP_BATCH; the model's open batches; after each
+ * operation, the depth compared with fold_table_batch_depth and what the
+ * batch must redraw collected; the `before` a change set is checked
+ * against (the batch's when the operation ended the outermost batch);
+ * closing a batch left open at the end of a run. */
+int apply_batch(fold_table *t, model *m, const op *o);
+void batch_reset(void);
+int batch_open(void);
+int batch_after_op(const fold_table *t, model *m, int op_type, int failed);
+const before *batch_reference(const before *b);
+int close_batches(fold_table *t, model *m);
+typedef struct batch_stats {
+    long sets, moves, moved_items;             /* change sets of single calls with moves */
+    long batches, multi_step, batch_moves;     /* outermost batches ended; with > 1 step; their moves */
+    long nested, stray_ends, failed_inside, closed_at_end, empty;
+} batch_stats;
+extern batch_stats bstats;
 int apply_structure(fold_table *t, model *m, const op *o);
 int apply_state(fold_table *t, model *m, const op *o);
 int apply(fold_table *t, model *m, const op *o);

@@ -26,6 +26,7 @@ int64_t rng_below(rng *r, int64_t n) { return n <= 0 ? 0 : (int64_t)(rng_next(r)
 
 
 mitem items[MAX_ITEMS];
+uint64_t next_uid; /* rows' identities: never reused in a process, like ids */
 int64_t nitems;
 double content;
 
@@ -234,6 +235,7 @@ msec *new_sec(model *m, unsigned id, const char *header, int rows, uint32_t flag
         s->c[i].h = NOV;
         s->c[i].eh = NOV;
         s->c[i].expanded = 0;
+        s->c[i].uid = ++next_uid;
     }
     m->nsec++;
     m->nrows += rows;
@@ -303,6 +305,7 @@ mchild row_child(double h)
     c.pos = -1;
     c.selected = c.anchor = 0;
     c.matched = 0;
+    c.uid = ++next_uid; /* a new row (sec_child's uid is unused) */
     return c;
 }
 

@@ -44,6 +44,7 @@ const int op_weight[OP_KINDS] = {
     8, /* lazily loaded children */
     8, /* keyed selection */
     5, /* filtering */
+    0, /* batches: placed by the generator (test_differential.c), not drawn */
 };
 
 

@@ -176,6 +176,9 @@ static int check_selection_set(model *m, const uint32_t *before_flags, long sets
         expect_no_set = 1;
         return 0;
     }
+    if (batch_open()) {
+        return 0; /* told at the batch's end, checked there (check_changes) */
+    }
     EXPECT_I(change_sets_seen - sets_before, 1, "change sets delivered by a selection change");
     EXPECT_I(last_set.nch, 0, "change steps of a selection change");
     for (k = 0; k < nitems; k++) {

@@ -85,9 +85,15 @@ void on_change_count(fold_table *t, const fold_change_set *set, void *user_data)
     (void)user_data;
     change_sets_seen++;
     last_set.overflow = set->change_count > MAX_STEPS || set->redraw_count > MAX_STEPS ||
-                        set->change_count < 0 || set->redraw_count < 0;
+                        set->move_count > MAX_STEPS || set->change_count < 0 ||
+                        set->redraw_count < 0 || set->move_count < 0;
     last_set.nch = last_set.overflow ? 0 : set->change_count;
     last_set.nrd = last_set.overflow ? 0 : set->redraw_count;
+    last_set.nmv = last_set.overflow ? 0 : set->move_count;
+    last_set.moves_null = (set->move_count > 0) != (set->moves != NULL);
+    if (last_set.nmv > 0 && set->moves != NULL) {
+        memcpy(last_set.mv, set->moves, sizeof(fold_move) * (size_t)last_set.nmv);
+    }
     if (last_set.nch > 0) {
         memcpy(last_set.ch, set->changes, sizeof(fold_change) * (size_t)last_set.nch);
     }

@@ -383,6 +383,12 @@ static void one_op(fold_table *t, reader *r, fold_table *good)
             fold_free(json);
             break;
         }
+        case 53:
+            /* Batches (ops/batches.c): an end reports and may anchor the
+             * viewport, so it is not a query. */
+            mutating = 1;
+            st = batch_op(r, tt, good);
+            break;
         default: {
             /* Options out, with every size a caller may set. */
             union {

@@ -6,8 +6,10 @@ builds a store with nested sections, shows it in a FoldListModel and checks
 the model's items, its items-changed signals, the store's will/did signals
 (a handler vetoes a collapse), errors as GLib.Error in the model's error
 domain, height functions, saved state, filtering with a Python match
-function and the short calls (append_section, append_subsection,
-append_rows, the n-items property) — exact values after each step.
+function, the short calls (append_section, append_subsection,
+append_rows, the n-items property), and moves and batches (moved items
+keep their objects; a batch is one items-changed) — exact values after
+each step.
 Prints "N passed, M failed"; exit status 1 on any failure.
 
 ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
@@ -311,6 +313,36 @@ def check_conveniences():
     equal(lazy.props.n_items, 2, "two collapsed headers")
 
 
+def check_moves_and_batches():
+    """A moved section keeps its Fold.ListItem (so a list view keeps its
+    widget); a batch is one items-changed, with the moved item kept."""
+    store = Fold.Store(row_height=20, header_height=30)
+    a = store.append_section("a", "A", 2)
+    b = store.append_section("b", "B", 1)
+    model = Fold.ListModel.new_for_store(store)
+    signals = []
+    model.connect("items-changed", lambda _m, p, r, n: signals.append((p, r, n)))
+    header_a = model.get_item(0)
+    store.move_section(a, 0, -1)
+    equal(signals, [(0, 5, 5)], "move: one items-changed over both steps")
+    check(model.get_item(2) is header_a, "the moved header is the same object")
+    equal(header_a.props.position, 2, "and knows its new position")
+
+    del signals[:]
+    header_b = model.get_item(0)
+    equal(store.get_batch_depth(), 0, "no batch open")
+    store.begin_batch()
+    store.append_rows(a, 2)
+    store.move_section(b, 0, -1)
+    store.collapse(a)
+    equal((signals, store.get_batch_depth()), ([], 1), "nothing told inside a batch")
+    equal(store.get_row_count(a), 4, "queries see the batch's edits")
+    store.end_batch()
+    equal(signals, [(0, 5, 3)], "the batch: one items-changed")
+    check(model.get_item(1) is header_b, "b moved in the batch: the same object")
+    expect_error(E_INVALID, "end_batch without a batch", store.end_batch)
+
+
 def main():
     print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
                                                sys.base_prefix))
@@ -569,6 +601,7 @@ def main():
     check_lazy_loading()
     check_filter()
     check_conveniences()
+    check_moves_and_batches()
 
     # The model keeps the store alive.
     weak = []

@@ -112,6 +112,8 @@ main(void)
     g_array_unref(signals);
     g_array_unref(eng_changes);
     g_array_unref(eng_redraw);
+    if (eng_moves)
+        g_array_unref(eng_moves);
     g_ptr_array_unref(held);
     g_array_unref(notes);
     g_hash_table_unref(labels);
@@ -119,5 +121,8 @@ main(void)
         printf("note: the engine redrew %u item(s) added by the same change set and %u kept "
                "item(s) whose state did not change (harmless extra rebinds; first: %s)\n",
                extra_added, extra_unchanged, first_extra);
+    /* Moves kept their objects (the direct moves and the random batches). */
+    printf("moved items kept as the same objects: %u\n", moves_seen);
+    CHECK(moves_seen > 0);
     return check_done();
 }

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional
 
 from . import _errors, _ffi
 from ._convert import _float, _int64, _out
-from ._values import Change, ChangeSet, RowEvent, SectionEvent
+from ._values import Change, ChangeSet, Move, RowEvent, SectionEvent
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -132,6 +132,7 @@ _CHANGE = struct.Struct("=qqq")
 _RANGE = struct.Struct("=qq")
 assert _CHANGE.size == ctypes.sizeof(_ffi.fold_change)
 assert _RANGE.size == ctypes.sizeof(_ffi.fold_range)
+assert _CHANGE.size == ctypes.sizeof(_ffi.fold_move)
 
 
 def _change_set(pointer: Any) -> ChangeSet:
@@ -149,11 +150,18 @@ def _change_set(pointer: Any) -> ChangeSet:
         if n > 0 and cs.redraw
         else []
     )
+    n = cs.move_count
+    moves = (
+        [Move._make(m) for m in _CHANGE.iter_unpack(ctypes.string_at(cs.moves, n * _CHANGE.size))]
+        if n > 0 and cs.moves
+        else ()
+    )
     return ChangeSet(
         changes,
         redraw,
         cs.content_height_delta,
         cs.anchored_offset if cs.anchored else None,
+        moves=moves,
     )
 
 

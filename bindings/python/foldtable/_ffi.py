@@ -195,6 +195,9 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_add_section_listener", [_TABLE, SECTION_FN, c_void_p, _P_I64], c_int, STATUS),
     ("fold_table_add_row_listener", [_TABLE, ROW_FN, c_void_p, _P_I64], c_int, STATUS),
     ("fold_table_remove_listener", [_TABLE, c_int64], c_int, STATUS),
+    ("fold_table_begin_batch", [_TABLE], c_int, STATUS),
+    ("fold_table_end_batch", [_TABLE], c_int, STATUS),
+    ("fold_table_batch_depth", [_TABLE, _P_I64], c_int, STATUS),
     # Scrolling
     ("fold_table_set_viewport", [_TABLE, c_double, c_double], c_int, STATUS),
     ("fold_table_clear_viewport", [_TABLE], c_int, STATUS),

@@ -256,6 +256,14 @@ class fold_range(Structure):
     ]
 
 
+class fold_move(Structure):
+    _fields_ = [
+        ("from", c_int64),  # a keyword in Python: getattr(m, "from")
+        ("to", c_int64),
+        ("count", c_int64),
+    ]
+
+
 class fold_change_set(Structure):
     _fields_ = [
         # The arrays are owned by the library and valid only during the
@@ -269,6 +277,8 @@ class fold_change_set(Structure):
         ("anchored", c_int32),
         ("reserved", c_int32),
         ("anchored_offset", c_double),
+        ("moves", c_void_p),
+        ("move_count", c_int64),
     ]
 
 

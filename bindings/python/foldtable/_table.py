@@ -29,7 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _callbacks, _filter, _geometry, _loading, _selection, _snapshot, _tree
+from . import _batch, _callbacks, _filter, _geometry, _loading, _selection, _snapshot, _tree
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -490,6 +490,13 @@ class Table:
     set_header_height_provider = _callbacks.set_header_height_provider
     set_expanded_height_provider = _callbacks.set_expanded_height_provider
     _set_provider = _callbacks._set_provider
+
+    # -- batches (_batch.py) ----------------------------------------------------
+
+    begin_batch = _batch.begin_batch
+    end_batch = _batch.end_batch
+    batch_depth = property(_batch.batch_depth)
+    batch = _batch.batch
 
     # -- saved state ---------------------------------------------------------
 

@@ -29,6 +29,7 @@ __all__ = [
     "RowEvent",
     "Change",
     "ChangeSet",
+    "Move",
     "Viewport",
     "ImportReport",
     "LoadState",
@@ -436,10 +437,30 @@ class Change(NamedTuple):
     added: int
 
 
-class ChangeSet(NamedTuple):
-    """What one mutation did to the flat list (``fold_change_set``), copied
-    out of the library's arrays during the listener call, so it stays valid
-    afterwards.
+class Move(NamedTuple):
+    """Items a :class:`ChangeSet` moved (``fold_move``): the ``count``
+    items at ``from_`` in the list before it are the ``count`` items at
+    ``to`` in the list after it (``from_`` with PEP 8's trailing underscore,
+    since ``from`` is a keyword). Equal to the plain tuple
+    ``(from_, to, count)``."""
+
+    from_: int
+    to: int
+    # The C name; it hides tuple.count(), which a value like this never needs.
+    count: int  # type: ignore[assignment]
+
+
+class _ChangeSetFields(NamedTuple):
+    changes: List[Change]
+    redraw: List[range]
+    content_height_delta: float
+    anchored_offset: Optional[float]
+
+
+class ChangeSet(_ChangeSetFields):
+    """What one mutation (or one :meth:`Table.batch`) did to the flat list
+    (``fold_change_set``), copied out of the library's arrays during the
+    listener call, so it stays valid afterwards.
 
     Attributes:
         changes: the :class:`Change` steps, applied in order to the old list.
@@ -449,12 +470,34 @@ class ChangeSet(NamedTuple):
         content_height_delta: new content height minus the old.
         anchored_offset: with a viewport set (:meth:`Table.set_viewport`),
             its new offset; ``None`` without one.
+        moves: the :class:`Move` blocks: items the steps remove and add
+            back, the same items (a section or row moved, a snapshot, a
+            batch), in new-list order. A view that keeps widgets takes the
+            items at each move's ``from_`` aside, applies the steps, and puts
+            them at ``to``. Like the extra fields of ``os.stat_result``,
+            ``moves`` is not one of the tuple's items, so code that unpacks
+            a change set into four names keeps working, and ``==`` compares
+            the four; pass it by keyword: ``ChangeSet(..., moves=[...])``.
     """
 
-    changes: List[Change]
-    redraw: List[range]
-    content_height_delta: float
-    anchored_offset: Optional[float]
+    moves: Sequence[Move] = ()
+
+    def __new__(
+        cls,
+        changes: List[Change],
+        redraw: List[range],
+        content_height_delta: float,
+        anchored_offset: Optional[float],
+        moves: Sequence[Move] = (),
+    ) -> "ChangeSet":
+        self = super().__new__(cls, changes, redraw, content_height_delta, anchored_offset)
+        if moves:
+            self.moves = list(moves)
+        return self
+
+    def __repr__(self) -> str:
+        base = super().__repr__()
+        return base if not self.moves else base[:-1] + ", moves=%r)" % (list(self.moves),)
 
 
 class Viewport(NamedTuple):

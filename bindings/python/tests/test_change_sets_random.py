@@ -1,8 +1,11 @@
 """Change sets describe each change exactly (foldtable.h: "Change events
-and listeners"): random mutations (a fixed seed) of a nested table, each
-replayed from its change sets onto the flat list before it; every item that
-is not inserted keeps its identity, and every item whose height or drawn
-state changed is in a redraw range.
+and listeners", "Moves", "Batches"): random mutations (a fixed seed) of a
+nested table, alone or several in one ``Table.batch()``, each replayed from
+its change sets onto the flat list before it as the header says a view
+does (moved items taken aside, the steps applied, the moved items put at
+their new places); every item that is not inserted keeps its identity,
+every moved item lands on a slot the steps added and is the same item, and
+every item whose height or drawn state changed is in a redraw range.
 """
 
 import random
@@ -37,10 +40,24 @@ def flat(t):
 def apply(old, change_sets):
     items = list(old)
     for change_set in change_sets:
+        aside = [items[m.from_:m.from_ + m.count] for m in change_set.moves]
         for position, removed, added in change_set.changes:
             assert 0 <= position <= len(items) and position + removed <= len(items)
             items[position:position + removed] = [PLACEHOLDER] * added
+        for m, block in zip(change_set.moves, aside):
+            assert m.count > 0 and len(block) == m.count
+            assert items[m.to:m.to + m.count] == [PLACEHOLDER] * m.count, "a move lands on a kept item"
+            items[m.to:m.to + m.count] = [Moved(item) for item in block]
     return items
+
+
+class Moved:
+    """An item a move carried: a row may have moved to another section,
+    whose key it now reports, so only a header's or footer's key is
+    compared; a row must land as a row."""
+
+    def __init__(self, item):
+        self.item = item
 
 
 def random_mutation(t, rng, counter):
@@ -104,18 +121,31 @@ def test_change_sets_replay_random_mutations(viewport):
         t.on_change(got.append)
         if viewport:
             t.set_viewport(40.0, 120.0)
-        mutations = 0
+        mutations = moves = batches = 0
         for step in range(400):
             old = flat(t)
             old_height = t.content_height
             del got[:]
-            random_mutation(t, rng, counter)
+            if step % 5 == 4:
+                with t.batch():
+                    for _ in range(rng.randrange(1, 5)):
+                        random_mutation(t, rng, counter)
+                    assert got == [] and t.batch_depth == 1
+                assert len(got) <= 1 and t.batch_depth == 0
+                batches += len(got)
+            else:
+                random_mutation(t, rng, counter)
+            moves += sum(len(c.moves) for c in got)
             new = flat(t)
             replayed = apply(old, got)
             assert len(replayed) == len(new), step
             redraw = {p for change_set in got for r in change_set.redraw for p in r}
             for position, item in enumerate(replayed):
                 if item is PLACEHOLDER:
+                    continue
+                if isinstance(item, Moved):
+                    kind, key = item.item[0]
+                    assert new[position][0] == (kind, key) or (kind == ItemKind.ROW and new[position][0][0] == kind), (step, position)
                     continue
                 identity, height, flags = item
                 assert identity == new[position][0], (step, position)
@@ -135,4 +165,4 @@ def test_change_sets_replay_random_mutations(viewport):
                 mutations += 1
             else:
                 assert new == old, step
-        assert mutations > 200
+        assert mutations > 200 and batches > 50 and moves > 20, (mutations, batches, moves)

@@ -62,6 +62,8 @@ FoldListItem *held_at(int64_t position);
 
 extern GArray *eng_changes; /* fold_change */
 extern GArray *eng_redraw;  /* fold_range */
+extern GArray *eng_moves;   /* fold_move */
+extern guint moves_seen;
 extern guint engine_sets;
 extern gboolean quiet;      /* finish() prints nothing */
 extern gboolean app_change; /* the next finish() is for a change the engine does not report */

@@ -309,11 +309,21 @@ test_random(const ModelTest *m)
             fprintf(stderr, "failed at %s\n", what);
     }
 
-    /* A randomized run of direct table mutations. */
+    /* A randomized run of direct table mutations; every fifth, several in
+     * one batch (one change set: the fewest steps, moves kept as objects). */
     for (int i = 0; i < 400; i++) {
         char what[96];
         begin();
-        random_mutation(table, rng, what, sizeof what);
+        if (i % 5 == 4) {
+            int n = g_rand_int_range(rng, 1, 5);
+            OK(fold_table_begin_batch(table));
+            for (int k = 0; k < n; k++)
+                random_mutation(table, rng, what, sizeof what);
+            OK(fold_table_end_batch(table));
+            g_snprintf(what, sizeof what, "batch of %d at #%d", n, i);
+        } else {
+            random_mutation(table, rng, what, sizeof what);
+        }
         long saved_failures = check_failed_so_far();
         quiet = i % 40 != 0;
         finish(what);

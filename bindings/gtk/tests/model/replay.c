@@ -13,7 +13,9 @@ static GPtrArray *before_items; /* FoldListItem *, a reference each: `held` at b
  * after the model's, so it runs after the model emitted). */
 GArray *eng_changes; /* fold_change */
 GArray *eng_redraw;  /* fold_range */
+GArray *eng_moves;   /* fold_move */
 guint engine_sets;
+guint moves_seen;    /* moved items whose object the model kept, over the run */
 
 void
 on_engine_change(fold_table *table, const fold_change_set *cs, void *data)
@@ -23,6 +25,9 @@ on_engine_change(fold_table *table, const fold_change_set *cs, void *data)
     engine_sets++;
     g_array_append_vals(eng_changes, cs->changes, (guint)cs->change_count);
     g_array_append_vals(eng_redraw, cs->redraw, (guint)cs->redraw_count);
+    if (!eng_moves)
+        eng_moves = g_array_new(FALSE, FALSE, sizeof(fold_move));
+    g_array_append_vals(eng_moves, cs->moves, (guint)cs->move_count);
 }
 
 Signal
@@ -39,6 +44,8 @@ begin(void)
     g_array_set_size(signals, 0);
     g_array_set_size(eng_changes, 0);
     g_array_set_size(eng_redraw, 0);
+    if (eng_moves)
+        g_array_set_size(eng_moves, 0);
     engine_sets = 0;
     g_array_set_size(notes, 0);
     n_items_notes = 0;
@@ -164,6 +171,32 @@ finish(const char *what)
         }
     }
     steps_ok = steps_ok && origin->len == n1;
+    /* Moves: from old items the steps removed to slots they added; the
+     * model keeps each moved item's object. Moved items may show a new row
+     * index or depth, so they count as new for the redraw check (3). */
+    guint n_moves = eng_moves ? eng_moves->len : 0;
+    for (guint m = 0; steps_ok && m < n_moves; m++) {
+        fold_move mv = g_array_index(eng_moves, fold_move, m);
+        for (int64_t j = 0; j < mv.count; j++) {
+            gint64 from = mv.from + j, to = mv.to + j;
+            if (from < 0 || from >= n0 || to < 0 || to >= n1 ||
+                g_array_index(origin, gint64, (guint)to) != -1) {
+                fprintf(stderr, "%s: move (%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
+                        ",%" G_GINT64_FORMAT ") does not land on an added slot\n",
+                        what, mv.from, mv.to, mv.count);
+                steps_ok = FALSE;
+                break;
+            }
+            if (from < (gint64)before_items->len && to < (gint64)held->len) {
+                gboolean same = g_ptr_array_index(before_items, from) == g_ptr_array_index(held, to);
+                if (!same)
+                    fprintf(stderr, "%s: item %" G_GINT64_FORMAT " moved to %" G_GINT64_FORMAT
+                            " but the model made a new object for it\n", what, from, to);
+                CHECK(same);
+                moves_seen += same;
+            }
+        }
+    }
     for (guint i = 0; steps_ok && i < n1; i++) {
         gint64 o = g_array_index(origin, gint64, i);
         if (o >= 0 && o < (gint64)before_items->len && i < held->len &&
@@ -246,9 +279,9 @@ finish(const char *what)
     }
 
     /* 4. The model emitted the engine's steps and nothing else: each step in
-     * order — or, when a later step removes items, the one splice that
-     * covers all steps. Redraws are notifications (checked by the replay). */
-    gboolean later_removal = FALSE;
+     * order — or, when a later step removes items or the set has moves, the
+     * one splice that covers all steps. Redraws are notifications (checked by the replay). */
+    gboolean later_removal = n_moves > 0; /* moves: one splice, so widgets are kept */
     for (guint k = 1; k < eng_changes->len; k++)
         later_removal |= g_array_index(eng_changes, fold_change, k).removed > 0;
     guint next = 0;

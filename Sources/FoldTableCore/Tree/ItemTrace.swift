@@ -1,0 +1,253 @@
+/// Items that one step of a change set removes and a later step (or the
+/// same one) adds back: the same items, moved. Offsets count from the
+/// step's position (inside its removed part, then inside its added part).
+struct MoveLink: Equatable, Sendable {
+    var outStep: Int
+    var outOffset: Int
+    var inStep: Int
+    var inOffset: Int
+    var count: Int
+}
+
+/// Follows the items of a flat list through the steps of a change set, to
+/// tell where moved items came from and went (in the list before and after
+/// the whole change set) and to coalesce many steps into the fewest.
+///
+/// The list is a sequence of segments: items kept from the old list (a run
+/// of old positions, flagged when a move carried them), or fresh items. A
+/// step splits the segments at its two ends; what it removes is dropped,
+/// except the parts its links hold until the step that adds them back.
+/// Segments live in an implicit treap (sizes in the nodes, one array of
+/// structs, as `RangeTree`), so each step and link is O(log s) for s
+/// segments (s = O(steps + links)), whatever the length of the list.
+struct ItemTrace {
+    private struct Node {
+        var length: Int
+        /// The old position of the segment's first item; -1 for fresh items.
+        var oldStart: Int
+        var moved = false
+        /// Every segment below was moved (not yet pushed to the children).
+        var movedBelow = false
+        var size: Int
+        var left: Int32 = -1
+        var right: Int32 = -1
+    }
+
+    private var nodes: [Node] = []
+    private var root: Int32 = -1
+
+    /// A list of `count` old items, none changed yet.
+    init(count: Int) {
+        if count > 0 { root = make(length: count, oldStart: 0) }
+    }
+
+    /// Applies `changes` in order, carrying the items `links` name from the
+    /// step that removes them to the step that adds them.
+    /// - Complexity: O((c + l) · log s) for c steps and l links.
+    init(count: Int, changes: [FlatChange], links: [MoveLink]) {
+        self.init(count: count)
+        let outs = links.indices.sorted { (links[$0].outStep, links[$0].outOffset) < (links[$1].outStep, links[$1].outOffset) }
+        let ins = links.indices.sorted { (links[$0].inStep, links[$0].inOffset) < (links[$1].inStep, links[$1].inOffset) }
+        var held = [Int32](repeating: -1, count: links.count)
+        var o = 0, i = 0
+        for (k, c) in changes.enumerated() {
+            var (before, rest) = split(root, c.position)
+            var (removed, after) = split(rest, c.removed)
+            // Cut the held parts out of the removed ones, last first, so
+            // the offsets of the ones before stay.
+            var end = o
+            while end < outs.count, links[outs[end]].outStep == k { end += 1 }
+            for j in stride(from: end - 1, through: o, by: -1) {
+                let l = links[outs[j]]
+                let (head, tail) = split(removed, l.outOffset)
+                let (part, rest) = split(tail, l.count)
+                held[outs[j]] = part
+                removed = merge(head, rest)
+            }
+            o = end
+            // The added items: fresh ones around the held parts that return.
+            var added: Int32 = -1
+            var filled = 0
+            while i < ins.count, links[ins[i]].inStep == k {
+                let l = links[ins[i]]
+                if l.inOffset > filled { added = merge(added, make(length: l.inOffset - filled, oldStart: -1)) }
+                let part = held[ins[i]]
+                markMoved(part)
+                added = merge(added, part)
+                filled = l.inOffset + l.count
+                i += 1
+            }
+            if c.added > filled { added = merge(added, make(length: c.added - filled, oldStart: -1)) }
+            before = merge(before, added)
+            root = merge(before, after)
+            _ = removed  // dropped: its nodes stay in the pool until the trace goes
+        }
+    }
+
+    /// Where moved items were (in the old list) and are (in the new list),
+    /// in new-list order; adjacent blocks that stay adjacent are one move.
+    /// With `keepInPlace`, items that a move put back where they were (right
+    /// after the kept item before them) count as kept, not moved, as
+    /// `coalesced` keeps them.
+    /// - Complexity: O(s)
+    func moves(keepInPlace: Bool = false) -> [FlatMove] {
+        var out: [FlatMove] = []
+        walkKept(keepInPlace: keepInPlace) { position, length, oldStart, kept in
+            guard !kept, oldStart >= 0 else { return }
+            if var last = out.last, last.from + last.count == oldStart, last.to + last.count == position {
+                last.count += length
+                out[out.count - 1] = last
+            } else {
+                out.append(FlatMove(from: oldStart, to: position, count: length))
+            }
+        }
+        return out
+    }
+
+    /// The fewest steps that turn the old list of `count` items into this
+    /// one, keeping the items no move carried (and those a move put back in
+    /// place): one step per stretch between two kept items. Each step
+    /// applies to the list the steps before it left: new items before its
+    /// position, old items from it on.
+    /// - Complexity: O(s)
+    func coalesced(count: Int) -> [FlatChange] {
+        var out: [FlatChange] = []
+        var nextOld = 0, end = 0, pending = 0
+        walkKept(keepInPlace: true) { position, length, oldStart, kept in
+            end = position + length
+            guard kept else {
+                pending += length
+                return
+            }
+            if oldStart > nextOld || pending > 0 {
+                out.append(FlatChange(position: position - pending, removed: oldStart - nextOld, added: pending))
+            }
+            nextOld = oldStart + length
+            pending = 0
+        }
+        if nextOld < count || pending > 0 {
+            out.append(FlatChange(position: end - pending, removed: count - nextOld, added: pending))
+        }
+        return out
+    }
+
+    /// Calls `body` with each segment in order: its position, length, old
+    /// start, and whether it is kept (old, and not moved, or — with
+    /// `keepInPlace` — moved back right after the kept item before it).
+    private func walkKept(keepInPlace: Bool, _ body: (Int, Int, Int, Bool) -> Void) {
+        var position = 0, nextOld = 0, pending = 0
+        walk { length, oldStart, moved in
+            let kept = oldStart >= 0 && (!moved || (keepInPlace && pending == 0 && oldStart == nextOld))
+            body(position, length, oldStart, kept)
+            position += length
+            if kept {
+                nextOld = oldStart + length
+                pending = 0
+            } else {
+                pending += length
+            }
+        }
+    }
+
+    /// Calls `body` with each segment in order (length, old start, moved).
+    private func walk(_ body: (Int, Int, Bool) -> Void) {
+        var stack: [(node: Int32, moved: Bool)] = []
+        var n = root, movedAbove = false
+        while n >= 0 || !stack.isEmpty {
+            while n >= 0 {
+                stack.append((n, movedAbove))
+                movedAbove = movedAbove || nodes[Int(n)].movedBelow
+                n = nodes[Int(n)].left
+            }
+            let (top, above) = stack.removeLast()
+            let node = nodes[Int(top)]
+            body(node.length, node.oldStart, node.moved || above)
+            movedAbove = above || node.movedBelow
+            n = node.right
+        }
+    }
+
+    // MARK: Treap
+
+    private static func priority(_ n: Int32) -> UInt32 {
+        // murmur3's finalizer, as in RangeTree.
+        var h = UInt32(bitPattern: n)
+        h ^= h >> 16; h &*= 0x85eb_ca6b
+        h ^= h >> 13; h &*= 0xc2b2_ae35
+        h ^= h >> 16
+        return h
+    }
+
+    private mutating func make(length: Int, oldStart: Int, moved: Bool = false) -> Int32 {
+        nodes.append(Node(length: length, oldStart: oldStart, moved: moved, size: length))
+        return Int32(nodes.count - 1)
+    }
+
+    private func size(_ t: Int32) -> Int { t < 0 ? 0 : nodes[Int(t)].size }
+
+    private mutating func update(_ t: Int32) {
+        let i = Int(t)
+        nodes[i].size = nodes[i].length + size(nodes[i].left) + size(nodes[i].right)
+    }
+
+    private mutating func markMoved(_ t: Int32) {
+        guard t >= 0 else { return }
+        nodes[Int(t)].moved = true
+        nodes[Int(t)].movedBelow = true
+    }
+
+    private mutating func push(_ t: Int32) {
+        let i = Int(t)
+        guard nodes[i].movedBelow else { return }
+        markMoved(nodes[i].left)
+        markMoved(nodes[i].right)
+        nodes[i].movedBelow = false
+    }
+
+    /// (the first `k` items, the rest); a segment across `k` is cut in two.
+    private mutating func split(_ t: Int32, _ k: Int) -> (Int32, Int32) {
+        guard t >= 0 else { return (-1, -1) }
+        guard k > 0 else { return (-1, t) }
+        guard k < nodes[Int(t)].size else { return (t, -1) }
+        push(t)
+        let i = Int(t)
+        let leftSize = size(nodes[i].left)
+        if k <= leftSize {
+            let (a, b) = split(nodes[i].left, k)
+            nodes[i].left = b
+            update(t)
+            return (a, t)
+        }
+        if k < leftSize + nodes[i].length {
+            // Cut this segment: its tail becomes a node of its own, to the right.
+            let cut = k - leftSize
+            let n = nodes[i]
+            let tail = make(length: n.length - cut, oldStart: n.oldStart < 0 ? -1 : n.oldStart + cut, moved: n.moved)
+            nodes[i].length = cut
+            let right = nodes[i].right
+            nodes[i].right = -1
+            update(t)
+            update(tail)
+            return (t, merge(tail, right))
+        }
+        let (a, b) = split(nodes[i].right, k - leftSize - nodes[i].length)
+        nodes[i].right = a
+        update(t)
+        return (t, b)
+    }
+
+    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+        guard a >= 0 else { return b }
+        guard b >= 0 else { return a }
+        if ItemTrace.priority(a) > ItemTrace.priority(b) {
+            push(a)
+            nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
+            update(a)
+            return a
+        }
+        push(b)
+        nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
+        update(b)
+        return b
+    }
+}

@@ -1,0 +1,193 @@
+import Testing
+@testable import FoldTableCore
+
+/// Change sets that keep identity: moves reported next to the steps, and
+/// batches that group edits into one change set with the fewest steps.
+/// The sample table: Mac 0, rows 1-3; iPad 4, rows 5-6; iPhone 7, rows 8-11.
+@Suite struct MovesAndBatchesTests {
+    private func step(_ p: Int, _ r: Int, _ a: Int) -> FlatChange { FlatChange(position: p, removed: r, added: a) }
+
+    @Test func movingASectionReportsItsItemsAsMoved() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        try t.moveSection(from: 0, to: 2)
+        #expect(recorder.sets.count == 1)
+        #expect(recorder.last?.changes == [step(0, 4, 0), step(8, 0, 4)])
+        #expect(recorder.last?.moves == [FlatMove(from: 0, to: 8, count: 4)])
+        // Collapsed, it moves as its header alone.
+        _ = try t.setCollapsed(true, section: .key("Mac"))
+        try t.moveSection(from: 2, to: 0)
+        #expect(recorder.last?.changes == [step(8, 1, 0), step(0, 0, 1)])
+        #expect(recorder.last?.moves == [FlatMove(from: 8, to: 0, count: 1)])
+    }
+
+    @Test func movingARowReportsOneMovedItem() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        try t.moveRow(section: .key("Mac"), row: 0, to: .key("iPhone"), atChild: 4)
+        #expect(recorder.last?.changes == [step(1, 1, 0), step(11, 0, 1)])
+        #expect(recorder.last?.moves == [FlatMove(from: 1, to: 11, count: 1)])
+        // Into a collapsed section: it leaves the list, no move.
+        _ = try t.setCollapsed(true, section: .key("iPad"))
+        try t.moveRow(section: .key("Mac"), row: 0, to: .key("iPad"), atChild: 0)
+        #expect(recorder.last?.changes == [step(1, 1, 0)])
+        #expect(recorder.last?.moves == [])
+    }
+
+    @Test func aSnapshotReportsTheSectionsItMoves() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        let e = SnapshotEntry.self
+        try t.applySnapshot([e.section("iPhone"), e.rows(4), e.section("Mac"), e.rows(3), e.section("iPad"), e.rows(2)])
+        #expect(recorder.last?.changes == [step(7, 5, 0), step(0, 0, 5)])
+        #expect(recorder.last?.moves == [FlatMove(from: 7, to: 0, count: 5)])
+        // Moved and changed inside: only its header is the same item (redrawn).
+        try t.applySnapshot([e.section("Mac"), e.rows(1), e.section("iPhone"), e.rows(4), e.section("iPad"), e.rows(2)])
+        #expect(recorder.last?.changes == [step(5, 4, 0), step(0, 0, 2)])
+        #expect(recorder.last?.moves == [FlatMove(from: 5, to: 0, count: 1)])
+        #expect(recorder.last?.redraw == [0..<1])
+    }
+
+    @Test func aBatchIsOneChangeSetWithTheFewestSteps() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        try t.beginBatch()
+        try t.insertRows(section: .key("iPad"), at: 2, count: 2)
+        _ = try t.setCollapsed(true, section: .key("Mac"))
+        try t.moveSection(from: 2, to: 0)
+        #expect(recorder.sets.isEmpty)
+        #expect(t.batchDepth == 1)
+        // Queries see the new state at once.
+        #expect(t.itemCount == 11)
+        try t.endBatch()
+        #expect(recorder.sets.count == 1)
+        let set = try #require(recorder.last)
+        // iPhone (5 items) moved to the top; Mac's rows went; two new rows at the end of iPad.
+        #expect(set.changes == [step(0, 0, 5), step(6, 3, 0), step(9, 5, 2)])
+        #expect(set.moves == [FlatMove(from: 7, to: 0, count: 5)])
+        #expect(set.redraw == [5..<7])  // Mac's indicator, iPad's row count
+        #expect(set.contentHeightDelta == -44)
+        #expect(t.batchDepth == 0)
+    }
+
+    @Test func editsThatUndoEachOtherInABatchReportNoSteps() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        try t.batch {
+            try t.insertRows(section: .key("iPad"), at: 0, count: 3)
+            try t.removeRows(section: .key("iPad"), at: 0, count: 3)
+            try t.moveSection(from: 0, to: 1)
+            try t.moveSection(from: 1, to: 0)
+        }
+        // Mac went and came back to its place: kept, as the rows that came and went.
+        #expect(recorder.sets.count <= 1)
+        #expect(recorder.last?.changes ?? [] == [])
+        #expect(recorder.last?.moves ?? [] == [])
+    }
+
+    @Test func batchesNestAndSurviveFailedCalls() throws {
+        let t = try sampleTable()
+        let recorder = ChangeRecorder(t)
+        #expect(throws: FoldError.self) { try t.endBatch() }
+        try t.beginBatch()
+        try t.beginBatch()
+        try t.insertRows(section: .key("Mac"), at: 3, count: 1)
+        // A failed call inside changes nothing and leaves the batch open.
+        #expect(throws: FoldError.self) { try t.insertRows(section: .key("Mac"), at: 99, count: 1) }
+        try t.endBatch()
+        #expect(recorder.sets.isEmpty && t.batchDepth == 1)
+        try t.insertRows(section: .key("iPhone"), at: 0, count: 1)
+        try t.endBatch()
+        #expect(recorder.sets.count == 1)
+        #expect(recorder.last?.changes == [step(4, 0, 1), step(9, 0, 1)])
+        #expect(recorder.last?.redraw == [0..<1, 8..<9])
+    }
+
+    @Test func listenersCannotBeginOrEndABatch() throws {
+        let t = try sampleTable()
+        var errors: [FoldError.Code] = []
+        t.onChange { _ in
+            do { try t.beginBatch() } catch let e as FoldError { errors.append(e.code) } catch {}
+            do { try t.endBatch() } catch let e as FoldError { errors.append(e.code) } catch {}
+        }
+        _ = try t.setCollapsed(true, section: .key("Mac"))
+        #expect(errors == [.busy, .busy])
+        #expect(t.batchDepth == 0)
+    }
+
+    @Test func aBatchAnchorsTheViewportOnce() throws {
+        let t = try sampleTable()
+        try t.setViewport(Viewport(offset: 28 + 44 * 3, height: 100))  // iPad's header at the top
+        let recorder = ChangeRecorder(t)
+        try t.batch {
+            try t.insertRows(section: .key("Mac"), at: 0, count: 2)
+            try t.removeRows(section: .key("Mac"), at: 0, count: 1)
+        }
+        #expect(recorder.sets.count == 1)
+        #expect(recorder.last?.anchoredOffset == 204.0)
+        #expect(t.viewport?.offset == 204.0)
+    }
+}
+
+/// `ItemTrace` on random steps and links against a plain array of item ids.
+@Suite struct ItemTraceTests {
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func movesAndFewestStepsMatchAPlainList(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<200 {
+            let count = rng.below(12)
+            var list: [Int] = Array(0..<count)  // old ids; new items are -1
+            var changes: [FlatChange] = []
+            var links: [MoveLink] = []
+            var moved = Set<Int>()
+            for _ in 0..<rng.below(6) {
+                // A removal, or a move of a block (removal, then insertion), or an insertion.
+                let p = rng.below(list.count + 1)
+                let r = rng.below(list.count - p + 1)
+                if r > 0, rng.below(2) == 0 {
+                    let block = Array(list[p..<(p + r)])
+                    list.removeSubrange(p..<(p + r))
+                    changes.append(FlatChange(position: p, removed: r, added: 0))
+                    let q = rng.below(list.count + 1)
+                    list.insert(contentsOf: block, at: q)
+                    changes.append(FlatChange(position: q, removed: 0, added: r))
+                    links.append(MoveLink(outStep: changes.count - 2, outOffset: 0, inStep: changes.count - 1,
+                                          inOffset: 0, count: r))
+                    for id in block where id >= 0 { moved.insert(id) }
+                } else {
+                    let a = rng.below(4)
+                    list.replaceSubrange(p..<(p + r), with: Array(repeating: -1, count: a))
+                    if r > 0 || a > 0 { changes.append(FlatChange(position: p, removed: r, added: a)) }
+                }
+            }
+            let trace = ItemTrace(count: count, changes: changes, links: links)
+            // Each way of reading the trace: all moves with the raw steps,
+            // or the fewest steps with the moves they leave.
+            for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(keepInPlace: true))] {
+                var replay: [Int] = Array(0..<count)
+                for c in steps {
+                    #expect(c.removed > 0 || c.added > 0)
+                    replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
+                }
+                for m in moves {
+                    for k in 0..<m.count {
+                        #expect(replay[m.to + k] == -1 && !replay.contains(m.from + k), "\(m) in \(replay)")
+                        replay[m.to + k] = m.from + k
+                    }
+                }
+                // Every old item that is still there is there (kept or moved), the new ones are new.
+                #expect(replay == list, "\(steps) \(moves) give \(replay), not \(list)")
+                // An item that never moved is never moved.
+                #expect(moves.allSatisfy { m in (m.from..<(m.from + m.count)).allSatisfy { moved.contains($0) } })
+            }
+            // The fewest steps remove no item that stayed where it was.
+            var replay: [Int] = Array(0..<count)
+            for c in trace.coalesced(count: count) {
+                replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
+            }
+            for (i, id) in list.enumerated() where id >= 0 && !moved.contains(id) {
+                #expect(replay[i] == id, "unmoved \(id) at \(i) is not kept: \(changes) \(links)")
+            }
+        }
+    }
+}
