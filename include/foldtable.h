@@ -851,7 +851,9 @@ int fold_table_sticky_headers(const fold_table *table, double offset, fold_stick
  * there. A section that moves while its parent or itself is collapsed
  * moves the items that show; one that a snapshot moves and also changes
  * inside moves its header only (its other items are new, its header is
- * redrawn). A moved item that also changed is in the redraw ranges.
+ * redrawn). Moved items are always in the redraw ranges (where they land
+ * they may show a new row index, depth or height): a view that keeps their
+ * widgets binds them again.
  */
 
 typedef struct fold_change {
@@ -932,9 +934,12 @@ int fold_table_remove_listener(fold_table *table, int64_t id);
  * finishing) is made at once — queries see it — but change listeners are
  * told nothing until the outermost batch ends; then they get one change set
  * that turns the list before the batch into the list after it with the
- * fewest steps: one step per stretch between items the batch kept in
- * place, the items that moved as moves (an item moved back to its place is
- * kept), nothing for items added and removed again inside the batch, every
+ * fewest moves and steps: the most items that are still in the same order
+ * stay in place (a weighted longest increasing run, as diff libraries
+ * find; among equal choices, those the batch did not move), every other
+ * item that is still there is a move, and one step covers each stretch
+ * between items kept in place; nothing for items added and removed again
+ * inside the batch (an item moved back to its place is kept), every
  * redraw, the whole content-height difference, and the viewport anchored
  * once (queries inside the batch see the viewport's offset as it was).
  * Section and row listeners ("will"/"did") are called as each call runs.

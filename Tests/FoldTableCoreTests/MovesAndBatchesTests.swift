@@ -14,6 +14,7 @@ import Testing
         #expect(recorder.sets.count == 1)
         #expect(recorder.last?.changes == [step(0, 4, 0), step(8, 0, 4)])
         #expect(recorder.last?.moves == [FlatMove(from: 0, to: 8, count: 4)])
+        #expect(recorder.last?.redraw == [8..<12])  // moved items are bound again
         // Collapsed, it moves as its header alone.
         _ = try t.setCollapsed(true, section: .key("Mac"))
         try t.moveSection(from: 2, to: 0)
@@ -62,10 +63,12 @@ import Testing
         try t.endBatch()
         #expect(recorder.sets.count == 1)
         let set = try #require(recorder.last)
-        // iPhone (5 items) moved to the top; Mac's rows went; two new rows at the end of iPad.
-        #expect(set.changes == [step(0, 0, 5), step(6, 3, 0), step(9, 5, 2)])
-        #expect(set.moves == [FlatMove(from: 7, to: 0, count: 5)])
-        #expect(set.redraw == [5..<7])  // Mac's indicator, iPad's row count
+        // iPhone (5 items) went to the top, Mac's rows went, iPad got two
+        // rows. The most items stay in place: iPhone's five; Mac's header and
+        // iPad's three items are the moves (4 moved items rather than 5).
+        #expect(set.changes == [step(0, 7, 0), step(5, 0, 6)])
+        #expect(set.moves == [FlatMove(from: 0, to: 5, count: 1), FlatMove(from: 4, to: 6, count: 3)])
+        #expect(set.redraw == [0..<9])  // what moved (Mac's indicator, iPad's row count among them)
         #expect(set.contentHeightDelta == -44)
         #expect(t.batchDepth == 0)
     }
@@ -163,7 +166,7 @@ import Testing
             let trace = ItemTrace(count: count, changes: changes, links: links)
             // Each way of reading the trace: all moves with the raw steps,
             // or the fewest steps with the moves they leave.
-            for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(keepInPlace: true))] {
+            for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(fewest: true))] {
                 var replay: [Int] = Array(0..<count)
                 for c in steps {
                     #expect(c.removed > 0 || c.added > 0)
@@ -177,17 +180,24 @@ import Testing
                 }
                 // Every old item that is still there is there (kept or moved), the new ones are new.
                 #expect(replay == list, "\(steps) \(moves) give \(replay), not \(list)")
-                // An item that never moved is never moved.
-                #expect(moves.allSatisfy { m in (m.from..<(m.from + m.count)).allSatisfy { moved.contains($0) } })
             }
-            // The fewest steps remove no item that stayed where it was.
+            // With the raw steps, the moves are exactly the items moves carried.
+            #expect(trace.moves().allSatisfy { m in (m.from..<(m.from + m.count)).allSatisfy { moved.contains($0) } })
+            // The fewest steps keep at least as many items in place as the
+            // unmoved ones (they keep their order), and what they keep is in order.
             var replay: [Int] = Array(0..<count)
             for c in trace.coalesced(count: count) {
                 replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
             }
-            for (i, id) in list.enumerated() where id >= 0 && !moved.contains(id) {
-                #expect(replay[i] == id, "unmoved \(id) at \(i) is not kept: \(changes) \(links)")
-            }
+            let keptIDs = replay.filter { $0 >= 0 }
+            #expect(keptIDs == keptIDs.sorted())
+            #expect(keptIDs.count >= list.filter { $0 >= 0 && !moved.contains($0) }.count, "\(changes) \(links)")
+            // The most: no longer increasing run of old items exists in the new list.
+            let olds = list.filter { $0 >= 0 }
+            var longest = [Int](repeating: 1, count: olds.count)
+            for i in olds.indices { for j in 0..<i where olds[j] < olds[i] { longest[i] = max(longest[i], longest[j] + 1) } }
+            #expect(keptIDs.count == (longest.max() ?? 0), "\(list): kept \(keptIDs)")
+
         }
     }
 }

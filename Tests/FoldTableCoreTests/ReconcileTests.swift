@@ -66,7 +66,8 @@ import Testing
         #expect(recorder.sets.count == 1)
         #expect(recorder.sets[0].changes == [FlatChange(position: 7, removed: 2, added: 0),
                                         FlatChange(position: 0, removed: 0, added: 2)])
-        #expect(recorder.sets[0].redraw == [])
+        #expect(recorder.sets[0].moves == [FlatMove(from: 7, to: 0, count: 2)])
+        #expect(recorder.sets[0].redraw == [0..<2])  // c, moved, bound again where it lands
         #expect(recorder.sets[0].contentHeightDelta == 0)
         #expect(try items(t) == ["H:c", "R:c.0", "H:a", "R:a.0", "R:a.1", "R:a.2", "H:b", "R:b.0", "R:b.1"])
         #expect(try ["a", "b", "c"].map { try t.sectionID(.key($0)) } == ids)
@@ -149,8 +150,8 @@ import Testing
         #expect(report.sectionsMoved == 1 && report.sectionsKept == 3 && report.rowsInserted == 0)
         #expect(recorder.sets[0].changes == [FlatChange(position: 2, removed: 1, added: 0),
                                         FlatChange(position: 3, removed: 0, added: 1)])
-        // q's header: it got its first child (the indicator).
-        #expect(recorder.sets[0].redraw == [2..<3])
+        // q's header: it got its first child (the indicator); x, moved, where it lands.
+        #expect(recorder.sets[0].redraw == [2..<4])
         #expect(try items(t) == ["H:p", "R:p.0", "H:q", "H:x"])
         #expect(try t.sectionID(.key("x")) == x)
         #expect(try t.isCollapsed(section: "x"))

@@ -217,10 +217,10 @@ private final class Log {
         try t.moveChild(from: [0, 0], to: [2, 0])
         #expect(log.last?.changes == [FlatChange(position: 1, removed: 1, added: 0)])
         #expect(log.last?.redraw == [0..<1, 5..<6])
-        // Within one section: its count stays, nothing but the move.
+        // Within one section: its count stays, no header: only the moved row (bound again).
         try t.moveChild(from: [1, 0], to: [1, 1])
         #expect(log.last?.changes == [FlatChange(position: 3, removed: 1, added: 0), FlatChange(position: 4, removed: 0, added: 1)])
-        #expect(log.last?.redraw == [])
+        #expect(log.last?.redraw == [4..<5])
         // removeChildren that removes rows.
         try t.removeChildren(of: "f", at: 0, count: 1)
         #expect(log.last?.redraw == [2..<3])

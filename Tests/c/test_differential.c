@@ -123,8 +123,8 @@
  *
  * Environment: FOLDTABLE_DIFF_OPS (total operations), FOLDTABLE_DIFF_SEED,
  * FOLDTABLE_KNOWN_BUGS=0 (leave out what known engine bugs broke; see
- * Tests/reliability/README.md — bug 1 is fixed, so this is on by default;
- * bugs 2 and 3, moved items that are not redrawn, are open: changes.c).
+ * Tests/reliability/README.md — bugs 1, 2 and 3 are fixed, so this is on
+ * by default; 2 and 3, moved items that were not redrawn: changes.c).
  * This test replaces the former Tests/c/test_random.c (a top-level-only
  * model of the same queries).
  *

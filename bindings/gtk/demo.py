@@ -11,6 +11,9 @@ bottom shows the store's will/did events as they arrive.
 Each row is a ``Fold.Expander`` (the chevron, the indentation, the keys:
 + - * Left Right, Enter and Space) as in ``examples/quickstart.py``, and the
 section headers stick at the top while scrolling (``Fold.StickyHeaders``).
+Alt+Up and Alt+Down move the focused section above or below its neighbour
+(``Fold.Store.move_section``): the engine reports a move, so its row keeps
+its widget and the keyboard focus.
 
 The engine is reached through the typelib only: ``Fold.Store`` owns the
 table, ``Fold.ListModel.new_for_store`` shows it as a Gio.ListModel, and
@@ -301,6 +304,12 @@ class Demo:
         self.list = Gtk.ListView(model=Gtk.NoSelection(model=self.model), factory=factory,
                                  single_click_activate=True, css_classes=["fold"])
         self.list.connect("activate", self.on_activate)
+        keys = Gtk.ShortcutController()
+        for keyval, delta in ((Gdk.KEY_Up, -1), (Gdk.KEY_Down, 1)):
+            keys.add_shortcut(Gtk.Shortcut.new(
+                Gtk.KeyvalTrigger.new(keyval, Gdk.ModifierType.ALT_MASK),
+                Gtk.CallbackAction.new(self.move_focused_section, delta)))
+        self.list.add_controller(keys)
         scroller = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
         scroller.set_child(self.list)
         self.vadj = self.list.get_vadjustment()
@@ -367,6 +376,24 @@ class Demo:
         self.show_events()
         return action
 
+    def move_focused_section(self, _widget, _args, delta):
+        """Alt+Up / Alt+Down: the section whose header has the focus moves one
+        place among its siblings. The engine reports a move and the model keeps
+        the header's item, so the list keeps its row widget and the focus."""
+        widget = self.window.get_focus()
+        while widget is not None and not isinstance(widget, Row):
+            widget = widget.get_parent()
+        item = widget.item if widget is not None else None
+        if item is None or item.props.kind != HEADER:
+            return False
+        section = item.props.section_id
+        parent = self.store.get_section_parent(section)
+        index = self.store.get_section_index(section) + delta
+        if 0 <= index < self.store.get_child_count(parent):
+            self.store.move_section(section, parent, index)
+            self.add_event("moved %s %s" % (TITLES[item.props.key], "up" if delta < 0 else "down"))
+        return True
+
     def on_accordion(self, switch, _pspec):
         self.store.props.accordion = (Fold.AccordionPolicy.SINGLE if switch.get_active()
                                       else Fold.AccordionPolicy.MULTIPLE)
@@ -415,27 +442,28 @@ class Demo:
             child = child.get_next_sibling()
         return None
 
-    def press_key(self, keyval):
-        """A key as the focus widget's shortcut controllers take it (GTK 4 has no
-        public way to make a key event; the C demos' demo_press_key walks the
-        whole chain). Returns the widget that took it, or None."""
+    def press_key(self, keyval, modifiers=0):
+        """A key as the shortcut controllers of the focus widget and its
+        ancestors take it, nearest first (GTK 4 has no public way to make a key
+        event; the C demos' demo_press_key walks the whole chain). Returns the
+        widget that took it, or None."""
         self.window.set_focus_visible(True)
         widget = self.window.get_focus()
-        if widget is None:
-            return None
-        controllers = widget.observe_controllers()
-        for i in range(controllers.get_n_items()):
-            c = controllers.get_item(i)
-            if not isinstance(c, Gtk.ShortcutController):
-                continue
-            for j in range(c.get_n_items()):
-                shortcut = c.get_item(j)
-                trigger = shortcut.get_trigger()
-                if isinstance(trigger, Gtk.KeyvalTrigger) and trigger.get_keyval() == keyval \
-                        and trigger.get_modifiers() == 0:
-                    if shortcut.get_action().activate(Gtk.ShortcutActionFlags.EXCLUSIVE,
-                                                      widget, shortcut.get_arguments()):
-                        return widget
+        while widget is not None:
+            controllers = widget.observe_controllers()
+            for i in range(controllers.get_n_items()):
+                c = controllers.get_item(i)
+                if not isinstance(c, Gtk.ShortcutController):
+                    continue
+                for j in range(c.get_n_items()):
+                    shortcut = c.get_item(j)
+                    trigger = shortcut.get_trigger()
+                    if isinstance(trigger, Gtk.KeyvalTrigger) and trigger.get_keyval() == keyval \
+                            and trigger.get_modifiers() == modifiers:
+                        if shortcut.get_action().activate(Gtk.ShortcutActionFlags.EXCLUSIVE,
+                                                          widget, shortcut.get_arguments()):
+                            return widget
+            widget = widget.get_parent()
         return None
 
     def click(self, position):
@@ -618,6 +646,33 @@ class Demo:
             self.expect(focus is not None
                         and focus.get_state_flags() & Gtk.StateFlags.FOCUS_VISIBLE,
                         "the focused expander shows its focus ring")
+            # Alt+Up on Privacy's header: Privacy moves above About, and its row
+            # keeps its widget and the focus (the engine reported a move).
+            row = self.row_at(self.header_position("privacy"))
+            before = self.header_position("privacy")
+            self.expect(self.press_key(Gdk.KEY_Up, Gdk.ModifierType.ALT_MASK) is self.list,
+                        "Alt+Up taken by the list")
+            after = self.header_position("privacy")
+            self.expect(after < before and after < self.header_position("about"),
+                        "Privacy moved above About: %d -> %d" % (before, after))
+            self.moved = (row, before, after)
+            return GLib.SOURCE_CONTINUE
+        elif self.step == 12:
+            row, before, after = self.moved
+            self.expect(self.status.get_text() == "moved Privacy up",
+                        "status %r" % self.status.get_text())
+            self.expect(row is not None and self.row_at(after) is row,
+                        "the moved header keeps its row widget")
+            self.expect(row is not None and self.window.get_focus() is row.expander,
+                        "and the focus")
+            self.expect(self.press_key(Gdk.KEY_Down, Gdk.ModifierType.ALT_MASK) is self.list,
+                        "Alt+Down taken by the list")
+            self.expect(self.header_position("privacy") == before, "Privacy back below About")
+            self.show_events()
+            self.expect(self.status.get_text() == "moved Privacy down",
+                        "status %r" % self.status.get_text())
+            print("step 12: Alt+Up moved Privacy from %d to %d and Alt+Down back: the same row "
+                  "widget, the focus kept" % (before, after))
             return GLib.SOURCE_CONTINUE
         else:
             colours = self.save_screenshot(self.out_png)

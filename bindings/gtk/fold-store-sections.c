@@ -349,6 +349,20 @@ SECTION_INFO_GETTER(fold_store_get_section_parent, guint64, out_parent, info.par
 SECTION_INFO_GETTER(fold_store_get_section_depth, gint, out_depth, info.depth)
 
 /**
+ * fold_store_get_section_index:
+ * @store: a store
+ * @section: a section's id
+ * @out_index: (out): its index among its parent's children (rows and
+ *   subsections), as fold_store_move_section() takes it
+ * @error: return location for a #GError
+ *
+ * Cost: O(depth + log n).
+ *
+ * Returns: (skip): %TRUE on success
+ */
+SECTION_INFO_GETTER(fold_store_get_section_index, gint64, out_index, info.index)
+
+/**
  * fold_store_get_row_count:
  * @store: a store
  * @section: a section's id

@@ -195,6 +195,8 @@ gboolean fold_store_get_section_parent(FoldStore *store, guint64 section, guint6
                                        GError **error);
 gboolean fold_store_get_section_depth(FoldStore *store, guint64 section, gint *out_depth,
                                       GError **error);
+gboolean fold_store_get_section_index(FoldStore *store, guint64 section, gint64 *out_index,
+                                      GError **error);
 gboolean fold_store_get_row_count(FoldStore *store, guint64 section, gint64 *out_count,
                                   GError **error);
 gboolean fold_store_get_child_count(FoldStore *store, guint64 parent, gint64 *out_count,

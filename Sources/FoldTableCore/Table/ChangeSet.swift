@@ -148,8 +148,13 @@ public struct ChangeSet: Equatable, Sendable {
         movingOut = [:]
         guard !links.isEmpty || (coalesce && changes.count > 1) else { return }
         let trace = ItemTrace(count: itemsBefore, changes: changes, links: links)
-        moves = trace.moves(keepInPlace: coalesce)
+        moves = trace.moves(fewest: coalesce)
         if coalesce { changes = trace.coalesced(count: itemsBefore) }
+        // A moved item may look different where it lands (a new row index,
+        // depth, height), and the steps that moved it dropped what was
+        // recorded for it: it is redrawn, also when it ends up in place.
+        for r in trace.carried() { redraw(r) }
+        for m in moves { redraw(m.to..<(m.to + m.count)) }
         links = []
     }
 

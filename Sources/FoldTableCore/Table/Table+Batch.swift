@@ -49,11 +49,12 @@ extension Table {
     }
 
     /// Ends the innermost open batch; the outermost tells the listeners
-    /// what the whole batch did: the fewest steps that turn the list before
-    /// it into the list after it (items that only moved are moves, items
-    /// added and removed again inside it are not reported), with every
-    /// redraw and the content height difference. Then the loader gets the
-    /// calls the batch's edits queued.
+    /// what the whole batch did: the fewest moves and steps that turn the
+    /// list before it into the list after it (the most items still in the
+    /// same order stay in place, the others that are still there are moves,
+    /// items added and removed again inside it are not reported), with
+    /// every redraw and the content height difference. Then the loader gets
+    /// the calls the batch's edits queued.
     /// - Complexity: O((c + l) · log(c + l)) for c steps and l moves
     ///   recorded in the batch, plus the size of the change set.
     public func endBatch() throws {

@@ -86,67 +86,126 @@ struct ItemTrace {
 
     /// Where moved items were (in the old list) and are (in the new list),
     /// in new-list order; adjacent blocks that stay adjacent are one move.
-    /// With `keepInPlace`, items that a move put back where they were (right
-    /// after the kept item before them) count as kept, not moved, as
-    /// `coalesced` keeps them.
-    /// - Complexity: O(s)
-    func moves(keepInPlace: Bool = false) -> [FlatMove] {
+    /// With `fewest`, the items kept in place are the most that keep their
+    /// order (`keptSegments`), and only the others are moves, as
+    /// `coalesced` reports them.
+    /// - Complexity: O(s log s)
+    func moves(fewest: Bool = false) -> [FlatMove] {
+        let segments = self.segments()
+        let kept = keptSegments(segments, fewest: fewest)
         var out: [FlatMove] = []
-        walkKept(keepInPlace: keepInPlace) { position, length, oldStart, kept in
-            guard !kept, oldStart >= 0 else { return }
-            if var last = out.last, last.from + last.count == oldStart, last.to + last.count == position {
-                last.count += length
+        var position = 0
+        for (i, seg) in segments.enumerated() {
+            defer { position += seg.length }
+            guard !kept[i], seg.oldStart >= 0 else { continue }
+            if var last = out.last, last.from + last.count == seg.oldStart, last.to + last.count == position {
+                last.count += seg.length
                 out[out.count - 1] = last
             } else {
-                out.append(FlatMove(from: oldStart, to: position, count: length))
+                out.append(FlatMove(from: seg.oldStart, to: position, count: seg.length))
             }
         }
         return out
     }
 
     /// The fewest steps that turn the old list of `count` items into this
-    /// one, keeping the items no move carried (and those a move put back in
-    /// place): one step per stretch between two kept items. Each step
-    /// applies to the list the steps before it left: new items before its
-    /// position, old items from it on.
-    /// - Complexity: O(s)
+    /// one, keeping in place the most old items that keep their order (the
+    /// others are removed and added back: moves): one step per stretch
+    /// between two kept items. Each step applies to the list the steps
+    /// before it left: new items before its position, old items from it on.
+    /// - Complexity: O(s log s)
     func coalesced(count: Int) -> [FlatChange] {
+        let segments = self.segments()
+        let kept = keptSegments(segments, fewest: true)
         var out: [FlatChange] = []
-        var nextOld = 0, end = 0, pending = 0
-        walkKept(keepInPlace: true) { position, length, oldStart, kept in
-            end = position + length
-            guard kept else {
-                pending += length
-                return
+        var nextOld = 0, position = 0, pending = 0
+        for (i, seg) in segments.enumerated() {
+            defer { position += seg.length }
+            guard kept[i] else {
+                pending += seg.length
+                continue
             }
-            if oldStart > nextOld || pending > 0 {
-                out.append(FlatChange(position: position - pending, removed: oldStart - nextOld, added: pending))
+            if seg.oldStart > nextOld || pending > 0 {
+                out.append(FlatChange(position: position - pending, removed: seg.oldStart - nextOld, added: pending))
             }
-            nextOld = oldStart + length
+            nextOld = seg.oldStart + seg.length
             pending = 0
         }
         if nextOld < count || pending > 0 {
-            out.append(FlatChange(position: end - pending, removed: count - nextOld, added: pending))
+            out.append(FlatChange(position: position - pending, removed: count - nextOld, added: pending))
         }
         return out
     }
 
-    /// Calls `body` with each segment in order: its position, length, old
-    /// start, and whether it is kept (old, and not moved, or — with
-    /// `keepInPlace` — moved back right after the kept item before it).
-    private func walkKept(keepInPlace: Bool, _ body: (Int, Int, Int, Bool) -> Void) {
-        var position = 0, nextOld = 0, pending = 0
+    /// Where the items a move carried are now (whether they end up moves or
+    /// kept in place), in order, adjacent ones merged: a step removed them,
+    /// and with them the redraws recorded for them, so they are redrawn.
+    /// - Complexity: O(s)
+    func carried() -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var position = 0
         walk { length, oldStart, moved in
-            let kept = oldStart >= 0 && (!moved || (keepInPlace && pending == 0 && oldStart == nextOld))
-            body(position, length, oldStart, kept)
-            position += length
-            if kept {
-                nextOld = oldStart + length
-                pending = 0
+            defer { position += length }
+            guard moved, oldStart >= 0 else { return }
+            if let last = out.last, last.upperBound == position {
+                out[out.count - 1] = last.lowerBound..<(position + length)
             } else {
-                pending += length
+                out.append(position..<(position + length))
             }
         }
+        return out
+    }
+
+    /// The segments in new-list order.
+    private func segments() -> [(length: Int, oldStart: Int, moved: Bool)] {
+        var out: [(length: Int, oldStart: Int, moved: Bool)] = []
+        walk { out.append(($0, $1, $2)) }
+        return out
+    }
+
+    /// Which segments stay in place. Without `fewest`: the old ones no move
+    /// carried (they are in old order: only moves reorder). With it: the
+    /// old segments of greatest total length whose old positions increase
+    /// in new order (a weighted longest increasing run, as diff libraries
+    /// find the fewest moves), preferring, among equals, those no move
+    /// carried. O(s log s) with a Fenwick tree of prefix maxima over the
+    /// segments' old ranks.
+    private func keptSegments(_ segments: [(length: Int, oldStart: Int, moved: Bool)], fewest: Bool) -> [Bool] {
+        guard fewest else { return segments.map { $0.oldStart >= 0 && !$0.moved } }
+        let old = segments.indices.filter { segments[$0].oldStart >= 0 }
+        var rank = [Int](repeating: 0, count: segments.count)
+        for (r, i) in old.sorted(by: { segments[$0].oldStart < segments[$1].oldStart }).enumerated() { rank[i] = r + 1 }
+        // best[i]: the heaviest increasing run ending at segment i, and the
+        // segment before it. A run's weight: the items it keeps, then (among
+        // equals) the items in it that no move carried.
+        typealias Weight = (items: Int, unmoved: Int)
+        func heavier(_ a: Weight, _ b: Weight) -> Bool { a.items != b.items ? a.items > b.items : a.unmoved > b.unmoved }
+        var tree = [(weight: Weight, at: Int)](repeating: ((0, 0), -1), count: old.count + 1)
+        var best = [(weight: Weight, before: Int)](repeating: ((0, 0), -1), count: segments.count)
+        for i in old {
+            var (weight, before): (Weight, Int) = ((0, 0), -1)
+            var r = rank[i] - 1
+            while r > 0 {
+                if heavier(tree[r].weight, weight) { (weight, before) = tree[r] }
+                r -= r & -r
+            }
+            weight.items += segments[i].length
+            if !segments[i].moved { weight.unmoved += segments[i].length }
+            best[i] = (weight, before)
+            r = rank[i]
+            while r <= old.count {
+                if heavier(weight, tree[r].weight) { tree[r] = (weight, i) }
+                r += r & -r
+            }
+        }
+        var kept = [Bool](repeating: false, count: segments.count)
+        var i = -1
+        for j in old where i < 0 || heavier(best[j].weight, best[i].weight) { i = j }
+        while i >= 0 {
+            kept[i] = true
+            i = best[i].before
+        }
+        return kept
     }
 
     /// Calls `body` with each segment in order (length, old start, moved).

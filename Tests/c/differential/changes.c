@@ -90,13 +90,14 @@ int in_redraw(int64_t pos)
 /* Positions of the new list that a move filled (replay_set). */
 static char moved_at[SHADOW];
 
-/* Known engine bugs 2 and 3 (see the report of issue 35): a moved item
- * that also changed is not redrawn (2: a row moved into a section of
- * another default height), and a batch drops the redraws of items a later
- * call in it moves, also when they end up in place (3: a header collapsed,
- * given a new text or a child, a row selected, then its section moved).
- * With FOLDTABLE_KNOWN_BUGS=0 moved items, and every item of a batch that
- * moved something, are left out of the redraw rules. */
+/* Engine bugs 2 and 3 (issue 35, fixed: moved items are now always
+ * redrawn where they land): a moved item that also changed was not redrawn
+ * (2: a row moved into a section of another default height), and a batch
+ * dropped the redraws of items a later call in it moved, also when they
+ * ended up in place (3: a header collapsed, given a new text or a child, a
+ * row selected, then its section moved). With FOLDTABLE_KNOWN_BUGS=0 moved
+ * items, and every item of a batch that moved something, are left out of
+ * the redraw rules, as they were while the bugs were open. */
 static int redraw_rules_skip(const before *b, int64_t pos)
 {
     return !known_bugs && (moved_at[pos] || b->moved_inside);

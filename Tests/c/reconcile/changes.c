@@ -78,10 +78,11 @@ void test_snapshot_change_set(void)
     CHECK_CHANGE(seen, 1, 4, 0, 2);
     CHECK_CHANGE(seen, 2, 0, 0, 2);
     CHECK_CHANGE(seen, 3, 9, 0, 3);
-    /* a's header (new text, row count) and b's (row count, while collapsed). */
+    /* c (moved to the top: its 2 items), a's header (new text, row count)
+     * and b's (row count, while collapsed). */
     CHECK_EQ_I64(seen.redraw_count, 2);
-    CHECK_EQ_I64(seen.redraw[0].position, 2);
-    CHECK_EQ_I64(seen.redraw[0].count, 1);
+    CHECK_EQ_I64(seen.redraw[0].position, 0);
+    CHECK_EQ_I64(seen.redraw[0].count, 3);
     CHECK_EQ_I64(seen.redraw[1].position, 8);
     CHECK_EQ_I64(seen.redraw[1].count, 1);
     CHECK_EQ_DBL(seen.delta, 2 * 44 + 28 + 2 * 44);

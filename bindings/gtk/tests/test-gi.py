@@ -323,7 +323,9 @@ def check_moves_and_batches():
     signals = []
     model.connect("items-changed", lambda _m, p, r, n: signals.append((p, r, n)))
     header_a = model.get_item(0)
+    equal((store.get_section_index(a), store.get_section_index(b)), (0, 1), "section indices")
     store.move_section(a, 0, -1)
+    equal(store.get_section_index(a), 1, "a's index after the move")
     equal(signals, [(0, 5, 5)], "move: one items-changed over both steps")
     check(model.get_item(2) is header_a, "the moved header is the same object")
     equal(header_a.props.position, 2, "and knows its new position")

@@ -42,7 +42,8 @@ def test_move_grow_insert_as_one_change_set(worked):
     # iPhone out (at 5 after iPad's rows are hidden) and back in at the
     # top, Mac's two new rows after its third, Watch at the end.
     assert sets[0].changes == [(5, 5, 0), (4, 0, 2), (0, 0, 5), (12, 0, 3)]
-    assert sets[0].redraw == [range(5, 6), range(11, 12)]
+    assert sets[0].moves == [(5, 0, 5)]  # iPhone, moved: redrawn where it lands
+    assert sets[0].redraw == [range(0, 6), range(11, 12)]
     assert keys(worked) == ["iPhone", "Mac", "iPad", "Watch"]
     assert mac.row_count == 5 and mac.row_height(1) == 60
     assert ipad.collapsed and ipad.row_count == 1
