@@ -87,8 +87,10 @@ private func folder() throws -> Table {
         // b is gone; n is new.
         let report = try t.finishLoad(section: "d", ticket: 2, entries: [
             .section("c", depth: 0), .section("a", depth: 0), .rows(1), .section("n", depth: 0), .rows(1)])
-        // b and c go as one step (adjacent), c comes back before a, n after it.
-        #expect(log.take() == ["set(c3-3+0 c1-0+2 c5-0+2 r0/1)"])
+        // b and c go as one step (adjacent), c comes back before a (a move,
+        // redrawn where it lands), n after it.
+        #expect(log.sets.map(\.moves) == [[FlatMove(from: 4, to: 1, count: 2)]])
+        #expect(log.take() == ["set(c3-3+0 c1-0+2 c5-0+2 r0/3)"])
         #expect(layout(t) == ["H:d", "H:c", "R:c.0/X", "H:a", "R:a.0", "H:n", "R:n.0", "H:z", "R:z.0"])
         var expected = SnapshotReport()
         expected.sectionsInserted = 1

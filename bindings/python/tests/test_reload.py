@@ -20,6 +20,7 @@ from foldtable import (
     Change,
     DuplicateKeyError,
     LoadState,
+    Move,
     NotAllowedError,
     Snapshot,
     SnapshotReport,
@@ -96,11 +97,15 @@ def test_reload_keeps_the_children_until_the_new_ones_arrive(folder):
     assert seen == [([], [range(0, 1)])]
     del seen[:]
     # c first, given without children (it keeps its row), a with its row,
-    # b gone, n new: b and c go in one step, c comes back at 1, n at 5.
+    # b gone, n new: b and c go in one step, c comes back at 1 (a move,
+    # redrawn where it lands), n at 5.
+    moves = []
+    t.on_change(lambda cs: moves.append(cs.moves))
     report = docs.finish_load(2, [Snapshot("c", "C"), Snapshot("a", "A", rows=1),
                                   Snapshot("n", "N", rows=2)])
     assert report == SnapshotReport(1, 1, 1, 2, 0, 2, 2)
-    assert seen == [([Change(3, 3, 0), Change(1, 0, 2), Change(5, 0, 3)], [range(0, 1)])]
+    assert seen == [([Change(3, 3, 0), Change(1, 0, 2), Change(5, 0, 3)], [range(0, 3)])]
+    assert moves == [[Move(4, 1, 2)]]
     assert keys(t) == ["H:docs", "H:c", "R:c.0", "H:a", "R:a.0", "H:n", "R:n.0", "R:n.1", "H:end", "R:end.0"]
     assert t.section("a") == a and t.section("c") == c
     assert t.section("c").header_height == 50
