@@ -8,7 +8,7 @@
  * keep), then times the reload: fold_table_reload (the state machine:
  * LOADED -> RELOADING, a ticket) and fold_table_finish_load with the new
  * children (RELOADING -> LOADED, checked), with one change listener that
- * counts the steps and the items they remove and add.
+ * counts the steps, the moves and the items the steps remove and add.
  *
  * The baseline, in the same run: what an app does without reload (and what
  * replacing a GtkTreeListModel's child model amounts to): remove the folder
@@ -83,12 +83,13 @@ static fold_snapshot_entry *entries_of(const int64_t *key, int64_t count)
     return e;
 }
 
-static int64_t steps_seen, items_seen;
+static int64_t steps_seen, items_seen, moves_seen;
 static void count_changes(fold_table *t, const fold_change_set *set, void *user_data)
 {
     (void)t;
     (void)user_data;
     steps_seen += set->change_count;
+    moves_seen += set->move_count;
     for (int64_t i = 0; i < set->change_count; i++)
         items_seen += set->changes[i].removed + set->changes[i].added;
 }
@@ -186,15 +187,15 @@ int main(int argc, char **argv)
     printf("fold_table_reload + fold_table_finish_load: a folder of %lld subsections (%d rows each) among %d "
            "sections, median and fastest of %d repetition%s\n", (long long)n, ROWS, OTHERS, reps,
            reps == 1 ? "" : "s");
-    printf("%-16s %10s %10s %8s %12s %12s %12s %8s\n", "case", "reload ms", "fastest", "steps", "step items",
-           "replace ms", "its items", "ratio");
+    printf("%-16s %10s %10s %6s %6s %11s %11s %10s %8s\n", "case", "reload ms", "fastest", "steps", "moves",
+           "step items", "replace ms", "its items", "ratio");
     for (int c = 0; c < 2; c++) {
         double reload[16], replace[16];
-        int64_t steps = 0, items = 0, replace_items = 0;
+        int64_t steps = 0, moves = 0, items = 0, replace_items = 0;
         for (int r = 0; r < reps; r++) {
             fold_section_id folder;
             fold_table *t = build(base_entries, n, &folder);
-            steps_seen = items_seen = 0;
+            steps_seen = items_seen = moves_seen = 0;
             double t0 = now_ms();
             check(fold_table_reload(t, folder), "fold_table_reload");
             uint64_t ticket = ticket_of(t, folder, FOLD_LOAD_RELOADING);
@@ -202,6 +203,7 @@ int main(int argc, char **argv)
             reload[r] = now_ms() - t0;
             (void)ticket_of(t, folder, FOLD_LOAD_LOADED);
             steps = steps_seen;
+            moves = moves_seen;
             items = items_seen;
             fold_table_free(t);
 
@@ -221,8 +223,8 @@ int main(int argc, char **argv)
         }
         double a = median(reload, reps), b = median(replace, reps);
         /* median sorted the times: the fastest is first */
-        printf("%-16s %10.2f %10.2f %8lld %12lld %12.2f %12lld %7.2fx\n", names[c], a, reload[0], (long long)steps,
-               (long long)items, b, (long long)replace_items, b / a);
+        printf("%-16s %10.2f %10.2f %6lld %6lld %11lld %11.2f %10lld %7.2fx\n", names[c], a, reload[0],
+               (long long)steps, (long long)moves, (long long)items, b, (long long)replace_items, b / a);
     }
     free(base_entries);
     free(cases[0]);
