@@ -1373,8 +1373,8 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
  *     (a rows entry of 0 rows counts) those are reconciled with its
  *     children the same way.
  *   - matched subsections that changed order move (the longest run in
- *     their old order stays; the change set reports a moved section as a
- *     move where it can, otherwise as its items removed and inserted);
+ *     their old order stays; a moved section is a move in the change set
+ *     (see "Moves"), its items redrawn where they land);
  *     rows are anonymous and matched in order between the subsections
  *     that stay, as fold_table_apply_snapshot() matches them; old
  *     subsections not named are removed (their loads get FOLD_LOAD_CANCEL);

@@ -67,9 +67,9 @@ extension Table {
     ///     its children as they are (a subfolder listed without its
     ///     contents; loaded or not). With child entries (a rows entry of 0
     ///     rows counts) they are reconciled with its children the same way.
-    ///   - Subsections moved among their siblings are reported as moves
-    ///     where the change set can say so, otherwise removed and inserted;
-    ///     the longest run in their old order stays in place.
+    ///   - Subsections moved among their siblings are moves in the change
+    ///     set (their items redrawn where they land); the longest run in
+    ///     their old order stays in place.
     ///   - Rows are anonymous, matched in order between the subsections that
     ///     stay, as `applySnapshot` matches them.
     ///   - Old subsections not named go with their children (loads in them
