@@ -1701,11 +1701,17 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *   - Shown items that match themselves carry FOLD_ITEM_FLAG_MATCH (a view
  *     highlights them and draws the ways to them dimmed).
  *   - Setting, clearing and changing a filter are reported as one change
- *     set, anchored like any change: setting or clearing replaces the items
- *     of each top-level section whose items changed (adjacent ones merged
- *     into one step); a changed answer replaces the items of the outermost
- *     section it shows, hides or opens (or else just adds, removes or
- *     redraws the row, or redraws the header).
+ *     set, anchored like any change: setting or clearing gives one step per
+ *     contiguous run of items that became hidden or shown, in order, each
+ *     applying to the list the steps before it left (GTK's items-changed);
+ *     items shown before and after are kept, and redrawn when what they
+ *     show changed (FOLD_ITEM_FLAG_MATCH, a header's counts or its section
+ *     opened or closed by the filter, a footer's open state). A filter
+ *     under which every row still shows reports no step (redraws only).
+ *     A changed answer replaces the items of the outermost section it
+ *     shows or hides, or the children of the outermost one it opens or
+ *     closes (its header and footer kept and redrawn), or else just adds,
+ *     removes or redraws the row, or redraws the header.
  *     Sections opened or hidden by the filter send no section events.
  *   - Saved state does not store the filter; it stores the collapsed states
  *     underneath it. Every query keeps its cost while a filter is on.

@@ -59,8 +59,13 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(same(try items(t), [(.header, "A", -1, 0, 28, false), (.header, "A1", -1, 28, 28, false),
                                     (.row, "A1", 1, 56, 44, true)]))
         #expect(t.contentHeight == 100)
-        // A and B are adjacent top-level sections: one step.
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 10, added: 3)])
+        // One step per run of items hidden: A's rows, A1's row 0, then B
+        // (each step applies to the list after the one before). A and A1
+        // stay: their headers are redrawn (counts), A1's row 1 too (MATCH).
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 3, added: 0),
+                                    FlatChange(position: 2, removed: 1, added: 0),
+                                    FlatChange(position: 3, removed: 3, added: 0)])
+        #expect(c.last?.redraw == [0..<3])
         #expect(try t.flags(section: "B").contains(.filtered))
         #expect(!(try t.flags(section: "A").contains(.filtered)))
         #expect(throws: FoldError(.notVisible, "row 0 of section \"A1\" is hidden by the filter")) {
@@ -80,9 +85,12 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(!(try t.sectionMatches(section: "A")))
         #expect(try t.item(atOffset: 60) == (2, .inItem))
         #expect(try t.item(atOffset: 100) == (2, .below))
-        // Clearing restores everything, one step again.
+        // Clearing shows them again where they were.
         try t.setFilter(nil)
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 3, added: 10)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 0, added: 3),
+                                    FlatChange(position: 5, removed: 0, added: 1),
+                                    FlatChange(position: 7, removed: 0, added: 3)])
+        #expect(c.last?.redraw == [0..<1, 4..<5, 6..<7])
         #expect(t.itemCount == 10)
         #expect(try t.matchCount(section: nil) == (7, 7))
         #expect(try t.flags(section: "B") == [.collapsible])
@@ -92,16 +100,21 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
     @Test func separateTopLevelStepsAndUnchangedSections() throws {
         let t = try makeTable([.section("A", rows: 2), .section("B", rows: 2), .section("C", rows: 2)])
         let c = ChangeRecorder(t)
-        // Every shown item changes when a filter is set (MATCH flags): one step.
+        // Rows 1 of A and C are hidden; every item left is redrawn (MATCH).
         try t.setFilter { _, key, row in key == "B" || row != 1 }
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 9, added: 7)])
+        #expect(c.last?.changes == [FlatChange(position: 2, removed: 1, added: 0),
+                                    FlatChange(position: 7, removed: 1, added: 0)])
+        #expect(c.last?.redraw == [0..<7])
         #expect(same(try items(t), [(.header, "A", -1, 0, 28, true), (.row, "A", 0, 28, 44, true),
                                     (.header, "B", -1, 72, 28, true), (.row, "B", 0, 100, 44, true),
                                     (.row, "B", 1, 144, 44, true),
                                     (.header, "C", -1, 188, 28, true), (.row, "C", 0, 216, 44, true)]))
-        // A new filter answering alike for B: A and C are replaced, B is not.
+        // A new filter answering alike for B: in A and C row 0 gives way to
+        // row 1 (one step each), their headers are redrawn, B is untouched.
         try t.setFilter { _, key, row in key == "B" || row != 0 }
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 2, added: 2), FlatChange(position: 5, removed: 2, added: 2)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 1, added: 1),
+                                    FlatChange(position: 6, removed: 1, added: 1)])
+        #expect(c.last?.redraw == [0..<1, 5..<6])
         #expect(try t.placedItem(at: 6).item.row == 1)
     }
 
@@ -114,11 +127,14 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
                                     (.row, "A1", 0, 56, 44, false), (.row, "A1", 1, 100, 44, false)]))
         // A matching header shows everything below it, all levels down.
         let c = ChangeRecorder(t)
+        // A stays shown: its header is kept (redrawn), its children replaced.
         try t.setSectionMatch(section: "A", matches: true)
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 4, added: 7)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 3, added: 6)])
+        #expect(c.last?.redraw == [0..<1])
         #expect(t.itemCount == 7)
         try t.setSectionMatch(section: "A", matches: false)
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 7, added: 4)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 6, added: 3)])
+        #expect(c.last?.redraw == [0..<1])
         _ = try items(t)
         // Hiding the only matching header hides the whole branch.
         try t.setSectionMatch(section: "A1", matches: false)
@@ -177,7 +193,9 @@ private func same(_ a: [(ItemKind, String, Int, Double, Double, Bool)],
         #expect(try t.setRowExpanded(true, section: "S", row: 2))
         let c = ChangeRecorder(t)
         try t.setFilter(matching([("S", 1), ("S", 2), ("S", 4)]))
-        #expect(c.last?.changes == [FlatChange(position: 0, removed: 6, added: 4)])
+        #expect(c.last?.changes == [FlatChange(position: 1, removed: 1, added: 0),
+                                    FlatChange(position: 3, removed: 1, added: 0)])
+        #expect(c.last?.redraw == [0..<4])
         #expect(same(try items(t), [(.header, "S", -1, 0, 28, false), (.row, "S", 1, 28, 20, true),
                                     (.row, "S", 2, 48, 100, true), (.row, "S", 4, 148, 50, true)]))
         #expect(t.contentHeight == 198)

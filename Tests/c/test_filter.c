@@ -7,7 +7,9 @@
  * answer cancels (also inside insert_rows and insert_section, which ask
  * about what they add); the match function may read the table, not change it;
  * a replaced function is never called again; a table freed inside its
- * match function is asked nothing more.
+ * match function is asked nothing more. Setting, changing and clearing a
+ * filter report one step per run of items hidden or shown (GTK's
+ * filterlistmodel test cases, ported with the exact steps).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +54,30 @@ static void check_change(const seen_changes *s, int64_t position, int64_t remove
     CHECK_EQ_I64(s->changes[0].position, position);
     CHECK_EQ_I64(s->changes[0].removed, removed);
     CHECK_EQ_I64(s->changes[0].added, added);
+}
+
+/* The last change set's steps are exactly `n` triples (position, removed,
+ * added) of `want`. */
+static void check_steps(const seen_changes *s, int n, const int64_t want[][3])
+{
+    int k;
+    CHECK_EQ_I64(s->change_count, n);
+    for (k = 0; k < n && k < s->change_count && k < 8; k++) {
+        CHECK_EQ_I64(s->changes[k].position, want[k][0]);
+        CHECK_EQ_I64(s->changes[k].removed, want[k][1]);
+        CHECK_EQ_I64(s->changes[k].added, want[k][2]);
+    }
+}
+
+/* The last change set redrew exactly `n` ranges (position, count) of `want`. */
+static void check_redraw(const seen_changes *s, int n, const int64_t want[][2])
+{
+    int k;
+    CHECK_EQ_I64(s->redraw_count, n);
+    for (k = 0; k < n && k < s->redraw_count && k < 8; k++) {
+        CHECK_EQ_I64(s->redraw[k].position, want[k][0]);
+        CHECK_EQ_I64(s->redraw[k].count, want[k][1]);
+    }
 }
 
 static void check_item(fold_table *t, int64_t position, int32_t kind, fold_section_id section, int64_t row,
@@ -106,7 +132,14 @@ static void test_ancestors_and_changes(void)
     CHECK_EQ_I64(m.replace_status, FOLD_E_BUSY);
 
     CHECK_EQ_I64(s.calls, 1);
-    check_change(&s, 0, 12, 6);
+    /* One step per run of rows hidden, each in the list the steps before
+     * it left; every item left is redrawn (MATCH flags, counts). */
+    {
+        const int64_t steps[][3] = {{1, 1, 0}, {2, 1, 0}, {3, 1, 0}, {5, 1, 0}, {6, 2, 0}};
+        const int64_t redraw[][2] = {{0, 6}};
+        check_steps(&s, 5, steps);
+        check_redraw(&s, 1, redraw);
+    }
     CHECK_EQ_I64(item_count(t), 6);
     check_item(t, 0, FOLD_ITEM_HEADER, mac, -1, FOLD_ITEM_FLAG_COLLAPSIBLE);
     check_item(t, 1, FOLD_ITEM_ROW, mac, 1, FOLD_ITEM_FLAG_MATCH);
@@ -153,11 +186,17 @@ static void test_ancestors_and_changes(void)
     check_change(&s, 2, 1, 0);
     CHECK_EQ_I64(item_count(t), 2);
 
-    /* Clearing: everything back, one step; the function is not asked. */
+    /* Clearing: everything back where it was, Mac's header and row 1 stay
+     * (redrawn); the function is not asked. */
     m.calls = 0;
     CHECK_STATUS(fold_table_set_filter(t, NULL, NULL, 0), FOLD_OK);
     CHECK_EQ_I64(m.calls, 0);
-    check_change(&s, 0, 2, 12);
+    {
+        const int64_t steps[][3] = {{1, 0, 1}, {3, 0, 9}};
+        const int64_t redraw[][2] = {{0, 1}, {2, 1}};
+        check_steps(&s, 2, steps);
+        check_redraw(&s, 2, redraw);
+    }
     CHECK_EQ_I64(item_count(t), 12);
     check_item(t, 1, FOLD_ITEM_ROW, mac, 0, 0);
     check_counts(t, mac, 3, 3);
@@ -350,8 +389,201 @@ static void test_reveal_hidden_row(void)
     fold_table_free(t);
 }
 
+/* GTK's filterlistmodel tests (testsuite/gtk/filterlistmodel.c): the
+ * numbers 1..10 as the rows of a section without a header, filtered by
+ * how they compare with an argument. GTK reports one span per change;
+ * here each run of rows hidden or shown is its own step. */
+typedef struct number_filter {
+    enum { SMALLER, LARGER, NEAR, NOT_NEAR } rule;
+    int64_t arg;
+} number_filter;
+
+static int number_match(fold_table *t, fold_section_id section, const char *key, int64_t row,
+                        void *user_data)
+{
+    const number_filter *f = user_data;
+    int64_t n = row + 1, d = n > f->arg ? n - f->arg : f->arg - n;
+    (void)t;
+    (void)section;
+    (void)key;
+    if (row < 0) return 0;
+    switch (f->rule) {
+    case SMALLER: return n < f->arg;
+    case LARGER: return n > f->arg;
+    case NEAR: return d <= 2;
+    default: return d > 2;
+    }
+}
+
+static fold_table *numbers(seen_changes *s)
+{
+    fold_table *t = must_table(NULL);
+    add_flagged(t, FOLD_ROOT, "N", "N", 10, FOLD_SECTION_NO_HEADER);
+    CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, s, NULL), FOLD_OK);
+    return t;
+}
+
+/* The rows shown, as their numbers ("1 2 8 9 10"). */
+static void check_numbers(fold_table *t, const char *want)
+{
+    char got[64] = "";
+    int64_t n = item_count(t), k;
+    fold_item it;
+    for (k = 0; k < n; k++) {
+        if (!CHECK_STATUS(fold_table_item_at(t, k, &it), FOLD_OK)) return;
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%d", k ? " " : "", (int)it.row + 1);
+    }
+    CHECK_STR(got, want);
+}
+
+/* test_empty_set_filter: a filter set on the ten numbers. */
+static void test_gtk_set_filter(void)
+{
+    static const struct {
+        number_filter f;
+        const char *shown;
+        int n;
+        int64_t steps[2][3];
+    } cases[] = {
+        {{SMALLER, 20}, "1 2 3 4 5 6 7 8 9 10", 0, {{0}}},
+        {{SMALLER, 7}, "1 2 3 4 5 6", 1, {{6, 4, 0}}},
+        {{SMALLER, 0}, "", 1, {{0, 10, 0}}},
+        {{LARGER, 0}, "1 2 3 4 5 6 7 8 9 10", 0, {{0}}},
+        {{LARGER, 3}, "4 5 6 7 8 9 10", 1, {{0, 3, 0}}},
+        {{LARGER, 20}, "", 1, {{0, 10, 0}}},
+        {{NEAR, 5}, "3 4 5 6 7", 2, {{0, 2, 0}, {5, 3, 0}}}, /* GTK: 0-10+5 */
+        {{NOT_NEAR, 5}, "1 2 8 9 10", 1, {{2, 5, 0}}},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seen_changes s = {0};
+        fold_table *t = numbers(&s);
+        number_filter f = cases[i].f;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, cases[i].shown);
+        check_steps(&s, cases[i].n, cases[i].steps);
+        if (cases[i].n == 0) {
+            /* Every row matches: no step, the rows redrawn (MATCH). */
+            const int64_t all[][2] = {{0, 10}};
+            CHECK_EQ_I64(s.calls, 1);
+            check_redraw(&s, 1, all);
+            /* Cleared again: no step either. */
+            CHECK_STATUS(fold_table_set_filter(t, NULL, NULL, 0), FOLD_OK);
+            CHECK_EQ_I64(s.calls, 2);
+            check_steps(&s, 0, NULL);
+            check_redraw(&s, 1, all);
+        }
+        fold_table_free(t);
+    }
+}
+
+/* test_change_filter: one filter after another, then cleared. */
+static void test_gtk_change_filter(void)
+{
+    seen_changes s = {0};
+    fold_table *t = numbers(&s);
+    number_filter f = {NOT_NEAR, 5};
+    CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+    check_numbers(t, "1 2 8 9 10");
+    {
+        const int64_t steps[][3] = {{2, 1, 1}}; /* 3 shown, 8 hidden */
+        f.arg = 6;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "1 2 3 9 10");
+        check_steps(&s, 1, steps);
+        CHECK_EQ_I64(s.redraw_count, 0);
+    }
+    {
+        const int64_t steps[][3] = {{3, 2, 3}};
+        f.arg = 9;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "1 2 3 4 5 6");
+        check_steps(&s, 1, steps);
+    }
+    {
+        const int64_t steps[][3] = {{5, 1, 0}};
+        f = (number_filter){SMALLER, 6};
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "1 2 3 4 5");
+        check_steps(&s, 1, steps);
+    }
+    {
+        /* GTK: one span 0-5+6; 5 stays. */
+        const int64_t steps[][3] = {{0, 4, 0}, {1, 0, 5}};
+        f = (number_filter){LARGER, 4};
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "5 6 7 8 9 10");
+        check_steps(&s, 2, steps);
+        CHECK_EQ_I64(s.redraw_count, 0);
+    }
+    {
+        /* The same rows shown, the same answers: nothing is reported. */
+        f = (number_filter){NOT_NEAR, 2};
+        s.calls = 0;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "5 6 7 8 9 10");
+        CHECK_EQ_I64(s.calls, 0);
+    }
+    {
+        const int64_t steps[][3] = {{0, 2, 1}};
+        f.arg = 4;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        check_numbers(t, "1 7 8 9 10");
+        check_steps(&s, 1, steps);
+    }
+    {
+        /* Cleared: 2..6 come back; the rows that stay lose MATCH (redrawn). */
+        const int64_t steps[][3] = {{1, 0, 5}};
+        const int64_t redraw[][2] = {{0, 1}, {6, 4}};
+        CHECK_STATUS(fold_table_set_filter(t, NULL, NULL, 0), FOLD_OK);
+        check_numbers(t, "1 2 3 4 5 6 7 8 9 10");
+        check_steps(&s, 1, steps);
+        check_redraw(&s, 2, redraw);
+    }
+    /* A stopped filter changes nothing and reports nothing. */
+    {
+        matcher stop = {.match_row = 1, .stop_at = 5};
+        s.calls = 0;
+        CHECK_STATUS(fold_table_set_filter(t, match, &stop, 0), FOLD_E_CANCELLED);
+        CHECK_EQ_I64(s.calls, 0);
+        check_numbers(t, "1 2 3 4 5 6 7 8 9 10");
+    }
+    fold_table_free(t);
+}
+
+/* test_create: the rows arrive while the filter is on (one step adding
+ * what matches; nothing when nothing does). */
+static void test_gtk_create(void)
+{
+    static const struct {
+        number_filter f;
+        const char *shown;
+        int64_t added;
+    } cases[] = {{{SMALLER, 20}, "1 2 3 4 5 6 7 8 9 10", 10}, {{SMALLER, 7}, "1 2 3 4 5 6", 6},
+                 {{SMALLER, 0}, "", 0}};
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seen_changes s = {0};
+        fold_table *t = must_table(NULL);
+        number_filter f = cases[i].f;
+        CHECK_STATUS(fold_table_set_filter(t, number_match, &f, 0), FOLD_OK);
+        CHECK_STATUS(fold_table_add_change_listener(t, seen_changes_listener, &s, NULL), FOLD_OK);
+        add_flagged(t, FOLD_ROOT, "N", "N", 10, FOLD_SECTION_NO_HEADER);
+        check_numbers(t, cases[i].shown);
+        if (cases[i].added) {
+            check_change(&s, 0, 0, cases[i].added);
+        } else {
+            CHECK_EQ_I64(s.calls, 0);
+        }
+        fold_table_free(t);
+    }
+}
+
 int main(void)
 {
+    test_gtk_set_filter();
+    test_gtk_change_filter();
+    test_gtk_create();
     test_reveal_hidden_row();
     test_inserts();
     test_ancestors_and_changes();

@@ -169,19 +169,17 @@ refresh_all(FoldListModel *self)
  *
  * First the cache goes through every record's steps, marking the items in
  * its redraw ranges, and the cached items that may have changed are read
- * again (see the top of fold-list-model-items.c). Then the steps become
- * items-changed(position, removed, added), in order. While a step is
- * emitted the cache is already past the later steps, so get_item maps
- * positions through them; that works when they only insert. When a later
- * step removes items (importing state that collapses several sections, or
- * several change sets queued by another thread), the lists between the
- * steps hold items the table no longer has, which a handler could not be
- * given: the steps are then emitted as the one splice that covers them all.
- * So are the steps of a batch with moves: the moved items keep their
- * FoldListItem objects (taken aside before the steps, put back at their
- * new positions after), and GtkListView, given an object it saw removed
- * added back in the same items-changed, keeps its widget, focus and
- * selection.
+ * again (see the top of fold-list-model-items.c). Then one step becomes
+ * items-changed(position, removed, added); several steps (a filter typed
+ * into, expand_all, importing state, a batch, several change sets queued
+ * by another thread) become the one splice that covers them all, as GTK's
+ * own models send one items-changed per change — the lists between the
+ * steps would hold items the table no longer has, which a handler could
+ * not be given. Moved items keep their FoldListItem objects (taken aside
+ * before the steps, put back at their new positions after), and so do
+ * kept items inside the splice; GtkListView, given an object it saw
+ * removed added back in the same items-changed, keeps its widget, focus
+ * and selection.
  * A record that is a reset makes the batch one items-changed(0, old, new).
  * Last, the notifications of the cached items and ::selection-changed. */
 static void
@@ -233,12 +231,15 @@ deliver_batch(FoldListModel *self, GPtrArray *batch)
             }
             steps = joined;
         }
-        /* With moves, one splice too: GtkListView gives an item removed
-         * and added in one items-changed its old widget (and focus). */
-        gboolean stepwise = moves == 0;
-        for (int64_t i = 1; i < n_steps; i++)
-            if (steps[i].removed > 0)
-                stepwise = FALSE;
+        /* One items-changed per delivery, as GTK's own models send one per
+         * change: a change set of several steps (a filter typed into, a
+         * batch, expand_all) is the splice that covers them. Items the
+         * steps keep or move come back as the same objects, and
+         * GtkListView, given an object it saw removed in the same
+         * items-changed, keeps its widget, focus and selection. (A model
+         * stacked on this one re-reads the span between the first and the
+         * last step.) */
+        gboolean stepwise = n_steps == 1 && moves == 0;
         if (stepwise) {
             for (int64_t i = 0; i < n_steps; i++) {
                 const fold_change *c = &steps[i];

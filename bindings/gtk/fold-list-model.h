@@ -53,9 +53,9 @@ G_BEGIN_DECLS
  * collapsed (the accordion's too), saved state imported, rows measured).
  * What it emits, inside the listener:
  *
- *   - each step of the change set as items-changed(position, removed, added),
- *     in order (items that appear or go), each followed by notify::n-items
- *     when the count changed;
+ *   - the change set's step as items-changed(position, removed, added)
+ *     (items that appear or go; several steps: the splice that covers
+ *     them, see below), followed by notify::n-items when the count changed;
  *   - then, on the live items (see #FoldListItem) that someone holds:
  *     notify for each property that changed — the items in the change set's
  *     redraw ranges (an indicator, a collapsed or expanded flag, a header
@@ -68,13 +68,12 @@ G_BEGIN_DECLS
  *     (bind to the properties, e.g. with GtkExpression or g_object_bind_property);
  *   - nothing for a mutation that changes nothing.
  *
- * While a step is emitted the table is already in its final state; get_item
- * maps positions through the steps still to come, which works when those
- * only insert. When a later step of the same change set removes items (a
- * saved state or collapse_all collapsing several sections), the lists between
- * the steps would hold items the table no longer has, so the steps are
- * emitted as the one splice that covers them all; items inside it that the
- * engine's steps keep are handed out again as the same objects.
+ * A change set of several steps (a filter typed into, expand_all, a saved
+ * state, a batch) or with moves is emitted as the one splice that covers
+ * all its steps — one items-changed per change, as GTK's own models send —
+ * and items inside it that the engine's steps keep or move are handed out
+ * again as the same objects, so a GtkListView keeps their widgets, focus
+ * and selection.
  *
  * The engine reports nothing for fold_table_set_indicators (use
  * fold_list_model_set_indicators, which updates every header held) and

@@ -71,8 +71,9 @@ fold_store_release_filter(FoldStore *self)
  * header matches. Row indices, counts, collapsed states and the selection
  * do not change: only the flat list does (positions, item counts), so the
  * store's models emit #GListModel::items-changed (one change set: one
- * replacement per run of top-level sections whose items changed). See
- * "Filtering" in foldtable.h for the whole rule.
+ * step per run of items hidden or shown; the items that stay keep their
+ * #FoldListItem objects). See "Filtering" in foldtable.h for the whole
+ * rule.
  *
  * @func is asked about every row and section now, before anything changes;
  * a negative answer stops the call: it fails with %FOLD_E_CANCELLED ("the
@@ -197,7 +198,8 @@ fold_store_get_filter_flags(FoldStore *store, FoldFilterFlags *out_flags, GError
  * Changes one row's answer, as the match function would answer now (its
  * text changed); the function is not asked. The row's item is added,
  * removed or redrawn, or, when that shows, hides or opens sections, the
- * outermost of them is replaced (#GListModel::items-changed). Nothing
+ * outermost of them is replaced (only its children when it stays shown)
+ * (#GListModel::items-changed). Nothing
  * happens when the answer is the same. %FOLD_E_NOT_ALLOWED without a
  * filter, %FOLD_E_NOT_FOUND for a stale @section, %FOLD_E_RANGE for a bad
  * @row. Cost: O(depth * log n).

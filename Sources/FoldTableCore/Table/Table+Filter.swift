@@ -42,11 +42,16 @@ extension Table {
     /// Sets the filter (replacing the one set before: every row and section
     /// is asked anew), or with `match` nil clears it (`options` must then be
     /// empty). Every answer is asked first; one nil answer stops the call
-    /// with `.cancelled` and nothing changes. One change set: per top-level
-    /// section whose items changed, a replacement of its items (adjacent
-    /// ones merged into one step).
+    /// with `.cancelled` and nothing changes. One change set: one step per
+    /// contiguous run of items that became hidden or shown, in order (each
+    /// applies to the list the steps before it left, as GTK's
+    /// `items-changed`); items shown before and after stay, redrawn when
+    /// what they show changed (MATCH flags; a header's counts or open state;
+    /// a footer's open state). When every row still shows, no step.
     /// - Complexity: O(n) answers and O(p) work for n rows and sections and
-    ///   p pieces (rows of default height answered alike are stored as one).
+    ///   p pieces (rows of default height answered alike are stored as one);
+    ///   recording costs O(1) per piece or 64-row window that keeps what it
+    ///   shows, plus O(1) per step or redraw range.
     public func setFilter(_ match: MatchFunction?, options: FilterOptions = []) throws {
         guard let match else {
             guard options.isEmpty else {
@@ -74,7 +79,8 @@ extension Table {
     /// Changes one row's answer (as the match function would answer now).
     /// `.notAllowed` without a filter; nothing is reported when the answer
     /// is the same. The row's item is added, removed or redrawn, or, when
-    /// that shows, hides or opens sections, the outermost of them is replaced.
+    /// that shows, hides or opens sections, the outermost of them is
+    /// replaced (only its children when it stays shown: opened or closed).
     /// - Complexity: O(depth · log n)
     public func setRowMatch(section ref: SectionRef, row: Int, matches: Bool) throws {
         let s = try section(ref)
@@ -96,8 +102,7 @@ extension Table {
             }
             refreshFlagsUpward(from: s)
             if let top = outermostChanged(chain, before) {
-                recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
-                              removed: top.items, added: top.section.contribution.items)
+                recordSectionChanged(top)
             } else if wasHidden != hidden {
                 if hidden {
                     recordReplace(oldPosition, removed: 1, added: 0)
@@ -127,16 +132,16 @@ extension Table {
             if filter.options.contains(.showChildren) {
                 settleSubtree(s)
                 var source = AnswerSource.stored
-                inside = refilter(s, forced: forcedBy(s.parent), &source)
+                var unrecorded = FilterSteps(on: false)
+                inside = refilter(s, forced: forcedBy(s.parent), &source, steps: &unrecorded)
                 s.propagate()
                 // refilter set `s`'s flags: what changed above it follows.
                 if let p = s.parent { refreshFlagsUpward(from: p) }
             } else {
                 refreshFlagsUpward(from: s)
             }
-            if let top = outermostChanged(chain, before) ?? (inside ? (s, before[0].items) : nil) {
-                recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
-                              removed: top.items, added: top.section.contribution.items)
+            if let top = outermostChanged(chain, before) ?? (inside ? (s, before[0].items, before[0].flags) : nil) {
+                recordSectionChanged(top)
             } else {
                 recordRedraw(visibleHeader(s))
             }
@@ -240,7 +245,8 @@ extension Table {
             let items = s.contribution.items
             settleSubtree(s)
             var answers = AnswerSource.stored
-            refilter(s, forced: forced, &answers)
+            var unrecorded = FilterSteps(on: false)
+            refilter(s, forced: forced, &answers, steps: &unrecorded)
             s.propagate()
             recordReplace(childPosition(parent, s.indexInParent), removed: items, added: s.contribution.items)
         }
@@ -272,8 +278,9 @@ extension Table {
         var pieces: [Piece] = []
         var k = 0
         let forced = forcedBy(s)
+        var unrecorded = FilterSteps(on: false)
         for case .rows(let run) in removed {
-            _ = mark(run, forced: forced, alike: false, into: &pieces) { answers[k + $0] }
+            _ = mark(run, forced: forced, alike: false, into: &pieces, steps: &unrecorded) { answers[k + $0] }
             k += run.count
         }
         s.replaceChildren(children.lowerBound..<children.lowerBound, with: pieces)
@@ -297,7 +304,8 @@ extension Table {
             throw error
         }
         var source = AnswerSource.answers(answers, 0)
-        refilter(s, forced: forcedBy(parent), &source)
+        var unrecorded = FilterSteps(on: false)
+        refilter(s, forced: forcedBy(parent), &source, steps: &unrecorded)
         s.propagate()
         recordReplace(childPosition(parent, s.indexInParent), removed: 0, added: s.contribution.items)
         refreshFilterAfterChange(parent)
@@ -357,7 +365,8 @@ extension Table {
         }
         var source = AnswerSource.answers(answers, 0)
         settleSubtree(s)
-        refilter(s, forced: forcedBy(s.parent), &source, ownFlags: false)
+        var unrecorded = FilterSteps(on: false)
+        refilter(s, forced: forcedBy(s.parent), &source, ownFlags: false, steps: &unrecorded)
         s.propagate()
     }
 
@@ -380,44 +389,48 @@ extension Table {
     private var matchGone: FoldError { loads.closed ? Table.matchFreed : Table.matchStopped }
 
     /// Re-derives every top-level section's subtree from `source` and
-    /// records one replacement per run of adjacent top-level sections whose
-    /// items changed.
+    /// records what became hidden or shown: per contiguous run of such
+    /// items one step, in order, and redraws of the items that stay but
+    /// show something else (`FilterSteps`). O(p) for the p pieces.
     private func refilterTopLevel(_ source: AnswerSource) {
         var source = source
         var tops: [Section] = []
         root.list.forEachSection { tops.append($0) }
         root.list.root?.settleAll()  // marks are copied and what shows changes
-        var position = 0
-        var run: (start: Int, removed: Int, added: Int)?
+        var steps = FilterSteps(on: recording != nil)
         for sub in tops {
-            let before = sub.contribution.items
-            let changed = refilter(sub, forced: false, &source)
-            let after = sub.contribution.items
-            if changed {
-                if run == nil { run = (position, 0, 0) }
-                run!.removed += before
-                run!.added += after
-            } else if let r = run {
-                recordReplace(r.start, removed: r.removed, added: r.added)
-                run = nil
-            }
-            position += after
+            refilter(sub, forced: false, &source, steps: &steps)
         }
-        if let r = run { recordReplace(r.start, removed: r.removed, added: r.added) }
         // The contributions changed: rebuild the top level's summaries.
         root.replaceChildren(0..<root.childCount, with: tops.map(Piece.section))
+        for c in steps.steps { recordReplace(c.position, removed: c.removed, added: c.added) }
+        for r in steps.redraws { recordRedraw(r.lowerBound, count: r.count) }
     }
 
     /// Re-derives the filter's marks of `s`'s rows, its subsections and its
-    /// own flags (unless it is the root, or not `ownFlags`) from `source`, rebuilding its list;
-    /// `forced`: an ancestor shows everything below it
-    /// (`FilterOptions.showChildren`). Returns whether anything shown in it
-    /// changed (items, or their MATCH flags). O(pieces below).
+    /// own flags (unless it is the root, or not `ownFlags`) from `source`,
+    /// rebuilding its list; `forced`: an ancestor shows everything below it
+    /// (`FilterOptions.showChildren`). Returns whether anything in it
+    /// changed (items, MATCH flags, or what a header counts). Records in
+    /// `steps` (when on: `s`'s items, old and new, are at `steps.at`) what
+    /// became hidden or shown inside `s` where it showed its children
+    /// before and after, or else `s` as header, children and footer.
+    /// O(pieces below).
     @discardableResult
-    private func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource, ownFlags: Bool = true) -> Bool {
+    private func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource, ownFlags: Bool = true,
+                          steps: inout FilterSteps) -> Bool {
         let options = filter?.options ?? []
         var changed = false
-        if s !== root, ownFlags {
+        let own = s !== root && ownFlags
+        // What `s` showed before (what its children showed is read as they go).
+        let wasShown = !s.filterHidden, wasOpen = own ? !s.filterHidden && s.showsChildren : true
+        let oldChildItems = s.shownChildrenItems
+        let start = steps.mark, startAt = steps.at, wasOn = steps.on
+        if own {
+            if wasShown { steps.keep(s.headerItems) }
+            steps.on = wasOn && wasOpen
+        }
+        if own {
             let matched = next(&source, stored: s.filterMatched)
             changed = matched != s.filterMatched
             s.filterMatched = matched
@@ -429,24 +442,49 @@ extension Table {
         for piece in all {
             switch piece {
             case .rows(let run):
-                let alike: Bool
-                if case .answers = source { alike = false } else { alike = true }
-                if mark(run, forced: forceChildren, alike: alike, into: &pieces, { next(&source, stored: run.isMatched($0)) }) {
+                if case .answers(let a, let i) = source {
+                    // Read in place (no closure over `source`): one answer a row.
+                    source = .answers(a, i + run.count)
+                    if mark(run, forced: forceChildren, alike: false, into: &pieces, steps: &steps,
+                            { i + $0 < a.count && a[i + $0] }) {
+                        changed = true
+                    }
+                } else if mark(run, forced: forceChildren, alike: true, into: &pieces, steps: &steps,
+                               { next(&source, stored: run.isMatched($0)) }) {
                     changed = true
                 }
             case .section(let sub):
-                if refilter(sub, forced: forceChildren, &source) { changed = true }
+                if refilter(sub, forced: forceChildren, &source, steps: &steps) { changed = true }
                 pieces.append(.section(sub))
             }
         }
+        steps.keep(s.placeholderItems)
+        steps.on = wasOn
         s.replaceChildren(0..<s.childCount, with: pieces)
-        if s !== root, ownFlags {
-            let old = filterFlags(s)
-            // Setting or clearing the filter forgets which sections the user closed.
-            if case .stored = source {} else { s.filterClosed = false }
-            setFlags(s, forced: forced)
-            if filterFlags(s) != old { changed = true }
+        guard own else { return changed }
+        let old = filterFlags(s)
+        // Setting or clearing the filter forgets which sections the user closed.
+        if case .stored = source {} else { s.filterClosed = false }
+        setFlags(s, forced: forced)
+        if filterFlags(s) != old { changed = true }
+        let isShown = !s.filterHidden, isOpen = isShown && s.showsChildren
+        if wasOpen && isOpen {
+            // Inside recorded in place (the header and footer stay).
+            steps.keep(s.hasFooter ? 1 : 0)
+            if changed && s.hasHeader { steps.redraw(startAt) }
+            return changed
         }
+        steps.rewind(to: start)
+        func part(_ was: Int, _ now: Int, kept: Bool) {
+            if kept { steps.keep(now) } else { steps.replace(removed: was, added: now) }
+        }
+        part(wasShown ? s.headerItems : 0, isShown ? s.headerItems : 0, kept: wasShown && isShown)
+        if changed && wasShown && isShown && s.hasHeader { steps.redraw(startAt) }
+        part(wasOpen ? oldChildItems : 0, isOpen ? s.shownChildrenItems : 0, kept: false)
+        let footer = s.hasFooter ? 1 : 0, footerAt = steps.at
+        part(wasShown ? footer : 0, isShown ? footer : 0, kept: wasShown && isShown)
+        // A footer shows whether its section is open.
+        if wasShown && isShown && footer > 0 && wasOpen != isOpen { steps.redraw(footerAt) }
         return changed
     }
 
@@ -470,12 +508,14 @@ extension Table {
     func answeredRows(_ answers: ArraySlice<Bool>) -> [Piece] {
         var pieces: [Piece] = []
         let first = answers.startIndex
-        _ = mark(RowRun(defaultRows: answers.count), forced: false, alike: false, into: &pieces) { answers[first + $0] }
+        var unrecorded = FilterSteps(on: false)
+        _ = mark(RowRun(defaultRows: answers.count), forced: false, alike: false, into: &pieces,
+                 steps: &unrecorded) { answers[first + $0] }
         return pieces
     }
 
     private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
-                      _ answer: (Int) -> Bool) -> Bool {
+                      steps: inout FilterSteps, _ answer: (Int) -> Bool) -> Bool {
         let filtering = filter != nil
         func append(_ run: RowRun) {
             if !run.isExplicit, case .rows(let last)? = pieces.last, !last.isExplicit, last.marks == run.marks {
@@ -492,6 +532,8 @@ extension Table {
                 hidden = ~matched & RowMarks.bits(0, run.count)
             }
             let changed = hidden != run.marks.hidden || matched != run.marks.matched
+            steps.rows(run.count, oldHidden: run.marks.hidden, newHidden: hidden,
+                       oldMatched: run.marks.matched, newMatched: matched)
             if changed { run.setFilterMarks(hidden: hidden, matched: matched) }
             append(changed ? run.asDefaultRun ?? run : run)
             return changed
@@ -504,6 +546,8 @@ extension Table {
         }
         if alike {
             let m = marked(answer(0))
+            steps.rows(run.count, wasShown: run.marks.hidden == 0, isShown: m.hidden == 0,
+                       wasMatched: run.marks.matched != 0, isMatched: m.matched != 0)
             append(RowRun(defaultRows: run.count, marks: m))
             return m != run.marks
         }
@@ -514,14 +558,19 @@ extension Table {
             var matched: UInt64 = 0
             for k in 0..<n where answer(i + k) { matched |= 1 << UInt64(k) }
             let mask = RowMarks.bits(0, n)
+            let oldHidden = run.marks.hidden != 0 ? mask : 0, oldMatched = run.marks.matched != 0 ? mask : 0
             if matched == 0 || matched == mask {
                 let m = marked(matched != 0)
                 if m != run.marks { changed = true }
+                steps.rows(n, oldHidden: oldHidden, newHidden: m.hidden & mask,
+                           oldMatched: oldMatched, newMatched: matched)
                 append(RowRun(defaultRows: n, marks: m))
             } else {
+                let hidden = !forced && filtering ? ~matched & mask : 0
                 var chunk = RowRun(explicitDefaults: n, marks: run.marks)
-                chunk.setFilterMarks(hidden: !forced && filtering ? ~matched & mask : 0, matched: matched)
+                chunk.setFilterMarks(hidden: hidden, matched: matched)
                 changed = true
+                steps.rows(n, oldHidden: oldHidden, newHidden: hidden, oldMatched: oldMatched, newMatched: matched)
                 append(chunk)
             }
             i += n
@@ -609,14 +658,29 @@ extension Table {
     }
 
     /// The outermost section of `chain` (innermost first) whose hidden or
-    /// opened state changed, with its items before.
+    /// opened state changed, with its items and flags before.
     private func outermostChanged(_ chain: [Section], _ before: [(items: Int, flags: Int)])
-        -> (section: Section, items: Int)? {
+        -> (section: Section, items: Int, flags: Int)? {
         for k in chain.indices.reversed() {
             if (filterFlags(chain[k]) ^ before[k].flags) & 3 != 0 {
-                return (chain[k], before[k].items)
+                return (chain[k], before[k].items, before[k].flags)
             }
         }
         return nil
+    }
+
+    /// Records that a section that had `items` items and the filter flags
+    /// `flags` shows what it shows now: replaced whole when it was or is
+    /// hidden, else its children replaced and its header and footer kept
+    /// and redrawn (opened or closed by the filter). O(depth · log n).
+    private func recordSectionChanged(_ top: (section: Section, items: Int, flags: Int)) {
+        let s = top.section
+        guard let position = childPosition(s.parent ?? root, s.indexInParent) else { return }
+        guard top.flags & 1 == 0, !s.filterHidden else {
+            return recordReplace(position, removed: top.items, added: s.contribution.items)
+        }
+        let edges = s.headerItems + (s.hasFooter ? 1 : 0)
+        recordReplace(position + s.headerItems, removed: top.items - edges, added: s.contribution.items - edges)
+        recordFlagsChanged(s)
     }
 }

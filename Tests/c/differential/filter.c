@@ -13,7 +13,11 @@
  * operation (section flags FILTERED / FILTER_OPENED, item flags MATCH,
  * positions and visible row counts through verify()). Snapshots while
  * filtering (snapshot.c) give what they add its answers by the same rule,
- * and are stopped now and then like insertions.
+ * and are stopped now and then like insertions. check_filter_steps replays
+ * each filter call's steps on the list before it: every item they keep is
+ * the one the table has there, redrawn when its MATCH flag changed, and
+ * setting or clearing a filter removes and adds only what became hidden or
+ * shown (an item shown before and after is never removed and re-added).
  */
 #include <stdio.h>
 #include <string.h>
@@ -107,6 +111,68 @@ static void ask_all(model *m)
     }
 }
 
+/* The same item: kind, section and row. */
+static int same_item(const mitem *a, const fold_item *b)
+{
+    return a->kind == b->kind && a->section == b->section && a->row == b->row;
+}
+
+/* After a filter call that succeeded (`sets`: change_sets_seen before it):
+ * its steps replayed on items[] (the list verify() built before it) keep
+ * only items the table has at their new place, and redraw those whose
+ * MATCH flag changed; with `minimal`, an item in both lists is kept. */
+static int check_filter_steps(fold_table *t, long sets, int minimal)
+{
+    static int64_t shadow[MAX_ITEMS * 4 + 8]; /* index into items[], or -1: added */
+    int64_t len = nitems, n = 0, k, j;
+    fold_item it;
+    if (change_sets_seen == sets) {
+        EXPECT_ST(fold_table_item_count(t, &n), FOLD_OK);
+        EXPECT_I(n, nitems, "items after a filter call that reported nothing");
+        return 0;
+    }
+    if (last_set.overflow) return 0;
+    for (k = 0; k < len; k++) shadow[k] = k;
+    for (k = 0; k < last_set.nch; k++) {
+        const fold_change *c = &last_set.ch[k];
+        if (c->position < 0 || c->removed < 0 || c->added < 0 || c->position + c->removed > len ||
+            len - c->removed + c->added > (int64_t)(sizeof shadow / sizeof shadow[0])) {
+            return failf("filter step %lld does not fit", (long long)k);
+        }
+        memmove(shadow + c->position + c->added, shadow + c->position + c->removed,
+                (size_t)(len - c->position - c->removed) * sizeof shadow[0]);
+        for (j = 0; j < c->added; j++) shadow[c->position + j] = -1;
+        len += c->added - c->removed;
+    }
+    EXPECT_ST(fold_table_item_count(t, &n), FOLD_OK);
+    EXPECT_I(len, n, "items after replaying the filter's steps");
+    for (k = 0; k < len; k++) {
+        EXPECT_ST(fold_table_item_at(t, k, &it), FOLD_OK);
+        if (shadow[k] >= 0) {
+            const mitem *x = &items[shadow[k]];
+            if (!same_item(x, &it)) {
+                return failf("the filter's steps keep item %lld (kind %d, row %lld) at %lld, "
+                             "where the table has kind %d, row %lld",
+                             (long long)shadow[k], x->kind, (long long)x->row, (long long)k, it.kind,
+                             (long long)it.row);
+            }
+            if (((x->flags ^ it.flags) & FOLD_ITEM_FLAG_MATCH) && !in_redraw(k)) {
+                return failf("item %lld kept by the filter's steps changed its MATCH flag but is "
+                             "not redrawn", (long long)k);
+            }
+        } else if (minimal) {
+            for (j = 0; j < nitems; j++) {
+                if (same_item(&items[j], &it)) {
+                    return failf("item %lld (kind %d, row %lld), shown before and after the "
+                                 "filter changed, was removed and added again at %lld",
+                                 (long long)j, it.kind, (long long)it.row, (long long)k);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 int apply_filter(fold_table *t, model *m, const op *o)
 {
     const uint32_t *p = o->p;
@@ -131,7 +197,11 @@ int apply_filter(fold_table *t, model *m, const op *o)
             m->salt = old_salt; /* the old filter stays, with its rule */
             return 0;
         }
-        EXPECT_ST(fold_table_set_filter(t, diff_match, m, flags), FOLD_OK);
+        {
+            long sets = change_sets_seen;
+            EXPECT_ST(fold_table_set_filter(t, diff_match, m, flags), FOLD_OK);
+            if (check_filter_steps(t, sets, 1)) return 1;
+        }
         m->filter_on = 1;
         m->filter_flags = flags;
         ask_all(m);
@@ -150,7 +220,11 @@ int apply_filter(fold_table *t, model *m, const op *o)
         }
         descf("set_filter(NULL)  /* clear */");
         expect_no_set = !m->filter_on;
-        EXPECT_ST(fold_table_set_filter(t, NULL, NULL, 0), FOLD_OK);
+        {
+            long sets = change_sets_seen;
+            EXPECT_ST(fold_table_set_filter(t, NULL, NULL, 0), FOLD_OK);
+            if (check_filter_steps(t, sets, 1)) return 1;
+        }
         m->filter_on = 0;
         m->filter_flags = 0;
         for (i = 0; i < n; i++) all[i]->closed = 0;
@@ -175,10 +249,12 @@ int apply_filter(fold_table *t, model *m, const op *o)
         old = s->c[j].matched;
         expect_no_set = expect != FOLD_OK || old == want;
         {
+            long sets = change_sets_seen;
             int st = fold_table_set_row_match(t, id, r, want);
             /* Without a filter the arguments are checked first or not at all. */
             if (!m->filter_on && expect != FOLD_OK && st == FOLD_E_NOT_ALLOWED) return 0;
             EXPECT_ST(st, expect);
+            if (st == FOLD_OK && check_filter_steps(t, sets, 0)) return 1;
         }
         if (expect == FOLD_OK) {
             s->c[j].matched = want;
@@ -201,9 +277,11 @@ int apply_filter(fold_table *t, model *m, const op *o)
         old = s->matched;
         expect_no_set = expect != FOLD_OK || old == want;
         {
+            long sets = change_sets_seen;
             int st = fold_table_set_section_match(t, id, want);
             if (!m->filter_on && expect != FOLD_OK && st == FOLD_E_NOT_ALLOWED) return 0;
             EXPECT_ST(st, expect);
+            if (st == FOLD_OK && check_filter_steps(t, sets, 0)) return 1;
         }
         if (expect == FOLD_OK) {
             s->matched = want;

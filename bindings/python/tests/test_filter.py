@@ -196,3 +196,132 @@ def test_a_snapshot_asks_about_what_it_adds(food):
     finally:
         NAMES["fruit"].pop()
         del NAMES["nuts"]
+
+
+# ---- minimal steps: GTK's filterlistmodel cases --------------------------
+#
+# GTK's testsuite/gtk/filterlistmodel.c filters the numbers 1..10; here they
+# are the rows of a section without a header item (row r is the number
+# r + 1). GTK reports one span per change; FoldTable reports one step per
+# run of rows hidden or shown, each applying to the list the steps before
+# it left.
+
+def smaller(x):
+    return lambda n: n < x
+
+
+def larger(x):
+    return lambda n: n > x
+
+
+def near(x):
+    return lambda n: abs(n - x) <= 2
+
+
+def not_near(x):
+    return lambda n: abs(n - x) > 2
+
+
+@pytest.fixture
+def numbers():
+    t = foldtable.Table()
+    t.append_section("n", rows=10, header_item=False)
+    seen = []
+    t.on_change(seen.append)
+    yield t, seen
+    t.close()
+
+
+def by_number(t, rule):
+    t.set_filter(lambda section, row: row is not None and rule(row + 1))
+
+
+def numbers_shown(t):
+    return [t.item(p).row + 1 for p in range(len(t))]
+
+
+@pytest.mark.parametrize(
+    "rule, want, steps",
+    [
+        (smaller(20), list(range(1, 11)), []),
+        (smaller(7), [1, 2, 3, 4, 5, 6], [(6, 4, 0)]),
+        (smaller(0), [], [(0, 10, 0)]),
+        (larger(0), list(range(1, 11)), []),
+        (larger(3), list(range(4, 11)), [(0, 3, 0)]),
+        (larger(20), [], [(0, 10, 0)]),
+        (near(5), [3, 4, 5, 6, 7], [(0, 2, 0), (5, 3, 0)]),  # GTK: 0-10+5
+        (not_near(5), [1, 2, 8, 9, 10], [(2, 5, 0)]),
+    ],
+)
+def test_gtk_set_filter(numbers, rule, want, steps):
+    t, seen = numbers
+    by_number(t, rule)
+    assert numbers_shown(t) == want
+    assert len(seen) == 1 and seen[0].changes == steps
+    if not steps:
+        # Every row matches: redraws only (the MATCH flags), also when cleared.
+        assert seen[0].redraw == [range(0, 10)]
+        t.clear_filter()
+        assert len(seen) == 2 and seen[1].changes == [] and seen[1].redraw == [range(0, 10)]
+
+
+def test_gtk_change_filter(numbers):
+    t, seen = numbers
+    by_number(t, not_near(5))
+    assert numbers_shown(t) == [1, 2, 8, 9, 10]
+    for rule, want, steps in [
+        (not_near(6), [1, 2, 3, 9, 10], [(2, 1, 1)]),
+        (not_near(9), [1, 2, 3, 4, 5, 6], [(3, 2, 3)]),
+        (smaller(6), [1, 2, 3, 4, 5], [(5, 1, 0)]),
+        (larger(4), [5, 6, 7, 8, 9, 10], [(0, 4, 0), (1, 0, 5)]),  # GTK: 0-5+6
+        (not_near(4), [1, 7, 8, 9, 10], [(0, 2, 1)]),
+    ]:
+        seen.clear()
+        by_number(t, rule)
+        assert numbers_shown(t) == want
+        assert len(seen) == 1 and seen[0].changes == steps and seen[0].redraw == []
+    seen.clear()
+    by_number(t, not_near(4))  # the same rows, the same answers
+    assert seen == []
+    t.clear_filter()
+    assert seen[0].changes == [(1, 0, 5)]
+    assert seen[0].redraw == [range(0, 1), range(6, 10)]  # MATCH gone from the rows that stay
+
+
+def replay(before, change_set):
+    """The old items (as names) with the steps applied in order; None for
+    an added item."""
+    items = list(before)
+    for c in change_set.changes:
+        items[c.position:c.position + c.removed] = [None] * c.added
+    return items
+
+
+def test_typing_replays_on_a_shadow_list(food):
+    """Each letter typed: the steps, replayed on the list before, give the
+    list after, keeping exactly the items shown before and after (none
+    removed and added again); those whose look changed are redrawn."""
+    t = food
+    seen = []
+    t.on_change(seen.append)
+    for text in ["l", "le", "lem", "le", "", "a", "an", None]:
+        before = shown(t)
+        seen.clear()
+        if text is None:
+            t.clear_filter()
+        else:
+            search(t, text)
+        after = shown(t)
+        if not seen:
+            assert after == before
+            continue
+        items = replay(before, seen[0])
+        assert len(items) == len(after)
+        names = [n.rstrip("*") for n in before]
+        for p, (old, new) in enumerate(zip(items, after)):
+            if old is None:
+                assert new.rstrip("*") not in names, (text, p, new)
+            else:
+                assert old.rstrip("*") == new.rstrip("*"), (text, p)
+                if old != new:
+                    assert any(p in r for r in seen[0].redraw), (text, p)

@@ -278,14 +278,13 @@ finish(const char *what)
         g_free(redrawn);
     }
 
-    /* 4. The model emitted the engine's steps and nothing else: each step in
-     * order — or, when a later step removes items or the set has moves, the
-     * one splice that covers all steps. Redraws are notifications (checked by the replay). */
-    gboolean later_removal = n_moves > 0; /* moves: one splice, so widgets are kept */
-    for (guint k = 1; k < eng_changes->len; k++)
-        later_removal |= g_array_index(eng_changes, fold_change, k).removed > 0;
+    /* 4. The model emitted the engine's steps and nothing else: one step as
+     * it is — or, for several steps or moves, the one splice that covers
+     * all steps (one items-changed per change, as GTK's models send).
+     * Redraws are notifications (checked by the replay). */
+    gboolean one_splice = n_moves > 0 || eng_changes->len > 1;
     guint next = 0;
-    if (!later_removal) {
+    if (!one_splice) {
         for (guint k = 0; k < eng_changes->len; k++, next++) {
             fold_change c = g_array_index(eng_changes, fold_change, k);
             Signal s = signal_at(next);
