@@ -403,10 +403,12 @@ int fold_table_section_text(const fold_table *table, fold_section_id section, in
  * an empty section keeps the state for when it gets children),
  * FOLD_SECTION_EXPANDED (it starts expanded whatever start_collapsed says),
  * FOLD_SECTION_FIXED, FOLD_SECTION_NO_HEADER, FOLD_SECTION_UNLOADED (its
- * children come later, see "Lazily loaded children"), or 0. Other bits,
- * COLLAPSED with EXPANDED, COLLAPSED with FIXED or NO_HEADER (a section that
- * cannot collapse cannot start collapsed), UNLOADED with EXPANDED, FIXED or
- * NO_HEADER, and UNLOADED with row_count > 0 are FOLD_E_INVALID. A parent
+ * children come later, see "Lazily loaded children"; with EXPANDED it
+ * starts expanded and loading at once: placeholder, ticket and
+ * FOLD_LOAD_START, in the insertion's change set, no section events), or 0.
+ * Other bits, COLLAPSED with EXPANDED, COLLAPSED with FIXED or NO_HEADER (a
+ * section that cannot collapse cannot start collapsed), UNLOADED with FIXED
+ * or NO_HEADER, and UNLOADED with row_count > 0 are FOLD_E_INVALID. A parent
  * whose children are not loaded is FOLD_E_NOT_ALLOWED. The insertion is one
  * change set, whatever the flags. FOLD_E_RANGE beyond FOLD_MAX_DEPTH levels
  * or FOLD_MAX_SECTIONS sections. O(depth * log n). */
@@ -1320,6 +1322,13 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
  *     FOLD_E_CANCELLED and changes nothing; a removed section's id gets
  *     FOLD_E_NOT_FOUND. So children that arrive late are refused with a
  *     status, never shown under the wrong load.
+ *   - fold_table_insert_section() with FOLD_SECTION_UNLOADED |
+ *     FOLD_SECTION_EXPANDED inserts a section that is loading at once (its
+ *     header and placeholder in the insertion's one change set; then
+ *     FOLD_LOAD_START). In snapshot and load entries that pair stays
+ *     FOLD_E_INVALID.
+ *   - fold_table_reload() asks the loader again for the children of a
+ *     loaded section; see "Reloading" below.
  *   - Rows and subsections cannot be added to a section whose children are
  *     not loaded (insert_rows, insert_section, move_section or move_row into
  *     it, FOLD_E_NOT_ALLOWED): they arrive through fold_table_finish_load().
@@ -1345,6 +1354,53 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
  * are serialized; the change set then reaches listeners on that thread).
  * Without a loader, loads start and wait all the same: an app can start its
  * work from the FOLD_SECTION_DID_EXPAND event and fold_table_load_info().
+ *
+ * Reloading. fold_table_reload() on a loaded section (a folder whose files
+ * changed) keeps its children shown while the new ones load: its state is
+ * FOLD_LOAD_RELOADING with a new ticket, its header is redrawn (a view may
+ * show a spinner from fold_table_load_info), and the loader gets
+ * FOLD_LOAD_START with that ticket. fold_table_finish_load() with it gives
+ * the new children, which are reconciled by key with the children the
+ * section holds then, in one change set of what changed:
+ *   - a subsection is matched by key among the old children of the
+ *     section its entry is under (so a section never changes level in a
+ *     reload; a key found elsewhere in the table is FOLD_E_DUPLICATE). A
+ *     matched one keeps its id, collapsed state, selection, measured
+ *     heights, its rows' heights and expanded states, and, when its entry
+ *     has no child entries, all its children as they are (a subfolder
+ *     listed without its contents, as a loader lists it, flagged UNLOADED
+ *     or not; entry flags are for new sections only). With child entries
+ *     (a rows entry of 0 rows counts) those are reconciled with its
+ *     children the same way.
+ *   - matched subsections that changed order move (the longest run in
+ *     their old order stays; a moved section is a move in the change set
+ *     (see "Moves"), its items redrawn where they land);
+ *     rows are anonymous and matched in order between the subsections
+ *     that stay, as fold_table_apply_snapshot() matches them; old
+ *     subsections not named are removed (their loads get FOLD_LOAD_CANCEL);
+ *   - the state becomes FOLD_LOAD_LOADED again and the header is redrawn.
+ * Why the old children stay shown, not a placeholder: a placeholder would
+ * remove every child item and add them back, so a view would lose their
+ * widgets, focus and the scroll position inside the folder, and the list
+ * would jump twice. VS Code's asynchronous data tree does the same (it
+ * shows a loading indicator on first load only); GTK's GtkTreeListModel
+ * cannot reload (an app replaces the child model: remove all, add all).
+ * fold_table_fail_load() with a reload's ticket ends the reload and keeps
+ * the children (a redraw of the header; the message is not kept).
+ * Collapsing the section does not cancel a reload (its children are
+ * reconciled while hidden); removing it or freeing the table does
+ * (FOLD_LOAD_CANCEL). A snapshot leaves a reload under way.
+ *
+ * Saved state and children not loaded yet. fold_table_import_state()
+ * applies what it can now and counts unknown keys; it does not keep the
+ * state of keys it does not know for when they load: the table cannot tell
+ * a key that will arrive from one that is gone, and state kept for it
+ * would apply, later, to a section that only reuses the key. An app that
+ * restores deeper items (MUI X's "expanded items" below unloaded ones)
+ * imports the same state again from its loader once a load finished (the
+ * import is O(saved entries); its FOLD_SECTION_* events and loads start
+ * for what expands), or gives the children as they should be: a loader
+ * may return an expanded subsection's children in the same entries.
  */
 
 /* Load states (fold_load_info.state). */
@@ -1352,6 +1408,8 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
 #define FOLD_LOAD_UNLOADED 1 /* its children are not loaded; collapsed */
 #define FOLD_LOAD_LOADING 2  /* expanded, a placeholder shown, waiting for them */
 #define FOLD_LOAD_FAILED 3   /* expanded, the placeholder shows the failure */
+#define FOLD_LOAD_RELOADING 4 /* loaded, its children shown, a reload under way
+                                 (fold_table_reload) */
 
 /* Loader events. */
 #define FOLD_LOAD_START 0    /* start loading the section's children */
@@ -1360,7 +1418,8 @@ int fold_table_apply_snapshot(fold_table *table, const fold_snapshot_entry *entr
 typedef struct fold_load_info {
     int32_t state;     /* FOLD_LOAD_* */
     int32_t reserved;
-    uint64_t ticket;   /* the current load's ticket (LOADING or FAILED); 0 otherwise */
+    uint64_t ticket;   /* the current load's ticket (LOADING, FAILED or RELOADING);
+                          0 otherwise */
     int64_t reserved2[2];
 } fold_load_info;
 
@@ -1389,7 +1448,11 @@ int fold_table_load_info(const fold_table *table, fold_section_id section,
  * depth 0 is the section's own children (row runs and subsections, in
  * order; subsections may be FOLD_SECTION_UNLOADED themselves). The
  * placeholder is replaced by them in one change set; *out_report
- * (optional) counts what was inserted. A failed load (FOLD_LOAD_FAILED)
+ * (optional) counts what was inserted. With a reload's ticket
+ * (FOLD_LOAD_RELOADING) they are reconciled with the section's children
+ * instead ("Reloading" above), and *out_report counts as
+ * fold_table_apply_snapshot() counts; a reload's entries may name the
+ * section's own subsections (a key elsewhere is FOLD_E_DUPLICATE). A failed load (FOLD_LOAD_FAILED)
  * with its ticket may be finished too (a late success). Errors change
  * nothing: FOLD_E_NOT_FOUND for a removed section, FOLD_E_CANCELLED for a
  * ticket that is not the section's current load (or a section that is not
@@ -1418,6 +1481,23 @@ int fold_table_fail_load(fold_table *table, fold_section_id section, uint64_t ti
  * section that is loaded or already loading, or when a "will expand"
  * listener refused (it stays unloaded). O(depth * log n). */
 int fold_table_load(fold_table *table, fold_section_id section);
+
+/* Reloads a section's children: for a loaded section (FOLD_LOAD_LOADED,
+ * or RELOADING: the reload under way gets FOLD_LOAD_CANCEL) a new ticket,
+ * state FOLD_LOAD_RELOADING, its children kept shown and its header
+ * redrawn, then FOLD_LOAD_START; the children come through
+ * fold_table_finish_load() with that ticket ("Reloading" above). A loading
+ * section's load is replaced the same way (CANCEL, then START with a new
+ * ticket); a failed one is retried (as fold_table_load). An unloaded
+ * section is FOLD_E_NOT_ALLOWED (it has nothing to reload: expanding it
+ * loads its children); FOLD_ROOT is FOLD_E_INVALID (use
+ * fold_table_apply_snapshot). An ordinary section (never UNLOADED) may be
+ * reloaded too: the loader is asked for it like any other.
+ * O(depth * log n); the finish_load that ends it: O(e + c) to match e
+ * entries with the c old children of the sections matched, plus
+ * O(k log k) to order k kept siblings and O(m * depth * log n) for m
+ * changes. */
+int fold_table_reload(fold_table *table, fold_section_id section);
 
 /* ------------------------------------------------------------------------- */
 /* Selection                                                                 */

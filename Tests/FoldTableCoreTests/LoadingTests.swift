@@ -337,7 +337,7 @@ private func layout(_ t: Table) throws -> String {
         #expect(throws: FoldError.self) { try t.moveSection("b", to: "u", at: 0) }
         #expect(throws: FoldError.self) { try t.moveRow(section: "a", row: 0, to: "u", atChild: 0) }
         #expect(try layout(t) == "H:a/K R:a.0 R:a.1 H:u/CK H:b/K R:b.0")
-        #expect(throws: FoldError(.invalidArgument, "section \"x\" cannot start unloaded and expanded, fixed or without a header (an unloaded section starts collapsed and loads when it expands)")) {
+        #expect(throws: FoldError(.invalidArgument, "section \"x\" cannot start unloaded and fixed or without a header (it must be collapsible: its header shows that it loads)")) {
             try t.insertSection(at: 0, key: "x", flags: [.unloaded, .fixed])
         }
         #expect(throws: FoldError(.invalidArgument, "section \"x\" cannot start unloaded with 2 rows: its children arrive when it loads")) {

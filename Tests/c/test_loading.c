@@ -26,5 +26,6 @@ int main(void)
     test_loading_saved_state();
     test_loading_snapshot();
     test_loading_threads();
+    test_reload();
     return check_done();
 }

@@ -8,6 +8,12 @@
  * The folder "Private" fails ("Permission denied"): its row shows the error
  * and a Retry link. Collapsing a folder while it loads cancels the load
  * (FoldStore::load-cancel); the worker's late answer is refused.
+ * F5 (or the Reload button) reloads the folder of the focused row
+ * (fold_store_reload_section()): its contents stay shown while the worker
+ * reads it again, then the new ones are reconciled by key, so subfolders
+ * that persist keep their state and their rows. "Projects" changes on
+ * disk once it was read: a reload shows "drafts" and "roadmap.md" added and
+ * "website" moved first.
  *
  * The tree is a fixed, made-up one (the screenshots are reproducible). Rows
  * are FoldExpanders, which draw the placeholder row themselves.
@@ -57,11 +63,20 @@ static const Folder tree[] = {
      NULL},
     {"Home/Projects/website", NO_NAMES, NAMES("index.html", "style.css"), NULL},
     {"Home/Private", NO_NAMES, NO_NAMES, "Permission denied"},
+    {"Home/Projects/drafts", NO_NAMES, NAMES("plan.md"), NULL},
 };
+
+/* "Home/Projects" after the change on disk: read by loads that start once
+ * `projects_changed` is set (on the main thread, as loads start). */
+static const Folder projects_later = {"Home/Projects", NAMES("website", "foldtable", "drafts"),
+                                      NAMES("ideas.txt", "roadmap.md"), NULL};
+static gboolean projects_changed;
 
 static const Folder *
 folder_at(const char *path)
 {
+    if (projects_changed && g_strcmp0(path, projects_later.path) == 0)
+        return &projects_later;
     for (size_t i = 0; i < G_N_ELEMENTS(tree); i++)
         if (g_strcmp0(tree[i].path, path) == 0)
             return &tree[i];
@@ -232,6 +247,55 @@ on_load_cancel(FoldStore *store, guint64 section, const char *key, guint64 ticke
     update_status(app);
 }
 
+/* Reloads `section` (a folder) and, for a row, the folder it is in. A
+ * folder never read has nothing to reload: it is left as it is. */
+static void
+reload_folder(App *app, guint64 section)
+{
+    GError *error = NULL;
+    if (!fold_store_reload_section(app->store, section, &error) &&
+        !g_error_matches(error, FOLD_LIST_MODEL_ERROR, FOLD_E_NOT_ALLOWED))
+        g_warning("reload: %s", error->message);
+    g_clear_error(&error);
+}
+
+/* The FoldExpander of the focused row (the list row holding it, or a
+ * widget inside it), or NULL. */
+static FoldExpander *
+focused_expander(GtkWidget *window)
+{
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    for (GtkWidget *w = focus; w; w = gtk_widget_get_parent(w))
+        if (FOLD_IS_EXPANDER(w))
+            return FOLD_EXPANDER(w);
+    GtkWidget *child = focus ? gtk_widget_get_first_child(focus) : NULL;
+    return child && FOLD_IS_EXPANDER(child) ? FOLD_EXPANDER(child) : NULL;
+}
+
+/* F5 and the Reload button: the focused row's folder, or Home. */
+static void
+reload_focused(App *app, GtkWidget *window)
+{
+    FoldExpander *expander = focused_expander(window);
+    FoldListItem *item = expander ? fold_expander_get_item(expander) : NULL;
+    reload_folder(app, item ? fold_list_item_get_section_id(item)
+                            : demo_section(app->demo.table, tree[0].path));
+}
+
+static gboolean
+on_f5(GtkWidget *window, GVariant *args, gpointer data)
+{
+    (void)args;
+    reload_focused(data, window);
+    return TRUE;
+}
+
+static void
+on_reload_clicked(GtkButton *button, gpointer data)
+{
+    reload_focused(data, GTK_WIDGET(gtk_widget_get_root(GTK_WIDGET(button))));
+}
+
 /* ---- the list ------------------------------------------------------------- */
 
 static void
@@ -297,9 +361,23 @@ build_window(GtkApplication *gapp, gpointer data)
                                         G_CALLBACK(bind_row), G_CALLBACK(unbind_row),
                                         G_CALLBACK(demo_on_activate), app);
     app->status = demo_status_bar_new();
+    gtk_widget_set_hexpand(app->status, TRUE);
+    GtkWidget *reload = gtk_button_new_with_label("Reload");
+    gtk_widget_set_tooltip_text(reload, "Reload the focused folder (F5)");
+    gtk_widget_add_css_class(reload, "flat");
+    g_signal_connect(reload, "clicked", G_CALLBACK(on_reload_clicked), app);
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_box_append(GTK_BOX(bar), app->status);
+    gtk_box_append(GTK_BOX(bar), reload);
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(keys), GTK_SHORTCUT_SCOPE_GLOBAL);
+    gtk_shortcut_controller_add_shortcut(
+        GTK_SHORTCUT_CONTROLLER(keys),
+        gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_F5, 0), gtk_callback_action_new(on_f5, app, NULL)));
+    gtk_widget_add_controller(window, keys);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_box_append(GTK_BOX(box), demo_scroller_new(app->demo.list));
-    gtk_box_append(GTK_BOX(box), app->status);
+    gtk_box_append(GTK_BOX(box), bar);
     gtk_window_set_child(GTK_WINDOW(window), box);
     update_status(app);
     return window;
@@ -541,9 +619,74 @@ step_5(gpointer data)
     expect_item(app, 13, FOLD_ITEM_KIND_ROW, 0, ".profile");
     printf("step 5: the cancelled load's worker returned; nothing changed (4 loads, 1 "
            "failed, 1 cancelled)\n");
+    /* Projects changes on disk; F5 on its "ideas.txt" row reloads it. The
+     * answer is held: the old contents stay shown meanwhile. */
+    projects_changed = TRUE;
+    app->hold = TRUE;
+    FoldExpander *row = find_expander(app->demo.list, 11);
+    EXPECT(row != NULL);
+    if (row) {
+        GtkWidget *window = GTK_WIDGET(gtk_widget_get_root(app->demo.list));
+        gtk_widget_grab_focus(gtk_widget_get_parent(GTK_WIDGET(row)));
+        EXPECT(focused_expander(window) == row);
+        on_f5(window, NULL, app); /* what the F5 shortcut calls */
+    }
+    EXPECT(app->started == 5);
 }
 
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5};
+/* The "ideas.txt" row's and the "website" header's items, held across the reload. */
+static FoldListItem *ideas, *website;
+
+static void
+step_6(gpointer data)
+{
+    App *app = data;
+    /* Reloading: Projects' old contents shown, nothing changed yet. */
+    EXPECT(load_state(app, "Home/Projects", NULL) == FOLD_LOAD_STATE_RELOADING);
+    EXPECT(demo_item_count(app->demo.table) == 15);
+    expect_item(app, 9, FOLD_ITEM_KIND_HEADER, 2, "foldtable");
+    expect_item(app, 10, FOLD_ITEM_KIND_HEADER, 2, "website");
+    EXPECT(app->held->len == 1);
+    ideas = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 11);
+    website = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 10);
+    app->hold = FALSE;
+    for (guint i = 0; i < app->held->len; i++)
+        deliver(app, g_ptr_array_index(app->held, i));
+    g_ptr_array_set_size(app->held, 0);
+    printf("step 6: F5 on ideas.txt reloads Projects; its old contents stay shown until the "
+           "answer is delivered\n");
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    /* website moved first, drafts and roadmap.md added; the rest kept. */
+    EXPECT(demo_item_count(app->demo.table) == 17);
+    expect_item(app, 8, FOLD_ITEM_KIND_HEADER, 1, "Projects");
+    expect_item(app, 9, FOLD_ITEM_KIND_HEADER, 2, "website");
+    expect_item(app, 10, FOLD_ITEM_KIND_HEADER, 2, "foldtable");
+    expect_item(app, 11, FOLD_ITEM_KIND_HEADER, 2, "drafts");
+    expect_item(app, 12, FOLD_ITEM_KIND_ROW, 1, "ideas.txt");
+    expect_item(app, 13, FOLD_ITEM_KIND_ROW, 1, "roadmap.md");
+    expect_item(app, 14, FOLD_ITEM_KIND_HEADER, 1, "Private");
+    EXPECT(load_state(app, "Home/Projects", NULL) == FOLD_LOAD_STATE_LOADED);
+    EXPECT(load_state(app, "Home/Projects/drafts", NULL) == FOLD_LOAD_STATE_UNLOADED);
+    /* The kept row and the moved folder are the same items (the list view
+     * keeps their widgets). */
+    FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 12);
+    EXPECT(now != NULL && now == ideas);
+    g_clear_object(&now);
+    now = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 9);
+    EXPECT(now != NULL && now == website);
+    g_clear_object(&now);
+    g_clear_object(&ideas);
+    g_clear_object(&website);
+    printf("step 7: reloaded: website moved first (the same item), drafts and roadmap.md "
+           "added, ideas.txt kept its item\n");
+}
+
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7};
 
 /* demo_main_with's start: the store with Home read, the model over it. */
 static int

@@ -11,12 +11,14 @@ G_STATIC_ASSERT(FOLD_LOAD_STATE_LOADED == FOLD_LOAD_LOADED);
 G_STATIC_ASSERT(FOLD_LOAD_STATE_UNLOADED == FOLD_LOAD_UNLOADED);
 G_STATIC_ASSERT(FOLD_LOAD_STATE_LOADING == FOLD_LOAD_LOADING);
 G_STATIC_ASSERT(FOLD_LOAD_STATE_FAILED == FOLD_LOAD_FAILED);
+G_STATIC_ASSERT(FOLD_LOAD_STATE_RELOADING == FOLD_LOAD_RELOADING);
 
 G_DEFINE_ENUM_TYPE(FoldLoadState, fold_load_state,
                    G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_LOADED, "loaded"),
                    G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_UNLOADED, "unloaded"),
                    G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_LOADING, "loading"),
-                   G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_FAILED, "failed"))
+                   G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_FAILED, "failed"),
+                   G_DEFINE_ENUM_VALUE(FOLD_LOAD_STATE_RELOADING, "reloading"))
 
 /* Indexed by the engine's loader event (FOLD_LOAD_START, FOLD_LOAD_CANCEL). */
 enum { SIG_LOAD_START, SIG_LOAD_CANCEL, N_LOAD_SIGNALS };
@@ -64,7 +66,10 @@ fold_store_install_load_signals(GObjectClass *object_class)
      * A section inserted with %FOLD_SECTION_FLAGS_UNLOADED expanded (by
      * any call: fold_store_expand(), a click on its header, a key) or a
      * failed load was retried (its placeholder activated, fold_store_load()):
-     * its placeholder item shows "loading" until the children arrive.
+     * its placeholder item shows "loading" until the children arrive. Also
+     * for a reload (fold_store_reload_section()): the old children stay
+     * shown meanwhile, and the children given with @ticket are reconciled
+     * with them.
      * Emitted after that change and its other signals; handlers may change
      * the store. Answer at once with fold_store_finish_load() when the data
      * is at hand, or start a worker (a #GTask) that hands its result back to
@@ -83,7 +88,7 @@ fold_store_install_load_signals(GObjectClass *object_class)
      * @ticket: the ticket of the load that is over
      *
      * The load with @ticket ended without an answer: its section collapsed
-     * (its placeholder went with it) or was removed. Stop the work if you
+     * (its placeholder went with it), was removed, or was reloaded again. Stop the work if you
      * can; an answer that arrives anyway fails with %FOLD_E_CANCELLED (or
      * %FOLD_E_NOT_FOUND for a removed section) and changes nothing. Emitted
      * after that change; handlers may change the store.
@@ -177,6 +182,42 @@ FOLD_STORE_CALL(fold_store_fail_load,
  */
 FOLD_STORE_CALL(fold_store_load, (FoldStore *store, guint64 section, GError **error),
                 fold_table_load(table, section))
+
+/**
+ * fold_store_reload_section:
+ * @store: a store
+ * @section: a loaded section's id
+ * @error: return location for a #GError
+ *
+ * Asks for a loaded section's children again (a folder's "Reload"): a
+ * #FoldStore::load-start with a new ticket, while the old children stay
+ * shown (fold_store_get_load_state() says %FOLD_LOAD_STATE_RELOADING and
+ * the header's item is refreshed, so a view can show a spinner). The
+ * children given to fold_store_finish_load() with that ticket are
+ * reconciled by key with the ones shown, in one #GListModel::items-changed
+ * of what changed: subsections that persist (matched among their old
+ * siblings) keep their collapsed state, selection, measured heights and
+ * expanded rows, and, when given without children, their own children;
+ * the others are inserted or removed. Rows are matched in order.
+ * fold_store_fail_load() with the ticket ends the reload and keeps the
+ * children.
+ *
+ * Why the children stay shown: a placeholder would remove every child
+ * item and add it back, losing their widgets, focus and the scroll
+ * position (as replacing a GtkTreeListModel's child model does); VS
+ * Code's asynchronous tree keeps them too.
+ *
+ * Reloading a section that is reloading or loading replaces that load
+ * (#FoldStore::load-cancel for the old ticket); a failed load is retried.
+ * %FOLD_E_NOT_ALLOWED for a section whose children were never loaded
+ * (expanding it loads them). Cost: O(depth * log n); the finish that ends
+ * it O(e + c) for e entries and c old children, plus O(depth * log n) per
+ * change.
+ *
+ * Returns: %TRUE on success
+ */
+FOLD_STORE_CALL(fold_store_reload_section, (FoldStore *store, guint64 section, GError **error),
+                fold_table_reload(table, section))
 
 /**
  * fold_store_get_load_state:

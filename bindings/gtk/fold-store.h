@@ -91,6 +91,9 @@ GType fold_accordion_policy_get_type(void);
  *   for fold_store_finish_load() or fold_store_fail_load()
  * @FOLD_LOAD_STATE_FAILED: expanded, the placeholder shows the failure;
  *   activating it (or fold_store_load()) retries
+ * @FOLD_LOAD_STATE_RELOADING: loaded, its children shown, a reload under
+ *   way (fold_store_reload_section()); the new children are reconciled
+ *   with them when they arrive
  *
  * Where a section's children are (the engine's FOLD_LOAD_* states).
  */
@@ -98,7 +101,8 @@ typedef enum {
     FOLD_LOAD_STATE_LOADED = 0,
     FOLD_LOAD_STATE_UNLOADED = 1,
     FOLD_LOAD_STATE_LOADING = 2,
-    FOLD_LOAD_STATE_FAILED = 3
+    FOLD_LOAD_STATE_FAILED = 3,
+    FOLD_LOAD_STATE_RELOADING = 4
 } FoldLoadState;
 
 #define FOLD_TYPE_LOAD_STATE (fold_load_state_get_type())
@@ -334,6 +338,7 @@ gboolean fold_store_finish_load(FoldStore *store, guint64 section, guint64 ticke
 gboolean fold_store_fail_load(FoldStore *store, guint64 section, guint64 ticket,
                               const char *message, GError **error);
 gboolean fold_store_load(FoldStore *store, guint64 section, GError **error);
+gboolean fold_store_reload_section(FoldStore *store, guint64 section, GError **error);
 gboolean fold_store_get_load_state(FoldStore *store, guint64 section, FoldLoadState *out_state,
                                    guint64 *out_ticket, GError **error);
 char *fold_store_get_load_error(FoldStore *store, guint64 section, GError **error);

@@ -21,6 +21,10 @@ public enum LoadState: Int32, Sendable {
     case loading = 2
     /// Expanded, the placeholder shows that loading failed.
     case failed = 3
+    /// Reported only (`loadInfo`): loaded, its children shown, a reload
+    /// under way (Table+Reload.swift). A section stores `.loaded` and the
+    /// reload's ticket.
+    case reloading = 4
 
     /// Loading or failed: a load with a ticket is under way, and the
     /// section shows a placeholder.
@@ -78,7 +82,7 @@ extension Table {
     /// - Complexity: O(1) after resolving the section.
     public func loadInfo(section ref: SectionRef) throws -> (state: LoadState, ticket: UInt64) {
         let s = try section(ref)
-        return (s.load, s.ticket)
+        return (s.load == .loaded && s.ticket != 0 ? .reloading : s.load, s.ticket)
     }
 
     /// The message of a failed load; `.notFound` unless the load failed.
@@ -93,7 +97,7 @@ extension Table {
 
     /// Throws what `finishLoad` throws for `ticket` before it reads its
     /// entries: `.notFound`, or `.cancelled` unless `ticket` is the
-    /// section's current load (loading or failed).
+    /// section's current load (loading, failed or reloading).
     /// - Complexity: O(1) after resolving the section.
     public func checkLoadTicket(section ref: SectionRef, ticket: UInt64) throws {
         try checkTicket(try section(ref), ticket, failedToo: true)
@@ -123,6 +127,8 @@ extension Table {
     private func finishLoad<S: SnapshotSource>(section ref: SectionRef, ticket: UInt64,
                                               source entries: S) throws -> SnapshotReport {
         let s = try section(ref)
+        // A reload's children are reconciled with those shown (Table+Reload.swift).
+        if s.load == .loaded { return try finishReload(s, ticket: ticket, source: entries) }
         return try mutate {
             try checkTicket(s, ticket, failedToo: true)
             try checkMemory(entries: entries.count, whole: false)  // Table+Memory.swift
@@ -212,6 +218,8 @@ extension Table {
         let s = try section(ref)
         try mutate {
             try checkTicket(s, ticket, failedToo: false)
+            // A failed reload leaves the children as they are (Table+Reload.swift).
+            if s.load == .loaded { return endReload(s) }
             s.load = .failed
             s.loadError = message
             recordRedraw(childPosition(s, 0))
@@ -227,7 +235,7 @@ extension Table {
         let s = try section(ref)
         try mutate {
             switch s.load {
-            case .loaded, .loading:
+            case .loaded, .loading, .reloading:
                 throw FoldError(.notAllowed, "section \"\(s.key)\" cannot start a load: \(describeLoad(s))")
             case .failed:
                 retryLoad(s)
@@ -314,7 +322,8 @@ extension Table {
     /// children arrived). The caller records the placeholder's removal and
     /// refreshes the summaries.
     func endLoad(_ s: Section, _ state: LoadState, cancel: Bool = true) {
-        if s.load.showsPlaceholder, loads.pending.removeValue(forKey: s.id) != nil, cancel {
+        // (A ticket: loading, failed, or a reload under way.)
+        if s.ticket != 0, loads.pending.removeValue(forKey: s.id) != nil, cancel {
             loads.queue.append(LoadCall(section: s.id, key: s.key, ticket: s.ticket, event: .cancel))
         }
         s.load = state
@@ -334,19 +343,20 @@ extension Table {
 
     /// Throws `.cancelled` unless `ticket` is the current load of `s`
     /// (loading, or failed when `failedToo`).
-    private func checkTicket(_ s: Section, _ ticket: UInt64, failedToo: Bool) throws {
+    func checkTicket(_ s: Section, _ ticket: UInt64, failedToo: Bool) throws {
         guard !loads.closed else {
             throw FoldError(.cancelled, "ticket \(ticket) is over: the table is being freed")
         }
-        guard s.ticket == ticket, s.load == .loading || (failedToo && s.load == .failed) else {
+        guard ticket != 0, s.ticket == ticket, s.load == .loading || s.load == .loaded || (failedToo && s.load == .failed) else {
             throw FoldError(.cancelled, "ticket \(ticket) is not the current load of section \"\(s.key)\": "
                             + describeLoad(s))
         }
     }
 
     /// "it is loaded", "it is loading (ticket 4)", ... for messages.
-    private func describeLoad(_ s: Section) -> String {
+    func describeLoad(_ s: Section) -> String {
         switch s.load {
+        case .loaded where s.ticket != 0, .reloading: return "it is reloading (ticket \(s.ticket))"
         case .loaded: return "its children are loaded"
         case .unloaded: return "it is not loading (its children are not loaded; expanding it loads them)"
         case .loading: return "it is loading (ticket \(s.ticket))"

@@ -180,8 +180,11 @@ extension Table {
     private static func oldMark(_ index: Int) -> Int { -2 - index }
     private static func oldIndex(_ mark: Int) -> Int { -2 - mark }
 
-    private func reconcile(_ plan: SnapshotPlan, _ texts: SnapshotTexts,
-                           _ match: inout SnapshotMatch) throws -> SnapshotReport {
+    /// `top` is the section whose children the plan's depth 0 describes:
+    /// the root for a snapshot, a reloaded section (Table+Reload.swift).
+    func reconcile(_ plan: SnapshotPlan, _ texts: SnapshotTexts,
+                   _ match: inout SnapshotMatch, top: Section? = nil) throws -> SnapshotReport {
+        let top = top ?? root
         let count = plan.sectionCount
         let old = match.old
         var report = SnapshotReport()
@@ -191,7 +194,7 @@ extension Table {
         var stays = [Bool](repeating: false, count: count)
         var numbers: [Int] = [], ranks: [Int] = []
         for n in -1..<count where plan.hasSubsections(n) && (n < 0 || match.isKept(n)) {
-            let parent = ObjectIdentifier(n < 0 ? root : old[match.oldOf[n]].section)
+            let parent = ObjectIdentifier(n < 0 ? top : old[match.oldOf[n]].section)
             numbers.removeAll(keepingCapacity: true)
             ranks.removeAll(keepingCapacity: true)
             plan.forEachChild(of: n) { child in
@@ -206,7 +209,7 @@ extension Table {
 
         // While filtering, the match function is asked about what comes,
         // before anything changes (Table+ReconcileFilter.swift).
-        var answers = try askSnapshot(plan, texts, match, stays)
+        var answers = try askSnapshot(plan, texts, match, stays, top: top)
 
         // Take out every section that goes or moves, as runs of adjacent
         // siblings (one step each), outermost first: the sections left in
@@ -262,7 +265,7 @@ extension Table {
             let x: Section
             var kept = false
             if n < 0 {
-                x = root
+                x = top
             } else if let old = match[n] {
                 x = old
                 kept = true
@@ -282,7 +285,8 @@ extension Table {
             if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
-            try arrange(x, n, plan, match, stays, &answers, &report)
+            // A reload keeps the children of a kept subsection given none.
+            if !kept || !old[match.oldOf[n]].keepsChildren { try arrange(x, n, plan, match, stays, &answers, &report) }
             // Inside a section that moves, new children make its rows new
             // items (only its header moves); a new text or height, redraws.
             let structure = root.structureVersion != version
@@ -458,6 +462,8 @@ struct OldSection {
     var rowsBefore: Int
     /// Its rows when it holds rows only and is loaded; -1 otherwise.
     var rows: Int
+    /// A reload's kept subsection given no children: they stay as they are.
+    var keepsChildren = false
 }
 
 /// Which table section each snapshot section is: a kept one, by its index

@@ -12,6 +12,10 @@ struct SnapshotAnswers {
     var rows: [[Bool]]
     /// How many row answers of each section `arrange` has used.
     var used: [Int]
+    /// The answers for the rows a reload adds among the reloaded
+    /// section's own children (section -1), and how many are used.
+    var topRows: [Bool] = []
+    var topUsed = 0
 
     init(count: Int) {
         created = Array(repeating: nil, count: count)
@@ -22,6 +26,10 @@ struct SnapshotAnswers {
 
     /// The answers for the next `count` rows `arrange` adds to section `n`.
     mutating func take(_ n: Int, _ count: Int) -> ArraySlice<Bool> {
+        if n < 0 {
+            topUsed += count
+            return topRows[(topUsed - count)..<topUsed]
+        }
         let start = used[n]
         used[n] += count
         return rows[n][start..<(start + count)]
@@ -69,7 +77,7 @@ extension Table {
     /// forgets the new sections and throws `.cancelled`. O(rows and
     /// sections asked + e).
     func askSnapshot(_ plan: SnapshotPlan, _ texts: SnapshotTexts, _ match: SnapshotMatch,
-                     _ stays: [Bool]) throws -> SnapshotAnswers? {
+                     _ stays: [Bool], top: Section) throws -> SnapshotAnswers? {
         guard let filter else { return nil }
         let count = plan.sectionCount
         var answers = SnapshotAnswers(count: count)
@@ -81,7 +89,12 @@ extension Table {
         matchBeingAsked = filter.match
         defer { matchBeingAsked = nil }
         do {
-            // (The top level holds no rows: nothing to ask there.)
+            // The table's top level holds no rows; a reloaded section may.
+            if top !== root {
+                for range in addedRows(top, -1, plan, stays, match, isNew: false) {
+                    for r in range { answers.topRows.append(try ask(top, r)) }
+                }
+            }
             for n in 0..<count {
                 guard let x = match[n] ?? answers.created[n] else { continue }
                 if answers.created[n] != nil { answers.header[n] = try ask(x, -1) }

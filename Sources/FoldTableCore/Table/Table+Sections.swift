@@ -20,7 +20,10 @@ extension Table {
     /// bits, collapsed and expanded both, or collapsed while not collapsible.
     /// One rule for insertSection and applySnapshot (which names the entry).
     /// - Complexity: O(1)
-    static func problem(newSectionFlags flags: SectionFlags, key: @autoclosure () -> String) -> String? {
+    /// `inserted`: for `insertSection`, where an unloaded section may also
+    /// start expanded (it starts loading at once).
+    static func problem(newSectionFlags flags: SectionFlags, key: @autoclosure () -> String,
+                        inserted: Bool = false) -> String? {
         guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded, .unloaded]) else {
             return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"
         }
@@ -30,9 +33,13 @@ extension Table {
         if !flags.isDisjoint(with: [.fixed, .noHeader]), flags.contains(.collapsed) {
             return "section \"\(key())\" cannot start collapsed: it is not collapsible (fixed or without a header)"
         }
-        if flags.contains(.unloaded), !flags.isDisjoint(with: [.expanded, .fixed, .noHeader]) {
-            return "section \"\(key())\" cannot start unloaded and expanded, fixed or without a header "
-                + "(an unloaded section starts collapsed and loads when it expands)"
+        if flags.contains(.unloaded), !flags.isDisjoint(with: inserted ? [.fixed, .noHeader] : [.expanded, .fixed, .noHeader]) {
+            return inserted
+                ? "section \"\(key())\" cannot start unloaded and fixed or without a header "
+                    + "(it must be collapsible: its header shows that it loads)"
+                : "section \"\(key())\" cannot start unloaded and expanded, fixed or without a header "
+                    + "(an unloaded section starts collapsed and loads when it expands; "
+                    + "fold_table_insert_section can insert one expanded, loading at once)"
         }
         return nil
     }
@@ -44,14 +51,16 @@ extension Table {
         let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
         s.fixed = fixed
         s.hasHeader = !flags.contains(.noHeader)
-        s.collapsed = flags.contains(.collapsed) || flags.contains(.unloaded)
-            || (options.startCollapsed && !fixed && !flags.contains(.expanded))
-        s.load = flags.contains(.unloaded) ? .unloaded : .loaded
+        let expanded = flags.contains(.expanded)
+        s.collapsed = flags.contains(.collapsed) || (flags.contains(.unloaded) && !expanded)
+            || (options.startCollapsed && !fixed && !expanded)
+        // Unloaded and expanded (insertSection only): loading, its placeholder shown.
+        s.load = !flags.contains(.unloaded) ? .loaded : expanded ? .loading : .unloaded
     }
 
     func insertSection(_ parent: Section, at index: Int, key: String, header: String, rows: Int,
                        flags: SectionFlags = []) throws -> SectionID {
-        if let why = Table.problem(newSectionFlags: flags, key: key) {
+        if let why = Table.problem(newSectionFlags: flags, key: key, inserted: true) {
             throw FoldError(.invalidArgument, why)
         }
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
@@ -85,6 +94,7 @@ extension Table {
         ids.register(s)
         totalRows += rows
         if filter != nil { try filterNewSection(s) }
+        if s.load == .loading { beginLoad(s) }  // inserted expanded: its load starts now
         return s.id
     }
 
@@ -300,7 +310,7 @@ extension Table {
     /// Drops the keys and row counts of a detached section and its
     /// subsections, and cancels their loads.
     func forget(_ s: Section) {
-        if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+        if s.ticket != 0 { endLoad(s, .unloaded) }  // loading, failed or reloading
         selectionForget(s)
         sectionsByKey[s.key] = nil
         ids.unregister(s)

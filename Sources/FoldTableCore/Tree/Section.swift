@@ -11,7 +11,9 @@ final class Section {
     /// (`Table.oldMark`). Matching hashes each key at most once. Left as
     /// it is afterwards: every section in the table is marked again when
     /// the next snapshot starts, and clearing it was a cache miss per
-    /// section among many. -1 in a section never matched.
+    /// section among many. -1 in a section never matched. A reload
+    /// (Table+Reload.swift) marks the sections it keeps with their number
+    /// too, and confirms a mark against its own list of them.
     var snapshotNumber = -1
     var header: String
     /// Whether its children are loaded (Table+Loading.swift); `.loaded` for

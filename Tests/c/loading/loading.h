@@ -109,5 +109,6 @@ void test_loading_bad_input(void);
 void test_loading_saved_state(void);
 void test_loading_snapshot(void);
 void test_loading_threads(void);
+void test_reload(void);
 
 #endif

@@ -86,11 +86,17 @@ static int loading_op(reader *r, fold_table *tt, fold_table *good)
         break;
     case 5:
         st = fold_table_load_info(tt, s, b & 0x40 ? NULL : &li);
-        if (st == FOLD_OK && (li.state < FOLD_LOAD_LOADED || li.state > FOLD_LOAD_FAILED ||
-                              (li.ticket != 0) != (li.state == FOLD_LOAD_LOADING || li.state == FOLD_LOAD_FAILED))) {
+        if (st == FOLD_OK && (li.state < FOLD_LOAD_LOADED || li.state > FOLD_LOAD_RELOADING ||
+                              (li.ticket != 0) != (li.state != FOLD_LOAD_LOADED && li.state != FOLD_LOAD_UNLOADED))) {
             die("fold_table_load_info reported an unknown state or a ticket that does not match it", __LINE__, st);
         }
         break;
+    case 6:
+        if (b & 0x80) {  /* a reload: its children come through case 2 or the loader */
+            st = fold_table_reload(tt, s);
+            break;
+        }
+        /* fall through */
     default:
         /* What starts and cancels loads, with the loader acting. */
         st = (b & 0x40 ? fold_table_collapse : b & 0x80 ? fold_table_toggle : fold_table_expand)(tt, s, &changed);

@@ -114,7 +114,8 @@ static void stale_op(reader *r, fold_table *t)
  * COLLAPSED with FIXED, NO_HEADER or EXPANDED) reports them: COLLAPSED as
  * its stored state (EXPANDED: not collapsed), FIXED, NO_HEADER (which
  * implies FIXED and has no header item, wherever it is), UNLOADED (with
- * COLLAPSED: it starts collapsed); COLLAPSIBLE only when it is not fixed
+ * COLLAPSED: it starts collapsed; with EXPANDED: expanded, loading at
+ * once); COLLAPSIBLE only when it is not fixed
  * and has children or children to load. */
 static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t flags)
 {
@@ -128,9 +129,8 @@ static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t fl
         (flags & (FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED))) {
         die("a section was inserted with COLLAPSED and FIXED, NO_HEADER or EXPANDED", __LINE__, 0);
     }
-    if ((flags & FOLD_SECTION_UNLOADED) &&
-        (flags & (FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED))) {
-        die("a section was inserted with UNLOADED and FIXED, NO_HEADER or EXPANDED", __LINE__, 0);
+    if ((flags & FOLD_SECTION_UNLOADED) && (flags & (FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER))) {
+        die("a section was inserted with UNLOADED and FIXED or NO_HEADER", __LINE__, 0);
     }
     if (((flags & FOLD_SECTION_COLLAPSED) && !(si.flags & FOLD_SECTION_COLLAPSED)) ||
         ((flags & FOLD_SECTION_EXPANDED) && (si.flags & FOLD_SECTION_COLLAPSED)) ||
@@ -142,7 +142,7 @@ static void check_new_flags(const fold_table *t, fold_section_id id, uint32_t fl
         (!(flags & FOLD_SECTION_NO_HEADER) && (si.flags & FOLD_SECTION_NO_HEADER)) ||
         ((flags & FOLD_SECTION_UNLOADED) &&
          (si.flags & (FOLD_SECTION_UNLOADED | FOLD_SECTION_COLLAPSED)) !=
-             (FOLD_SECTION_UNLOADED | FOLD_SECTION_COLLAPSED)) ||
+             (FOLD_SECTION_UNLOADED | ((flags & FOLD_SECTION_EXPANDED) ? 0 : FOLD_SECTION_COLLAPSED))) ||
         (!(flags & FOLD_SECTION_UNLOADED) && (si.flags & FOLD_SECTION_UNLOADED)) ||
         ((si.flags & FOLD_SECTION_COLLAPSIBLE) &&
          ((si.flags & FOLD_SECTION_FIXED) || (si.child_count == 0 && !(si.flags & FOLD_SECTION_UNLOADED))))) {

@@ -5,8 +5,9 @@
  * placeholder item's kind, flags, position and height, finishing at once
  * (in the handler) and from a worker thread (a GTask whose callback runs on
  * the main loop), failing and retrying through the model, cancelling by
- * collapse and by removal with late answers refused (GError codes), and the
- * GVariant of children refused when of another type.
+ * collapse and by removal with late answers refused (GError codes), the
+ * GVariant of children refused when of another type, and reloading a
+ * loaded section (fold_store_reload_section) with its items kept.
  *
  * The store: rows 20, headers 30; "docs" (unloaded), then "end" (1 row).
  * No display needed: FoldStore and FoldListModel are plain GObject.
@@ -398,6 +399,83 @@ test_fail_and_retry(void)
     CHECK_ITEM(4, FOLD_ITEM_KIND_ROW, 0, 0, 20, FALSE, FALSE, "locked 0");
 }
 
+/* Reloading "locked" (loaded by test_fail_and_retry):
+ *   docs/C 0, end 1, end.0 2, locked 3, locked.0 4, locked.1 5, Sub 6, locked-sub.0 7
+ * The children stay while the reload runs; the new ones are reconciled by
+ * key, so the rows and the kept subsection keep their FoldListItem objects. */
+static void
+test_reload(void)
+{
+    guint64 locked = 0, never;
+    CHECK(fold_store_find_section(store, "locked", &locked, NULL));
+    CHECK_EQ_I64(n_items(), 8);
+    FoldListItem *sub = g_list_model_get_item(G_LIST_MODEL(model), 6);
+    FoldListItem *row = g_list_model_get_item(G_LIST_MODEL(model), 7);
+    answer = ANSWER_NONE;
+    g_string_truncate(events, 0);
+    GError *error = NULL;
+    CHECK(fold_store_reload_section(store, locked, &error));
+    CHECK(error == NULL);
+    CHECK_EVENTS("load-start locked;");
+    check_load(locked, FOLD_LOAD_STATE_RELOADING, last_ticket);
+    CHECK_EQ_I64(n_items(), 8);
+    /* Again: the reload under way is replaced. */
+    CHECK(fold_store_reload_section(store, locked, NULL));
+    CHECK_EVENTS("load-cancel locked;load-start locked;");
+
+    /* 2 rows, the subsection without children (it keeps its row), a new one. */
+    GVariantBuilder b;
+    g_variant_builder_init(&b, G_VARIANT_TYPE("a(iissxuuddd)"));
+    g_variant_builder_add(&b, "(iissxuuddd)", FOLD_SNAPSHOT_ROWS, 0, "", "", (gint64)2, 0u, 0u,
+                          0.0, 0.0, 0.0);
+    g_variant_builder_add(&b, "(iissxuuddd)", FOLD_SNAPSHOT_SECTION, 0, "locked-sub", "Sub", (gint64)0,
+                          (guint)FOLD_SECTION_FLAGS_UNLOADED, 0u, 0.0, 0.0, 0.0);
+    g_variant_builder_add(&b, "(iissxuuddd)", FOLD_SNAPSHOT_SECTION, 0, "fresh", "Fresh", (gint64)0,
+                          0u, 0u, 0.0, 0.0, 0.0);
+    g_variant_builder_add(&b, "(iissxuuddd)", FOLD_SNAPSHOT_ROWS, 1, "", "", (gint64)1, 0u, 0u,
+                          0.0, 0.0, 0.0);
+    CHECK(fold_store_finish_load(store, locked, last_ticket, g_variant_builder_end(&b), &error));
+    CHECK(error == NULL);
+    CHECK_EVENTS("items 8 0 2;");
+    check_load(locked, FOLD_LOAD_STATE_LOADED, 0);
+    CHECK_ITEM(7, FOLD_ITEM_KIND_ROW, 1, 0, 20, FALSE, FALSE, "locked-sub 0");
+    CHECK_ITEM(8, FOLD_ITEM_KIND_HEADER, 1, -1, 30, FALSE, FALSE, "Fresh");
+    CHECK_ITEM(9, FOLD_ITEM_KIND_ROW, 1, 0, 20, FALSE, FALSE, "fresh 0");
+    FoldListItem *item = g_list_model_get_item(G_LIST_MODEL(model), 6);
+    CHECK(item == sub);
+    g_object_unref(item);
+    item = g_list_model_get_item(G_LIST_MODEL(model), 7);
+    CHECK(item == row);
+    g_object_unref(item);
+    g_object_unref(sub);
+    g_object_unref(row);
+
+    /* A failed reload keeps the children; a late answer is refused. */
+    CHECK(fold_store_reload_section(store, locked, NULL));
+    guint64 ticket = last_ticket;
+    g_string_truncate(events, 0);
+    CHECK(fold_store_fail_load(store, locked, ticket, "offline", NULL));
+    CHECK_EVENTS("");
+    check_load(locked, FOLD_LOAD_STATE_LOADED, 0);
+    CHECK_EQ_I64(n_items(), 10);
+    CHECK(!fold_store_finish_load(store, locked, ticket, children_of("locked"), &error));
+    CHECK_ERROR(&error, FOLD_E_CANCELLED);
+    CHECK_EQ_I64(n_items(), 10);
+
+    /* Never loaded: nothing to reload. Inserted expanded: loads at once. */
+    never = insert("never", "Never", 0, FOLD_SECTION_FLAGS_UNLOADED);
+    g_string_truncate(events, 0);
+    CHECK(!fold_store_reload_section(store, never, &error));
+    CHECK_ERROR(&error, FOLD_E_NOT_ALLOWED);
+    CHECK_EVENTS("");
+    CHECK(fold_store_remove_section(store, never, NULL));
+    g_string_truncate(events, 0);
+    guint64 eager = insert("eager", "Eager", 0, FOLD_SECTION_FLAGS_UNLOADED | FOLD_SECTION_FLAGS_EXPANDED);
+    CHECK_EVENTS("items 10 0 2;load-start eager;");
+    check_load(eager, FOLD_LOAD_STATE_LOADING, last_ticket);
+    CHECK_ITEM(11, FOLD_ITEM_KIND_PLACEHOLDER, 0, -1, 20, TRUE, FALSE, NULL);
+}
+
 int
 main(void)
 {
@@ -417,6 +495,7 @@ main(void)
     test_worker();
     test_cancel();
     test_fail_and_retry();
+    test_reload();
 
     g_object_unref(model);
     g_object_unref(store);

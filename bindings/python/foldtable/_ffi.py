@@ -236,6 +236,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ),
     ("fold_table_fail_load", [_TABLE, _ID, c_uint64, c_char_p], c_int, STATUS),
     ("fold_table_load", [_TABLE, _ID], c_int, STATUS),
+    ("fold_table_reload", [_TABLE, _ID], c_int, STATUS),
     # Selection
     ("fold_table_set_selection_mode", [_TABLE, c_int32], c_int, STATUS),
     ("fold_table_selection_mode", [_TABLE, POINTER(c_int32)], c_int, STATUS),

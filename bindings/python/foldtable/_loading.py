@@ -1,8 +1,8 @@
 """Lazily loaded children (internal): :meth:`Table.set_loader` and its
 trampoline, and the load methods of :class:`~foldtable.Section`
-(``finish_load``, ``fail_load``, ``load`` and the load state), over
-``fold_table_set_loader``, ``_load_info``, ``_finish_load``, ``_fail_load``
-and ``_load``. The functions become methods where the classes list them.
+(``finish_load``, ``fail_load``, ``load``, ``reload`` and the load state),
+over ``fold_table_set_loader``, ``_load_info``, ``_finish_load``,
+``_fail_load``, ``_load`` and ``_reload``. The functions become methods where the classes list them.
 
 A section inserted with ``loaded=False`` has no children yet; expanding it
 shows a placeholder item and calls the loader's ``start(section, ticket)``;
@@ -151,8 +151,9 @@ def load_state(self: Section) -> LoadState:
 
 
 def load_ticket(self: Section) -> Optional[int]:
-    """The current load's ticket while :attr:`load_state` is LOADING or
-    FAILED (what the loader was given); ``None`` otherwise. O(1)."""
+    """The current load's ticket while :attr:`load_state` is LOADING,
+    FAILED or RELOADING (what the loader was given); ``None`` otherwise.
+    O(1)."""
     ticket = int(_load_info(self).ticket)
     return ticket or None
 
@@ -169,7 +170,10 @@ def finish_load(self: Section, ticket: int, children: Children) -> SnapshotRepor
     a dict of its fields, nested as :meth:`Table.apply_snapshot` takes
     them; ``loaded=False`` makes one lazily loaded too). The placeholder
     is replaced by them in one change set, and the section is an ordinary
-    section from then on. Returns what was inserted. May be called from
+    section from then on. Returns what was inserted. With the ticket of a
+    :meth:`reload` the children are reconciled with those the section
+    holds instead (see there), and the report counts as
+    :meth:`Table.apply_snapshot` counts. May be called from
     any thread (a worker handed the ticket): it waits for a call running
     on another thread to return. A failed load may be finished too (a
     late success).
@@ -219,3 +223,35 @@ def load(self: Section) -> None:
 
     O(depth · log n)."""
     self._call(_lib.fold_table_load)
+
+
+def reload(self: Section) -> None:
+    """Ask the loader for the section's children again, keeping the ones
+    shown until the new ones arrive.
+
+    A loaded section gets a new ticket (:attr:`load_state` is
+    :attr:`LoadState.RELOADING`; its header is redrawn) and the loader's
+    ``start(section, ticket)`` is called. :meth:`finish_load` with that
+    ticket reconciles the new children with the old ones by key, in one
+    change set: a subsection that persists (matched among its old
+    siblings) keeps its collapsed state, selection, measured heights and
+    expanded rows, and, when it is given without children, its children
+    as they are; moved ones move, the others are removed or inserted;
+    rows are matched in order. :meth:`fail_load` with the ticket ends the
+    reload and keeps the children. Collapsing the section keeps the
+    reload; removing it or closing the table calls ``cancel``.
+
+    Reloading again, or reloading a section that is loading, replaces the
+    load under way (``cancel`` for the old ticket, ``start`` for a new
+    one); a failed load is retried, as :meth:`load` does.
+
+    Raises:
+        NotAllowedError: the section's children are not loaded yet
+            (``loaded=False`` and never expanded: expanding it loads them);
+            nothing changed.
+        NotFoundError: the section was removed.
+        BusyError: called from inside a listener.
+
+    O(depth · log n); the :meth:`finish_load` that ends it O(e + c) for e
+    entries and c old children, plus O(m · depth · log n) for m changes."""
+    self._call(_lib.fold_table_reload)

@@ -619,6 +619,7 @@ class Section(_SectionId):
     finish_load = _loading.finish_load
     fail_load = _loading.fail_load
     load = _loading.load
+    reload = _loading.reload
 
     # -- selection (_selection.py) ---------------------------------------------------
 

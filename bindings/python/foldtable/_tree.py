@@ -186,7 +186,10 @@ def append_section(
         loaded: ``False`` inserts it before its children are known (a
             folder in a file tree): it has none, shows collapsed and
             expandable, and expanding it starts a load (see
-            :meth:`set_loader`). ``rows`` must then be 0.
+            :meth:`set_loader`). ``rows`` must then be 0. With
+            ``collapsed=False`` it starts expanded and loading at once
+            (its placeholder in the insertion's change set, then the
+            loader's ``start``).
 
     Raises:
         DuplicateKeyError: another section has this key (a ``ValueError``).

@@ -175,6 +175,10 @@ class LoadState(enum.IntEnum):
     FAILED = _ffi.LOAD_FAILED
     """Expanded, the placeholder shows the failure
     (:attr:`Section.load_error`); activating it retries."""
+    RELOADING = _ffi.LOAD_RELOADING
+    """Loaded, its children shown, a reload under way
+    (:meth:`Section.reload`): the new children are reconciled with them
+    when they arrive."""
 
 
 @dataclass(frozen=True)
