@@ -20,36 +20,15 @@
 
 #include <foldtable.h>
 
+#define BENCH_NAME "batch"
+#include "one_call.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define ROWS 10
-
-static void check(int status, const char *what)
-{
-    if (status != FOLD_OK) {
-        fprintf(stderr, "batch: %s: %s: %s\n", what, fold_status_name(status), fold_last_error_message());
-        exit(1);
-    }
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static uint64_t rng;
-static int64_t below(int64_t n)
-{
-    uint64_t z = (rng += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return (int64_t)((z ^ (z >> 31)) % (uint64_t)n);
-}
 
 typedef struct counts {
     long sets, steps, moves, moved_items;

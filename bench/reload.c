@@ -28,6 +28,9 @@
 
 #include <foldtable.h>
 
+#define BENCH_NAME "reload"
+#include "one_call.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,30 +38,6 @@
 
 #define ROWS 3
 #define OTHERS 1000
-
-static void check(int status, const char *what)
-{
-    if (status != FOLD_OK) {
-        fprintf(stderr, "reload: %s: %s: %s\n", what, fold_status_name(status), fold_last_error_message());
-        exit(1);
-    }
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static uint64_t rng = 0x5eed35;
-static int64_t below(int64_t n)
-{
-    uint64_t z = (rng += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return (int64_t)((z ^ (z >> 31)) % (uint64_t)n);
-}
 
 static void *must(void *p)
 {
@@ -144,6 +123,7 @@ static double median(double *v, int n)
 
 int main(int argc, char **argv)
 {
+    rng = 0x5eed35;
     int64_t n = 10000;
     int reps = 7, reps_given = 0;
     for (int i = 1; i < argc; i++) {

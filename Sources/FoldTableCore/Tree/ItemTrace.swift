@@ -228,15 +228,6 @@ struct ItemTrace {
 
     // MARK: Treap
 
-    private static func priority(_ n: Int32) -> UInt32 {
-        // murmur3's finalizer, as in RangeTree.
-        var h = UInt32(bitPattern: n)
-        h ^= h >> 16; h &*= 0x85eb_ca6b
-        h ^= h >> 13; h &*= 0xc2b2_ae35
-        h ^= h >> 16
-        return h
-    }
-
     private mutating func make(length: Int, oldStart: Int, moved: Bool = false) -> Int32 {
         nodes.append(Node(length: length, oldStart: oldStart, moved: moved, size: length))
         return Int32(nodes.count - 1)
@@ -298,7 +289,7 @@ struct ItemTrace {
     private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
         guard a >= 0 else { return b }
         guard b >= 0 else { return a }
-        if ItemTrace.priority(a) > ItemTrace.priority(b) {
+        if treapPriority(a) > treapPriority(b) {
             push(a)
             nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
             update(a)

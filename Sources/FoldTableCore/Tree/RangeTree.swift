@@ -131,15 +131,6 @@ struct RangeTree: Sendable {
 
     // MARK: Treap
 
-    private static func priority(_ n: Int32) -> UInt32 {
-        // murmur3's finalizer: slots in order get unrelated priorities.
-        var h = UInt32(bitPattern: n)
-        h ^= h >> 16; h &*= 0x85eb_ca6b
-        h ^= h >> 13; h &*= 0xc2b2_ae35
-        h ^= h >> 16
-        return h
-    }
-
     private mutating func make(_ a: Int, _ b: Int) -> Int32 {
         if let n = freed.popLast() {
             let i = Int(n)
@@ -199,7 +190,7 @@ struct RangeTree: Sendable {
     private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
         guard a >= 0 else { return b }
         guard b >= 0 else { return a }
-        if RangeTree.priority(a) > RangeTree.priority(b) {
+        if treapPriority(a) > treapPriority(b) {
             push(a)
             nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
             return a

@@ -1,0 +1,43 @@
+/*
+ * one_call.h — what the one-call benchmarks (reconcile.c, reload.c,
+ * batch.c) share: a status check that exits with the program's name, a
+ * monotonic clock in milliseconds, and a seeded SplitMix64 draw. Each
+ * program defines BENCH_NAME and its seed (`rng`) before including it.
+ */
+#ifndef FOLDBENCH_ONE_CALL_H
+#define FOLDBENCH_ONE_CALL_H
+
+#include <foldtable.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Exits with the call's status and message unless it is FOLD_OK. */
+static void check(int status, const char *what)
+{
+    if (status != FOLD_OK) {
+        fprintf(stderr, "%s: %s: %s: %s\n", BENCH_NAME, what, fold_status_name(status), fold_last_error_message());
+        exit(1);
+    }
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* 0..n-1 from the program's seeded `rng` (SplitMix64). */
+static uint64_t rng;
+static int64_t below(int64_t n)
+{
+    uint64_t z = (rng += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return (int64_t)((z ^ (z >> 31)) % (uint64_t)n);
+}
+
+#endif
