@@ -62,12 +62,9 @@ struct _FoldListModel {
      * disposed (an atomic rc box; see fold-list-model-queue.c). */
     FoldListModel **token;
 
-    /* The model's thread only. While the records taken from the queue are
-     * emitted step by step: the steps still to come (they only insert). A
-     * position of the list as signalled so far maps to a cache key through
-     * them, then to the table's position through the queue. */
-    const fold_change *pending;
-    int64_t n_pending;
+    /* The model's thread only: a delivery is emitting (one items-changed per
+     * delivery; a position of the list as signalled so far is a cache key,
+     * mapped to the table's position through the queue). */
     gboolean emitting;
     gboolean reload_pending; /* fold_list_model_reload() asked for while emitting */
     /* The live items handed out, sorted by FoldListItem.at: their position

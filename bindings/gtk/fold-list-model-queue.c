@@ -82,14 +82,14 @@ fold_model_queue_unchanged(FoldListModel *self, guint64 seen)
     return same;
 }
 
-/* Model position -> cache key (through the steps being emitted) -> the
- * table's position now. */
+/* Model position (= cache key) -> the table's position now, through the
+ * queued change sets. */
 static gboolean
 to_table(FoldListModel *self, guint position, int64_t *out_at, guint64 *out_seen)
 {
     int64_t at = position;
     *out_seen = 0;
-    if (position >= self->n_items || !fold_model_map_steps(self->pending, self->n_pending, &at))
+    if (position >= self->n_items)
         return FALSE;
     return fold_model_queue_map(self, at, out_at, out_seen);
 }

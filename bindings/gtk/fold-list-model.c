@@ -89,12 +89,7 @@ model_get_item(GListModel *list, guint position)
     FoldListModel *self = FOLD_LIST_MODEL(list);
     if (position >= self->n_items)
         return NULL;
-    /* While the steps of a change set are emitted one by one the cache is
-     * already past them all: map the position through the steps still to
-     * come (they only insert, so the item is there). */
-    int64_t at = position;
-    fold_model_map_steps(self->pending, self->n_pending, &at);
-    return fold_model_live_item(self, at, position);
+    return fold_model_live_item(self, position, position);
 }
 
 static void
@@ -186,7 +181,7 @@ static void
 deliver_batch(FoldListModel *self, GPtrArray *batch)
 {
     gboolean reset = FALSE;
-    int64_t count = self->engine_items, n_steps = 0, n_redraw = 0, moves = 0;
+    int64_t count = self->engine_items, n_steps = 0, n_redraw = 0;
     for (guint b = 0; b < batch->len; b++) {
         const FoldChangeRecord *record = g_ptr_array_index(batch, b);
         if (record->reset) {
@@ -200,7 +195,6 @@ deliver_batch(FoldListModel *self, GPtrArray *batch)
                 fold_model_cache_step(self, &record->steps[i]);
             fold_model_cache_return(self, taken, moved_by, record->moves);
             fold_model_cache_mark(self, record->redraw, record->n_redraw);
-            moves += record->n_moves;
         }
         count = record->count;
         n_steps += record->n_steps;
@@ -239,23 +233,10 @@ deliver_batch(FoldListModel *self, GPtrArray *batch)
          * items-changed, keeps its widget, focus and selection. (A model
          * stacked on this one re-reads the span between the first and the
          * last step.) */
-        gboolean stepwise = n_steps == 1 && moves == 0;
-        if (stepwise) {
-            for (int64_t i = 0; i < n_steps; i++) {
-                const fold_change *c = &steps[i];
-                self->pending = steps + i + 1;
-                self->n_pending = n_steps - i - 1;
-                self->engine_items += c->added - c->removed;
-                emit(self, (guint)c->position, (guint)c->removed, (guint)c->added);
-            }
-            self->pending = NULL;
-            self->n_pending = 0;
-        } else {
-            int64_t p, removed, added;
-            compose_steps(steps, n_steps, &p, &removed, &added);
-            self->engine_items = count;
-            emit(self, (guint)p, (guint)removed, (guint)added);
-        }
+        int64_t p, removed, added;
+        compose_steps(steps, n_steps, &p, &removed, &added); /* one step: itself */
+        self->engine_items = count;
+        emit(self, (guint)p, (guint)removed, (guint)added);
         g_free(joined);
     }
     notify_items(self);
