@@ -146,6 +146,10 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_find_section(NULL, "Mac", &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_child_count(NULL, FOLD_ROOT, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_structure_version(NULL, &version), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_begin_batch(NULL), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_end_batch(NULL), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_batch_depth(NULL, &n), FOLD_E_INVALID);
+    FAILS_NO_TABLE(fold_table_reload(NULL, mac), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_child_at(NULL, FOLD_ROOT, 0, &kind, &id, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_at_path(NULL, path, 1, &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_path(NULL, mac, path, 1, &n), FOLD_E_INVALID);
@@ -269,6 +273,9 @@ void test_null_outputs(void)
     FAILS(fold_table_section_states(t, NULL, NULL), FOLD_E_INVALID);
     FAILS(fold_table_item_count(t, NULL), FOLD_E_INVALID);
     FAILS(fold_table_structure_version(t, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_batch_depth(t, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_end_batch(t), FOLD_E_INVALID); /* no batch is open */
+    FAILS(fold_table_reload(t, FOLD_ROOT), FOLD_E_INVALID);
     FAILS(fold_table_item_at(t, 0, NULL), FOLD_E_INVALID);
     FAILS(fold_table_header_position(t, mac, NULL), FOLD_E_INVALID);
     FAILS(fold_table_row_position(t, mac, 0, NULL), FOLD_E_INVALID);
