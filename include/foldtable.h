@@ -325,9 +325,10 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
                             int64_t capacity, int64_t *out_length);
 
 /* Section flags: given to fold_table_insert_section() (COLLAPSED, FIXED,
- * NO_HEADER, EXPANDED, UNLOADED) and reported in fold_section_info.flags
- * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED,
- * FILTER_OPENED). */
+ * NO_HEADER, EXPANDED, UNLOADED, NO_FOCUS, NO_DROP) and reported in
+ * fold_section_info.flags (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE,
+ * UNLOADED, FILTERED, FILTER_OPENED, NO_FOCUS, NO_DROP); NO_FOCUS and
+ * NO_DROP can be changed later (fold_table_set_section_flags). */
 #define FOLD_SECTION_COLLAPSED 1u   /* its stored state is collapsed */
 #define FOLD_SECTION_FIXED 2u       /* not collapsible: no indicator, collapse and
                                        toggle are FOLD_E_NOT_ALLOWED */
@@ -347,6 +348,14 @@ int fold_table_section_path(const fold_table *table, fold_section_id section, in
 #define FOLD_SECTION_FILTER_OPENED 128u /* reported only: stored state collapsed,
                                        but shown expanded by a filter with
                                        FOLD_FILTER_EXPAND_MATCHES */
+#define FOLD_SECTION_NO_FOCUS 256u  /* its header, footer, placeholder and own
+                                       rows take no keyboard focus: navigation
+                                       passes over them (see "Focus and
+                                       keyboard"); its subsections are not
+                                       affected */
+#define FOLD_SECTION_NO_DROP 512u   /* dragged items cannot be dropped into it
+                                       (see "Drag and drop"); it can still be
+                                       dragged and dropped elsewhere */
 
 /* What fold_table_section_info() reports. */
 typedef struct fold_section_info {
@@ -460,6 +469,14 @@ int fold_table_set_section_height(fold_table *table, fold_section_id section, in
  * collapsible is FOLD_E_NOT_ALLOWED; making it fixed again is FOLD_OK).
  * The header is redrawn when its indicator changes. O(depth * log n). */
 int fold_table_set_collapsible(fold_table *table, fold_section_id section, int collapsible);
+
+/* Sets the bits of `mask` to those of `flags`; only FOLD_SECTION_NO_FOCUS
+ * and FOLD_SECTION_NO_DROP can be changed (other bits in `mask` are
+ * FOLD_E_INVALID). Nothing is redrawn and no change set is sent: neither
+ * flag changes how an item is drawn. A focused item that can no longer take
+ * focus keeps it until focus moves. O(depth * log n). */
+int fold_table_set_section_flags(fold_table *table, fold_section_id section, uint32_t flags,
+                                 uint32_t mask);
 
 /* ------------------------------------------------------------------------- */
 /* Rows                                                                      */
@@ -635,6 +652,8 @@ int fold_table_section_states(const fold_table *table, fold_section_state **out_
                                          filter itself (see "Filtering"); items
                                          shown only as the way to a match, or
                                          by FOLD_FILTER_SHOW_CHILDREN, have not */
+#define FOLD_ITEM_FLAG_FOCUSED 256u   /* the focused item (see "Focus and
+                                         keyboard") */
 
 /* One item of the flat list. */
 typedef struct fold_item {
@@ -1665,6 +1684,184 @@ int fold_table_selection_anchor(const fold_table *table, fold_section_id *out_se
 int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, int64_t row);
 
 /* ------------------------------------------------------------------------- */
+/* Focus and keyboard                                                        */
+/* ------------------------------------------------------------------------- */
+/*
+ * A table has at most one focused item: a header, a row, a footer or a
+ * placeholder (the keyboard cursor of a view). Like the selection, focus
+ * belongs to the item, not to its position: it stays on its row or section
+ * through insertions, removals and moves around it, collapses of other
+ * sections, filters and snapshots that keep the item. The focused item, while
+ * shown, carries FOLD_ITEM_FLAG_FOCUSED, so a view draws the focus ring from
+ * what it already asks for. Focus is always on a shown item or nowhere.
+ *
+ * The focus rule. When the focused item stops being shown, focus moves in
+ * the same call, and the change set redraws the item that takes it:
+ *  - hidden by a collapse: to the header of the outermost collapsed section
+ *    that hides it (the section the user collapsed);
+ *  - removed, or hidden by a filter: to the first item that can take focus
+ *    at or after the place where it was in the new list; at the end of the
+ *    list, the last one before it that can;
+ *  - when no item can take focus: nowhere.
+ * This is what a file manager user expects: Nautilus and Finder move focus
+ * to the folder collapsed over it and to the next file after a delete. VS
+ * Code's tree and JavaFX's TreeView also move focus to the collapsed
+ * parent; GtkListView, which knows only positions, keeps the focused
+ * position, so after a removal focus lands on the item that took its place
+ * (the "next item" here) and after a collapse on whatever item slid up to
+ * that position (here: the collapsed header).
+ *
+ * Which items can take focus: the kinds set with fold_table_set_focus_kinds
+ * (all four by default), except the header, footer, placeholder and own rows
+ * of a section flagged FOLD_SECTION_NO_FOCUS. Navigation passes over items
+ * that cannot; such a section's rows are passed in one step, whatever their
+ * number.
+ *
+ * Every focus change reaches change listeners as one change set with no
+ * steps that redraws the old and the new focused item. Saved state
+ * (fold_table_export_state) holds the focused item by key:
+ *   "focus": {"section": "Mac", "kind": "row", "row": 2}
+ * ("kind" is "header", "row", "footer" or "placeholder"); import restores it
+ * when the item exists and is shown, and otherwise applies the focus rule to
+ * where it would be.
+ */
+
+/* Kinds of item that can take focus (fold_table_set_focus_kinds): bits
+ * (1u << FOLD_ITEM_*). */
+#define FOLD_FOCUS_HEADERS (1u << FOLD_ITEM_HEADER)
+#define FOLD_FOCUS_ROWS (1u << FOLD_ITEM_ROW)
+#define FOLD_FOCUS_FOOTERS (1u << FOLD_ITEM_FOOTER)
+#define FOLD_FOCUS_PLACEHOLDERS (1u << FOLD_ITEM_PLACEHOLDER)
+#define FOLD_FOCUS_ALL 15u
+
+/* Which kinds of item can take focus (the default is FOLD_FOCUS_ALL; other
+ * bits are FOLD_E_INVALID). A focused item of a kind that is no longer
+ * allowed keeps focus until it moves. O(1). */
+int fold_table_set_focus_kinds(fold_table *table, uint32_t kinds);
+
+/* Focuses the item at `position`, or with -1 clears the focus. An item that
+ * cannot take focus is FOLD_E_NOT_ALLOWED ("the footer of section "Mac"
+ * cannot take focus"). The selection and its anchor do not change.
+ * O(depth * log n). */
+int fold_table_set_focus(fold_table *table, int64_t position);
+
+/* The focused item's position, or -1 when nothing is focused. O(depth * log n). */
+int fold_table_focus(const fold_table *table, int64_t *out_position);
+
+/* Ways to move from an item (fold_table_navigate). Each lands on an item
+ * that can take focus, passing over the others; where there is none in
+ * that direction, the answer is `from` itself. */
+#define FOLD_NAV_NEXT 0             /* the next item */
+#define FOLD_NAV_PREVIOUS 1         /* the previous item */
+#define FOLD_NAV_FIRST 2            /* the first item (Home) */
+#define FOLD_NAV_LAST 3             /* the last item (End) */
+#define FOLD_NAV_PARENT 4           /* the header of the section that holds the
+                                       item (for a header: of its parent
+                                       section), the nearest one with a header
+                                       item that can take focus */
+#define FOLD_NAV_FIRST_CHILD 5      /* from an expanded section's header: the
+                                       first item it shows below its header */
+#define FOLD_NAV_NEXT_SIBLING 6     /* the next child of the same parent that
+                                       shows an item (a row, or a subsection's
+                                       first item), over subsections' contents */
+#define FOLD_NAV_PREVIOUS_SIBLING 7 /* the previous one */
+#define FOLD_NAV_PAGE_DOWN 8        /* the item one viewport height further
+                                       down, at the same place on screen: the
+                                       item under (top of `from` + viewport
+                                       height), as GtkListView and browsers
+                                       page; the last item when none is */
+#define FOLD_NAV_PAGE_UP 9          /* the same, up */
+
+/* The item that a move from the item at `from` lands on; `from` -1 (no
+ * focus) lands on the first item for every move but PREVIOUS, LAST and
+ * PAGE_UP, which land on the last. Pages need a viewport
+ * (fold_table_set_viewport): without one they are FOLD_E_NOT_ALLOWED.
+ * FOLD_E_NOT_FOUND when no item can take focus. Nothing changes.
+ * O(depth * log n) (plus O(log n) per section passed over that cannot take
+ * focus). */
+int fold_table_navigate(const fold_table *table, int64_t from, int32_t move,
+                        int64_t *out_position);
+
+/* Keys of the keyboard model (fold_table_press_key). A view maps its own
+ * key codes (and swaps LEFT and RIGHT in right-to-left layouts). */
+#define FOLD_KEY_UP 1
+#define FOLD_KEY_DOWN 2
+#define FOLD_KEY_LEFT 3
+#define FOLD_KEY_RIGHT 4
+#define FOLD_KEY_HOME 5
+#define FOLD_KEY_END 6
+#define FOLD_KEY_PAGE_UP 7
+#define FOLD_KEY_PAGE_DOWN 8
+#define FOLD_KEY_SPACE 9
+#define FOLD_KEY_PLUS 10     /* '+' and the keypad's: expand */
+#define FOLD_KEY_MINUS 11    /* '-' and the keypad's: collapse */
+#define FOLD_KEY_ASTERISK 12 /* '*' and the keypad's: expand all below */
+
+/* Modifiers (fold_table_press_key). */
+#define FOLD_MOD_SHIFT 1u
+#define FOLD_MOD_CTRL 2u /* Ctrl, or Command where a platform uses it */
+
+/* What fold_table_press_key did. */
+typedef struct fold_key_result {
+    int32_t handled;      /* 1 if the key did something or means something
+                             here (even when nothing changed, e.g. Down on the
+                             last item); 0: not a key of the model, or nothing
+                             to do (let the view use it) */
+    int32_t action;       /* FOLD_ACTIVATED_* for LEFT, RIGHT, PLUS, MINUS when
+                             they collapsed or expanded a section; else
+                             FOLD_ACTIVATED_NOTHING */
+    int64_t focus;        /* the focused position after the key, -1 if none */
+    double scroll_offset; /* with a viewport: the offset that shows the focused
+                             item (fold_table_scroll_offset with
+                             FOLD_ALIGN_AUTO; for pages, the viewport moved by
+                             as much as the focus moved, clamped, so the focus
+                             keeps its place on screen); without one, 0 */
+    int32_t scroll;       /* 1 if scroll_offset differs from the viewport's
+                             offset (the view should scroll there) */
+    int32_t reserved;
+} fold_key_result;
+
+/* The keyboard model of a multi-selection tree list, in one call: applies
+ * `key` with `modifiers` (FOLD_MOD_*) to the focus, the selection and the
+ * sections, reports it all in one change set, and says where to scroll. The
+ * viewport (fold_table_set_viewport) is used for pages and scrolling; the
+ * table does not move it. Without a focus, a movement key first focuses the
+ * first item (UP, PAGE_UP, END: the last) and moves no further.
+ *
+ *   key                 | alone                  | Shift             | Ctrl
+ *   --------------------+------------------------+-------------------+-------------
+ *   UP / DOWN           | focus the previous /   | focus it, select  | focus it,
+ *   HOME / END          | next / first / last /  | the range from    | select
+ *   PAGE_UP / PAGE_DOWN | page item, select only | the anchor to it  | nothing
+ *                       | it, make it the anchor | (REPLACE)         |
+ *   LEFT                | an expanded collapsible section's header: collapse it
+ *                       | (focus stays); otherwise move to FOLD_NAV_PARENT, with
+ *                       | the modifiers' selection rules of the rows above
+ *   RIGHT               | a collapsed section's header: expand it (a lazily
+ *                       | loaded section starts loading); an expanded one with
+ *                       | items below its header: move to FOLD_NAV_FIRST_CHILD,
+ *                       | with the modifiers' rules; otherwise nothing (handled 0)
+ *   SPACE               | toggle the focused     | select the range  | toggle
+ *                       | item's selection, make | from the anchor   | (as alone)
+ *                       | it the anchor          | (REPLACE)         |
+ *   PLUS / MINUS        | expand / collapse the focused header's section
+ *   ASTERISK            | expand the focused header's section and every
+ *                       | section below it (all levels)
+ *
+ * Ctrl+Shift with a movement key adds the range to the selection (ADD), as
+ * in file managers. Selecting follows the selection mode: in
+ * FOLD_SELECTION_SINGLE, Shift acts as alone; in FOLD_SELECTION_NONE nothing
+ * is selected and keys only move focus. Footers and placeholders take focus
+ * but are never selected: moving onto one leaves the selection as it is.
+ * Section listeners hear collapses and expansions as from fold_table_collapse
+ * and fold_table_expand (a refusal: action FOLD_ACTIVATED_REFUSED). An unknown
+ * key or modifier bit is FOLD_E_INVALID. out may be NULL.
+ * O(depth * log n) for every key but ASTERISK (O(s * log n) for s sections
+ * below the focused one). */
+int fold_table_press_key(fold_table *table, int32_t key, uint32_t modifiers,
+                         fold_key_result *out);
+
+/* ------------------------------------------------------------------------- */
 /* Filtering                                                                 */
 /* ------------------------------------------------------------------------- */
 /*
@@ -1819,6 +2016,129 @@ int fold_table_measure(fold_table *table, double offset, double height, int64_t 
  * Expanded heights set with fold_table_set_row_expanded_height stay.
  * O(depth * log n) for a row; plus O(stored rows) for the others. */
 int fold_table_invalidate_heights(fold_table *table, fold_section_id section, int64_t row);
+
+/* ------------------------------------------------------------------------- */
+/* Drag and drop                                                             */
+/* ------------------------------------------------------------------------- */
+/*
+ * While items are dragged over the list, fold_table_drop_target answers
+ * where they would land for a pointer at (x, y) in content coordinates (y
+ * as for fold_table_item_at_offset; x from the list's left edge, with
+ * `indent_width` points per nesting level, or x as a level with
+ * indent_width 1): as a child index of a section, with the geometry of the
+ * indicator to draw. The rule, as VS Code's tree and Qt's item views do it:
+ *  - over a header: its top quarter drops before the section (a line at
+ *    the header's top), its middle half drops INTO the section (the section
+ *    highlighted; the items go after its last child), its bottom quarter
+ *    drops before the section's first child when it is expanded and shows
+ *    children, and after the section otherwise. A section that cannot take
+ *    the items (FOLD_SECTION_NO_DROP, one of the dragged sections or inside
+ *    one, a section whose children are not loaded) offers no INTO: its
+ *    header splits in halves, before and after;
+ *  - over a row: its top half drops before it, its bottom half after it;
+ *  - over a footer: before it (after its section's last child); over a
+ *    placeholder: into its section;
+ *  - in a gap where several levels end (after the last child of a section
+ *    that is itself last, and so on: the line under the item is shared by
+ *    every level that ends there), x picks the level: depth
+ *    floor(x / indent_width), clamped to the levels that end there, so
+ *    dragging left drops after the enclosing section instead;
+ *  - above the first item: before the first top-level child; at or below
+ *    the end: after the last top-level child (again with x picking among the
+ *    levels that end at the bottom).
+ * A place that cannot take the dragged items is FOLD_DROP_NONE: inside a
+ * dragged section (a section cannot be dropped into its own subtree), into a
+ * FOLD_SECTION_NO_DROP section, rows at the top level (only sections can be
+ * there), a section whose children are not loaded. With no dragged items
+ * given (a drag from elsewhere), every place is open but NO_DROP sections.
+ *
+ * fold_table_drop performs it: the dragged items, in the order given, end as
+ * consecutive children of the target section at the target place, in one
+ * change set whose moves list them (see "Change sets": moves), so a view
+ * keeps their widgets. Their selection, expanded and collapsed states and
+ * ids go with them.
+ */
+
+/* What is dragged: a row (section, row) or a whole section (row -1). */
+typedef struct fold_item_ref {
+    fold_section_id section;
+    int64_t row;
+} fold_item_ref;
+
+/* Kinds of drop target. */
+#define FOLD_DROP_NONE 0   /* the items cannot be dropped here */
+#define FOLD_DROP_BEFORE 1 /* between items: draw a line */
+#define FOLD_DROP_INTO 2   /* onto a section: highlight it */
+
+/* Where dragged items would land. */
+typedef struct fold_drop_target {
+    int32_t kind;            /* FOLD_DROP_* */
+    int32_t depth;           /* the depth the items would have (0 = top level) */
+    fold_section_id parent;  /* the section that gets them (FOLD_ROOT: top level) */
+    int64_t index;           /* the child index they go before, counting the
+                                parent's children as they are now (dragged
+                                ones included); the child count: at the end */
+    int64_t position;        /* BEFORE: the position of the item below the line
+                                (the item count at the very end); INTO: the
+                                section's header */
+    double line_y;           /* BEFORE: the line's offset (the top of the item
+                                below it, or the bottom of the last item) */
+    double line_x;           /* BEFORE: where the line starts: depth * indent_width */
+    double highlight_top;    /* INTO: the section's header top ... */
+    double highlight_height; /* ... to the bottom of the last item it shows */
+} fold_drop_target;
+
+/* Where `dragged` (count items, or NULL and 0 for a drag from elsewhere)
+ * would land if dropped at (x, y); see the rule above. x, y and
+ * indent_width must be finite, indent_width > 0 (FOLD_E_INVALID); a dragged
+ * section or row that does not exist is FOLD_E_NOT_FOUND. Nothing changes.
+ * O(d * depth * log n) for d dragged items. */
+int fold_table_drop_target(const fold_table *table, double x, double y, double indent_width,
+                           const fold_item_ref *dragged, int64_t dragged_count,
+                           fold_drop_target *out_target);
+
+/* Moves the items to `parent` before child `index` (as fold_drop_target
+ * gives them: indices counted before the move), in the order given: one
+ * change set with moves. Everything is checked first and nothing changes on
+ * failure: a section moved into its own subtree is FOLD_E_INVALID, a
+ * FOLD_SECTION_NO_DROP or unloaded parent FOLD_E_NOT_ALLOWED, rows at the
+ * top level FOLD_E_INVALID, an item named twice FOLD_E_INVALID. A row
+ * dragged together with its own section goes with the section and is
+ * skipped. O(d * depth * log n) for d items (plus O(d^2) bookkeeping). */
+int fold_table_drop(fold_table *table, fold_section_id parent, int64_t index,
+                    const fold_item_ref *items, int64_t count);
+
+/* ------------------------------------------------------------------------- */
+/* Type-ahead                                                                */
+/* ------------------------------------------------------------------------- */
+
+/* The text of an item for fold_table_find_text: return a NUL-terminated
+ * UTF-8 string that stays valid until the callback is called again or
+ * fold_table_find_text returns, or NULL for no text. Runs inside the call:
+ * it may read the table, not change it (FOLD_E_BUSY). */
+typedef const char *(*fold_item_text_fn)(const fold_item *item, int64_t position,
+                                         void *user_data);
+
+/* Search flags (fold_table_find_text). */
+#define FOLD_FIND_INCLUDE_START 1u /* `start` itself may match (typing more
+                                      letters of the same word keeps the item) */
+#define FOLD_FIND_BACKWARD 2u      /* search upward */
+
+/* Type-ahead: the first item shown after `start` (-1: from the top) whose
+ * text starts with `prefix`, compared case-insensitively with Unicode's
+ * case folding ("straße" finds "STRASSE"; "é" finds "É"), going round past
+ * the end to the top; only items that can take focus are candidates. Text
+ * is a header's title (FOLD_TEXT_TITLE) unless `text` is given, which is
+ * then asked for every candidate (rows, footers and placeholders included);
+ * without `text`, rows are passed over a section at a time. Leading spaces
+ * of the text are ignored. An empty prefix is FOLD_E_INVALID, invalid UTF-8
+ * FOLD_E_INVALID; FOLD_E_NOT_FOUND when nothing matches. Nothing changes:
+ * a view focuses the answer (fold_table_set_focus) and keeps the typed
+ * prefix itself, resetting it after a pause as GTK and Qt do (about 1 s).
+ * O(k * depth * log n) for k candidates looked at. */
+int fold_table_find_text(const fold_table *table, const char *prefix, int64_t start,
+                         uint32_t flags, fold_item_text_fn text, void *user_data,
+                         int64_t *out_position);
 
 #ifdef __cplusplus
 }

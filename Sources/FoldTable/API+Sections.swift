@@ -72,3 +72,11 @@ public func fold_table_set_section_height(_ table: OpaquePointer?, _ section: UI
 public func fold_table_set_collapsible(_ table: OpaquePointer?, _ section: UInt64, _ collapsible: Int32) -> Int32 {
     withTable(table) { t in try t.setCollapsible(collapsible != 0, section: sectionRef(section)) }
 }
+
+@_cdecl("fold_table_set_section_flags")
+public func fold_table_set_section_flags(_ table: OpaquePointer?, _ section: UInt64, _ flags: UInt32,
+                                         _ mask: UInt32) -> Int32 {
+    withTable(table) { t in
+        try t.setSectionFlags(SectionFlags(rawValue: flags), mask: SectionFlags(rawValue: mask), section: sectionRef(section))
+    }
+}

@@ -24,8 +24,8 @@ extension Table {
     /// start expanded (it starts loading at once).
     static func problem(newSectionFlags flags: SectionFlags, key: @autoclosure () -> String,
                         inserted: Bool = false) -> String? {
-        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded, .unloaded]) else {
-            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"
+        guard flags.isSubset(of: [.collapsed, .fixed, .noHeader, .expanded, .unloaded, .noFocus, .noDrop]) else {
+            return "section flags \(flags.rawValue) are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)"
         }
         if flags.isSuperset(of: [.collapsed, .expanded]) {
             return "section \"\(key())\" cannot start both collapsed and expanded"
@@ -51,6 +51,8 @@ extension Table {
         let fixed = !flags.isDisjoint(with: [.fixed, .noHeader])
         s.fixed = fixed
         s.hasHeader = !flags.contains(.noHeader)
+        s.noFocus = flags.contains(.noFocus)
+        s.noDrop = flags.contains(.noDrop)
         let expanded = flags.contains(.expanded)
         s.collapsed = flags.contains(.collapsed) || (flags.contains(.unloaded) && !expanded)
             || (options.startCollapsed && !fixed && !expanded)
@@ -343,6 +345,13 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     public static let filtered = SectionFlags(rawValue: 64)
     /// Reported only: collapsed, but shown expanded by a filter (`FilterOptions.expandMatches`).
     public static let filterOpened = SectionFlags(rawValue: 128)
+    /// Its header, footer, placeholder and own rows take no keyboard focus:
+    /// navigation passes over them (Table+Focus.swift). Given or set.
+    public static let noFocus = SectionFlags(rawValue: 256)
+    /// Dragged items cannot be dropped into it (Table+Drop.swift). Given or set.
+    public static let noDrop = SectionFlags(rawValue: 512)
+    /// The flags `Table.setSectionFlags` changes.
+    public static let settable: SectionFlags = [.noFocus, .noDrop]
 }
 
 extension Table {
@@ -364,6 +373,24 @@ extension Table {
         if s.load != .loaded { f.insert(.unloaded) }
         if s.filterHidden { f.insert(.filtered) }
         if s.filterOpened { f.insert(.filterOpened) }
+        if s.noFocus { f.insert(.noFocus) }
+        if s.noDrop { f.insert(.noDrop) }
         return f
+    }
+
+    /// Sets the bits of `mask` (only `.noFocus` and `.noDrop`) to those of
+    /// `flags`. Items whose focusability changes are not redrawn: nothing
+    /// about them is drawn differently. A focused item that can no longer
+    /// take focus keeps it until focus moves.
+    /// - Complexity: O(1) after resolving the section.
+    public func setSectionFlags(_ flags: SectionFlags, mask: SectionFlags, section ref: SectionRef) throws {
+        guard mask.isSubset(of: .settable) else {
+            throw FoldError(.invalidArgument, "only the section flags no focus (256) and no drop (512) can be changed, not \(mask.rawValue)")
+        }
+        let s = try section(ref)
+        try mutate {
+            if mask.contains(.noFocus) { s.noFocus = flags.contains(.noFocus) }
+            if mask.contains(.noDrop) { s.noDrop = flags.contains(.noDrop) }
+        }
     }
 }

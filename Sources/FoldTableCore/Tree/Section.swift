@@ -58,6 +58,12 @@ final class Section {
     /// Whether the section has a header item; without one it is a group of
     /// rows only, and always fixed.
     var hasHeader = true
+    /// FOLD_SECTION_NO_FOCUS: its header, footer, placeholder and own rows
+    /// take no keyboard focus (Table+Focus.swift).
+    var noFocus = false
+    /// FOLD_SECTION_NO_DROP: dragged items cannot be dropped into it
+    /// (Table+Drop.swift).
+    var noDrop = false
     var list: ChildList
     /// The section whose list holds this one (the table's root for top-level
     /// sections); nil only for the root.
