@@ -77,6 +77,8 @@ public final class Table {
     var loads = Loads()
     /// The selection's mode and anchor (Table+Selection.swift).
     var selectionState = SelectionState()
+    /// The focused item and which items can take focus (Table+Focus.swift).
+    var focusState = FocusState()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProvider: ((String, Int) -> Double?)?
     var headerHeightProvider: ((String) -> Double?)?
