@@ -392,7 +392,7 @@ gboolean fold_store_find_text(FoldStore *store, const char *prefix, gint64 start
  * fold_drop_target). Give @parent and @index to fold_store_drop(). A
  * plain struct the caller allocates, like #FoldSnapshotReport.
  */
-typedef struct {
+typedef struct _FoldDropTarget {
     FoldDropKind kind;
     gint depth;
     guint64 parent;
