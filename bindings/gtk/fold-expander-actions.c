@@ -132,7 +132,7 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
  * Does what a click on the item does: [method@Fold.ListModel.activate] at
  * the item's current position (a header toggles its section unless it is
  * fixed, a row its expansion with the accordion applied, a footer nothing).
- * The `listitem.activate` action (<kbd>Enter</kbd>, <kbd>Space</kbd>).
+ * The `listitem.activate` action (<kbd>Enter</kbd>).
  *
  * Cost: O(depth × log n), plus what the model emits.
  *
