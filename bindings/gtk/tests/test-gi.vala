@@ -58,13 +58,12 @@ void check_conveniences () {
 // Focus, the keyboard model and drops (issue 36).
 void check_focus_keys_drop () {
     try {
-        var store = new Fold.Store ();
-        store.row_height = 20;
-        store.header_height = 30;
+        var store = (Fold.Store) GLib.Object.@new (typeof (Fold.Store), "row-height", 20.0,
+                                                  "header-height", 30.0);
         uint64 a, b;
         store.insert_section (0, -1, "a", "Apples", 2, Fold.SectionFlags.NONE, out a);
         store.insert_section (0, -1, "b", "Berries", 2, Fold.SectionFlags.NONE, out b);
-        var model = Fold.ListModel.new_for_store (store);
+        var model = new Fold.ListModel.for_store (store);
         store.set_focus (1);
         Fold.KeyResult r;
         store.press_key (Fold.KeyboardKey.DOWN, Fold.Modifiers.SHIFT, out r);
