@@ -1076,10 +1076,12 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  *    "expanded": [{"section": "Mac", "row": 2}],
  *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
  *    "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
- *    "selection_anchor": {"section": "Mac", "row": 2}}
+ *    "selection_anchor": {"section": "Mac", "row": 2},
+ *    "focus": {"section": "Mac", "kind": "row", "row": 2}}
  * "selected" (the selection in list order: runs of rows, and sections
  * without "row") and "selection_anchor" (without "row": a section) are
- * written only when there is a selection or an anchor (see "Selection").
+ * written only when there is a selection or an anchor (see "Selection");
+ * "focus" only when an item is focused (see "Focus and keyboard").
  * Keys, not ids, are saved. The caller frees *out_json with fold_free().
  * O(s + k * depth * log n) for s sections and k expanded rows and
  * selected runs. */
@@ -1741,8 +1743,8 @@ int fold_table_set_focus_kinds(fold_table *table, uint32_t kinds);
 
 /* Focuses the item at `position`, or with -1 clears the focus. An item that
  * cannot take focus is FOLD_E_NOT_ALLOWED ("the footer of section "Mac"
- * cannot take focus"). The selection and its anchor do not change.
- * O(depth * log n). */
+ * cannot take focus: ..." with the reason). The selection and its anchor
+ * do not change. O(depth * log n). */
 int fold_table_set_focus(fold_table *table, int64_t position);
 
 /* The focused item's position, or -1 when nothing is focused. O(depth * log n). */
@@ -1776,7 +1778,8 @@ int fold_table_focus(const fold_table *table, int64_t *out_position);
  * focus) lands on the first item for every move but PREVIOUS, LAST and
  * PAGE_UP, which land on the last. Pages need a viewport
  * (fold_table_set_viewport): without one they are FOLD_E_NOT_ALLOWED.
- * FOLD_E_NOT_FOUND when no item can take focus. Nothing changes.
+ * With `from` -1, FOLD_E_NOT_FOUND when no item can take focus; another
+ * `from` outside the list is FOLD_E_RANGE. Nothing changes.
  * O(depth * log n) (plus O(log n) per section passed over that cannot take
  * focus). */
 int fold_table_navigate(const fold_table *table, int64_t from, int32_t move,
@@ -1825,8 +1828,11 @@ typedef struct fold_key_result {
  * `key` with `modifiers` (FOLD_MOD_*) to the focus, the selection and the
  * sections, reports it all in one change set, and says where to scroll. The
  * viewport (fold_table_set_viewport) is used for pages and scrolling; the
- * table does not move it. Without a focus, a movement key first focuses the
- * first item (UP, PAGE_UP, END: the last) and moves no further.
+ * table does not move it (but for anchoring, as after any change), and
+ * without one PAGE_UP and PAGE_DOWN are not handled. Without a focus, a
+ * movement key first focuses the first item (UP, PAGE_UP, END: the last)
+ * and moves no further (selecting as the table says); the other keys are
+ * not handled.
  *
  *   key                 | alone                  | Shift             | Ctrl
  *   --------------------+------------------------+-------------------+-------------
@@ -1846,10 +1852,15 @@ typedef struct fold_key_result {
  *                       | it the anchor          | (REPLACE)         |
  *   PLUS / MINUS        | expand / collapse the focused header's section
  *   ASTERISK            | expand the focused header's section and every
- *                       | section below it (all levels)
+ *                       | section below it (all levels; below it, sections
+ *                       | whose children are not loaded stay as they are)
  *
- * Ctrl+Shift with a movement key adds the range to the selection (ADD), as
- * in file managers. Selecting follows the selection mode: in
+ * Ctrl+Shift with a movement key (and SPACE) adds the range to the
+ * selection (ADD), as in file managers. A movement key with nowhere to go
+ * (DOWN on the last item) still applies its selection rule to the focused
+ * item. SPACE on a footer or a placeholder, PLUS, MINUS and ASTERISK on
+ * anything but the header of a section that is not fixed, and LEFT with
+ * no parent header to go to are not handled. Selecting follows the selection mode: in
  * FOLD_SELECTION_SINGLE, Shift acts as alone; in FOLD_SELECTION_NONE nothing
  * is selected and keys only move focus. Footers and placeholders take focus
  * but are never selected: moving onto one leaves the selection as it is.
