@@ -110,11 +110,12 @@ extension Table {
     }
 
     /// Moves the focus (inside a mutation) to `target`, shown at `position`,
-    /// or nowhere; redraws the old and the new focused item.
-    func placeFocus(_ target: FocusedItem?, at position: Int?) {
+    /// or nowhere; redraws the old and the new focused item (`from`: where
+    /// the old one is, when the caller knows).
+    func placeFocus(_ target: FocusedItem?, at position: Int?, from: Int?? = nil) {
         focusState.placed = true
         if let old = focusState.focused, let target, isSame(old, target) { return }
-        if let old = focusState.focused { recordRedraw(shownPosition(old)) }
+        if let old = focusState.focused { recordRedraw(from ?? shownPosition(old)) }
         focusState.focused = target
         recordRedraw(position)
     }

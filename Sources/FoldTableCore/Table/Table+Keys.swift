@@ -93,7 +93,7 @@ extension Table {
             guard let target = try? navigate(from: from, from == nil ? (move.startsAtEnd ? .last : .first) : move) else {
                 return (false, .none)
             }
-            try focusAndSelect(target, modifiers)
+            try focusAndSelect(target, modifiers, from: from)
             return (true, .none)
         }
         guard let from, let (item, s) = focusItem(at: from) else { return (false, .none) }
@@ -104,7 +104,7 @@ extension Table {
             }
             let target = try navigate(from: from, .parent)
             guard target != from else { return (false, .none) }
-            try focusAndSelect(target, modifiers)
+            try focusAndSelect(target, modifiers, from: from)
             return (true, .none)
         case .right:
             guard item.kind == .header else { return (false, .none) }
@@ -114,7 +114,7 @@ extension Table {
             }
             let target = try navigate(from: from, .firstChild)
             guard target != from else { return (false, .none) }
-            try focusAndSelect(target, modifiers)
+            try focusAndSelect(target, modifiers, from: from)
             return (true, .none)
         case .space:
             guard item.kind == .header || item.kind == .row, selectionState.mode != .none else { return (false, .none) }
@@ -146,12 +146,19 @@ extension Table {
     /// Ctrl+Shift, the range added; Ctrl, nothing. Footers and placeholders
     /// are never selected; `.single` mode takes Shift as alone, `.none`
     /// selects nothing.
-    private func focusAndSelect(_ p: Int, _ modifiers: KeyModifiers) throws {
-        // `p` is the focus itself when nothing lies in that direction (it
-        // may be of a kind no longer allowed: it stays until it moves).
-        if p != focusPosition { placeFocus(try focusTarget(at: p), at: p) }
-        guard selectionState.mode != .none, let (item, _) = focusItem(at: p),
-              item.kind == .header || item.kind == .row else { return }
+    private func focusAndSelect(_ p: Int, _ modifiers: KeyModifiers, from: Int?) throws {
+        let kind: ItemKind
+        if p != from {
+            let target = try focusTarget(at: p)
+            placeFocus(target, at: p, from: from)
+            kind = target.kind
+        } else {
+            // Nothing lies in that direction: the focus stays (it may be of
+            // a kind no longer allowed: it stays until it moves).
+            guard let (item, _) = focusItem(at: p) else { return }
+            kind = item.kind
+        }
+        guard selectionState.mode != .none, kind == .header || kind == .row else { return }
         let shift = modifiers.contains(.shift) && selectionState.mode == .multiple
         switch (shift, modifiers.contains(.ctrl)) {
         case (false, false): try selectItem(at: p, how: .replace)
