@@ -44,7 +44,7 @@ struct TreeFuzz {
     var focusRng: SeededRandom
     var focusesMoved = 0
     var lastFocus: Int?
-    var lastWasBatch = false
+    var stepsSinceFocusCheck = 0
 
     /// With a filter on, now and then the next insertion's match function
     /// stops it: then it must fail and change nothing. Returns whether it will.
@@ -115,7 +115,6 @@ struct TreeFuzz {
     /// that stayed but looks different is redrawn, and a step that changes
     /// nothing says nothing.
     mutating func stepCheckingEvents() throws {
-        lastWasBatch = false
         try checkingEvents { try $0.step() }
     }
 
@@ -125,7 +124,6 @@ struct TreeFuzz {
     mutating func batchCheckingEvents() throws {
         let steps = Int.random(in: 1...6, using: &rng)
         log.append("batch of \(steps)")
-        lastWasBatch = true
         try checkingEvents { fuzz in
             try fuzz.table.beginBatch()
             for _ in 0..<steps { try fuzz.step() }
@@ -204,6 +202,7 @@ struct TreeFuzz {
     }
 
     mutating func step() throws {
+        stepsSinceFocusCheck += 1
         if selecting, Int.random(in: 0..<3, using: &rng) == 0 { return try selectionStep() }
         if snapshots, Int.random(in: 0..<8, using: &rng) == 0 { return try snapshotStep() }
         let op = Int.random(in: 0..<18, using: &rng)
@@ -602,9 +601,9 @@ struct TreeFuzz {
     mutating func checkFocus(_ context: String) throws {
         if let p = table.focusPosition {
             #expect(table.canTakeFocus(try table.item(at: p)), "focus \(p) \(context)")
-        } else if let before = lastFocus, table.itemCount > 0, !lastWasBatch {
+        } else if let before = lastFocus, table.itemCount > 0, stepsSinceFocusCheck == 1 {
             // Gone only when no item is left (here every item can take
-            // focus); a batch may have emptied the table on its way.
+            // focus); several steps (a batch) may have emptied the table on their way.
             Issue.record("focus \(before) went nowhere with \(table.itemCount) items: \(context)")
         }
         if table.itemCount > 0, focusRng.below(4) == 0 {
@@ -613,6 +612,7 @@ struct TreeFuzz {
         }
         if table.focusPosition != lastFocus { focusesMoved += 1 }
         lastFocus = table.focusPosition
+        stepsSinceFocusCheck = 0
     }
 
     /// Stacked like CSS sticky headers: level d is the level-d section
