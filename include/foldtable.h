@@ -1700,7 +1700,8 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  * The focus rule. When the focused item stops being shown, focus moves in
  * the same call, and the change set redraws the item that takes it:
  *  - hidden by a collapse: to the header of the outermost collapsed section
- *    that hides it (the section the user collapsed);
+ *    that hides it (the section the user collapsed), when that header can
+ *    take focus (otherwise as for a removal);
  *  - removed, or hidden by a filter: to the first item that can take focus
  *    at or after the place where it was in the new list; at the end of the
  *    list, the last one before it that can;
@@ -1725,7 +1726,8 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *   "focus": {"section": "Mac", "kind": "row", "row": 2}
  * ("kind" is "header", "row", "footer" or "placeholder"); import restores it
  * when the item exists and is shown, and otherwise applies the focus rule to
- * where it would be.
+ * where it would be (a section the table does not have changes nothing, as
+ * state without "focus" does).
  */
 
 /* Kinds of item that can take focus (fold_table_set_focus_kinds): bits
