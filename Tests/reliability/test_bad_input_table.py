@@ -113,6 +113,7 @@ ALLOWED_NULL = {
     ("fold_table_selection_count", "out_sections"),
     ("fold_table_match_count", "out_matches"),    # "Both outputs optional"
     ("fold_table_match_count", "out_rows"),
+    ("fold_table_press_key", "out"),              # "out may be NULL"
 }
 
 # (function, parameter): FOLD_ROOT names the top level as a parent there, so
@@ -136,10 +137,12 @@ ALLOWED_MINUS_ONE = {
     ("fold_table_move_row", "index"),
     ("fold_table_invalidate_heights", "row"),
     ("fold_table_set_selection_anchor", "row"),   # "row -1: the section"
+    ("fold_table_set_focus", "position"),         # "with -1 clears the focus"
+    ("fold_table_navigate", "from"),              # "`from` -1 (no focus)"
 }
 
 # Parameters holding a FOLD_* constant: an unknown one is FOLD_E_INVALID.
-CONSTANT_PARAMETERS = {"which", "alignment", "accordion", "how", "mode"}
+CONSTANT_PARAMETERS = {"which", "alignment", "accordion", "how", "mode", "move", "key"}
 
 # Words a C user does not need to see in a message: Swift's spelling.
 UNWANTED_WORDS = ("Optional(", "Swift.", "Int64(", "UInt64(", "nil", "String(", "Error(", "fatal")
