@@ -1820,7 +1820,9 @@ typedef struct fold_key_result {
                              item (fold_table_scroll_offset with
                              FOLD_ALIGN_AUTO; for pages, the viewport moved by
                              as much as the focus moved, clamped, so the focus
-                             keeps its place on screen); without one, 0 */
+                             keeps its place on screen; for a key not handled
+                             or with no focus, the viewport's offset); without
+                             one, 0 */
     int32_t scroll;       /* 1 if scroll_offset differs from the viewport's
                              offset (the view should scroll there) */
     int32_t reserved;
