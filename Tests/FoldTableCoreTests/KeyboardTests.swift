@@ -186,8 +186,13 @@ private let cases: [KeyCase] = [
         r = try t.pressKey(.pageDown)
         #expect(r.focus == 4)  // 72 + 100: B row 0 (144..188)
         #expect(r.scrollOffset == 144)
-        r = try t.pressKey(.pageUp)
-        #expect(r.handled)
+        r = try t.pressKey(.pageUp)  // 144 - 100: A row 0 (28..72)
+        #expect(r.handled && r.focus == 1)
+        #expect(r.scrollOffset == 0 && r.scroll)  // 72 + (28 - 144), clamped
+        #expect(listed(t) == "A:0+1")
+        r = try t.pressKey(.pageDown, modifiers: .shift)  // 28 + 100: B's header (116..144)
+        #expect(r.focus == 3)
+        #expect(listed(t) == "A:0+2 B")
         // Down scrolls as little as shows the item.
         try t.setViewport(Viewport(offset: 0, height: 100))
         try t.setFocus(2)
