@@ -5,7 +5,8 @@ import Testing
 // and subsections interleaved, NO_FOCUS sections, collapsed sections,
 // headerless sections, footers, a filter, focus kinds), every move that a
 // scan of the flat list can answer (NEXT, PREVIOUS, FIRST, LAST, PARENT,
-// FIRST_CHILD) from every position must land where the scan does. The
+// FIRST_CHILD, and the siblings from the item paths) from every position
+// must land where the scan does. The
 // engine passes a section's rows in one step; the scan goes item by item.
 
 @Suite struct NavigationModelTests {
@@ -61,8 +62,28 @@ import Testing
             #expect(try t.navigate(from: nil, .next) == scanForward(0), "\(context)")
             #expect(try t.navigate(from: nil, .last) == scanBack(n - 1), "\(context)")
         }
+        // Siblings: an item's unit is its child index in its parent (from
+        // the item paths); a sibling is the first item of another unit.
+        let paths = try (0..<n).map { try t.itemPath(at: $0) }
+        func siblings(_ p: Int) -> (previous: Int?, next: Int?) {
+            let item = items[p]
+            guard item.kind != .placeholder else { return (nil, nil) }
+            let parentPath = Array(paths[p].dropLast())
+            var firsts: [(unit: Int, at: Int)] = []
+            for q in 0..<n where paths[q].count > parentPath.count && Array(paths[q].prefix(parentPath.count)) == parentPath {
+                let unit = paths[q][parentPath.count]
+                if firsts.last?.unit != unit { firsts.append((unit, q)) }
+            }
+            guard let mine = firsts.firstIndex(where: { $0.unit == paths[p].last }) else { return (nil, nil) }
+            let next = firsts[(mine + 1)...].first { can[$0.at] }?.at
+            let previous = firsts[..<mine].last { can[$0.at] }?.at
+            return (previous, next)
+        }
         for p in 0..<n {
             let item = items[p]
+            let sib = siblings(p)
+            #expect(try t.navigate(from: p, .nextSibling) == sib.next ?? p, "next sibling of \(p), \(context)")
+            #expect(try t.navigate(from: p, .previousSibling) == sib.previous ?? p, "previous sibling of \(p), \(context)")
             #expect(try t.navigate(from: p, .next) == scanForward(p + 1) ?? p, "next from \(p), \(context)")
             #expect(try t.navigate(from: p, .previous) == scanBack(p - 1) ?? p, "previous from \(p), \(context)")
             #expect(try t.navigate(from: p, .first) == scanForward(0) ?? p, "\(context)")
