@@ -137,14 +137,23 @@ extension Table {
         let d = try dragged(items)
         if let refused = refusal(into: x, d) { throw refused }
         guard !d.moving.isEmpty else { return }
-        // Where the first item lands once every moving item has left.
+        // Where the first item lands once every moving item has left; and
+        // whether they already are consecutive children of the target, in
+        // order, around the index (then nothing changes: nothing is reported).
         var before = 0
+        var inPlace = true
+        var last: Int?
         for m in d.moving {
+            var child: Int?
             switch m {
-            case .section(let s): if s.parent === x, s.indexInParent < index { before += 1 }
-            case .row(let s, let r): if s === x, childIndex(ofRow: r, in: s) < index { before += 1 }
+            case .section(let s): if s.parent === x { child = s.indexInParent }
+            case .row(let s, let r): if s === x { child = childIndex(ofRow: r, in: s) }
             }
+            if let c = child, c < index { before += 1 }
+            inPlace = inPlace && child != nil && (last.map { child == $0 + 1 } ?? true)
+            last = child
         }
+        if inPlace, let last, last - d.moving.count + 1 <= index, index <= last + 1 { return }
         let j0 = index - before
         let target: SectionRef? = x === root ? nil : .id(x.id)
         try batch {
