@@ -34,22 +34,6 @@ extension Table {
                                   : "use -1 or a position 0 to \(count - 1)")
         }
         let folded = TypeAhead.fold(prefix)
-        let matches: (Item, Int) throws -> Bool = { item, position in
-            let candidate: String?
-            if let text {
-                let was = self.notifying
-                self.notifying = true
-                candidate = text(item, position)
-                self.notifying = was
-                if self.loads.closed {
-                    throw FoldError(.cancelled, "the table was freed inside the text function; the search stopped")
-                }
-            } else {
-                candidate = self.ids.section(item.sectionID).map { HeaderText($0.header).title }
-            }
-            guard let candidate else { return false }
-            return TypeAhead.fold(candidate.drop(while: \.isWhitespace)).hasPrefix(folded)
-        }
         let backward = flags.contains(.backward)
         let include = flags.contains(.includeStart)
         // Two spans of positions, in search order: from the start to the end
@@ -63,30 +47,49 @@ extension Table {
             spans = [(include ? start : start + 1, count - 1), (0, include ? start - 1 : start)]
         }
         for (first, last) in spans where backward ? first >= last : first <= last {
-            if let found = try search(from: first, to: last, forward: !backward, headersOnly: text == nil, matches) {
-                return found
-            }
+            let found = try text.map { try search(from: first, to: last, forward: !backward, folded, $0) }
+                ?? searchHeaders(from: first, to: last, forward: !backward, folded)
+            if let found { return found }
         }
         throw FoldError(.notFound, "no item's text starts with \"\(prefix)\"")
     }
 
-    /// The first candidate from `first` to `last` (either way round,
-    /// inclusive) that `matches`. O(k · depth · log n) for k candidates.
-    private func search(from first: Int, to last: Int, forward: Bool, headersOnly: Bool,
-                        _ matches: (Item, Int) throws -> Bool) throws -> Int? {
-        if headersOnly, !focusState.kinds.contains(.headers) { return nil }
+    /// The first header from `first` to `last` (either way round, inclusive)
+    /// that can take focus and whose title starts with `folded`, jumping
+    /// from header to header. O(k · depth · log n) for k headers.
+    private func searchHeaders(from first: Int, to last: Int, forward: Bool, _ folded: String) -> Int? {
+        guard focusState.kinds.contains(.headers) else { return nil }
         var q = first
         while forward ? q <= last : q >= last {
-            if headersOnly {
-                // Straight to the next header: rows never are candidates.
-                guard let h = TypeAhead.header(in: root, from: q, forward: forward),
-                      forward ? h <= last : h >= last else { return nil }
-                q = h
-            }
+            guard let (h, s) = TypeAhead.header(in: root, from: q, forward: forward),
+                  forward ? h <= last : h >= last else { return nil }
+            // The title: the header text before its first '|'.
+            if !s.noFocus, TypeAhead.starts(s.header.prefix { $0 != "|" }, with: folded) { return h }
+            q = h + (forward ? 1 : -1)
+        }
+        return nil
+    }
+
+    /// The first item from `first` to `last` (either way round, inclusive)
+    /// that can take focus and whose text, as `text` gives it, starts with
+    /// `folded`; the rows of a section whose rows cannot take focus are
+    /// passed over at once. `text` runs with changes refused (`.busy`).
+    /// O(k · depth · log n) for k items looked at.
+    private func search(from first: Int, to last: Int, forward: Bool, _ folded: String,
+                        _ text: (Item, Int) -> String?) throws -> Int? {
+        var q = first
+        while forward ? q <= last : q >= last {
             var own: (section: Section, header: Int)?
-            let placed = try locateItem(q, measure: !headersOnly) { sub, _, header, _ in own = (sub, header) }
+            let placed = try locateItem(q) { sub, _, header, _ in own = (sub, header) }
             if canTakeFocus(placed.item) {
-                if try matches(placed.item, q) { return q }
+                let was = notifying
+                notifying = true
+                let answer = text(placed.item, q)
+                notifying = was
+                if loads.closed {
+                    throw FoldError(.cancelled, "the table was freed inside the text function; the search stopped")
+                }
+                if let answer, TypeAhead.starts(answer, with: folded) { return q }
             } else if placed.item.kind == .row, let own {
                 // A section whose rows cannot take focus: past its own rows at once.
                 let inner = own.header + own.section.headerItems
@@ -106,17 +109,23 @@ enum TypeAhead {
     /// first maps "ß" to "SS" and every sigma to one, then lowercasing.
     static func fold<S: StringProtocol>(_ s: S) -> String { s.uppercased().lowercased() }
 
+    /// Whether `text`, without its leading whitespace and folded, starts with `folded`.
+    static func starts<S: StringProtocol>(_ text: S, with folded: String) -> Bool {
+        fold(text.drop(while: \.isWhitespace)).hasPrefix(folded)
+    }
+
     /// The position (relative to `sec`'s list) of the first shown header at
-    /// or after `k` (forward) or the last at or before it. O(depth · log n).
-    static func header(in sec: Section, from k: Int, forward: Bool) -> Int? {
+    /// or after `k` (forward) or the last at or before it, with its section.
+    /// O(depth · log n).
+    static func header(in sec: Section, from k: Int, forward: Bool) -> (Int, Section)? {
         scan(sec.list, from: k, forward: forward, { $0.shownHeaders > 0 }) { sub, base in
             let inner = base + sub.headerItems + sub.placeholderItems
-            if forward, sub.hasHeader, base >= k { return base }
+            if forward, sub.hasHeader, base >= k { return (base, sub) }
             if sub.showsChildren, forward ? true : k >= inner,
-               let r = header(in: sub, from: max(0, k - inner), forward: forward) {
-                return inner + r
+               let (r, s) = header(in: sub, from: max(0, k - inner), forward: forward) {
+                return (inner + r, s)
             }
-            if !forward, sub.hasHeader, base <= k { return base }
+            if !forward, sub.hasHeader, base <= k { return (base, sub) }
             return nil
         }
     }
@@ -140,24 +149,22 @@ enum TypeAhead {
     /// wholly before `k` (after it, going back) are skipped by their sums,
     /// so one path is partly read per level and the first entry past it
     /// that is wanted answers.
-    static func scan(_ list: ChildList, from k: Int, forward: Bool, _ wanted: (Summary) -> Bool,
-                     _ visit: (Section, Int) -> Int?) -> Int? {
+    static func scan<R>(_ list: ChildList, from k: Int, forward: Bool, _ wanted: (Summary) -> Bool,
+                        _ visit: (Section, Int) -> R?) -> R? {
         guard let root = list.root else { return nil }
         return scan(root, base: 0, from: k, forward: forward, wanted, visit)
     }
 
-    private static func scan(_ n: ListNode, base: Int, from k: Int, forward: Bool, _ wanted: (Summary) -> Bool,
-                             _ visit: (Section, Int) -> Int?) -> Int? {
-        let sums = (0..<n.count).map(n.entrySum)
-        var starts: [Int] = []
-        starts.reserveCapacity(sums.count)
-        var b = base
-        for s in sums {
-            starts.append(b)
-            b += s.items
-        }
-        for i in forward ? Array(sums.indices) : sums.indices.reversed() {
-            let s = sums[i], start = starts[i]
+    private static func scan<R>(_ n: ListNode, base: Int, from k: Int, forward: Bool, _ wanted: (Summary) -> Bool,
+                                _ visit: (Section, Int) -> R?) -> R? {
+        let count = n.count
+        // Forward, `edge` is the start of entry i; backward, its end.
+        var edge = forward ? base : base + n.sum.items
+        for step in 0..<count {
+            let i = forward ? step : count - 1 - step
+            let s = n.entrySum(i)
+            let start = forward ? edge : edge - s.items
+            edge = forward ? edge + s.items : start
             if forward ? start + s.items <= k : start > k { continue }
             guard wanted(s) else { continue }
             if !n.isLeaf {
