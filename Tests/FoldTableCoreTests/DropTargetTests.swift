@@ -206,3 +206,55 @@ private extension Table {
         #expect(try t.dropTarget(x: 1e308, y: 75, indentWidth: 1e-300, dragged: []).depth == 2)
     }
 }
+
+@Suite struct DropTargetRandomTests {
+    /// At random pointers over random trees: a line's geometry is the top of
+    /// the item below it, and dropping there puts a dragged row exactly
+    /// there (one position up when it came from above).
+    @Test func aLineIsWhereTheRowLands() throws {
+        var dropped = 0
+        for seed in UInt64(1)...30 {
+            var rng = SeededRandom(seed: seed)
+            let t = try Table(options: options(footer: seed % 2 == 0 ? 6 : 0))
+            var keys: [String] = []
+            for k in 0..<8 {
+                let parent: SectionRef? = keys.isEmpty || rng.below(3) == 0 ? nil : .key(keys[rng.below(keys.count)])
+                let at = rng.below(try t.childCount(parent) + 1)
+                try t.insertSection(in: parent, at: at, key: "s\(k)")
+                keys.append("s\(k)")
+                try t.insertRows(in: .key("s\(k)"), atChild: 0, count: rng.below(4))
+            }
+            // Rows known by their height.
+            var next = 0
+            for key in keys {
+                for r in 0..<(try t.rowCount(section: .key(key))) {
+                    try t.setRowHeight(section: .key(key), row: r, height: 10 + Double(next))
+                    next += 1
+                }
+            }
+            for step in 0..<40 {
+                let withRows = keys.filter { (try? t.rowCount(section: .key($0))) ?? 0 > 0 }
+                guard let key = withRows.isEmpty ? nil : withRows[rng.below(withRows.count)] else { break }
+                let row = rng.below(try t.rowCount(section: .key(key)))
+                let height = try t.rowHeight(section: .key(key), row: row)
+                let from = try t.rowPosition(section: .key(key), row: row)
+                let y = Double(rng.below(Int(t.contentHeight) + 40)) - 20
+                let x = Double(rng.below(80))
+                let dragged = [DragItem(section: t.sectionID(forKey: key) ?? 0, row: row)]
+                let d = try t.dropTarget(x: x, y: y, indentWidth: 16, dragged: dragged)
+                let context = "seed \(seed) step \(step) x \(x) y \(y)"
+                guard d.kind == .before else { continue }
+                #expect(d.parent != 0, "\(context)")
+                #expect(d.lineX == Double(d.depth) * 16, "\(context)")
+                #expect(d.depth == (try t.depth(.id(d.parent))) + 1, "\(context)")
+                let lineY = d.position < t.itemCount ? try t.itemTop(at: d.position) : t.contentHeight
+                #expect(d.lineY == lineY, "\(context)")
+                try t.drop(parent: .id(d.parent), at: d.index, items: dragged)
+                let lands = d.position - (from < d.position ? 1 : 0)
+                #expect(try t.placedItem(at: lands).height == height, "\(context)")
+                dropped += 1
+            }
+        }
+        #expect(dropped > 400)
+    }
+}
