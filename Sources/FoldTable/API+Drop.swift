@@ -5,6 +5,10 @@ import FoldTableCore
 /// before they become an array.
 private func dragItems(_ pointer: UnsafePointer<fold_item_ref>?, _ count: Int64, _ name: String) throws -> [DragItem] {
     guard count >= 0 else { throw FoldError(.outOfRange, "\(name) count \(count) must be >= 0") }
+    // More than a table can hold would name some item twice: refused before reading.
+    guard count <= Int64(Limits.maxSections) + Int64(Limits.maxRows) else {
+        throw FoldError(.outOfRange, "\(name) count \(count) is more items than a table can hold")
+    }
     guard count > 0 else { return [] }
     guard let pointer else { throw FoldError(.invalidArgument, "\(name) is NULL but the count is \(count)") }
     return UnsafeBufferPointer(start: pointer, count: int(count)).map { DragItem(section: $0.section, row: int($0.row)) }
