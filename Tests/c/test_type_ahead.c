@@ -115,6 +115,28 @@ static void test_busy(void)
     fold_table_free(t);
 }
 
+/* Frees the table the search runs on, the first time it is asked. */
+static const char *freeing_text(const fold_item *item, int64_t position, void *user_data)
+{
+    asker *a = user_data;
+    (void)item;
+    (void)position;
+    if (a->asks++ == 0) fold_table_free(a->table);
+    return "x";
+}
+
+static void test_freed_inside(void)
+{
+    asker a;
+    int64_t p = -9;
+    memset(&a, 0, sizeof a);
+    a.table = table_for_search();
+    /* The search stops at once; the table is freed when the call returns. */
+    CHECK_STATUS(fold_table_find_text(a.table, "x", -1, 0, freeing_text, &a, &p), FOLD_E_CANCELLED);
+    CHECK_EQ_I64(a.asks, 1);
+    CHECK_EQ_I64(p, -9);
+}
+
 static void test_bad_input(void)
 {
     fold_table *t = table_for_search();
@@ -136,6 +158,7 @@ int main(void)
     test_titles();
     test_callback();
     test_busy();
+    test_freed_inside();
     test_bad_input();
     return check_done();
 }
