@@ -2045,11 +2045,12 @@ int fold_table_invalidate_heights(fold_table *table, fold_section_id section, in
  *  - over a header: its top quarter drops before the section (a line at
  *    the header's top), its middle half drops INTO the section (the section
  *    highlighted; the items go after its last child), its bottom quarter
- *    drops before the section's first child when it is expanded and shows
- *    children, and after the section otherwise. A section that cannot take
- *    the items (FOLD_SECTION_NO_DROP, one of the dragged sections or inside
- *    one, a section whose children are not loaded) offers no INTO: its
- *    header splits in halves, before and after;
+ *    drops before the section's first child shown when it is expanded and
+ *    shows children, and after the section otherwise (a line under the last
+ *    item it shows). A section that cannot take the items
+ *    (FOLD_SECTION_NO_DROP, one of the dragged sections or inside one, a
+ *    section whose children are not loaded) offers no INTO: its header
+ *    splits in halves, before and after;
  *  - over a row: its top half drops before it, its bottom half after it;
  *  - over a footer: before it (after its section's last child); over a
  *    placeholder: into its section;
@@ -2065,7 +2066,8 @@ int fold_table_invalidate_heights(fold_table *table, fold_section_id section, in
  * dragged section (a section cannot be dropped into its own subtree), into a
  * FOLD_SECTION_NO_DROP section, rows at the top level (only sections can be
  * there), a section whose children are not loaded. With no dragged items
- * given (a drag from elsewhere), every place is open but NO_DROP sections.
+ * given (a drag from elsewhere), every place is open but NO_DROP sections
+ * and sections whose children are not loaded.
  *
  * fold_table_drop performs it: the dragged items, in the order given, end as
  * consecutive children of the target section at the target place, in one
@@ -2085,7 +2087,8 @@ typedef struct fold_item_ref {
 #define FOLD_DROP_BEFORE 1 /* between items: draw a line */
 #define FOLD_DROP_INTO 2   /* onto a section: highlight it */
 
-/* Where dragged items would land. */
+/* Where dragged items would land. For FOLD_DROP_NONE every other field is
+ * 0, but index and position, which are -1. */
 typedef struct fold_drop_target {
     int32_t kind;            /* FOLD_DROP_* */
     int32_t depth;           /* the depth the items would have (0 = top level) */
@@ -2106,20 +2109,26 @@ typedef struct fold_drop_target {
 /* Where `dragged` (count items, or NULL and 0 for a drag from elsewhere)
  * would land if dropped at (x, y); see the rule above. x, y and
  * indent_width must be finite, indent_width > 0 (FOLD_E_INVALID); a dragged
- * section or row that does not exist is FOLD_E_NOT_FOUND. Nothing changes.
+ * section or row that does not exist is FOLD_E_NOT_FOUND, an item named
+ * twice FOLD_E_INVALID, a negative count FOLD_E_RANGE. Nothing changes.
  * O(d * depth * log n) for d dragged items. */
 int fold_table_drop_target(const fold_table *table, double x, double y, double indent_width,
                            const fold_item_ref *dragged, int64_t dragged_count,
                            fold_drop_target *out_target);
 
 /* Moves the items to `parent` before child `index` (as fold_drop_target
- * gives them: indices counted before the move), in the order given: one
- * change set with moves. Everything is checked first and nothing changes on
- * failure: a section moved into its own subtree is FOLD_E_INVALID, a
- * FOLD_SECTION_NO_DROP or unloaded parent FOLD_E_NOT_ALLOWED, rows at the
- * top level FOLD_E_INVALID, an item named twice FOLD_E_INVALID. A row
- * dragged together with its own section goes with the section and is
- * skipped. O(d * depth * log n) for d items (plus O(d^2) bookkeeping). */
+ * gives them: indices counted before the move, dragged items included;
+ * FOLD_INDEX_END: at the end), in the order given: one change set with
+ * moves (inside an open batch, part of the batch's). Everything is checked
+ * first and nothing changes on failure: a section moved into its own
+ * subtree is FOLD_E_INVALID, a FOLD_SECTION_NO_DROP or unloaded parent
+ * FOLD_E_NOT_ALLOWED, rows at the top level FOLD_E_INVALID, an item named
+ * twice FOLD_E_INVALID, an index out of range or sections nested deeper
+ * than FOLD_MAX_DEPTH FOLD_E_RANGE, inside a listener FOLD_E_BUSY. A row
+ * (or a section) dragged together with a section that holds it goes with
+ * that section and is skipped. A drop that leaves everything where it is
+ * (the items already there, in that order) reports nothing, as does count
+ * 0. O(d * depth * log n) for d items (plus O(d^2) bookkeeping). */
 int fold_table_drop(fold_table *table, fold_section_id parent, int64_t index,
                     const fold_item_ref *items, int64_t count);
 
@@ -2129,8 +2138,10 @@ int fold_table_drop(fold_table *table, fold_section_id parent, int64_t index,
 
 /* The text of an item for fold_table_find_text: return a NUL-terminated
  * UTF-8 string that stays valid until the callback is called again or
- * fold_table_find_text returns, or NULL for no text. Runs inside the call:
- * it may read the table, not change it (FOLD_E_BUSY). */
+ * fold_table_find_text returns, or NULL for no text (text that is not
+ * valid UTF-8 counts as none). Runs inside the call: it may read the
+ * table, not change it (FOLD_E_BUSY); a table freed inside it stops the
+ * search (FOLD_E_CANCELLED). */
 typedef const char *(*fold_item_text_fn)(const fold_item *item, int64_t position,
                                          void *user_data);
 
@@ -2139,15 +2150,19 @@ typedef const char *(*fold_item_text_fn)(const fold_item *item, int64_t position
                                       letters of the same word keeps the item) */
 #define FOLD_FIND_BACKWARD 2u      /* search upward */
 
-/* Type-ahead: the first item shown after `start` (-1: from the top) whose
- * text starts with `prefix`, compared case-insensitively with Unicode's
- * case folding ("straße" finds "STRASSE"; "é" finds "É"), going round past
- * the end to the top; only items that can take focus are candidates. Text
+/* Type-ahead: the first item shown after `start` (-1: from the top, or
+ * with FOLD_FIND_BACKWARD from the bottom) whose text starts with
+ * `prefix`, compared case-insensitively with Unicode's case folding
+ * ("straße" finds "STRASSE"; "é" finds "É"), going round past the end to
+ * the top and on to `start` itself, which is looked at last (so a lone
+ * match is found again); only items that can take focus are candidates. Text
  * is a header's title (FOLD_TEXT_TITLE) unless `text` is given, which is
  * then asked for every candidate (rows, footers and placeholders included);
  * without `text`, rows are passed over a section at a time. Leading spaces
  * of the text are ignored. An empty prefix is FOLD_E_INVALID, invalid UTF-8
- * FOLD_E_INVALID; FOLD_E_NOT_FOUND when nothing matches. Nothing changes:
+ * FOLD_E_INVALID, unknown flag bits FOLD_E_INVALID, a start that is not -1
+ * or a position FOLD_E_RANGE; FOLD_E_NOT_FOUND when nothing matches
+ * (*out_position is then left as it was). Nothing changes:
  * a view focuses the answer (fold_table_set_focus) and keeps the typed
  * prefix itself, resetting it after a pause as GTK and Qt do (about 1 s).
  * O(k * depth * log n) for k candidates looked at. */

@@ -150,6 +150,14 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_end_batch(NULL), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_batch_depth(NULL, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_reload(NULL, mac), FOLD_E_INVALID);
+    {
+        /* Drag and drop, type-ahead. */
+        fold_drop_target dt;
+        fold_item_ref ref = {mac, -1};
+        FAILS_NO_TABLE(fold_table_drop_target(NULL, 0, 0, 16, &ref, 1, &dt), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_drop(NULL, FOLD_ROOT, 0, &ref, 1), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_find_text(NULL, "M", -1, 0, NULL, NULL, &n), FOLD_E_INVALID);
+    }
     FAILS_NO_TABLE(fold_table_child_at(NULL, FOLD_ROOT, 0, &kind, &id, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_at_path(NULL, path, 1, &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_path(NULL, mac, path, 1, &n), FOLD_E_INVALID);
@@ -302,6 +310,19 @@ void test_null_outputs(void)
         CHECK_EQ_I64(p, -5);
     }
     FAILS(fold_table_content_height(t, NULL), FOLD_E_INVALID);
+    {
+        /* Drag and drop, type-ahead: outputs, and NULL arrays with a count. */
+        fold_drop_target dt;
+        int64_t found = -5;
+        dt.kind = -5;
+        FAILS(fold_table_drop_target(t, 0, 0, 16, NULL, 0, NULL), FOLD_E_INVALID);
+        FAILS_SAYING(fold_table_drop_target(t, 0, 0, 16, NULL, 1, &dt), FOLD_E_INVALID, "NULL");
+        CHECK_EQ_I64(dt.kind, -5);
+        FAILS_SAYING(fold_table_drop(t, FOLD_ROOT, 0, NULL, 1), FOLD_E_INVALID, "NULL");
+        FAILS(fold_table_find_text(t, "M", -1, 0, NULL, NULL, NULL), FOLD_E_INVALID);
+        FAILS_SAYING(fold_table_find_text(t, NULL, -1, 0, NULL, NULL, &found), FOLD_E_INVALID, "prefix");
+        CHECK_EQ_I64(found, -5);
+    }
     {
         fold_visible_item vis[4];
         fold_sticky_header sticky[4];
