@@ -496,6 +496,27 @@ screenshots(const char *dir)
     CHECK_EQ_I64(fold_sticky_headers_get_n_headers(FOLD_STICKY_HEADERS(sticky)), 1);
     path = g_build_filename(dir, "keys-sticky.png", NULL);
     test_screenshot(window, path);
+    /* The ring over the stuck header: the left edge of its expander's box,
+     * half-way down, is the ring's blue (rgba(53, 132, 228, 0.5) on white). */
+    GtkWidget *slot = fold_sticky_headers_get_header_widget(FOLD_STICKY_HEADERS(sticky), 0);
+    GtkWidget *e = slot;
+    while (e && !FOLD_IS_EXPANDER(e)) {
+        GtkWidget *next = gtk_widget_get_first_child(e);
+        while (next && !gtk_widget_get_child_visible(next))
+            next = gtk_widget_get_next_sibling(next);
+        e = next;
+    }
+    graphene_rect_t b;
+    GdkPixbuf *shot = gdk_pixbuf_new_from_file(path, NULL);
+    CHECK(e && shot && gtk_widget_compute_bounds(e, window, &b));
+    if (e && shot && gtk_widget_compute_bounds(e, window, &b)) {
+        int x = (int)b.origin.x, y = (int)(b.origin.y + b.size.height / 2);
+        const guchar *px = gdk_pixbuf_get_pixels(shot) + y * gdk_pixbuf_get_rowstride(shot) +
+                           x * gdk_pixbuf_get_n_channels(shot);
+        printf("stuck header's ring at (%d, %d): #%02x%02x%02x\n", x, y, px[0], px[1], px[2]);
+        CHECK(px[2] > 200 && px[0] < 200 && px[2] - px[0] > 60);
+    }
+    g_clear_object(&shot);
     g_free(path);
 }
 
