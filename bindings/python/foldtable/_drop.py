@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Un
 from . import _errors, _ffi
 from ._convert import _float, _insertion_index, _int64, _out_struct
 from ._errors import OutOfRangeError
-from ._focus import set_section_flag
 from ._section_id import _with_ids
 from ._values import DropKind, DropTarget, SelectedRun
 
@@ -193,18 +192,3 @@ def drop(
             _lib.fold_table_drop(self._h(), ids[0], at, _ref_array(ids[1:], refs), len(refs))
 
         _with_ids(self, [target, *sections], call)
-
-
-# -- Section methods ---------------------------------------------------------------
-
-
-def no_drop(self: Section) -> bool:
-    """True when dragged items cannot be dropped into the section
-    (:meth:`Table.drop_target` offers no place inside it and
-    :meth:`Table.drop` raises :class:`NotAllowedError`); it can still be
-    dragged elsewhere. Settable; nothing is redrawn. O(depth · log n)."""
-    return bool(self._info().flags & _ffi.SECTION_NO_DROP)
-
-
-def _set_no_drop(self: Section, value: bool) -> None:
-    set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))

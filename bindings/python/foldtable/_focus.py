@@ -47,9 +47,7 @@ def _position_or_none(position: Optional[int], what: str) -> int:
 
 
 def focus(self: Table) -> Optional[int]:
-    """The focused item's position, or ``None`` when nothing is focused
-    (settable: as :meth:`set_focus`). The item carries :attr:`Item.focused`.
-    O(depth · log n)."""
+    """:attr:`Table.focus`."""
     with self._lock:
         position = _out(_lib.fold_table_focus, c_int64, self._h())
     return None if position < 0 else position
@@ -68,19 +66,6 @@ def set_focus(self: Table, position: Optional[int]) -> None:
     index = _position_or_none(position, "position")
     with self._lock:
         _lib.fold_table_set_focus(self._h(), index)
-
-
-def focus_kinds(self: Table) -> FocusKind:
-    """Which kinds of item can take focus, a :class:`FocusKind` (default
-    ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS | FocusKind.ROWS``).
-    A focused item of a kind no longer allowed keeps focus until it moves.
-    The library has no getter: the binding reports what was last set. O(1).
-
-    Raises:
-        InvalidArgumentError: (on setting) bits that are not a FocusKind.
-    """
-    kinds: FocusKind = self._focus_kinds
-    return kinds
 
 
 def _set_focus_kinds(self: Table, kinds: Union[FocusKind, int, str]) -> None:
@@ -164,15 +149,3 @@ def press_key(
 def set_section_flag(section: Section, bit: int, value: bool) -> None:
     """Set one of the flags fold_table_set_section_flags may change."""
     section._call(_lib.fold_table_set_section_flags, bit if value else 0, bit)
-
-
-def no_focus(self: Section) -> bool:
-    """True when the section's header, footer, placeholder and own rows take
-    no focus: navigation passes over them (its rows in one step, whatever
-    their number); its subsections are not affected. Settable; a focused
-    item keeps focus until it moves. Nothing is redrawn. O(depth · log n)."""
-    return bool(self._info().flags & _ffi.SECTION_NO_FOCUS)
-
-
-def _set_no_focus(self: Section, value: bool) -> None:
-    set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _drop, _ffi, _filter, _focus, _loading, _selection
+from . import _ffi, _filter, _focus, _loading, _selection
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -645,5 +645,27 @@ class Section(_SectionId):
 
     # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
 
-    no_focus = property(_focus.no_focus, _focus._set_no_focus)
-    no_drop = property(_drop.no_drop, _drop._set_no_drop)
+    @property
+    def no_focus(self) -> bool:
+        """True when the section's header, footer, placeholder and own rows
+        take no keyboard focus: navigation passes over them (its rows in one
+        step, whatever their number); its subsections are not affected.
+        Settable; a focused item keeps focus until it moves. Nothing is
+        redrawn. O(depth · log n)."""
+        return bool(self._info().flags & _ffi.SECTION_NO_FOCUS)
+
+    @no_focus.setter
+    def no_focus(self, value: bool) -> None:
+        _focus.set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
+
+    @property
+    def no_drop(self) -> bool:
+        """True when dragged items cannot be dropped into the section
+        (:meth:`Table.drop_target` offers no place inside it and
+        :meth:`Table.drop` raises :class:`NotAllowedError`); it can still be
+        dragged elsewhere. Settable; nothing is redrawn. O(depth · log n)."""
+        return bool(self._info().flags & _ffi.SECTION_NO_DROP)
+
+    @no_drop.setter
+    def no_drop(self, value: bool) -> None:
+        _focus.set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
-from typing import Any, Dict, NoReturn, Optional
+from typing import Any, Dict, NoReturn, Optional, Union
 
 from . import _errors, _ffi
 from . import _batch, _callbacks, _drop, _filter, _focus, _geometry, _loading, _selection, _snapshot, _tree
@@ -559,9 +559,35 @@ class Table:
 
     # -- focus and keyboard (_focus.py) ---------------------------------------------
 
-    focus = property(_focus.focus, _focus.set_focus)
+    @property
+    def focus(self) -> Optional[int]:
+        """The focused item's position, or ``None`` when nothing is focused
+        (settable: as :meth:`set_focus`). The item carries
+        :attr:`Item.focused`. O(depth · log n)."""
+        return _focus.focus(self)
+
+    @focus.setter
+    def focus(self, position: Optional[int]) -> None:
+        _focus.set_focus(self, position)
+
+    @property
+    def focus_kinds(self) -> FocusKind:
+        """Which kinds of item can take focus, a :class:`FocusKind` (default
+        ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS |
+        FocusKind.ROWS``, or a name). A focused item of a kind no longer
+        allowed keeps focus until it moves. The library has no getter: the
+        binding reports what was last set. O(1).
+
+        Raises:
+            InvalidArgumentError: (on setting) bits that are not a FocusKind.
+        """
+        return self._focus_kinds
+
+    @focus_kinds.setter
+    def focus_kinds(self, kinds: Union[FocusKind, int, str]) -> None:
+        _focus._set_focus_kinds(self, kinds)
+
     set_focus = _focus.set_focus
-    focus_kinds = property(_focus.focus_kinds, _focus._set_focus_kinds)
     navigate = _focus.navigate
     press_key = _focus.press_key
 
