@@ -280,3 +280,9 @@ def test_no_drop_parent_is_not_allowed(marked):
     t.section("iPad").no_drop = False
     t.drop("iPad", 0, [("Mac", 0)])
     assert heights(t, "iPad") == [41, 51, 52]
+
+
+def test_a_snapshot_can_insert_a_no_drop_section(table):
+    table.apply_snapshot([{"key": "Mac", "rows": 2, "no_drop": True}, {"key": "iPad", "rows": 1}])
+    assert table.section("Mac").no_drop is True and table.section("iPad").no_drop is False
+    assert short(table.drop_target(0, 14)) == line(None, 0, 0, 0, 0.0)  # no INTO: halves

@@ -337,3 +337,10 @@ def test_change_sets_of_focus_moved_by_the_rule(products):
     assert len(got) == 1
     assert got[0].changes == [Change(5, 2, 0)]
     assert range(4, 5) in got[0].redraw or any(4 in r for r in got[0].redraw)
+
+
+def test_a_snapshot_can_insert_a_no_focus_section(table):
+    table.apply_snapshot([foldtable.Snapshot("Mac", rows=2, no_focus=True), {"key": "iPad", "rows": 1}])
+    assert table.section("Mac").no_focus is True
+    assert table.section("iPad").no_focus is False
+    assert table.navigate(None, Nav.FIRST) == 3  # iPad's header
