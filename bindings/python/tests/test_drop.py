@@ -92,11 +92,12 @@ def test_between_nested_levels(nested):
     t = nested
     bat, cricket, sports = t.section("Bat"), t.section("Cricket"), t.section("Sports")
     # Under Cricket's row: Cricket's children (depth 3) and Bat's (depth 2)
-    # end there; Sports' go on (its row), so x cannot pick depth 1 or 0.
+    # end there, and Bat itself as Sports' child (depth 1: before Sports'
+    # row); Sports goes on (its row), so x cannot pick the top level.
     assert short(t.drop_target(60, 240, 20)) == line(cricket, 1, 3, 7, 244.0, 60.0)
     assert short(t.drop_target(40, 240, 20)) == line(bat, 2, 2, 7, 244.0, 40.0)
-    assert short(t.drop_target(20, 240, 20)) == line(bat, 2, 2, 7, 244.0, 40.0)
-    assert short(t.drop_target(0, 240, 20)) == line(bat, 2, 2, 7, 244.0, 40.0)
+    assert short(t.drop_target(20, 240, 20)) == line(sports, 1, 1, 7, 244.0, 20.0)
+    assert short(t.drop_target(0, 240, 20)) == line(sports, 1, 1, 7, 244.0, 20.0)
     # Under Sports' row (244..288): Sports' children end, and the top level goes on.
     assert short(t.drop_target(20, 280, 20)) == line(sports, 2, 1, 8, 288.0, 20.0)
     assert short(t.drop_target(0, 280, 20)) == line(None, 1, 0, 8, 288.0, 0.0)
@@ -285,4 +286,5 @@ def test_no_drop_parent_is_not_allowed(marked):
 def test_a_snapshot_can_insert_a_no_drop_section(table):
     table.apply_snapshot([{"key": "Mac", "rows": 2, "no_drop": True}, {"key": "iPad", "rows": 1}])
     assert table.section("Mac").no_drop is True and table.section("iPad").no_drop is False
-    assert short(table.drop_target(0, 14)) == line(None, 0, 0, 0, 0.0)  # no INTO: halves
+    assert short(table.drop_target(0, 10)) == line(None, 0, 0, 0, 0.0)  # no INTO: halves
+    assert short(table.drop_target(0, 20)) == line(None, 1, 0, 3, 116.0)
