@@ -73,7 +73,7 @@ def test_the_focus_rule_collapse_goes_to_the_collapsed_header(products):
     t.set_focus(6)  # iPad row 1
     t.section("iPad").collapse()
     assert t.focus == 4  # iPad's header
-    assert focused(t) == "000010000"
+    assert focused(t) == "0000100000"
 
 
 def test_the_focus_rule_outermost_collapsed_section(nested):

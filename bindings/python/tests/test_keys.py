@@ -165,7 +165,9 @@ def test_footers_take_focus_but_are_never_selected():
     with foldtable.Table(footer_height=10) as t:
         t.append_section("Mac", rows=1)  # header 0, row 1, footer 2
         t.append_section("iPad", rows=1)  # header 3, row 4, footer 5
-        t.set_focus(1)
+        t.set_focus(0)
+        t.press_key(Key.DOWN)
+        assert t.focus == 1 and selected(t) == "010000"
         t.press_key(Key.DOWN)
         assert t.focus == 2 and selected(t) == "010000"  # the row stays selected
         t.press_key(Key.DOWN)
