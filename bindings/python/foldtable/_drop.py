@@ -125,12 +125,14 @@ def drop_target(
     level: those places are NONE. ``dragged`` is a list of sections
     (:class:`Section` or key), ``(section, row)`` pairs and
     :class:`SelectedRun` (``dragged=table.selection``); ``None`` for a drag
-    from elsewhere (every place is open but ``no_drop`` sections). Nothing
-    changes. O(d · depth · log n) for d dragged items.
+    from elsewhere (every place is open but ``no_drop`` and unloaded
+    sections). For NONE, ``parent`` is ``None`` and ``index`` and
+    ``position`` are -1. Nothing changes. O(d · depth · log n) for d dragged items.
 
     Raises:
         InvalidArgumentError: ``x``, ``y`` or ``indent_width`` not finite,
-            or ``indent_width`` <= 0; a Section of another table.
+            or ``indent_width`` <= 0; an item named twice; a Section of
+            another table.
         NotFoundError: a dragged section or row does not exist.
         OutOfRangeError: a negative row.
     """
@@ -170,9 +172,11 @@ def drop(
     top level) before child ``index``, counted before the move (as a
     :class:`DropTarget` gives them: ``table.drop(target.parent,
     target.index, items)``). They end consecutive, in the order given, in
-    one change set whose :attr:`ChangeSet.moves` list them; their
-    selection, expanded and collapsed states go with them. A row dragged
-    together with its own section goes with the section. Everything is
+    one change set whose :attr:`ChangeSet.moves` list them (inside a
+    :meth:`batch`, part of the batch's); their selection, expanded and
+    collapsed states go with them. A row or section dragged together with a
+    section that holds it goes with that section. A drop that leaves
+    everything where it is, or of no items, reports nothing. Everything is
     checked first; a failure changes nothing. O(d · depth · log n) for d
     items.
 
@@ -181,7 +185,9 @@ def drop(
             the top level, an item named twice, a Section of another table.
         NotAllowedError: ``parent`` is :attr:`Section.no_drop` or not loaded.
         NotFoundError: a section or row does not exist.
-        OutOfRangeError: a bad ``index`` or a negative row.
+        OutOfRangeError: a bad ``index``, a negative row, or sections nested
+            deeper than :data:`foldtable.MAX_DEPTH`.
+        BusyError: called from inside a listener.
     """
     at = _insertion_index(index, "index")
     with self._lock:

@@ -79,9 +79,11 @@ def find_text(
     text: Optional[TextFn] = None,
 ) -> Optional[int]:
     """Type-ahead: the position of the first item shown after ``start``
-    (``None``: from the top) whose text starts with ``prefix``, compared
-    case-insensitively with Unicode case folding ("straße" finds "STRASSE",
-    "é" finds "É"), going round past the end; ``None`` when nothing matches.
+    (``None``: from the top, or with ``backward`` from the bottom) whose
+    text starts with ``prefix``, compared case-insensitively with Unicode
+    case folding ("straße" finds "STRASSE", "é" finds "É"), going round past
+    the end and on to ``start`` itself, looked at last (so a lone match is
+    found again); ``None`` when nothing matches.
     Only items that can take focus are candidates. ``include_start``: the
     item at ``start`` may match itself (typing more letters of the same
     word keeps it); ``backward``: search upward.
@@ -99,6 +101,7 @@ def find_text(
     Raises:
         InvalidArgumentError: an empty prefix, or one with a NUL or a lone
             surrogate.
+        CancelledError: ``text`` closed the table (the search stops).
         OutOfRangeError: no item has position ``start``.
     """
     data = _text(prefix, "prefix")

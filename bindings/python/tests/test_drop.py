@@ -288,3 +288,36 @@ def test_a_snapshot_can_insert_a_no_drop_section(table):
     assert table.section("Mac").no_drop is True and table.section("iPad").no_drop is False
     assert short(table.drop_target(0, 10)) == line(None, 0, 0, 0, 0.0)  # no INTO: halves
     assert short(table.drop_target(0, 20)) == line(None, 1, 0, 3, 116.0)
+
+
+def test_a_drop_in_place_or_of_nothing_reports_nothing(marked):
+    t = marked
+    before = take_deep_snapshot(t)
+    got = []
+    t.on_change(got.append)
+    t.drop("Mac", 0, [("Mac", 0), ("Mac", 1)])
+    t.drop("iPad", 1, [])
+    assert got == []
+    assert take_deep_snapshot(t) == before
+
+
+def test_none_has_no_parent_and_index_minus_one(products):
+    target = products.drop_target(0, 320, dragged=[products.section("iPhone")])
+    assert target == DropTarget(NONE, 0, None, -1, -1, 0.0, 0.0, 0.0, 0.0)
+
+
+def test_an_item_dragged_twice(products):
+    with pytest.raises(InvalidArgumentError):
+        products.drop_target(0, 10, dragged=[("Mac", 0), ("Mac", 0)])
+
+
+def test_a_drop_inside_a_batch_is_part_of_it(marked):
+    t = marked
+    got = []
+    t.on_change(got.append)
+    with t.batch():
+        t.drop("iPad", 0, [("Mac", 2)])
+        t.section("iPhone").collapse()
+        assert got == []
+    assert len(got) == 1 and Move(3, 4, 1) in got[0].moves
+    assert heights(t, "iPad") == [43, 51, 52]

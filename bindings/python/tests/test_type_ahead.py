@@ -179,3 +179,20 @@ def test_nothing_to_find_in_an_empty_table(table):
 def test_bad_input(words, args, kwargs, error, message):
     with pytest.raises(error, match=message):
         words.find_text(*args, **kwargs)
+
+
+def test_start_is_looked_at_last(words):
+    assert words.find_text("é", 6) == 6  # a lone match is found again
+    assert words.find_text("ap", None, backward=True) == 4  # from the bottom
+
+
+def test_closing_the_table_inside_the_text_function_stops_the_search(words):
+    t = words
+
+    def text(item, position):
+        t.close()
+        return None
+
+    with pytest.raises(foldtable.CancelledError):
+        t.find_text("a", text=text)
+    assert t.closed
