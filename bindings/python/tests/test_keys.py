@@ -211,3 +211,35 @@ def test_a_listener_exception_is_re_raised_after_the_key(products):
     with pytest.raises(RuntimeError, match="listener failed"):
         t.press_key(Key.DOWN)
     assert t.focus == 2  # the key was applied; the exception came after
+
+
+@pytest.mark.parametrize(
+    "focus, key, collapse",
+    [
+        (0, Key.PAGE_DOWN, False),  # no viewport
+        (0, Key.PAGE_UP, False),
+        (None, Key.SPACE, False),  # without a focus only movement keys work
+        (None, Key.PLUS, False),
+        (1, Key.PLUS, False),  # on a row
+        (1, Key.MINUS, False),
+        (1, Key.ASTERISK, False),
+        (0, Key.LEFT, True),  # a collapsed top-level header: no parent to go to
+    ],
+)
+def test_keys_that_are_not_handled(products, focus, key, collapse):
+    t = products
+    if collapse:
+        t.section("Mac").collapse()
+    t.set_focus(focus)
+    before = take_deep_snapshot(t)
+    got = []
+    t.on_change(got.append)
+    assert t.press_key(key) == KeyResult(False, NOTHING, focus, 0.0, False)
+    assert got == [] and take_deep_snapshot(t) == before
+
+
+def test_a_movement_key_with_nowhere_to_go_still_selects(products):
+    t = products
+    t.set_focus(11)
+    assert t.press_key(Key.DOWN) == KeyResult(True, NOTHING, 11, 0.0, False)
+    assert selected(t) == "000000000001"
