@@ -471,8 +471,8 @@ int fold_table_set_section_height(fold_table *table, fold_section_id section, in
 int fold_table_set_collapsible(fold_table *table, fold_section_id section, int collapsible);
 
 /* Sets the bits of `mask` to those of `flags`; only FOLD_SECTION_NO_FOCUS
- * and FOLD_SECTION_NO_DROP can be changed (other bits in `mask` are
- * FOLD_E_INVALID). Nothing is redrawn and no change set is sent: neither
+ * and FOLD_SECTION_NO_DROP can be changed (other bits in `mask` or in
+ * `flags` are FOLD_E_INVALID). Nothing is redrawn and no change set is sent: neither
  * flag changes how an item is drawn. A focused item that can no longer take
  * focus keeps it until focus moves. O(depth * log n). */
 int fold_table_set_section_flags(fold_table *table, fold_section_id section, uint32_t flags,

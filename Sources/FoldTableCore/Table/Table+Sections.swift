@@ -378,14 +378,15 @@ extension Table {
         return f
     }
 
-    /// Sets the bits of `mask` (only `.noFocus` and `.noDrop`) to those of
-    /// `flags`. Items whose focusability changes are not redrawn: nothing
+    /// Sets the bits of `mask` (only `.noFocus` and `.noDrop`; other bits
+    /// in `mask` or `flags` are `.invalidArgument`) to those of `flags`. Items whose focusability changes are not redrawn: nothing
     /// about them is drawn differently. A focused item that can no longer
     /// take focus keeps it until focus moves.
     /// - Complexity: O(1) after resolving the section.
     public func setSectionFlags(_ flags: SectionFlags, mask: SectionFlags, section ref: SectionRef) throws {
-        guard mask.isSubset(of: .settable) else {
-            throw FoldError(.invalidArgument, "only the section flags no focus (256) and no drop (512) can be changed, not \(mask.rawValue)")
+        for (name, bits) in [("mask", mask), ("flags", flags)] where !bits.isSubset(of: .settable) {
+            throw FoldError(.invalidArgument,
+                            "only the section flags no focus (256) and no drop (512) can be changed; \(name) is \(bits.rawValue)")
         }
         let s = try section(ref)
         try mutate {
