@@ -144,6 +144,31 @@ def _enum_value(value: Any, enum_type: Type[enum.IntEnum], what: str) -> int:
     return _int32(int(value), what)
 
 
+def _flags(value: Any, enum_type: Type[enum.IntFlag], what: str) -> int:
+    """A uint32_t set of bits: a member (or ``|`` of members) of
+    ``enum_type``, a member's name (``"shift"``), or an int, whose unknown
+    bits the library checks. One that is negative or beyond 32 bits cannot
+    be passed (ctypes would wrap it)."""
+    if isinstance(value, str):
+        member = enum_type.__members__.get(value.upper())
+        if member is None:
+            names = ", ".join(enum_type.__members__)
+            raise InvalidArgumentError(
+                _errors.E_INVALID,
+                "%s %r is not a %s: use %s, or their names" % (what, value, enum_type.__name__, names),
+            )
+        return int(member)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError("%s must be a %s or an int, not %s"
+                        % (what, enum_type.__name__, type(value).__name__))
+    number = int(value)
+    if not 0 <= number < 1 << 32:
+        raise InvalidArgumentError(
+            _errors.E_INVALID, "%s %d is not a set of %s bits" % (what, number, enum_type.__name__)
+        )
+    return number
+
+
 def _int64(value: int, what: str) -> int:
     """An int for an int64_t parameter; one that does not fit is out of range."""
     return _fitting_int(value, what, 64, _errors.E_RANGE)

@@ -47,12 +47,16 @@ from ._ffi_types import *  # noqa: F401,F403  (re-exported: the package's _ffi.<
 from ._ffi_types import (
     CHANGE_FN,
     HEIGHT_FN,
+    ITEM_TEXT_FN,
     LOAD_FN,
     MATCH_FN,
     ROW_FN,
     SECTION_FN,
+    fold_drop_target,
     fold_import_report,
     fold_item,
+    fold_item_ref,
+    fold_key_result,
     fold_load_info,
     fold_row_info,
     fold_section_info,
@@ -144,6 +148,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_set_section_header", [_TABLE, _ID, c_char_p], c_int, STATUS),
     ("fold_table_set_section_height", [_TABLE, _ID, c_int32, c_double], c_int, STATUS),
     ("fold_table_set_collapsible", [_TABLE, _ID, c_int], c_int, STATUS),
+    ("fold_table_set_section_flags", [_TABLE, _ID, c_uint32, c_uint32], c_int, STATUS),
     # Rows
     ("fold_table_insert_rows", [_TABLE, _ID, c_int64, c_int64, _P_DOUBLE], c_int, STATUS),
     ("fold_table_remove_rows", [_TABLE, _ID, c_int64, c_int64], c_int, STATUS),
@@ -254,6 +259,12 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_selection", [_TABLE, POINTER(c_void_p), _P_I64], c_int, STATUS),
     ("fold_table_selection_anchor", [_TABLE, POINTER(_ID), _P_I64], c_int, STATUS),
     ("fold_table_set_selection_anchor", [_TABLE, _ID, c_int64], c_int, STATUS),
+    # Focus and keyboard
+    ("fold_table_set_focus_kinds", [_TABLE, c_uint32], c_int, STATUS),
+    ("fold_table_set_focus", [_TABLE, c_int64], c_int, STATUS),
+    ("fold_table_focus", [_TABLE, _P_I64], c_int, STATUS),
+    ("fold_table_navigate", [_TABLE, c_int64, c_int32, _P_I64], c_int, STATUS),
+    ("fold_table_press_key", [_TABLE, c_int32, c_uint32, POINTER(fold_key_result)], c_int, STATUS),
     # Filtering
     ("fold_table_set_filter", [_TABLE, MATCH_FN, c_void_p, c_uint32], c_int, STATUS),
     ("fold_table_filter_info", [_TABLE, _P_INT, POINTER(c_uint32)], c_int, STATUS),
@@ -266,6 +277,22 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_set_height_provider", [_TABLE, c_int32, HEIGHT_FN, c_void_p], c_int, STATUS),
     ("fold_table_measure", [_TABLE, c_double, c_double, c_int64, _P_I64], c_int, STATUS),
     ("fold_table_invalidate_heights", [_TABLE, _ID, c_int64], c_int, STATUS),
+    # Drag and drop
+    (
+        "fold_table_drop_target",
+        [_TABLE, c_double, c_double, c_double, POINTER(fold_item_ref), c_int64,
+         POINTER(fold_drop_target)],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_drop", [_TABLE, _ID, c_int64, POINTER(fold_item_ref), c_int64], c_int, STATUS),
+    # Type-ahead
+    (
+        "fold_table_find_text",
+        [_TABLE, c_char_p, c_int64, c_uint32, ITEM_TEXT_FN, c_void_p, _P_I64],
+        c_int,
+        STATUS,
+    ),
 )
 
 

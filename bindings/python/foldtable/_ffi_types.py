@@ -51,6 +51,8 @@ SECTION_EXPANDED = 16
 SECTION_UNLOADED = 32
 SECTION_FILTERED = 64
 SECTION_FILTER_OPENED = 128
+SECTION_NO_FOCUS = 256
+SECTION_NO_DROP = 512
 
 TEXT_KEY = 0
 TEXT_HEADER = 1
@@ -77,6 +79,7 @@ ITEM_FLAG_LOADING = 16
 ITEM_FLAG_FAILED = 32
 ITEM_FLAG_SELECTED = 64
 ITEM_FLAG_MATCH = 128
+ITEM_FLAG_FOCUSED = 256
 
 OFFSET_IN_ITEM = 0
 OFFSET_ABOVE = 1
@@ -134,6 +137,46 @@ SELECTION_NONE = 2
 
 FILTER_SHOW_CHILDREN = 1
 FILTER_EXPAND_MATCHES = 2
+
+FOCUS_HEADERS = 1 << ITEM_HEADER
+FOCUS_ROWS = 1 << ITEM_ROW
+FOCUS_FOOTERS = 1 << ITEM_FOOTER
+FOCUS_PLACEHOLDERS = 1 << ITEM_PLACEHOLDER
+FOCUS_ALL = 15
+
+NAV_NEXT = 0
+NAV_PREVIOUS = 1
+NAV_FIRST = 2
+NAV_LAST = 3
+NAV_PARENT = 4
+NAV_FIRST_CHILD = 5
+NAV_NEXT_SIBLING = 6
+NAV_PREVIOUS_SIBLING = 7
+NAV_PAGE_DOWN = 8
+NAV_PAGE_UP = 9
+
+KEY_UP = 1
+KEY_DOWN = 2
+KEY_LEFT = 3
+KEY_RIGHT = 4
+KEY_HOME = 5
+KEY_END = 6
+KEY_PAGE_UP = 7
+KEY_PAGE_DOWN = 8
+KEY_SPACE = 9
+KEY_PLUS = 10
+KEY_MINUS = 11
+KEY_ASTERISK = 12
+
+MOD_SHIFT = 1
+MOD_CTRL = 2
+
+DROP_NONE = 0
+DROP_BEFORE = 1
+DROP_INTO = 2
+
+FIND_INCLUDE_START = 1
+FIND_BACKWARD = 2
 
 # --------------------------------------------------------------------------
 # Structures from foldtable.h (field for field; checked by the same test)
@@ -340,6 +383,38 @@ class fold_selected_run(Structure):
     ]
 
 
+class fold_key_result(Structure):
+    _fields_ = [
+        ("handled", c_int32),
+        ("action", c_int32),
+        ("focus", c_int64),
+        ("scroll_offset", c_double),
+        ("scroll", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+class fold_item_ref(Structure):
+    _fields_ = [
+        ("section", section_id),
+        ("row", c_int64),
+    ]
+
+
+class fold_drop_target(Structure):
+    _fields_ = [
+        ("kind", c_int32),
+        ("depth", c_int32),
+        ("parent", section_id),
+        ("index", c_int64),
+        ("position", c_int64),
+        ("line_y", c_double),
+        ("line_x", c_double),
+        ("highlight_top", c_double),
+        ("highlight_height", c_double),
+    ]
+
+
 # --------------------------------------------------------------------------
 # Callback types. The table is passed as void * (the binding never uses it:
 # a listener reaches its table through the Python Table). Strings arrive as
@@ -363,3 +438,8 @@ HEIGHT_FN = ctypes.CFUNCTYPE(
 LOAD_FN = ctypes.CFUNCTYPE(None, c_void_p, section_id, c_char_p, c_uint64, c_int32, c_void_p)
 # int (*fold_match_fn)(fold_table *, fold_section_id, const char *key, int64_t row, void *user_data)
 MATCH_FN = ctypes.CFUNCTYPE(c_int, c_void_p, section_id, c_char_p, c_int64, c_void_p)
+# const char *(*fold_item_text_fn)(const fold_item *item, int64_t position, void *user_data)
+# The result is declared void *: ctypes would return a c_char_p result's
+# bytes without keeping them alive, so the trampoline returns the address of
+# a buffer it keeps until the next call or the end of fold_table_find_text.
+ITEM_TEXT_FN = ctypes.CFUNCTYPE(c_void_p, POINTER(fold_item), c_int64, c_void_p)

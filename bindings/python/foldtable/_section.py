@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _filter, _loading, _selection
+from . import _ffi, _filter, _focus, _loading, _selection
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -174,6 +174,8 @@ class Section(_SectionId):
         collapsible: bool = True,
         header_item: bool = True,
         loaded: bool = True,
+        no_focus: bool = False,
+        no_drop: bool = False,
     ) -> "Section":
         """Insert a section as child ``index`` (0 through :attr:`child_count`)
         and return it; as :meth:`Table.insert_section` with this section as
@@ -186,7 +188,7 @@ class Section(_SectionId):
         return self._table.insert_section(
             index, key, header, rows, parent=self,
             collapsed=collapsed, collapsible=collapsible, header_item=header_item,
-            loaded=loaded,
+            loaded=loaded, no_focus=no_focus, no_drop=no_drop,
         )
 
     def append_subsection(
@@ -199,13 +201,15 @@ class Section(_SectionId):
         collapsible: bool = True,
         header_item: bool = True,
         loaded: bool = True,
+        no_focus: bool = False,
+        no_drop: bool = False,
     ) -> "Section":
         """Add a section as the last child and return it; as
         :meth:`insert_subsection`."""
         return self._table.append_section(
             key, header, rows, parent=self,
             collapsed=collapsed, collapsible=collapsible, header_item=header_item,
-            loaded=loaded,
+            loaded=loaded, no_focus=no_focus, no_drop=no_drop,
         )
 
     def insert_child_rows(
@@ -638,3 +642,30 @@ class Section(_SectionId):
     match_count = property(_filter.match_count)
     filtered = property(_filter.filtered)
     filter_opened = property(_filter.filter_opened)
+
+    # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
+
+    @property
+    def no_focus(self) -> bool:
+        """True when the section's header, footer, placeholder and own rows
+        take no keyboard focus: navigation passes over them (its rows in one
+        step, whatever their number); its subsections are not affected.
+        Settable; a focused item keeps focus until it moves. Nothing is
+        redrawn. O(depth · log n)."""
+        return bool(self._info().flags & _ffi.SECTION_NO_FOCUS)
+
+    @no_focus.setter
+    def no_focus(self, value: bool) -> None:
+        _focus.set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
+
+    @property
+    def no_drop(self) -> bool:
+        """True when dragged items cannot be dropped into the section
+        (:meth:`Table.drop_target` offers no place inside it and
+        :meth:`Table.drop` raises :class:`NotAllowedError`); it can still be
+        dragged elsewhere. Settable; nothing is redrawn. O(depth · log n)."""
+        return bool(self._info().flags & _ffi.SECTION_NO_DROP)
+
+    @no_drop.setter
+    def no_drop(self, value: bool) -> None:
+        _focus.set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))

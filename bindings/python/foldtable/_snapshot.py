@@ -29,7 +29,7 @@ class Snapshot(NamedTuple):
         rows: a run of rows before ``children``.
         children: the rest of its children in order: subsections
             (:class:`Snapshot` or dict) and runs of rows (ints).
-        collapsed, collapsible, header_item, loaded: as
+        collapsed, collapsible, header_item, loaded, no_focus, no_drop: as
             :meth:`Table.append_section` takes them; used only when the
             section is new (``loaded=False``: its children are loaded
             lazily, see :meth:`Table.set_loader`).
@@ -49,6 +49,8 @@ class Snapshot(NamedTuple):
     footer_height: Optional[float] = None
     row_height: Optional[float] = None
     loaded: bool = True
+    no_focus: bool = False
+    no_drop: bool = False
 
 
 class SnapshotReport(NamedTuple):
@@ -166,6 +168,10 @@ class _Entries:
                 flags |= _ffi.SECTION_NO_HEADER
             if not s.loaded:
                 flags |= _ffi.SECTION_UNLOADED
+            if s.no_focus:
+                flags |= _ffi.SECTION_NO_FOCUS
+            if s.no_drop:
+                flags |= _ffi.SECTION_NO_DROP
             heights, hh, fh, rh = 0, 0.0, 0.0, 0.0
             if s.header_height is not None:
                 heights |= _ffi.SNAPSHOT_HEADER_HEIGHT

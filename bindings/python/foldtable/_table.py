@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
-from typing import Any, Dict, NoReturn, Optional
+from typing import Any, Dict, NoReturn, Optional, Union
 
 from . import _errors, _ffi
-from . import _batch, _callbacks, _filter, _geometry, _loading, _selection, _snapshot, _tree
+from . import _batch, _callbacks, _drop, _filter, _focus, _geometry, _loading, _selection, _snapshot, _tree
+from . import _type_ahead
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -49,7 +50,7 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError
 from ._sections_view import SectionsView
-from ._values import Accordion, Activation, ImportReport, TableOptions, Viewport
+from ._values import Accordion, Activation, FocusKind, ImportReport, TableOptions, Viewport
 
 __all__ = ["Table"]
 
@@ -158,6 +159,7 @@ class Table:
         "_providers",
         "_loader",
         "_match",
+        "_focus_kinds",
         "_siblings",
         "_siblings_version",
         "_structure",
@@ -187,6 +189,8 @@ class Table:
         self._providers: Dict[int, Any] = {}
         self._loader: Any = None  # the loader's CFUNCTYPE object (set_loader)
         self._match: Any = None  # the match function's CFUNCTYPE object (set_filter)
+        # What fold_table_set_focus_kinds was last given (the library has no getter).
+        self._focus_kinds = FocusKind.ALL
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         # Reused buffers: visible items (grown for large viewports, with the
@@ -552,6 +556,49 @@ class Table:
     selection = property(_selection.selection)
     selected_count = property(_selection.selected_count)
     selection_anchor = property(_selection.selection_anchor)
+
+    # -- focus and keyboard (_focus.py) ---------------------------------------------
+
+    @property
+    def focus(self) -> Optional[int]:
+        """The focused item's position, or ``None`` when nothing is focused
+        (settable: as :meth:`set_focus`). The item carries
+        :attr:`Item.focused`. O(depth · log n)."""
+        return _focus.focus(self)
+
+    @focus.setter
+    def focus(self, position: Optional[int]) -> None:
+        _focus.set_focus(self, position)
+
+    @property
+    def focus_kinds(self) -> FocusKind:
+        """Which kinds of item can take focus, a :class:`FocusKind` (default
+        ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS |
+        FocusKind.ROWS``, or a name). A focused item of a kind no longer
+        allowed keeps focus until it moves. The library has no getter: the
+        binding reports what was last set. O(1).
+
+        Raises:
+            InvalidArgumentError: (on setting) bits that are not a FocusKind.
+        """
+        return self._focus_kinds
+
+    @focus_kinds.setter
+    def focus_kinds(self, kinds: Union[FocusKind, int, str]) -> None:
+        _focus._set_focus_kinds(self, kinds)
+
+    set_focus = _focus.set_focus
+    navigate = _focus.navigate
+    press_key = _focus.press_key
+
+    # -- drag and drop (_drop.py) ---------------------------------------------------
+
+    drop_target = _drop.drop_target
+    drop = _drop.drop
+
+    # -- type-ahead (_type_ahead.py) ------------------------------------------------
+
+    find_text = _type_ahead.find_text
 
     # -- filtering (_filter.py) -----------------------------------------------------
 

@@ -164,6 +164,8 @@ def append_section(
     collapsible: bool = True,
     header_item: bool = True,
     loaded: bool = True,
+    no_focus: bool = False,
+    no_drop: bool = False,
 ) -> Section:
     """Add a section at the end of the top level (or of ``parent``'s
     children) and return it, in one change.
@@ -190,6 +192,10 @@ def append_section(
             ``collapsed=False`` it starts expanded and loading at once
             (its placeholder in the insertion's change set, then the
             loader's ``start``).
+        no_focus: its header, footer, placeholder and own rows take no
+            keyboard focus (:attr:`Section.no_focus`).
+        no_drop: dragged items cannot be dropped into it
+            (:attr:`Section.no_drop`).
 
     Raises:
         DuplicateKeyError: another section has this key (a ``ValueError``).
@@ -202,7 +208,8 @@ def append_section(
         NotFoundError: no section has the parent key.
     """
     return self._insert_section(
-        _ffi.INDEX_END, key, header, rows, parent, collapsed, collapsible, header_item, loaded
+        _ffi.INDEX_END, key, header, rows, parent, collapsed, collapsible, header_item, loaded,
+        no_focus=no_focus, no_drop=no_drop,
     )
 
 
@@ -218,6 +225,8 @@ def insert_section(
     collapsible: bool = True,
     header_item: bool = True,
     loaded: bool = True,
+    no_focus: bool = False,
+    no_drop: bool = False,
 ) -> Section:
     """Insert a section so that it becomes child ``index`` of ``parent``
     (``None``: the top level, where ``index`` is the section index) and
@@ -227,7 +236,7 @@ def insert_section(
     a bad index."""
     return self._insert_section(
         _insertion_index(index, "index"), key, header, rows, parent,
-        collapsed, collapsible, header_item, loaded,
+        collapsed, collapsible, header_item, loaded, no_focus=no_focus, no_drop=no_drop,
     )
 
 
@@ -242,6 +251,9 @@ def _insert_section(
     collapsible: bool,
     header_item: bool,
     loaded: bool = True,
+    *,
+    no_focus: bool = False,
+    no_drop: bool = False,
 ) -> Section:
     key_bytes = _text(key, "key")
     header_bytes = _text(header, "header", allow_none=True)
@@ -257,6 +269,10 @@ def _insert_section(
         flags |= _ffi.SECTION_NO_HEADER
     if not loaded:
         flags |= _ffi.SECTION_UNLOADED
+    if no_focus:
+        flags |= _ffi.SECTION_NO_FOCUS
+    if no_drop:
+        flags |= _ffi.SECTION_NO_DROP
     with self._lock:
         target = self._parent_ref(parent)
         new_id: int = _with_ids(

@@ -51,6 +51,7 @@ CALLBACKS = {
     "fold_height_fn": _ffi.HEIGHT_FN,
     "fold_load_fn": _ffi.LOAD_FN,
     "fold_match_fn": _ffi.MATCH_FN,
+    "fold_item_text_fn": _ffi.ITEM_TEXT_FN,
 }
 
 
@@ -69,11 +70,15 @@ def code(preprocessed):
     return re.sub(r"\s+", " ", text)
 
 
-def macro_value(text):
-    """A FOLD_ macro's value as Python evaluates it."""
+def macro_value(text, macros=None):
+    """A FOLD_ macro's value as Python evaluates it; FOLD_ names in it (as
+    in FOLD_FOCUS_ROWS, (1u << FOLD_ITEM_ROW)) are the values of ``macros``."""
     text = re.sub(r"\((?:int64_t|fold_section_id|uint32_t)\)", "", text)
     text = re.sub(r"\b(\d+)u\b", r"\1", text)
-    return eval(text, {})  # the header's own arithmetic: ints, floats, shifts
+    names = {}
+    for name in set(re.findall(r"\bFOLD_\w+", text)):
+        names[name] = macro_value(macros[name], macros)
+    return eval(text, names)  # the header's own arithmetic: ints, floats, shifts
 
 
 def header_macros(preprocessed):
@@ -104,7 +109,7 @@ def test_every_constant_matches_the_header(preprocessed):
             continue
         name = RENAMED.get(macro, macro[len("FOLD_"):])
         assert name in python, "%s (%s) is not mirrored in the binding" % (macro, text)
-        assert python.pop(name) == macro_value(text), macro
+        assert python.pop(name) == macro_value(text, macros), macro
         checked += 1
     # Every constant of the binding comes from the header.
     assert python == {}, "constants the header does not define: %s" % sorted(python)
@@ -125,6 +130,11 @@ ENUMS = [
     (foldtable.LoadState, r"FOLD_LOAD_(?!START$|CANCEL$)(\w+)"),
     (foldtable.Select, r"FOLD_SELECT_(\w+)"),
     (foldtable.SelectionMode, r"FOLD_SELECTION_(\w+)"),
+    (foldtable.FocusKind, r"FOLD_FOCUS_(\w+)"),
+    (foldtable.Nav, r"FOLD_NAV_(\w+)"),
+    (foldtable.Key, r"FOLD_KEY_(\w+)"),
+    (foldtable.Modifier, r"FOLD_MOD_(\w+)"),
+    (foldtable.DropKind, r"FOLD_DROP_(\w+)"),
 ]
 
 
@@ -135,26 +145,28 @@ def test_every_enum_matches_the_header(preprocessed, enum_type, pattern):
     test_every_constant_matches_the_header checks; this catches a member
     bound to the wrong constant or a macro with no member)."""
     expected = {}
-    for macro, text in header_macros(preprocessed).items():
+    macros = header_macros(preprocessed)
+    for macro, text in macros.items():
         match = re.fullmatch(pattern, macro)
         if match:
-            expected[match.group(1)] = macro_value(text)
-    assert len(expected) >= 3, pattern
-    assert {member.name: member.value for member in enum_type} == expected
+            expected[match.group(1)] = macro_value(text, macros)
+    assert len(expected) >= 2, pattern
+    # __members__: a flag enum's iteration leaves out combined members (ALL).
+    assert {name: member.value for name, member in enum_type.__members__.items()} == expected
 
 
 @pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem])
 def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
     """Item.collapsed / expanded / expandable / collapsible / loading /
-    failed / selected / match each read their FOLD_ITEM_FLAG_ bit and no
-    other."""
+    failed / selected / match / focused each read their FOLD_ITEM_FLAG_ bit
+    and no other."""
     bits = {
         macro[len("FOLD_ITEM_FLAG_"):].lower(): macro_value(text)
         for macro, text in header_macros(preprocessed).items()
         if macro.startswith("FOLD_ITEM_FLAG_")
     }
-    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "loading",
-                            "match", "selected"]
+    assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "focused",
+                            "loading", "match", "selected"]
     empty = item_type(*([0] * (len(item_type._fields) - 1)), flags=0)
     for name, bit in bits.items():
         item = empty._replace(flags=bit)
@@ -215,8 +227,10 @@ def test_every_function_matches_the_header(code):
     # 70 in 0.2.0, plus set_follow_end and apply_snapshot, plus five for
     # lazily loaded children (set_loader, load_info, finish/fail_load, load),
     # plus 15 for selection and 7 for filtering (0.5.0), plus 3 for batches
-    # and reload (issue 35)
-    assert len(functions) == 104
+    # and reload (issue 35), plus 9 for focus, keys, drop and type-ahead
+    # (set_section_flags, set_focus_kinds, set_focus, focus, navigate,
+    # press_key, drop_target, drop, find_text: issue 36)
+    assert len(functions) == 113
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
@@ -248,8 +262,9 @@ def header_structs(code):
 
 def test_every_struct_matches_the_header(code):
     structs = header_structs(code)
-    # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info, fold_selected_run
-    assert len(structs) == 17
+    # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info, fold_selected_run,
+    # plus fold_key_result, fold_item_ref, fold_drop_target (issue 36)
+    assert len(structs) == 20
     for name, fields in structs.items():
         python = getattr(_ffi, name)._fields_
         assert [f[0] for f in python] == [f[0] for f in fields], name
@@ -291,13 +306,18 @@ def test_struct_layouts_match_the_compiler(code, tmp_path):
 
 def test_every_callback_type_matches_the_header(code):
     found = {}
-    for match in re.finditer(r"typedef (\w+) \(\*(fold_\w+_fn)\)\(([^()]*)\);", code):
-        result, name, parameters = match.groups()
-        found[name] = (result, [split_parameter(p) for p in parameters.split(",")])
+    for match in re.finditer(r"typedef ([\w\s]+?) ?(\*?) ?\(\*(fold_\w+_fn)\)\(([^()]*)\);", code):
+        result, star, name, parameters = match.groups()
+        found[name] = (result + star, [split_parameter(p) for p in parameters.split(",")])
     assert sorted(found) == sorted(CALLBACKS)
     for name, (result, parameters) in found.items():
         fn_type = CALLBACKS[name]
-        assert fn_type._restype_ in c_type(result), name
+        if result.endswith("*"):
+            # A returned pointer is an address the trampoline keeps alive
+            # (ctypes would not keep a c_char_p result's bytes).
+            assert fn_type._restype_ is c_void_p, name
+        else:
+            assert fn_type._restype_ in c_type(result), name
         assert len(fn_type._argtypes_) == len(parameters), name
         for argtype, parameter in zip(fn_type._argtypes_, parameters):
             if parameter.endswith("*") and parameter.replace("const ", "").strip() not in (

@@ -10,8 +10,15 @@ import foldtable
 from foldtable import (
     Activation,
     ChangeSet,
+    DropKind,
+    DropTarget,
+    FocusKind,
     Item,
     ItemKind,
+    Key,
+    KeyResult,
+    Modifier,
+    Nav,
     OffsetHit,
     Section,
     StickyHeader,
@@ -27,6 +34,7 @@ def check_item_flags(item: Union[Item, VisibleItem]) -> None:
     assert_type(item.expanded, bool)
     assert_type(item.expandable, bool)
     assert_type(item.collapsible, bool)
+    assert_type(item.focused, bool)
 
 
 def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> None:
@@ -72,3 +80,28 @@ def check(table: Table, item: Item, visible: VisibleItem, section: Section) -> N
         return None
 
     table.set_expanded_height_provider(expanded)
+
+
+def check_focus_and_drop(table: Table, section: Section) -> None:
+    """Focus, keys, drop targets and type-ahead (issue 36)."""
+    assert_type(table.focus, Optional[int])
+    assert_type(table.focus_kinds, FocusKind)
+    assert_type(table.navigate(None, Nav.NEXT), int)
+    result = table.press_key(Key.DOWN, Modifier.SHIFT | Modifier.CTRL)
+    assert_type(result, KeyResult)
+    assert_type(result.focus, Optional[int])
+    assert_type(result.action, Activation)
+    target = table.drop_target(10, 20, 16, [section, (section, 2), "Mac"])
+    assert_type(target, DropTarget)
+    assert_type(target.kind, DropKind)
+    assert_type(target.parent, Optional[Section])
+    assert_type(target.index, int)
+    table.drop(target.parent, target.index, table.selection)
+    assert_type(section.no_focus, bool)
+    assert_type(section.no_drop, bool)
+
+    def text(item: Item, position: int) -> Optional[str]:
+        return None
+
+    assert_type(table.find_text("a", text=text), Optional[int])
+    assert_type(table.find_text("a", 3, include_start=True, backward=True), Optional[int])
