@@ -1743,6 +1743,9 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  * allowed keeps focus until it moves. O(1). */
 int fold_table_set_focus_kinds(fold_table *table, uint32_t kinds);
 
+/* The kinds of item that can take focus (FOLD_FOCUS_*). O(1). */
+int fold_table_focus_kinds(const fold_table *table, uint32_t *out_kinds);
+
 /* Focuses the item at `position`, or with -1 clears the focus. An item that
  * cannot take focus is FOLD_E_NOT_ALLOWED ("the footer of section "Mac"
  * cannot take focus: ..." with the reason). The selection and its anchor

@@ -33,6 +33,11 @@ public func fold_table_set_focus_kinds(_ table: OpaquePointer?, _ kinds: UInt32)
     withTable(table) { t in try t.setFocusKinds(FocusKinds(rawValue: kinds)) }
 }
 
+@_cdecl("fold_table_focus_kinds")
+public func fold_table_focus_kinds(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<UInt32>?) -> Int32 {
+    withTable(table, output: out, "out_kinds") { t in t.focusKinds.rawValue }
+}
+
 @_cdecl("fold_table_set_focus")
 public func fold_table_set_focus(_ table: OpaquePointer?, _ position: Int64) -> Int32 {
     withTable(table) { t in try t.setFocus(optionalPosition(position)) }

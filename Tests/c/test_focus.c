@@ -126,6 +126,9 @@ static void test_who_can_take_focus(void)
     CHECK_STR(fold_last_error_message(), "the footer of section \"A\" cannot take focus: its kind is not "
                                          "among the focus kinds (fold_table_set_focus_kinds)");
     CHECK_STATUS(fold_table_set_focus_kinds(t, 16), FOLD_E_INVALID);
+    uint32_t kinds = 0;
+    CHECK_STATUS(fold_table_focus_kinds(t, &kinds), FOLD_OK);
+    CHECK_EQ_I64(kinds, FOLD_FOCUS_HEADERS | FOLD_FOCUS_ROWS); /* the refused call changed nothing */
     CHECK_EQ_I64(focus_of(t), -1);
     /* Rows only: the rule lands past N's rows. */
     CHECK_STATUS(fold_table_set_focus(t, 2), FOLD_OK);

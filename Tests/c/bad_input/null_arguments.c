@@ -225,6 +225,8 @@ void test_null_table(void)
         FAILS_NO_TABLE(fold_table_set_focus_kinds(NULL, FOLD_FOCUS_ALL), FOLD_E_INVALID);
         FAILS_NO_TABLE(fold_table_set_focus(NULL, 0), FOLD_E_INVALID);
         FAILS_NO_TABLE(fold_table_focus(NULL, &n), FOLD_E_INVALID);
+        uint32_t kinds;
+        FAILS_NO_TABLE(fold_table_focus_kinds(NULL, &kinds), FOLD_E_INVALID);
         FAILS_NO_TABLE(fold_table_navigate(NULL, 0, FOLD_NAV_NEXT, &n), FOLD_E_INVALID);
         FAILS_NO_TABLE(fold_table_press_key(NULL, FOLD_KEY_DOWN, 0, &key), FOLD_E_INVALID);
         CHECK_EQ_I64(key.focus, 0x5555555555555555);
@@ -360,6 +362,7 @@ void test_null_outputs(void)
     CHECK_EQ_I64(n, -5);
     /* Focus and keyboard: fold_table_press_key's out is optional. */
     FAILS(fold_table_focus(t, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_focus_kinds(t, NULL), FOLD_E_INVALID);
     FAILS(fold_table_navigate(t, 0, FOLD_NAV_NEXT, NULL), FOLD_E_INVALID);
     FAILS(fold_table_navigate(t, -1, FOLD_NAV_FIRST, NULL), FOLD_E_INVALID);
     /* A NULL heights array is fine for insert_rows but not for set_row_heights. */

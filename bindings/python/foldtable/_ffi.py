@@ -261,6 +261,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     ("fold_table_set_selection_anchor", [_TABLE, _ID, c_int64], c_int, STATUS),
     # Focus and keyboard
     ("fold_table_set_focus_kinds", [_TABLE, c_uint32], c_int, STATUS),
+    ("fold_table_focus_kinds", [_TABLE, POINTER(c_uint32)], c_int, STATUS),
     ("fold_table_set_focus", [_TABLE, c_int64], c_int, STATUS),
     ("fold_table_focus", [_TABLE, _P_I64], c_int, STATUS),
     ("fold_table_navigate", [_TABLE, c_int64, c_int32, _P_I64], c_int, STATUS),

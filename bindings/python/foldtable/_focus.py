@@ -15,7 +15,7 @@ and results, nothing more.
 
 from __future__ import annotations
 
-from ctypes import c_int64
+from ctypes import byref, c_int64, c_uint32
 from typing import TYPE_CHECKING, Optional, Union
 
 from . import _errors, _ffi
@@ -72,7 +72,13 @@ def _set_focus_kinds(self: Table, kinds: Union[FocusKind, int, str]) -> None:
     bits = _flags(kinds, FocusKind, "focus kinds")
     with self._lock:
         _lib.fold_table_set_focus_kinds(self._h(), bits)
-        self._focus_kinds = FocusKind(bits)
+
+
+def focus_kinds(self: Table) -> FocusKind:
+    out = c_uint32(0)
+    with self._lock:
+        _lib.fold_table_focus_kinds(self._h(), byref(out))
+    return FocusKind(out.value)
 
 
 def navigate(self: Table, from_: Optional[int], move: Union[Nav, int, str]) -> int:

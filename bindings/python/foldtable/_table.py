@@ -159,7 +159,6 @@ class Table:
         "_providers",
         "_loader",
         "_match",
-        "_focus_kinds",
         "_siblings",
         "_siblings_version",
         "_structure",
@@ -189,8 +188,6 @@ class Table:
         self._providers: Dict[int, Any] = {}
         self._loader: Any = None  # the loader's CFUNCTYPE object (set_loader)
         self._match: Any = None  # the match function's CFUNCTYPE object (set_filter)
-        # What fold_table_set_focus_kinds was last given (the library has no getter).
-        self._focus_kinds = FocusKind.ALL
         # Kept on the instance so __del__ works while modules are torn down.
         self._free_fn = _lib.fold_table_free
         # Reused buffers: visible items (grown for large viewports, with the
@@ -575,13 +572,12 @@ class Table:
         """Which kinds of item can take focus, a :class:`FocusKind` (default
         ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS |
         FocusKind.ROWS``, or a name). A focused item of a kind no longer
-        allowed keeps focus until it moves. The library has no getter: the
-        binding reports what was last set. O(1).
+        allowed keeps focus until it moves. O(1).
 
         Raises:
             InvalidArgumentError: (on setting) bits that are not a FocusKind.
         """
-        return self._focus_kinds
+        return _focus.focus_kinds(self)
 
     @focus_kinds.setter
     def focus_kinds(self, kinds: Union[FocusKind, int, str]) -> None:

@@ -230,7 +230,7 @@ def test_every_function_matches_the_header(code):
     # and reload (issue 35), plus 9 for focus, keys, drop and type-ahead
     # (set_section_flags, set_focus_kinds, set_focus, focus, navigate,
     # press_key, drop_target, drop, find_text: issue 36)
-    assert len(functions) == 113
+    assert len(functions) == 114
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
