@@ -10,7 +10,12 @@
  * window: the engine's stack at the list's offset, rendered by the list's
  * own factory; a click on one collapses its section). Keyboard: Up and
  * Down move between rows, the expander has the focus (+, -, *, Left,
- * Right; Enter and Space activate).
+ * Right; Enter and Space activate). Drag rows and sections (demo-drop.c):
+ * the engine says where they would land (fold_table_drop_target: a line
+ * at the depth they would get, or the section highlighted; nothing where
+ * they cannot go, such as a section into itself) and moves them
+ * (fold_table_drop: one change set with moves, so the rows keep their
+ * widgets); the app's row texts move along (demo-rows.c).
  *
  *   foldtable-gtk-demo-listview                     interactive
  *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
@@ -21,8 +26,10 @@
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-app.h"
+#include "demo-drop.h"
 #include "demo-groups.h"
 #include "demo-list-row.h"
+#include "demo-rows.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -34,6 +41,9 @@
 #define HEADER_HEIGHT 28.0
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
+/* Where a row's expander starts (its margin) and its indentation a level. */
+#define LIST_ROW_START 8.0
+#define EXPANDER_INDENT 20.0
 
 /* Each food "Name|what an expanded row says about it". */
 static const char *const fruit[] = {
@@ -110,6 +120,8 @@ static const DemoGroup groups[] = {
 
 typedef struct {
     DemoApp demo;
+    DemoRows *rows; /* the rows' texts, moved along by drops */
+    DemoDrop *drop;
     GtkWidget *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
     /* self-test */
@@ -144,9 +156,9 @@ build_table(void)
 static const char *
 row_body(FoldListItem *item, gpointer data)
 {
-    (void)data;
+    App *app = data;
     return demo_group_detail(
-        demo_group_row(groups, fold_list_item_get_key(item), fold_list_item_get_row(item)));
+        demo_rows_get(app->rows, fold_list_item_get_key(item), fold_list_item_get_row(item)));
 }
 
 /* demo-list-row.c: a FoldExpander around the line, which is a row's height;
@@ -157,7 +169,7 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
     (void)factory;
     App *app = data;
     gtk_list_item_set_child(list_item, demo_list_row_new_with_expander(
-                                           app->demo.model, (int)ROW_HEIGHT, row_body, NULL));
+                                           app->demo.model, (int)ROW_HEIGHT, row_body, app));
 }
 
 /* Counts the bound items' notifies in app->notes. */
@@ -198,6 +210,15 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
      * table would go to g_idle_add(). */
 }
 
+/* A drop: the rows' texts move along, then the engine moves the items. */
+static int
+drop_items(fold_table *table, fold_section_id parent, int64_t index, const fold_item_ref *items,
+           int64_t count, gpointer data)
+{
+    App *app = data;
+    return demo_rows_drop(app->rows, table, parent, index, items, count);
+}
+
 /* Adwaita's light palette, as the settings demo: headers on the window's
  * grey, rows on white, an expanded row marked by the accent blue. */
 static const char css[] =
@@ -211,7 +232,10 @@ static const char css[] =
     "  box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }\n"
     ".fold-row .body { color: alpha(currentColor, 0.7); }\n"
     "listview.fold > row:hover .fold-header { background: #edebe9; }\n"
-    "listview.fold > row:hover .fold-row { background: #f3f6fb; }\n";
+    "listview.fold > row:hover .fold-row { background: #f3f6fb; }\n"
+    /* the engine's selection (Shift+arrows, Space): Adwaita's selected row */
+    ".fold-row.selected, .fold-header.selected { background: #dde8f8; }\n"
+    "listview.fold > row:hover .fold-row.selected { background: #d2e1f6; }\n";
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -239,10 +263,14 @@ build_window(GtkApplication *gapp, gpointer data)
     app->scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 
-    /* The sticky headers wrap the scrolled window. */
+    /* The sticky headers wrap the scrolled window; the drop indicator is
+     * drawn over both. Depth 0 starts at the expander's margin (8 px),
+     * each level 20 px further (its indentation). */
     app->sticky = fold_sticky_headers_new(app->demo.model, app->scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
-    return demo_window_set_column(window, bar, app->sticky, NULL);
+    app->drop = demo_drop_new(app->demo.list, app->demo.model, app->vadj, LIST_ROW_START,
+                              EXPANDER_INDENT, drop_items, app);
+    return demo_window_set_column(window, bar, demo_drop_wrap(app->drop, app->sticky), NULL);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -581,16 +609,205 @@ step_13(gpointer data)
     demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Almond, expanded)");
 }
 
+/* ---- drag and drop --------------------------------------------------------- */
+
+/* A list point over `fraction` of the item at `position`'s height. */
+static double
+point_in(App *app, int64_t position, double fraction)
+{
+    return demo_item_top(app->demo.table, position) +
+           fraction * demo_item_height_at(app->demo.table, position) -
+           gtk_adjustment_get_value(app->vadj);
+}
+
+/* What the drag carries is exactly `section` / `row`. */
+static gboolean
+carries(App *app, fold_section_id section, int64_t row)
+{
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(app->drop, &n);
+    return n == 1 && items[0].section == section && items[0].row == row;
+}
+
+/* The items of section `key`'s rows are titled `titles` (NULL-terminated), in order. */
+static void
+expect_rows(App *app, const char *key, const char *const *titles)
+{
+    fold_section_info info;
+    EXPECT(fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) ==
+           FOLD_OK);
+    int64_t n = 0;
+    for (; titles[n]; n++) {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model),
+                                                 (guint)demo_row_pos(app->demo.table, key, n));
+        const char *title = it ? fold_list_item_get_title(it) : NULL;
+        if (g_strcmp0(title, titles[n]) != 0)
+            fprintf(stderr, "%s row %" G_GINT64_FORMAT ": \"%s\", expected \"%s\"\n", key, n,
+                    title ? title : "(none)", titles[n]);
+        EXPECT(g_strcmp0(title, titles[n]) == 0);
+        g_clear_object(&it);
+    }
+    EXPECT(info.row_count == n);
+}
+
+static void
+step_14(gpointer data)
+{
+    App *app = data;
+    gtk_adjustment_set_value(app->vadj, 0);
+}
+
+/* Banana's list item and row widget, held across the drop. */
+static FoldListItem *dragged_item;
+static GtkWidget *dragged_widget;
+
+static void
+step_15(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Take Banana (fruit row 1) by its middle. */
+    int64_t banana = demo_row_pos(t, "fruit", 1);
+    EXPECT(demo_drop_test_take(app->drop, 200, point_in(app, banana, 0.5)));
+    EXPECT(carries(app, demo_section(t, "fruit"), 1));
+    graphene_rect_t r;
+    /* Over Fruit's header top: before Fruit, at the top level, where only
+     * sections go: refused, nothing drawn. */
+    EXPECT(demo_drop_test_motion(app->drop, 200, 2) == 0);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    EXPECT(!demo_drop_get_indicator(app->drop, &r));
+    /* Over Strawberry's lower half: before Blueberry (berries child 1), a
+     * line at Blueberry's top, two levels in (the berries' rows' depth). */
+    int64_t strawberry = demo_row_pos(t, "berries", 0), blueberry = demo_row_pos(t, "berries", 1);
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, strawberry, 0.75)) ==
+           GDK_ACTION_MOVE);
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    EXPECT(a->kind == FOLD_DROP_BEFORE && a->parent == demo_section(t, "berries") &&
+           a->index == 1 && a->depth == 2 && a->position == blueberry);
+    EXPECT(a->line_y == demo_item_top(t, blueberry) && a->line_x == 2 * EXPANDER_INDENT);
+    EXPECT(demo_drop_get_indicator(app->drop, &r));
+    double width = gtk_widget_get_width(app->demo.list);
+    EXPECT(r.origin.x == LIST_ROW_START + 2 * EXPANDER_INDENT &&
+           r.origin.y == demo_item_top(t, blueberry) - 1 && r.size.height == 2 &&
+           r.size.width == width - LIST_ROW_START - r.origin.x);
+    dragged_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)banana);
+    dragged_widget = row_widget(app, banana);
+    EXPECT(dragged_widget != NULL);
+    if (dragged_widget)
+        g_object_ref(dragged_widget);
+    printf("step 15: dragging Banana: refused over Fruit's top (rows cannot be top-level), "
+           "a line at y=%.0f x=%.0f over Strawberry's lower half (berries, index 1)\n",
+           r.origin.y + 1, r.origin.x);
+}
+
+static void
+step_16(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* OUT-drop-indicator.png: the line drawn between Strawberry and Blueberry. */
+    demo_expect_screenshot(&app->demo, "-drop-indicator.png",
+                           " (Banana dragged between Strawberry and Blueberry)");
+    int64_t strawberry = demo_row_pos(t, "berries", 0);
+    app->signals = 0;
+    EXPECT(demo_drop_test_drop(app->drop, 200, point_in(app, strawberry, 0.75)));
+    EXPECT(app->signals == 1); /* one change set, one items-changed */
+    expect_rows(app, "fruit", (const char *const[]){"Apple", "Cherry", NULL});
+    expect_rows(app, "berries", (const char *const[]){"Strawberry", "Banana", "Blueberry",
+                                                      "Raspberry", "Gooseberry", NULL});
+    /* The moved row is the same item, shown by the same widget. */
+    int64_t banana = demo_row_pos(t, "berries", 1);
+    FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)banana);
+    EXPECT(now && now == dragged_item);
+    g_clear_object(&now);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    printf("step 16: dropped Banana: berries row 1, the same list item\n");
+}
+
+static void
+step_17(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    int64_t banana = demo_row_pos(t, "berries", 1);
+    GtkWidget *outer = row_widget(app, banana);
+    EXPECT(outer && outer == dragged_widget);
+    EXPECT(outer && g_strcmp0(gtk_label_get_text(g_object_get_data(G_OBJECT(outer), "title")),
+                              "Banana") == 0);
+    g_clear_object(&dragged_item);
+    g_clear_object(&dragged_widget);
+    /* Tree nuts at the top, Spices under it, for a section's drag. */
+    gtk_adjustment_set_value(app->vadj, demo_item_top(t, demo_header_pos(t, "tree-nuts")));
+    printf("step 17: Banana's widget kept\n");
+}
+
+static void
+step_18(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Take the section Tree nuts by its header. */
+    int64_t h = demo_header_pos(t, "tree-nuts");
+    EXPECT(demo_drop_test_take(app->drop, 200, point_in(app, h, 0.5)));
+    EXPECT(carries(app, demo_section(t, "tree-nuts"), -1));
+    /* Over its own row Cashew: inside itself, refused. */
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, demo_row_pos(t, "tree-nuts", 0), 0.5)) == 0);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    /* Over the middle of Spices' header: into Spices, highlighted from its
+     * header to its last item. */
+    int64_t spices = demo_header_pos(t, "spices");
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, spices, 0.5)) == GDK_ACTION_MOVE);
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    fold_section_info info;
+    fold_table_section_info(t, demo_section(t, "spices"), &info);
+    EXPECT(a->kind == FOLD_DROP_INTO && a->parent == demo_section(t, "spices") &&
+           a->index == info.child_count && a->depth == 1 && a->position == spices);
+    EXPECT(a->highlight_top == demo_item_top(t, spices) &&
+           a->highlight_height == demo_content_height(t) - demo_item_top(t, spices));
+    graphene_rect_t r;
+    EXPECT(demo_drop_get_indicator(app->drop, &r));
+    EXPECT(r.origin.y == demo_item_top(t, spices) - gtk_adjustment_get_value(app->vadj));
+    dragged_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    printf("step 18: dragging Tree nuts: refused over itself, into Spices over its header\n");
+}
+
+static void
+step_19(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    demo_expect_screenshot(&app->demo, "-drop-into.png", " (Tree nuts dragged into Spices)");
+    EXPECT(demo_drop_test_drop(app->drop, 200, point_in(app, demo_header_pos(t, "spices"), 0.5)));
+    fold_section_info info;
+    EXPECT(fold_table_section_info(t, demo_section(t, "tree-nuts"), &info) == FOLD_OK);
+    EXPECT(info.parent == demo_section(t, "spices") && info.index == 6 && info.depth == 1);
+    expect_rows(app, "tree-nuts", (const char *const[]){"Cashew", "Pistachio", "Macadamia", NULL});
+    /* The same header item (its widget is below the view now). */
+    FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(app->demo.model),
+                                              (guint)demo_header_pos(t, "tree-nuts"));
+    EXPECT(now && now == dragged_item);
+    g_clear_object(&now);
+    g_clear_object(&dragged_item);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    printf("step 19: dropped Tree nuts into Spices: its last child, the same item\n");
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2,  step_3,  step_4,  step_5,  step_6, step_7,
-                                     step_8, step_9, step_10, step_11, step_12, step_13};
+static const DemoStep self_test[] = {step_1,  step_2,  step_3,  step_4,  step_5,  step_6,  step_7,
+                                     step_8,  step_9,  step_10, step_11, step_12, step_13, step_14,
+                                     step_15, step_16, step_17, step_18, step_19};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
+    app.rows = demo_rows_new();
+    for (const DemoGroup *g = groups; g->key; g++)
+        demo_rows_set(app.rows, g->key, g->rows, -1);
     /* The model owns the table. */
-    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                     "org.foldtable.DemoListView", build_window,
-                     self_test, G_N_ELEMENTS(self_test), 400, &app);
+    int status = demo_main(&app.demo, argc, argv, build_table, demo_rows_title, app.rows,
+                           "org.foldtable.DemoListView", build_window, self_test,
+                           G_N_ELEMENTS(self_test), 400, &app);
+    demo_rows_free(app.rows);
+    return status;
 }

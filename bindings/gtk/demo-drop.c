@@ -1,0 +1,400 @@
+/* Drag and drop in a list demo: see demo-drop.h. Every decision is the
+ * engine's (what can be dragged is what fold_table_item_at_offset finds;
+ * where it lands, fold_table_drop_target; the move, fold_table_drop): this
+ * file only turns GTK's coordinates into the engine's and draws. */
+#include "demo-drop.h"
+
+#include <math.h>
+
+struct _DemoDrop {
+    GtkWidget *list, *overlay, *area;
+    FoldListModel *model;
+    GtkAdjustment *vadj;
+    double origin_x, indent;
+    DemoDropFunc drop;
+    gpointer data;
+    GtkDragSource *source;
+    GtkDropTarget *target;
+    GArray *items;             /* fold_item_ref: what the current drag carries */
+    double taken_x, taken_y;   /* where in the list it was taken */
+    fold_drop_target answer;   /* the last motion's */
+};
+
+/* Adwaita's accent blue. */
+static const GdkRGBA accent = {0x35 / 255.0, 0x84 / 255.0, 0xe4 / 255.0, 1};
+
+static fold_table *
+table_of(DemoDrop *self)
+{
+    return fold_list_model_get_table(self->model);
+}
+
+static void
+demo_drop_free(gpointer data)
+{
+    DemoDrop *self = data;
+    g_array_unref(self->items);
+    g_object_unref(self->model);
+    g_free(self);
+}
+
+/* ---- the indicator -------------------------------------------------------- */
+
+gboolean
+demo_drop_get_indicator(DemoDrop *self, graphene_rect_t *out_rect)
+{
+    const fold_drop_target *t = &self->answer;
+    double scroll = gtk_adjustment_get_value(self->vadj);
+    double width = gtk_widget_get_width(self->list);
+    if (t->kind == FOLD_DROP_BEFORE) {
+        /* A 2 px line at the depth the items would have, from their
+         * chevron's place to the rows' end; kept inside the view at the
+         * very top and bottom. */
+        double x = self->origin_x + t->line_x;
+        double y = t->line_y - scroll;
+        y = CLAMP(y, 1, gtk_widget_get_height(self->list) - 1);
+        graphene_rect_init(out_rect, (float)x, (float)(y - 1), (float)(width - self->origin_x - x),
+                           2);
+        return TRUE;
+    }
+    if (t->kind == FOLD_DROP_INTO) {
+        /* The section: from its header's chevron (one level less than its
+         * children's) to the rows' end, over its header and what it shows. */
+        double x = self->origin_x + (t->depth - 1) * self->indent - 4;
+        graphene_rect_init(out_rect, (float)x, (float)(t->highlight_top - scroll),
+                           (float)(width - self->origin_x + 4 - x), (float)t->highlight_height);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static void
+draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+    (void)width;
+    (void)height;
+    DemoDrop *self = data;
+    graphene_rect_t r;
+    if (!demo_drop_get_indicator(self, &r))
+        return;
+    /* The list's coordinates in the area's. */
+    graphene_point_t at;
+    if (!gtk_widget_compute_point(self->list, GTK_WIDGET(area), &GRAPHENE_POINT_INIT(0, 0), &at))
+        return;
+    cairo_translate(cr, at.x, at.y);
+    gdk_cairo_set_source_rgba(cr, &accent);
+    if (self->answer.kind == FOLD_DROP_BEFORE) {
+        /* The line, and a ring where it starts (as GTK and Nautilus draw it). */
+        double y = r.origin.y + 1;
+        cairo_rectangle(cr, r.origin.x + 4, r.origin.y, r.size.width - 4, 2);
+        cairo_fill(cr);
+        cairo_set_line_width(cr, 2);
+        cairo_arc(cr, r.origin.x + 2, y, 3, 0, 2 * G_PI);
+        cairo_stroke(cr);
+    } else {
+        double x = r.origin.x + 1, y = r.origin.y + 1, w = r.size.width - 2, h = r.size.height - 2;
+        double radius = 6;
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x + w - radius, y + radius, radius, -G_PI / 2, 0);
+        cairo_arc(cr, x + w - radius, y + h - radius, radius, 0, G_PI / 2);
+        cairo_arc(cr, x + radius, y + h - radius, radius, G_PI / 2, G_PI);
+        cairo_arc(cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+        cairo_close_path(cr);
+        cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, 0.12);
+        cairo_fill_preserve(cr);
+        gdk_cairo_set_source_rgba(cr, &accent);
+        cairo_set_line_width(cr, 2);
+        cairo_stroke(cr);
+    }
+}
+
+static void
+set_answer(DemoDrop *self, const fold_drop_target *answer)
+{
+    fold_drop_target none = {0};
+    self->answer = answer ? *answer : none;
+    gtk_widget_queue_draw(self->area);
+}
+
+/* ---- the drag source ------------------------------------------------------ */
+
+/* The item at list point y, or FALSE. */
+static gboolean
+item_at(DemoDrop *self, double y, fold_item *out)
+{
+    int64_t position = -1;
+    int32_t place = 0;
+    double offset = y + gtk_adjustment_get_value(self->vadj);
+    return fold_table_item_at_offset(table_of(self), offset, &position, &place) == FOLD_OK &&
+           position >= 0 && fold_table_item_at(table_of(self), position, out) == FOLD_OK;
+}
+
+/* The selection in list order, as refs (a section's run is the section). */
+static void
+take_selection(DemoDrop *self)
+{
+    fold_selected_run *runs = NULL;
+    int64_t n = 0;
+    if (fold_table_selection(table_of(self), &runs, &n) != FOLD_OK)
+        return;
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t k = 0; k < (runs[i].row < 0 ? 1 : runs[i].count); k++) {
+            fold_item_ref ref = {runs[i].section, runs[i].row < 0 ? -1 : runs[i].row + k};
+            g_array_append_val(self->items, ref);
+        }
+    fold_free(runs);
+}
+
+gboolean
+demo_drop_take(DemoDrop *self, double x, double y)
+{
+    g_array_set_size(self->items, 0);
+    self->taken_x = x;
+    self->taken_y = y;
+    fold_item item;
+    if (!item_at(self, y, &item) ||
+        (item.kind != FOLD_ITEM_HEADER && item.kind != FOLD_ITEM_ROW))
+        return FALSE;
+    if (item.flags & FOLD_ITEM_FLAG_SELECTED)
+        take_selection(self);
+    if (self->items->len == 0) {
+        fold_item_ref ref = {item.section, item.kind == FOLD_ITEM_ROW ? item.row : -1};
+        g_array_append_val(self->items, ref);
+    }
+    return TRUE;
+}
+
+const fold_item_ref *
+demo_drop_get_items(DemoDrop *self, int64_t *out_count)
+{
+    *out_count = self->items->len;
+    return (const fold_item_ref *)(void *)self->items->data;
+}
+
+static GdkContentProvider *
+on_prepare(GtkDragSource *source, double x, double y, gpointer data)
+{
+    (void)source;
+    DemoDrop *self = data;
+    if (!demo_drop_take(self, x, y))
+        return NULL;
+    /* What another app gets: the number of items (the list itself uses
+     * the refs it keeps). */
+    char *text = g_strdup_printf("%u FoldTable item(s)", self->items->len);
+    GdkContentProvider *content = gdk_content_provider_new_typed(G_TYPE_STRING, text);
+    g_free(text);
+    return content;
+}
+
+static void
+on_drag_begin(GtkDragSource *source, GdkDrag *drag, gpointer data)
+{
+    (void)drag;
+    DemoDrop *self = data;
+    /* The dragged row's look as the drag icon: the list's row widget
+     * under the point where the drag was taken. */
+    GtkWidget *row = gtk_widget_pick(self->list, self->taken_x, self->taken_y, GTK_PICK_DEFAULT);
+    while (row && gtk_widget_get_parent(row) != self->list)
+        row = gtk_widget_get_parent(row);
+    graphene_point_t at;
+    if (!row || !gtk_widget_compute_point(self->list, row,
+                                          &GRAPHENE_POINT_INIT((float)self->taken_x,
+                                                               (float)self->taken_y),
+                                          &at))
+        return;
+    GdkPaintable *icon = gtk_widget_paintable_new(row);
+    gtk_drag_source_set_icon(source, icon, (int)at.x, (int)at.y);
+    g_object_unref(icon);
+}
+
+static void
+on_drag_end(GtkDragSource *source, GdkDrag *drag, gboolean delete_data, gpointer data)
+{
+    (void)source;
+    (void)drag;
+    (void)delete_data;
+    DemoDrop *self = data;
+    g_array_set_size(self->items, 0);
+    set_answer(self, NULL);
+}
+
+/* ---- the drop target ------------------------------------------------------ */
+
+/* A point of the overlay in the list's coordinates. */
+static void
+to_list(DemoDrop *self, double x, double y, double *lx, double *ly)
+{
+    graphene_point_t p;
+    if (!gtk_widget_compute_point(self->overlay, self->list, &GRAPHENE_POINT_INIT((float)x, (float)y),
+                                  &p))
+        p = GRAPHENE_POINT_INIT((float)x, (float)y);
+    *lx = p.x;
+    *ly = p.y;
+}
+
+/* Asks the engine where the dragged items would land at list point (x, y),
+ * draws it; FALSE (nothing drawn) where they cannot. */
+static gboolean
+answer_at(DemoDrop *self, double x, double y)
+{
+    fold_drop_target t = {0};
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(self, &n);
+    if (n == 0 ||
+        fold_table_drop_target(table_of(self), x - self->origin_x,
+                               y + gtk_adjustment_get_value(self->vadj), self->indent, items, n,
+                               &t) != FOLD_OK)
+        t.kind = FOLD_DROP_NONE;
+    set_answer(self, &t);
+    return t.kind != FOLD_DROP_NONE;
+}
+
+const fold_drop_target *
+demo_drop_get_answer(DemoDrop *self)
+{
+    return &self->answer;
+}
+
+static GdkDragAction
+on_motion(GtkDropTarget *target, double x, double y, gpointer data)
+{
+    (void)target;
+    DemoDrop *self = data;
+    double lx, ly;
+    to_list(self, x, y, &lx, &ly);
+    return answer_at(self, lx, ly) ? GDK_ACTION_MOVE : 0;
+}
+
+static void
+on_leave(GtkDropTarget *target, gpointer data)
+{
+    (void)target;
+    set_answer(data, NULL);
+}
+
+static gboolean
+on_drop(GtkDropTarget *target, const GValue *value, double x, double y, gpointer data)
+{
+    (void)target;
+    (void)value;
+    DemoDrop *self = data;
+    double lx, ly;
+    to_list(self, x, y, &lx, &ly);
+    gboolean ok = answer_at(self, lx, ly);
+    fold_drop_target t = self->answer;
+    set_answer(self, NULL);
+    if (!ok)
+        return FALSE;
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(self, &n);
+    int status = self->drop(table_of(self), t.parent, t.index, items, n, self->data);
+    if (status != FOLD_OK)
+        g_warning("drop: %s", fold_last_error_message());
+    g_array_set_size(self->items, 0);
+    return status == FOLD_OK;
+}
+
+/* ---- building ------------------------------------------------------------- */
+
+DemoDrop *
+demo_drop_new(GtkWidget *list, FoldListModel *model, GtkAdjustment *vadj, double origin_x,
+              double indent_width, DemoDropFunc drop, gpointer data)
+{
+    DemoDrop *self = g_new0(DemoDrop, 1);
+    self->list = list;
+    self->model = g_object_ref(model);
+    self->vadj = vadj;
+    self->origin_x = origin_x;
+    self->indent = indent_width;
+    self->drop = drop;
+    self->data = data;
+    self->items = g_array_new(FALSE, FALSE, sizeof(fold_item_ref));
+    g_object_set_data_full(G_OBJECT(list), "demo-drop", self, demo_drop_free);
+
+    self->source = gtk_drag_source_new();
+    gtk_drag_source_set_actions(self->source, GDK_ACTION_MOVE);
+    g_signal_connect(self->source, "prepare", G_CALLBACK(on_prepare), self);
+    g_signal_connect(self->source, "drag-begin", G_CALLBACK(on_drag_begin), self);
+    g_signal_connect(self->source, "drag-end", G_CALLBACK(on_drag_end), self);
+    gtk_widget_add_controller(list, GTK_EVENT_CONTROLLER(self->source));
+
+    self->overlay = gtk_overlay_new();
+    self->area = gtk_drawing_area_new();
+    gtk_widget_set_can_target(self->area, FALSE);
+    gtk_widget_add_css_class(self->area, "drop-indicator");
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(self->area), draw, self, NULL);
+    gtk_overlay_add_overlay(GTK_OVERLAY(self->overlay), self->area);
+    gtk_widget_set_vexpand(self->overlay, TRUE);
+
+    self->target = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE);
+    g_signal_connect(self->target, "enter", G_CALLBACK(on_motion), self);
+    g_signal_connect(self->target, "motion", G_CALLBACK(on_motion), self);
+    g_signal_connect(self->target, "leave", G_CALLBACK(on_leave), self);
+    g_signal_connect(self->target, "drop", G_CALLBACK(on_drop), self);
+    gtk_widget_add_controller(self->overlay, GTK_EVENT_CONTROLLER(self->target));
+    return self;
+}
+
+GtkWidget *
+demo_drop_wrap(DemoDrop *self, GtkWidget *child)
+{
+    gtk_overlay_set_child(GTK_OVERLAY(self->overlay), child);
+    return self->overlay;
+}
+
+GtkDragSource *
+demo_drop_get_source(DemoDrop *self)
+{
+    return self->source;
+}
+
+GtkDropTarget *
+demo_drop_get_target(DemoDrop *self)
+{
+    return self->target;
+}
+
+/* ---- the self-tests' drags ------------------------------------------------- */
+
+/* A list point in the overlay's coordinates (the drop target's). */
+static graphene_point_t
+to_overlay(DemoDrop *self, double x, double y)
+{
+    graphene_point_t p = GRAPHENE_POINT_INIT((float)x, (float)y);
+    graphene_point_t q = p;
+    if (!gtk_widget_compute_point(self->list, self->overlay, &p, &q))
+        q = p;
+    return q;
+}
+
+gboolean
+demo_drop_test_take(DemoDrop *self, double x, double y)
+{
+    GdkContentProvider *content = NULL;
+    g_signal_emit_by_name(self->source, "prepare", x, y, &content);
+    gboolean taken = content != NULL;
+    g_clear_object(&content);
+    return taken;
+}
+
+GdkDragAction
+demo_drop_test_motion(DemoDrop *self, double x, double y)
+{
+    graphene_point_t p = to_overlay(self, x, y);
+    GdkDragAction action = 0;
+    g_signal_emit_by_name(self->target, "motion", (double)p.x, (double)p.y, &action);
+    return action;
+}
+
+gboolean
+demo_drop_test_drop(DemoDrop *self, double x, double y)
+{
+    graphene_point_t p = to_overlay(self, x, y);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, "FoldTable item(s)");
+    gboolean done = FALSE;
+    g_signal_emit_by_name(self->target, "drop", &value, (double)p.x, (double)p.y, &done);
+    g_value_unset(&value);
+    return done;
+}
