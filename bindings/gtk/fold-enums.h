@@ -1,6 +1,7 @@
 /*
  * fold-enums.h — the enumerations of the GTK adapter, registered with GType
- * (GEnum; FoldFilterFlags as GFlags), so that properties, GObject
+ * (GEnum; the flag sets FoldFilterFlags, FoldModifiers, FoldFocusKinds and
+ * FoldFindFlags as GFlags), so that properties, GObject
  * Introspection and language bindings see named values instead of plain
  * ints. Each mirrors a set of constants of the engine (foldtable.h), value
  * for value.
@@ -81,6 +82,142 @@ typedef enum {
 } FoldFilterFlags;
 
 /**
+ * FoldKeyboardKey:
+ * @FOLD_KEYBOARD_KEY_UP: Up (FOLD_KEY_UP)
+ * @FOLD_KEYBOARD_KEY_DOWN: Down
+ * @FOLD_KEYBOARD_KEY_LEFT: Left (toward the start of the line: swap Left
+ *   and Right in right-to-left text)
+ * @FOLD_KEYBOARD_KEY_RIGHT: Right
+ * @FOLD_KEYBOARD_KEY_HOME: Home
+ * @FOLD_KEYBOARD_KEY_END: End
+ * @FOLD_KEYBOARD_KEY_PAGE_UP: Page Up
+ * @FOLD_KEYBOARD_KEY_PAGE_DOWN: Page Down
+ * @FOLD_KEYBOARD_KEY_SPACE: Space
+ * @FOLD_KEYBOARD_KEY_PLUS: + (expand)
+ * @FOLD_KEYBOARD_KEY_MINUS: - (collapse)
+ * @FOLD_KEYBOARD_KEY_ASTERISK: * (expand all below)
+ *
+ * The keys of the engine's keyboard model (fold_store_press_key(), the
+ * engine's FOLD_KEY_* values). Nicks: "up", "down", "left", "right",
+ * "home", "end", "page-up", "page-down", "space", "plus", "minus",
+ * "asterisk".
+ */
+typedef enum {
+    FOLD_KEYBOARD_KEY_UP = FOLD_KEY_UP,
+    FOLD_KEYBOARD_KEY_DOWN = FOLD_KEY_DOWN,
+    FOLD_KEYBOARD_KEY_LEFT = FOLD_KEY_LEFT,
+    FOLD_KEYBOARD_KEY_RIGHT = FOLD_KEY_RIGHT,
+    FOLD_KEYBOARD_KEY_HOME = FOLD_KEY_HOME,
+    FOLD_KEYBOARD_KEY_END = FOLD_KEY_END,
+    FOLD_KEYBOARD_KEY_PAGE_UP = FOLD_KEY_PAGE_UP,
+    FOLD_KEYBOARD_KEY_PAGE_DOWN = FOLD_KEY_PAGE_DOWN,
+    FOLD_KEYBOARD_KEY_SPACE = FOLD_KEY_SPACE,
+    FOLD_KEYBOARD_KEY_PLUS = FOLD_KEY_PLUS,
+    FOLD_KEYBOARD_KEY_MINUS = FOLD_KEY_MINUS,
+    FOLD_KEYBOARD_KEY_ASTERISK = FOLD_KEY_ASTERISK
+} FoldKeyboardKey;
+
+/**
+ * FoldModifiers:
+ * @FOLD_MODIFIERS_NONE: no modifier
+ * @FOLD_MODIFIERS_SHIFT: Shift (FOLD_MOD_SHIFT): extend the selection
+ * @FOLD_MODIFIERS_CTRL: Ctrl (FOLD_MOD_CTRL): move the focus only
+ *
+ * Modifiers of fold_store_press_key(), bit for bit the engine's FOLD_MOD_*.
+ * Nicks: "none", "shift", "ctrl".
+ */
+typedef enum {
+    FOLD_MODIFIERS_NONE = 0,
+    FOLD_MODIFIERS_SHIFT = 1 << 0,
+    FOLD_MODIFIERS_CTRL = 1 << 1
+} FoldModifiers;
+
+/**
+ * FoldNavigation:
+ * @FOLD_NAVIGATION_NEXT: the next item
+ * @FOLD_NAVIGATION_PREVIOUS: the previous item
+ * @FOLD_NAVIGATION_FIRST: the first item (Home)
+ * @FOLD_NAVIGATION_LAST: the last item (End)
+ * @FOLD_NAVIGATION_PARENT: the header of the section that holds the item
+ * @FOLD_NAVIGATION_FIRST_CHILD: from an expanded section's header, the
+ *   first item below it
+ * @FOLD_NAVIGATION_NEXT_SIBLING: the next child of the same parent
+ * @FOLD_NAVIGATION_PREVIOUS_SIBLING: the previous one
+ * @FOLD_NAVIGATION_PAGE_DOWN: one viewport height further down
+ * @FOLD_NAVIGATION_PAGE_UP: one viewport height up
+ *
+ * Moves of fold_store_navigate() (the engine's FOLD_NAV_*; foldtable.h,
+ * "Focus and keyboard", says where each lands). Nicks: "next",
+ * "previous", "first", "last", "parent", "first-child", "next-sibling",
+ * "previous-sibling", "page-down", "page-up".
+ */
+typedef enum {
+    FOLD_NAVIGATION_NEXT = FOLD_NAV_NEXT,
+    FOLD_NAVIGATION_PREVIOUS = FOLD_NAV_PREVIOUS,
+    FOLD_NAVIGATION_FIRST = FOLD_NAV_FIRST,
+    FOLD_NAVIGATION_LAST = FOLD_NAV_LAST,
+    FOLD_NAVIGATION_PARENT = FOLD_NAV_PARENT,
+    FOLD_NAVIGATION_FIRST_CHILD = FOLD_NAV_FIRST_CHILD,
+    FOLD_NAVIGATION_NEXT_SIBLING = FOLD_NAV_NEXT_SIBLING,
+    FOLD_NAVIGATION_PREVIOUS_SIBLING = FOLD_NAV_PREVIOUS_SIBLING,
+    FOLD_NAVIGATION_PAGE_DOWN = FOLD_NAV_PAGE_DOWN,
+    FOLD_NAVIGATION_PAGE_UP = FOLD_NAV_PAGE_UP
+} FoldNavigation;
+
+/**
+ * FoldFocusKinds:
+ * @FOLD_FOCUS_KINDS_NONE: no item takes focus
+ * @FOLD_FOCUS_KINDS_HEADERS: headers (FOLD_FOCUS_HEADERS)
+ * @FOLD_FOCUS_KINDS_ROWS: rows
+ * @FOLD_FOCUS_KINDS_FOOTERS: footers
+ * @FOLD_FOCUS_KINDS_PLACEHOLDERS: placeholders
+ * @FOLD_FOCUS_KINDS_ALL: all four (the default)
+ *
+ * Which kinds of item can take focus (fold_store_set_focus_kinds()), bit
+ * for bit the engine's FOLD_FOCUS_*. Nicks: "none", "headers", "rows",
+ * "footers", "placeholders", "all".
+ */
+typedef enum {
+    FOLD_FOCUS_KINDS_NONE = 0,
+    FOLD_FOCUS_KINDS_HEADERS = 1 << 0,
+    FOLD_FOCUS_KINDS_ROWS = 1 << 1,
+    FOLD_FOCUS_KINDS_FOOTERS = 1 << 2,
+    FOLD_FOCUS_KINDS_PLACEHOLDERS = 1 << 3,
+    FOLD_FOCUS_KINDS_ALL = 15
+} FoldFocusKinds;
+
+/**
+ * FoldDropKind:
+ * @FOLD_DROP_KIND_NONE: the items cannot be dropped here (FOLD_DROP_NONE)
+ * @FOLD_DROP_KIND_BEFORE: between items: draw a line
+ * @FOLD_DROP_KIND_INTO: onto a section: highlight it
+ *
+ * Kinds of drop target (#FoldDropTarget, the engine's FOLD_DROP_*).
+ * Nicks: "none", "before", "into".
+ */
+typedef enum {
+    FOLD_DROP_KIND_NONE = FOLD_DROP_NONE,
+    FOLD_DROP_KIND_BEFORE = FOLD_DROP_BEFORE,
+    FOLD_DROP_KIND_INTO = FOLD_DROP_INTO
+} FoldDropKind;
+
+/**
+ * FoldFindFlags:
+ * @FOLD_FIND_FLAGS_NONE: search down from the item after the start
+ * @FOLD_FIND_FLAGS_INCLUDE_START: the start item itself may match (typing
+ *   more letters of the same word keeps the item)
+ * @FOLD_FIND_FLAGS_BACKWARD: search upward
+ *
+ * Options of fold_store_find_text(), bit for bit the engine's FOLD_FIND_*.
+ * Nicks: "none", "include-start", "backward".
+ */
+typedef enum {
+    FOLD_FIND_FLAGS_NONE = 0,
+    FOLD_FIND_FLAGS_INCLUDE_START = 1 << 0,
+    FOLD_FIND_FLAGS_BACKWARD = 1 << 1
+} FoldFindFlags;
+
+/**
  * FoldListModelError:
  * @FOLD_LIST_MODEL_ERROR_INVALID: an argument is invalid (FOLD_E_INVALID)
  * @FOLD_LIST_MODEL_ERROR_RANGE: an index or count is out of range (FOLD_E_RANGE)
@@ -145,6 +282,24 @@ GType fold_activation_get_type(void) G_GNUC_CONST;
 
 #define FOLD_TYPE_FILTER_FLAGS (fold_filter_flags_get_type())
 GType fold_filter_flags_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_KEYBOARD_KEY (fold_keyboard_key_get_type())
+GType fold_keyboard_key_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_MODIFIERS (fold_modifiers_get_type())
+GType fold_modifiers_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_NAVIGATION (fold_navigation_get_type())
+GType fold_navigation_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_FOCUS_KINDS (fold_focus_kinds_get_type())
+GType fold_focus_kinds_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_DROP_KIND (fold_drop_kind_get_type())
+GType fold_drop_kind_get_type(void) G_GNUC_CONST;
+
+#define FOLD_TYPE_FIND_FLAGS (fold_find_flags_get_type())
+GType fold_find_flags_get_type(void) G_GNUC_CONST;
 
 #define FOLD_TYPE_LIST_MODEL_ERROR (fold_list_model_error_get_type())
 GType fold_list_model_error_get_type(void) G_GNUC_CONST;

@@ -51,35 +51,6 @@ live_state(FoldExpander *self, gboolean *out_expandable, gboolean *out_expanded,
 
 /* ---- operations ----------------------------------------------------------- */
 
-static gboolean
-expand_below(FoldListModel *model, fold_section_id section, GError **error)
-{
-    fold_table *table = fold_list_model_get_table(model);
-    int64_t count = 0;
-    int status = fold_table_child_count(table, section, &count);
-    if (status != FOLD_OK)
-        return fold_check_status(status, error);
-    for (int64_t i = 0; i < count; i++) {
-        int32_t kind = 0;
-        fold_section_id child = 0;
-        status = fold_table_child_at(table, section, i, &kind, &child, NULL);
-        if (status != FOLD_OK)
-            return fold_check_status(status, error);
-        if (kind != FOLD_CHILD_SECTION)
-            continue;
-        fold_section_info info;
-        status = fold_table_section_info(table, child, &info);
-        if (status != FOLD_OK)
-            return fold_check_status(status, error);
-        if ((info.flags & FOLD_SECTION_COLLAPSIBLE) &&
-            !fold_list_model_set_section_collapsed(model, child, FALSE, NULL, error))
-            return FALSE;
-        if (!expand_below(model, child, error))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 /**
  * fold_expander_set_expanded:
  * @self: a #FoldExpander
@@ -120,38 +91,6 @@ fold_expander_set_expanded(FoldExpander *self, gboolean expanded, GError **error
                                                               error)
                       : fold_list_model_set_row_expanded(model, section, row, expanded, NULL,
                                                          error);
-    g_object_unref(model);
-    return ok;
-}
-
-/**
- * fold_expander_expand_all:
- * @self: a #FoldExpander
- * @error: return location for a #GError
- *
- * On a header: expands its section and every collapsible section below it,
- * at any depth (each one a change of its own, parents first). On a row:
- * expands the row. On a footer: nothing. The `listitem.expand-all` action
- * (<kbd>*</kbd>).
- *
- * Cost: O(s × depth × log n) for s sections below, plus what the model emits.
- *
- * Returns: %TRUE, or %FALSE with @error set; the sections expanded before
- *   the failure stay expanded
- */
-gboolean
-fold_expander_expand_all(FoldExpander *self, GError **error)
-{
-    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
-    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
-    if (!self->item || !self->model)
-        return unbound(self, error);
-    if (fold_list_item_get_kind(self->item) != FOLD_ITEM_HEADER)
-        return fold_expander_set_expanded(self, TRUE, error);
-    FoldListModel *model = g_object_ref(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    gboolean ok = fold_expander_set_expanded(self, TRUE, error) &&
-                  expand_below(model, section, error);
     g_object_unref(model);
     return ok;
 }
@@ -216,79 +155,151 @@ fold_expander_activate_item(FoldExpander *self, int32_t *out_action, GError **er
     return fold_check_status(fold_table_activate(table, position, out_action), error);
 }
 
-/* The expander showing the header of `section` under `root`, if one is
- * mapped. */
+/* ---- following the engine's focus ----------------------------------------- */
+
+/* The list view the expander is in (NULL outside one, e.g. a sticky
+ * header's picture has its own, unfocusable, list). */
+static GtkWidget *
+list_of(FoldExpander *self)
+{
+    GtkWidget *list = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_LIST_VIEW);
+    return list ? list : gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_GRID_VIEW);
+}
+
+static gboolean
+has_focus_within(GtkWidget *widget)
+{
+    return gtk_widget_has_focus(widget) ||
+           (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+}
+
+/* The mapped expander under `root` that shows the engine's item `it`. */
 static FoldExpander *
-find_header_expander(GtkWidget *root, fold_section_id section)
+find_expander(GtkWidget *root, const fold_item *it)
 {
     for (GtkWidget *child = gtk_widget_get_first_child(root); child;
          child = gtk_widget_get_next_sibling(child)) {
         if (FOLD_IS_EXPANDER(child)) {
-            FoldExpander *e = FOLD_EXPANDER(child);
-            if (e->item && gtk_widget_get_mapped(child) &&
-                fold_list_item_get_kind(e->item) == FOLD_ITEM_HEADER &&
-                fold_list_item_get_section_id(e->item) == section)
-                return e;
+            FoldListItem *item = FOLD_EXPANDER(child)->item;
+            if (item && gtk_widget_get_mapped(child) &&
+                (int32_t)fold_list_item_get_kind(item) == it->kind &&
+                fold_list_item_get_section_id(item) == it->section &&
+                (it->kind != FOLD_ITEM_ROW || fold_list_item_get_row(item) == it->row))
+                return FOLD_EXPANDER(child);
+            continue;
         }
-        FoldExpander *found = find_header_expander(child, section);
+        FoldExpander *found = find_expander(child, it);
         if (found)
             return found;
     }
     return NULL;
 }
 
-static GtkWidget *
-list_of(FoldExpander *self)
-{
-    GtkWidget *list = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_LIST_VIEW);
-    if (!list)
-        list = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_GRID_VIEW);
-    if (!list)
-        list = GTK_WIDGET(gtk_widget_get_root(GTK_WIDGET(self)));
-    return list;
-}
+/* A list's pending move of GTK's focus to the engine's focused item. */
+typedef struct {
+    guint tick;
+    int frames;
+    FoldListModel *model;
+} FocusSync;
 
-static gboolean
-focus_header(FoldExpander *self, fold_section_id section)
-{
-    GtkWidget *list = list_of(self);
-    FoldExpander *target = list ? find_header_expander(list, section) : NULL;
-    return target && gtk_widget_grab_focus(GTK_WIDGET(target));
-}
-
-/* After scrolling, the header's widget appears with the list's next layout:
- * look for it at the start of each of the next few frames. */
+#define FOCUS_SYNC_KEY "fold-expander-focus-sync"
+/* The focused item's widget appears with the list's next layouts: look for
+ * it at the start of each of the next few frames; from the third on, ask
+ * the list to scroll to it (the engine's scroll offset may have been
+ * reached with estimated heights). */
 #define FOCUS_FRAMES 8
 
+static void
+focus_sync_free(gpointer data)
+{
+    FocusSync *s = data;
+    g_clear_object(&s->model);
+    g_free(s);
+}
+
+/* TRUE when done: GTK's focus is on the engine's focused item's widget (or
+ * there is no focused item). */
 static gboolean
-focus_later(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+sync_now(GtkWidget *list, FocusSync *s)
+{
+    fold_table *table = fold_list_model_get_table(s->model);
+    int64_t position = -1;
+    fold_item it;
+    if (fold_table_focus(table, &position) != FOLD_OK || position < 0 ||
+        fold_table_item_at(table, position, &it) != FOLD_OK)
+        return TRUE;
+    FoldExpander *found = find_expander(list, &it);
+    if (!found) {
+        guint n = g_list_model_get_n_items(G_LIST_MODEL(s->model));
+        if (s->frames >= 2 && position < n)
+            gtk_widget_activate_action(list, "list.scroll-to-item", "u", (guint32)position);
+        return FALSE;
+    }
+    if (!has_focus_within(GTK_WIDGET(found)))
+        gtk_widget_grab_focus(GTK_WIDGET(found));
+    return TRUE;
+}
+
+static gboolean
+sync_tick(GtkWidget *list, GdkFrameClock *clock, gpointer data)
 {
     (void)clock;
     (void)data;
-    FoldExpander *self = FOLD_EXPANDER(widget);
-    if (focus_header(self, self->focus_target) || ++self->focus_frames >= FOCUS_FRAMES) {
-        self->focus_tick = 0;
+    FocusSync *s = g_object_get_data(G_OBJECT(list), FOCUS_SYNC_KEY);
+    if (!s)
+        return G_SOURCE_REMOVE;
+    /* The user took the focus elsewhere meanwhile: leave it there. */
+    if (!has_focus_within(list) || sync_now(list, s) || ++s->frames >= FOCUS_FRAMES) {
+        s->tick = 0;
+        g_object_set_data(G_OBJECT(list), FOCUS_SYNC_KEY, NULL);
         return G_SOURCE_REMOVE;
     }
     return G_SOURCE_CONTINUE;
+}
+
+/* Moves GTK's focus in `list` to the widget of the engine's focused item,
+ * from the next frame on (after the model has shown the change). */
+static void
+follow_focus(GtkWidget *list, FoldListModel *model)
+{
+    if (!list || !model)
+        return;
+    FocusSync *s = g_object_get_data(G_OBJECT(list), FOCUS_SYNC_KEY);
+    if (!s) {
+        s = g_new0(FocusSync, 1);
+        s->model = g_object_ref(model);
+        g_object_set_data_full(G_OBJECT(list), FOCUS_SYNC_KEY, s, focus_sync_free);
+    }
+    s->frames = 0;
+    if (!s->tick)
+        s->tick = gtk_widget_add_tick_callback(list, sync_tick, NULL, NULL);
+}
+
+void
+fold_expander_follow_item_focus(FoldExpander *self)
+{
+    GtkWidget *list = list_of(self);
+    if (self->item && self->model && fold_list_item_get_focused(self->item) && list &&
+        has_focus_within(list) && !has_focus_within(GTK_WIDGET(self)))
+        follow_focus(list, self->model);
 }
 
 /**
  * fold_expander_focus_parent:
  * @self: a #FoldExpander
  *
- * Moves the keyboard focus to the parent header: a row's or footer's
- * section header, a header's parent section header (sections without a
- * header item are passed over). The list is scrolled to it first
- * (`list.scroll-to-item`); when its widget is not there yet, the focus moves
- * when it appears, within the next 8 frames. Part of the `listitem.collapse-or-parent`
- * action (<kbd>Left</kbd>).
+ * Moves the keyboard focus to the parent header: the engine's
+ * %FOLD_NAVIGATION_PARENT from the item (a row's or footer's section
+ * header, a header's parent section header; sections without a header
+ * item, or whose header cannot take focus, are passed over). The engine's
+ * focus moves there at once; GTK's follows when the header's widget is
+ * shown: the list is scrolled to it (`list.scroll-to-item`) and it is
+ * focused within the next 8 frames.
  *
- * Cost: O(depth² × log n) for the engine's answers.
+ * Cost: O(depth × log n).
  *
  * Returns: %TRUE if the focus moved or will move, %FALSE for a top-level
- *   header, an expander without item or model, or a header not shown (a
- *   collapsed section above it)
+ *   header, an expander without item or model, or an item no longer shown
  */
 gboolean
 fold_expander_focus_parent(FoldExpander *self)
@@ -297,31 +308,106 @@ fold_expander_focus_parent(FoldExpander *self)
     if (!self->item || !self->model)
         return FALSE;
     fold_table *table = fold_list_model_get_table(self->model);
-    fold_section_id section = fold_list_item_get_section_id(self->item);
-    fold_section_info info;
-    if (fold_list_item_get_kind(self->item) == FOLD_ITEM_HEADER) {
-        if (fold_table_section_info(table, section, &info) != FOLD_OK)
-            return FALSE;
-        section = info.parent;
-    }
-    int64_t position = -1;
-    while (section != FOLD_ROOT && fold_table_header_position(table, section, &position) != FOLD_OK) {
-        /* no header item: its parent's header */
-        if (fold_table_section_info(table, section, &info) != FOLD_OK)
-            return FALSE;
-        section = info.parent;
-        position = -1;
-    }
-    if (section == FOLD_ROOT || position < 0)
+    int64_t position = -1, parent = -1;
+    if (!live_position(self, &position, NULL) ||
+        fold_table_navigate(table, position, FOLD_NAV_PARENT, &parent) != FOLD_OK ||
+        parent == position || fold_table_set_focus(table, parent) != FOLD_OK)
         return FALSE;
-    gtk_widget_activate_action(GTK_WIDGET(self), "list.scroll-to-item", "u", (guint32)position);
-    if (focus_header(self, section))
-        return TRUE;
-    self->focus_target = section;
-    self->focus_frames = 0;
-    if (!self->focus_tick)
-        self->focus_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), focus_later, NULL, NULL);
+    GtkWidget *list = list_of(self);
+    if (list) {
+        if (parent < g_list_model_get_n_items(G_LIST_MODEL(self->model)))
+            gtk_widget_activate_action(list, "list.scroll-to-item", "u", (guint32)parent);
+        follow_focus(list, self->model);
+    }
     return TRUE;
+}
+
+/* ---- the keyboard model ---------------------------------------------------- */
+
+/* One key of the engine's keyboard model (fold_table_press_key) on this
+ * expander's item: the engine's focus is put on the item first (GTK's
+ * focus is where the user is), the list's viewport lent to the engine for
+ * the call (pages, the scroll offset), then the list scrolled where the
+ * engine says and GTK's focus moved to the engine's focused item. */
+static gboolean
+press(FoldExpander *self, int32_t key, uint32_t modifiers, gboolean *out_handled, GError **error)
+{
+    *out_handled = FALSE;
+    fold_table *table = fold_list_model_get_table(self->model);
+    int64_t position = -1, focus = -1;
+    if (!live_position(self, &position, error) ||
+        !fold_check_status(fold_table_focus(table, &focus), error))
+        return FALSE;
+    /* An item that cannot take focus leaves the engine's focus where it is. */
+    if (focus != position)
+        fold_table_set_focus(table, position);
+    /* Read before the call, which may re-bind or drop this widget. */
+    GtkWidget *list = list_of(self);
+    GtkAdjustment *vadj = list && GTK_IS_SCROLLABLE(list)
+                              ? gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list))
+                              : NULL;
+    int had_viewport = 0;
+    double old_offset = 0, old_height = 0;
+    fold_table_viewport(table, &had_viewport, &old_offset, &old_height);
+    if (vadj && gtk_adjustment_get_page_size(vadj) > 0)
+        fold_table_set_viewport(table, gtk_adjustment_get_value(vadj),
+                                gtk_adjustment_get_page_size(vadj));
+    fold_key_result r = {0};
+    int status = fold_table_press_key(table, key, modifiers, &r);
+    if (had_viewport)
+        fold_table_set_viewport(table, old_offset, old_height);
+    else
+        fold_table_clear_viewport(table);
+    if (!fold_check_status(status, error))
+        return FALSE;
+    *out_handled = r.handled != 0;
+    if (r.handled && list) {
+        if (r.scroll && vadj)
+            gtk_adjustment_set_value(vadj, r.scroll_offset);
+        follow_focus(list, self->model);
+    }
+    return TRUE;
+}
+
+/* Runs `key` as an action does: failures go to the "failed" signal. */
+static gboolean
+press_reported(FoldExpander *self, const char *what, int32_t key, uint32_t modifiers)
+{
+    g_object_ref(self);
+    gboolean handled = FALSE;
+    GError *error = NULL;
+    if (self->item && self->model)
+        press(self, key, modifiers, &handled, &error);
+    fold_expander_report(self, what, error);
+    g_object_unref(self);
+    return handled;
+}
+
+/**
+ * fold_expander_expand_all:
+ * @self: a #FoldExpander
+ * @error: return location for a #GError
+ *
+ * On a header: the engine's <kbd>*</kbd> (%FOLD_KEYBOARD_KEY_ASTERISK) on
+ * it: its section and every section below it, at any depth, expand in one
+ * change set; the item takes the engine's focus. On a row: expands the
+ * row. On a footer: nothing. The `listitem.expand-all` action.
+ *
+ * Cost: O(s × log n) for s sections below, plus what the model emits.
+ *
+ * Returns: %TRUE, or %FALSE with @error set
+ */
+gboolean
+fold_expander_expand_all(FoldExpander *self, GError **error)
+{
+    g_return_val_if_fail(FOLD_IS_EXPANDER(self), FALSE);
+    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
+    if (!self->item || !self->model)
+        return unbound(self, error);
+    if (fold_list_item_get_kind(self->item) != FOLD_ITEM_HEADER)
+        return fold_expander_set_expanded(self, TRUE, error);
+    gboolean handled = FALSE;
+    return press(self, FOLD_KEY_ASTERISK, 0, &handled, error);
 }
 
 /* ---- actions and keys ----------------------------------------------------- */
@@ -362,16 +448,12 @@ op_toggle(FoldExpander *self, GError **error)
     return !expandable || fold_expander_set_expanded(self, !expanded, error);
 }
 
+/* The engine's Left: collapse an expanded header, else go to the parent. */
 static gboolean
 op_collapse_or_parent(FoldExpander *self, GError **error)
 {
-    gboolean expandable = FALSE, expanded = FALSE;
-    if (!live_state(self, &expandable, &expanded, error))
-        return FALSE;
-    if (expanded)
-        return fold_expander_set_expanded(self, FALSE, error);
-    fold_expander_focus_parent(self);
-    return TRUE;
+    gboolean handled = FALSE;
+    return press(self, FOLD_KEY_LEFT, 0, &handled, error);
 }
 
 static gboolean
@@ -402,24 +484,91 @@ action_run(GtkWidget *widget, const char *name, GVariant *parameter)
             run(widget, name, actions[i].op);
 }
 
-/* Left and Right follow the text direction: toward the start of the line
- * (Left in left-to-right text) collapses or goes to the parent, toward the
- * end expands. `data`: TRUE for Left. */
-static gboolean
-key_arrow(GtkWidget *widget, GVariant *args, gpointer data)
+/* The engine's key for `keyval` (0: not one of the model's). Left and
+ * Right follow the text direction: toward the start of the line (Left in
+ * left-to-right text) is the engine's LEFT (collapse, or the parent). */
+static int32_t
+engine_key(GtkWidget *widget, guint keyval)
 {
-    (void)args;
     gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
-    gboolean toward_start = GPOINTER_TO_INT(data) ? !rtl : rtl;
-    return gtk_widget_activate_action(
-        widget, toward_start ? "listitem.collapse-or-parent" : "listitem.expand", NULL);
+    switch (keyval) {
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: return FOLD_KEY_UP;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: return FOLD_KEY_DOWN;
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: return rtl ? FOLD_KEY_RIGHT : FOLD_KEY_LEFT;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: return rtl ? FOLD_KEY_LEFT : FOLD_KEY_RIGHT;
+    case GDK_KEY_Home: case GDK_KEY_KP_Home: return FOLD_KEY_HOME;
+    case GDK_KEY_End: case GDK_KEY_KP_End: return FOLD_KEY_END;
+    case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up: return FOLD_KEY_PAGE_UP;
+    case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down: return FOLD_KEY_PAGE_DOWN;
+    case GDK_KEY_space: case GDK_KEY_KP_Space: return FOLD_KEY_SPACE;
+    case GDK_KEY_plus: case GDK_KEY_KP_Add: return FOLD_KEY_PLUS;
+    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+    case GDK_KEY_slash: case GDK_KEY_KP_Divide: return FOLD_KEY_MINUS;
+    case GDK_KEY_asterisk: case GDK_KEY_KP_Multiply: return FOLD_KEY_ASTERISK;
+    default: return 0;
+    }
 }
 
-static void
-add_key(GtkShortcutController *controller, guint keyval, GtkShortcutAction *action)
+/* A key on the expander (or a child that did not take it): the engine's
+ * keyboard model, Enter as a click, a printable character as type-ahead.
+ * Keys with Alt, Super or Meta are the app's. */
+static gboolean
+on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
+               GdkModifierType state, gpointer data)
 {
-    gtk_shortcut_controller_add_shortcut(
-        controller, gtk_shortcut_new(gtk_keyval_trigger_new(keyval, 0), action));
+    (void)controller;
+    (void)keycode;
+    FoldExpander *self = FOLD_EXPANDER(data);
+    if (!self->item || !self->model ||
+        (state & (GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK | GDK_HYPER_MASK)))
+        return FALSE;
+    gboolean ctrl = (state & GDK_CONTROL_MASK) != 0, shift = (state & GDK_SHIFT_MASK) != 0;
+    int32_t key = engine_key(GTK_WIDGET(self), keyval);
+    if (key == FOLD_KEY_PLUS || key == FOLD_KEY_MINUS || key == FOLD_KEY_ASTERISK) {
+        /* Shift is how some layouts type them; Ctrl+plus is the app's (zoom). */
+        return !ctrl && press_reported(self, "key", key, 0);
+    }
+    if (key)
+        return press_reported(self, "key", key,
+                              (shift ? FOLD_MOD_SHIFT : 0u) | (ctrl ? FOLD_MOD_CTRL : 0u));
+    if (keyval == GDK_KEY_Return || keyval == GDK_KEY_ISO_Enter || keyval == GDK_KEY_KP_Enter)
+        return !ctrl && !shift &&
+               gtk_widget_activate_action(GTK_WIDGET(self), "listitem.activate", NULL);
+    gunichar c = gdk_keyval_to_unicode(keyval);
+    if (ctrl || !c || !g_unichar_isgraph(c))
+        return FALSE;
+    char text[8] = {0};
+    g_unichar_to_utf8(c, text);
+    FoldExpander *held = g_object_ref(self);
+    FoldListModel *model = g_object_ref(self->model);
+    GtkWidget *list = list_of(self);
+    int64_t found = -1;
+    GError *error = NULL;
+    if (fold_list_model_type_ahead(model, text, &found, &error) && found >= 0 && list) {
+        if (found < g_list_model_get_n_items(G_LIST_MODEL(model)))
+            gtk_widget_activate_action(list, "list.scroll-to-item", "u", (guint32)found);
+        follow_focus(list, model);
+    }
+    fold_expander_report(held, "type-ahead", error);
+    g_object_unref(model);
+    g_object_unref(held);
+    return TRUE;
+}
+
+/* GTK's focus came to this expander (a click, Tab, the list's own keys):
+ * the engine's focus follows, so that keys start from here. */
+static void
+on_focus_enter(GtkEventControllerFocus *controller, gpointer data)
+{
+    (void)controller;
+    FoldExpander *self = FOLD_EXPANDER(data);
+    if (!self->item || !self->model)
+        return;
+    fold_table *table = fold_list_model_get_table(self->model);
+    int64_t position = -1, focus = -1;
+    if (live_position(self, &position, NULL) && fold_table_focus(table, &focus) == FOLD_OK &&
+        focus != position)
+        fold_table_set_focus(table, position); /* refused: an item that cannot take focus */
 }
 
 void
@@ -445,37 +594,17 @@ chevron_released(GtkGestureClick *gesture, int n_press, double x, double y, gpoi
 void
 fold_expander_add_controllers(FoldExpander *self)
 {
-    GtkEventController *ec = gtk_shortcut_controller_new();
-    GtkShortcutController *keys = GTK_SHORTCUT_CONTROLLER(ec);
-    gtk_event_controller_set_name(ec, "fold-expander-keys");
-    static const struct {
-        guint keyval;
-        const char *action;
-    } named[] = {
-        {GDK_KEY_plus, "listitem.expand"},      {GDK_KEY_KP_Add, "listitem.expand"},
-        {GDK_KEY_minus, "listitem.collapse"},   {GDK_KEY_KP_Subtract, "listitem.collapse"},
-        {GDK_KEY_slash, "listitem.collapse"},   {GDK_KEY_KP_Divide, "listitem.collapse"},
-        {GDK_KEY_asterisk, "listitem.expand-all"},
-        {GDK_KEY_KP_Multiply, "listitem.expand-all"},
-        {GDK_KEY_Return, "listitem.activate"},  {GDK_KEY_ISO_Enter, "listitem.activate"},
-        {GDK_KEY_KP_Enter, "listitem.activate"}, {GDK_KEY_space, "listitem.activate"},
-        {GDK_KEY_KP_Space, "listitem.activate"},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(named); i++)
-        add_key(keys, named[i].keyval, gtk_named_action_new(named[i].action));
-    static const struct {
-        guint keyval;
-        gboolean left;
-    } arrows[] = {
-        {GDK_KEY_Left, TRUE},
-        {GDK_KEY_KP_Left, TRUE},
-        {GDK_KEY_Right, FALSE},
-        {GDK_KEY_KP_Right, FALSE},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(arrows); i++)
-        add_key(keys, arrows[i].keyval,
-                gtk_callback_action_new(key_arrow, GINT_TO_POINTER(arrows[i].left), NULL));
-    gtk_widget_add_controller(GTK_WIDGET(self), ec);
+    /* Bubble phase on the expander: a child that takes keys (an entry) gets
+     * them first, the list view (an ancestor, whose own Up/Down would move
+     * its focus without the engine) after. */
+    GtkEventController *keys = gtk_event_controller_key_new();
+    gtk_event_controller_set_name(keys, "fold-expander-keys");
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), keys);
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    gtk_event_controller_set_name(focus, "fold-expander-focus");
+    g_signal_connect(focus, "enter", G_CALLBACK(on_focus_enter), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), focus);
 
     GtkGesture *click = gtk_gesture_click_new();
     gtk_event_controller_set_name(GTK_EVENT_CONTROLLER(click), "fold-expander-click");

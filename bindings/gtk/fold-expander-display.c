@@ -180,6 +180,10 @@ fold_expander_update(FoldExpander *self)
 void
 fold_expander_item_notify(GObject *item, GParamSpec *pspec, gpointer data)
 {
+    if (g_strcmp0(pspec->name, "focused") == 0) {
+        fold_expander_follow_item_focus(FOLD_EXPANDER(data));
+        return;
+    }
     /* A title matters only to a placeholder (its error message). */
     if (g_strcmp0(pspec->name, "title") == 0 &&
         fold_list_item_get_kind(FOLD_LIST_ITEM(item)) != FOLD_ITEM_KIND_PLACEHOLDER)

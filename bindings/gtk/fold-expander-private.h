@@ -32,9 +32,6 @@ struct _FoldExpander {
     int level;
     gboolean expandable;
     gboolean expanded;
-    guint focus_tick;
-    int focus_frames;
-    fold_section_id focus_target;
 };
 
 /* fold-expander.c: stores the shown state in the properties, notifying
@@ -53,9 +50,14 @@ G_GNUC_INTERNAL void fold_expander_item_notify(GObject *item, GParamSpec *pspec,
                                                gpointer data);
 
 /* fold-expander-actions.c: the listitem.* actions (class_init); the key
- * shortcuts and the chevron's click gesture (init, after the icon). */
+ * and focus controllers and the chevron's click gesture (init, after the
+ * icon); moving GTK's focus to this expander when its item is the engine's
+ * focused one and GTK's focus is in its list (on a new item, and when
+ * the item's "focused" turns on: the engine's focus rule after a collapse
+ * or a removal). */
 G_GNUC_INTERNAL void fold_expander_install_actions(GtkWidgetClass *widget_class);
 G_GNUC_INTERNAL void fold_expander_add_controllers(FoldExpander *self);
+G_GNUC_INTERNAL void fold_expander_follow_item_focus(FoldExpander *self);
 
 G_END_DECLS
 

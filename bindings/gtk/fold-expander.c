@@ -231,10 +231,6 @@ static void
 fold_expander_dispose(GObject *object)
 {
     FoldExpander *self = FOLD_EXPANDER(object);
-    if (self->focus_tick) {
-        gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->focus_tick);
-        self->focus_tick = 0;
-    }
     clear_item(self);
     g_clear_object(&self->model);
     fold_expander_set_indents(self, 0);
@@ -437,6 +433,7 @@ fold_expander_set_item(FoldExpander *self, FoldListItem *item)
     }
     fold_expander_update(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ITEM]);
+    fold_expander_follow_item_focus(self);
 }
 
 /**

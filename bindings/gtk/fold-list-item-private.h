@@ -33,6 +33,7 @@ enum {
     FOLD_LIST_ITEM_PROP_FAILED,
     FOLD_LIST_ITEM_PROP_SELECTED,
     FOLD_LIST_ITEM_PROP_MATCH,
+    FOLD_LIST_ITEM_PROP_FOCUSED,
     FOLD_LIST_ITEM_N_PROPS
 };
 
@@ -68,6 +69,7 @@ struct _FoldListItem {
     gboolean failed;
     gboolean selected;
     gboolean match;
+    gboolean focused;
 };
 
 /* Sets a field; marks its property pending when the value changes. */

@@ -87,6 +87,7 @@ fold_list_item_class_init(FoldListItemClass *klass)
     ITEM_PROP(FAILED, failed, g_param_spec_boolean("failed", NULL, NULL, FALSE, ro));
     ITEM_PROP(SELECTED, selected, g_param_spec_boolean("selected", NULL, NULL, FALSE, ro));
     ITEM_PROP(MATCH, match, g_param_spec_boolean("match", NULL, NULL, FALSE, ro));
+    ITEM_PROP(FOCUSED, focused, g_param_spec_boolean("focused", NULL, NULL, FALSE, ro));
     g_object_class_install_properties(object_class, FOLD_LIST_ITEM_N_PROPS, item_props);
 }
 
@@ -119,3 +120,4 @@ ITEM_GETTER(gboolean, loading, loading, FALSE)
 ITEM_GETTER(gboolean, failed, failed, FALSE)
 ITEM_GETTER(gboolean, selected, selected, FALSE)
 ITEM_GETTER(gboolean, match, match, FALSE)
+ITEM_GETTER(gboolean, focused, focused, FALSE)

@@ -173,6 +173,15 @@ G_DECLARE_FINAL_TYPE(FoldListItem, fold_list_item, FOLD, LIST_ITEM, GObject)
  * (FOLD_ITEM_FLAG_MATCH).
  */
 /**
+ * FoldListItem:focused:
+ *
+ * The table's focused item, its keyboard cursor (FOLD_ITEM_FLAG_FOCUSED;
+ * foldtable.h, "Focus and keyboard"): at most one item of the list. It
+ * follows the engine's focus rule, so after a collapse or a removal the
+ * item that takes the focus notifies. #FoldExpander draws its focus ring
+ * from GTK's focus and moves GTK's focus to the item that gets this.
+ */
+/**
  * fold_list_item_get_kind:
  * @item: an item
  *
@@ -337,6 +346,15 @@ gboolean fold_list_item_get_selected(FoldListItem *item);
  * Returns: a header or row that matches the table's filter itself
  */
 gboolean fold_list_item_get_match(FoldListItem *item);
+/**
+ * fold_list_item_get_focused:
+ * @item: an item
+ *
+ * The #FoldListItem:focused property.
+ *
+ * Returns: the table's focused item
+ */
+gboolean fold_list_item_get_focused(FoldListItem *item);
 
 G_END_DECLS
 

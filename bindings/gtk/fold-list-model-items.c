@@ -274,6 +274,7 @@ static const struct {
     {FOLD_ITEM_FLAG_FAILED, FOLD_LIST_ITEM_PROP_FAILED, G_STRUCT_OFFSET(FoldListItem, failed)},
     {FOLD_ITEM_FLAG_SELECTED, FOLD_LIST_ITEM_PROP_SELECTED, G_STRUCT_OFFSET(FoldListItem, selected)},
     {FOLD_ITEM_FLAG_MATCH, FOLD_LIST_ITEM_PROP_MATCH, G_STRUCT_OFFSET(FoldListItem, match)},
+    {FOLD_ITEM_FLAG_FOCUSED, FOLD_LIST_ITEM_PROP_FOCUSED, G_STRUCT_OFFSET(FoldListItem, focused)},
 };
 
 /* Puts what was read into `item` (its strings taken), marking the

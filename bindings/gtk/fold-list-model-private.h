@@ -71,6 +71,11 @@ struct _FoldListModel {
      * in the list after the change sets delivered so far (the one being
      * delivered included); no references (see fold-list-model-items.c). */
     GPtrArray *cache;
+
+    /* Type-ahead (fold-list-model-focus.c): the prefix typed so far (NULL
+     * until the first key) and when its last character came (monotonic us). */
+    GString *typed;
+    gint64 typed_at;
 };
 
 /* ---- fold-list-model-items.c: the item cache, reading items -------------- */

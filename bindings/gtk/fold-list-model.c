@@ -299,6 +299,8 @@ fold_list_model_finalize(GObject *object)
 {
     FoldListModel *self = FOLD_LIST_MODEL(object);
     fold_text_source_set(&self->text, NULL, NULL, NULL);
+    if (self->typed)
+        g_string_free(self->typed, TRUE);
     if (self->table_free)
         self->table_free(self->table);
     if (self->context)

@@ -349,6 +349,35 @@ gboolean fold_list_model_set_indicators(FoldListModel *model, const char *collap
  */
 void fold_list_model_reload(FoldListModel *model);
 
+/**
+ * fold_list_model_type_ahead:
+ * @model: a model
+ * @text: what was typed: one or more characters (UTF-8), added to the
+ *   prefix typed so far
+ * @out_position: (out) (optional): the position focused, -1 when nothing
+ *   matches (the focus stays)
+ * @error: return location for a #GError
+ *
+ * Type-ahead, as GtkListView's and Qt's keyboard search: @text is added to
+ * the prefix typed before, unless more than a second passed since the last
+ * call (then the prefix starts anew), and the engine's focus moves to the
+ * first item from the focused one on (the focused item itself included,
+ * so typing more letters of its title keeps it), going round, whose title
+ * starts with the prefix, compared case-insensitively
+ * (fold_table_find_text()). Rows' titles come from the text func
+ * (fold_list_model_set_text_func()), headers' from the engine. When the
+ * prefix is one letter typed again ("a", "a"), the search starts after the
+ * focused item: repeating a letter walks through the items starting with
+ * it. #FoldExpander calls this for printable keys.
+ *
+ * Cost: O(k × depth × log n) for k items looked at, plus one text func
+ * call per row looked at.
+ *
+ * Returns: %TRUE (also when nothing matches), %FALSE with @error set
+ */
+gboolean fold_list_model_type_ahead(FoldListModel *model, const char *text,
+                                    gint64 *out_position, GError **error);
+
 G_END_DECLS
 
 #endif /* FOLD_LIST_MODEL_H */

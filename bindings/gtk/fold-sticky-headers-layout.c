@@ -352,6 +352,58 @@ fold_sticky_headers_measure(GtkWidget *widget, GtkOrientation orientation, int f
                            minimum_baseline, natural_baseline);
 }
 
+/* The first FoldExpander under `w` (the row widget a factory made), else
+ * NULL. */
+static GtkWidget *
+find_expander(GtkWidget *w)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        if (FOLD_IS_EXPANDER(c))
+            return c;
+        GtkWidget *found = find_expander(c);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+/* A stuck header that is the engine's focused item covers the list's row
+ * and its focus ring: while GTK's focus is in the list and shown, the
+ * ring is drawn again over the stuck header, as the expander draws it
+ * (foldexpander:focus:focus-visible: 2 px, inset 2 px, rounded 4 px) —
+ * around the slot's expander, else its row. Drawn at every snapshot: a
+ * focus change redraws the list's rows, and so this widget. */
+static void
+snapshot_focus(FoldStickyHeaders *self, GtkSnapshot *snapshot)
+{
+    GtkListView *list = fold_sticky_headers_get_list_view(self);
+    FoldListModel *model = fold_sticky_headers_get_model(self);
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    int64_t focus = -1;
+    if (!list || !model || !GTK_IS_WINDOW(root) || !gtk_window_get_focus_visible(GTK_WINDOW(root)) ||
+        !(gtk_widget_get_state_flags(GTK_WIDGET(list)) & GTK_STATE_FLAG_FOCUS_WITHIN) ||
+        fold_table_focus(fold_list_model_get_table(model), &focus) != FOLD_OK || focus < 0)
+        return;
+    for (guint i = 0; i < self->headers->len && i < self->slots->len; i++) {
+        if (g_array_index(self->headers, fold_sticky_header, i).position != focus)
+            continue;
+        GtkWidget *slot = g_ptr_array_index(self->slots, i);
+        GtkWidget *row = first_row(slot);
+        GtkWidget *target = row ? find_expander(row) : NULL;
+        graphene_rect_t b;
+        if (!(target ? target : row) ||
+            !gtk_widget_compute_bounds(target ? target : row, GTK_WIDGET(self), &b))
+            return;
+        GskRoundedRect ring; /* the outline's band: the outer 2 px of the box */
+        gsk_rounded_rect_init_from_rect(&ring, &b, 4);
+        const GdkRGBA blue = {53 / 255.f, 132 / 255.f, 228 / 255.f, 0.5f};
+        const float widths[4] = {2, 2, 2, 2};
+        const GdkRGBA colors[4] = {blue, blue, blue, blue};
+        gtk_snapshot_append_border(snapshot, &ring, widths, colors);
+        return;
+    }
+}
+
 void
 fold_sticky_headers_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -365,5 +417,6 @@ fold_sticky_headers_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     gtk_snapshot_push_clip(snapshot, &self->viewport);
     for (guint i = n; i-- > 0;)
         gtk_widget_snapshot_child(widget, g_ptr_array_index(self->slots, i), snapshot);
+    snapshot_focus(self, snapshot);
     gtk_snapshot_pop(snapshot);
 }

@@ -116,6 +116,15 @@ G_GNUC_INTERNAL void fold_store_clear_height_funcs(FoldStore *self);
  * function, its destroy notify run (dispose). */
 G_GNUC_INTERNAL void fold_store_release_filter(FoldStore *self);
 
+/* fold-store-drop.c, also for FoldDropIndicator: the dragged items as the
+ * engine's refs, a new array in *out (NULL when there are none; g_free
+ * it), FALSE with FOLD_E_INVALID when the lengths differ; the engine's
+ * drop target as a FoldDropTarget. */
+G_GNUC_INTERNAL gboolean fold_item_refs_from_arrays(const guint64 *sections, gsize n_sections,
+                                                    const gint64 *rows, gsize n_rows,
+                                                    fold_item_ref **out, GError **error);
+G_GNUC_INTERNAL void fold_drop_target_from_engine(FoldDropTarget *out, const fold_drop_target *t);
+
 G_END_DECLS
 
 #endif /* FOLD_STORE_PRIVATE_H */

@@ -192,6 +192,27 @@ FOLD_STORE_CALL(fold_store_set_collapsible,
                 (FoldStore *store, guint64 section, gboolean collapsible, GError **error),
                 fold_table_set_collapsible(table, section, collapsible ? 1 : 0))
 
+/**
+ * fold_store_set_section_flags:
+ * @store: a store
+ * @section: a section's id
+ * @flags: the new values of the bits in @mask
+ * @mask: the flags to change: %FOLD_SECTION_FLAGS_NO_FOCUS and
+ *   %FOLD_SECTION_FLAGS_NO_DROP only (others are %FOLD_E_INVALID)
+ * @error: return location for a #GError
+ *
+ * Changes whether a section's items take keyboard focus (NO_FOCUS) and
+ * whether dragged items can be dropped into it (NO_DROP). Nothing is
+ * redrawn; a focused item that can no longer take focus keeps it until
+ * focus moves. Cost: O(depth * log n).
+ *
+ * Returns: %TRUE on success
+ */
+FOLD_STORE_CALL(fold_store_set_section_flags,
+                (FoldStore *store, guint64 section, FoldSectionFlags flags, FoldSectionFlags mask,
+                 GError **error),
+                fold_table_set_section_flags(table, section, (uint32_t)flags, (uint32_t)mask))
+
 /* ---- section info -------------------------------------------------------- */
 
 /* One text of a section as a new string. `missing_ok`: a text the section
@@ -312,7 +333,7 @@ SECTION_TEXT_GETTER(fold_store_get_section_indicator, FOLD_TEXT_INDICATOR, FALSE
  * @store: a store
  * @section: a section's id
  * @out_flags: (out): COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED,
- *   FILTERED, FILTER_OPENED
+ *   FILTERED, FILTER_OPENED, NO_FOCUS, NO_DROP
  * @error: return location for a #GError
  *
  * Cost: O(depth + log n).

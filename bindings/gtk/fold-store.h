@@ -11,7 +11,8 @@
  * whose message is "FOLD_E_NAME: the engine's message".
  *
  * Filtering: a FoldMatchFunc (fold_store_set_filter_func(),
- * fold-store-filter.c). At the end: snapshots (fold_store_apply_snapshot(),
+ * fold-store-filter.c). Focus, the keyboard model and type-ahead
+ * (fold-store-focus.c), drop targets and drops (fold-store-drop.c). At the end: snapshots (fold_store_apply_snapshot(),
  * FoldSnapshotReport, FoldSnapshotBuilder; fold-store-snapshot.c).
  */
 #ifndef FOLD_STORE_H
@@ -44,11 +45,18 @@ G_BEGIN_DECLS
  * @FOLD_SECTION_FLAGS_FILTER_OPENED: reported only: its stored state is
  *   collapsed, but a filter with %FOLD_FILTER_FLAGS_EXPAND_MATCHES shows it
  *   expanded
+ * @FOLD_SECTION_FLAGS_NO_FOCUS: its header, footer, placeholder and own rows
+ *   take no keyboard focus: navigation passes over them (its subsections
+ *   are not affected)
+ * @FOLD_SECTION_FLAGS_NO_DROP: dragged items cannot be dropped into it (it
+ *   can still be dragged)
  *
  * The engine's FOLD_SECTION_* flags, as a GFlags type. Given to
  * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED,
- * UNLOADED) and reported by fold_store_get_section_flags() (COLLAPSED,
- * FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED, FILTER_OPENED).
+ * UNLOADED, NO_FOCUS, NO_DROP), changed by fold_store_set_section_flags()
+ * (NO_FOCUS, NO_DROP) and reported by fold_store_get_section_flags()
+ * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED,
+ * FILTER_OPENED, NO_FOCUS, NO_DROP).
  */
 typedef enum {
     FOLD_SECTION_FLAGS_NONE = 0,
@@ -59,7 +67,9 @@ typedef enum {
     FOLD_SECTION_FLAGS_EXPANDED = 1 << 4,
     FOLD_SECTION_FLAGS_UNLOADED = 1 << 5,
     FOLD_SECTION_FLAGS_FILTERED = 1 << 6,
-    FOLD_SECTION_FLAGS_FILTER_OPENED = 1 << 7
+    FOLD_SECTION_FLAGS_FILTER_OPENED = 1 << 7,
+    FOLD_SECTION_FLAGS_NO_FOCUS = 1 << 8,
+    FOLD_SECTION_FLAGS_NO_DROP = 1 << 9
 } FoldSectionFlags;
 
 #define FOLD_TYPE_SECTION_FLAGS (fold_section_flags_get_type())
@@ -182,6 +192,8 @@ gboolean fold_store_set_section_header(FoldStore *store, guint64 section, const 
                                        GError **error);
 gboolean fold_store_set_collapsible(FoldStore *store, guint64 section, gboolean collapsible,
                                     GError **error);
+gboolean fold_store_set_section_flags(FoldStore *store, guint64 section, FoldSectionFlags flags,
+                                      FoldSectionFlags mask, GError **error);
 
 /* Section info */
 char *fold_store_get_section_key(FoldStore *store, guint64 section, GError **error);
@@ -296,6 +308,109 @@ gboolean fold_store_get_section_matches(FoldStore *store, guint64 section,
                                         gboolean *out_matches, GError **error);
 gboolean fold_store_get_match_count(FoldStore *store, guint64 section, gint64 *out_matches,
                                     gint64 *out_rows, GError **error);
+
+/* Focus and keyboard (fold-store-focus.c) */
+
+/**
+ * FoldKeyResult:
+ * @handled: %TRUE if the key did something or means something here (even
+ *   when nothing changed, e.g. Down on the last item); %FALSE: nothing to
+ *   do, let the view use the key
+ * @action: for Left, Right, +, -: the section collapsed or expanded, or a
+ *   listener refused; otherwise %FOLD_ACTIVATION_NOTHING
+ * @focus: the focused position after the key, -1 if none
+ * @scroll_offset: with a viewport (fold_store_set_viewport()): the offset
+ *   that shows the focused item (for pages: the viewport moved as far as
+ *   the focus moved); without one, 0
+ * @scroll: %TRUE if @scroll_offset differs from the viewport's offset (the
+ *   view should scroll there)
+ *
+ * What fold_store_press_key() did (the engine's fold_key_result). A plain
+ * struct the caller allocates, like #FoldSnapshotReport.
+ */
+typedef struct {
+    gboolean handled;
+    FoldActivation action;
+    gint64 focus;
+    double scroll_offset;
+    gboolean scroll;
+    /*< private >*/
+    gint64 reserved[2];
+} FoldKeyResult;
+
+/**
+ * FoldItemTextFunc:
+ * @store: the store
+ * @kind: the item's kind
+ * @section: the item's section
+ * @row: the row index, -1 for a header, footer or placeholder
+ * @position: the item's position in the flat list
+ * @user_data: (closure): the data given with the function
+ *
+ * The text of an item for type-ahead (fold_store_find_text()). Runs inside
+ * the call with the table's lock held: it may read the store, changing it
+ * fails with %FOLD_E_BUSY.
+ *
+ * Returns: (transfer full) (nullable): the item's text (the store frees
+ *   it), or %NULL for none
+ */
+typedef char *(*FoldItemTextFunc)(FoldStore *store, FoldItemKind kind, guint64 section, gint64 row,
+                                  gint64 position, gpointer user_data);
+
+gboolean fold_store_set_focus(FoldStore *store, gint64 position, GError **error);
+gboolean fold_store_get_focus(FoldStore *store, gint64 *out_position, GError **error);
+gboolean fold_store_set_focus_kinds(FoldStore *store, FoldFocusKinds kinds, GError **error);
+gboolean fold_store_navigate(FoldStore *store, gint64 from, FoldNavigation move,
+                             gint64 *out_position, GError **error);
+gboolean fold_store_press_key(FoldStore *store, FoldKeyboardKey key, FoldModifiers modifiers,
+                              FoldKeyResult *out_result, GError **error);
+gboolean fold_store_find_text(FoldStore *store, const char *prefix, gint64 start,
+                              FoldFindFlags flags, FoldItemTextFunc func, gpointer user_data,
+                              gint64 *out_position, GError **error);
+
+/* Drag and drop (fold-store-drop.c) */
+
+/**
+ * FoldDropTarget:
+ * @kind: what the drop would do; %FOLD_DROP_KIND_NONE: it cannot be
+ *   dropped here
+ * @depth: the depth the items would have (0: top level)
+ * @parent: the section that gets them (0, FOLD_ROOT: the top level)
+ * @index: the child index of @parent they go before, counting its
+ *   children as they are now (dragged ones included); its child count: at
+ *   the end
+ * @position: %FOLD_DROP_KIND_BEFORE: the position of the item below the
+ *   line (the item count at the very end); %FOLD_DROP_KIND_INTO: the
+ *   section's header
+ * @line_y: BEFORE: the line's offset in the content (the top of the item
+ *   below it, or the bottom of the last item)
+ * @line_x: BEFORE: where the line starts: @depth × the indent width
+ * @highlight_top: INTO: the section's header top ...
+ * @highlight_height: ... to the bottom of the last item it shows
+ *
+ * Where dragged items would land (fold_store_drop_target(), the engine's
+ * fold_drop_target). Give @parent and @index to fold_store_drop(). A
+ * plain struct the caller allocates, like #FoldSnapshotReport.
+ */
+typedef struct _FoldDropTarget {
+    FoldDropKind kind;
+    gint depth;
+    guint64 parent;
+    gint64 index;
+    gint64 position;
+    double line_y;
+    double line_x;
+    double highlight_top;
+    double highlight_height;
+    /*< private >*/
+    gint64 reserved[2];
+} FoldDropTarget;
+
+gboolean fold_store_drop_target(FoldStore *store, double x, double y, double indent_width,
+                                const guint64 *sections, gsize n_sections, const gint64 *rows,
+                                gsize n_rows, FoldDropTarget *out_target, GError **error);
+gboolean fold_store_drop(FoldStore *store, guint64 parent, gint64 index, const guint64 *sections,
+                         gsize n_sections, const gint64 *rows, gsize n_rows, GError **error);
 
 /* Snapshots (fold-store-snapshot.c) */
 

@@ -16,6 +16,8 @@
  *                      for the engine and the row widgets
  *   fold-sticky-headers.h  FoldStickyHeaders: the engine's sticky headers over
  *                      a scrolled GtkListView, aligned with its rows
+ *   fold-drop-indicator.h  FoldDropIndicator: where dragged items would land,
+ *                      drawn over the list, and the drop
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -32,5 +34,6 @@
 #include "fold-expander.h"
 #include "fold-text-heights.h"
 #include "fold-sticky-headers.h"
+#include "fold-drop-indicator.h"
 
 #endif /* FOLDTABLE_GTK_H */
