@@ -1,13 +1,16 @@
 /* Drag and drop in a list demo: see demo-drop.h. Every decision is the
  * engine's (what can be dragged is what fold_table_item_at_offset finds;
- * where it lands, fold_table_drop_target; the move, fold_table_drop): this
- * file only turns GTK's coordinates into the engine's and draws. */
+ * where it lands, fold_table_drop_target through FoldDropIndicator, which
+ * draws it; the move, fold_table_drop): this file only wires GTK's drag
+ * and drop controllers to them. */
 #include "demo-drop.h"
+#include "fold-drop-indicator.h"
 
-#include <math.h>
+#include <string.h>
 
 struct _DemoDrop {
-    GtkWidget *list, *overlay, *area;
+    GtkWidget *list, *overlay;
+    FoldDropIndicator *indicator;
     FoldListModel *model;
     GtkAdjustment *vadj;
     double origin_x, indent;
@@ -19,9 +22,6 @@ struct _DemoDrop {
     double taken_x, taken_y;   /* where in the list it was taken */
     fold_drop_target answer;   /* the last motion's */
 };
-
-/* Adwaita's accent blue. */
-static const GdkRGBA accent = {0x35 / 255.0, 0x84 / 255.0, 0xe4 / 255.0, 1};
 
 static fold_table *
 table_of(DemoDrop *self)
@@ -43,77 +43,32 @@ demo_drop_free(gpointer data)
 gboolean
 demo_drop_get_indicator(DemoDrop *self, graphene_rect_t *out_rect)
 {
+    /* Where FoldDropIndicator draws it, in the list's coordinates: a 2 px
+     * line from the target depth's indent to the list's end (a ring
+     * centred where it starts), or the section across the list. */
     const fold_drop_target *t = &self->answer;
     double scroll = gtk_adjustment_get_value(self->vadj);
     double width = gtk_widget_get_width(self->list);
     if (t->kind == FOLD_DROP_BEFORE) {
-        /* A 2 px line at the depth the items would have, from their
-         * chevron's place to the rows' end; kept inside the view at the
-         * very top and bottom. */
         double x = self->origin_x + t->line_x;
-        double y = t->line_y - scroll;
-        y = CLAMP(y, 1, gtk_widget_get_height(self->list) - 1);
-        graphene_rect_init(out_rect, (float)x, (float)(y - 1), (float)(width - self->origin_x - x),
-                           2);
+        graphene_rect_init(out_rect, (float)x, (float)(t->line_y - scroll - 1),
+                           (float)(width - x), 2);
         return TRUE;
     }
     if (t->kind == FOLD_DROP_INTO) {
-        /* The section: from its header's chevron (one level less than its
-         * children's) to the rows' end, over its header and what it shows. */
-        double x = self->origin_x + (t->depth - 1) * self->indent - 4;
-        graphene_rect_init(out_rect, (float)x, (float)(t->highlight_top - scroll),
-                           (float)(width - self->origin_x + 4 - x), (float)t->highlight_height);
+        graphene_rect_init(out_rect, 1, (float)(t->highlight_top - scroll), (float)(width - 2),
+                           (float)t->highlight_height);
         return TRUE;
     }
     return FALSE;
 }
 
+/* Forgets the answer; FoldDropIndicator hides it. */
 static void
-draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+hide(DemoDrop *self)
 {
-    (void)width;
-    (void)height;
-    DemoDrop *self = data;
-    graphene_rect_t r;
-    if (!demo_drop_get_indicator(self, &r))
-        return;
-    /* The list's coordinates in the area's. */
-    graphene_point_t at;
-    if (!gtk_widget_compute_point(self->list, GTK_WIDGET(area), &GRAPHENE_POINT_INIT(0, 0), &at))
-        return;
-    cairo_translate(cr, at.x, at.y);
-    gdk_cairo_set_source_rgba(cr, &accent);
-    if (self->answer.kind == FOLD_DROP_BEFORE) {
-        /* The line, and a ring where it starts (as GTK and Nautilus draw it). */
-        double y = r.origin.y + 1;
-        cairo_rectangle(cr, r.origin.x + 4, r.origin.y, r.size.width - 4, 2);
-        cairo_fill(cr);
-        cairo_set_line_width(cr, 2);
-        cairo_arc(cr, r.origin.x + 2, y, 3, 0, 2 * G_PI);
-        cairo_stroke(cr);
-    } else {
-        double x = r.origin.x + 1, y = r.origin.y + 1, w = r.size.width - 2, h = r.size.height - 2;
-        double radius = 6;
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, x + w - radius, y + radius, radius, -G_PI / 2, 0);
-        cairo_arc(cr, x + w - radius, y + h - radius, radius, 0, G_PI / 2);
-        cairo_arc(cr, x + radius, y + h - radius, radius, G_PI / 2, G_PI);
-        cairo_arc(cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-        cairo_close_path(cr);
-        cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, 0.12);
-        cairo_fill_preserve(cr);
-        gdk_cairo_set_source_rgba(cr, &accent);
-        cairo_set_line_width(cr, 2);
-        cairo_stroke(cr);
-    }
-}
-
-static void
-set_answer(DemoDrop *self, const fold_drop_target *answer)
-{
-    fold_drop_target none = {0};
-    self->answer = answer ? *answer : none;
-    gtk_widget_queue_draw(self->area);
+    memset(&self->answer, 0, sizeof self->answer);
+    fold_drop_indicator_hide(self->indicator);
 }
 
 /* ---- the drag source ------------------------------------------------------ */
@@ -161,7 +116,24 @@ demo_drop_take(DemoDrop *self, double x, double y)
         fold_item_ref ref = {item.section, item.kind == FOLD_ITEM_ROW ? item.row : -1};
         g_array_append_val(self->items, ref);
     }
-    return TRUE;
+    /* The indicator asks the engine with them. */
+    guint n = self->items->len;
+    guint64 *sections = g_new(guint64, n);
+    gint64 *rows = g_new(gint64, n);
+    for (guint i = 0; i < n; i++) {
+        sections[i] = g_array_index(self->items, fold_item_ref, i).section;
+        rows[i] = g_array_index(self->items, fold_item_ref, i).row;
+    }
+    GError *error = NULL;
+    gboolean ok = fold_drop_indicator_set_dragged(self->indicator, sections, n, rows, n, &error);
+    if (!ok) {
+        g_warning("drag: %s", error->message);
+        g_clear_error(&error);
+        g_array_set_size(self->items, 0);
+    }
+    g_free(sections);
+    g_free(rows);
+    return ok;
 }
 
 const fold_item_ref *
@@ -215,7 +187,8 @@ on_drag_end(GtkDragSource *source, GdkDrag *drag, gboolean delete_data, gpointer
     (void)delete_data;
     DemoDrop *self = data;
     g_array_set_size(self->items, 0);
-    set_answer(self, NULL);
+    memset(&self->answer, 0, sizeof self->answer);
+    fold_drop_indicator_clear(self->indicator);
 }
 
 /* ---- the drop target ------------------------------------------------------ */
@@ -237,16 +210,19 @@ to_list(DemoDrop *self, double x, double y, double *lx, double *ly)
 static gboolean
 answer_at(DemoDrop *self, double x, double y)
 {
-    fold_drop_target t = {0};
-    int64_t n = 0;
-    const fold_item_ref *items = demo_drop_get_items(self, &n);
-    if (n == 0 ||
-        fold_table_drop_target(table_of(self), x - self->origin_x,
-                               y + gtk_adjustment_get_value(self->vadj), self->indent, items, n,
-                               &t) != FOLD_OK)
-        t.kind = FOLD_DROP_NONE;
-    set_answer(self, &t);
-    return t.kind != FOLD_DROP_NONE;
+    FoldDropTarget t;
+    GError *error = NULL;
+    if (self->items->len == 0 || !fold_drop_indicator_update(self->indicator, x, y, &t, &error) ||
+        t.kind == FOLD_DROP_KIND_NONE) {
+        if (error)
+            g_warning("drop target: %s", error->message);
+        g_clear_error(&error);
+        hide(self);
+        return FALSE;
+    }
+    self->answer = (fold_drop_target){(int32_t)t.kind, t.depth, t.parent, t.index, t.position,
+                                      t.line_y, t.line_x, t.highlight_top, t.highlight_height};
+    return TRUE;
 }
 
 const fold_drop_target *
@@ -269,7 +245,7 @@ static void
 on_leave(GtkDropTarget *target, gpointer data)
 {
     (void)target;
-    set_answer(data, NULL);
+    hide(data);
 }
 
 static gboolean
@@ -282,7 +258,7 @@ on_drop(GtkDropTarget *target, const GValue *value, double x, double y, gpointer
     to_list(self, x, y, &lx, &ly);
     gboolean ok = answer_at(self, lx, ly);
     fold_drop_target t = self->answer;
-    set_answer(self, NULL);
+    hide(self);
     if (!ok)
         return FALSE;
     int64_t n = 0;
@@ -291,6 +267,7 @@ on_drop(GtkDropTarget *target, const GValue *value, double x, double y, gpointer
     if (status != FOLD_OK)
         g_warning("drop: %s", fold_last_error_message());
     g_array_set_size(self->items, 0);
+    fold_drop_indicator_clear(self->indicator);
     return status == FOLD_OK;
 }
 
@@ -319,11 +296,10 @@ demo_drop_new(GtkWidget *list, FoldListModel *model, GtkAdjustment *vadj, double
     gtk_widget_add_controller(list, GTK_EVENT_CONTROLLER(self->source));
 
     self->overlay = gtk_overlay_new();
-    self->area = gtk_drawing_area_new();
-    gtk_widget_set_can_target(self->area, FALSE);
-    gtk_widget_add_css_class(self->area, "drop-indicator");
-    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(self->area), draw, self, NULL);
-    gtk_overlay_add_overlay(GTK_OVERLAY(self->overlay), self->area);
+    self->indicator = FOLD_DROP_INDICATOR(fold_drop_indicator_new(model, GTK_LIST_VIEW(list)));
+    fold_drop_indicator_set_indent_width(self->indicator, indent_width);
+    fold_drop_indicator_set_indent_start(self->indicator, origin_x);
+    gtk_overlay_add_overlay(GTK_OVERLAY(self->overlay), GTK_WIDGET(self->indicator));
     gtk_widget_set_vexpand(self->overlay, TRUE);
 
     self->target = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE);

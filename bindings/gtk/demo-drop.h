@@ -1,13 +1,13 @@
 /* Drag and drop in a list demo (demo-listview.c, demo-files.c): a
  * GtkDragSource on the GtkListView (a row or a folder header; the engine's
  * selection when the item is selected, in list order) and a GtkDropTarget
- * on an overlay around the list that asks the engine where the items would
- * land (fold_table_drop_target with the content y, the x from the rows'
- * start and the expander's indentation), draws the indicator there (a line
- * at the item's depth, or the section highlighted), refuses what the
- * engine refuses, and on a drop lets the demo move its data and call
- * fold_table_drop (one change set with moves: the list keeps the widgets).
- * Only drags that start in this list are accepted. */
+ * on an overlay around the list whose FoldDropIndicator asks the engine
+ * where the items would land (fold_table_drop_target with the content y,
+ * the x from the rows' start and the expander's indentation) and draws it
+ * (a line at the depth they would get, or the section highlighted); it
+ * refuses what the engine refuses, and on a drop lets the demo move its
+ * data and call fold_table_drop (one change set with moves: the list keeps
+ * the widgets). Only drags that start in this list are accepted. */
 #ifndef FOLDTABLE_GTK_DEMO_DROP_H
 #define FOLDTABLE_GTK_DEMO_DROP_H
 

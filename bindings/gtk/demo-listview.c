@@ -689,7 +689,7 @@ step_15(gpointer data)
     double width = gtk_widget_get_width(app->demo.list);
     EXPECT(r.origin.x == LIST_ROW_START + 2 * EXPANDER_INDENT &&
            r.origin.y == demo_item_top(t, blueberry) - 1 && r.size.height == 2 &&
-           r.size.width == width - LIST_ROW_START - r.origin.x);
+           r.size.width == width - r.origin.x);
     dragged_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)banana);
     dragged_widget = row_widget(app, banana);
     EXPECT(dragged_widget != NULL);
