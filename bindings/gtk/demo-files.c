@@ -34,6 +34,7 @@
  */
 #include "demo-app.h"
 #include "demo-drop.h"
+#include "demo-keys.h"
 #include "demo-rows.h"
 #include "fold-expander.h"
 #include "foldtable-gtk.h"
@@ -1010,8 +1011,169 @@ step_12(gpointer data)
     printf("step 12: Projects reloaded from the disk the drops wrote: the same 18 rows\n");
 }
 
+/* ---- the keyboard alone ------------------------------------------------------ */
+
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
+}
+
+/* The engine's focus on `position`, GTK's on its expander. */
+static gboolean
+focused_on(App *app, guint position)
+{
+    FoldExpander *e = find_expander(app->demo.list, position);
+    gboolean ok = engine_focus(app) == position && e && demo_focus(&app->demo) == GTK_WIDGET(e);
+    if (!ok)
+        fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %u; GTK's %s\n",
+                engine_focus(app), position,
+                e && demo_focus(&app->demo) == GTK_WIDGET(e) ? "there" : "elsewhere");
+    return ok;
+}
+
+static GtkWidget *
+expander_at(App *app, guint position)
+{
+    FoldExpander *e = find_expander(app->demo.list, position);
+    return e ? GTK_WIDGET(e) : NULL;
+}
+
+/* The keys sent so far, to check that the last step's arrived. */
+static guint keys_before;
+
+static void
+send_key(App *app, guint keyval, GdkModifierType mods)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    demo_send_key(&app->demo, keyval, mods);
+}
+
+static gboolean
+key_arrived(App *app)
+{
+    return demo_keys_seen(&app->demo) > keys_before;
+}
+
+static void
+step_13(gpointer data)
+{
+    App *app = data;
+    /* The keyboard alone from Home's header (GTK's focus there sets the
+     * engine's): real key presses through the X server. */
+    printf("step 13: keys through %s\n", demo_keys_real(&app->demo)
+                                             ? "the X server (XTest)"
+                                             : "the focus widget's controllers (no XTest)");
+    GtkWidget *home = expander_at(app, 0);
+    EXPECT(home != NULL);
+    if (home)
+        gtk_widget_grab_focus(gtk_widget_get_parent(home));
+    EXPECT(engine_focus(app) == 0);
+    send_key(app, GDK_KEY_Down, 0);
+}
+
+static void
+step_14(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Down: Documents focused and selected. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 1));
+    int selected = 0;
+    EXPECT(fold_table_is_section_selected(t, demo_section(t, "Home/Documents"), &selected) ==
+               FOLD_OK && selected);
+    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    printf("step 14: Down from Home: Documents focused and selected\n");
+}
+
+static void
+step_15(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Shift+Down: Letters too, both drawn selected. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 2));
+    int64_t rows = -1, sections = -1;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
+    EXPECT(rows == 0 && sections == 2);
+    for (guint p = 1; p <= 2; p++) {
+        GtkWidget *e = expander_at(app, p);
+        EXPECT(e && gtk_widget_has_css_class(gtk_widget_get_parent(e), "fold-selected"));
+    }
+    /* Right opens Letters, a folder not read yet: it loads. */
+    send_key(app, GDK_KEY_Right, 0);
+    printf("step 15: Shift+Down: Documents and Letters selected\n");
+}
+
+static void
+step_16(gpointer data)
+{
+    App *app = data;
+    /* Read (the step waited for the worker): bank.odt, landlord.odt. */
+    EXPECT(key_arrived(app));
+    EXPECT(app->started == 7);
+    EXPECT(load_state(app, "Home/Documents/Letters", NULL) == FOLD_LOAD_STATE_LOADED);
+    expect_item(app, 3, FOLD_ITEM_KIND_ROW, 2, "bank.odt");
+    expect_item(app, 4, FOLD_ITEM_KIND_ROW, 2, "landlord.odt");
+    EXPECT(focused_on(app, 2));
+    /* Right again: its first file. */
+    send_key(app, GDK_KEY_Right, 0);
+    printf("step 16: Right opened Letters (read by a worker)\n");
+}
+
+static void
+step_17(gpointer data)
+{
+    App *app = data;
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 3));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 17: Right: bank.odt\n");
+}
+
+static void
+step_18(gpointer data)
+{
+    App *app = data;
+    /* Left: back to Letters; Left again folds it. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 2));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 18: Left: Letters\n");
+}
+
+static void
+step_19(gpointer data)
+{
+    App *app = data;
+    EXPECT(key_arrived(app));
+    EXPECT(demo_section_collapsed(app->demo.table, "Home/Documents/Letters"));
+    EXPECT(demo_item_count(app->demo.table) == 18);
+    EXPECT(focused_on(app, 2));
+    /* Type-ahead: "t" finds todo.txt, the first name after Letters with it. */
+    send_key(app, GDK_KEY_t, 0);
+    printf("step 19: Left folded Letters\n");
+}
+
+static void
+step_20(gpointer data)
+{
+    App *app = data;
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 16));
+    demo_expect_screenshot(&app->demo, "-keyboard.png",
+                           " (keyboard alone: todo.txt found by typing \"t\")");
+    printf("step 20: \"t\": todo.txt\n");
+}
+
 static const DemoStep self_test[] = {step_1, step_2, step_3,  step_4,  step_5, step_6,
-                                     step_7, step_8, step_9, step_10, step_11, step_12};
+                                     step_7, step_8, step_9, step_10, step_11, step_12,
+                                     step_13, step_14, step_15, step_16, step_17, step_18,
+                                     step_19, step_20};
 
 /* demo_main_with's start: the store with Home read, the model over it. */
 static int

@@ -28,6 +28,7 @@
 #include "demo-app.h"
 #include "demo-drop.h"
 #include "demo-groups.h"
+#include "demo-keys.h"
 #include "demo-list-row.h"
 #include "demo-rows.h"
 #include "fold-sticky-headers.h"
@@ -327,6 +328,15 @@ chevron(App *app, int64_t position)
     return NULL;
 }
 
+/* The engine's focused position, -1 if none. */
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
+}
+
 /* The list shows at viewport y the engine's item at offset + y, and the
  * sticky headers show the engine's stack for that offset. */
 static void
@@ -580,7 +590,10 @@ step_12(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* The keyboard on Nuts' header (the list focuses its row widget, which
-     * hands the focus to the expander): - folds it, + unfolds it. */
+     * hands the focus to the expander): - folds it, + unfolds it. The
+     * window takes the X server's keyboard (an active window: GTK's focus
+     * follows the engine's there). */
+    demo_keys_real(&app->demo);
     int64_t h = demo_header_pos(t, "nuts");
     GtkWidget *outer = row_widget(app, h), *expander = row_expander(app, h);
     EXPECT(outer && expander);
@@ -591,22 +604,24 @@ step_12(gpointer data)
     EXPECT(demo_section_collapsed(t, "nuts"));
     EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_plus) == expander);
     EXPECT(!demo_section_collapsed(t, "nuts"));
-    /* Down to Almond; Enter expands it (single: the accordion is on). */
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
-    int64_t almond = demo_row_pos(t, "nuts", 0);
-    EXPECT(demo_focus(&app->demo) == row_expander(app, almond));
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Return) != NULL);
-    EXPECT(demo_row_expanded(t, "nuts", 0));
-    printf("step 12: keys on Nuts' expander folded and unfolded it; Down, Enter expanded "
-           "Almond\n");
+    /* Down, through the engine (the expander's keys are its keyboard
+     * model): its focus moves to Almond at once, GTK's with the next frames. */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == expander);
+    EXPECT(engine_focus(app) == demo_row_pos(t, "nuts", 0));
+    printf("step 12: keys on Nuts' expander folded and unfolded it; Down focused Almond\n");
 }
 
 static void
 step_13(gpointer data)
 {
     App *app = data;
-    EXPECT(demo_row_expanded(app->demo.table, "nuts", 0));
-    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Almond, expanded)");
+    fold_table *t = app->demo.table;
+    /* GTK's focus followed; Enter expands Almond (single: the accordion is on). */
+    int64_t almond = demo_row_pos(t, "nuts", 0);
+    EXPECT(demo_focus(&app->demo) == row_expander(app, almond));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Return) == row_expander(app, almond));
+    EXPECT(demo_row_expanded(t, "nuts", 0));
+    printf("step 13: GTK's focus on Almond; Enter expanded it\n");
 }
 
 /* ---- drag and drop --------------------------------------------------------- */
@@ -790,12 +805,186 @@ step_19(gpointer data)
     g_clear_object(&dragged_item);
     EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
     printf("step 19: dropped Tree nuts into Spices: its last child, the same item\n");
+    /* The top, for the keyboard. */
+    gtk_adjustment_set_value(app->vadj, 0);
+}
+
+/* ---- the keyboard alone ------------------------------------------------------ */
+
+/* Whether the engine's focus is on `position` and GTK's on its expander. */
+static gboolean
+focused_on(App *app, int64_t position)
+{
+    GtkWidget *expander = row_expander(app, position);
+    if (engine_focus(app) != position || !expander || demo_focus(&app->demo) != expander) {
+        fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT
+                "; GTK's %s\n", engine_focus(app), position,
+                expander && demo_focus(&app->demo) == expander ? "there" : "elsewhere");
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean
+row_selected(App *app, const char *key, int64_t row)
+{
+    int selected = 0;
+    fold_table_is_row_selected(app->demo.table, demo_section(app->demo.table, key), row, &selected);
+    return selected != 0;
+}
+
+/* The keys sent so far, to check that the last step's arrived. */
+static guint keys_before;
+
+static void
+send_key(App *app, guint keyval, GdkModifierType mods)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    demo_send_key(&app->demo, keyval, mods);
+}
+
+static gboolean
+key_arrived(App *app)
+{
+    return demo_keys_seen(&app->demo) > keys_before;
+}
+
+static void
+step_20(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* The keyboard alone from Fruit's header (GTK's focus there sets the
+     * engine's): real key presses through the X server from here on. */
+    printf("step 20: keys through %s\n", demo_keys_real(&app->demo)
+                                             ? "the X server (XTest)"
+                                             : "the focus widget's controllers (no XTest)");
+    GtkWidget *outer = row_widget(app, 0);
+    EXPECT(outer != NULL);
+    if (outer)
+        gtk_widget_grab_focus(gtk_widget_get_parent(outer));
+    EXPECT(engine_focus(app) == 0);
+    fold_table_clear_selection(t, NULL);
+    send_key(app, GDK_KEY_Down, 0);
+}
+
+static void
+step_21(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Down: Apple focused and selected alone (the anchor). */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_row_pos(t, "fruit", 0)));
+    EXPECT(row_selected(app, "fruit", 0));
+    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    printf("step 21: Down from Fruit: Apple focused and selected\n");
+}
+
+static void
+step_22(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Shift+Down: Cherry focused, Apple and Cherry selected, and drawn so. */
+    int64_t cherry = demo_row_pos(t, "fruit", 1);
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, cherry));
+    EXPECT(row_selected(app, "fruit", 0) && row_selected(app, "fruit", 1));
+    int64_t rows = 0, sections = 0;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
+    EXPECT(rows == 2 && sections == 0);
+    GtkWidget *a = row_widget(app, demo_row_pos(t, "fruit", 0)), *c = row_widget(app, cherry);
+    EXPECT(a && gtk_widget_has_css_class(a, "selected"));
+    EXPECT(c && gtk_widget_has_css_class(c, "selected"));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 22: Shift+Down: Cherry focused, Apple and Cherry selected\n");
+}
+
+static void
+step_23(gpointer data)
+{
+    App *app = data;
+    /* Left on a row: its section's header. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 0));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 23: Left from Cherry: Fruit's header\n");
+}
+
+/* The item count before the folds. */
+static int64_t items_before;
+
+static void
+step_24(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Left on an open header folds it, the focus staying. */
+    EXPECT(key_arrived(app));
+    EXPECT(demo_section_collapsed(t, "fruit"));
+    EXPECT(focused_on(app, 0));
+    send_key(app, GDK_KEY_Right, 0);
+    printf("step 24: Left folded Fruit\n");
+}
+
+static void
+step_25(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Right opens it again; Citrus, folded in step 2, stays folded. */
+    EXPECT(key_arrived(app));
+    EXPECT(!demo_section_collapsed(t, "fruit") && demo_section_collapsed(t, "citrus"));
+    EXPECT(focused_on(app, 0));
+    items_before = demo_item_count(t);
+    send_key(app, GDK_KEY_KP_Multiply, 0);
+    printf("step 25: Right opened Fruit\n");
+}
+
+static void
+step_26(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* *: Fruit and everything below it open (Citrus's 5 rows). */
+    EXPECT(key_arrived(app));
+    EXPECT(!demo_section_collapsed(t, "citrus"));
+    EXPECT(demo_item_count(t) == items_before + 5);
+    EXPECT(focused_on(app, 0));
+    /* Type-ahead: "c" finds Cherry, the first title after Fruit with it. */
+    send_key(app, GDK_KEY_c, 0);
+    printf("step 26: * opened Citrus below Fruit\n");
+}
+
+static void
+step_27(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_row_pos(t, "fruit", 1)));
+    send_key(app, GDK_KEY_i, 0);
+    printf("step 27: \"c\": Cherry\n");
+}
+
+static void
+step_28(gpointer data)
+{
+    App *app = data;
+    /* "ci": Citrus's header. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_header_pos(app->demo.table, "citrus")));
+    demo_expect_screenshot(&app->demo, "-keyboard.png",
+                           " (keyboard alone: Citrus found by typing \"ci\", its focus ring)");
+    printf("step 28: \"ci\": Citrus\n");
 }
 
 /* The self-test (--self-test): its steps, in order. */
 static const DemoStep self_test[] = {step_1,  step_2,  step_3,  step_4,  step_5,  step_6,  step_7,
                                      step_8,  step_9,  step_10, step_11, step_12, step_13, step_14,
-                                     step_15, step_16, step_17, step_18, step_19};
+                                     step_15, step_16, step_17, step_18, step_19, step_20, step_21,
+                                     step_22, step_23, step_24, step_25, step_26, step_27, step_28};
 
 int
 main(int argc, char **argv)
