@@ -416,7 +416,7 @@ fold_drop_indicator_drag_item(FoldDropIndicator *self, FoldListItem *item, GErro
  *
  * Cost: O(d × depth × log n) for d dragged items.
  *
- * Returns: %TRUE, or %FALSE with @error set (no model or list:
+ * Returns: (skip): %TRUE, or %FALSE with @error set (no model or list:
  *   %FOLD_E_INVALID; a dragged item that no longer exists:
  *   %FOLD_E_NOT_FOUND), the indicator hidden
  */

@@ -132,7 +132,7 @@ live_position(FoldExpander *self, int64_t *out_position, GError **error)
  * Does what a click on the item does: [method@Fold.ListModel.activate] at
  * the item's current position (a header toggles its section unless it is
  * fixed, a row its expansion with the accordion applied, a footer nothing).
- * The `listitem.activate` action (<kbd>Enter</kbd>, <kbd>Space</kbd>).
+ * The `listitem.activate` action (<kbd>Enter</kbd>).
  *
  * Cost: O(depth × log n), plus what the model emits.
  *
@@ -171,6 +171,15 @@ has_focus_within(GtkWidget *widget)
 {
     return gtk_widget_has_focus(widget) ||
            (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+}
+
+/* GTK's focus may follow the engine's into `list`: it is in the list, or
+ * nowhere (the focused row's widget was just removed with its item). */
+static gboolean
+focus_may_follow(GtkWidget *list)
+{
+    GtkRoot *root = gtk_widget_get_root(list);
+    return root && (has_focus_within(list) || !gtk_root_get_focus(root));
 }
 
 /* The mapped expander under `root` that shows the engine's item `it`. */
@@ -249,7 +258,7 @@ sync_tick(GtkWidget *list, GdkFrameClock *clock, gpointer data)
     if (!s)
         return G_SOURCE_REMOVE;
     /* The user took the focus elsewhere meanwhile: leave it there. */
-    if (!has_focus_within(list) || sync_now(list, s) || ++s->frames >= FOCUS_FRAMES) {
+    if (!focus_may_follow(list) || sync_now(list, s) || ++s->frames >= FOCUS_FRAMES) {
         s->tick = 0;
         g_object_set_data(G_OBJECT(list), FOCUS_SYNC_KEY, NULL);
         return G_SOURCE_REMOVE;
@@ -280,7 +289,7 @@ fold_expander_follow_item_focus(FoldExpander *self)
 {
     GtkWidget *list = list_of(self);
     if (self->item && self->model && fold_list_item_get_focused(self->item) && list &&
-        has_focus_within(list) && !has_focus_within(GTK_WIDGET(self)))
+        gtk_widget_get_can_focus(list) && focus_may_follow(list) && !has_focus_within(GTK_WIDGET(self)))
         follow_focus(list, self->model);
 }
 
@@ -509,6 +518,25 @@ engine_key(GtkWidget *widget, guint keyval)
     }
 }
 
+/* A row's expanded height is the expander's, not the keyboard model's
+ * (which collapses and expands sections): on an expandable row, Right, +
+ * and * expand it, Left and - collapse it; otherwise the engine's keys
+ * apply (Left on a collapsed row: the parent header). TRUE if done. */
+static gboolean
+row_key(FoldExpander *self, int32_t key)
+{
+    gboolean expandable = FALSE, expanded = FALSE;
+    if (fold_list_item_get_kind(self->item) != FOLD_ITEM_ROW ||
+        !live_state(self, &expandable, &expanded, NULL) || !expandable)
+        return FALSE;
+    gboolean expand = key == FOLD_KEY_RIGHT || key == FOLD_KEY_PLUS || key == FOLD_KEY_ASTERISK;
+    gboolean collapse = key == FOLD_KEY_LEFT || key == FOLD_KEY_MINUS;
+    if ((expand && expanded) || (collapse && !expanded) || (!expand && !collapse))
+        return FALSE;
+    return gtk_widget_activate_action(GTK_WIDGET(self),
+                                      expand ? "listitem.expand" : "listitem.collapse", NULL);
+}
+
 /* A key on the expander (or a child that did not take it): the engine's
  * keyboard model, Enter as a click, a printable character as type-ahead.
  * Keys with Alt, Super or Meta are the app's. */
@@ -526,8 +554,10 @@ on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
     int32_t key = engine_key(GTK_WIDGET(self), keyval);
     if (key == FOLD_KEY_PLUS || key == FOLD_KEY_MINUS || key == FOLD_KEY_ASTERISK) {
         /* Shift is how some layouts type them; Ctrl+plus is the app's (zoom). */
-        return !ctrl && press_reported(self, "key", key, 0);
+        return !ctrl && (row_key(self, key) || press_reported(self, "key", key, 0));
     }
+    if (key && row_key(self, key))
+        return TRUE;
     if (key)
         return press_reported(self, "key", key,
                               (shift ? FOLD_MOD_SHIFT : 0u) | (ctrl ? FOLD_MOD_CTRL : 0u));

@@ -59,10 +59,10 @@
  * - `listitem.collapse`: collapse the section (header) or the row.
  * - `listitem.toggle-expand`: one or the other (a click on the chevron).
  * - `listitem.expand-all`: a header expands its section and every section
- *   below it, at any depth; a row expands.
- * - `listitem.collapse-or-parent`: collapse when expanded; otherwise move the
- *   focus to the parent header (a row's or footer's own section header, a
- *   header's parent section header).
+ *   below it, at any depth (the engine's <kbd>*</kbd>); a row expands.
+ * - `listitem.collapse-or-parent`: the engine's <kbd>Left</kbd>: collapse
+ *   an expanded header; otherwise move the focus to the parent header (a
+ *   row's or footer's own section header, a header's parent section header).
  * - `listitem.activate`: what a click on the item does
  *   ([method@Fold.ListModel.activate] at the item's current position).
  *
@@ -70,14 +70,36 @@
  * row that cannot expand, a footer); a failure of the engine is given to the
  * [signal@Fold.Expander::failed] signal (a warning when nobody listens).
  *
- * ## Keys
+ * ## Keys and focus
  *
- * A `GtkShortcutController` (named "fold-expander-keys") on the expander:
- * <kbd>+</kbd> expand, <kbd>-</kbd> or <kbd>/</kbd> collapse, <kbd>*</kbd>
- * expand all, <kbd>Right</kbd> expand, <kbd>Left</kbd> collapse or go to the
- * parent (mirrored for right-to-left text), <kbd>Enter</kbd> and
- * <kbd>Space</kbd> activate; the keypad keys too. The expander is focusable
- * (unless its child takes the focus).
+ * A `GtkEventControllerKey` (named "fold-expander-keys", bubble phase, so
+ * a child that takes keys gets them first and the list view's own
+ * Up/Down come after) hands the keys to the engine's keyboard model
+ * ([method@Fold.Store.press_key], foldtable.h "Focus and keyboard"), from
+ * this expander's item: <kbd>Up</kbd>, <kbd>Down</kbd>, <kbd>Home</kbd>,
+ * <kbd>End</kbd>, <kbd>Page Up</kbd>, <kbd>Page Down</kbd> move the focus
+ * and select (with <kbd>Shift</kbd>: the range from the anchor; with
+ * <kbd>Ctrl</kbd>: the focus only), <kbd>Space</kbd> toggles the item's
+ * selection, <kbd>Left</kbd> collapses or goes to the parent header,
+ * <kbd>Right</kbd> expands or goes to the first child (mirrored for
+ * right-to-left text), <kbd>+</kbd>, <kbd>-</kbd> (or <kbd>/</kbd>) and
+ * <kbd>*</kbd> expand, collapse and expand all; the keypad keys too. The
+ * list's viewport is lent to the engine for the key, the list scrolled to
+ * the offset it answers, and GTK's focus moved to the widget of the item
+ * the engine focused (within the next 8 frames, scrolling to it if its
+ * widget is not there). On an expandable row, <kbd>Right</kbd>,
+ * <kbd>+</kbd>, <kbd>*</kbd> expand it and <kbd>Left</kbd>, <kbd>-</kbd>
+ * collapse it (a row's expanded height is not the keyboard model's).
+ * <kbd>Enter</kbd> activates the item (a click). A printable character
+ * types ahead ([method@Fold.ListModel.type_ahead]). Keys with
+ * <kbd>Alt</kbd> are left to the app.
+ *
+ * The engine's focus and GTK's stay together: GTK's focus coming to an
+ * expander (a click, <kbd>Tab</kbd>) focuses its item in the engine; an
+ * item that becomes the engine's focused one (#FoldListItem:focused: a
+ * key, [method@Fold.Store.set_focus], the focus rule after a collapse or a
+ * removal) takes GTK's focus when GTK's focus is in the list (or
+ * nowhere). The expander is focusable (unless its child takes the focus).
  *
  * ## CSS nodes
  *

@@ -68,7 +68,7 @@ fold_drop_target_from_engine(FoldDropTarget *out, const fold_drop_target *t)
  *
  * Cost: O(d * depth * log n) for d dragged items.
  *
- * Returns: %TRUE on success; %FALSE with @error set (lengths that differ,
+ * Returns: (skip): %TRUE on success; %FALSE with @error set (lengths that differ,
  *   coordinates that are not finite, @indent_width <= 0: %FOLD_E_INVALID;
  *   a dragged item that does not exist: %FOLD_E_NOT_FOUND)
  */

@@ -98,7 +98,7 @@ FOLD_STORE_CALL_OUT(fold_store_navigate,
  *
  * Cost: O(depth * log n) (*: O(s * log n) for s sections below).
  *
- * Returns: %TRUE on success (a key with nothing to do too: see
+ * Returns: (skip): %TRUE on success (a key with nothing to do too: see
  *   #FoldKeyResult.handled)
  */
 gboolean

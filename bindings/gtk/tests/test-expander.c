@@ -159,13 +159,19 @@ run_steps(const char *png)
     printf("step 7: Left: Kumquat -> Small, collapses Small (12), Small -> Citrus; "
            "Nuts stays\n");
 
-    /* 8: Enter and Space on Nuts activate it. */
+    /* 8: Enter on Nuts activates it (a click); Space selects it (the
+     * engine's keyboard model) and folds nothing; Enter again. */
     CHECK(press_key(header("nuts"), GDK_KEY_Return));
     CHECK(!collapsed("nuts") && n_items() == 14);
     check_expander("Nuts after Enter", header("nuts"), 0, TRUE, TRUE);
     CHECK(press_key(header("nuts"), GDK_KEY_space));
+    int64_t nuts_at = -1;
+    CHECK(fold_table_header_position(T.table, id_of("nuts"), &nuts_at) == FOLD_OK);
+    CHECK(gtk_selection_model_is_selected(GTK_SELECTION_MODEL(T.model), (guint)nuts_at));
+    CHECK(!collapsed("nuts") && n_items() == 14);
+    CHECK(press_key(header("nuts"), GDK_KEY_Return));
     CHECK(collapsed("nuts") && n_items() == 12);
-    check_expander("Nuts after Space", header("nuts"), 0, TRUE, FALSE);
+    check_expander("Nuts after Enter again", header("nuts"), 0, TRUE, FALSE);
     int32_t done = -1;
     GError *error = NULL;
     CHECK(fold_expander_activate_item(header("nuts"), &done, &error) &&
@@ -177,7 +183,7 @@ run_steps(const char *png)
     pump();
     CHECK(collapsed("nuts") && n_items() == 12 && error == NULL);
     CHECK(!fold_expander_focus_parent(header("nuts")));
-    printf("step 8: Enter on Nuts expands (14), Space collapses (12); "
+    printf("step 8: Enter on Nuts expands (14), Space selects it, Enter collapses (12); "
            "fold_expander_activate_item reports SECTION_EXPANDED, SECTION_COLLAPSED\n");
 
     /* 9: the fixed section: keys and actions do nothing, and fail nothing. */

@@ -203,6 +203,26 @@ expectError(-3, 'append_subsection under a stale id',
 expectError(-3, 'append_rows to a stale id', () => short.append_rows(12345, 1));
 equal(short.n_items, 9, 'failures change nothing');
 
+// Focus, the keyboard model, type-ahead, drops (issue 36).
+const keys = new Fold.Store({row_height: 20, header_height: 30});
+const ka = keys.append_section('a', 'Apples', 2);   // 0 header, 1-2 rows
+const kb = keys.append_section('b', 'Berries', 2);  // 3 header, 4-5 rows
+const keysModel = Fold.ListModel.new_for_store(keys);
+keys.set_focus(1);
+equal(out(keys.get_focus()), 1, 'set_focus, get_focus');
+check(keysModel.get_item(1).focused, 'the focused item says so');
+equal(out(keys.navigate(1, Fold.Navigation.PARENT)), 0, 'navigate PARENT');
+const down = out(keys.press_key(Fold.KeyboardKey.DOWN, Fold.Modifiers.SHIFT));
+equal([down.handled, down.focus], [true, 2], 'Shift+Down: handled, focus 2');
+check(keysModel.is_selected(2), 'Shift+Down selects');
+equal(out(keys.find_text('ber', -1, Fold.FindFlags.NONE, null)), 3, 'find_text: Berries');
+const into = out(keys.drop_target(30, 15, 20, [kb], [0]));
+equal([into.kind, into.parent, into.index, into.highlight_height], [Fold.DropKind.INTO, ka, 2, 70],
+    'a Berries row over the middle of Apples: into Apples');
+keys.drop(ka, 0, [kb], [0]);
+equal([out(keys.get_row_count(ka)), out(keys.get_row_count(kb))], [3, 1], 'drop: a row moved');
+expectError(-1, 'drop with lengths that differ', () => keys.drop(ka, 0, [kb], [0, 1]));
+
 const state = store.export_state();
 check(state.includes('"veg"'), `export_state: ${state}`);
 

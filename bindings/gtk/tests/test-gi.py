@@ -347,6 +347,80 @@ def check_moves_and_batches():
     expect_error(E_INVALID, "end_batch without a batch", store.end_batch)
 
 
+def check_focus_keys_drop():
+    """Focus, the keyboard model, type-ahead and drops through the store:
+    positions, selections and targets exact (issue 36)."""
+    store = Fold.Store(row_height=20, header_height=30)
+    a = store.append_section("a", "Apples", 2)   # 0 header, 1-2 rows
+    b = store.append_section("b", "Berries", 2)  # 3 header, 4-5 rows
+    model = Fold.ListModel.new_for_store(store)
+    equal(store.get_focus(), -1, "no focus at first")
+    store.set_focus(1)
+    equal(store.get_focus(), 1, "set_focus")
+    check(model.get_item(1).props.focused, "the focused item says so")
+    check(not model.get_item(0).props.focused, "the others do not")
+    equal(store.navigate(1, Fold.Navigation.NEXT), 2, "navigate NEXT")
+    equal(store.navigate(1, Fold.Navigation.PARENT), 0, "navigate PARENT")
+    equal(store.navigate(-1, Fold.Navigation.LAST), 5, "navigate LAST from no focus")
+    result = store.press_key(Fold.KeyboardKey.DOWN, Fold.Modifiers.NONE)
+    check(result.handled, "Down handled")
+    equal((result.focus, store.get_focus()), (2, 2), "Down: focus 2")
+    check(model.is_selected(2) and not model.is_selected(1), "Down selects only the new item")
+    result = store.press_key(Fold.KeyboardKey.DOWN, Fold.Modifiers.SHIFT)
+    equal(result.focus, 3, "Shift+Down: focus 3")
+    check(model.is_selected(2) and model.is_selected(3), "Shift+Down extends the selection")
+    store.press_key(Fold.KeyboardKey.DOWN, Fold.Modifiers.CTRL)
+    equal(store.get_focus(), 4, "Ctrl+Down: focus 4")
+    check(not model.is_selected(4), "Ctrl+Down selects nothing")
+    store.set_focus(3)
+    result = store.press_key(Fold.KeyboardKey.LEFT, Fold.Modifiers.NONE)
+    equal((result.action, store.get_section_collapsed(b)),
+          (Fold.Activation.SECTION_COLLAPSED, True), "Left on Berries collapses it")
+    expect_error(E_INVALID, "an unknown key", store.press_key, 99, Fold.Modifiers.NONE)
+    # Type-ahead: headers by title, rows by the function's text.
+    equal(store.find_text("ber", -1, Fold.FindFlags.NONE, None), 3, "find 'ber': Berries")
+    equal(store.find_text("zz", -1, Fold.FindFlags.NONE, None), -1, "no match: -1")
+    texts = []
+
+    def text(_store, kind, section, row, position):
+        texts.append(position)
+        return "apple %d" % row if kind == Fold.ItemKind.ROW else None
+    equal(store.find_text("apple 1", 0, Fold.FindFlags.NONE, text), 2, "rows' text by function")
+    check(len(texts) > 0, "the text function was asked")
+    expect_error(E_INVALID, "an empty prefix", store.find_text, "", -1, Fold.FindFlags.NONE, None)
+    # NO_FOCUS: Apples' items are passed over.
+    store.set_section_flags(a, Fold.SectionFlags.NO_FOCUS, Fold.SectionFlags.NO_FOCUS)
+    check(store.get_section_flags(a) & Fold.SectionFlags.NO_FOCUS, "NO_FOCUS reported")
+    equal(store.navigate(-1, Fold.Navigation.FIRST), 3, "FIRST passes over NO_FOCUS Apples")
+    expect_error(E_NOT_ALLOWED, "set_focus on a NO_FOCUS row", store.set_focus, 1)
+    store.set_section_flags(a, Fold.SectionFlags.NONE, Fold.SectionFlags.NO_FOCUS)
+    store.set_focus_kinds(Fold.FocusKinds.HEADERS)
+    equal(store.navigate(0, Fold.Navigation.NEXT), 3, "headers only: NEXT from Apples is Berries")
+    store.set_focus_kinds(Fold.FocusKinds.ALL)
+    # Drops: row a1 (0) over the middle of Apples' header goes into Apples;
+    # over its bottom half, after it.
+    store.expand(b)
+    target = store.drop_target(30, 15, 20, [a], [1])
+    equal((target.kind, target.parent, target.index), (Fold.DropKind.INTO, a, 2),
+          "over Apples' middle: into Apples, at the end")
+    equal((target.highlight_top, target.highlight_height), (0.0, 70.0), "the highlight")
+    target = store.drop_target(30, 95, 20, [a], [0])
+    equal((target.kind, target.parent, target.index, target.line_y, target.line_x),
+          (Fold.DropKind.BEFORE, b, 0, 100.0, 20.0),
+          "over Berries' bottom quarter: before its first row")
+    target = store.drop_target(30, 15, 20, [a], [-1])
+    equal(target.kind, Fold.DropKind.NONE, "a section over itself: none")
+    expect_error(E_INVALID, "lengths that differ", store.drop_target, 0, 0, 20, [a], [0, 1])
+    header_b = model.get_item(3)
+    store.drop(0, 0, [b], [-1])
+    equal(store.get_section_index(b), 0, "Berries dropped first")
+    check(model.get_item(0) is header_b, "the dropped header keeps its item")
+    store.drop(b, 0, [a], [0])
+    equal((store.get_row_count(a), store.get_row_count(b)), (1, 3), "a row dropped into Berries")
+    expect_error(E_INVALID, "a section into itself", store.drop, b, 0, [b], [-1])
+    equal((store.get_row_count(a), store.get_row_count(b)), (1, 3), "the failed drop changed nothing")
+
+
 def main():
     print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
                                                sys.base_prefix))
@@ -606,6 +680,7 @@ def main():
     check_filter()
     check_conveniences()
     check_moves_and_batches()
+    check_focus_keys_drop()
 
     # The model keeps the store alive.
     weak = []
