@@ -520,6 +520,8 @@ build_window(GtkApplication *gapp, gpointer data)
     app->demo.list = demo_list_view_new(app->demo.model, "files", G_CALLBACK(setup_row),
                                         G_CALLBACK(bind_row), G_CALLBACK(unbind_row),
                                         G_CALLBACK(demo_on_activate), app);
+    /* Keys fold and unfold too: the status bar counts the rows after any change. */
+    g_signal_connect_swapped(app->demo.model, "items-changed", G_CALLBACK(update_status), app);
     app->status = demo_status_bar_new();
     gtk_widget_set_hexpand(app->status, TRUE);
     GtkWidget *reload = gtk_button_new_with_label("Reload");
