@@ -1169,13 +1169,79 @@ step_20(gpointer data)
     EXPECT(focused_on(app, 16));
     demo_expect_screenshot(&app->demo, "-keyboard.png",
                            " (keyboard alone: todo.txt found by typing \"t\")");
+    send_key(app, GDK_KEY_Up, 0);
     printf("step 20: \"t\": todo.txt\n");
+}
+
+static void
+step_21(gpointer data)
+{
+    App *app = data;
+    /* Up: .profile, selected alone; Shift+Down: todo.txt too. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 15));
+    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+}
+
+/* The two files' items, held across the drop. */
+static FoldListItem *profile_item, *todo_item;
+
+static void
+step_22(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    fold_section_id home = demo_section(t, "Home");
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 16));
+    int64_t rows = -1, sections = -1;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
+    EXPECT(rows == 2 && sections == 0);
+    /* A drag from todo.txt, selected: it carries the selection, in list
+     * order (.profile first). */
+    EXPECT(demo_drop_test_take(app->drop, 150, point_in(app, 16, 0.5)));
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(app->drop, &n);
+    EXPECT(n == 2 && items[0].section == home && items[0].row == 0 && items[1].section == home &&
+           items[1].row == 1);
+    /* Over Documents' middle: into Documents, after its last child. */
+    EXPECT(demo_drop_test_motion(app->drop, 150, point_in(app, 1, 0.5)) == GDK_ACTION_MOVE);
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    EXPECT(a->kind == FOLD_DROP_INTO && a->parent == demo_section(t, "Home/Documents") &&
+           a->index == 3);
+    profile_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 15);
+    todo_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 16);
+    EXPECT(demo_drop_test_drop(app->drop, 150, point_in(app, 1, 0.5)));
+    /* Both files are Documents' last two, the same items, still selected;
+     * Home has no files left, on the disk too. */
+    expect_item(app, 3, FOLD_ITEM_KIND_ROW, 1, "budget.ods");
+    expect_item(app, 4, FOLD_ITEM_KIND_ROW, 1, "cv.pdf");
+    expect_item(app, 5, FOLD_ITEM_KIND_ROW, 1, ".profile");
+    expect_item(app, 6, FOLD_ITEM_KIND_ROW, 1, "todo.txt");
+    expect_item(app, 7, FOLD_ITEM_KIND_HEADER, 1, "website");
+    expect_item(app, 16, FOLD_ITEM_KIND_HEADER, 1, "Private");
+    expect_item(app, 17, FOLD_ITEM_KIND_HEADER, 0, "System");
+    FoldListItem *now5 = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 5);
+    FoldListItem *now6 = g_list_model_get_item(G_LIST_MODEL(app->demo.model), 6);
+    EXPECT(now5 == profile_item && now6 == todo_item);
+    EXPECT(fold_list_item_get_selected(now5) && fold_list_item_get_selected(now6));
+    g_clear_object(&now5);
+    g_clear_object(&now6);
+    g_clear_object(&profile_item);
+    g_clear_object(&todo_item);
+    EXPECT(on_disk("Home/Documents", (const char *const[]){"Home/Documents/Letters", NULL},
+                   (const char *const[]){"budget.ods", "cv.pdf", ".profile", "todo.txt", NULL}));
+    const char *const none[] = {NULL};
+    const Listing *home_disk = g_hash_table_lookup(disk, "Home");
+    EXPECT(home_disk && g_strv_equal((const char *const *)home_disk->files, none));
+    printf("step 22: Shift+Down selected .profile and todo.txt; dragged from todo.txt, both "
+           "went into Documents in list order, the same items, still selected\n");
 }
 
 static const DemoStep self_test[] = {step_1, step_2, step_3,  step_4,  step_5, step_6,
                                      step_7, step_8, step_9, step_10, step_11, step_12,
                                      step_13, step_14, step_15, step_16, step_17, step_18,
-                                     step_19, step_20};
+                                     step_19, step_20, step_21, step_22};
 
 /* demo_main_with's start: the store with Home read, the model over it. */
 static int
