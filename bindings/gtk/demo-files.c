@@ -29,8 +29,10 @@
  *
  *   foldtable-gtk-demo-files                      interactive
  *   foldtable-gtk-demo-files --self-test OUT.png  drive itself, check, save
- *                                                 OUT-loading.png, OUT.png and
- *                                                 OUT-failed.png, exit 0 / 1
+ *                                                 OUT-loading.png, OUT.png,
+ *                                                 OUT-failed.png, OUT-drop-*.png,
+ *                                                 OUT-keyboard.png and
+ *                                                 OUT-drag.png, exit 0 / 1
  */
 #include "demo-app.h"
 #include "demo-drop.h"
@@ -1238,10 +1240,86 @@ step_22(gpointer data)
            "went into Documents in list order, the same items, still selected\n");
 }
 
+/* ---- a drag with the pointer ------------------------------------------------ */
+
+/* A real drag, through the X server: the button pressed on ideas.txt's
+ * middle, the pointer 20 points up (past GTK's drag threshold: the drag
+ * source's "prepare" takes the row), then over budget.ods's top quarter
+ * twice (the drag's grab takes the first motion), where the drop target's
+ * "motion" asks the engine; then released: the drop. */
+static gboolean pointer_real;
+
+static void
+step_23(gpointer data)
+{
+    App *app = data;
+    expect_item(app, 13, FOLD_ITEM_KIND_ROW, 1, "ideas.txt");
+    expect_item(app, 3, FOLD_ITEM_KIND_ROW, 1, "budget.ods");
+    pointer_real = demo_send_pointer(&app->demo, app->demo.list, 150, point_in(app, 13, 0.5), 1);
+    printf("step 23: a drag with the pointer %s\n",
+           pointer_real ? "through the X server (XTest)" : "skipped (no XTest)");
+}
+
+static void
+step_24(gpointer data)
+{
+    App *app = data;
+    if (pointer_real)
+        demo_send_pointer(&app->demo, app->demo.list, 160, point_in(app, 13, 0.5) - 20, 0);
+}
+
+static void
+step_25(gpointer data)
+{
+    App *app = data;
+    if (!pointer_real)
+        return;
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(app->drop, &n);
+    EXPECT(n == 1 && items[0].section == demo_section(app->demo.table, "Home/Projects") &&
+           items[0].row == 0);
+    demo_send_pointer(&app->demo, app->demo.list, 150, point_in(app, 3, 0.15), 0);
+}
+
+static void
+step_25b(gpointer data)
+{
+    App *app = data;
+    if (pointer_real)
+        demo_send_pointer(&app->demo, app->demo.list, 152, point_in(app, 3, 0.2), 0);
+}
+
+static void
+step_26(gpointer data)
+{
+    App *app = data;
+    if (!pointer_real)
+        return;
+    /* The drop target's motion: before budget.ods, Documents' child 1. */
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    EXPECT(a->kind == FOLD_DROP_BEFORE && a->parent == demo_section(app->demo.table, "Home/Documents") &&
+           a->index == 1 && a->line_y == 3 * ROW_HEIGHT);
+    demo_expect_screenshot(&app->demo, "-drag.png", " (ideas.txt dragged with the pointer before budget.ods)");
+    demo_send_pointer(&app->demo, app->demo.list, 150, point_in(app, 3, 0.2), -1);
+}
+
+static void
+step_27(gpointer data)
+{
+    App *app = data;
+    if (!pointer_real)
+        return;
+    expect_item(app, 3, FOLD_ITEM_KIND_ROW, 1, "ideas.txt");
+    expect_item(app, 4, FOLD_ITEM_KIND_ROW, 1, "budget.ods");
+    expect_item(app, 14, FOLD_ITEM_KIND_ROW, 1, "roadmap.md");
+    printf("step 27: released: ideas.txt dropped before budget.ods\n");
+}
+
 static const DemoStep self_test[] = {step_1, step_2, step_3,  step_4,  step_5, step_6,
                                      step_7, step_8, step_9, step_10, step_11, step_12,
                                      step_13, step_14, step_15, step_16, step_17, step_18,
-                                     step_19, step_20, step_21, step_22};
+                                     step_19, step_20, step_21, step_22, step_23, step_24,
+                                     step_25, step_25b, step_26, step_27};
 
 /* demo_main_with's start: the store with Home read, the model over it. */
 static int

@@ -5,8 +5,12 @@
 #include <gdk/x11/gdkx.h>
 
 typedef int (*FakeKeyFn)(Display *, unsigned int, Bool, unsigned long);
+typedef int (*FakeButtonFn)(Display *, unsigned int, Bool, unsigned long);
+typedef int (*FakeMotionFn)(Display *, int, int, int, unsigned long);
 
 static FakeKeyFn fake_key;
+static FakeButtonFn fake_button;
+static FakeMotionFn fake_motion;
 static gboolean tried;
 static guint seen;
 
@@ -39,8 +43,12 @@ demo_keys_real(DemoApp *demo)
     Display *x = xdisplay(demo);
     void *lib = x ? dlopen("libXtst.so.6", RTLD_NOW | RTLD_LOCAL) : NULL;
     fake_key = lib ? (FakeKeyFn)dlsym(lib, "XTestFakeKeyEvent") : NULL;
-    if (!fake_key)
+    fake_button = lib ? (FakeButtonFn)dlsym(lib, "XTestFakeButtonEvent") : NULL;
+    fake_motion = lib ? (FakeMotionFn)dlsym(lib, "XTestFakeMotionEvent") : NULL;
+    if (!fake_key || !fake_button || !fake_motion) {
+        fake_key = NULL;
         return FALSE;
+    }
     /* No window manager under Xvfb: the window takes the keyboard itself. */
     GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(demo->window));
     XSetInputFocus(x, gdk_x11_surface_get_xid(surface), RevertToParent, CurrentTime);
@@ -81,4 +89,27 @@ demo_keys_seen(DemoApp *demo)
 {
     (void)demo;
     return seen;
+}
+
+gboolean
+demo_send_pointer(DemoApp *demo, GtkWidget *widget, double x, double y, int button)
+{
+    Display *x11 = demo_keys_real(demo) ? xdisplay(demo) : NULL;
+    graphene_point_t p;
+    if (!x11 || !gtk_widget_compute_point(widget, demo->window,
+                                          &GRAPHENE_POINT_INIT((float)x, (float)y), &p))
+        return FALSE;
+    /* The window's coordinates on the screen, its surface's origin first. */
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(demo->window));
+    int wx = 0, wy = 0;
+    Window child;
+    XTranslateCoordinates(x11, gdk_x11_surface_get_xid(surface), DefaultRootWindow(x11), 0, 0,
+                          &wx, &wy, &child);
+    double sx = 0, sy = 0;
+    gtk_native_get_surface_transform(GTK_NATIVE(demo->window), &sx, &sy);
+    fake_motion(x11, -1, wx + (int)(p.x + sx), wy + (int)(p.y + sy), CurrentTime);
+    if (button)
+        fake_button(x11, 1, button > 0, CurrentTime);
+    XFlush(x11);
+    return TRUE;
 }

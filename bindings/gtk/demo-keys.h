@@ -1,4 +1,4 @@
-/* Real key presses for the demos' self-tests: sent to the X server with
+/* Real key presses (and pointer drags) for the demos' self-tests: sent to the X server with
  * XTest (the extension xdotool uses; libXtst is loaded at run time), so
  * they reach the window as a user's do — GDK, the focus widget, its key
  * controllers (FoldExpander's: the engine's keyboard model). A key sent in
@@ -22,5 +22,10 @@ void demo_send_key(DemoApp *demo, guint keyval, GdkModifierType mods);
 /* How many key presses the window has seen (a capture-phase counter):
  * a step checks that the last one's keys arrived. */
 guint demo_keys_seen(DemoApp *demo);
+
+/* Moves the pointer to (x, y) of `widget` and, with `button` 1 or -1,
+ * presses or releases the primary button there (0: a motion only), through
+ * the X server; FALSE without XTest (nothing sent). */
+gboolean demo_send_pointer(DemoApp *demo, GtkWidget *widget, double x, double y, int button);
 
 #endif
