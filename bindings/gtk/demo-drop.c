@@ -13,7 +13,7 @@ struct _DemoDrop {
     FoldDropIndicator *indicator;
     FoldListModel *model;
     GtkAdjustment *vadj;
-    double origin_x, indent;
+    double origin_x; /* where depth 0 starts in the list (the indicator has it too) */
     DemoDropFunc drop;
     gpointer data;
     GtkDragSource *source;
@@ -282,7 +282,6 @@ demo_drop_new(GtkWidget *list, FoldListModel *model, GtkAdjustment *vadj, double
     self->model = g_object_ref(model);
     self->vadj = vadj;
     self->origin_x = origin_x;
-    self->indent = indent_width;
     self->drop = drop;
     self->data = data;
     self->items = g_array_new(FALSE, FALSE, sizeof(fold_item_ref));

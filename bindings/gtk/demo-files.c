@@ -21,7 +21,10 @@
  * with moves: the rows keep their widgets); the app moves the files' names
  * and writes the folders back to its "disk". A folder not read yet takes
  * nothing (the engine refuses INTO until its children are loaded), nor
- * does "System", read-only (FOLD_SECTION_NO_DROP).
+ * does "System", read-only (FOLD_SECTION_NO_DROP). Keyboard alone: the
+ * expanders' keys are the engine's keyboard model (Up, Down, Shift, Ctrl,
+ * Space, Left, Right — Right on a folder not read starts its load — + - *,
+ * Enter, and typing a name's first letters).
  *
  * The tree is a fixed, made-up one (the screenshots are reproducible), kept
  * on a "disk" that loads read. Rows are FoldExpanders, which draw the

@@ -8,9 +8,12 @@
  * what the food is; an accordion switch (fold_table_set_accordion through
  * the model); sticky section headers (FoldStickyHeaders around the scrolled
  * window: the engine's stack at the list's offset, rendered by the list's
- * own factory; a click on one collapses its section). Keyboard: Up and
- * Down move between rows, the expander has the focus (+, -, *, Left,
- * Right; Enter and Space activate). Drag rows and sections (demo-drop.c):
+ * own factory; a click on one collapses its section). Keyboard alone: the
+ * expander has the focus and its keys are the engine's keyboard model (Up,
+ * Down, with Shift the range, with Ctrl only the focus; Space toggles the
+ * selection, drawn on the rows; Left and Right fold, unfold or go to the
+ * parent and the first child; + - *; Enter activates; typing a title's
+ * first letters jumps to it). Drag rows and sections (demo-drop.c):
  * the engine says where they would land (fold_table_drop_target: a line
  * at the depth they would get, or the section highlighted; nothing where
  * they cannot go, such as a section into itself) and moves them
@@ -18,8 +21,9 @@
  * widgets); the app's row texts move along (demo-rows.c).
  *
  *   foldtable-gtk-demo-listview                     interactive
- *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
- *                                                   a screenshot, exit 0 / 1
+ *   foldtable-gtk-demo-listview --self-test OUT.png drive itself (real key
+ *                                                   presses through XTest), check,
+ *                                                   save screenshots, exit 0 / 1
  *
  * Every item is laid out at exactly the engine's height (CSS removes the
  * row padding, each row widget requests the item's height), so the list's
@@ -691,6 +695,12 @@ step_15(gpointer data)
     EXPECT(demo_drop_test_motion(app->drop, 200, 2) == 0);
     EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
     EXPECT(!demo_drop_get_indicator(app->drop, &r));
+    /* A drop there is refused and changes nothing. */
+    int64_t before = demo_item_count(t);
+    app->signals = 0;
+    EXPECT(!demo_drop_test_drop(app->drop, 200, 2));
+    EXPECT(app->signals == 0 && demo_item_count(t) == before);
+    EXPECT(carries(app, demo_section(t, "fruit"), 1));
     /* Over Strawberry's lower half: before Blueberry (berries child 1), a
      * line at Blueberry's top, two levels in (the berries' rows' depth). */
     int64_t strawberry = demo_row_pos(t, "berries", 0), blueberry = demo_row_pos(t, "berries", 1);
