@@ -3,6 +3,7 @@
  * shows more, header texts to stack buffers. */
 #include "demo-canvas-view.h"
 #include "demo-app.h"
+#include "demo-view-keys.h"
 #include "demo-viewport.h"
 
 #include <math.h>
@@ -140,7 +141,6 @@ static const float hover_bg[3] = {0.953f, 0.965f, 0.984f};  /* #f3f6fb */
 static const float expanded_bg[3] = {0.98f, 0.988f, 1.0f};  /* #fafcff */
 static const float accent[3] = {0.11f, 0.443f, 0.847f};     /* #1c71d8 */
 static const float selected_bg[3] = {0.867f, 0.91f, 0.973f}; /* #dde8f8 */
-static const GdkRGBA focus_ring = {0.208f, 0.518f, 0.894f, 0.5f}; /* Adwaita's, #3584e4 at 50 % */
 
 #define FILL3(snapshot, x, y, w, h, c) fill(snapshot, x, y, w, h, (c)[0], (c)[1], (c)[2])
 
@@ -186,7 +186,7 @@ draw_focus(FoldCanvas *self, GtkSnapshot *snapshot, uint32_t flags, double y, do
     gsk_rounded_rect_init_from_rect(
         &ring, &GRAPHENE_RECT_INIT(3, (float)y + 2, (float)width - 6, (float)height - 4), 6);
     const float widths[4] = {2, 2, 2, 2};
-    const GdkRGBA colors[4] = {focus_ring, focus_ring, focus_ring, focus_ring};
+    const GdkRGBA c = demo_view_focus_ring, colors[4] = {c, c, c, c};
     gtk_snapshot_append_border(snapshot, &ring, widths, colors);
     self->drawn_focus++;
 }
@@ -441,6 +441,27 @@ on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas
         fold_canvas_click(self, p);
 }
 
+gboolean
+fold_canvas_press_key(FoldCanvas *self, guint keyval, GdkModifierType state)
+{
+    if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) {
+        /* Enter: what a click on the focused item does. */
+        int64_t focus = -1;
+        if (fold_table_focus(self->table, &focus) != FOLD_OK || focus < 0)
+            return FALSE;
+        fold_canvas_click(self, focus);
+        return TRUE;
+    }
+    return demo_view_press_key(self->table, self->vadj, keyval, state);
+}
+
+static gboolean
+on_key(GtkWidget *view, guint keyval, GdkModifierType state, gpointer data)
+{
+    (void)data;
+    return fold_canvas_press_key(FOLD_CANVAS(view), keyval, state);
+}
+
 static void
 fold_canvas_dispose(GObject *object)
 {
@@ -496,7 +517,7 @@ fold_canvas_init(FoldCanvas *self)
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
-    fold_canvas_add_keys(self);
+    demo_view_add_keys(GTK_WIDGET(self), on_key, NULL);
 }
 
 GtkWidget *

@@ -7,7 +7,7 @@
  * to EXPAND_FACTOR times its height; hover tints a row. Headers show
  * FoldExpander's chevron; texts are centred in their rows; a bar as long
  * as each row is tall shows the heights when asked (off by default).
- * Keyboard (demo-canvas-keys.c): the engine's keyboard model; a click sets
+ * Keyboard (demo-view-keys.c): the engine's keyboard model; a click sets
  * the engine's focus; the focused item has a focus ring while the canvas
  * has GTK's focus, selected items the selection's tint. */
 #ifndef FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
@@ -64,11 +64,8 @@ int32_t fold_canvas_click(FoldCanvas *self, int64_t position);
  * or -1. */
 int64_t fold_canvas_hit(FoldCanvas *self, double y);
 
-/* demo-canvas-keys.c: makes the canvas focusable and gives it the engine's
- * keyboard model (fold_table_press_key; Enter clicks the focused item). */
-void fold_canvas_add_keys(FoldCanvas *self);
-
-/* A key as the canvas's key controller takes it: TRUE if handled. */
+/* A key as the canvas's key controller takes it (the engine's keyboard
+ * model; Enter clicks the focused item): TRUE if handled. */
 gboolean fold_canvas_press_key(FoldCanvas *self, guint keyval, GdkModifierType state);
 
 #endif
