@@ -1076,10 +1076,12 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  *    "expanded": [{"section": "Mac", "row": 2}],
  *    "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
  *    "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
- *    "selection_anchor": {"section": "Mac", "row": 2}}
+ *    "selection_anchor": {"section": "Mac", "row": 2},
+ *    "focus": {"section": "Mac", "kind": "row", "row": 2}}
  * "selected" (the selection in list order: runs of rows, and sections
  * without "row") and "selection_anchor" (without "row": a section) are
- * written only when there is a selection or an anchor (see "Selection").
+ * written only when there is a selection or an anchor (see "Selection");
+ * "focus" only when an item is focused (see "Focus and keyboard").
  * Keys, not ids, are saved. The caller frees *out_json with fold_free().
  * O(s + k * depth * log n) for s sections and k expanded rows and
  * selected runs. */
@@ -1698,7 +1700,8 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  * The focus rule. When the focused item stops being shown, focus moves in
  * the same call, and the change set redraws the item that takes it:
  *  - hidden by a collapse: to the header of the outermost collapsed section
- *    that hides it (the section the user collapsed);
+ *    that hides it (the section the user collapsed), when that header can
+ *    take focus (otherwise as for a removal);
  *  - removed, or hidden by a filter: to the first item that can take focus
  *    at or after the place where it was in the new list; at the end of the
  *    list, the last one before it that can;
@@ -1723,7 +1726,8 @@ int fold_table_set_selection_anchor(fold_table *table, fold_section_id section, 
  *   "focus": {"section": "Mac", "kind": "row", "row": 2}
  * ("kind" is "header", "row", "footer" or "placeholder"); import restores it
  * when the item exists and is shown, and otherwise applies the focus rule to
- * where it would be.
+ * where it would be (a section the table does not have changes nothing, as
+ * state without "focus" does).
  */
 
 /* Kinds of item that can take focus (fold_table_set_focus_kinds): bits
@@ -1741,8 +1745,8 @@ int fold_table_set_focus_kinds(fold_table *table, uint32_t kinds);
 
 /* Focuses the item at `position`, or with -1 clears the focus. An item that
  * cannot take focus is FOLD_E_NOT_ALLOWED ("the footer of section "Mac"
- * cannot take focus"). The selection and its anchor do not change.
- * O(depth * log n). */
+ * cannot take focus: ..." with the reason). The selection and its anchor
+ * do not change. O(depth * log n). */
 int fold_table_set_focus(fold_table *table, int64_t position);
 
 /* The focused item's position, or -1 when nothing is focused. O(depth * log n). */
@@ -1776,7 +1780,8 @@ int fold_table_focus(const fold_table *table, int64_t *out_position);
  * focus) lands on the first item for every move but PREVIOUS, LAST and
  * PAGE_UP, which land on the last. Pages need a viewport
  * (fold_table_set_viewport): without one they are FOLD_E_NOT_ALLOWED.
- * FOLD_E_NOT_FOUND when no item can take focus. Nothing changes.
+ * With `from` -1, FOLD_E_NOT_FOUND when no item can take focus; another
+ * `from` outside the list is FOLD_E_RANGE. Nothing changes.
  * O(depth * log n) (plus O(log n) per section passed over that cannot take
  * focus). */
 int fold_table_navigate(const fold_table *table, int64_t from, int32_t move,
@@ -1815,7 +1820,9 @@ typedef struct fold_key_result {
                              item (fold_table_scroll_offset with
                              FOLD_ALIGN_AUTO; for pages, the viewport moved by
                              as much as the focus moved, clamped, so the focus
-                             keeps its place on screen); without one, 0 */
+                             keeps its place on screen; for a key not handled
+                             or with no focus, the viewport's offset); without
+                             one, 0 */
     int32_t scroll;       /* 1 if scroll_offset differs from the viewport's
                              offset (the view should scroll there) */
     int32_t reserved;
@@ -1825,8 +1832,11 @@ typedef struct fold_key_result {
  * `key` with `modifiers` (FOLD_MOD_*) to the focus, the selection and the
  * sections, reports it all in one change set, and says where to scroll. The
  * viewport (fold_table_set_viewport) is used for pages and scrolling; the
- * table does not move it. Without a focus, a movement key first focuses the
- * first item (UP, PAGE_UP, END: the last) and moves no further.
+ * table does not move it (but for anchoring, as after any change), and
+ * without one PAGE_UP and PAGE_DOWN are not handled. Without a focus, a
+ * movement key first focuses the first item (UP, PAGE_UP, END: the last)
+ * and moves no further (selecting as the table says); the other keys are
+ * not handled.
  *
  *   key                 | alone                  | Shift             | Ctrl
  *   --------------------+------------------------+-------------------+-------------
@@ -1846,10 +1856,15 @@ typedef struct fold_key_result {
  *                       | it the anchor          | (REPLACE)         |
  *   PLUS / MINUS        | expand / collapse the focused header's section
  *   ASTERISK            | expand the focused header's section and every
- *                       | section below it (all levels)
+ *                       | section below it (all levels; below it, sections
+ *                       | whose children are not loaded stay as they are)
  *
- * Ctrl+Shift with a movement key adds the range to the selection (ADD), as
- * in file managers. Selecting follows the selection mode: in
+ * Ctrl+Shift with a movement key (and SPACE) adds the range to the
+ * selection (ADD), as in file managers. A movement key with nowhere to go
+ * (DOWN on the last item) still applies its selection rule to the focused
+ * item. SPACE on a footer or a placeholder, PLUS, MINUS and ASTERISK on
+ * anything but the header of a section that is not fixed, and LEFT with
+ * no parent header to go to are not handled. Selecting follows the selection mode: in
  * FOLD_SELECTION_SINGLE, Shift acts as alone; in FOLD_SELECTION_NONE nothing
  * is selected and keys only move focus. Footers and placeholders take focus
  * but are never selected: moving onto one leaves the selection as it is.
@@ -2030,11 +2045,12 @@ int fold_table_invalidate_heights(fold_table *table, fold_section_id section, in
  *  - over a header: its top quarter drops before the section (a line at
  *    the header's top), its middle half drops INTO the section (the section
  *    highlighted; the items go after its last child), its bottom quarter
- *    drops before the section's first child when it is expanded and shows
- *    children, and after the section otherwise. A section that cannot take
- *    the items (FOLD_SECTION_NO_DROP, one of the dragged sections or inside
- *    one, a section whose children are not loaded) offers no INTO: its
- *    header splits in halves, before and after;
+ *    drops before the section's first child shown when it is expanded and
+ *    shows children, and after the section otherwise (a line under the last
+ *    item it shows). A section that cannot take the items
+ *    (FOLD_SECTION_NO_DROP, one of the dragged sections or inside one, a
+ *    section whose children are not loaded) offers no INTO: its header
+ *    splits in halves, before and after;
  *  - over a row: its top half drops before it, its bottom half after it;
  *  - over a footer: before it (after its section's last child); over a
  *    placeholder: into its section;
@@ -2050,7 +2066,8 @@ int fold_table_invalidate_heights(fold_table *table, fold_section_id section, in
  * dragged section (a section cannot be dropped into its own subtree), into a
  * FOLD_SECTION_NO_DROP section, rows at the top level (only sections can be
  * there), a section whose children are not loaded. With no dragged items
- * given (a drag from elsewhere), every place is open but NO_DROP sections.
+ * given (a drag from elsewhere), every place is open but NO_DROP sections
+ * and sections whose children are not loaded.
  *
  * fold_table_drop performs it: the dragged items, in the order given, end as
  * consecutive children of the target section at the target place, in one
@@ -2070,7 +2087,8 @@ typedef struct fold_item_ref {
 #define FOLD_DROP_BEFORE 1 /* between items: draw a line */
 #define FOLD_DROP_INTO 2   /* onto a section: highlight it */
 
-/* Where dragged items would land. */
+/* Where dragged items would land. For FOLD_DROP_NONE every other field is
+ * 0, but index and position, which are -1. */
 typedef struct fold_drop_target {
     int32_t kind;            /* FOLD_DROP_* */
     int32_t depth;           /* the depth the items would have (0 = top level) */
@@ -2091,20 +2109,26 @@ typedef struct fold_drop_target {
 /* Where `dragged` (count items, or NULL and 0 for a drag from elsewhere)
  * would land if dropped at (x, y); see the rule above. x, y and
  * indent_width must be finite, indent_width > 0 (FOLD_E_INVALID); a dragged
- * section or row that does not exist is FOLD_E_NOT_FOUND. Nothing changes.
+ * section or row that does not exist is FOLD_E_NOT_FOUND, an item named
+ * twice FOLD_E_INVALID, a negative count FOLD_E_RANGE. Nothing changes.
  * O(d * depth * log n) for d dragged items. */
 int fold_table_drop_target(const fold_table *table, double x, double y, double indent_width,
                            const fold_item_ref *dragged, int64_t dragged_count,
                            fold_drop_target *out_target);
 
 /* Moves the items to `parent` before child `index` (as fold_drop_target
- * gives them: indices counted before the move), in the order given: one
- * change set with moves. Everything is checked first and nothing changes on
- * failure: a section moved into its own subtree is FOLD_E_INVALID, a
- * FOLD_SECTION_NO_DROP or unloaded parent FOLD_E_NOT_ALLOWED, rows at the
- * top level FOLD_E_INVALID, an item named twice FOLD_E_INVALID. A row
- * dragged together with its own section goes with the section and is
- * skipped. O(d * depth * log n) for d items (plus O(d^2) bookkeeping). */
+ * gives them: indices counted before the move, dragged items included;
+ * FOLD_INDEX_END: at the end), in the order given: one change set with
+ * moves (inside an open batch, part of the batch's). Everything is checked
+ * first and nothing changes on failure: a section moved into its own
+ * subtree is FOLD_E_INVALID, a FOLD_SECTION_NO_DROP or unloaded parent
+ * FOLD_E_NOT_ALLOWED, rows at the top level FOLD_E_INVALID, an item named
+ * twice FOLD_E_INVALID, an index out of range or sections nested deeper
+ * than FOLD_MAX_DEPTH FOLD_E_RANGE, inside a listener FOLD_E_BUSY. A row
+ * (or a section) dragged together with a section that holds it goes with
+ * that section and is skipped. A drop that leaves everything where it is
+ * (the items already there, in that order) reports nothing, as does count
+ * 0. O(d * depth * log n) for d items (plus O(d^2) bookkeeping). */
 int fold_table_drop(fold_table *table, fold_section_id parent, int64_t index,
                     const fold_item_ref *items, int64_t count);
 
@@ -2114,8 +2138,10 @@ int fold_table_drop(fold_table *table, fold_section_id parent, int64_t index,
 
 /* The text of an item for fold_table_find_text: return a NUL-terminated
  * UTF-8 string that stays valid until the callback is called again or
- * fold_table_find_text returns, or NULL for no text. Runs inside the call:
- * it may read the table, not change it (FOLD_E_BUSY). */
+ * fold_table_find_text returns, or NULL for no text (text that is not
+ * valid UTF-8 counts as none). Runs inside the call: it may read the
+ * table, not change it (FOLD_E_BUSY); a table freed inside it stops the
+ * search (FOLD_E_CANCELLED). */
 typedef const char *(*fold_item_text_fn)(const fold_item *item, int64_t position,
                                          void *user_data);
 
@@ -2124,15 +2150,19 @@ typedef const char *(*fold_item_text_fn)(const fold_item *item, int64_t position
                                       letters of the same word keeps the item) */
 #define FOLD_FIND_BACKWARD 2u      /* search upward */
 
-/* Type-ahead: the first item shown after `start` (-1: from the top) whose
- * text starts with `prefix`, compared case-insensitively with Unicode's
- * case folding ("straße" finds "STRASSE"; "é" finds "É"), going round past
- * the end to the top; only items that can take focus are candidates. Text
+/* Type-ahead: the first item shown after `start` (-1: from the top, or
+ * with FOLD_FIND_BACKWARD from the bottom) whose text starts with
+ * `prefix`, compared case-insensitively with Unicode's case folding
+ * ("straße" finds "STRASSE"; "é" finds "É"), going round past the end to
+ * the top and on to `start` itself, which is looked at last (so a lone
+ * match is found again); only items that can take focus are candidates. Text
  * is a header's title (FOLD_TEXT_TITLE) unless `text` is given, which is
  * then asked for every candidate (rows, footers and placeholders included);
  * without `text`, rows are passed over a section at a time. Leading spaces
  * of the text are ignored. An empty prefix is FOLD_E_INVALID, invalid UTF-8
- * FOLD_E_INVALID; FOLD_E_NOT_FOUND when nothing matches. Nothing changes:
+ * FOLD_E_INVALID, unknown flag bits FOLD_E_INVALID, a start that is not -1
+ * or a position FOLD_E_RANGE; FOLD_E_NOT_FOUND when nothing matches
+ * (*out_position is then left as it was). Nothing changes:
  * a view focuses the answer (fold_table_set_focus) and keeps the typed
  * prefix itself, resetting it after a pause as GTK and Qt do (about 1 s).
  * O(k * depth * log n) for k candidates looked at. */

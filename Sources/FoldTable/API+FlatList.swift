@@ -8,6 +8,7 @@ func flags(_ item: Item) -> UInt32 {
     if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
     if item.matched { f |= UInt32(FOLD_ITEM_FLAG_MATCH) }
     if item.selected { f |= UInt32(FOLD_ITEM_FLAG_SELECTED) }
+    if item.focused { f |= UInt32(FOLD_ITEM_FLAG_FOCUSED) }
     // Rows, most items, skip the rest with one test.
     if item.kind != .row {
         if item.collapsed { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }

@@ -7,10 +7,10 @@ public func fold_table_insert_section(_ table: OpaquePointer?, _ parent: UInt64,
                                       _ rowCount: Int64, _ flags: UInt32, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withTable(table) { t in
         let known = UInt32(FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED | FOLD_SECTION_NO_HEADER | FOLD_SECTION_EXPANDED
-                           | FOLD_SECTION_UNLOADED)
+                           | FOLD_SECTION_UNLOADED | FOLD_SECTION_NO_FOCUS | FOLD_SECTION_NO_DROP)
         guard flags & ~known == 0 else {
             throw FoldError(.invalidArgument, "flags \(flags) has bits that are not FOLD_SECTION_COLLAPSED, _FIXED, "
-                            + "_NO_HEADER, _EXPANDED or _UNLOADED")
+                            + "_NO_HEADER, _EXPANDED, _UNLOADED, _NO_FOCUS or _NO_DROP")
         }
         let key = try string(key, "key")
         let header = try optionalString(header, "header")

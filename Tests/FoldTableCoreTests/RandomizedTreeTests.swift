@@ -38,6 +38,13 @@ struct TreeFuzz {
     /// Moves reported, and batches whose change set had more than one step.
     var movesSeen = 0
     var batchesWithSteps = 0
+    /// Focus set now and then, by draws of its own (the other steps draw as
+    /// before): after every step it must be on a shown item that can take
+    /// focus, or nowhere (`checkFocus`).
+    var focusRng: SeededRandom
+    var focusesMoved = 0
+    var lastFocus: Int?
+    var stepsSinceFocusCheck = 0
 
     /// With a filter on, now and then the next insertion's match function
     /// stops it: then it must fail and change nothing. Returns whether it will.
@@ -50,6 +57,7 @@ struct TreeFuzz {
 
     init(seed: UInt64, options: TableOptions, provider: Bool = false) throws {
         rng = SeededRandom(seed: seed)
+        focusRng = SeededRandom(seed: seed &+ 1000)
         table = try Table(options: options)
         model = TreeModel(options: options)
         provides = provider
@@ -194,6 +202,7 @@ struct TreeFuzz {
     }
 
     mutating func step() throws {
+        stepsSinceFocusCheck += 1
         if selecting, Int.random(in: 0..<3, using: &rng) == 0 { return try selectionStep() }
         if snapshots, Int.random(in: 0..<8, using: &rng) == 0 { return try snapshotStep() }
         let op = Int.random(in: 0..<18, using: &rng)
@@ -573,6 +582,7 @@ struct TreeFuzz {
             }
         }
         #expect(table.expandedRows() == model.expandedRows(), "\(context)")
+        try checkFocus(context)
         if selecting { try checkSelection(context) }
         #expect(asked.ids == model.expectedAsks.ids, "provider asks \(context)")
         let content = table.contentHeight
@@ -583,6 +593,26 @@ struct TreeFuzz {
             #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
             #expect(try table.stickyHeaders(offset: y) == modelSticky(y, flat), "sticky at \(y) \(context)")
         }
+    }
+
+    /// The focus is on an item that can take focus or nowhere (the flag on
+    /// that item alone is checked with the items); then, now and then, it
+    /// is put on a random item for the next steps to move it.
+    mutating func checkFocus(_ context: String) throws {
+        if let p = table.focusPosition {
+            #expect(table.canTakeFocus(try table.item(at: p)), "focus \(p) \(context)")
+        } else if let before = lastFocus, table.itemCount > 0, stepsSinceFocusCheck == 1 {
+            // Gone only when no item is left (here every item can take
+            // focus); several steps (a batch) may have emptied the table on their way.
+            Issue.record("focus \(before) went nowhere with \(table.itemCount) items: \(context)")
+        }
+        if table.itemCount > 0, focusRng.below(4) == 0 {
+            try table.setFocus(focusRng.below(table.itemCount))
+            changes.sets = []  // told to the listener; not a step's change set
+        }
+        if table.focusPosition != lastFocus { focusesMoved += 1 }
+        lastFocus = table.focusPosition
+        stepsSinceFocusCheck = 0
     }
 
     /// Stacked like CSS sticky headers: level d is the level-d section
@@ -636,6 +666,8 @@ struct TreeFuzz {
         // The provider was really asked (exact asks are compared at every check).
         #expect(fuzz.asked.ids.isEmpty == (seed % 2 == 0))
         #expect(seed % 2 == 0 || fuzz.asked.ids.count > 10, "\(fuzz.asked.ids.count) asks")
+        // The focus was set and moved by the steps (checked after each one).
+        #expect(fuzz.focusesMoved > 100, "\(fuzz.focusesMoved) focus changes")
         // Loads were started and finished (exact load states are compared at every check).
         #expect(fuzz.nextTicket > 4 && fuzz.loadsFinished >= 2, "\(fuzz.nextTicket - 1) loads, \(fuzz.loadsFinished) finished")
     }

@@ -257,7 +257,7 @@ import Testing
             ([.section("a", flags: [.collapsed, .fixed])],
              FoldError(.invalidArgument, "snapshot entry 0: section \"a\" cannot start collapsed: it is not collapsible (fixed or without a header)")),
             ([.section("a", flags: SectionFlags(rawValue: 64))],
-             FoldError(.invalidArgument, "snapshot entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)")),
+             FoldError(.invalidArgument, "snapshot entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)")),
             ([.section("a", headerHeight: .nan)],
              FoldError(.invalidArgument, "snapshot entry 0: header height nan is not a height (a finite number from 0 to 65536, or -1 for the default)")),
             ([.section("a", footerHeight: -3)],

@@ -87,10 +87,10 @@ private final class Log {
             try t.insertSection(at: 0, key: "x", flags: [.collapsed, .fixed])
         }
         #expect(throws: FoldError.self) { try t.insertSection(at: 0, key: "x", flags: [.collapsed, .noHeader]) }
-        #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)")) {
+        #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)")) {
             try t.insertSection(at: 0, key: "x", flags: SectionFlags(rawValue: 8))
         }
-        #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)")) {
+        #expect(throws: FoldError(.invalidArgument, "section flags 8 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)")) {
             try t.insertSection(at: 0, key: "x", flags: .collapsible)
         }
         #expect(log.sets.isEmpty)

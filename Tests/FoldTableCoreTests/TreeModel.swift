@@ -288,9 +288,12 @@ struct TreeModel {
         var walked: [PlacedItem] = []
         table.forEachItem(from: 0) { walked.append($0); return true }
         #expect(walked.count == items.count)
+        // The model knows no focus: the flag is expected on the focused position only.
+        let focus = table.focusPosition
         for (p, m) in items.enumerated() {
-            let placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
+            var placed = PlacedItem(position: p, item: m.item.with(id: table.sectionID(forKey: m.key)), top: m.top,
                                     height: m.height)
+            placed.item.focused = p == focus
             #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
             #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
             try each(p, m)

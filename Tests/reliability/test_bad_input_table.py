@@ -113,6 +113,8 @@ ALLOWED_NULL = {
     ("fold_table_selection_count", "out_sections"),
     ("fold_table_match_count", "out_matches"),    # "Both outputs optional"
     ("fold_table_match_count", "out_rows"),
+    ("fold_table_press_key", "out"),              # "out may be NULL"
+    ("fold_table_find_text", "text"),             # "Text is a header's title unless `text` is given"
 }
 
 # (function, parameter): FOLD_ROOT names the top level as a parent there, so
@@ -125,6 +127,7 @@ ROOT_ALLOWED = {
     ("fold_table_remove_children", "parent"),
     ("fold_table_selection_count", "within"),     # "in the whole table with FOLD_ROOT"
     ("fold_table_match_count", "section"),        # "in the whole table with FOLD_ROOT"
+    ("fold_table_drop", "parent"),                # "FOLD_ROOT: top level" (fold_drop_target.parent)
 }
 
 # (function, parameter): -1 is FOLD_INDEX_END (an insertion point) or "every
@@ -136,10 +139,13 @@ ALLOWED_MINUS_ONE = {
     ("fold_table_move_row", "index"),
     ("fold_table_invalidate_heights", "row"),
     ("fold_table_set_selection_anchor", "row"),   # "row -1: the section"
+    ("fold_table_set_focus", "position"),         # "with -1 clears the focus"
+    ("fold_table_navigate", "from"),              # "`from` -1 (no focus)"
+    ("fold_table_drop", "index"),                 # "FOLD_INDEX_END: at the end"
 }
 
 # Parameters holding a FOLD_* constant: an unknown one is FOLD_E_INVALID.
-CONSTANT_PARAMETERS = {"which", "alignment", "accordion", "how", "mode"}
+CONSTANT_PARAMETERS = {"which", "alignment", "accordion", "how", "mode", "move", "key"}
 
 # Words a C user does not need to see in a message: Swift's spelling.
 UNWANTED_WORDS = ("Optional(", "Swift.", "Int64(", "UInt64(", "nil", "String(", "Error(", "fatal")
@@ -157,6 +163,7 @@ ALLOWED_HUGE = {
     ("fold_table_set_viewport", "height"),
     ("fold_table_measure", "height"),
     ("*", "viewport_height"),
+    ("fold_table_drop_target", "indent_width"),   # "finite, indent_width > 0"
 }
 
 # Functions whose key parameter names a NEW section (unknown keys are fine,
@@ -237,6 +244,9 @@ def good_value(fn, ctype, name, keep):
         entry = _SnapshotEntry(kind=0, depth=0, key=C.cast(key, C.c_void_p))
         keep.extend((key, entry))
         return C.cast(C.pointer(entry), C.c_void_p)
+    if ctype == "constfold_item_ref*":
+        # One dragged item (count is 1): row 0 of A, materialized with A's id.
+        return ("item-ref", "A", 0)
     if ctype in ("constfold_table_options*", "fold_table_options*"):
         buf = _opts_buffer()
         keep.append(buf)
@@ -307,6 +317,11 @@ def bad_values(fn, ctype, name):
         out.append(("huge", hi, _allowed(ALLOWED_HUGE, fn, name), E_INVALID if constant else None))
         if constant:
             out.append(("unknown constant", 99, False, E_INVALID))
+    if ctype == "uint32_t" and name == "flags" and fn == "fold_table_find_text":
+        # FOLD_FIND_INCLUDE_START | FOLD_FIND_BACKWARD are all there are.
+        for label, value in (("unknown find flag", 4), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF)):
+            out.append((label, value, False, E_INVALID))
+        return out
     if ctype == "uint32_t" and name == "flags" and fn == "fold_table_set_filter":
         # Filter options: FOLD_FILTER_SHOW_CHILDREN | _EXPAND_MATCHES are all there are.
         for label, value in (("unknown filter flag", 4), ("top bit", 1 << 31), ("all bits", 0xFFFFFFFF)):
@@ -333,7 +348,7 @@ def bad_values(fn, ctype, name):
         out.append(("a ticket never handed out", (0xDEAD << 48) | 7, False, DEFINES["FOLD_E_CANCELLED"]))
         out.append(("ticket 0", 0, False, DEFINES["FOLD_E_CANCELLED"]))
     if ctype == "double":
-        if name in ("offset", "y"):
+        if name in ("offset", "y", "x"):  # positions: any finite value
             out += [("NaN", math.nan, False, E_INVALID), ("+inf", math.inf, False, E_INVALID),
                     ("-inf", -math.inf, False, E_INVALID)]
         else:
@@ -350,6 +365,10 @@ def _materialize(label, value, keep, count):
         return C.cast(buf, C.c_void_p)
     if value == "bad-path":
         buf = (C.c_int64 * 70)(*([999] * 70))
+        keep.append(buf)
+        return C.cast(buf, C.c_void_p)
+    if isinstance(value, tuple) and value[0] == "item-ref":
+        buf = (C.c_uint64 * 2)(IDS[value[1]], value[2])  # fold_item_ref {section, row}
         keep.append(buf)
         return C.cast(buf, C.c_void_p)
     if isinstance(value, tuple) and value[0] == "id":

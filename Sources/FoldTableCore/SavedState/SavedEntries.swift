@@ -51,3 +51,10 @@ struct SavedSelectionAnchor {
     var section: String
     var row: Int
 }
+
+/// The saved focused item: a row, or (row -1) a header, footer or placeholder.
+struct SavedFocus {
+    var section: String
+    var kind: ItemKind
+    var row: Int
+}

@@ -30,6 +30,8 @@ struct SavedStateReader {
     /// "selected" (Table+Selection.swift), in the text's order.
     private(set) var selected: MallocArray<SavedSelected>?
     private(set) var selectionAnchor: SavedSelectionAnchor?
+    /// "focus" (Table+SavedFocus.swift).
+    private(set) var focus: SavedFocus?
     /// The saved keys of "collapsed" with their flags (in `Span.flag`), in
     /// the text's order; also the table that refuses duplicates among them.
     private var collapsedKeys: KeySet?
@@ -51,6 +53,7 @@ struct SavedStateReader {
         expanded = rows
         selected = runs
         selectionAnchor = nil
+        focus = nil
         storing = true
         at = 0
         hasExpanded = false
@@ -171,6 +174,7 @@ struct SavedStateReader {
             case "anchor": try anchorObject()
             case "selected": try selectedList()
             case "selection_anchor": try selectionAnchorObject()
+            case "focus": try focusObject()
             default: try skipValue(depth: 1)
             }
         }
@@ -402,6 +406,41 @@ struct SavedStateReader {
         }
         guard let section else { throw fail("expected a \"section\" string in \"selection_anchor\"", at: objectAt) }
         selectionAnchor = SavedSelectionAnchor(section: section, row: row ?? -1)
+    }
+
+    /// `"focus": {"section": key, "kind": "row", "row": 2}` ("kind" also
+    /// "header", "footer" or "placeholder", without "row") or null.
+    private mutating func focusObject() throws {
+        if null() { return }
+        let objectAt = at
+        guard peek == UInt8(ascii: "{") else { throw fail("expected '{' or null as \"focus\"") }
+        at += 1
+        var keys: MemberKeys? = MemberKeys()
+        var first = true
+        var section: String?, kind: ItemKind?, row: Int?
+        let kinds = "\"header\", \"row\", \"footer\" or \"placeholder\""
+        while let (key, _) = try memberName(&first, &keys) {
+            let valueAt = at
+            switch text(key) {
+            case "section":
+                section = text(try string(as: "the focus's \"section\""))
+            case "kind":
+                guard peek == UInt8(ascii: "\"") else { throw fail("expected \(kinds) as the focus's \"kind\"") }
+                switch text(try string()) {
+                case "header": kind = .header
+                case "row": kind = .row
+                case "footer": kind = .footer
+                case "placeholder": kind = .placeholder
+                default: throw fail("expected \(kinds) as the focus's \"kind\"", at: valueAt)
+                }
+            case "row": row = try index("the focus's \"row\"")
+            default: try skipValue(depth: 2)
+            }
+        }
+        guard let section else { throw fail("expected a \"section\" string in \"focus\"", at: objectAt) }
+        guard let kind else { throw fail("expected a \"kind\" in \"focus\" (\(kinds))", at: objectAt) }
+        if kind == .row && row == nil { throw fail("expected a \"row\" whole number in a focus of kind \"row\"", at: objectAt) }
+        focus = SavedFocus(section: section, kind: kind, row: kind == .row ? row ?? 0 : -1)
     }
 
     /// A string value; `what` names it in the error, as for `index`.

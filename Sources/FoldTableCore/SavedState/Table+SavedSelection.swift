@@ -17,7 +17,8 @@ extension Table {
                                    ("count", .number(Double(r.count)))])
             })))
         }
-        if let (s, row) = selectionState.anchor {
+        if let a = selectionState.anchor {
+            let s = a.section, row = a.row
             var anchor: [(String, JSON)] = [("section", .string(s.key))]
             if row >= 0 { anchor.append(("row", .number(Double(row)))) }
             fields.append(("selection_anchor", .object(anchor)))
@@ -55,7 +56,7 @@ extension Table {
             }
         }
         if let a = saved.selectionAnchor, let s = sectionsByKey[a.section], a.row < s.rowCount {
-            selectionState.anchor = (s, a.row)
+            selectionState.anchor = HeldItem(section: s, row: a.row)
         }
     }
 

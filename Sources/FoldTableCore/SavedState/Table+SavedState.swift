@@ -25,13 +25,15 @@ extension Table {
     /// collapsed state by key, the expanded rows, (with a viewport) the
     /// scroll anchor — the first visible item and how far the viewport's top
     /// is below its top — and, when there are any, the selection and its
-    /// anchor (`exportSelection`, Table+Selection.swift).
+    /// anchor (`exportSelection`, Table+SavedSelection.swift) and the
+    /// focused item (`exportFocus`, Table+SavedFocus.swift).
     ///
     ///     {"version": 1, "collapsed": {"Mac": false, ...},
     ///      "expanded": [{"section": "Mac", "row": 2}],
     ///      "anchor": {"section": "iPad", "kind": "row", "row": 1, "offset": 12.5},
     ///      "selected": [{"section": "Mac", "row": 0, "count": 3}, {"section": "iPad"}],
-    ///      "selection_anchor": {"section": "Mac", "row": 2}}
+    ///      "selection_anchor": {"section": "Mac", "row": 2},
+    ///      "focus": {"section": "Mac", "kind": "row", "row": 2}}
     ///
     /// - Complexity: O(s + k · depth · log n) for s sections, k expanded rows and selected runs.
     public func exportState() -> String {
@@ -58,6 +60,7 @@ extension Table {
         var fields: [(String, JSON)] = [("version", .number(1)), ("collapsed", .object(collapsed)),
                                         ("expanded", .array(expanded)), ("anchor", anchor)]
         exportSelection(into: &fields)
+        exportFocus(into: &fields)
         return JSON.object(fields).text() + "\n"
     }
 
@@ -126,6 +129,7 @@ extension Table {
                 try applyExpandedRows(entries, saved, &report)
             }
             try importSelection(saved)
+            importFocus(saved)
             if let anchor = saved.anchor { report.anchorRestored = placeViewport(at: anchor) }
         }
         return report

@@ -33,6 +33,8 @@ public struct Item: Equatable, Sendable {
     public var matched = false
     /// Headers and rows: the section or row is selected (Table+Selection.swift).
     public var selected = false
+    /// The focused item (Table+Focus.swift).
+    public var focused = false
 
     public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
                 expanded: Bool = false, expandable: Bool = false, collapsible: Bool = false,

@@ -181,3 +181,24 @@ extension Table {
         return flips
     }
 }
+
+extension Table {
+    /// Expands `s` and every section below it, all levels (the keyboard's
+    /// `*`), inside a mutation, as one change: every "will expand" first,
+    /// then the flips (a refused section stays collapsed), then the "did"
+    /// events, outermost first. `s` itself starts loading if its children
+    /// are not loaded; below it, such sections stay as they are (as in
+    /// `setAllCollapsed`). Returns the sections that flipped.
+    /// - Complexity: O(s · log n) for s sections below `s` (rows are not visited).
+    func expandAllRecording(below s: Section) -> [Section] {
+        var all: [Section] = [s]
+        func visit(_ x: Section) {
+            x.list.forEachSection { sub in
+                if sub.collapsible, sub.load != .unloaded { all.append(sub) }
+                visit(sub)
+            }
+        }
+        visit(s)
+        return setCollapsedRecording(false, all, allOrNothing: false) ?? []
+    }
+}

@@ -137,10 +137,16 @@ extension Table {
         recording = ChangeSet()
         recording?.itemsBefore = itemCount
         let version = root.structureVersion
+        // Focus follows its item; where it was tells where it goes when its
+        // item goes (`settleFocus`). A failure puts the held items back.
+        let held = (selectionState.anchor, focusState.focused)
+        let focusBefore = held.1 == nil ? nil : focusPosition
         let result: R
         do {
             result = try body()
         } catch {
+            (selectionState.anchor, focusState.focused) = held
+            focusState.placed = false
             recording = nil
             // A failed call changes nothing, but a callback may have read a
             // version that belonged to a shape the failure undid (a load or
@@ -149,6 +155,7 @@ extension Table {
             if root.structureVersion != version { root.structureVersion &+= 1 }
             throw error
         }
+        if held.1 != nil || focusState.focused != nil || focusState.placed { settleFocus(before: focusBefore) }
         var set = recording.take() ?? ChangeSet()  // moved out, not copied
         if batched {
             batch?.absorb(set)

@@ -3,13 +3,17 @@ extension Table {
     /// - Complexity: O(depth · log n)
     public func item(at position: Int) throws -> Item {
         // Without geometry: no row heights are read.
-        try locateItem(position, measure: false, onSection: nil).item
+        var item = try locateItem(position, measure: false, onSection: nil).item
+        markFocus(&item)
+        return item
     }
 
     /// The item at `position` with its top and height.
     /// - Complexity: O(depth · log n)
     public func placedItem(at position: Int) throws -> PlacedItem {
-        try locateItem(position, measure: true, onSection: nil)
+        var placed = try locateItem(position, measure: true, onSection: nil)
+        markFocus(&placed.item)
+        return placed
     }
 
     /// `descend` in `sec`'s list, after settling the selection tags on the

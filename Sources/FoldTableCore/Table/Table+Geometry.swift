@@ -77,7 +77,13 @@ extension Table {
     public func forEachItem(from start: Int, _ body: (PlacedItem) -> Bool) {
         guard start >= 0, start < itemCount else { return }
         withoutActuallyEscaping(body) { body in
-            let walker = ItemWalker(start: start, top: paddingTopUnits, body: body)
+            // The focused item is marked on the way out (`markFocus`).
+            let marked: (PlacedItem) -> Bool = focusState.focused == nil ? body : { placed in
+                var placed = placed
+                self.markFocus(&placed.item)
+                return body(placed)
+            }
+            let walker = ItemWalker(start: start, top: paddingTopUnits, body: marked)
             _ = walker.walkList(root, sectionIndex: -1, depth: 0)
         }
     }

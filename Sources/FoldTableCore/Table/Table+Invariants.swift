@@ -31,6 +31,14 @@ extension Table {
         if !loads.closed, loading != loads.pending.count {
             out.append("\(loading) sections loading, failed or reloading, \(loads.pending.count) loads pending")
         }
+        if let f = focusState.focused {
+            // Between mutations the focus is on a shown item or nowhere (`settleFocus`).
+            if ids.section(f.item.section.id) !== f.item.section {
+                out.append("focus: section \(f.item.section.key) is not in the table")
+            } else if shownPosition(f) == nil {
+                out.append("focus: \(f.kind) \(f.item.row) of section \(f.item.section.key) is not shown")
+            }
+        }
         return out
     }
 

@@ -424,7 +424,7 @@ extension Table {
         }
         totalRows += count
         s.propagate()
-        selectionDidInsertRows(s, atChild: at, count: count)
+        heldDidInsertRows(s, atChild: at, count: count)
         recordReplace(position, removed: 0, added: answers == nil ? count : childItems(s, at..<(at + count)))
         recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
     }

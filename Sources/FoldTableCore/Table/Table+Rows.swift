@@ -45,7 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         try mutate {
-            selectionWillRemoveRows(s, row..<(row + count))
+            heldWillRemoveRows(s, row..<(row + count))
             let hadChildren = s.childCount > 0
             let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
@@ -250,7 +250,7 @@ extension Table {
             s.propagate()
             // While filtering, the new rows are asked about (Table+Filter.swift).
             if filter != nil { try filterNewRows(s, children: at..<(at + count)) }
-            selectionDidInsertRows(s, atChild: at, count: count)
+            heldDidInsertRows(s, atChild: at, count: count)
             recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
             recordRowIndicesShifted(s, fromChild: at + count)
             recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)

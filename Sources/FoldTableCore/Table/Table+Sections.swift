@@ -313,7 +313,7 @@ extension Table {
     /// subsections, and cancels their loads.
     func forget(_ s: Section) {
         if s.ticket != 0 { endLoad(s, .unloaded) }  // loading, failed or reloading
-        selectionForget(s)
+        heldForget(s)
         sectionsByKey[s.key] = nil
         ids.unregister(s)
         totalRows -= s.rowCount

@@ -41,9 +41,8 @@ public struct SelectedRun: Equatable, Sendable {
 struct SelectionState {
     var mode = SelectionMode.multiple
     /// Where a range starts: a row of `section`, or -1 for the section
-    /// itself. Kept by identity: the hooks below shift `row` with inserts
-    /// and removals above it and drop it with its row or section.
-    var anchor: (section: Section, row: Int)?
+    /// itself. Held by identity (HeldItem.swift).
+    var anchor: HeldItem?
     /// While set, marking records no redraws (`applySelection` marks its
     /// targets again after clearing, already redrawn).
     var quiet = false
@@ -146,7 +145,7 @@ extension Table {
     public func setSelectionAnchor(section ref: SectionRef, row: Int) throws {
         let s = try section(ref)
         if row != -1 { try checkRowRange(row, 1, in: s) }
-        try mutate { selectionState.anchor = (s, row) }
+        try mutate { selectionState.anchor = HeldItem(section: s, row: row) }
     }
 
     // MARK: Selecting
@@ -293,51 +292,5 @@ extension Table {
             }
         }
         return out
-    }
-
-    // MARK: Hooks for structural changes (called inside their mutations)
-
-    /// Before rows `rows` of `s` are removed: an anchor on one of them goes,
-    /// one below them moves up. O(1) unless the anchor is in `s`.
-    func selectionWillRemoveRows(_ s: Section, _ rows: Range<Int>) {
-        guard let a = selectionState.anchor, a.section === s, a.row >= rows.lowerBound else { return }
-        selectionState.anchor = a.row < rows.upperBound ? nil : (s, a.row - rows.count)
-    }
-
-    /// Before children `range` of `s` are removed (rows and subsections;
-    /// `forget` drops an anchor on a subsection). O(1) unless the anchor is in `s`.
-    func selectionWillRemoveChildren(_ s: Section, _ range: Range<Int>) {
-        guard let a = selectionState.anchor, a.section === s, a.row >= 0 else { return }
-        selectionWillRemoveRows(s, rowIndex(ofChild: range.lowerBound, in: s)..<rowIndex(ofChild: range.upperBound, in: s))
-    }
-
-    /// After `count` rows were inserted as children `at...` of `s`: an
-    /// anchor at or below them moves down. O(1) unless the anchor is in `s`.
-    func selectionDidInsertRows(_ s: Section, atChild at: Int, count: Int) {
-        guard let a = selectionState.anchor, a.section === s, a.row >= 0 else { return }
-        if a.row >= rowIndex(ofChild: at, in: s) { selectionState.anchor = (s, a.row + count) }
-    }
-
-    /// After row `from` of `source` moved to be row `to` of `target`: the
-    /// anchor follows it, or shifts like any row's index.
-    func selectionDidMoveRow(_ source: Section, _ from: Int, _ target: Section, _ to: Int) {
-        guard let a = selectionState.anchor, a.row >= 0, a.section === source || a.section === target else { return }
-        if a.section === source, a.row == from { selectionState.anchor = (target, to); return }
-        var row = a.row
-        if a.section === source, row > from { row -= 1 }
-        if a.section === target, row >= to { row += 1 }
-        selectionState.anchor = (a.section, row)
-    }
-
-    /// When `s` leaves the table.
-    func selectionForget(_ s: Section) {
-        if selectionState.anchor?.section === s { selectionState.anchor = nil }
-    }
-
-    /// The row index of child `c` of `s` (the rows before it); `rowCount`
-    /// at the end. O(log n).
-    func rowIndex(ofChild c: Int, in s: Section) -> Int {
-        guard c < s.childCount, let (_, within, before) = s.list.locate(.children, c) else { return s.rowCount }
-        return before.rows + within
     }
 }

@@ -58,7 +58,7 @@ extension Table {
     func selectOne(_ s: Section, row: Int, how: SelectHow) throws -> Bool {
         try checkAllowed(how)
         return try mutate {
-            selectionState.anchor = (s, row)
+            selectionState.anchor = HeldItem(section: s, row: row)
             return try applySingle(s, row: row, how: how)
         }
     }
@@ -91,7 +91,8 @@ extension Table {
     /// header item, or hidden by a filter) the shown item before where it
     /// would be. nil without an anchor or items.
     func anchorPosition() -> Int? {
-        guard let (s, row) = selectionState.anchor, itemCount > 0 else { return nil }
+        guard let a = selectionState.anchor, itemCount > 0 else { return nil }
+        let s = a.section, row = a.row
         // The outermost section that hides it: collapsed, and not opened by
         // a filter (an opened section shows its children).
         var hidden: Section?

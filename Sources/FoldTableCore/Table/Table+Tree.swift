@@ -21,7 +21,7 @@ extension Table {
         }
         guard count > 0 else { return }
         try mutate {
-            selectionWillRemoveChildren(parent, index..<(index + count))
+            heldWillRemoveChildren(parent, index..<(index + count))
             let position = childPosition(parent, index)
             let items = childItems(parent, index..<(index + count))
             let removed = parent.replaceChildren(index..<(index + count), with: [])
@@ -90,7 +90,7 @@ extension Table {
                     target.replaceChildren(targetIndex..<targetIndex, with: [.rows(RowRun(records: [record]))])
                 }
                 target.propagate()
-                selectionDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
+                heldDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
                 recordReplace(to, removed: 0, added: record.hidden ? 0 : 1)
                 if let outStep, to != nil, !record.hidden { recording?.moveItem(outStep: outStep, from: 0, to: 0) }
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)

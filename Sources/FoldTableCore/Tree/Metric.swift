@@ -1,6 +1,10 @@
 /// Which integer aggregate a descent counts by.
 enum Metric {
     case children, rows, items, expandedRows, expandedDeep
+    /// Subsections among the children (children that are not rows): no
+    /// column of its own, so a descent adds up entries (navigation passing
+    /// a section's rows in one step, Table+Navigation.swift).
+    case sections
 
     @inline(__always)
     func of(_ s: Summary) -> Int {
@@ -10,6 +14,7 @@ enum Metric {
         case .items: return s.items
         case .expandedRows: return s.expandedRows
         case .expandedDeep: return s.expandedDeep
+        case .sections: return s.children &- s.rows
         }
     }
 }

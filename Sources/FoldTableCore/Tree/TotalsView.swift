@@ -140,7 +140,7 @@ struct TotalsView {
         case .children: c = TotalsView.children
         case .rows: c = TotalsView.rows
         case .expandedRows: c = TotalsView.expandedRows
-        case .expandedDeep: return nil
+        case .expandedDeep, .sections: return nil
         }
         // The last entry whose start is at or before k: starts never
         // decrease and entry 0 starts at 0, so it is the number of later

@@ -50,6 +50,28 @@ void test_unknown_constants(void)
         FAILS(fold_table_scroll_offset(t, 0, bad_which[i], 0, 100, &d), FOLD_E_INVALID);
     }
     FAILS_SAYING(fold_table_section_text(t, mac, 7, buf, sizeof buf, &len), FOLD_E_INVALID, "7");
+    /* Focus and keyboard: moves, keys, modifier and focus-kind bits. */
+    {
+        static const int32_t bad_moves[] = {-1, 10, 99, INT32_MIN, INT32_MAX};
+        static const int32_t bad_keys[] = {-1, 0, 13, INT32_MIN, INT32_MAX};
+        static const uint32_t bad_bits[] = {4u, 16u, 0x80000000u, 0xFFFFFFFFu};
+        int64_t p = -5;
+        fold_key_result key;
+        memset(&key, 0x55, sizeof key);
+        for (i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++) {
+            FAILS(fold_table_navigate(t, 0, bad_moves[i], &p), FOLD_E_INVALID);
+            FAILS(fold_table_press_key(t, bad_keys[i], 0, &key), FOLD_E_INVALID);
+        }
+        for (i = 0; i < sizeof bad_bits / sizeof bad_bits[0]; i++) {
+            FAILS(fold_table_press_key(t, FOLD_KEY_DOWN, bad_bits[i], &key), FOLD_E_INVALID);
+            if (bad_bits[i] > 15u) FAILS(fold_table_set_focus_kinds(t, bad_bits[i]), FOLD_E_INVALID);
+        }
+        FAILS_SAYING(fold_table_navigate(t, 0, 10, &p), FOLD_E_INVALID, "FOLD_NAV_PAGE_UP 9");
+        FAILS_SAYING(fold_table_press_key(t, 13, 0, &key), FOLD_E_INVALID, "FOLD_KEY_ASTERISK 12");
+        FAILS_SAYING(fold_table_set_focus_kinds(t, 16), FOLD_E_INVALID, "FOLD_FOCUS_ALL 15");
+        CHECK_EQ_I64(p, -5);
+        CHECK_EQ_I64(key.focus, 0x5555555555555555);
+    }
     /* Heights a section does not have: FOLD_HEIGHT_EXPANDED is for providers
      * only; a footer has no provider. */
     FAILS(fold_table_set_section_height(t, mac, FOLD_HEIGHT_EXPANDED, 10), FOLD_E_INVALID);

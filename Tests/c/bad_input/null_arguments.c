@@ -150,6 +150,14 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_end_batch(NULL), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_batch_depth(NULL, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_reload(NULL, mac), FOLD_E_INVALID);
+    {
+        /* Drag and drop, type-ahead. */
+        fold_drop_target dt;
+        fold_item_ref ref = {mac, -1};
+        FAILS_NO_TABLE(fold_table_drop_target(NULL, 0, 0, 16, &ref, 1, &dt), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_drop(NULL, FOLD_ROOT, 0, &ref, 1), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_find_text(NULL, "M", -1, 0, NULL, NULL, &n), FOLD_E_INVALID);
+    }
     FAILS_NO_TABLE(fold_table_child_at(NULL, FOLD_ROOT, 0, &kind, &id, &n), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_at_path(NULL, path, 1, &id), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_section_path(NULL, mac, path, 1, &n), FOLD_E_INVALID);
@@ -210,6 +218,17 @@ void test_null_table(void)
     FAILS_NO_TABLE(fold_table_finish_load(NULL, mac, 1, NULL, 0, NULL), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_fail_load(NULL, mac, 1, "x"), FOLD_E_INVALID);
     FAILS_NO_TABLE(fold_table_load(NULL, mac), FOLD_E_INVALID);
+    /* Focus and keyboard. */
+    {
+        fold_key_result key;
+        memset(&key, 0x55, sizeof key);
+        FAILS_NO_TABLE(fold_table_set_focus_kinds(NULL, FOLD_FOCUS_ALL), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_set_focus(NULL, 0), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_focus(NULL, &n), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_navigate(NULL, 0, FOLD_NAV_NEXT, &n), FOLD_E_INVALID);
+        FAILS_NO_TABLE(fold_table_press_key(NULL, FOLD_KEY_DOWN, 0, &key), FOLD_E_INVALID);
+        CHECK_EQ_I64(key.focus, 0x5555555555555555);
+    }
     /* Nothing was written. */
     CHECK(states == NULL);
     CHECK(rows == NULL);
@@ -292,6 +311,19 @@ void test_null_outputs(void)
     }
     FAILS(fold_table_content_height(t, NULL), FOLD_E_INVALID);
     {
+        /* Drag and drop, type-ahead: outputs, and NULL arrays with a count. */
+        fold_drop_target dt;
+        int64_t found = -5;
+        dt.kind = -5;
+        FAILS(fold_table_drop_target(t, 0, 0, 16, NULL, 0, NULL), FOLD_E_INVALID);
+        FAILS_SAYING(fold_table_drop_target(t, 0, 0, 16, NULL, 1, &dt), FOLD_E_INVALID, "NULL");
+        CHECK_EQ_I64(dt.kind, -5);
+        FAILS_SAYING(fold_table_drop(t, FOLD_ROOT, 0, NULL, 1), FOLD_E_INVALID, "NULL");
+        FAILS(fold_table_find_text(t, "M", -1, 0, NULL, NULL, NULL), FOLD_E_INVALID);
+        FAILS_SAYING(fold_table_find_text(t, NULL, -1, 0, NULL, NULL, &found), FOLD_E_INVALID, "prefix");
+        CHECK_EQ_I64(found, -5);
+    }
+    {
         fold_visible_item vis[4];
         fold_sticky_header sticky[4];
         int64_t written = -5, total = -5;
@@ -326,6 +358,10 @@ void test_null_outputs(void)
     FAILS(fold_table_add_section_listener(t, NULL, NULL, &n), FOLD_E_INVALID);
     FAILS(fold_table_add_row_listener(t, NULL, NULL, &n), FOLD_E_INVALID);
     CHECK_EQ_I64(n, -5);
+    /* Focus and keyboard: fold_table_press_key's out is optional. */
+    FAILS(fold_table_focus(t, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_navigate(t, 0, FOLD_NAV_NEXT, NULL), FOLD_E_INVALID);
+    FAILS(fold_table_navigate(t, -1, FOLD_NAV_FIRST, NULL), FOLD_E_INVALID);
     /* A NULL heights array is fine for insert_rows but not for set_row_heights. */
     FAILS(fold_table_set_row_heights(t, mac, 0, 2, NULL), FOLD_E_INVALID);
     CHECK_EQ_I64(kind, -5);

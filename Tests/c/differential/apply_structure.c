@@ -59,11 +59,13 @@ int apply_structure(fold_table *t, model *m, const op *o)
             rows = -1;
             expect = FOLD_E_RANGE;
         } else if (variant == 3) {
-            /* Reported-only or unknown bits; COLLAPSED with EXPANDED, or
-             * with a flag that makes the section not collapsible ("a
-             * section that cannot collapse cannot start collapsed"). */
+            /* Reported-only or unknown bits (64, 128, then from 1024 on:
+             * NO_FOCUS 256 and NO_DROP 512 are given at insertion too);
+             * COLLAPSED with EXPANDED, or with a flag that makes the
+             * section not collapsible ("a section that cannot collapse
+             * cannot start collapsed"). */
             flags = p[2] % 5 == 0   ? FOLD_SECTION_COLLAPSIBLE
-                    : p[2] % 5 == 1 ? 64u << (p[2] / 5 % 8)
+                    : p[2] % 5 == 1 ? (p[2] / 5 % 8 < 2 ? 64u << (p[2] / 5 % 8) : 1024u << (p[2] / 5 % 8 - 2))
                     : p[2] % 5 == 2 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_FIXED
                     : p[2] % 5 == 3 ? FOLD_SECTION_COLLAPSED | FOLD_SECTION_NO_HEADER
                                     : FOLD_SECTION_COLLAPSED | FOLD_SECTION_EXPANDED;

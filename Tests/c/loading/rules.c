@@ -75,7 +75,7 @@ void test_loading_bad_input(void)
          "(an unloaded section starts collapsed and loads when it expands; "
          "fold_table_insert_section can insert one expanded, loading at once)"},
         {{load_section(0, "x", 64)}, 1, FOLD_E_INVALID,
-         "load entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"},
+         "load entry 0: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)"},
         {{snap_rows(0, 1), load_section(0, "x", 0)}, 2, FOLD_E_INVALID, "load entry 1: key is NULL"},
         {{snap_rows(0, 1), load_section(0, bad_utf8, 0)}, 2, FOLD_E_INVALID, "load entry 1: key is not valid UTF-8"},
     };

@@ -29,7 +29,7 @@ static const bad_case cases[] = {
     {KEY_DUPLICATE, FOLD_E_DUPLICATE, "snapshot entry 1: the key \"Mac\" is also the key of entry 0"},
     {HEADER_UTF8, FOLD_E_INVALID, "snapshot entry 1: header is not valid UTF-8"},
     {FLAGS_UNKNOWN, FOLD_E_INVALID,
-     "snapshot entry 1: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32)"},
+     "snapshot entry 1: section flags 64 are not known (collapsed 1, fixed 2, no header 4, expanded 16, unloaded 32, no focus 256, no drop 512)"},
     {FLAGS_CONFLICT, FOLD_E_INVALID, "snapshot entry 1: section \"new\" cannot start both collapsed and expanded"},
     {HEIGHTS_UNKNOWN, FOLD_E_INVALID,
      "snapshot entry 1: heights 8 has bits that are not FOLD_SNAPSHOT_HEADER_HEIGHT, _FOOTER_HEIGHT or _ROW_HEIGHT"},
