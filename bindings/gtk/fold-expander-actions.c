@@ -5,6 +5,7 @@
  * See fold-expander.c.
  */
 #include "fold-expander-private.h"
+#include "fold-list-model-private.h"
 
 /* ---- state ---------------------------------------------------------------- */
 
@@ -166,20 +167,26 @@ list_of(FoldExpander *self)
     return list ? list : gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_GRID_VIEW);
 }
 
+/* GTK's focus widget is `widget` or inside it. (The root's focus, not the
+ * :focus-within state, which GTK sets only while the window is active.) */
 static gboolean
 has_focus_within(GtkWidget *widget)
 {
-    return gtk_widget_has_focus(widget) ||
-           (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+    GtkRoot *root = gtk_widget_get_root(widget);
+    GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
+    return focus && (focus == widget || gtk_widget_is_ancestor(focus, widget));
 }
 
 /* GTK's focus may follow the engine's into `list`: it is in the list, or
- * nowhere (the focused row's widget was just removed with its item). */
+ * nowhere, or on a widget no longer shown (the focused row's widget was
+ * just removed with its item: the window still names it for a while). */
 static gboolean
 focus_may_follow(GtkWidget *list)
 {
     GtkRoot *root = gtk_widget_get_root(list);
-    return root && (has_focus_within(list) || !gtk_root_get_focus(root));
+    GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
+    return root && (!focus || has_focus_within(list) || gtk_widget_get_root(focus) != root ||
+                    !gtk_widget_get_mapped(focus));
 }
 
 /* The mapped expander under `root` that shows the engine's item `it`. */
@@ -208,6 +215,7 @@ find_expander(GtkWidget *root, const fold_item *it)
 typedef struct {
     guint tick;
     int frames;
+    gboolean cancelled; /* GTK's focus moved on purpose meanwhile */
     FoldListModel *model;
 } FocusSync;
 
@@ -257,8 +265,10 @@ sync_tick(GtkWidget *list, GdkFrameClock *clock, gpointer data)
     FocusSync *s = g_object_get_data(G_OBJECT(list), FOCUS_SYNC_KEY);
     if (!s)
         return G_SOURCE_REMOVE;
-    /* The user took the focus elsewhere meanwhile: leave it there. */
-    if (!focus_may_follow(list) || sync_now(list, s) || ++s->frames >= FOCUS_FRAMES) {
+    /* The user took the focus elsewhere meanwhile: leave it there. (The
+     * grab in sync_now() marks it cancelled too: it is done either way.) */
+    gboolean done = s->cancelled || !focus_may_follow(list) || sync_now(list, s);
+    if (done || s->cancelled || ++s->frames >= FOCUS_FRAMES) {
         s->tick = 0;
         g_object_set_data(G_OBJECT(list), FOCUS_SYNC_KEY, NULL);
         return G_SOURCE_REMOVE;
@@ -266,20 +276,31 @@ sync_tick(GtkWidget *list, GdkFrameClock *clock, gpointer data)
     return G_SOURCE_CONTINUE;
 }
 
-/* Moves GTK's focus in `list` to the widget of the engine's focused item,
- * from the next frame on (after the model has shown the change). */
+/* Moves GTK's focus in `list` to the widget of the engine's focused item:
+ * `now` (after a key: the model has shown the change, a change made on the
+ * main thread is delivered at once) if its widget is there, else from the
+ * next frame on. */
 static void
-follow_focus(GtkWidget *list, FoldListModel *model)
+follow_focus(GtkWidget *list, FoldListModel *model, gboolean now)
 {
     if (!list || !model)
         return;
     FocusSync *s = g_object_get_data(G_OBJECT(list), FOCUS_SYNC_KEY);
+    if (now && focus_may_follow(list)) {
+        FocusSync probe = {0, 0, FALSE, model};
+        if (sync_now(list, &probe)) {
+            if (s)
+                s->cancelled = TRUE; /* done: a pending move would be older */
+            return;
+        }
+    }
     if (!s) {
         s = g_new0(FocusSync, 1);
         s->model = g_object_ref(model);
         g_object_set_data_full(G_OBJECT(list), FOCUS_SYNC_KEY, s, focus_sync_free);
     }
     s->frames = 0;
+    s->cancelled = FALSE;
     if (!s->tick)
         s->tick = gtk_widget_add_tick_callback(list, sync_tick, NULL, NULL);
 }
@@ -290,7 +311,7 @@ fold_expander_follow_item_focus(FoldExpander *self)
     GtkWidget *list = list_of(self);
     if (self->item && self->model && fold_list_item_get_focused(self->item) && list &&
         gtk_widget_get_can_focus(list) && focus_may_follow(list) && !has_focus_within(GTK_WIDGET(self)))
-        follow_focus(list, self->model);
+        follow_focus(list, self->model, FALSE);
 }
 
 /**
@@ -326,7 +347,7 @@ fold_expander_focus_parent(FoldExpander *self)
     if (list) {
         if (parent < g_list_model_get_n_items(G_LIST_MODEL(self->model)))
             gtk_widget_activate_action(list, "list.scroll-to-item", "u", (guint32)parent);
-        follow_focus(list, self->model);
+        follow_focus(list, self->model, TRUE);
     }
     return TRUE;
 }
@@ -373,7 +394,7 @@ press(FoldExpander *self, int32_t key, uint32_t modifiers, gboolean *out_handled
     if (r.handled && list) {
         if (r.scroll && vadj)
             gtk_adjustment_set_value(vadj, r.scroll_offset);
-        follow_focus(list, self->model);
+        follow_focus(list, self->model, TRUE);
     }
     return TRUE;
 }
@@ -577,7 +598,7 @@ on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
     if (fold_list_model_type_ahead(model, text, &found, &error) && found >= 0 && list) {
         if (found < g_list_model_get_n_items(G_LIST_MODEL(model)))
             gtk_widget_activate_action(list, "list.scroll-to-item", "u", (guint32)found);
-        follow_focus(list, model);
+        follow_focus(list, model, TRUE);
     }
     fold_expander_report(held, "type-ahead", error);
     g_object_unref(model);
@@ -594,6 +615,16 @@ on_focus_enter(GtkEventControllerFocus *controller, gpointer data)
     FoldExpander *self = FOLD_EXPANDER(data);
     if (!self->item || !self->model)
         return;
+    /* Not GTK's own moves while the model shows a change (the list refocuses
+     * the row that took a removed row's place): the engine's focus rule
+     * decides those. Otherwise GTK's focus moved on purpose (a click, Tab):
+     * a pending move to the engine's focus is dropped. */
+    if (self->model->emitting)
+        return;
+    GtkWidget *list = list_of(self);
+    FocusSync *pending = list ? g_object_get_data(G_OBJECT(list), FOCUS_SYNC_KEY) : NULL;
+    if (pending)
+        pending->cancelled = TRUE;
     fold_table *table = fold_list_model_get_table(self->model);
     int64_t position = -1, focus = -1;
     if (live_position(self, &position, NULL) && fold_table_focus(table, &focus) == FOLD_OK &&

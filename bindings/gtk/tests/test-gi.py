@@ -376,7 +376,8 @@ def check_focus_keys_drop():
     result = store.press_key(Fold.KeyboardKey.LEFT, Fold.Modifiers.NONE)
     equal((result.action, store.get_section_collapsed(b)),
           (Fold.Activation.SECTION_COLLAPSED, True), "Left on Berries collapses it")
-    expect_error(E_INVALID, "an unknown key", store.press_key, 99, Fold.Modifiers.NONE)
+    expect_error(E_INVALID, "an unknown modifier bit", store.press_key, Fold.KeyboardKey.DOWN,
+                 Fold.Modifiers(4))
     # Type-ahead: headers by title, rows by the function's text.
     equal(store.find_text("ber", -1, Fold.FindFlags.NONE, None), 3, "find 'ber': Berries")
     equal(store.find_text("zz", -1, Fold.FindFlags.NONE, None), -1, "no match: -1")
@@ -408,8 +409,8 @@ def check_focus_keys_drop():
     equal((target.kind, target.parent, target.index, target.line_y, target.line_x),
           (Fold.DropKind.BEFORE, b, 0, 100.0, 20.0),
           "over Berries' bottom quarter: before its first row")
-    target = store.drop_target(30, 15, 20, [a], [-1])
-    equal(target.kind, Fold.DropKind.NONE, "a section over itself: none")
+    target = store.drop_target(30, 35, 20, [a], [-1])
+    equal(target.kind, Fold.DropKind.NONE, "a section over its own row: none")
     expect_error(E_INVALID, "lengths that differ", store.drop_target, 0, 0, 20, [a], [0, 1])
     header_b = model.get_item(3)
     store.drop(0, 0, [b], [-1])

@@ -55,6 +55,35 @@ void check_conveniences () {
     check (store.n_items == 9, "a failure changes nothing");
 }
 
+// Focus, the keyboard model and drops (issue 36).
+void check_focus_keys_drop () {
+    try {
+        var store = (Fold.Store) GLib.Object.@new (typeof (Fold.Store), "row-height", 20.0,
+                                                  "header-height", 30.0);
+        uint64 a, b;
+        store.insert_section (0, -1, "a", "Apples", 2, Fold.SectionFlags.NONE, out a);
+        store.insert_section (0, -1, "b", "Berries", 2, Fold.SectionFlags.NONE, out b);
+        var model = new Fold.ListModel.for_store (store);
+        store.set_focus (1);
+        Fold.KeyResult r;
+        store.press_key (Fold.KeyboardKey.DOWN, Fold.Modifiers.SHIFT, out r);
+        check (r.handled && r.focus == 2 && model.is_selected (2),
+               "Shift+Down: focus %lld".printf (r.focus));
+        Fold.DropTarget t;
+        uint64[] sections = { b };
+        int64[] rows = { 0 };
+        store.drop_target (30, 15, 20, sections, rows, out t);
+        check (t.kind == Fold.DropKind.INTO && t.parent == a && t.index == 2,
+               "over Apples' middle: into Apples (kind %d)".printf (t.kind));
+        store.drop (a, 0, sections, rows);
+        int64 count;
+        store.get_row_count (a, out count);
+        check (count == 3, "a Berries row dropped into Apples: %lld rows".printf (count));
+    } catch (GLib.Error e) {
+        check (false, "focus, keys, drop: " + e.message);
+    }
+}
+
 int main () {
     var store = (Fold.Store) GLib.Object.@new (typeof (Fold.Store),
                                                 "row-height", 40.0, "header-height", 28.0);
@@ -156,6 +185,7 @@ int main () {
     }
 
     check_conveniences ();
+    check_focus_keys_drop ();
 
     print ("%d passed, %d failed\n", passed, failed);
     return failed > 0 ? 1 : 0;
