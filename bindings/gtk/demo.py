@@ -498,8 +498,7 @@ class Demo:
 
     def update_indicator(self, x, y):
         """The indicator at overlay point (x, y): the engine's target."""
-        _shown, target = self.indicator.update(*self.list_point(x, y))
-        return target
+        return last_out(self.indicator.update(*self.list_point(x, y)))
 
     def on_drag_motion(self, _target, x, y):
         if not self.dragged:
@@ -888,8 +887,8 @@ class Demo:
             self.drag_at = self.overlay_point(*self.list_point_of(output, 0.2))
             action = self.drop_target.emit("motion", *self.drag_at)
             self.expect(action == Gdk.DragAction.MOVE, "motion: MOVE")
-            ok, target = self.indicator.get_target()
-            self.expect(ok and (target.kind, target.parent, target.index, target.depth)
+            target = last_out(self.indicator.get_target())
+            self.expect(target is not None and (target.kind, target.parent, target.index, target.depth)
                         == (Fold.DropKind.BEFORE, ids["sound"], 0, 1),
                         "before Output: %r" % ((target.kind, target.parent, target.index,
                                                target.depth),))
@@ -934,6 +933,12 @@ class Demo:
         step, width = pixbuf.get_n_channels(), pixbuf.get_width()
         return len({bytes(data[y * stride + x * step:y * stride + (x + 1) * step])
                     for y in range(pixbuf.get_height()) for x in range(width)})
+
+
+def last_out(result):
+    """A call's out value: PyGObject returns (ok, out) or just out, as the
+    typelib annotates the boolean."""
+    return result[-1] if isinstance(result, tuple) else result
 
 
 def render_to_png(snapshot, renderer, width, height, path):
