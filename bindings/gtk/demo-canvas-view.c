@@ -3,6 +3,7 @@
  * shows more, header texts to stack buffers. */
 #include "demo-canvas-view.h"
 #include "demo-app.h"
+#include "demo-view-keys.h"
 #include "demo-viewport.h"
 
 #include <math.h>
@@ -139,6 +140,7 @@ static const float row_line[3] = {0.92f, 0.914f, 0.902f};   /* #ebe9e6 */
 static const float hover_bg[3] = {0.953f, 0.965f, 0.984f};  /* #f3f6fb */
 static const float expanded_bg[3] = {0.98f, 0.988f, 1.0f};  /* #fafcff */
 static const float accent[3] = {0.11f, 0.443f, 0.847f};     /* #1c71d8 */
+static const float selected_bg[3] = {0.867f, 0.91f, 0.973f}; /* #dde8f8 */
 
 #define FILL3(snapshot, x, y, w, h, c) fill(snapshot, x, y, w, h, (c)[0], (c)[1], (c)[2])
 
@@ -172,6 +174,23 @@ text_right(GtkSnapshot *snapshot, PangoLayout *layout, double right, double y, d
 
 /* A header's texts, copied into buffers on the stack: drawing a frame
  * allocates nothing for them (a text longer than the buffer is cut). */
+/* The focused item's ring (while the canvas has GTK's focus), as
+ * FoldExpander draws one: 2 px, rounded, inset. */
+static void
+draw_focus(FoldCanvas *self, GtkSnapshot *snapshot, uint32_t flags, double y, double width,
+           double height)
+{
+    if (!(flags & FOLD_ITEM_FLAG_FOCUSED) || !gtk_widget_has_focus(GTK_WIDGET(self)))
+        return;
+    GskRoundedRect ring;
+    gsk_rounded_rect_init_from_rect(
+        &ring, &GRAPHENE_RECT_INIT(3, (float)y + 2, (float)width - 6, (float)height - 4), 6);
+    const float widths[4] = {2, 2, 2, 2};
+    const GdkRGBA c = demo_view_focus_ring, colors[4] = {c, c, c, c};
+    gtk_snapshot_append_border(snapshot, &ring, widths, colors);
+    self->drawn_focus++;
+}
+
 static void
 draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
             fold_section_id section, uint32_t flags, double y, double width, double height,
@@ -182,7 +201,10 @@ draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
     fold_table_section_text(self->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
     gboolean has_detail = fold_table_section_text(self->table, section, FOLD_TEXT_DETAIL, detail,
                                                   sizeof detail, NULL) == FOLD_OK;
-    FILL3(snapshot, 0, y, width, height, header_bg);
+    if (flags & FOLD_ITEM_FLAG_SELECTED)
+        FILL3(snapshot, 0, y, width, height, selected_bg);
+    else
+        FILL3(snapshot, 0, y, width, height, header_bg);
     FILL3(snapshot, 0, y + height - 1, width, 1, header_line);
     /* FoldExpander's chevron, only for a section that collapses; the title
      * where an expander's child starts (12 px margin, 16 px chevron, 4 px). */
@@ -199,6 +221,7 @@ draw_header(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
         text_right(snapshot, layout, width - 16, y, height, markup);
         g_free(markup);
     }
+    draw_focus(self, snapshot, flags, y, width, height);
 }
 
 /* 1234567 -> "1,234,567" in buf (32 bytes). */
@@ -251,7 +274,7 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     self->query_us = (double)(g_get_monotonic_time() - t0);
 
     PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
-    self->drawn_rows = self->drawn_chevrons = self->drawn_bars = 0;
+    self->drawn_rows = self->drawn_chevrons = self->drawn_bars = self->drawn_focus = 0;
     self->drawn_off_centre = 0;
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &self->items[i];
@@ -263,7 +286,9 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
         self->drawn_rows++;
         gboolean expanded = (it->flags & FOLD_ITEM_FLAG_EXPANDED) != 0;
-        if (it->position == self->hover)
+        if (it->flags & FOLD_ITEM_FLAG_SELECTED)
+            FILL3(snapshot, 0, y, width, it->height, selected_bg);
+        else if (it->position == self->hover)
             FILL3(snapshot, 0, y, width, it->height, hover_bg);
         else if (expanded)
             FILL3(snapshot, 0, y, width, it->height, expanded_bg);
@@ -291,6 +316,7 @@ fold_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         markup = g_strdup_printf("<small>%.0f pt</small>", it->height);
         text_right(snapshot, layout, width - 16, y, band, markup);
         g_free(markup);
+        draw_focus(self, snapshot, it->flags, y, width, it->height);
     }
     /* Sticky headers, deeper levels first. */
     for (int64_t i = nsticky - 1; i >= 0; i--) {
@@ -407,8 +433,33 @@ on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, FoldCanvas
     (void)n_press;
     (void)x;
     int64_t p = fold_canvas_hit(self, y);
+    /* The keyboard goes on from the item clicked. */
+    gtk_widget_grab_focus(GTK_WIDGET(self));
+    if (p >= 0)
+        fold_table_set_focus(self->table, p);
     if (p >= 0)
         fold_canvas_click(self, p);
+}
+
+gboolean
+fold_canvas_press_key(FoldCanvas *self, guint keyval, GdkModifierType state)
+{
+    if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) {
+        /* Enter: what a click on the focused item does. */
+        int64_t focus = -1;
+        if (fold_table_focus(self->table, &focus) != FOLD_OK || focus < 0)
+            return FALSE;
+        fold_canvas_click(self, focus);
+        return TRUE;
+    }
+    return demo_view_press_key(self->table, self->vadj, keyval, state);
+}
+
+static gboolean
+on_key(GtkWidget *view, guint keyval, GdkModifierType state, gpointer data)
+{
+    (void)data;
+    return fold_canvas_press_key(FOLD_CANVAS(view), keyval, state);
 }
 
 static void
@@ -466,6 +517,7 @@ fold_canvas_init(FoldCanvas *self)
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
+    demo_view_add_keys(GTK_WIDGET(self), on_key, NULL);
 }
 
 GtkWidget *

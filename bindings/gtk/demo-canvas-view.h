@@ -6,7 +6,10 @@
  * collapse or expand a section (also from a stuck header) or expand a row
  * to EXPAND_FACTOR times its height; hover tints a row. Headers show
  * FoldExpander's chevron; texts are centred in their rows; a bar as long
- * as each row is tall shows the heights when asked (off by default). */
+ * as each row is tall shows the heights when asked (off by default).
+ * Keyboard (demo-view-keys.c): the engine's keyboard model; a click sets
+ * the engine's focus; the focused item has a focus ring while the canvas
+ * has GTK's focus, selected items the selection's tint. */
 #ifndef FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 #define FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 
@@ -29,7 +32,7 @@ struct _FoldCanvas {
     gboolean show_heights; /* a bar per row, as long as the row is tall */
     /* what the last frame drew */
     int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
-    int64_t drawn_rows, drawn_chevrons, drawn_bars;
+    int64_t drawn_rows, drawn_chevrons, drawn_bars, drawn_focus;
     double drawn_off_centre; /* the largest distance of a row's text from its middle */
     int64_t hover; /* the item under the pointer, -1: none */
     GtkEventController *motion;
@@ -60,5 +63,9 @@ int32_t fold_canvas_click(FoldCanvas *self, int64_t position);
 /* The item under viewport point y (a sticky header if one is drawn there),
  * or -1. */
 int64_t fold_canvas_hit(FoldCanvas *self, double y);
+
+/* A key as the canvas's key controller takes it (the engine's keyboard
+ * model; Enter clicks the focused item): TRUE if handled. */
+gboolean fold_canvas_press_key(FoldCanvas *self, guint keyval, GdkModifierType state);
 
 #endif

@@ -31,6 +31,7 @@
  */
 #include "demo-app.h"
 #include "demo-canvas-view.h"
+#include "demo-keys.h"
 
 #include <foldtable.h>
 #include <gtk/gtk.h>
@@ -262,8 +263,128 @@ step_7(gpointer data)
     demo_expect_screenshot(&app->demo, NULL, NULL);
 }
 
+/* ---- the keyboard alone, over a million rows ----------------------------------- */
+
+static guint keys_before;
+static int64_t focus_before, expected_focus;
+static double screen_before;
+
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
+}
+
+static double
+offset(App *app)
+{
+    return gtk_adjustment_get_value(app->canvas->vadj);
+}
+
+/* Sends a key; the next step checks that it arrived and what it did. */
+static void
+send_key(App *app, guint keyval, GdkModifierType mods)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    focus_before = engine_focus(app);
+    screen_before = demo_item_top(app->demo.table, focus_before) - offset(app);
+    demo_send_key(&app->demo, keyval, mods);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    printf("step 8: keys through %s\n", demo_keys_real(&app->demo)
+                                            ? "the X server (XTest)"
+                                            : "the canvas's controller (no XTest)");
+    /* The canvas takes GTK's focus, the engine's goes to the row at y = 100. */
+    gtk_widget_grab_focus(GTK_WIDGET(app->canvas));
+    int64_t p = fold_canvas_hit(app->canvas, 100);
+    EXPECT(p >= 0 && fold_table_set_focus(app->demo.table, p) == FOLD_OK);
+    send_key(app, GDK_KEY_Down, 0);
+}
+
+static void
+step_9(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Down: the next row, focused and selected, its ring drawn. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == focus_before + 1);
+    int64_t rows = 0;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
+    EXPECT(rows == 1 && app->canvas->drawn_focus == 1);
+    /* Page Down: the item one viewport further, at the same place on screen. */
+    EXPECT(fold_table_navigate(t, engine_focus(app), FOLD_NAV_PAGE_DOWN, &expected_focus) == FOLD_OK);
+    send_key(app, GDK_KEY_Page_Down, 0);
+    printf("step 9: Down focused item %" G_GINT64_FORMAT "\n", engine_focus(app));
+}
+
+static void
+step_10(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == expected_focus && expected_focus > focus_before);
+    double screen = demo_item_top(t, engine_focus(app)) - offset(app);
+    EXPECT(fabs(screen - screen_before) < 89); /* within the row it landed in */
+    EXPECT(app->canvas->drawn_focus == 1);
+    printf("step 10: Page Down: item %" G_GINT64_FORMAT " -> %" G_GINT64_FORMAT
+           ", on screen at %.0f (was %.0f)\n", focus_before, engine_focus(app), screen,
+           screen_before);
+    send_key(app, GDK_KEY_End, 0);
+}
+
+static void
+step_11(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* End: the last item (990,100: s12 is collapsed since step 2), scrolled
+     * to the end. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    int64_t n = demo_item_count(t);
+    EXPECT(n == SECTIONS * (ROWS + 1) - ROWS && engine_focus(app) == n - 1);
+    GtkAdjustment *vadj = app->canvas->vadj;
+    EXPECT(offset(app) == gtk_adjustment_get_upper(vadj) - gtk_adjustment_get_page_size(vadj));
+    send_key(app, GDK_KEY_Up, GDK_SHIFT_MASK);
+    printf("step 11: End: item %" G_GINT64_FORMAT ", scrolled to %.0f\n", engine_focus(app),
+           offset(app));
+}
+
+static void
+step_12(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Shift+Up: the last two rows selected, the focus on the one above. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    int64_t n = demo_item_count(t), rows = 0;
+    EXPECT(engine_focus(app) == n - 2);
+    fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
+    EXPECT(rows == 2 && app->canvas->drawn_focus == 1);
+    demo_expect_screenshot(&app->demo, "-keyboard.png",
+                           " (keyboard alone: End, Shift+Up over a million rows)");
+    send_key(app, GDK_KEY_Home, 0);
+}
+
+static void
+step_13(gpointer data)
+{
+    App *app = data;
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == 0 && offset(app) == 0);
+    printf("step 13: Home: item 0, scrolled to the top\n");
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7};
+static const DemoStep self_test[] = {step_1, step_2, step_3,  step_4,  step_5,  step_6, step_7,
+                                     step_8, step_9, step_10, step_11, step_12, step_13};
 
 static void
 on_bars_toggled(GtkCheckButton *button, gpointer data)

@@ -253,6 +253,12 @@ comment_row_find(GtkWidget *list, guint position)
     return (CommentRow *)demo_list_find(list, position, bound_comment_row);
 }
 
+int64_t
+comment_row_get_position(CommentRow *self)
+{
+    return self->item ? (int64_t)fold_list_item_get_position(self->item) : -1;
+}
+
 PangoLayout *
 comment_row_get_layout(CommentRow *self)
 {

@@ -34,6 +34,9 @@ void comment_row_unbind(GtkSignalListItemFactory *factory, GtkListItem *list_ite
 /* The CommentRow the list shows for `position` (mapped), or NULL. */
 CommentRow *comment_row_find(GtkWidget *list, guint position);
 
+/* The position of the item the row shows, -1 if none. */
+int64_t comment_row_get_position(CommentRow *self);
+
 /* What the last snapshot drew: the text's layout (NULL: none), the height,
  * a header's chevron (1 expanded, 0 collapsed, -1 none). */
 PangoLayout *comment_row_get_layout(CommentRow *self);

@@ -22,6 +22,8 @@
 #include "demo-app.h"
 #include "demo-comment-row.h"
 #include "demo-comments-data.h"
+#include "demo-keys.h"
+#include "demo-list-keys.h"
 #include "demo-screenshot.h"
 #include "fold-text-heights.h"
 #include "foldtable-gtk.h"
@@ -132,6 +134,19 @@ static const char css[] =
     "comment.header { background: #f6f5f4; color: #3d3846; box-shadow: inset 0 -1px #deddda; }\n"
     "comment.expanded { background: #fafcff; box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }\n";
 
+/* demo_list_keys_attach's look-ups: CommentRows. */
+static GtkWidget *
+row_at(GtkWidget *list, guint position)
+{
+    return (GtkWidget *)comment_row_find(list, position);
+}
+
+static int64_t
+row_position(GtkWidget *row)
+{
+    return COMMENT_IS_ROW(row) ? comment_row_get_position(COMMENT_ROW(row)) : -1;
+}
+
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
 {
@@ -168,6 +183,11 @@ build_window(GtkApplication *gapp, gpointer data)
         g_clear_error(&error);
     }
     g_signal_connect(app->heights, "notify::text-width", G_CALLBACK(on_text_width), app);
+
+    /* The keyboard alone: the engine's keyboard model (demo-list-keys.c);
+     * nothing is selected here, keys move the focus, Enter opens. */
+    fold_table_set_selection_mode(app->demo.table, FOLD_SELECTION_NONE);
+    demo_list_keys_attach(app->demo.list, app->demo.model, row_at, row_position);
 
     app->scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
@@ -396,7 +416,91 @@ step_6(gpointer data)
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
+/* ---- the keyboard alone ---------------------------------------------------------- */
+
+static guint keys_before;
+static int64_t first_shown = -1;
+
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
+}
+
+/* The engine's focus on `position`, GTK's on the list's row showing it. */
+static gboolean
+focused_on(App *app, int64_t position)
+{
+    CommentRow *row = comment_row_find(app->demo.list, (guint)position);
+    gboolean ok = engine_focus(app) == position && row &&
+                  demo_focus(&app->demo) == gtk_widget_get_parent(GTK_WIDGET(row));
+    if (!ok)
+        fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT "\n",
+                engine_focus(app), position);
+    return ok;
+}
+
+static void
+send_key(App *app, guint keyval)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    demo_send_key(&app->demo, keyval, 0);
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    printf("step 7: keys through %s\n", demo_keys_real(&app->demo)
+                                            ? "the X server (XTest)"
+                                            : "the list's controller (no XTest)");
+    /* GTK's focus on the first row shown; Down through the engine. */
+    int32_t place = 0;
+    fold_table_item_at_offset(app->demo.table, gtk_adjustment_get_value(app->vadj) + 1, &first_shown,
+                              &place);
+    CommentRow *first = comment_row_find(app->demo.list, (guint)first_shown);
+    EXPECT(first != NULL);
+    if (first)
+        gtk_widget_grab_focus(gtk_widget_get_parent(GTK_WIDGET(first)));
+    send_key(app, GDK_KEY_Down);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(first_shown >= 0 && focused_on(app, first_shown + 1));
+    int64_t rows = -1;
+    fold_table_selection_count(app->demo.table, FOLD_ROOT, &rows, NULL);
+    EXPECT(rows == 0); /* FOLD_SELECTION_NONE: keys only move the focus */
+    send_key(app, GDK_KEY_End);
+}
+
+static void
+step_9(gpointer data)
+{
+    App *app = data;
+    /* End: the last comment, scrolled into view and focused. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(focused_on(app, demo_item_count(app->demo.table) - 1));
+    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard alone: Down, End)");
+    send_key(app, GDK_KEY_Home);
+}
+
+static void
+step_10(gpointer data)
+{
+    App *app = data;
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(focused_on(app, 0));
+    printf("step 10: Down, End, Home through the engine; GTK's focus followed\n");
+}
+
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5,
+                                     step_6, step_7, step_8, step_9, step_10};
 
 /* Step 2 widens the window: the X server's answer may come after frames at
  * the old size, so a step also waits for the window to have its size (its

@@ -196,13 +196,15 @@ demo_list_row_update(GtkListItem *list_item)
     gtk_widget_set_size_request(outer, -1, (int)lround(fold_list_item_get_height(item)));
 
     const char *classes[] = {"fold-header", "fold-row", "depth-0", "depth-1", "depth-2",
-                             "expanded"};
+                             "expanded", "selected"};
     for (size_t i = 0; i < G_N_ELEMENTS(classes); i++)
         gtk_widget_remove_css_class(outer, classes[i]);
     gtk_widget_add_css_class(outer, kind == FOLD_ITEM_HEADER ? "fold-header" : "fold-row");
     char depth_class[16];
     g_snprintf(depth_class, sizeof depth_class, "depth-%d", MIN(depth, 2));
     gtk_widget_add_css_class(outer, depth_class);
+    if (fold_list_item_get_selected(item))
+        gtk_widget_add_css_class(outer, "selected");
     if (body)
         update_body(outer, item, body);
     /* For the self-tests: which item a picked widget shows. */

@@ -36,8 +36,8 @@ GtkWidget *demo_list_row_new_with_expander(FoldListModel *model, int line_height
 
 /* Shows list_item's FoldListItem in its demo_list_row_new() child: the
  * texts, the indicator (only where the section collapses), the indentation,
- * the item's height, classes fold-header / fold-row, depth-0..2 and
- * expanded (with a body), the body, the expander's item, and data
+ * the item's height, classes fold-header / fold-row, depth-0..2,
+ * expanded (with a body) and selected (the engine's selection), the body, the expander's item, and data
  * "fold-list-item" (list_item: which item a picked widget shows). */
 void demo_list_row_update(GtkListItem *list_item);
 

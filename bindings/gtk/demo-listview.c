@@ -8,21 +8,33 @@
  * what the food is; an accordion switch (fold_table_set_accordion through
  * the model); sticky section headers (FoldStickyHeaders around the scrolled
  * window: the engine's stack at the list's offset, rendered by the list's
- * own factory; a click on one collapses its section). Keyboard: Up and
- * Down move between rows, the expander has the focus (+, -, *, Left,
- * Right; Enter and Space activate).
+ * own factory; a click on one collapses its section). Keyboard alone: the
+ * expander has the focus and its keys are the engine's keyboard model (Up,
+ * Down, with Shift the range, with Ctrl only the focus; Space toggles the
+ * selection, drawn on the rows; Left and Right fold, unfold or go to the
+ * parent and the first child; + - *; Enter activates; typing a title's
+ * first letters jumps to it). Drag rows and sections (demo-drop.c):
+ * the engine says where they would land (fold_table_drop_target: a line
+ * at the depth they would get, or the section highlighted; nothing where
+ * they cannot go, such as a section into itself) and moves them
+ * (fold_table_drop: one change set with moves, so the rows keep their
+ * widgets); the app's row texts move along (demo-rows.c).
  *
  *   foldtable-gtk-demo-listview                     interactive
- *   foldtable-gtk-demo-listview --self-test OUT.png drive itself, check, save
- *                                                   a screenshot, exit 0 / 1
+ *   foldtable-gtk-demo-listview --self-test OUT.png drive itself (real key
+ *                                                   presses through XTest), check,
+ *                                                   save screenshots, exit 0 / 1
  *
  * Every item is laid out at exactly the engine's height (CSS removes the
  * row padding, each row widget requests the item's height), so the list's
  * scroll offsets are the engine's offsets and the sticky headers line up.
  */
 #include "demo-app.h"
+#include "demo-drop.h"
 #include "demo-groups.h"
+#include "demo-keys.h"
 #include "demo-list-row.h"
+#include "demo-rows.h"
 #include "fold-sticky-headers.h"
 #include "foldtable-gtk.h"
 
@@ -34,6 +46,9 @@
 #define HEADER_HEIGHT 28.0
 #define ROW_HEIGHT 40.0
 #define EXPANDED_HEIGHT 96.0
+/* Where a row's expander starts (its margin) and its indentation a level. */
+#define LIST_ROW_START 8.0
+#define EXPANDER_INDENT 20.0
 
 /* Each food "Name|what an expanded row says about it". */
 static const char *const fruit[] = {
@@ -110,6 +125,8 @@ static const DemoGroup groups[] = {
 
 typedef struct {
     DemoApp demo;
+    DemoRows *rows; /* the rows' texts, moved along by drops */
+    DemoDrop *drop;
     GtkWidget *scroller, *sticky, *accordion;
     GtkAdjustment *vadj;
     /* self-test */
@@ -144,9 +161,9 @@ build_table(void)
 static const char *
 row_body(FoldListItem *item, gpointer data)
 {
-    (void)data;
+    App *app = data;
     return demo_group_detail(
-        demo_group_row(groups, fold_list_item_get_key(item), fold_list_item_get_row(item)));
+        demo_rows_get(app->rows, fold_list_item_get_key(item), fold_list_item_get_row(item)));
 }
 
 /* demo-list-row.c: a FoldExpander around the line, which is a row's height;
@@ -157,7 +174,7 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
     (void)factory;
     App *app = data;
     gtk_list_item_set_child(list_item, demo_list_row_new_with_expander(
-                                           app->demo.model, (int)ROW_HEIGHT, row_body, NULL));
+                                           app->demo.model, (int)ROW_HEIGHT, row_body, app));
 }
 
 /* Counts the bound items' notifies in app->notes. */
@@ -198,6 +215,15 @@ on_items_changed(GListModel *model, guint position, guint removed, guint added, 
      * table would go to g_idle_add(). */
 }
 
+/* A drop: the rows' texts move along, then the engine moves the items. */
+static int
+drop_items(fold_table *table, fold_section_id parent, int64_t index, const fold_item_ref *items,
+           int64_t count, gpointer data)
+{
+    App *app = data;
+    return demo_rows_drop(app->rows, table, parent, index, items, count);
+}
+
 /* Adwaita's light palette, as the settings demo: headers on the window's
  * grey, rows on white, an expanded row marked by the accent blue. */
 static const char css[] =
@@ -211,7 +237,10 @@ static const char css[] =
     "  box-shadow: inset 4px 0 #1c71d8, inset 0 -1px #ebe9e6; }\n"
     ".fold-row .body { color: alpha(currentColor, 0.7); }\n"
     "listview.fold > row:hover .fold-header { background: #edebe9; }\n"
-    "listview.fold > row:hover .fold-row { background: #f3f6fb; }\n";
+    "listview.fold > row:hover .fold-row { background: #f3f6fb; }\n"
+    /* the engine's selection (Shift+arrows, Space): Adwaita's selected row */
+    ".fold-row.selected, .fold-header.selected { background: #dde8f8; }\n"
+    "listview.fold > row:hover .fold-row.selected { background: #d2e1f6; }\n";
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -239,10 +268,14 @@ build_window(GtkApplication *gapp, gpointer data)
     app->scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
 
-    /* The sticky headers wrap the scrolled window. */
+    /* The sticky headers wrap the scrolled window; the drop indicator is
+     * drawn over both. Depth 0 starts at the expander's margin (8 px),
+     * each level 20 px further (its indentation). */
     app->sticky = fold_sticky_headers_new(app->demo.model, app->scroller);
     gtk_widget_set_vexpand(app->sticky, TRUE);
-    return demo_window_set_column(window, bar, app->sticky, NULL);
+    app->drop = demo_drop_new(app->demo.list, app->demo.model, app->vadj, LIST_ROW_START,
+                              EXPANDER_INDENT, drop_items, app);
+    return demo_window_set_column(window, bar, demo_drop_wrap(app->drop, app->sticky), NULL);
 }
 
 /* ---- self-test ----------------------------------------------------------- */
@@ -297,6 +330,15 @@ chevron(App *app, int64_t position)
         if (GTK_IS_IMAGE(c) && gtk_widget_has_css_class(c, "expander"))
             return gtk_widget_get_visible(c) ? gtk_image_get_icon_name(GTK_IMAGE(c)) : "";
     return NULL;
+}
+
+/* The engine's focused position, -1 if none. */
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
 }
 
 /* The list shows at viewport y the engine's item at offset + y, and the
@@ -552,7 +594,10 @@ step_12(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* The keyboard on Nuts' header (the list focuses its row widget, which
-     * hands the focus to the expander): - folds it, + unfolds it. */
+     * hands the focus to the expander): - folds it, + unfolds it. The
+     * window takes the X server's keyboard (an active window: GTK's focus
+     * follows the engine's there). */
+    demo_keys_real(&app->demo);
     int64_t h = demo_header_pos(t, "nuts");
     GtkWidget *outer = row_widget(app, h), *expander = row_expander(app, h);
     EXPECT(outer && expander);
@@ -563,34 +608,405 @@ step_12(gpointer data)
     EXPECT(demo_section_collapsed(t, "nuts"));
     EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_plus) == expander);
     EXPECT(!demo_section_collapsed(t, "nuts"));
-    /* Down to Almond; Enter expands it (single: the accordion is on). */
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
-    int64_t almond = demo_row_pos(t, "nuts", 0);
-    EXPECT(demo_focus(&app->demo) == row_expander(app, almond));
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Return) != NULL);
-    EXPECT(demo_row_expanded(t, "nuts", 0));
-    printf("step 12: keys on Nuts' expander folded and unfolded it; Down, Enter expanded "
-           "Almond\n");
+    /* Down, through the engine (the expander's keys are its keyboard
+     * model): its focus moves to Almond at once, GTK's with the next frames. */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == expander);
+    EXPECT(engine_focus(app) == demo_row_pos(t, "nuts", 0));
+    printf("step 12: keys on Nuts' expander folded and unfolded it; Down focused Almond\n");
 }
 
 static void
 step_13(gpointer data)
 {
     App *app = data;
-    EXPECT(demo_row_expanded(app->demo.table, "nuts", 0));
-    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Almond, expanded)");
+    fold_table *t = app->demo.table;
+    /* GTK's focus followed; Enter expands Almond (single: the accordion is on). */
+    int64_t almond = demo_row_pos(t, "nuts", 0);
+    EXPECT(demo_focus(&app->demo) == row_expander(app, almond));
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Return) == row_expander(app, almond));
+    EXPECT(demo_row_expanded(t, "nuts", 0));
+    printf("step 13: GTK's focus on Almond; Enter expanded it\n");
+}
+
+/* ---- drag and drop --------------------------------------------------------- */
+
+/* A list point over `fraction` of the item at `position`'s height. */
+static double
+point_in(App *app, int64_t position, double fraction)
+{
+    return demo_item_top(app->demo.table, position) +
+           fraction * demo_item_height_at(app->demo.table, position) -
+           gtk_adjustment_get_value(app->vadj);
+}
+
+/* What the drag carries is exactly `section` / `row`. */
+static gboolean
+carries(App *app, fold_section_id section, int64_t row)
+{
+    int64_t n = 0;
+    const fold_item_ref *items = demo_drop_get_items(app->drop, &n);
+    return n == 1 && items[0].section == section && items[0].row == row;
+}
+
+/* The items of section `key`'s rows are titled `titles` (NULL-terminated), in order. */
+static void
+expect_rows(App *app, const char *key, const char *const *titles)
+{
+    fold_section_info info;
+    EXPECT(fold_table_section_info(app->demo.table, demo_section(app->demo.table, key), &info) ==
+           FOLD_OK);
+    int64_t n = 0;
+    for (; titles[n]; n++) {
+        FoldListItem *it = g_list_model_get_item(G_LIST_MODEL(app->demo.model),
+                                                 (guint)demo_row_pos(app->demo.table, key, n));
+        const char *title = it ? fold_list_item_get_title(it) : NULL;
+        if (g_strcmp0(title, titles[n]) != 0)
+            fprintf(stderr, "%s row %" G_GINT64_FORMAT ": \"%s\", expected \"%s\"\n", key, n,
+                    title ? title : "(none)", titles[n]);
+        EXPECT(g_strcmp0(title, titles[n]) == 0);
+        g_clear_object(&it);
+    }
+    EXPECT(info.row_count == n);
+}
+
+static void
+step_14(gpointer data)
+{
+    App *app = data;
+    gtk_adjustment_set_value(app->vadj, 0);
+}
+
+/* Banana's list item and row widget, held across the drop. */
+static FoldListItem *dragged_item;
+static GtkWidget *dragged_widget;
+
+static void
+step_15(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Take Banana (fruit row 1) by its middle. */
+    int64_t banana = demo_row_pos(t, "fruit", 1);
+    EXPECT(demo_drop_test_take(app->drop, 200, point_in(app, banana, 0.5)));
+    EXPECT(carries(app, demo_section(t, "fruit"), 1));
+    graphene_rect_t r;
+    /* Over Fruit's header top: before Fruit, at the top level, where only
+     * sections go: refused, nothing drawn. */
+    EXPECT(demo_drop_test_motion(app->drop, 200, 2) == 0);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    EXPECT(!demo_drop_get_indicator(app->drop, &r));
+    /* A drop there is refused and changes nothing. */
+    int64_t before = demo_item_count(t);
+    app->signals = 0;
+    EXPECT(!demo_drop_test_drop(app->drop, 200, 2));
+    EXPECT(app->signals == 0 && demo_item_count(t) == before);
+    EXPECT(carries(app, demo_section(t, "fruit"), 1));
+    /* Over Strawberry's lower half: before Blueberry (berries child 1), a
+     * line at Blueberry's top, two levels in (the berries' rows' depth). */
+    int64_t strawberry = demo_row_pos(t, "berries", 0), blueberry = demo_row_pos(t, "berries", 1);
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, strawberry, 0.75)) ==
+           GDK_ACTION_MOVE);
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    EXPECT(a->kind == FOLD_DROP_BEFORE && a->parent == demo_section(t, "berries") &&
+           a->index == 1 && a->depth == 2 && a->position == blueberry);
+    EXPECT(a->line_y == demo_item_top(t, blueberry) && a->line_x == 2 * EXPANDER_INDENT);
+    EXPECT(demo_drop_get_indicator(app->drop, &r));
+    double width = gtk_widget_get_width(app->demo.list);
+    EXPECT(r.origin.x == LIST_ROW_START + 2 * EXPANDER_INDENT &&
+           r.origin.y == demo_item_top(t, blueberry) - 1 && r.size.height == 2 &&
+           r.size.width == width - r.origin.x);
+    dragged_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)banana);
+    dragged_widget = row_widget(app, banana);
+    EXPECT(dragged_widget != NULL);
+    if (dragged_widget)
+        g_object_ref(dragged_widget);
+    printf("step 15: dragging Banana: refused over Fruit's top (rows cannot be top-level), "
+           "a line at y=%.0f x=%.0f over Strawberry's lower half (berries, index 1)\n",
+           r.origin.y + 1, r.origin.x);
+}
+
+static void
+step_16(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* OUT-drop-indicator.png: the line drawn between Strawberry and Blueberry. */
+    demo_expect_screenshot(&app->demo, "-drop-indicator.png",
+                           " (Banana dragged between Strawberry and Blueberry)");
+    int64_t strawberry = demo_row_pos(t, "berries", 0);
+    app->signals = 0;
+    EXPECT(demo_drop_test_drop(app->drop, 200, point_in(app, strawberry, 0.75)));
+    EXPECT(app->signals == 1); /* one change set, one items-changed */
+    expect_rows(app, "fruit", (const char *const[]){"Apple", "Cherry", NULL});
+    expect_rows(app, "berries", (const char *const[]){"Strawberry", "Banana", "Blueberry",
+                                                      "Raspberry", "Gooseberry", NULL});
+    /* The moved row is the same item, shown by the same widget. */
+    int64_t banana = demo_row_pos(t, "berries", 1);
+    FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)banana);
+    EXPECT(now && now == dragged_item);
+    g_clear_object(&now);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    printf("step 16: dropped Banana: berries row 1, the same list item\n");
+}
+
+static void
+step_17(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    int64_t banana = demo_row_pos(t, "berries", 1);
+    GtkWidget *outer = row_widget(app, banana);
+    EXPECT(outer && outer == dragged_widget);
+    EXPECT(outer && g_strcmp0(gtk_label_get_text(g_object_get_data(G_OBJECT(outer), "title")),
+                              "Banana") == 0);
+    g_clear_object(&dragged_item);
+    g_clear_object(&dragged_widget);
+    /* Tree nuts at the top, Spices under it, for a section's drag. */
+    gtk_adjustment_set_value(app->vadj, demo_item_top(t, demo_header_pos(t, "tree-nuts")));
+    printf("step 17: Banana's widget kept\n");
+}
+
+static void
+step_18(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Take the section Tree nuts by its header. */
+    int64_t h = demo_header_pos(t, "tree-nuts");
+    EXPECT(demo_drop_test_take(app->drop, 200, point_in(app, h, 0.5)));
+    EXPECT(carries(app, demo_section(t, "tree-nuts"), -1));
+    /* Over its own row Cashew: inside itself, refused. */
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, demo_row_pos(t, "tree-nuts", 0), 0.5)) == 0);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    /* Over the middle of Spices' header: into Spices, highlighted from its
+     * header to its last item. */
+    int64_t spices = demo_header_pos(t, "spices");
+    EXPECT(demo_drop_test_motion(app->drop, 200, point_in(app, spices, 0.5)) == GDK_ACTION_MOVE);
+    const fold_drop_target *a = demo_drop_get_answer(app->drop);
+    fold_section_info info;
+    fold_table_section_info(t, demo_section(t, "spices"), &info);
+    EXPECT(a->kind == FOLD_DROP_INTO && a->parent == demo_section(t, "spices") &&
+           a->index == info.child_count && a->depth == 1 && a->position == spices);
+    EXPECT(a->highlight_top == demo_item_top(t, spices) &&
+           a->highlight_height == demo_content_height(t) - demo_item_top(t, spices));
+    graphene_rect_t r;
+    EXPECT(demo_drop_get_indicator(app->drop, &r));
+    EXPECT(r.origin.y == demo_item_top(t, spices) - gtk_adjustment_get_value(app->vadj));
+    dragged_item = g_list_model_get_item(G_LIST_MODEL(app->demo.model), (guint)h);
+    printf("step 18: dragging Tree nuts: refused over itself, into Spices over its header\n");
+}
+
+static void
+step_19(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    demo_expect_screenshot(&app->demo, "-drop-into.png", " (Tree nuts dragged into Spices)");
+    EXPECT(demo_drop_test_drop(app->drop, 200, point_in(app, demo_header_pos(t, "spices"), 0.5)));
+    fold_section_info info;
+    EXPECT(fold_table_section_info(t, demo_section(t, "tree-nuts"), &info) == FOLD_OK);
+    EXPECT(info.parent == demo_section(t, "spices") && info.index == 6 && info.depth == 1);
+    expect_rows(app, "tree-nuts", (const char *const[]){"Cashew", "Pistachio", "Macadamia", NULL});
+    /* The same header item (its widget is below the view now). */
+    FoldListItem *now = g_list_model_get_item(G_LIST_MODEL(app->demo.model),
+                                              (guint)demo_header_pos(t, "tree-nuts"));
+    EXPECT(now && now == dragged_item);
+    g_clear_object(&now);
+    g_clear_object(&dragged_item);
+    EXPECT(demo_drop_get_answer(app->drop)->kind == FOLD_DROP_NONE);
+    printf("step 19: dropped Tree nuts into Spices: its last child, the same item\n");
+    /* The top, for the keyboard. */
+    gtk_adjustment_set_value(app->vadj, 0);
+}
+
+/* ---- the keyboard alone ------------------------------------------------------ */
+
+/* Whether the engine's focus is on `position` and GTK's on its expander. */
+static gboolean
+focused_on(App *app, int64_t position)
+{
+    GtkWidget *expander = row_expander(app, position);
+    if (engine_focus(app) != position || !expander || demo_focus(&app->demo) != expander) {
+        fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT
+                "; GTK's %s\n", engine_focus(app), position,
+                expander && demo_focus(&app->demo) == expander ? "there" : "elsewhere");
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean
+row_selected(App *app, const char *key, int64_t row)
+{
+    int selected = 0;
+    fold_table_is_row_selected(app->demo.table, demo_section(app->demo.table, key), row, &selected);
+    return selected != 0;
+}
+
+/* The keys sent so far, to check that the last step's arrived. */
+static guint keys_before;
+
+static void
+send_key(App *app, guint keyval, GdkModifierType mods)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    demo_send_key(&app->demo, keyval, mods);
+}
+
+static gboolean
+key_arrived(App *app)
+{
+    return demo_keys_seen(&app->demo) > keys_before;
+}
+
+static void
+step_20(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* The keyboard alone from Fruit's header (GTK's focus there sets the
+     * engine's): real key presses through the X server from here on. */
+    printf("step 20: keys through %s\n", demo_keys_real(&app->demo)
+                                             ? "the X server (XTest)"
+                                             : "the focus widget's controllers (no XTest)");
+    GtkWidget *outer = row_widget(app, 0);
+    EXPECT(outer != NULL);
+    if (outer)
+        gtk_widget_grab_focus(gtk_widget_get_parent(outer));
+    EXPECT(engine_focus(app) == 0);
+    fold_table_clear_selection(t, NULL);
+    send_key(app, GDK_KEY_Down, 0);
+}
+
+static void
+step_21(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Down: Apple focused and selected alone (the anchor). */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_row_pos(t, "fruit", 0)));
+    EXPECT(row_selected(app, "fruit", 0));
+    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    printf("step 21: Down from Fruit: Apple focused and selected\n");
+}
+
+static void
+step_22(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Shift+Down: Cherry focused, Apple and Cherry selected, and drawn so. */
+    int64_t cherry = demo_row_pos(t, "fruit", 1);
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, cherry));
+    EXPECT(row_selected(app, "fruit", 0) && row_selected(app, "fruit", 1));
+    int64_t rows = 0, sections = 0;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
+    EXPECT(rows == 2 && sections == 0);
+    GtkWidget *a = row_widget(app, demo_row_pos(t, "fruit", 0)), *c = row_widget(app, cherry);
+    EXPECT(a && gtk_widget_has_css_class(a, "selected"));
+    EXPECT(c && gtk_widget_has_css_class(c, "selected"));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 22: Shift+Down: Cherry focused, Apple and Cherry selected\n");
+}
+
+static void
+step_23(gpointer data)
+{
+    App *app = data;
+    /* Left on a row: its section's header. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, 0));
+    send_key(app, GDK_KEY_Left, 0);
+    printf("step 23: Left from Cherry: Fruit's header\n");
+}
+
+/* The item count before the folds. */
+static int64_t items_before;
+
+static void
+step_24(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Left on an open header folds it, the focus staying. */
+    EXPECT(key_arrived(app));
+    EXPECT(demo_section_collapsed(t, "fruit"));
+    EXPECT(focused_on(app, 0));
+    send_key(app, GDK_KEY_Right, 0);
+    printf("step 24: Left folded Fruit\n");
+}
+
+static void
+step_25(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Right opens it again; Citrus, folded in step 2, stays folded. */
+    EXPECT(key_arrived(app));
+    EXPECT(!demo_section_collapsed(t, "fruit") && demo_section_collapsed(t, "citrus"));
+    EXPECT(focused_on(app, 0));
+    items_before = demo_item_count(t);
+    send_key(app, GDK_KEY_KP_Multiply, 0);
+    printf("step 25: Right opened Fruit\n");
+}
+
+static void
+step_26(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* *: Fruit and everything below it open (Citrus's 5 rows). */
+    EXPECT(key_arrived(app));
+    EXPECT(!demo_section_collapsed(t, "citrus"));
+    EXPECT(demo_item_count(t) == items_before + 5);
+    EXPECT(focused_on(app, 0));
+    /* Type-ahead: "c" finds Cherry, the first title after Fruit with it. */
+    send_key(app, GDK_KEY_c, 0);
+    printf("step 26: * opened Citrus below Fruit\n");
+}
+
+static void
+step_27(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_row_pos(t, "fruit", 1)));
+    send_key(app, GDK_KEY_i, 0);
+    printf("step 27: \"c\": Cherry\n");
+}
+
+static void
+step_28(gpointer data)
+{
+    App *app = data;
+    /* "ci": Citrus's header. */
+    EXPECT(key_arrived(app));
+    EXPECT(focused_on(app, demo_header_pos(app->demo.table, "citrus")));
+    demo_expect_screenshot(&app->demo, "-keyboard.png",
+                           " (keyboard alone: Citrus found by typing \"ci\", its focus ring)");
+    printf("step 28: \"ci\": Citrus\n");
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2,  step_3,  step_4,  step_5,  step_6, step_7,
-                                     step_8, step_9, step_10, step_11, step_12, step_13};
+static const DemoStep self_test[] = {step_1,  step_2,  step_3,  step_4,  step_5,  step_6,  step_7,
+                                     step_8,  step_9,  step_10, step_11, step_12, step_13, step_14,
+                                     step_15, step_16, step_17, step_18, step_19, step_20, step_21,
+                                     step_22, step_23, step_24, step_25, step_26, step_27, step_28};
 
 int
 main(int argc, char **argv)
 {
     App app = {0};
+    app.rows = demo_rows_new();
+    for (const DemoGroup *g = groups; g->key; g++)
+        demo_rows_set(app.rows, g->key, g->rows, -1);
     /* The model owns the table. */
-    return demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
-                     "org.foldtable.DemoListView", build_window,
-                     self_test, G_N_ELEMENTS(self_test), 400, &app);
+    int status = demo_main(&app.demo, argc, argv, build_table, demo_rows_title, app.rows,
+                           "org.foldtable.DemoListView", build_window, self_test,
+                           G_N_ELEMENTS(self_test), 400, &app);
+    demo_rows_free(app.rows);
+    return status;
 }

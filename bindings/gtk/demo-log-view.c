@@ -1,5 +1,6 @@
 /* The log demo's view and lines: see demo-log-view.h. */
 #include "demo-log-view.h"
+#include "demo-view-keys.h"
 #include "demo-app.h"
 #include "demo-viewport.h"
 
@@ -144,8 +145,8 @@ run_of(fold_table *table, fold_section_id section)
  * where an expander's child starts (12 px margin, 16 px chevron, 4 px), on
  * Adwaita's light grey (the list demos' headers). */
 static void
-draw_header(LogView *v, cairo_t *cr, PangoLayout *layout, fold_section_id section, double y,
-            double width, double height)
+draw_header(LogView *v, cairo_t *cr, PangoLayout *layout, fold_section_id section, uint32_t flags,
+            double y, double width, double height)
 {
     char title[64] = "", detail[64] = "";
     fold_table_section_text(v->table, section, FOLD_TEXT_TITLE, title, sizeof title, NULL);
@@ -153,7 +154,10 @@ draw_header(LogView *v, cairo_t *cr, PangoLayout *layout, fold_section_id sectio
     fold_section_info info;
     gboolean known = fold_table_section_info(v->table, section, &info) == FOLD_OK;
     int64_t lines = known ? info.row_count : 0;
-    paint(cr, 0, y, width, height, 0.965, 0.961, 0.957);     /* #f6f5f4 */
+    if (flags & FOLD_ITEM_FLAG_SELECTED)
+        paint(cr, 0, y, width, height, 0.867, 0.91, 0.973); /* #dde8f8 */
+    else
+        paint(cr, 0, y, width, height, 0.965, 0.961, 0.957); /* #f6f5f4 */
     paint(cr, 0, y + height - 1, width, 1, 0.87, 0.867, 0.855); /* #deddda */
     if (known && (info.flags & FOLD_SECTION_COLLAPSIBLE)) {
         static const GdkRGBA chevron = {0.37f, 0.36f, 0.39f, 1}; /* #5e5c64 */
@@ -166,18 +170,22 @@ draw_header(LogView *v, cairo_t *cr, PangoLayout *layout, fold_section_id sectio
                                            title, detail, lines);
     show_markup(cr, layout, 32, y, height, markup);
     g_free(markup);
+    demo_view_cairo_focus_ring(v->area, cr, flags, y, width, height);
 }
 
 static void
-draw_line(cairo_t *cr, PangoLayout *layout, int64_t run, int64_t line, double y, double width,
-          double height)
+draw_line(LogView *v, cairo_t *cr, PangoLayout *layout, int64_t run, int64_t line,
+          uint32_t flags, double y, double width, double height)
 {
     static const double tint[3][3] = {{1, 1, 1}, {1.0, 0.97, 0.86}, {1.0, 0.90, 0.90}};
     static const char *const names[3] = {"INFO", "WARN", "ERROR"};
     static const char *const colours[3] = {"#2a6f2a", "#9a6a00", "#b02020"};
     uint32_t h = line_hash(run, line);
     int level = line_level(h);
-    paint(cr, 0, y, width, height, tint[level][0], tint[level][1], tint[level][2]);
+    if (flags & FOLD_ITEM_FLAG_SELECTED)
+        paint(cr, 0, y, width, height, 0.867, 0.91, 0.973); /* #dde8f8 */
+    else
+        paint(cr, 0, y, width, height, tint[level][0], tint[level][1], tint[level][2]);
     paint(cr, 0, y + height - 1, width, 1, 0.92, 0.92, 0.92);
     char message[96];
     unsigned m = h / 31 % 4;
@@ -196,6 +204,7 @@ draw_line(cairo_t *cr, PangoLayout *layout, int64_t run, int64_t line, double y,
         show_markup(cr, layout, 24, y + LINE_HEIGHT + f * FRAME_HEIGHT, FRAME_HEIGHT, markup);
         g_free(markup);
     }
+    demo_view_cairo_focus_ring(v->area, cr, flags, y, width, height);
 }
 
 /* One frame: the lines the viewport shows, then the run header stuck on top. */
@@ -211,16 +220,19 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &v->items[i];
         if (it->kind == FOLD_ITEM_HEADER)
-            draw_header(v, cr, layout, it->section, it->top - offset, width, it->height);
+            draw_header(v, cr, layout, it->section, it->flags, it->top - offset, width,
+                        it->height);
         else
-            draw_line(cr, layout, run_of(v->table, it->section), it->row, it->top - offset, width,
-                      it->height);
+            draw_line(v, cr, layout, run_of(v->table, it->section), it->row, it->flags,
+                      it->top - offset, width, it->height);
     }
     fold_sticky_header sticky;
     int64_t nsticky = 0;
     fold_table_sticky_headers(v->table, offset, &sticky, 1, &nsticky, NULL);
-    if (nsticky > 0)
-        draw_header(v, cr, layout, sticky.section, sticky.top - offset, width, sticky.height);
+    fold_item stuck;
+    if (nsticky > 0 && fold_table_item_at(v->table, sticky.position, &stuck) == FOLD_OK)
+        draw_header(v, cr, layout, sticky.section, stuck.flags, sticky.top - offset, width,
+                    sticky.height);
     g_object_unref(layout);
     v->drawn_offset = offset;
     v->drawn_last = written ? v->items[written - 1].position : -1;
@@ -243,9 +255,31 @@ on_pressed(GtkGestureClick *gesture, int n_press, double x, double y, LogView *v
     else if (fold_table_item_at_offset(v->table, offset + y, &p, &place) != FOLD_OK ||
              place != FOLD_OFFSET_IN_ITEM)
         return;
+    /* The keyboard goes on from the item clicked. */
+    gtk_widget_grab_focus(v->area);
+    fold_table_set_focus(v->table, p);
     fold_item item;
     if (fold_table_item_at(v->table, p, &item) == FOLD_OK && item.kind == FOLD_ITEM_HEADER)
         fold_table_activate(v->table, p, NULL);
+}
+
+/* The engine's keyboard model; Enter folds or unfolds the focused run. */
+static gboolean
+on_key(GtkWidget *area, guint keyval, GdkModifierType state, gpointer data)
+{
+    (void)area;
+    LogView *v = data;
+    if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) {
+        int64_t focus = -1;
+        fold_item item;
+        if (fold_table_focus(v->table, &focus) != FOLD_OK || focus < 0 ||
+            fold_table_item_at(v->table, focus, &item) != FOLD_OK ||
+            item.kind != FOLD_ITEM_HEADER)
+            return FALSE;
+        fold_table_activate(v->table, focus, NULL);
+        return TRUE;
+    }
+    return demo_view_press_key(v->table, v->vadj, keyval, state);
 }
 
 /* The view's widgets in a horizontal box; the listener goes on the table. */
@@ -269,6 +303,7 @@ log_view_build(LogView *v, fold_table *table)
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "pressed", G_CALLBACK(on_pressed), v);
     gtk_widget_add_controller(v->area, GTK_EVENT_CONTROLLER(click));
+    demo_view_add_keys(v->area, on_key, v);
     v->scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, v->vadj);
     g_signal_connect(v->vadj, "value-changed", G_CALLBACK(on_value_changed), v);
     fold_table_add_change_listener(table, on_table_changed, v, &v->listener);

@@ -29,6 +29,7 @@
  *                                               screenshots, exit 0 / 1
  */
 #include "demo-app.h"
+#include "demo-keys.h"
 #include "demo-log-view.h"
 #include "demo-screenshot.h"
 #include "fold-store.h"
@@ -313,10 +314,102 @@ step_6(gpointer data)
 {
     App *app = data;
     demo_expect_screenshot(&app->demo, NULL, " (following)");
+    step_done(app);
+}
+
+/* ---- the keyboard alone ---------------------------------------------------------- */
+
+static guint keys_before;
+
+static int64_t
+engine_focus(App *app)
+{
+    int64_t p = -1;
+    fold_table_focus(app->demo.table, &p);
+    return p;
+}
+
+/* Sends a key; the next step checks that it arrived and what it did. */
+static void
+send_key(App *app, guint keyval, GdkModifierType mods)
+{
+    keys_before = demo_keys_seen(&app->demo);
+    demo_send_key(&app->demo, keyval, mods);
+    step_done(app);
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    printf("step 7: keys through %s\n", demo_keys_real(&app->demo)
+                                            ? "the X server (XTest)"
+                                            : "the view's controller (no XTest)");
+    /* The view takes GTK's focus, the engine's goes to the last line. */
+    gtk_widget_grab_focus(app->view.area);
+    EXPECT(gtk_widget_has_focus(app->view.area));
+    EXPECT(fold_table_set_focus(app->demo.table, demo_item_count(app->demo.table) - 1) == FOLD_OK);
+    send_key(app, GDK_KEY_Up, 0);
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Up: the line above, focused and selected. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == demo_item_count(t) - 2);
+    int64_t rows = 0;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
+    EXPECT(rows == 1);
+    send_key(app, GDK_KEY_Home, 0);
+}
+
+static void
+step_9(gpointer data)
+{
+    App *app = data;
+    /* Home: run 1's header, scrolled to the top (no longer following). */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == 0 && gtk_adjustment_get_value(app->view.vadj) == 0);
+    EXPECT(!log_view_at_end(&app->view));
+    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+}
+
+static void
+step_10(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* Shift+Down: run 1 and its first line selected. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == 1);
+    int64_t rows = 0, sections = 0;
+    fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
+    EXPECT(rows == 1 && sections == 1);
+    EXPECT(app->view.drawn_offset == 0);
+    demo_expect_screenshot(&app->demo, "-keyboard.png",
+                           " (keyboard alone: Home, Shift+Down; the focus ring on line 1)");
+    send_key(app, GDK_KEY_End, 0);
+}
+
+static void
+step_11(gpointer data)
+{
+    App *app = data;
+    /* End: the last line, the view at the end: following again. */
+    EXPECT(demo_keys_seen(&app->demo) > keys_before);
+    EXPECT(engine_focus(app) == demo_item_count(app->demo.table) - 1);
+    EXPECT(log_view_at_end(&app->view));
+    EXPECT(append_following(app, 2) == 2);
+    printf("step 11: Up, Home, Shift+Down, End through the engine; End resumed following\n");
+    step_done(app);
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4,  step_5, step_6,
+                                     step_7, step_8, step_9, step_10, step_11};
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)

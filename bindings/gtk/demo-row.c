@@ -205,7 +205,7 @@ demo_list_find(GtkWidget *list, guint position, GtkListItem *(*bound)(GtkWidget 
 
 /* Keyboard: the list moves the focus to a row by focusing its list item,
  * which hands it to its child: the row gives it to its expander, so that
- * the expander's keys (+, -, *, Left, Right) reach it and its focus ring
+ * the expander's keys (the engine's keyboard model) reach it and its focus ring
  * shows where the keyboard is. */
 static gboolean
 demo_row_grab_focus(GtkWidget *widget)
@@ -219,10 +219,11 @@ demo_row_focus(GtkWidget *widget, GtkDirectionType direction)
     return gtk_widget_child_focus(DEMO_ROW(widget)->expander, direction);
 }
 
-/* Enter and Space (captured before the expander, which would activate the
- * item in the model directly) activate the list's item: the list's
- * "activate" signal, as a click, so the demo's handler does what a click
- * does (select a setting, a species) and the model activates the item. */
+/* Enter (captured before the expander, which would activate the item in
+ * the model directly) activates the list's item: the list's "activate"
+ * signal, as a click, so the demo's handler does what a click does (select
+ * a setting, a species) and the model activates the item. Space stays the
+ * expander's: the engine's keyboard model toggles the selection. */
 static gboolean
 activate_list_item(GtkWidget *widget, GVariant *args, gpointer data)
 {
@@ -238,8 +239,7 @@ activate_list_item(GtkWidget *widget, GVariant *args, gpointer data)
 static void
 add_activate_keys(DemoRow *self)
 {
-    static const guint keys[] = {GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter,
-                                 GDK_KEY_space, GDK_KEY_KP_Space};
+    static const guint keys[] = {GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter};
     GtkEventController *controller = gtk_shortcut_controller_new();
     gtk_event_controller_set_name(controller, "demo-row-activate");
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);

@@ -2,8 +2,8 @@
  * chevron, keys) around a horizontal box (title, detail) whose height is the
  * engine's (measure() answers the item's "height": no size request, nothing
  * sized twice). The row hands the keyboard focus to its expander (the
- * expander's keys reach it, its focus ring shows); Enter and Space activate
- * the list's item as a click does. Shared by demo-settings.c and
+ * expander's keys, the engine's keyboard model, reach it, its focus ring
+ * shows); Enter activates the list's item as a click does. Shared by demo-settings.c and
  * demo-taxonomy.c; the binding to an item, the height and the look-up by
  * position also serve the comments demo's CommentRow. */
 #ifndef FOLDTABLE_GTK_DEMO_ROW_H

@@ -6,11 +6,14 @@
  * (FOLD_SECTION_COLLAPSED), one that cannot collapse (About,
  * FOLD_SECTION_FIXED: no chevron, a click does nothing), and the engine's
  * will/did events shown in the status bar (a wrapping label: never cut).
- * Rows are the settings, each with its value; a click selects one (CSS
- * class "selected"), hover is CSS too. Every row is exactly the engine's
- * height (DemoRow's measure()). Keyboard: Up and Down move between rows,
- * the row's expander takes the focus (its ring shows): + or Right opens a
- * section, - or Left closes it, Enter and Space do what a click does;
+ * Rows are the settings, each with its value; a click selects one (the
+ * engine's selection, FOLD_SELECTION_SINGLE; CSS class "selected"), hover
+ * is CSS too. Every row is exactly the engine's height (DemoRow's
+ * measure()). Keyboard: the engine's keyboard model through the row's
+ * expander, which takes the focus (its ring shows): Up and Down move the
+ * focus and select what they reach, + or Right opens a section, - or Left
+ * closes it, Space toggles the selection, Enter does what a click does,
+ * letters jump to a title;
  * Alt+Up and Alt+Down move the focused section above or below its
  * neighbour — the engine reports a move, so its row keeps its widget and
  * the focus stays on it.
@@ -21,6 +24,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
+#include "demo-keys.h"
 #include "demo-groups.h"
 #include "demo-screenshot.h"
 #include "foldtable-gtk.h"
@@ -57,9 +61,6 @@ static const DemoGroup groups[] = {
 typedef struct {
     DemoApp demo;
     GtkWidget *status;
-    /* the selected setting, by identity */
-    fold_section_id selected_section;
-    int64_t selected_row;
     /* the engine's section events, for the status bar and the self-test */
     GString *events;
     int32_t last_events[8];
@@ -78,16 +79,14 @@ static void update_status(gpointer data);
 static void
 row_texts(DemoRow *row, FoldListItem *item, GtkLabel *title, GtkLabel *detail, gpointer data)
 {
-    App *app = data;
+    (void)data;
     const char *t = fold_list_item_get_title(item);
     gtk_label_set_text(title, t ? t : "");
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
         const char *s = demo_group_row(groups, fold_list_item_get_key(item),
                                        fold_list_item_get_row(item));
         gtk_label_set_text(detail, demo_group_detail(s));
-        gboolean selected = fold_list_item_get_section_id(item) == app->selected_section &&
-                            fold_list_item_get_row(item) == app->selected_row;
-        if (selected)
+        if (fold_list_item_get_selected(item))
             gtk_widget_add_css_class(GTK_WIDGET(row), "selected");
         else
             gtk_widget_remove_css_class(GTK_WIDGET(row), "selected");
@@ -137,25 +136,56 @@ on_section_event(fold_table *table, fold_section_id section, const char *key, in
     return 1;
 }
 
+/* The selected setting (the engine's selection, one item at most): its
+ * section and row, FALSE when none is (nothing, or a section's header). */
+static gboolean
+selected_setting(App *app, fold_section_id *out_section, int64_t *out_row)
+{
+    fold_selected_run *runs = NULL;
+    int64_t n = 0;
+    gboolean found = fold_table_selection(app->demo.table, &runs, &n) == FOLD_OK && n > 0 &&
+                     runs[0].row >= 0;
+    if (found) {
+        *out_section = runs[0].section;
+        *out_row = runs[0].row;
+    }
+    fold_free(runs);
+    return found;
+}
+
 static void
 update_status(gpointer data)
 {
     App *app = data;
     GString *s = g_string_new(app->events->len ? app->events->str : "Click a section to open it");
-    if (app->selected_section) {
+    fold_section_id section = 0;
+    int64_t row = -1;
+    if (selected_setting(app, &section, &row)) {
         char title[64];
         const char *set = NULL;
         char key[64] = "";
-        if (fold_table_section_text(app->demo.table, app->selected_section, FOLD_TEXT_KEY, key,
-                                    sizeof key, NULL) == FOLD_OK)
-            set = demo_group_row(groups, key, app->selected_row);
+        if (fold_table_section_text(app->demo.table, section, FOLD_TEXT_KEY, key, sizeof key,
+                                    NULL) == FOLD_OK)
+            set = demo_group_row(groups, key, row);
         if (set)
             g_string_append_printf(s, "  ·  %s › %.*s: %s",
-                                   section_title(app, app->selected_section, title, sizeof title),
+                                   section_title(app, section, title, sizeof title),
                                    (int)strcspn(set, "|"), set, demo_group_detail(set));
     }
     gtk_label_set_text(GTK_LABEL(app->status), s->str);
     g_string_free(s, TRUE);
+}
+
+/* The keyboard (selection follows focus) and clicks change the selection:
+ * the status bar follows. Runs inside the table's listener: reads only. */
+static void
+on_change(fold_table *table, const fold_change_set *changes, void *data)
+{
+    (void)table;
+    (void)changes;
+    App *app = data;
+    if (app->status)
+        update_status(app);
 }
 
 static void
@@ -168,10 +198,10 @@ on_activate(GtkListView *list, guint position, gpointer data)
         return;
     }
     if (fold_list_item_get_kind(item) == FOLD_ITEM_ROW) {
-        /* A setting: select it (rows have no expanded height here). */
-        app->selected_section = fold_list_item_get_section_id(item);
-        app->selected_row = fold_list_item_get_row(item);
-        demo_row_refresh_all(app->demo.list); /* the app's own state: no model change */
+        /* A setting: select it (rows have no expanded height here); the
+         * model redraws the rows whose state changed. */
+        if (fold_table_select_item(app->demo.table, position, FOLD_SELECT_REPLACE, NULL) != FOLD_OK)
+            g_warning("select: %s", fold_last_error_message());
     }
     g_object_unref(item);
     demo_on_activate(list, position, app);
@@ -231,6 +261,7 @@ build_window(GtkApplication *gapp, gpointer data)
     App *app = data;
     app->events = g_string_new(NULL);
     fold_table_add_section_listener(app->demo.table, on_section_event, app, NULL);
+    fold_table_add_change_listener(app->demo.table, on_change, app, NULL);
     GtkWidget *window =
         demo_window_new(gapp, css, "settings-demo", "FoldTable — Settings", 580, 640);
     GtkWidget *vbox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
@@ -260,10 +291,22 @@ static fold_table *
 build_table(void)
 {
     fold_table *table = demo_table_new(HEADER_HEIGHT, ROW_HEIGHT, FOLD_ACCORDION_MULTIPLE);
+    if (table && fold_table_set_selection_mode(table, FOLD_SELECTION_SINGLE) != FOLD_OK)
+        return demo_table_failed(table);
     return table ? demo_groups_insert(table, groups, NULL) : NULL;
 }
 
 /* ---- self-test ----------------------------------------------------------- */
+
+/* The selected setting is row `row` of section `key`. */
+static gboolean
+setting_is(App *app, const char *key, int64_t row)
+{
+    fold_section_id section = 0;
+    int64_t r = -1;
+    return selected_setting(app, &section, &r) && section == demo_section(app->demo.table, key) &&
+           r == row;
+}
 
 static const char *
 chevron_icon(App *app, const char *key)
@@ -334,7 +377,7 @@ step_2(gpointer data)
     int64_t p = -1;
     fold_table_row_position(app->demo.table, demo_section(app->demo.table, "displays"), 2, &p);
     EXPECT(demo_click(&app->demo, (guint)p) == FOLD_ACTIVATED_NOTHING);
-    EXPECT(app->selected_section == demo_section(app->demo.table, "displays") && app->selected_row == 2);
+    EXPECT(setting_is(app, "displays", 2));
     printf("step 2: opened Displays, closed Network (will/did events in order), About "
            "ignores clicks, selected Displays › Refresh rate\n");
 }
@@ -372,6 +415,9 @@ step_4(gpointer data)
     fold_table *t = app->demo.table;
     /* The keyboard on Sound's header: the list focuses its row, the row
      * hands the focus to its expander, and the expander's keys act. */
+    /* The window takes the X server's keyboard: an active window, where
+     * GTK's focus follows the engine's. */
+    demo_keys_real(&app->demo);
     DemoRow *sound = demo_row_focus_position(app->demo.list, (guint)demo_header_pos(t, "sound"));
     GtkWidget *expander = sound ? demo_row_get_expander(sound) : NULL;
     EXPECT(expander && demo_focus(&app->demo) == expander);
@@ -385,30 +431,43 @@ step_4(gpointer data)
     EXPECT(demo_press_key(&app->demo, GDK_KEY_Left) == expander);
     EXPECT(demo_section_collapsed(t, "sound"));
     EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Sound: will collapse") != NULL);
-    /* Down: the list moves the focus to Privacy's header, to its expander. */
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    /* Down: the engine's focus moves to Privacy's header at once, GTK's
+     * with the next frames. */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == expander);
+    int64_t focus = -1;
+    EXPECT(fold_table_focus(t, &focus) == FOLD_OK && focus == demo_header_pos(t, "privacy"));
+    printf("step 4: keys on Sound's expander (+ - Right Left), Down to Privacy\n");
+}
+
+static void
+step_4b(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
     EXPECT(expander_focused(app, demo_header_pos(t, "privacy")));
-    /* Enter opens it, as a click does (the list's "activate"). */
+    /* Enter opens it, as a click does (the row turns it into the list's
+     * "activate"). */
     app->n_events = 0;
     GtkWidget *privacy = demo_focus(&app->demo);
     EXPECT(privacy && demo_press_key(&app->demo, GDK_KEY_Return) == gtk_widget_get_parent(privacy));
     EXPECT(!demo_section_collapsed(t, "privacy") && app->n_events == 2);
     EXPECT(app->demo.last_action == FOLD_ACTIVATED_SECTION_EXPANDED);
-    /* Down to Privacy's first setting, Space selects it (a click's work). */
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
-    EXPECT(expander_focused(app, demo_row_pos(t, "privacy", 0)));
-    demo_press_key(&app->demo, GDK_KEY_space);
-    EXPECT(app->selected_section == demo_section(t, "privacy") && app->selected_row == 0);
-    app->focused = demo_focus(&app->demo);
-    EXPECT(app->focused && (gtk_widget_get_state_flags(app->focused) & GTK_STATE_FLAG_FOCUS_VISIBLE));
-    printf("step 4: keys on Sound's expander (+ - Right Left), Down to Privacy, Enter opened "
-           "it, Down, Space selected Privacy › Location services\n");
+    /* Down to Privacy's first setting, which it selects (selection follows
+     * the keyboard). */
+    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == privacy);
+    EXPECT(setting_is(app, "privacy", 0));
+    EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), "Privacy › Location services") !=
+           NULL);
+    printf("step 4b: Enter opened Privacy, Down selected Privacy › Location services\n");
 }
 
 static void
 step_5(gpointer data)
 {
     App *app = data;
+    EXPECT(expander_focused(app, demo_row_pos(app->demo.table, "privacy", 0)));
+    app->focused = demo_focus(&app->demo);
+    EXPECT(app->focused && (gtk_widget_get_state_flags(app->focused) & GTK_STATE_FLAG_FOCUS_VISIBLE));
     /* The focus ring: the expander drawn with it, then without. */
     EXPECT(demo_focus(&app->demo) == app->focused);
     app->ring = demo_render_widget(app->focused);
@@ -466,12 +525,13 @@ step_8(gpointer data)
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7, step_8};
+static const DemoStep self_test[] = {step_1, step_2,  step_3, step_4, step_4b,
+                                     step_5, step_6,  step_7, step_8};
 
 int
 main(int argc, char **argv)
 {
-    App app = {.selected_row = -1};
+    App app = {0};
     int status = demo_main(&app.demo, argc, argv, build_table, demo_group_title, (gpointer)groups,
                            "org.foldtable.DemoSettings", build_window, self_test,
                            G_N_ELEMENTS(self_test), 400, &app);

@@ -13,9 +13,11 @@
  * "No Results Found". Click a species to select it, ctrl-click to add or
  * remove one, shift-click for the species shown between (the engine's keyed
  * selection: it survives folding and filtering); a click in the list takes
- * the keyboard focus from the search field to the row. Keyboard: Up and
- * Down move between rows, whose expanders take the focus (+, -, *, Left,
- * Right fold and unfold), Enter and Space do what a click does. Sticky
+ * the keyboard focus from the search field to the row. Keyboard: the
+ * engine's keyboard model through the rows' expanders: Up and Down move
+ * the focus and select, with Shift the range, with Ctrl only the focus;
+ * Space toggles; +, -, *, Left and Right fold and unfold; Enter does what
+ * a click does; typing a name's first letters jumps to it. Sticky
  * headers: FoldStickyHeaders
  * (fold-sticky-headers.h) wraps the scrolled list when it is part of the
  * library — the seam is marked "STICKY" below; without it the list scrolls
@@ -27,6 +29,7 @@
  */
 #include "demo-row.h"
 #include "demo-app.h"
+#include "demo-keys.h"
 #include "demo-groups.h"
 #include "foldtable-gtk.h"
 
@@ -552,6 +555,9 @@ step_6(gpointer data)
     fold_table *t = app->demo.table;
     GtkWidget *focus = demo_focus(&app->demo);
     EXPECT(focus && (focus == app->search || gtk_widget_is_ancestor(focus, app->search)));
+    /* The window takes the X server's keyboard: an active window, where
+     * GTK's focus follows the engine's. */
+    demo_keys_real(&app->demo);
     /* A press on Lion's row (the list's press gesture): the focus leaves
      * the search field for the row's expander. */
     DemoRow *lion = demo_row_find(app->demo.list, (guint)demo_row_pos(t, "felids", 0));
@@ -561,13 +567,26 @@ step_6(gpointer data)
     g_signal_emit_by_name(app->press, "pressed", 1, (double)at.x, (double)at.y);
     app->mods = 0;
     EXPECT(focused(app, lion));
-    /* Left on a species: the focus goes to its family's header (Cats). */
+    /* Left on a species: the engine's focus goes to its family's header
+     * (Cats) at once, GTK's with the next frames. */
     GtkWidget *expander = lion ? demo_row_get_expander(lion) : NULL;
     EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_Left) == expander);
+    int64_t engine_focus = -1;
+    EXPECT(fold_table_focus(t, &engine_focus) == FOLD_OK &&
+           engine_focus == demo_header_pos(t, "felids"));
+    printf("step 6: a press in the list took the focus from the search field to Lion; Left to "
+           "Cats\n");
+}
+
+static void
+step_7(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
     DemoRow *cats = demo_row_find(app->demo.list, (guint)demo_header_pos(t, "felids"));
     EXPECT(focused(app, cats));
     /* - folds Cats, + unfolds it. */
-    expander = cats ? demo_row_get_expander(cats) : NULL;
+    GtkWidget *expander = cats ? demo_row_get_expander(cats) : NULL;
     EXPECT(expander && demo_press_key(&app->demo, GDK_KEY_minus) == expander);
     EXPECT(demo_section_collapsed(t, "felids"));
     EXPECT(demo_press_key(&app->demo, GDK_KEY_plus) == expander);
@@ -578,10 +597,23 @@ step_6(gpointer data)
     EXPECT(demo_section_collapsed(t, "primates"));
     EXPECT(animals && demo_press_key(&app->demo, GDK_KEY_asterisk) == demo_row_get_expander(animals));
     EXPECT(!demo_section_collapsed(t, "primates"));
-    /* Down, then Enter selects the species as a click does. */
+    /* Down from Wolf: the engine's keyboard model focuses Red fox and
+     * selects it alone. */
     DemoRow *wolf = demo_row_focus_position(app->demo.list, (guint)demo_row_pos(t, "canids", 0));
     EXPECT(focused(app, wolf));
-    EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == app->demo.list);
+    EXPECT(wolf && demo_press_key(&app->demo, GDK_KEY_Down) == demo_row_get_expander(wolf));
+    int64_t focus = -1;
+    EXPECT(fold_table_focus(t, &focus) == FOLD_OK && focus == demo_row_pos(t, "canids", 1));
+    printf("step 7: - and + folded and unfolded Cats, * on Animals unfolded Primates, Down from "
+           "Wolf focused Red fox\n");
+}
+
+static void
+step_8(gpointer data)
+{
+    App *app = data;
+    fold_table *t = app->demo.table;
+    /* GTK's focus followed; Enter selects the species as a click does. */
     DemoRow *fox = demo_row_find(app->demo.list, (guint)demo_row_pos(t, "canids", 1));
     EXPECT(focused(app, fox));
     demo_press_key(&app->demo, GDK_KEY_Return);
@@ -592,20 +624,19 @@ step_6(gpointer data)
     EXPECT(fold_table_selection_count(t, FOLD_ROOT, &rows, NULL) == FOLD_OK && rows == 1);
     EXPECT(fox && (gtk_widget_get_state_flags(demo_row_get_expander(fox)) &
                    GTK_STATE_FLAG_FOCUS_VISIBLE));
-    printf("step 6: a press in the list took the focus from the search field to Lion; Left to "
-           "Cats, - and + folded and unfolded it, * on Animals unfolded Primates, Down and Enter "
-           "selected Red fox\n");
+    printf("step 8: GTK's focus on Red fox; Enter selected it\n");
 }
 
 static void
-step_7(gpointer data)
+step_9(gpointer data)
 {
     App *app = data;
     demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard focus on Red fox, selected)");
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5, step_6, step_7};
+static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5,
+                                     step_6, step_7, step_8, step_9};
 
 int
 main(int argc, char **argv)

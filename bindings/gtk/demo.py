@@ -8,9 +8,14 @@ description, an accordion switch, and a lock that vetoes expanding Privacy
 (a "section-will-expand" handler returns False). The status line at the
 bottom shows the store's will/did events as they arrive.
 
-Each row is a ``Fold.Expander`` (the chevron, the indentation, the keys:
-+ - * Left Right, Enter and Space) as in ``examples/quickstart.py``, and the
-section headers stick at the top while scrolling (``Fold.StickyHeaders``).
+Each row is a ``Fold.Expander`` (the chevron, the indentation, the keys: the
+engine's keyboard model — Up, Down, Shift and Ctrl with them, Space, Left,
+Right, + - *, Enter, and typing a title's first letters) as in
+``examples/quickstart.py``, and the section headers stick at the top while
+scrolling (``Fold.StickyHeaders``). Rows and sections can be dragged: a
+``Fold.DropIndicator`` over the list shows where the engine says they would
+land, and the drop is one change set with moves (the rows keep their
+widgets); the rows' texts here move along.
 Alt+Up and Alt+Down move the focused section above or below its neighbour
 (``Fold.Store.move_section``): the engine reports a move, so its row keeps
 its widget and the keyboard focus.
@@ -42,7 +47,8 @@ except ValueError as e:  # no Fold-0.2.typelib on GI_TYPELIB_PATH
     print("demo.py: %s (set GI_TYPELIB_PATH to the directory of Fold-0.2.typelib)" % e,
           file=sys.stderr)
     sys.exit(77)
-from gi.repository import Fold, Gdk, GdkPixbuf, Gio, GLib, Gtk, Pango  # noqa: E402
+gi.require_version("Graphene", "1.0")
+from gi.repository import Fold, Gdk, GdkPixbuf, Gio, GLib, GObject, Graphene, Gtk, Pango  # noqa: E402
 
 HEADER, ROW, FOOTER = 0, 1, 2  # FoldListItem:kind
 ACTIVATED_NOTHING, ACTIVATED_REFUSED = 0, 5  # FOLD_ACTIVATED_*
@@ -110,6 +116,7 @@ listview.fold image.expander { color: #5e5c64; }
 listview.fold > row:hover .fold-header { background: #edebe9; }
 listview.fold > row:hover .fold-row { background: #f3f6fb; }
 .fold-status { padding: 6px 12px; box-shadow: inset 0 1px #deddda; background: #ffffff; }
+.fold-row.selected, .fold-header.selected { background: #dde8f8; }
 """
 
 
@@ -186,7 +193,8 @@ class Row(Gtk.Box):
             self.body.set_text(ROWS[p.key][p.row][2])
             self.body.set_margin_start(8 + LEVEL * (p.depth + 2))  # under the title
         self.set_css_classes(["fold-header" if is_header else "fold-row",
-                              "depth-%d" % min(p.depth, 1)] + (["expanded"] if p.expanded else []))
+                              "depth-%d" % min(p.depth, 1)] + (["expanded"] if p.expanded else [])
+                             + (["selected"] if p.selected else []))
 
 
 def setup_row(_factory, list_item, demo):
@@ -256,6 +264,58 @@ class StepPacer:
         return GLib.SOURCE_REMOVE
 
 
+class XKeys:
+    """Real key presses for the self-test: sent to the X server with XTest
+    (as xdotool does; libXtst through ctypes), so they reach the window as
+    a user's do. The window takes the X keyboard (no window manager under
+    Xvfb). None when there is no X display or no libXtst."""
+
+    @classmethod
+    def open(cls, window):
+        import ctypes
+        try:
+            gi.require_version("GdkX11", "4.0")
+            from gi.repository import GdkX11
+            x11 = ctypes.CDLL("libX11.so.6")
+            xtst = ctypes.CDLL("libXtst.so.6")
+        except (ValueError, ImportError, OSError):
+            return None
+        surface = window.get_surface()
+        if not isinstance(surface, GdkX11.X11Surface):
+            return None
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        display = x11.XOpenDisplay(None)
+        if not display:
+            return None
+        self = cls()
+        self.x11, self.xtst, self.display = x11, xtst, display
+        x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+        x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        x11.XSetInputFocus.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int,
+                                           ctypes.c_ulong]
+        x11.XSetInputFocus(display, surface.get_xid(), 2, 0)  # RevertToParent, CurrentTime
+        x11.XFlush(display)
+        end = GLib.get_monotonic_time() + 2 * 1000000
+        while not window.is_active() and GLib.get_monotonic_time() < end:
+            GLib.MainContext.default().iteration(False)
+        return self
+
+    def send(self, keyval, modifiers=0):
+        code = self.x11.XKeysymToKeycode(self.display, keyval)  # GDK keyvals are X keysyms
+        held = [self.x11.XKeysymToKeycode(self.display, Gdk.KEY_Shift_L)] \
+            if modifiers & Gdk.ModifierType.SHIFT_MASK else []
+        for k in held:
+            self.xtst.XTestFakeKeyEvent(self.display, k, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.display, code, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.display, code, 0, 0)
+        for k in held:
+            self.xtst.XTestFakeKeyEvent(self.display, k, 0, 0)
+        self.x11.XFlush(self.display)
+
+
 class Demo:
     def __init__(self, app, out_png):
         self.store, self.ids = build_store()
@@ -265,6 +325,7 @@ class Demo:
         self.signals = []
         self.events = []
         self.events_idle = 0
+        self.xkeys = None
         self.failures = 0
         self.step = 0
         self.model.connect("items-changed", lambda _m, p, r, a: self.signals.append((p, r, a)))
@@ -316,13 +377,33 @@ class Demo:
         # The section headers stick at the top: the list's own header rows.
         self.sticky = Fold.StickyHeaders.new(self.model, scroller)
         self.sticky.set_vexpand(True)
+        # Drag and drop: rows and headers are dragged from the list; the
+        # indicator over it asks the engine where they would land (x from
+        # the expander's margin, 20 px a level) and draws it.
+        self.indicator = Fold.DropIndicator.new(self.model, self.list)
+        self.indicator.set_indent_start(8)
+        self.indicator.set_indent_width(LEVEL)
+        self.dragged = []  # (section, row) of what the drag carries
+        self.drag_source = Gtk.DragSource(actions=Gdk.DragAction.MOVE)
+        self.drag_source.connect("prepare", self.on_drag_prepare)
+        self.drag_source.connect("drag-end", lambda *_: self.end_drag())
+        self.list.add_controller(self.drag_source)
+        overlay = Gtk.Overlay(child=self.sticky, vexpand=True)
+        overlay.add_overlay(self.indicator)
+        self.drop_target = Gtk.DropTarget.new(GObject.TYPE_STRING, Gdk.DragAction.MOVE)
+        self.drop_target.connect("enter", self.on_drag_motion)
+        self.drop_target.connect("motion", self.on_drag_motion)
+        self.drop_target.connect("leave", lambda *_: self.indicator.hide())
+        self.drop_target.connect("drop", self.on_drop)
+        overlay.add_controller(self.drop_target)
+        self.overlay = overlay
         self.status = Gtk.Label(xalign=0, wrap=True, css_classes=["fold-status"],
                                 label="Click a header to collapse it, a row to expand it.")
 
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
         box.append(bar)
         box.append(lock_bar)
-        box.append(self.sticky)
+        box.append(self.overlay)
         box.append(self.status)
         self.window.set_child(box)
         self.window.present()
@@ -394,6 +475,67 @@ class Demo:
             self.add_event("moved %s %s" % (TITLES[item.props.key], "up" if delta < 0 else "down"))
         return True
 
+    # -- drag and drop ---------------------------------------------------------
+
+    def on_drag_prepare(self, _source, x, y):
+        """What a drag from list point (x, y) carries: the row or the header
+        whose widget is there."""
+        position = self.picked_position(x, y)
+        item = self.model.get_item(position) if position >= 0 else None
+        if item is None or item.props.kind not in (HEADER, ROW):
+            return None
+        self.dragged = [(item.props.section_id, item.props.row if item.props.kind == ROW else -1)]
+        self.indicator.drag_item(item)
+        return Gdk.ContentProvider.new_for_value(item.props.title or "")
+
+    def end_drag(self):
+        self.dragged = []
+        self.indicator.clear()
+
+    def list_point(self, x, y):
+        ok, point = self.overlay.compute_point(self.list, Graphene.Point().init(x, y))
+        return (point.x, point.y) if ok else (x, y)
+
+    def update_indicator(self, x, y):
+        """The indicator at overlay point (x, y): the engine's target."""
+        return last_out(self.indicator.update(*self.list_point(x, y)))
+
+    def on_drag_motion(self, _target, x, y):
+        if not self.dragged:
+            return 0
+        target = self.update_indicator(x, y)
+        return Gdk.DragAction.MOVE if target.kind != Fold.DropKind.NONE else 0
+
+    def on_drop(self, _target, _value, x, y):
+        if not self.dragged:
+            return False
+        target = self.update_indicator(x, y)
+        if target.kind == Fold.DropKind.NONE:
+            self.end_drag()
+            return False
+        self.move_texts(target.parent, target.index)
+        sections = [s for s, _r in self.dragged]
+        rows = [r for _s, r in self.dragged]
+        self.store.drop(target.parent, target.index, sections, rows)
+        self.end_drag()
+        return True
+
+    def move_texts(self, parent, index):
+        """The dragged rows' texts go where the engine puts the rows, before
+        it does (the model reads them during the drop). Here every section's
+        rows come before its subsections, so a child index at or below the
+        row count is a row index."""
+        if parent == 0:
+            return  # sections only at the top level (their texts go with their keys)
+        target_key = self.store.get_section_key(parent)
+        start = min(index, self.store.get_row_count(parent))
+        moved = [(self.store.get_section_key(s), r) for s, r in self.dragged if r >= 0]
+        start -= sum(1 for key, r in moved if key == target_key and r < start)
+        texts = [ROWS[key][r] for key, r in moved]
+        for key, r in sorted(moved, key=lambda m: -m[1]):
+            del ROWS[key][r]
+        ROWS[target_key][start:start] = texts
+
     def on_accordion(self, switch, _pspec):
         self.store.props.accordion = (Fold.AccordionPolicy.SINGLE if switch.get_active()
                                       else Fold.AccordionPolicy.MULTIPLE)
@@ -443,16 +585,20 @@ class Demo:
         return None
 
     def press_key(self, keyval, modifiers=0):
-        """A key as the shortcut controllers of the focus widget and its
-        ancestors take it, nearest first (GTK 4 has no public way to make a key
-        event; the C demos' demo_press_key walks the whole chain). Returns the
-        widget that took it, or None."""
+        """A key as the key and shortcut controllers of the focus widget and
+        its ancestors take it, nearest first (GTK 4 has no public way to make
+        a key event; the C demos' demo_press_key walks the whole chain).
+        Returns the widget that took it, or None."""
         self.window.set_focus_visible(True)
         widget = self.window.get_focus()
         while widget is not None:
             controllers = widget.observe_controllers()
             for i in range(controllers.get_n_items()):
                 c = controllers.get_item(i)
+                if isinstance(c, Gtk.EventControllerKey):
+                    if c.emit("key-pressed", keyval, 0, modifiers):
+                        return widget
+                    continue
                 if not isinstance(c, Gtk.ShortcutController):
                     continue
                 for j in range(c.get_n_items()):
@@ -465,6 +611,33 @@ class Demo:
                             return widget
             widget = widget.get_parent()
         return None
+
+    def send_key(self, keyval, modifiers=0):
+        """A real key press when XTest is there (handled before the next
+        step), else the controllers' signal."""
+        if self.xkeys:
+            self.xkeys.send(keyval, modifiers)
+        else:
+            self.press_key(keyval, modifiers)
+
+    def expect_focus(self, position):
+        """The engine's focus on `position`, GTK's on its row's expander."""
+        row = self.row_at(position)
+        self.expect(self.store.get_focus() == position and row is not None
+                    and self.window.get_focus() is row.expander,
+                    "focus on %d: the engine's %d, GTK's on %s" % (
+                        position, self.store.get_focus(),
+                        "it" if row is not None and self.window.get_focus() is row.expander
+                        else "another widget"))
+
+    def list_point_of(self, position, fraction):
+        """A list point at `fraction` of the item's height."""
+        height = self.model.get_item(position).props.height
+        return 200.0, self.item_top(position) + fraction * height - self.vadj.get_value()
+
+    def overlay_point(self, x, y):
+        ok, point = self.list.compute_point(self.overlay, Graphene.Point().init(x, y))
+        return (point.x, point.y) if ok else (x, y)
 
     def click(self, position):
         """A click through the list's own activate signal."""
@@ -673,7 +846,72 @@ class Demo:
                         "status %r" % self.status.get_text())
             print("step 12: Alt+Up moved Privacy from %d to %d and Alt+Down back: the same row "
                   "widget, the focus kept" % (before, after))
+            # The window takes the X keyboard (real key presses from the next
+            # step on); Sound's header at the top again, for them.
+            self.xkeys = XKeys.open(self.window)
+            self.store.set_focus(self.header_position("sound"))  # GTK's focus follows
+            self.vadj.set_value(self.item_top(self.header_position("sound")))
             return GLib.SOURCE_CONTINUE
+        elif self.step == 13:
+            # The keyboard alone, through the engine: real key presses from here.
+            print("step 13: keys through %s" % ("the X server (XTest)" if self.xkeys
+                                                 else "the key controllers (no XTest)"))
+            sound = self.row_at(self.header_position("sound"))
+            self.expect(sound is not None, "Sound's row shown")
+            if sound is not None:
+                sound.get_parent().grab_focus()
+            self.expect(store.get_focus() == self.header_position("sound"),
+                        "the engine's focus on Sound: %d" % store.get_focus())
+            self.send_key(Gdk.KEY_Down)
+        elif self.step == 14:
+            # Down: Output focused (GTK's focus too) and selected.
+            output = self.row_position("sound", 0)
+            self.expect_focus(output)
+            self.expect(model.get_item(output).props.selected, "Output selected")
+            self.send_key(Gdk.KEY_v)  # type-ahead
+        elif self.step == 15:
+            # "v": Volume, the next title starting with it.
+            volume = self.row_position("sound", 2)
+            self.expect_focus(volume)
+            path = os.path.splitext(self.out_png)[0] + "-keyboard.png"
+            colours = self.save_screenshot(path)
+            print("screenshot %s (Down, then \"v\": Volume): %d distinct colours" % (path, colours))
+            self.expect(colours > 1, "keyboard screenshot not blank")
+            # Drag Volume (the drag source's "prepare" at its row) over
+            # Output's top quarter: before Output, Sound's child 0.
+            x, y = self.list_point_of(volume, 0.5)
+            content = self.drag_source.emit("prepare", x, y)
+            self.expect(content is not None and self.dragged == [(ids["sound"], 2)],
+                        "dragging Volume: %r" % self.dragged)
+            output = self.row_position("sound", 0)
+            self.drag_at = self.overlay_point(*self.list_point_of(output, 0.2))
+            action = self.drop_target.emit("motion", *self.drag_at)
+            self.expect(action == Gdk.DragAction.MOVE, "motion: MOVE")
+            target = last_out(self.indicator.get_target())
+            self.expect(target is not None and (target.kind, target.parent, target.index, target.depth)
+                        == (Fold.DropKind.BEFORE, ids["sound"], 0, 1),
+                        "before Output: %r" % ((target.kind, target.parent, target.index,
+                                               target.depth),))
+            self.expect(target.line_y == self.item_top(output) and target.line_x == LEVEL,
+                        "the line at Output's top, one level in: %s, %s"
+                        % (target.line_y, target.line_x))
+            self.volume = (model.get_item(volume), self.row_at(volume))
+            print("step 15: Down then \"v\" focused Volume; dragging it before Output")
+        elif self.step == 16:
+            path = os.path.splitext(self.out_png)[0] + "-drop-indicator.png"
+            colours = self.save_screenshot(path)
+            print("screenshot %s (Volume dragged before Output): %d distinct colours"
+                  % (path, colours))
+            self.expect(colours > 1, "drop screenshot not blank")
+            value = GObject.Value(GObject.TYPE_STRING, "Volume")
+            self.expect(self.drop_target.emit("drop", value, *self.drag_at), "dropped")
+            titles = [model.get_item(self.row_position("sound", r)).props.title for r in range(3)]
+            self.expect(titles == ["Volume", "Output", "Input"], "Sound's rows %r" % titles)
+            item, row = self.volume
+            first = self.row_position("sound", 0)
+            self.expect(model.get_item(first) is item, "Volume is the same item")
+            self.expect(row is not None and self.row_at(first) is row, "and the same row widget")
+            print("step 16: dropped Volume first in Sound: %r, the same item and widget" % titles)
         else:
             colours = self.save_screenshot(self.out_png)
             print("screenshot %s: %d distinct colours" % (self.out_png, colours))
@@ -695,6 +933,12 @@ class Demo:
         step, width = pixbuf.get_n_channels(), pixbuf.get_width()
         return len({bytes(data[y * stride + x * step:y * stride + (x + 1) * step])
                     for y in range(pixbuf.get_height()) for x in range(width)})
+
+
+def last_out(result):
+    """A call's out value: PyGObject returns (ok, out) or just out, as the
+    typelib annotates the boolean."""
+    return result[-1] if isinstance(result, tuple) else result
 
 
 def render_to_png(snapshot, renderer, width, height, path):
