@@ -240,6 +240,9 @@ fold_drop_indicator_new(FoldListModel *model, GtkListView *list_view)
  * fold_drop_indicator_set_model:
  * @self: a #FoldDropIndicator
  * @model: (nullable): the list's model
+ *
+ * Sets the model whose engine answers where dragged items land and
+ * performs the drop.
  */
 void
 fold_drop_indicator_set_model(FoldDropIndicator *self, FoldListModel *model)
@@ -265,6 +268,9 @@ FOLD_DEFINE_GETTER(FoldListModel *, fold_drop_indicator_get_model, FoldDropIndic
  * fold_drop_indicator_set_list_view:
  * @self: a #FoldDropIndicator
  * @list_view: (nullable): the list the pointer moves over
+ *
+ * Sets the list view whose scroll position turns pointer coordinates into
+ * content offsets.
  */
 void
 fold_drop_indicator_set_list_view(FoldDropIndicator *self, GtkListView *list_view)
@@ -291,6 +297,9 @@ FOLD_DEFINE_GETTER(GtkListView *, fold_drop_indicator_get_list_view, FoldDropInd
  * fold_drop_indicator_set_indent_width:
  * @self: a #FoldDropIndicator
  * @indent_width: points per nesting level, > 0 (default 20)
+ *
+ * Sets the indentation per nesting level, as the rows draw it: the
+ * pointer's x picks the level by it, and lines start at depth times it.
  */
 void
 fold_drop_indicator_set_indent_width(FoldDropIndicator *self, double indent_width)
@@ -316,6 +325,9 @@ FOLD_DEFINE_GETTER(double, fold_drop_indicator_get_indent_width, FoldDropIndicat
  * fold_drop_indicator_set_indent_start:
  * @self: a #FoldDropIndicator
  * @indent_start: the x in the list view where level 0 starts (default 0)
+ *
+ * Sets where the indentation of depth 0 starts, in points from the list's
+ * left edge (the rows' own start padding).
  */
 void
 fold_drop_indicator_set_indent_start(FoldDropIndicator *self, double indent_start)
