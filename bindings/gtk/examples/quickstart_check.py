@@ -8,7 +8,7 @@ import time
 
 from gi.repository import GLib, Gtk
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "demos"))
 from demo import render_to_png  # noqa: E402  (ctypes: PyGObject cannot marshal render nodes)
 
 

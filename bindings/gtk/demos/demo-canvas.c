@@ -269,14 +269,6 @@ static guint keys_before;
 static int64_t focus_before, expected_focus;
 static double screen_before;
 
-static int64_t
-engine_focus(App *app)
-{
-    int64_t p = -1;
-    fold_table_focus(app->demo.table, &p);
-    return p;
-}
-
 static double
 offset(App *app)
 {
@@ -288,7 +280,7 @@ static void
 send_key(App *app, guint keyval, GdkModifierType mods)
 {
     keys_before = demo_keys_seen(&app->demo);
-    focus_before = engine_focus(app);
+    focus_before = demo_focus_position(app->demo.table);
     screen_before = demo_item_top(app->demo.table, focus_before) - offset(app);
     demo_send_key(&app->demo, keyval, mods);
 }
@@ -314,14 +306,16 @@ step_9(gpointer data)
     fold_table *t = app->demo.table;
     /* Down: the next row, focused and selected, its ring drawn. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == focus_before + 1);
+    EXPECT(demo_focus_position(app->demo.table) == focus_before + 1);
     int64_t rows = 0;
     fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
     EXPECT(rows == 1 && app->canvas->drawn_focus == 1);
     /* Page Down: the item one viewport further, at the same place on screen. */
-    EXPECT(fold_table_navigate(t, engine_focus(app), FOLD_NAV_PAGE_DOWN, &expected_focus) == FOLD_OK);
+    EXPECT(fold_table_navigate(t, demo_focus_position(app->demo.table), FOLD_NAV_PAGE_DOWN,
+                               &expected_focus) == FOLD_OK);
     send_key(app, GDK_KEY_Page_Down, 0);
-    printf("step 9: Down focused item %" G_GINT64_FORMAT "\n", engine_focus(app));
+    printf("step 9: Down focused item %" G_GINT64_FORMAT "\n",
+           demo_focus_position(app->demo.table));
 }
 
 static void
@@ -330,12 +324,13 @@ step_10(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == expected_focus && expected_focus > focus_before);
-    double screen = demo_item_top(t, engine_focus(app)) - offset(app);
+    EXPECT(demo_focus_position(app->demo.table) == expected_focus && expected_focus > focus_before);
+    double screen = demo_item_top(t, demo_focus_position(app->demo.table)) - offset(app);
     EXPECT(fabs(screen - screen_before) < 89); /* within the row it landed in */
     EXPECT(app->canvas->drawn_focus == 1);
     printf("step 10: Page Down: item %" G_GINT64_FORMAT " -> %" G_GINT64_FORMAT
-           ", on screen at %.0f (was %.0f)\n", focus_before, engine_focus(app), screen,
+           ", on screen at %.0f (was %.0f)\n", focus_before,
+           demo_focus_position(app->demo.table), screen,
            screen_before);
     send_key(app, GDK_KEY_End, 0);
 }
@@ -349,11 +344,12 @@ step_11(gpointer data)
      * to the end. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
     int64_t n = demo_item_count(t);
-    EXPECT(n == SECTIONS * (ROWS + 1) - ROWS && engine_focus(app) == n - 1);
+    EXPECT(n == SECTIONS * (ROWS + 1) - ROWS && demo_focus_position(app->demo.table) == n - 1);
     GtkAdjustment *vadj = app->canvas->vadj;
     EXPECT(offset(app) == gtk_adjustment_get_upper(vadj) - gtk_adjustment_get_page_size(vadj));
     send_key(app, GDK_KEY_Up, GDK_SHIFT_MASK);
-    printf("step 11: End: item %" G_GINT64_FORMAT ", scrolled to %.0f\n", engine_focus(app),
+    printf("step 11: End: item %" G_GINT64_FORMAT ", scrolled to %.0f\n",
+           demo_focus_position(app->demo.table),
            offset(app));
 }
 
@@ -365,7 +361,7 @@ step_12(gpointer data)
     /* Shift+Up: the last two rows selected, the focus on the one above. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
     int64_t n = demo_item_count(t), rows = 0;
-    EXPECT(engine_focus(app) == n - 2);
+    EXPECT(demo_focus_position(app->demo.table) == n - 2);
     fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
     EXPECT(rows == 2 && app->canvas->drawn_focus == 1);
     demo_expect_screenshot(&app->demo, "-keyboard.png",
@@ -378,7 +374,7 @@ step_13(gpointer data)
 {
     App *app = data;
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == 0 && offset(app) == 0);
+    EXPECT(demo_focus_position(app->demo.table) == 0 && offset(app) == 0);
     printf("step 13: Home: item 0, scrolled to the top\n");
 }
 

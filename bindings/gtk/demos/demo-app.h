@@ -180,5 +180,7 @@ double demo_item_top(fold_table *table, int64_t position);
 double demo_item_height_at(fold_table *table, int64_t position);
 /* The viewport's offset as the engine holds it, -1 if none is set. */
 double demo_viewport_offset(fold_table *table);
+/* The engine's focused position (fold_table_focus), -1 if none. */
+int64_t demo_focus_position(fold_table *table);
 
 #endif

@@ -1020,23 +1020,16 @@ step_12(gpointer data)
 
 /* ---- the keyboard alone ------------------------------------------------------ */
 
-static int64_t
-engine_focus(App *app)
-{
-    int64_t p = -1;
-    fold_table_focus(app->demo.table, &p);
-    return p;
-}
-
 /* The engine's focus on `position`, GTK's on its expander. */
 static gboolean
 focused_on(App *app, guint position)
 {
     FoldExpander *e = find_expander(app->demo.list, position);
-    gboolean ok = engine_focus(app) == position && e && demo_focus(&app->demo) == GTK_WIDGET(e);
+    gboolean ok = demo_focus_position(app->demo.table) == position && e &&
+                  demo_focus(&app->demo) == GTK_WIDGET(e);
     if (!ok)
         fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %u; GTK's %s\n",
-                engine_focus(app), position,
+                demo_focus_position(app->demo.table), position,
                 e && demo_focus(&app->demo) == GTK_WIDGET(e) ? "there" : "elsewhere");
     return ok;
 }
@@ -1077,7 +1070,7 @@ step_13(gpointer data)
     EXPECT(home != NULL);
     if (home)
         gtk_widget_grab_focus(gtk_widget_get_parent(home));
-    EXPECT(engine_focus(app) == 0);
+    EXPECT(demo_focus_position(app->demo.table) == 0);
     send_key(app, GDK_KEY_Down, 0);
 }
 

@@ -13,7 +13,9 @@
  * Filtering: a FoldMatchFunc (fold_store_set_filter_func(),
  * fold-store-filter.c). Focus, the keyboard model and type-ahead
  * (fold-store-focus.c), drop targets and drops (fold-store-drop.c). At the end: snapshots (fold_store_apply_snapshot(),
- * FoldSnapshotReport, FoldSnapshotBuilder; fold-store-snapshot.c).
+ * FoldSnapshotReport; fold-store-snapshot.c; FoldSnapshotBuilder has its
+ * own header). Its enums (FoldSectionFlags, FoldAccordionPolicy,
+ * FoldLoadState) are in fold-enums.h.
  */
 #ifndef FOLD_STORE_H
 #define FOLD_STORE_H
@@ -24,99 +26,6 @@
 #include "foldtable-gtk.h"
 
 G_BEGIN_DECLS
-
-/**
- * FoldSectionFlags:
- * @FOLD_SECTION_FLAGS_NONE: no flag
- * @FOLD_SECTION_FLAGS_COLLAPSED: the section's stored state is collapsed
- *   (given: it starts collapsed)
- * @FOLD_SECTION_FLAGS_FIXED: not collapsible: no indicator, collapse and
- *   toggle fail with FOLD_E_NOT_ALLOWED
- * @FOLD_SECTION_FLAGS_NO_HEADER: no header item (implies FIXED)
- * @FOLD_SECTION_FLAGS_COLLAPSIBLE: reported only: not FIXED and has
- *   children, so its header shows an indicator
- * @FOLD_SECTION_FLAGS_EXPANDED: given only: starts expanded although the
- *   store's #FoldStore:start-collapsed is set
- * @FOLD_SECTION_FLAGS_UNLOADED: its children are not loaded yet (given: it
- *   starts collapsed, and expanding it emits #FoldStore::load-start; see
- *   fold_store_finish_load()); reported until they are loaded
- * @FOLD_SECTION_FLAGS_FILTERED: reported only: the filter hides it and
- *   everything in it (see fold_store_set_filter_func())
- * @FOLD_SECTION_FLAGS_FILTER_OPENED: reported only: its stored state is
- *   collapsed, but a filter with %FOLD_FILTER_FLAGS_EXPAND_MATCHES shows it
- *   expanded
- * @FOLD_SECTION_FLAGS_NO_FOCUS: its header, footer, placeholder and own rows
- *   take no keyboard focus: navigation passes over them (its subsections
- *   are not affected)
- * @FOLD_SECTION_FLAGS_NO_DROP: dragged items cannot be dropped into it (it
- *   can still be dragged)
- *
- * The engine's FOLD_SECTION_* flags, as a GFlags type. Given to
- * fold_store_insert_section() (COLLAPSED, FIXED, NO_HEADER, EXPANDED,
- * UNLOADED, NO_FOCUS, NO_DROP), changed by fold_store_set_section_flags()
- * (NO_FOCUS, NO_DROP) and reported by fold_store_get_section_flags()
- * (COLLAPSED, FIXED, NO_HEADER, COLLAPSIBLE, UNLOADED, FILTERED,
- * FILTER_OPENED, NO_FOCUS, NO_DROP).
- */
-typedef enum {
-    FOLD_SECTION_FLAGS_NONE = 0,
-    FOLD_SECTION_FLAGS_COLLAPSED = 1 << 0,
-    FOLD_SECTION_FLAGS_FIXED = 1 << 1,
-    FOLD_SECTION_FLAGS_NO_HEADER = 1 << 2,
-    FOLD_SECTION_FLAGS_COLLAPSIBLE = 1 << 3,
-    FOLD_SECTION_FLAGS_EXPANDED = 1 << 4,
-    FOLD_SECTION_FLAGS_UNLOADED = 1 << 5,
-    FOLD_SECTION_FLAGS_FILTERED = 1 << 6,
-    FOLD_SECTION_FLAGS_FILTER_OPENED = 1 << 7,
-    FOLD_SECTION_FLAGS_NO_FOCUS = 1 << 8,
-    FOLD_SECTION_FLAGS_NO_DROP = 1 << 9
-} FoldSectionFlags;
-
-#define FOLD_TYPE_SECTION_FLAGS (fold_section_flags_get_type())
-GType fold_section_flags_get_type(void);
-
-/**
- * FoldAccordionPolicy:
- * @FOLD_ACCORDION_POLICY_MULTIPLE: any number of rows may be expanded
- * @FOLD_ACCORDION_POLICY_SINGLE: one in the table: expanding a row
- *   collapses the other
- * @FOLD_ACCORDION_POLICY_PER_SECTION: one per section
- *
- * How many rows may be expanded at once (the engine's FOLD_ACCORDION_*).
- */
-typedef enum {
-    FOLD_ACCORDION_POLICY_MULTIPLE = 0,
-    FOLD_ACCORDION_POLICY_SINGLE = 1,
-    FOLD_ACCORDION_POLICY_PER_SECTION = 2
-} FoldAccordionPolicy;
-
-#define FOLD_TYPE_ACCORDION_POLICY (fold_accordion_policy_get_type())
-GType fold_accordion_policy_get_type(void);
-
-/**
- * FoldLoadState:
- * @FOLD_LOAD_STATE_LOADED: an ordinary section, or its children arrived
- * @FOLD_LOAD_STATE_UNLOADED: its children are not loaded; collapsed
- * @FOLD_LOAD_STATE_LOADING: expanded, a placeholder item shown, waiting
- *   for fold_store_finish_load() or fold_store_fail_load()
- * @FOLD_LOAD_STATE_FAILED: expanded, the placeholder shows the failure;
- *   activating it (or fold_store_load()) retries
- * @FOLD_LOAD_STATE_RELOADING: loaded, its children shown, a reload under
- *   way (fold_store_reload_section()); the new children are reconciled
- *   with them when they arrive
- *
- * Where a section's children are (the engine's FOLD_LOAD_* states).
- */
-typedef enum {
-    FOLD_LOAD_STATE_LOADED = 0,
-    FOLD_LOAD_STATE_UNLOADED = 1,
-    FOLD_LOAD_STATE_LOADING = 2,
-    FOLD_LOAD_STATE_FAILED = 3,
-    FOLD_LOAD_STATE_RELOADING = 4
-} FoldLoadState;
-
-#define FOLD_TYPE_LOAD_STATE (fold_load_state_get_type())
-GType fold_load_state_get_type(void);
 
 #define FOLD_TYPE_STORE (fold_store_get_type())
 G_DECLARE_FINAL_TYPE(FoldStore, fold_store, FOLD, STORE, GObject)
@@ -457,21 +366,6 @@ gboolean fold_store_reload_section(FoldStore *store, guint64 section, GError **e
 gboolean fold_store_get_load_state(FoldStore *store, guint64 section, FoldLoadState *out_state,
                                    guint64 *out_ticket, GError **error);
 char *fold_store_get_load_error(FoldStore *store, guint64 section, GError **error);
-
-#define FOLD_TYPE_SNAPSHOT_BUILDER (fold_snapshot_builder_get_type())
-G_DECLARE_FINAL_TYPE(FoldSnapshotBuilder, fold_snapshot_builder, FOLD, SNAPSHOT_BUILDER, GObject)
-
-FoldSnapshotBuilder *fold_snapshot_builder_new(void);
-void fold_snapshot_builder_open_section(FoldSnapshotBuilder *builder, const char *key,
-                                        const char *header, FoldSectionFlags flags);
-void fold_snapshot_builder_add_rows(FoldSnapshotBuilder *builder, gint64 count);
-void fold_snapshot_builder_add_section(FoldSnapshotBuilder *builder, const char *key,
-                                       const char *header, FoldSectionFlags flags, gint64 rows);
-void fold_snapshot_builder_set_header_height(FoldSnapshotBuilder *builder, double height);
-void fold_snapshot_builder_set_footer_height(FoldSnapshotBuilder *builder, double height);
-void fold_snapshot_builder_set_row_height(FoldSnapshotBuilder *builder, double height);
-void fold_snapshot_builder_close_section(FoldSnapshotBuilder *builder);
-GVariant *fold_snapshot_builder_end(FoldSnapshotBuilder *builder);
 
 G_END_DECLS
 

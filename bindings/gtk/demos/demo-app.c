@@ -535,3 +535,11 @@ demo_viewport_offset(fold_table *table)
     fold_table_viewport(table, &set, &offset, NULL);
     return set ? offset : -1;
 }
+
+int64_t
+demo_focus_position(fold_table *table)
+{
+    int64_t p = -1;
+    fold_table_focus(table, &p);
+    return p;
+}

@@ -321,14 +321,6 @@ step_6(gpointer data)
 
 static guint keys_before;
 
-static int64_t
-engine_focus(App *app)
-{
-    int64_t p = -1;
-    fold_table_focus(app->demo.table, &p);
-    return p;
-}
-
 /* Sends a key; the next step checks that it arrived and what it did. */
 static void
 send_key(App *app, guint keyval, GdkModifierType mods)
@@ -359,7 +351,7 @@ step_8(gpointer data)
     fold_table *t = app->demo.table;
     /* Up: the line above, focused and selected. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == demo_item_count(t) - 2);
+    EXPECT(demo_focus_position(app->demo.table) == demo_item_count(t) - 2);
     int64_t rows = 0;
     fold_table_selection_count(t, FOLD_ROOT, &rows, NULL);
     EXPECT(rows == 1);
@@ -372,7 +364,8 @@ step_9(gpointer data)
     App *app = data;
     /* Home: run 1's header, scrolled to the top (no longer following). */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == 0 && gtk_adjustment_get_value(app->view.vadj) == 0);
+    EXPECT(demo_focus_position(app->demo.table) == 0 &&
+           gtk_adjustment_get_value(app->view.vadj) == 0);
     EXPECT(!log_view_at_end(&app->view));
     send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
 }
@@ -384,7 +377,7 @@ step_10(gpointer data)
     fold_table *t = app->demo.table;
     /* Shift+Down: run 1 and its first line selected. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == 1);
+    EXPECT(demo_focus_position(app->demo.table) == 1);
     int64_t rows = 0, sections = 0;
     fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
     EXPECT(rows == 1 && sections == 1);
@@ -400,7 +393,7 @@ step_11(gpointer data)
     App *app = data;
     /* End: the last line, the view at the end: following again. */
     EXPECT(demo_keys_seen(&app->demo) > keys_before);
-    EXPECT(engine_focus(app) == demo_item_count(app->demo.table) - 1);
+    EXPECT(demo_focus_position(app->demo.table) == demo_item_count(app->demo.table) - 1);
     EXPECT(log_view_at_end(&app->view));
     EXPECT(append_following(app, 2) == 2);
     printf("step 11: Up, Home, Shift+Down, End through the engine; End resumed following\n");

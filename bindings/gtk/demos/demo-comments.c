@@ -421,24 +421,16 @@ step_6(gpointer data)
 static guint keys_before;
 static int64_t first_shown = -1;
 
-static int64_t
-engine_focus(App *app)
-{
-    int64_t p = -1;
-    fold_table_focus(app->demo.table, &p);
-    return p;
-}
-
 /* The engine's focus on `position`, GTK's on the list's row showing it. */
 static gboolean
 focused_on(App *app, int64_t position)
 {
     CommentRow *row = comment_row_find(app->demo.list, (guint)position);
-    gboolean ok = engine_focus(app) == position && row &&
+    gboolean ok = demo_focus_position(app->demo.table) == position && row &&
                   demo_focus(&app->demo) == gtk_widget_get_parent(GTK_WIDGET(row));
     if (!ok)
         fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT "\n",
-                engine_focus(app), position);
+                demo_focus_position(app->demo.table), position);
     return ok;
 }
 

@@ -2,14 +2,16 @@
  * foldtable-gtk.h — FoldTable for GTK 4: the umbrella header of
  * libfoldtable-gtk. Include this one; it includes every public header:
  *
- *   fold-enums.h       FoldItemKind, FoldActivation, FoldListModelError (GEnum
- *                      types) and the FOLD_LIST_MODEL_ERROR domain
+ *   fold-enums.h       every enum and flags type (FoldItemKind, FoldActivation,
+ *                      FoldSectionFlags, ...) and the FOLD_LIST_MODEL_ERROR domain
  *   fold-list-item.h   FoldListItem, a live item of the list (header, row,
  *                      footer) whose properties notify when they change
  *   fold-list-model.h  FoldListModel, a GListModel over a fold_table's flat
  *                      visible list, for GtkListView and friends
  *   fold-store.h       FoldStore, a GObject owning a fold_table with the
  *                      operations a UI needs (the face for introspection)
+ *   fold-snapshot-builder.h  FoldSnapshotBuilder: the snapshot GVariant for
+ *                      fold_store_apply_snapshot(), section by section
  *   fold-expander.h    FoldExpander, the row widget: indentation, chevron,
  *                      keyboard and accessible expanded state
  *   fold-text-heights.h  FoldTextHeights: row heights from Pango, one source
@@ -31,6 +33,7 @@
 #include "fold-list-item.h"
 #include "fold-list-model.h"
 #include "fold-store.h"
+#include "fold-snapshot-builder.h"
 #include "fold-expander.h"
 #include "fold-text-heights.h"
 #include "fold-sticky-headers.h"

@@ -14,7 +14,7 @@
 # CMAKE_INSTALL_LIBDIR. Run by ctest as gtk-install. Uses $CMAKE (default
 # cmake), $CC (default cc), $XVFB_RUN (default xvfb-run) and $GJS.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../../../scripts/lib.sh"
 
 need_args 4 "BUILD_DIR LIBDIR EXAMPLE_SOURCE EXAMPLES_DIR" "$@"
 build=$1 libdir=$2 source=$3 examples=$4

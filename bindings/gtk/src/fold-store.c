@@ -4,49 +4,13 @@
  * Every method is one engine call; a failure becomes a GError in
  * FOLD_LIST_MODEL_ERROR with the engine's status as the code. This file
  * holds the type, its properties and lifetime, and the flat-list, saved
- * state and viewport methods; the others are in fold-store-sections.c,
- * fold-store-rows.c, fold-store-heights.c, fold-store-filter.c and
- * fold-store-signals.c (the engine's events as signals; the "will"
- * signals' handlers can refuse).
+ * state and viewport methods; the other fold-store-*.c files hold the
+ * other concerns (README.md in this folder lists them). Its enum and flags
+ * types are registered in fold-enums.c.
  */
 #include "fold-store-private.h"
 
 #include <math.h>
-
-/* ------------------------------------------------------------------------- */
-/* Enum and flags types                                                      */
-/* ------------------------------------------------------------------------- */
-
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_COLLAPSED == FOLD_SECTION_COLLAPSED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FIXED == FOLD_SECTION_FIXED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_NO_HEADER == FOLD_SECTION_NO_HEADER);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_COLLAPSIBLE == FOLD_SECTION_COLLAPSIBLE);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_EXPANDED == FOLD_SECTION_EXPANDED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_UNLOADED == FOLD_SECTION_UNLOADED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FILTERED == FOLD_SECTION_FILTERED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_FILTER_OPENED == FOLD_SECTION_FILTER_OPENED);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_NO_FOCUS == FOLD_SECTION_NO_FOCUS);
-G_STATIC_ASSERT(FOLD_SECTION_FLAGS_NO_DROP == FOLD_SECTION_NO_DROP);
-G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_SINGLE == FOLD_ACCORDION_SINGLE);
-G_STATIC_ASSERT(FOLD_ACCORDION_POLICY_PER_SECTION == FOLD_ACCORDION_PER_SECTION);
-
-G_DEFINE_FLAGS_TYPE(FoldSectionFlags, fold_section_flags,
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NONE, "none"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_COLLAPSED, "collapsed"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FIXED, "fixed"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NO_HEADER, "no-header"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_COLLAPSIBLE, "collapsible"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_EXPANDED, "expanded"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_UNLOADED, "unloaded"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FILTERED, "filtered"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_FILTER_OPENED, "filter-opened"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NO_FOCUS, "no-focus"),
-                    G_DEFINE_ENUM_VALUE(FOLD_SECTION_FLAGS_NO_DROP, "no-drop"))
-
-G_DEFINE_ENUM_TYPE(FoldAccordionPolicy, fold_accordion_policy,
-                   G_DEFINE_ENUM_VALUE(FOLD_ACCORDION_POLICY_MULTIPLE, "multiple"),
-                   G_DEFINE_ENUM_VALUE(FOLD_ACCORDION_POLICY_SINGLE, "single"),
-                   G_DEFINE_ENUM_VALUE(FOLD_ACCORDION_POLICY_PER_SECTION, "per-section"))
 
 /* ------------------------------------------------------------------------- */
 /* FoldStore                                                                 */

@@ -137,6 +137,12 @@ G_GNUC_INTERNAL gboolean fold_snapshot_entries_from_variant(GVariant *snapshot,
                                                             fold_snapshot_entry **out_entries,
                                                             gsize *out_count, GError **error);
 
+/* The entries as a serialized, floating variant of FOLD_SNAPSHOT_VARIANT_TYPE
+ * (the inverse of fold_snapshot_entries_from_variant()); their strings must
+ * be valid UTF-8, NULL for "". O(e). FoldSnapshotBuilder's end. */
+G_GNUC_INTERNAL GVariant *fold_snapshot_entries_to_variant(const fold_snapshot_entry *entries,
+                                                           gsize count);
+
 G_END_DECLS
 
 #endif /* FOLD_PRIVATE_H */

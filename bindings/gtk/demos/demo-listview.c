@@ -333,14 +333,6 @@ chevron(App *app, int64_t position)
 }
 
 /* The engine's focused position, -1 if none. */
-static int64_t
-engine_focus(App *app)
-{
-    int64_t p = -1;
-    fold_table_focus(app->demo.table, &p);
-    return p;
-}
-
 /* The list shows at viewport y the engine's item at offset + y, and the
  * sticky headers show the engine's stack for that offset. */
 static void
@@ -611,7 +603,7 @@ step_12(gpointer data)
     /* Down, through the engine (the expander's keys are its keyboard
      * model): its focus moves to Almond at once, GTK's with the next frames. */
     EXPECT(demo_press_key(&app->demo, GDK_KEY_Down) == expander);
-    EXPECT(engine_focus(app) == demo_row_pos(t, "nuts", 0));
+    EXPECT(demo_focus_position(app->demo.table) == demo_row_pos(t, "nuts", 0));
     printf("step 12: keys on Nuts' expander folded and unfolded it; Down focused Almond\n");
 }
 
@@ -826,9 +818,10 @@ static gboolean
 focused_on(App *app, int64_t position)
 {
     GtkWidget *expander = row_expander(app, position);
-    if (engine_focus(app) != position || !expander || demo_focus(&app->demo) != expander) {
+    if (demo_focus_position(app->demo.table) != position || !expander ||
+        demo_focus(&app->demo) != expander) {
         fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT
-                "; GTK's %s\n", engine_focus(app), position,
+                "; GTK's %s\n", demo_focus_position(app->demo.table), position,
                 expander && demo_focus(&app->demo) == expander ? "there" : "elsewhere");
         return FALSE;
     }
@@ -873,7 +866,7 @@ step_20(gpointer data)
     EXPECT(outer != NULL);
     if (outer)
         gtk_widget_grab_focus(gtk_widget_get_parent(outer));
-    EXPECT(engine_focus(app) == 0);
+    EXPECT(demo_focus_position(app->demo.table) == 0);
     fold_table_clear_selection(t, NULL);
     send_key(app, GDK_KEY_Down, 0);
 }
