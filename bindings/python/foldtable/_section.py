@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _filter, _focus, _loading, _selection
+from . import _ffi, _focus, _loading, _selection
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -26,6 +26,7 @@ from ._convert import (
     _text,
 )
 from ._errors import InvalidArgumentError, NotFoundError
+from ._filter import _SectionFilter
 from ._section_id import _SectionId, _with_ids
 from ._values import ChildRow
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 
 
-class Section(_SectionId):
+class Section(_SectionFilter, _SectionId):
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -633,15 +634,6 @@ class Section(_SectionId):
     is_row_selected = _selection.is_row_selected
     set_anchor = _selection.set_anchor
     selected_count = property(_selection.section_selected_count)
-
-    # -- filtering (_filter.py) -------------------------------------------------------
-
-    set_row_match = _filter.set_row_match
-    row_matches = _filter.row_matches
-    matches = property(_filter.matches, _filter._set_matches)
-    match_count = property(_filter.match_count)
-    filtered = property(_filter.filtered)
-    filter_opened = property(_filter.filter_opened)
 
     # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
 

@@ -29,7 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
 from typing import Any, Dict, NoReturn, Optional, Union
 
 from . import _errors, _ffi
-from . import _batch, _callbacks, _drop, _filter, _focus, _geometry, _loading, _selection, _snapshot, _tree
+from . import _batch, _callbacks, _drop, _focus, _geometry, _loading, _selection, _snapshot, _tree
 from . import _type_ahead
 from ._callbacks import _Guard
 from ._convert import (
@@ -49,6 +49,7 @@ from ._convert import (
     _value,
 )
 from ._errors import InvalidArgumentError
+from ._filter import _TableFilter
 from ._sections_view import SectionsView
 from ._values import Accordion, Activation, FocusKind, ImportReport, TableOptions, Viewport
 
@@ -57,7 +58,7 @@ __all__ = ["Table"]
 _lib = _ffi.lib
 
 
-class Table:
+class Table(_TableFilter):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -595,13 +596,6 @@ class Table:
     # -- type-ahead (_type_ahead.py) ------------------------------------------------
 
     find_text = _type_ahead.find_text
-
-    # -- filtering (_filter.py) -----------------------------------------------------
-
-    set_filter = _filter.set_filter
-    clear_filter = _filter.clear_filter
-    filter_active = property(_filter.filter_active)
-    match_count = property(_filter.table_match_count)
 
     # -- lazy heights --------------------------------------------------------
 
