@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _focus, _loading, _selection
+from . import _ffi, _focus, _loading
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -27,6 +27,7 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError, NotFoundError
 from ._filter import _SectionFilter
+from ._selection import _SectionSelection
 from ._section_id import _SectionId, _with_ids
 from ._values import ChildRow
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 
 
-class Section(_SectionFilter, _SectionId):
+class Section(_SectionSelection, _SectionFilter, _SectionId):
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -625,15 +626,6 @@ class Section(_SectionFilter, _SectionId):
     fail_load = _loading.fail_load
     load = _loading.load
     reload = _loading.reload
-
-    # -- selection (_selection.py) ---------------------------------------------------
-
-    selected = property(_selection.is_selected, _selection._set_selected)
-    select = _selection.select
-    select_row = _selection.select_row
-    is_row_selected = _selection.is_row_selected
-    set_anchor = _selection.set_anchor
-    selected_count = property(_selection.section_selected_count)
 
     # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
-from typing import Any, Dict, NoReturn, Optional, Union
+from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _batch, _callbacks, _drop, _focus, _geometry, _loading, _selection, _snapshot, _tree
+from . import _callbacks, _drop, _geometry, _loading, _snapshot, _tree
 from . import _type_ahead
 from ._callbacks import _Guard
 from ._convert import (
@@ -49,16 +49,19 @@ from ._convert import (
     _value,
 )
 from ._errors import InvalidArgumentError
+from ._batch import _Batch
 from ._filter import _TableFilter
+from ._focus import _Focus
+from ._selection import _TableSelection
 from ._sections_view import SectionsView
-from ._values import Accordion, Activation, FocusKind, ImportReport, TableOptions, Viewport
+from ._values import Accordion, Activation, ImportReport, TableOptions, Viewport
 
 __all__ = ["Table"]
 
 _lib = _ffi.lib
 
 
-class Table(_TableFilter):
+class Table(_TableSelection, _Focus, _TableFilter, _Batch):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -493,13 +496,6 @@ class Table(_TableFilter):
     set_expanded_height_provider = _callbacks.set_expanded_height_provider
     _set_provider = _callbacks._set_provider
 
-    # -- batches (_batch.py) ----------------------------------------------------
-
-    begin_batch = _batch.begin_batch
-    end_batch = _batch.end_batch
-    batch_depth = property(_batch.batch_depth)
-    batch = _batch.batch
-
     # -- saved state ---------------------------------------------------------
 
     def export_state(self) -> str:
@@ -542,51 +538,6 @@ class Table(_TableFilter):
     # -- lazily loaded children (_loading.py) ------------------------------------
 
     set_loader = _loading.set_loader
-
-    # -- selection (_selection.py) -------------------------------------------------
-
-    selection_mode = property(_selection.selection_mode, _selection._set_selection_mode)
-    select_item = _selection.select_item
-    select_range = _selection.select_range
-    select_positions = _selection.select_positions
-    select_all = _selection.select_all
-    clear_selection = _selection.clear_selection
-    selection = property(_selection.selection)
-    selected_count = property(_selection.selected_count)
-    selection_anchor = property(_selection.selection_anchor)
-
-    # -- focus and keyboard (_focus.py) ---------------------------------------------
-
-    @property
-    def focus(self) -> Optional[int]:
-        """The focused item's position, or ``None`` when nothing is focused
-        (settable: as :meth:`set_focus`). The item carries
-        :attr:`Item.focused`. O(depth · log n)."""
-        return _focus.focus(self)
-
-    @focus.setter
-    def focus(self, position: Optional[int]) -> None:
-        _focus.set_focus(self, position)
-
-    @property
-    def focus_kinds(self) -> FocusKind:
-        """Which kinds of item can take focus, a :class:`FocusKind` (default
-        ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS |
-        FocusKind.ROWS``, or a name). A focused item of a kind no longer
-        allowed keeps focus until it moves. O(1).
-
-        Raises:
-            InvalidArgumentError: (on setting) bits that are not a FocusKind.
-        """
-        return _focus.focus_kinds(self)
-
-    @focus_kinds.setter
-    def focus_kinds(self, kinds: Union[FocusKind, int, str]) -> None:
-        _focus._set_focus_kinds(self, kinds)
-
-    set_focus = _focus.set_focus
-    navigate = _focus.navigate
-    press_key = _focus.press_key
 
     # -- drag and drop (_drop.py) ---------------------------------------------------
 
