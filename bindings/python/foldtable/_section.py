@@ -14,7 +14,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _focus, _loading
+from . import _ffi, _focus
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -27,6 +27,7 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError, NotFoundError
 from ._filter import _SectionFilter
+from ._loading import _SectionLoading
 from ._selection import _SectionSelection
 from ._section_id import _SectionId, _with_ids
 from ._values import ChildRow
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 
 
-class Section(_SectionSelection, _SectionFilter, _SectionId):
+class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -615,17 +616,6 @@ class Section(_SectionSelection, _SectionFilter, _SectionId):
         """Forget the measured heights of every row of this section and of
         its header."""
         self._call(_lib.fold_table_invalidate_heights, -1)
-
-    # -- lazily loaded children (_loading.py) -------------------------------------
-
-    loaded = property(_loading.loaded)
-    load_state = property(_loading.load_state)
-    load_ticket = property(_loading.load_ticket)
-    load_error = property(_loading.load_error)
-    finish_load = _loading.finish_load
-    fail_load = _loading.fail_load
-    load = _loading.load
-    reload = _loading.reload
 
     # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
 

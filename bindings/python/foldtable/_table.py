@@ -29,8 +29,7 @@ from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _callbacks, _drop, _geometry, _loading, _snapshot, _tree
-from . import _type_ahead
+from . import _callbacks, _geometry, _snapshot, _tree
 from ._callbacks import _Guard
 from ._convert import (
     _ArrayBuffer,
@@ -50,9 +49,12 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError
 from ._batch import _Batch
+from ._drop import _Drop
 from ._filter import _TableFilter
 from ._focus import _Focus
+from ._loading import _Loader
 from ._selection import _TableSelection
+from ._type_ahead import _TypeAhead
 from ._sections_view import SectionsView
 from ._values import Accordion, Activation, ImportReport, TableOptions, Viewport
 
@@ -61,7 +63,7 @@ __all__ = ["Table"]
 _lib = _ffi.lib
 
 
-class Table(_TableSelection, _Focus, _TableFilter, _Batch):
+class Table(_Loader, _TableSelection, _Focus, _Drop, _TypeAhead, _TableFilter, _Batch):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -534,19 +536,6 @@ class Table(_TableSelection, _Focus, _TableFilter, _Batch):
     # -- snapshots (_snapshot.py) ---------------------------------------------
 
     apply_snapshot = _snapshot.apply_snapshot
-
-    # -- lazily loaded children (_loading.py) ------------------------------------
-
-    set_loader = _loading.set_loader
-
-    # -- drag and drop (_drop.py) ---------------------------------------------------
-
-    drop_target = _drop.drop_target
-    drop = _drop.drop
-
-    # -- type-ahead (_type_ahead.py) ------------------------------------------------
-
-    find_text = _type_ahead.find_text
 
     # -- lazy heights --------------------------------------------------------
 
