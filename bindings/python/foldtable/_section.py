@@ -2,9 +2,13 @@
 section id the library handed out underneath (internal module; re-exported
 by :mod:`foldtable`).
 
-Every public operation of a section is written here, in the class body, so
-the reference documents them all; how a ``Section`` finds and caches its
-id, and repeats a call whose id went stale, is its private base class in
+The section's structure, header, collapsing, heights and rows are written
+here; its load, selection and match methods are the mixins
+:class:`~foldtable._loading._SectionLoading`,
+:class:`~foldtable._selection._SectionSelection` and
+:class:`~foldtable._filter._SectionFilter` it inherits, next to the
+table's side of each concern. How a ``Section`` finds and caches its id,
+and repeats a call whose id went stale, is their common base class in
 ``_section_id.py``. Section methods that work on the whole tree (inserting
 subsections, moving) go through :class:`~foldtable.Table`'s.
 """
@@ -14,7 +18,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _focus
+from . import _ffi
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -27,9 +31,10 @@ from ._convert import (
 )
 from ._errors import InvalidArgumentError, NotFoundError
 from ._filter import _SectionFilter
+from ._focus import set_section_flag
 from ._loading import _SectionLoading
-from ._selection import _SectionSelection
 from ._section_id import _SectionId, _with_ids
+from ._selection import _SectionSelection
 from ._values import ChildRow
 
 if TYPE_CHECKING:
@@ -617,7 +622,7 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
         its header."""
         self._call(_lib.fold_table_invalidate_heights, -1)
 
-    # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
+    # -- focus and drop flags ------------------------------------------------------------
 
     @property
     def no_focus(self) -> bool:
@@ -630,7 +635,7 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
 
     @no_focus.setter
     def no_focus(self, value: bool) -> None:
-        _focus.set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
+        set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
 
     @property
     def no_drop(self) -> bool:
@@ -642,4 +647,4 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
 
     @no_drop.setter
     def no_drop(self, value: bool) -> None:
-        _focus.set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))
+        set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))

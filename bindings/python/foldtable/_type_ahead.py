@@ -40,8 +40,6 @@ def _text_trampoline(table: Table, fn: TextFn) -> Any:
     exception, ``fn`` is not called again in this search: the library gets
     no text for the remaining candidates, and the binding re-raises the
     exception when fold_table_find_text returns."""
-    from ._geometry import _siblings_now
-
     ref = weakref.ref(table)
     kept: List[Any] = [None]
     failed = [False]
@@ -53,7 +51,7 @@ def _text_trampoline(table: Table, fn: TextFn) -> Any:
         kept[0] = None
         try:
             raw = item.contents
-            _siblings_now(owner, owner._h())
+            owner._siblings_now(owner._h())
             section = owner._sibling_indices([raw.section])[raw.section]
             value = Item(position, ItemKind(raw.kind), int(raw.depth), section,
                          _row_or_none(raw.row), int(raw.flags))
