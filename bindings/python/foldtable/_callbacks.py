@@ -16,14 +16,14 @@ import ctypes
 import struct
 import threading
 from ctypes import c_int64
-from typing import TYPE_CHECKING, Any, Callable, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from . import _errors, _ffi
 from ._convert import _float, _int64, _out
 from ._values import Change, ChangeSet, Move, RowEvent, SectionEvent
 
 if TYPE_CHECKING:
-    from ._table import Table
+    from ctypes import c_void_p
 
 _lib = _ffi.lib
 
@@ -249,143 +249,145 @@ def _check_callable(fn: object, what: str) -> None:
 
 
 # --------------------------------------------------------------------------
-# Registering callbacks: methods of Table (listed in its class body) for its
-# listeners and height providers, which keep the ctypes objects alive while
-# the library may call them.
+# Registering callbacks: the mixin of Table for its listeners and height
+# providers, which keep the ctypes objects alive while the library may call
+# them.
 # --------------------------------------------------------------------------
 
 
-# -- change events and listeners ----------------------------------------
+class _Listeners:
+    """The listener and height-provider methods of :class:`~foldtable.Table`."""
 
+    __slots__ = ()
 
-def _add_listener(self: Table, add: Callable[..., int], callback: Any) -> int:
-    with self._lock:
-        listener = _out(add, c_int64, self._h(), callback, None)
-        self._callbacks[listener] = callback
-    return listener
+    if TYPE_CHECKING:  # the Table's, used here
+        _lock: _Guard
+        _callbacks: Dict[int, Any]
+        _providers: Dict[int, Any]
 
+        def _h(self) -> c_void_p: ...
 
-def on_change(self: Table, fn: Callable[[ChangeSet], Any]) -> int:
-    """Call ``fn(changes)`` after every mutation that changes the flat
-    list, with a :class:`ChangeSet`: the ``(position, removed, added)``
-    steps, the ranges to redraw, the content-height difference and the
-    anchored viewport offset. A mutation that changes nothing calls no
-    listener. Returns the listener's id for :meth:`remove_listener`.
+    # -- change events and listeners ----------------------------------------
 
-    ``fn`` runs on the thread that made the change, inside the table
-    method, after the table is consistent: it may read the table; a call
-    that would change it raises :class:`BusyError` and changes nothing.
-    An exception ``fn`` raises is re-raised by that table method after
-    the change (see :class:`Table`). Listeners run in registration order.
-    """
-    _check_callable(fn, "a change listener")
-    return self._add_listener(
-        _lib.fold_table_add_change_listener, _change_trampoline(self._lock, fn)
-    )
+    def _add_listener(self, add: Callable[..., int], callback: Any) -> int:
+        with self._lock:
+            listener = _out(add, c_int64, self._h(), callback, None)
+            self._callbacks[listener] = callback
+        return listener
 
+    def on_change(self, fn: Callable[[ChangeSet], Any]) -> int:
+        """Call ``fn(changes)`` after every mutation that changes the flat
+        list, with a :class:`ChangeSet`: the ``(position, removed, added)``
+        steps, the ranges to redraw, the content-height difference and the
+        anchored viewport offset. A mutation that changes nothing calls no
+        listener. Returns the listener's id for :meth:`remove_listener`.
 
-def on_section(self: Table, fn: Callable[[str, SectionEvent], Optional[bool]]) -> int:
-    """Call ``fn(key, event)`` before and after a section collapses or
-    expands (:class:`SectionEvent`). For a WILL event, returning a false
-    value other than ``None`` (``False``) refuses the change; ``None``
-    or a true value allows it; the answer to a DID event is ignored.
-    An exception refuses a WILL event and is re-raised by the table
-    method. WILL listeners see the table as it was. Returns the
-    listener's id. Same rules as :meth:`on_change` otherwise."""
-    _check_callable(fn, "a section listener")
-    return self._add_listener(
-        _lib.fold_table_add_section_listener, _section_trampoline(self._lock, fn)
-    )
+        ``fn`` runs on the thread that made the change, inside the table
+        method, after the table is consistent: it may read the table; a call
+        that would change it raises :class:`BusyError` and changes nothing.
+        An exception ``fn`` raises is re-raised by that table method after
+        the change (see :class:`Table`). Listeners run in registration order.
+        """
+        _check_callable(fn, "a change listener")
+        return self._add_listener(
+            _lib.fold_table_add_change_listener, _change_trampoline(self._lock, fn)
+        )
 
+    def on_section(self, fn: Callable[[str, SectionEvent], Optional[bool]]) -> int:
+        """Call ``fn(key, event)`` before and after a section collapses or
+        expands (:class:`SectionEvent`). For a WILL event, returning a false
+        value other than ``None`` (``False``) refuses the change; ``None``
+        or a true value allows it; the answer to a DID event is ignored.
+        An exception refuses a WILL event and is re-raised by the table
+        method. WILL listeners see the table as it was. Returns the
+        listener's id. Same rules as :meth:`on_change` otherwise."""
+        _check_callable(fn, "a section listener")
+        return self._add_listener(
+            _lib.fold_table_add_section_listener, _section_trampoline(self._lock, fn)
+        )
 
-def on_row(self: Table, fn: Callable[[str, int, RowEvent], Optional[bool]]) -> int:
-    """Call ``fn(key, row, event)`` before and after a row expands or
-    collapses (:class:`RowEvent`; ``key`` is the row's section). WILL
-    events may be refused as in :meth:`on_section`. Returns the
-    listener's id."""
-    _check_callable(fn, "a row listener")
-    return self._add_listener(
-        _lib.fold_table_add_row_listener, _row_trampoline(self._lock, fn)
-    )
+    def on_row(self, fn: Callable[[str, int, RowEvent], Optional[bool]]) -> int:
+        """Call ``fn(key, row, event)`` before and after a row expands or
+        collapses (:class:`RowEvent`; ``key`` is the row's section). WILL
+        events may be refused as in :meth:`on_section`. Returns the
+        listener's id."""
+        _check_callable(fn, "a row listener")
+        return self._add_listener(
+            _lib.fold_table_add_row_listener, _row_trampoline(self._lock, fn)
+        )
 
+    def remove_listener(self, listener_id: int) -> None:
+        """Unregister the listener with this id (from :meth:`on_change`,
+        :meth:`on_section` or :meth:`on_row`); the binding then drops its
+        reference to the function.
 
-def remove_listener(self: Table, listener_id: int) -> None:
-    """Unregister the listener with this id (from :meth:`on_change`,
-    :meth:`on_section` or :meth:`on_row`); the binding then drops its
-    reference to the function.
+        Raises:
+            NotFoundError: no listener has this id (or it was removed already).
+        """
+        number = _int64(listener_id, "listener id")
+        with self._lock:
+            _lib.fold_table_remove_listener(self._h(), number)
+            # The library calls it no more, but may be running it right now.
+            self._lock.retire(self._callbacks.pop(number, None))
 
-    Raises:
-        NotFoundError: no listener has this id (or it was removed already).
-    """
-    number = _int64(listener_id, "listener id")
-    with self._lock:
-        _lib.fold_table_remove_listener(self._h(), number)
-        # The library calls it no more, but may be running it right now.
-        self._lock.retire(self._callbacks.pop(number, None))
+    # -- height providers ----------------------------------------------------
 
+    def set_height_provider(self, fn: Optional[Callable[[str, int], Optional[float]]]) -> None:
+        """Set (or with ``None`` remove) the function :meth:`measure` asks
+        for row heights: ``fn(key, row)`` returns the height of row ``row``
+        of section ``key``, or ``None`` to keep the estimate (the section's
+        default row height). While a provider is set, every row without a
+        height of its own counts as its estimate until measured.
 
-# -- height providers ----------------------------------------------------
+        ``fn`` runs inside :meth:`measure` on its thread: it may read the
+        table, not change it (:class:`BusyError`). An exception (or an
+        answer that is not a number) keeps that row's estimate and is
+        re-raised by :meth:`measure` when it returns. A height that is not
+        finite, negative or above :data:`foldtable.MAX_HEIGHT` also keeps
+        the estimate (the library's rule).
+        """
+        self._set_provider(_ffi.HEIGHT_ROW, fn, "the height provider")
 
+    def set_header_height_provider(self, fn: Optional[Callable[[str], Optional[float]]]) -> None:
+        """Set (or with ``None`` remove) the function :meth:`measure` asks
+        for header heights: ``fn(key)`` returns the height of section
+        ``key``'s header, or ``None`` to keep the estimate. With one set,
+        every header whose height was not set counts as the table's header
+        height until measured; :meth:`Section.invalidate_heights` forgets it.
+        Same rules as :meth:`set_height_provider` (reading allowed, changes
+        raise :class:`BusyError`, exceptions are re-raised by :meth:`measure`).
+        """
+        self._set_provider(_ffi.HEIGHT_HEADER, fn, "the header height provider")
 
-def set_height_provider(self: Table, fn: Optional[Callable[[str, int], Optional[float]]]) -> None:
-    """Set (or with ``None`` remove) the function :meth:`measure` asks
-    for row heights: ``fn(key, row)`` returns the height of row ``row``
-    of section ``key``, or ``None`` to keep the estimate (the section's
-    default row height). While a provider is set, every row without a
-    height of its own counts as its estimate until measured.
+    def set_expanded_height_provider(
+        self, fn: Optional[Callable[[str, int], Optional[float]]]
+    ) -> None:
+        """Set (or with ``None`` remove) the function asked for rows'
+        expanded heights: ``fn(key, row)`` returns the expanded height of
+        row ``row`` of section ``key`` (0 or ``None``: it has none, so it
+        is not expandable). Rows without an expanded height of their own
+        are asked when they are measured (:meth:`measure`), and when they
+        are expanded, toggled or activated before that, so a row measured
+        lazily can expand to its full text's height. The answer is kept
+        until invalidated (:meth:`Section.invalidate_row_height`). Same
+        rules as :meth:`set_height_provider`; an exception is re-raised by
+        the method that asked.
+        """
+        self._set_provider(_ffi.HEIGHT_EXPANDED, fn, "the expanded height provider")
 
-    ``fn`` runs inside :meth:`measure` on its thread: it may read the
-    table, not change it (:class:`BusyError`). An exception (or an
-    answer that is not a number) keeps that row's estimate and is
-    re-raised by :meth:`measure` when it returns. A height that is not
-    finite, negative or above :data:`foldtable.MAX_HEIGHT` also keeps
-    the estimate (the library's rule).
-    """
-    self._set_provider(_ffi.HEIGHT_ROW, fn, "the height provider")
-
-
-def set_header_height_provider(self: Table, fn: Optional[Callable[[str], Optional[float]]]) -> None:
-    """Set (or with ``None`` remove) the function :meth:`measure` asks
-    for header heights: ``fn(key)`` returns the height of section
-    ``key``'s header, or ``None`` to keep the estimate. With one set,
-    every header whose height was not set counts as the table's header
-    height until measured; :meth:`Section.invalidate_heights` forgets it.
-    Same rules as :meth:`set_height_provider` (reading allowed, changes
-    raise :class:`BusyError`, exceptions are re-raised by :meth:`measure`).
-    """
-    self._set_provider(_ffi.HEIGHT_HEADER, fn, "the header height provider")
-
-
-def set_expanded_height_provider(
-    self: Table, fn: Optional[Callable[[str, int], Optional[float]]]
-) -> None:
-    """Set (or with ``None`` remove) the function asked for rows'
-    expanded heights: ``fn(key, row)`` returns the expanded height of
-    row ``row`` of section ``key`` (0 or ``None``: it has none, so it
-    is not expandable). Rows without an expanded height of their own
-    are asked when they are measured (:meth:`measure`), and when they
-    are expanded, toggled or activated before that, so a row measured
-    lazily can expand to its full text's height. The answer is kept
-    until invalidated (:meth:`Section.invalidate_row_height`). Same
-    rules as :meth:`set_height_provider`; an exception is re-raised by
-    the method that asked.
-    """
-    self._set_provider(_ffi.HEIGHT_EXPANDED, fn, "the expanded height provider")
-
-
-def _set_provider(self: Table, which: int, fn: Any, what: str) -> None:
-    if fn is not None:
-        _check_callable(fn, what)
-    with self._lock:
-        if fn is None:
-            callback = _ffi.HEIGHT_FN()
-        elif which == _ffi.HEIGHT_HEADER:
-            callback = _height_trampoline(self._lock, lambda key, _row: fn(key), what)
-        else:
-            callback = _height_trampoline(self._lock, fn, what)
-        _lib.fold_table_set_height_provider(self._h(), which, callback, None)
-        # The library calls the old one no more, but a measure may be
-        # running it right now (a provider that replaces itself).
-        self._lock.retire(self._providers.pop(which, None))
+    def _set_provider(self, which: int, fn: Any, what: str) -> None:
         if fn is not None:
-            self._providers[which] = callback
+            _check_callable(fn, what)
+        with self._lock:
+            if fn is None:
+                callback = _ffi.HEIGHT_FN()
+            elif which == _ffi.HEIGHT_HEADER:
+                callback = _height_trampoline(self._lock, lambda key, _row: fn(key), what)
+            else:
+                callback = _height_trampoline(self._lock, fn, what)
+            _lib.fold_table_set_height_provider(self._h(), which, callback, None)
+            # The library calls the old one no more, but a measure may be
+            # running it right now (a provider that replaces itself).
+            self._lock.retire(self._providers.pop(which, None))
+            if fn is not None:
+                self._providers[which] = callback

@@ -1,16 +1,18 @@
 """What a view asks while drawing and scrolling (internal): the flat list,
-its geometry, viewports, sticky headers and scroll offsets. The methods of
-:class:`~foldtable.Table` for them, kept apart from its lifetime and
-options (``_table.py``)."""
+its geometry, viewports, sticky headers and scroll offsets: the mixin
+:class:`_Geometry`, a base of :class:`~foldtable.Table`, kept apart from
+its lifetime and options (``_table.py``)."""
 
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int, c_int32, c_int64
+from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _errors, _ffi
+from ._callbacks import _Guard
 from ._convert import (
     _INT64_MAX,
+    _ArrayBuffer,
     _float,
     _int32,
     _int64,
@@ -18,6 +20,7 @@ from ._convert import (
     _outs,
     _row_or_none,
     _value,
+    _VisibleBuffer,
 )
 from ._errors import InvalidArgumentError
 from ._values import (
@@ -28,10 +31,11 @@ from ._values import (
     OffsetPlace,
     StickyHeader,
     VisibleItem,
+    Viewport,
 )
 
 if TYPE_CHECKING:
-    from ._table import Table
+    from ctypes import c_void_p
 
 _lib = _ffi.lib
 # Called on every item() and visible_items(): no errcheck, no conversion.
@@ -39,235 +43,276 @@ _structure_version_fn = _lib["fold_table_structure_version"]
 _structure_version_fn.restype = c_int
 
 
-# -- the flat list -------------------------------------------------------
+class _Geometry:
+    """The flat list, geometry and scrolling methods of :class:`~foldtable.Table`."""
 
+    # Set by Table.__init__: the reused buffers of visible_items and
+    # sticky_headers, and the sibling-index cache under the library's
+    # structure version (see _siblings_now).
+    __slots__ = ("_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref")
 
-def __len__(self: Table) -> int:
-    """The number of items in the flat list (so an empty table is falsy)."""
-    return self.item_count
+    if TYPE_CHECKING:
+        _visible: _VisibleBuffer
+        _sticky: _ArrayBuffer
+        _siblings: Dict[int, int]
+        _siblings_version: int
+        _structure: c_uint64
+        _structure_ref: Any
+        # the Table's, used here
+        _lock: _Guard
 
+        def _h(self) -> c_void_p: ...
 
-def item(self: Table, position: int) -> Item:
-    """The :class:`Item` at ``position`` (0..len-1).
+        def _item(self, position: int) -> _ffi.fold_item: ...
 
-    Raises:
-        OutOfRangeError: no item has this position (an ``IndexError``).
-    """
-    index = _int64(position, "position")
-    with self._lock:
-        out = self._item(index)
-        _siblings_now(self, self._h())
-        section = self._sibling_indices([out.section])[out.section]
-    return _value(
-        Item, out, position=index, kind=ItemKind(out.kind), section=section,
-        row=_row_or_none(out.row),
-    )
+    # -- the flat list -------------------------------------------------------
 
+    @property
+    def item_count(self) -> int:
+        """The number of items in the flat list (also ``len(table)``)."""
+        with self._lock:
+            return _out(_lib.fold_table_item_count, c_int64, self._h())
 
-def _siblings_now(self: Table, handle: Any) -> int:
-    """Empties the table's cache of sibling indices when the library's
-    structure version (``fold_table_structure_version``) moved since it was
-    filled, and returns the version. ``handle``: the live handle. Lock held."""
-    status = _structure_version_fn(handle, self._structure_ref)
-    if status:  # raises the FoldError, as the declared function would
-        _ffi._check_status(status, _lib.fold_table_structure_version, ())
-    version: int = self._structure.value
-    if version != self._siblings_version:
-        self._siblings.clear()
-        self._siblings_version = version
-    return version
+    @property
+    def structure_version(self) -> int:
+        """A number that changes whenever some section's children change
+        (rows or sections inserted, removed or moved, by any call,
+        :meth:`apply_snapshot` and :meth:`Section.finish_load` included).
+        While it stays the same, every :attr:`Section.index` and
+        :attr:`Section.child_count` stay the same, so an app can cache what
+        it derives from them under it. It may also change when rows were
+        only re-marked (rows selected, several row heights set at once, a
+        filter set or cleared); a call that fails leaves it as it was. O(1)."""
+        with self._lock:
+            return _out(_lib.fold_table_structure_version, c_uint64, self._h())
 
+    @property
+    def content_height(self) -> float:
+        """The total content height: both paddings and every item."""
+        with self._lock:
+            return _out(_lib.fold_table_content_height, c_double, self._h())
 
-def _sibling_indices(self: Table, ids: Iterable[int]) -> Dict[int, int]:
-    """A mapping that holds each of ``ids`` with its section's index among
-    its parent's children (the ``section`` field of :class:`Item` and
-    :class:`VisibleItem`). The table caches them under the library's
-    structure version (checked by :func:`_siblings_now` first), so
-    scrolling asks the library for none; else one fold_table_section_info
-    call per new id. Lock held."""
-    cache = self._siblings
-    missing = [section for section in ids if section not in cache] if ids else ()
-    if missing:
-        handle = self._h()
-        info = _ffi.fold_section_info()
-        pointer = byref(info)
-        for section in missing:
-            _lib.fold_table_section_info(handle, section, pointer)
-            cache[section] = info.index
-    return cache
-
-
-def __iter__(self: Table) -> Iterator[Item]:
-    """Iterate over the items of the flat list, one :meth:`item` call each.
-
-    The count is taken when iteration starts; changing the table while
-    iterating gives items of the changed table, or OutOfRangeError once
-    the list got shorter.
-    """
-    for position in range(self.item_count):
-        yield self.item(position)
-
-
-def item_height(self: Table, position: int) -> float:
-    """The height of the item at ``position``."""
-    index = _int64(position, "position")
-    with self._lock:
-        return _out(_lib.fold_table_item_height, c_double, self._h(), index)
-
-
-def item_top(self: Table, position: int) -> float:
-    """The offset of the top of the item at ``position`` from the top of
-    the content (the top padding included)."""
-    index = _int64(position, "position")
-    with self._lock:
-        return _out(_lib.fold_table_item_top, c_double, self._h(), index)
-
-
-def item_at_offset(self: Table, y: float) -> OffsetHit:
-    """The item containing offset ``y`` (``top <= y < top + height``).
-
-    Returns an :class:`OffsetHit`; above the first item or below the last
-    it reports the nearest item with place ABOVE or BELOW. In a table
-    with no items the position is ``None``.
-
-    Raises:
-        InvalidArgumentError: ``y`` is NaN or infinite.
-    """
-    offset = _float(y, "y")
-    with self._lock:
-        position, place = _outs(_lib.fold_table_item_at_offset, (c_int64, c_int32), self._h(), offset)
-    return OffsetHit(None if position < 0 else position, OffsetPlace(place))
-
-
-def visible_items(self: Table, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
-    """The items that intersect the viewport ``[offset, offset + height)``,
-    widened by ``overscan`` items on each side, in order.
-
-    Usually one C call into a buffer the table keeps; when the viewport
-    holds more items than the buffer, the buffer grows and the call is
-    made once more. The items are read from the buffer in one pass
-    (``struct.iter_unpack`` over its bytes), not field by field, and an
-    item the last call returned too, unchanged, is that call's
-    VisibleItem again (a scrolling draw loop builds only the new ones).
-    O(depth * log n + k) for k items.
-
-    Raises:
-        InvalidArgumentError: ``offset`` or ``height`` is not finite, or
-            ``height`` is negative.
-        OutOfRangeError: ``overscan`` is negative.
-    """
-    start = offset if type(offset) is float else _float(offset, "offset")
-    extent = height if type(height) is float else _float(height, "height")
-    extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
-        overscan, "overscan"
-    )
-    # The library calls no callback here: the cheap hold serves when the
-    # lock is free or this thread holds it (see _Guard.try_hold).
-    guard = self._lock
-    if guard.try_hold():
-        try:
-            return _read_visible(self, start, extent, extra)
-        finally:
-            guard.release_hold()
-    with self._lock:
-        return _read_visible(self, start, extent, extra)
-
-
-def _read_visible(self: Table, offset: float, height: float, overscan: int) -> List[VisibleItem]:
-    """visible_items with checked arguments; call with the lock held."""
-    buffer = self._visible
-    handle = self._h()
-    data = buffer.fill(handle, offset, height, overscan)
-    return buffer.items(data, _siblings_now(self, handle), self._sibling_indices)
-
-
-def sticky_headers(self: Table, offset: float) -> List[StickyHeader]:
-    """The headers that stick to the top of a viewport scrolled to
-    ``offset``, outermost first, stacked like CSS ``position: sticky``
-    headers (at most :attr:`sticky_levels`): the top-level section whose
-    range holds ``offset``, drawn at ``offset``; then the subsection of
-    each whose range holds the bottom of the headers drawn so far, drawn
-    at that bottom, so a subsection's header sticks as soon as its top
-    reaches the headers above it. None is drawn below its natural place
-    (its :meth:`item_top`) nor lower than its section's end minus its
-    height, so the next header of its level pushes it up, behind the
-    headers above. Draw deeper levels first.
-
-    One C call into a buffer the table keeps (room for every level).
-
-    Raises:
-        InvalidArgumentError: ``offset`` is NaN or infinite.
-    """
-    start = _float(offset, "offset")
-    with self._lock:
-        buffer = self._sticky
-        written = buffer.fill(_lib.fold_table_sticky_headers, self._h(), start)
-        return [_value(StickyHeader, entry) for entry in buffer.array[:written]]
-
-
-# -- scrolling -----------------------------------------------------------
-
-
-def set_viewport(self: Table, offset: float, height: float) -> None:
-    """Tell the table the host's viewport. From then on every mutation
-    moves the viewport's offset so that the first visible item stays at
-    the same place on screen (clamped to the content); the new offset is
-    :attr:`ChangeSet.anchored_offset` and :attr:`viewport`.
-
-    Raises:
-        InvalidArgumentError: a value is not finite, or ``height`` < 0.
-    """
-    start = _float(offset, "offset")
-    extent = _float(height, "height")
-    with self._lock:
-        _lib.fold_table_set_viewport(self._h(), start, extent)
-
-
-def clear_viewport(self: Table) -> None:
-    """Stop anchoring: forget the viewport."""
-    with self._lock:
-        _lib.fold_table_clear_viewport(self._h())
-
-
-def _viewport_arguments(
-    self: Table, offset: Optional[float], viewport_height: Optional[float]
-) -> Tuple[float, float]:
-    """Explicit values, or the current viewport's; call with the lock held."""
-    if offset is None or viewport_height is None:
-        current = self.viewport
-        if current is None:
-            raise InvalidArgumentError(
-                _errors.E_INVALID,
-                "no viewport is set: pass offset and viewport_height, or call set_viewport",
+    @property
+    def viewport(self) -> Optional[Viewport]:
+        """The anchored viewport as ``Viewport(offset, height)``, or ``None``
+        when none is set."""
+        with self._lock:
+            is_set, start, extent = _outs(
+                _lib.fold_table_viewport, (c_int, c_double, c_double), self._h()
             )
-        if offset is None:
-            offset = current.offset
-        if viewport_height is None:
-            viewport_height = current.height
-    return _float(offset, "offset"), _float(viewport_height, "viewport_height")
+        return Viewport(start, extent) if is_set else None
 
+    def __len__(self) -> int:
+        """The number of items in the flat list (so an empty table is falsy)."""
+        return self.item_count
 
-def scroll_offset(
-    self: Table,
-    position: int,
-    alignment: int = Alignment.AUTO,
-    *,
-    offset: Optional[float] = None,
-    viewport_height: Optional[float] = None,
-) -> float:
-    """The offset that shows the item at ``position`` with ``alignment``
-    (an :class:`Alignment`), clamped to the content, for a viewport of
-    ``viewport_height`` now at ``offset``. Either defaults to the
-    :attr:`viewport` set with :meth:`set_viewport`. Nothing is changed:
-    scroll to the answer, then call :meth:`set_viewport`.
+    def item(self, position: int) -> Item:
+        """The :class:`Item` at ``position`` (0..len-1).
 
-    Raises:
-        OutOfRangeError: no item has this position.
-        InvalidArgumentError: an unknown alignment, a bad offset or
-            height, or no viewport to default to.
-    """
-    index = _int64(position, "position")
-    align = _int32(alignment, "alignment")
-    with self._lock:
-        start, extent = self._viewport_arguments(offset, viewport_height)
-        return _out(_lib.fold_table_scroll_offset, c_double, self._h(), index, align, start, extent)
+        Raises:
+            OutOfRangeError: no item has this position (an ``IndexError``).
+        """
+        index = _int64(position, "position")
+        with self._lock:
+            out = self._item(index)
+            self._siblings_now(self._h())
+            section = self._sibling_indices([out.section])[out.section]
+        return _value(
+            Item, out, position=index, kind=ItemKind(out.kind), section=section,
+            row=_row_or_none(out.row),
+        )
+
+    def _siblings_now(self, handle: Any) -> int:
+        """Empties the table's cache of sibling indices when the library's
+        structure version (``fold_table_structure_version``) moved since it was
+        filled, and returns the version. ``handle``: the live handle. Lock held."""
+        status = _structure_version_fn(handle, self._structure_ref)
+        if status:  # raises the FoldError, as the declared function would
+            _ffi._check_status(status, _lib.fold_table_structure_version, ())
+        version: int = self._structure.value
+        if version != self._siblings_version:
+            self._siblings.clear()
+            self._siblings_version = version
+        return version
+
+    def _sibling_indices(self, ids: Iterable[int]) -> Dict[int, int]:
+        """A mapping that holds each of ``ids`` with its section's index among
+        its parent's children (the ``section`` field of :class:`Item` and
+        :class:`VisibleItem`). The table caches them under the library's
+        structure version (checked by :meth:`_siblings_now` first), so
+        scrolling asks the library for none; else one fold_table_section_info
+        call per new id. Lock held."""
+        cache = self._siblings
+        missing = [section for section in ids if section not in cache] if ids else ()
+        if missing:
+            handle = self._h()
+            info = _ffi.fold_section_info()
+            pointer = byref(info)
+            for section in missing:
+                _lib.fold_table_section_info(handle, section, pointer)
+                cache[section] = info.index
+        return cache
+
+    def __iter__(self) -> Iterator[Item]:
+        """Iterate over the items of the flat list, one :meth:`item` call each.
+
+        The count is taken when iteration starts; changing the table while
+        iterating gives items of the changed table, or OutOfRangeError once
+        the list got shorter.
+        """
+        for position in range(self.item_count):
+            yield self.item(position)
+
+    def item_height(self, position: int) -> float:
+        """The height of the item at ``position``."""
+        index = _int64(position, "position")
+        with self._lock:
+            return _out(_lib.fold_table_item_height, c_double, self._h(), index)
+
+    def item_top(self, position: int) -> float:
+        """The offset of the top of the item at ``position`` from the top of
+        the content (the top padding included)."""
+        index = _int64(position, "position")
+        with self._lock:
+            return _out(_lib.fold_table_item_top, c_double, self._h(), index)
+
+    def item_at_offset(self, y: float) -> OffsetHit:
+        """The item containing offset ``y`` (``top <= y < top + height``).
+
+        Returns an :class:`OffsetHit`; above the first item or below the last
+        it reports the nearest item with place ABOVE or BELOW. In a table
+        with no items the position is ``None``.
+
+        Raises:
+            InvalidArgumentError: ``y`` is NaN or infinite.
+        """
+        offset = _float(y, "y")
+        with self._lock:
+            position, place = _outs(_lib.fold_table_item_at_offset, (c_int64, c_int32), self._h(), offset)
+        return OffsetHit(None if position < 0 else position, OffsetPlace(place))
+
+    def visible_items(self, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
+        """The items that intersect the viewport ``[offset, offset + height)``,
+        widened by ``overscan`` items on each side, in order.
+
+        Usually one C call into a buffer the table keeps; when the viewport
+        holds more items than the buffer, the buffer grows and the call is
+        made once more. The items are read from the buffer in one pass
+        (``struct.iter_unpack`` over its bytes), not field by field, and an
+        item the last call returned too, unchanged, is that call's
+        VisibleItem again (a scrolling draw loop builds only the new ones).
+        O(depth * log n + k) for k items.
+
+        Raises:
+            InvalidArgumentError: ``offset`` or ``height`` is not finite, or
+                ``height`` is negative.
+            OutOfRangeError: ``overscan`` is negative.
+        """
+        start = offset if type(offset) is float else _float(offset, "offset")
+        extent = height if type(height) is float else _float(height, "height")
+        extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
+            overscan, "overscan"
+        )
+        # The library calls no callback here: the cheap hold serves when the
+        # lock is free or this thread holds it (see _Guard.try_hold).
+        guard = self._lock
+        if guard.try_hold():
+            try:
+                return self._read_visible(start, extent, extra)
+            finally:
+                guard.release_hold()
+        with self._lock:
+            return self._read_visible(start, extent, extra)
+
+    def _read_visible(self, offset: float, height: float, overscan: int) -> List[VisibleItem]:
+        """visible_items with checked arguments; call with the lock held."""
+        buffer = self._visible
+        handle = self._h()
+        data = buffer.fill(handle, offset, height, overscan)
+        return buffer.items(data, self._siblings_now(handle), self._sibling_indices)
+
+    def sticky_headers(self, offset: float) -> List[StickyHeader]:
+        """The headers that stick to the top of a viewport scrolled to
+        ``offset``, outermost first, stacked like CSS ``position: sticky``
+        headers (at most :attr:`sticky_levels`): the top-level section whose
+        range holds ``offset``, drawn at ``offset``; then the subsection of
+        each whose range holds the bottom of the headers drawn so far, drawn
+        at that bottom, so a subsection's header sticks as soon as its top
+        reaches the headers above it. None is drawn below its natural place
+        (its :meth:`item_top`) nor lower than its section's end minus its
+        height, so the next header of its level pushes it up, behind the
+        headers above. Draw deeper levels first.
+
+        One C call into a buffer the table keeps (room for every level).
+
+        Raises:
+            InvalidArgumentError: ``offset`` is NaN or infinite.
+        """
+        start = _float(offset, "offset")
+        with self._lock:
+            buffer = self._sticky
+            written = buffer.fill(_lib.fold_table_sticky_headers, self._h(), start)
+            return [_value(StickyHeader, entry) for entry in buffer.array[:written]]
+
+    # -- scrolling -----------------------------------------------------------
+
+    def set_viewport(self, offset: float, height: float) -> None:
+        """Tell the table the host's viewport. From then on every mutation
+        moves the viewport's offset so that the first visible item stays at
+        the same place on screen (clamped to the content); the new offset is
+        :attr:`ChangeSet.anchored_offset` and :attr:`viewport`.
+
+        Raises:
+            InvalidArgumentError: a value is not finite, or ``height`` < 0.
+        """
+        start = _float(offset, "offset")
+        extent = _float(height, "height")
+        with self._lock:
+            _lib.fold_table_set_viewport(self._h(), start, extent)
+
+    def clear_viewport(self) -> None:
+        """Stop anchoring: forget the viewport."""
+        with self._lock:
+            _lib.fold_table_clear_viewport(self._h())
+
+    def _viewport_arguments(
+        self, offset: Optional[float], viewport_height: Optional[float]
+    ) -> Tuple[float, float]:
+        """Explicit values, or the current viewport's; call with the lock held."""
+        if offset is None or viewport_height is None:
+            current = self.viewport
+            if current is None:
+                raise InvalidArgumentError(
+                    _errors.E_INVALID,
+                    "no viewport is set: pass offset and viewport_height, or call set_viewport",
+                )
+            if offset is None:
+                offset = current.offset
+            if viewport_height is None:
+                viewport_height = current.height
+        return _float(offset, "offset"), _float(viewport_height, "viewport_height")
+
+    def scroll_offset(
+        self,
+        position: int,
+        alignment: int = Alignment.AUTO,
+        *,
+        offset: Optional[float] = None,
+        viewport_height: Optional[float] = None,
+    ) -> float:
+        """The offset that shows the item at ``position`` with ``alignment``
+        (an :class:`Alignment`), clamped to the content, for a viewport of
+        ``viewport_height`` now at ``offset``. Either defaults to the
+        :attr:`viewport` set with :meth:`set_viewport`. Nothing is changed:
+        scroll to the answer, then call :meth:`set_viewport`.
+
+        Raises:
+            OutOfRangeError: no item has this position.
+            InvalidArgumentError: an unknown alignment, a bad offset or
+                height, or no viewport to default to.
+        """
+        index = _int64(position, "position")
+        align = _int32(alignment, "alignment")
+        with self._lock:
+            start, extent = self._viewport_arguments(offset, viewport_height)
+            return _out(_lib.fold_table_scroll_offset, c_double, self._h(), index, align, start, extent)

@@ -2,9 +2,13 @@
 section id the library handed out underneath (internal module; re-exported
 by :mod:`foldtable`).
 
-Every public operation of a section is written here, in the class body, so
-the reference documents them all; how a ``Section`` finds and caches its
-id, and repeats a call whose id went stale, is its private base class in
+The section's structure, header, collapsing, heights and rows are written
+here; its load, selection and match methods are the mixins
+:class:`~foldtable._loading._SectionLoading`,
+:class:`~foldtable._selection._SectionSelection` and
+:class:`~foldtable._filter._SectionFilter` it inherits, next to the
+table's side of each concern. How a ``Section`` finds and caches its id,
+and repeats a call whose id went stale, is their common base class in
 ``_section_id.py``. Section methods that work on the whole tree (inserting
 subsections, moving) go through :class:`~foldtable.Table`'s.
 """
@@ -14,7 +18,7 @@ from __future__ import annotations
 from ctypes import c_double, c_int64
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from . import _ffi, _filter, _focus, _loading, _selection
+from . import _ffi
 from ._convert import (
     _buffer_path,
     _height_array,
@@ -26,7 +30,11 @@ from ._convert import (
     _text,
 )
 from ._errors import InvalidArgumentError, NotFoundError
+from ._filter import _SectionFilter
+from ._focus import set_section_flag
+from ._loading import _SectionLoading
 from ._section_id import _SectionId, _with_ids
+from ._selection import _SectionSelection
 from ._values import ChildRow
 
 if TYPE_CHECKING:
@@ -35,7 +43,7 @@ if TYPE_CHECKING:
 _lib = _ffi.lib
 
 
-class Section(_SectionId):
+class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
     """One section of a :class:`Table`, at any depth, found by its key.
 
     A ``Section`` is a light handle: it stores the table, the key and the
@@ -614,36 +622,7 @@ class Section(_SectionId):
         its header."""
         self._call(_lib.fold_table_invalidate_heights, -1)
 
-    # -- lazily loaded children (_loading.py) -------------------------------------
-
-    loaded = property(_loading.loaded)
-    load_state = property(_loading.load_state)
-    load_ticket = property(_loading.load_ticket)
-    load_error = property(_loading.load_error)
-    finish_load = _loading.finish_load
-    fail_load = _loading.fail_load
-    load = _loading.load
-    reload = _loading.reload
-
-    # -- selection (_selection.py) ---------------------------------------------------
-
-    selected = property(_selection.is_selected, _selection._set_selected)
-    select = _selection.select
-    select_row = _selection.select_row
-    is_row_selected = _selection.is_row_selected
-    set_anchor = _selection.set_anchor
-    selected_count = property(_selection.section_selected_count)
-
-    # -- filtering (_filter.py) -------------------------------------------------------
-
-    set_row_match = _filter.set_row_match
-    row_matches = _filter.row_matches
-    matches = property(_filter.matches, _filter._set_matches)
-    match_count = property(_filter.match_count)
-    filtered = property(_filter.filtered)
-    filter_opened = property(_filter.filter_opened)
-
-    # -- focus and drop flags (_focus.py, _drop.py) ------------------------------------
+    # -- focus and drop flags ------------------------------------------------------------
 
     @property
     def no_focus(self) -> bool:
@@ -656,7 +635,7 @@ class Section(_SectionId):
 
     @no_focus.setter
     def no_focus(self, value: bool) -> None:
-        _focus.set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
+        set_section_flag(self, _ffi.SECTION_NO_FOCUS, bool(value))
 
     @property
     def no_drop(self) -> bool:
@@ -668,4 +647,4 @@ class Section(_SectionId):
 
     @no_drop.setter
     def no_drop(self, value: bool) -> None:
-        _focus.set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))
+        set_section_flag(self, _ffi.SECTION_NO_DROP, bool(value))

@@ -1,6 +1,7 @@
 """Applying a new snapshot of the app's data by key (internal):
 :class:`Snapshot`, :class:`SnapshotReport` and :meth:`Table.apply_snapshot`
-over ``fold_table_apply_snapshot``."""
+(the mixin :class:`_Snapshots`, a base of :class:`~foldtable.Table`) over
+``fold_table_apply_snapshot``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from . import _ffi
 from ._convert import _float, _int64, _text
 
 if TYPE_CHECKING:
-    from ._table import Table
+    from ._callbacks import _Guard
 
 _lib = _ffi.lib
 
@@ -218,35 +219,45 @@ def _report(report: _ffi.fold_snapshot_report) -> SnapshotReport:
     )
 
 
-def apply_snapshot(self: Table, sections: Iterable[Union[Snapshot, Mapping[str, Any]]]) -> SnapshotReport:
-    """Make the table hold what ``sections`` (the top-level sections, each a
-    :class:`Snapshot` or a dict of its fields) describe, changing as little
-    as it must, as one change set, and say what changed.
+class _Snapshots:
+    """The snapshot method of :class:`~foldtable.Table`."""
 
-    Sections are matched by key wherever they are: a kept section keeps
-    its state (collapsed, expanded rows, row heights, measured heights),
-    also when it moves to another parent; its header text is replaced.
-    Sections that keep their parent move as little as possible (the
-    longest run in their old order stays). Rows are anonymous: between two
-    subsections that stay, the old rows are matched to the new ones in
-    order; a longer run gets new rows at its end, and rows left over at the
-    end of the stretch go. Sections the snapshot does not have are removed.
-    No section or row events are sent (nothing collapses or expands).
-    While a filter is on, its match function is asked about every section
-    and row the snapshot adds, once each, before anything changes; an
-    exception it raises leaves the table unchanged and is re-raised here.
+    __slots__ = ()
 
-    Raises:
-        InvalidArgumentError: an empty key, bad flags or a bad height;
-            DuplicateKeyError: a key given twice; OutOfRangeError: too deep
-            or too many sections or rows, or a negative row count. The
-            message names the entry (in pre-order) and nothing changes.
-        BusyError: called from inside a listener or provider.
+    if TYPE_CHECKING:  # the Table's, used here
+        _lock: _Guard
 
-    O(e + s) for e entries and a table of s sections, plus
-    O(c · depth · log n) for c changes."""
-    entries = _Entries(sections)
-    report = _ffi.fold_snapshot_report()
-    with self._lock:
-        _lib.fold_table_apply_snapshot(self._h(), entries.array, entries.count, byref(report))
-    return _report(report)
+        def _h(self) -> c_void_p: ...
+
+    def apply_snapshot(self, sections: Iterable[Union[Snapshot, Mapping[str, Any]]]) -> SnapshotReport:
+        """Make the table hold what ``sections`` (the top-level sections, each a
+        :class:`Snapshot` or a dict of its fields) describe, changing as little
+        as it must, as one change set, and say what changed.
+
+        Sections are matched by key wherever they are: a kept section keeps
+        its state (collapsed, expanded rows, row heights, measured heights),
+        also when it moves to another parent; its header text is replaced.
+        Sections that keep their parent move as little as possible (the
+        longest run in their old order stays). Rows are anonymous: between two
+        subsections that stay, the old rows are matched to the new ones in
+        order; a longer run gets new rows at its end, and rows left over at the
+        end of the stretch go. Sections the snapshot does not have are removed.
+        No section or row events are sent (nothing collapses or expands).
+        While a filter is on, its match function is asked about every section
+        and row the snapshot adds, once each, before anything changes; an
+        exception it raises leaves the table unchanged and is re-raised here.
+
+        Raises:
+            InvalidArgumentError: an empty key, bad flags or a bad height;
+                DuplicateKeyError: a key given twice; OutOfRangeError: too deep
+                or too many sections or rows, or a negative row count. The
+                message names the entry (in pre-order) and nothing changes.
+            BusyError: called from inside a listener or provider.
+
+        O(e + s) for e entries and a table of s sections, plus
+        O(c · depth · log n) for c changes."""
+        entries = _Entries(sections)
+        report = _ffi.fold_snapshot_report()
+        with self._lock:
+            _lib.fold_table_apply_snapshot(self._h(), entries.array, entries.count, byref(report))
+        return _report(report)

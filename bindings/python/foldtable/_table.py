@@ -4,15 +4,16 @@ re-exported by :mod:`foldtable`).
 The binding is split by concern: :mod:`._values` (enums and the
 NamedTuples the flat list hands out), :mod:`._convert` (argument
 conversion, the out-parameter helper, reused buffers), :mod:`._callbacks`
-(the table's lock, the callback trampolines, and registering listeners and
-height providers), :mod:`._tree` (the table's sections and paths),
-:mod:`._geometry` (the flat list, geometry and scrolling),
-:mod:`._section` (:class:`~foldtable.Section`), :mod:`._sections_view`,
-and this module (the table: lifetime, options, activation, saved state,
-measuring). The functions of ``_tree``, ``_geometry`` and ``_callbacks``
-become Table's methods where the class lists them (``section =
-_tree.section``), so the class body is the table of contents and the API
-reference shows every method.
+(the table's lock and the callback trampolines), :mod:`._section`
+(:class:`~foldtable.Section`), :mod:`._sections_view`, and one module per
+concern of the header whose mixin class :class:`Table` (and for the
+section's side :class:`~foldtable.Section`) inherits: :mod:`._tree`
+(sections and paths), :mod:`._geometry` (the flat list, geometry and
+scrolling), :mod:`._callbacks` (listeners and height providers),
+:mod:`._snapshot`, :mod:`._loading`, :mod:`._selection`, :mod:`._focus`,
+:mod:`._drop`, :mod:`._type_ahead`, :mod:`._filter` and :mod:`._batch`.
+This module holds the rest of the table: lifetime, options, activation,
+saved state, measuring.
 
 Nothing here re-implements an engine rule: arguments are converted and
 passed to C, and whatever the library rejects comes back as a
@@ -25,13 +26,11 @@ without a viewport to default to.
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, c_void_p
-from typing import Any, Dict, NoReturn, Optional, Union
+from ctypes import byref, c_int32, c_int64, c_uint64, c_void_p
+from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
-from . import _batch, _callbacks, _drop, _filter, _focus, _geometry, _loading, _selection, _snapshot, _tree
-from . import _type_ahead
-from ._callbacks import _Guard
+from ._callbacks import _Guard, _Listeners
 from ._convert import (
     _ArrayBuffer,
     _default_options,
@@ -39,7 +38,6 @@ from ._convert import (
     _int32,
     _int64,
     _out,
-    _outs,
     _out_struct,
     _PathBuffer,
     _take_string,
@@ -48,16 +46,37 @@ from ._convert import (
     _TextBuffer,
     _value,
 )
+from ._batch import _Batch
+from ._drop import _Drop
 from ._errors import InvalidArgumentError
-from ._sections_view import SectionsView
-from ._values import Accordion, Activation, FocusKind, ImportReport, TableOptions, Viewport
+from ._filter import _TableFilter
+from ._focus import _Focus
+from ._geometry import _Geometry
+from ._loading import _Loader
+from ._selection import _TableSelection
+from ._snapshot import _Snapshots
+from ._tree import _Tree
+from ._type_ahead import _TypeAhead
+from ._values import Accordion, Activation, ImportReport, TableOptions
 
 __all__ = ["Table"]
 
 _lib = _ffi.lib
 
 
-class Table:
+class Table(
+    _Tree,
+    _Geometry,
+    _Listeners,
+    _Snapshots,
+    _Loader,
+    _TableSelection,
+    _Focus,
+    _Drop,
+    _TypeAhead,
+    _TableFilter,
+    _Batch,
+):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
     A table holds sections, found by a unique string key. A section's
@@ -151,20 +170,14 @@ class Table:
         "_handle",
         "_lock",
         "_free_fn",
-        "_visible",
-        "_sticky",
         "_paths",
         "_texts",
         "_callbacks",
         "_providers",
         "_loader",
         "_match",
-        "_siblings",
-        "_siblings_version",
-        "_structure",
-        "_structure_ref",
         "__weakref__",
-    )
+    )  # and _Geometry's: the flat list's buffers and sibling-index cache
 
     def __init__(
         self,
@@ -199,7 +212,7 @@ class Table:
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()
         # Section id -> index among its siblings, while the library's
-        # structure version is the same (see _geometry._siblings_now).
+        # structure version is the same (see _Geometry._siblings_now).
         self._siblings: Dict[int, int] = {}
         self._siblings_version = -1
         self._structure = c_uint64()
@@ -385,120 +398,6 @@ class Table:
             action = _out(_lib.fold_table_activate, c_int32, self._h(), index)
         return Activation(action)
 
-    # -- sections and paths (_tree.py) -----------------------------------------
-
-    @property
-    def sections(self) -> SectionsView:
-        """A live view of the top-level sections, indexable by int or by key.
-
-        ``len(table.sections)``, ``table.sections[0]``,
-        ``table.sections["Mac"]``, ``"Mac" in table.sections``,
-        ``for section in table.sections``, ``table.sections.keys()``.
-        Nested sections are reached with :meth:`section` (by key) or
-        :attr:`Section.children`.
-        """
-        return SectionsView(self)
-
-    _key_of = _tree._key_of
-    _section_of = _tree._section_of
-    _top_level_id = _tree._top_level_id
-    _index = _tree._index
-    _parent_ref = _tree._parent_ref
-    _children = _tree._children
-    _path_target = _tree._path_target
-    section = _tree.section
-    append_section = _tree.append_section
-    insert_section = _tree.insert_section
-    _insert_section = _tree._insert_section
-    remove_section = _tree.remove_section
-    move_section = _tree.move_section
-    section_at_path = _tree.section_at_path
-    path_position = _tree.path_position
-    _item = _tree._item
-    item_path = _tree.item_path
-    item_key = _tree.item_key
-    item_section = _tree.item_section
-    insert_section_at_path = _tree.insert_section_at_path
-    insert_rows_at_path = _tree.insert_rows_at_path
-    remove_at_path = _tree.remove_at_path
-    move_at_path = _tree.move_at_path
-    collapse_all = _tree.collapse_all
-    expand_all = _tree.expand_all
-    section_states = _tree.section_states
-    set_indicators = _tree.set_indicators
-    expanded_rows = _tree.expanded_rows
-    _keyed_array = _tree._keyed_array
-
-    # -- the flat list, geometry, scrolling (_geometry.py) -----------------------
-
-    @property
-    def item_count(self) -> int:
-        """The number of items in the flat list (also ``len(table)``)."""
-        with self._lock:
-            return _out(_lib.fold_table_item_count, c_int64, self._h())
-
-    @property
-    def structure_version(self) -> int:
-        """A number that changes whenever some section's children change
-        (rows or sections inserted, removed or moved, by any call,
-        :meth:`apply_snapshot` and :meth:`Section.finish_load` included).
-        While it stays the same, every :attr:`Section.index` and
-        :attr:`Section.child_count` stay the same, so an app can cache what
-        it derives from them under it. It may also change when rows were
-        only re-marked (rows selected, several row heights set at once, a
-        filter set or cleared); a call that fails leaves it as it was. O(1)."""
-        with self._lock:
-            return _out(_lib.fold_table_structure_version, c_uint64, self._h())
-
-    @property
-    def content_height(self) -> float:
-        """The total content height: both paddings and every item."""
-        with self._lock:
-            return _out(_lib.fold_table_content_height, c_double, self._h())
-
-    @property
-    def viewport(self) -> Optional[Viewport]:
-        """The anchored viewport as ``Viewport(offset, height)``, or ``None``
-        when none is set."""
-        with self._lock:
-            is_set, start, extent = _outs(
-                _lib.fold_table_viewport, (c_int, c_double, c_double), self._h()
-            )
-        return Viewport(start, extent) if is_set else None
-
-    __len__ = _geometry.__len__
-    item = _geometry.item
-    _sibling_indices = _geometry._sibling_indices
-    __iter__ = _geometry.__iter__
-    item_height = _geometry.item_height
-    item_top = _geometry.item_top
-    item_at_offset = _geometry.item_at_offset
-    visible_items = _geometry.visible_items
-    sticky_headers = _geometry.sticky_headers
-    set_viewport = _geometry.set_viewport
-    clear_viewport = _geometry.clear_viewport
-    _viewport_arguments = _geometry._viewport_arguments
-    scroll_offset = _geometry.scroll_offset
-
-    # -- listeners and height providers (_callbacks.py) --------------------------
-
-    _add_listener = _callbacks._add_listener
-    on_change = _callbacks.on_change
-    on_section = _callbacks.on_section
-    on_row = _callbacks.on_row
-    remove_listener = _callbacks.remove_listener
-    set_height_provider = _callbacks.set_height_provider
-    set_header_height_provider = _callbacks.set_header_height_provider
-    set_expanded_height_provider = _callbacks.set_expanded_height_provider
-    _set_provider = _callbacks._set_provider
-
-    # -- batches (_batch.py) ----------------------------------------------------
-
-    begin_batch = _batch.begin_batch
-    end_batch = _batch.end_batch
-    batch_depth = property(_batch.batch_depth)
-    batch = _batch.batch
-
     # -- saved state ---------------------------------------------------------
 
     def export_state(self) -> str:
@@ -533,75 +432,6 @@ class Table:
                 _lib.fold_table_import_state, _ffi.fold_import_report, self._h(), data
             )
         return _value(ImportReport, report, anchor_restored=bool(report.anchor_restored))
-
-    # -- snapshots (_snapshot.py) ---------------------------------------------
-
-    apply_snapshot = _snapshot.apply_snapshot
-
-    # -- lazily loaded children (_loading.py) ------------------------------------
-
-    set_loader = _loading.set_loader
-
-    # -- selection (_selection.py) -------------------------------------------------
-
-    selection_mode = property(_selection.selection_mode, _selection._set_selection_mode)
-    select_item = _selection.select_item
-    select_range = _selection.select_range
-    select_positions = _selection.select_positions
-    select_all = _selection.select_all
-    clear_selection = _selection.clear_selection
-    selection = property(_selection.selection)
-    selected_count = property(_selection.selected_count)
-    selection_anchor = property(_selection.selection_anchor)
-
-    # -- focus and keyboard (_focus.py) ---------------------------------------------
-
-    @property
-    def focus(self) -> Optional[int]:
-        """The focused item's position, or ``None`` when nothing is focused
-        (settable: as :meth:`set_focus`). The item carries
-        :attr:`Item.focused`. O(depth · log n)."""
-        return _focus.focus(self)
-
-    @focus.setter
-    def focus(self, position: Optional[int]) -> None:
-        _focus.set_focus(self, position)
-
-    @property
-    def focus_kinds(self) -> FocusKind:
-        """Which kinds of item can take focus, a :class:`FocusKind` (default
-        ``FocusKind.ALL``; settable, e.g. ``FocusKind.HEADERS |
-        FocusKind.ROWS``, or a name). A focused item of a kind no longer
-        allowed keeps focus until it moves. O(1).
-
-        Raises:
-            InvalidArgumentError: (on setting) bits that are not a FocusKind.
-        """
-        return _focus.focus_kinds(self)
-
-    @focus_kinds.setter
-    def focus_kinds(self, kinds: Union[FocusKind, int, str]) -> None:
-        _focus._set_focus_kinds(self, kinds)
-
-    set_focus = _focus.set_focus
-    navigate = _focus.navigate
-    press_key = _focus.press_key
-
-    # -- drag and drop (_drop.py) ---------------------------------------------------
-
-    drop_target = _drop.drop_target
-    drop = _drop.drop
-
-    # -- type-ahead (_type_ahead.py) ------------------------------------------------
-
-    find_text = _type_ahead.find_text
-
-    # -- filtering (_filter.py) -----------------------------------------------------
-
-    set_filter = _filter.set_filter
-    clear_filter = _filter.clear_filter
-    filter_active = property(_filter.filter_active)
-    match_count = property(_filter.table_match_count)
 
     # -- lazy heights --------------------------------------------------------
 
