@@ -373,9 +373,9 @@ extension Table {
     /// One answer of the match function being asked.
     func ask(_ s: Section, _ row: Int) throws -> Bool {
         guard let match = matchBeingAsked else { throw matchGone }
-        let was = notifying
-        notifying = true
-        defer { notifying = was }
+        let was = eventState.notifying
+        eventState.notifying = true
+        defer { eventState.notifying = was }
         guard let answer = match(s.id, s.key, row) else { throw matchGone }
         return answer
     }
@@ -397,7 +397,7 @@ extension Table {
         var tops: [Section] = []
         root.list.forEachSection { tops.append($0) }
         root.list.root?.settleAll()  // marks are copied and what shows changes
-        var steps = FilterSteps(on: recording != nil)
+        var steps = FilterSteps(on: eventState.changes != nil)
         for sub in tops {
             refilter(sub, forced: false, &source, steps: &steps)
         }
