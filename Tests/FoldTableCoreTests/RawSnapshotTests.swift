@@ -82,7 +82,7 @@ import Testing
         var rng = SeededRandom(seed: seed)
         let swift = try Table(), raw = try Table()
         for step in 0..<10 {
-            let snapshot = Self.varied(ReconcileTests.randomSnapshot(&rng, keys: 24, maxSections: 16))
+            let snapshot = Self.varied(SnapshotTests.randomSnapshot(&rng, keys: 24, maxSections: 16))
             let a = try swift.applySnapshot(snapshot)
             let b = try Self.applyRaw(raw, snapshot)
             #expect(a == b, "seed \(seed) step \(step)")
@@ -90,7 +90,7 @@ import Testing
             #expect(raw.invariantViolations() == [])
         }
         // A duplicate key: the same error both ways, and nothing changes.
-        var snapshot = Self.varied(ReconcileTests.randomSnapshot(&rng, keys: 24, maxSections: 16))
+        var snapshot = Self.varied(SnapshotTests.randomSnapshot(&rng, keys: 24, maxSections: 16))
         snapshot += [.section("dup"), .section("dup")]
         let before = Self.dump(raw)
         var messages: [String] = []

@@ -197,11 +197,11 @@ extension Table {
         }
         guard let position, let top = try? placedItem(at: position).top else { return false }
         let offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))
-        recording?.placedOffset = offset
+        eventState.changes?.placedOffset = offset
         if offset != v.offset {
             v.offset = offset
             viewport = v
-            recording?.movedViewport = true
+            eventState.changes?.movedViewport = true
         }
         return true
     }

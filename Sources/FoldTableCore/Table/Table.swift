@@ -66,12 +66,9 @@ public final class Table {
     /// The host's viewport, for scroll anchoring (nil: not anchoring).
     public internal(set) var viewport: Viewport?
 
-    // Change recording and listeners (Table+Events.swift).
-    var recording: ChangeSet?
-    /// The open batch, while edits are grouped into one change set (Table+Batch.swift).
-    var batch: Batch?
-    var mutationDepth = 0
-    var notifying = false
+    /// The change set being recorded, the open batch, and whether a
+    /// mutation or a callback is running (Table+Events.swift, Table+Batch.swift).
+    var eventState = EventState()
     var listeners = Listeners()
     /// Lazily loaded children: tickets, loads under way, loader calls (Table+Loading.swift).
     var loads = Loads()
@@ -80,12 +77,7 @@ public final class Table {
     /// The focused item and which items can take focus (Table+Focus.swift).
     var focusState = FocusState()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
-    var heightProvider: ((String, Int) -> Double?)?
-    var headerHeightProvider: ((String) -> Double?)?
-    var expandedHeightProvider: ((String, Int) -> Double?)?
-    /// Set once the expanded-height provider has answered for some row, so
-    /// invalidating heights looks for answers to forget.
-    var expandedAnswersKept = false
+    var heightProviders = HeightProviders()
     /// The active filter, and the match function while it is being asked
     /// (Table+Filter.swift).
     var filter: Filter?

@@ -230,7 +230,7 @@ extension Table {
             }
             recordSelectionSpan(selected: false)
             root.list.root?.receive(.selectShown)
-            recording?.selectionChanged = true
+            eventState.changes?.selectionChanged = true
             return true
         }
     }
@@ -246,7 +246,7 @@ extension Table {
             guard sum.selectedRows &+ sum.selectedSections > 0 else { return false }
             recordSelectionSpan(selected: true)
             root.list.root?.receive(.clear)
-            recording?.selectionChanged = true
+            eventState.changes?.selectionChanged = true
             return true
         }
     }

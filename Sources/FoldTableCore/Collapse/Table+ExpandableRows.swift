@@ -88,7 +88,7 @@ extension Table {
     /// Sets one row's expanded bit and records its redraw.
     private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
         try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
-        recording?.expandedOrCollapsed = true
+        eventState.changes?.expandedOrCollapsed = true
         recordRedraw(rowRedrawPosition(s, row))
     }
 

@@ -1,3 +1,13 @@
+/// The callbacks that measure rows and headers whose height is unknown.
+struct HeightProviders {
+    var row: ((String, Int) -> Double?)?
+    var header: ((String) -> Double?)?
+    var expanded: ((String, Int) -> Double?)?
+    /// Set once the expanded-height provider has answered for some row, so
+    /// invalidating heights looks for answers to forget.
+    var expandedAnswersKept = false
+}
+
 extension Table {
     /// Sets (or with nil removes) the height provider. With a provider, every
     /// row without a height of its own is unmeasured: it counts as its
@@ -8,7 +18,7 @@ extension Table {
     /// running `measure` asks the new provider (or nobody) for the rest.
     /// - Complexity: O(1)
     public func setHeightProvider(_ provider: ((String, Int) -> Double?)?) {
-        heightProvider = provider
+        heightProviders.row = provider
     }
 
     /// Sets (or with nil removes) the header height provider: with one,
@@ -16,7 +26,7 @@ extension Table {
     /// table's header height) until `measure` asks for them.
     /// - Complexity: O(1)
     public func setHeaderHeightProvider(_ provider: ((String) -> Double?)?) {
-        headerHeightProvider = provider
+        heightProviders.header = provider
     }
 
     /// Sets (or with nil removes) the expanded-height provider: with one,
@@ -29,7 +39,7 @@ extension Table {
     /// effect at once.
     /// - Complexity: O(1)
     public func setExpandedHeightProvider(_ provider: ((String, Int) -> Double?)?) {
-        expandedHeightProvider = provider
+        heightProviders.expanded = provider
     }
 
     /// Asks the provider for the unmeasured rows of the viewport
@@ -47,10 +57,10 @@ extension Table {
         // old one must not be called after that.
         // Inside a listener measuring is refused even with nothing to ask, so
         // the rule does not depend on which providers are set.
-        guard !notifying else {
+        guard !eventState.notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
-        guard heightProvider != nil || headerHeightProvider != nil || expandedHeightProvider != nil else { return 0 }
+        guard heightProviders.row != nil || heightProviders.header != nil || heightProviders.expanded != nil else { return 0 }
         return try mutate {
             var measured = 0
             let anchor = captureAnchor()
@@ -64,14 +74,14 @@ extension Table {
                     var owner: Section?
                     let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
                     guard let s = owner else { continue }
-                    if placed.item.kind == .header, headerHeightProvider != nil, !s.headerMeasured {
+                    if placed.item.kind == .header, heightProviders.header != nil, !s.headerMeasured {
                         pending.append((s, -1, true, false))
                     }
-                    guard placed.item.kind == .row, heightProvider != nil || expandedHeightProvider != nil else { continue }
+                    guard placed.item.kind == .row, heightProviders.row != nil || heightProviders.expanded != nil else { continue }
                     let (node, within, _) = try rowNode(placed.item.row, in: s)
                     guard case .rows(let run) = node.piece else { continue }
-                    let height = heightProvider != nil && !run.hasOwnHeight(within)
-                    let expanded = expandedHeightProvider != nil && run.expandedHeightUnknown(within)
+                    let height = heightProviders.row != nil && !run.hasOwnHeight(within)
+                    let expanded = heightProviders.expanded != nil && run.expandedHeightUnknown(within)
                     if height || expanded { pending.append((s, placed.item.row, height, expanded)) }
                 }
                 guard !pending.isEmpty else { break }
@@ -84,15 +94,15 @@ extension Table {
                     }
                     let answer: Double?
                     if row < 0 {
-                        guard let provider = headerHeightProvider else { continue }
-                        notifying = true
+                        guard let provider = heightProviders.header else { continue }
+                        eventState.notifying = true
                         answer = provider(s.key)
                     } else {
-                        guard let provider = heightProvider else { continue }
-                        notifying = true
+                        guard let provider = heightProviders.row else { continue }
+                        eventState.notifying = true
                         answer = provider(s.key, row)
                     }
-                    notifying = false
+                    eventState.notifying = false
                     asked += 1
                     if row < 0 {
                         s.headerMeasured = true
@@ -149,16 +159,16 @@ extension Table {
     /// provider was asked.
     func askExpandedHeight(_ s: Section, _ row: Int) throws -> Bool {
         // Read where it is used, never kept (see `measure`).
-        guard let provider = expandedHeightProvider else { return false }
+        guard let provider = heightProviders.expanded else { return false }
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece, run.expandedHeightUnknown(within) else { return false }
-        notifying = true
+        eventState.notifying = true
         let answer = provider(s.key, row)
-        notifying = false
+        eventState.notifying = false
         var value = RowRun.none
         if let h = answer, h.isFinite, h >= 0, h <= Limits.maxHeight { value = RowRun.stored(h) }
         try editRowRedrawing(row, in: s, materialize: true) { run, i in run.setExpandedHeight(i, value, provided: true) }
-        expandedAnswersKept = true
+        heightProviders.expandedAnswersKept = true
         return true
     }
 
@@ -179,7 +189,7 @@ extension Table {
                         recordRedraw(visibleHeader(s))
                     }
                 }
-                if s.list.sum.defaultRows < s.rowCount || expandedAnswersKept {
+                if s.list.sum.defaultRows < s.rowCount || heightProviders.expandedAnswersKept {
                     // Only stored rows change: default runs hold nothing to forget.
                     var changed = s.list.sum.defaultRows < s.rowCount
                     s.list.changeEachExplicitRun { run in

@@ -4,7 +4,7 @@ import Testing
 /// `Table.applySnapshot`: hand-checked change sets and kept state, bad
 /// snapshots that change nothing, and a seeded comparison with tables built
 /// fresh from random snapshots.
-@Suite struct ReconcileTests {
+@Suite struct SnapshotTests {
     typealias E = SnapshotEntry
 
     /// "a" (3 rows), "b" (2), "c" (1); header 28, row 44.

@@ -5,7 +5,7 @@
  * it all as one change set; bad snapshots name the entry and change nothing.
  */
 #include "check.h"
-#include "reconcile/reconcile.h"
+#include "snapshots/snapshots.h"
 
 int main(void)
 {

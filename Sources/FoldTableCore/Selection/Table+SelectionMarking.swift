@@ -201,7 +201,7 @@ extension Table {
         defer { selectionState.quiet = false }
         for s in t.sections { _ = markSection(s, .set) }
         for (s, rows) in t.rows { _ = markRows(s, rows, .set, scope: t.shownOnly ? .shown : .all) }
-        recording?.selectionChanged = true
+        eventState.changes?.selectionChanged = true
         return true
     }
 
@@ -212,7 +212,7 @@ extension Table {
         guard new != s.selected else { return false }
         s.selected = new
         s.propagate()
-        recording?.selectionChanged = true
+        eventState.changes?.selectionChanged = true
         if !selectionState.quiet { recordRedraw(visibleHeader(s)) }
         return true
     }
@@ -231,7 +231,7 @@ extension Table {
             guard run.marks.selected != old else { return false }
             s.list.modify(first.node) { $0 = .rows(run) }
             s.propagate()
-            recording?.selectionChanged = true
+            eventState.changes?.selectionChanged = true
             recordMarkRedraws(old ^ run.marks.selected, hidden: run.marks.hidden, at: childPosition(s, first.before.children))
             return true
         }
@@ -294,7 +294,7 @@ extension Table {
         s.replaceChildren(lower..<lower, with: pieces)
         s.propagate()
         if !changed.isEmpty { anyChange = true }
-        if anyChange { recording?.selectionChanged = true }
+        if anyChange { eventState.changes?.selectionChanged = true }
         for c in changed where !selectionState.quiet {
             if c.count > 0 { recordRedraw(base.map { $0 + c.offset }, count: c.count) } else {
                 recordMarkRedraws(c.bits, hidden: c.hidden, at: base.map { $0 + c.offset })

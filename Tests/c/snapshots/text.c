@@ -6,7 +6,7 @@
  * that leaves nothing behind for the next one, and entries a callback
  * spoils during the call (read once, before any callback).
  */
-#include "reconcile/reconcile.h"
+#include "snapshots/snapshots.h"
 
 static int found(const fold_table *t, const char *key)
 {

@@ -1,8 +1,8 @@
 /*
- * reconcile.h — the parts of test_reconcile.c and the helpers they share.
+ * snapshots.h — the parts of test_snapshots.c and the helpers they share.
  */
-#ifndef FOLD_TEST_RECONCILE_H
-#define FOLD_TEST_RECONCILE_H
+#ifndef FOLD_TEST_SNAPSHOTS_H
+#define FOLD_TEST_SNAPSHOTS_H
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  */
 #include <math.h>
 
-#include "reconcile/reconcile.h"
+#include "snapshots/snapshots.h"
 
 typedef struct bad_case {
     int field;         /* which field of entry 1 of the base snapshot is spoiled */

@@ -149,7 +149,7 @@ extension Table {
             }
         }
         guard !flips.isEmpty else { return nil }
-        recording?.expandedOrCollapsed = true
+        eventState.changes?.expandedOrCollapsed = true
         for s in flips {
             let header = visibleHeader(s)
             // Expanding an unloaded section starts its load; collapsing a

@@ -82,10 +82,10 @@ extension Table {
             var own: (section: Section, header: Int)?
             let placed = try locateItem(q) { sub, _, header, _ in own = (sub, header) }
             if canTakeFocus(placed.item) {
-                let was = notifying
-                notifying = true
+                let was = eventState.notifying
+                eventState.notifying = true
                 let answer = text(placed.item, q)
-                notifying = was
+                eventState.notifying = was
                 if loads.closed {
                     throw FoldError(.cancelled, "the table was freed inside the text function; the search stopped")
                 }

@@ -279,8 +279,8 @@ extension Table {
             // Not recorded inside a detached subtree (see `quietly`; inline,
             // swapped rather than copied: this loop runs once per section).
             let live = isAttached(x)
-            if !live { swap(&recording, &stash) }
-            defer { if !live { swap(&recording, &stash) } }
+            if !live { swap(&eventState.changes, &stash) }
+            defer { if !live { swap(&eventState.changes, &stash) } }
             let version = root.structureVersion, headers = report.headersChanged
             if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
@@ -442,9 +442,9 @@ extension Table {
     /// subtree is not in the flat list (its positions would be wrong), and
     /// is reported once, when the subtree is attached.
     private func quietly(_ quiet: Bool, _ body: () throws -> Void) rethrows {
-        guard quiet, let saved = recording else { return try body() }
-        recording = nil
-        defer { recording = saved }
+        guard quiet, let saved = eventState.changes else { return try body() }
+        eventState.changes = nil
+        defer { eventState.changes = saved }
         try body()
     }
 }

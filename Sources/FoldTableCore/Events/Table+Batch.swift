@@ -36,16 +36,16 @@ extension Table {
     /// end too. A batch belongs to the table, not to a thread.
     /// - Complexity: O(1)
     public func beginBatch() throws {
-        guard !notifying, mutationDepth == 0 else {
+        guard !eventState.notifying, eventState.mutationDepth == 0 else {
             throw FoldError(.busy, "the table is notifying a listener; begin the batch after the listener returns")
         }
-        if batch != nil {
-            batch?.depth += 1
+        if eventState.batch != nil {
+            eventState.batch?.depth += 1
             return
         }
         var b = Batch(heightBefore: contentHeight, anchor: captureAnchor(), follows: followsEnd())
         b.set.itemsBefore = itemCount
-        batch = b
+        eventState.batch = b
     }
 
     /// Ends the innermost open batch; the outermost tells the listeners
@@ -58,18 +58,18 @@ extension Table {
     /// - Complexity: O((c + l) · log(c + l)) for c steps and l moves
     ///   recorded in the batch, plus the size of the change set.
     public func endBatch() throws {
-        guard !notifying, mutationDepth == 0 else {
+        guard !eventState.notifying, eventState.mutationDepth == 0 else {
             throw FoldError(.busy, "the table is notifying a listener; end the batch after the listener returns")
         }
-        guard var b = batch else {
+        guard var b = eventState.batch else {
             throw FoldError(.invalidArgument, "no batch is open (end_batch without begin_batch)")
         }
         b.depth -= 1
         guard b.depth == 0 else {
-            batch = b
+            eventState.batch = b
             return
         }
-        batch = nil
+        eventState.batch = nil
         var set = b.set
         set.finishMoves(coalesce: true)
         set.contentHeightDelta = contentHeight - b.heightBefore
@@ -79,7 +79,7 @@ extension Table {
 
     /// How many batches are open (0: none).
     /// - Complexity: O(1)
-    public var batchDepth: Int { batch?.depth ?? 0 }
+    public var batchDepth: Int { eventState.batch?.depth ?? 0 }
 
     /// Runs `body` as one batch (`beginBatch` ... `endBatch`); the batch
     /// ends also when `body` throws, with what it did so far (nothing is

@@ -1,31 +1,11 @@
-/// Options of a filter (FOLD_FILTER_*).
-public struct FilterOptions: OptionSet, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// A section whose header matches shows everything below it.
-    public static let showChildren = FilterOptions(rawValue: 1)
-    /// Collapsed sections with something shown below them are shown expanded
-    /// while the filter is on (`Section.filterOpened`).
-    public static let expandMatches = FilterOptions(rawValue: 2)
-}
-
-/// Asked whether a row (`row` >= 0) or the header of a section (`row` -1)
-/// matches, with the section's id and key: true or false, or nil to stop
-/// the call that asks (it throws `.cancelled` and changes nothing). It runs
-/// inside that call: it may read the table, not change it (`.busy`).
-public typealias MatchFunction = (SectionID, String, Int) -> Bool?
-
-/// The active filter.
-struct Filter {
-    var match: MatchFunction?
-    var options: FilterOptions
-}
+// How the filter is applied: asking the match function, marking rows and
+// sections, and the flags and change steps that follow (Table+Filter.swift
+// has the calls that set and read the filter).
 
 /// Where `Table.refilter` takes each answer from, in the order they are
 /// asked (a section's header, then its children in order, subsections
 /// depth-first).
-private enum AnswerSource {
+enum AnswerSource {
     /// Fresh answers, consumed in order.
     case answers([Bool], Int)
     /// The answers stored (`Section.filterMatched`, `RowMarks.matched`).
@@ -35,285 +15,9 @@ private enum AnswerSource {
 }
 
 extension Table {
-    /// The active filter's options, or nil without a filter.
-    /// - Complexity: O(1)
-    public var filterOptions: FilterOptions? { filter?.options }
-
-    /// Sets the filter (replacing the one set before: every row and section
-    /// is asked anew), or with `match` nil clears it (`options` must then be
-    /// empty). Every answer is asked first; one nil answer stops the call
-    /// with `.cancelled` and nothing changes. One change set: one step per
-    /// contiguous run of items that became hidden or shown, in order (each
-    /// applies to the list the steps before it left, as GTK's
-    /// `items-changed`); items shown before and after stay, redrawn when
-    /// what they show changed (MATCH flags; a header's counts or open state;
-    /// a footer's open state). When every row still shows, no step.
-    /// - Complexity: O(n) answers and O(p) work for n rows and sections and
-    ///   p pieces (rows of default height answered alike are stored as one);
-    ///   recording costs O(1) per piece or 64-row window that keeps what it
-    ///   shows, plus O(1) per step or redraw range.
-    public func setFilter(_ match: MatchFunction?, options: FilterOptions = []) throws {
-        guard let match else {
-            guard options.isEmpty else {
-                throw FoldError(.invalidArgument, "filter flags must be 0 when the filter is cleared (no match function)")
-            }
-            // Inside a callback even clearing no filter is refused (`.busy`).
-            try mutate {
-                guard filter != nil else { return }
-                filter = nil
-                refilterTopLevel(.cleared)
-            }
-            return
-        }
-        let unknown = options.subtracting([.showChildren, .expandMatches])
-        guard unknown.isEmpty else {
-            throw FoldError(.invalidArgument, "unknown filter flags \(unknown.rawValue) (known: FOLD_FILTER_SHOW_CHILDREN 1, FOLD_FILTER_EXPAND_MATCHES 2)")
-        }
-        try mutate {
-            let answers = try askAll(match)
-            filter = Filter(match: match, options: options)
-            refilterTopLevel(.answers(answers, 0))
-        }
-    }
-
-    /// Changes one row's answer (as the match function would answer now).
-    /// `.notAllowed` without a filter; nothing is reported when the answer
-    /// is the same. The row's item is added, removed or redrawn, or, when
-    /// that shows, hides or opens sections, the outermost of them is
-    /// replaced (only its children when it stays shown: opened or closed).
-    /// - Complexity: O(depth · log n)
-    public func setRowMatch(section ref: SectionRef, row: Int, matches: Bool) throws {
-        let s = try section(ref)
-        try checkRowRange(row, 1, in: s)
-        guard filter != nil else { throw FoldError(.notAllowed, "no filter is set: set one before changing a row's match") }
-        let (node, within, _) = try rowNode(row, in: s)
-        guard case .rows(let run) = node.piece, run.isMatched(within) != matches else { return }
-        let wasHidden = run.isHidden(within)
-        try mutate {
-            let chain = chainOf(s)
-            let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
-            let oldPosition = wasHidden ? nil : try? rowPosition(of: s, row: row)
-            let hidden = !matches && !forcedBy(s)
-            try editRow(row, in: s, materialize: true) { run, i in
-                var m = run.marks
-                RowMarks.set(&m.hidden, i, hidden)
-                RowMarks.set(&m.matched, i, matches)
-                run.setFilterMarks(hidden: m.hidden, matched: m.matched)
-            }
-            refreshFlagsUpward(from: s)
-            if let top = outermostChanged(chain, before) {
-                recordSectionChanged(top)
-            } else if wasHidden != hidden {
-                if hidden {
-                    recordReplace(oldPosition, removed: 1, added: 0)
-                } else {
-                    recordReplace(try? rowPosition(of: s, row: row), removed: 0, added: 1)
-                }
-            } else if !hidden {
-                recordRedraw(try? rowPosition(of: s, row: row))
-            }
-        }
-    }
-
-    /// Changes one section's answer for its header. With
-    /// `FilterOptions.showChildren` everything below it is shown again by
-    /// its own answers or by this one. Reported like `setRowMatch`.
-    /// - Complexity: O(depth · log n), plus O(p) for the p pieces below it
-    ///   with `FilterOptions.showChildren`.
-    public func setSectionMatch(section ref: SectionRef, matches: Bool) throws {
-        let s = try section(ref)
-        guard let filter else { throw FoldError(.notAllowed, "no filter is set: set one before changing a section's match") }
-        guard s.filterMatched != matches else { return }
-        try mutate {
-            let chain = chainOf(s)
-            let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
-            s.filterMatched = matches
-            var inside = false
-            if filter.options.contains(.showChildren) {
-                settleSubtree(s)
-                var source = AnswerSource.stored
-                var unrecorded = FilterSteps(on: false)
-                inside = refilter(s, forced: forcedBy(s.parent), &source, steps: &unrecorded)
-                s.propagate()
-                // refilter set `s`'s flags: what changed above it follows.
-                if let p = s.parent { refreshFlagsUpward(from: p) }
-            } else {
-                refreshFlagsUpward(from: s)
-            }
-            if let top = outermostChanged(chain, before) ?? (inside ? (s, before[0].items, before[0].flags) : nil) {
-                recordSectionChanged(top)
-            } else {
-                recordRedraw(visibleHeader(s))
-            }
-        }
-    }
-
-    /// The answer for row `row` of a section (true without a filter).
-    /// - Complexity: O(depth · log n)
-    public func rowMatches(section ref: SectionRef, row: Int) throws -> Bool {
-        let s = try section(ref)
-        try checkRowRange(row, 1, in: s)
-        guard filter != nil else { return true }
-        let (node, within, _) = try rowNode(row, in: s)
-        guard case .rows(let run) = node.piece else { return true }
-        return run.isMatched(within)
-    }
-
-    /// The answer for a section's header (true without a filter).
-    /// - Complexity: O(1) after resolving the section.
-    public func sectionMatches(section ref: SectionRef) throws -> Bool {
-        let s = try section(ref)
-        return filter == nil || s.filterMatched
-    }
-
-    /// Rows that match, and all rows, in a section and all its subsections
-    /// (nil: the whole table). Without a filter every row matches.
-    /// - Complexity: O(1) after resolving the section.
-    public func matchCount(section ref: SectionRef?) throws -> (matches: Int, rows: Int) {
-        let sum = try ref.map { try section($0).list.sum } ?? root.list.sum
-        return (filter == nil ? sum.rowsDeep : sum.matchedDeep, sum.rowsDeep)
-    }
-
-    // MARK: Internals
-
-    /// Rows shown of a section's own rows (`visible_row_count`).
-    func shownRowCount(_ s: Section) -> Int {
-        guard s.showsChildren || s.childCount == 0, !s.filterHidden else { return 0 }
-        return s.rowCount - s.list.sum.hiddenRows
-    }
-
-    /// The item index, inside its run, of the row at `within` of the piece
-    /// `ref`; nil when the filter hides it. Reads the piece only while a
-    /// filter is set.
-    func shownItem(_ ref: PieceRef, _ within: Int) -> Int? {
-        guard filter != nil, case .rows(let run) = ref.piece else { return within }
-        return run.isHidden(within) ? nil : run.item(ofRow: within)
-    }
-
-    /// The items before child `within` of the piece `ref` (for a row run:
-    /// the shown rows before that row).
-    func itemsBefore(_ ref: PieceRef, _ within: Int) -> Int {
-        guard filter != nil, within > 0, case .rows(let run) = ref.piece else { return within }
-        return run.item(ofRow: within)
-    }
-
-    /// After the user collapsed `s` while a filter is on: it no longer shows
-    /// expanded until the filter is set again.
-    func closeForFilter(_ s: Section) {
-        s.filterOpened = false
-        s.filterClosed = true
-    }
-
-    /// Forgets the match function (the table is freed inside a callback):
-    /// it is never called again.
-    func forgetMatchFunction() {
-        matchBeingAsked = nil
-        filter?.match = nil
-    }
-
-    /// The position to redraw for row `row` of `s`: nil when it shows no item.
-    func rowRedrawPosition(_ s: Section, _ row: Int) -> Int? {
-        guard filter != nil else { return childPosition(s, childIndex(ofRow: row, in: s)) }
-        return try? rowPosition(of: s, row: row)
-    }
-
-    /// After children of `s` were added, removed or moved while a filter is
-    /// on (the change is recorded): sets the flags of `s` and its ancestors
-    /// again and records the outermost section that this shows, hides or
-    /// opens as replaced. O(depth · log n).
-    func refreshFilterAfterChange(_ s: Section) {
-        guard filter != nil, s !== root else { return }
-        let chain = chainOf(s)
-        let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
-        refreshFlagsUpward(from: s)
-        if let top = outermostChanged(chain, before) {
-            recordReplace(childPosition(top.section.parent ?? root, top.section.indexInParent),
-                          removed: top.items, added: top.section.contribution.items)
-        }
-    }
-
-    /// After `s` moved away from `source` while a filter is on (recorded):
-    /// when whether a section above shows all below it
-    /// (`FilterOptions.showChildren`) changed with the move, derives `s`'s
-    /// subtree again and records `s` as replaced; then what the move shows
-    /// or hides above `source`. O(depth · log n), plus O(p) for the p pieces
-    /// below `s` when it is derived again.
-    func refilterMoved(_ s: Section, from source: Section) {
-        guard filter != nil, let parent = s.parent else { return }
-        let forced = forcedBy(parent)
-        if forced != forcedBy(source) {
-            let items = s.contribution.items
-            settleSubtree(s)
-            var answers = AnswerSource.stored
-            var unrecorded = FilterSteps(on: false)
-            refilter(s, forced: forced, &answers, steps: &unrecorded)
-            s.propagate()
-            recordReplace(childPosition(parent, s.indexInParent), removed: items, added: s.contribution.items)
-        }
-        refreshFilterAfterChange(source)
-    }
-
-    /// Asks about new rows (children `children` of `s`, just inserted,
-    /// summaries current) and marks them; a nil answer removes them again
-    /// and throws `.cancelled`. O(rows asked + depth · log n).
-    func filterNewRows(_ s: Section, children: Range<Int>) throws {
-        guard let filter else { return }
-        var firstRow = s.rowCount
-        if let (node, within, before) = s.list.locate(.children, children.lowerBound) {
-            firstRow = before.rows + (node.holdsSection ? 0 : within)
-        }
-        var answers: [Bool] = []
-        answers.reserveCapacity(children.count)
-        matchBeingAsked = filter.match
-        defer { matchBeingAsked = nil }
-        do {
-            for r in firstRow..<(firstRow + children.count) { answers.append(try ask(s, r)) }
-        } catch {
-            s.replaceChildren(children, with: [])
-            totalRows -= children.count
-            s.propagate()
-            throw error
-        }
-        let removed = s.replaceChildren(children, with: [])
-        var pieces: [Piece] = []
-        var k = 0
-        let forced = forcedBy(s)
-        var unrecorded = FilterSteps(on: false)
-        for case .rows(let run) in removed {
-            _ = mark(run, forced: forced, alike: false, into: &pieces, steps: &unrecorded) { answers[k + $0] }
-            k += run.count
-        }
-        s.replaceChildren(children.lowerBound..<children.lowerBound, with: pieces)
-        s.propagate()
-    }
-
-    /// Asks about a new section (attached hidden, registered) and its rows,
-    /// then shows what matches and records it; a nil answer removes it
-    /// again and throws `.cancelled`. O(rows asked + depth · log n).
-    func filterNewSection(_ s: Section) throws {
-        guard let filter, let parent = s.parent else { return }
-        var answers: [Bool] = []
-        matchBeingAsked = filter.match
-        defer { matchBeingAsked = nil }
-        do {
-            answers.append(try ask(s, -1))
-            for r in 0..<s.rowCount { answers.append(try ask(s, r)) }
-        } catch {
-            detach(s)
-            forget(s)
-            throw error
-        }
-        var source = AnswerSource.answers(answers, 0)
-        var unrecorded = FilterSteps(on: false)
-        refilter(s, forced: forcedBy(parent), &source, steps: &unrecorded)
-        s.propagate()
-        recordReplace(childPosition(parent, s.indexInParent), removed: 0, added: s.contribution.items)
-        refreshFilterAfterChange(parent)
-    }
-
     /// Asks `match` about every section and row, in order (`AnswerSource`).
     /// Nothing changes; a nil answer throws `.cancelled`.
-    private func askAll(_ match: @escaping MatchFunction) throws -> [Bool] {
+    func askAll(_ match: @escaping MatchFunction) throws -> [Bool] {
         var answers: [Bool] = []
         answers.reserveCapacity(root.list.sum.rowsDeep + sectionsByKey.count)
         matchBeingAsked = match
@@ -373,9 +77,9 @@ extension Table {
     /// One answer of the match function being asked.
     func ask(_ s: Section, _ row: Int) throws -> Bool {
         guard let match = matchBeingAsked else { throw matchGone }
-        let was = notifying
-        notifying = true
-        defer { notifying = was }
+        let was = eventState.notifying
+        eventState.notifying = true
+        defer { eventState.notifying = was }
         guard let answer = match(s.id, s.key, row) else { throw matchGone }
         return answer
     }
@@ -392,12 +96,12 @@ extension Table {
     /// records what became hidden or shown: per contiguous run of such
     /// items one step, in order, and redraws of the items that stay but
     /// show something else (`FilterSteps`). O(p) for the p pieces.
-    private func refilterTopLevel(_ source: AnswerSource) {
+    func refilterTopLevel(_ source: AnswerSource) {
         var source = source
         var tops: [Section] = []
         root.list.forEachSection { tops.append($0) }
         root.list.root?.settleAll()  // marks are copied and what shows changes
-        var steps = FilterSteps(on: recording != nil)
+        var steps = FilterSteps(on: eventState.changes != nil)
         for sub in tops {
             refilter(sub, forced: false, &source, steps: &steps)
         }
@@ -417,7 +121,7 @@ extension Table {
     /// before and after, or else `s` as header, children and footer.
     /// O(pieces below).
     @discardableResult
-    private func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource, ownFlags: Bool = true,
+    func refilter(_ s: Section, forced: Bool, _ source: inout AnswerSource, ownFlags: Bool = true,
                           steps: inout FilterSteps) -> Bool {
         let options = filter?.options ?? []
         var changed = false
@@ -514,7 +218,7 @@ extension Table {
         return pieces
     }
 
-    private func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
+    func mark(_ run: RowRun, forced: Bool, alike: Bool, into pieces: inout [Piece],
                       steps: inout FilterSteps, _ answer: (Int) -> Bool) -> Bool {
         let filtering = filter != nil
         func append(_ run: RowRun) {
@@ -593,7 +297,7 @@ extension Table {
 
     /// A section's filter state that shows: hidden, opened, matched.
     /// (Bits: 1 hidden, 2 opened, 4 matched.)
-    private func filterFlags(_ s: Section) -> Int {
+    func filterFlags(_ s: Section) -> Int {
         (s.filterHidden ? 1 : 0) | (s.filterOpened ? 2 : 0) | (s.filterMatched ? 4 : 0)
     }
 
@@ -626,7 +330,7 @@ extension Table {
     }
 
     /// `s` and its ancestors (not the root), innermost first.
-    private func chainOf(_ s: Section) -> [Section] {
+    func chainOf(_ s: Section) -> [Section] {
         var out: [Section] = []
         var c: Section? = s
         while let x = c, x !== root { out.append(x); c = x.parent }
@@ -638,7 +342,7 @@ extension Table {
     /// place in its parent's list; at the first that did not change
     /// (nothing above it can), refreshes the summaries above it.
     /// O(depth · log n).
-    private func refreshFlagsUpward(from s: Section) {
+    func refreshFlagsUpward(from s: Section) {
         s.settlePlace()  // what shows changes: the tags above go down first
         var c: Section? = s
         while let x = c, x !== root {
@@ -652,14 +356,14 @@ extension Table {
 
     /// Settles every selection tag pending on `s` and below it, before
     /// `refilter` copies its marks and changes what shows. O(nodes below).
-    private func settleSubtree(_ s: Section) {
+    func settleSubtree(_ s: Section) {
         s.settlePlace()
         s.list.root?.settleAll()
     }
 
     /// The outermost section of `chain` (innermost first) whose hidden or
     /// opened state changed, with its items and flags before.
-    private func outermostChanged(_ chain: [Section], _ before: [(items: Int, flags: Int)])
+    func outermostChanged(_ chain: [Section], _ before: [(items: Int, flags: Int)])
         -> (section: Section, items: Int, flags: Int)? {
         for k in chain.indices.reversed() {
             if (filterFlags(chain[k]) ^ before[k].flags) & 3 != 0 {
@@ -673,7 +377,7 @@ extension Table {
     /// `flags` shows what it shows now: replaced whole when it was or is
     /// hidden, else its children replaced and its header and footer kept
     /// and redrawn (opened or closed by the filter). O(depth · log n).
-    private func recordSectionChanged(_ top: (section: Section, items: Int, flags: Int)) {
+    func recordSectionChanged(_ top: (section: Section, items: Int, flags: Int)) {
         let s = top.section
         guard let position = childPosition(s.parent ?? root, s.indexInParent) else { return }
         guard top.flags & 1 == 0, !s.filterHidden else {

@@ -81,7 +81,7 @@ extension Table {
                 source.replaceChildren(index..<(index + 1), with: [])
                 source.propagate()
                 recordReplace(from, removed: wasHidden ? 0 : 1, added: 0)
-                let outStep = from != nil && !wasHidden ? recording?.changes.indices.last : nil
+                let outStep = from != nil && !wasHidden ? eventState.changes?.changes.indices.last : nil
                 // Within one section the row count stays: only its header's flags may change.
                 recordChildrenChanged(source, hadChildren: true, rowsChanged: source !== target)
                 let to = childPosition(target, targetIndex)
@@ -92,7 +92,7 @@ extension Table {
                 target.propagate()
                 heldDidMoveRow(source, fromRow, target, rowIndex(ofChild: targetIndex, in: target))
                 recordReplace(to, removed: 0, added: record.hidden ? 0 : 1)
-                if let outStep, to != nil, !record.hidden { recording?.moveItem(outStep: outStep, from: 0, to: 0) }
+                if let outStep, to != nil, !record.hidden { eventState.changes?.moveItem(outStep: outStep, from: 0, to: 0) }
                 recordChildrenChanged(target, hadChildren: hadChildren, rowsChanged: source !== target)
                 refreshFilterAfterChange(source)
                 refreshFilterAfterChange(target)

@@ -22,6 +22,21 @@ struct Listeners {
     var rows: [(id: Int, body: (RowRef, RowEvent) -> Bool)] = []
 }
 
+/// What the table is doing with changes: the change set of the running
+/// mutation, the open batch, and whether a mutation or a callback runs.
+struct EventState {
+    /// What the outermost running mutation did to the flat list; nil
+    /// outside one (or while a detached tree is worked on).
+    var changes: ChangeSet?
+    /// The open batch, while edits are grouped into one change set (Table+Batch.swift).
+    var batch: Batch?
+    /// 1 inside a mutation (`mutate`), so nested calls just run.
+    var mutationDepth = 0
+    /// Set while a callback of the table runs: calls that change the table
+    /// fail with `.busy`.
+    var notifying = false
+}
+
 extension Array {
     /// The index of the first listener whose id is greater than `id`, in a
     /// list sorted by id.
@@ -97,9 +112,9 @@ extension Table {
         listeners.changes.removeAll()
         listeners.sections.removeAll()
         listeners.rows.removeAll()
-        heightProvider = nil
-        headerHeightProvider = nil
-        expandedHeightProvider = nil
+        heightProviders.row = nil
+        heightProviders.header = nil
+        heightProviders.expanded = nil
         forgetMatchFunction()
     }
 
@@ -114,28 +129,28 @@ extension Table {
     /// change set, told when the batch ends, with the loader's calls.
     @discardableResult
     func mutate<R>(_ body: () throws -> R) throws -> R {
-        guard !notifying else {
+        guard !eventState.notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
-        if mutationDepth > 0 { return try body() }
+        if eventState.mutationDepth > 0 { return try body() }
         let result = try recordedMutation(body)
-        if loads.hasCalls, batch == nil { deliverLoadCalls() }
+        if loads.hasCalls, eventState.batch == nil { deliverLoadCalls() }
         return result
     }
 
     /// The outermost mutation of `mutate`, up to its change listeners.
     private func recordedMutation<R>(_ body: () throws -> R) throws -> R {
-        mutationDepth = 1
+        eventState.mutationDepth = 1
         defer {
-            mutationDepth = 0
+            eventState.mutationDepth = 0
             _invariantCheck()
         }
-        let batched = batch != nil
+        let batched = eventState.batch != nil
         let heightBefore = contentHeight
         let anchor = batched ? nil : captureAnchor()
         let follows = !batched && followsEnd()
-        recording = ChangeSet()
-        recording?.itemsBefore = itemCount
+        eventState.changes = ChangeSet()
+        eventState.changes?.itemsBefore = itemCount
         let version = root.structureVersion
         // Focus follows its item; where it was tells where it goes when its
         // item goes (`settleFocus`). A failure puts the held items back.
@@ -147,7 +162,7 @@ extension Table {
         } catch {
             (selectionState.anchor, focusState.focused) = held
             focusState.placed = false
-            recording = nil
+            eventState.changes = nil
             // A failed call changes nothing, but a callback may have read a
             // version that belonged to a shape the failure undid (a load or
             // rows stopped by the filter): move past every value it could
@@ -156,9 +171,9 @@ extension Table {
             throw error
         }
         if held.1 != nil || focusState.focused != nil || focusState.placed { settleFocus(before: focusBefore) }
-        var set = recording.take() ?? ChangeSet()  // moved out, not copied
+        var set = eventState.changes.take() ?? ChangeSet()  // moved out, not copied
         if batched {
-            batch?.absorb(set)
+            eventState.batch?.absorb(set)
             return result
         }
         set.finishMoves(coalesce: false)
@@ -180,8 +195,8 @@ extension Table {
         } else if let v = viewport {
             set.anchoredOffset = placeViewport(at: v.offset)  // no item under the offset before
         }
-        notifying = true
-        defer { notifying = false }
+        eventState.notifying = true
+        defer { eventState.notifying = false }
         let told = set
         eachListener(\.changes) { $0(told); return true }
     }
@@ -213,7 +228,7 @@ extension Table {
     /// Records that items `position..<position+removed` became `added` items.
     func recordReplace(_ position: Int?, removed: Int, added: Int) {
         guard let position else { return }
-        recording?.replace(at: position, removed: removed, added: added)
+        eventState.changes?.replace(at: position, removed: removed, added: added)
     }
 
     /// While filtering, rows inserted, removed or moved before child `c` of
@@ -227,14 +242,14 @@ extension Table {
     /// Records that items `range` (current positions) must be redrawn.
     func recordRedraw(_ position: Int?, count: Int = 1) {
         guard let position, count > 0 else { return }
-        recording?.redraw(position..<(position + count))
+        eventState.changes?.redraw(position..<(position + count))
     }
 
     /// Asks the "will" section listeners; false if one refuses.
     func sectionWill(_ s: Section, _ event: SectionEvent) -> Bool {
         guard !listeners.sections.isEmpty else { return true }
-        notifying = true
-        defer { notifying = false }
+        eventState.notifying = true
+        defer { eventState.notifying = false }
         var allowed = true
         eachListener(\.sections) { body in
             allowed = body(s.key, event)
@@ -245,15 +260,15 @@ extension Table {
 
     func sectionDid(_ s: Section, _ event: SectionEvent) {
         guard !listeners.sections.isEmpty else { return }
-        notifying = true
-        defer { notifying = false }
+        eventState.notifying = true
+        defer { eventState.notifying = false }
         eachListener(\.sections) { _ = $0(s.key, event); return true }
     }
 
     func rowWill(_ s: Section, _ row: Int, _ event: RowEvent) -> Bool {
         guard !listeners.rows.isEmpty else { return true }
-        notifying = true
-        defer { notifying = false }
+        eventState.notifying = true
+        defer { eventState.notifying = false }
         let ref = RowRef(section: s.key, row: row)
         var allowed = true
         eachListener(\.rows) { body in
@@ -265,8 +280,8 @@ extension Table {
 
     func rowDid(_ s: Section, _ row: Int, _ event: RowEvent) {
         guard !listeners.rows.isEmpty else { return }
-        notifying = true
-        defer { notifying = false }
+        eventState.notifying = true
+        defer { eventState.notifying = false }
         let ref = RowRef(section: s.key, row: row)
         eachListener(\.rows) { _ = $0(ref, event); return true }
     }

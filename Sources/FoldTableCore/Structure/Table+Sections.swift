@@ -269,11 +269,11 @@ extension Table {
         let items = parent.list.sum.items - before
         parent.propagate()
         recordReplace(position, removed: 0, added: items)
-        if position != nil, items > 0, recording?.movingOut.isEmpty == false {
+        if position != nil, items > 0, eventState.changes?.movingOut.isEmpty == false {
             var offset = 0
             for case .section(let s) in sections {
                 let count = s.contribution.items
-                recording?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
+                eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
                 offset += count
             }
         }
@@ -291,7 +291,7 @@ extension Table {
         let index = first.indexInParent
         let position = childPosition(parent, index)
         var out: [(id: ObjectIdentifier, offset: Int, count: Int)] = []
-        if let moving, position != nil, recording != nil {
+        if let moving, position != nil, eventState.changes != nil {
             var offset = 0
             for k in 0..<count {
                 guard let s = k == 0 ? first : try? child(of: parent, at: index + k) else { break }
@@ -305,7 +305,7 @@ extension Table {
         let items = before - parent.list.sum.items
         parent.propagate()
         recordReplace(position, removed: items, added: 0)
-        if items > 0 { for o in out { recording?.moveOut(o.id, offset: o.offset, count: o.count) } }
+        if items > 0 { for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) } }
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 

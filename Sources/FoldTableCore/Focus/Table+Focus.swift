@@ -160,7 +160,7 @@ extension Table {
         focusState.placed = false
         guard let f = focusState.focused else {
             // Gone with its row or section (unless the mutation cleared it).
-            if let before, !placed { refocus(near: recording?.place(of: before) ?? before) }
+            if let before, !placed { refocus(near: eventState.changes?.place(of: before) ?? before) }
             return
         }
         if shownPosition(f) != nil { return }
@@ -171,7 +171,7 @@ extension Table {
             recordRedraw(p)
             return
         }
-        let at = before.map { recording?.place(of: $0) ?? $0 }
+        let at = before.map { eventState.changes?.place(of: $0) ?? $0 }
             ?? wouldBePosition(f.item.section, row: f.kind == .row ? f.item.row : -1) ?? 0
         refocus(near: at)
     }

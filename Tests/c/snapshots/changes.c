@@ -1,7 +1,7 @@
 /*
  * Change sets and kept state of fold_table_apply_snapshot.
  */
-#include "reconcile/reconcile.h"
+#include "snapshots/snapshots.h"
 
 void record_sets(fold_table *t, seen_changes *seen)
 {
