@@ -31,6 +31,7 @@ typedef struct {
     /* NULL, or what demo_on_activate does after a click (say, update the
      * status bar); data: the demo's App. */
     void (*activated)(gpointer data);
+    guint keys_before;     /* demo_keys_seen() when the last key was sent (demo-keys.c) */
 } DemoApp;
 
 /* A self-test check: a failure is printed with the step and counted. */

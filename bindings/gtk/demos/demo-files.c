@@ -1041,22 +1041,6 @@ expander_at(App *app, guint position)
     return e ? GTK_WIDGET(e) : NULL;
 }
 
-/* The keys sent so far, to check that the last step's arrived. */
-static guint keys_before;
-
-static void
-send_key(App *app, guint keyval, GdkModifierType mods)
-{
-    keys_before = demo_keys_seen(&app->demo);
-    demo_send_key(&app->demo, keyval, mods);
-}
-
-static gboolean
-key_arrived(App *app)
-{
-    return demo_keys_seen(&app->demo) > keys_before;
-}
-
 static void
 step_13(gpointer data)
 {
@@ -1071,7 +1055,7 @@ step_13(gpointer data)
     if (home)
         gtk_widget_grab_focus(gtk_widget_get_parent(home));
     EXPECT(demo_focus_position(app->demo.table) == 0);
-    send_key(app, GDK_KEY_Down, 0);
+    demo_send_key(&app->demo, GDK_KEY_Down, 0);
 }
 
 static void
@@ -1080,12 +1064,12 @@ step_14(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* Down: Documents focused and selected. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 1));
     int selected = 0;
     EXPECT(fold_table_is_section_selected(t, demo_section(t, "Home/Documents"), &selected) ==
                FOLD_OK && selected);
-    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    demo_send_key(&app->demo, GDK_KEY_Down, GDK_SHIFT_MASK);
     printf("step 14: Down from Home: Documents focused and selected\n");
 }
 
@@ -1095,7 +1079,7 @@ step_15(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* Shift+Down: Letters too, both drawn selected. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 2));
     int64_t rows = -1, sections = -1;
     fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);
@@ -1105,7 +1089,7 @@ step_15(gpointer data)
         EXPECT(e && gtk_widget_has_css_class(gtk_widget_get_parent(e), "fold-selected"));
     }
     /* Right opens Letters, a folder not read yet: it loads. */
-    send_key(app, GDK_KEY_Right, 0);
+    demo_send_key(&app->demo, GDK_KEY_Right, 0);
     printf("step 15: Shift+Down: Documents and Letters selected\n");
 }
 
@@ -1114,14 +1098,14 @@ step_16(gpointer data)
 {
     App *app = data;
     /* Read (the step waited for the worker): bank.odt, landlord.odt. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(app->started == 7);
     EXPECT(load_state(app, "Home/Documents/Letters", NULL) == FOLD_LOAD_STATE_LOADED);
     expect_item(app, 3, FOLD_ITEM_KIND_ROW, 2, "bank.odt");
     expect_item(app, 4, FOLD_ITEM_KIND_ROW, 2, "landlord.odt");
     EXPECT(focused_on(app, 2));
     /* Right again: its first file. */
-    send_key(app, GDK_KEY_Right, 0);
+    demo_send_key(&app->demo, GDK_KEY_Right, 0);
     printf("step 16: Right opened Letters (read by a worker)\n");
 }
 
@@ -1129,9 +1113,9 @@ static void
 step_17(gpointer data)
 {
     App *app = data;
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 3));
-    send_key(app, GDK_KEY_Left, 0);
+    demo_send_key(&app->demo, GDK_KEY_Left, 0);
     printf("step 17: Right: bank.odt\n");
 }
 
@@ -1140,9 +1124,9 @@ step_18(gpointer data)
 {
     App *app = data;
     /* Left: back to Letters; Left again folds it. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 2));
-    send_key(app, GDK_KEY_Left, 0);
+    demo_send_key(&app->demo, GDK_KEY_Left, 0);
     printf("step 18: Left: Letters\n");
 }
 
@@ -1150,12 +1134,12 @@ static void
 step_19(gpointer data)
 {
     App *app = data;
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(demo_section_collapsed(app->demo.table, "Home/Documents/Letters"));
     EXPECT(demo_item_count(app->demo.table) == 18);
     EXPECT(focused_on(app, 2));
     /* Type-ahead: "t" finds todo.txt, the first name after Letters with it. */
-    send_key(app, GDK_KEY_t, 0);
+    demo_send_key(&app->demo, GDK_KEY_t, 0);
     printf("step 19: Left folded Letters\n");
 }
 
@@ -1163,11 +1147,11 @@ static void
 step_20(gpointer data)
 {
     App *app = data;
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 16));
     demo_expect_screenshot(&app->demo, "-keyboard.png",
                            " (keyboard alone: todo.txt found by typing \"t\")");
-    send_key(app, GDK_KEY_Up, 0);
+    demo_send_key(&app->demo, GDK_KEY_Up, 0);
     printf("step 20: \"t\": todo.txt\n");
 }
 
@@ -1176,9 +1160,9 @@ step_21(gpointer data)
 {
     App *app = data;
     /* Up: .profile, selected alone; Shift+Down: todo.txt too. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 15));
-    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    demo_send_key(&app->demo, GDK_KEY_Down, GDK_SHIFT_MASK);
 }
 
 /* The two files' items, held across the drop. */
@@ -1190,7 +1174,7 @@ step_22(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     fold_section_id home = demo_section(t, "Home");
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 16));
     int64_t rows = -1, sections = -1;
     fold_table_selection_count(t, FOLD_ROOT, &rows, &sections);

@@ -62,6 +62,7 @@ demo_keys_real(DemoApp *demo)
 void
 demo_send_key(DemoApp *demo, guint keyval, GdkModifierType mods)
 {
+    demo->keys_before = demo_keys_seen(demo);
     Display *x = demo_keys_real(demo) ? xdisplay(demo) : NULL;
     if (!x) {
         seen++;
@@ -112,4 +113,10 @@ demo_send_pointer(DemoApp *demo, GtkWidget *widget, double x, double y, int butt
         fake_button(x11, 1, button > 0, CurrentTime);
     XFlush(x11);
     return TRUE;
+}
+
+gboolean
+demo_key_arrived(DemoApp *demo)
+{
+    return demo_keys_seen(demo) > demo->keys_before;
 }

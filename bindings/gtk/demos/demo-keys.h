@@ -19,6 +19,10 @@ gboolean demo_keys_real(DemoApp *demo);
 /* Presses and releases `keyval` with `mods` (Shift, Ctrl) held. */
 void demo_send_key(DemoApp *demo, guint keyval, GdkModifierType mods);
 
+/* Whether the key demo_send_key sent last has reached the window (the next
+ * step checks it before what the key did). */
+gboolean demo_key_arrived(DemoApp *demo);
+
 /* How many key presses the window has seen (a capture-phase counter):
  * a step checks that the last one's keys arrived. */
 guint demo_keys_seen(DemoApp *demo);

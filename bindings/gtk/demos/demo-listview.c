@@ -836,22 +836,6 @@ row_selected(App *app, const char *key, int64_t row)
     return selected != 0;
 }
 
-/* The keys sent so far, to check that the last step's arrived. */
-static guint keys_before;
-
-static void
-send_key(App *app, guint keyval, GdkModifierType mods)
-{
-    keys_before = demo_keys_seen(&app->demo);
-    demo_send_key(&app->demo, keyval, mods);
-}
-
-static gboolean
-key_arrived(App *app)
-{
-    return demo_keys_seen(&app->demo) > keys_before;
-}
-
 static void
 step_20(gpointer data)
 {
@@ -868,7 +852,7 @@ step_20(gpointer data)
         gtk_widget_grab_focus(gtk_widget_get_parent(outer));
     EXPECT(demo_focus_position(app->demo.table) == 0);
     fold_table_clear_selection(t, NULL);
-    send_key(app, GDK_KEY_Down, 0);
+    demo_send_key(&app->demo, GDK_KEY_Down, 0);
 }
 
 static void
@@ -877,10 +861,10 @@ step_21(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* Down: Apple focused and selected alone (the anchor). */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, demo_row_pos(t, "fruit", 0)));
     EXPECT(row_selected(app, "fruit", 0));
-    send_key(app, GDK_KEY_Down, GDK_SHIFT_MASK);
+    demo_send_key(&app->demo, GDK_KEY_Down, GDK_SHIFT_MASK);
     printf("step 21: Down from Fruit: Apple focused and selected\n");
 }
 
@@ -891,7 +875,7 @@ step_22(gpointer data)
     fold_table *t = app->demo.table;
     /* Shift+Down: Cherry focused, Apple and Cherry selected, and drawn so. */
     int64_t cherry = demo_row_pos(t, "fruit", 1);
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, cherry));
     EXPECT(row_selected(app, "fruit", 0) && row_selected(app, "fruit", 1));
     int64_t rows = 0, sections = 0;
@@ -900,7 +884,7 @@ step_22(gpointer data)
     GtkWidget *a = row_widget(app, demo_row_pos(t, "fruit", 0)), *c = row_widget(app, cherry);
     EXPECT(a && gtk_widget_has_css_class(a, "selected"));
     EXPECT(c && gtk_widget_has_css_class(c, "selected"));
-    send_key(app, GDK_KEY_Left, 0);
+    demo_send_key(&app->demo, GDK_KEY_Left, 0);
     printf("step 22: Shift+Down: Cherry focused, Apple and Cherry selected\n");
 }
 
@@ -909,9 +893,9 @@ step_23(gpointer data)
 {
     App *app = data;
     /* Left on a row: its section's header. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, 0));
-    send_key(app, GDK_KEY_Left, 0);
+    demo_send_key(&app->demo, GDK_KEY_Left, 0);
     printf("step 23: Left from Cherry: Fruit's header\n");
 }
 
@@ -924,10 +908,10 @@ step_24(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* Left on an open header folds it, the focus staying. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(demo_section_collapsed(t, "fruit"));
     EXPECT(focused_on(app, 0));
-    send_key(app, GDK_KEY_Right, 0);
+    demo_send_key(&app->demo, GDK_KEY_Right, 0);
     printf("step 24: Left folded Fruit\n");
 }
 
@@ -937,11 +921,11 @@ step_25(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* Right opens it again; Citrus, folded in step 2, stays folded. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(!demo_section_collapsed(t, "fruit") && demo_section_collapsed(t, "citrus"));
     EXPECT(focused_on(app, 0));
     items_before = demo_item_count(t);
-    send_key(app, GDK_KEY_KP_Multiply, 0);
+    demo_send_key(&app->demo, GDK_KEY_KP_Multiply, 0);
     printf("step 25: Right opened Fruit\n");
 }
 
@@ -951,12 +935,12 @@ step_26(gpointer data)
     App *app = data;
     fold_table *t = app->demo.table;
     /* *: Fruit and everything below it open (Citrus's 5 rows). */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(!demo_section_collapsed(t, "citrus"));
     EXPECT(demo_item_count(t) == items_before + 5);
     EXPECT(focused_on(app, 0));
     /* Type-ahead: "c" finds Cherry, the first title after Fruit with it. */
-    send_key(app, GDK_KEY_c, 0);
+    demo_send_key(&app->demo, GDK_KEY_c, 0);
     printf("step 26: * opened Citrus below Fruit\n");
 }
 
@@ -965,9 +949,9 @@ step_27(gpointer data)
 {
     App *app = data;
     fold_table *t = app->demo.table;
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, demo_row_pos(t, "fruit", 1)));
-    send_key(app, GDK_KEY_i, 0);
+    demo_send_key(&app->demo, GDK_KEY_i, 0);
     printf("step 27: \"c\": Cherry\n");
 }
 
@@ -976,7 +960,7 @@ step_28(gpointer data)
 {
     App *app = data;
     /* "ci": Citrus's header. */
-    EXPECT(key_arrived(app));
+    EXPECT(demo_key_arrived(&app->demo));
     EXPECT(focused_on(app, demo_header_pos(app->demo.table, "citrus")));
     demo_expect_screenshot(&app->demo, "-keyboard.png",
                            " (keyboard alone: Citrus found by typing \"ci\", its focus ring)");
