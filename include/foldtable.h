@@ -1065,6 +1065,167 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
                           int expand_ancestors, int64_t *out_position);
 
 /* ------------------------------------------------------------------------- */
+/* Transitions                                                               */
+/* ------------------------------------------------------------------------- */
+/*
+ * What a view needs to animate a change set: every item drawn in the
+ * viewport before the change or after it, with its rect before and after,
+ * so the view interpolates (top, height) between them at each frame
+ * without asking the table again. The engine builds one transition per
+ * change set while transitions are on (fold_table_set_transitions) and a
+ * viewport is set (fold_table_set_viewport); it is built before the change
+ * listeners are told, so they may read it. Rects are in viewport
+ * coordinates — y from the viewport's top: before, for the viewport at
+ * offset_before; after, for the viewport at offset_after (where the change
+ * set anchored it) — so a view whose scroll position is already at
+ * offset_after draws an item of a frame at y = top. Views that draw their
+ * items themselves can animate (the canvas and log demos, a QAbstractScrollArea);
+ * GtkListView and QListView lay their rows out themselves and cannot.
+ *
+ * The items, in the order of the list after the change (an item that
+ * disappears comes after the item it followed before), are those that
+ * intersect the viewport before or after (as fold_table_visible_items
+ * counts them, no overscan) and the headers stuck at the top before or
+ * after (fold_table_sticky_headers), whose rect is where they are drawn
+ * stuck (FOLD_TRANSITION_STUCK_BEFORE / _AFTER: draw these last, deeper
+ * levels first, as sticky headers are drawn). Each one:
+ *
+ *   STAYS       it is in the list before and after, at the same rect;
+ *   MOVES       it is in both lists and its rect changed: it slid, or it
+ *               grew or shrank (a row expanding grows in place and the rows
+ *               below slide);
+ *   APPEARS     it was not in the list before: inserted, shown by a
+ *               filter or a load, or shown by a section that expanded;
+ *   DISAPPEARS  it is not in the list after: removed, hidden by a filter,
+ *               or hidden by a section that collapsed.
+ *
+ * Where a rect comes from when the item is not drawn on that side:
+ *   - an item that scrolls in or out (in both lists, outside the viewport
+ *     on one side) is laid out from the viewport's edge, right after (or
+ *     before) the nearest item of the transition in that list, with its
+ *     height after: items that are in neither viewport count as height 0.
+ *     So an item below a section that collapses 10^6 rows starts just below
+ *     the viewport, not 10^6 rows down, and slides up with the rest; the
+ *     transition holds only the items in or next to the viewport, and costs
+ *     O(k * (depth * log n + c)) for k items and c steps in the change set,
+ *     never O(rows changed);
+ *   - an item that a collapse hides folds under its header: it keeps its
+ *     height and moves up with the item that follows it until it is above
+ *     the header's bottom (FOLD_TRANSITION_FOLDS; `clip` is the index of
+ *     that header in the transition, and the item is drawn only below the
+ *     header's bottom at each frame). An item that an expansion shows
+ *     unfolds from under its header the same way;
+ *   - any other item that disappears shrinks to height 0 where the items
+ *     around it close up (top: where the next item of the transition is
+ *     after, else the bottom of the one before it); one that appears grows
+ *     from height 0 where it will be.
+ *
+ * A change that arrives while a transition is running starts from where
+ * the items are drawn at that moment, as UIKit does: the view tells the
+ * table how far it got (fold_table_set_transition_progress: 0 when it
+ * starts, then each frame, 1 when it is done), and the next transition's
+ * "before" is the current transition's frame at that progress (shifted by
+ * a scroll made since), plus the viewport's other items. An item that was
+ * disappearing and comes back (collapse, then expand at once) starts from
+ * where it is drawn. A transition starts at progress 0; while none runs
+ * (progress 1) "before" is the viewport as it was.
+ *
+ * Nothing is built, and a mutation costs nothing more, while transitions
+ * are off (the default) or no viewport is set; a change set that reports
+ * nothing keeps the current transition.
+ */
+
+/* How an item takes part in a transition (fold_transition_item.change). */
+#define FOLD_TRANSITION_STAYS 0
+#define FOLD_TRANSITION_MOVES 1
+#define FOLD_TRANSITION_APPEARS 2
+#define FOLD_TRANSITION_DISAPPEARS 3
+
+/* fold_transition_item.flags */
+#define FOLD_TRANSITION_STUCK_BEFORE 1u /* drawn stuck at the top before */
+#define FOLD_TRANSITION_STUCK_AFTER 2u  /* drawn stuck at the top after */
+#define FOLD_TRANSITION_FOLDS 4u        /* folds under (or unfolds from) the
+                                           header at index `clip` */
+
+/* One item of a transition. */
+typedef struct fold_transition_item {
+    int64_t position_before;  /* in the list before; -1 for one that appears */
+    int64_t position_after;   /* in the list after; -1 for one that disappears */
+    int32_t kind;             /* FOLD_ITEM_* */
+    int32_t depth;            /* nesting depth of its section */
+    fold_section_id section;  /* its section (may be gone: it was removed) */
+    int64_t row;              /* row index (before, for one that disappears);
+                                 -1 for headers, footers, placeholders */
+    uint32_t item_flags;      /* FOLD_ITEM_FLAG_* after (before, for one that
+                                 disappears) */
+    int32_t change;           /* FOLD_TRANSITION_* */
+    uint32_t flags;           /* FOLD_TRANSITION_STUCK_BEFORE | ... */
+    int32_t clip;             /* with FOLD_TRANSITION_FOLDS: index in the
+                                 transition of the header it folds under;
+                                 -1 when that header is not in it (then the
+                                 viewport's top clips) */
+    double top_before;        /* viewport coordinates (see above) */
+    double height_before;
+    double top_after;
+    double height_after;
+} fold_transition_item;
+
+/* The transition of the last change set. */
+typedef struct fold_transition_info {
+    int64_t item_count;           /* items in the transition; 0: none */
+    double offset_before;         /* the viewport's offset before the change */
+    double offset_after;          /* and after it (the change set's anchored_offset) */
+    double content_height_before;
+    double content_height_after;
+    double viewport_height;
+    double progress;              /* as last set (fold_table_set_transition_progress) */
+    uint64_t serial;              /* 1 for the table's first transition, then
+                                     +1 for each: tells a view a new one began */
+} fold_transition_info;
+
+/* An item of a transition at some progress (fold_table_transition_frame). */
+typedef struct fold_frame_item {
+    int64_t index;    /* the item's index in the transition */
+    double top;       /* viewport coordinates, for the viewport at offset_after */
+    double height;
+    double clip_top;  /* draw only below this y (the folding header's bottom
+                         at this progress); -INFINITY when nothing clips */
+} fold_frame_item;
+
+/* Turns transitions on (nonzero) or off. Off drops the current transition.
+ * Reports nothing. O(1). */
+int fold_table_set_transitions(fold_table *table, int32_t enabled);
+
+/* Whether transitions are on. O(1). */
+int fold_table_transitions(const fold_table *table, int32_t *out_enabled);
+
+/* The current transition's offsets, heights, progress and size; all 0
+ * (item_count 0) when there is none. O(1). */
+int fold_table_transition_info(const fold_table *table, fold_transition_info *out_info);
+
+/* The current transition's items, in order (see above): writes the first
+ * min(capacity, total) into `out`, *out_written that number and *out_total
+ * (optional) the total. `out` may be NULL when capacity is 0. capacity >= 0
+ * (FOLD_E_RANGE). O(k) for k items written. */
+int fold_table_transition_items(const fold_table *table, fold_transition_item *out,
+                                int64_t capacity, int64_t *out_written, int64_t *out_total);
+
+/* Where the current transition's items are drawn at progress t (0 = before,
+ * 1 = after), linearly: top = top_before + t * (top_after - top_before),
+ * the same for the height and the folding header's bottom (apply your own
+ * easing to t first). One entry per item, in the transition's order; t must
+ * be in [0, 1] (FOLD_E_RANGE; NaN is FOLD_E_INVALID); FOLD_E_NOT_FOUND when
+ * there is no transition. Writes as fold_table_transition_items does. O(k). */
+int fold_table_transition_frame(const fold_table *table, double t, fold_frame_item *out,
+                                int64_t capacity, int64_t *out_written, int64_t *out_total);
+
+/* Tells the table how far the view has animated the current transition
+ * (0..1; 1 = done), so a change that arrives meanwhile starts from there.
+ * FOLD_E_RANGE outside [0, 1], FOLD_E_INVALID for NaN, FOLD_E_NOT_FOUND
+ * without a transition. Reports nothing. O(1). */
+int fold_table_set_transition_progress(fold_table *table, double t);
+
+/* ------------------------------------------------------------------------- */
 /* Saved state                                                               */
 /* ------------------------------------------------------------------------- */
 
