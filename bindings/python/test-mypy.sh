@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test-mypy.sh PYTHON WORKDIR
 #
-# mypy --strict on the package and on typecheck/public_types.py (the public
-# types a user's checker sees: item flags are bool, not Any). Uses PYTHON's
+# mypy --strict on the package, on typecheck/public_types.py (the public
+# types a user's checker sees: item flags are bool, not Any) and on the
+# examples (examples/). Uses PYTHON's
 # mypy when it has one, else installs mypy with pip into WORKDIR/venv; exit 77
 # (skip) when neither works. Run by ctest as python-mypy.
 set -euo pipefail
@@ -30,3 +31,4 @@ fi
 # The cache goes to the build tree, not the source tree.
 "${mypy[@]}" --strict --cache-dir "$work/cache" -p foldtable
 "${mypy[@]}" --strict --cache-dir "$work/cache" typecheck/public_types.py
+"${mypy[@]}" --strict --cache-dir "$work/cache" examples/transition.py

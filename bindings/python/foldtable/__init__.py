@@ -43,7 +43,7 @@ Attributes:
 
 import os as _os
 
-from . import _errors, _values
+from . import _errors, _transition_values, _values
 from ._errors import *  # noqa: F403  (the exceptions: _errors.__all__)
 from ._ffi import (
     HEIGHT_DEFAULT,
@@ -60,6 +60,7 @@ from ._section import Section
 from ._sections_view import SectionsView
 from ._snapshot import Snapshot, SnapshotReport
 from ._table import Table
+from ._transition_values import *  # noqa: F403  (_transition_values.__all__)
 from ._values import *  # noqa: F403  (the value types: _values.__all__)
 
 def _binding_version() -> str:
@@ -86,6 +87,7 @@ __version__: str = _binding_version()
 
 __all__ = ["Table", "Section", "SectionsView", "Snapshot", "SnapshotReport"]
 __all__ += _values.__all__
+__all__ += _transition_values.__all__
 __all__ += _errors.__all__
 __all__ += [
     "HEIGHT_UNIT",

@@ -53,6 +53,7 @@ from ._ffi_types import (
     ROW_FN,
     SECTION_FN,
     fold_drop_target,
+    fold_frame_item,
     fold_import_report,
     fold_item,
     fold_item_ref,
@@ -65,6 +66,8 @@ from ._ffi_types import (
     fold_snapshot_report,
     fold_sticky_header,
     fold_table_options,
+    fold_transition_info,
+    fold_transition_item,
     fold_visible_item,
     section_id,
 )
@@ -220,6 +223,23 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         STATUS,
     ),
     ("fold_table_reveal_row", [_TABLE, _ID, c_int64, c_int, _P_I64], c_int, STATUS),
+    # Transitions
+    ("fold_table_set_transitions", [_TABLE, c_int32], c_int, STATUS),
+    ("fold_table_transitions", [_TABLE, _P_I32], c_int, STATUS),
+    ("fold_table_transition_info", [_TABLE, POINTER(fold_transition_info)], c_int, STATUS),
+    (
+        "fold_table_transition_items",
+        [_TABLE, POINTER(fold_transition_item), c_int64, _P_I64, _P_I64],
+        c_int,
+        STATUS,
+    ),
+    (
+        "fold_table_transition_frame",
+        [_TABLE, c_double, POINTER(fold_frame_item), c_int64, _P_I64, _P_I64],
+        c_int,
+        STATUS,
+    ),
+    ("fold_table_set_transition_progress", [_TABLE, c_double], c_int, STATUS),
     # Saved state
     ("fold_table_export_state", [_TABLE, _P_STR], c_int, STATUS),
     ("fold_table_import_state", [_TABLE, c_char_p, POINTER(fold_import_report)], c_int, STATUS),

@@ -113,6 +113,14 @@ ALIGN_CENTER = 2
 ALIGN_END = 3
 ALIGN_SMART = 4
 
+TRANSITION_STAYS = 0
+TRANSITION_MOVES = 1
+TRANSITION_APPEARS = 2
+TRANSITION_DISAPPEARS = 3
+TRANSITION_STUCK_BEFORE = 1
+TRANSITION_STUCK_AFTER = 2
+TRANSITION_FOLDS = 4
+
 SNAPSHOT_SECTION = 0
 SNAPSHOT_ROWS = 1
 SNAPSHOT_HEADER_HEIGHT = 1
@@ -322,6 +330,47 @@ class fold_change_set(Structure):
         ("anchored_offset", c_double),
         ("moves", c_void_p),
         ("move_count", c_int64),
+    ]
+
+
+class fold_transition_item(Structure):
+    _fields_ = [
+        ("position_before", c_int64),
+        ("position_after", c_int64),
+        ("kind", c_int32),
+        ("depth", c_int32),
+        ("section", section_id),
+        ("row", c_int64),
+        ("item_flags", c_uint32),
+        ("change", c_int32),
+        ("flags", c_uint32),
+        ("clip", c_int32),
+        ("top_before", c_double),
+        ("height_before", c_double),
+        ("top_after", c_double),
+        ("height_after", c_double),
+    ]
+
+
+class fold_transition_info(Structure):
+    _fields_ = [
+        ("item_count", c_int64),
+        ("offset_before", c_double),
+        ("offset_after", c_double),
+        ("content_height_before", c_double),
+        ("content_height_after", c_double),
+        ("viewport_height", c_double),
+        ("progress", c_double),
+        ("serial", c_uint64),
+    ]
+
+
+class fold_frame_item(Structure):
+    _fields_ = [
+        ("index", c_int64),
+        ("top", c_double),
+        ("height", c_double),
+        ("clip_top", c_double),
     ]
 
 

@@ -11,7 +11,8 @@ section's side :class:`~foldtable.Section`) inherits: :mod:`._tree`
 (sections and paths), :mod:`._geometry` (the flat list, geometry and
 scrolling), :mod:`._callbacks` (listeners and height providers),
 :mod:`._snapshot`, :mod:`._loading`, :mod:`._selection`, :mod:`._focus`,
-:mod:`._drop`, :mod:`._type_ahead`, :mod:`._filter` and :mod:`._batch`.
+:mod:`._drop`, :mod:`._type_ahead`, :mod:`._filter`, :mod:`._batch` and
+:mod:`._transition`.
 This module holds the rest of the table: lifetime, options, activation,
 saved state, measuring.
 
@@ -55,6 +56,7 @@ from ._geometry import _Geometry
 from ._loading import _Loader
 from ._selection import _TableSelection
 from ._snapshot import _Snapshots
+from ._transition import _Transitions
 from ._tree import _Tree
 from ._type_ahead import _TypeAhead
 from ._values import Accordion, Activation, ImportReport, TableOptions
@@ -76,6 +78,7 @@ class Table(
     _TypeAhead,
     _TableFilter,
     _Batch,
+    _Transitions,
 ):
     """A collapsible, sectioned, variable-height list: one engine instance.
 
@@ -176,6 +179,7 @@ class Table(
         "_providers",
         "_loader",
         "_match",
+        "_frames",
         "__weakref__",
     )  # and _Geometry's: the flat list's buffers and sibling-index cache
 
@@ -211,6 +215,9 @@ class Table(
         self._sticky = _ArrayBuffer(_ffi.fold_sticky_header, _ffi.MAX_DEPTH + 1)
         self._paths = _PathBuffer()
         self._texts = _TextBuffer()
+        # Transition frames (_Transitions.transition_frame: every frame of an
+        # animation), grown to the largest transition.
+        self._frames = _ArrayBuffer(_ffi.fold_frame_item, 64)
         # Section id -> index among its siblings, while the library's
         # structure version is the same (see _Geometry._siblings_now).
         self._siblings: Dict[int, int] = {}

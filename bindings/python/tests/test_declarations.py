@@ -135,6 +135,8 @@ ENUMS = [
     (foldtable.Key, r"FOLD_KEY_(\w+)"),
     (foldtable.Modifier, r"FOLD_MOD_(\w+)"),
     (foldtable.DropKind, r"FOLD_DROP_(\w+)"),
+    # FOLD_TRANSITION_STUCK_* and _FOLDS are TransitionItem's bools.
+    (foldtable.TransitionChange, r"FOLD_TRANSITION_(?!STUCK_|FOLDS$)(\w+)"),
 ]
 
 
@@ -155,11 +157,11 @@ def test_every_enum_matches_the_header(preprocessed, enum_type, pattern):
     assert {name: member.value for name, member in enum_type.__members__.items()} == expected
 
 
-@pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem])
+@pytest.mark.parametrize("item_type", [foldtable.Item, foldtable.VisibleItem, foldtable.TransitionItem])
 def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
     """Item.collapsed / expanded / expandable / collapsible / loading /
     failed / selected / match / focused each read their FOLD_ITEM_FLAG_ bit
-    and no other."""
+    and no other (TransitionItem's from its item flags, not the transition's)."""
     bits = {
         macro[len("FOLD_ITEM_FLAG_"):].lower(): macro_value(text)
         for macro, text in header_macros(preprocessed).items()
@@ -167,7 +169,7 @@ def test_item_flag_properties_read_the_header_bits(preprocessed, item_type):
     }
     assert sorted(bits) == ["collapsed", "collapsible", "expandable", "expanded", "failed", "focused",
                             "loading", "match", "selected"]
-    empty = item_type(*([0] * (len(item_type._fields) - 1)), flags=0)
+    empty = item_type(**dict.fromkeys(item_type._fields, 0))
     for name, bit in bits.items():
         item = empty._replace(flags=bit)
         assert {other: getattr(item, other) for other in bits} == {
@@ -229,8 +231,10 @@ def test_every_function_matches_the_header(code):
     # plus 15 for selection and 7 for filtering (0.5.0), plus 3 for batches
     # and reload (issue 35), plus 9 for focus, keys, drop and type-ahead
     # (set_section_flags, set_focus_kinds, set_focus, focus, navigate,
-    # press_key, drop_target, drop, find_text: issue 36)
-    assert len(functions) == 114
+    # press_key, drop_target, drop, find_text: issue 36), plus 6 for
+    # transitions (set_transitions, transitions, transition_info,
+    # transition_items, transition_frame, set_transition_progress: issue 37)
+    assert len(functions) == 120
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
@@ -263,8 +267,9 @@ def header_structs(code):
 def test_every_struct_matches_the_header(code):
     structs = header_structs(code)
     # 12 in 0.2.0, plus fold_snapshot_entry, _report, fold_load_info, fold_selected_run,
-    # plus fold_key_result, fold_item_ref, fold_drop_target (issue 36)
-    assert len(structs) == 20
+    # plus fold_key_result, fold_item_ref, fold_drop_target (issue 36),
+    # plus fold_transition_item, _info, fold_frame_item (issue 37)
+    assert len(structs) == 23
     for name, fields in structs.items():
         python = getattr(_ffi, name)._fields_
         assert [f[0] for f in python] == [f[0] for f in fields], name

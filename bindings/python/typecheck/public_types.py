@@ -13,6 +13,7 @@ from foldtable import (
     DropKind,
     DropTarget,
     FocusKind,
+    FrameItem,
     Item,
     ItemKind,
     Key,
@@ -23,6 +24,8 @@ from foldtable import (
     Section,
     StickyHeader,
     Table,
+    Transition,
+    TransitionChange,
     VisibleItem,
 )
 
@@ -105,3 +108,23 @@ def check_focus_and_drop(table: Table, section: Section) -> None:
 
     assert_type(table.find_text("a", text=text), Optional[int])
     assert_type(table.find_text("a", 3, include_start=True, backward=True), Optional[int])
+
+
+def check_transition(table: Table) -> None:
+    assert_type(table.transitions, bool)
+    assert_type(table.transition, Optional[Transition])
+    assert_type(table.transition_frame(0.5), Tuple[FrameItem, ...])
+    assert_type(table.transition_progress, float)
+    transition = table.transition
+    if transition is not None:
+        assert_type(transition.serial, int)
+        item = transition.items[0]
+        assert_type(item.change, TransitionChange)
+        assert_type(item.kind, ItemKind)
+        assert_type(item.position_before, Optional[int])
+        assert_type(item.section, Optional[int])
+        assert_type(item.clip, Optional[int])
+        assert_type(item.folds, bool)
+        assert_type(item.collapsed, bool)
+        assert_type(item.bottom_after, float)
+        assert_type(table.transition_frame(1)[0].clip_top, float)
