@@ -4,7 +4,8 @@
 # reuses that wheel in a --system-site-packages venv of /usr/bin/python3, the
 # way for PyGObject users (it runs after python-wheel and skips when that left
 # no wheel, e.g. when run alone). python-sdist builds a wheel from the sdist.
-# python-mypy runs mypy --strict on the package.
+# python-mypy runs mypy --strict on the package; python-example-* run the
+# examples.
 set(FOLDTABLE_WHEEL_WORKDIR "${CMAKE_BINARY_DIR}/python-wheel")
 add_test(NAME python-wheel
   COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-wheel.sh" wheel
@@ -31,3 +32,12 @@ add_test(NAME python-mypy
   COMMAND "${CMAKE_SOURCE_DIR}/bindings/python/test-mypy.sh"
           "${FOLDTABLE_PYTHON3}" "${CMAKE_BINARY_DIR}/python-mypy")
 set_tests_properties(python-mypy PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+# The examples (examples/), run as a user runs them, against the library
+# built here, so that they keep working; each checks what it prints.
+foreach(_example transition)
+  add_test(NAME python-example-${_example}
+    COMMAND "${FOLDTABLE_PYTHON3}" "${CMAKE_SOURCE_DIR}/bindings/python/examples/${_example}.py")
+  set_tests_properties(python-example-${_example} PROPERTIES
+    ENVIRONMENT "FOLDTABLE_LIBRARY=$<TARGET_FILE:foldtable>;PYTHONPATH=${CMAKE_SOURCE_DIR}/bindings/python;PYTHONDONTWRITEBYTECODE=1"
+    TIMEOUT 60)
+endforeach()
