@@ -338,44 +338,28 @@ def test_interrupted_then_scrolled_rows_come_back_with_their_positions(abc):
     ]
 
 
-def test_scrolled_viewport_keeps_its_items_in_place(abc):
-    """A row inserted above the viewport: the viewport moves with its first
-    item (offset 50 -> 70), so on screen nothing moves; A's header is drawn
-    stuck at the top both times (its natural place, 0-30, is above)."""
-    abc.set_viewport(50, 200)
-    abc.sections["A"].insert_rows(0)
+def test_a_batch_is_one_transition(abc):
+    """Collapse B and insert a row in A in one batch: one transition, built
+    when the batch ends, as if both were one change. B's rows fold under
+    B's header (now index 5) with C's header, 200 -> 140."""
+    with abc.batch():
+        abc.sections["B"].collapse()
+        abc.sections["A"].insert_rows(1)
+        assert abc.transition is None
     transition = abc.transition
-    assert transition[:7] == (50.0, 70.0, 330.0, 350.0, 200.0, 0.0, 1)
-    assert briefs(abc) == [
-        (0, 0, "H", 0, None, "STAYS", "BA", None, 0.0, 30.0, 0.0, 30.0),
-        (2, 3, "R", 0, 2, "STAYS", "", None, 0.0, 20.0, 0.0, 20.0),
-        (3, 4, "R", 0, 3, "STAYS", "", None, 20.0, 20.0, 20.0, 20.0),
-        (4, 5, "H", 1, None, "STAYS", "", None, 40.0, 30.0, 40.0, 30.0),
-        (5, 6, "R", 1, 0, "STAYS", "", None, 70.0, 20.0, 70.0, 20.0),
-        (6, 7, "R", 1, 1, "STAYS", "", None, 90.0, 20.0, 90.0, 20.0),
-        (7, 8, "R", 1, 2, "STAYS", "", None, 110.0, 20.0, 110.0, 20.0),
-        (8, 9, "R", 1, 3, "STAYS", "", None, 130.0, 20.0, 130.0, 20.0),
-        (9, 10, "H", 2, None, "STAYS", "", None, 150.0, 30.0, 150.0, 30.0),
-        (10, 11, "R", 2, 0, "STAYS", "", None, 180.0, 20.0, 180.0, 20.0),
-    ]
-
-
-@pytest.mark.xfail(strict=True, reason="engine (issue 37): rows that disappear are listed "
-                   "before the stuck header they followed, not after it")
-def test_disappearing_rows_follow_their_stuck_header(abc):
-    """Scrolled to 130, B's header is stuck at the top (B0 at -10 under it);
-    collapse B: the viewport clamps to 50 (the content is 250), A's header
-    sticks, C stays. In the order of the list after, B's rows (gone) come
-    after the item they followed, B's header, so the header they fold under
-    is index 3."""
-    abc.set_viewport(130, 200)
-    abc.sections["B"].collapse()
-    transition = abc.transition
-    assert transition.offset_after == 50.0
-    assert [(item.position_before, item.position_after, item.clip) for item in transition.items] == [
-        (0, 0, None), (2, 2, None), (3, 3, None), (4, 4, None),
-        (5, None, 3), (6, None, 3), (7, None, 3), (8, None, 3),
-        (9, 5, None), (10, 6, None), (11, 7, None), (12, 8, None), (13, 9, None), (14, 10, None),
+    assert transition[:7] == (0.0, 0.0, 330.0, 270.0, 200.0, 0.0, 1)
+    assert briefs(abc) == A_STAYS[:2] + [
+        (None, 2, "R", 0, 1, "APPEARS", "", None, 50.0, 0.0, 50.0, 20.0),
+        (2, 3, "R", 0, 2, "MOVES", "", None, 50.0, 20.0, 70.0, 20.0),
+        (3, 4, "R", 0, 3, "MOVES", "", None, 70.0, 20.0, 90.0, 20.0),
+        (4, 5, "H", 1, None, "MOVES", "", None, 90.0, 30.0, 110.0, 30.0),
+        (5, None, "R", 1, 0, "DISAPPEARS", "F", 5, 120.0, 20.0, 60.0, 20.0),
+        (6, None, "R", 1, 1, "DISAPPEARS", "F", 5, 140.0, 20.0, 80.0, 20.0),
+        (7, None, "R", 1, 2, "DISAPPEARS", "F", 5, 160.0, 20.0, 100.0, 20.0),
+        (8, None, "R", 1, 3, "DISAPPEARS", "F", 5, 180.0, 20.0, 120.0, 20.0),
+        (9, 6, "H", 2, None, "MOVES", "", None, 200.0, 30.0, 140.0, 30.0),
+        (10, 7, "R", 2, 0, "MOVES", "", None, 230.0, 20.0, 170.0, 20.0),
+        (11, 8, "R", 2, 1, "MOVES", "", None, 250.0, 20.0, 190.0, 20.0),
     ]
 
 

@@ -55,7 +55,7 @@ def check_rules(transition: foldtable.Transition, order_before: bool) -> None:
     """What the header says of every transition: each change matches its
     positions, no position twice, the list-after order (with
     ``order_before``, disappearing items after the ones they followed:
-    test_transition.py's test_disappearing_rows_follow_their_stuck_header
+    test_transition_sticky.py's test_disappearing_rows_follow_their_stuck_header
     shows the engine's bug), and each item is drawn in a viewport (or
     stuck) before or after."""
     befores = [item.position_before for item in transition.items if item.position_before is not None]
