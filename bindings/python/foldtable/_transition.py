@@ -161,8 +161,7 @@ class _Transitions:
         (one C call into a buffer the table keeps).
 
         Raises:
-            OutOfRangeError: ``t`` is outside [0, 1].
-            InvalidArgumentError: ``t`` is NaN.
+            InvalidArgumentError: ``t`` is outside [0, 1], or NaN.
             NotFoundError: there is no transition.
         """
         progress = _float(t, "t")
@@ -181,8 +180,7 @@ class _Transitions:
         does. Setting it reports nothing. O(1).
 
         Raises:
-            OutOfRangeError: (on setting) a value outside [0, 1].
-            InvalidArgumentError: (on setting) NaN.
+            InvalidArgumentError: (on setting) a value outside [0, 1], or NaN.
             NotFoundError: (on setting) there is no transition.
         """
         with self._lock:

@@ -51,19 +51,16 @@ def edit(t: foldtable.Table, rng: random.Random) -> None:
         section.remove_rows(rng.randrange(section.row_count))
 
 
-def check_rules(transition: foldtable.Transition, order_before: bool) -> None:
+def check_rules(transition: foldtable.Transition) -> None:
     """What the header says of every transition: each change matches its
-    positions, no position twice, the list-after order (with
-    ``order_before``, disappearing items after the ones they followed:
-    test_transition_sticky.py's test_disappearing_rows_follow_their_stuck_header
-    shows the engine's bug), and each item is drawn in a viewport (or
-    stuck) before or after."""
+    positions, no position twice, the order of the list after (items that
+    disappear after the ones they followed), and each item is drawn in a
+    viewport (or stuck) before or after."""
     befores = [item.position_before for item in transition.items if item.position_before is not None]
     afters = [item.position_after for item in transition.items if item.position_after is not None]
     assert afters == sorted(set(afters))
     assert len(befores) == len(set(befores))
-    if order_before:
-        assert befores == sorted(befores)  # the edits here move nothing
+    assert befores == sorted(befores)  # the edits here move nothing
     h = transition.viewport_height
     for item in transition.items:
         before, after = item.position_before is not None, item.position_after is not None
@@ -81,7 +78,7 @@ def check_rules(transition: foldtable.Transition, order_before: bool) -> None:
         assert item.folds == (item.clip is not None) or item.clip is None
 
 
-def run(seed: int, interrupted: bool, order_before: bool = False) -> None:
+def run(seed: int, interrupted: bool) -> None:
     rng = random.Random(seed)
     with foldtable.Table(row_height=20, header_height=30) as t:
         for n, rows in enumerate((3, 4, 5, 30, 2)):
@@ -98,7 +95,7 @@ def run(seed: int, interrupted: bool, order_before: bool = False) -> None:
                 continue  # nothing reported
             serial = transition.serial
             after, stuck_after = drawn(t)
-            check_rules(transition, order_before)
+            check_rules(transition)
             items = transition.items
             # The after side is the table's, exactly: every item drawn after
             # is in the transition, at its rect.
@@ -124,4 +121,4 @@ def test_random_transitions_agree_with_the_table(seed):
                    "in neither list (APPEARS without a position after) and in neither viewport")
 def test_random_interrupted_transitions_keep_the_rules():
     for seed in SEEDS:
-        run(seed, interrupted=True, order_before=True)
+        run(seed, interrupted=True)

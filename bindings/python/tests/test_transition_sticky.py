@@ -7,8 +7,6 @@ viewport height 200) unless a test builds its own.
 
 from __future__ import annotations
 
-import pytest
-
 import foldtable
 
 from test_transition import abc, brief, briefs  # noqa: F401  (abc: the fixture)
@@ -36,8 +34,6 @@ def test_scrolled_viewport_keeps_its_items_in_place(abc):
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="engine (issue 37): rows that disappear are listed "
-                   "before the stuck header they followed, not after it")
 def test_disappearing_rows_follow_their_stuck_header(abc):
     """Scrolled to 130, B's header is stuck at the top (B0 at -10 under it);
     collapse B: the viewport clamps to 50 (the content is 250), A's header
