@@ -302,4 +302,19 @@ private func lines(_ t: Table) -> [String] { (t.transition?.items ?? []).map(des
         ])
         #expect(tr.frame(at: 0.5)[1].clipTop == 25)
     }
+
+    @Test func measuringBuildsNoTransition() throws {
+        let t = try animatedTable()
+        _ = try t.setCollapsed(true, section: "Mac")
+        t.setHeightProvider { _, row in Double(30 + row) }
+        #expect(try t.measure(offset: 0, height: 200) == 6)
+        try t.invalidateHeights(section: nil)
+        #expect(t.transition?.serial == 1)
+        // Inside a batch they count with the rest.
+        try t.batch {
+            _ = try t.measure(offset: 0, height: 200)
+            _ = try t.setCollapsed(false, section: "Mac")
+        }
+        #expect(t.transition?.serial == 2)
+    }
 }
