@@ -74,7 +74,9 @@ class _Transitions:
         """The transition of the last change set, or ``None`` when there is
         none (transitions off, no viewport, or no change yet). Built before
         the change listeners are told, so :meth:`on_change` listeners may
-        read it; a change set that reports nothing keeps it.
+        read it; a change set that reports nothing keeps it, and so do
+        :meth:`measure` and the ``invalidate_*`` methods outside a
+        :meth:`batch` (they replace estimates, which a view redraws at once).
 
         Its :class:`TransitionItem` values are every item that intersects
         the viewport before or after (as :meth:`visible_items` counts them,

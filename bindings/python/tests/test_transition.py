@@ -400,6 +400,18 @@ def test_listeners_read_the_transition_and_a_silent_change_keeps_it(abc):
     assert len(seen) == 1
 
 
+def test_measuring_keeps_the_transition(abc):
+    """Measured heights replace estimates, which a view redraws at once:
+    outside a batch, measuring and invalidating build no transition."""
+    abc.sections["B"].collapse()
+    collapse = abc.transition
+    abc.set_height_provider(lambda key, row: 25.0)
+    assert abc.measure(0, 200) == 6  # A's 3 rows and C's first 3
+    assert abc.content_height == 280.0 and abc.transition == collapse
+    abc.invalidate_all_heights()
+    assert abc.transition == collapse
+
+
 def test_turning_transitions_off_drops_the_current_one(abc):
     abc.sections["B"].collapse()
     assert abc.transition is not None
