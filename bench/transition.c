@@ -126,8 +126,8 @@ static double run(shape *s, int op, int64_t calls, int64_t *sink)
     for (int64_t c = 0; c < calls; c++) {
         fold_section_id section = s->targets[c % s->target_count];
         show(t, section);
-        if (expanding) check(fold_table_collapse(t, section, NULL), "collapse");
-        if (reading) check(fold_table_collapse(t, section, NULL), "collapse");
+        if (expanding || reading) check(fold_table_collapse(t, section, NULL), "collapse");
+        if (expanding && on) check(fold_table_set_transition_progress(t, 1), "set_transition_progress");
         double progress = (double)below(1025) / 1024, t0 = now_ns();
         switch (op) {
         case FRAME:
@@ -151,7 +151,11 @@ static double run(shape *s, int op, int64_t calls, int64_t *sink)
             }
             if (op == COLLAPSE_ON && s->transition_items == 0) s->transition_items = info.item_count;
         }
+        /* The view's animation ends before the next change, so that change
+         * starts from the list at rest (not from a running transition). */
+        if (on) check(fold_table_set_transition_progress(t, 1), "set_transition_progress");
         if (!expanding) check(fold_table_expand(t, section, NULL), "expand");
+        if (on) check(fold_table_set_transition_progress(t, 1), "set_transition_progress");
     }
     return total / (double)calls;
 }

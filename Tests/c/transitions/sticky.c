@@ -66,9 +66,9 @@ void test_sticky_handover(void)
 /* A, B, C of 5 rows, viewport [0, 100). A collapses (see test_collapse);
  * the view gets halfway and A expands again at once. The rows that were
  * folding come back from where they are drawn at 0.5 (row i at 10i - 5),
- * B's header from 45, its rows from 65, 75, ...; B's row 4 (at 105) and
- * C's header (115) are drawn outside the viewport at 0.5 and end outside
- * it: they are not in the new transition. */
+ * B's header from 45, its rows from 65, 75, ... B's row 4 (drawn at 105)
+ * and C's header (115) are below the viewport at 0.5 and after (130, 140):
+ * drawn in it neither before nor after, they are not in the transition. */
 void test_interrupted(void)
 {
     static const int64_t five[] = {5, 5, 5};
@@ -116,5 +116,38 @@ void test_interrupted(void)
     CHECK_EQ_DBL(items[1].top_after, -30);
     CHECK_EQ_DBL(items[6].top_before, 70);
     CHECK_EQ_DBL(items[12].top_before, 140);
+    fold_table_free(t);
+}
+
+/* A..G of 5 rows (70 points each), viewport [0, 100). A collapses and the
+ * view gets halfway; it scrolls to 230 (E's header at its top) and E
+ * collapses. The running transition's frame, moved by the scroll, lies
+ * 95-235 points above the viewport and ends outside it: none of its items
+ * is drawn in the viewport before or after, so the new transition is the
+ * one E's collapse makes at rest (test_collapse's, for E, F, G), not 13
+ * more items carried along: a transition holds what is near the viewport,
+ * however many changes interrupt each other. */
+void test_interrupted_far(void)
+{
+    static const int64_t seven[] = {5, 5, 5, 5, 5, 5, 5};
+    fold_section_id id[7];
+    fold_table *t = transition_table(seven, 7, FOLD_ACCORDION_MULTIPLE, 0, 100, id);
+    fold_section_id e = id[4], f = id[5], g = id[6];
+    want_item want[13];
+    int n = 0;
+    check_changed(t, fold_table_collapse, id[0], 1);
+    CHECK_STATUS(fold_table_set_transition_progress(t, 0.5), FOLD_OK);
+    CHECK_STATUS(fold_table_set_viewport(t, 230, 100), FOLD_OK);
+    check_changed(t, fold_table_collapse, e, 1);
+    want[n++] = (want_item){19, 19, HDR, e, -1, SHUT, STAYS, STUCK, -1, 0, 20, 0, 20};
+    for (int i = 0; i < 5; i++)
+        want[n++] = (want_item){20 + i, -1, ROW, e, i, 0, GOES, FOLDS, 0, 20 + 10 * i, 10, 10 * i - 30, 10};
+    want[n++] = (want_item){25, 20, HDR, f, -1, OPEN, MOVES, 0, -1, 70, 20, 20, 20};
+    for (int j = 0; j < 5; j++)
+        want[n++] = (want_item){26 + j, 21 + j, ROW, f, j, 0, MOVES, 0, -1, 90 + 10 * j, 10, 40 + 10 * j, 10};
+    want[n++] = (want_item){31, 26, HDR, g, -1, OPEN, MOVES, 0, -1, 140, 20, 90, 20};
+    CHECK_EQ_I64(n, COUNT(want));
+    check_info(t, 13, 230, 230, 440, 390, 100, 0, 2);
+    check_items(t, want);
     fold_table_free(t);
 }

@@ -97,6 +97,7 @@ void test_height(void);
 void test_sticky_pushed(void);
 void test_sticky_handover(void);
 void test_interrupted(void);
+void test_interrupted_far(void);
 void test_calls(void);
 void test_bad_input(void);
 void test_off(void);
