@@ -73,7 +73,11 @@ void test_calls(void)
     CHECK_EQ_I64(enabled, 0);
     check_info(t, 0, 0, 0, 0, 0, 0, 0, 0);
     CHECK_STATUS(fold_table_transition_frame(t, 0, frame, 5, &written, NULL), FOLD_E_NOT_FOUND);
-    CHECK_STATUS(fold_table_set_transitions(t, 7), FOLD_OK); /* nonzero: on */
+    CHECK_STATUS(fold_table_set_transitions(t, 7), FOLD_E_INVALID); /* 0 or 1 */
+    CHECK_STATUS(fold_table_set_transitions(t, -1), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_transitions(t, &enabled), FOLD_OK);
+    CHECK_EQ_I64(enabled, 0);
+    CHECK_STATUS(fold_table_set_transitions(t, 1), FOLD_OK);
     CHECK_STATUS(fold_table_transitions(t, &enabled), FOLD_OK);
     CHECK_EQ_I64(enabled, 1);
     check_changed(t, fold_table_expand, a, 1);
@@ -105,6 +109,7 @@ void test_bad_input(void)
 
     /* NULL table and NULL required outputs. */
     CHECK_STATUS(fold_table_set_transitions(NULL, 1), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_set_transitions(t, 2), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_transitions(NULL, &enabled), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_transitions(t, NULL), FOLD_E_INVALID);
     CHECK_EQ_I64(enabled, 42);
@@ -128,12 +133,12 @@ void test_bad_input(void)
     CHECK_STATUS(fold_table_transition_frame(t, 0.5, NULL, 2, &written, NULL), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_transition_frame(t, 0.5, frame, 2, NULL, NULL), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_transition_frame(t, 0.5, frame, -1, &written, NULL), FOLD_E_RANGE);
-    /* t outside [0, 1], NaN */
-    CHECK_STATUS(fold_table_transition_frame(t, -0.125, frame, 2, &written, NULL), FOLD_E_RANGE);
+    /* t outside [0, 1], NaN: FOLD_E_INVALID (a value, not an index) */
+    CHECK_STATUS(fold_table_transition_frame(t, -0.125, frame, 2, &written, NULL), FOLD_E_INVALID);
     CHECK(strlen(fold_last_error_message()) > 0);
-    CHECK_STATUS(fold_table_transition_frame(t, 1.125, frame, 2, &written, NULL), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_transition_frame(t, INFINITY, frame, 2, &written, NULL), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_transition_frame(t, -INFINITY, frame, 2, &written, NULL), FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_transition_frame(t, 1.125, frame, 2, &written, NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_transition_frame(t, INFINITY, frame, 2, &written, NULL), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_transition_frame(t, -INFINITY, frame, 2, &written, NULL), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_transition_frame(t, NAN, frame, 2, &written, NULL), FOLD_E_INVALID);
     CHECK(strlen(fold_last_error_message()) > 0);
     CHECK_EQ_I64(frame[0].index, 0x5a5a5a5a5a5a5a5a);
@@ -141,9 +146,9 @@ void test_bad_input(void)
     check_same_info(t, was);
 
     CHECK_STATUS(fold_table_set_transition_progress(NULL, 0.5), FOLD_E_INVALID);
-    CHECK_STATUS(fold_table_set_transition_progress(t, -0.125), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_set_transition_progress(t, 1.125), FOLD_E_RANGE);
-    CHECK_STATUS(fold_table_set_transition_progress(t, INFINITY), FOLD_E_RANGE);
+    CHECK_STATUS(fold_table_set_transition_progress(t, -0.125), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_set_transition_progress(t, 1.125), FOLD_E_INVALID);
+    CHECK_STATUS(fold_table_set_transition_progress(t, INFINITY), FOLD_E_INVALID);
     CHECK_STATUS(fold_table_set_transition_progress(t, NAN), FOLD_E_INVALID);
     CHECK(strlen(fold_last_error_message()) > 0);
     check_same_info(t, was);
