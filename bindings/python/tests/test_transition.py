@@ -281,60 +281,77 @@ INTERRUPTED = A_STAYS + [
 
 
 def test_interrupted_collapse_comes_back_from_where_it_is_drawn(abc):
+    """C1 was drawn at 210-230 when the collapse was interrupted and is at
+    250 after: it intersects neither viewport, so it is not an item of the
+    new transition; nor is C2 (230, then 270)."""
     halfway = interrupt_collapse_with_expand(abc)
     transition = abc.transition
     assert transition[:7] == (0.0, 0.0, 250.0, 330.0, 200.0, 0.0, 2)
-    assert briefs(abc)[:11] == INTERRUPTED
-    # Nothing jumps: the new frame 0 is the old frame at 0.5, item for item.
-    assert frame(abc, 0.0)[:11] == [(i,) + f[1:] for i, f in enumerate(halfway[:11])]
-
-
-@pytest.mark.xfail(strict=True, reason="engine (issue 37): an interrupted transition keeps "
-                   "every item of the one it interrupts, also those in neither viewport")
-def test_interrupted_transition_holds_only_items_in_a_viewport(abc):
-    """C1 was drawn at 210-230 when the collapse was interrupted and is at
-    250 after: it intersects neither viewport [0, 200), so by the header
-    ("those that intersect the viewport before or after") it is not an item
-    of the new transition; nor is C2 (230, then 270)."""
-    interrupt_collapse_with_expand(abc)
     assert briefs(abc) == INTERRUPTED
+    # Nothing jumps: the new frame 0 is the old frame at 0.5, item for item.
+    assert frame(abc, 0.0) == [(i,) + f[1:] for i, f in enumerate(halfway[:11])]
 
 
-@pytest.mark.xfail(strict=True, reason="engine (issue 37): rows that were folding when their "
-                   "transition was interrupted come back as APPEARS in neither list, unclipped")
 def test_interrupted_fold_keeps_folding(abc):
-    """Collapse B, draw half of it, collapse A: B's rows were halfway under
-    B's header (B0 and B1 hidden by it at 80 and 100, B2 and B3 below it at
-    120 and 140). They are in neither list, so they disappear; they must
-    keep folding under B's header (index 4), from where they are drawn, or
-    the hidden ones would show over the header at the next frame."""
+    """Collapse B, draw half of it, collapse A. At that frame B0 and B1 were
+    hidden under B's header (80 and 100, its bottom at 120), B2 and B3 drawn
+    below it: only those two are drawn, so only they are in the transition.
+    They are in neither list, so they disappear, still folding under B's
+    header (index 4), from where they are drawn, with the item after them:
+    C's header, 160 -> 60. A's rows fold under A's header (stuck, index 0)
+    with B's header, 90 -> 30; C3 and C4 scroll in, laid out after C2 as
+    it was drawn (230)."""
     abc.sections["B"].collapse()
     abc.transition_progress = 0.5
     abc.sections["A"].collapse()
-    rows = [item for item in abc.transition.items if item.section == 1 and item.row is not None]
-    assert [(item.change, item.position_after, item.folds, item.clip, item.top_before)
-            for item in rows] == [
-        (TransitionChange.DISAPPEARS, None, True, 4, top) for top in (80.0, 100.0, 120.0, 140.0)
+    assert abc.transition[:7] == (0.0, 0.0, 250.0, 190.0, 200.0, 0.0, 2)
+    assert briefs(abc) == [
+        A_STAYS[0],
+        (1, None, "R", 0, 0, "DISAPPEARS", "F", 0, 30.0, 20.0, -30.0, 20.0),
+        (2, None, "R", 0, 1, "DISAPPEARS", "F", 0, 50.0, 20.0, -10.0, 20.0),
+        (3, None, "R", 0, 2, "DISAPPEARS", "F", 0, 70.0, 20.0, 10.0, 20.0),
+        (4, 1, "H", 1, None, "MOVES", "", None, 90.0, 30.0, 30.0, 30.0),
+        (None, None, "R", 1, 2, "DISAPPEARS", "F", 4, 120.0, 20.0, 20.0, 20.0),
+        (None, None, "R", 1, 3, "DISAPPEARS", "F", 4, 140.0, 20.0, 40.0, 20.0),
+        (5, 2, "H", 2, None, "MOVES", "", None, 160.0, 30.0, 60.0, 30.0),
+        (6, 3, "R", 2, 0, "MOVES", "", None, 190.0, 20.0, 90.0, 20.0),
+        (7, 4, "R", 2, 1, "MOVES", "", None, 210.0, 20.0, 110.0, 20.0),
+        (8, 5, "R", 2, 2, "MOVES", "", None, 230.0, 20.0, 130.0, 20.0),
+        (9, 6, "R", 2, 3, "MOVES", "", None, 250.0, 20.0, 150.0, 20.0),
+        (10, 7, "R", 2, 4, "MOVES", "", None, 270.0, 20.0, 170.0, 20.0),
     ]
+    assert frame(abc, 0.0)[5:7] == [(5, 120.0, 20.0, 120.0), (6, 140.0, 20.0, 120.0)]
 
 
-@pytest.mark.xfail(strict=True, reason="engine (issue 37): after a scroll, rows that come back "
-                   "in an interrupted transition get no position in the list after")
-def test_interrupted_then_scrolled_rows_come_back_with_their_positions(abc):
-    """Collapse A, draw half of it, scroll to 40, expand A: A's rows are in
-    the list after, at positions 1 to 3 (above the viewport, which the
-    anchor moves to 100)."""
+def test_interrupted_then_scrolled(abc):
+    """Collapse A (its rows fold under its stuck header, with B's header,
+    90 -> 30), draw half of it, scroll to 40, expand A. "Before" is that
+    frame shifted up by 40: A2 at 0 (A0 and A1 are above the viewport, A's
+    header too, at -40); the anchor moves the viewport to 100. A2 comes back
+    at its place above the viewport (-30), unfolding under the viewport's
+    top (A's header is not in the transition); B's header sticks after;
+    C2 and C3, not in the interrupted transition, are where the list
+    before had them."""
     a = abc.sections["A"]
     a.collapse()
     abc.transition_progress = 0.5
     abc.set_viewport(40, 200)
     a.expand()
-    transition = abc.transition
-    assert transition.offset_after == 100.0
-    rows = [item for item in transition.items if item.section == 0 and item.row is not None]
-    assert [(item.row, item.change, item.position_after) for item in rows] == [
-        (0, TransitionChange.APPEARS, 1), (1, TransitionChange.APPEARS, 2), (2, TransitionChange.APPEARS, 3)
+    assert abc.transition[:7] == (40.0, 100.0, 270.0, 330.0, 200.0, 0.0, 2)
+    assert briefs(abc) == [
+        (None, 3, "R", 0, 2, "APPEARS", "F", None, 0.0, 20.0, -30.0, 20.0),
+        (1, 4, "H", 1, None, "MOVES", "A", None, 20.0, 30.0, 0.0, 30.0),
+        (2, 5, "R", 1, 0, "MOVES", "", None, 50.0, 20.0, 20.0, 20.0),
+        (3, 6, "R", 1, 1, "MOVES", "", None, 70.0, 20.0, 40.0, 20.0),
+        (4, 7, "R", 1, 2, "MOVES", "", None, 90.0, 20.0, 60.0, 20.0),
+        (5, 8, "R", 1, 3, "MOVES", "", None, 110.0, 20.0, 80.0, 20.0),
+        (6, 9, "H", 2, None, "MOVES", "", None, 130.0, 30.0, 100.0, 30.0),
+        (7, 10, "R", 2, 0, "MOVES", "", None, 160.0, 20.0, 130.0, 20.0),
+        (8, 11, "R", 2, 1, "MOVES", "", None, 180.0, 20.0, 150.0, 20.0),
+        (9, 12, "R", 2, 2, "STAYS", "", None, 170.0, 20.0, 170.0, 20.0),
+        (10, 13, "R", 2, 3, "STAYS", "", None, 190.0, 20.0, 190.0, 20.0),
     ]
+    assert frame(abc, 0.0)[0] == (0, 0.0, 20.0, 0.0)  # clipped by the viewport's top
 
 
 def test_a_batch_is_one_transition(abc):
