@@ -67,7 +67,8 @@ class TransitionItem(_TransitionItemFields, ItemFlags):
 
     Attributes:
         position_before: its position in the list before; ``None`` for one
-            that appears.
+            that appears, and for one an interrupted transition caught
+            disappearing that is in neither list (it goes on disappearing).
         position_after: its position in the list after; ``None`` for one
             that disappears.
         kind: :class:`ItemKind` — header, row, footer or placeholder.
