@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
 from . import _ffi
 from ._callbacks import _Guard
-from ._convert import _ArrayBuffer, _float, _out, _out_struct, _row_or_none
+from ._convert import _KINDS, _ArrayBuffer, _float, _out, _out_struct
 from ._errors import NotFoundError
 from ._transition_values import FrameItem, Transition, TransitionChange, TransitionItem
-from ._values import ItemKind
 
 if TYPE_CHECKING:
     from ctypes import c_void_p
@@ -36,6 +35,20 @@ assert _FRAME.size == ctypes.sizeof(_ffi.fold_frame_item)
 assert [getattr(_ffi.fold_frame_item, field[0]).offset for field in _ffi.fold_frame_item._fields_] == [
     0, 8, 16, 24
 ]
+# fold_transition_item likewise: positions, kind, depth, section id, row,
+# item flags, change, flags, clip, then the four doubles.
+_ITEM = struct.Struct("=qqiiQqIiIidddd")
+assert _ITEM.size == ctypes.sizeof(_ffi.fold_transition_item)
+assert [getattr(_ffi.fold_transition_item, field[0]).offset
+        for field in _ffi.fold_transition_item._fields_] == [
+    0, 8, 16, 20, 24, 32, 40, 44, 48, 52, 56, 64, 72, 80
+]
+# TransitionChange members by value (as _KINDS holds ItemKind's).
+_CHANGES = tuple(sorted(TransitionChange, key=int))
+assert [int(change) for change in _CHANGES] == list(range(len(_CHANGES)))
+_STUCK_BEFORE = _ffi.TRANSITION_STUCK_BEFORE
+_STUCK_AFTER = _ffi.TRANSITION_STUCK_AFTER
+_FOLDS = _ffi.TRANSITION_FOLDS
 # Builds a NamedTuple without its Python-level __new__.
 _new_tuple = tuple.__new__
 
@@ -105,28 +118,18 @@ class _Transitions:
                 return None
             buffer = _ArrayBuffer(_ffi.fold_transition_item, max(1, info.item_count))
             written = buffer.fill(_lib.fold_table_transition_items, handle)
-            entries = buffer.array[:written]
-            sections = self._sections_or_none(handle, {entry.section for entry in entries})
+            # Read in one pass (struct.iter_unpack), not field by field.
+            records = list(_ITEM.iter_unpack(buffer.view[: written * _ITEM.size]))
+            sections = self._sections_or_none(handle, {record[4] for record in records})
         items = tuple(
-            TransitionItem(
-                position_before=None if e.position_before < 0 else int(e.position_before),
-                position_after=None if e.position_after < 0 else int(e.position_after),
-                kind=ItemKind(e.kind),
-                depth=int(e.depth),
-                section=sections[e.section],
-                row=_row_or_none(e.row),
-                flags=int(e.item_flags),
-                change=TransitionChange(e.change),
-                stuck_before=bool(e.flags & _ffi.TRANSITION_STUCK_BEFORE),
-                stuck_after=bool(e.flags & _ffi.TRANSITION_STUCK_AFTER),
-                folds=bool(e.flags & _ffi.TRANSITION_FOLDS),
-                clip=None if e.clip < 0 else int(e.clip),
-                top_before=float(e.top_before),
-                height_before=float(e.height_before),
-                top_after=float(e.top_after),
-                height_after=float(e.height_after),
-            )
-            for e in entries
+            _new_tuple(TransitionItem, (
+                None if before < 0 else before, None if after < 0 else after, _KINDS[kind], depth,
+                sections[section], None if row < 0 else row, item_flags, _CHANGES[change],
+                bool(flags & _STUCK_BEFORE), bool(flags & _STUCK_AFTER), bool(flags & _FOLDS),
+                None if clip < 0 else clip, top_before, height_before, top_after, height_after,
+            ))
+            for (before, after, kind, depth, section, row, item_flags, change, flags, clip,
+                 top_before, height_before, top_after, height_after) in records
         )
         return Transition(
             offset_before=float(info.offset_before),
