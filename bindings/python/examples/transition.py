@@ -9,9 +9,9 @@ animates a change in four steps:
 3. read ``table.transition`` once: every item drawn before or after, with
    its rect before and after, in viewport coordinates;
 4. at each frame, ask ``table.transition_frame(eased_t)`` where the items
-   are, draw them, and tell the table how far it got
-   (``table.transition_progress``) so that a change arriving meanwhile
-   starts from where the items are drawn.
+   are, draw them, and tell the table the progress drawn
+   (``table.transition_progress = eased_t``) so that a change arriving
+   meanwhile starts from where the items are drawn.
 
 This script prints five frames side by side, one text line per 10 points
 of a 200-point viewport: the rows of "Fruit" fold under its header while
@@ -88,8 +88,11 @@ def main() -> int:
 
         columns = []
         for t in FRAMES:
-            frame = table.transition_frame(ease(t))
-            table.transition_progress = t  # what a view does at every frame
+            progress = ease(t)
+            frame = table.transition_frame(progress)
+            # What a view does at every frame: tell the table the progress
+            # it drew (eased), so a change now starts from these rects.
+            table.transition_progress = progress
             columns.append(draw(transition.items, frame, keys, transition.viewport_height))
         print()
         print("".join(("t = %.2f" % t).ljust(WIDTH) + "|" for t in FRAMES))

@@ -180,9 +180,10 @@ class _Transitions:
     def transition_progress(self) -> float:
         """How far the view has animated the current :attr:`transition`
         (0 when it starts, 1 when it is done; 0 when there is none).
-        Set it at each frame (and to 1 at the end) so that a change that
-        arrives meanwhile starts from where the items are drawn, as UIKit
-        does. Setting it reports nothing. O(1).
+        Set it at each frame to the ``t`` passed to :meth:`transition_frame`
+        (after easing), and to 1 at the end, so that a change that arrives
+        meanwhile starts from where the items are drawn, as UIKit does.
+        Setting it reports nothing. O(1).
 
         Raises:
             InvalidArgumentError: (on setting) a value outside [0, 1], or NaN.
