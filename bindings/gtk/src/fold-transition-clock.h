@@ -13,6 +13,10 @@
 
 G_BEGIN_DECLS
 
+/* (fold-store.h defines it; declared here too for the umbrella header's
+ * order: fold-store.h includes it before its own definitions.) */
+typedef struct _FoldStore FoldStore;
+
 /**
  * FoldTransitionClock:
  *
