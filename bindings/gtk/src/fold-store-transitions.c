@@ -29,7 +29,7 @@ FOLD_STORE_CALL(fold_store_set_transitions,
  *
  * Whether transitions are on. Cost: O(1).
  *
- * Returns: %TRUE on success
+ * Returns: (skip): %TRUE on success
  */
 FOLD_STORE_CALL_OUT(fold_store_get_transitions,
                     (FoldStore *store, gboolean *out_enabled, GError **error),
