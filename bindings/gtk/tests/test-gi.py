@@ -9,8 +9,7 @@ domain, height functions, saved state, filtering with a Python match
 function, the short calls (append_section, append_subsection,
 append_rows, the n-items property), moves and batches (moved items
 keep their objects; a batch is one items-changed), and transitions on and
-off — exact values after
-each step.
+off — exact values after each step.
 Prints "N passed, M failed"; exit status 1 on any failure.
 
 ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
