@@ -3,7 +3,12 @@ import FoldTableCore
 
 @_cdecl("fold_table_set_transitions")
 public func fold_table_set_transitions(_ table: OpaquePointer?, _ enabled: Int32) -> Int32 {
-    withTable(table) { t in t.setTransitions(enabled != 0) }
+    withTable(table) { t in
+        guard enabled == 0 || enabled == 1 else {
+            throw FoldError(.invalidArgument, "enabled \(enabled) must be 1 (on) or 0 (off)")
+        }
+        t.setTransitions(enabled == 1)
+    }
 }
 
 @_cdecl("fold_table_transitions")
@@ -70,8 +75,7 @@ public func fold_table_transition_frame(_ table: OpaquePointer?, _ progress: Dou
     withTable(table) { t in
         let outWritten = try required(outWritten, "out_written")
         try checkArray(out, capacity)
-        guard !progress.isNaN else { throw FoldError(.invalidArgument, "progress is NaN") }
-        guard progress >= 0, progress <= 1 else { throw FoldError(.outOfRange, "progress \(progress) must be in [0, 1]") }
+        try Table.checkProgress(progress)
         guard let tr = t.transition else {
             throw FoldError(.notFound, "there is no transition (turn transitions on and set a viewport; one is built per change set)")
         }

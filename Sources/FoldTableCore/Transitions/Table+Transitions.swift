@@ -59,12 +59,16 @@ extension Table {
     /// (0...1, 1 = done): a change that arrives meanwhile starts from there.
     /// - Complexity: O(1)
     public func setTransitionProgress(_ t: Double) throws {
-        guard !t.isNaN else { throw FoldError(.invalidArgument, "progress is NaN") }
-        guard t >= 0, t <= 1 else { throw FoldError(.outOfRange, "progress \(t) must be in [0, 1]") }
+        try Self.checkProgress(t)
         guard transitionState.current != nil else {
             throw FoldError(.notFound, "there is no transition (turn transitions on and set a viewport; one is built per change set)")
         }
         transitionState.current?.progress = t
+    }
+
+    /// A progress must lie in [0, 1] (NaN does not).
+    public static func checkProgress(_ t: Double) throws {
+        guard t >= 0, t <= 1 else { throw FoldError(.invalidArgument, "progress \(t) must be in [0, 1]") }
     }
 
     // MARK: Hooks (Table+Events.swift, Table+Batch.swift, Table+Collapse.swift)
@@ -100,6 +104,13 @@ extension Table {
     /// A section expanded in the running change set.
     func noteExpandedForTransition(_ s: Section) {
         if transitionState.before != nil { transitionState.expanded.insert(ObjectIdentifier(s)) }
+    }
+
+    /// Inside a mutation that builds no transition (measuring and
+    /// invalidating heights replace estimates a view redraws at once); a
+    /// batch it belongs to still builds one.
+    func skipTransition() {
+        if eventState.batch == nil { dropTransitionStart() }
     }
 
     /// The running change set failed or reported nothing: drop its capture.
