@@ -119,7 +119,8 @@ section_collapses(DemoApp *demo, FoldCanvas *canvas)
 {
     fold_table *table = demo->table;
     fold_transition_info info;
-    DEMO_EXPECT(demo, !fold_transition_clock_is_running(canvas->clock) && !canvas->drawn_transition);
+    DEMO_EXPECT(demo, !fold_transition_clock_is_running(canvas->clock));
+    DEMO_EXPECT(demo, !canvas->drawn_transition);
     DEMO_EXPECT(demo, fold_table_transition_info(table, &info) == FOLD_OK && info.progress == 1);
     DEMO_EXPECT(demo, demo_item_height_at(table, expanded_pos) == height_after);
     int64_t header = fold_canvas_hit(canvas, 5);
@@ -137,7 +138,8 @@ section_collapses(DemoApp *demo, FoldCanvas *canvas)
     int64_t n = 0, folding = 0;
     fold_table_transition_items(table, items, 256, &n, NULL);
     for (int64_t i = 0; i < n; i++)
-        if ((items[i].flags & FOLD_TRANSITION_FOLDS) && items[i].change == FOLD_TRANSITION_DISAPPEARS &&
+        if ((items[i].flags & FOLD_TRANSITION_FOLDS) &&
+            items[i].change == FOLD_TRANSITION_DISAPPEARS &&
             items[i].clip >= 0 && items[items[i].clip].position_after == header)
             folding++;
     DEMO_EXPECT(demo, folding > 0);
@@ -146,8 +148,8 @@ section_collapses(DemoApp *demo, FoldCanvas *canvas)
                           canvas->drawn_shift ==
                               info.offset_after - gtk_adjustment_get_value(canvas->vadj));
     printf("transition 2: section at %" G_GINT64_FORMAT " collapses; caught at progress %.3f: "
-           "%" G_GINT64_FORMAT " rows folding, next header at %.2f (%.0f -> %.0f), %" G_GINT64_FORMAT
-           " items drawn\n",
+           "%" G_GINT64_FORMAT " rows folding, next header at %.2f (%.0f -> %.0f), "
+           "%" G_GINT64_FORMAT " items drawn\n",
            header, t, folding, fn.top, next.top_before, next.top_after,
            canvas->drawn_transition_items);
 }

@@ -199,7 +199,8 @@ draw_frame_item(FoldCanvas *self, GtkSnapshot *snapshot, PangoLayout *layout,
     double clip = isfinite(f->clip_top) ? fmax(y, f->clip_top + shift) : y;
     if (h <= 0 || clip >= y + h || y + h <= 0 || y >= height)
         return;
-    gboolean stuck = (it->flags & (FOLD_TRANSITION_STUCK_BEFORE | FOLD_TRANSITION_STUCK_AFTER)) != 0;
+    const uint32_t stuck_flags = FOLD_TRANSITION_STUCK_BEFORE | FOLD_TRANSITION_STUCK_AFTER;
+    gboolean stuck = (it->flags & stuck_flags) != 0;
     gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, (float)clip, (float)width,
                                                          (float)(y + h - clip)));
     if (it->kind == FOLD_ITEM_HEADER)
