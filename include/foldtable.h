@@ -1124,11 +1124,15 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  * the items are drawn at that moment, as UIKit does: the view tells the
  * table how far it got (fold_table_set_transition_progress: 0 when it
  * starts, then each frame, 1 when it is done), and the next transition's
- * "before" is the current transition's frame at that progress (shifted by
- * a scroll made since), plus the viewport's other items. An item that was
- * disappearing and comes back (collapse, then expand at once) starts from
- * where it is drawn. A transition starts at progress 0; while none runs
- * (progress 1) "before" is the viewport as it was.
+ * "before" is what the current transition's frame at that progress draws
+ * in the viewport (shifted by a scroll made since; a folding item hidden
+ * under its header is not drawn), plus the viewport's items that are not
+ * in the current transition. An item that was disappearing and is in the
+ * list again (collapse, then expand at once) starts from where it is drawn;
+ * one that is in neither list goes on folding under its header (moving up
+ * until its group's bottom is at that header's bottom after). A transition
+ * starts at progress 0; while none runs (progress 1) "before" is the
+ * viewport as it was.
  *
  * Nothing is built, and a mutation costs nothing more, while transitions
  * are off (the default) or no viewport is set; a change set that reports

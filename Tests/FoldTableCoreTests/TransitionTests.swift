@@ -122,9 +122,9 @@ private func lines(_ t: Table) -> [String] { (t.transition?.items ?? []).map(des
             "R1 moves 110+20->140+20",
             "H moves 130+30->160+30",
             "R0 moves 160+20->190+20",
+            // Drawn at 200 and 220, below the viewport, and below it
+            // after: not in the transition.
             "R1 moves 180+20->210+20",
-            "R2 moves 200+20->230+20",
-            "R3 moves 220+20->250+20",
         ])
     }
 
@@ -316,5 +316,30 @@ private func lines(_ t: Table) -> [String] { (t.transition?.items ?? []).map(des
             _ = try t.setCollapsed(false, section: "Mac")
         }
         #expect(t.transition?.serial == 2)
+    }
+
+    @Test func rowsCaughtFoldingGoOnFoldingUnderAnotherChange() throws {
+        let t = try animatedTable()
+        _ = try t.setCollapsed(true, section: "iPad")
+        try t.setTransitionProgress(0.5)  // iPad's rows at 100 and 120, clipped at 120
+        _ = try t.setCollapsed(true, section: "Mac")
+        let tr = try #require(t.transition)
+        let ipad = try #require(tr.items.firstIndex { $0.item.kind == .header && $0.item.sectionID == t.sectionID(forKey: "iPad") })
+        // Only the row still showing below the clip; it ends with its bottom
+        // at iPad's bottom after (60).
+        let rows = tr.items.filter { $0.item.sectionID == t.sectionID(forKey: "iPad") && $0.item.kind == .row }
+        #expect(rows.map(describe) == ["R1 disappears 120+20->40+20 folds@\(ipad)"])
+    }
+
+    @Test func rowsCaughtFoldingComeBackWithTheirPositionsAfterAScroll() throws {
+        let t = try animatedTable()
+        _ = try t.setCollapsed(true, section: "Mac")
+        try t.setTransitionProgress(0.5)
+        try t.setViewport(Viewport(offset: 10, height: 200))
+        _ = try t.setCollapsed(false, section: "Mac")
+        let tr = try #require(t.transition)
+        let rows = tr.items.filter { $0.item.sectionID == t.sectionID(forKey: "Mac") && $0.item.kind == .row }
+        #expect(rows.map(\.positionAfter) == [1, 2, 3])
+        #expect(rows.map(\.change) == [.appears, .appears, .appears])
     }
 }

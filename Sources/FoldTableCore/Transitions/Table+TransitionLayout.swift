@@ -63,6 +63,9 @@ private struct Entry {
     var anchorAfter = false
     var folds = false
     var clipSection: SectionID?
+    /// Was folding under this section's header in a running transition
+    /// and is in neither list: it goes on folding.
+    var foldsUnder: SectionID?
     /// Sort key: the position after (for one that disappears: that of
     /// the survivor it followed), then 1 for one that disappears, then its
     /// place before (in the list, or among what a running frame drew).
@@ -104,18 +107,26 @@ extension Table {
             sequence += 1
             guard let p = d.position else {
                 // Already disappearing in a running transition: one that
-                // comes back starts where it is drawn.
-                if let i = entries.firstIndex(where: {
-                    $0.before == nil && $0.topBefore == nil && $0.item.sectionID == d.item.sectionID
-                        && $0.item.kind == d.item.kind && $0.item.row == d.item.row
-                }) {
-                    entries[i].drawnBefore(d)
-                    entries[i].anchorBefore = false
+                // is in the list again starts where it is drawn; one that
+                // is not goes on disappearing (`keepFolding`).
+                if let q = position(of: d.item), let i = byAfter[q] {
+                    if entries[i].before == nil, entries[i].topBefore == nil {
+                        entries[i].drawnBefore(d)
+                        entries[i].anchorBefore = false
+                    }
+                } else if let q = position(of: d.item), let placed = try? placedItem(at: q) {
+                    var e = Entry(item: placed.item, after: q)
+                    e.drawnBefore(d)
+                    e.anchorBefore = false
+                    e.heightAfter = placed.height
+                    byAfter[q] = entries.count
+                    entries.append(e)
                 } else {
                     var e = Entry(item: d.item)
                     e.drawnBefore(d)
                     e.anchorBefore = false
                     e.topAfter = d.top
+                    e.foldsUnder = d.foldsUnder
                     e.order = (lastAfter, 1, sequence)
                     entries.append(e)
                 }
@@ -163,13 +174,14 @@ extension Table {
         for (i, e) in entries.enumerated() where e.item.kind == .header && e.after != nil {
             headers[e.item.sectionID] = i
         }
+        keepFolding(&entries, headers)
         let items = entries.map { e -> TransitionItem in
             let change: TransitionChange
             let (tb, ta) = (e.topBefore ?? 0, e.topAfter ?? 0)
-            if e.before == nil {
-                change = .appears
-            } else if e.after == nil {
+            if e.after == nil {
                 change = .disappears
+            } else if e.before == nil {
+                change = .appears
             } else {
                 change = tb == ta && e.heightBefore == e.heightAfter ? .stays : .moves
             }
@@ -194,7 +206,7 @@ extension Table {
         let anchors = entries.indices.filter {
             position(entries[$0]) != nil && placed(entries[$0]) && (before ? entries[$0].anchorBefore : entries[$0].anchorAfter)
         }.sorted { position(entries[$0])! < position(entries[$1])! }
-        let loose = entries.indices.filter { entries[$0].survives && !placed(entries[$0]) }
+        let loose = entries.indices.filter { position(entries[$0]) != nil && !placed(entries[$0]) }
             .sorted { position(entries[$0])! < position(entries[$1])! }
         guard !loose.isEmpty else { return }
         func natural(_ i: Int) -> (top: Double, height: Double) {
@@ -292,6 +304,37 @@ extension Table {
                 entries[i].topBefore = cursor
                 entries[i].heightBefore = 0
             }
+        }
+    }
+
+    /// Items that were folding in a running transition and are in neither
+    /// list go on folding: each group moves up until its bottom is at its
+    /// header's bottom after (they shrink where they are when that header
+    /// is not in the transition). O(k).
+    private func keepFolding(_ entries: inout [Entry], _ headers: [SectionID: Int]) {
+        var bottoms: [SectionID: Double] = [:]
+        for e in entries {
+            if let s = e.foldsUnder { bottoms[s] = max(bottoms[s] ?? -.infinity, e.topBefore! + e.heightBefore) }
+        }
+        for i in entries.indices {
+            guard let s = entries[i].foldsUnder, let h = headers[s], let bottom = bottoms[s] else { continue }
+            let header = entries[h]
+            entries[i].folds = true
+            entries[i].clipSection = s
+            entries[i].heightAfter = entries[i].heightBefore
+            entries[i].topAfter = entries[i].topBefore! + (header.topAfter! + header.heightAfter - bottom)
+        }
+    }
+
+    /// Where an item (as a running transition drew it) is in the list now;
+    /// nil when it is not shown. O(depth · log n).
+    private func position(of item: Item) -> Int? {
+        let s = SectionRef.id(item.sectionID)
+        switch item.kind {
+        case .header: return try? headerPosition(section: s)
+        case .row: return try? rowPosition(section: s, row: item.row)
+        case .footer: return try? footerPosition(section: s)
+        case .placeholder: return nil
         }
     }
 

@@ -26,7 +26,8 @@ struct Drawn {
     /// Taken from the viewport or a running frame (not only stuck): the
     /// items that scroll in or out are laid out from these.
     var anchor = true
-    /// From a running transition, folding under the header of this section.
+    /// From a running transition, disappearing under the header of this
+    /// section (nil: not folding, or its header was not in that transition).
     var foldsUnder: SectionID?
 }
 
@@ -85,12 +86,22 @@ extension Table {
             // Where the running transition draws its items now, moved by a
             // scroll made since it began.
             let shift = running.offsetAfter - v.offset
+            // Its items not drawn now are not taken from the viewport either.
+            for it in running.items { if let p = it.positionAfter { framed.insert(p) } }
             for f in running.frame(at: running.progress) {
                 let it = running.items[f.index]
-                var d = Drawn(item: it.item, position: it.positionAfter, top: f.top + shift, height: f.height,
-                              natural: f.top + shift, stuck: it.stuckAfter)
-                if it.folds, it.positionAfter == nil { d.foldsUnder = it.item.sectionID }
-                if let p = it.positionAfter { framed.insert(p) }
+                let top = f.top + shift, bottom = top + f.height
+                // Only what is drawn in the viewport: below a folding
+                // item's clip, and inside [0, height) (an item of height
+                // 0 counts when its top is inside).
+                let shown = max(top, f.clipTop + shift)
+                guard f.height == 0 ? (top >= 0 && top < v.height && shown <= top)
+                                    : (shown < bottom && shown < v.height && bottom > 0) else { continue }
+                var d = Drawn(item: it.item, position: it.positionAfter, top: top, height: f.height,
+                              natural: top, stuck: it.stuckAfter)
+                if it.folds, it.positionAfter == nil {
+                    d.foldsUnder = it.clip.map { running.items[$0].item.sectionID }
+                }
                 items.append(d)
             }
         }
