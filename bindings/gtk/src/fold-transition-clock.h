@@ -45,9 +45,10 @@ typedef struct _FoldStore FoldStore;
  *     gsize n;
  *     const fold_transition_item *items = fold_transition_clock_get_items(clock, &n);
  *     const fold_frame_item *frame = fold_transition_clock_get_frame(clock, &n);
- *     // draw items[frame[i].index] at y = frame[i].top (+ offset_after - the
- *     // view's offset, after a scroll), frame[i].height tall, clipped above
- *     // frame[i].clip_top; FOLD_TRANSITION_STUCK_* ones last
+ *     // draw items[frame[i].index] at y = frame[i].top (+ offset_after, from
+ *     // fold_transition_clock_get_info(), - the view's offset: after a
+ *     // scroll), frame[i].height tall, only below frame[i].clip_top;
+ *     // FOLD_TRANSITION_STUCK_* ones last
  * } else {
  *     // draw fold_table_visible_items() as usual
  * }
