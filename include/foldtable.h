@@ -1192,8 +1192,8 @@ typedef struct fold_frame_item {
                          at this progress); -INFINITY when nothing clips */
 } fold_frame_item;
 
-/* Turns transitions on (nonzero) or off. Off drops the current transition.
- * Reports nothing. O(1). */
+/* Turns transitions on (1) or off (0); other values are FOLD_E_INVALID.
+ * Off drops the current transition. Reports nothing. O(1). */
 int fold_table_set_transitions(fold_table *table, int32_t enabled);
 
 /* Whether transitions are on. O(1). */
@@ -1214,15 +1214,15 @@ int fold_table_transition_items(const fold_table *table, fold_transition_item *o
  * 1 = after), linearly: top = top_before + t * (top_after - top_before),
  * the same for the height and the folding header's bottom (apply your own
  * easing to t first). One entry per item, in the transition's order; t must
- * be in [0, 1] (FOLD_E_RANGE; NaN is FOLD_E_INVALID); FOLD_E_NOT_FOUND when
- * there is no transition. Writes as fold_table_transition_items does. O(k). */
+ * be in [0, 1] (else FOLD_E_INVALID, NaN too); FOLD_E_NOT_FOUND when there
+ * is no transition. Writes as fold_table_transition_items does. O(k). */
 int fold_table_transition_frame(const fold_table *table, double t, fold_frame_item *out,
                                 int64_t capacity, int64_t *out_written, int64_t *out_total);
 
 /* Tells the table how far the view has animated the current transition
  * (0..1; 1 = done), so a change that arrives meanwhile starts from there.
- * FOLD_E_RANGE outside [0, 1], FOLD_E_INVALID for NaN, FOLD_E_NOT_FOUND
- * without a transition. Reports nothing. O(1). */
+ * FOLD_E_INVALID outside [0, 1] (NaN too), FOLD_E_NOT_FOUND without a
+ * transition. Reports nothing. O(1). */
 int fold_table_set_transition_progress(fold_table *table, double t);
 
 /* ------------------------------------------------------------------------- */

@@ -163,6 +163,7 @@ extension Table {
             }
             let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
             let wasShown = s.showsChildren
+            if !collapsed { noteExpandedForTransition(s) }
             s.settlePlace()  // a pending "select the shown" means shown before this
             s.collapsed = collapsed
             if collapsed, filter != nil { closeForFilter(s) }

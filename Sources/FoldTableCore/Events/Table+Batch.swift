@@ -43,6 +43,7 @@ extension Table {
             eventState.batch?.depth += 1
             return
         }
+        captureTransitionStart()
         var b = Batch(heightBefore: contentHeight, anchor: captureAnchor(), follows: followsEnd())
         b.set.itemsBefore = itemCount
         eventState.batch = b

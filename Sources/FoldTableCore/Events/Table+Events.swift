@@ -149,6 +149,7 @@ extension Table {
         let heightBefore = contentHeight
         let anchor = batched ? nil : captureAnchor()
         let follows = !batched && followsEnd()
+        if !batched { captureTransitionStart() }
         eventState.changes = ChangeSet()
         eventState.changes?.itemsBefore = itemCount
         let version = root.structureVersion
@@ -163,6 +164,7 @@ extension Table {
             (selectionState.anchor, focusState.focused) = held
             focusState.placed = false
             eventState.changes = nil
+            if !batched { dropTransitionStart() }
             // A failed call changes nothing, but a callback may have read a
             // version that belonged to a shape the failure undid (a load or
             // rows stopped by the filter): move past every value it could
@@ -185,7 +187,10 @@ extension Table {
     /// Anchors the viewport after a change (one mutation or a batch) and
     /// tells the change listeners, unless nothing changed.
     func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool) {
-        if set.isEmpty && !set.movedViewport && !set.selectionChanged { return }
+        if set.isEmpty && !set.movedViewport && !set.selectionChanged {
+            dropTransitionStart()  // a change set that reports nothing keeps the current transition
+            return
+        }
         if let placed = set.placedOffset {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {
@@ -195,6 +200,7 @@ extension Table {
         } else if let v = viewport {
             set.anchoredOffset = placeViewport(at: v.offset)  // no item under the offset before
         }
+        finishTransition(set)  // built before the listeners run, so they may read it
         eventState.notifying = true
         defer { eventState.notifying = false }
         let told = set

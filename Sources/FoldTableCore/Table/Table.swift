@@ -78,6 +78,9 @@ public final class Table {
     var focusState = FocusState()
     /// Measure rows and headers whose height is unknown (Table+LazyHeights.swift).
     var heightProviders = HeightProviders()
+    /// Transitions on or off, the current one, and the capture of the
+    /// running change set (Table+Transitions.swift).
+    var transitionState = TransitionState()
     /// The active filter, and the match function while it is being asked
     /// (Table+Filter.swift).
     var filter: Filter?
