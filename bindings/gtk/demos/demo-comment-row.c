@@ -68,10 +68,12 @@ stuck(const fold_transition_item *it)
  * it under a folding header), then the items that disappear right after
  * it (frame entries first_gone .. first_gone + n_gone - 1), which the list
  * has no rows for any more: the row takes their drawn heights (`gap`) and
- * draws them, so the rows below slide instead of jumping. */
+ * draws them, so the rows below slide instead of jumping. A comment that
+ * shrinks (the accordion closing it) is drawn with the text it showed. */
 typedef struct {
     double shown, hidden, gap;
     gsize first_gone, n_gone;
+    gboolean shrinks;
 } RowFrame;
 
 static gboolean
@@ -86,9 +88,11 @@ row_frame(CommentRow *self, RowFrame *out)
     for (gsize i = 0; items && frame && i < nf; i++) {
         if (frame[i].index < 0 || (gsize)frame[i].index >= n)
             continue;
+        /* A header stuck at the top has its stuck rect: its height all the same. */
         const fold_transition_item *it = &items[frame[i].index];
-        if (stuck(it) || it->position_after != position)
+        if (it->position_after != position)
             continue;
+        out->shrinks = it->height_after < it->height_before;
         out->gap = 0;
         out->first_gone = i + 1;
         out->n_gone = 0;
@@ -97,10 +101,10 @@ row_frame(CommentRow *self, RowFrame *out)
             if (frame[j].index < 0 || (gsize)frame[j].index >= n)
                 break;
             const fold_transition_item *next = &items[frame[j].index];
-            if (stuck(next))
-                continue;
             if (next->position_after >= 0)
                 break;
+            if (stuck(next))
+                continue;
             out->gap += frame_shown(&frame[j], NULL);
             out->n_gone = j + 1 - out->first_gone;
         }
@@ -198,10 +202,11 @@ snapshot_header(CommentRow *self, GtkSnapshot *snapshot, int width, double heigh
 }
 
 /* A comment at (0, 0), `height` tall: avatar, byline, then the text in
- * FoldTextHeights' layout (returned: the caller unrefs it). */
+ * FoldTextHeights' layout, whole or cut to its collapsed lines (returned:
+ * the caller unrefs it). */
 static PangoLayout *
 snapshot_comment(CommentRow *self, GtkSnapshot *snapshot, const Comment *c, gboolean expandable,
-                 gboolean expanded, int width, double height, const GdkRGBA *fg,
+                 gboolean expanded, gboolean whole, int width, double height, const GdkRGBA *fg,
                  const GdkRGBA *dim)
 {
     GtkWidget *widget = GTK_WIDGET(self);
@@ -249,7 +254,7 @@ snapshot_comment(CommentRow *self, GtkSnapshot *snapshot, const Comment *c, gboo
         g_object_unref(l);
     }
 
-    PangoLayout *text = fold_text_heights_create_layout(self->heights, c->text, expanded);
+    PangoLayout *text = fold_text_heights_create_layout(self->heights, c->text, whole);
     if (text) {
         gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height));
         draw_layout(snapshot, text, PAD_LEFT, PAD_TOP, fg);
@@ -291,6 +296,7 @@ snapshot_gone(CommentRow *self, GtkSnapshot *snapshot, const RowFrame *rf, int w
                                                           (float)width, 1));
             PangoLayout *text = snapshot_comment(
                 self, snapshot, c, (it->item_flags & FOLD_ITEM_FLAG_EXPANDABLE) != 0,
+                (it->item_flags & FOLD_ITEM_FLAG_EXPANDED) != 0,
                 (it->item_flags & FOLD_ITEM_FLAG_EXPANDED) != 0, width, frame[j].height, fg, dim);
             g_clear_object(&text);
             gtk_snapshot_pop(snapshot);
@@ -317,7 +323,7 @@ comment_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     self->drawn_gone = 0;
     /* While a transition plays: the item's own part (its content moved up
      * by what a folding header hides of it), then the items gone after it. */
-    RowFrame rf = {height, 0, 0, 0, 0};
+    RowFrame rf = {height, 0, 0, 0, 0, FALSE};
     gboolean animated = row_frame(self, &rf);
     double own = animated ? rf.shown + rf.hidden : height;
     gtk_snapshot_save(snapshot);
@@ -334,8 +340,11 @@ comment_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         if (c)
             self->layout = snapshot_comment(self, snapshot, c,
                                             fold_list_item_get_expandable(self->item),
-                                            fold_list_item_get_expanded(self->item), width, own,
-                                            &fg, &dim);
+                                            fold_list_item_get_expanded(self->item),
+                                            fold_list_item_get_expanded(self->item) ||
+                                                (rf.shrinks &&
+                                                 fold_list_item_get_expandable(self->item)),
+                                            width, own, &fg, &dim);
     }
     if (animated)
         gtk_snapshot_pop(snapshot);

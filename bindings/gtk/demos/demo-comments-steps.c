@@ -137,6 +137,38 @@ check_accordion_mid(gpointer data)
            app->before[1], app->after[1], top2, app->before[2], app->after[2]);
 }
 
+/* After each frame painted while the accordion plays: release/2's top. */
+static void
+track_top(GdkFrameClock *frame_clock, gpointer data)
+{
+    (void)frame_clock;
+    CommentsApp *app = data;
+    if (!fold_transition_clock_is_running(app->clock))
+        return;
+    double top = row_top(app, demo_row_pos(app->demo.table, "release", 2));
+    g_array_append_val(app->tops, top);
+}
+
+/* The tops recorded: at least 5 frames, release/2 only moving up, from
+ * its top before to its top after. Stops recording. */
+static void
+check_tops(CommentsApp *app)
+{
+    GdkFrameClock *frame_clock = gtk_widget_get_frame_clock(app->demo.window);
+    g_clear_signal_handler(&app->track, frame_clock);
+    guint n = app->tops->len, up = 0;
+    const double *tops = (const double *)(void *)app->tops->data;
+    for (guint i = 1; i < n; i++)
+        up += tops[i] <= tops[i - 1];
+    EXPECT(n >= 5 && up == n - 1);
+    EXPECT(n > 0 && tops[0] <= app->before[2] && tops[n - 1] >= app->after[2]);
+    printf("step %d: the accordion over %u frames: release/2's top %.0f, %.0f, ..., %.0f, "
+           "never moving back\n",
+           app->demo.step, n, n > 0 ? tops[0] : -1, n > 1 ? tops[1] : -1,
+           n > 0 ? tops[n - 1] : -1);
+    g_array_set_size(app->tops, 0);
+}
+
 void
 comments_step_12(gpointer data)
 {
@@ -151,6 +183,10 @@ comments_step_12(gpointer data)
     app->before[2] = row_top(app, p2);
     demo_mid_frame_catch(&app->mid, &app->demo, app->clock, check_accordion_mid, app,
                          "-transition-mid.png");
+    if (!app->tops)
+        app->tops = g_array_new(FALSE, FALSE, sizeof(double));
+    app->track = g_signal_connect(gtk_widget_get_frame_clock(app->demo.window), "after-paint",
+                                  G_CALLBACK(track_top), app);
     EXPECT(demo_click(&app->demo, (guint)p2) == FOLD_ACTIVATED_ROW_EXPANDED);
     EXPECT(fold_transition_clock_is_running(app->clock));
     app->after[0] = demo_item_height_at(t, p0);
@@ -186,6 +222,7 @@ comments_step_13(gpointer data)
     CommentsApp *app = data;
     fold_table *t = app->demo.table;
     EXPECT(demo_mid_frame_done(&app->mid));
+    check_tops(app);
     comments_check_rows(app, "step 13");
     /* The release thread folds, animated. */
     int64_t h = demo_header_pos(t, "release"), next = demo_header_pos(t, "design");

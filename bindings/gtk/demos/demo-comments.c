@@ -86,6 +86,7 @@ finish(gpointer data)
 {
     App *app = data;
     demo_mid_frame_done(&app->mid);
+    g_clear_pointer(&app->tops, g_array_unref);
     g_clear_object(&app->clock);
     g_clear_object(&app->demo.model);
     g_clear_object(&app->store);

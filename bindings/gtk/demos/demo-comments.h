@@ -35,6 +35,8 @@ typedef struct {
     Hovered hovered[3]; /* a short comment, a long one, a header */
     DemoMidFrame mid;   /* a frame mid-way through a transition, checked and saved */
     double before[3], after[3]; /* what the mid-way check compares with */
+    GArray *tops;  /* double: a row's top at each frame painted while the accordion plays */
+    gulong track;  /* the frame clock's after-paint handler that records them */
 } CommentsApp;
 
 /* Every shown row: allocated height == engine height == Pango's answer;
