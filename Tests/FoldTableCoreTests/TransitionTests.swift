@@ -285,4 +285,36 @@ private func lines(_ t: Table) -> [String] { (t.transition?.items ?? []).map(des
         }
         #expect(checked == 170)
     }
+
+    @Test func aStuckHeaderScrolledPastFoldsItsRowsUnderItself() throws {
+        let t = try animatedTable()
+        try t.setViewport(Viewport(offset: 40, height: 200))
+        _ = try t.setCollapsed(true, section: "Mac")
+        let tr = try #require(t.transition)
+        #expect(tr.offsetBefore == 40 && tr.offsetAfter == 10)  // anchored on iPad, clamped
+        #expect(Array(lines(t)[0...4]) == [
+            // Stuck above the viewport before; its section's end pushes it up after.
+            "H moves 0+30->-10+30 stuckBA",
+            "R0 disappears -10+20->-40+20 folds@0",
+            "R1 disappears 10+20->-20+20 folds@0",
+            "R2 disappears 30+20->0+20 folds@0",
+            "H moves 50+30->20+30",
+        ])
+        #expect(tr.frame(at: 0.5)[1].clipTop == 25)
+    }
+
+    @Test func measuringBuildsNoTransition() throws {
+        let t = try animatedTable()
+        _ = try t.setCollapsed(true, section: "Mac")
+        t.setHeightProvider { _, row in Double(30 + row) }
+        #expect(try t.measure(offset: 0, height: 200) == 6)
+        try t.invalidateHeights(section: nil)
+        #expect(t.transition?.serial == 1)
+        // Inside a batch they count with the rest.
+        try t.batch {
+            _ = try t.measure(offset: 0, height: 200)
+            _ = try t.setCollapsed(false, section: "Mac")
+        }
+        #expect(t.transition?.serial == 2)
+    }
 }

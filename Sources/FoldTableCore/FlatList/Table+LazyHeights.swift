@@ -62,6 +62,7 @@ extension Table {
         }
         guard heightProviders.row != nil || heightProviders.header != nil || heightProviders.expanded != nil else { return 0 }
         return try mutate {
+            skipTransition()  // new measurements replace estimates: nothing to animate
             var measured = 0
             let anchor = captureAnchor()
             let follows = followsEnd()
@@ -144,6 +145,7 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         try mutate {
+            skipTransition()
             try setRowHeight(section: ref, row: row, height: nil)
             try editRowRedrawing(row, in: s, materialize: false) { run, i in
                 guard run.isProvided(i) else { return }
@@ -180,6 +182,7 @@ extension Table {
     public func invalidateHeights(section ref: SectionRef?) throws {
         let target = try ref.map(section)
         try mutate {
+            skipTransition()
             func reset(_ s: Section, deep: Bool) {
                 if s !== root, s.headerMeasured || s.headerHeight != options.headerHeight {
                     s.headerMeasured = false

@@ -64,8 +64,8 @@ private struct Entry {
     var folds = false
     var clipSection: SectionID?
     /// Sort key: the position after (for one that disappears: that of
-    /// the item it followed), then 1 for one that disappears, then its
-    /// place before.
+    /// the survivor it followed), then 1 for one that disappears, then its
+    /// place before (in the list, or among what a running frame drew).
     var order = (0, 0, 0)
 
     var survives: Bool { before != nil && after != nil }
@@ -136,7 +136,6 @@ extension Table {
             } else {
                 var e = Entry(item: d.item, before: p)
                 e.drawnBefore(d)
-                e.order = (lastAfter, 1, sequence)
                 entries.append(e)
             }
         }
@@ -145,7 +144,20 @@ extension Table {
         stack(&entries, before: false)
         closeUp(&entries)
         openUp(&entries)
-        for i in entries.indices where entries[i].after != nil { entries[i].order = (entries[i].after!, 0, 0) }
+        // One that disappears comes after the survivor it followed before.
+        let kept = entries.filter(\.survives).map { ($0.before!, $0.after!) }.sorted { $0.0 < $1.0 }
+        for i in entries.indices {
+            if let q = entries[i].after {
+                entries[i].order = (q, 0, 0)
+            } else if let p = entries[i].before {
+                var low = 0, high = kept.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if kept[mid].0 < p { low = mid + 1 } else { high = mid }
+                }
+                entries[i].order = (low > 0 ? kept[low - 1].1 : -1, 1, p)
+            }
+        }
         entries.sort { $0.order < $1.order }
         var headers: [SectionID: Int] = [:]
         for (i, e) in entries.enumerated() where e.item.kind == .header && e.after != nil {

@@ -106,6 +106,13 @@ extension Table {
         if transitionState.before != nil { transitionState.expanded.insert(ObjectIdentifier(s)) }
     }
 
+    /// Inside a mutation that builds no transition (measuring and
+    /// invalidating heights replace estimates a view redraws at once); a
+    /// batch it belongs to still builds one.
+    func skipTransition() {
+        if eventState.batch == nil { dropTransitionStart() }
+    }
+
     /// The running change set failed or reported nothing: drop its capture.
     func dropTransitionStart() {
         transitionState.before = nil
