@@ -2,7 +2,8 @@
  * (demo-canvas-animate.h): a row expanding and a section collapsing, each
  * caught in the middle of its transition (the clock made slow), drawn from
  * the clock's frame and compared with the engine's frame at the drawn
- * progress; the row's screenshot canvas-transition-mid.png. */
+ * progress; screenshots canvas-transition-mid.png (the row) and
+ * canvas-transition-fold.png (the section). */
 #include "demo-canvas-animate.h"
 #include "demo-screenshot.h"
 
@@ -125,6 +126,7 @@ section_collapses(DemoApp *demo, FoldCanvas *canvas)
     DEMO_EXPECT(demo, fold_canvas_click(canvas, header) == FOLD_ACTIVATED_SECTION_COLLAPSED);
     DEMO_EXPECT(demo, wait_for_frame(canvas, 0.3));
     double t = canvas->drawn_progress;
+    demo_expect_screenshot(demo, "-transition-fold.png", " (a section collapsing, mid-transition)");
     /* The next section's header slides up; the rows fold under the header. */
     fold_transition_item next;
     fold_frame_item fn;

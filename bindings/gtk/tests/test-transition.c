@@ -18,7 +18,10 @@
  * the first tick over the duration, bit for bit, and the table has it; the
  * frame at the end is what fold_table_visible_items() shows. Then a change
  * during a transition restarts the clock from the frame drawn, and
- * duration 0 and gtk-enable-animations FALSE finish at once.
+ * duration 0 and gtk-enable-animations FALSE finish at once; unmapping the
+ * widget, turning transitions off and dropping the clock cut a transition
+ * short with the table at rest; a change made on another thread starts
+ * its transition on the clock's thread.
  */
 #include "support/gtk-test.h"
 
@@ -320,6 +323,113 @@ test_animations_off(void)
     CHECK(fold_store_set_transitions(store, TRUE, NULL));
 }
 
+/* Runs the main loop until `ticks` ticks were recorded (3 s at most). */
+static void
+wait_ticks(guint ticks)
+{
+    gboolean timed_out = FALSE;
+    guint timeout = g_timeout_add(3000, stop_waiting, &timed_out);
+    while (rec.ticks < ticks && !rec.finished && !timed_out)
+        g_main_context_iteration(NULL, TRUE);
+    if (!timed_out)
+        g_source_remove(timeout);
+    CHECK(rec.ticks >= ticks && !rec.finished);
+}
+
+static double
+table_progress(void)
+{
+    fold_transition_info info = {0};
+    fold_table_transition_info(table, &info);
+    return info.progress;
+}
+
+static FoldTransitionClock *
+new_clock(void)
+{
+    FoldTransitionClock *c = fold_transition_clock_new(store, area);
+    fold_transition_clock_set_duration(c, DURATION);
+    g_signal_connect(c, "tick", G_CALLBACK(on_tick), NULL);
+    g_signal_connect(c, "finished", G_CALLBACK(on_finished), NULL);
+    return c;
+}
+
+/* Cut short: the widget unmapped, transitions turned off, the clock
+ * dropped; each leaves the table at rest (progress 1). */
+static void
+test_cut_short(void)
+{
+    guint64 a = 0;
+    gboolean changed = FALSE;
+    CHECK(fold_store_find_section(store, "a", &a, NULL));
+    /* Unmapped (the window hidden): finished at once. */
+    CHECK(fold_store_collapse(store, a, &changed, NULL) && changed);
+    record(1);
+    wait_ticks(2);
+    gtk_widget_set_visible(window, FALSE);
+    CHECK_EQ_I64(rec.finished, 1);
+    CHECK(!fold_transition_clock_is_running(clk));
+    CHECK_EQ_DBL(table_progress(), 1);
+    gtk_widget_set_visible(window, TRUE);
+    test_wait_for_draw(window, 2);
+    /* Transitions turned off: the next tick finds none and finishes. */
+    CHECK(fold_store_expand(store, a, &changed, NULL) && changed);
+    record(6);
+    wait_ticks(2);
+    CHECK(fold_store_set_transitions(store, FALSE, NULL));
+    play();
+    gsize n = 1;
+    CHECK(!fold_transition_clock_is_running(clk) && !fold_transition_clock_get_frame(clk, &n) &&
+          n == 0);
+    CHECK(fold_store_set_transitions(store, TRUE, NULL));
+    /* Dropped while running: the table at rest, so the next clock's first
+     * transition starts from the rects at rest. */
+    CHECK(fold_store_collapse(store, a, &changed, NULL) && changed);
+    record(1);
+    wait_ticks(2);
+    g_object_unref(clk);
+    CHECK_EQ_DBL(table_progress(), 1);
+    clk = new_clock();
+    CHECK(fold_store_expand(store, a, &changed, NULL) && changed);
+    record(6);
+    gsize count = 0;
+    const fold_transition_item *items = fold_transition_clock_get_items(clk, &count);
+    CHECK(rec.index >= 0 && items[rec.index].top_before == 28 && items[rec.index].top_after == 223);
+    play();
+    CHECK_EQ_I64(rec.finished, 1);
+    printf("cut short: by unmapping, by turning transitions off, by dropping the clock\n");
+}
+
+static gpointer
+collapse_on_worker(gpointer data)
+{
+    int changed = 0;
+    fold_table_collapse(table, *(guint64 *)data, &changed);
+    return GINT_TO_POINTER(changed);
+}
+
+/* A change made on another thread starts the transition on this one. */
+static void
+test_other_thread(void)
+{
+    guint64 a = 0;
+    CHECK(fold_store_find_section(store, "a", &a, NULL));
+    memset(&rec, 0, sizeof rec);
+    GThread *worker = g_thread_new("collapse", collapse_on_worker, &a);
+    CHECK(GPOINTER_TO_INT(g_thread_join(worker)) == 1);
+    CHECK(!fold_transition_clock_is_running(clk)); /* not yet: at the next iteration */
+    gint64 end = g_get_monotonic_time() + G_USEC_PER_SEC;
+    while (!fold_transition_clock_is_running(clk) && g_get_monotonic_time() < end)
+        g_main_context_iteration(NULL, FALSE);
+    CHECK(fold_transition_clock_is_running(clk));
+    record(1); /* B's header: from 223 up to 28 */
+    gsize n = 0;
+    const fold_transition_item *items = fold_transition_clock_get_items(clk, &n);
+    CHECK(rec.index >= 0 && items[rec.index].top_before == 223 && items[rec.index].top_after == 28);
+    play();
+    check_playback("on another thread: A collapses", 223, 28, 28, 28, -1);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -338,16 +448,17 @@ main(int argc, char **argv)
     gtk_window_present(GTK_WINDOW(window));
     test_wait_for_draw(window, 2);
     clk = fold_transition_clock_new(store, area);
-    CHECK_EQ_I64(fold_transition_clock_get_duration(clk), 250);
-    fold_transition_clock_set_duration(clk, DURATION);
-    g_signal_connect(clk, "tick", G_CALLBACK(on_tick), NULL);
-    g_signal_connect(clk, "finished", G_CALLBACK(on_finished), NULL);
+    CHECK_EQ_I64(fold_transition_clock_get_duration(clk), FOLD_TRANSITION_CLOCK_DEFAULT_DURATION);
+    g_object_unref(clk);
+    clk = new_clock();
 
     gint64 t0 = g_get_monotonic_time();
     test_row_expand();
     test_section_expand();
     test_restart();
     test_animations_off();
+    test_cut_short();
+    test_other_thread();
     printf("wall time %.0f ms\n", (double)(g_get_monotonic_time() - t0) / 1000.0);
 
     g_object_unref(clk);
