@@ -9,11 +9,14 @@
  * as each row is tall shows the heights when asked (off by default).
  * Keyboard (demo-view-keys.c): the engine's keyboard model; a click sets
  * the engine's focus; the focused item has a focus ring while the canvas
- * has GTK's focus, selected items the selection's tint. */
+ * has GTK's focus, selected items the selection's tint.
+ * Changes animate (FoldTransitionClock): while a transition runs, the canvas
+ * draws its frame (the items of the transition at the frame's rects) instead
+ * of the visible items (demo-canvas-draw.c). */
 #ifndef FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 #define FOLDTABLE_GTK_DEMO_CANVAS_VIEW_H
 
-#include <foldtable.h>
+#include <foldtable-gtk.h>
 #include <gtk/gtk.h>
 
 #define EXPAND_FACTOR 2.5
@@ -24,7 +27,9 @@ G_DECLARE_FINAL_TYPE(FoldCanvas, fold_canvas, FOLD, CANVAS, GtkWidget)
 /* In the header: the demo's self-test reads what the last frame drew. */
 struct _FoldCanvas {
     GtkWidget parent_instance;
-    fold_table *table; /* not owned */
+    FoldStore *store;  /* a reference */
+    fold_table *table; /* the store's */
+    FoldTransitionClock *clock;
     GtkAdjustment *hadj, *vadj;
     GtkScrollablePolicy hpolicy, vpolicy;
     fold_visible_item *items;
@@ -34,6 +39,11 @@ struct _FoldCanvas {
     int64_t drawn_first, drawn_count, drawn_sticky_first, drawn_sticky_count;
     int64_t drawn_rows, drawn_chevrons, drawn_bars, drawn_focus;
     double drawn_off_centre; /* the largest distance of a row's text from its middle */
+    /* while a transition ran: its frame's progress, the shift applied to
+     * the frame's tops (offset_after - the scroll offset), items drawn */
+    gboolean drawn_transition;
+    double drawn_progress, drawn_shift;
+    int64_t drawn_transition_items;
     int64_t hover; /* the item under the pointer, -1: none */
     GtkEventController *motion;
     double drawn_offset, query_us;
@@ -44,8 +54,9 @@ struct _FoldCanvas {
     guint anchored; /* change sets that moved the viewport */
 };
 
-/* A canvas over `table`, which must outlive it. */
-GtkWidget *fold_canvas_new(fold_table *table);
+/* A canvas over the store's table (a reference on the store), its changes
+ * animated by a FoldTransitionClock (self->clock). */
+GtkWidget *fold_canvas_new(FoldStore *store);
 
 /* What a click on the item at `position` does: FOLD_ACTIVATED_*. */
 int32_t fold_canvas_activate(FoldCanvas *self, int64_t position);

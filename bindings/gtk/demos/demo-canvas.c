@@ -30,6 +30,7 @@
  *                                                  a screenshot, exit 0 / 1
  */
 #include "demo-app.h"
+#include "demo-canvas-animate.h"
 #include "demo-canvas-view.h"
 #include "demo-keys.h"
 
@@ -55,16 +56,17 @@ xorshift64(uint64_t *state)
     return *state = x;
 }
 
-/* Integer heights: float-exact in the engine, so sums compare exactly. */
-static fold_table *
-build_table(double *out_row_sum, double *section_sums)
+/* Integer heights: float-exact in the engine, so sums compare exactly.
+ * The table is a FoldStore's (its FoldTransitionClock animates changes). */
+static FoldStore *
+build_store(double *out_row_sum, double *section_sums)
 {
-    fold_table_options options;
-    fold_table_options_init(&options);
-    options.header_height = HEADER_HEIGHT;
-    fold_table *table = NULL;
-    if (fold_table_new(&options, &table) != FOLD_OK)
+    FoldStore *store = g_object_new(FOLD_TYPE_STORE, "header-height", HEADER_HEIGHT, NULL);
+    fold_table *table = fold_store_get_table(store);
+    if (!table) {
+        g_object_unref(store);
         return NULL;
+    }
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     double *heights = g_new(double, ROWS);
     double total = 0;
@@ -83,19 +85,22 @@ build_table(double *out_row_sum, double *section_sums)
         if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, key, header, 0, 0, &id) !=
                 FOLD_OK ||
             fold_table_insert_rows(table, id, 0, ROWS, heights) != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
             g_free(heights);
-            return demo_table_failed(table);
+            g_object_unref(store);
+            return NULL;
         }
     }
     g_free(heights);
     *out_row_sum = total;
-    return table;
+    return store;
 }
 
 /* ---- app and self-test (the canvas itself: demo-canvas-view.c) ----------- */
 
 typedef struct {
-    DemoApp demo; /* no model, no list: the canvas draws the table */
+    DemoApp demo; /* no model, no list: the canvas draws the table (demo.table: the store's) */
+    FoldStore *store;
     double row_sum;
     double section_sums[SECTIONS];
     FoldCanvas *canvas;
@@ -376,9 +381,33 @@ step_13(gpointer data)
     printf("step 13: Home: item 0, scrolled to the top\n");
 }
 
+/* ---- animated changes (demo-canvas-animate.c) ------------------------------- */
+
+static void
+step_14(gpointer data)
+{
+    App *app = data;
+    demo_canvas_animate_step(&app->demo, app->canvas, 1);
+}
+
+static void
+step_15(gpointer data)
+{
+    App *app = data;
+    demo_canvas_animate_step(&app->demo, app->canvas, 2);
+}
+
+static void
+step_16(gpointer data)
+{
+    App *app = data;
+    demo_canvas_animate_step(&app->demo, app->canvas, 3);
+}
+
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3,  step_4,  step_5,  step_6, step_7,
-                                     step_8, step_9, step_10, step_11, step_12, step_13};
+static const DemoStep self_test[] = {step_1,  step_2,  step_3,  step_4,  step_5,  step_6,
+                                     step_7,  step_8,  step_9,  step_10, step_11, step_12,
+                                     step_13, step_14, step_15, step_16};
 
 static void
 on_bars_toggled(GtkCheckButton *button, gpointer data)
@@ -393,7 +422,7 @@ build_window(GtkApplication *gapp, gpointer data)
     App *app = data;
     GtkWidget *window =
         demo_window_new(gapp, NULL, NULL, "FoldTable — 1,000,000 rows on a canvas", 600, 600);
-    GtkWidget *canvas = fold_canvas_new(app->demo.table);
+    GtkWidget *canvas = fold_canvas_new(app->store);
     app->canvas = FOLD_CANVAS(canvas);
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER,
@@ -419,9 +448,10 @@ start(gpointer data)
 {
     App *app = data;
     gint64 t0 = g_get_monotonic_time();
-    app->demo.table = build_table(&app->row_sum, app->section_sums);
-    if (!app->demo.table)
+    app->store = build_store(&app->row_sum, app->section_sums);
+    if (!app->store)
         return 1;
+    app->demo.table = fold_store_get_table(app->store);
     printf("built %d sections x %d rows in %.0f ms\n", SECTIONS, ROWS,
            (double)(g_get_monotonic_time() - t0) / 1000.0);
     return 0;
@@ -430,7 +460,9 @@ start(gpointer data)
 static void
 finish(gpointer data)
 {
-    fold_table_free(((App *)data)->demo.table);
+    App *app = data;
+    app->demo.table = NULL;
+    g_clear_object(&app->store);
 }
 
 int

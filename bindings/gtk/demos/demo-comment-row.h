@@ -2,11 +2,20 @@
  * byline, "Show more"/"Show less", then the text in FoldTextHeights'
  * layout) or a thread's header (FoldExpander's chevron, title, detail), at
  * exactly the engine's height (measure() answers the item's "height"). CSS
- * classes: header, collapsed, expandable, expanded. */
+ * classes: header, collapsed, expandable, expanded.
+ *
+ * While a FoldTransitionClock plays a transition, the row takes the height
+ * of its item at the clock's frame instead (the GtkListView lays the rows
+ * out again at each frame, so the rows below slide): a comment growing or
+ * shrinking, one unfolding from under its header (the part below the
+ * header's bottom, its content drawn that much higher), and the items the
+ * change removed from the list right after it, which have no row any more:
+ * the row takes their heights and draws them below itself. */
 #ifndef FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
 #define FOLDTABLE_GTK_DEMO_COMMENT_ROW_H
 
 #include "fold-text-heights.h"
+#include "fold-transition-clock.h"
 #include "foldtable-gtk.h"
 
 #include <gtk/gtk.h>
@@ -21,8 +30,10 @@
 #define COMMENT_TYPE_ROW (comment_row_get_type())
 G_DECLARE_FINAL_TYPE(CommentRow, comment_row, COMMENT, ROW, GtkWidget)
 
-/* A row that lays out texts with `heights` (not owned). */
-GtkWidget *comment_row_new(FoldTextHeights *heights, GtkListItem *list_item);
+/* A row that lays out texts with `heights` (not owned) and animates its
+ * height with `clock` (not owned; NULL: never). */
+GtkWidget *comment_row_new(FoldTextHeights *heights, GtkListItem *list_item,
+                           FoldTransitionClock *clock);
 
 /* Binds the row to a model item (NULL: unbinds). */
 void comment_row_set_item(CommentRow *self, FoldListItem *item);
@@ -42,5 +53,11 @@ int64_t comment_row_get_position(CommentRow *self);
 PangoLayout *comment_row_get_layout(CommentRow *self);
 double comment_row_get_drawn_height(CommentRow *self);
 int comment_row_get_drawn_chevron(CommentRow *self);
+/* How many items gone from the list the last snapshot drew below the row. */
+int comment_row_get_drawn_gone(CommentRow *self);
+
+/* The row's height at the clock's frame (whole pixels), or -1 when the
+ * clock is not running or its item is not in the transition. */
+int comment_row_get_frame_height(CommentRow *self);
 
 #endif

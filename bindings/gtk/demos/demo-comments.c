@@ -12,14 +12,36 @@
  * (CommentRow's measure() answers the item's "height"). Resizing the window
  * re-measures (fold_table_invalidate_heights + fold_table_measure).
  *
- * This file: the window, the table and the self-test; the data in
- * demo-comments-data.c, the row widget in demo-comment-row.c.
+ * Animated changes (issue 37), and which views can animate. The engine
+ * gives, for each change, every item drawn in the viewport before or after
+ * it with its rect before and after (foldtable.h, "Transitions"); a view
+ * that places its items itself draws them at the rects of each frame (the
+ * canvas and log demos, cairo). A GtkListView cannot: it places its rows
+ * itself, one under the other from its own scroll anchor, and has no way
+ * to draw a row anywhere else, to keep a removed row, or to let two rows
+ * overlap. What it does let a row choose is its height, and it lays the
+ * rows out again whenever one asks. So here each CommentRow, while the
+ * view's FoldTransitionClock runs, takes the height its item has at the
+ * clock's frame (demo-comment-row.c): in the accordion one comment grows
+ * while the other shrinks and the rows between and below slide; a thread
+ * that collapses keeps its comments drawn inside its header's row, folding
+ * up under the header, and the next thread slides up; one that expands
+ * unfolds its comments from under the header. The list's own scroll
+ * position is the engine's viewport (the adjustment tells the table), so
+ * the transition covers what the list shows. What it cannot do: move a
+ * row without changing the heights above it (a move or a reordering jumps),
+ * or animate where the list scrolls to.
+ *
+ * This file: the window, the store and self-test steps 1 to 6 (heights);
+ * steps 7 to 15 (the keyboard alone, animated changes) are in
+ * demo-comments-steps.c, the data in demo-comments-data.c, the row widget
+ * in demo-comment-row.c.
  *
  *   foldtable-gtk-demo-comments                      interactive
  *   foldtable-gtk-demo-comments --self-test OUT.png  drive itself, check, save
  *                                                    screenshots, exit 0 / 1
  */
-#include "demo-app.h"
+#include "demo-comments.h"
 #include "demo-comment-row.h"
 #include "demo-comments-data.h"
 #include "demo-keys.h"
@@ -32,39 +54,42 @@
 #include <stdio.h>
 #include <string.h>
 
-#define HEADER_HEIGHT 40.0
+typedef CommentsApp App;
 
-/* A row widget the self-test hovers, and how it was drawn before. */
-typedef struct {
-    CommentRow *row;
-    GdkTexture *plain;
-} Hovered;
-
-typedef struct {
-    DemoApp demo;
-    FoldTextHeights *heights;
-    GtkWidget *scroller, *status;
-    GtkAdjustment *vadj;
-    /* self-test */
-    int width;
-    int64_t expanded_pos;
-    Hovered hovered[3]; /* a short comment, a long one, a header */
-} App;
-
-static fold_table *
-build_table(void)
+/* demo_main_with's start and finish: a store (the clock plays its
+ * transitions) and the model over it. The row height is the estimate until
+ * measured. */
+static int
+start(gpointer data)
 {
-    /* The row height is the estimate until measured. */
-    fold_table *table =
-        demo_table_new(HEADER_HEIGHT, PAD_TOP + PAD_BOTTOM + 3 * 18, FOLD_ACCORDION_SINGLE);
-    if (!table)
-        return NULL;
+    App *app = data;
+    app->store = g_object_new(FOLD_TYPE_STORE, "header-height", HEADER_HEIGHT, "row-height",
+                              (double)(PAD_TOP + PAD_BOTTOM + 3 * 18), "accordion",
+                              FOLD_ACCORDION_POLICY_SINGLE, NULL);
+    app->demo.table = fold_store_get_table(app->store);
     for (size_t i = 0; i < N_COMMENT_THREADS; i++) {
-        if (fold_table_insert_section(table, FOLD_ROOT, FOLD_INDEX_END, comment_threads[i].key,
-                                      comment_threads[i].header, comment_threads[i].count, 0, NULL) != FOLD_OK)
-            return demo_table_failed(table);
+        if (fold_table_insert_section(app->demo.table, FOLD_ROOT, FOLD_INDEX_END,
+                                      comment_threads[i].key, comment_threads[i].header,
+                                      comment_threads[i].count, 0, NULL) != FOLD_OK) {
+            fprintf(stderr, "building the table: %s\n", fold_last_error_message());
+            g_clear_object(&app->store);
+            return 1;
+        }
     }
-    return table;
+    app->demo.model = fold_list_model_new_for_store(app->store);
+    fold_list_model_set_text_func(app->demo.model, comment_text, NULL, NULL);
+    return 0;
+}
+
+static void
+finish(gpointer data)
+{
+    App *app = data;
+    demo_mid_frame_done(&app->mid);
+    g_clear_pointer(&app->tops, g_array_unref);
+    g_clear_object(&app->clock);
+    g_clear_object(&app->demo.model);
+    g_clear_object(&app->store);
 }
 
 static void
@@ -72,7 +97,7 @@ setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer da
 {
     (void)factory;
     App *app = data;
-    gtk_list_item_set_child(list_item, comment_row_new(app->heights, list_item));
+    gtk_list_item_set_child(list_item, comment_row_new(app->heights, list_item, app->clock));
 }
 
 static void
@@ -101,6 +126,17 @@ on_text_width(GObject *heights, GParamSpec *pspec, gpointer data)
     (void)heights;
     (void)pspec;
     set_status(data);
+}
+
+/* The list's scroll position is the engine's viewport: transitions are
+ * built for it, so they cover the rows the list shows. */
+static void
+on_scrolled(GtkAdjustment *vadj, gpointer data)
+{
+    App *app = data;
+    double page = gtk_adjustment_get_page_size(vadj);
+    if (page > 0)
+        fold_table_set_viewport(app->demo.table, gtk_adjustment_get_value(vadj), page);
 }
 
 /* The heights stop measuring with the window (before the model goes). */
@@ -170,6 +206,8 @@ build_window(GtkApplication *gapp, gpointer data)
     app->demo.list = demo_list_view_new(app->demo.model, "comments", G_CALLBACK(setup_row),
                                    G_CALLBACK(comment_row_bind), G_CALLBACK(comment_row_unbind),
                                    G_CALLBACK(demo_on_activate), app);
+    /* Changes animate: rows take their heights at the clock's frames. */
+    app->clock = fold_transition_clock_new(app->store, app->demo.list);
 
     /* Heights: FoldTextHeights measures at the list's width with its font. */
     app->heights = fold_text_heights_new(app->demo.list);
@@ -191,6 +229,8 @@ build_window(GtkApplication *gapp, gpointer data)
 
     app->scroller = demo_scroller_new(app->demo.list);
     app->vadj = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(app->demo.list));
+    g_signal_connect(app->vadj, "value-changed", G_CALLBACK(on_scrolled), app);
+    g_signal_connect(app->vadj, "changed", G_CALLBACK(on_scrolled), app);
 
     app->status = demo_status_bar_new();
     set_status(app);
@@ -203,8 +243,8 @@ build_window(GtkApplication *gapp, gpointer data)
 /* ---- self-test ----------------------------------------------------------- */
 
 /* Every shown row: allocated height == engine height == Pango's answer. */
-static int
-check_rows(App *app, const char *when)
+int
+comments_check_rows(App *app, const char *when)
 {
     int checked = 0;
     for (size_t t = 0; t < N_COMMENT_THREADS; t++) {
@@ -248,7 +288,7 @@ step_1(gpointer data)
     EXPECT(g_list_model_get_n_items(G_LIST_MODEL(app->demo.model)) == (guint)n);
     int width = gtk_widget_get_width(app->demo.list);
     EXPECT(fold_text_heights_get_text_width(app->heights) == width - PAD_LEFT - PAD_RIGHT);
-    int checked = check_rows(app, "step 1");
+    int checked = comments_check_rows(app, "step 1");
     EXPECT(checked >= 6);
     printf("step 1: %" G_GINT64_FORMAT " items, list width %d, text width %d, %d rows "
            "allocated at the engine's (Pango's) height\n",
@@ -306,7 +346,7 @@ step_2(gpointer data)
                gtk_widget_get_height(GTK_WIDGET(w)), h, PAD_TOP, lh,
                comment_row_get_layout(w) ? pango_layout_get_line_count(comment_row_get_layout(w)) : 0, PAD_BOTTOM);
     }
-    check_rows(app, "step 2");
+    comments_check_rows(app, "step 2");
     demo_expect_screenshot(&app->demo, NULL, NULL);
     /* Widen the window: everything is measured again at the new width. */
     app->width = gtk_widget_get_width(app->demo.list);
@@ -323,7 +363,7 @@ step_3(gpointer data)
     fold_row_info info;
     fold_table_row_info(app->demo.table, demo_section(app->demo.table, "release"), 0, &info);
     EXPECT(info.flags & FOLD_ITEM_FLAG_EXPANDED); /* still expanded */
-    int checked = check_rows(app, "step 3");
+    int checked = comments_check_rows(app, "step 3");
     CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
     EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
     printf("step 3: list width %d -> %d, text width %d: %d rows re-measured and allocated "
@@ -348,7 +388,7 @@ static void
 step_4(gpointer data)
 {
     App *app = data;
-    check_rows(app, "step 4");
+    comments_check_rows(app, "step 4");
     CommentRow *w = comment_row_find(app->demo.list, (guint)app->expanded_pos);
     EXPECT(w && comment_row_get_layout(w) && !pango_layout_is_ellipsized(comment_row_get_layout(w)));
     EXPECT(w && gtk_widget_get_height(GTK_WIDGET(w)) ==
@@ -416,81 +456,10 @@ step_6(gpointer data)
 }
 
 /* The self-test (--self-test): its steps, in order. */
-/* ---- the keyboard alone ---------------------------------------------------------- */
-
-static int64_t first_shown = -1;
-
-/* The engine's focus on `position`, GTK's on the list's row showing it. */
-static gboolean
-focused_on(App *app, int64_t position)
-{
-    CommentRow *row = comment_row_find(app->demo.list, (guint)position);
-    gboolean ok = demo_focus_position(app->demo.table) == position && row &&
-                  demo_focus(&app->demo) == gtk_widget_get_parent(GTK_WIDGET(row));
-    if (!ok)
-        fprintf(stderr, "focus: engine %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT "\n",
-                demo_focus_position(app->demo.table), position);
-    return ok;
-}
-
-static void
-send_key(App *app, guint keyval)
-{
-    demo_send_key(&app->demo, keyval, 0);
-}
-
-static void
-step_7(gpointer data)
-{
-    App *app = data;
-    printf("step 7: keys through %s\n", demo_keys_real(&app->demo)
-                                            ? "the X server (XTest)"
-                                            : "the list's controller (no XTest)");
-    /* GTK's focus on the first row shown; Down through the engine. */
-    int32_t place = 0;
-    fold_table_item_at_offset(app->demo.table, gtk_adjustment_get_value(app->vadj) + 1, &first_shown,
-                              &place);
-    CommentRow *first = comment_row_find(app->demo.list, (guint)first_shown);
-    EXPECT(first != NULL);
-    if (first)
-        gtk_widget_grab_focus(gtk_widget_get_parent(GTK_WIDGET(first)));
-    send_key(app, GDK_KEY_Down);
-}
-
-static void
-step_8(gpointer data)
-{
-    App *app = data;
-    EXPECT(demo_key_arrived(&app->demo));
-    EXPECT(first_shown >= 0 && focused_on(app, first_shown + 1));
-    int64_t rows = -1;
-    fold_table_selection_count(app->demo.table, FOLD_ROOT, &rows, NULL);
-    EXPECT(rows == 0); /* FOLD_SELECTION_NONE: keys only move the focus */
-    send_key(app, GDK_KEY_End);
-}
-
-static void
-step_9(gpointer data)
-{
-    App *app = data;
-    /* End: the last comment, scrolled into view and focused. */
-    EXPECT(demo_key_arrived(&app->demo));
-    EXPECT(focused_on(app, demo_item_count(app->demo.table) - 1));
-    demo_expect_screenshot(&app->demo, "-keyboard.png", " (keyboard alone: Down, End)");
-    send_key(app, GDK_KEY_Home);
-}
-
-static void
-step_10(gpointer data)
-{
-    App *app = data;
-    EXPECT(demo_key_arrived(&app->demo));
-    EXPECT(focused_on(app, 0));
-    printf("step 10: Down, End, Home through the engine; GTK's focus followed\n");
-}
-
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4, step_5,
-                                     step_6, step_7, step_8, step_9, step_10};
+static const DemoStep self_test[] = {
+    step_1,           step_2,           step_3,           step_4,           step_5,
+    step_6,           comments_step_7,  comments_step_8,  comments_step_9,  comments_step_10,
+    comments_step_11, comments_step_12, comments_step_13, comments_step_14, comments_step_15};
 
 /* Step 2 widens the window: the X server's answer may come after frames at
  * the old size, so a step also waits for the window to have its size (its
@@ -499,6 +468,8 @@ static gboolean
 window_at_default_size(gpointer data)
 {
     App *app = data;
+    if (app->clock && fold_transition_clock_is_running(app->clock))
+        return FALSE;
     int w = 0, h = 0;
     gtk_window_get_default_size(GTK_WINDOW(app->demo.window), &w, &h);
     graphene_rect_t box;
@@ -509,9 +480,8 @@ window_at_default_size(gpointer data)
 int
 main(int argc, char **argv)
 {
-    App app = {0};
+    static App app;
     app.demo.ready = window_at_default_size;
-    return demo_main(&app.demo, argc, argv, build_table, comment_text, NULL,
-                     "org.foldtable.DemoComments", build_window,
-                     self_test, G_N_ELEMENTS(self_test), 500, &app);
+    return demo_main_with(&app.demo, argc, argv, start, finish, "org.foldtable.DemoComments",
+                          build_window, self_test, G_N_ELEMENTS(self_test), 500, &app);
 }

@@ -4,6 +4,7 @@
 #include "demo-app.h"
 #include "demo-viewport.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #define FRAME_HEIGHT 16.0
@@ -207,16 +208,21 @@ draw_line(LogView *v, cairo_t *cr, PangoLayout *layout, int64_t run, int64_t lin
     demo_view_cairo_focus_ring(v->area, cr, flags, y, width, height);
 }
 
-/* One frame: the lines the viewport shows, then the run header stuck on top. */
+/* The last frame drew `it` at (y, height), clipped above `clip`. */
 static void
-draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+record_drawn(LogView *v, int64_t position, double y, double height, double clip)
 {
-    LogView *v = data;
-    double offset = gtk_adjustment_get_value(v->vadj);
-    paint(cr, 0, 0, width, height, 1, 1, 1);
+    LogDrawn d = {position, y, height, clip};
+    g_array_append_val(v->drawn, d);
+    if (position > v->drawn_last)
+        v->drawn_last = position;
+}
+
+/* At rest: the lines the viewport shows, then the run header stuck on top. */
+static void
+draw_rest(LogView *v, cairo_t *cr, PangoLayout *layout, double offset, int width, int height)
+{
     int64_t written = demo_viewport_items(v->table, offset, height, &v->items, &v->capacity);
-    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
-    v->drawn_chevrons = 0;
     for (int64_t i = 0; i < written; i++) {
         const fold_visible_item *it = &v->items[i];
         if (it->kind == FOLD_ITEM_HEADER)
@@ -225,6 +231,7 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
         else
             draw_line(v, cr, layout, run_of(v->table, it->section), it->row, it->flags,
                       it->top - offset, width, it->height);
+        record_drawn(v, it->position, it->top - offset, it->height, 0);
     }
     fold_sticky_header sticky;
     int64_t nsticky = 0;
@@ -233,9 +240,88 @@ draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
     if (nsticky > 0 && fold_table_item_at(v->table, sticky.position, &stuck) == FOLD_OK)
         draw_header(v, cr, layout, sticky.section, stuck.flags, sticky.top - offset, width,
                     sticky.height);
+}
+
+/* One item of a transition at its frame rect (y, f->height): laid out at
+ * its whole height from y, cut at the rect's bottom (it grows or shrinks)
+ * and above the folding header's bottom (`clip`, view coordinates). */
+static gboolean
+draw_frame_item(LogView *v, cairo_t *cr, PangoLayout *layout, const fold_transition_item *it,
+                double y, double h, double clip, int width, int height)
+{
+    double top = MAX(y, clip);
+    if (h <= 0 || top >= y + h || top >= height || y + h <= 0)
+        return FALSE;
+    cairo_save(cr);
+    cairo_rectangle(cr, 0, top, width, y + h - top);
+    cairo_clip(cr);
+    double whole = MAX(it->height_before, it->height_after);
+    if (it->kind == FOLD_ITEM_HEADER)
+        draw_header(v, cr, layout, it->section, it->item_flags, y, width, whole);
+    else
+        draw_line(v, cr, layout, run_of(v->table, it->section), it->row, it->item_flags, y,
+                  width, whole);
+    cairo_restore(cr);
+    return TRUE;
+}
+
+/* While the clock runs: the transition's frame. Its rects are for the
+ * viewport at offset_after (following the end, the lines above a new one
+ * slide up by its height), shifted by a scroll made since; folding lines
+ * are drawn only below their header's bottom at this frame; stuck headers
+ * last, deeper levels first, as sticky headers are drawn. */
+static void
+draw_frame(LogView *v, cairo_t *cr, PangoLayout *layout, double offset, int width, int height)
+{
+    gsize n = 0, nf = 0;
+    const fold_transition_item *items = fold_transition_clock_get_items(v->clock, &n);
+    const fold_frame_item *frame = fold_transition_clock_get_frame(v->clock, &nf);
+    fold_transition_info info;
+    if (!items || !frame || !fold_transition_clock_get_info(v->clock, &info))
+        return;
+    double shift = info.offset_after - offset;
+    int32_t deepest = 0;
+    for (gsize i = 0; i < nf; i++)
+        if (frame[i].index >= 0 && (gsize)frame[i].index < n)
+            deepest = MAX(deepest, items[frame[i].index].depth);
+    /* Pass -1: the items in the list; then the stuck ones, deepest first. */
+    for (int32_t pass = -1; pass <= deepest; pass++) {
+        for (gsize i = 0; i < nf; i++) {
+            const fold_frame_item *f = &frame[i];
+            if (f->index < 0 || (gsize)f->index >= n)
+                continue;
+            const fold_transition_item *it = &items[f->index];
+            gboolean stuck =
+                (it->flags & (FOLD_TRANSITION_STUCK_BEFORE | FOLD_TRANSITION_STUCK_AFTER)) != 0;
+            if (pass < 0 ? stuck : (!stuck || it->depth != deepest - pass))
+                continue;
+            double y = f->top + shift;
+            double clip = isfinite(f->clip_top) ? MAX(f->clip_top + shift, 0) : 0;
+            if (draw_frame_item(v, cr, layout, it, y, f->height, clip, width, height) && !stuck)
+                record_drawn(v, it->position_after, y, f->height, clip);
+        }
+    }
+    v->drawn_progress = fold_transition_clock_get_progress(v->clock);
+}
+
+/* One frame: the transition's while the clock runs, else the table at rest. */
+static void
+draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+    LogView *v = data;
+    double offset = gtk_adjustment_get_value(v->vadj);
+    paint(cr, 0, 0, width, height, 1, 1, 1);
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
+    v->drawn_chevrons = 0;
+    v->drawn_last = -1;
+    g_array_set_size(v->drawn, 0);
+    v->drawn_transition = v->clock && fold_transition_clock_is_running(v->clock);
+    if (v->drawn_transition)
+        draw_frame(v, cr, layout, offset, width, height);
+    else
+        draw_rest(v, cr, layout, offset, width, height);
     g_object_unref(layout);
     v->drawn_offset = offset;
-    v->drawn_last = written ? v->items[written - 1].position : -1;
     v->frames++;
 }
 
@@ -284,9 +370,11 @@ on_key(GtkWidget *area, guint keyval, GdkModifierType state, gpointer data)
 
 /* The view's widgets in a horizontal box; the listener goes on the table. */
 GtkWidget *
-log_view_build(LogView *v, fold_table *table)
+log_view_build(LogView *v, FoldStore *store)
 {
+    fold_table *table = fold_store_get_table(store);
     v->table = table;
+    v->drawn = g_array_new(FALSE, FALSE, sizeof(LogDrawn));
     v->capacity = 64;
     v->items = g_new(fold_visible_item, v->capacity);
     v->drawn_last = -1;
@@ -307,6 +395,10 @@ log_view_build(LogView *v, fold_table *table)
     v->scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, v->vadj);
     g_signal_connect(v->vadj, "value-changed", G_CALLBACK(on_value_changed), v);
     fold_table_add_change_listener(table, on_table_changed, v, &v->listener);
+    /* Each change animates: the clock's frames are drawn (draw_frame). */
+    v->clock = fold_transition_clock_new(store, v->area);
+    g_signal_connect_swapped(v->clock, "tick", G_CALLBACK(gtk_widget_queue_draw), v->area);
+    g_signal_connect_swapped(v->clock, "finished", G_CALLBACK(gtk_widget_queue_draw), v->area);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
     gtk_box_append(GTK_BOX(box), v->area);
     gtk_box_append(GTK_BOX(box), v->scrollbar);
@@ -317,12 +409,14 @@ log_view_build(LogView *v, fold_table *table)
 void
 log_view_detach(LogView *v)
 {
+    g_clear_object(&v->clock);
     if (v->listener) {
         fold_table_remove_listener(v->table, v->listener);
         fold_table_clear_viewport(v->table);
         v->listener = 0;
     }
     g_clear_pointer(&v->items, g_free);
+    g_clear_pointer(&v->drawn, g_array_unref);
 }
 
 void
@@ -332,3 +426,12 @@ log_view_jump_to_end(LogView *v)
                                           gtk_adjustment_get_page_size(v->vadj));
 }
 
+
+const LogDrawn *
+log_view_drawn_at(LogView *v, int64_t position)
+{
+    for (guint i = 0; v->drawn && i < v->drawn->len; i++)
+        if (g_array_index(v->drawn, LogDrawn, i).position == position)
+            return &g_array_index(v->drawn, LogDrawn, i);
+    return NULL;
+}

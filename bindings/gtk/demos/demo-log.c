@@ -21,6 +21,18 @@
  * Clicking a run's header collapses or expands it; that is anchored, never
  * followed, so the header stays under the pointer.
  *
+ * Changes animate (issue 37): the store's table builds a transition for
+ * each change set (fold_table_set_transitions, turned on by the view's
+ * FoldTransitionClock), and while the clock runs the view draws its frame
+ * (demo-log-view.c, draw_frame) instead of the table at rest: a new line
+ * grows from height 0 at the bottom while the lines above slide up (the
+ * offset moved to the new end; the frame's viewport coordinates already
+ * say so), and a run's lines fold under its header when it collapses
+ * (drawn only below the header's bottom at each frame). Lines that arrive
+ * during an animation start from where the lines are drawn. This view can
+ * animate because it places every line itself; a GtkListView cannot (see
+ * demo-comments.c).
+ *
  * This file: the store, appending, the status line, the window and the
  * self-test; the view and the lines' looks are in demo-log-view.c.
  *
@@ -30,7 +42,7 @@
  */
 #include "demo-app.h"
 #include "demo-keys.h"
-#include "demo-log-view.h"
+#include "demo-log.h"
 #include "demo-screenshot.h"
 #include "fold-store.h"
 #include <foldtable.h>
@@ -43,20 +55,11 @@
 
 /* ---- app ---------------------------------------------------------------------- */
 
-typedef struct {
-    DemoApp demo; /* no model, no list: the view draws the table, the store owns it */
-    FoldStore *store;
-    GtkWidget *status, *jump;
-    LogView view;
-    int64_t run, lines, unseen;
-    guint timer;
-    double value; /* carried between self-test steps */
-    guint frames_seen;
-} App;
+typedef LogApp App;
 
 /* Appends one line to the last run, starting a new run every
  * LINES_PER_RUN lines; each is one change set (one anchored_offset). */
-static void
+void
 log_append(App *app)
 {
     char key[32];
@@ -165,19 +168,20 @@ static gboolean
 drawn_since_last_step(gpointer data)
 {
     App *app = data;
-    return app->view.frames != app->frames_seen;
+    return app->view.frames != app->frames_seen &&
+           !fold_transition_clock_is_running(app->view.clock);
 }
 
-static void
-step_done(App *app)
+void
+log_step_done(App *app)
 {
     app->frames_seen = app->view.frames;
     gtk_widget_queue_draw(app->view.area);
 }
 
 /* The last frame drew from `offset`, and the status line says `status`. */
-static void
-expect_drawn(App *app, double offset, const char *status)
+void
+log_expect_drawn(App *app, double offset, const char *status)
 {
     EXPECT(app->view.drawn_offset == offset);
     EXPECT(strstr(gtk_label_get_text(GTK_LABEL(app->status)), status) != NULL);
@@ -205,7 +209,7 @@ step_1(gpointer data)
     printf("step 1: 63 lines in 3 runs, content %.0f pt, page %.0f: at the end (%.0f) after "
            "each of 60 appends\n",
            gtk_adjustment_get_upper(vadj), page, gtk_adjustment_get_value(vadj));
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
@@ -215,7 +219,7 @@ step_2(gpointer data)
     GtkAdjustment *vadj = app->view.vadj;
     /* Drawn at the end: the last line is on screen, the run's header (stuck
      * at the top) with the expander's chevron. */
-    expect_drawn(app, gtk_adjustment_get_value(vadj), "Following");
+    log_expect_drawn(app, gtk_adjustment_get_value(vadj), "Following");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
     EXPECT(app->view.drawn_chevrons >= 1);
     /* The user scrolls up 300 pt: appends no longer move the view; the
@@ -241,7 +245,7 @@ step_2(gpointer data)
     printf("step 2: scrolled up to %.0f: 8 appends kept it there (line at position %"
            G_GINT64_FORMAT " stays at %.0f)\n",
            app->value, first, first_top);
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
@@ -249,7 +253,7 @@ step_3(gpointer data)
 {
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
-    expect_drawn(app, app->value, "8 new lines");
+    log_expect_drawn(app, app->value, "8 new lines");
     demo_screenshot_report(app->demo.window, app->demo.out_png, "-paused.png", " (scrolled up)");
     /* Back to the end ("Jump to end"): following resumes. */
     g_signal_emit_by_name(app->jump, "clicked");
@@ -280,7 +284,7 @@ step_3(gpointer data)
     printf("step 3: collapsed run 3 at the end (offset %.0f), expanded it: anchored, "
            "one append later still at %.0f\n",
            app->value, gtk_adjustment_get_value(vadj));
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
@@ -289,24 +293,24 @@ step_4(gpointer data)
     App *app = data;
     GtkAdjustment *vadj = app->view.vadj;
     double page = gtk_adjustment_get_page_size(vadj);
-    expect_drawn(app, app->value, "1 new line below");
+    log_expect_drawn(app, app->value, "1 new line below");
     /* Scrolling back to the end by hand resumes following too. */
     gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj) - page);
     EXPECT(append_following(app, 2) == 2);
     printf("step 4: scrolled to the end by hand; 2 appends followed (offset %.0f, "
            "%" G_GINT64_FORMAT " lines)\n",
            gtk_adjustment_get_value(vadj), app->lines);
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
 step_5(gpointer data)
 {
     App *app = data;
-    expect_drawn(app, gtk_adjustment_get_value(app->view.vadj), "Following the end · 79 lines");
+    log_expect_drawn(app, gtk_adjustment_get_value(app->view.vadj), "Following the end · 79 lines");
     EXPECT(app->view.drawn_last == demo_item_count(app->demo.table) - 1);
     EXPECT(app->view.drawn_chevrons >= 2); /* run 4's and the stuck run 3's */
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
@@ -314,7 +318,7 @@ step_6(gpointer data)
 {
     App *app = data;
     demo_expect_screenshot(&app->demo, NULL, " (following)");
-    step_done(app);
+    log_step_done(app);
 }
 
 /* ---- the keyboard alone ---------------------------------------------------------- */
@@ -325,7 +329,7 @@ static void
 send_key(App *app, guint keyval, GdkModifierType mods)
 {
     demo_send_key(&app->demo, keyval, mods);
-    step_done(app);
+    log_step_done(app);
 }
 
 static void
@@ -395,12 +399,13 @@ step_11(gpointer data)
     EXPECT(log_view_at_end(&app->view));
     EXPECT(append_following(app, 2) == 2);
     printf("step 11: Up, Home, Shift+Down, End through the engine; End resumed following\n");
-    step_done(app);
+    log_step_done(app);
 }
 
 /* The self-test (--self-test): its steps, in order. */
-static const DemoStep self_test[] = {step_1, step_2, step_3, step_4,  step_5, step_6,
-                                     step_7, step_8, step_9, step_10, step_11};
+static const DemoStep self_test[] = {step_1, step_2,  step_3,  step_4,  step_5,
+                                     step_6, step_7,  step_8,  step_9,  step_10,
+                                     step_11, log_step_12, log_step_13, log_step_14};
 
 static GtkWidget *
 build_window(GtkApplication *gapp, gpointer data)
@@ -408,7 +413,7 @@ build_window(GtkApplication *gapp, gpointer data)
     App *app = data;
     GtkWidget *window = demo_window_new(gapp, NULL, NULL,
                                         "FoldTable — a log that sticks to the bottom", 640, 480);
-    GtkWidget *view = log_view_build(&app->view, app->demo.table);
+    GtkWidget *view = log_view_build(&app->view, app->store);
     app->status = gtk_label_new("");
     gtk_label_set_xalign(GTK_LABEL(app->status), 0);
     gtk_widget_set_hexpand(app->status, TRUE);
@@ -444,6 +449,7 @@ finish(gpointer data)
 {
     App *app = data;
     g_clear_handle_id(&app->timer, g_source_remove);
+    demo_mid_frame_done(&app->mid);
     log_view_detach(&app->view);
     g_object_unref(app->store);
 }

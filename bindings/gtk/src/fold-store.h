@@ -185,6 +185,11 @@ gboolean fold_store_set_viewport(FoldStore *store, double offset, double height,
                                  GError **error);
 gboolean fold_store_clear_viewport(FoldStore *store, GError **error);
 
+/* Transitions (animated changes; played by FoldTransitionClock,
+ * fold-transition-clock.h) */
+gboolean fold_store_set_transitions(FoldStore *store, gboolean enabled, GError **error);
+gboolean fold_store_get_transitions(FoldStore *store, gboolean *out_enabled, GError **error);
+
 /* Heights measured on demand */
 gboolean fold_store_set_row_height_func(FoldStore *store, FoldHeightFunc func,
                                         gpointer user_data, GDestroyNotify destroy,

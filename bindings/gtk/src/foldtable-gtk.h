@@ -20,6 +20,8 @@
  *                      a scrolled GtkListView, aligned with its rows
  *   fold-drop-indicator.h  FoldDropIndicator: where dragged items would land,
  *                      drawn over the list, and the drop
+ *   fold-transition-clock.h  FoldTransitionClock: the engine's transitions
+ *                      (animated changes) played on a widget's frame clock
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -38,5 +40,6 @@
 #include "fold-text-heights.h"
 #include "fold-sticky-headers.h"
 #include "fold-drop-indicator.h"
+#include "fold-transition-clock.h"
 
 #endif /* FOLDTABLE_GTK_H */

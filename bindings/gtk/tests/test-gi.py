@@ -7,9 +7,9 @@ the model's items, its items-changed signals, the store's will/did signals
 (a handler vetoes a collapse), errors as GLib.Error in the model's error
 domain, height functions, saved state, filtering with a Python match
 function, the short calls (append_section, append_subsection,
-append_rows, the n-items property), and moves and batches (moved items
-keep their objects; a batch is one items-changed) — exact values after
-each step.
+append_rows, the n-items property), moves and batches (moved items
+keep their objects; a batch is one items-changed), and transitions on and
+off — exact values after each step.
 Prints "N passed, M failed"; exit status 1 on any failure.
 
 ctest runs it twice: gtk-gi-python with /usr/bin/python3 and
@@ -422,6 +422,19 @@ def check_focus_keys_drop():
     equal((store.get_row_count(a), store.get_row_count(b)), (1, 3), "the failed drop changed nothing")
 
 
+def check_transitions():
+    """Transitions on and off through the store; FoldTransitionClock's
+    duration property (the clock itself needs a widget: gtk-transition)."""
+    store = Fold.Store()
+    equal(store.get_transitions(), False, "transitions off by default")
+    store.set_transitions(True)
+    equal(store.get_transitions(), True, "transitions on")
+    store.set_transitions(False)
+    equal(store.get_transitions(), False, "transitions off again")
+    spec = Fold.TransitionClock.find_property("duration")
+    equal(spec.default_value, 250, "FoldTransitionClock:duration's default")
+
+
 def main():
     print("python %s, prefix %s (base %s)" % (sys.version.split()[0], sys.prefix,
                                                sys.base_prefix))
@@ -682,6 +695,7 @@ def main():
     check_conveniences()
     check_moves_and_batches()
     check_focus_keys_drop()
+    check_transitions()
 
     # The model keeps the store alive.
     weak = []
