@@ -1118,7 +1118,8 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  *   - any other item that disappears shrinks to height 0 where the items
  *     around it close up (top: where the next item of the transition is
  *     after, else the bottom of the one before it); one that appears grows
- *     from height 0 where it will be.
+ *     from height 0 where it will be (top: where the next item of the
+ *     transition is before, else the bottom of the one before it).
  *
  * A change that arrives while a transition is running starts from where
  * the items are drawn at that moment, as UIKit does: the view tells the
@@ -1136,9 +1137,9 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
  *
  * Nothing is built, and a mutation costs nothing more, while transitions
  * are off (the default) or no viewport is set; a change set that reports
- * nothing keeps the current transition, and so do fold_table_measure and
- * fold_table_invalidate_height(s) outside a batch (they replace estimates,
- * which a view redraws at once). Otherwise each change set costs
+ * nothing keeps the current transition (so does clearing the viewport),
+ * and so do fold_table_measure and fold_table_invalidate_height(s) outside
+ * a batch (they replace estimates, which a view redraws at once). Otherwise each change set costs
  * O(k * depth * log n) more for the k items drawn before it.
  */
 
@@ -1156,7 +1157,9 @@ int fold_table_reveal_row(fold_table *table, fold_section_id section, int64_t ro
 
 /* One item of a transition. */
 typedef struct fold_transition_item {
-    int64_t position_before;  /* in the list before; -1 for one that appears */
+    int64_t position_before;  /* in the list before; -1 for one that appears,
+                                 and for one that a running transition drew
+                                 disappearing and that is in neither list */
     int64_t position_after;   /* in the list after; -1 for one that disappears */
     int32_t kind;             /* FOLD_ITEM_* */
     int32_t depth;            /* nesting depth of its section */
