@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from . import _errors, _ffi
 from ._convert import _float, _int64, _out
-from ._values import Change, ChangeSet, Move, RowEvent, SectionEvent
+from ._table_values import Change, ChangeSet, Move, RowEvent, SectionEvent
 
 if TYPE_CHECKING:
     from ctypes import c_void_p

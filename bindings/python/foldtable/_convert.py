@@ -41,7 +41,8 @@ from typing import (
 
 from . import _errors, _ffi
 from ._errors import InvalidArgumentError, OutOfRangeError
-from ._values import ItemKind, Path, VisibleItem
+from ._item_values import ItemKind, VisibleItem
+from ._section_values import Path
 
 if TYPE_CHECKING:
     from ctypes import _CData, _SimpleCData

@@ -21,7 +21,8 @@ from ._convert import _float, _insertion_index, _int64, _out_struct
 from ._errors import OutOfRangeError
 from ._section import Section
 from ._section_id import _with_ids
-from ._values import DropKind, DropTarget, SelectedRun
+from ._input_values import DropKind, DropTarget
+from ._section_values import SelectedRun
 
 if TYPE_CHECKING:
     from ctypes import c_void_p

@@ -19,7 +19,7 @@ from . import _ffi
 from ._callbacks import _Guard, _check_callable, _decode_key, _guarded
 from ._convert import _int64
 from ._section_id import _SectionId, _with_ids
-from ._values import MatchCount
+from ._section_values import MatchCount
 
 if TYPE_CHECKING:
     from ctypes import c_void_p

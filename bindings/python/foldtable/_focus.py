@@ -23,7 +23,8 @@ from . import _errors, _ffi
 from ._callbacks import _Guard
 from ._convert import _enum_value, _flags, _int64, _out, _out_struct
 from ._errors import OutOfRangeError
-from ._values import Activation, FocusKind, Key, KeyResult, Modifier, Nav
+from ._input_values import FocusKind, Key, KeyResult, Modifier, Nav
+from ._table_values import Activation
 
 if TYPE_CHECKING:
     from ctypes import c_void_p

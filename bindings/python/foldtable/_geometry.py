@@ -23,7 +23,7 @@ from ._convert import (
     _VisibleBuffer,
 )
 from ._errors import InvalidArgumentError
-from ._values import (
+from ._item_values import (
     Alignment,
     Item,
     ItemKind,

@@ -27,7 +27,7 @@ from ._convert import _text
 from ._errors import InvalidArgumentError
 from ._section_id import _SectionId
 from ._snapshot import Snapshot, SnapshotReport
-from ._values import LoadState
+from ._section_values import LoadState
 
 if TYPE_CHECKING:
     from ctypes import c_void_p

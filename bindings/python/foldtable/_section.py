@@ -35,7 +35,7 @@ from ._focus import set_section_flag
 from ._loading import _SectionLoading
 from ._section_id import _SectionId, _with_ids
 from ._selection import _SectionSelection
-from ._values import ChildRow
+from ._section_values import ChildRow
 
 if TYPE_CHECKING:
     from ._table import Table

@@ -11,7 +11,7 @@ from . import _errors, _ffi
 from ._convert import _out
 from ._errors import InvalidArgumentError, NotFoundError
 from ._section import Section
-from ._values import KeyOrIndex
+from ._section_values import KeyOrIndex
 
 if TYPE_CHECKING:
     from ._table import Table

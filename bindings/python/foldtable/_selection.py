@@ -22,7 +22,7 @@ from ._callbacks import _Guard
 from ._convert import _enum_value, _int64
 from ._errors import NotFoundError
 from ._section_id import _SectionId, _with_ids
-from ._values import SelectedRun, Select, SelectionMode
+from ._section_values import SelectedRun, Select, SelectionMode
 
 _lib = _ffi.lib
 

@@ -1,8 +1,9 @@
 """The Pythonic API over foldtable.h: :class:`Table` (internal module;
 re-exported by :mod:`foldtable`).
 
-The binding is split by concern: :mod:`._values` (enums and the
-NamedTuples the flat list hands out), :mod:`._convert` (argument
+The binding is split by concern: :mod:`._values` (the enums and
+NamedTuples, gathered from :mod:`._item_values`, :mod:`._table_values`,
+:mod:`._section_values`, :mod:`._input_values`), :mod:`._convert` (argument
 conversion, the out-parameter helper, reused buffers), :mod:`._callbacks`
 (the table's lock and the callback trampolines), :mod:`._section`
 (:class:`~foldtable.Section`), :mod:`._sections_view`, and one module per
@@ -59,7 +60,7 @@ from ._snapshot import _Snapshots
 from ._transition import _Transitions
 from ._tree import _Tree
 from ._type_ahead import _TypeAhead
-from ._values import Accordion, Activation, ImportReport, TableOptions
+from ._table_values import Accordion, Activation, ImportReport, TableOptions
 
 __all__ = ["Table"]
 

@@ -2,8 +2,7 @@
 :mod:`foldtable`): :class:`TransitionChange`, :class:`TransitionItem`,
 :class:`Transition` and :class:`FrameItem`, what :attr:`Table.transition`
 and :meth:`Table.transition_frame` hand out. Plain data: nothing here calls
-the library. (Apart from ``_values.py``, which holds the rest, to keep both
-files small.)"""
+the library. (The other value types are gathered in :mod:`._values`.)"""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import enum
 from typing import NamedTuple, Optional, Tuple
 
 from . import _ffi
-from ._values import ItemFlags, ItemKind
+from ._item_values import ItemFlags, ItemKind
 
 __all__ = ["TransitionChange", "TransitionItem", "Transition", "FrameItem"]
 

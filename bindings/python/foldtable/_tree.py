@@ -29,7 +29,7 @@ from ._errors import InvalidArgumentError
 from ._section import Section
 from ._sections_view import SectionsView
 from ._section_id import _with_ids
-from ._values import ChildRow, KeyOrIndex, Path
+from ._section_values import ChildRow, KeyOrIndex, Path
 
 if TYPE_CHECKING:
     from ._table import Table

@@ -20,7 +20,7 @@ from ._callbacks import _Guard, _check_callable, _guarded
 from ._convert import _out, _row_or_none, _text
 from ._errors import NotFoundError
 from ._focus import _position_or_none
-from ._values import Item, ItemKind
+from ._item_values import Item, ItemKind
 
 if TYPE_CHECKING:
     from ctypes import c_void_p
