@@ -53,19 +53,19 @@ extension Table {
     /// header item never is). It shows an indicator only while it also has
     /// children (`Item.collapsible`).
     /// - Complexity: O(1) after resolving the section.
-    public func isCollapsible(section ref: SectionRef) throws -> Bool {
+    func isCollapsible(section ref: SectionRef) throws -> Bool {
         !(try section(ref).fixed)
     }
 
     /// Whether a section has a header item.
     /// - Complexity: O(1) after resolving the section.
-    public func hasHeader(section ref: SectionRef) throws -> Bool {
+    func hasHeader(section ref: SectionRef) throws -> Bool {
         try section(ref).hasHeader
     }
 
     /// The stored state of a section.
     /// - Complexity: O(log n)
-    public func isCollapsed(section ref: SectionRef) throws -> Bool {
+    func isCollapsed(section ref: SectionRef) throws -> Bool {
         try section(ref).collapsed
     }
 

@@ -18,7 +18,7 @@ extension Table {
 
     /// A row's expanded height, nil if it has none.
     /// - Complexity: O(depth · log n)
-    public func expandedHeight(section ref: SectionRef, row: Int) throws -> Double? {
+    func expandedHeight(section ref: SectionRef, row: Int) throws -> Double? {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
@@ -28,7 +28,7 @@ extension Table {
 
     /// Whether a row is expandable: its expanded height exceeds its normal height.
     /// - Complexity: O(depth · log n)
-    public func isRowExpandable(section ref: SectionRef, row: Int) throws -> Bool {
+    func isRowExpandable(section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
@@ -38,7 +38,7 @@ extension Table {
 
     /// Whether a row is expanded.
     /// - Complexity: O(depth · log n)
-    public func isRowExpanded(section ref: SectionRef, row: Int) throws -> Bool {
+    func isRowExpanded(section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)

@@ -1,7 +1,7 @@
 /// A dragged item: a row of a section, or the whole section (`row` -1).
 public struct DragItem: Hashable, Sendable {
-    public var section: SectionID
-    public var row: Int
+    var section: SectionID
+    var row: Int
 
     public init(section: SectionID, row: Int = -1) {
         self.section = section

@@ -5,7 +5,7 @@ public struct FlatChange: Equatable, Sendable {
     public var removed: Int
     public var added: Int
 
-    public init(position: Int, removed: Int, added: Int) {
+    init(position: Int, removed: Int, added: Int) {
         self.position = position
         self.removed = removed
         self.added = added
@@ -23,7 +23,7 @@ public struct FlatMove: Equatable, Sendable {
     public var to: Int
     public var count: Int
 
-    public init(from: Int, to: Int, count: Int) {
+    init(from: Int, to: Int, count: Int) {
         self.from = from
         self.to = to
         self.count = count
@@ -83,10 +83,10 @@ public struct ChangeSet: Equatable, Sendable {
     /// Items in the list before the first step (set when recording starts).
     var itemsBefore = 0
 
-    public init() {}
+    init() {}
 
     /// True when the flat list did not change at all.
-    public var isEmpty: Bool { changes.isEmpty && ranges.isEmpty && contentHeightDelta == 0 }
+    var isEmpty: Bool { changes.isEmpty && ranges.isEmpty && contentHeightDelta == 0 }
 
     public static func == (a: ChangeSet, b: ChangeSet) -> Bool {
         a.changes == b.changes && a.moves == b.moves && a.redraw == b.redraw

@@ -85,7 +85,7 @@ extension Table {
     /// Runs `body` as one batch (`beginBatch` ... `endBatch`); the batch
     /// ends also when `body` throws, with what it did so far (nothing is
     /// rolled back: each edit in it succeeded or changed nothing).
-    public func batch<R>(_ body: () throws -> R) throws -> R {
+    func batch<R>(_ body: () throws -> R) throws -> R {
         try beginBatch()
         do {
             let r = try body()

@@ -4,10 +4,10 @@ public struct FilterOptions: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A section whose header matches shows everything below it.
-    public static let showChildren = FilterOptions(rawValue: 1)
+    static let showChildren = FilterOptions(rawValue: 1)
     /// Collapsed sections with something shown below them are shown expanded
     /// while the filter is on (`Section.filterOpened`).
-    public static let expandMatches = FilterOptions(rawValue: 2)
+    static let expandMatches = FilterOptions(rawValue: 2)
 }
 
 /// Asked whether a row (`row` >= 0) or the header of a section (`row` -1)

@@ -14,7 +14,7 @@ public struct Item: Equatable, Sendable {
     /// Nesting depth of the item's section (0 for top-level sections).
     public var depth: Int
     /// Index of the item's section among its parent's children.
-    public var section: Int
+    var section: Int
     /// Row index within the section for rows, -1 for headers and footers.
     public var row: Int
     /// The section's stored collapsed state (headers and footers only).
@@ -36,7 +36,7 @@ public struct Item: Equatable, Sendable {
     /// The focused item (Table+Focus.swift).
     public var focused = false
 
-    public init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
+    init(kind: ItemKind, depth: Int = 0, section: Int, row: Int = -1, collapsed: Bool = false,
                 expanded: Bool = false, expandable: Bool = false, collapsible: Bool = false,
                 sectionID: SectionID = 0, loadFailed: Bool = false) {
         self.kind = kind

@@ -10,7 +10,7 @@ extension Table {
 
     /// The item at `position` with its top and height.
     /// - Complexity: O(depth · log n)
-    public func placedItem(at position: Int) throws -> PlacedItem {
+    func placedItem(at position: Int) throws -> PlacedItem {
         var placed = try locateItem(position, measure: true, onSection: nil)
         markFocus(&placed.item)
         return placed

@@ -59,7 +59,7 @@ extension Table {
 
     /// The placed items of `visibleRange(offset:height:overscan:)`.
     /// - Complexity: O(log n + k) for k items.
-    public func visibleItems(offset: Double, height: Double, overscan: Int = 0) throws -> [PlacedItem] {
+    func visibleItems(offset: Double, height: Double, overscan: Int = 0) throws -> [PlacedItem] {
         let range = try visibleRange(offset: offset, height: height, overscan: overscan)
         var out: [PlacedItem] = []
         out.reserveCapacity(range.count)

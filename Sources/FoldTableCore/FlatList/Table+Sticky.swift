@@ -6,7 +6,7 @@ public struct StickyHeader: Equatable, Sendable {
     /// Its section's nesting depth (0 for top-level sections).
     public var depth: Int
     /// Its section's key.
-    public var key: String
+    var key: String
     /// Where it is drawn (its natural top at the latest).
     public var top: Double
     public var height: Double

@@ -3,14 +3,14 @@ public struct FocusKinds: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let headers = FocusKinds(rawValue: 1 << 0)
-    public static let rows = FocusKinds(rawValue: 1 << 1)
-    public static let footers = FocusKinds(rawValue: 1 << 2)
-    public static let placeholders = FocusKinds(rawValue: 1 << 3)
-    public static let all: FocusKinds = [.headers, .rows, .footers, .placeholders]
+    static let headers = FocusKinds(rawValue: 1 << 0)
+    static let rows = FocusKinds(rawValue: 1 << 1)
+    static let footers = FocusKinds(rawValue: 1 << 2)
+    static let placeholders = FocusKinds(rawValue: 1 << 3)
+    static let all: FocusKinds = [.headers, .rows, .footers, .placeholders]
 
     /// The bit of one kind.
-    public init(_ kind: ItemKind) { self.init(rawValue: 1 << UInt32(kind.rawValue)) }
+    init(_ kind: ItemKind) { self.init(rawValue: 1 << UInt32(kind.rawValue)) }
 }
 
 /// The focused item: a row of `item.section`, or (row -1) its header,

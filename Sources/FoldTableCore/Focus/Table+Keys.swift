@@ -27,10 +27,10 @@ public struct KeyModifiers: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let shift = KeyModifiers(rawValue: 1)
+    static let shift = KeyModifiers(rawValue: 1)
     /// Ctrl, or Command where a platform uses it.
-    public static let ctrl = KeyModifiers(rawValue: 2)
-    public static let all: KeyModifiers = [.shift, .ctrl]
+    static let ctrl = KeyModifiers(rawValue: 2)
+    static let all: KeyModifiers = [.shift, .ctrl]
 }
 
 /// What `pressKey` did (fold_key_result).
@@ -48,7 +48,7 @@ public struct KeyResult: Equatable, Sendable {
     /// Whether `scrollOffset` differs from the viewport's offset.
     public var scroll = false
 
-    public init() {}
+    init() {}
 }
 
 extension Table {

@@ -4,10 +4,10 @@ public struct FindFlags: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `start` itself may match (typing more letters of the same word keeps the item).
-    public static let includeStart = FindFlags(rawValue: 1)
+    static let includeStart = FindFlags(rawValue: 1)
     /// Search upward.
-    public static let backward = FindFlags(rawValue: 2)
-    public static let all: FindFlags = [.includeStart, .backward]
+    static let backward = FindFlags(rawValue: 2)
+    static let all: FindFlags = [.includeStart, .backward]
 }
 
 extension Table {

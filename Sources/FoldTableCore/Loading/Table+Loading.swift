@@ -113,7 +113,7 @@ extension Table {
     /// - Complexity: O(e · depth · log n) for e entries (O(e) to build the
     ///   new subtree, one O(depth · log n) step to link it).
     @discardableResult
-    public func finishLoad(section ref: SectionRef, ticket: UInt64, entries: [SnapshotEntry]) throws -> SnapshotReport {
+    func finishLoad(section ref: SectionRef, ticket: UInt64, entries: [SnapshotEntry]) throws -> SnapshotReport {
         try finishLoad(section: ref, ticket: ticket, source: entries)
     }
 

@@ -17,7 +17,7 @@ public struct ImportReport: Equatable, Sendable {
     /// Whether the saved scroll anchor was applied to the viewport.
     public var anchorRestored = false
 
-    public init() {}
+    init() {}
 }
 
 extension Table {
@@ -80,7 +80,7 @@ extension Table {
     ///   (`importSelection`). Memory: the text is read in place; entries
     ///   take 8 or 16 bytes each.
     @discardableResult
-    public func importState(_ text: String) throws -> ImportReport {
+    func importState(_ text: String) throws -> ImportReport {
         var text = text
         return try text.withUTF8 { try importState(utf8: $0) }
     }

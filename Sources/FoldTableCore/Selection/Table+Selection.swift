@@ -28,7 +28,7 @@ public struct SelectedRun: Equatable, Sendable {
     public var row: Int
     public var count: Int
 
-    public init(section: String, sectionID: SectionID, row: Int, count: Int) {
+    init(section: String, sectionID: SectionID, row: Int, count: Int) {
         self.section = section
         self.sectionID = sectionID
         self.row = row

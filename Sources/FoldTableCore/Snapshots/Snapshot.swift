@@ -4,32 +4,32 @@
 /// One entry of a snapshot: a flat pre-order list of the tree, each entry at
 /// its depth. A section entry is followed by its children (depth + 1): rows
 /// entries and subsection entries in child order.
-public struct SnapshotEntry: Equatable, Sendable {
-    public enum Kind: Int32, Sendable {
+struct SnapshotEntry: Equatable, Sendable {
+    enum Kind: Int32, Sendable {
         case section = 0
         case rows = 1
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// 0 for a top-level section; a section's children are one deeper.
-    public var depth: Int
+    var depth: Int
     /// A section's key (non-empty, unique in the snapshot). Ignored for rows.
-    public var key: String
+    var key: String
     /// A section's header text. Ignored for rows.
-    public var header: String
+    var header: String
     /// How many rows a rows entry stands for (>= 0). Ignored for sections.
-    public var rows: Int
+    var rows: Int
     /// `.collapsed`, `.expanded`, `.fixed`, `.noHeader`, as `insertSection`
     /// takes them: used only when the section is new.
-    public var flags: SectionFlags
+    var flags: SectionFlags
     /// `Table.keepHeight` (a kept section keeps its height; a new one gets
     /// the table's default), `Table.defaultHeight` (the table's default) or
     /// a height in points.
-    public var headerHeight: Double
-    public var footerHeight: Double
-    public var rowHeight: Double
+    var headerHeight: Double
+    var footerHeight: Double
+    var rowHeight: Double
 
-    public init(kind: Kind, depth: Int, key: String = "", header: String = "", rows: Int = 0,
+    init(kind: Kind, depth: Int, key: String = "", header: String = "", rows: Int = 0,
                 flags: SectionFlags = [], headerHeight: Double = Table.keepHeight,
                 footerHeight: Double = Table.keepHeight, rowHeight: Double = Table.keepHeight) {
         self.kind = kind
@@ -44,7 +44,7 @@ public struct SnapshotEntry: Equatable, Sendable {
     }
 
     /// A section entry.
-    public static func section(_ key: String, depth: Int = 0, header: String = "", flags: SectionFlags = [],
+    static func section(_ key: String, depth: Int = 0, header: String = "", flags: SectionFlags = [],
                                headerHeight: Double = Table.keepHeight, footerHeight: Double = Table.keepHeight,
                                rowHeight: Double = Table.keepHeight) -> SnapshotEntry {
         SnapshotEntry(kind: .section, depth: depth, key: key, header: header, flags: flags,
@@ -52,7 +52,7 @@ public struct SnapshotEntry: Equatable, Sendable {
     }
 
     /// A run of `count` rows in the section above it.
-    public static func rows(_ count: Int, depth: Int = 1) -> SnapshotEntry {
+    static func rows(_ count: Int, depth: Int = 1) -> SnapshotEntry {
         SnapshotEntry(kind: .rows, depth: depth, rows: count)
     }
 }
@@ -75,7 +75,7 @@ public struct SnapshotReport: Equatable, Sendable {
     /// Rows removed (in kept and in removed sections).
     public var rowsRemoved = 0
 
-    public init() {}
+    init() {}
 }
 
 extension Table {

@@ -53,20 +53,20 @@ public struct RawSnapshot {
     /// Where each field lies in an entry, and which `heights` bit says a
     /// height is given (unset: `Table.keepHeight`).
     public struct Layout: Sendable {
-        public var stride: Int
-        public var kind: Int         // Int32: 0 section, 1 rows
-        public var depth: Int        // Int32
-        public var key: Int          // const char *
-        public var header: Int       // const char *
-        public var rows: Int         // Int64
-        public var flags: Int        // UInt32
-        public var heights: Int      // UInt32
-        public var headerHeight: Int // Double
-        public var footerHeight: Int
-        public var rowHeight: Int
-        public var headerBit: UInt32
-        public var footerBit: UInt32
-        public var rowBit: UInt32
+        var stride: Int
+        var kind: Int         // Int32: 0 section, 1 rows
+        var depth: Int        // Int32
+        var key: Int          // const char *
+        var header: Int       // const char *
+        var rows: Int         // Int64
+        var flags: Int        // UInt32
+        var heights: Int      // UInt32
+        var headerHeight: Int // Double
+        var footerHeight: Int
+        var rowHeight: Int
+        var headerBit: UInt32
+        var footerBit: UInt32
+        var rowBit: UInt32
 
         /// The layout of `Entry`, a struct laid out as C's `fold_snapshot_entry`,
         /// each field named by its key path: a field of another type than
@@ -98,7 +98,7 @@ public struct RawSnapshot {
     }
 
     let base: UnsafeRawPointer?
-    public let count: Int
+    let count: Int
     let layout: Layout
 
     /// `count` entries at `base` (nil only when count is 0).

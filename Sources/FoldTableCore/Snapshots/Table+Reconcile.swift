@@ -37,7 +37,7 @@ extension Table {
     ///   is on, one answer per row or section added and O(p) to derive
     ///   what shows.
     @discardableResult
-    public func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
+    func applySnapshot(_ entries: [SnapshotEntry]) throws -> SnapshotReport {
         try applySnapshot(source: entries)
     }
 

@@ -1,6 +1,6 @@
 /// Everything about one section but its text, read in one call.
 public struct SectionInfo: Equatable, Sendable {
-    public var id: SectionID
+    var id: SectionID
     /// The parent's id; 0 for a top-level section.
     public var parentID: SectionID
     /// Index among the parent's children.

@@ -1,13 +1,13 @@
 extension Table {
     /// In a heights array: this row uses its section's default row height.
-    public static let defaultHeight: Double = -1
+    static let defaultHeight: Double = -1
 
     /// Inserts `count` rows before row `row` of a section (row indices count
     /// rows only). `heights` is nil (default heights, no memory) or `count`
     /// heights (`Table.defaultHeight` allowed), all checked before anything
     /// changes.
     /// - Complexity: O(depth · log n), plus O(count) when heights are given.
-    public func insertRows(section ref: SectionRef, at row: Int, count: Int,
+    func insertRows(section ref: SectionRef, at row: Int, count: Int,
                            heights: UnsafeBufferPointer<Double>? = nil) throws {
         let s = try section(ref)
         guard row >= 0, row <= s.rowCount else {
@@ -32,7 +32,7 @@ extension Table {
 
     /// Convenience for Swift callers: inserts one row per height.
     /// - Complexity: O(depth · log n + heights.count)
-    public func insertRows(section ref: SectionRef, at row: Int, heights: [Double]) throws {
+    func insertRows(section ref: SectionRef, at row: Int, heights: [Double]) throws {
         try heights.withUnsafeBufferPointer {
             try insertRows(section: ref, at: row, count: $0.count, heights: $0)
         }
@@ -157,13 +157,13 @@ extension Table {
 
     /// Convenience for Swift callers.
     /// - Complexity: O(depth · log n + heights.count)
-    public func setRowHeights(section ref: SectionRef, row: Int, heights: [Double]) throws {
+    func setRowHeights(section ref: SectionRef, row: Int, heights: [Double]) throws {
         try heights.withUnsafeBufferPointer { try setRowHeights(section: ref, row: row, heights: $0) }
     }
 
     /// A row's normal height: its own, or its section's default.
     /// - Complexity: O(depth · log n)
-    public func rowHeight(section ref: SectionRef, row: Int) throws -> Double {
+    func rowHeight(section ref: SectionRef, row: Int) throws -> Double {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
@@ -173,13 +173,13 @@ extension Table {
 
     /// The real number of rows of a section (its direct rows), collapsed or not.
     /// - Complexity: O(depth · log n)
-    public func rowCount(section ref: SectionRef) throws -> Int {
+    func rowCount(section ref: SectionRef) throws -> Int {
         try section(ref).rowCount
     }
 
     /// The rows a section shows: 0 while collapsed, without those a filter hides.
     /// - Complexity: O(depth · log n)
-    public func visibleRowCount(section ref: SectionRef) throws -> Int {
+    func visibleRowCount(section ref: SectionRef) throws -> Int {
         shownRowCount(try section(ref))
     }
 

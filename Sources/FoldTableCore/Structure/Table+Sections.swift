@@ -103,7 +103,7 @@ extension Table {
     /// Inserts a section after the last one.
     /// - Complexity: O(log n)
     @discardableResult
-    public func appendSection(key: String, header: String = "", rows: Int = 0) throws -> SectionID {
+    func appendSection(key: String, header: String = "", rows: Int = 0) throws -> SectionID {
         try insertSection(at: sectionCount, key: key, header: header, rows: rows)
     }
 
@@ -121,7 +121,7 @@ extension Table {
 
     /// Moves the top-level section at `from` so that it ends up at index `to`.
     /// - Complexity: O(log n)
-    public func moveSection(from: Int, to: Int) throws {
+    func moveSection(from: Int, to: Int) throws {
         try moveSection(.index(from), to: nil, at: to)
     }
 
@@ -233,7 +233,7 @@ extension Table {
 
     /// The effective header, footer and default row heights of a section.
     /// - Complexity: O(log n)
-    public func heights(section ref: SectionRef) throws -> (header: Double, footer: Double, row: Double) {
+    func heights(section ref: SectionRef) throws -> (header: Double, footer: Double, row: Double) {
         let s = try section(ref)
         return (s.hasHeader ? s.headerHeight : 0, s.footerHeight, s.rowHeight)
     }
@@ -328,30 +328,30 @@ public struct SectionFlags: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// It starts collapsed (an empty section keeps the state for when it gets children).
-    public static let collapsed = SectionFlags(rawValue: 1)
+    static let collapsed = SectionFlags(rawValue: 1)
     /// Not collapsible: no indicator; collapse and toggle are `.notAllowed`.
-    public static let fixed = SectionFlags(rawValue: 2)
+    static let fixed = SectionFlags(rawValue: 2)
     /// No header item: a group of rows only; never collapsible (implies `.fixed`).
-    public static let noHeader = SectionFlags(rawValue: 4)
+    static let noHeader = SectionFlags(rawValue: 4)
     /// Reported only (`Table.flags(section:)`; not an insert flag): not fixed
     /// and has children, so its header shows an indicator.
-    public static let collapsible = SectionFlags(rawValue: 8)
+    static let collapsible = SectionFlags(rawValue: 8)
     /// At insertion: starts expanded even when the table's `startCollapsed` is set.
-    public static let expanded = SectionFlags(rawValue: 16)
+    static let expanded = SectionFlags(rawValue: 16)
     /// At insertion: its children are not loaded yet (Table+Loading.swift);
     /// it starts collapsed. Reported while its load state is not `.loaded`.
-    public static let unloaded = SectionFlags(rawValue: 32)
+    static let unloaded = SectionFlags(rawValue: 32)
     /// Reported only: a filter hides it and everything in it.
-    public static let filtered = SectionFlags(rawValue: 64)
+    static let filtered = SectionFlags(rawValue: 64)
     /// Reported only: collapsed, but shown expanded by a filter (`FilterOptions.expandMatches`).
-    public static let filterOpened = SectionFlags(rawValue: 128)
+    static let filterOpened = SectionFlags(rawValue: 128)
     /// Its header, footer, placeholder and own rows take no keyboard focus:
     /// navigation passes over them (Table+Focus.swift). Given or set.
-    public static let noFocus = SectionFlags(rawValue: 256)
+    static let noFocus = SectionFlags(rawValue: 256)
     /// Dragged items cannot be dropped into it (Table+Drop.swift). Given or set.
-    public static let noDrop = SectionFlags(rawValue: 512)
+    static let noDrop = SectionFlags(rawValue: 512)
     /// The flags `Table.setSectionFlags` changes.
-    public static let settable: SectionFlags = [.noFocus, .noDrop]
+    static let settable: SectionFlags = [.noFocus, .noDrop]
 }
 
 extension Table {
@@ -360,7 +360,7 @@ extension Table {
     /// `.noHeader`, `.collapsible` (not fixed, and has children or children
     /// to load), `.unloaded` (its children are not loaded).
     /// - Complexity: O(1) after resolving the section.
-    public func flags(section ref: SectionRef) throws -> SectionFlags {
+    func flags(section ref: SectionRef) throws -> SectionFlags {
         flags(of: try section(ref))
     }
 

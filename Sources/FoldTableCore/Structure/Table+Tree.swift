@@ -46,7 +46,7 @@ extension Table {
     /// parent's children without the moved one. A row must land in a section;
     /// a section cannot move into itself.
     /// - Complexity: O(depth · log n)
-    public func moveChild(from: [Int], to: [Int]) throws {
+    func moveChild(from: [Int], to: [Int]) throws {
         let (source, index) = try parentAndIndex(from)
         let (target, targetIndex) = try parentAndIndex(to)
         guard index < source.childCount else {
@@ -119,7 +119,7 @@ extension Table {
 
     /// The key of a section's parent; nil for a top-level section.
     /// - Complexity: O(depth · log n)
-    public func parentKey(_ ref: SectionRef) throws -> String? {
+    func parentKey(_ ref: SectionRef) throws -> String? {
         let s = try section(ref)
         return s.parent === root ? nil : s.parent?.key
     }
@@ -146,7 +146,7 @@ extension Table {
 
     /// Nesting depth of a section (0 for top-level sections).
     /// - Complexity: O(depth · log n)
-    public func depth(_ ref: SectionRef) throws -> Int {
+    func depth(_ ref: SectionRef) throws -> Int {
         try section(ref).depth
     }
 
@@ -165,7 +165,7 @@ extension Table {
     /// The flat position of what `path` names: a section's header, or a row.
     /// `.notVisible` if a section on the way is collapsed.
     /// - Complexity: O(depth · log n)
-    public func position(ofPath path: [Int]) throws -> Int {
+    func position(ofPath path: [Int]) throws -> Int {
         guard !path.isEmpty, path.count <= Limits.maxDepth + 1 else {
             throw FoldError(.invalidArgument, "a path has 1 to \(Limits.maxDepth + 1) indices, not \(path.count)")
         }
@@ -191,7 +191,7 @@ extension Table {
     /// The path of the item at `position`: its section's path, plus the row's
     /// child index for a row.
     /// - Complexity: O(depth · log n)
-    public func itemPath(at position: Int) throws -> [Int] {
+    func itemPath(at position: Int) throws -> [Int] {
         var path: [Int] = []
         var last: Section?
         let placed = try locateItem(position) { sub, index, _, _ in path.append(index); last = sub }
@@ -203,7 +203,7 @@ extension Table {
 
     /// The key of the section the item at `position` belongs to.
     /// - Complexity: O(depth · log n)
-    public func itemKey(at position: Int) throws -> String {
+    func itemKey(at position: Int) throws -> String {
         var last: Section?
         _ = try locateItem(position) { sub, _, _, _ in last = sub }
         guard let last else { throw FoldError(.internalError, "item \(position) has no section") }

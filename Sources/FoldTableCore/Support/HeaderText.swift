@@ -4,7 +4,7 @@ public struct HeaderText: Equatable, Sendable {
     public var title: String
     public var detail: String?
 
-    public init(_ text: String) {
+    init(_ text: String) {
         if let bar = text.firstIndex(of: "|") {
             title = String(text[..<bar])
             detail = String(text[text.index(after: bar)...])

@@ -10,15 +10,15 @@ import Darwin
 /// ("failed to allocate"), which no caller can handle, so these calls
 /// estimate what they will need (`MemoryNeed`) and are refused with
 /// `.outOfRange` when it is more than this answers.
-public struct MemoryHeadroom {
+struct MemoryHeadroom {
     /// The bytes the process can still allocate and what bounds them (for
     /// the message), or nil when nothing is known to bound them.
-    public var available: () -> (bytes: Int, bound: String)?
+    var available: () -> (bytes: Int, bound: String)?
     /// Needs below this are not checked (the system's headroom is read
     /// from the kernel; a small call needs about what any call needs).
-    public var smallestChecked: Int
+    var smallestChecked: Int
 
-    public init(smallestChecked: Int = 0, available: @escaping () -> (bytes: Int, bound: String)?) {
+    init(smallestChecked: Int = 0, available: @escaping () -> (bytes: Int, bound: String)?) {
         self.smallestChecked = smallestChecked
         self.available = available
     }
@@ -29,13 +29,13 @@ public struct MemoryHeadroom {
     /// memory less what the process holds in it (Linux: `getrlimit`,
     /// `/proc/self/statm`, `sysconf`; elsewhere physical memory only).
     /// Needs below 1 MiB are not checked.
-    public static var system: MemoryHeadroom {
+    static var system: MemoryHeadroom {
         MemoryHeadroom(smallestChecked: 1 << 20) { systemHeadroom() }
     }
 
     /// A fixed budget of `bytes`, whatever the process uses (for tests, or
     /// an app that wants to bound these calls below what the system allows).
-    public static func budget(_ bytes: Int) -> MemoryHeadroom {
+    static func budget(_ bytes: Int) -> MemoryHeadroom {
         MemoryHeadroom { (max(0, bytes), "the budget set on the table") }
     }
 

@@ -45,8 +45,8 @@ public final class Table {
     var sectionsByKey: [String: Section] = [:]
     var ids = SectionIDs()
     var totalRows = 0
-    public internal(set) var collapsedIndicator = "+"
-    public internal(set) var expandedIndicator = "\u{2013}"
+    var collapsedIndicator = "+"
+    var expandedIndicator = "\u{2013}"
     /// How many rows may be expanded at once; applies to later expansions.
     public var accordion: Accordion = .multiple
     /// The most header levels that stick at the top (0: no limit).
@@ -59,7 +59,7 @@ public final class Table {
     public var followEnd = false
     /// What `applySnapshot`, `finishLoad` and `importState` check their
     /// memory needs against before they build anything (Table+Memory.swift).
-    public var memoryHeadroom = MemoryHeadroom.system
+    var memoryHeadroom = MemoryHeadroom.system
     /// The paddings in units.
     let paddingTopUnits: Int
     let paddingBottomUnits: Int
@@ -112,7 +112,7 @@ public final class Table {
 
     /// Number of top-level sections.
     /// - Complexity: O(1)
-    public var sectionCount: Int { root.list.sum.children }
+    var sectionCount: Int { root.list.sum.children }
 
     /// Number of items in the flat list.
     /// - Complexity: O(1)
@@ -183,7 +183,7 @@ public final class Table {
 
     /// Index of the section with `key` among its parent's children.
     /// - Complexity: O(log n)
-    public func sectionIndex(forKey key: String) throws -> Int {
+    func sectionIndex(forKey key: String) throws -> Int {
         try section(.key(key)).indexInParent
     }
 
