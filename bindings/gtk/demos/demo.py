@@ -54,7 +54,11 @@ except ValueError as e:  # no Fold-0.2.typelib on GI_TYPELIB_PATH
 gi.require_version("Graphene", "1.0")
 from gi.repository import Gio, Gtk  # noqa: E402
 
+from demo_py import gi_helpers  # noqa: E402
 from demo_py.window import Demo  # noqa: E402
+
+# examples/quickstart_check.py imports it from here.
+render_to_png = gi_helpers.render_to_png
 
 
 def main(argv):

@@ -232,3 +232,7 @@ class Demo(Checks, Steps):
             del ROWS[key][r]
         ROWS[target_key][start:start] = texts
 
+
+    def on_accordion(self, switch, _pspec):
+        self.store.props.accordion = (Fold.AccordionPolicy.SINGLE if switch.get_active()
+                                      else Fold.AccordionPolicy.MULTIPLE)
