@@ -1,8 +1,9 @@
 /*
- * fold-expander-private.h — FoldExpander's fields and what its three files
- * share (not installed): fold-expander.c (type, properties, accessors),
- * fold-expander-display.c (what it shows) and fold-expander-actions.c
- * (operations, actions, keys).
+ * fold-expander-private.h — FoldExpander's fields and what its files share
+ * (not installed): fold-expander.c (type, properties, accessors),
+ * fold-expander-display.c (what it shows), fold-expander-actions.c
+ * (operations, actions), fold-expander-keys.c (keys, controllers) and
+ * fold-expander-focus.c (GTK's focus and the engine's).
  */
 #ifndef FOLD_EXPANDER_PRIVATE_H
 #define FOLD_EXPANDER_PRIVATE_H
@@ -49,15 +50,36 @@ G_GNUC_INTERNAL void fold_expander_set_indents(FoldExpander *self, int n);
 G_GNUC_INTERNAL void fold_expander_item_notify(GObject *item, GParamSpec *pspec,
                                                gpointer data);
 
-/* fold-expander-actions.c: the listitem.* actions (class_init); the key
- * and focus controllers and the chevron's click gesture (init, after the
- * icon); moving GTK's focus to this expander when its item is the engine's
- * focused one and GTK's focus is in its list (on a new item, and when
- * the item's "focused" turns on: the engine's focus rule after a collapse
- * or a removal). */
+/* fold-expander-actions.c: the listitem.* actions (class_init); what the
+ * engine says now about the item's section or row; the item's position in
+ * the table now, from its section and row (an item that left the model
+ * keeps an old "position"). */
 G_GNUC_INTERNAL void fold_expander_install_actions(GtkWidgetClass *widget_class);
+G_GNUC_INTERNAL gboolean fold_expander_live_state(FoldExpander *self, gboolean *out_expandable,
+                                                  gboolean *out_expanded, GError **error);
+G_GNUC_INTERNAL gboolean fold_expander_live_position(FoldExpander *self, int64_t *out_position,
+                                                     GError **error);
+
+/* fold-expander-keys.c: the key and focus controllers and the chevron's
+ * click gesture (init, after the icon); one key of the engine's keyboard
+ * model on the item (the list scrolled and GTK's focus moved after it). */
 G_GNUC_INTERNAL void fold_expander_add_controllers(FoldExpander *self);
+G_GNUC_INTERNAL gboolean fold_expander_press(FoldExpander *self, int32_t key, uint32_t modifiers,
+                                             gboolean *out_handled, GError **error);
+
+/* fold-expander-focus.c: moving GTK's focus to this expander when its item
+ * is the engine's focused one and GTK's focus is in its list (on a new
+ * item, and when the item's "focused" turns on: the engine's focus rule
+ * after a collapse or a removal); the list view the expander is in; moving
+ * GTK's focus in `list` to the engine's focused item's widget (`now` if it
+ * is there, else over the next frames); the focus controller's "enter"
+ * (the engine's focus follows GTK's). */
 G_GNUC_INTERNAL void fold_expander_follow_item_focus(FoldExpander *self);
+G_GNUC_INTERNAL GtkWidget *fold_expander_list_of(FoldExpander *self);
+G_GNUC_INTERNAL void fold_expander_follow_focus(GtkWidget *list, FoldListModel *model,
+                                                gboolean now);
+G_GNUC_INTERNAL void fold_expander_focus_enter(GtkEventControllerFocus *controller,
+                                               gpointer data);
 
 G_END_DECLS
 

@@ -2,7 +2,9 @@
  * fold-expander.c — FoldExpander: GtkTreeExpander's job for a FoldListModel.
  * This file: the type, its properties and signal, the default style and the
  * public accessors; fold-expander-display.c shows the item,
- * fold-expander-actions.c holds the operations, actions and keys.
+ * fold-expander-actions.c holds the operations and actions,
+ * fold-expander-keys.c the keys and controllers, fold-expander-focus.c GTK's
+ * focus following the engine's.
  */
 #include "fold-expander-private.h"
 
