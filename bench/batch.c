@@ -98,17 +98,8 @@ int main(int argc, char **argv)
         }
     }
     if (reps < 1 || reps > 16 || sections < 1 || edits < 1) return 2;
-    char cpu[256] = "unknown";
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "model name", 10) == 0) {
-            char *colon = strchr(line, ':');
-            if (colon) snprintf(cpu, sizeof cpu, "%s", colon + 2);
-            cpu[strcspn(cpu, "\n")] = 0;
-            break;
-        }
-    if (f) fclose(f);
+    char cpu[256];
+    cpu_name(cpu, sizeof cpu);
     printf("batch: %s; FoldTable %s; %lld sections of %d rows, %lld edits, %d repetitions\n", cpu,
            fold_version_string(), (long long)sections, ROWS, (long long)edits, reps);
 

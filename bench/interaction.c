@@ -112,17 +112,8 @@ int main(int argc, char **argv)
         }
     }
     if (reps < 1 || reps > 16 || sections < 1 || rows < 1 || calls < 1) return 2;
-    char cpu[256] = "unknown";
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "model name", 10) == 0) {
-            char *colon = strchr(line, ':');
-            if (colon) snprintf(cpu, sizeof cpu, "%s", colon + 2);
-            cpu[strcspn(cpu, "\n")] = 0;
-            break;
-        }
-    if (f) fclose(f);
+    char cpu[256];
+    cpu_name(cpu, sizeof cpu);
     printf("interaction: %s; FoldTable %s; %lld sections of %lld rows (%lld rows), %lld calls, %d repetitions\n",
            cpu, fold_version_string(), (long long)sections, (long long)rows, (long long)(sections * rows),
            (long long)calls, reps);

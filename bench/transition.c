@@ -201,16 +201,8 @@ int main(int argc, char **argv)
         }
     }
     if (reps < 1 || reps > 16 || calls < 1) return 2;
-    char cpu[256] = "unknown", line[512];
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "model name", 10) == 0) {
-            char *colon = strchr(line, ':');
-            if (colon) snprintf(cpu, sizeof cpu, "%s", colon + 2);
-            cpu[strcspn(cpu, "\n")] = 0;
-            break;
-        }
-    if (f) fclose(f);
+    char cpu[256];
+    cpu_name(cpu, sizeof cpu);
     printf("transition: %s; FoldTable %s; viewport %g pt; %lld calls, %d repetitions\n", cpu,
            fold_version_string(), VIEWPORT, (long long)calls, reps);
 
