@@ -238,7 +238,7 @@ fold_canvas_press_key(FoldCanvas *self, guint keyval, GdkModifierType state)
         fold_canvas_click(self, focus);
         return TRUE;
     }
-    return demo_view_press_key(self->table, self->vadj, keyval, state);
+    return demo_view_press_key(GTK_WIDGET(self), self->table, self->vadj, keyval, state);
 }
 
 static gboolean

@@ -73,7 +73,7 @@ on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
     (void)keycode;
     ListKeys *k = data;
     GtkWidget *list = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller));
-    if (!demo_view_engine_key(keyval))
+    if (!fold_keyboard_key_for_event(list, keyval, state, NULL, NULL))
         return FALSE;
     fold_table *table = fold_list_model_get_table(k->model);
     /* A click or Tab moved GTK's focus: the keys go on from there. */
@@ -87,7 +87,7 @@ on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
     fold_table_viewport(table, &had, &old_offset, &old_height);
     fold_table_set_viewport(table, gtk_adjustment_get_value(vadj),
                             gtk_adjustment_get_page_size(vadj));
-    gboolean handled = demo_view_press_key(table, vadj, keyval, state);
+    gboolean handled = demo_view_press_key(list, table, vadj, keyval, state);
     if (had)
         fold_table_set_viewport(table, old_offset, old_height);
     else

@@ -365,7 +365,7 @@ on_key(GtkWidget *area, guint keyval, GdkModifierType state, gpointer data)
         fold_table_activate(v->table, focus, NULL);
         return TRUE;
     }
-    return demo_view_press_key(v->table, v->vadj, keyval, state);
+    return demo_view_press_key(area, v->table, v->vadj, keyval, state);
 }
 
 /* The view's widgets in a horizontal box; the listener goes on the table. */

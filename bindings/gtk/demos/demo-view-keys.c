@@ -4,38 +4,16 @@
  * the view scrolls where the engine says. */
 #include "demo-view-keys.h"
 
-int32_t
-demo_view_engine_key(guint keyval)
-{
-    switch (keyval) {
-    case GDK_KEY_Up: case GDK_KEY_KP_Up: return FOLD_KEY_UP;
-    case GDK_KEY_Down: case GDK_KEY_KP_Down: return FOLD_KEY_DOWN;
-    case GDK_KEY_Left: case GDK_KEY_KP_Left: return FOLD_KEY_LEFT;
-    case GDK_KEY_Right: case GDK_KEY_KP_Right: return FOLD_KEY_RIGHT;
-    case GDK_KEY_Home: case GDK_KEY_KP_Home: return FOLD_KEY_HOME;
-    case GDK_KEY_End: case GDK_KEY_KP_End: return FOLD_KEY_END;
-    case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up: return FOLD_KEY_PAGE_UP;
-    case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down: return FOLD_KEY_PAGE_DOWN;
-    case GDK_KEY_space: case GDK_KEY_KP_Space: return FOLD_KEY_SPACE;
-    case GDK_KEY_plus: case GDK_KEY_KP_Add: return FOLD_KEY_PLUS;
-    case GDK_KEY_minus: case GDK_KEY_KP_Subtract: return FOLD_KEY_MINUS;
-    case GDK_KEY_asterisk: case GDK_KEY_KP_Multiply: return FOLD_KEY_ASTERISK;
-    default: return 0;
-    }
-}
-
 gboolean
-demo_view_press_key(fold_table *table, GtkAdjustment *vadj, guint keyval, GdkModifierType state)
+demo_view_press_key(GtkWidget *view, fold_table *table, GtkAdjustment *vadj, guint keyval,
+                    GdkModifierType state)
 {
-    int32_t key = demo_view_engine_key(keyval);
-    if (!key || (state & (GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK)))
+    FoldKeyboardKey key;
+    FoldModifiers mods;
+    if (!fold_keyboard_key_for_event(view, keyval, state, &key, &mods))
         return FALSE;
-    uint32_t mods = (state & GDK_SHIFT_MASK ? FOLD_MOD_SHIFT : 0u) |
-                    (state & GDK_CONTROL_MASK ? FOLD_MOD_CTRL : 0u);
-    if (key == FOLD_KEY_PLUS || key == FOLD_KEY_MINUS || key == FOLD_KEY_ASTERISK)
-        mods = 0; /* Shift is how some layouts type them */
     fold_key_result r;
-    if (fold_table_press_key(table, key, mods, &r) != FOLD_OK) {
+    if (fold_table_press_key(table, (int32_t)key, (uint32_t)mods, &r) != FOLD_OK) {
         g_warning("key: %s", fold_last_error_message());
         return FALSE;
     }

@@ -10,12 +10,12 @@
 #include <foldtable.h>
 #include <gtk/gtk.h>
 
-/* The engine's key (FOLD_KEY_*) for a GDK keyval, 0 for none. */
-int32_t demo_view_engine_key(guint keyval);
+#include "foldtable-gtk.h"
 
-/* One key through the engine; `vadj` (may be NULL) is moved where the
+/* One key of `view` through the engine (read by
+ * fold_keyboard_key_for_event()); `vadj` (may be NULL) is moved where the
  * engine says to scroll. TRUE if the engine handled it. */
-gboolean demo_view_press_key(fold_table *table, GtkAdjustment *vadj, guint keyval,
+gboolean demo_view_press_key(GtkWidget *view, fold_table *table, GtkAdjustment *vadj, guint keyval,
                              GdkModifierType state);
 
 /* A view's key handler: TRUE if it took the key. */

@@ -69,31 +69,6 @@ press_reported(FoldExpander *self, const char *what, int32_t key, uint32_t modif
     return handled;
 }
 
-/* The engine's key for `keyval` (0: not one of the model's). Left and
- * Right follow the text direction: toward the start of the line (Left in
- * left-to-right text) is the engine's LEFT (collapse, or the parent). */
-static int32_t
-engine_key(GtkWidget *widget, guint keyval)
-{
-    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
-    switch (keyval) {
-    case GDK_KEY_Up: case GDK_KEY_KP_Up: return FOLD_KEY_UP;
-    case GDK_KEY_Down: case GDK_KEY_KP_Down: return FOLD_KEY_DOWN;
-    case GDK_KEY_Left: case GDK_KEY_KP_Left: return rtl ? FOLD_KEY_RIGHT : FOLD_KEY_LEFT;
-    case GDK_KEY_Right: case GDK_KEY_KP_Right: return rtl ? FOLD_KEY_LEFT : FOLD_KEY_RIGHT;
-    case GDK_KEY_Home: case GDK_KEY_KP_Home: return FOLD_KEY_HOME;
-    case GDK_KEY_End: case GDK_KEY_KP_End: return FOLD_KEY_END;
-    case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up: return FOLD_KEY_PAGE_UP;
-    case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down: return FOLD_KEY_PAGE_DOWN;
-    case GDK_KEY_space: case GDK_KEY_KP_Space: return FOLD_KEY_SPACE;
-    case GDK_KEY_plus: case GDK_KEY_KP_Add: return FOLD_KEY_PLUS;
-    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-    case GDK_KEY_slash: case GDK_KEY_KP_Divide: return FOLD_KEY_MINUS;
-    case GDK_KEY_asterisk: case GDK_KEY_KP_Multiply: return FOLD_KEY_ASTERISK;
-    default: return 0;
-    }
-}
-
 /* A row's expanded height is the expander's, not the keyboard model's
  * (which collapses and expands sections): on an expandable row, Right, +
  * and * expand it, Left and - collapse it; otherwise the engine's keys
@@ -127,16 +102,10 @@ on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
         (state & (GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK | GDK_HYPER_MASK)))
         return FALSE;
     gboolean ctrl = (state & GDK_CONTROL_MASK) != 0, shift = (state & GDK_SHIFT_MASK) != 0;
-    int32_t key = engine_key(GTK_WIDGET(self), keyval);
-    if (key == FOLD_KEY_PLUS || key == FOLD_KEY_MINUS || key == FOLD_KEY_ASTERISK) {
-        /* Shift is how some layouts type them; Ctrl+plus is the app's (zoom). */
-        return !ctrl && (row_key(self, key) || press_reported(self, "key", key, 0));
-    }
-    if (key && row_key(self, key))
-        return TRUE;
-    if (key)
-        return press_reported(self, "key", key,
-                              (shift ? FOLD_MOD_SHIFT : 0u) | (ctrl ? FOLD_MOD_CTRL : 0u));
+    FoldKeyboardKey key;
+    FoldModifiers modifiers;
+    if (fold_keyboard_key_for_event(GTK_WIDGET(self), keyval, state, &key, &modifiers))
+        return row_key(self, (int32_t)key) || press_reported(self, "key", (int32_t)key, (uint32_t)modifiers);
     if (keyval == GDK_KEY_Return || keyval == GDK_KEY_ISO_Enter || keyval == GDK_KEY_KP_Enter)
         return !ctrl && !shift &&
                gtk_widget_activate_action(GTK_WIDGET(self), "listitem.activate", NULL);

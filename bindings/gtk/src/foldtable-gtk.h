@@ -18,6 +18,8 @@
  *                      for the engine and the row widgets
  *   fold-sticky-headers.h  FoldStickyHeaders: the engine's sticky headers over
  *                      a scrolled GtkListView, aligned with its rows
+ *   fold-keyboard.h    fold_keyboard_key_for_event(): a GDK key event as the
+ *                      engine's keyboard model reads it, for custom views
  *   fold-drop-indicator.h  FoldDropIndicator: where dragged items would land,
  *                      drawn over the list, and the drop
  *   fold-transition-clock.h  FoldTransitionClock: the engine's transitions
@@ -39,6 +41,7 @@
 #include "fold-expander.h"
 #include "fold-text-heights.h"
 #include "fold-sticky-headers.h"
+#include "fold-keyboard.h"
 #include "fold-drop-indicator.h"
 #include "fold-transition-clock.h"
 

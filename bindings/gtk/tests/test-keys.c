@@ -520,6 +520,34 @@ screenshots(const char *dir)
     g_free(path);
 }
 
+/* fold_keyboard_key_for_event(): what FoldExpander and the custom views
+ * read a key event as. */
+static void
+test_key_translation(void)
+{
+    GtkWidget *label = g_object_ref_sink(gtk_label_new(""));
+    FoldKeyboardKey key = 0;
+    FoldModifiers mods = 99;
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_Down, GDK_SHIFT_MASK | GDK_CONTROL_MASK, &key, &mods));
+    CHECK(key == FOLD_KEYBOARD_KEY_DOWN && mods == (FOLD_MODIFIERS_SHIFT | FOLD_MODIFIERS_CTRL));
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_KP_Left, 0, &key, &mods));
+    CHECK(key == FOLD_KEYBOARD_KEY_LEFT && mods == 0);
+    /* Shift types + on some layouts: no modifiers; / is -. */
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_plus, GDK_SHIFT_MASK, &key, &mods));
+    CHECK(key == FOLD_KEYBOARD_KEY_PLUS && mods == 0);
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_KP_Divide, 0, &key, NULL) && key == FOLD_KEYBOARD_KEY_MINUS);
+    /* The app's: Ctrl with + - *, Alt with anything, other keys; outputs untouched. */
+    key = 0;
+    CHECK(!fold_keyboard_key_for_event(label, GDK_KEY_plus, GDK_CONTROL_MASK, &key, &mods) && key == 0);
+    CHECK(!fold_keyboard_key_for_event(label, GDK_KEY_Down, GDK_ALT_MASK, &key, &mods) && key == 0);
+    CHECK(!fold_keyboard_key_for_event(label, GDK_KEY_a, 0, &key, &mods) && key == 0);
+    /* Right-to-left text: Left goes toward the line's start, the engine's RIGHT. */
+    gtk_widget_set_direction(label, GTK_TEXT_DIR_RTL);
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_Left, 0, &key, NULL) && key == FOLD_KEYBOARD_KEY_RIGHT);
+    CHECK(fold_keyboard_key_for_event(label, GDK_KEY_Right, 0, &key, NULL) && key == FOLD_KEYBOARD_KEY_LEFT);
+    g_object_unref(label);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -544,6 +572,7 @@ main(int argc, char **argv)
            xtest ? "XTest (the X server)" : "the key controllers' signal (no XTest)",
            gtk_window_is_active(GTK_WINDOW(window)));
 
+    test_key_translation();
     test_moves_and_selection();
     test_left_right();
     test_asterisk();
