@@ -5,7 +5,8 @@ its lifetime and options (``_table.py``)."""
 
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64
+import struct
+from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, sizeof
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _errors, _ffi
@@ -13,12 +14,13 @@ from ._callbacks import _Guard
 from ._convert import (
     _INT64_MAX,
     _ArrayBuffer,
+    _KINDS,
     _float,
     _int32,
     _int64,
+    _new_tuple,
     _out,
     _outs,
-    _row_or_none,
     _value,
     _VisibleBuffer,
 )
@@ -26,7 +28,6 @@ from ._errors import InvalidArgumentError
 from ._item_values import (
     Alignment,
     Item,
-    ItemKind,
     OffsetHit,
     OffsetPlace,
     StickyHeader,
@@ -41,6 +42,23 @@ _lib = _ffi.lib
 # Called on every item() and visible_items(): no errcheck, no conversion.
 _structure_version_fn = _lib["fold_table_structure_version"]
 _structure_version_fn.restype = c_int
+# item() and item_at_offset() bound a second time, like _visible_items_fn
+# in _convert: without argtypes or errcheck, passed only ctypes objects of
+# the declared C types (the handle, a c_int64 or c_double set in place,
+# pointers to the outputs), their status checked with the declared
+# function's error check.
+_item_at_fn = _lib["fold_table_item_at"]
+_item_at_fn.restype = c_int
+_item_at_offset_fn = _lib["fold_table_item_at_offset"]
+_item_at_offset_fn.restype = c_int
+# fold_item as struct sees it: kind, depth, section (id), row, flags, then 4
+# bytes of reserved; read in one unpack_from instead of field by field.
+_ITEM = struct.Struct("=iiQqI4x")
+assert _ITEM.size == sizeof(_ffi.fold_item)
+assert [getattr(_ffi.fold_item, field[0]).offset for field in _ffi.fold_item._fields_] == [0, 4, 8, 16, 24, 28]
+# OffsetPlace members by value, looked up instead of calling OffsetPlace(...).
+_PLACES = tuple(sorted(OffsetPlace, key=int))
+assert [int(place) for place in _PLACES] == list(range(len(_PLACES)))
 
 
 class _Geometry:
@@ -49,7 +67,10 @@ class _Geometry:
     # Set by Table.__init__: the reused buffers of visible_items and
     # sticky_headers, and the sibling-index cache under the library's
     # structure version (see _siblings_now).
-    __slots__ = ("_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref")
+    __slots__ = (
+        "_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref",
+        "_position", "_item_out", "_item_ref", "_y", "_hit", "_place", "_hit_ref", "_place_ref",
+    )
 
     if TYPE_CHECKING:
         _visible: _VisibleBuffer
@@ -58,12 +79,38 @@ class _Geometry:
         _siblings_version: int
         _structure: c_uint64
         _structure_ref: Any
+        # item() and item_at_offset(): their C arguments, set in place
+        _position: c_int64
+        _item_out: _ffi.fold_item
+        _item_ref: Any
+        _y: c_double
+        _hit: c_int64
+        _place: c_int32
+        _hit_ref: Any
+        _place_ref: Any
         # the Table's, used here
         _lock: _Guard
+        _handle: Optional[c_void_p]
 
         def _h(self) -> c_void_p: ...
 
         def _item(self, position: int) -> _ffi.fold_item: ...
+
+    def _geometry_init(self) -> None:
+        """Called by Table.__init__: the sibling-index cache and the C
+        arguments of the hot calls, made once per table."""
+        self._siblings = {}
+        self._siblings_version = -1
+        self._structure = c_uint64()
+        self._structure_ref = byref(self._structure)
+        self._position = c_int64()
+        self._item_out = _ffi.fold_item()
+        self._item_ref = byref(self._item_out)
+        self._y = c_double()
+        self._hit = c_int64()
+        self._place = c_int32()
+        self._hit_ref = byref(self._hit)
+        self._place_ref = byref(self._place)
 
     # -- the flat list -------------------------------------------------------
 
@@ -112,14 +159,43 @@ class _Geometry:
         Raises:
             OutOfRangeError: no item has this position (an ``IndexError``).
         """
-        index = _int64(position, "position")
-        with self._lock:
-            out = self._item(index)
-            self._siblings_now(self._h())
-            section = self._sibling_indices([out.section])[out.section]
-        return _value(
-            Item, out, position=index, kind=ItemKind(out.kind), section=section,
-            row=_row_or_none(out.row),
+        index = position if type(position) is int and 0 <= position <= _INT64_MAX else _int64(
+            position, "position"
+        )
+        # The library calls no callback here: when the lock is free or this
+        # thread holds it, it is taken without _Guard's bookkeeping (see
+        # _Guard.try_hold); else ``with``'s rules (wait, or BusyError).
+        guard = self._lock
+        held = guard._rlock.acquire(False)
+        if not held:
+            guard.__enter__()
+        try:
+            handle = self._handle
+            if handle is None:
+                self._h()  # raises the closed table's error
+            self._position.value = index
+            status = _item_at_fn(handle, self._position, self._item_ref)
+            if status:  # raises the FoldError, as the declared function would
+                _ffi._check_status(status, _lib.fold_table_item_at, ())
+            status = _structure_version_fn(handle, self._structure_ref)
+            if status:
+                _ffi._check_status(status, _lib.fold_table_structure_version, ())
+            kind, depth, section, row, flags = _ITEM.unpack_from(self._item_out)
+            cache = self._siblings
+            version = self._structure.value
+            if version != self._siblings_version:
+                cache.clear()
+                self._siblings_version = version
+            sibling = cache.get(section)
+            if sibling is None:
+                sibling = self._sibling_indices((section,))[section]
+        finally:
+            if held:
+                guard._rlock.release()
+            else:
+                guard.__exit__(None, None, None)
+        return _new_tuple(
+            Item, (index, _KINDS[kind], depth, sibling, None if row < 0 else row, flags)
         )
 
     def _siblings_now(self, handle: Any) -> int:
@@ -186,10 +262,29 @@ class _Geometry:
         Raises:
             InvalidArgumentError: ``y`` is NaN or infinite.
         """
-        offset = _float(y, "y")
-        with self._lock:
-            position, place = _outs(_lib.fold_table_item_at_offset, (c_int64, c_int32), self._h(), offset)
-        return OffsetHit(None if position < 0 else position, OffsetPlace(place))
+        offset = y if type(y) is float else _float(y, "y")
+        guard = self._lock  # no callback runs here: as in item()
+        held = guard._rlock.acquire(False)
+        if not held:
+            guard.__enter__()
+        try:
+            handle = self._handle
+            if handle is None:
+                self._h()  # raises the closed table's error
+            self._y.value = offset
+            status = _item_at_offset_fn(handle, self._y, self._hit_ref, self._place_ref)
+            if status:  # raises the FoldError, as the declared function would
+                _ffi._check_status(status, _lib.fold_table_item_at_offset, ())
+            position = self._hit.value
+            place = self._place.value
+        finally:
+            if held:
+                guard._rlock.release()
+            else:
+                guard.__exit__(None, None, None)
+        return _new_tuple(
+            OffsetHit, (None if position < 0 else position, _PLACES[place])
+        )
 
     def visible_items(self, offset: float, height: float, overscan: int = 0) -> List[VisibleItem]:
         """The items that intersect the viewport ``[offset, offset + height)``,

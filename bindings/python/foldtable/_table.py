@@ -28,7 +28,7 @@ without a viewport to default to.
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_int32, c_int64, c_uint64, c_void_p
+from ctypes import byref, c_int32, c_int64, c_void_p
 from typing import Any, Dict, NoReturn, Optional
 
 from . import _errors, _ffi
@@ -221,10 +221,8 @@ class Table(
         self._frames = _ArrayBuffer(_ffi.fold_frame_item, 64)
         # Section id -> index among its siblings, while the library's
         # structure version is the same (see _Geometry._siblings_now).
-        self._siblings: Dict[int, int] = {}
-        self._siblings_version = -1
-        self._structure = c_uint64()
-        self._structure_ref = byref(self._structure)
+        # And the C arguments of item() and item_at_offset(), set in place.
+        self._geometry_init()
 
         options = _default_options()
         options.row_height = _float(row_height, "row_height")
