@@ -62,6 +62,13 @@ class _Guard:
     until the outermost call returns: the library may be running one of
     them right now (the one that removed itself), and ctypes frees a
     callback's code when its object dies.
+
+    The hot reads (``Table.item``, ``item_at_offset``, ``visible_items``:
+    C calls that run no callback, so no exception or retired callback can
+    be left for the outermost call) take ``_rlock`` with one
+    ``acquire(False)`` when it is free or this thread holds it, and release
+    it directly; only when that fails do they use ``__enter__`` and
+    ``__exit__`` (which wait, or refuse with BusyError).
     """
 
     __slots__ = ("_rlock", "_depth", "_pending", "_retired")
@@ -83,18 +90,6 @@ class _Guard:
             self._rlock.acquire()
         self._depth += 1
         return self
-
-    def try_hold(self) -> bool:
-        """Takes the lock without waiting when it is free or this thread
-        holds it, without the bookkeeping of ``with``: only for a C call
-        that runs no callback, so no exception or retired callback can be
-        left for the outermost call. False: use ``with`` (it waits or
-        refuses). Release with :meth:`release_hold`."""
-        return self._rlock.acquire(False)
-
-    def release_hold(self) -> None:
-        """Releases what :meth:`try_hold` took."""
-        self._rlock.release()
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         self._depth -= 1

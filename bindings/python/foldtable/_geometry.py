@@ -308,23 +308,29 @@ class _Geometry:
         extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
             overscan, "overscan"
         )
-        # The library calls no callback here: the cheap hold serves when the
-        # lock is free or this thread holds it (see _Guard.try_hold).
-        guard = self._lock
-        if guard.try_hold():
-            try:
-                return self._read_visible(start, extent, extra)
-            finally:
-                guard.release_hold()
-        with self._lock:
-            return self._read_visible(start, extent, extra)
-
-    def _read_visible(self, offset: float, height: float, overscan: int) -> List[VisibleItem]:
-        """visible_items with checked arguments; call with the lock held."""
-        buffer = self._visible
-        handle = self._h()
-        data = buffer.fill(handle, offset, height, overscan)
-        return buffer.items(data, self._siblings_now(handle), self._sibling_indices)
+        guard = self._lock  # no callback runs here: as in item()
+        held = guard._rlock.acquire(False)
+        if not held:
+            guard.__enter__()
+        try:
+            handle = self._handle
+            if handle is None:
+                self._h()  # raises the closed table's error
+            buffer = self._visible
+            data = buffer.fill(handle, start, extent, extra)
+            status = _structure_version_fn(handle, self._structure_ref)
+            if status:  # raises the FoldError, as the declared function would
+                _ffi._check_status(status, _lib.fold_table_structure_version, ())
+            version = self._structure.value
+            if version != self._siblings_version:
+                self._siblings.clear()
+                self._siblings_version = version
+            return buffer.items(data, version, self._sibling_indices)
+        finally:
+            if held:
+                guard._rlock.release()
+            else:
+                guard.__exit__(None, None, None)
 
     def sticky_headers(self, offset: float) -> List[StickyHeader]:
         """The headers that stick to the top of a viewport scrolled to
