@@ -220,3 +220,71 @@ def test_library_serializes_raw_calls(shared):
         t.join(120)
     assert errors == []
     check_invariants(shared)
+
+
+@pytest.mark.parametrize("call, expect", [
+    (lambda t: t.item(2), lambda got: (got.position, got.section, got.row) == (2, 1, 0)),
+    (lambda t: t.item_at_offset(60.0), lambda got: (got.position, int(got.place)) == (2, 0)),
+])
+def test_item_and_item_at_offset_wait_for_a_call_in_another_thread(shared, call, expect):
+    """item() and item_at_offset() take the lock as visible_items does (see
+    above): held by another thread, they wait, then answer for the changed
+    table."""
+    inside, release = threading.Event(), threading.Event()
+    shared.on_change(lambda changes: (inside.set(), release.wait(60)))
+    writer = threading.Thread(target=lambda: shared.sections["s0"].collapse())
+    writer.start()
+    assert inside.wait(60)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(call(shared)))
+    reader.start()
+    reader.join(0.2)
+    assert got == []  # the writer holds the lock
+    release.set()
+    writer.join(60)
+    reader.join(60)
+    assert not writer.is_alive() and not reader.is_alive()
+    # s0 collapsed: its header (0), then s1's header (1) and first row (2).
+    assert expect(got[0])
+
+
+def test_reads_inside_another_tables_callback_refuse_to_wait(shared):
+    """Inside a callback of another table, item(), item_at_offset() and
+    visible_items() on a table another thread is using raise BusyError at
+    once (waiting could deadlock); on the callback's own table they answer."""
+    inside, release = threading.Event(), threading.Event()
+    shared.on_change(lambda changes: (inside.set(), release.wait(60)))
+    writer = threading.Thread(target=lambda: shared.sections["s0"].collapse())
+    writer.start()
+    assert inside.wait(60)
+    seen = []
+
+    def listener(changes):
+        for read in (lambda: shared.item(0), lambda: shared.item_at_offset(1.0),
+                     lambda: shared.visible_items(0, 100)):
+            try:
+                read()
+                seen.append("answered")
+            except foldtable.BusyError:
+                seen.append("busy")
+        seen.append(other.item(0).kind)
+
+    try:
+        with foldtable.Table() as other:
+            other.on_change(listener)
+            other.append_section("x")
+    finally:
+        release.set()
+        writer.join(60)
+    assert seen == ["busy", "busy", "busy", foldtable.ItemKind.HEADER]
+
+
+def test_item_reads_after_close():
+    """item() and item_at_offset() on a closed table raise the closed
+    table's InvalidArgumentError, as every other method does."""
+    t = foldtable.Table()
+    t.append_section("a", rows=3)
+    t.close()
+    for read in (lambda: t.item(0), lambda: t.item_at_offset(0.0), lambda: t.visible_items(0, 10)):
+        with pytest.raises(InvalidArgumentError, match="the table is closed"):
+            read()
