@@ -339,13 +339,13 @@ class _ArrayBuffer:
 
 
 def _visible_list(
-    data: bytes, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+    data: bytes, sections: Dict[int, int], sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
 ) -> List[VisibleItem]:
     """The VisibleItems of ``data`` (whole fold_visible_item records): row
     -1 becomes None and each section id its index among its siblings, from
-    ``sibling_indices`` (the table's ``_sibling_indices``; on a miss, the
-    sections of ``data`` are looked up and the records read again)."""
-    sections = sibling_indices(())
+    ``sections`` (the table's cache, valid for its structure version); on a
+    miss, the sections of ``data`` are looked up with ``sibling_indices``
+    (the table's ``_sibling_indices``) and the records read again."""
     while True:  # twice at most: the mapping of the second pass holds every section
         try:
             return [
@@ -424,11 +424,13 @@ class _VisibleBuffer:
             self.grow(max(total, 2 * self.capacity))
 
     def items(
-        self, data: bytes, version: int, sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+        self, data: bytes, version: int, sections: Dict[int, int],
+        sibling_indices: Callable[[Iterable[int]], Dict[int, int]],
     ) -> List[VisibleItem]:
         """The VisibleItems of ``data`` (from :meth:`fill`), the last
         answer's where they are the same and the table's structure
-        ``version`` is too; ``sibling_indices`` is the table's
+        ``version`` is too; ``sections`` and ``sibling_indices`` are the
+        table's sibling-index cache (checked against ``version``) and
         ``_sibling_indices``."""
         size = _VISIBLE_SIZE
         first = _VISIBLE_POSITION.unpack_from(data)[0] if data else 0
@@ -443,11 +445,11 @@ class _VisibleBuffer:
                 if data[start:stop] == last[(low - old) * size:(high - old) * size]:
                     result = self._last_items[low - old:high - old]
                     if start:
-                        result[:0] = _visible_list(data[:start], sibling_indices)
+                        result[:0] = _visible_list(data[:start], sections, sibling_indices)
                     if stop < len(data):
-                        result += _visible_list(data[stop:], sibling_indices)
+                        result += _visible_list(data[stop:], sections, sibling_indices)
         if result is None:
-            result = _visible_list(data, sibling_indices)
+            result = _visible_list(data, sections, sibling_indices)
         keep = len(result) <= _REUSE_LIMIT
         self._last_data = data if keep else b""
         self._last_items = result.copy() if keep else []  # the caller may change its list

@@ -322,10 +322,11 @@ class _Geometry:
             if status:  # raises the FoldError, as the declared function would
                 _ffi._check_status(status, _lib.fold_table_structure_version, ())
             version = self._structure.value
+            cache = self._siblings
             if version != self._siblings_version:
-                self._siblings.clear()
+                cache.clear()
                 self._siblings_version = version
-            return buffer.items(data, version, self._sibling_indices)
+            return buffer.items(data, version, cache, self._sibling_indices)
         finally:
             if held:
                 guard._rlock.release()
