@@ -65,8 +65,9 @@ class _Geometry:
     """The flat list, geometry and scrolling methods of :class:`~foldtable.Table`."""
 
     # Set by Table.__init__: the reused buffers of visible_items and
-    # sticky_headers, and the sibling-index cache under the library's
-    # structure version (see _siblings_now).
+    # sticky_headers; by _geometry_init (which it calls): the sibling-index
+    # cache under the library's structure version (see _siblings_now) and
+    # the C arguments of item() and item_at_offset().
     __slots__ = (
         "_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref",
         "_position", "_item_out", "_item_ref", "_y", "_hit", "_place", "_hit_ref", "_place_ref",
