@@ -98,8 +98,7 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
                                      _ outTotal: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
         let outWritten = try required(outWritten, "out_written")
-        guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
-        guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out is NULL but capacity is \(capacity)") }
+        try checkArray(out, capacity)
         let range = try t.visibleRange(offset: offset, height: height, overscan: int(overscan))
         let limit = min(range.count, int(capacity))
         var written = 0

@@ -31,12 +31,6 @@ public func fold_table_transition_info(_ table: OpaquePointer?,
     }
 }
 
-/// Checks an output array's arguments (as fold_table_visible_items does).
-private func checkArray(_ out: UnsafeMutableRawPointer?, _ capacity: Int64) throws {
-    guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
-    guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out is NULL but capacity is \(capacity)") }
-}
-
 @_cdecl("fold_table_transition_items")
 public func fold_table_transition_items(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<fold_transition_item>?,
                                         _ capacity: Int64, _ outWritten: UnsafeMutablePointer<Int64>?,

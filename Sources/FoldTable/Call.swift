@@ -194,3 +194,10 @@ func packWithKeys<Item, CItem>(_ items: [Item], key: (Item) -> String,
     out.pointee = structs
     outCount.pointee = Int64(items.count)
 }
+
+/// Checks an output array's arguments: capacity >= 0, and `out` given
+/// unless capacity is 0 (then only the total is asked for).
+func checkArray(_ out: UnsafeMutableRawPointer?, _ capacity: Int64) throws {
+    guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
+    guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out is NULL but capacity is \(capacity)") }
+}
