@@ -671,6 +671,13 @@ int fold_table_item_count(const fold_table *table, int64_t *out_count);
 /* The item at `position` (0..count-1). O(depth * log n). */
 int fold_table_item_at(const fold_table *table, int64_t position, fold_item *out_item);
 
+/* fold_table_item_at, plus the index of the item's section among its
+ * parent's children (fold_section_info's `index`) in *out_section_index:
+ * what a binding shows as an item's section, from the same descent, in one
+ * call. O(depth * log n). */
+int fold_table_item_at_with_index(const fold_table *table, int64_t position, fold_item *out_item,
+                                  int64_t *out_section_index);
+
 /* Position of a section's header; FOLD_E_NOT_FOUND for a section without a
  * header item (wherever it is). O(depth * log n). */
 int fold_table_header_position(const fold_table *table, fold_section_id section,

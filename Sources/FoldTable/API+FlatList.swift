@@ -39,6 +39,21 @@ public func fold_table_item_at(_ table: OpaquePointer?, _ position: Int64,
     }
 }
 
+@_cdecl("fold_table_item_at_with_index")
+public func fold_table_item_at_with_index(_ table: OpaquePointer?, _ position: Int64,
+                                          _ out: UnsafeMutablePointer<fold_item>?,
+                                          _ outIndex: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withTable(table) { t in
+        let out = try required(out, "out_item")
+        let outIndex = try required(outIndex, "out_section_index")
+        let item = try t.item(at: int(position))
+        out.pointee = fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth),
+                                section: item.sectionID, row: Int64(item.row),
+                                flags: flags(item), reserved: 0)
+        outIndex.pointee = Int64(item.section)
+    }
+}
+
 @_cdecl("fold_table_header_position")
 public func fold_table_header_position(_ table: OpaquePointer?, _ section: UInt64,
                                        _ out: UnsafeMutablePointer<Int64>?) -> Int32 {

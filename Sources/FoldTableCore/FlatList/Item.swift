@@ -13,8 +13,9 @@ public struct Item: Equatable, Sendable {
     public var kind: ItemKind
     /// Nesting depth of the item's section (0 for top-level sections).
     public var depth: Int
-    /// Index of the item's section among its parent's children.
-    var section: Int
+    /// Index of the item's section among its parent's children (what the
+    /// bindings call an item's section; fold_table_item_at_with_index).
+    public var section: Int
     /// Row index within the section for rows, -1 for headers and footers.
     public var row: Int
     /// The section's stored collapsed state (headers and footers only).

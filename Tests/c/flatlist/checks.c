@@ -28,6 +28,17 @@ void check_list_(const char *file, int line, const fold_table *t, const expected
             CHECK_EQ_I64(item.row, e[i].row);
             CHECK_EQ_I64(item.flags, e[i].flags);
         }
+        /* The same item, with its section's index among its siblings
+         * (top-level sections here: the expected section is that index). */
+        {
+            fold_item with;
+            int64_t index = -1;
+            memset(&with, 0x55, sizeof with);
+            if (CHECK_STATUS(fold_table_item_at_with_index(t, i, &with, &index), FOLD_OK)) {
+                CHECK(memcmp(&with, &item, sizeof item) == 0);
+                CHECK_EQ_I64(index, e[i].section);
+            }
+        }
         CHECK_STATUS(fold_table_item_top(t, i, &got), FOLD_OK);
         CHECK_EQ_DBL(got, e[i].top);
         CHECK_STATUS(fold_table_item_height(t, i, &got), FOLD_OK);
@@ -44,6 +55,20 @@ void check_list_(const char *file, int line, const fold_table *t, const expected
         CHECK_EQ_I64(pos, i);
     }
     CHECK_STATUS(fold_table_item_at(t, count, &item), FOLD_E_RANGE);
+    {
+        /* Out of range, or no place for the index: an error, nothing written. */
+        int64_t index = -7;
+        fold_item before = item;
+        CHECK_STATUS(fold_table_item_at_with_index(t, count, &item, &index), FOLD_E_RANGE);
+        CHECK_STATUS(fold_table_item_at_with_index(t, -1, &item, &index), FOLD_E_RANGE);
+        CHECK_EQ_I64(index, -7);
+        if (count > 0) {
+            CHECK_STATUS(fold_table_item_at_with_index(t, 0, &item, NULL), FOLD_E_INVALID);
+            CHECK_STATUS(fold_table_item_at_with_index(t, 0, NULL, &index), FOLD_E_INVALID);
+            CHECK_EQ_I64(index, -7);
+        }
+        CHECK(memcmp(&before, &item, sizeof item) == 0);
+    }
     CHECK_STATUS(fold_table_item_top(t, count, &got), FOLD_E_RANGE);
     CHECK_STATUS(fold_table_item_height(t, count, &got), FOLD_E_RANGE);
     CHECK_STATUS(fold_table_content_height(t, &got), FOLD_OK);

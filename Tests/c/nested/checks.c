@@ -27,6 +27,16 @@ void check_list_(const char *file, int line, const fold_table *t, const expected
             CHECK_EQ_I64(item.flags, e[i].flags);
             CHECK_STR(text(t, item.section, FOLD_TEXT_KEY), e[i].key);
         }
+        {
+            /* The same item and its section's index among its siblings, in one call. */
+            fold_item with;
+            int64_t index = -1;
+            memset(&with, 0x55, sizeof with);
+            if (CHECK_STATUS(fold_table_item_at_with_index(t, i, &with, &index), FOLD_OK)) {
+                CHECK(memcmp(&with, &item, sizeof item) == 0);
+                CHECK_EQ_I64(index, e[i].index);
+            }
+        }
         CHECK_STATUS(fold_table_item_top(t, i, &got), FOLD_OK);
         CHECK_EQ_DBL(got, e[i].top);
         CHECK_STATUS(fold_table_item_height(t, i, &got), FOLD_OK);

@@ -176,6 +176,7 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
     # The flat list
     ("fold_table_item_count", [_TABLE, _P_I64], c_int, STATUS),
     ("fold_table_item_at", [_TABLE, c_int64, POINTER(fold_item)], c_int, STATUS),
+    ("fold_table_item_at_with_index", [_TABLE, c_int64, POINTER(fold_item), _P_I64], c_int, STATUS),
     ("fold_table_header_position", [_TABLE, _ID, _P_I64], c_int, STATUS),
     ("fold_table_row_position", [_TABLE, _ID, c_int64, _P_I64], c_int, STATUS),
     ("fold_table_footer_position", [_TABLE, _ID, _P_I64], c_int, STATUS),

@@ -46,8 +46,9 @@ _structure_version_fn.restype = c_int
 # in _convert: without argtypes or errcheck, passed only ctypes objects of
 # the declared C types (the handle, a c_int64 or c_double set in place,
 # pointers to the outputs), their status checked with the declared
-# function's error check.
-_item_at_fn = _lib["fold_table_item_at"]
+# function's error check. item() asks for its section's index in the same
+# call (fold_table_item_at_with_index), so it needs no sibling-index cache.
+_item_at_fn = _lib["fold_table_item_at_with_index"]
 _item_at_fn.restype = c_int
 _item_at_offset_fn = _lib["fold_table_item_at_offset"]
 _item_at_offset_fn.restype = c_int
@@ -70,7 +71,8 @@ class _Geometry:
     # the C arguments of item() and item_at_offset().
     __slots__ = (
         "_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref",
-        "_position", "_item_out", "_item_ref", "_y", "_hit", "_place", "_hit_ref", "_place_ref",
+        "_position", "_item_out", "_item_ref", "_sibling", "_sibling_ref",
+        "_y", "_hit", "_place", "_hit_ref", "_place_ref",
     )
 
     if TYPE_CHECKING:
@@ -84,6 +86,8 @@ class _Geometry:
         _position: c_int64
         _item_out: _ffi.fold_item
         _item_ref: Any
+        _sibling: c_int64
+        _sibling_ref: Any
         _y: c_double
         _hit: c_int64
         _place: c_int32
@@ -107,6 +111,8 @@ class _Geometry:
         self._position = c_int64()
         self._item_out = _ffi.fold_item()
         self._item_ref = byref(self._item_out)
+        self._sibling = c_int64()
+        self._sibling_ref = byref(self._sibling)
         self._y = c_double()
         self._hit = c_int64()
         self._place = c_int32()
@@ -175,21 +181,11 @@ class _Geometry:
             if handle is None:
                 self._h()  # raises the closed table's error
             self._position.value = index
-            status = _item_at_fn(handle, self._position, self._item_ref)
-            if status:  # raises the FoldError, as the declared function would
+            status = _item_at_fn(handle, self._position, self._item_ref, self._sibling_ref)
+            if status:  # raises the FoldError of fold_table_item_at, whose errors these are
                 _ffi._check_status(status, _lib.fold_table_item_at, ())
-            status = _structure_version_fn(handle, self._structure_ref)
-            if status:
-                _ffi._check_status(status, _lib.fold_table_structure_version, ())
-            kind, depth, section, row, flags = _ITEM.unpack_from(self._item_out)
-            cache = self._siblings
-            version = self._structure.value
-            if version != self._siblings_version:
-                cache.clear()
-                self._siblings_version = version
-            sibling = cache.get(section)
-            if sibling is None:
-                sibling = self._sibling_indices((section,))[section]
+            kind, depth, _, row, flags = _ITEM.unpack_from(self._item_out)
+            sibling = self._sibling.value
         finally:
             if held:
                 guard._rlock.release()
