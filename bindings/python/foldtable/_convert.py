@@ -23,6 +23,8 @@ import dataclasses
 import numbers
 import operator
 import struct
+import sys
+from array import array as pyarray
 from collections.abc import Iterable as _IterableABC
 from ctypes import byref, c_double, c_int64, c_size_t
 from typing import (
@@ -37,6 +39,7 @@ from typing import (
     Tuple,
     Type,
     TypeVar,
+    cast,
 )
 
 from . import _errors, _ffi
@@ -208,13 +211,48 @@ def _height_or_default(value: Optional[float], what: str) -> float:
     return _float(value, what)
 
 
+# Buffer formats that are a native C double: array('d') and NumPy's float64
+# say "d"; struct's native and little-endian spellings mean the same here.
+_DOUBLE_FORMATS = frozenset(("d", "@d", "=d") + (("<d",) if sys.byteorder == "little" else (">d",)))
+_NUMBER_TYPES = frozenset((float, int))
+
+
+def _double_buffer(heights: Any) -> Optional[Any]:
+    """A ctypes double array over ``heights`` when it is a one-dimensional,
+    contiguous buffer of C doubles (``array('d')``, a NumPy float64 array,
+    a memoryview of format ``d``): its memory itself when writable, else one
+    copy made by memcpy; ``None`` for anything else."""
+    if type(heights) in (list, tuple):
+        return None
+    try:
+        view = memoryview(heights)
+    except TypeError:
+        return None
+    with view:  # released here; the array takes a buffer of its own
+        if view.format not in _DOUBLE_FORMATS or view.ndim != 1 or not view.c_contiguous:
+            return None
+        array_type = c_double * len(view)
+        readonly = view.readonly
+    return array_type.from_buffer_copy(heights) if readonly else array_type.from_buffer(heights)
+
+
 def _height_array(heights: Iterable[Optional[float]], allow_default: bool) -> Tuple[int, Any]:
-    """(count, a ctypes double array) for one C call."""
+    """(count, a ctypes double array) for one C call. A buffer of doubles
+    is passed as it is (``_double_buffer``); a list or tuple of only floats
+    and ints is converted in one C pass; anything else value by value, which
+    gives the same errors and values for any input (ints become floats; a
+    bool, a string or None where not allowed raise TypeError)."""
+    array = _double_buffer(heights)
+    if array is not None:
+        return len(array), array
+    if type(heights) in (list, tuple) and set(map(type, heights)) <= _NUMBER_TYPES:
+        values = pyarray("d", cast(Iterable[float], heights))
+        return len(values), (c_double * len(values)).from_buffer(values)
     if allow_default:
-        values = [_height_or_default(h, "height") for h in heights]
+        converted = [_height_or_default(h, "height") for h in heights]
     else:
-        values = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
-    return len(values), (c_double * len(values))(*values)
+        converted = [_float(h, "height") for h in heights]  # type: ignore[arg-type]
+    return len(converted), (c_double * len(converted))(*converted)
 
 
 def _rows_arguments(count: Optional[int], heights: Optional[Sequence[float]]) -> Tuple[int, Any]:

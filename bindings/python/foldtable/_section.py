@@ -35,7 +35,7 @@ from ._focus import set_section_flag
 from ._loading import _SectionLoading
 from ._section_id import _SectionId, _with_ids
 from ._selection import _SectionSelection
-from ._section_values import ChildRow
+from ._section_values import ChildRow, Heights
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -221,7 +221,7 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
         )
 
     def insert_child_rows(
-        self, index: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+        self, index: int, count: Optional[int] = None, heights: Optional[Heights] = None
     ) -> None:
         """Insert rows as children ``index`` .. ``index + count - 1`` (a child
         index counts rows and subsections alike). ``count``, ``heights`` and
@@ -419,7 +419,7 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
     # -- rows ----------------------------------------------------------------
 
     def insert_rows(
-        self, row: int, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+        self, row: int, count: Optional[int] = None, heights: Optional[Heights] = None
     ) -> None:
         """Insert rows before row ``row`` (0 through :attr:`row_count`; at
         :attr:`row_count` they go after every child).
@@ -429,7 +429,12 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
             count: how many rows; defaults to ``len(heights)``, or 1.
             heights: the new rows' heights (:data:`foldtable.HEIGHT_DEFAULT`
                 allowed), or ``None`` for the section's default height.
-                Validated by the library before anything changes.
+                Any sequence of numbers, or a buffer of C doubles
+                (``array('d')``, a NumPy float64 array, a ``memoryview`` of
+                format ``d``), which the library reads where it is, without
+                a copy (a read-only one is copied once, whole); a list of
+                floats and ints is converted in one pass. Validated by the
+                library before anything changes.
 
         Raises:
             OutOfRangeError: ``row`` or ``count`` is out of range.
@@ -458,7 +463,7 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
 
         _with_ids(table, [self], call)
 
-    def append_rows(self, count: Optional[int] = None, heights: Optional[Sequence[float]] = None) -> None:
+    def append_rows(self, count: Optional[int] = None, heights: Optional[Heights] = None) -> None:
         """Add rows after the section's last child; as :meth:`insert_rows`."""
         number, array = _rows_arguments(count, heights)
         self._call(_lib.fold_table_insert_rows, _ffi.INDEX_END, number, array)
@@ -485,10 +490,12 @@ class Section(_SectionLoading, _SectionSelection, _SectionFilter, _SectionId):
         value = _height_or_default(height, "height")
         self._call(_lib.fold_table_set_row_height, at, value)
 
-    def set_row_heights(self, row: int, heights: Sequence[Optional[float]]) -> None:
+    def set_row_heights(self, row: int, heights: Union[Sequence[Optional[float]], Heights]) -> None:
         """Set the heights of rows ``row`` .. ``row + len(heights) - 1`` in one
-        call (``None`` entries return a row to the default). The library
-        validates every value before anything changes."""
+        call (``None`` entries, or :data:`foldtable.HEIGHT_DEFAULT`, return a
+        row to the default). ``heights`` may be a buffer of C doubles, read
+        without a copy, as in :meth:`insert_rows`. The library validates
+        every value before anything changes."""
         at = _int64(row, "row")
         number, array = _height_array(heights, allow_default=True)
         self._call(_lib.fold_table_set_row_heights, at, number, array)

@@ -12,7 +12,7 @@ from typing import NamedTuple, Optional, Sequence, Union
 
 from . import _ffi
 
-# KeyOrIndex and Path are the binding's own annotations, not in __all__.
+# KeyOrIndex, Path and Heights are the binding's own annotations, not in __all__.
 __all__ = [
     "ChildRow",
     "LoadState",
@@ -28,6 +28,11 @@ KeyOrIndex = Union[str, int]
 #: A path: the child index at each level from the top (``[2, 0]`` is the
 #: first child of the third top-level section).
 Path = Sequence[int]
+
+#: Row heights: any sequence of numbers, or a buffer of C doubles
+#: (``array('d')``, a NumPy float64 array, a ``memoryview`` of format ``d``),
+#: which the library reads without a copy.
+Heights = Union[Sequence[float], memoryview]
 
 
 class ChildRow(NamedTuple):

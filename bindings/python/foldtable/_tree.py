@@ -29,7 +29,7 @@ from ._errors import InvalidArgumentError
 from ._section import Section
 from ._sections_view import SectionsView
 from ._section_id import _with_ids
-from ._section_values import ChildRow, KeyOrIndex, Path
+from ._section_values import ChildRow, Heights, KeyOrIndex, Path
 
 if TYPE_CHECKING:
     from ._table import Table
@@ -435,7 +435,7 @@ class _Tree:
             return Section._bound(cast("Table", self), key, new_id)
 
     def insert_rows_at_path(
-        self, path: Path, count: Optional[int] = None, heights: Optional[Sequence[float]] = None
+        self, path: Path, count: Optional[int] = None, heights: Optional[Heights] = None
     ) -> None:
         """Insert rows at ``path``: its last index is the child index of the
         first new row in the section the leading indices name (rows cannot
