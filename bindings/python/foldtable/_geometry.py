@@ -6,8 +6,8 @@ its lifetime and options (``_table.py``)."""
 from __future__ import annotations
 
 import struct
-from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, sizeof
-from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from ctypes import byref, c_double, c_int, c_int32, c_int64, c_uint64, create_string_buffer, sizeof
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _errors, _ffi
 from ._callbacks import _Guard
@@ -52,10 +52,11 @@ _item_at_fn = _lib["fold_table_item_at_with_index"]
 _item_at_fn.restype = c_int
 _item_at_offset_fn = _lib["fold_table_item_at_offset"]
 _item_at_offset_fn.restype = c_int
-# fold_item as struct sees it: kind, depth, section (id), row, flags, then 4
-# bytes of reserved; read in one unpack_from instead of field by field.
-_ITEM = struct.Struct("=iiQqI4x")
-assert _ITEM.size == sizeof(_ffi.fold_item)
+# item()'s output: a fold_item as struct sees it (kind, depth, section id,
+# row, flags, then 4 bytes of reserved), then the section's index, written
+# by the call into one buffer and read in one unpack_from.
+_ITEM = struct.Struct("=iiQqI4xq")
+assert _ITEM.size == sizeof(_ffi.fold_item) + 8
 assert [getattr(_ffi.fold_item, field[0]).offset for field in _ffi.fold_item._fields_] == [0, 4, 8, 16, 24, 28]
 # OffsetPlace members by value, looked up instead of calling OffsetPlace(...).
 _PLACES = tuple(sorted(OffsetPlace, key=int))
@@ -71,7 +72,7 @@ class _Geometry:
     # the C arguments of item() and item_at_offset().
     __slots__ = (
         "_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref",
-        "_position", "_item_out", "_item_ref", "_sibling", "_sibling_ref",
+        "_position", "_item_out", "_item_ref", "_sibling_ref", "_hold", "_let_go",
         "_y", "_hit", "_place", "_hit_ref", "_place_ref",
     )
 
@@ -84,10 +85,12 @@ class _Geometry:
         _structure_ref: Any
         # item() and item_at_offset(): their C arguments, set in place
         _position: c_int64
-        _item_out: _ffi.fold_item
+        _item_out: Any  # the fold_item and the index after it
         _item_ref: Any
-        _sibling: c_int64
         _sibling_ref: Any
+        # the lock's acquire and release, bound once (see item())
+        _hold: Callable[[bool], bool]
+        _let_go: Callable[[], None]
         _y: c_double
         _hit: c_int64
         _place: c_int32
@@ -109,10 +112,11 @@ class _Geometry:
         self._structure = c_uint64()
         self._structure_ref = byref(self._structure)
         self._position = c_int64()
-        self._item_out = _ffi.fold_item()
+        self._item_out = create_string_buffer(_ITEM.size)
         self._item_ref = byref(self._item_out)
-        self._sibling = c_int64()
-        self._sibling_ref = byref(self._sibling)
+        self._sibling_ref = byref(self._item_out, sizeof(_ffi.fold_item))
+        self._hold = self._lock._rlock.acquire
+        self._let_go = self._lock._rlock.release
         self._y = c_double()
         self._hit = c_int64()
         self._place = c_int32()
@@ -170,12 +174,12 @@ class _Geometry:
             position, "position"
         )
         # The library calls no callback here: when the lock is free or this
-        # thread holds it, it is taken without _Guard's bookkeeping (see
-        # _Guard.try_hold); else ``with``'s rules (wait, or BusyError).
-        guard = self._lock
-        held = guard._rlock.acquire(False)
+        # thread holds it, it is taken without _Guard's bookkeeping (its
+        # acquire bound as _hold; see _Guard); else ``with``'s rules (wait,
+        # or BusyError).
+        held = self._hold(False)
         if not held:
-            guard.__enter__()
+            self._lock.__enter__()
         try:
             handle = self._handle
             if handle is None:
@@ -184,13 +188,12 @@ class _Geometry:
             status = _item_at_fn(handle, self._position, self._item_ref, self._sibling_ref)
             if status:  # raises the FoldError of fold_table_item_at, whose errors these are
                 _ffi._check_status(status, _lib.fold_table_item_at, ())
-            kind, depth, _, row, flags = _ITEM.unpack_from(self._item_out)
-            sibling = self._sibling.value
+            kind, depth, _, row, flags, sibling = _ITEM.unpack_from(self._item_out)
         finally:
             if held:
-                guard._rlock.release()
+                self._let_go()
             else:
-                guard.__exit__(None, None, None)
+                self._lock.__exit__(None, None, None)
         return _new_tuple(
             Item, (index, _KINDS[kind], depth, sibling, None if row < 0 else row, flags)
         )
@@ -260,10 +263,9 @@ class _Geometry:
             InvalidArgumentError: ``y`` is NaN or infinite.
         """
         offset = y if type(y) is float else _float(y, "y")
-        guard = self._lock  # no callback runs here: as in item()
-        held = guard._rlock.acquire(False)
+        held = self._hold(False)  # no callback runs here: as in item()
         if not held:
-            guard.__enter__()
+            self._lock.__enter__()
         try:
             handle = self._handle
             if handle is None:
@@ -276,9 +278,9 @@ class _Geometry:
             place = self._place.value
         finally:
             if held:
-                guard._rlock.release()
+                self._let_go()
             else:
-                guard.__exit__(None, None, None)
+                self._lock.__exit__(None, None, None)
         return _new_tuple(
             OffsetHit, (None if position < 0 else position, _PLACES[place])
         )
@@ -305,10 +307,9 @@ class _Geometry:
         extra = overscan if type(overscan) is int and 0 <= overscan <= _INT64_MAX else _int64(
             overscan, "overscan"
         )
-        guard = self._lock  # no callback runs here: as in item()
-        held = guard._rlock.acquire(False)
+        held = self._hold(False)  # no callback runs here: as in item()
         if not held:
-            guard.__enter__()
+            self._lock.__enter__()
         try:
             handle = self._handle
             if handle is None:
@@ -326,9 +327,9 @@ class _Geometry:
             return buffer.items(data, version, cache, self._sibling_indices)
         finally:
             if held:
-                guard._rlock.release()
+                self._let_go()
             else:
-                guard.__exit__(None, None, None)
+                self._lock.__exit__(None, None, None)
 
     def sticky_headers(self, offset: float) -> List[StickyHeader]:
         """The headers that stick to the top of a viewport scrolled to
