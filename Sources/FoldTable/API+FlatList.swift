@@ -114,21 +114,17 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
     withTable(table) { t in
         let outWritten = try required(outWritten, "out_written")
         try checkArray(out, capacity)
-        let range = try t.visibleRange(offset: offset, height: height, overscan: int(overscan))
-        let limit = min(range.count, int(capacity))
         var written = 0
-        if let out, limit > 0 {
-            t.forEachItem(from: range.lowerBound) { placed in
-                let item = placed.item
-                out[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
-                                                 depth: Int32(clamping: item.depth), section: item.sectionID,
-                                                 row: Int64(item.row), top: placed.top, height: placed.height,
-                                                 flags: flags(item), reserved: 0)
-                written += 1
-                return written < limit
-            }
+        let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                             limit: out == nil ? 0 : int(capacity)) { placed in
+            let item = placed.item
+            out?[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
+                                              depth: Int32(clamping: item.depth), section: item.sectionID,
+                                              row: Int64(item.row), top: placed.top, height: placed.height,
+                                              flags: flags(item), reserved: 0)
+            written += 1
         }
         outWritten.pointee = Int64(written)
-        store(outTotal, Int64(range.count))
+        store(outTotal, Int64(total))
     }
 }

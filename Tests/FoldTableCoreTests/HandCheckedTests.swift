@@ -134,6 +134,34 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(items.map(\.top) == [116, 160, 188])
     }
 
+    /// At the largest offsets a table can have (2^52 units), the one-descent
+    /// walk and visibleRange's descents agree at the items' exact boundaries.
+    @Test func viewportsOfHugeContent() throws {
+        var o = TableOptions()
+        o.rowHeight = Limits.maxHeight
+        let t = try Table(options: o)
+        try t.appendSection(key: "big", rows: Limits.maxRows)
+        let rows = Limits.maxRows - 4
+        try t.setRowHeights(section: "big", row: rows, heights: [10, 0, 17.7, 0])
+        let top = try t.itemTop(at: rows + 1)  // of the row of height 10
+        #expect(top * 256 > 0x1p51)
+        for (offset, height) in [(top, 0.0), (top, 10), (top + 10, 0), (top + 10, 1), (top - 5, 15), (top + 27.7, 5),
+                                 (top - Limits.maxHeight, 0), (top - 1, Limits.maxHeight)] {
+            for overscan in [0, 1, 2, Int.max] {  // Int.max: every item before and after
+                let range = try t.visibleRange(offset: offset, height: height, overscan: overscan)
+                var got: [Int] = []
+                let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: overscan,
+                                                     limit: 100) { got.append($0.position) }
+                #expect(total == range.count && got == Array(range.prefix(100)),
+                        "\(offset) +\(height) overscan \(overscan)")
+            }
+        }
+        // The zero-height row at top + 10 and the 17.7-pt one after it; a
+        // viewport of no height where the 10-pt row ends holds nothing.
+        #expect(try t.visibleRange(offset: top + 10, height: 1) == rows + 2..<rows + 4)
+        #expect(try t.visibleRange(offset: top + 10, height: 0).isEmpty)
+    }
+
     @Test func zeroHeightItems() throws {
         let t = try products()
         try t.setHeaderHeight(0, section: 1)

@@ -210,13 +210,34 @@ struct Fuzz {
             let want = model.itemAt(offset: y, in: flat)
             #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
         }
-        for _ in 0..<8 {
-            let offset = Double(Int.random(in: -50...Int(content) * 2 + 50, using: &rng)) / 2
-            let height = Double(Int.random(in: 0...400, using: &rng)) / 2
-            let overscan = Int.random(in: 0...3, using: &rng)
-            #expect(try table.visibleRange(offset: offset, height: height, overscan: overscan)
-                    == model.visibleRange(offset: offset, height: height, overscan: overscan, in: flat),
+        var viewports: [(Double, Double, Int)] = (0..<8).map { _ in
+            (Double(Int.random(in: -50...Int(content) * 2 + 50, using: &rng)) / 2,
+             Double(Int.random(in: 0...400, using: &rng)) / 2, Int.random(in: 0...3, using: &rng))
+        }
+        // Viewports that start where an item ends, of no height or more.
+        for item in sample.prefix(4) {
+            viewports.append((item.top + item.height, Double(Int.random(in: 0...2, using: &rng) * 20),
+                              Int.random(in: 0...2, using: &rng)))
+        }
+        for (offset, height, overscan) in viewports {
+            let range = try table.visibleRange(offset: offset, height: height, overscan: overscan)
+            #expect(range == model.visibleRange(offset: offset, height: height, overscan: overscan, in: flat),
                     "viewport \(offset) +\(height) overscan \(overscan) \(context)")
+            // The one-descent walk hands out the same items and counts the same
+            // total, whatever limit cuts it short.
+            var want: [PlacedItem] = []
+            table.forEachItem(from: range.lowerBound) { placed in
+                guard placed.position < range.upperBound else { return false }
+                want.append(placed)
+                return true
+            }
+            for limit in [0, 1, Int.random(in: 1...max(1, range.count), using: &rng), range.count, .max] {
+                var got: [PlacedItem] = []
+                let total = try table.forEachVisibleItem(offset: offset, height: height, overscan: overscan,
+                                                         limit: limit) { got.append($0) }
+                #expect(total == range.count && got == Array(want.prefix(limit)),
+                        "walk of viewport \(offset) +\(height) overscan \(overscan) limit \(limit) \(context)")
+            }
         }
     }
 }

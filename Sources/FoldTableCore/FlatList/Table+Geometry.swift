@@ -57,31 +57,22 @@ extension Table {
         return lower..<upper
     }
 
-    /// The placed items of `visibleRange(offset:height:overscan:)`.
-    /// - Complexity: O(log n + k) for k items.
-    func visibleItems(offset: Double, height: Double, overscan: Int = 0) throws -> [PlacedItem] {
-        let range = try visibleRange(offset: offset, height: height, overscan: overscan)
-        var out: [PlacedItem] = []
-        out.reserveCapacity(range.count)
-        forEachItem(from: range.lowerBound) { item in
-            guard item.position < range.upperBound else { return false }
-            out.append(item)
-            return true
-        }
-        return out
-    }
-
     /// Calls `body` with each item from `start` on, in order, until it
     /// returns false or the list ends.
     /// - Complexity: O(log n + k) for k items visited.
     public func forEachItem(from start: Int, _ body: (PlacedItem) -> Bool) {
+        forEachItem(from: start) { placed, _, _ in body(placed) }
+    }
+
+    /// `forEachItem`, with each item's top and height in units as well.
+    func forEachItem(from start: Int, _ body: (PlacedItem, _ top: Int, _ height: Int) -> Bool) {
         guard start >= 0, start < itemCount else { return }
         withoutActuallyEscaping(body) { body in
             // The focused item is marked on the way out (`markFocus`).
-            let marked: (PlacedItem) -> Bool = focusState.focused == nil ? body : { placed in
+            let marked: (PlacedItem, Int, Int) -> Bool = focusState.focused == nil ? body : { placed, top, height in
                 var placed = placed
                 self.markFocus(&placed.item)
-                return body(placed)
+                return body(placed, top, height)
             }
             let walker = ItemWalker(start: start, top: paddingTopUnits, body: marked)
             _ = walker.walkList(root, sectionIndex: -1, depth: 0)
@@ -142,9 +133,9 @@ private final class ItemWalker {
     var position = 0
     /// In units.
     var top: Int
-    let body: (PlacedItem) -> Bool
+    let body: (PlacedItem, Int, Int) -> Bool
 
-    init(start: Int, top: Int, body: @escaping (PlacedItem) -> Bool) {
+    init(start: Int, top: Int, body: @escaping (PlacedItem, Int, Int) -> Bool) {
         self.start = start
         self.top = top
         self.body = body
@@ -214,7 +205,7 @@ private final class ItemWalker {
                     if run.marks.matched != 0 { item.matched = run.isMatched(i) }
                     item.selected = run.marks.bit(run.marks.selected, i)
                     guard body(PlacedItem(position: position, item: item, top: Units.points(top),
-                                          height: Units.points(h))) else { return false }
+                                          height: Units.points(h)), top, h) else { return false }
                     top += h
                     position += 1
                     i += 1
@@ -262,7 +253,7 @@ private final class ItemWalker {
             item.matched = run.isMatched(i)
             item.selected = run.marks.bit(run.marks.selected, i)
             guard body(PlacedItem(position: position, item: item, top: Units.points(top),
-                                  height: Units.points(h))) else { return false }
+                                  height: Units.points(h)), top, h) else { return false }
         }
         return true
     }
@@ -278,6 +269,6 @@ private final class ItemWalker {
             item.matched = sub.filterMatched
             item.selected = sub.selected
         }
-        return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)))
+        return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)), top, h)
     }
 }
