@@ -68,12 +68,14 @@ for r in $(seq 1 "$runs"); do
     taskset -c "$core" "$dkbench" --sections "$sections" --reps "$reps" | tee "$out/dk.$r"
 done
 
-# Per case: the medians of the runs (lowest-highest), and the ratio of the
-# middle ones (FoldTable / DifferenceKit). Case names are the first 18
-# columns of both programs' lines, the median the next field.
+# Per case: the medians of the runs (middle, lowest-highest) and the ratio of
+# the middle ones (FoldTable / DifferenceKit); then the fastest repetition of
+# all runs of each and their ratio (other load only ever adds time). Case
+# names are the first 18 columns of both programs' lines, the median and the
+# fastest the next two fields.
 echo
-echo "case               FoldTable ms      DifferenceKit ms  ratio (FoldTable / DifferenceKit)"
-awk -v runs="$runs" '
+printf '%-18s %-22s %-22s %7s %9s %9s %7s\n' case "FoldTable ms" "DifferenceKit ms" ratio "FT min" "DK min" ratio
+awk '
     function mid(list,   n, v, i, j, t) {
         n = split(list, v, " ")
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
@@ -88,16 +90,17 @@ awk -v runs="$runs" '
         side = (FILENAME ~ /\/ft\.[0-9]+$/) ? "ft" : "dk"
         if (!(name in seen)) { seen[name] = 1; order[++cases] = name }
         times[side, name] = times[side, name] " " f[1]
+        if (!((side SUBSEP name) in fastest) || f[2] + 0 < fastest[side, name]) fastest[side, name] = f[2] + 0
     }
     END {
         for (c = 1; c <= cases; c++) {
             name = order[c]
             # FoldTable keys sections by text: its UUID case stands against both DifferenceKit lines.
             fname = name == "DK bench, [UUID]" ? "DK bench, UUIDs" : name
-            a = b = ""
-            if (("ft" SUBSEP fname) in times) { ma = mid(times["ft", fname]); a = sprintf("%.1f (%.1f-%.1f)", ma, lo, hi) }
-            if (("dk" SUBSEP name) in times) { mb = mid(times["dk", name]); b = sprintf("%.1f (%.1f-%.1f)", mb, lo, hi) }
-            ratio = (a != "" && b != "") ? sprintf("%.2fx", ma / mb) : "-"
-            printf "%-18s %-17s %-17s %s\n", name, a == "" ? "-" : a, b == "" ? "-" : b, ratio
+            if (!(("ft" SUBSEP fname) in times) || !(("dk" SUBSEP name) in times)) continue
+            ma = mid(times["ft", fname]); a = sprintf("%.1f (%.1f-%.1f)", ma, lo, hi)
+            mb = mid(times["dk", name]); b = sprintf("%.1f (%.1f-%.1f)", mb, lo, hi)
+            fa = fastest["ft", fname]; fb = fastest["dk", name]
+            printf "%-18s %-22s %-22s %6.2fx %9.1f %9.1f %6.2fx\n", name, a, b, ma / mb, fa, fb, fa / fb
         }
     }' $(for r in $(seq 1 "$runs"); do echo "$out/ft.$r" "$out/dk.$r"; done)
