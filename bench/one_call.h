@@ -32,14 +32,20 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* 0..n-1 from the program's seeded `rng` (SplitMix64). */
+/* The next 64 bits from the program's seeded `rng` (SplitMix64). */
 static uint64_t rng;
-static int64_t below(int64_t n)
+static inline uint64_t draw64(void)
 {
     uint64_t z = (rng += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return (int64_t)((z ^ (z >> 31)) % (uint64_t)n);
+    return z ^ (z >> 31);
+}
+
+/* 0..n-1 from the same draws. */
+static int64_t below(int64_t n)
+{
+    return (int64_t)(draw64() % (uint64_t)n);
 }
 
 /* The CPU's model name from /proc/cpuinfo ("unknown" without it). */
