@@ -774,16 +774,6 @@ int fold_table_visible_items(const fold_table *table, double offset, double heig
                              int64_t overscan, fold_visible_item *out, int64_t capacity,
                              int64_t *out_written, int64_t *out_total);
 
-/* fold_table_visible_items, plus each written item's section index among
- * its parent's children (fold_section_info's `index`) in
- * out_section_indices[i]: what a binding shows as an item's section, in the
- * same call. out_section_indices has room for `capacity` entries, like out
- * (both may be NULL when capacity is 0). O(depth * log n + k). */
-int fold_table_visible_items_with_index(const fold_table *table, double offset, double height,
-                                        int64_t overscan, fold_visible_item *out,
-                                        int64_t *out_section_indices, int64_t capacity,
-                                        int64_t *out_written, int64_t *out_total);
-
 /* A header drawn stuck to the top of the viewport. */
 typedef struct fold_sticky_header {
     int64_t position;        /* the header's position in the flat list */

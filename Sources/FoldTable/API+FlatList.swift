@@ -112,41 +112,19 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
                                      _ capacity: Int64, _ outWritten: UnsafeMutablePointer<Int64>?,
                                      _ outTotal: UnsafeMutablePointer<Int64>?) -> Int32 {
     withTable(table) { t in
-        try writeVisibleItems(t, offset, height, overscan, out, nil, capacity, outWritten, outTotal)
+        let outWritten = try required(outWritten, "out_written")
+        try checkArray(out, capacity)
+        var written = 0
+        let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                             limit: out == nil ? 0 : int(capacity)) { placed in
+            let item = placed.item
+            out?[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
+                                              depth: Int32(clamping: item.depth), section: item.sectionID,
+                                              row: Int64(item.row), top: placed.top, height: placed.height,
+                                              flags: flags(item), reserved: 0)
+            written += 1
+        }
+        outWritten.pointee = Int64(written)
+        store(outTotal, Int64(total))
     }
-}
-
-@_cdecl("fold_table_visible_items_with_index")
-public func fold_table_visible_items_with_index(_ table: OpaquePointer?, _ offset: Double, _ height: Double,
-                                                _ overscan: Int64, _ out: UnsafeMutablePointer<fold_visible_item>?,
-                                                _ outIndices: UnsafeMutablePointer<Int64>?, _ capacity: Int64,
-                                                _ outWritten: UnsafeMutablePointer<Int64>?,
-                                                _ outTotal: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withTable(table) { t in
-        try checkArray(outIndices, capacity, "out_section_indices")
-        try writeVisibleItems(t, offset, height, overscan, out, outIndices, capacity, outWritten, outTotal)
-    }
-}
-
-/// The visible items into `out` (and their section indices into `indices`
-/// when given), as fold_table_visible_items describes.
-private func writeVisibleItems(_ t: Table, _ offset: Double, _ height: Double, _ overscan: Int64,
-                               _ out: UnsafeMutablePointer<fold_visible_item>?, _ indices: UnsafeMutablePointer<Int64>?,
-                               _ capacity: Int64, _ outWritten: UnsafeMutablePointer<Int64>?,
-                               _ outTotal: UnsafeMutablePointer<Int64>?) throws {
-    let outWritten = try required(outWritten, "out_written")
-    try checkArray(out, capacity)
-    var written = 0
-    let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
-                                         limit: out == nil ? 0 : int(capacity)) { placed in
-        let item = placed.item
-        out?[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
-                                          depth: Int32(clamping: item.depth), section: item.sectionID,
-                                          row: Int64(item.row), top: placed.top, height: placed.height,
-                                          flags: flags(item), reserved: 0)
-        indices?[written] = Int64(item.section)
-        written += 1
-    }
-    outWritten.pointee = Int64(written)
-    store(outTotal, Int64(total))
 }

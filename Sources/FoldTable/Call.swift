@@ -197,7 +197,7 @@ func packWithKeys<Item, CItem>(_ items: [Item], key: (Item) -> String,
 
 /// Checks an output array's arguments: capacity >= 0, and `out` given
 /// unless capacity is 0 (then only the total is asked for).
-func checkArray(_ out: UnsafeMutableRawPointer?, _ capacity: Int64, _ name: String = "out") throws {
+func checkArray(_ out: UnsafeMutableRawPointer?, _ capacity: Int64) throws {
     guard capacity >= 0 else { throw FoldError(.outOfRange, "capacity \(capacity) must be >= 0") }
-    guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "\(name) is NULL but capacity is \(capacity)") }
+    guard out != nil || capacity == 0 else { throw FoldError(.invalidArgument, "out is NULL but capacity is \(capacity)") }
 }

@@ -160,7 +160,6 @@ ALLOWED_HUGE = {
     # A viewport's height need only be finite and >= 0 (it is not an item
     # height, so FOLD_MAX_HEIGHT does not apply).
     ("fold_table_visible_items", "height"),
-    ("fold_table_visible_items_with_index", "height"),
     ("fold_table_set_viewport", "height"),
     ("fold_table_measure", "height"),
     ("*", "viewport_height"),

@@ -119,34 +119,6 @@ void check_visible_(const char *file, int line, const fold_table *t, double offs
             CHECK_EQ_I64(out[i].flags, x->flags);
         }
     }
-    {
-        /* The same records, and each one's section index (top-level
-         * sections here: the expected section is that index). */
-        fold_visible_item with[64];
-        int64_t indices[64], written2 = -1, total2 = -1;
-        memset(with, 0x55, sizeof with);
-        if (CHECK_STATUS(fold_table_visible_items_with_index(t, offset, height, overscan, with, indices, 64,
-                                                             &written2, &total2),
-                         FOLD_OK)) {
-            CHECK_EQ_I64(written2, written);
-            CHECK_EQ_I64(total2, total);
-            for (i = 0; i < count && i < written2 && i < written; i++) {
-                CHECK(memcmp(&with[i], &out[i], sizeof out[i]) == 0);
-                CHECK_EQ_I64(indices[i], e[first + i].section);
-            }
-        }
-        /* No room for the indices: an error, nothing written. */
-        written2 = total2 = -9;
-        CHECK_STATUS(fold_table_visible_items_with_index(t, offset, height, overscan, with, NULL, 64, &written2,
-                                                         &total2),
-                     FOLD_E_INVALID);
-        CHECK_EQ_I64(written2, -9);
-        CHECK_STATUS(fold_table_visible_items_with_index(t, offset, height, overscan, NULL, NULL, 0, &written2,
-                                                         &total2),
-                     FOLD_OK);
-        CHECK_EQ_I64(written2, 0);
-        CHECK_EQ_I64(total2, count);
-    }
     if (check_failed_so_far() != failed_before) {
         fprintf(stderr,
                 "  (in check_visible(offset %.17g, height %.17g, overscan %lld) called from "

@@ -44,28 +44,6 @@ void check_list_(const char *file, int line, const fold_table *t, const expected
     }
     CHECK_STATUS(fold_table_content_height(t, &got), FOLD_OK);
     CHECK_EQ_DBL(got, content);
-    if (count > 0) {
-        /* The whole list as visible items, with each section's index among
-         * its siblings. */
-        fold_visible_item *vis = calloc((size_t)count, sizeof *vis);
-        int64_t *indices = calloc((size_t)count, sizeof *indices);
-        int64_t written = -1, total = -1;
-        if (CHECK(vis != NULL && indices != NULL) &&
-            CHECK_STATUS(fold_table_visible_items_with_index(t, -1, content + 2, 0, vis, indices, count,
-                                                             &written, &total),
-                         FOLD_OK)) {
-            CHECK_EQ_I64(written, count);
-            CHECK_EQ_I64(total, count);
-            for (i = 0; i < written && i < count; i++) {
-                CHECK_EQ_I64(vis[i].position, i);
-                CHECK_EQ_I64(vis[i].section, sec(t, e[i].key));
-                CHECK_EQ_I64(indices[i], e[i].index);
-                CHECK_EQ_DBL(vis[i].top, e[i].top);
-            }
-        }
-        free(vis);
-        free(indices);
-    }
     if (check_failed_so_far() != failed_before) {
         fprintf(stderr, "  (in check_list called from %s:%d)\n", file, line);
     }

@@ -296,6 +296,10 @@ def _row_or_none(row: int) -> Optional[int]:
 # every offset) at import.
 _VISIBLE = struct.Struct("=qiiQqddI4x")
 _VISIBLE_SIZE = _VISIBLE.size
+# Only the section id of each fold_visible_item (offset 16).
+_VISIBLE_SECTION = struct.Struct("=16xQ32x")
+assert _VISIBLE_SECTION.size == _VISIBLE_SIZE
+# Only the position (offset 0).
 _VISIBLE_POSITION = struct.Struct("=q")
 assert _VISIBLE_SIZE == ctypes.sizeof(_ffi.fold_visible_item)
 assert [getattr(_ffi.fold_visible_item, field[0]).offset for field in _ffi.fold_visible_item._fields_] == [
@@ -307,15 +311,13 @@ assert [int(kind) for kind in _KINDS] == list(range(len(_KINDS)))
 # Builds a NamedTuple without its Python-level __new__.
 _new_tuple = tuple.__new__
 
-# fold_table_visible_items_with_index bound a second time, for
-# _VisibleBuffer alone: without argtypes or errcheck, so a call converts
-# nothing (about a third of the call's cost with them). It is passed only
-# ctypes objects of the declared C types (a void *, two doubles, int64s,
-# the arrays, pointers to int64), which ctypes passes as they are, and its
-# status is checked by _VisibleBuffer, with the declared function's error
-# check. It gives each item's section index too, so visible_items needs
-# neither the table's sibling-index cache nor a second call to check it.
-_visible_items_fn = _lib["fold_table_visible_items_with_index"]
+# fold_table_visible_items bound a second time, for _VisibleBuffer alone:
+# without argtypes or errcheck, so a call converts nothing (about a third
+# of the call's cost with them). It is passed only ctypes objects of the
+# declared C types (a void *, two doubles, int64s, the array, pointers to
+# int64), which ctypes passes as they are, and its status is checked by
+# _VisibleBuffer, with the declared function's error check.
+_visible_items_fn = _lib["fold_table_visible_items"]
 _visible_items_fn.restype = ctypes.c_int
 
 
@@ -374,14 +376,22 @@ class _ArrayBuffer:
             self.grow(max(total.value, 2 * self.capacity))
 
 
-def _visible_list(data: bytes, sections: List[int]) -> List[VisibleItem]:
-    """The VisibleItems of ``data`` (whole fold_visible_item records) and
-    ``sections`` (their section indices, one per record): row -1 becomes
-    None and the section id gives way to the index."""
-    return [
-        _new_tuple(VisibleItem, (p, _KINDS[k], d, x, None if r < 0 else r, t, h, f))
-        for (p, k, d, _, r, t, h, f), x in zip(_VISIBLE.iter_unpack(data), sections)
-    ]
+def _visible_list(
+    data: bytes, sections: Dict[int, int], sibling_indices: Callable[[Iterable[int]], Dict[int, int]]
+) -> List[VisibleItem]:
+    """The VisibleItems of ``data`` (whole fold_visible_item records): row
+    -1 becomes None and each section id its index among its siblings, from
+    ``sections`` (the table's cache, valid for its structure version); on a
+    miss, the sections of ``data`` are looked up with ``sibling_indices``
+    (the table's ``_sibling_indices``) and the records read again."""
+    while True:  # twice at most: the mapping of the second pass holds every section
+        try:
+            return [
+                _new_tuple(VisibleItem, (p, _KINDS[k], d, sections[s], None if r < 0 else r, t, h, f))
+                for p, k, d, s, r, t, h, f in _VISIBLE.iter_unpack(data)
+            ]
+        except KeyError:
+            sections = sibling_indices({s for (s,) in _VISIBLE_SECTION.iter_unpack(data)})
 
 
 # The most items of an answer _VisibleBuffer keeps for the next call: many
@@ -390,8 +400,8 @@ _REUSE_LIMIT = 1000
 
 
 class _VisibleBuffer:
-    """The arguments and the arrays of ``fold_table_visible_items_with_index``
-    (one per table; use with the table's lock held), and the last answer.
+    """The arguments and the array of ``fold_table_visible_items`` (one per
+    table; use with the table's lock held), and the last answer.
 
     The arguments are ctypes objects made once and set in place, so the
     call converts nothing (see ``_visible_items_fn``). Building the
@@ -399,14 +409,16 @@ class _VisibleBuffer:
     answer are reused: a draw loop scrolling by a few points gets mostly
     the same items again. An item is reused only when its record is the
     same, byte for byte (position, kind, depth, section id, row, top,
-    height, flags), and so is its section index; any other change (a
-    height, a collapse, a section inserted before it) changes one of them.
+    height, flags), and no call since changed which children some section
+    has (the library's structure version, the key of the sibling indices);
+    any other change (a height, a collapse) changes the bytes or the
+    positions.
     """
 
     __slots__ = (
-        "capacity", "array", "view", "indices", "_capacity", "_offset", "_height", "_overscan",
+        "capacity", "array", "view", "_capacity", "_offset", "_height", "_overscan",
         "_written", "_total", "_written_ref", "_total_ref",
-        "_last_data", "_last_sections", "_last_items", "_last_first",
+        "_last_data", "_last_items", "_last_first", "_last_version",
     )
 
     def __init__(self, capacity: int) -> None:
@@ -418,9 +430,9 @@ class _VisibleBuffer:
         self._written_ref = byref(self._written)
         self._total_ref = byref(self._total)
         self._last_data = b""
-        self._last_sections: List[int] = []
         self._last_items: List[VisibleItem] = []
         self._last_first = 0
+        self._last_version = -1
         self.grow(capacity)
 
     def grow(self, capacity: int) -> None:
@@ -428,58 +440,59 @@ class _VisibleBuffer:
         self._capacity = c_int64(capacity)
         self.array: Any = (_ffi.fold_visible_item * capacity)()
         self.view = memoryview(self.array).cast("B")
-        self.indices: Any = (c_int64 * capacity)()
 
-    def fill(self, handle: Any, offset: float, height: float, overscan: int) -> Tuple[bytes, List[int]]:
-        """The records of ``fold_table_visible_items_with_index(handle,
-        offset, height, overscan, ...)``, copied, and their section indices:
-        one call when they fit, else the arrays grow to hold them and the
-        call is made once more. ``overscan`` must fit in an int64 (ctypes
-        would wrap it)."""
+    def fill(self, handle: Any, offset: float, height: float, overscan: int) -> bytes:
+        """The records of ``fold_table_visible_items(handle, offset, height,
+        overscan, ...)``, copied: one call when they fit, else the array
+        grows to hold them and the call is made once more. ``overscan``
+        must fit in an int64 (ctypes would wrap it)."""
         self._offset.value = offset
         self._height.value = height
         self._overscan.value = overscan
         while True:
             status = _visible_items_fn(
-                handle, self._offset, self._height, self._overscan, self.array, self.indices,
+                handle, self._offset, self._height, self._overscan, self.array,
                 self._capacity, self._written_ref, self._total_ref,
             )
-            if status:  # raises the FoldError of fold_table_visible_items, whose errors these are
+            if status:  # raises the FoldError, as the declared function would
                 _ffi._check_status(status, _lib.fold_table_visible_items, ())
             total = self._total.value
             if total <= self.capacity:
-                written = self._written.value
-                return self.view[: written * _VISIBLE_SIZE].tobytes(), self.indices[:written]
+                return self.view[: self._written.value * _VISIBLE_SIZE].tobytes()
             self.grow(max(total, 2 * self.capacity))
 
-    def items(self, data: bytes, sections: List[int]) -> List[VisibleItem]:
-        """The VisibleItems of ``data`` and ``sections`` (from :meth:`fill`),
-        the last answer's where both are the same."""
+    def items(
+        self, data: bytes, version: int, sections: Dict[int, int],
+        sibling_indices: Callable[[Iterable[int]], Dict[int, int]],
+    ) -> List[VisibleItem]:
+        """The VisibleItems of ``data`` (from :meth:`fill`), the last
+        answer's where they are the same and the table's structure
+        ``version`` is too; ``sections`` and ``sibling_indices`` are the
+        table's sibling-index cache (checked against ``version``) and
+        ``_sibling_indices``."""
         size = _VISIBLE_SIZE
         first = _VISIBLE_POSITION.unpack_from(data)[0] if data else 0
         result: Optional[List[VisibleItem]] = None
         last = self._last_data
-        if last:
+        if last and version == self._last_version:
             old = self._last_first
             low = max(first, old)
-            high = min(first + len(sections), old + len(self._last_sections))
+            high = min(first + len(data) // size, old + len(last) // size)
             if low < high:
-                a, b = low - first, high - first
-                c, d = low - old, high - old
-                if (data[a * size:b * size] == last[c * size:d * size]
-                        and sections[a:b] == self._last_sections[c:d]):
-                    result = self._last_items[c:d]
-                    if a:
-                        result[:0] = _visible_list(data[:a * size], sections[:a])
-                    if b < len(sections):
-                        result += _visible_list(data[b * size:], sections[b:])
+                start, stop = (low - first) * size, (high - first) * size
+                if data[start:stop] == last[(low - old) * size:(high - old) * size]:
+                    result = self._last_items[low - old:high - old]
+                    if start:
+                        result[:0] = _visible_list(data[:start], sections, sibling_indices)
+                    if stop < len(data):
+                        result += _visible_list(data[stop:], sections, sibling_indices)
         if result is None:
-            result = _visible_list(data, sections)
+            result = _visible_list(data, sections, sibling_indices)
         keep = len(result) <= _REUSE_LIMIT
         self._last_data = data if keep else b""
-        self._last_sections = sections if keep else []
         self._last_items = result.copy() if keep else []  # the caller may change its list
         self._last_first = first
+        self._last_version = version
         return result
 
 

@@ -193,12 +193,6 @@ DECLARATIONS: Sequence[Tuple[str, List[Any], Any, bool]] = (
         STATUS,
     ),
     (
-        "fold_table_visible_items_with_index",
-        [_TABLE, c_double, c_double, c_int64, POINTER(fold_visible_item), _P_I64, c_int64, _P_I64, _P_I64],
-        c_int,
-        STATUS,
-    ),
-    (
         "fold_table_sticky_headers",
         [_TABLE, c_double, POINTER(fold_sticky_header), c_int64, _P_I64, _P_I64],
         c_int,

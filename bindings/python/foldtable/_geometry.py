@@ -68,9 +68,8 @@ class _Geometry:
 
     # Set by Table.__init__: the reused buffers of visible_items and
     # sticky_headers; by _geometry_init (which it calls): the sibling-index
-    # cache under the library's structure version (see _siblings_now; for
-    # transitions and type-ahead) and the C arguments of item() and
-    # item_at_offset().
+    # cache under the library's structure version (see _siblings_now) and
+    # the C arguments of item() and item_at_offset().
     __slots__ = (
         "_visible", "_sticky", "_siblings", "_siblings_version", "_structure", "_structure_ref",
         "_position", "_item_out", "_item_ref", "_sibling_ref", "_hold", "_let_go",
@@ -290,9 +289,9 @@ class _Geometry:
         """The items that intersect the viewport ``[offset, offset + height)``,
         widened by ``overscan`` items on each side, in order.
 
-        Usually one C call (``fold_table_visible_items_with_index``) into
-        buffers the table keeps; when the viewport holds more items than
-        they do, they grow and the call is made once more. The items are read from the buffer in one pass
+        Usually one C call into a buffer the table keeps; when the viewport
+        holds more items than the buffer, the buffer grows and the call is
+        made once more. The items are read from the buffer in one pass
         (``struct.iter_unpack`` over its bytes), not field by field, and an
         item the last call returned too, unchanged, is that call's
         VisibleItem again (a scrolling draw loop builds only the new ones).
@@ -316,8 +315,16 @@ class _Geometry:
             if handle is None:
                 self._h()  # raises the closed table's error
             buffer = self._visible
-            data, sections = buffer.fill(handle, start, extent, extra)
-            return buffer.items(data, sections)
+            data = buffer.fill(handle, start, extent, extra)
+            status = _structure_version_fn(handle, self._structure_ref)
+            if status:  # raises the FoldError, as the declared function would
+                _ffi._check_status(status, _lib.fold_table_structure_version, ())
+            version = self._structure.value
+            cache = self._siblings
+            if version != self._siblings_version:
+                cache.clear()
+                self._siblings_version = version
+            return buffer.items(data, version, cache, self._sibling_indices)
         finally:
             if held:
                 self._let_go()

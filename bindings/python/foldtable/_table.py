@@ -219,11 +219,9 @@ class Table(
         # Transition frames (_Transitions.transition_frame: every frame of an
         # animation), grown to the largest transition.
         self._frames = _ArrayBuffer(_ffi.fold_frame_item, 64)
-        # Section id -> index among its siblings (for transitions and
-        # type-ahead), while the library's structure version is the same
-        # (see _Geometry._siblings_now); item() and visible_items() get the
-        # index with the item. And the C arguments of item() and
-        # item_at_offset(), set in place.
+        # Section id -> index among its siblings, while the library's
+        # structure version is the same (see _Geometry._siblings_now).
+        # And the C arguments of item() and item_at_offset(), set in place.
         self._geometry_init()
 
         options = _default_options()

@@ -234,8 +234,8 @@ def test_every_function_matches_the_header(code):
     # press_key, drop_target, drop, find_text: issue 36), plus 6 for
     # transitions (set_transitions, transitions, transition_info,
     # transition_items, transition_frame, set_transition_progress: issue 37),
-    # plus item_at_with_index and visible_items_with_index (issue 41)
-    assert len(functions) == 122
+    # plus item_at_with_index (issue 41)
+    assert len(functions) == 121
     declared = {name: (argtypes, restype, status) for name, argtypes, restype, status in _ffi.DECLARATIONS}
     assert sorted(declared) == sorted(functions)
     for name, (result, parameters) in functions.items():
