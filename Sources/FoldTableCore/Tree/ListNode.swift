@@ -221,9 +221,18 @@ final class ListNode {
     /// Recomputes the summaries of this node's ancestors (this node's own
     /// are fresh). O(fanout · depth).
     func refreshAncestors() {
-        var n = self
-        while let p = n.parent {
-            p.childChanged(p.index(of: n))
+        // Unretained: the list owns its nodes and the walk changes no
+        // link, so it costs no reference counting (a retain and a release
+        // per level were a third of a row-height change's instructions).
+        var n = Unmanaged.passUnretained(self)
+        while let p = n._withUnsafeGuaranteedRef({ $0.parentRef }) {
+            let child = n.toOpaque()
+            p._withUnsafeGuaranteedRef { parent in
+                let i = parent.children.withUnsafeBufferPointer { kids in
+                    kids.firstIndex { Unmanaged.passUnretained($0).toOpaque() == child } ?? 0
+                }
+                parent.childChanged(i)
+            }
             n = p
         }
     }
