@@ -89,7 +89,7 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
-        try mutate {
+        try mutate(looksOnly: true) {
             try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                 set(&run, i, value)
                 run.dropUnexpandable(rowHeight: s.rowUnits)
@@ -204,19 +204,6 @@ extension Table {
         }
     }
 
-    /// The look of row `row` of `s`, as `rowHeight(section:row:)`,
-    /// `expandedHeight(section:row:)` and the state accessors report it.
-    /// One descent (the accessors would resolve the section and descend
-    /// four times; setters read the look before and after every change).
-    /// O(log n).
-    func look(_ s: Section, _ row: Int) throws -> RowLook {
-        let (node, within, _) = try rowNode(row, in: s)
-        guard case .rows(let run) = node.piece else {
-            throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")
-        }
-        return RowLook(run, within, rowUnits: s.rowUnits)
-    }
-
     /// The looks of the rows in `pieces` of `s` (subsections skipped), or of
     /// rows `span` of a single run. O(rows).
     func looks(of pieces: [Piece], _ s: Section, _ span: Range<Int>? = nil) -> [RowLook] {
@@ -258,45 +245,94 @@ extension Table {
         }
     }
 
+    /// What `editRow` found: whether the row was in a run of rows, its
+    /// place in the piece that held it, and when `looks` were asked, the
+    /// totals of its list before that piece (as before the edit: an edit
+    /// of one row moves no item) and how the row looked before and after.
+    struct RowEdit {
+        var inRun: Bool
+        var within: Int
+        var before: Counts?
+        var looks: (before: RowLook, after: RowLook)?
+    }
+
     /// Applies `edit` to row `row` of `s` inside an explicit chunk. A row in a
     /// default run gets a chunk of its run's neighbours first (aligned, so
     /// later edits nearby land in the same chunk) — unless `materialize` is
-    /// false, in which case a default row needs no edit.
-    func editRow(_ row: Int, in s: Section, materialize: Bool,
-                 _ edit: (inout RowRun, Int) -> Void) throws {
-        let (node, within, before) = try rowNode(row, in: s)
-        guard case .rows(let run) = node.piece else { return }
-        if run.isExplicit {
+    /// false, in which case a default row needs no edit. With `looks`, the
+    /// row's look before and after is read from its run on the way (no
+    /// descent of its own). One descent, then the path refreshed.
+    @discardableResult
+    func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false,
+                 _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
+        // The totals before the row's piece only when they are used.
+        guard let (node, within, above) = s.list.descendSettled(.rows, row) else { throw rowMissing(row, in: s) }
+        var done = RowEdit(inRun: false, within: within)
+        // Read in place: a copy of the piece would retain its heights.
+        let explicit: Bool? = node.leaf.pieces.withUnsafeBufferPointer { p in
+            guard case .rows(let run) = p[node.slot] else { return nil }
+            return run.isExplicit
+        }
+        guard let explicit else { return done }
+        done.inRun = true
+        var before = above
+        if looks || !explicit {
+            before += node.totals.prefix(node.slot)
+            if looks { done.before = before }
+        }
+        let units = s.rowUnits
+        if explicit {
             s.list.modify(node) { piece in
                 guard case .rows(var run) = piece else { return }
                 // Leave the slot a run without storage first, so `run` holds
                 // the only reference to its heights: edited in place, not copied.
                 piece = .rows(RowRun(defaultRows: 0))
+                let old = looks ? RowLook(run, within, rowUnits: units) : nil
                 edit(&run, within)
+                if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }
                 piece = .rows(run)
             }
-        } else if materialize {
+        } else if case .rows(let run) = node.piece, materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
             var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)
             edit(&chunk, within - start)
+            if looks { done.looks = (RowLook(run, within, rowUnits: units), RowLook(chunk, within - start, rowUnits: units)) }
             var pieces: [Piece] = []
             if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
             if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
             let lower = before.children
             s.replaceChildren(lower..<(lower + run.count), with: pieces)
+        } else if looks, case .rows(let run) = node.piece {
+            let look = RowLook(run, within, rowUnits: units)
+            done.looks = (look, look)
         }
         s.propagate()
+        return done
     }
 
     /// `editRow`, then a redraw of the row if it reads differently
-    /// afterwards (`RowLook`): what every single-row setter reports.
+    /// afterwards (`RowLook`): what every single-row setter reports. The
+    /// looks and the row's position come from `editRow`'s one descent, and
+    /// only while a change set is recorded (`mutate(looksOnly:)`).
     func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
                           _ edit: (inout RowRun, Int) -> Void) throws {
-        let before = try look(s, row)
-        try editRow(row, in: s, materialize: materialize, edit)
-        if try look(s, row) != before { recordRedraw(rowRedrawPosition(s, row)) }
+        let recording = eventState.changes != nil
+        let done = try editRow(row, in: s, materialize: materialize, looks: recording, edit)
+        guard done.inRun else {
+            throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")
+        }
+        guard recording, let looks = done.looks, looks.before != looks.after, let before = done.before else { return }
+        // With a filter, hidden rows show no item: ask where the row shows.
+        if filter != nil { return recordRedraw(rowRedrawPosition(s, row)) }
+        // As `childPosition`: nothing when the section's children are not shown.
+        var base = 0
+        if s !== root {
+            guard s.showsChildren, let header = try? headerPlace(of: s) else { return }
+            base = header.position + s.headerItems
+        }
+        recordRedraw(base + before.items + done.within)
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {
@@ -331,10 +367,13 @@ extension Table {
 
     /// The node holding row `row` of `s`.
     func rowNode(_ row: Int, in s: Section) throws -> (node: PieceRef, within: Int, before: Counts) {
-        guard let hit = s.list.locateSettled(.rows, row) else {
-            throw FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
-        }
+        guard let hit = s.list.locateSettled(.rows, row) else { throw rowMissing(row, in: s) }
         return hit
+    }
+
+    /// The error for a row index that `s` does not have.
+    func rowMissing(_ row: Int, in s: Section) -> FoldError {
+        FoldError.range("row index", row, "section \"\(s.key)\" has \(FoldError.counted(s.rowCount, "row", "rows"))")
     }
 
     /// The child index at which row `row` stands (the end for `row == rowCount`).

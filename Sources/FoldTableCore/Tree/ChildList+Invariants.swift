@@ -19,6 +19,14 @@ extension ChildList {
                     out.append("\(here): piece summaries stale, or kept for rows only")
                 }
                 for p in n.pieces {
+                    if case .rows(let run) = p {
+                        // Sums kept up by difference (`RowRun.setHeight`) must equal a recount.
+                        var again = run
+                        again.recount()
+                        if again.fixedSum != run.fixedSum || again.defaultCount != run.defaultCount {
+                            out.append("\(here): a row run's sums differ from a recount")
+                        }
+                    }
                     guard case .section(let s) = p else { continue }
                     if s.node !== n { out.append("\(here): section \(s.key) points elsewhere") }
                     if let owner, s.parent !== owner { out.append("\(here): section \(s.key) has another parent") }

@@ -148,10 +148,13 @@ struct ChildList {
     /// O(fanout · log n).
     func modify(_ ref: PieceRef, _ change: (inout Piece) -> Void) {
         settle(ref.leaf)
-        let before = ref.leaf.pieces[ref.slot].childCount
+        // The piece's summary before, read in place (a copy would retain a
+        // run's height storage): its leaf's totals move by the difference.
+        let before = ref.leaf.pieces.withUnsafeBufferPointer { Piece.summary(of: $0[ref.slot]) }
         change(&ref.leaf.pieces[ref.slot])
-        ref.leaf.refreshUpward(slot: ref.slot)
-        if ref.leaf.pieces[ref.slot].childCount != before { owner?.childrenChanged() }
+        ref.leaf.refreshUpward(slot: ref.slot, from: before)
+        let after = ref.leaf.pieces.withUnsafeBufferPointer { $0[ref.slot].childCount }
+        if after != before.children { owner?.childrenChanged() }
     }
 
     /// Replaces children `range` with `pieces` (in order) and returns the
@@ -231,6 +234,15 @@ struct ChildList {
     func locateSettled(_ metric: Metric, _ index: Int) -> (node: PieceRef, within: Int, before: Counts)? {
         guard let found = locate(metric, index) else { return nil }
         return settle(found.node.leaf) ? locate(metric, index) : found
+    }
+
+    /// `descend`, with the selection tags on the path settled first (see
+    /// `locateSettled`), for who edits a piece and needs no totals before
+    /// it: the leaf's part of them is left unread (in a large table, a
+    /// cache miss per column). O(depth · log n).
+    func descendSettled(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
+        guard let found = descend(metric, index) else { return nil }
+        return settle(found.ref.leaf) ? descend(metric, index) : found
     }
 
     /// Brings down the tags pending in the lists above this one, onto its

@@ -73,8 +73,10 @@ final class ListNode {
     }
 
     /// Recomputes after piece `slot` of a leaf changed: only its summary is
-    /// asked for again. O(entries) over plain arrays.
-    func recompute(slot: Int) {
+    /// asked for again. `old`, when given, is its summary before the change
+    /// (a leaf of rows only keeps none): then only the totals it changed
+    /// move, by the difference. O(entries) over plain arrays.
+    func recompute(slot: Int, from old: Summary? = nil) {
         guard isLeaf, slot >= 0, slot < pieces.count, tag == .none else { return recompute() }
         let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
         if childSums.isEmpty {
@@ -85,7 +87,21 @@ final class ListNode {
                   s.matchedDeep == 0, sum.matchedDeep == 0,
                   s.selectedRows == 0, sum.selectedRows == 0 else { return recompute() }
             let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
-            sum = totals.update(slot: slot, to: s, lookup: data)
+            if let old, old.children == old.rows, old.matchedDeep == 0, old.selectedRows == 0 {
+                // The entry was a run too: its own values in the columns are
+                // `old`'s. The total moves by the difference (exact: integers).
+                totals.update(slot: slot, from: old, to: s, lookup: data)
+                var c = sum.counts
+                c.children = c.children &- old.children &+ s.children
+                c.rows = c.rows &- old.rows &+ s.rows
+                c.items = c.items &- old.items &+ s.items
+                c.defaultRows = c.defaultRows &- old.defaultRows &+ s.defaultRows
+                c.fixedHeight = c.fixedHeight &- old.fixedHeight &+ s.fixedHeight
+                let expanded = sum.expandedRows &- old.expandedRows &+ s.expandedRows
+                sum = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+            } else {
+                sum = totals.update(slot: slot, to: s, lookup: data)
+            }
             // Rows only: every row is a row here, and the hidden ones show no item.
             sum.rowsDeep = sum.rows
             sum.hiddenRows = sum.rows &- sum.items
@@ -205,17 +221,26 @@ final class ListNode {
     /// Recomputes the summaries of this node's ancestors (this node's own
     /// are fresh). O(fanout · depth).
     func refreshAncestors() {
-        var n = self
-        while let p = n.parent {
-            p.childChanged(p.index(of: n))
+        // Unretained: the list owns its nodes and the walk changes no
+        // link, so it costs no reference counting (a retain and a release
+        // per level were a third of a row-height change's instructions).
+        var n = Unmanaged.passUnretained(self)
+        while let p = n._withUnsafeGuaranteedRef({ $0.parentRef }) {
+            let child = n.toOpaque()
+            p._withUnsafeGuaranteedRef { parent in
+                let i = parent.children.withUnsafeBufferPointer { kids in
+                    kids.firstIndex { Unmanaged.passUnretained($0).toOpaque() == child } ?? 0
+                }
+                parent.childChanged(i)
+            }
             n = p
         }
     }
 
     /// Recomputes summaries from this node (only piece `slot`'s, when
     /// given) up to the root of its list. O(fanout · depth).
-    func refreshUpward(slot: Int? = nil) {
-        if let slot { recompute(slot: slot) } else { recompute() }
+    func refreshUpward(slot: Int? = nil, from old: Summary? = nil) {
+        if let slot { recompute(slot: slot, from: old) } else { recompute() }
         refreshAncestors()
     }
 }

@@ -272,10 +272,19 @@ struct RowRun {
     // MARK: Editing (explicit chunks; callers materialize default runs first)
 
     /// Sets row `i`'s stored height (`none` for the default).
+    /// O(1): the sums move by what row `i` adds to them before and after,
+    /// as `recount` counts it (exact: they are integers). Recounting read
+    /// the whole chunk, four cache lines of which an edit touches one.
     mutating func setHeight(_ i: Int, _ h: UInt32) {
         guard heights != nil else { return }
+        let old = heights![i]
         heights![i] = h
-        recount()
+        // A hidden row, or an expanded one showing its expanded height,
+        // adds nothing of its normal height.
+        if marks.bit(marks.hidden, i) { return }
+        if expandedBits != 0, isExpanded(i), let e = expandedHeights?[i], e != RowRun.none { return }
+        if old == RowRun.none { defaultCount -= 1 } else { fixedSum -= Int(old) }
+        if h == RowRun.none { defaultCount += 1 } else { fixedSum += Int(h) }
     }
 
     /// Overwrites the heights of rows start..<start+values.count.

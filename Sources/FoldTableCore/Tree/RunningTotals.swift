@@ -119,41 +119,37 @@ struct RunningTotals: ~Copyable {
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
-    /// `lookup`): rewrites the totals after it from the entries' own values
-    /// kept in the columns, reading no other piece (reading one would retain
-    /// its height storage: a cache miss per piece in a large table). The
-    /// columns and the returned total are exactly what `rebuild` gives.
-    /// O(entries) over this buffer.
+    /// `lookup`): the entry's old values are read from the columns (the
+    /// totals before and after it, and its own fixed height), and only the
+    /// totals columns that it changed move after it, by the difference —
+    /// reading no other piece (reading one would retain its height storage:
+    /// a cache miss per piece in a large table), and for a height change
+    /// one column (rewriting them all touched every line of the buffer).
+    /// The columns and the returned total are exactly what `rebuild` gives:
+    /// integer sums, moved by exact differences. O(entries) over this buffer.
     mutating func update(slot: Int, to s: Summary, lookup: Int) -> Summary {
         let v = view
         let entries = v.count - 1
         v.set(slot, TotalsView.lookup, lookup)
-        var acc = v.prefix(slot)
-        var expanded = v.get(slot, TotalsView.expandedRows)
         v.set(slot, TotalsView.ownFixed, s.fixedHeight)
-        var own = s.counts
-        var ownExpanded = s.expandedRows
-        var i = slot
-        while true {
-            // acc: the totals before entry i; own: entry i's values.
-            acc += own
-            expanded &+= ownExpanded
-            if i + 1 < entries {
-                // Entry i+1's own values, from the totals before and after
-                // it, neither rewritten yet.
-                let before = v.prefix(i + 1), after = v.prefix(i + 2)
-                own = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
-                             items: after.items &- before.items,
-                             defaultRows: after.defaultRows &- before.defaultRows,
-                             fixedHeight: v.fixedHeight(i + 1, TotalsView.ownFixed))
-                ownExpanded = v.get(i + 2, TotalsView.expandedRows) &- v.get(i + 1, TotalsView.expandedRows)
-            }
-            v.writeTotals(i + 1, acc, expanded: expanded)
-            i += 1
-            if i == entries { break }
+        let before = v.prefix(slot), after = v.prefix(slot + 1)
+        let expandedBefore = v.get(slot, TotalsView.expandedRows)
+        let expandedAfter = v.get(slot + 1, TotalsView.expandedRows)
+        let old = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
+                         items: after.items &- before.items, defaultRows: after.defaultRows &- before.defaultRows,
+                         fixedHeight: after.fixedHeight &- before.fixedHeight)
+        let oldExpanded = expandedAfter &- expandedBefore
+        let new = s.counts
+        for c in TotalsView.totalsColumns {
+            let d = TotalsView.total(c, new, expanded: s.expandedRows) &- TotalsView.total(c, old, expanded: oldExpanded)
+            guard d != 0 else { continue }
+            let column = v.column(c)
+            for i in (slot + 1)...entries { column[i] &+= d }
         }
-        return Summary(counts: acc, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        let total = v.prefix(entries), expanded = v.get(entries, TotalsView.expandedRows)
+        return Summary(counts: total, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
     }
+
     /// Takes entries `slot..<slot+count` out of a leaf's columns: the
     /// totals after them drop by what they held, and the entries' own
     /// columns move up. Reads no piece and no summary. The columns end
