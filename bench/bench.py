@@ -420,18 +420,10 @@ def compare_bindings(other_dir: str, n: int) -> None:
                     v.top, v.height, v.section
             return (time.thread_time_ns() - t0) / ops
 
-        def item(table: Any, positions: List[int]) -> float:
-            get = table.item
+        def lookup(get: Callable[[Any], Any], inputs: List[Any]) -> float:
             t0 = time.thread_time_ns()
             for i in range(ops):
-                get(positions[i % POOL])
-            return (time.thread_time_ns() - t0) / ops
-
-        def hit(table: Any, offsets: List[float]) -> float:
-            get = table.item_at_offset
-            t0 = time.thread_time_ns()
-            for i in range(ops):
-                get(offsets[i % POOL])
+                get(inputs[i % POOL])
             return (time.thread_time_ns() - t0) / ops
 
         count = len(tables[0])
@@ -442,7 +434,8 @@ def compare_bindings(other_dir: str, n: int) -> None:
         cases: List[Tuple[str, Callable[[Any, Any], float], Any]] = [
             ("random", call, random_offsets), ("random + read", read, random_offsets),
             ("scroll", call, scrolled), ("scroll + read", read, scrolled),
-            ("position->item", item, positions), ("offset->item", hit, random_offsets)]
+            ("position->item", lambda table, inputs: lookup(table.item, inputs), positions),
+            ("offset->item", lambda table, inputs: lookup(table.item_at_offset, inputs), random_offsets)]
         times: Dict[Tuple[int, str], List[float]] = {(k, c[0]): [] for k in (0, 1) for c in cases}
         for _ in range(rounds):
             for label, fn, offsets in cases:

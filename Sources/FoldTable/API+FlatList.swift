@@ -32,11 +32,15 @@ public func fold_table_item_at(_ table: OpaquePointer?, _ position: Int64,
     // about 1% more instructions on this hot call (bench/instructions.sh).
     withTable(table) { t in
         let out = try required(out, "out_item")
-        let item = try t.item(at: int(position))
-        out.pointee = fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth),
-                                section: item.sectionID, row: Int64(item.row),
-                                flags: flags(item), reserved: 0)
+        out.pointee = cItem(try t.item(at: int(position)))
     }
+}
+
+/// An item as the header's fold_item.
+@inline(__always)
+private func cItem(_ item: Item) -> fold_item {
+    fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth), section: item.sectionID,
+              row: Int64(item.row), flags: flags(item), reserved: 0)
 }
 
 @_cdecl("fold_table_item_at_with_index")
@@ -47,9 +51,7 @@ public func fold_table_item_at_with_index(_ table: OpaquePointer?, _ position: I
         let out = try required(out, "out_item")
         let outIndex = try required(outIndex, "out_section_index")
         let item = try t.item(at: int(position))
-        out.pointee = fold_item(kind: item.kind.rawValue, depth: Int32(clamping: item.depth),
-                                section: item.sectionID, row: Int64(item.row),
-                                flags: flags(item), reserved: 0)
+        out.pointee = cItem(item)
         outIndex.pointee = Int64(item.section)
     }
 }
