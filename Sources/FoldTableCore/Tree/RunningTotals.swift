@@ -131,23 +131,14 @@ struct RunningTotals: ~Copyable {
         let v = view
         let entries = v.count - 1
         v.set(slot, TotalsView.lookup, lookup)
-        v.set(slot, TotalsView.ownFixed, s.fixedHeight)
         let before = v.prefix(slot), after = v.prefix(slot + 1)
-        let expandedBefore = v.get(slot, TotalsView.expandedRows)
-        let expandedAfter = v.get(slot + 1, TotalsView.expandedRows)
+        let expanded = v.get(slot + 1, TotalsView.expandedRows) &- v.get(slot, TotalsView.expandedRows)
         let old = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
                          items: after.items &- before.items, defaultRows: after.defaultRows &- before.defaultRows,
                          fixedHeight: after.fixedHeight &- before.fixedHeight)
-        let oldExpanded = expandedAfter &- expandedBefore
-        let new = s.counts
-        for c in TotalsView.totalsColumns {
-            let d = TotalsView.total(c, new, expanded: s.expandedRows) &- TotalsView.total(c, old, expanded: oldExpanded)
-            guard d != 0 else { continue }
-            let column = v.column(c)
-            for i in (slot + 1)...entries { column[i] &+= d }
-        }
-        let total = v.prefix(entries), expanded = v.get(entries, TotalsView.expandedRows)
-        return Summary(counts: total, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        shift(after: slot, from: Summary(counts: old, expandedRows: expanded, expandedDeep: expanded, nesting: 0), to: s)
+        let total = v.prefix(entries), totalExpanded = v.get(entries, TotalsView.expandedRows)
+        return Summary(counts: total, expandedRows: totalExpanded, expandedDeep: totalExpanded, nesting: 0)
     }
 
     /// Takes entries `slot..<slot+count` out of a leaf's columns: the
