@@ -71,23 +71,48 @@ extension Table {
 
     /// Collapses (or expands) every collapsible section that has children
     /// (fixed ones are skipped; expanding leaves unloaded sections as they
-    /// are, collapsing cancels loads); returns how many flipped. Sections go in post-order (a section's subsections
-    /// before it). Every "will" listener is asked about every section first,
-    /// before anything changes; a refused section keeps its state and the
-    /// others flip; then the "did" events follow, in the same order, with
-    /// every flip done.
-    /// - Complexity: O(s · log n) for s sections.
+    /// are, collapsing cancels loads); returns how many flipped. Sections go
+    /// in post-order (a section's subsections before it). Every "will"
+    /// listener is asked about every section first, before anything
+    /// changes; a refused section keeps its state and the others flip; then
+    /// the "did" events follow, in the same order, with every flip done.
+    /// Unless a filter is set, the flips are made in one pass over the
+    /// table's sections (Table+CollapseAll.swift), and with no change set
+    /// to tell (`changesUnobserved`) none is recorded.
+    /// - Complexity: O(s + nodes holding sections) for s sections; with a
+    ///   filter, O(s · depth · log n).
     @discardableResult
     public func setAllCollapsed(_ collapsed: Bool) throws -> Int {
+        guard filter == nil else {
+            let all = allCollapsible(loadedOnly: !collapsed)
+            return try mutate { setCollapsedRecording(collapsed, all, allOrNothing: false)?.count ?? 0 }
+        }
+        // No "will" to ask nor "did" to tell: the pass picks the sections itself.
+        guard !listeners.sections.isEmpty else {
+            return try mutate(unrecordedIfUnobserved: true) { flipInOnePass(collapsed, nil) }
+        }
+        let all = allCollapsible(loadedOnly: !collapsed)
+        return try mutate(unrecordedIfUnobserved: true) {
+            guard let flips = sectionsWilling(collapsed, all, allOrNothing: false) else { return 0 }
+            flipInOnePass(collapsed, flips)
+            for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
+            return flips.count
+        }
+    }
+
+    /// Every collapsible section of the table in post-order (a section's
+    /// subsections before it), with `loadedOnly` not the unloaded ones.
+    /// - Complexity: O(s · log n) for s sections.
+    func allCollapsible(loadedOnly: Bool) -> [Section] {
         var all: [Section] = []
         func visit(_ s: Section) {
             s.list.forEachSection { sub in
                 visit(sub)
-                if sub.collapsible, collapsed || sub.load != .unloaded { all.append(sub) }
+                if sub.collapsible, !loadedOnly || sub.load != .unloaded { all.append(sub) }
             }
         }
         visit(root)
-        return try mutate { setCollapsedRecording(collapsed, all, allOrNothing: false)?.count ?? 0 }
+        return all
     }
 
     /// Every section's key and stored state, in list order.
@@ -137,6 +162,22 @@ extension Table {
     /// refused sections are skipped. Returns the sections that flipped (nil
     /// also when none would).
     func setCollapsedRecording(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
+        guard let flips = sectionsWilling(collapsed, sections, allOrNothing: allOrNothing) else { return nil }
+        eventState.changes?.expandedOrCollapsed = true
+        for s in flips {
+            let header = visibleHeader(s)
+            s.settlePlace()  // a pending "select the shown" means shown before this
+            flip(collapsed, s, header: header)
+            s.propagate()
+        }
+        for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
+        return flips
+    }
+
+    /// The sections of `sections` that would flip and whose "will" event is
+    /// allowed, in order (every listener asked before anything changes);
+    /// nil when none, or with `allOrNothing` when one is refused.
+    func sectionsWilling(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
         let event: SectionEvent = collapsed ? .willCollapse : .willExpand
         var flips: [Section] = []
         // A section without children flips too: it keeps the state for when it gets some.
@@ -148,38 +189,38 @@ extension Table {
                 return nil
             }
         }
-        guard !flips.isEmpty else { return nil }
-        eventState.changes?.expandedOrCollapsed = true
-        for s in flips {
-            let header = visibleHeader(s)
-            // Expanding an unloaded section starts its load; collapsing a
-            // loading or failed one cancels it. The placeholder comes and
-            // goes with the children it stands for.
-            let shown = s.list.sum.items &+ s.placeholderItems
-            if collapsed {
-                if s.load.showsPlaceholder { endLoad(s, .unloaded) }
-            } else if s.load == .unloaded {
-                beginLoad(s)
-            }
-            let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
-            let wasShown = s.showsChildren
-            if !collapsed { noteExpandedForTransition(s) }
-            s.settlePlace()  // a pending "select the shown" means shown before this
-            s.collapsed = collapsed
-            if collapsed, filter != nil { closeForFilter(s) }
-            if !collapsed { s.filterOpened = false }  // expanded now: its own state shows it
-            s.propagate()
-            if let header, wasShown != s.showsChildren {
-                recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
-                recordRedraw(header)
-                // The footer stays but its collapsed flag changed.
-                if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
-            } else if let header {
-                recordRedraw(header)  // a filter showed it expanded: only its stored state changed
-            }
+        return flips.isEmpty ? nil : flips
+    }
+
+    /// Flips one section whose "will" event was allowed (inside `mutate`,
+    /// the tags above it settled) and records the rows that appear or
+    /// disappear and the header to redraw; `header` is its header's
+    /// position before the flip, nil when not shown. The summaries above
+    /// it are left to the caller. O(1) plus a load started or cancelled.
+    func flip(_ collapsed: Bool, _ s: Section, header: Int?) {
+        // Expanding an unloaded section starts its load; collapsing a
+        // loading or failed one cancels it. The placeholder comes and
+        // goes with the children it stands for.
+        let shown = s.list.sum.items &+ s.placeholderItems
+        if collapsed {
+            if s.load.showsPlaceholder { endLoad(s, .unloaded) }
+        } else if s.load == .unloaded {
+            beginLoad(s)
         }
-        for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
-        return flips
+        let inner = collapsed ? shown : s.list.sum.items &+ s.placeholderItems
+        let wasShown = s.showsChildren
+        if !collapsed { noteExpandedForTransition(s) }
+        s.collapsed = collapsed
+        if collapsed, filter != nil { closeForFilter(s) }
+        if !collapsed { s.filterOpened = false }  // expanded now: its own state shows it
+        if let header, wasShown != s.showsChildren {
+            recordReplace(header + 1, removed: collapsed ? inner : 0, added: collapsed ? 0 : inner)
+            recordRedraw(header)
+            // The footer stays but its collapsed flag changed.
+            if s.hasFooter { recordRedraw(header + 1 + s.shownChildrenItems) }
+        } else if let header {
+            recordRedraw(header)  // a filter showed it expanded: only its stored state changed
+        }
     }
 }
 

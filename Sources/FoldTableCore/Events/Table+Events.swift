@@ -128,37 +128,37 @@ extension Table {
     /// Inside a batch (Table+Batch.swift) what it did joins the batch's
     /// change set, told when the batch ends, with the loader's calls.
     ///
-    /// `looksOnly`: the mutation adds, removes and moves no item and
-    /// changes no focus, selection or collapsed state, only how items look
-    /// (a row's height; a row that can no longer expand collapsing, which
-    /// is reported as a redraw too). When nobody would read its change set
-    /// (`changesUnobserved`) it records none (`eventState.changes` stays
-    /// nil, so its body can skip finding what to redraw).
+    /// `unrecordedIfUnobserved`: the mutation's body needs no change set
+    /// of its own — it only records into `eventState.changes` when there is
+    /// one (a row's height; the flips of collapse all). When nobody would
+    /// read its change set (`changesUnobserved`) it records none
+    /// (`eventState.changes` stays nil, so its body can skip finding what
+    /// to redraw).
     @discardableResult
-    func mutate<R>(looksOnly: Bool = false, _ body: () throws -> R) throws -> R {
+    func mutate<R>(unrecordedIfUnobserved: Bool = false, _ body: () throws -> R) throws -> R {
         guard !eventState.notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
         if eventState.mutationDepth > 0 { return try body() }
-        if looksOnly, changesUnobserved { return try unrecordedMutation(body) }
-        let result = try recordedMutation(body)
+        let result = unrecordedIfUnobserved && changesUnobserved
+            ? try unrecordedMutation(body) : try recordedMutation(body)
         if loads.hasCalls, eventState.batch == nil { deliverLoadCalls() }
         return result
     }
 
     /// Whether, between mutations, nobody would read the next one's change
-    /// set when it only changes how items look: no change listener to
-    /// tell, no batch to join, no viewport to anchor (nor a transition,
-    /// which needs one), no focus to settle, no loader call waiting. Then
-    /// `recordedMutation` would only build a change set and drop it. O(1).
+    /// set: no change listener to tell, no batch to join, no viewport to
+    /// anchor (nor a transition, which needs one), no focus to settle, no
+    /// loader call waiting. Then `recordedMutation` would only build a
+    /// change set and drop it. O(1).
     var changesUnobserved: Bool {
         listeners.changes.isEmpty && eventState.batch == nil && viewport == nil
             && focusState.focused == nil && !loads.hasCalls
     }
 
-    /// The outermost mutation of `mutate` when `changesUnobserved` and it
-    /// only changes looks: what `recordedMutation` does that such a change
-    /// can observe (nested calls run; a failure moves the structure version
+    /// The outermost mutation of `mutate` when `changesUnobserved` and its
+    /// body needs no change set: what `recordedMutation` does that such a
+    /// change can observe (nested calls run; a failure moves the structure version
     /// past any value a callback saw; the invariants are checked), without
     /// the change set.
     private func unrecordedMutation<R>(_ body: () throws -> R) throws -> R {

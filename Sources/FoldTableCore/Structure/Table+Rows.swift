@@ -89,7 +89,7 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
-        try mutate(looksOnly: true) {
+        try mutate(unrecordedIfUnobserved: true) {
             try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                 set(&run, i, value)
                 run.dropUnexpandable(rowHeight: s.rowUnits)
@@ -315,7 +315,7 @@ extension Table {
     /// `editRow`, then a redraw of the row if it reads differently
     /// afterwards (`RowLook`): what every single-row setter reports. The
     /// looks and the row's position come from `editRow`'s one descent, and
-    /// only while a change set is recorded (`mutate(looksOnly:)`).
+    /// only while a change set is recorded (`mutate(unrecordedIfUnobserved:)`).
     func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
                           _ edit: (inout RowRun, Int) -> Void) throws {
         let recording = eventState.changes != nil

@@ -59,6 +59,15 @@ final class ListNode {
         total()
     }
 
+    /// Recomputes an internal node after any of its children changed: each
+    /// child's summary read again. O(entries).
+    func refreshFromChildren() {
+        guard !isLeaf else { return recompute() }
+        pushTag()
+        childSums = children.map(\.sum)
+        total()
+    }
+
     /// Recomputes a leaf whose pieces changed when `sums` are already the
     /// summaries of its pieces (kept in step by the edit): no piece is
     /// asked. Falls back to `recompute()` with a tag pending or no section.
