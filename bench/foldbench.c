@@ -113,6 +113,7 @@ int main(int argc, char **argv) {
         run_flat(n, SHAPE_MANY, H_VARIABLE, heights);
         run_tree(n, H_UNIFORM, heights);
         run_tree(n, H_VARIABLE, heights);
+        run_ten_row_sections(n, heights);
         free(heights);
 #ifdef FOLDBENCH_HAVE_GTK
         if (gtk && (n < 10000000 || opt_full)) run_gtk(n);

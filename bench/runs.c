@@ -141,6 +141,13 @@ void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heig
     free(c);
 }
 
+void run_ten_row_sections(int64_t n, const double *all_heights) {
+    int64_t heap = heap_bytes();
+    fold_table *t = fold_build(all_heights, n, 10);
+    add_memory("ft heap", "variable", "ten", n, heap_bytes() - heap);
+    fold_table_free(t);
+}
+
 void run_tree(int64_t n, enum hmode hm, const double *all_heights) {
     bench *c = calloc(1, sizeof *c);
     if (c == NULL) die("out of memory");

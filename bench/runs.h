@@ -13,6 +13,10 @@
  * (SHAPE_MANY), uniform or variable heights (all_heights: N of them). */
 void run_flat(int64_t n, enum shape shape, enum hmode hm, const double *all_heights);
 
+/* N/10 sections of 10 rows with heights of their own: FoldTable's heap
+ * growth per row while building them (memory shape "ten"). */
+void run_ten_row_sections(int64_t n, const double *all_heights);
+
 /* The tree of harness.h, N rows in its leaves. */
 void run_tree(int64_t n, enum hmode hm, const double *all_heights);
 
