@@ -110,6 +110,55 @@ import Testing
         #expect(events[0].isEmpty == (seed % 2 == 0))
     }
 
+    /// The keyboard's `*` (`expandAllRecording(below:)`) expands a section
+    /// and everything inside it in one pass, outermost first: the same
+    /// change sets and items as flipping them one by one.
+    @Test(arguments: 1...30)
+    func expandBelowMatchesFlippingOneByOne(seed: UInt64) throws {
+        let onePass = try Self.build(seed: seed), oneByOne = try Self.build(seed: seed)
+        var told: [[ChangeSet]] = [[], []]
+        _ = onePass.onChange { told[0].append($0) }
+        _ = oneByOne.onChange { told[1].append($0) }
+        var rng = SeededRandom(seed: seed &+ 99)
+        _ = try onePass.setAllCollapsed(true)
+        _ = try oneByOne.setAllCollapsed(true)
+        for round in 0..<5 {
+            var r0 = rng, r1 = rng
+            try Self.select(onePass, &r0)
+            try Self.select(oneByOne, &r1)
+            rng = r0
+            // A random section, shown or not.
+            let keys = onePass.sectionStates().map(\.key)
+            let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
+            let a = try onePass.section(.key(key)), b = try oneByOne.section(.key(key))
+            guard !a.fixed else { continue }
+            let flipped = try onePass.mutate { onePass.expandAllRecording(below: a).map(\.key) }
+            var all: [Section] = [b]
+            func visit(_ x: Section) {
+                x.list.forEachSection { sub in
+                    if sub.collapsible, sub.load != .unloaded { all.append(sub) }
+                    visit(sub)
+                }
+            }
+            visit(b)
+            let reference = try oneByOne.mutate {
+                (oneByOne.setCollapsedRecording(false, all, allOrNothing: false) ?? []).map(\.key)
+            }
+            #expect(flipped == reference, "seed \(seed) round \(round) \(key)")
+            #expect(told[0] == told[1], "seed \(seed) round \(round) \(key): change sets differ")
+            #expect(onePass.itemCount == oneByOne.itemCount)
+            #expect(onePass.contentHeight == oneByOne.contentHeight)
+            #expect(onePass.selection().map { [$0.section, "\($0.row)", "\($0.count)"] }
+                    == oneByOne.selection().map { [$0.section, "\($0.row)", "\($0.count)"] })
+            #expect(onePass.sectionStates().map(\.collapsed) == oneByOne.sectionStates().map(\.collapsed))
+            // Collapse a few again for the next round.
+            for k in keys where Int.random(in: 0..<3, using: &rng) == 0 {
+                _ = try? onePass.setCollapsed(true, section: .key(k))
+                _ = try? oneByOne.setCollapsed(true, section: .key(k))
+            }
+        }
+    }
+
     /// Hand-checked: two top sections, the first holding a collapsed and an
     /// expanded subsection. Collapse all tells one step per shown section,
     /// inner ones first, at the positions of the list as the steps leave it.
@@ -135,5 +184,14 @@ import Testing
         // a1 and a2 are inside collapsed a: only a's and b's steps are told.
         #expect(sets[0].changes.map { [$0.position, $0.removed, $0.added] } == [[1, 0, 8], [10, 0, 2]])
         #expect(t.itemCount == 12)
+        // The keyboard's `*` on A, all collapsed: A first, then A1 and A2
+        // inside it, each at its place in the list as the steps leave it.
+        _ = try t.setAllCollapsed(true)
+        sets = []
+        let a = try t.section(.key("a"))
+        #expect(try t.mutate { t.expandAllRecording(below: a).map(\.key) } == ["a", "a1", "a2"])
+        #expect(sets[0].changes.map { [$0.position, $0.removed, $0.added] } == [[1, 0, 3], [3, 0, 2], [6, 0, 3]])
+        #expect(sets[0].redraw == [0..<1, 2..<3, 5..<6])
+        #expect(t.itemCount == 10)
     }
 }

@@ -231,7 +231,10 @@ extension Table {
     /// events, outermost first. `s` itself starts loading if its children
     /// are not loaded; below it, such sections stay as they are (as in
     /// `setAllCollapsed`). Returns the sections that flipped.
-    /// - Complexity: O(s · log n) for s sections below `s` (rows are not visited).
+    /// Without a filter, in one pass over the sections below `s`
+    /// (Table+CollapseAll.swift).
+    /// - Complexity: O(s + depth · log n) for s sections below `s` (rows
+    ///   are not visited); with a filter, O(s · depth · log n).
     func expandAllRecording(below s: Section) -> [Section] {
         var all: [Section] = [s]
         func visit(_ x: Section) {
@@ -241,6 +244,10 @@ extension Table {
             }
         }
         visit(s)
-        return setCollapsedRecording(false, all, allOrNothing: false) ?? []
+        guard filter == nil else { return setCollapsedRecording(false, all, allOrNothing: false) ?? [] }
+        guard let flips = sectionsWilling(false, all, allOrNothing: false) else { return [] }
+        flipInOnePass(false, flips, below: s, preOrder: true)
+        for x in flips { sectionDid(x, .didExpand) }
+        return flips
     }
 }
