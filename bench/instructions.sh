@@ -36,7 +36,7 @@ count() {
   local op=$1 n=$2 k=1 toggles=()
   shift 2
   for fn in "$@"; do toggles+=(--toggle-collect="$fn"); done
-  [ "$op" = collapse ] && k=2
+  [ "$op" = collapse ] || [ "$op" = collapse_all ] && k=2
   valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
     --collect-atstart=no "${toggles[@]}" --callgrind-out-file="$out/cg" \
     "$lookups" "$n" "$op" "$calls" >/dev/null 2>&1
@@ -46,9 +46,9 @@ count() {
 }
 
 printf '%-16s %10s %10s %10s %12s\n' op N "Ir/call" "L1 miss" "1MiB miss"
-for op in item_at item_at_offset item_top visible_items set_row_height collapse; do
+for op in item_at item_at_offset item_top visible_items set_row_height collapse collapse_all; do
   for n in $sizes; do
-    read -r ir l1 ll < <(count "$op" "$n" "fold_table_$op" fold_table_expand)
+    read -r ir l1 ll < <(count "$op" "$n" "fold_table_$op" fold_table_expand fold_table_expand_all)
     printf '%-16s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
     echo "$op $n $ir $l1 $ll" >>"$out/fold"
   done

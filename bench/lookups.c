@@ -8,8 +8,10 @@
  * builds one section of N rows with per-row heights (20..80 pt, fixed
  * seed), then makes CALLS (default 100000) calls of OP at random inputs:
  * item_at, item_at_offset, item_top, visible_items, set_row_height or
- * collapse (collapse + expand of the section). Exit status 0 when every call
- * returned FOLD_OK.
+ * collapse (collapse + expand of the section). collapse_all builds
+ * foldbench's "many" shape instead, N/1000 sections of 1000 rows (the
+ * same heights), and calls collapse all + expand all. Exit status 0 when
+ * every call returned FOLD_OK.
  *
  * The OPs static_item_at_offset, static_item_top, static_visible,
  * fenwick_item_at_offset, fenwick_item_top, fenwick_visible and fenwick_set
@@ -81,7 +83,7 @@ static int run_bound(int64_t n, const char *op, long calls) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|collapse|static_item_at_offset|static_item_top|"
+                        "set_row_height|collapse|collapse_all|static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
                         "fenwick_visible|fenwick_set [CALLS]\n");
         return 2;
@@ -99,10 +101,16 @@ int main(int argc, char **argv) {
     }
     fold_table *t = NULL;
     fold_section_id s = FOLD_ROOT;
-    if (fold_table_new(NULL, &t) != FOLD_OK ||
-        fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "s", "s", 0, 0, &s) != FOLD_OK ||
-        fold_table_insert_rows(t, s, 0, n, heights) != FOLD_OK)
-        return 1;
+    int64_t per = strcmp(op, "collapse_all") ? n : 1000;
+    if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
+    for (int64_t k = 0; k * per < n; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "s%lld", (long long)k);
+        int64_t rows = n - k * per < per ? n - k * per : per;
+        if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, key, 0, 0, &s) != FOLD_OK ||
+            fold_table_insert_rows(t, s, 0, rows, heights + k * per) != FOLD_OK)
+            return 1;
+    }
     free(heights);
     int64_t count = 0;
     double bottom = 0;
@@ -129,6 +137,10 @@ int main(int argc, char **argv) {
             status = fold_table_visible_items(t, y, 1080, 0, visible, 64, &written, &total);
         } else if (!strcmp(op, "set_row_height")) {
             status = fold_table_set_row_height(t, s, p % n, 20 + (double)(i % 61));
+        } else if (!strcmp(op, "collapse_all")) {
+            int64_t changed;
+            status = fold_table_collapse_all(t, &changed);
+            if (status == FOLD_OK) status = fold_table_expand_all(t, &changed);
         } else if (!strcmp(op, "collapse")) {
             int changed;
             status = fold_table_collapse(t, s, &changed);
