@@ -154,7 +154,8 @@ class _Focus:
         the last). Footers and placeholders take focus but are never selected.
         Section listeners hear collapses and expansions; a refusal is
         ``action`` :attr:`Activation.REFUSED`. O(depth · log n) for every key
-        but ASTERISK (O(s · log n) for s sections below the focused one).
+        but ASTERISK (O(s + depth · log n) for s sections below the focused
+        one; with a filter set, O(s · depth · log n)).
 
         Raises:
             InvalidArgumentError: an unknown key or modifier bit.
