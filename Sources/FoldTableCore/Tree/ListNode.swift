@@ -38,8 +38,9 @@ final class ListNode {
     var entrySums: [Summary] { childSums.isEmpty ? pieces.map(\.summary) : childSums }
 
     /// Recomputes the entries' summaries (a leaf's), the total and the
-    /// running totals. O(entries).
-    func recompute() {
+    /// running totals. `inPlace`: the totals' buffer does not move (see
+    /// `RunningTotals.rebuild`), for who refreshes no parent. O(entries).
+    func recompute(inPlace: Bool = false) {
         pushTag()  // the entries first, or the new total would drop the tag
         if isLeaf {
             // Each piece asked once: a section's summary reads its own list,
@@ -49,14 +50,14 @@ final class ListNode {
             }
             if hasSection {
                 childSums = pieces.withUnsafeBufferPointer { $0.map { Piece.summary(of: $0) } }
-                total()
+                total(inPlace: inPlace)
             } else {
                 if !childSums.isEmpty { childSums = [] }
-                total(fromPieces: true)
+                total(fromPieces: true, inPlace: inPlace)
             }
             return
         }
-        total()
+        total(inPlace: inPlace)
     }
 
     /// Recomputes an internal node after any of its children changed: each
@@ -211,12 +212,12 @@ final class ListNode {
         return m
     }
 
-    private func total(fromPieces: Bool = false) {
+    private func total(fromPieces: Bool = false, inPlace: Bool = false) {
         // Pieces read in place: copying one would retain its height storage,
         // a cache miss per piece in a large table.
         let fromSums = !fromPieces && !childSums.isEmpty
         sum = pieces.withUnsafeBufferPointer { p in
-            totals.rebuild(count: fromSums ? childSums.count : p.count, children: children,
+            totals.rebuild(count: fromSums ? childSums.count : p.count, children: children, inPlace: inPlace,
                            { fromSums ? childSums[$0] : Piece.summary(of: p[$0]) },
                            lookup: { Piece.lookup(of: p[$0]) })
         }

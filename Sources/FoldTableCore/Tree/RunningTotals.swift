@@ -35,10 +35,12 @@ struct RunningTotals: ~Copyable {
     /// Rebuilds every column from the entries' summaries (`sum(i)`) and,
     /// for an internal node, its children; for a leaf, `lookup(i)` is what
     /// entry i records for lookups (`Piece.lookup`).
-    /// Returns the entries' total. O(entries).
+    /// Returns the entries' total. With `inPlace` the buffer stays where it
+    /// is when it has room (the parent's record of its address stays
+    /// true). O(entries).
     @discardableResult
-    mutating func rebuild(count entries: Int, children nodes: [ListNode], _ sum: (Int) -> Summary,
-                          lookup: (Int) -> Int) -> Summary {
+    mutating func rebuild(count entries: Int, children nodes: [ListNode], inPlace: Bool = false,
+                          _ sum: (Int) -> Summary, lookup: (Int) -> Int) -> Summary {
         let isInternal = !nodes.isEmpty && nodes.count == entries
         let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
         let n = entries + 1
@@ -47,8 +49,9 @@ struct RunningTotals: ~Copyable {
         // thousand rows has one leaf of 16 entries, and room for a full node
         // cost 0.9 bytes per row in a table of such sections). A move is
         // safe: whoever rebuilds a node refreshes its parent next, which
-        // records the new address.
-        if need > capacity || need * 2 < capacity {
+        // records the new address — except when a tag is pushed down
+        // (`ListNode.pushTag`, `inPlace`), which refreshes no parent.
+        if need > capacity || (!inPlace && need * 2 < capacity) {
             storage.deallocate()
             storage = .allocate(capacity: need)
             capacity = need

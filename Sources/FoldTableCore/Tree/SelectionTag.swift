@@ -110,7 +110,9 @@ extension ListNode {
                     s.apply(t)
                 }
             }
-            recompute()
+            // In place: nothing here tells the parent a new address of the
+            // totals, which a descent follows.
+            recompute(inPlace: true)
         } else {
             for i in children.indices {
                 children[i].receive(t)
