@@ -117,6 +117,12 @@ void FoldListModel::apply(const fold_change_set *cs)
         reset("a change set that cannot be read");
         return;
     }
+    if (m_resetQueued) {
+        /* A change from another thread is waiting to be shown as a reset:
+         * the list shown is not the one this set starts from. Reset now. */
+        reset(nullptr);
+        return;
+    }
     if (m_replay) {
         /* A handler of one of our signals changed the table: the engine
          * refuses that (FOLD_E_BUSY), so this does not happen; if it did,
