@@ -10,6 +10,13 @@
 # installed header and library. LIBDIR is CMAKE_INSTALL_LIBDIR (lib, or
 # lib/<multiarch> for a /usr prefix). Run by ctest as `install`. Uses $CMAKE
 # (default cmake) and $CC (default cc).
+#
+# With $QT_README (bindings/qt/README.md, set when the build has the Qt
+# binding): the C++ example of that README is built from the prefix with
+# `pkg-config --cflags --libs foldtable-qt` and again by a CMake project with
+# find_package(FoldTable COMPONENTS foldtable-qt) (and `qt`, the same
+# component) linking FoldTable::foldtable-qt; both must print the expected
+# rows. Uses $CXX (default c++) and $CMAKE_MAKE_PROGRAM (Ninja) there.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -61,3 +68,56 @@ esac
 
 echo "ok: installed $(cd "$prefix" && find . -name 'libfoldtable.*' -o -name foldtable.h -o -name foldtable.pc | sort | tr '\n' ' ')"
 echo "ok: built and ran the README's C example with pkg-config foldtable ($(pkg-config --modversion foldtable)): $cflags"
+
+# --- Qt: bindings/qt/README.md's example, through pkg-config and CMake ---------
+if [ -n "${QT_README:-}" ]; then
+  cxx=${CXX:-c++}
+  awk '/^```cpp$/ {on = 1; next} on && /^```$/ {exit} on {print}' "$QT_README" > quickstart.cpp
+  grep -q 'FoldListModel' quickstart.cpp || fail "no C++ example found in $QT_README"
+  expected_qt="0 header fruit row -1 height 28
+1   row fruit row 0 height 44
+2   row fruit row 1 height 44
+3 header veg row -1 height 28
+4   row veg row 0 height 44
+collapsed: 3 rows
+0 header fruit row -1 height 28
+1 header veg row -1 height 28
+2   row veg row 0 height 44"
+
+  # shellcheck disable=SC2046 # the flags are word lists
+  "$cxx" -std=c++17 quickstart.cpp $(pkg-config --cflags --libs foldtable-qt) \
+    -Wl,-rpath,"$prefix/$libdir" -o quickstart-qt
+  out=$(./quickstart-qt)
+  expect_output "$out" "$expected_qt" "the Qt README example built with pkg-config foldtable-qt"
+  case "$(pkg-config --cflags foldtable-qt)" in
+    *"-I$prefix/"*) ;;
+    *) fail "pkg-config --cflags foldtable-qt gives '$(pkg-config --cflags foldtable-qt)', outside $prefix" ;;
+  esac
+  lib_qt="$prefix/$libdir/libfoldtable-qt.so"
+  readelf -d "$lib_qt" | grep -q 'NEEDED.*libfoldtable\.so' || fail "libfoldtable-qt.so does not link libfoldtable.so"
+  readelf -d "$lib_qt" | grep -q 'R.*PATH.*\$ORIGIN' || fail "the installed libfoldtable-qt.so has no \$ORIGIN runpath"
+  echo "ok: built and ran the Qt README example with pkg-config foldtable-qt ($(pkg-config --modversion foldtable-qt))"
+
+  mkdir -p qt-consumer
+  cp quickstart.cpp qt-consumer/
+  cat > qt-consumer/CMakeLists.txt <<'CMAKE'
+cmake_minimum_required(VERSION 3.16)
+project(FoldTableQtConsumer LANGUAGES CXX)
+find_package(FoldTable REQUIRED COMPONENTS foldtable-qt)
+find_package(FoldTable REQUIRED COMPONENTS qt)
+add_executable(quickstart quickstart.cpp)
+target_link_libraries(quickstart PRIVATE FoldTable::foldtable-qt)
+set_target_properties(quickstart PROPERTIES CXX_STANDARD 17)
+CMAKE
+  generator=()
+  ninja=${CMAKE_MAKE_PROGRAM:-$(command -v ninja || true)}
+  if [ -n "$ninja" ] && [ -x "$ninja" ]; then
+    generator=(-G Ninja -DCMAKE_MAKE_PROGRAM="$ninja")
+  fi
+  CXX="$cxx" "$cmake" "${generator[@]}" -S qt-consumer -B qt-consumer/build \
+    -DCMAKE_PREFIX_PATH="$prefix" >qt-configure.log || { cat qt-configure.log >&2; exit 1; }
+  "$cmake" --build qt-consumer/build >qt-build.log || { cat qt-build.log >&2; exit 1; }
+  out=$(qt-consumer/build/quickstart)
+  expect_output "$out" "$expected_qt" "the Qt README example built with find_package(FoldTable COMPONENTS foldtable-qt)"
+  echo "ok: built and ran the Qt README example with find_package(FoldTable COMPONENTS foldtable-qt) and FoldTable::foldtable-qt"
+fi

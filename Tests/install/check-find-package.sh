@@ -76,7 +76,7 @@ CMAKE
 if out=$("$cmake" -S "$tmp/bogus" -B "$tmp/bogus/build" -DCMAKE_PREFIX_PATH="$prefix" 2>&1); then
   fail "find_package(FoldTable COMPONENTS bogus) succeeded"
 fi
-grep -q 'FoldTable has no component "bogus" (its components: gtk)' <<<"$out" ||
+grep -q 'FoldTable has no component "bogus" (its components: gtk, qt)' <<<"$out" ||
   { echo "$out" >&2; fail "find_package(FoldTable COMPONENTS bogus) did not name the unknown component"; }
 
 echo "ok: find_package(FoldTable) from $prefix: FoldTable::foldtable$([ "$with_gtk" = ON ] && echo ' and FoldTable::foldtable-gtk') built and ran; $major.99 refused"
