@@ -356,14 +356,13 @@ private Q_SLOTS:
 
 void TestTester::randomEdits_data()
 {
-    /* Seed 10 reaches an engine bug (qt-tester-engine-bug, disabled): at
-     * step 1017, after fold_table_select_item(t, 51, FOLD_SELECT_REPLACE)
-     * on a list of 76 items, fold_table_item_at(0) fails with
-     * FOLD_E_INTERNAL ("position 0 was not found in the item tree"); the
-     * same edits on a table no model watches fail alike.
-     * FOLDTABLE_QT_TESTER_SEEDS=10 runs it. */
+    /* Seed 10 found an engine bug (fixed): at step 1017, after
+     * fold_table_select_item(t, 51, FOLD_SELECT_REPLACE) on a list of 76
+     * items, fold_table_item_at(0) failed with FOLD_E_INTERNAL (a selection
+     * mark pushed down moved a node's running totals; the Swift
+     * SelectionTagTests reproduce it). */
     QTest::addColumn<unsigned>("seed");
-    QList<unsigned> seeds{1u, 2u, 3u, 4u, 5u};
+    QList<unsigned> seeds{1u, 2u, 3u, 4u, 5u, 10u};
     if (qEnvironmentVariableIsSet("FOLDTABLE_QT_TESTER_SEEDS")) {
         seeds.clear();
         for (const QString &seed : qEnvironmentVariable("FOLDTABLE_QT_TESTER_SEEDS").split(QLatin1Char(',')))
