@@ -98,6 +98,20 @@ collapsed: 3 rows
   readelf -d "$lib_qt" | grep -q 'R.*PATH.*\$ORIGIN' || fail "the installed libfoldtable-qt.so has no \$ORIGIN runpath"
   echo "ok: built and ran the Qt README example with pkg-config foldtable-qt ($(pkg-config --modversion foldtable-qt))"
 
+  # The top README's short one: the first ```cpp block after "## Qt", built
+  # with the compile line its first line gives.
+  awk '/^## Qt$/ {in_qt = 1} in_qt && /^```cpp$/ {on = 1; next} on && /^```$/ {exit} on {print}' \
+    "$readme" > readme-qt.cpp
+  grep -q 'FoldListModel' readme-qt.cpp || fail "no C++ example found under '## Qt' in $readme"
+  # shellcheck disable=SC2046 # the flags are word lists
+  "$cxx" -std=c++17 readme-qt.cpp $(pkg-config --cflags --libs foldtable-qt) \
+    -Wl,-rpath,"$prefix/$libdir" -o readme-qt
+  out=$(./readme-qt)
+  expect_output "$out" "0 header of Fruit
+1 header of Vegetables
+2 row of Vegetables" "the README's Qt example"
+  echo "ok: built and ran the README's Qt example with pkg-config foldtable-qt"
+
   mkdir -p qt-consumer
   cp quickstart.cpp qt-consumer/
   cat > qt-consumer/CMakeLists.txt <<'CMAKE'
