@@ -602,8 +602,7 @@ int fold_table_toggle(fold_table *table, fold_section_id section, int *out_chang
  * before anything changes; a section whose "will" event is refused keeps its
  * state while the others flip; then the "did" events, in the same order,
  * with every flip done; then one change set. O(s) for s sections, in one
- * pass over them (rows are not visited); with a filter set, O(s * depth *
- * log n). */
+ * pass over them (rows are not visited). */
 int fold_table_collapse_all(fold_table *table, int64_t *out_changed);
 int fold_table_expand_all(fold_table *table, int64_t *out_changed);
 
@@ -2055,7 +2054,7 @@ typedef struct fold_key_result {
  * and fold_table_expand (a refusal: action FOLD_ACTIVATED_REFUSED). An unknown
  * key or modifier bit is FOLD_E_INVALID. out may be NULL.
  * O(depth * log n) for every key but ASTERISK (O(s + depth * log n) for s
- * sections below the focused one; with a filter set, O(s * depth * log n)). */
+ * sections below the focused one). */
 int fold_table_press_key(fold_table *table, int32_t key, uint32_t modifiers,
                          fold_key_result *out);
 

@@ -76,17 +76,12 @@ extension Table {
     /// listener is asked about every section first, before anything
     /// changes; a refused section keeps its state and the others flip; then
     /// the "did" events follow, in the same order, with every flip done.
-    /// Unless a filter is set, the flips are made in one pass over the
-    /// table's sections (Table+CollapseAll.swift), and with no change set
-    /// to tell (`changesUnobserved`) none is recorded.
-    /// - Complexity: O(s + nodes holding sections) for s sections; with a
-    ///   filter, O(s · depth · log n).
+    /// The flips are made in one pass over the table's sections
+    /// (Table+CollapseAll.swift), and with no change set to tell
+    /// (`changesUnobserved`) none is recorded.
+    /// - Complexity: O(s + nodes holding sections) for s sections.
     @discardableResult
     public func setAllCollapsed(_ collapsed: Bool) throws -> Int {
-        guard filter == nil else {
-            let all = allCollapsible(loadedOnly: !collapsed)
-            return try mutate { setCollapsedRecording(collapsed, all, allOrNothing: false)?.count ?? 0 }
-        }
         // No "will" to ask nor "did" to tell: the pass picks the sections itself.
         guard !listeners.sections.isEmpty else {
             return try mutate(unrecordedIfUnobserved: true) { flipInOnePass(collapsed, nil) }
@@ -231,10 +226,9 @@ extension Table {
     /// events, outermost first. `s` itself starts loading if its children
     /// are not loaded; below it, such sections stay as they are (as in
     /// `setAllCollapsed`). Returns the sections that flipped.
-    /// Without a filter, in one pass over the sections below `s`
-    /// (Table+CollapseAll.swift).
+    /// In one pass over the sections below `s` (Table+CollapseAll.swift).
     /// - Complexity: O(s + depth · log n) for s sections below `s` (rows
-    ///   are not visited); with a filter, O(s · depth · log n).
+    ///   are not visited).
     func expandAllRecording(below s: Section) -> [Section] {
         var all: [Section] = [s]
         func visit(_ x: Section) {
@@ -244,7 +238,6 @@ extension Table {
             }
         }
         visit(s)
-        guard filter == nil else { return setCollapsedRecording(false, all, allOrNothing: false) ?? [] }
         guard let flips = sectionsWilling(false, all, allOrNothing: false) else { return [] }
         flipInOnePass(false, flips, below: s, preOrder: true)
         for x in flips { sectionDid(x, .didExpand) }

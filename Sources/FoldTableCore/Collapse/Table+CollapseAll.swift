@@ -1,7 +1,7 @@
 extension Table {
     /// Collapses or expands sections in one walk of the sections of the
     /// table (or, with `below`, of that section and everything inside it),
-    /// inside `mutate`, with no filter set. `flips`, when given, lists the
+    /// inside `mutate`. `flips`, when given, lists the
     /// sections to flip, their "will" events allowed, in the walk's order:
     /// post-order (a section's subsections before it, as `allCollapsible`
     /// lists them), or with `preOrder` a section before its subsections.
@@ -37,19 +37,22 @@ extension Table {
         // in the walk's order, its list's summaries refreshed. `shown`:
         // every section above shows its children (as before the flips in
         // post-order, where a section flips after what is inside it; as
-        // after them in pre-order). Leaves `position` after the section.
+        // after them in pre-order). A section the filter hides shows no
+        // item, nor does anything inside it. Leaves `position` after the
+        // section.
         func visit(_ s: Section, shown: Bool) -> Summary {
             let start = position
+            let seen = shown && !s.filterHidden
             func flipHere() {
                 guard picks(s) else { return }
                 if flipped == 0 { eventState.changes?.expandedOrCollapsed = true }
                 flipped += 1
-                flip(collapsed, s, header: shown && s.hasHeader ? start : nil)
+                flip(collapsed, s, header: seen && s.hasHeader ? start : nil)
             }
             if preOrder { flipHere() }
             if let root = s.list.root {
                 position = start &+ s.headerItems
-                walk(root, shown: shown && s.showsChildren)
+                walk(root, shown: seen && s.showsChildren)
             }
             if !preOrder { flipHere() }
             let sum = s.contribution

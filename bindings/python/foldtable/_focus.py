@@ -155,7 +155,7 @@ class _Focus:
         Section listeners hear collapses and expansions; a refusal is
         ``action`` :attr:`Activation.REFUSED`. O(depth · log n) for every key
         but ASTERISK (O(s + depth · log n) for s sections below the focused
-        one; with a filter set, O(s · depth · log n)).
+        one).
 
         Raises:
             InvalidArgumentError: an unknown key or modifier bit.

@@ -488,15 +488,13 @@ class _Tree:
 
     def collapse_all(self) -> int:
         """Collapse every collapsible section that has children; return how
-        many changed. O(s) for s sections (one pass; with a filter set,
-        O(s · depth · log n))."""
+        many changed. O(s) for s sections, in one pass."""
         with self._lock:
             return _out(_lib.fold_table_collapse_all, c_int64, self._h())
 
     def expand_all(self) -> int:
         """Expand every collapsible section that has children; return how
-        many changed. O(s) for s sections (one pass; with a filter set,
-        O(s · depth · log n))."""
+        many changed. O(s) for s sections, in one pass."""
         with self._lock:
             return _out(_lib.fold_table_expand_all, c_int64, self._h())
 
