@@ -58,7 +58,7 @@ run_gui() {
   if [ -n "$xvfb" ] && [ -x "$xvfb" ]; then
     "$xvfb" -a -s "-screen 0 1280x1024x24" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none \
       NO_AT_BRIDGE=1 "$@" || fail "$what did not run: $*"
-  elif ldd "$1" | grep -q 'not found'; then
+  elif grep -q 'not found' <<<"$(ldd "$1")"; then  # (not a pipe: grep -q may SIGPIPE ldd)
     ldd "$1" >&2
     fail "$what cannot start: a library is not found"
   else

@@ -35,18 +35,21 @@ export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
   -X -Wl,-rpath,"$prefix/$libdir" -X -w app.vala -o app
 # -----------------------------------------------------------------------------
 
-# The program links the prefix's libraries, not the build tree's.
-if ! ldd ./app | grep -q "libfoldtable-gtk.* => $prefix/"; then
+# The program links the prefix's libraries, not the build tree's. (ldd's
+# output is read whole first: `ldd | grep -q` under pipefail fails when grep
+# stops reading early and ldd gets SIGPIPE.)
+deps=$(ldd ./app)
+if ! grep -q "libfoldtable-gtk.* => $prefix/" <<<"$deps"; then
   echo "FAIL: app does not use $prefix's libfoldtable-gtk:" >&2
-  ldd ./app >&2
+  echo "$deps" >&2
   exit 1
 fi
 # The app links only libfoldtable-gtk (valac's C calls no fold_table_*);
 # the adapter must find libfoldtable itself.
-if ldd ./app | grep -q "libfoldtable\.so.* => not found"; then
+if grep -q "libfoldtable\.so.* => not found" <<<"$deps"; then
   echo "FAIL: $prefix/$libdir/libfoldtable-gtk.so does not find libfoldtable (no runpath" \
     "on the installed adapter?):" >&2
-  ldd ./app | grep libfoldtable >&2
+  grep libfoldtable <<<"$deps" >&2
   exit 1
 fi
 out=$(./app)
