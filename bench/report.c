@@ -341,22 +341,22 @@ static void check_targets(void) {
         const result *b = find(storage[k].op, storage[k].shape, "variable", hi, storage[k].base);
         add_target(storage[k].label, storage[k].limit, "x", a && b ? a->median / b->median : 0, a && b);
     }
-    m = find_memory("ft heap", "variable", "one", hi);
-    add_target("39: heap per row, heights < 256 pt (one section)", 3, "bytes/row", m ? m->bytes_per_row : 0,
-               m != NULL);
-    m = find_memory("ft heap", "variable", "ten", hi);
-    add_target("39: heap per row, sections of 10 rows (160 B each)", 16, "bytes/row",
-               m ? m->bytes_per_row : 0, m != NULL);
-    m = find_memory("ft heap", "variable", "one", hi);
-    add_target("heap per row, per-row heights (one section)", 4, "bytes/row", m ? m->bytes_per_row : 0,
-               m != NULL);
-    m = find_memory("ft heap", "variable", "many", hi);
-    add_target("heap per row, per-row heights (N/1000 sections)", 4, "bytes/row",
-               m ? m->bytes_per_row : 0, m != NULL);
-    m = find_memory("foldtable", "variable", "one", hi);
-    add_target("memory per row, per-row heights", 8, "bytes/row", m ? m->bytes_per_row : 0, m != NULL);
-    m = find_memory("foldtable", "uniform", "one", hi);
-    add_target("memory per row, uniform heights", 0.5, "bytes/row", m ? m->bytes_per_row : 0, m != NULL);
+    /* Memory: FoldTable's heap growth (exact) and resident set, per row. */
+    static const struct {
+        const char *label, *impl, *heights, *shape;
+        double limit;
+    } memory[] = {
+        {"39: heap per row, heights < 256 pt (one section)", "ft heap", "variable", "one", 3},
+        {"39: heap per row, sections of 10 rows (160 B each)", "ft heap", "variable", "ten", 16},
+        {"heap per row, per-row heights (one section)", "ft heap", "variable", "one", 4},
+        {"heap per row, per-row heights (N/1000 sections)", "ft heap", "variable", "many", 4},
+        {"memory per row, per-row heights", "foldtable", "variable", "one", 8},
+        {"memory per row, uniform heights", "foldtable", "uniform", "one", 0.5},
+    };
+    for (size_t k = 0; k < sizeof memory / sizeof memory[0]; k++) {
+        m = find_memory(memory[k].impl, memory[k].heights, memory[k].shape, hi);
+        add_target(memory[k].label, memory[k].limit, "bytes/row", m ? m->bytes_per_row : 0, m != NULL);
+    }
 
     printf("\nTargets at N = %lld%s\n", (long long)hi,
            hi < 10000000 ? " (the targets are for N = 10^7: run with --full)" : "");

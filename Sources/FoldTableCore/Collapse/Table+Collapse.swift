@@ -110,6 +110,22 @@ extension Table {
         return all
     }
 
+    /// `s` and, in pre-order (a section before its subsections), every
+    /// collapsible section below it whose children are loaded: what
+    /// `expandAllRecording(below:)` may flip.
+    /// - Complexity: O(s · log n) for s sections below `s`.
+    func expandable(below s: Section) -> [Section] {
+        var all: [Section] = [s]
+        func visit(_ x: Section) {
+            x.list.forEachSection { sub in
+                if sub.collapsible, sub.load != .unloaded { all.append(sub) }
+                visit(sub)
+            }
+        }
+        visit(s)
+        return all
+    }
+
     /// Every section's key and stored state, in list order.
     /// - Complexity: O(s) for s sections.
     public func sectionStates() -> [(key: String, collapsed: Bool)] {
@@ -230,15 +246,7 @@ extension Table {
     /// - Complexity: O(s + depth · log n) for s sections below `s` (rows
     ///   are not visited).
     func expandAllRecording(below s: Section) -> [Section] {
-        var all: [Section] = [s]
-        func visit(_ x: Section) {
-            x.list.forEachSection { sub in
-                if sub.collapsible, sub.load != .unloaded { all.append(sub) }
-                visit(sub)
-            }
-        }
-        visit(s)
-        guard let flips = sectionsWilling(false, all, allOrNothing: false) else { return [] }
+        guard let flips = sectionsWilling(false, expandable(below: s), allOrNothing: false) else { return [] }
         flipInOnePass(false, flips, below: s, preOrder: true)
         for x in flips { sectionDid(x, .didExpand) }
         return flips
