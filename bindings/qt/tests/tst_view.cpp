@@ -141,6 +141,14 @@ void TestView::geometryAfterScroll()
         const int y = std::clamp(int(items[i].top - 355) + int(items[i].height) / 2, 40, 199);
         QCOMPARE(view->indexAt(QPoint(1, y)), int(items[i].position));
     }
+    /* An edit above the viewport: the engine anchors it, the view follows
+     * (b's first row stays at pixel 25). */
+    FOLD_CHECK(fold_table_insert_section(t, FOLD_ROOT, 0, "z", "z", 2, 0, nullptr));
+    QCOMPARE(view->scrollOffset(), 455.0);
+    QCOMPARE(view->verticalScrollBar()->value(), 455);
+    QCOMPARE(view->visualRect(15), QRect(0, 25, 300, 30));
+    FOLD_CHECK(fold_table_remove_section(t, model->index(0).data(FoldListModel::SectionRole).toULongLong()));
+    QCOMPARE(view->scrollOffset(), 355.0);
     /* Wheel and the scroll bar move the same exact offset. */
     view->verticalScrollBar()->setValue(100);
     QCOMPARE(view->scrollOffset(), 100.0);
