@@ -27,6 +27,9 @@ namespace {
  * room for Qt's own value + pageStep arithmetic. */
 constexpr int kMaxScrollUnits = INT_MAX / 2;
 
+/* At most one sticky header per nesting level. */
+constexpr int64_t kMaxSticky = FOLD_MAX_DEPTH + 1;
+
 /* A content offset made a viewport pixel row, bounded to what a QRect takes. */
 int pixel(double y)
 {
@@ -240,9 +243,9 @@ QRect FoldView::visualRect(int row) const
     fold_table *t = table();
     if (!t || row < 0)
         return QRect();
-    fold_sticky_header sticky[64];
+    fold_sticky_header sticky[kMaxSticky];
     int64_t written = 0;
-    if (fold_table_sticky_headers(t, m_offset, sticky, 64, &written, nullptr) == FOLD_OK)
+    if (fold_table_sticky_headers(t, m_offset, sticky, kMaxSticky, &written, nullptr) == FOLD_OK)
         for (int64_t i = 0; i < written; i++)
             if (sticky[i].position == row)
                 return itemRect(sticky[i].top, sticky[i].height);
@@ -259,9 +262,9 @@ int FoldView::indexAt(const QPoint &point) const
         return -1;
     /* The pixel row's centre, in content offsets. */
     const double y = m_offset + point.y() + 0.5;
-    fold_sticky_header sticky[64];
+    fold_sticky_header sticky[kMaxSticky];
     int64_t written = 0;
-    if (fold_table_sticky_headers(t, m_offset, sticky, 64, &written, nullptr) == FOLD_OK)
+    if (fold_table_sticky_headers(t, m_offset, sticky, kMaxSticky, &written, nullptr) == FOLD_OK)
         for (int64_t i = 0; i < written; i++) /* the outermost first: it is drawn last, on top */
             if (itemRect(sticky[i].top, sticky[i].height).contains(point))
                 return int(sticky[i].position);
@@ -346,7 +349,9 @@ void FoldView::paintEvent(QPaintEvent *)
     const double height = viewport()->height();
     /* The visible items, O(depth * log n + k); a second call only when more
      * than the buffer's worth of items (of height 0, say) share the viewport. */
-    static thread_local std::vector<fold_visible_item> items(256);
+    std::vector<fold_visible_item> &items = m_items;
+    if (items.size() < 256)
+        items.resize(256);
     int64_t written = 0, total = 0;
     if (fold_table_visible_items(t, m_offset, height, 0, items.data(), int64_t(items.size()), &written,
                                  &total) != FOLD_OK)
@@ -362,9 +367,9 @@ void FoldView::paintEvent(QPaintEvent *)
     }
     /* Sticky headers on top: deeper levels first, so an outer one pushed up
      * slides over the inner ones. */
-    fold_sticky_header sticky[64];
+    fold_sticky_header sticky[kMaxSticky];
     int64_t stuck = 0;
-    if (fold_table_sticky_headers(t, m_offset, sticky, 64, &stuck, nullptr) != FOLD_OK)
+    if (fold_table_sticky_headers(t, m_offset, sticky, kMaxSticky, &stuck, nullptr) != FOLD_OK)
         return;
     for (int64_t i = stuck - 1; i >= 0; i--) {
         fold_item item;
@@ -510,9 +515,11 @@ void FoldView::mousePressEvent(QMouseEvent *event)
         int32_t action = FOLD_ACTIVATED_NOTHING;
         if (fold_table_activate(t, row, &action) == FOLD_OK) {
             Q_EMIT activated(row);
-            /* A stuck header collapsed: show it at the top, where its section was. */
+            /* A stuck header collapsed: its section's rows are gone from
+             * under it, so scroll to where the header itself stays on
+             * screen where it was clicked (below the headers stuck above). */
             if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED)
-                scrollToRow(row, FOLD_ALIGN_START);
+                setScrollOffset(natural - rect.y());
         }
     }
     afterInput(before);

@@ -25,7 +25,8 @@
  * Return activate the focused item (fold_table_activate); a click focuses
  * the item under it and selects it (Ctrl toggles, Shift selects the range
  * from the anchor), and a plain click on a header, or a click on its
- * indicator, collapses or expands it. After a key the focused item is
+ * indicator, collapses or expands it (a header stuck at the top that
+ * collapses stays where it was clicked). After a key the focused item is
  * scrolled into view where the engine says.
  *
  * The view keeps the table's viewport (fold_table_set_viewport) in step
@@ -43,6 +44,8 @@
 #include <QAbstractScrollArea>
 #include <QPointer>
 #include <QStyleOptionViewItem>
+
+#include <vector>
 
 class QAbstractItemDelegate;
 
@@ -152,6 +155,8 @@ private:
     bool m_settingBar = false;
     bool m_viewportDirty = true;
     int m_lastCurrent = -1;
+    /* paintEvent's buffer for fold_table_visible_items, kept between paints. */
+    std::vector<fold_visible_item> m_items;
 };
 
 #endif

@@ -156,6 +156,11 @@ void TestView::geometryAfterScroll()
     QCOMPARE(offset, 100.0);
     view->setScrollOffset(5000);
     QCOMPARE(view->scrollOffset(), 820.0);
+    /* A wheel notch up: 3 lines of 20 points (Qt's default wheelScrollLines). */
+    QWheelEvent wheel(QPointF(10, 10), view->viewport()->mapToGlobal(QPointF(10, 10)), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &wheel);
+    QCOMPARE(view->scrollOffset(), 820.0 - QApplication::wheelScrollLines() * 20);
 }
 
 /* a: 3 rows and a collapsed subsection s (2 rows); b: 2 rows.
@@ -365,6 +370,16 @@ void TestView::stickyHeaderRects()
     QCOMPARE(delegate.painted[delegate.painted.size() - 2], 1);
     QCOMPARE(delegate.rects[delegate.rects.size() - 2], QRect(40, 10, 260, 40));
     view->setItemDelegate(nullptr);
+    /* A click on s's stuck header (pixel 10-50, below a's) collapses s and
+     * keeps it where it was: its natural top 40 at pixel 10. */
+    QSignalSpy activated(view.get(), &FoldView::activated);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(100, 45));
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.last().at(0).toInt(), 1);
+    QVERIFY(flags(1) & FOLD_ITEM_FLAG_COLLAPSED);
+    QCOMPARE(view->scrollOffset(), 30.0);
+    QCOMPARE(view->visualRect(1), QRect(0, 10, 300, 40));
+    QCOMPARE(view->indexAt(QPoint(100, 45)), 1);
 }
 
 /* The delegate is asked for exactly the engine's visible items plus the
@@ -417,8 +432,8 @@ void TestView::millionRows()
         delegate.painted.clear();
         view->grab();
         most = std::max(most, delegate.painted.size());
-        int64_t total = 0;
-        FOLD_CHECK(fold_table_visible_items(t, view->scrollOffset(), 600, 0, nullptr, 0, &(total = 0), &total));
+        int64_t written = 0, total = 0;
+        FOLD_CHECK(fold_table_visible_items(t, view->scrollOffset(), 600, 0, nullptr, 0, &written, &total));
         QVERIFY(delegate.painted.size() <= size_t(total) + 2);
     }
     QVERIFY(most <= 28); /* 600 / 24 + one cut at each end + a sticky header */
