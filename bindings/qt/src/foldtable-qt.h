@@ -4,6 +4,8 @@
  *
  *   FoldListModel.h   FoldListModel, a QAbstractListModel over a fold_table's
  *                     flat list (headers, rows, footers, placeholders)
+ *   FoldView.h        FoldView, a QAbstractScrollArea that draws a
+ *                     FoldListModel through a delegate
  *
  * The engine's own C interface (foldtable.h) comes with it.
  */
@@ -11,5 +13,6 @@
 #define FOLDTABLE_QT_H
 
 #include "FoldListModel.h"
+#include "FoldView.h"
 
 #endif

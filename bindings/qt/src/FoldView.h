@@ -1,0 +1,162 @@
+/*
+ * FoldView.h — FoldTable for Qt 6: a QAbstractScrollArea that draws a
+ * FoldListModel, asking the engine for everything but pixels.
+ *
+ * Layout is the engine's: each paint asks fold_table_visible_items() for
+ * the items that intersect the viewport (their exact tops and heights,
+ * O(depth * log n + visible)), and fold_table_sticky_headers() for the
+ * stacked headers drawn on top of them. Nothing is laid out ahead and no
+ * item is measured: the delegate's sizeHint() is NOT asked (heights come
+ * from the engine; a delegate that wants another height sets it in the
+ * table, fold_table_set_row_height or a height provider). One point of the
+ * engine is one pixel of the viewport.
+ *
+ * Painting goes through a QAbstractItemDelegate (a QStyledItemDelegate by
+ * default) with a QStyleOptionViewItem per item: the rect from the engine's
+ * top and height, indented by the item's depth (indentation()), the state
+ * selected / has-focus from the engine's flags, so an existing delegate
+ * draws as in a QListView. A header's expand indicator is the style's
+ * (QStyle::PE_IndicatorBranch, open or closed) in the indentation column
+ * before it; the layout is mirrored in right-to-left.
+ *
+ * Input follows the engine's rules, only translated: keys go to
+ * fold_table_press_key() (arrows, Home, End, pages, Space, '+', '-', '*',
+ * with Shift and Ctrl; Left and Right swapped in right-to-left), Enter and
+ * Return activate the focused item (fold_table_activate); a click focuses
+ * the item under it and selects it (Ctrl toggles, Shift selects the range
+ * from the anchor), and a plain click on a header, or a click on its
+ * indicator, collapses or expands it (a header stuck at the top that
+ * collapses stays where it was clicked). After a key the focused item is
+ * scrolled into view where the engine says.
+ *
+ * The view keeps the table's viewport (fold_table_set_viewport) in step
+ * with its scroll position and size, so the engine anchors the first
+ * visible item through edits, and follows the offset the engine reports.
+ *
+ * Not in this slice: drag and drop, accessibility (QAccessibleInterface
+ * for items).
+ */
+#ifndef FOLD_VIEW_H
+#define FOLD_VIEW_H
+
+#include "FoldListModel.h"
+
+#include <QAbstractScrollArea>
+#include <QPointer>
+#include <QStyleOptionViewItem>
+
+#include <vector>
+
+class QAbstractItemDelegate;
+
+class FOLDTABLE_QT_EXPORT FoldView : public QAbstractScrollArea
+{
+    Q_OBJECT
+
+public:
+    explicit FoldView(QWidget *parent = nullptr);
+    ~FoldView() override;
+
+    /* The model drawn, not owned (NULL: draws nothing). Its table gets this
+     * view's viewport. */
+    void setModel(FoldListModel *model);
+    FoldListModel *model() const { return m_model; }
+
+    /* The delegate that paints the items, not owned; NULL restores the
+     * default QStyledItemDelegate (owned by the view). */
+    void setItemDelegate(QAbstractItemDelegate *delegate);
+    QAbstractItemDelegate *itemDelegate() const { return m_delegate; }
+
+    /* Pixels of indentation per nesting level (default 20); a header's
+     * indicator takes one such column before its text. */
+    void setIndentation(int pixels);
+    int indentation() const { return m_indent; }
+
+    /* The scroll position: the content offset (points) at the viewport's
+     * top, exact (a double), whatever the scroll bar's range. Clamped to
+     * [0, content height - viewport height]. */
+    double scrollOffset() const { return m_offset; }
+    void setScrollOffset(double offset);
+    /* Scrolls so the item at `row` shows (fold_table_scroll_offset, FOLD_ALIGN_*). */
+    void scrollToRow(int row, int alignment = FOLD_ALIGN_AUTO);
+
+    /* Where model row `row` is drawn, in viewport coordinates: where it is
+     * in the list, or, for a header that sticks at the top, where it is
+     * stuck. An empty QRect for a bad row. The whole row's width (the
+     * indentation is inside it). O(depth * log n). */
+    QRect visualRect(int row) const;
+    /* The model row drawn at `point` (viewport coordinates): a sticky
+     * header over the list first, then the item the engine finds at that
+     * offset; -1 for none. O(depth * log n). */
+    int indexAt(const QPoint &point) const;
+    /* The focused item's row, or -1 (fold_table_focus). */
+    int currentRow() const;
+
+Q_SIGNALS:
+    /* An item was activated by Enter, a click on a header or a double
+     * click on a row (fold_table_activate was called on it). */
+    void activated(int row);
+    /* The focused item moved (through this view or any change). */
+    void currentChanged(int row);
+    /* The selection changed through this view's input. */
+    void selectionChanged();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+
+    /* The option a delegate gets for an item: rect and state. Override to
+     * add to it. */
+    virtual void initItemOption(QStyleOptionViewItem *option, int row, uint32_t flags) const;
+
+private:
+    struct Selection {
+        int64_t rows = 0, sections = 0;
+        fold_section_id anchorSection = 0;
+        int64_t anchorRow = -2;
+        bool operator!=(const Selection &o) const
+        {
+            return rows != o.rows || sections != o.sections || anchorSection != o.anchorSection ||
+                   anchorRow != o.anchorRow;
+        }
+    };
+    Selection selectionState() const;
+    fold_table *table() const;
+    void modelChanged();
+    void syncFromEngine();
+    void updateScrollBar();
+    void pushViewport();
+    double maxOffset() const;
+    QRect itemRect(double top, double height) const;
+    QRect indicatorRect(const QRect &itemRect, int depth) const;
+    QRect contentRect(const QRect &itemRect, int kind, int depth) const;
+    void paintItem(QPainter *painter, int64_t position, int32_t kind, int32_t depth,
+                   uint32_t flags, const QRect &rect, bool sticky);
+    void checkCurrent();
+    void afterInput(const Selection &before);
+
+    QPointer<FoldListModel> m_model;
+    QList<QMetaObject::Connection> m_connections;
+    QAbstractItemDelegate *m_delegate = nullptr;
+    QAbstractItemDelegate *m_defaultDelegate = nullptr;
+    int m_indent = 20;
+    double m_offset = 0;
+    double m_content = 0;
+    /* Scroll bar units per point: 1 up to kMaxScrollUnits of range, less beyond. */
+    double m_unitsPerPoint = 1;
+    bool m_settingBar = false;
+    bool m_viewportDirty = true;
+    int m_lastCurrent = -1;
+    /* paintEvent's buffer for fold_table_visible_items, kept between paints. */
+    std::vector<fold_visible_item> m_items;
+};
+
+#endif
