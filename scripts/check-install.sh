@@ -112,6 +112,32 @@ collapsed: 3 rows
 2 row of Vegetables" "the README's Qt example"
   echo "ok: built and ran the README's Qt example with pkg-config foldtable-qt"
 
+  # FoldView.h from the prefix: a view over a model, where it draws row 0
+  # and what is at a point, on Qt's offscreen platform.
+  cat > view.cpp <<'CPP'
+#include <FoldView.h>
+#include <QApplication>
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    FoldListModel model;
+    fold_table_insert_section(model.table(), FOLD_ROOT, FOLD_INDEX_END, "a", "A", 3, 0, nullptr);
+    FoldView view;
+    view.setModel(&model);
+    view.resize(200, 100);
+    QRect r = view.visualRect(1);
+    std::printf("row at %d, %d px tall; item at y 30: %d\n", r.top(), r.height(), view.indexAt(QPoint(10, 30)));
+}
+CPP
+  # shellcheck disable=SC2046 # the flags are word lists
+  "$cxx" -std=c++17 view.cpp $(pkg-config --cflags --libs foldtable-qt) \
+    -Wl,-rpath,"$prefix/$libdir" -o view-qt
+  out=$(QT_QPA_PLATFORM=offscreen ./view-qt)
+  expect_output "$out" "row at 28, 44 px tall; item at y 30: 1" "a FoldView built from the prefix"
+  echo "ok: built and ran a FoldView from the prefix (FoldView.h, pkg-config foldtable-qt)"
+
   mkdir -p qt-consumer
   cp quickstart.cpp qt-consumer/
   cat > qt-consumer/CMakeLists.txt <<'CMAKE'
