@@ -267,32 +267,24 @@ extension Table {
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
         // The totals before the row's piece only when they are used.
         guard let (node, within, above) = s.list.descendSettled(.rows, row) else { throw rowMissing(row, in: s) }
-        var done = RowEdit(inRun: false, within: within)
-        // Read in place: a copy of the piece would retain its heights.
-        let explicit: Bool? = node.leaf.pieces.withUnsafeBufferPointer { p in
-            guard case .rows(let run) = p[node.slot] else { return nil }
-            return run.isExplicit
-        }
-        guard let explicit else { return done }
-        done.inRun = true
+        var done = RowEdit(inRun: true, within: within)
         var before = above
-        if looks || !explicit {
-            before += node.totals.prefix(node.slot)
-            if looks { done.before = before }
-        }
+        if looks { before += node.totals.prefix(node.slot); done.before = before }
         let units = s.rowUnits
-        if explicit {
-            s.list.modify(node) { piece in
-                guard case .rows(var run) = piece else { return }
-                // Leave the slot a run without storage first, so `run` holds
-                // the only reference to its heights: edited in place, not copied.
-                piece = .rows(RowRun(defaultRows: 0))
-                let old = looks ? RowLook(run, within, rowUnits: units) : nil
-                edit(&run, within)
-                if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }
-                piece = .rows(run)
-            }
-        } else if case .rows(let run) = node.piece, materialize {
+        // An explicit run is edited where it is, and the path refreshed by
+        // the edit itself (a height change by the difference alone).
+        switch s.list.modifyRun(node, { run in
+            let old = looks ? RowLook(run, within, rowUnits: units) : nil
+            edit(&run, within)
+            if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }
+        }) {
+        case .edited: return done
+        case .notARun: done.inRun = false; return done
+        case .notExplicit: break
+        }
+        // A run of default rows: a chunk of it made explicit around the row.
+        if !looks { before += node.totals.prefix(node.slot) }
+        if case .rows(let run) = node.piece, materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
             var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)

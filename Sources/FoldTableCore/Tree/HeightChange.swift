@@ -1,0 +1,168 @@
+/// A change of heights only: a row run whose rows were re-measured, whose
+/// counts, marks, expansions and lookups stay. Every summary above it moves
+/// by the same two numbers (fixed height, default rows), so the path is
+/// brought up to date by adding them, level by level, instead of
+/// recomputing each summary from its entries: no piece or section is
+/// asked, nothing is retained, and each level writes two columns of its
+/// running totals. What `ChildList.modifyRun` does when it can.
+
+extension RunningTotals {
+    /// Entry `slot`'s fixed height grew by `fixed` units and its default
+    /// rows by `defaults`: the entry's own fixed height and the totals after
+    /// it move by as much. The columns end exactly as `rebuild` would leave
+    /// them (integer sums, moved by exact differences). O(entries - slot).
+    func addHeight(at slot: Int, fixed: Int, defaults: Int) {
+        let v = view
+        let end = v.count
+        guard slot >= 0, slot < end - 1 else { return }
+        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ fixed)
+        if fixed != 0 {
+            let column = v.column(TotalsView.fixedHeight)
+            for i in (slot + 1)..<end { column[i] &+= fixed }
+        }
+        if defaults != 0 {
+            let column = v.column(TotalsView.defaultRows)
+            for i in (slot + 1)..<end { column[i] &+= defaults }
+        }
+    }
+}
+
+extension ListNode {
+    /// Entry `slot`'s height changed by `fixed` units and `defaults` default
+    /// rows, and nothing else of it did: this node and every node above it
+    /// in its list take the difference. Selection tags pending on the way
+    /// need not be settled: they change selection counts, never heights.
+    /// O(fanout · log n), retaining nothing.
+    func addHeightUpward(at slot: Int, fixed: Int, defaults: Int) {
+        var n = Unmanaged.passUnretained(self)
+        var i = slot
+        while true {
+            let parent = n._withUnsafeGuaranteedRef { node -> Unmanaged<ListNode>? in
+                node.addHeight(at: i, fixed: fixed, defaults: defaults)
+                return node.parentRef
+            }
+            guard let parent else { return }
+            // The child's slot, from the parent's totals (the column a
+            // descent reads; no node object, no retain).
+            let child = Int(bitPattern: n.toOpaque())
+            i = parent._withUnsafeGuaranteedRef { $0.slot(ofChild: child) }
+            n = parent
+        }
+    }
+
+    private func addHeight(at slot: Int, fixed: Int, defaults: Int) {
+        if !childSums.isEmpty {
+            childSums[slot].counts.fixedHeight &+= fixed
+            childSums[slot].counts.defaultRows &+= defaults
+        }
+        sum.counts.fixedHeight &+= fixed
+        sum.counts.defaultRows &+= defaults
+        totals.addHeight(at: slot, fixed: fixed, defaults: defaults)
+    }
+
+    /// The slot of the child at address `child` in an internal node.
+    /// O(fanout), one column of the totals.
+    private func slot(ofChild child: Int) -> Int {
+        let v = totals.view
+        let column = v.column(TotalsView.child)
+        for j in 0..<(v.count - 1) where column[j] == child { return j }
+        return index(of: Unmanaged<ListNode>.fromOpaque(UnsafeRawPointer(bitPattern: child)!).takeUnretainedValue())
+    }
+}
+
+extension Section {
+    /// This section's list grew by `fixed` units of fixed height and
+    /// `defaults` default rows, and nothing else of it changed: the lists
+    /// above take the difference for as far as the change shows (a
+    /// collapsed or filtered-out section shows none of it). O(depth ·
+    /// fanout · log n), retaining nothing.
+    func listHeightChanged(fixed: Int, defaults: Int) {
+        var s = Unmanaged.passUnretained(self)
+        var f = fixed, d = defaults
+        while true {
+            // In its parent's list the section is one fixed height: its
+            // default rows count at its own row height there.
+            let up = s._withUnsafeGuaranteedRef { sec -> (Unmanaged<ListNode>, Int, Unmanaged<Section>)? in
+                guard let leaf = sec.nodeRef, let parent = sec.parentRef, !sec.filterHidden, sec.showsChildren
+                else { return nil }
+                f = f &+ d &* sec.rowUnits
+                d = 0
+                return (leaf, leaf._withUnsafeGuaranteedRef { sec.slot(in: $0) }, parent)
+            }
+            guard let (leaf, slot, parent) = up, f != 0, slot >= 0 else { return }
+            leaf._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: f, defaults: 0) }
+            s = parent
+        }
+    }
+
+    /// This section's slot in `leaf` (its `node`): found in the leaf's
+    /// lookup column, which records each subsection's address, else among
+    /// the pieces. O(fanout).
+    private func slot(in leaf: ListNode) -> Int {
+        let entry = LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()), LookupTag.section,
+                                    else: LookupTag.none)
+        let v = leaf.totals.view
+        if entry != LookupTag.none {
+            let column = v.column(TotalsView.lookup)
+            for j in 0..<(v.count - 1) where column[j] == entry { return j }
+        }
+        return place?.slot ?? -1
+    }
+}
+
+extension ChildList {
+    /// What `modifyRun` found at its piece.
+    enum RunEdit { case notARun, notExplicit, edited }
+
+    /// Applies `change` to the explicit row run at `ref` and brings every
+    /// summary above it up to date, in this list and the lists above: when
+    /// only its heights changed, by adding the difference
+    /// (`ListNode.addHeightUpward`, `Section.listHeightChanged`); else as
+    /// `modify` and `Section.propagate` do. A section or a run of default
+    /// rows is left as it was (`notARun`, `notExplicit`).
+    /// The tags on the path must be settled (`descendSettled`).
+    /// O(depth · fanout · log n).
+    func modifyRun(_ ref: PieceRef, _ change: (inout RowRun) -> Void) -> RunEdit {
+        let leaf = ref.leaf, slot = ref.slot
+        var before = Summary.zero
+        var after = Summary.zero
+        var lookup = 0
+        let found = leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
+            // Moved out and back: while it changes `run` holds the only
+            // reference to its storage (edited in place, not copied), and
+            // no reference is counted. `change` reads nothing of the list.
+            let at = p.baseAddress.unsafelyUnwrapped + slot
+            switch at.move() {
+            case .section(let s):
+                at.initialize(to: .section(s))
+                return .notARun
+            case .rows(var run):
+                guard run.isExplicit else {
+                    at.initialize(to: .rows(run))
+                    return .notExplicit
+                }
+                before = run.summary
+                change(&run)
+                after = run.summary
+                lookup = run.lookup
+                at.initialize(to: .rows(run))
+                return .edited
+            }
+        }
+        guard found == .edited else { return found }
+        var same = after
+        same.counts.fixedHeight = before.fixedHeight
+        same.counts.defaultRows = before.defaultRows
+        if same == before, leaf.tag == .none, leaf.totals.view.get(slot, TotalsView.lookup) == lookup {
+            let fixed = after.fixedHeight &- before.fixedHeight, defaults = after.defaultRows &- before.defaultRows
+            guard fixed != 0 || defaults != 0 else { return .edited }
+            leaf.addHeightUpward(at: slot, fixed: fixed, defaults: defaults)
+            owner?.listHeightChanged(fixed: fixed, defaults: defaults)
+            return .edited
+        }
+        leaf.refreshUpward(slot: slot, from: before)
+        if after.children != before.children { owner?.childrenChanged() }
+        owner?.propagate()
+        return .edited
+    }
+}
