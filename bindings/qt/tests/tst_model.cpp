@@ -343,6 +343,13 @@ void TestModel::stickyHeaders()
     QVERIFY(model->stickyHeaders(qQNaN()).isEmpty());
     /* Past the content's end (464) no section holds the offset. */
     QVERIFY(model->stickyHeaders(1000).isEmpty());
+    /* While the model signals a change its rows are not the table's: none. */
+    int during = -1;
+    connect(model.get(), &QAbstractItemModel::rowsRemoved, this,
+            [&] { during = int(model->stickyHeaders(0).size()); });
+    QCOMPARE(model->collapse(4), true);
+    QCOMPARE(during, 0);
+    QCOMPARE(stuck(0), (QList<QList<qreal>>{{0, 0, 0}}));
 }
 
 void TestModel::badRows()
