@@ -31,7 +31,10 @@ Rectangle {
             sticky = []
             return
         }
-        engineOffset = foldModel.data(foldModel.index(at, 0), FoldListModel.TopRole) + (list.contentY - item.y)
+        const top = foldModel.data(foldModel.index(at, 0), FoldListModel.TopRole)
+        if (top === undefined)
+            return // a row being removed: relayout() asks again after the change
+        engineOffset = top + (list.contentY - item.y)
         sticky = foldModel.stickyHeaders(engineOffset)
     }
 
