@@ -9,6 +9,7 @@
 #include <QMetaObject>
 #include <QSize>
 #include <QThread>
+#include <QVariantMap>
 #include <QtDebug>
 
 #include <climits>
@@ -430,4 +431,46 @@ int FoldListModel::activate(int row)
         return Failed;
     }
     return action;
+}
+
+QVariantList FoldListModel::stickyHeaders(qreal offset) const
+{
+    QVariantList out;
+    if (!m_table || m_replay)
+        return out;
+    if (!std::isfinite(offset)) {
+        qWarning("FoldListModel::stickyHeaders(%g): the offset must be a finite number", offset);
+        return out;
+    }
+    /* At most one header per level. */
+    fold_sticky_header sticky[FOLD_MAX_DEPTH];
+    int64_t written = 0;
+    const int status = fold_table_sticky_headers(m_table, offset, sticky, FOLD_MAX_DEPTH, &written, nullptr);
+    if (status != FOLD_OK) {
+        qWarning("FoldListModel::stickyHeaders(%g): %s: %s", offset, fold_status_name(status),
+                 fold_last_error_message());
+        return out;
+    }
+    for (int64_t i = 0; i < written; i++) {
+        const fold_sticky_header &h = sticky[i];
+        /* A change made on another thread: the model shows the list of
+         * before until its reset runs. */
+        if (h.position >= m_count)
+            break;
+        fold_item item;
+        const bool collapsed = fold_table_item_at(m_table, h.position, &item) == FOLD_OK &&
+                               (item.flags & FOLD_ITEM_FLAG_COLLAPSED);
+        QVariantMap header;
+        header.insert(QStringLiteral("row"), static_cast<int>(h.position));
+        header.insert(QStringLiteral("top"), h.top);
+        header.insert(QStringLiteral("height"), h.height);
+        header.insert(QStringLiteral("depth"), static_cast<int>(h.depth));
+        header.insert(QStringLiteral("section"), static_cast<quint64>(h.section));
+        header.insert(QStringLiteral("title"), sectionText(h.section, FOLD_TEXT_TITLE));
+        header.insert(QStringLiteral("detail"), sectionText(h.section, FOLD_TEXT_DETAIL));
+        header.insert(QStringLiteral("indicator"), sectionText(h.section, FOLD_TEXT_INDICATOR));
+        header.insert(QStringLiteral("collapsed"), collapsed);
+        out.append(header);
+    }
+    return out;
 }

@@ -36,6 +36,7 @@
 #include <foldtable.h>
 
 #include <QAbstractListModel>
+#include <QVariantList>
 
 
 #include <atomic>
@@ -156,6 +157,18 @@ public:
     /* What a click on the item does (fold_table_activate): an Activation,
      * Failed (with a qWarning) for a bad row or an error. */
     Q_INVOKABLE int activate(int row);
+
+    /* The headers that stick at the top of a view scrolled to `offset`
+     * (points from the content's top), fold_table_sticky_headers' answer
+     * for QML: a list of maps, outermost first, each {row: its model row,
+     * top: where it is drawn (a content offset: top - offset in the
+     * viewport), height, depth, section, and what a header delegate shows:
+     * title, detail (undefined without one), indicator, collapsed}. Draw
+     * the last one first: a header pushed up slides behind the ones above
+     * it. Empty, with a qWarning, for an offset that is not finite; empty
+     * while the model signals a change (its rows are not the table's then).
+     * O(depth * log n). */
+    Q_INVOKABLE QVariantList stickyHeaders(qreal offset) const;
 
 Q_SIGNALS:
     void countChanged();

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void redrawIsDataChanged();
     void invokables();
     void activate();
+    void stickyHeaders();
     void badRows();
     void changeInsideASignal();
     void borrowedTable();
@@ -296,6 +297,59 @@ void TestModel::activate()
     FOLD_CHECK(fold_table_set_row_expanded_height(t, iphone, 0, 90));
     QCOMPARE(model->activate(8), int(FoldListModel::RowExpanded));
     QCOMPARE(model->activate(8), int(FoldListModel::RowCollapsed));
+}
+
+/* Mac 0-160 (header 28, rows 44), iPad 160-276, iPhone 276-480, then
+ * iPhone's subsection Pro (header 480, 2 rows) to 596. */
+void TestModel::stickyHeaders()
+{
+    fold_section_id pro = 0;
+    FOLD_CHECK(fold_table_insert_section(t, iphone, FOLD_INDEX_END, "Pro", "Pro", 2, 0, &pro));
+    /* {row, top, depth} of each entry, in order. */
+    auto stuck = [&](qreal offset) {
+        QList<QList<qreal>> out;
+        for (const QVariant &v : model->stickyHeaders(offset)) {
+            const QVariantMap h = v.toMap();
+            out << QList<qreal>{h.value(QStringLiteral("row")).toReal(), h.value(QStringLiteral("top")).toReal(),
+                                h.value(QStringLiteral("depth")).toReal()};
+        }
+        return out;
+    };
+    QCOMPARE(stuck(0), (QList<QList<qreal>>{{0, 0, 0}}));
+    QCOMPARE(stuck(100), (QList<QList<qreal>>{{0, 100, 0}}));
+    /* iPad's header pushes Mac's up: Mac ends at 160. */
+    QCOMPARE(stuck(150), (QList<QList<qreal>>{{0, 132, 0}}));
+    QCOMPARE(stuck(200), (QList<QList<qreal>>{{4, 200, 0}}));
+    /* Inside Pro: iPhone at the offset, Pro under it. */
+    QCOMPARE(stuck(500), (QList<QList<qreal>>{{7, 500, 0}, {12, 528, 1}}));
+    /* What a header delegate draws. */
+    const QVariantMap mac0 = model->stickyHeaders(10).value(0).toMap();
+    QCOMPARE(mac0.value(QStringLiteral("title")).toString(), QStringLiteral("Mac"));
+    QCOMPARE(mac0.value(QStringLiteral("detail")).toString(), QStringLiteral("Laptops and desktops"));
+    QCOMPARE(mac0.value(QStringLiteral("indicator")).toString(), QStringLiteral("\u2013"));
+    QCOMPARE(mac0.value(QStringLiteral("height")).toReal(), 28.0);
+    QCOMPARE(mac0.value(QStringLiteral("section")).toULongLong(), quint64(mac));
+    QCOMPARE(mac0.value(QStringLiteral("collapsed")).toBool(), false);
+    const QVariantMap pro1 = model->stickyHeaders(500).value(1).toMap();
+    QVERIFY(!pro1.value(QStringLiteral("detail")).isValid()); /* "Pro" has none */
+    /* Collapsed, Mac is its header alone: it sticks only over itself. */
+    QCOMPARE(model->collapse(0), true);
+    const QVariantMap collapsed = model->stickyHeaders(0).value(0).toMap();
+    QCOMPARE(collapsed.value(QStringLiteral("collapsed")).toBool(), true);
+    QCOMPARE(collapsed.value(QStringLiteral("indicator")).toString(), QStringLiteral("+"));
+    QCOMPARE(stuck(30), (QList<QList<qreal>>{{1, 30, 0}}));
+    /* A bad offset: nothing, and a warning. */
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("stickyHeaders\\(nan\\): the offset must be")));
+    QVERIFY(model->stickyHeaders(qQNaN()).isEmpty());
+    /* Past the content's end (464) no section holds the offset. */
+    QVERIFY(model->stickyHeaders(1000).isEmpty());
+    /* While the model signals a change its rows are not the table's: none. */
+    int during = -1;
+    connect(model.get(), &QAbstractItemModel::rowsRemoved, this,
+            [&] { during = int(model->stickyHeaders(0).size()); });
+    QCOMPARE(model->collapse(4), true);
+    QCOMPARE(during, 0);
+    QCOMPARE(stuck(0), (QList<QList<qreal>>{{0, 0, 0}}));
 }
 
 void TestModel::badRows()
