@@ -7,8 +7,10 @@
  *
  * builds one section of N rows with per-row heights (20..80 pt, fixed
  * seed), then makes CALLS (default 100000) calls of OP at random inputs:
- * item_at, item_at_offset, item_top, visible_items, set_row_height or
- * collapse (collapse + expand of the section). collapse_all builds
+ * item_at, item_at_offset, item_top, visible_items, set_row_height,
+ * set_row_height_viewed (the same with a viewport set, as a view has it:
+ * the change set is built, and the viewport anchored) or collapse
+ * (collapse + expand of the section). collapse_all builds
  * foldbench's "many" shape instead, N/1000 sections of 1000 rows (the
  * same heights), and calls collapse all + expand all. Exit status 0 when
  * every call returned FOLD_OK.
@@ -118,6 +120,10 @@ int main(int argc, char **argv) {
     fold_table_content_height(t, &bottom);
     int failures = 0;
     fold_visible_item visible[64];
+    if (!strcmp(op, "set_row_height_viewed")) {
+        if (fold_table_set_viewport(t, bottom / 2, 1080) != FOLD_OK) return 1;
+        op = "set_row_height";
+    }
     for (long i = 0; i < calls; i++) {
         int64_t p = (int64_t)(next() % (uint64_t)count);
         double y = (double)(next() >> 11) * (1.0 / 9007199254740992.0) * bottom;

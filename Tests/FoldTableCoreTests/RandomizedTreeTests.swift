@@ -591,6 +591,14 @@ struct TreeFuzz {
             let want = model.itemAt(offset: y, in: flat)
             let got = try table.item(atOffset: y)
             #expect(got.position == want.0 && got.place == want.1, "offset \(y) \(context)")
+            // The top found on the way down (what anchoring reads) is the item's.
+            let units = Units.floor(offset: y)
+            if let (p, top) = table.firstItemTop(bottomBeyond: units, inclusive: false) {
+                #expect(p == table.firstPosition(bottomBeyond: units, inclusive: false), "\(context)")
+                #expect(Units.points(top) == flat[p].top, "top of \(p) at \(y) \(context)")
+            } else {
+                #expect(table.firstPosition(bottomBeyond: units, inclusive: false) == flat.count, "\(context)")
+            }
             #expect(try table.stickyHeaders(offset: y) == modelSticky(y, flat), "sticky at \(y) \(context)")
         }
     }

@@ -82,7 +82,23 @@ extension Table {
     /// The first position whose item's bottom in units is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`); `itemCount` if there is none. Bottoms
     /// never decrease along the list, so one path down the trees finds it.
+    /// - Complexity: O(depth · log n)
     func firstPosition(bottomBeyond y: Int, inclusive: Bool) -> Int {
+        firstItem(bottomBeyond: y, inclusive: inclusive, measure: false).position
+    }
+
+    /// `firstPosition`, with that item's top in units, found on the same
+    /// path (no second descent, no item built); nil when there is none.
+    /// - Complexity: O(depth · log n)
+    func firstItemTop(bottomBeyond y: Int, inclusive: Bool) -> (position: Int, top: Int)? {
+        let found = firstItem(bottomBeyond: y, inclusive: inclusive, measure: true)
+        return found.position < itemCount ? (found.position, found.top) : nil
+    }
+
+    /// Both of the above: `top` only with `measure` (a constant where it is
+    /// inlined, so `firstPosition` pays nothing for it).
+    @inline(__always)
+    private func firstItem(bottomBeyond y: Int, inclusive: Bool, measure: Bool) -> (position: Int, top: Int) {
         @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
         var sec = root
         var top = paddingTopUnits
@@ -91,21 +107,23 @@ extension Table {
             let rowHeight = sec.rowUnits
             guard let (ref, before) = sec.list.locate(endingBeyond: y &- top, inclusive: inclusive,
                                                       rowHeight: rowHeight) else {
-                return base + sec.list.sum.items
+                return (base + sec.list.sum.items, top)
             }
             top += before.height(rowHeight)
             base += before.items
             let local = y &- top
             if let found = ref.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) {
-                return base + found
+                guard measure else { return (base + found, 0) }
+                return (base + found, top &+ (ref.row(found, rowHeight: rowHeight, measure: true)?.top ?? 0))
             }
             // A row run was handled above.
             if let sub = ref.section {
-                let c = sub.contribution
-                // A section the filter hides has no item: the next one is at `base`.
-                if sub.filterHidden { return base }
-                if beyond(top + c.fixedHeight) {
-                    if sub.hasHeader, beyond(top + sub.headerUnits) { return base }
+                // A section the filter hides has no item (nor height): the next one is at `base`.
+                if sub.filterHidden { return (base, top) }
+                // Its contribution's two fields, read once from its list.
+                let inner = sub.list.sum
+                if beyond(top + sub.shownUnits(inner)) {
+                    if sub.hasHeader, beyond(top + sub.headerUnits) { return (base, top) }
                     base += sub.headerItems
                     top += sub.shownHeaderUnits
                     if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
@@ -115,13 +133,13 @@ extension Table {
                         continue descend
                     }
                     // Its footer.
-                    return base + sub.shownChildrenItems
+                    return (base + sub.shownChildrenItems, top &+ sub.shownChildrenHeight)
                 }
-                top += c.fixedHeight
-                base += c.items
+                top += sub.shownUnits(inner)
+                base += sub.shownItems(inner)
             }
             // Not reached: the piece's end is beyond y, so one of its items' is.
-            return base
+            return (base, top)
         }
     }
 }

@@ -158,7 +158,12 @@ extension Table {
     /// The first visible item and how far the viewport's top is below its top.
     func captureAnchor() -> (position: Int, delta: Double)? {
         guard let v = viewport, itemCount > 0, v.offset >= options.paddingTop else { return nil }
-        let p = min(itemCount - 1, firstPosition(bottomBeyond: Units.floor(offset: v.offset), inclusive: false))
+        // The item under the offset and its top, on one path down.
+        if let (p, top) = firstItemTop(bottomBeyond: Units.floor(offset: v.offset), inclusive: false) {
+            return (p, v.offset - Units.points(top))
+        }
+        // Below the last item: anchored to it.
+        let p = itemCount - 1
         guard let top = try? placedItem(at: p).top else { return nil }
         return (p, v.offset - top)
     }

@@ -140,13 +140,8 @@ final class Section {
         if filterHidden {
             s = hiddenContribution(inner)
         } else {
-            let open = showsChildren
-            s = Summary(children: 1, rows: 0,
-                        items: headerItems + (open ? inner.items &+ placeholderItems : 0) + (hasFooter ? 1 : 0),
-                        defaultRows: 0,
-                        // From `inner`, read once: reading `list` again retains its root.
-                        fixedHeight: shownHeaderUnits &+ (open ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0)
-                            &+ footerUnits,
+            // From `inner`, read once: reading `list` again retains its root.
+            s = Summary(children: 1, rows: 0, items: shownItems(inner), defaultRows: 0, fixedHeight: shownUnits(inner),
                         expandedRows: 0, expandedDeep: inner.expandedDeep, nesting: 1 + inner.nesting,
                        rowsDeep: inner.rowsDeep, matchedDeep: inner.matchedDeep)
         }
@@ -160,6 +155,20 @@ final class Section {
             s.selectedShownRows = open ? inner.selectedShownRows : 0
         }
         return s
+    }
+
+    /// The items it shows in its parent's list when the filter does not
+    /// hide it, `inner` being its list's summary: header, children (or the
+    /// placeholder) while expanded, footer. O(1).
+    @inline(__always)
+    func shownItems(_ inner: Summary) -> Int {
+        headerItems &+ (showsChildren ? inner.items &+ placeholderItems : 0) &+ (hasFooter ? 1 : 0)
+    }
+
+    /// Their height in units. O(1).
+    @inline(__always)
+    func shownUnits(_ inner: Summary) -> Int {
+        shownHeaderUnits &+ (showsChildren ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0) &+ footerUnits
     }
 
     /// The contribution of a section the filter hides: no item, no height.
