@@ -26,15 +26,26 @@
  * the item under it and selects it (Ctrl toggles, Shift selects the range
  * from the anchor), and a plain click on a header, or a click on its
  * indicator, collapses or expands it (a header stuck at the top that
- * collapses stays where it was clicked). After a key the focused item is
+ * collapses stays where it was clicked). A double click activates what its
+ * first click did not (QTreeView's rule): a header toggled by the press is
+ * not toggled again, a row is activated. After a key the focused item is
  * scrolled into view where the engine says.
+ *
+ * The default delegate draws a header's detail (the text after '|',
+ * FoldListModel::DetailRole) dimmed at the trailing end of its line, after
+ * the title, as the GTK binding's header line does.
+ *
+ * Accessibility (FoldViewAccessible.h, installed as a QAccessible factory
+ * by the first FoldView): the view is a QAccessible::Tree whose children
+ * are the items shown (O(visible)), each a TreeItem with the engine's
+ * states and press / toggle actions; focus, selection and collapse /
+ * expand send their QAccessible events.
  *
  * The view keeps the table's viewport (fold_table_set_viewport) in step
  * with its scroll position and size, so the engine anchors the first
  * visible item through edits, and follows the offset the engine reports.
  *
- * Not in this slice: drag and drop, accessibility (QAccessibleInterface
- * for items).
+ * Not in this slice: drag and drop.
  */
 #ifndef FOLD_VIEW_H
 #define FOLD_VIEW_H
@@ -48,6 +59,8 @@
 #include <vector>
 
 class QAbstractItemDelegate;
+class FoldViewAccessible;
+class FoldItemAccessible;
 
 class FOLDTABLE_QT_EXPORT FoldView : public QAbstractScrollArea
 {
@@ -118,6 +131,8 @@ protected:
     virtual void initItemOption(QStyleOptionViewItem *option, int row, uint32_t flags) const;
 
 private:
+    friend class FoldViewAccessible;
+    friend class FoldItemAccessible;
     struct Selection {
         int64_t rows = 0, sections = 0;
         fold_section_id anchorSection = 0;
@@ -142,6 +157,9 @@ private:
                    uint32_t flags, const QRect &rect, bool sticky);
     void checkCurrent();
     void afterInput(const Selection &before);
+    /* What a click does to `row` (fold_table_activate), for an assistive
+     * technology's press action; emits activated(). */
+    bool activateRow(int row);
 
     QPointer<FoldListModel> m_model;
     QList<QMetaObject::Connection> m_connections;
@@ -155,6 +173,15 @@ private:
     bool m_settingBar = false;
     bool m_viewportDirty = true;
     int m_lastCurrent = -1;
+    /* The row the last press activated (-1: none), so that the double click
+     * it starts does not activate it again. */
+    int m_pressActivated = -1;
+    /* Inside keyPressEvent until it has scrolled: the focus move is reported
+     * (currentChanged, the accessibility focus event) once the item shows. */
+    bool m_inKey = false;
+    /* Set while an assistive technology (or a test) holds this view's
+     * interface: the view then reports focus, selection and state changes. */
+    FoldViewAccessible *m_accessible = nullptr;
     /* paintEvent's buffer for fold_table_visible_items, kept between paints. */
     std::vector<fold_visible_item> m_items;
 };
