@@ -104,6 +104,9 @@ FoldView::FoldView(QWidget *parent) : QAbstractScrollArea(parent)
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setBackgroundRole(QPalette::Base);
     viewport()->setAutoFillBackground(true);
+    /* Drags over the list arrive at the viewport; the view's acceptDrops()
+     * decides (FoldViewDrop.cpp). */
+    viewport()->setAcceptDrops(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 }
@@ -436,7 +439,7 @@ void FoldView::paintEvent(QPaintEvent *)
     fold_sticky_header sticky[kMaxSticky];
     int64_t stuck = 0;
     if (fold_table_sticky_headers(t, m_offset, sticky, kMaxSticky, &stuck, nullptr) != FOLD_OK)
-        return;
+        stuck = 0;
     for (int64_t i = stuck - 1; i >= 0; i--) {
         fold_item item;
         if (fold_table_item_at(t, sticky[i].position, &item) != FOLD_OK)
@@ -444,6 +447,7 @@ void FoldView::paintEvent(QPaintEvent *)
         paintItem(&painter, sticky[i].position, item.kind, item.depth, item.flags,
                   itemRect(sticky[i].top, sticky[i].height), true);
     }
+    paintDropIndicator(&painter); /* over everything, while dragging */
 }
 
 void FoldView::wheelEvent(QWheelEvent *event)
@@ -583,6 +587,8 @@ void FoldView::mousePressEvent(QMouseEvent *event)
     const QPoint point = event->position().toPoint();
     const int row = event->button() == Qt::LeftButton ? indexAt(point) : -1;
     m_pressActivated = -1;
+    m_pressPoint = point;
+    m_pressRow = row; /* where a drag would start */
     if (!t || row < 0) {
         QAbstractScrollArea::mousePressEvent(event);
         return;

@@ -45,7 +45,17 @@
  * with its scroll position and size, so the engine anchors the first
  * visible item through edits, and follows the offset the engine reports.
  *
- * Not in this slice: drag and drop.
+ * Drag and drop (FoldViewDrop.cpp) goes through the engine's drop targets,
+ * as the GTK binding's FoldDropIndicator does: with setDragEnabled(true) a
+ * press and move drags the selection (or the item pressed, if it is not
+ * selected: a header drags its section) as ItemsMimeType; while anything
+ * is dragged over a view that acceptDrops(), fold_table_drop_target() says
+ * where it would land for the pointer (before / after / into, the x
+ * picking the level where several end), and the view draws the engine's
+ * line or highlighted section. Dropping items of the same table moves them
+ * (fold_table_drop, one change set with moves); anything else is offered
+ * through dropRequested() with the engine's target, for the application to
+ * insert. No auto-scroll near the edges yet.
  */
 #ifndef FOLD_VIEW_H
 #define FOLD_VIEW_H
@@ -53,6 +63,7 @@
 #include "FoldListModel.h"
 
 #include <QAbstractScrollArea>
+#include <QMimeData>
 #include <QPointer>
 #include <QStyleOptionViewItem>
 
@@ -105,6 +116,28 @@ public:
     /* The focused item's row, or -1 (fold_table_focus). */
     int currentRow() const;
 
+    /* Drag and drop (see above). The mime type of dragged items: the table
+     * they belong to and (section, row) pairs, row -1 for a whole section. */
+    static QString itemsMimeType() { return QStringLiteral("application/x-foldtable-items"); }
+    /* Whether a press and move on an item drags (default false). Drops are
+     * taken when acceptDrops() (QWidget::setAcceptDrops). */
+    void setDragEnabled(bool enabled) { m_dragEnabled = enabled; }
+    bool dragEnabled() const { return m_dragEnabled; }
+    /* The mime data for dragging the items at these model rows: a header
+     * drags its section, a row the row; footers and placeholders are left
+     * out. ItemsMimeType, and text/plain with their display texts. The
+     * caller owns it. */
+    QMimeData *mimeData(const QList<int> &rows) const;
+    /* The target shown while something is dragged over the view (kind
+     * FOLD_DROP_NONE, index and position -1, when none), in content
+     * coordinates as the engine gives it. */
+    fold_drop_target dropTarget() const;
+    /* Where its indicator is drawn, in viewport coordinates: a 2 px line
+     * from the target depth's indentation to the far edge (BEFORE), or the
+     * section from its header to its last item shown (INTO); empty when
+     * none. */
+    QRect dropIndicatorRect() const;
+
 Q_SIGNALS:
     /* An item was activated by Enter, a click on a header or a double
      * click on a row (fold_table_activate was called on it). */
@@ -113,6 +146,10 @@ Q_SIGNALS:
     void currentChanged(int row);
     /* The selection changed through this view's input. */
     void selectionChanged();
+    /* Something that is not this table's items was dropped: insert it at
+     * the engine's target (FOLD_DROP_BEFORE or FOLD_DROP_INTO; the section
+     * `parent`, FOLD_ROOT for the top level, before its child `index`). */
+    void dropRequested(int kind, quint64 parent, qint64 index, const QMimeData *data);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -123,6 +160,11 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
 
@@ -160,6 +202,13 @@ private:
     /* What a click does to `row` (fold_table_activate), for an assistive
      * technology's press action; emits activated(). */
     bool activateRow(int row);
+    /* Drag and drop (FoldViewDrop.cpp). */
+    QMimeData *mimeDataForItems(const std::vector<fold_item_ref> &items, const QStringList &texts) const;
+    std::vector<fold_item_ref> draggedItems(const QMimeData *data) const;
+    bool updateDropTarget(const QDropEvent *event, const std::vector<fold_item_ref> &items);
+    void hideDropTarget();
+    void startDrag();
+    void paintDropIndicator(QPainter *painter);
 
     QPointer<FoldListModel> m_model;
     QList<QMetaObject::Connection> m_connections;
@@ -182,6 +231,13 @@ private:
     /* Set while an assistive technology (or a test) holds this view's
      * interface: the view then reports focus, selection and state changes. */
     FoldViewAccessible *m_accessible = nullptr;
+    /* Drag and drop: enabled, where the left button went down and on which
+     * row (-1: no drag can start), the target shown. */
+    bool m_dragEnabled = false;
+    QPoint m_pressPoint;
+    int m_pressRow = -1;
+    bool m_dropShown = false;
+    fold_drop_target m_drop{};
     /* paintEvent's buffer for fold_table_visible_items, kept between paints. */
     std::vector<fold_visible_item> m_items;
 };
