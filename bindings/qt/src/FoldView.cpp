@@ -653,7 +653,8 @@ void FoldView::mouseDoubleClickEvent(QMouseEvent *event)
 
 void FoldView::mouseReleaseEvent(QMouseEvent *event)
 {
-    /* The press did it all. */
+    /* The press did it all; no drag starts from here any more. */
+    m_pressRow = -1;
     event->setAccepted(event->button() == Qt::LeftButton && indexAt(event->position().toPoint()) >= 0);
 }
 
