@@ -117,6 +117,7 @@ private Q_SLOTS:
     void actionsGoThroughEngine();
     void events_();
     void millionRowsChildren();
+    void modelSwapAndTeardown();
 
 private:
     /* A 300 x 200 viewport over the devices (header 40, rows 30): Mac 0
@@ -410,6 +411,36 @@ void TestAccessible::millionRowsChildren()
         for (int i = 0; i < rows.size(); i++)
             QCOMPARE(iface->indexOfChild(iface->child(i)), i);
     }
+}
+
+/* Interfaces held across a model swap, a model freed and the view freed
+ * answer as invalid, never crash. */
+void TestAccessible::modelSwapAndTeardown()
+{
+    make();
+    QAccessibleInterface *iface = viewIface();
+    QAccessibleInterface *mac = iface->child(0);
+    QAccessible::Id macId = QAccessible::uniqueId(mac);
+    view->setModel(nullptr);
+    QCOMPARE(iface->childCount(), 0);
+    QCOMPARE(iface->child(0), nullptr);
+    QCOMPARE(QAccessible::accessibleInterface(macId), nullptr); /* dropped with its model */
+    view->setModel(model.get());
+    QCOMPARE(iface->childCount(), 6);
+    mac = iface->child(0);
+    macId = QAccessible::uniqueId(mac);
+    QCOMPARE(mac->text(QAccessible::Name), QStringLiteral("Mac"));
+    model.reset(); /* the model freed under the view */
+    QCOMPARE(iface->childCount(), 0);
+    QVERIFY(!mac->isValid());
+    QVERIFY(mac->state().invalid);
+    QCOMPARE(mac->text(QAccessible::Name), QString());
+    QCOMPARE(mac->rect(), QRect());
+    QVERIFY(mac->actionInterface()->actionNames().isEmpty());
+    mac->actionInterface()->doAction(QAccessibleActionInterface::pressAction());
+    QTest::keyClick(view.get(), Qt::Key_Down);
+    view.reset(); /* the view freed: its items' interfaces go with it */
+    QCOMPARE(QAccessible::accessibleInterface(macId), nullptr);
 }
 
 QTEST_MAIN(TestAccessible)
