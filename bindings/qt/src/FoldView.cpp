@@ -601,31 +601,44 @@ void FoldView::mousePressEvent(QMouseEvent *event)
         m_accessible->item(row);
     fold_table_set_focus(t, row); /* an item that cannot take focus keeps it where it is */
     const Qt::KeyboardModifiers mods = event->modifiers();
-    if (mods & Qt::ShiftModifier)
-        fold_table_select_range(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_ADD : FOLD_SELECT_REPLACE, nullptr);
-    else
-        fold_table_select_item(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_TOGGLE : FOLD_SELECT_REPLACE,
-                               nullptr); /* footers and placeholders: not selectable */
+    const bool plain = !(mods & (Qt::ShiftModifier | Qt::ControlModifier));
     const QRect rect = visualRect(row);
     const bool onIndicator = indicatorRect(rect, item.depth).contains(point);
-    if (item.kind == FOLD_ITEM_HEADER && (onIndicator || !(mods & (Qt::ShiftModifier | Qt::ControlModifier)))) {
-        double natural = 0;
-        fold_table_item_top(t, row, &natural);
-        const bool stuck = pixel(natural - m_offset) != rect.y();
-        int32_t action = FOLD_ACTIVATED_NOTHING;
-        if (fold_table_activate(t, row, &action) == FOLD_OK) {
-            m_pressActivated = row;
-            Q_EMIT activated(row);
-            /* A stuck header collapsed: its section's rows are gone from
-             * under it, so scroll to where the header itself stays on
-             * screen where it was clicked (below the headers stuck above). */
-            if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED)
-                setScrollOffset(natural - rect.y());
-        }
-    }
+    /* With dragging on, what a plain press would undo in a drag waits for
+     * the release (QAbstractItemView does the same): replacing a selection
+     * the item is in (the drag carries the whole selection), and a header's
+     * toggle (the section is dragged as it is). */
+    m_deferSelect = m_dragEnabled && plain && (item.flags & FOLD_ITEM_FLAG_SELECTED);
+    m_deferActivate = m_dragEnabled && plain && !onIndicator && item.kind == FOLD_ITEM_HEADER;
+    if (mods & Qt::ShiftModifier)
+        fold_table_select_range(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_ADD : FOLD_SELECT_REPLACE, nullptr);
+    else if (!m_deferSelect)
+        fold_table_select_item(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_TOGGLE : FOLD_SELECT_REPLACE,
+                               nullptr); /* footers and placeholders: not selectable */
+    if (item.kind == FOLD_ITEM_HEADER && (onIndicator || plain) && !m_deferActivate)
+        clickHeader(row, rect);
     afterInput(before);
     viewport()->update();
     event->accept();
+}
+
+/* A click's activation of the header at `row`, drawn at `rect`. */
+void FoldView::clickHeader(int row, const QRect &rect)
+{
+    fold_table *t = table();
+    double natural = 0;
+    fold_table_item_top(t, row, &natural);
+    const bool stuck = pixel(natural - m_offset) != rect.y();
+    int32_t action = FOLD_ACTIVATED_NOTHING;
+    if (fold_table_activate(t, row, &action) == FOLD_OK) {
+        m_pressActivated = row;
+        Q_EMIT activated(row);
+        /* A stuck header collapsed: its section's rows are gone from
+         * under it, so scroll to where the header itself stays on
+         * screen where it was clicked (below the headers stuck above). */
+        if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED)
+            setScrollOffset(natural - rect.y());
+    }
 }
 
 void FoldView::mouseDoubleClickEvent(QMouseEvent *event)
@@ -653,7 +666,21 @@ void FoldView::mouseDoubleClickEvent(QMouseEvent *event)
 
 void FoldView::mouseReleaseEvent(QMouseEvent *event)
 {
-    /* The press did it all; no drag starts from here any more. */
+    /* A press that did not become a drag: what it left for the release
+     * (dragging on), on the item it pressed. */
+    fold_table *t = table();
+    const int row = event->button() == Qt::LeftButton ? indexAt(event->position().toPoint()) : -1;
+    if (t && row >= 0 && row == m_pressRow && (m_deferSelect || m_deferActivate)) {
+        const Selection before = selectionState();
+        if (m_deferSelect)
+            fold_table_select_item(t, row, FOLD_SELECT_REPLACE, nullptr);
+        if (m_deferActivate)
+            clickHeader(row, visualRect(row));
+        afterInput(before);
+        viewport()->update();
+    }
+    m_deferSelect = m_deferActivate = false;
+    /* No drag starts from here any more. */
     m_pressRow = -1;
     event->setAccepted(event->button() == Qt::LeftButton && indexAt(event->position().toPoint()) >= 0);
 }

@@ -48,7 +48,9 @@
  * Drag and drop (FoldViewDrop.cpp) goes through the engine's drop targets,
  * as the GTK binding's FoldDropIndicator does: with setDragEnabled(true) a
  * press and move drags the selection (or the item pressed, if it is not
- * selected: a header drags its section) as ItemsMimeType; while anything
+ * selected: a header drags its section) as ItemsMimeType (a plain press
+ * then leaves replacing the selection and toggling a header to its
+ * release, as QAbstractItemView does, so that a drag keeps both); while anything
  * is dragged over a view that acceptDrops(), fold_table_drop_target() says
  * where it would land for the pointer (before / after / into, the x
  * picking the level where several end), and the view draws the engine's
@@ -128,6 +130,10 @@ public:
      * out. ItemsMimeType, and text/plain with their display texts. The
      * caller owns it. */
     QMimeData *mimeData(const QList<int> &rows) const;
+    /* What a drag starting on `row` carries: the whole selection if the item
+     * is selected, else that item (mimeData({row})). NULL for a footer, a
+     * placeholder or a bad row. The caller owns it. */
+    QMimeData *dragMimeData(int row) const;
     /* The target shown while something is dragged over the view (kind
      * FOLD_DROP_NONE, index and position -1, when none), in content
      * coordinates as the engine gives it. */
@@ -202,6 +208,7 @@ private:
     /* What a click does to `row` (fold_table_activate), for an assistive
      * technology's press action; emits activated(). */
     bool activateRow(int row);
+    void clickHeader(int row, const QRect &rect);
     /* Drag and drop (FoldViewDrop.cpp). */
     QMimeData *mimeDataForItems(const std::vector<fold_item_ref> &items, const QStringList &texts) const;
     std::vector<fold_item_ref> draggedItems(const QMimeData *data) const;
@@ -236,6 +243,10 @@ private:
     bool m_dragEnabled = false;
     QPoint m_pressPoint;
     int m_pressRow = -1;
+    /* What that press left for its release (dragging on): replacing the
+     * selection, activating the header. */
+    bool m_deferSelect = false;
+    bool m_deferActivate = false;
     bool m_dropShown = false;
     fold_drop_target m_drop{};
     /* paintEvent's buffer for fold_table_visible_items, kept between paints. */

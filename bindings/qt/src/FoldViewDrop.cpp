@@ -187,33 +187,38 @@ void FoldView::mouseMoveEvent(QMouseEvent *event)
     QAbstractScrollArea::mouseMoveEvent(event);
 }
 
-/* The selection if the item pressed is in it, else that item alone. */
-void FoldView::startDrag()
+/* The selection if the item is in it, else that item alone. */
+QMimeData *FoldView::dragMimeData(int row) const
 {
     fold_table *t = table();
-    const int row = m_pressRow;
-    m_pressRow = -1;
     fold_item item;
-    if (!t || fold_table_item_at(t, row, &item) != FOLD_OK ||
+    if (!t || row < 0 || fold_table_item_at(t, row, &item) != FOLD_OK ||
         (item.kind != FOLD_ITEM_HEADER && item.kind != FOLD_ITEM_ROW))
-        return;
-    QMimeData *data = nullptr;
+        return nullptr;
     fold_selected_run *runs = nullptr;
     int64_t count = 0;
-    if ((item.flags & FOLD_ITEM_FLAG_SELECTED) && fold_table_selection(t, &runs, &count) == FOLD_OK && count > 0) {
-        std::vector<fold_item_ref> items;
-        for (int64_t i = 0; i < count; i++) {
-            if (runs[i].row < 0)
-                items.push_back({runs[i].section, -1});
-            else
-                for (int64_t r = 0; r < runs[i].count; r++)
-                    items.push_back({runs[i].section, runs[i].row + r});
-        }
-        data = mimeDataForItems(items, {});
-    } else {
-        data = mimeData({row});
+    if (!(item.flags & FOLD_ITEM_FLAG_SELECTED) || fold_table_selection(t, &runs, &count) != FOLD_OK || count <= 0)
+        return mimeData({row});
+    std::vector<fold_item_ref> items;
+    for (int64_t i = 0; i < count; i++) {
+        if (runs[i].row < 0)
+            items.push_back({runs[i].section, -1});
+        else
+            for (int64_t r = 0; r < runs[i].count; r++)
+                items.push_back({runs[i].section, runs[i].row + r});
     }
     fold_free(runs);
+    return mimeDataForItems(items, {});
+}
+
+void FoldView::startDrag()
+{
+    const int row = m_pressRow;
+    m_pressRow = -1;
+    m_deferSelect = m_deferActivate = false; /* the press became a drag */
+    QMimeData *data = dragMimeData(row);
+    if (!data)
+        return;
     auto *drag = new QDrag(this);
     drag->setMimeData(data);
     /* A move within the table is done by dropEvent, through the engine:

@@ -5,7 +5,9 @@
  * of rows and headers, each also checked against fold_table_drop_target;
  * the indicator rect; levels picked by x (mirrored in right-to-left); a
  * scrolled view; the move through fold_table_drop; drops from elsewhere
- * offered through dropRequested; data that does not parse.
+ * offered through dropRequested; data that does not parse; with dragging
+ * on, a press leaves the selection and a header's toggle to its release,
+ * and a drag carries the whole selection.
  */
 #include "support.h"
 
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void dropMoves();
     void dropFromElsewhere();
     void mimeData();
+    void dragKeepsSelection();
 
 private:
     /* The devices in a 300 x h viewport (header 40, rows 30): Mac 0 (0-40),
@@ -360,6 +363,68 @@ void TestDrop::mimeData()
     QCOMPARE(item.section, ipad);
     QCOMPARE(item.kind, FOLD_ITEM_HEADER);
     QCOMPARE(item.depth, 1);
+    QVERIFY(modelMatchesTable(*model));
+}
+
+/* With dragging on, a plain press on a selected item keeps the selection
+ * (the drag carries all of it) and a press on a header leaves its toggle
+ * to the release; a double click still toggles once. */
+void TestDrop::dragKeepsSelection()
+{
+    make();
+    view->setDragEnabled(true);
+    QVERIFY(view->dragEnabled());
+    auto selected = [&] {
+        QList<int> rows;
+        for (int r = 0; r < model->rowCount(); r++) {
+            fold_item item{};
+            fold_table_item_at(t, r, &item);
+            if (item.flags & FOLD_ITEM_FLAG_SELECTED)
+                rows << r;
+        }
+        return rows;
+    };
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(1).center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, view->visualRect(3).center());
+    QCOMPARE(selected(), (QList<int>{1, 2, 3}));
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, view->visualRect(2).center());
+    QCOMPARE(selected(), (QList<int>{1, 2, 3})); /* kept for a drag */
+    /* What a drag from row 2 carries: Mac's three rows. Dropped into
+     * iPhone, they go after its last row. */
+    std::unique_ptr<QMimeData> data(view->dragMimeData(2));
+    QVERIFY(data);
+    QCOMPARE(view->dragMimeData(-1), nullptr);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, view->visualRect(2).center());
+    QCOMPARE(selected(), (QList<int>{2})); /* no drag: the click selects it alone */
+    std::unique_ptr<QMimeData> one(view->dragMimeData(5)); /* not selected: that row alone */
+    QVERIFY(one);
+    /* A press on a header: not toggled until the release. */
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, view->visualRect(4).center());
+    QVERIFY(!(model->index(4).data(FoldListModel::FlagsRole).toUInt() & FOLD_ITEM_FLAG_COLLAPSED));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, view->visualRect(4).center());
+    QVERIFY(model->index(4).data(FoldListModel::FlagsRole).toUInt() & FOLD_ITEM_FLAG_COLLAPSED);
+    /* A double click: once (expanded again). */
+    const QPoint ipadAt = view->visualRect(4).center();
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, ipadAt);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, ipadAt);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, ipadAt);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, ipadAt);
+    QVERIFY(!(model->index(4).data(FoldListModel::FlagsRole).toUInt() & FOLD_ITEM_FLAG_COLLAPSED));
+    QCOMPARE(model->rowCount(), 12);
+    /* The three rows dropped into iPhone (its header's middle, 230-270). */
+    QDragEnterEvent enter(QPoint(100, 250), Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view->viewport(), &enter);
+    QDropEvent drop(QPointF(100, 250), Qt::MoveAction, data.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view->viewport(), &drop);
+    QVERIFY(drop.isAccepted());
+    /* Mac 0 (no rows), iPad 1, rows 2-3, iPhone 4, rows 5-11 (4 + Mac's 3). */
+    QCOMPARE(model->rowCount(), 12);
+    QCOMPARE(sectionOf(1), int64_t(ipad));
+    QCOMPARE(sectionOf(4), int64_t(iphone));
+    fold_item item{};
+    FOLD_CHECK(fold_table_item_at(t, 11, &item));
+    QCOMPARE(item.section, iphone);
+    QCOMPARE(item.row, int64_t(6));
     QVERIFY(modelMatchesTable(*model));
 }
 
