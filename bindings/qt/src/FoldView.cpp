@@ -1,6 +1,8 @@
 /* FoldView.cpp: see FoldView.h. */
 #include "FoldView.h"
+#include "FoldViewAccessible.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -37,15 +39,74 @@ int pixel(double y)
     return int(std::clamp(r, double(INT_MIN / 4), double(INT_MAX / 4)));
 }
 
+/* The default delegate: QStyledItemDelegate's item, and for a header with a
+ * detail (FoldListModel::DetailRole) the title followed by the detail,
+ * dimmed and at the trailing end, as the GTK binding's header line shows
+ * them. The title is elided first; the detail takes at most half the text
+ * width. */
+class FoldItemDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        const QString detail = index.data(FoldListModel::KindRole).toInt() == FOLD_ITEM_HEADER
+                                   ? index.data(FoldListModel::DetailRole).toString()
+                                   : QString();
+        if (detail.isEmpty()) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QWidget *widget = opt.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+        const QString title = opt.text;
+        opt.text.clear(); /* the style draws the panel, focus and icon; the texts are drawn here */
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+        const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+        const QRect inner = text.adjusted(margin, 0, -margin, 0);
+        const QFontMetrics metrics(opt.font);
+        const int detailWidth = std::min(metrics.horizontalAdvance(detail), inner.width() / 2);
+        const int gap = metrics.averageCharWidth() * 2;
+        /* Laid out left to right, then mirrored for right-to-left. */
+        const QRect detailRect(inner.right() + 1 - detailWidth, inner.y(), detailWidth, inner.height());
+        const QRect titleRect(inner.x(), inner.y(), std::max(0, inner.width() - detailWidth - gap), inner.height());
+        const bool selected = opt.state & QStyle::State_Selected;
+        const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
+        QColor ink = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+        const Qt::Alignment align = QStyle::visualAlignment(opt.direction, Qt::AlignLeft | Qt::AlignVCenter);
+        painter->save();
+        painter->setFont(opt.font);
+        painter->setPen(ink);
+        painter->drawText(QStyle::visualRect(opt.direction, inner, titleRect), int(align) | Qt::TextSingleLine,
+                          metrics.elidedText(title, opt.textElideMode, titleRect.width()));
+        ink.setAlphaF(ink.alphaF() * 0.55f); /* GTK's dim-label */
+        painter->setPen(ink);
+        painter->drawText(QStyle::visualRect(opt.direction, inner, detailRect),
+                          int(QStyle::visualAlignment(opt.direction, Qt::AlignRight | Qt::AlignVCenter)) |
+                              Qt::TextSingleLine,
+                          metrics.elidedText(detail, Qt::ElideRight, detailRect.width()));
+        painter->restore();
+    }
+};
+
 } // namespace
 
 FoldView::FoldView(QWidget *parent) : QAbstractScrollArea(parent)
 {
-    m_defaultDelegate = new QStyledItemDelegate(this);
+    FoldViewAccessible::installFactory();
+    m_defaultDelegate = new FoldItemDelegate(this);
     m_delegate = m_defaultDelegate;
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setBackgroundRole(QPalette::Base);
     viewport()->setAutoFillBackground(true);
+    /* Drags over the list arrive at the viewport; the view's acceptDrops()
+     * decides (FoldViewDrop.cpp). */
+    viewport()->setAcceptDrops(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 }
@@ -53,6 +114,8 @@ FoldView::FoldView(QWidget *parent) : QAbstractScrollArea(parent)
 FoldView::~FoldView()
 {
     setModel(nullptr);
+    if (m_accessible)
+        m_accessible->viewDestroyed();
 }
 
 fold_table *FoldView::table() const
@@ -90,6 +153,8 @@ void FoldView::setModel(FoldListModel *model)
     }
     m_viewportDirty = true;
     pushViewport();
+    if (m_accessible)
+        m_accessible->modelSet();
     syncFromEngine();
 }
 
@@ -206,7 +271,8 @@ void FoldView::syncFromEngine()
     }
     updateScrollBar();
     viewport()->update();
-    checkCurrent();
+    if (!m_inKey) /* a key reports its focus move after it scrolled there */
+        checkCurrent();
 }
 
 void FoldView::resizeEvent(QResizeEvent *event)
@@ -290,6 +356,9 @@ void FoldView::checkCurrent()
     if (now != m_lastCurrent) {
         m_lastCurrent = now;
         Q_EMIT currentChanged(now);
+        /* As QAbstractItemView: a focus event while the view has focus. */
+        if (m_accessible && now >= 0 && hasFocus())
+            m_accessible->focusMoved(now);
     }
 }
 
@@ -370,7 +439,7 @@ void FoldView::paintEvent(QPaintEvent *)
     fold_sticky_header sticky[kMaxSticky];
     int64_t stuck = 0;
     if (fold_table_sticky_headers(t, m_offset, sticky, kMaxSticky, &stuck, nullptr) != FOLD_OK)
-        return;
+        stuck = 0;
     for (int64_t i = stuck - 1; i >= 0; i--) {
         fold_item item;
         if (fold_table_item_at(t, sticky[i].position, &item) != FOLD_OK)
@@ -378,6 +447,7 @@ void FoldView::paintEvent(QPaintEvent *)
         paintItem(&painter, sticky[i].position, item.kind, item.depth, item.flags,
                   itemRect(sticky[i].top, sticky[i].height), true);
     }
+    paintDropIndicator(&painter); /* over everything, while dragging */
 }
 
 void FoldView::wheelEvent(QWheelEvent *event)
@@ -405,9 +475,26 @@ FoldView::Selection FoldView::selectionState() const
 
 void FoldView::afterInput(const Selection &before)
 {
-    if (selectionState() != before)
+    if (selectionState() != before) {
         Q_EMIT selectionChanged();
+        if (m_accessible)
+            m_accessible->selectionChanged();
+    }
     checkCurrent();
+}
+
+bool FoldView::activateRow(int row)
+{
+    fold_table *t = table();
+    if (!t || row < 0)
+        return false;
+    const Selection before = selectionState();
+    if (fold_table_activate(t, row, nullptr) != FOLD_OK)
+        return false;
+    Q_EMIT activated(row);
+    afterInput(before);
+    viewport()->update();
+    return true;
 }
 
 /* Qt's keys as the engine's keyboard model reads them, as the GTK
@@ -474,12 +561,20 @@ void FoldView::keyPressEvent(QKeyEvent *event)
     }
     m_viewportDirty = true;
     pushViewport();
+    if (m_accessible && currentRow() >= 0) /* the key acts on it: report its state changes */
+        m_accessible->item(currentRow());
     fold_key_result result{};
-    if (fold_table_press_key(t, key, modifiers, &result) != FOLD_OK || !result.handled) {
+    m_inKey = true;
+    const int status = fold_table_press_key(t, key, modifiers, &result);
+    m_inKey = false;
+    if (status != FOLD_OK || !result.handled) {
+        checkCurrent();
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
+    m_inKey = true;
     syncFromEngine();
+    m_inKey = false;
     if (result.scroll)
         setScrollOffset(result.scroll_offset);
     afterInput(before);
@@ -491,6 +586,9 @@ void FoldView::mousePressEvent(QMouseEvent *event)
     fold_table *t = table();
     const QPoint point = event->position().toPoint();
     const int row = event->button() == Qt::LeftButton ? indexAt(point) : -1;
+    m_pressActivated = -1;
+    m_pressPoint = point;
+    m_pressRow = row; /* where a drag would start */
     if (!t || row < 0) {
         QAbstractScrollArea::mousePressEvent(event);
         return;
@@ -499,32 +597,48 @@ void FoldView::mousePressEvent(QMouseEvent *event)
     fold_item item;
     if (fold_table_item_at(t, row, &item) != FOLD_OK)
         return;
+    if (m_accessible) /* its interface first, so that its state changes are reported */
+        m_accessible->item(row);
     fold_table_set_focus(t, row); /* an item that cannot take focus keeps it where it is */
     const Qt::KeyboardModifiers mods = event->modifiers();
-    if (mods & Qt::ShiftModifier)
-        fold_table_select_range(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_ADD : FOLD_SELECT_REPLACE, nullptr);
-    else
-        fold_table_select_item(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_TOGGLE : FOLD_SELECT_REPLACE,
-                               nullptr); /* footers and placeholders: not selectable */
+    const bool plain = !(mods & (Qt::ShiftModifier | Qt::ControlModifier));
     const QRect rect = visualRect(row);
     const bool onIndicator = indicatorRect(rect, item.depth).contains(point);
-    if (item.kind == FOLD_ITEM_HEADER && (onIndicator || !(mods & (Qt::ShiftModifier | Qt::ControlModifier)))) {
-        double natural = 0;
-        fold_table_item_top(t, row, &natural);
-        const bool stuck = pixel(natural - m_offset) != rect.y();
-        int32_t action = FOLD_ACTIVATED_NOTHING;
-        if (fold_table_activate(t, row, &action) == FOLD_OK) {
-            Q_EMIT activated(row);
-            /* A stuck header collapsed: its section's rows are gone from
-             * under it, so scroll to where the header itself stays on
-             * screen where it was clicked (below the headers stuck above). */
-            if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED)
-                setScrollOffset(natural - rect.y());
-        }
-    }
+    /* With dragging on, what a plain press would undo in a drag waits for
+     * the release (QAbstractItemView does the same): replacing a selection
+     * the item is in (the drag carries the whole selection), and a header's
+     * toggle (the section is dragged as it is). */
+    m_deferSelect = m_dragEnabled && plain && (item.flags & FOLD_ITEM_FLAG_SELECTED);
+    m_deferActivate = m_dragEnabled && plain && !onIndicator && item.kind == FOLD_ITEM_HEADER;
+    if (mods & Qt::ShiftModifier)
+        fold_table_select_range(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_ADD : FOLD_SELECT_REPLACE, nullptr);
+    else if (!m_deferSelect)
+        fold_table_select_item(t, row, mods & Qt::ControlModifier ? FOLD_SELECT_TOGGLE : FOLD_SELECT_REPLACE,
+                               nullptr); /* footers and placeholders: not selectable */
+    if (item.kind == FOLD_ITEM_HEADER && (onIndicator || plain) && !m_deferActivate)
+        clickHeader(row, rect);
     afterInput(before);
     viewport()->update();
     event->accept();
+}
+
+/* A click's activation of the header at `row`, drawn at `rect`. */
+void FoldView::clickHeader(int row, const QRect &rect)
+{
+    fold_table *t = table();
+    double natural = 0;
+    fold_table_item_top(t, row, &natural);
+    const bool stuck = pixel(natural - m_offset) != rect.y();
+    int32_t action = FOLD_ACTIVATED_NOTHING;
+    if (fold_table_activate(t, row, &action) == FOLD_OK) {
+        m_pressActivated = row;
+        Q_EMIT activated(row);
+        /* A stuck header collapsed: its section's rows are gone from
+         * under it, so scroll to where the header itself stays on
+         * screen where it was clicked (below the headers stuck above). */
+        if (stuck && action == FOLD_ACTIVATED_SECTION_COLLAPSED)
+            setScrollOffset(natural - rect.y());
+    }
 }
 
 void FoldView::mouseDoubleClickEvent(QMouseEvent *event)
@@ -536,27 +650,47 @@ void FoldView::mouseDoubleClickEvent(QMouseEvent *event)
         QAbstractScrollArea::mouseDoubleClickEvent(event);
         return;
     }
-    if (item.kind == FOLD_ITEM_HEADER) {
-        /* The first press already toggled it; the second press of a double
-         * click toggles it back as a second click would. */
-        mousePressEvent(event);
-        return;
-    }
-    if (fold_table_activate(t, row, nullptr) == FOLD_OK)
+    /* Widgets get press, release, double click, release: the press of the
+     * first click may have activated the item (a header toggles on a plain
+     * press). As QTreeView expands on a double click only what its press did
+     * not, a double click activates the item only if that press did not:
+     * once in all. What activation does is the engine's. */
+    const bool pressDidIt = m_pressActivated == row;
+    m_pressActivated = -1;
+    if (!pressDidIt && fold_table_activate(t, row, nullptr) == FOLD_OK)
         Q_EMIT activated(row);
     checkCurrent();
+    viewport()->update();
     event->accept();
 }
 
 void FoldView::mouseReleaseEvent(QMouseEvent *event)
 {
-    /* The press did it all. */
+    /* A press that did not become a drag: what it left for the release
+     * (dragging on), on the item it pressed. */
+    fold_table *t = table();
+    const int row = event->button() == Qt::LeftButton ? indexAt(event->position().toPoint()) : -1;
+    if (t && row >= 0 && row == m_pressRow && (m_deferSelect || m_deferActivate)) {
+        const Selection before = selectionState();
+        if (m_deferSelect)
+            fold_table_select_item(t, row, FOLD_SELECT_REPLACE, nullptr);
+        if (m_deferActivate)
+            clickHeader(row, visualRect(row));
+        afterInput(before);
+        viewport()->update();
+    }
+    m_deferSelect = m_deferActivate = false;
+    /* No drag starts from here any more. */
+    m_pressRow = -1;
     event->setAccepted(event->button() == Qt::LeftButton && indexAt(event->position().toPoint()) >= 0);
 }
 
 void FoldView::focusInEvent(QFocusEvent *event)
 {
     QAbstractScrollArea::focusInEvent(event);
+    const int row = currentRow();
+    if (m_accessible && row >= 0)
+        m_accessible->focusMoved(row);
     viewport()->update();
 }
 

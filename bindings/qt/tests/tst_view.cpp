@@ -3,7 +3,9 @@
  * scroll (visualRect / indexAt), the keyboard's exact results, clicks,
  * selection with Ctrl and Shift, sticky header rects, which items a
  * delegate is asked to paint, and large tables (10^6 rows painted, 10^7
- * rows past the scroll bar's int range). No timing asserts.
+ * rows past the scroll bar's int range); a double click toggles a header
+ * once, and the default delegate draws a header's detail. No timing
+ * asserts.
  */
 #include "support.h"
 
@@ -41,6 +43,8 @@ private Q_SLOTS:
     void keyboard();
     void pageDown();
     void clickHeaderCollapses();
+    void doubleClickTogglesOnce();
+    void headerDetailDrawn();
     void ctrlShiftSelection();
     void stickyHeaderRects();
     void paintsOnlyVisible();
@@ -281,6 +285,129 @@ void TestView::clickHeaderCollapses()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(4).center());
     QVERIFY(!(flags(4) & FOLD_ITEM_FLAG_COLLAPSED));
     QCOMPARE(model->rowCount(), 8);
+}
+
+/* Widgets get press, release, double click, release: the press toggles a
+ * header, the double click must not toggle it back. a 0, rows 1-3; b 4,
+ * rows 5-7. */
+void TestView::doubleClickTogglesOnce()
+{
+    make();
+    FOLD_CHECK(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "a", "A", 3, 0, nullptr));
+    FOLD_CHECK(fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, "b", "B", 3, 0, nullptr));
+    QSignalSpy activated(view.get(), &FoldView::activated);
+    const QPoint b = view->visualRect(4).center();
+    auto doubleClick = [&](const QPoint &at) {
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, at);
+    };
+    doubleClick(b);
+    QVERIFY(flags(4) & FOLD_ITEM_FLAG_COLLAPSED);
+    QCOMPARE(model->rowCount(), 5);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(focus(), 4);
+    doubleClick(b); /* again: expanded, once */
+    QVERIFY(!(flags(4) & FOLD_ITEM_FLAG_COLLAPSED));
+    QCOMPARE(model->rowCount(), 8);
+    QCOMPARE(activated.count(), 2);
+    /* On the indicator too. */
+    doubleClick(QPoint(10, view->visualRect(4).center().y()));
+    QVERIFY(flags(4) & FOLD_ITEM_FLAG_COLLAPSED);
+    QCOMPARE(activated.count(), 3);
+    /* A double click alone (no press before it, as QTest::mouseDClick sends
+     * it): what its press did not do, so the header toggles, once. */
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(0).center());
+    QVERIFY(flags(0) & FOLD_ITEM_FLAG_COLLAPSED);
+    QVERIFY(flags(1) & FOLD_ITEM_FLAG_COLLAPSED); /* b, now item 1 */
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(activated.count(), 4);
+    /* A Ctrl press on a header's title only selects; the double click then
+     * activates it: once. */
+    const QPoint a = view->visualRect(0).center();
+    QTest::mousePress(view->viewport(), Qt::LeftButton, Qt::ControlModifier, a);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, Qt::ControlModifier, a);
+    QVERIFY(flags(0) & FOLD_ITEM_FLAG_COLLAPSED);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, a);
+    QVERIFY(!(flags(0) & FOLD_ITEM_FLAG_COLLAPSED));
+    QCOMPARE(model->rowCount(), 5);
+    QCOMPARE(activated.count(), 5);
+    /* A row: the press does not activate, the double click does, once. */
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(2).center());
+    QCOMPARE(activated.count(), 5);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(2).center());
+    QCOMPARE(activated.count(), 6);
+    QCOMPARE(activated.last().at(0).toInt(), 2);
+    QCOMPARE(model->rowCount(), 5);
+}
+
+/* Pixels of `image` in `rect` that are not `background` (text, mostly). */
+static int inkIn(const QImage &image, const QRect &rect, QRgb background)
+{
+    int ink = 0;
+    for (int y = rect.top(); y <= rect.bottom(); y++)
+        for (int x = rect.left(); x <= rect.right(); x++) {
+            const QRgb p = image.pixel(x, y);
+            if (qAbs(qRed(p) - qRed(background)) + qAbs(qGreen(p) - qGreen(background)) +
+                    qAbs(qBlue(p) - qBlue(background)) > 60)
+                ink++;
+        }
+    return ink;
+}
+
+/* The rightmost column of `rect` with ink, or -1. */
+static int lastInkColumn(const QImage &image, const QRect &rect, QRgb background)
+{
+    for (int x = rect.right(); x >= rect.left(); x--)
+        if (inkIn(image, QRect(x, rect.top(), 1, rect.height()), background) > 0)
+            return x;
+    return -1;
+}
+
+/* The default delegate draws a header's detail (after '|') at the trailing
+ * end of its line: Mac 0 has "Laptops and desktops", iPad 4 none. */
+void TestView::headerDetailDrawn()
+{
+    make();
+    fold_section_id mac, ipad, iphone;
+    addDevices(t, &mac, &ipad, &iphone);
+    QCOMPARE(model->index(0).data(FoldListModel::DetailRole).toString(), QStringLiteral("Laptops and desktops"));
+    QVERIFY(!model->index(4).data(FoldListModel::DetailRole).isValid());
+    const QRect macRect = view->visualRect(0), ipadRect = view->visualRect(4);
+    QCOMPARE(macRect, QRect(0, 0, 300, 40));
+    QCOMPARE(ipadRect, QRect(0, 130, 300, 40));
+    const QRgb window = view->palette().color(QPalette::Window).rgb();
+    /* Inside the header, away from its bottom line: the text column
+     * (after the 20 px indicator) split in halves. */
+    auto lead = [](const QRect &r) { return QRect(20, r.y() + 2, 130, r.height() - 5); };
+    auto trail = [](const QRect &r) { return QRect(150, r.y() + 2, 150, r.height() - 5); };
+    QImage image = view->viewport()->grab().toImage();
+    QVERIFY(inkIn(image, lead(macRect), window) > 0);  /* "Mac" */
+    QVERIFY(inkIn(image, lead(ipadRect), window) > 0); /* "iPad" */
+    QVERIFY(inkIn(image, trail(macRect), window) > 0); /* the detail */
+    QCOMPARE(inkIn(image, trail(ipadRect), window), 0);
+    /* The detail ends at the trailing edge (the style's text margin away). */
+    QVERIFY(lastInkColumn(image, trail(macRect), window) >= 290);
+    /* The detail is dimmer than the title: its darkest pixel is lighter. */
+    auto darkest = [&](const QRect &r) {
+        int least = 255 * 3;
+        for (int y = r.top(); y <= r.bottom(); y++)
+            for (int x = r.left(); x <= r.right(); x++) {
+                const QRgb p = image.pixel(x, y);
+                least = std::min(least, qRed(p) + qGreen(p) + qBlue(p));
+            }
+        return least;
+    };
+    QVERIFY(darkest(trail(macRect)) > darkest(lead(macRect)));
+    /* Right-to-left: the detail at the left end, the title on the right. */
+    view->setLayoutDirection(Qt::RightToLeft);
+    image = view->viewport()->grab().toImage();
+    auto mirrored = [](const QRect &r) { return QRect(300 - r.right() - 1, r.y(), r.width(), r.height()); };
+    QVERIFY(inkIn(image, mirrored(trail(macRect)), window) > 0);
+    QCOMPARE(inkIn(image, mirrored(trail(ipadRect)), window), 0);
+    QVERIFY(inkIn(image, mirrored(lead(ipadRect)), window) > 0);
+    QVERIFY(inkIn(image, QRect(0, 2, 10, 35), window) > 0); /* the detail starts at the left edge */
 }
 
 void TestView::ctrlShiftSelection()
