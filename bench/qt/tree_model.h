@@ -2,8 +2,8 @@
  * tree_model.h — the fairer Qt baseline: a minimal QAbstractItemModel tree
  * over a Shape (what a Qt app with its own data writes instead of copying
  * it into QStandardItems). One flat array of nodes, children contiguous,
- * an index's internal id its node: index(), parent() and rowCount() are
- * O(1). Text is made on request, as FoldListModel's customData does.
+ * an index's internal pointer its node: index(), parent() and rowCount()
+ * are O(1). Text is made on request, as FoldListModel's customData does.
  */
 #ifndef QTBENCH_TREE_MODEL_H
 #define QTBENCH_TREE_MODEL_H
@@ -45,7 +45,10 @@ private:
         int32_t label;   /* section index, or row index in its section */
         bool section;
     };
-    std::vector<Node> m_nodes;
+    QModelIndex indexOf(int row, int32_t node) const;
+    const Node &node(const QModelIndex &index) const;
+
+    std::vector<Node> m_nodes; /* not resized after the constructor: indexes point into it */
     std::vector<int32_t> m_sectionNode; /* shape section -> node */
     int32_t m_topCount = 0;
 };
