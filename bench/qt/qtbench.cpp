@@ -42,11 +42,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
+#include <cctype>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <fstream>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -203,11 +202,23 @@ std::string fileName(std::string s)
     return s;
 }
 
-void usage()
+[[noreturn]] void usage()
 {
     std::fprintf(stderr, "usage: qtbench [--smoke | --full] [--reps R] [--n N] [--shape flat|nested] "
                          "[--screenshots DIR]\n");
     std::exit(2);
+}
+
+/* A whole number in [low, high], or usage(). */
+long long number(const char *text, long long low, long long high)
+{
+    char *end = nullptr;
+    const long long v = std::strtoll(text, &end, 10);
+    if (end == text || *end != 0 || v < low || v > high) {
+        std::fprintf(stderr, "qtbench: %s is not a number in [%lld, %lld]\n", text, low, high);
+        usage();
+    }
+    return v;
 }
 
 void runShape(const Shape &shape, int reps, const QString &screenshots)
@@ -229,8 +240,7 @@ void runShape(const Shape &shape, int reps, const QString &screenshots)
     add([&] { return makeTreeViewSide(shape, false, false); });
     add([&] { return makeTreeViewSide(shape, false, true); });
     for (auto &s : sides)
-        if (s->viewportHeight() != sides[0]->viewportHeight())
-            expectEqual(*s, "viewport height", s->viewportHeight(), sides[0]->viewportHeight());
+        expectEqual(*s, "viewport height", s->viewportHeight(), sides[0]->viewportHeight());
 
     std::vector<std::vector<std::vector<double>>> times(sides.size(), std::vector<std::vector<double>>(OpCount));
     const int base = shape.baseHeight();
@@ -309,9 +319,10 @@ int main(int argc, char **argv)
         else if (a == "--full")
             full = true;
         else if (a == "--reps" && more)
-            reps = std::atoi(argv[++i]);
+            reps = int(number(argv[++i], 1, 1000));
         else if (a == "--n" && more)
-            onlyN = std::atoll(argv[++i]);
+            /* Qt's rows are ints; 10^7 keeps every side's memory reasonable. */
+            onlyN = number(argv[++i], 100, 10000000);
         else if (a == "--shape" && more)
             onlyShape = argv[++i];
         else if (a == "--screenshots" && more)
@@ -321,7 +332,7 @@ int main(int argc, char **argv)
     }
     if (reps == 0)
         reps = smoke ? 2 : 5;
-    if (reps < 1 || onlyN < 0 || (!onlyShape.empty() && onlyShape != "flat" && onlyShape != "nested"))
+    if (!onlyShape.empty() && onlyShape != "flat" && onlyShape != "nested")
         usage();
     std::vector<long long> sizes = smoke ? std::vector<long long>{2000}
                                    : full ? std::vector<long long>{100000, 1000000}
@@ -332,6 +343,14 @@ int main(int argc, char **argv)
     if (!onlyShape.empty())
         shapes = {onlyShape};
 
+    /* Every size and shape checked before anything runs. */
+    for (long long n : sizes)
+        for (const std::string &name : shapes)
+            if (!shapeError(name, n).empty()) {
+                std::fprintf(stderr, "qtbench: %s\n", shapeError(name, n).c_str());
+                return 2;
+            }
+
     std::printf("## qtbench: QTreeView against FoldView (issue 40)\n\n");
     std::printf("machine: %s; Qt %s, platform %s\n", machine().c_str(), qVersion(),
                 qPrintable(QGuiApplication::platformName()));
@@ -340,16 +359,8 @@ int main(int argc, char **argv)
                 "FoldView\n",
                 kWidth, kHeight, kHeaderHeight, reps);
     for (long long n : sizes)
-        for (const std::string &name : shapes) {
-            Shape shape;
-            try {
-                shape = makeShape(name, n, 40);
-            } catch (const std::exception &e) {
-                std::fprintf(stderr, "qtbench: %s\n", e.what());
-                return 2;
-            }
-            runShape(shape, reps, screenshots);
-        }
+        for (const std::string &name : shapes)
+            runShape(makeShape(name, n, 40), reps, screenshots);
     std::printf("\nchecks: %d, mismatches: %d\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -58,16 +58,26 @@ int64_t Shape::expandedHeight(int changedHeight) const
     return sum + int64_t(sections.size()) * kHeaderHeight;
 }
 
+std::string shapeError(const std::string &name, int64_t rows)
+{
+    if (name == "flat")
+        return rows > 0 && rows % 100 == 0 ? "" : "flat: rows must be a positive multiple of 100";
+    if (name == "nested")
+        return rows > 0 && rows % 1000 == 0 ? "" : "nested: rows must be a positive multiple of 1000";
+    return "unknown shape " + name;
+}
+
 Shape makeShape(const std::string &name, int64_t rows, uint64_t seed)
 {
+    const std::string error = shapeError(name, rows);
+    if (!error.empty())
+        throw std::invalid_argument(error);
     Shape shape;
     shape.name = name;
     shape.rows = rows;
     Rng rng{seed | 1};
     std::vector<int> leaves;
     if (name == "flat") {
-        if (rows <= 0 || rows % 100)
-            throw std::invalid_argument("flat: rows must be a positive multiple of 100");
         for (int64_t i = 0; i < rows / 100; i++) {
             const int s = addSection(shape, -1);
             addRows(shape, s, 100, rng);
@@ -75,8 +85,6 @@ Shape makeShape(const std::string &name, int64_t rows, uint64_t seed)
         }
         shape.description = grouped(rows / 100) + " sections x 100 rows";
     } else if (name == "nested") {
-        if (rows <= 0 || rows % 1000)
-            throw std::invalid_argument("nested: rows must be a positive multiple of 1000");
         for (int64_t i = 0; i < rows / 1000; i++) {
             const int top = addSection(shape, -1);
             for (int j = 0; j < 10; j++) {
@@ -89,8 +97,6 @@ Shape makeShape(const std::string &name, int64_t rows, uint64_t seed)
             }
         }
         shape.description = grouped(rows / 1000) + " x 10 x 10 sections x 10 rows";
-    } else {
-        throw std::invalid_argument("unknown shape " + name);
     }
     shape.changedSection = leaves[leaves.size() / 2];
     shape.changedRow = shape.sections[size_t(shape.changedSection)].rowCount / 2;

@@ -48,6 +48,8 @@ struct Shape {
  * sections, each of 10 sections of 10 sections of 10 rows (three header
  * levels). `rows` must be a multiple of 100 (flat) or 1000 (nested). */
 Shape makeShape(const std::string &name, int64_t rows, uint64_t seed);
+/* Why makeShape would refuse these arguments, or "" when it would not. */
+std::string shapeError(const std::string &name, int64_t rows);
 
 } // namespace qtbench
 
