@@ -534,3 +534,26 @@ def test_model_tester_under_random_edits(app: QCoreApplication, warnings: List[s
     print("seed %d: %d edits, %d moves signalled, at most %d rows" % (seed, STEPS, shadow.moves, peak))
     del tester
     model.close()
+
+
+def test_example_screenshot(app: QCoreApplication, tmp_path: Any) -> None:
+    """examples/qt_list.py --screenshot renders the list offscreen: a PNG of
+    the window's size that is not blank (text and header bands drawn)."""
+    import subprocess
+
+    from PySide6.QtGui import QColor, QImage
+
+    example = os.path.join(os.path.dirname(__file__), "..", "examples", "qt_list.py")
+    png = str(tmp_path / "qt_list.png")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=os.path.dirname(os.path.dirname(foldtable.__file__)))
+    done = subprocess.run([sys.executable, example, "--screenshot", png], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "%s: 15 rows shown of 15\n" % png
+    image = QImage(png)
+    assert (image.width(), image.height()) == (360, 440)
+    colours = {image.pixel(x, y) for x in range(0, 360, 3) for y in range(0, 440, 3)}
+    assert len(colours) > 20  # text, bands, lines and the selection, not one flat colour
+    darkest = min(QColor(c).lightness() for c in colours)
+    assert darkest < 80  # some text was drawn
