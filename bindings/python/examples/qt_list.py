@@ -67,11 +67,11 @@ class Delegate(QStyledItemDelegate):
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
-        rect = option.rect  # type: ignore[attr-defined]
+        rect = option.rect
         header = index.data(Role.KIND) == foldtable.ItemKind.HEADER
         painter.save()
-        palette = option.palette  # type: ignore[attr-defined]
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        palette = option.palette
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
         if selected:
             painter.fillRect(rect, palette.highlight())
         elif header:
