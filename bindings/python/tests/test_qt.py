@@ -557,3 +557,22 @@ def test_example_screenshot(app: QCoreApplication, tmp_path: Any) -> None:
     assert len(colours) > 20  # text, bands, lines and the selection, not one flat colour
     darkest = min(QColor(c).lightness() for c in colours)
     assert darkest < 80  # some text was drawn
+
+
+def test_readme_pyside6_example(app: QCoreApplication) -> None:
+    """The top README's PySide6 example (the first python block after
+    "## Qt") runs and prints what its comments say."""
+    import subprocess
+
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "..", "README.md")
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    qt = text[text.index("\n## Qt\n") :]
+    code = re.search(r"^```python\n(.*?)^```$", qt, re.S | re.M)
+    assert code is not None
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=os.path.dirname(os.path.dirname(foldtable.__file__)))
+    done = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "0 header Fruit\n1 header Vegetables\n2 row Vegetables\n"
