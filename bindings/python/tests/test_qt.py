@@ -147,7 +147,7 @@ def test_roles_and_values(app: QCoreApplication) -> None:
         Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
     )
     names = model.roleNames()
-    assert bytes(names[SIZE_HINT].data()) == b"sizeHint"
+    assert (bytes(names[DISPLAY].data()), bytes(names[SIZE_HINT].data())) == (b"display", b"sizeHint")
     assert [bytes(names[int(r)].data()) for r in Role] == [
         b"kind", b"key", b"title", b"detail", b"indicator", b"depth", b"section",
         b"sectionIndex", b"row", b"collapsed", b"collapsible", b"expanded", b"expandable",
