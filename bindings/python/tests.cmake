@@ -41,3 +41,24 @@ foreach(_example transition)
     ENVIRONMENT "FOLDTABLE_LIBRARY=$<TARGET_FILE:foldtable>;PYTHONPATH=${CMAKE_SOURCE_DIR}/bindings/python;PYTHONDONTWRITEBYTECODE=1"
     TIMEOUT 60)
 endforeach()
+# foldtable.qt under PySide6 (tests/test_qt.py: roles, signals and Qt's
+# QAbstractItemModelTester under random edits; the example's screenshot), on
+# Qt's offscreen platform; labelled qt too, beside the C++ model's tests. It
+# runs here rather than in python-tests, which leaves it out; skipped where
+# PySide6 is not installed (scripts/setup installs it).
+add_test(NAME python-qt
+  COMMAND "${FOLDTABLE_PYTHON3}" -m pytest -q -rs -p no:cacheprovider bindings/python/tests/test_qt.py
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}")
+set_tests_properties(python-qt PROPERTIES
+  ENVIRONMENT "FOLDTABLE_LIBRARY=$<TARGET_FILE:foldtable>;PYTHONDONTWRITEBYTECODE=1;QT_QPA_PLATFORM=offscreen"
+  SKIP_REGULAR_EXPRESSION "PySide6 is not installed"
+  LABELS "python;qt"
+  TIMEOUT 600)
+set_property(TEST python-tests APPEND PROPERTY ENVIRONMENT
+  "PYTEST_ADDOPTS=--ignore=bindings/python/tests/test_qt.py")
+# Every Python test carries the label python (ctest -L python).
+set_property(TEST python-tests python-wheel python-wheel-gi python-sdist python-mypy
+  APPEND PROPERTY LABELS python)
+foreach(_example transition)
+  set_property(TEST python-example-${_example} APPEND PROPERTY LABELS python)
+endforeach()
