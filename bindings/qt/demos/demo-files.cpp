@@ -35,6 +35,8 @@
 #include <memory>
 #include <vector>
 
+#include "demo-check.h"
+
 namespace {
 
 /* The made-up disk: a folder's subfolders and files ('|'-separated), or the
@@ -212,13 +214,6 @@ struct TableFree {
     void operator()(fold_table *t) const { fold_table_free(t); }
 };
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "self-test failed: %s (line %d)\n", #cond, __LINE__);             \
-            return 1;                                                                              \
-        }                                                                                          \
-    } while (0)
 
 /* Runs the event loop until no load is waiting (or 10 s went by: then the
  * checks after it fail on their exact counts). */

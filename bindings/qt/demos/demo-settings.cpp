@@ -22,6 +22,8 @@
 
 #include <cstdio>
 
+#include "demo-check.h"
+
 namespace {
 
 /* Row text: the engine has none; the model's customData gives it. */
@@ -123,13 +125,6 @@ bool build(SettingsModel &model)
     return true;
 }
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "self-test failed: %s (line %d)\n", #cond, __LINE__);             \
-            return 1;                                                                              \
-        }                                                                                          \
-    } while (0)
 
 int selfTest(FoldView &view, SettingsModel &model)
 {

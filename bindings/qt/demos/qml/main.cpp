@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "../demo-check.h"
+
 namespace {
 
 /* Track names: the engine has none; customData gives them. A name with a
@@ -119,13 +121,6 @@ bool build(LibraryModel &model)
     return true;
 }
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            std::fprintf(stderr, "self-test failed: %s (line %d)\n", #cond, __LINE__);             \
-            return 1;                                                                              \
-        }                                                                                          \
-    } while (0)
 
 /* Lets the ListView lay out and the window render. */
 void settle(QQuickView &view)
