@@ -104,4 +104,42 @@ private func listed(_ t: Table) -> String {
             #expect(try t.item(at: 0).kind == .header)
         }
     }
+
+    /// A read settles the marks on its own path only: a mark pushed off the
+    /// root onto a node beside that path stays pending there, and a later
+    /// read through that node must see it (`ChildList.descend(_:_:tagSeen:)`
+    /// reads it from the parent's record, not from the root). Lists with
+    /// internal nodes at two levels (120 sections; 2,300 rows in one), reads
+    /// in random order after select all, clear and single changes, against
+    /// the expected selected state of every item.
+    @Test(arguments: 1...4)
+    func aMarkPendingBelowTheRootIsSeenByEveryRead(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let t = try Table(options: TableOptions())
+        for k in 0..<120 {
+            try t.insertSection(at: k, key: "s\(k)", header: "s\(k)")
+            let heights = (0..<(k == 7 ? 2_300 : 3)).map { _ in Double(Int.random(in: 20...60, using: &rng)) }
+            try t.insertRows(section: .key("s\(k)"), at: 0, heights: heights)
+        }
+        var selected = [Bool](repeating: false, count: t.itemCount)
+        for round in 0..<12 {
+            switch round % 3 {
+            case 0:
+                _ = try t.selectAll()
+                selected = selected.map { _ in true }
+            case 1:
+                _ = try t.clearSelection()
+                selected = selected.map { _ in false }
+            default:
+                let p = Int.random(in: 0..<t.itemCount, using: &rng)
+                _ = try t.selectItem(at: p, how: .toggle)
+                selected[p].toggle()
+            }
+            // Every item once, in random order: each read settles its own path.
+            for p in (0..<t.itemCount).shuffled(using: &rng) {
+                #expect(try t.item(at: p).selected == selected[p], "seed \(seed) round \(round) position \(p)")
+            }
+            #expect(t.invariantViolations() == [], "seed \(seed) round \(round)")
+        }
+    }
 }

@@ -21,8 +21,10 @@ extension Table {
     /// tells its selection exactly; the lists above are settled already
     /// by the descent that found `sec`. O(fanout · log n).
     func settledDescent(_ sec: Section, _ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
-        guard let found = sec.list.descend(metric, index) else { return nil }
-        // Asked without a retain: most reads find no tag.
+        var tagSeen = false
+        guard let found = sec.list.descend(metric, index, tagSeen: &tagSeen) else { return nil }
+        // Most reads find no tag on the path, and so settle nothing.
+        guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
         return pending && found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
     }

@@ -37,11 +37,24 @@ struct ChildList {
     /// reads only that. O(fanout · log n): one scan of a node's running
     /// totals per level, going from buffer to buffer (see `RunningTotals`).
     func descend(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
+        var tagSeen = false
+        return descend(metric, index, tagSeen: &tagSeen)
+    }
+
+    /// `descend`, and whether a selection tag may be pending on a node of
+    /// the path (`tagSeen` set, else left alone): read from the root's
+    /// field and from the parents' records of the others
+    /// (`TotalsView.record(of:)`), which the descent reads anyway, so a
+    /// reader that finds none settles nothing and touches no node object
+    /// below the root (the leaf's would be a cache miss in a large table).
+    @inline(__always)
+    func descend(_ metric: Metric, _ index: Int, tagSeen: inout Bool) -> (ref: PieceRef, within: Int, above: Counts)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
+        if root.tag != .none { tagSeen = true }
         var k = index
         var above = Counts()
         while true {
@@ -68,6 +81,7 @@ struct ChildList {
             }
             above += view.prefix(i)
             node = view.child(i)
+            if TotalsView.mayHoldTag(next) { tagSeen = true }
             view = TotalsView(tagged: next)
         }
     }

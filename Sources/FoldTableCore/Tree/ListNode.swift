@@ -6,6 +6,11 @@ final class ListNode {
     // The fields a descent reads come first, to share a cache line.
     /// Running totals of the entries (and the children), rebuilt with `sum`.
     private(set) var totals = RunningTotals()
+    /// A selection change pending on everything below (`SelectionTag`):
+    /// `sum` counts it, the entries do not yet. Next to `totals`, on the
+    /// line a descent reads of a list's root; below the root, the parent's
+    /// record of the node carries it (`TotalsView.record(of:)`).
+    var tag = SelectionTag.none
     var children: [ListNode] = []
     var pieces: [Piece] = []
     /// Kept in step by the list; unretained because the parent owns the
@@ -23,9 +28,6 @@ final class ListNode {
     /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
     /// run's summary is cheap to ask for.
     var childSums: [Summary] = []
-    /// A selection change pending on everything below (`SelectionTag`):
-    /// `sum` counts it, the entries do not yet.
-    var tag = SelectionTag.none
 
     var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }

@@ -81,8 +81,8 @@ extension Section {
 
 extension ListNode {
     /// Takes `tag` on top of any pending one; the summary counts it now.
-    /// The caller refreshes what caches this node's summary (its parent's
-    /// `childSums`). O(1).
+    /// The caller refreshes what caches this node's summary and tag (its
+    /// parent's `childSums` and record, `TotalsView.record(of:)`). O(1).
     func receive(_ tag: SelectionTag) {
         guard tag != .none else { return }
         self.tag = self.tag.then(tag)
@@ -99,6 +99,17 @@ extension ListNode {
         let t = tag
         guard t != .none else { return }
         tag = .none
+        // The parent's record of this node drops its tag bit.
+        if let p = parentRef {
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            p._withUnsafeGuaranteedRef { parent in
+                let v = parent.totals.view
+                let column = v.column(TotalsView.child)
+                for j in 0..<(v.count - 1) where column[j] == Int(bitPattern: me) {
+                    v.set(j, TotalsView.childTotals, TotalsView.record(of: self))
+                }
+            }
+        }
         if isLeaf {
             for i in pieces.indices {
                 switch pieces[i] {
@@ -114,9 +125,11 @@ extension ListNode {
             // totals, which a descent follows.
             recompute(inPlace: true)
         } else {
+            let v = totals.view
             for i in children.indices {
                 children[i].receive(t)
                 childSums[i] = children[i].sum
+                v.set(i, TotalsView.childTotals, TotalsView.record(of: children[i]))  // with its tag bit
             }
         }
     }

@@ -104,7 +104,32 @@ struct TotalsView {
     @inline(__always)
     func setChild(_ i: Int, _ node: ListNode) {
         set(i, TotalsView.child, Int(bitPattern: Unmanaged.passUnretained(node).toOpaque()))
-        set(i, TotalsView.childTotals, node.totals.view.tagged)
+        set(i, TotalsView.childTotals, TotalsView.record(of: node))
+    }
+
+    /// What a parent records of `node` in its `childTotals` column: its
+    /// totals' `tagged` address, and `tagBit` while a selection tag is
+    /// pending on it (`SelectionTag`), so that a descent learns whether
+    /// one is on its path from the records it reads anyway
+    /// (`ChildList.descend(_:_:tagSeen:)`), not from the node objects.
+    @inline(__always)
+    static func record(of node: ListNode) -> Int {
+        let t = node.totals.view.tagged
+        // A bare address (no shape) is followed as it is: no bit on it.
+        guard node.tag != .none, (t >> 48) & 0xFF != 0 else { return t }
+        return t | tagBit
+    }
+
+    /// In a `childTotals` record: a tag is pending on the child. Above the
+    /// shape's bits (`tagged`); a record without a shape cannot carry it,
+    /// and counts as one that may (`mayHoldTag`).
+    static let tagBit = 1 << 57
+
+    /// Whether a `childTotals` record says (or cannot rule out) that a tag
+    /// is pending on its child. O(1).
+    @inline(__always)
+    static func mayHoldTag(_ record: Int) -> Bool {
+        record & tagBit != 0 || (record >> 48) & 0xFF == 0
     }
 
     /// The totals of entries `0..<i` (0...entries). O(1).
@@ -230,7 +255,7 @@ extension TotalsView {
             else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
-                      get(i, TotalsView.childTotals) == nodes[i].totals.view.tagged else { return false }
+                      get(i, TotalsView.childTotals) == TotalsView.record(of: nodes[i]) else { return false }
             }
             if i < sums.count {
                 let s = sums[i]
