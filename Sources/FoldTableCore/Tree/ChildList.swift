@@ -166,6 +166,13 @@ struct ChildList {
         // run's height storage): its leaf's totals move by the difference.
         let before = ref.leaf.pieces.withUnsafeBufferPointer { Piece.summary(of: $0[ref.slot]) }
         change(&ref.leaf.pieces[ref.slot])
+        refresh(ref, from: before)
+    }
+
+    /// After the piece at `ref` changed from summary `before`: the
+    /// summaries above it in this list, and the structure version when its
+    /// child count changed. O(fanout · log n).
+    func refresh(_ ref: PieceRef, from before: Summary) {
         ref.leaf.refreshUpward(slot: ref.slot, from: before)
         let after = ref.leaf.pieces.withUnsafeBufferPointer { $0[ref.slot].childCount }
         if after != before.children { owner?.childrenChanged() }

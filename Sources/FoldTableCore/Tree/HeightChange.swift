@@ -62,7 +62,7 @@ extension ListNode {
 
     /// The slot of the child at address `child` in an internal node.
     /// O(fanout), one column of the totals.
-    private func slot(ofChild child: Int) -> Int {
+    func slot(ofChild child: Int) -> Int {
         let v = totals.view
         let column = v.column(TotalsView.child)
         for j in 0..<(v.count - 1) where column[j] == child { return j }
@@ -160,8 +160,7 @@ extension ChildList {
             owner?.listHeightChanged(fixed: fixed, defaults: defaults)
             return .edited
         }
-        leaf.refreshUpward(slot: slot, from: before)
-        if after.children != before.children { owner?.childrenChanged() }
+        refresh(ref, from: before)
         owner?.propagate()
         return .edited
     }

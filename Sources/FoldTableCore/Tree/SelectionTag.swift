@@ -101,13 +101,9 @@ extension ListNode {
         tag = .none
         // The parent's record of this node drops its tag bit.
         if let p = parentRef {
-            let me = Unmanaged.passUnretained(self).toOpaque()
+            let me = Int(bitPattern: Unmanaged.passUnretained(self).toOpaque())
             p._withUnsafeGuaranteedRef { parent in
-                let v = parent.totals.view
-                let column = v.column(TotalsView.child)
-                for j in 0..<(v.count - 1) where column[j] == Int(bitPattern: me) {
-                    v.set(j, TotalsView.childTotals, TotalsView.record(of: self))
-                }
+                parent.totals.view.set(parent.slot(ofChild: me), TotalsView.childTotals, TotalsView.record(of: self))
             }
         }
         if isLeaf {
