@@ -61,22 +61,22 @@ extension Table {
     /// returns false or the list ends.
     /// - Complexity: O(log n + k) for k items visited.
     public func forEachItem(from start: Int, _ body: (PlacedItem) -> Bool) {
-        forEachItem(from: start) { placed, _, _ in body(placed) }
+        struct Each: ItemVisitor {
+            let body: (PlacedItem) -> Bool
+            func visit(_ placed: PlacedItem, top: Int, height: Int) -> Bool { body(placed) }
+        }
+        guard start >= 0, start < itemCount else { return }
+        withoutActuallyEscaping(body) { body in _ = walkItems(from: .position(start), Each(body: body)) }
     }
 
-    /// `forEachItem`, with each item's top and height in units as well.
-    func forEachItem(from start: Int, _ body: (PlacedItem, _ top: Int, _ height: Int) -> Bool) {
-        guard start >= 0, start < itemCount else { return }
-        withoutActuallyEscaping(body) { body in
-            // The focused item is marked on the way out (`markFocus`).
-            let marked: (PlacedItem, Int, Int) -> Bool = focusState.focused == nil ? body : { placed, top, height in
-                var placed = placed
-                self.markFocus(&placed.item)
-                return body(placed, top, height)
-            }
-            let walker = ItemWalker(start: start, top: paddingTopUnits, body: marked)
-            _ = walker.walkList(root, sectionIndex: -1, depth: 0)
-        }
+    /// Hands each item from `start` on to `visitor`, in order, until it
+    /// says stop or the list ends; returns the visitor.
+    /// - Complexity: O(depth · log n + k) for k items handed out.
+    func walkItems<V: ItemVisitor>(from start: WalkStart, _ visitor: V) -> V {
+        var walker = ItemWalker(start: start, top: paddingTopUnits, focus: focusState.focused.map(FocusMark.init),
+                                visitor: visitor)
+        _ = walker.walkList(root, sectionIndex: -1, depth: 0)
+        return walker.visitor
     }
 
     /// The first position whose item's bottom in units is beyond `y` (`> y`,
@@ -141,152 +141,5 @@ extension Table {
             // Not reached: the piece's end is beyond y, so one of its items' is.
             return (base, top)
         }
-    }
-}
-
-/// Walks the flat list in order from a start position, skipping whole
-/// subtrees before it, so a viewport costs O(log n + k).
-private final class ItemWalker {
-    let start: Int
-    var position = 0
-    /// In units.
-    var top: Int
-    let body: (PlacedItem, Int, Int) -> Bool
-
-    init(start: Int, top: Int, body: @escaping (PlacedItem, Int, Int) -> Bool) {
-        self.start = start
-        self.top = top
-        self.body = body
-    }
-
-    /// Walks the children of `sec` (whose index in its parent is `sectionIndex`;
-    /// its subsections are at `depth`). Returns false once `body` said stop.
-    func walkList(_ sec: Section, sectionIndex: Int, depth: Int) -> Bool {
-        var rows = 0
-        var children = 0
-        guard let root = sec.list.root else { return true }
-        return walk(root, sec, sectionIndex, depth, &rows, &children)
-    }
-
-    private func walk(_ n: ListNode, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
-                      _ rows: inout Int, _ children: inout Int) -> Bool {
-        let rowHeight = sec.rowUnits
-        var first = 0
-        if position < start {
-            // Skip the entries before the start by the running totals,
-            // without reading them.
-            var k = start - position
-            guard k < n.sum.items else {
-                position += n.sum.items
-                top += n.sum.height(rowHeight)
-                rows += n.sum.rows
-                children += n.sum.children
-                return true
-            }
-            n.pushTag()  // before reading slots: a leaf's may change
-            // .items always has a column.
-            first = n.totals.view.find(.items, &k)?.entry ?? 0
-            let before = n.totals.view.prefix(first)
-            position += before.items
-            top += before.height(rowHeight)
-            rows += before.rows
-            children += before.children
-        }
-        n.pushTag()  // what it holds is read: its selection must be exact
-        if !n.isLeaf {
-            for i in first..<n.children.count {
-                guard walk(n.children[i], sec, sectionIndex, depth, &rows, &children) else { return false }
-            }
-            return true
-        }
-        for slot in first..<n.pieces.count {
-            switch n.pieces[slot] {
-            case .rows(let run):
-                // (One binding of the run: a second case would copy it again.)
-                if run.marks.hidden != 0 {
-                    guard walkFiltered(run, sec, sectionIndex, depth, rows) else { return false }
-                    rows += run.count
-                    children += run.count
-                    continue
-                }
-                var i = 0
-                if position < start {
-                    i = min(run.count, start - position)
-                    top += i == run.count ? run.height(rowHeight: rowHeight) : run.prefixHeight(i, rowHeight: rowHeight)
-                    position += i
-                }
-                while i < run.count {
-                    let h = run.height(i, rowHeight: rowHeight)
-                    var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
-                                    expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
-                                    sectionID: sec.id)
-                    if run.marks.matched != 0 { item.matched = run.isMatched(i) }
-                    item.selected = run.marks.bit(run.marks.selected, i)
-                    guard body(PlacedItem(position: position, item: item, top: Units.points(top),
-                                          height: Units.points(h)), top, h) else { return false }
-                    top += h
-                    position += 1
-                    i += 1
-                }
-                rows += run.count
-                children += run.count
-            case .section(let sub):
-                let index = children
-                children += 1
-                if sub.filterHidden { continue }
-                if sub.hasHeader {
-                    guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
-                }
-                if sub.placeholderItems > 0 {
-                    guard emit(.placeholder, sub, index, depth, sub.rowUnits) else { return false }
-                } else if sub.showsChildren {
-                    let inner = sub.list.sum
-                    if position + inner.items <= start {
-                        position += inner.items
-                        top += inner.height(sub.rowUnits)
-                    } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
-                        return false
-                    }
-                }
-                if sub.hasFooter {
-                    guard emit(.footer, sub, index, depth, sub.footerUnits) else { return false }
-                }
-            }
-        }
-        return true
-    }
-
-    /// The shown rows of a run the filter hides rows of (`rows`: the rows
-    /// of the section before it); advances past the run.
-    private func walkFiltered(_ run: RowRun, _ sec: Section, _ sectionIndex: Int, _ depth: Int, _ rows: Int) -> Bool {
-        let rowHeight = sec.rowUnits
-        guard run.isExplicit else { return true }  // a hidden default run shows nothing
-        for i in 0..<run.count where !run.isHidden(i) {
-            let h = run.height(i, rowHeight: rowHeight)
-            defer { top += h; position += 1 }
-            guard position >= start else { continue }
-            var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: rows + i,
-                            expanded: run.isExpanded(i), expandable: run.isExpandable(i, rowHeight: rowHeight),
-                            sectionID: sec.id)
-            item.matched = run.isMatched(i)
-            item.selected = run.marks.bit(run.marks.selected, i)
-            guard body(PlacedItem(position: position, item: item, top: Units.points(top),
-                                  height: Units.points(h)), top, h) else { return false }
-        }
-        return true
-    }
-
-    /// Reports a header, footer or placeholder if it is at or after the start; always advances.
-    private func emit(_ kind: ItemKind, _ sub: Section, _ index: Int, _ depth: Int, _ h: Int) -> Bool {
-        defer { position += 1; top += h }
-        guard position >= start else { return true }
-        var item = kind == .placeholder ? Item.placeholder(of: sub, index: index, depth: depth)
-            : Item(kind: kind, depth: depth, section: index, collapsed: !sub.showsChildren,
-                   collapsible: sub.collapsible, sectionID: sub.id)
-        if kind == .header {
-            item.matched = sub.filterMatched
-            item.selected = sub.selected
-        }
-        return body(PlacedItem(position: position, item: item, top: Units.points(top), height: Units.points(h)), top, h)
     }
 }

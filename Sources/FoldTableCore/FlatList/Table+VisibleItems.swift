@@ -31,46 +31,87 @@ extension Table {
         // The first item ending at or after the viewport's top, as in
         // visibleRange; if one of nonzero height ends exactly there, the
         // next one. With overscan the items before it come first, so that is
-        // found before the walk; without, the walk starts with that item.
-        var first = firstPosition(bottomBeyond: start, inclusive: true)
-        var settled = overscan > 0
-        if settled, first < count, first < firstPosition(bottomBeyond: start, inclusive: false),
-           try placedItem(at: first).height > 0 {
-            first += 1
-            // Where that item ends, a viewport of no height holds nothing
-            // (visibleRange's `first < last`).
-            if end <= start { return 0 }
-        }
-        guard first < count else { return 0 }
-        var last = -1  // one past the first item whose bottom reaches `end`, once the walk met it
-        var handed = 0
-        var cut = false  // the walk stopped at `limit` before it met the last item
-        var empty = false
-        forEachItem(from: first - min(first, overscan)) { placed, top, height in
-            let bottom = top + height
-            if !settled {
-                settled = true
-                if bottom > top, bottom == start {
-                    first += 1
-                    empty = end <= start  // as above
-                    return !empty
-                }
+        // found before the walk; without, the walk starts with that item,
+        // found on its own way down.
+        var first = -1
+        let from: WalkStart
+        if overscan > 0 {
+            first = firstPosition(bottomBeyond: start, inclusive: true)
+            if first < count, first < firstPosition(bottomBeyond: start, inclusive: false),
+               try placedItem(at: first).height > 0 {
+                first += 1
+                // Where that item ends, a viewport of no height holds nothing
+                // (visibleRange's `first < last`).
+                if end <= start { return 0 }
             }
-            if last >= 0, placed.position - last >= overscan { return false }  // past the overscan
-            if last < 0, bottom >= end { last = placed.position + 1 }
-            body(placed)
-            handed += 1
-            guard handed < limit else {
-                cut = last < 0
-                return false
-            }
-            return true
+            guard first < count else { return 0 }
+            from = .position(first - min(first, overscan))
+        } else {
+            from = .bottom(beyond: start, inclusive: true)
         }
-        if empty { return 0 }
+        // (The walk's findings only: its visitor holds `body`, which must not escape.)
+        let walk = withoutActuallyEscaping(body) { body in
+            let w = walkItems(from: from, VisibleWalk(body: body, start: start, end: end, overscan: overscan,
+                                                      limit: limit, first: first))
+            return (first: w.first, last: w.last, cut: w.cut, empty: w.empty)
+        }
+        first = walk.first
+        if walk.empty || first < 0 { return 0 }
+        var last = walk.last
         if last < 0 {
-            last = cut ? min(count, firstPosition(bottomBeyond: end, inclusive: true) + 1) : count
+            last = walk.cut ? min(count, firstPosition(bottomBeyond: end, inclusive: true) + 1) : count
         }
         guard first < last else { return 0 }
         return last + min(count - last, overscan) - (first - min(first, overscan))
+    }
+}
+
+/// `forEachVisibleItem`'s walk: hands out the items up to the viewport's
+/// end plus the overscan (at most `limit`), and notes what the walk
+/// learned about the range's ends.
+private struct VisibleWalk: ItemVisitor {
+    let body: (PlacedItem) -> Void
+    let start: Int, end: Int, overscan: Int, limit: Int
+    /// The first item's position; -1 until the walk meets it (without
+    /// overscan: then the first one handed out may be one of nonzero height
+    /// ending exactly at `start`, which is skipped).
+    var first: Int
+    /// One past the first item whose bottom reaches `end`, once met.
+    var last = -1
+    var handed = 0
+    /// The walk stopped at `limit` before it met the last item.
+    var cut = false
+    /// The viewport holds nothing (no height, at the end of an item).
+    var empty = false
+
+    init(body: @escaping (PlacedItem) -> Void, start: Int, end: Int, overscan: Int, limit: Int, first: Int) {
+        self.body = body
+        self.start = start
+        self.end = end
+        self.overscan = overscan
+        self.limit = limit
+        self.first = first
+    }
+
+    @inline(__always)
+    mutating func visit(_ placed: PlacedItem, top: Int, height: Int) -> Bool {
+        let bottom = top + height
+        if first < 0 {
+            first = placed.position
+            if bottom > top, bottom == start {
+                first += 1
+                empty = end <= start  // as in visibleRange
+                return !empty
+            }
+        }
+        if last >= 0, placed.position - last >= overscan { return false }  // past the overscan
+        if last < 0, bottom >= end { last = placed.position + 1 }
+        body(placed)
+        handed += 1
+        guard handed < limit else {
+            cut = last < 0
+            return false
+        }
+        return true
     }
 }

@@ -143,8 +143,7 @@ extension Table {
     @inline(__always)
     func markFocus(_ item: inout Item) {
         guard let f = focusState.focused else { return }
-        item.focused = f.kind == item.kind && f.item.section.id == item.sectionID
-            && (item.kind != .row || f.item.row == item.row)
+        FocusMark(f).mark(&item)
     }
 
     // MARK: The focus rule
