@@ -1,24 +1,9 @@
 import CFoldTable
 import FoldTableCore
 
-@inline(__always)  // per item of visible_items: a call costs more than the body
-func flags(_ item: Item) -> UInt32 {
-    var f: UInt32 = 0
-    if item.expanded { f |= UInt32(FOLD_ITEM_FLAG_EXPANDED) }
-    if item.expandable { f |= UInt32(FOLD_ITEM_FLAG_EXPANDABLE) }
-    if item.matched { f |= UInt32(FOLD_ITEM_FLAG_MATCH) }
-    if item.selected { f |= UInt32(FOLD_ITEM_FLAG_SELECTED) }
-    if item.focused { f |= UInt32(FOLD_ITEM_FLAG_FOCUSED) }
-    // Rows, most items, skip the rest with one test.
-    if item.kind != .row {
-        if item.collapsed { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSED) }
-        if item.collapsible { f |= UInt32(FOLD_ITEM_FLAG_COLLAPSIBLE) }
-        if item.kind == .placeholder {
-            f |= UInt32(item.loadFailed ? FOLD_ITEM_FLAG_FAILED : FOLD_ITEM_FLAG_LOADING)
-        }
-    }
-    return f
-}
+/// An item's FOLD_ITEM_FLAG_* bits: the core's `ItemFlags` are those bits.
+@inline(__always)
+func flags(_ item: Item) -> UInt32 { item.flags.rawValue }
 
 @_cdecl("fold_table_item_count")
 public func fold_table_item_count(_ table: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
@@ -118,13 +103,15 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
         try checkArray(out, capacity)
         var written = 0
         let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
-                                             limit: out == nil ? 0 : int(capacity)) { placed in
-            let item = placed.item
-            out?[written] = fold_visible_item(position: Int64(placed.position), kind: item.kind.rawValue,
-                                              depth: Int32(clamping: item.depth), section: item.sectionID,
-                                              row: Int64(item.row), top: placed.top, height: placed.height,
-                                              flags: flags(item), reserved: 0)
-            written += 1
+                                             limit: out == nil ? 0 : int(capacity)) { (batch: UnsafeBufferPointer<ItemRecord>) in
+            guard let out else { return }
+            for r in batch {
+                out[written] = fold_visible_item(position: Int64(r.position), kind: r.kind.rawValue,
+                                                 depth: Int32(clamping: r.depth), section: r.sectionID,
+                                                 row: Int64(r.row), top: r.top, height: r.height,
+                                                 flags: r.flags.rawValue, reserved: 0)
+                written += 1
+            }
         }
         outWritten.pointee = Int64(written)
         store(outTotal, Int64(total))

@@ -230,3 +230,27 @@ private func products(_ options: TableOptions = TableOptions()) throws -> Table 
         #expect(t.itemCount == Limits.maxRows - 10 + 1)
     }
 }
+
+@Suite struct ItemFlagsTests {
+    /// The bits are the C header's FOLD_ITEM_FLAG_* values, which the ABI
+    /// passes through: they never change.
+    @Test func bitsAreTheHeaders() {
+        let bits: [(ItemFlags, UInt32)] = [(.collapsed, 1), (.expanded, 2), (.expandable, 4), (.collapsible, 8),
+                                           (.loading, 16), (.failed, 32), (.selected, 64), (.matched, 128),
+                                           (.focused, 256)]
+        for (flag, value) in bits { #expect(flag.rawValue == value) }
+    }
+
+    /// Rows carry no section facts; a placeholder is loading or failed.
+    @Test func whichFactsAnItemCarries() {
+        var row = Item(kind: .row, section: 0, row: 3, collapsed: true, expanded: true, expandable: true, collapsible: true)
+        row.selected = true
+        #expect(row.flags == [.expanded, .expandable, .selected])
+        var header = Item(kind: .header, section: 0, collapsed: true, collapsible: true)
+        header.matched = true
+        header.focused = true
+        #expect(header.flags == [.collapsed, .collapsible, .matched, .focused])
+        #expect(Item(kind: .placeholder, section: 0).flags == .loading)
+        #expect(Item(kind: .placeholder, section: 0, loadFailed: true).flags == .failed)
+    }
+}

@@ -299,6 +299,29 @@ struct TreeModel {
             try each(p, m)
         }
         #expect(table.contentHeight == contentHeight(items), "\(context)")
+        try checkViewports(table, walked, context)
+    }
+
+    /// Viewports at a few items' edges: the walk that finds its own start
+    /// (overscan 0) hands out, as items and as records, what visibleRange's
+    /// descents and the walk from position 0 say.
+    func checkViewports(_ table: Table, _ walked: [PlacedItem], _ context: String) throws {
+        for p in stride(from: 0, to: walked.count, by: max(1, walked.count / 5)) {
+            let w = walked[p]
+            for (offset, height) in [(w.top, 0.0), (w.top + w.height, 30), (w.top + w.height / 2, 1), (w.top - 0.5, 0.5)] {
+                let range = try table.visibleRange(offset: offset, height: height)
+                var got: [PlacedItem] = []
+                let total = try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max) {
+                    got.append($0)
+                }
+                var records: [ItemRecord] = []
+                let recorded = try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max,
+                                                            batch: { records.append(contentsOf: $0) })
+                let want = Array(walked[range])
+                #expect(total == range.count && got == want, "viewport \(offset) +\(height): \(context)")
+                #expect(recorded == range.count && records == want.map(ItemRecord.init), "records \(offset): \(context)")
+            }
+        }
     }
 
     /// Every section, depth first in list order.

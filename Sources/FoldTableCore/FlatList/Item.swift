@@ -58,6 +58,77 @@ public struct Item: Equatable, Sendable {
     }
 }
 
+extension Item {
+    /// The item's facts as one word. Rows have no collapsed or collapsible
+    /// fact; a placeholder is loading or failed. O(1).
+    @inline(__always)
+    public var flags: ItemFlags {
+        // Bools as bits without a branch each: a viewport reads this per item.
+        @inline(__always) func bit(_ b: Bool, _ f: ItemFlags) -> UInt32 { b ? f.rawValue : 0 }
+        var f = bit(expanded, .expanded) | bit(expandable, .expandable) | bit(matched, .matched)
+            | bit(selected, .selected) | bit(focused, .focused)
+        if kind != .row {
+            f |= bit(collapsed, .collapsed) | bit(collapsible, .collapsible)
+            if kind == .placeholder { f |= loadFailed ? ItemFlags.failed.rawValue : ItemFlags.loading.rawValue }
+        }
+        return ItemFlags(rawValue: f)
+    }
+}
+
+/// An item's facts as one word. The bits are the C header's
+/// FOLD_ITEM_FLAG_* values (the ABI passes `rawValue` through), so they
+/// never change.
+public struct ItemFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A header or footer whose section shows collapsed.
+    public static let collapsed = ItemFlags(rawValue: 1)
+    /// A row that is expanded.
+    public static let expanded = ItemFlags(rawValue: 2)
+    /// A row whose expanded height exceeds its height.
+    public static let expandable = ItemFlags(rawValue: 4)
+    /// A header or footer whose section is collapsible now.
+    public static let collapsible = ItemFlags(rawValue: 8)
+    /// A placeholder whose children are loading.
+    public static let loading = ItemFlags(rawValue: 16)
+    /// A placeholder whose load failed.
+    public static let failed = ItemFlags(rawValue: 32)
+    /// A header whose section, or a row, is selected.
+    public static let selected = ItemFlags(rawValue: 64)
+    /// A header or row that matches the active filter itself.
+    public static let matched = ItemFlags(rawValue: 128)
+    /// The focused item.
+    public static let focused = ItemFlags(rawValue: 256)
+}
+
+/// An item as a view draws it: position, geometry and facts, flat (the
+/// records `forEachVisibleItem(offset:height:overscan:limit:batch:)`
+/// writes).
+public struct ItemRecord: Equatable, Sendable {
+    public var position: Int
+    public var kind: ItemKind
+    public var depth: Int
+    public var sectionID: SectionID
+    /// -1 for headers, footers and placeholders.
+    public var row: Int
+    public var top: Double
+    public var height: Double
+    public var flags: ItemFlags
+
+    @inline(__always)
+    init(_ placed: PlacedItem) {
+        position = placed.position
+        kind = placed.item.kind
+        depth = placed.item.depth
+        sectionID = placed.item.sectionID
+        row = placed.item.row
+        top = placed.top
+        height = placed.height
+        flags = placed.item.flags
+    }
+}
+
 /// An item with its position and geometry. Made by the engine only (the ABI
 /// layer reads it), so the memberwise initializer Swift synthesizes, which
 /// is internal, is the one it needs.
