@@ -68,7 +68,7 @@ import Testing
 
         mutating func setHeight() throws {
             let (s, r) = anyRow()
-            let h: Double? = Int.random(in: 0..<5, using: &rng) == 0 ? nil : Double(Int.random(in: 0...200, using: &rng)) / 2
+            let h: Double? = Int.random(in: 0..<5, using: &rng) == 0 ? nil : rng.rowHeight(halfPointsUpTo: 200)
             log.append("setRowHeight(\(s.key), \(r), \(String(describing: h)))")
             try table.setRowHeight(section: .key(s.key), row: r, height: h)
             let child = s.rowIndices[r]

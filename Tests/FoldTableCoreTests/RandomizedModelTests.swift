@@ -21,7 +21,7 @@ struct Fuzz {
     }
 
     mutating func height() -> Double {
-        Double(Int.random(in: 0...160, using: &rng)) / 2
+        rng.rowHeight(halfPointsUpTo: 160)
     }
 
     mutating func heightOrDefault() -> Double? {
@@ -135,7 +135,7 @@ struct Fuzz {
             let o = model.options
             switch which {
             case 0: model.sections[s].headerHeight = h ?? o.headerHeight
-            case 1: model.sections[s].footerHeight = h.map { $0 / 4 } ?? o.footerHeight
+            case 1: model.sections[s].footerHeight = h.map { Units.quantized($0 / 4) } ?? o.footerHeight
             default: model.sections[s].rowHeight = h ?? o.rowHeight
             }
         case 12:

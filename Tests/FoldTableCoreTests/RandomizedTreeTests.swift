@@ -243,7 +243,7 @@ struct TreeFuzz {
             guard let s = pick(model.allSections()) else { return }
             let index = Int.random(in: 0...(s.children.count + 1), using: &rng)
             let count = Int.random(in: 0...4, using: &rng)
-            let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in half(120) }
+            let heights: [Double]? = Bool.random(using: &rng) ? nil : (0..<count).map { _ in rng.rowHeight(halfPointsUpTo: 120) }
             log.append("insertRows(in: \(s.key), atChild: \(index), \(count), \(String(describing: heights)))")
             let stopped = maybeStop() && count > 0
             defer { stop.on = false }
@@ -294,7 +294,7 @@ struct TreeFuzz {
             t.children.insert(row, at: index)
         case 7, 8:
             guard let (s, r, child) = pick(allRows()) else { return }
-            let h: Double? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : half(160)
+            let h: Double? = Int.random(in: 0..<4, using: &rng) == 0 ? nil : rng.rowHeight(halfPointsUpTo: 160)
             guard case .row(var row) = s.children[child] else { return }
             if op == 7 {
                 log.append("setRowHeight(\(s.key), \(r), \(String(describing: h)))")

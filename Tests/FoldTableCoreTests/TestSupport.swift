@@ -103,3 +103,14 @@ extension Item {
         return item
     }
 }
+
+extension SeededRandom {
+    /// A row height for the random tests: mostly 0...upTo / 2 in half
+    /// points, and one time in ten a tall one around where a chunk's
+    /// heights stop fitting two bytes (`RowHeights`: 65535 units, 255.996
+    /// pt, is the first that does not).
+    mutating func rowHeight(halfPointsUpTo upTo: Int) -> Double {
+        guard Int.random(in: 0..<10, using: &self) == 0 else { return Double(Int.random(in: 0...upTo, using: &self)) / 2 }
+        return [65534.0 / 256, 65535.0 / 256, 256, 300.5, 1000][Int.random(in: 0..<5, using: &self)]
+    }
+}

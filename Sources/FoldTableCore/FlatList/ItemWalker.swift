@@ -182,7 +182,7 @@ struct ItemWalker<Visitor: ItemVisitor> {
         // The plain case (no row expanded, none expandable): a row is its
         // height and its selection bit.
         if run.expandedBits == 0, run.expandedHeights == nil, marks.matched == 0 {
-            guard let heights = run.heights else {
+            guard run.isExplicit else {
                 let all = marks.selected != 0
                 item.selected = all
                 while i < run.count {
@@ -192,12 +192,11 @@ struct ItemWalker<Visitor: ItemVisitor> {
                 }
                 return true
             }
-            return heights.withUnsafeBufferPointer { h in
-                while i < h.count {
-                    let stored = h[i]
+            return run.withPlainRows { plain in
+                while i < plain.count {
                     item.row = rows &+ i
                     item.selected = marks.bit(marks.selected, i)
-                    guard hand(item, stored == RowRun.none ? rowHeight : Int(stored)) else { return false }
+                    guard hand(item, plain.height(i, rowHeight: rowHeight)) else { return false }
                     i &+= 1
                 }
                 return true

@@ -1,8 +1,11 @@
 /// Rows at their normal heights, none expanded: a run's heights as a bare
 /// buffer (nil: every row is the default height), which lookups can read
-/// straight from the address a leaf records (`RowRun.lookup`). In units.
+/// straight from the address a leaf records (`RowRun.lookup`). In units,
+/// two or four bytes a row (`RowHeights`).
 struct PlainRows {
-    let heights: UnsafePointer<UInt32>?
+    let heights: UnsafeRawPointer?
+    /// Two bytes a row (else four).
+    let narrow: Bool
     let count: Int
 
     /// From a leaf's `lookup` entry and the run's row count; nil when the
@@ -10,32 +13,50 @@ struct PlainRows {
     @inline(__always)
     init?(lookup: Int, count: Int) {
         guard LookupTag.tag(lookup) == LookupTag.plainRows else { return nil }
-        heights = UnsafePointer(bitPattern: LookupTag.address(lookup))
+        heights = UnsafeRawPointer(bitPattern: LookupTag.address(lookup))
+        narrow = LookupTag.isNarrow(lookup)
         self.count = count
     }
 
     @inline(__always)
-    init(heights: UnsafePointer<UInt32>?, count: Int) {
+    init(heights: UnsafeRawPointer?, narrow: Bool, count: Int) {
         self.heights = heights
+        self.narrow = narrow
         self.count = count
     }
 
     @inline(__always)
     func height(_ i: Int, rowHeight: Int) -> Int {
         guard let heights else { return rowHeight }
-        let v = heights[i]
+        if narrow {
+            let v = heights.load(fromByteOffset: i &* 2, as: UInt16.self)
+            return v == RowHeights.narrowNone ? rowHeight : Int(v)
+        }
+        let v = heights.load(fromByteOffset: i &* 4, as: UInt32.self)
         return v == RowRun.none ? rowHeight : Int(v)
+    }
+
+    /// Calls `body` with the heights typed, and the value meaning "default".
+    @inline(__always)
+    private func typed<R>(_ h: UnsafeRawPointer,
+                          _ body16: (UnsafePointer<UInt16>, UInt16) -> R,
+                          _ body32: (UnsafePointer<UInt32>, UInt32) -> R) -> R {
+        narrow ? body16(h.assumingMemoryBound(to: UInt16.self), RowHeights.narrowNone)
+            : body32(h.assumingMemoryBound(to: UInt32.self), RowRun.none)
     }
 
     /// The height of rows 0..<i. O(i).
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard let h = heights else { return i &* rowHeight }
-        var sum = 0
-        for k in 0..<i {
-            let v = h[k]
-            sum &+= v == RowRun.none ? rowHeight : Int(v)
+        @inline(__always) func sum<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T) -> Int {
+            var sum = 0
+            for k in 0..<i {
+                let v = h[k]
+                sum &+= v == none ? rowHeight : Int(v)
+            }
+            return sum
         }
-        return sum
+        return typed(h, sum, sum)
     }
 
     /// The first row whose bottom, measured from the first row's top, is
@@ -59,12 +80,16 @@ struct PlainRows {
         }
         // "Beyond" is bottom >= limit: bottom > y is bottom >= y + 1.
         let limit = inclusive ? y : y &+ 1
-        var bottom = 0
-        for i in 0..<count {
-            let v = h[i]
-            bottom &+= v == RowRun.none ? rowHeight : Int(v)
-            if bottom >= limit { return i }
+        let count = self.count
+        @inline(__always) func scan<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T) -> Int? {
+            var bottom = 0
+            for i in 0..<count {
+                let v = h[i]
+                bottom &+= v == none ? rowHeight : Int(v)
+                if bottom >= limit { return i }
+            }
+            return nil
         }
-        return nil
+        return typed(h, scan, scan)
     }
 }

@@ -88,7 +88,7 @@ extension RowRun {
     /// back to one when the filter is cleared; nil otherwise. O(count).
     var asDefaultRun: RowRun? {
         guard let heights, expandedBits == 0, expandedHeights == nil, providedBits == 0,
-              heights.allSatisfy({ $0 == RowRun.none }) else { return nil }
+              heights.allDefault else { return nil }
         let mask = RowMarks.bits(0, count)
         func alike(_ bits: UInt64) -> UInt64? {
             bits & mask == 0 ? 0 : bits & mask == mask ? RowMarks.all : nil

@@ -22,7 +22,7 @@ struct RowRun {
 
     private(set) var count: Int
     /// nil: every row uses the default height. Otherwise `count` entries.
-    private(set) var heights: [UInt32]?
+    private(set) var heights: RowHeights?
     /// nil: no row of the chunk has an expanded height.
     private(set) var expandedHeights: [UInt32]?
     /// Bit i: row i is expanded (explicit chunks only).
@@ -67,7 +67,7 @@ struct RowRun {
             RowMarks.set(&marks.matched, i, r.matched)
             i += 1
         }
-        heights = h
+        heights = RowHeights(h[...])
         if anyExpandedHeight { expandedHeights = records.map { $0.expandedHeight } }
         defaultCount = 0
         recount()
@@ -81,7 +81,7 @@ struct RowRun {
     /// height, stored explicitly; marked alike with a default run's `marks`.
     init(explicitDefaults count: Int, marks: RowMarks = .none) {
         self.count = count
-        heights = [UInt32](repeating: RowRun.none, count: count)
+        heights = RowHeights(defaults: count)
         defaultCount = count
         self.marks = RowMarks.uniform(marks, count: count)
         if marks.hidden != 0 { recount() }  // hidden rows count no height
@@ -127,11 +127,7 @@ struct RowRun {
         var sum = 0
         var defaults = 0
         if expandedBits == 0, marks.hidden == 0 {
-            heights.withUnsafeBufferPointer { h in
-                for v in h { if v == RowRun.none { defaults += 1 } else { sum += Int(v) } }
-            }
-            fixedSum = sum
-            defaultCount = defaults
+            (fixedSum, defaultCount) = heights.sums()
             return
         }
         for i in 0..<count where !marks.bit(marks.hidden, i) {
@@ -242,9 +238,9 @@ struct RowRun {
     /// Calls `body` with the rows at their normal heights (what they show
     /// while none is expanded), read in place.
     @inline(__always)
-    private func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
-        guard let heights else { return body(PlainRows(heights: nil, count: count)) }
-        return heights.withUnsafeBufferPointer { body(PlainRows(heights: $0.baseAddress, count: $0.count)) }
+    func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
+        guard let heights else { return body(PlainRows(heights: nil, narrow: false, count: count)) }
+        return heights.withPlainRows(body)
     }
 
     /// What a leaf's running totals record of this run (`TotalsView.lookup`):
@@ -257,9 +253,9 @@ struct RowRun {
         // fast paths know nothing of marks.
         guard expandedHeights == nil, expandedBits == 0, marks.isNone else { return LookupTag.askPiece }
         guard let heights else { return LookupTag.plainRows }
-        let address = heights.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let (address, narrow) = heights.withPlainRows { (Int(bitPattern: $0.heights), $0.narrow) }
         guard address != 0 else { return LookupTag.askPiece }
-        return LookupTag.entry(address, LookupTag.plainRows, else: LookupTag.askPiece)
+        return LookupTag.entry(address, LookupTag.plainRows, narrow: narrow, else: LookupTag.askPiece)
     }
 
     /// The index of the `k`-th expanded row (0-based).
@@ -326,7 +322,7 @@ struct RowRun {
     /// Forgets every stored height (expanded heights and states stay).
     mutating func clearHeights() {
         guard heights != nil else { return }
-        heights = [UInt32](repeating: RowRun.none, count: count)
+        heights = RowHeights(defaults: count)
         recount()
     }
 
@@ -398,7 +394,7 @@ struct RowRun {
     /// An explicit chunk of 1...chunkSize rows with plain heights.
     init(heights values: ArraySlice<UInt32>) {
         count = values.count
-        heights = Array(values)
+        heights = RowHeights(values)
         defaultCount = 0
         recount()
     }

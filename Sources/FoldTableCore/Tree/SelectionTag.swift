@@ -95,9 +95,13 @@ extension ListNode {
     /// its slots and the size of its totals stay, so a read inside a
     /// callback may settle tags under an operation in progress. Runs left
     /// alike merge when next marked (`Table.markRows`). O(entries).
+    @inline(__always)
     func pushTag() {
+        if tag != .none { pushPendingTag() }  // (most calls: checked where they are made)
+    }
+
+    private func pushPendingTag() {
         let t = tag
-        guard t != .none else { return }
         tag = .none
         // The parent's record of this node drops its tag bit.
         if let p = parentRef {
