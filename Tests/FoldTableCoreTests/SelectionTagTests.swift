@@ -142,4 +142,36 @@ private func listed(_ t: Table) -> String {
             #expect(t.invariantViolations() == [], "seed \(seed) round \(round)")
         }
     }
+
+    /// A row height set while a select all or clear is still pending, in
+    /// the row's own list or in the list above its section, settles it
+    /// first, so the rows it cuts out of a default run carry the selection
+    /// the tag gives them, and a toggle after it flips only its row.
+    @Test(arguments: 1...4)
+    func anEditUnderAPendingMarkKeepsEverySelection(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let t = try Table(options: TableOptions())
+        for k in 0..<120 {
+            try t.insertSection(at: k, key: "s\(k)", header: "s\(k)")
+            try t.insertRows(section: .key("s\(k)"), at: 0, count: k == 7 ? 2_300 : 3)  // default heights
+        }
+        var selected = [Bool](repeating: false, count: t.itemCount)
+        for round in 0..<8 {
+            let all = round % 2 == 0
+            _ = try all ? t.selectAll() : t.clearSelection()
+            selected = selected.map { _ in all }
+            for _ in 0..<3 {
+                let k = Bool.random(using: &rng) ? 7 : Int.random(in: 0..<120, using: &rng)
+                let row = Int.random(in: 0..<(k == 7 ? 2_300 : 3), using: &rng)
+                try t.setRowHeight(section: .key("s\(k)"), row: row, height: Double(Int.random(in: 20...60, using: &rng)))
+                let p = try t.rowPosition(section: .key("s\(k)"), row: row)
+                _ = try t.selectItem(at: p, how: .toggle)
+                selected[p].toggle()
+            }
+            for p in 0..<t.itemCount {
+                #expect(try t.item(at: p).selected == selected[p], "seed \(seed) round \(round) position \(p)")
+            }
+            #expect(t.invariantViolations() == [], "seed \(seed) round \(round)")
+        }
+    }
 }
