@@ -262,21 +262,8 @@ struct ChildList {
     /// it: the leaf's part of them is left unread (in a large table, a
     /// cache miss per column). O(depth · log n).
     func descendSettled(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
-        var seen = false
-        guard let found = descend(metric, index, tagSeen: &seen) else { return nil }
-        // Tags in this list show on the path (the descent read them); the
-        // lists above are asked by climbing them. Without either, nothing
-        // to settle, and the leaf and its parents are not climbed (in a
-        // large table, a cache miss each).
-        if !seen, !tagPendingAbove { return found }
+        guard let found = descend(metric, index) else { return nil }
         return settle(found.ref.leaf) ? descend(metric, index) : found
-    }
-
-    /// Whether a tag is pending in the lists of the sections above this
-    /// one's owner. O(depth · log n).
-    private var tagPendingAbove: Bool {
-        guard let owner, let leaf = owner.node, let parent = owner.parent else { return false }
-        return leaf.tagPending(owner: parent)
     }
 
     /// Brings down the tags pending in the lists above this one, onto its
