@@ -9,7 +9,8 @@ struct RowRun {
 
     /// Stored height meaning "none": the default height, or no expanded
     /// height. Heights are at most 2^24 units (`Limits.maxHeight`), so 4
-    /// bytes per row hold any height and this value.
+    /// bytes per row hold any height and this value (a chunk keeps 2 while
+    /// its heights fit: `RowHeights`).
     static let none = UInt32.max
 
     /// A checked height (see `Limits.check(height:)`) as a row stores it.
