@@ -11,12 +11,13 @@ extension Table {
     /// `visibleRange(offset:height:overscan:)`, in order, and returns how
     /// many items that range holds (with the same errors).
     ///
-    /// One descent finds the first item, and the walk that hands out the
-    /// items finds the last one (the first whose bottom reaches the
-    /// viewport's end) and whether the first ends exactly at the viewport's
-    /// top, so a viewport of up to `limit` items without overscan costs one
-    /// descent where `visibleRange` makes three. Overscan, or a walk cut
-    /// short by `limit`, adds the descents that tell what the walk did not.
+    /// The walk that hands out the items finds the first one on its own
+    /// way down (by offset), then the last one (the first whose bottom
+    /// reaches the viewport's end) and whether the first ends exactly at
+    /// the viewport's top, so a viewport of up to `limit` items without
+    /// overscan costs one descent where `visibleRange` makes three.
+    /// Overscan, or a walk cut short by `limit`, adds the descents that
+    /// tell what the walk did not.
     /// - Complexity: O(log n + k) for k items handed out.
     public func forEachVisibleItem(offset: Double, height: Double, overscan: Int, limit: Int,
                                    _ body: (PlacedItem) -> Void) throws -> Int {
