@@ -295,6 +295,7 @@ struct TreeModel {
                                     height: m.height)
             placed.item.focused = p == focus
             #expect(try table.placedItem(at: p) == placed, "position \(p) \(context)")
+            #expect(try table.itemTop(at: p) == placed.top, "top of \(p) \(context)")  // its own way down
             #expect(p < walked.count && walked[p] == placed, "walk \(p) \(context)")
             try each(p, m)
         }

@@ -29,15 +29,45 @@ extension Table {
         return pending && found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
     }
 
+    /// The top in units of the item at `position`: `locateItem`'s way
+    /// down, reading only heights (two columns of each node's totals, not
+    /// five; no item built; no selection tag settled, since tags change no
+    /// height). O(depth · log n).
+    func itemTopUnits(at position: Int) throws -> Int {
+        try checkPosition(position)
+        var sec = root
+        var local = position
+        var top = paddingTopUnits
+        var tagSeen = false  // (not settled: see above)
+        while let (node, within, above) = sec.list.descend(.items, local, tagSeen: &tagSeen, adding: Heights.self) {
+            let rowHeight = sec.rowUnits
+            var before = above
+            before.add(node.totals, node.slot)
+            top += before.height(rowHeight)
+            if let row = node.row(within, rowHeight: rowHeight, measure: true) { return top + row.top }
+            guard let sub = node.section else { break }
+            if within == 0, sub.hasHeader { return top }
+            top += sub.shownHeaderUnits
+            let inner = within - sub.headerItems
+            if inner < sub.shownChildrenItems {
+                sec = sub
+                local = inner
+                continue
+            }
+            return top + sub.shownChildrenHeight  // its footer
+        }
+        // A loading or failed section's placeholder (as in locateItem).
+        if sec.placeholderItems > 0 { return top }
+        throw FoldError(.internalError, "position \(position) was not found in the item tree")
+    }
+
     /// Finds the item at `position`, calling `onSection` for each section on
     /// the way down (outermost first, ending with the item's own section)
     /// with the section, its child index, its header's position and top (in
     /// units). Without `measure`, the item's top and height are left 0.
     func locateItem(_ position: Int, measure: Bool = true,
                     onSection: ((Section, Int, Int, Int) -> Void)?) throws -> PlacedItem {
-        guard position >= 0, position < itemCount else {
-            throw FoldError.range("position", position, "the list has \(FoldError.counted(itemCount, "item", "items"))")
-        }
+        try checkPosition(position)
         var sec = root
         var sectionIndex = -1
         var depth = 0  // depth of the sections found in `sec`'s list

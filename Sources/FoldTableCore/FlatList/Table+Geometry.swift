@@ -8,7 +8,7 @@ extension Table {
     /// Offset of the top of the item at `position` (top padding included).
     /// - Complexity: O(log n)
     public func itemTop(at position: Int) throws -> Double {
-        try placedItem(at: position).top
+        Units.points(try itemTopUnits(at: position))
     }
 
     /// The item containing offset `y` (top <= y < top + height, compared

@@ -49,6 +49,16 @@ struct ChildList {
     /// below the root (the leaf's would be a cache miss in a large table).
     @inline(__always)
     func descend(_ metric: Metric, _ index: Int, tagSeen: inout Bool) -> (ref: PieceRef, within: Int, above: Counts)? {
+        descend(metric, index, tagSeen: &tagSeen, adding: Counts.self)
+    }
+
+    /// `descend`, adding up only what `Sum` reads of the totals before the
+    /// path (`Counts`: all five columns; `Heights`: two), so a caller that
+    /// needs less reads fewer lines of each node (in a large table, the
+    /// lower levels' are cache misses).
+    @inline(__always)
+    func descend<Sum: DescentSum>(_ metric: Metric, _ index: Int, tagSeen: inout Bool,
+                                  adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
@@ -56,7 +66,7 @@ struct ChildList {
         var view = root.totals.view
         if root.tag != .none { tagSeen = true }
         var k = index
-        var above = Counts()
+        var above = Sum()
         while true {
             let i: Int, next: Int
             if let found = view.find(metric, &k) {
@@ -79,7 +89,7 @@ struct ChildList {
             if view.isLeaf {
                 return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), k, above)
             }
-            above += view.prefix(i)
+            above.add(view, i)
             node = view.child(i)
             if TotalsView.mayHoldTag(next) { tagSeen = true }
             view = TotalsView(tagged: next)

@@ -72,3 +72,33 @@ struct Count32: Equatable {
         @inline(__always) set { raw = Int32(truncatingIfNeeded: newValue) }
     }
 }
+
+/// What a descent adds up of the totals before its path (`ChildList.descend`).
+protocol DescentSum {
+    init()
+    /// Adds entry `i`'s totals before it.
+    mutating func add(_ view: TotalsView, _ i: Int)
+}
+
+extension Counts: DescentSum {
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) { self += view.prefix(i) }
+}
+
+/// The height part of `Counts` alone: two of the five columns.
+struct Heights: DescentSum {
+    var fixedHeight = 0
+    var defaultRows = 0
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        fixedHeight &+= view.get(i, TotalsView.fixedHeight)
+        defaultRows &+= view.get(i, TotalsView.defaultRows)
+    }
+
+    /// In units, default rows `rowHeight` units tall (as `Counts.height`).
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { fixedHeight &+ defaultRows &* rowHeight }
+}
