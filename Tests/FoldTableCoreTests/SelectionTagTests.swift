@@ -115,12 +115,7 @@ private func listed(_ t: Table) -> String {
     @Test(arguments: 1...4)
     func aMarkPendingBelowTheRootIsSeenByEveryRead(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
-        let t = try Table(options: TableOptions())
-        for k in 0..<120 {
-            try t.insertSection(at: k, key: "s\(k)", header: "s\(k)")
-            let heights = (0..<(k == 7 ? 2_300 : 3)).map { _ in Double(Int.random(in: 20...60, using: &rng)) }
-            try t.insertRows(section: .key("s\(k)"), at: 0, heights: heights)
-        }
+        let t = try Self.sectionsOnTwoLevels(&rng, measured: true)
         var selected = [Bool](repeating: false, count: t.itemCount)
         for round in 0..<12 {
             switch round % 3 {
@@ -150,11 +145,7 @@ private func listed(_ t: Table) -> String {
     @Test(arguments: 1...4)
     func anEditUnderAPendingMarkKeepsEverySelection(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
-        let t = try Table(options: TableOptions())
-        for k in 0..<120 {
-            try t.insertSection(at: k, key: "s\(k)", header: "s\(k)")
-            try t.insertRows(section: .key("s\(k)"), at: 0, count: k == 7 ? 2_300 : 3)  // default heights
-        }
+        let t = try Self.sectionsOnTwoLevels(&rng, measured: false)
         var selected = [Bool](repeating: false, count: t.itemCount)
         for round in 0..<8 {
             let all = round % 2 == 0
@@ -173,5 +164,23 @@ private func listed(_ t: Table) -> String {
             }
             #expect(t.invariantViolations() == [], "seed \(seed) round \(round)")
         }
+    }
+
+    /// 120 sections of 3 rows, section s7 of 2,300: lists with internal
+    /// nodes at two levels. `measured`: rows of heights drawn from `rng`;
+    /// else rows of the default height (runs of default rows).
+    static func sectionsOnTwoLevels(_ rng: inout SeededRandom, measured: Bool) throws -> Table {
+        let t = try Table(options: TableOptions())
+        for k in 0..<120 {
+            try t.insertSection(at: k, key: "s\(k)", header: "s\(k)")
+            let count = k == 7 ? 2_300 : 3
+            if measured {
+                let heights = (0..<count).map { _ in Double(Int.random(in: 20...60, using: &rng)) }
+                try t.insertRows(section: .key("s\(k)"), at: 0, heights: heights)
+            } else {
+                try t.insertRows(section: .key("s\(k)"), at: 0, count: count)
+            }
+        }
+        return t
     }
 }
