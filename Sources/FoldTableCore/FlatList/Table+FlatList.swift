@@ -20,13 +20,17 @@ extension Table {
     /// way when any are pending (`SelectionTag`), so that the piece found
     /// tells its selection exactly; the lists above are settled already
     /// by the descent that found `sec`. O(fanout · log n).
-    func settledDescent(_ sec: Section, _ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
+    /// O(fanout · log n); `Sum` as in `ChildList.descend`.
+    @inline(__always)
+    func settledDescent<Sum: DescentSum>(_ sec: Section, _ metric: Metric, _ index: Int,
+                                         adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         var tagSeen = false
-        guard let found = sec.list.descend(metric, index, tagSeen: &tagSeen) else { return nil }
+        guard let found = sec.list.descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) else { return nil }
         // Most reads find no tag on the path, and so settle nothing.
         guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
-        return pending && found.ref.leaf.settleInList() ? sec.list.descend(metric, index) : found
+        guard pending, found.ref.leaf.settleInList() else { return found }
+        return sec.list.descend(metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
     /// The top in units of the item at `position`: `locateItem`'s way
@@ -64,16 +68,27 @@ extension Table {
     /// Finds the item at `position`, calling `onSection` for each section on
     /// the way down (outermost first, ending with the item's own section)
     /// with the section, its child index, its header's position and top (in
-    /// units). Without `measure`, the item's top and height are left 0.
+    /// units). Without `measure`, no height is read: every top is 0, and
+    /// so is a row's height. O(depth · log n).
     func locateItem(_ position: Int, measure: Bool = true,
                     onSection: ((Section, Int, Int, Int) -> Void)?) throws -> PlacedItem {
+        measure ? try locateItem(position, adding: Counts.self, onSection: onSection)
+            : try locateItem(position, adding: Indices.self, onSection: onSection)
+    }
+
+    /// `locateItem`, adding up on the way down what `Sum` reads of the
+    /// totals before the path (`Indices`: two columns of each node's five),
+    /// measuring when `Sum.measures`.
+    private func locateItem<Sum: PlaceSum>(_ position: Int, adding: Sum.Type,
+                                           onSection: ((Section, Int, Int, Int) -> Void)?) throws -> PlacedItem {
+        let measure = Sum.measures
         try checkPosition(position)
         var sec = root
         var sectionIndex = -1
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
-        var top = paddingTopUnits  // in units, converted once at the end
-        while let (node, within, above) = settledDescent(sec, .items, local) {
+        var top = measure ? paddingTopUnits : 0  // in units, converted once at the end
+        while let (node, within, above) = settledDescent(sec, .items, local, adding: Sum.self) {
             if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
                 // A plain row in a leaf of rows: the items before its run are
                 // its rows, already read by the descent; nothing else of the
@@ -85,7 +100,7 @@ extension Table {
                 return PlacedItem(position: position, item: item, top: 0, height: 0)
             }
             var before = above
-            before += node.totals.prefix(node.slot)
+            before.add(node.totals, node.slot)
             top += before.height(sec.rowUnits)
             if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
                 var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + row.index,
@@ -105,7 +120,7 @@ extension Table {
                 item.selected = sub.selected
                 return PlacedItem(position: position, item: item, top: Units.points(top), height: sub.headerHeight)
             }
-            top += sub.shownHeaderUnits
+            if measure { top += sub.shownHeaderUnits }
             let inner = within - sub.headerItems
             if inner < sub.shownChildrenItems {
                 sec = sub
@@ -117,7 +132,7 @@ extension Table {
             return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
                                                              collapsed: !sub.showsChildren, collapsible: sub.collapsible,
                                                                  sectionID: sub.id),
-                              top: Units.points(top + sub.shownChildrenHeight), height: sub.footerHeight)
+                              top: measure ? Units.points(top + sub.shownChildrenHeight) : 0, height: sub.footerHeight)
         }
         // A loading or failed section's list is empty: its placeholder is all
         // it shows (checked here, out of the loop, which stays as it was).

@@ -98,20 +98,20 @@ struct ChildList {
 
     /// The first piece with items whose end in units, measured from the
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
-    /// or `>= y` when `inclusive`), with the totals of everything before it;
-    /// nil if none is. O(fanout · log n), like `locate`.
-    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: Counts)? {
+    /// or `>= y` when `inclusive`), with the items and heights of everything
+    /// before it; nil if none is. O(fanout · log n), like `locate`.
+    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
         guard let root else { return nil }
         var node = Unmanaged.passUnretained(root)
         var view = root.totals.view
-        var before = Counts()
+        var before = ItemsAndHeights()
         while true {
             let top = before.height(rowHeight)
             guard let (i, next) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
                                                   rowHeight: rowHeight) else {
                 return nil
             }
-            before += view.prefix(i)
+            before.add(view, i)
             if view.isLeaf {
                 return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), before)
             }

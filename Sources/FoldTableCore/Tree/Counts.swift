@@ -102,3 +102,61 @@ struct Heights: DescentSum {
     @inline(__always)
     func height(_ rowHeight: Int) -> Int { fixedHeight &+ defaultRows &* rowHeight }
 }
+
+/// Items and heights: what a search by offset needs of the totals before
+/// an entry (`ChildList.locate(endingBeyond:)`), three of the five
+/// columns; it scans the two height columns anyway.
+struct ItemsAndHeights: DescentSum {
+    var items = 0
+    var fixedHeight = 0
+    var defaultRows = 0
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        items &+= view.get(i, TotalsView.items)
+        fixedHeight &+= view.get(i, TotalsView.fixedHeight)
+        defaultRows &+= view.get(i, TotalsView.defaultRows)
+    }
+
+    /// In units, default rows `rowHeight` units tall (as `Counts.height`).
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { fixedHeight &+ defaultRows &* rowHeight }
+}
+
+/// What finding an item by position needs of the totals before its path
+/// (`Table.locateItem`): its section's and row's indices, and its top
+/// only when the sum `measures`.
+protocol PlaceSum: DescentSum {
+    /// Whether `height` adds up heights (else it is 0).
+    static var measures: Bool { get }
+    var children: Int { get }
+    var rows: Int { get }
+    /// In units, default rows `rowHeight` units tall.
+    func height(_ rowHeight: Int) -> Int
+}
+
+extension Counts: PlaceSum {
+    static var measures: Bool { true }
+}
+
+/// The child and row indices alone, two of the five columns: an item
+/// found without its geometry (`Table.item(at:)`) reads no height.
+struct Indices: PlaceSum {
+    static var measures: Bool { false }
+    var children = 0
+    var rows = 0
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        children &+= view.get(i, TotalsView.children)
+        rows &+= view.get(i, TotalsView.rows)
+    }
+
+    /// 0: no height is read.
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { 0 }
+}
