@@ -265,11 +265,24 @@ extension Table {
     @discardableResult
     func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false,
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
-        // The totals before the row's piece only when they are used.
-        guard let (node, within, above) = s.list.descendSettled(.rows, row) else { throw rowMissing(row, in: s) }
+        // The totals before the row's piece only when they are used: with
+        // `looks`, or to make a chunk explicit (read again below).
+        let node: PieceRef, within: Int
+        var before = Counts()
+        if looks {
+            guard let found = s.list.descendSettled(.rows, row, adding: Counts.self) else {
+                throw rowMissing(row, in: s)
+            }
+            (node, within, before) = found
+            before += node.totals.prefix(node.slot)
+        } else {
+            guard let found = s.list.descendSettled(.rows, row, adding: NoTotals.self) else {
+                throw rowMissing(row, in: s)
+            }
+            (node, within) = (found.ref, found.within)
+        }
         var done = RowEdit(inRun: true, within: within)
-        var before = above
-        if looks { before += node.totals.prefix(node.slot); done.before = before }
+        if looks { done.before = before }
         let units = s.rowUnits
         // An explicit run is edited where it is, and the path refreshed by
         // the edit itself (a height change by the difference alone).
@@ -283,7 +296,7 @@ extension Table {
         case .notExplicit: break
         }
         // A run of default rows: a chunk of it made explicit around the row.
-        if !looks { before += node.totals.prefix(node.slot) }
+        if !looks, materialize, let found = s.list.locate(.rows, row) { before = found.before }
         if case .rows(let run) = node.piece, materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)

@@ -270,10 +270,14 @@ struct ChildList {
     /// `descend`, with the selection tags on the path settled first (see
     /// `locateSettled`), for who edits a piece and needs no totals before
     /// it: the leaf's part of them is left unread (in a large table, a
-    /// cache miss per column). O(depth · log n).
-    func descendSettled(_ metric: Metric, _ index: Int) -> (ref: PieceRef, within: Int, above: Counts)? {
-        guard let found = descend(metric, index) else { return nil }
-        return settle(found.ref.leaf) ? descend(metric, index) : found
+    /// cache miss per column), and above it what `Sum` does not read.
+    /// O(depth · log n).
+    @inline(__always)
+    func descendSettled<Sum: DescentSum>(_ metric: Metric, _ index: Int,
+                                         adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
+        var tagSeen = false
+        guard let found = descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) else { return nil }
+        return settle(found.ref.leaf) ? descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) : found
     }
 
     /// Brings down the tags pending in the lists above this one, onto its

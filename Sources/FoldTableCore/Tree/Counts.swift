@@ -103,6 +103,16 @@ struct Heights: DescentSum {
     func height(_ rowHeight: Int) -> Int { fixedHeight &+ defaultRows &* rowHeight }
 }
 
+/// Nothing: for a descent whose caller needs none of the totals before
+/// its path (an edit that reports nothing), so it reads only the column
+/// it scans and the one it follows.
+struct NoTotals: DescentSum {
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {}
+}
+
 /// Items and heights: what a search by offset needs of the totals before
 /// an entry (`ChildList.locate(endingBeyond:)`), three of the five
 /// columns; it scans the two height columns anyway.
