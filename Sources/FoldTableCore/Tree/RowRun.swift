@@ -21,24 +21,69 @@ struct RowRun {
     @inline(__always)
     static func points(_ stored: UInt32) -> Double? { stored == none ? nil : Units.points(Int(stored)) }
 
-    private(set) var count: Int
+    // Fields ordered and sized so that a piece takes 64 bytes of its
+    // leaf's array, not 88: counts in 32 bits (`Limits`: below 2^29), and
+    // what only expanding rows need kept out of line (`RowExpansion`).
+    @Count32 private(set) var count = 0
+    /// (Set by `recount` with `fixedSum`, here and in RowRun+Filter.swift.)
+    @Count32 var defaultCount = 0
     /// nil: every row uses the default height. Otherwise `count` entries.
     private(set) var heights: RowHeights?
-    /// nil: no row of the chunk has an expanded height.
-    private(set) var expandedHeights: [UInt32]?
-    /// Bit i: row i is expanded (explicit chunks only).
-    private(set) var expandedBits: UInt64 = 0
-    /// Bit i: row i's expanded height is the provider's answer
-    /// (`RowRecord.expandedProvided`; explicit chunks only).
-    private(set) var providedBits: UInt64 = 0
+    /// nil: no row has an expanded height, is expanded or was answered.
+    private var expansion: RowExpansion?
     /// Selection and filter marks (`RowMarks`): bits of an explicit chunk's
     /// rows, or one value for all rows of a default run. Changing `hidden`
     /// changes what the run shows; `recount()` after it.
     var marks = RowMarks()
     /// In units.
-    /// (Both set by `recount`, here and in RowRun+Filter.swift.)
     var fixedSum = 0
-    var defaultCount: Int
+
+    /// nil: no row of the chunk has an expanded height.
+    private(set) var expandedHeights: [UInt32]? {
+        @inline(__always) get { expansion?.heights }
+        _modify {
+            let box = uniqueExpansion()
+            yield &box.heights
+            dropEmptyExpansion()
+        }
+    }
+
+    /// Bit i: row i is expanded (explicit chunks only).
+    private(set) var expandedBits: UInt64 {
+        @inline(__always) get { expansion?.expanded ?? 0 }
+        _modify {
+            let box = uniqueExpansion()
+            yield &box.expanded
+            dropEmptyExpansion()
+        }
+    }
+
+    /// Bit i: row i's expanded height is the provider's answer
+    /// (`RowRecord.expandedProvided`; explicit chunks only).
+    private(set) var providedBits: UInt64 {
+        @inline(__always) get { expansion?.provided ?? 0 }
+        _modify {
+            let box = uniqueExpansion()
+            yield &box.provided
+            dropEmptyExpansion()
+        }
+    }
+
+    /// The run's own `expansion`, made for it (empty) or copied from the
+    /// runs that share it, so that changing it changes no other run.
+    private mutating func uniqueExpansion() -> RowExpansion {
+        if !isKnownUniquelyReferenced(&expansion) {
+            expansion = expansion?.copy() ?? RowExpansion()
+        }
+        return expansion.unsafelyUnwrapped
+    }
+
+    /// Drops an expansion left holding nothing: `nil` is what the fast
+    /// paths test (`lookup`, the viewport walk).
+    @inline(__always)
+    private mutating func dropEmptyExpansion() {
+        if let e = expansion, e.heights == nil, e.expanded == 0, e.provided == 0 { expansion = nil }
+    }
 
     /// `count` rows of the default height, all marked alike with `marks`
     /// (each field 0 or `RowMarks.all`).
