@@ -101,7 +101,7 @@ extension Table {
         var tops: [Section] = []
         root.list.forEachSection { tops.append($0) }
         root.list.root?.settleAll()  // marks are copied and what shows changes
-        var steps = FilterSteps(on: eventState.changes != nil)
+        var steps = FilterSteps(on: eventState.recording)
         for sub in tops {
             refilter(sub, forced: false, &source, steps: &steps)
         }

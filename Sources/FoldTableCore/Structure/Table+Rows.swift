@@ -323,7 +323,7 @@ extension Table {
     /// only while a change set is recorded (`mutate(unrecordedIfUnobserved:)`).
     func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
                           _ edit: (inout RowRun, Int) -> Void) throws {
-        let recording = eventState.changes != nil
+        let recording = eventState.recording
         let done = try editRow(row, in: s, materialize: materialize, looks: recording, edit)
         guard done.inRun else {
             throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")

@@ -291,7 +291,7 @@ extension Table {
         let index = first.indexInParent
         let position = childPosition(parent, index)
         var out: [(id: ObjectIdentifier, offset: Int, count: Int)] = []
-        if let moving, position != nil, eventState.changes != nil {
+        if let moving, position != nil, eventState.recording {
             var offset = 0
             for k in 0..<count {
                 guard let s = k == 0 ? first : try? child(of: parent, at: index + k) else { break }

@@ -137,15 +137,17 @@ extension ChildList {
                 at.initialize(to: .section(s))
                 return .notARun
             case .rows(var run):
+                // (`consume`: put back without a copy, which would retain
+                // the run's storage and release it again.)
                 guard run.isExplicit else {
-                    at.initialize(to: .rows(run))
+                    at.initialize(to: .rows(consume run))
                     return .notExplicit
                 }
                 before = run.summary
                 change(&run)
                 after = run.summary
                 lookup = run.lookup
-                at.initialize(to: .rows(run))
+                at.initialize(to: .rows(consume run))
                 return .edited
             }
         }
