@@ -52,4 +52,43 @@ import Testing
             #expect(run.height(rowHeight: 10) == 70 + Int(tall))
         }
     }
+
+    /// A narrow chunk is searched eight rows at a time, then row by row in
+    /// the block that reaches the offset: at every row's edge, in a full
+    /// chunk and in one whose last block is short, it finds the row a
+    /// row-by-row sum finds, with defaults (as tall as a narrow "default"
+    /// value, and not) inside the blocks.
+    @Test func aNarrowChunkFindsTheRowAtEveryOffset() {
+        var random = SeededRandom(seed: 39)
+        for count in [64, 21] {
+            for rowHeight in [3, 65535, 70000] {
+                let values: [UInt32] = (0..<count).map { _ in
+                    random.next() % 4 == 0 ? RowRun.none : UInt32(random.next() % 9)
+                }
+                let run = RowRun(heights: values[...])
+                guard let plain = PlainRows(lookup: run.lookup, count: run.count) else {
+                    Issue.record("a chunk of plain rows")
+                    return
+                }
+                #expect(plain.narrow)
+                var bottoms: [Int] = []
+                var bottom = 0
+                for v in values {
+                    bottom += v == RowRun.none ? rowHeight : Int(v)
+                    bottoms.append(bottom)
+                }
+                var wrong = 0
+                // Every row's bottom and its neighbours: each edge, both ways.
+                for y in Set([-1, 0] + bottoms.flatMap { [$0 - 1, $0, $0 + 1] }) {
+                    for inclusive in [false, true] {
+                        let expected = bottoms.firstIndex { inclusive ? $0 >= y : $0 > y }
+                        if plain.firstRow(bottomBeyond: y, inclusive: inclusive, rowHeight: rowHeight) != expected {
+                            wrong += 1
+                        }
+                    }
+                }
+                #expect(wrong == 0, "count \(count), default height \(rowHeight)")
+            }
+        }
+    }
 }
