@@ -53,11 +53,11 @@ import Testing
         }
     }
 
-    /// A narrow chunk is searched eight rows at a time, then row by row in
-    /// the block that reaches the offset: at every row's edge, in a full
-    /// chunk and in one whose last block is short, it finds the row a
-    /// row-by-row sum finds, with defaults (as tall as a narrow "default"
-    /// value, and not) inside the blocks.
+    /// A narrow chunk is summed eight rows at a time, then row by row: at
+    /// every row's edge, in a full chunk and in one whose last block is
+    /// short, it finds the row a row-by-row sum finds, and every row's top
+    /// is that sum's, with defaults (as tall as a narrow "default" value,
+    /// and not) inside the blocks.
     @Test func aNarrowChunkFindsTheRowAtEveryOffset() {
         var random = SeededRandom(seed: 39)
         for count in [64, 21] {
@@ -86,6 +86,9 @@ import Testing
                             wrong += 1
                         }
                     }
+                }
+                for i in 0...count where plain.prefixHeight(i, rowHeight: rowHeight) != (i == 0 ? 0 : bottoms[i - 1]) {
+                    wrong += 1
                 }
                 #expect(wrong == 0, "count \(count), default height \(rowHeight)")
             }
