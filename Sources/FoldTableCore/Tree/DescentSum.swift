@@ -1,0 +1,100 @@
+// What a descent of a child list adds up on its way down
+// (`ChildList.descend`): only the columns of the totals its caller needs, so
+// it reads fewer lines of each node (in a large table, the lower levels'
+// are cache misses).
+
+/// What a descent adds up of the totals before its path (`ChildList.descend`).
+protocol DescentSum {
+    init()
+    /// Adds entry `i`'s totals before it.
+    mutating func add(_ view: TotalsView, _ i: Int)
+}
+
+extension Counts: DescentSum {
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) { self += view.prefix(i) }
+}
+
+/// The height part of `Counts` alone: two of the five columns.
+struct Heights: DescentSum {
+    var fixedHeight = 0
+    var defaultRows = 0
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        fixedHeight &+= view.get(i, TotalsView.fixedHeight)
+        defaultRows &+= view.get(i, TotalsView.defaultRows)
+    }
+
+    /// In units, default rows `rowHeight` units tall (as `Counts.height`).
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { fixedHeight &+ defaultRows &* rowHeight }
+}
+
+/// Nothing: for a descent whose caller needs none of the totals before
+/// its path (an edit that reports nothing), so it reads only the column
+/// it scans and the one it follows.
+struct NoTotals: DescentSum {
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {}
+}
+
+/// Items and heights: what a search by offset needs of the totals before
+/// an entry (`ChildList.locate(endingBeyond:)`), three of the five
+/// columns; it scans the two height columns anyway.
+struct ItemsAndHeights: DescentSum {
+    var items = 0
+    var heights = Heights()
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        items &+= view.get(i, TotalsView.items)
+        heights.add(view, i)
+    }
+
+    /// In units, default rows `rowHeight` units tall (as `Counts.height`).
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { heights.height(rowHeight) }
+}
+
+/// What finding an item by position needs of the totals before its path
+/// (`Table.locateItem`): its section's and row's indices, and its top
+/// only when the sum `measures`.
+protocol PlaceSum: DescentSum {
+    /// Whether `height` adds up heights (else it is 0).
+    static var measures: Bool { get }
+    var children: Int { get }
+    var rows: Int { get }
+    /// In units, default rows `rowHeight` units tall.
+    func height(_ rowHeight: Int) -> Int
+}
+
+extension Counts: PlaceSum {
+    static var measures: Bool { true }
+}
+
+/// The child and row indices alone, two of the five columns: an item
+/// found without its geometry (`Table.item(at:)`) reads no height.
+struct Indices: PlaceSum {
+    static var measures: Bool { false }
+    var children = 0
+    var rows = 0
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        children &+= view.get(i, TotalsView.children)
+        rows &+= view.get(i, TotalsView.rows)
+    }
+
+    /// 0: no height is read.
+    @inline(__always)
+    func height(_ rowHeight: Int) -> Int { 0 }
+}
