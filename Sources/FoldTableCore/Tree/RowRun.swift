@@ -41,6 +41,13 @@ struct RowRun {
     /// nil: no row of the chunk has an expanded height.
     private(set) var expandedHeights: [UInt32]? {
         @inline(__always) get { expansion?.heights }
+        set {
+            // (Nothing stored in a run without a box makes one: inserts
+            // and removals set the bits of every run they touch.)
+            if expansion == nil, newValue == nil { return }
+            uniqueExpansion().heights = newValue
+            dropEmptyExpansion()
+        }
         _modify {
             let box = uniqueExpansion()
             yield &box.heights
@@ -51,6 +58,11 @@ struct RowRun {
     /// Bit i: row i is expanded (explicit chunks only).
     private(set) var expandedBits: UInt64 {
         @inline(__always) get { expansion?.expanded ?? 0 }
+        set {
+            if expansion == nil, newValue == 0 { return }
+            uniqueExpansion().expanded = newValue
+            dropEmptyExpansion()
+        }
         _modify {
             let box = uniqueExpansion()
             yield &box.expanded
@@ -62,6 +74,11 @@ struct RowRun {
     /// (`RowRecord.expandedProvided`; explicit chunks only).
     private(set) var providedBits: UInt64 {
         @inline(__always) get { expansion?.provided ?? 0 }
+        set {
+            if expansion == nil, newValue == 0 { return }
+            uniqueExpansion().provided = newValue
+            dropEmptyExpansion()
+        }
         _modify {
             let box = uniqueExpansion()
             yield &box.provided
