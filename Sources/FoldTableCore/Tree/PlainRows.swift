@@ -36,6 +36,18 @@ struct PlainRows {
         return v == RowRun.none ? rowHeight : Int(v)
     }
 
+    /// The height of the eight two-byte rows at `h`: their stored values
+    /// summed in one vector step, each "default" then swapped for
+    /// `rowHeight` (about a third fewer instructions than row by row).
+    @inline(__always)
+    private static func narrowBlock(_ h: UnsafePointer<UInt16>, rowHeight: Int) -> Int {
+        let v = UnsafeRawPointer(h).loadUnaligned(as: SIMD8<UInt16>.self)
+        let raw = Int(SIMD8<UInt32>(truncatingIfNeeded: v).wrappedSum())
+        let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
+        let defaults = Int(SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: v .== none).wrappedSum())
+        return raw &- defaults &* Int(RowHeights.narrowNone) &+ defaults &* rowHeight
+    }
+
     /// The height of rows 0..<i. O(i).
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard let h = heights else { return i &* rowHeight }
@@ -48,18 +60,14 @@ struct PlainRows {
             return sum
         }
         guard narrow else { return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0) }
-        // Two bytes a row: eight rows at a time, as in `firstRow`.
+        // Two bytes a row: eight rows at a time (`narrowBlock`).
         let h16 = h.assumingMemoryBound(to: UInt16.self)
-        let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
-        var raw = 0, defaults = 0
+        var blocks = 0
         var start = 0
         while start &+ 8 <= i {
-            let v = UnsafeRawPointer(h16 + start).loadUnaligned(as: SIMD8<UInt16>.self)
-            raw &+= Int(SIMD8<UInt32>(truncatingIfNeeded: v).wrappedSum())
-            defaults &+= Int(SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: v .== none).wrappedSum())
+            blocks &+= PlainRows.narrowBlock(h16 + start, rowHeight: rowHeight)
             start &+= 8
         }
-        let blocks = raw &- defaults &* Int(RowHeights.narrowNone) &+ defaults &* rowHeight
         return blocks &+ sum(h16, RowHeights.narrowNone, from: start)
     }
 
@@ -96,18 +104,13 @@ struct PlainRows {
             return nil
         }
         guard narrow else { return scan(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0, bottom: 0) }
-        // Two bytes a row: eight rows at a time (their sum in one vector
-        // step, "default" counted apart) up to the block that reaches the
-        // limit, then row by row in it: about a third fewer instructions.
+        // Two bytes a row: eight rows at a time (`narrowBlock`) up to the
+        // block that reaches the limit, then row by row in it.
         let h16 = h.assumingMemoryBound(to: UInt16.self)
-        let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
         var bottom = 0
         var start = 0
         while start &+ 8 <= count {
-            let v = UnsafeRawPointer(h16 + start).loadUnaligned(as: SIMD8<UInt16>.self)
-            let raw = Int(SIMD8<UInt32>(truncatingIfNeeded: v).wrappedSum())
-            let defaults = Int(SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: v .== none).wrappedSum())
-            let block = raw &- defaults &* Int(RowHeights.narrowNone) &+ defaults &* rowHeight
+            let block = PlainRows.narrowBlock(h16 + start, rowHeight: rowHeight)
             if bottom &+ block >= limit { break }
             bottom &+= block
             start &+= 8
