@@ -71,6 +71,49 @@ import Testing
         #expect(t.isEmpty)
     }
 
+    /// Recorded from the end backwards, as a snapshot's sections are: each
+    /// step moves everything after it and adds a range before all the
+    /// others (the ranges that wait in the tree's front array), now and
+    /// then an edit elsewhere that puts them into the treap.
+    @Test(arguments: [21, 22, 23] as [UInt64])
+    func backwardRecordingMatchesTheNaiveModel(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        var t = RangeTree()
+        var model = Flags()
+        var p = 3000
+        for step in 0..<900 {
+            let roll = Int.random(in: 0..<20, using: &rng)
+            if roll == 0 {
+                // Somewhere else: anywhere in what is recorded so far.
+                let a = Int.random(in: 0..<3200, using: &rng)
+                let r = a..<(a + Int.random(in: 1...4, using: &rng))
+                t.insert(r)
+                model.insert(r)
+            } else if roll == 1 {
+                let q = Int.random(in: 0..<3200, using: &rng)
+                let removed = Int.random(in: 0...3, using: &rng), added = Int.random(in: 0...3, using: &rng)
+                t.replace(at: q, removed: removed, added: added)
+                model.replace(at: q, removed: removed, added: added)
+            } else {
+                // A section's rows grow or shrink at its end, then its
+                // header (before them) is redrawn.
+                p -= Int.random(in: 2...5, using: &rng)
+                guard p > 0 else { break }
+                let removed = Int.random(in: 0...1, using: &rng), added = Int.random(in: 0...2, using: &rng)
+                t.replace(at: p, removed: removed, added: added)
+                model.replace(at: p, removed: removed, added: added)
+                let h = p - Int.random(in: 1...2, using: &rng)
+                t.insert(h..<(h + 1))
+                model.insert(h..<(h + 1))
+            }
+            let want = model.runs
+            #expect(t.all() == want, "step \(step)")
+            #expect(t.isEmpty == want.isEmpty, "step \(step)")
+            if t.all() != want { return }
+        }
+        #expect(model.runs.count > 300)
+    }
+
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
     func matchesTheNaiveModel(seed: UInt64) {
         var rng = SeededRandom(seed: seed)

@@ -11,6 +11,12 @@
 /// arrays made five); freed nodes are reused. Priorities are a hash of the
 /// node's slot, independent of the positions, so the tree is balanced in
 /// expectation whatever order the edits come in.
+///
+/// Edits recorded from the end of the list backwards (a snapshot's
+/// sections, last first) add each range before every other one and move
+/// all of them: those ranges wait in `front`, an array, and enter the
+/// treap together, built in one pass (O(1) each, where a merge down the
+/// left spine took a few hundred instructions per range).
 struct RangeTree: Sendable {
     private struct Node {
         var lower: Int
@@ -24,30 +30,37 @@ struct RangeTree: Sendable {
     private var nodes: [Node] = []
     private var freed: [Int32] = []
     private var root: Int32 = -1
+    /// Ranges before every range of the treap, not touching, the first
+    /// last (so adding one before all is an append), each stored less
+    /// `frontShift`: moving them all is one add.
+    private var front: [(lower: Int, upper: Int)] = []
+    private var frontShift = 0
     /// The first range's start and the last one's end, once found: the
     /// common edits (before or after every range) read them instead of
     /// walking a spine. Nil after an edit that may move them otherwise.
     private var span: (lower: Int, upper: Int)?
 
-    var isEmpty: Bool { root < 0 }
+    var isEmpty: Bool { root < 0 && front.isEmpty }
 
     /// Adds `range` (not empty), merging the ranges it overlaps or touches.
     mutating func insert(_ range: Range<Int>) {
         var a = range.lowerBound, b = range.upperBound
-        // Before every range or after, touching none: one merge (change
-        // sets are mostly recorded in order, or in reverse).
+        // Before every range or after, touching none: an append or one
+        // merge (change sets are mostly recorded in order, or in reverse).
         if let (lower, upper) = bounds() {
             if b < lower {
-                root = merge(make(a, b), root)
+                front.append((a &- frontShift, b &- frontShift))
                 span = (a, upper)
                 return
             }
+            // (After every range: `front` stays before the treap's.)
             if upper < a {
                 root = merge(root, make(a, b))
                 span = (lower, b)
                 return
             }
         }
+        flushFront()
         span = nil
         var (l, r) = split(root, a)
         if let x = last(l), nodes[Int(x)].upper >= a {
@@ -70,18 +83,20 @@ struct RangeTree: Sendable {
     /// `p` stay, the removed part is cut out, ranges after it move by
     /// `added - removed`.
     mutating func replace(at p: Int, removed: Int, added: Int) {
-        guard root >= 0 else { return }
+        guard !isEmpty else { return }
         let end = p + removed, d = added - removed
         // Every range before the step (nothing moves), or every one after
-        // it (all move by one tag).
+        // it (all move by one tag and one add).
         if let (lower, upper) = bounds() {
             if upper <= p { return }
             if lower >= end {
                 move(root, by: d)
+                frontShift &+= d
                 span = (lower + d, upper + d)
                 return
             }
         }
+        flushFront()
         span = nil
         var tail: (Int, Int)?
         var (l, r) = split(root, p)
@@ -104,6 +119,8 @@ struct RangeTree: Sendable {
     /// The ranges in order. O(r)
     func all() -> [Range<Int>] {
         var out: [Range<Int>] = []
+        out.reserveCapacity(front.count)
+        for f in front.reversed() { out.append((f.lower &+ frontShift)..<(f.upper &+ frontShift)) }
         var stack: [(node: Int32, offset: Int)] = []
         var n = root, offset = 0
         while n >= 0 || !stack.isEmpty {
@@ -124,9 +141,34 @@ struct RangeTree: Sendable {
     /// `span`, found when unknown. O(log r) then, O(1) after.
     private mutating func bounds() -> (lower: Int, upper: Int)? {
         if let span { return span }
+        flushFront()
         guard let f = first(root), let l = last(root) else { return nil }
         span = (nodes[Int(f)].lower, nodes[Int(l)].upper)
         return span
+    }
+
+    /// Puts the ranges waiting in `front` into the treap: built in one
+    /// pass over them in order (each node's parent is found on a stack of
+    /// the right spine, by the same priorities `merge` keeps), then one
+    /// merge, since they all lie before it. O(f) for f of them.
+    private mutating func flushFront() {
+        guard !front.isEmpty else { return }
+        var spine: [Int32] = []
+        spine.reserveCapacity(32)
+        for f in front.reversed() {
+            let x = make(f.lower &+ frontShift, f.upper &+ frontShift)
+            var below: Int32 = -1
+            while let top = spine.last, treapPriority(top) < treapPriority(x) {
+                below = top
+                spine.removeLast()
+            }
+            nodes[Int(x)].left = below
+            if let top = spine.last { nodes[Int(top)].right = x }
+            spine.append(x)
+        }
+        front.removeAll(keepingCapacity: true)
+        frontShift = 0
+        root = merge(spine.first ?? -1, root)
     }
 
     // MARK: Treap
