@@ -351,10 +351,16 @@ extension Table {
     /// The flat position of child `child` of `s` (or where it would be, for
     /// `child == childCount`); nil when `s`'s children are not shown.
     func childPosition(_ s: Section, _ child: Int) -> Int? {
+        childPosition(s, child, start: s === root || !s.showsChildren ? nil : sectionStart(s))
+    }
+
+    /// The same, `start` being `sectionStart(s)` (nil for the root),
+    /// found by the caller. O(log n) within `s`.
+    func childPosition(_ s: Section, _ child: Int, start: Int?) -> Int? {
         var base = 0
         if s !== root {
-            guard s.showsChildren, let header = try? headerPlace(of: s) else { return nil }
-            base = header.position + s.headerItems
+            guard s.showsChildren, let start else { return nil }
+            base = start + s.headerItems
         }
         guard child < s.childCount, let (node, within, before) = s.list.locate(.children, child) else {
             return base + s.list.sum.items
@@ -396,9 +402,20 @@ extension Table {
     /// it got its first child or lost its last (the indicator); its footer
     /// too when that changed whether it is collapsible.
     func recordChildrenChanged(_ s: Section, hadChildren: Bool, rowsChanged: Bool) {
+        recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: rowsChanged, start: sectionStart(s))
+    }
+
+    /// The same, `start` being `sectionStart(s)` (which a change of its
+    /// children does not move), asked for only when something is redrawn.
+    func recordChildrenChanged(_ s: Section, hadChildren: Bool, rowsChanged: Bool, start: @autoclosure () -> Int?) {
         let hasChildren = s.childCount > 0
-        if rowsChanged || hadChildren != hasChildren { recordRedraw(visibleHeader(s)) }
-        if hadChildren != hasChildren, !s.fixed { recordRedraw(visibleFooter(s)) }
+        let changed = hadChildren != hasChildren
+        guard rowsChanged || changed else { return }
+        let start = start()
+        if s.hasHeader { recordRedraw(start) }
+        if changed, !s.fixed, s.hasFooter {
+            recordRedraw(start.map { $0 + s.headerItems + s.shownChildrenItems })
+        }
     }
 
     /// Records the redraw of a section's header and footer (their flags or

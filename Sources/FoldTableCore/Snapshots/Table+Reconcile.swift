@@ -256,7 +256,13 @@ extension Table {
         // (A reversed range, not `stride`: its index was copied through
         // generic witnesses, a few hundred instructions per section.)
         var stash: ChangeSet? = nil
+        // The records of `top`'s children in its list are refreshed once, at
+        // the end: sections come last first, and none of them is read past
+        // the one at hand until `top`'s own turn (see `DeferredRefresh`).
+        var later = DeferredRefresh(parent: top)
+        defer { later.flush() }
         for n in (-1..<count).reversed() {
+            if n < 0 { later.flush() }
             // Told from what the old walk noted: the section is not read.
             if n >= 0, case let k = match.oldOf[n], k >= 0, unchanged(old[k], n, plan, texts) {
                 report.sectionsKept += 1
@@ -286,7 +292,9 @@ extension Table {
             // Children given to a section that was not loaded: its load is over.
             if kept, x.load != .loaded, plan.hasChildEntries(n) { endLoadForSnapshot(x) }
             // A reload keeps the children of a kept subsection given none.
-            if !kept || !old[match.oldOf[n]].keepsChildren { try arrange(x, n, plan, match, stays, &answers, &report) }
+            if !kept || !old[match.oldOf[n]].keepsChildren {
+                try arrange(x, n, plan, match, stays, &answers, &report, &later)
+            }
             // Inside a section that moves, new children make its rows new
             // items (only its header moves); a new text or height, redraws.
             let structure = root.structureVersion != version
@@ -336,14 +344,15 @@ extension Table {
     /// new subsections are attached where they belong, adjacent ones together.
     private func arrange(_ x: Section, _ n: Int, _ plan: SnapshotPlan,
                          _ match: SnapshotMatch, _ stays: [Bool],
-                         _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport) throws {
+                         _ answers: inout SnapshotAnswers?, _ report: inout SnapshotReport,
+                         _ later: inout DeferredRefresh) throws {
         let sum = x.list.sum
         let oldRows = sum.rows
         let hasSections = sum.children > sum.rows
         if !hasSections, let rows = plan.onlyRows(of: n) {
             // The common case, rows only: grow or shrink at the end.
             if rows > oldRows {
-                addRows(x, at: oldRows, count: rows - oldRows, answers: answers?.take(n, rows - oldRows))
+                addRows(x, at: oldRows, count: rows - oldRows, answers: answers?.take(n, rows - oldRows), &later)
                 report.rowsInserted += rows - oldRows
             } else if rows < oldRows {
                 try removeChildren(of: x === root ? nil : .id(x.id), at: rows, count: oldRows - rows)
@@ -374,7 +383,7 @@ extension Table {
                 c += taken
                 left -= taken
                 if r > taken {
-                    addRows(x, at: c, count: r - taken, answers: answers?.take(n, r - taken))
+                    addRows(x, at: c, count: r - taken, answers: answers?.take(n, r - taken), &later)
                     c += r - taken
                     report.rowsInserted += r - taken
                 }
@@ -413,9 +422,15 @@ extension Table {
     /// Inserts `count` default rows as children `at..<at+count` of `s`,
     /// with the match function's answers while filtering. Unlike
     /// `insertRows` it does not check the table's row limit: the snapshot
-    /// was checked as a whole, and rows it removes may go later.
-    private func addRows(_ s: Section, at: Int, count: Int, answers: ArraySlice<Bool>?) {
-        let position = childPosition(s, at)
+    /// was checked as a whole, and rows it removes may go later. The
+    /// refresh of `s`'s record in its parent's list waits in `later` when
+    /// that list is the one it defers.
+    private func addRows(_ s: Section, at: Int, count: Int, answers: ArraySlice<Bool>?,
+                         _ later: inout DeferredRefresh) {
+        // Where the section starts, found once (its rows do not move it):
+        // the rows' position and its header's redraw both follow from it.
+        let start = s === root ? nil : sectionStart(s)
+        let position = childPosition(s, at, start: start)
         let hadChildren = s.childCount > 0
         if let answers {
             s.replaceChildren(at..<at, with: answeredRows(answers))
@@ -423,10 +438,10 @@ extension Table {
             s.replaceChildren(at..<at, with: [.rows(RowRun(defaultRows: count))])
         }
         totalRows += count
-        s.propagate()
+        if !later.add(s) { s.propagate() }
         heldDidInsertRows(s, atChild: at, count: count)
         recordReplace(position, removed: 0, added: answers == nil ? count : childItems(s, at..<(at + count)))
-        recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+        recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true, start: start)
     }
 
     /// Whether `s` is in the table (not inside a detached subtree). O(depth).
