@@ -163,41 +163,94 @@ import Testing
                     if r > 0 || a > 0 { changes.append(FlatChange(position: p, removed: r, added: a)) }
                 }
             }
-            let trace = ItemTrace(count: count, changes: changes, links: links)
-            // Each way of reading the trace: all moves with the raw steps,
-            // or the fewest steps with the moves they leave.
-            for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(fewest: true))] {
-                var replay: [Int] = Array(0..<count)
-                for c in steps {
-                    #expect(c.removed > 0 || c.added > 0)
-                    replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
+            expectTrace(count: count, changes: changes, links: links, list: list, moved: moved)
+        }
+    }
+
+    /// Many links in one step, as a snapshot's moves make: a block taken
+    /// out, cut in pieces, and some of them added back in another order
+    /// with new items between (one removed segment, or several after
+    /// earlier steps).
+    @Test(arguments: [6, 7, 8, 9] as [UInt64])
+    func manyLinksPerStepMatchAPlainList(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<150 {
+            let count = rng.below(40)
+            var list: [Int] = Array(0..<count)
+            var changes: [FlatChange] = []
+            var links: [MoveLink] = []
+            var moved = Set<Int>()
+            for _ in 0..<(1 + rng.below(4)) {
+                let p = rng.below(list.count + 1)
+                let r = rng.below(list.count - p + 1)
+                guard r > 0 else { continue }
+                let block = Array(list[p..<(p + r)])
+                list.removeSubrange(p..<(p + r))
+                changes.append(FlatChange(position: p, removed: r, added: 0))
+                let outStep = changes.count - 1
+                var pieces: [(offset: Int, count: Int)] = []
+                var o = 0
+                while o < r {
+                    let c = 1 + rng.below(min(4, r - o))
+                    pieces.append((o, c))
+                    o += c
                 }
-                for m in moves {
-                    for k in 0..<m.count {
-                        #expect(replay[m.to + k] == -1 && !replay.contains(m.from + k), "\(m) in \(replay)")
-                        replay[m.to + k] = m.from + k
-                    }
+                pieces.shuffle(using: &rng)
+                var added: [Int] = []
+                var back: [MoveLink] = []
+                for piece in pieces where rng.below(4) > 0 {
+                    if rng.below(3) == 0 { added += Array(repeating: -1, count: 1 + rng.below(2)) }
+                    back.append(MoveLink(outStep: outStep, outOffset: piece.offset, inStep: outStep + 1,
+                                         inOffset: added.count, count: piece.count))
+                    let items = Array(block[piece.offset..<(piece.offset + piece.count)])
+                    added += items
+                    for id in items where id >= 0 { moved.insert(id) }
                 }
-                // Every old item that is still there is there (kept or moved), the new ones are new.
-                #expect(replay == list, "\(steps) \(moves) give \(replay), not \(list)")
+                if rng.below(2) == 0 { added.append(-1) }
+                guard !added.isEmpty else { continue }
+                let q = rng.below(list.count + 1)
+                list.insert(contentsOf: added, at: q)
+                changes.append(FlatChange(position: q, removed: 0, added: added.count))
+                links += back
             }
-            // With the raw steps, the moves are exactly the items moves carried.
-            #expect(trace.moves().allSatisfy { m in (m.from..<(m.from + m.count)).allSatisfy { moved.contains($0) } })
-            // The fewest steps keep at least as many items in place as the
-            // unmoved ones (they keep their order), and what they keep is in order.
+            expectTrace(count: count, changes: changes, links: links, list: list, moved: moved)
+        }
+    }
+
+    private func expectTrace(count: Int, changes: [FlatChange], links: [MoveLink], list: [Int], moved: Set<Int>) {
+        let trace = ItemTrace(count: count, changes: changes, links: links)
+        // Each way of reading the trace: all moves with the raw steps,
+        // or the fewest steps with the moves they leave.
+        for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(fewest: true))] {
             var replay: [Int] = Array(0..<count)
-            for c in trace.coalesced(count: count) {
+            for c in steps {
+                #expect(c.removed > 0 || c.added > 0)
                 replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
             }
-            let keptIDs = replay.filter { $0 >= 0 }
-            #expect(keptIDs == keptIDs.sorted())
-            #expect(keptIDs.count >= list.filter { $0 >= 0 && !moved.contains($0) }.count, "\(changes) \(links)")
-            // The most: no longer increasing run of old items exists in the new list.
-            let olds = list.filter { $0 >= 0 }
-            var longest = [Int](repeating: 1, count: olds.count)
-            for i in olds.indices { for j in 0..<i where olds[j] < olds[i] { longest[i] = max(longest[i], longest[j] + 1) } }
-            #expect(keptIDs.count == (longest.max() ?? 0), "\(list): kept \(keptIDs)")
-
+            for m in moves {
+                for k in 0..<m.count {
+                    #expect(replay[m.to + k] == -1 && !replay.contains(m.from + k), "\(m) in \(replay)")
+                    replay[m.to + k] = m.from + k
+                }
+            }
+            // Every old item that is still there is there (kept or moved), the new ones are new.
+            #expect(replay == list, "\(steps) \(moves) give \(replay), not \(list)")
         }
+        // With the raw steps, the moves are exactly the items moves carried.
+        #expect(trace.moves().allSatisfy { m in (m.from..<(m.from + m.count)).allSatisfy { moved.contains($0) } })
+        // The fewest steps keep at least as many items in place as the
+        // unmoved ones (they keep their order), and what they keep is in order.
+        var replay: [Int] = Array(0..<count)
+        for c in trace.coalesced(count: count) {
+            replay.replaceSubrange(c.position..<(c.position + c.removed), with: Array(repeating: -1, count: c.added))
+        }
+        let keptIDs = replay.filter { $0 >= 0 }
+        #expect(keptIDs == keptIDs.sorted())
+        #expect(keptIDs.count >= list.filter { $0 >= 0 && !moved.contains($0) }.count, "\(changes) \(links)")
+        // The most: no longer increasing run of old items exists in the new list.
+        let olds = list.filter { $0 >= 0 }
+        var longest = [Int](repeating: 1, count: olds.count)
+        for i in olds.indices { for j in 0..<i where olds[j] < olds[i] { longest[i] = max(longest[i], longest[j] + 1) } }
+        #expect(keptIDs.count == (longest.max() ?? 0), "\(list): kept \(keptIDs)")
     }
 }

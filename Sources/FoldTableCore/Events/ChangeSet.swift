@@ -154,7 +154,18 @@ public struct ChangeSet: Equatable, Sendable {
         // depth, height), and the steps that moved it dropped what was
         // recorded for it: it is redrawn, also when it ends up in place.
         for r in trace.carried() { redraw(r) }
-        for m in moves { redraw(m.to..<(m.to + m.count)) }
+        // Moves are in new-list order: those that touch are one range.
+        var run: Range<Int>?
+        for m in moves {
+            let r = m.to..<(m.to + m.count)
+            if let last = run, last.upperBound == r.lowerBound {
+                run = last.lowerBound..<r.upperBound
+            } else {
+                if let last = run { redraw(last) }
+                run = r
+            }
+        }
+        if let run { redraw(run) }
         links = []
     }
 

@@ -46,42 +46,71 @@ struct ItemTrace {
     /// - Complexity: O((c + l) · log s) for c steps and l links.
     init(count: Int, changes: [FlatChange], links: [MoveLink]) {
         self.init(count: count)
-        let outs = links.indices.sorted { (links[$0].outStep, links[$0].outOffset) < (links[$1].outStep, links[$1].outOffset) }
-        let ins = links.indices.sorted { (links[$0].inStep, links[$0].inOffset) < (links[$1].inStep, links[$1].inOffset) }
+        let outs = Self.order(links) { ($0.outStep, $0.outOffset) }
+        let ins = Self.order(links) { ($0.inStep, $0.inOffset) }
         var held = [Int32](repeating: -1, count: links.count)
         var o = 0, i = 0
+        var spine: [Int32] = []
         for (k, c) in changes.enumerated() {
             var (before, rest) = split(root, c.position)
             var (removed, after) = split(rest, c.removed)
-            // Cut the held parts out of the removed ones, last first, so
-            // the offsets of the ones before stay.
             var end = o
             while end < outs.count, links[outs[end]].outStep == k { end += 1 }
-            for j in stride(from: end - 1, through: o, by: -1) {
-                let l = links[outs[j]]
-                let (head, tail) = split(removed, l.outOffset)
-                let (part, rest) = split(tail, l.count)
-                held[outs[j]] = part
-                removed = merge(head, rest)
+            if end - o > 1, removed >= 0, nodes[Int(removed)].left < 0, nodes[Int(removed)].right < 0 {
+                // Many parts of one removed segment (a run of old items
+                // taken out to be put back in another order): each is a
+                // piece of it, made directly. (One part is split out: when
+                // it is the whole segment, that is no cut at all.)
+                let seg = nodes[Int(removed)]
+                for j in o..<end {
+                    let l = links[outs[j]]
+                    guard l.outOffset >= 0, l.count > 0, l.outOffset + l.count <= seg.length else { continue }
+                    held[outs[j]] = make(length: l.count, oldStart: seg.oldStart < 0 ? -1 : seg.oldStart + l.outOffset,
+                                         moved: seg.moved)
+                }
+            } else {
+                // Cut the held parts out of the removed ones, last first, so
+                // the offsets of the ones before stay.
+                for j in stride(from: end - 1, through: o, by: -1) {
+                    let l = links[outs[j]]
+                    let (head, tail) = split(removed, l.outOffset)
+                    let (part, rest) = split(tail, l.count)
+                    held[outs[j]] = part
+                    removed = merge(head, rest)
+                }
             }
             o = end
-            // The added items: fresh ones around the held parts that return.
-            var added: Int32 = -1
+            // The added items: fresh ones around the held parts that return,
+            // appended at the right end of a treap built as it goes.
+            spine.removeAll(keepingCapacity: true)
             var filled = 0
             while i < ins.count, links[ins[i]].inStep == k {
                 let l = links[ins[i]]
-                if l.inOffset > filled { added = merge(added, make(length: l.inOffset - filled, oldStart: -1)) }
+                if l.inOffset > filled { append(make(length: l.inOffset - filled, oldStart: -1), to: &spine) }
                 let part = held[ins[i]]
                 markMoved(part)
-                added = merge(added, part)
+                append(part, to: &spine)
                 filled = l.inOffset + l.count
                 i += 1
             }
-            if c.added > filled { added = merge(added, make(length: c.added - filled, oldStart: -1)) }
-            before = merge(before, added)
+            if c.added > filled { append(make(length: c.added - filled, oldStart: -1), to: &spine) }
+            before = merge(before, finish(spine))
             root = merge(before, after)
             _ = removed  // dropped: its nodes stay in the pool until the trace goes
         }
+    }
+
+    /// The indices of `links` in the order of `key`: as they are when
+    /// already in order (links are recorded in the order they return).
+    /// O(l), or O(l log l) to sort.
+    private static func order(_ links: [MoveLink], by key: (MoveLink) -> (Int, Int)) -> [Int] {
+        var inOrder = true
+        for j in links.indices.dropFirst() where key(links[j]) < key(links[j - 1]) {
+            inOrder = false
+            break
+        }
+        if inOrder { return Array(links.indices) }
+        return links.indices.sorted { key(links[$0]) < key(links[$1]) }
     }
 
     /// Where moved items were (in the old list) and are (in the new list),
@@ -284,6 +313,46 @@ struct ItemTrace {
         nodes[i].right = a
         update(t)
         return (t, b)
+    }
+
+    /// Appends treap `t` at the right end of the treap whose right spine
+    /// is `spine` (root first; its last node's own right spine is not on
+    /// it yet). The spine's nodes whose priority is below `t`'s go under
+    /// it, their sizes settled as they leave the spine; those that stay
+    /// are sized by `finish`. O(1) amortized for a node of its own, where
+    /// a merge from the root walked the whole spine.
+    private mutating func append(_ t: Int32, to spine: inout [Int32]) {
+        guard t >= 0 else { return }
+        // The spine ends at the last treap appended; its own right spine is
+        // walked only now that something follows it (a step that adds back
+        // one part, the common case, walks none).
+        while let b = spine.last, nodes[Int(b)].right >= 0 {
+            push(b)
+            spine.append(nodes[Int(b)].right)
+        }
+        var below: Int32 = -1
+        while let top = spine.last, treapPriority(top) < treapPriority(t) {
+            spine.removeLast()
+            update(top)  // its right child, the node popped before, is sized
+            below = top
+        }
+        // Everything in `below` has a lower priority than `t`: it goes
+        // before `t`'s own items, under its left side.
+        push(t)
+        nodes[Int(t)].left = merge(below, nodes[Int(t)].left)
+        update(t)
+        if let top = spine.last {
+            push(top)
+            nodes[Int(top)].right = t
+        }
+        spine.append(t)
+    }
+
+    /// The root of the treap built by `append`, with the spine's sizes
+    /// settled from the bottom up. O(spine).
+    private mutating func finish(_ spine: [Int32]) -> Int32 {
+        for n in spine.reversed() { update(n) }
+        return spine.first ?? -1
     }
 
     private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
