@@ -218,8 +218,6 @@ extension Table {
         var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
             Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
         var removed: [Section] = []
-        // Sections that move: the change set follows their items (moves).
-        var moving = Set<ObjectIdentifier>()
         for (k, o) in old.enumerated() {
             let n = match.newOf[k]
             guard n < 0 || !stays[n] else {
@@ -240,13 +238,18 @@ extension Table {
                 report.rowsRemoved += o.section.rowCount
             } else {
                 report.sectionsMoved += 1
-                moving.insert(ObjectIdentifier(o.section))
             }
         }
+        // Sections that move (kept ones among those taken out): the change
+        // set follows their items. Told by their snapshot number, which
+        // names them only when kept (no set of them to hash).
+        let oldOf = match.oldOf
+        let moving: ((Section) -> Bool)? = report.sectionsMoved == 0 ? nil : { s in
+            let n = s.snapshotNumber
+            return n >= 0 && n < oldOf.count && oldOf[n] >= 0 && old[oldOf[n]].section === s
+        }
         for run in runs {
-            quietly(!isAttached(run.parent)) {
-                detach(run.first, count: run.count, moving: moving.isEmpty ? nil : { moving.contains(ObjectIdentifier($0)) })
-            }
+            quietly(!isAttached(run.parent)) { detach(run.first, count: run.count, moving: moving) }
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count

@@ -293,8 +293,20 @@ extension Table {
         var out: [(id: ObjectIdentifier, offset: Int, count: Int)] = []
         if let moving, position != nil, eventState.recording {
             var offset = 0
+            // Along the leaf while it lasts: a descent per section cost a
+            // tenth of a reversal.
+            var leaf: ListNode?
+            var slot = 0
             for k in 0..<count {
-                guard let s = k == 0 ? first : try? child(of: parent, at: index + k) else { break }
+                let s: Section
+                if let l = leaf, slot + 1 < l.pieces.count, case .section(let next) = l.pieces[slot + 1] {
+                    s = next
+                    slot += 1
+                } else {
+                    guard let found = k == 0 ? first : try? child(of: parent, at: index + k) else { break }
+                    s = found
+                    if count > 1, let at = found.place { (leaf, slot) = (at.leaf, at.slot) }
+                }
                 let items = s.contribution.items
                 if moving(s) { out.append((ObjectIdentifier(s), offset, items)) }
                 offset += items
