@@ -81,6 +81,36 @@ import Testing
         #expect(try items(t) == ["H:s4", "R:s4.0", "H:s3", "R:s3.0", "H:s2", "R:s2.0", "H:s1", "R:s1.0", "H:s0", "R:s0.0"])
     }
 
+    /// A list of 300 (ten leaves) turned around: the runs taken out cross
+    /// leaves, and replaying the steps and moves gives every old item its
+    /// new place, each moved one redrawn.
+    @Test func reversingALongListMovesEverySectionButOne() throws {
+        let t = try Table()
+        for k in 0..<300 { try t.insertSection(at: k, key: "s\(k)", rows: k % 3 + 1) }
+        let before = try items(t)
+        let recorder = ChangeRecorder(t)
+        let report = try t.applySnapshot((0..<300).reversed().flatMap { [E.section("s\($0)"), .rows($0 % 3 + 1)] })
+        #expect(report.sectionsMoved == 299 && report.sectionsKept == 300)
+        let set = try #require(recorder.sets.first)
+        var list: [String?] = before
+        for c in set.changes {
+            list.replaceSubrange(c.position..<(c.position + c.removed), with: [String?](repeating: nil, count: c.added))
+        }
+        var moved = 0
+        for m in set.moves {
+            for k in 0..<m.count {
+                #expect(list[m.to + k] == nil)
+                list[m.to + k] = before[m.from + k]
+                #expect(set.redraw.contains { $0.contains(m.to + k) })
+            }
+            moved += m.count
+        }
+        #expect(list.map { $0 ?? "new" } == (try items(t)))
+        // All but the one section that stays (a header and 1-3 rows).
+        #expect((before.count - 4)...(before.count - 2) ~= moved)
+        #expect(set.redraw.count == 1 || set.redraw.count == 2)
+    }
+
     @Test func adjacentSectionsGoAndComeAsOneStep() throws {
         let t = try Table()
         for k in ["a", "b", "c", "d"] { try t.appendSection(key: k, rows: 1) }
