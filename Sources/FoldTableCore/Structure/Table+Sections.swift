@@ -317,7 +317,10 @@ extension Table {
         let items = before - parent.list.sum.items
         parent.propagate()
         recordReplace(position, removed: items, added: 0)
-        if items > 0 { for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) } }
+        if items > 0, !out.isEmpty {
+            eventState.changes?.reserveMovingOut(out.count)
+            for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
+        }
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 
