@@ -392,8 +392,13 @@ extension Table {
 
     /// A section's footer position when visible.
     func visibleFooter(_ s: Section) -> Int? {
+        visibleFooter(s, start: sectionStart(s))
+    }
+
+    /// The same, `start` being `sectionStart(s)`, asked for only with a footer.
+    func visibleFooter(_ s: Section, start: @autoclosure () -> Int?) -> Int? {
         guard s.hasFooter else { return nil }
-        return sectionStart(s).map { $0 + s.headerItems + s.shownChildrenItems }
+        return start().map { $0 + s.headerItems + s.shownChildrenItems }
     }
 
     /// Records the redraws of a section whose children changed (inside
@@ -413,9 +418,7 @@ extension Table {
         guard rowsChanged || changed else { return }
         let start = start()
         if s.hasHeader { recordRedraw(start) }
-        if changed, !s.fixed, s.hasFooter {
-            recordRedraw(start.map { $0 + s.headerItems + s.shownChildrenItems })
-        }
+        if changed, !s.fixed { recordRedraw(visibleFooter(s, start: start)) }
     }
 
     /// Records the redraw of a section's header and footer (their flags or
