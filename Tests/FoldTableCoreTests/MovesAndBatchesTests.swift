@@ -217,8 +217,60 @@ import Testing
         }
     }
 
+    /// A snapshot's shape: blocks taken out front to back, then put back
+    /// front to back in another order with new items between. Two runs of
+    /// steps in list order, so the passes are chosen; steps at falling
+    /// positions are many runs, so the treap is.
+    @Test(arguments: [10, 11, 12] as [UInt64])
+    func stepsInListOrderArePassedOverOnce(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let count = 400
+        var list: [Int] = Array(0..<count)
+        var changes: [FlatChange] = []
+        var blocks: [(step: Int, ids: [Int])] = []
+        var p = 0
+        while p < list.count {
+            p += rng.below(12)
+            let r = min(1 + rng.below(5), list.count - p)
+            guard r > 0 else { break }
+            let ids = Array(list[p..<(p + r)])
+            list.removeSubrange(p..<(p + r))
+            changes.append(FlatChange(position: p, removed: r, added: 0))
+            // Some go for good (not moved), the others come back.
+            if rng.below(3) > 0 { blocks.append((changes.count - 1, ids)) }
+        }
+        blocks.shuffle(using: &rng)
+        var links: [MoveLink] = []
+        var moved = Set<Int>()
+        var q = 0
+        for b in blocks {
+            q = min(q + rng.below(10), list.count)
+            let fresh = rng.below(3)
+            list.insert(contentsOf: Array(repeating: -1, count: fresh) + b.ids, at: q)
+            changes.append(FlatChange(position: q, removed: 0, added: fresh + b.ids.count))
+            links.append(MoveLink(outStep: b.step, outOffset: 0, inStep: changes.count - 1, inOffset: fresh,
+                                  count: b.ids.count))
+            moved.formUnion(b.ids)
+            q += fresh + b.ids.count
+        }
+        #expect(ItemTrace.passesPay(changes, links: links.count))
+        expectTrace(count: count, changes: changes, links: links, list: list, moved: moved)
+        let falling = (0..<100).map { FlatChange(position: 100 - $0, removed: 1, added: 0) }
+        #expect(!ItemTrace.passesPay(falling, links: 0))
+    }
+
+    /// Both ways of applying the steps (the treap, and passes over an
+    /// array) read the same, and right.
     private func expectTrace(count: Int, changes: [FlatChange], links: [MoveLink], list: [Int], moved: Set<Int>) {
-        let trace = ItemTrace(count: count, changes: changes, links: links)
+        let treap = ItemTrace(count: count, changes: changes, links: links, path: .treap)
+        let passes = ItemTrace(count: count, changes: changes, links: links, path: .passes)
+        #expect(passes.moves() == treap.moves() && passes.moves(fewest: true) == treap.moves(fewest: true))
+        #expect(passes.coalesced(count: count) == treap.coalesced(count: count))
+        #expect(passes.carried() == treap.carried(), "\(changes) \(links)")
+        for trace in [treap, passes] { expectTrace(trace, count: count, changes: changes, list: list, moved: moved) }
+    }
+
+    private func expectTrace(_ trace: ItemTrace, count: Int, changes: [FlatChange], list: [Int], moved: Set<Int>) {
         // Each way of reading the trace: all moves with the raw steps,
         // or the fewest steps with the moves they leave.
         for (steps, moves) in [(changes, trace.moves()), (trace.coalesced(count: count), trace.moves(fewest: true))] {
@@ -246,7 +298,7 @@ import Testing
         }
         let keptIDs = replay.filter { $0 >= 0 }
         #expect(keptIDs == keptIDs.sorted())
-        #expect(keptIDs.count >= list.filter { $0 >= 0 && !moved.contains($0) }.count, "\(changes) \(links)")
+        #expect(keptIDs.count >= list.filter { $0 >= 0 && !moved.contains($0) }.count, "\(changes)")
         // The most: no longer increasing run of old items exists in the new list.
         let olds = list.filter { $0 >= 0 }
         var longest = [Int](repeating: 1, count: olds.count)

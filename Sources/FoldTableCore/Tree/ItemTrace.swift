@@ -20,7 +20,22 @@ struct MoveLink: Equatable, Sendable {
 /// Segments live in an implicit treap (sizes in the nodes, one array of
 /// structs, as `RangeTree`), so each step and link is O(log s) for s
 /// segments (s = O(steps + links)), whatever the length of the list.
+/// Steps that come in list order (each at or after the end of what the one
+/// before it added, as a snapshot's removals and then its additions do)
+/// are applied instead in one pass over a plain array of segments per such
+/// run (ItemTrace+Passes.swift) when the runs are few.
 struct ItemTrace {
+    /// How the steps are applied: chosen by their order, or forced (tests).
+    enum Path { case chosen, treap, passes }
+
+    /// A segment in list order: a run of `length` old items from `oldStart`
+    /// (-1: fresh items), `moved` when a move carried it.
+    struct Segment: Equatable {
+        var length: Int
+        var oldStart: Int
+        var moved: Bool
+    }
+
     private struct Node {
         var length: Int
         /// The old position of the segment's first item; -1 for fresh items.
@@ -35,6 +50,8 @@ struct ItemTrace {
 
     private var nodes: [Node] = []
     private var root: Int32 = -1
+    /// The segments in order when the passes built them (the treap is then empty).
+    private var flat: [Segment]?
 
     /// A list of `count` old items, none changed yet.
     init(count: Int) {
@@ -43,11 +60,18 @@ struct ItemTrace {
 
     /// Applies `changes` in order, carrying the items `links` name from the
     /// step that removes them to the step that adds them.
-    /// - Complexity: O((c + l) · log s) for c steps and l links.
-    init(count: Int, changes: [FlatChange], links: [MoveLink]) {
-        self.init(count: count)
+    /// - Complexity: O((c + l) · log s) for c steps and l links: O(log s)
+    ///   per step and link in the treap, or O(s) per pass when the steps
+    ///   come in at most O(log s) runs in list order.
+    init(count: Int, changes: [FlatChange], links: [MoveLink], path: Path = .chosen) {
         let outs = Self.order(links) { ($0.outStep, $0.outOffset) }
         let ins = Self.order(links) { ($0.inStep, $0.inOffset) }
+        let passes = path == .passes || (path == .chosen && Self.passesPay(changes, links: links.count))
+        if passes {
+            flat = Self.inPasses(count: count, changes: changes, links: links, outs: outs, ins: ins)
+            return
+        }
+        if count > 0 { root = make(length: count, oldStart: 0) }
         var held = [Int32](repeating: -1, count: links.count)
         var o = 0, i = 0
         var spine: [Int32] = []
@@ -239,6 +263,10 @@ struct ItemTrace {
 
     /// Calls `body` with each segment in order (length, old start, moved).
     private func walk(_ body: (Int, Int, Bool) -> Void) {
+        if let flat {
+            for s in flat { body(s.length, s.oldStart, s.moved) }
+            return
+        }
         var stack: [(node: Int32, moved: Bool)] = []
         var n = root, movedAbove = false
         while n >= 0 || !stack.isEmpty {
