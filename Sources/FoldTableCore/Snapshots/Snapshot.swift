@@ -269,6 +269,17 @@ struct SnapshotPlan {
         return rows
     }
 
+    /// Whether section `n` (-1: the top level) has a rows entry of at
+    /// least one row. O(children entries).
+    func hasRowEntries(_ n: Int) -> Bool {
+        var k = n < 0 ? topFirst : nodes[n].firstChild
+        while k >= 0 {
+            if links[k].section < 0, links[k].rows > 0 { return true }
+            k = links[k].next
+        }
+        return false
+    }
+
     /// Calls `body` with the children of section `n` (-1: the top level) in
     /// order, adjacent rows entries as one run, empty runs left out.
     /// O(children entries).

@@ -214,7 +214,7 @@ extension Table {
         // Take out every section that goes or moves, as runs of adjacent
         // siblings (one step each), outermost first: the sections left in
         // the tree are then exactly those that stay.
-        var runs: [(parent: Section, first: Section, count: Int)] = []
+        var runs: [(parent: Section, first: Section, index: Int, count: Int)] = []
         var last: [(parent: Section?, rank: Int, rowsBefore: Int, run: Int)] =
             Array(repeating: (nil, -1, -1, -1), count: Limits.maxDepth)
         var removed: [Section] = []
@@ -230,7 +230,7 @@ extension Table {
                 runs[run].count += 1
             } else {
                 run = runs.count
-                runs.append((o.parent, o.section, 1))
+                runs.append((o.parent, o.section, o.rank + o.rowsBefore, 1))
             }
             last[o.depth] = (o.parent, o.rank, o.rowsBefore, run)
             if n < 0 {
@@ -248,8 +248,13 @@ extension Table {
             let n = s.snapshotNumber
             return n >= 0 && n < oldOf.count && oldOf[n] >= 0 && old[oldOf[n]].section === s
         }
-        for run in runs {
-            quietly(!isAttached(run.parent)) { detach(run.first, count: run.count, moving: moving) }
+        if runs.allSatisfy({ $0.parent === top }), bulkPays(runs.count, in: top) {
+            // Many places of the top list: one rebuild (Table+BulkRuns.swift).
+            quietly(!isAttached(top)) { detachRuns(runs.map { ($0.first, $0.index, $0.count) }, from: top, moving: moving) }
+        } else {
+            for run in runs {
+                quietly(!isAttached(run.parent)) { detach(run.first, count: run.count, moving: moving) }
+            }
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
@@ -363,6 +368,10 @@ extension Table {
             }
             return
         }
+        if oldRows == 0, !plan.hasRowEntries(n) {
+            attachMoved(x, n, plan, match, stays)
+            return
+        }
         var stretches = RowStretches(n, plan, stays, match, oldRows: oldRows, hasSections: hasSections)
         var c = 0  // the child index reached
         var left = stretches.current
@@ -403,6 +412,37 @@ extension Table {
         }
         flush()
         try dropLeft()
+    }
+
+    /// `arrange` for a list of subsections only, before and after: its
+    /// sections that stay are in order, and the moved and new ones are
+    /// attached where they belong, adjacent ones together, in one rebuild
+    /// when they go to many places (`bulkPays`).
+    private func attachMoved(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ match: SnapshotMatch, _ stays: [Bool]) {
+        var runs: [(index: Int, pieces: [Piece])] = []
+        var c = 0  // the child index reached, in the list as it is
+        var pending: [Piece] = []
+        plan.forEachChild(of: n) { child in
+            guard case .section(let j) = child else { return }
+            if stays[j] {
+                if !pending.isEmpty { runs.append((c, pending)) }
+                pending.removeAll(keepingCapacity: true)
+                c += 1
+            } else if let y = match[j] {
+                pending.append(.section(y))
+            }
+        }
+        if !pending.isEmpty { runs.append((c, pending)) }
+        if bulkPays(runs.count, in: x) {
+            attachRuns(runs, to: x)
+        } else {
+            // One by one, each at its index once the runs before it are in.
+            var added = 0
+            for run in runs {
+                attach(run.pieces, to: x, at: run.index + added)
+                added += run.pieces.count
+            }
+        }
     }
 
     /// A new section as snapshot section `n` describes it (its key and

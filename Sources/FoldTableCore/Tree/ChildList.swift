@@ -228,6 +228,124 @@ struct ChildList {
         return removed.pieces
     }
 
+    /// Many `replace`s of one list of subsections at once, for a snapshot
+    /// that edits it in many places: `edits` in increasing order, their
+    /// ranges disjoint, each with the pieces that take its place (put where
+    /// its range starts). Each leaf is edited once, in place, its pieces'
+    /// summaries kept; then leaves that overflowed are split, those left
+    /// underfull merged, and the levels above rebuilt, where each `replace`
+    /// descended, shifted its leaf's totals and refreshed its path.
+    /// `removed` sees each piece a range takes out, in order, with the
+    /// edit's index, before it is unlinked (`unlinking`) or dropped. Tags
+    /// pending above must be settled first (see `replace`).
+    /// Returns, per edit, the items before its range and in it, in the list
+    /// before; nil, with nothing done, when the list holds row runs (a
+    /// range could cut one).
+    /// O(n / fanout + pieces removed and added + leaves edited · fanout).
+    mutating func replaceRuns(_ edits: [(range: Range<Int>, pieces: [Piece])], unlinking: Bool,
+                              removed: (Int, Piece) -> Void) -> [(before: Int, items: Int)]? {
+        guard sum.rows == 0 else { return nil }
+        var spans = [(before: Int, items: Int)](repeating: (0, 0), count: edits.count)
+        guard let root else {
+            let all = edits.flatMap(\.pieces)
+            self.root = ChildList.build(all, owner: owner)
+            if !all.isEmpty { owner?.childrenChanged() }
+            return spans
+        }
+        var leaves: [ListNode] = []
+        ChildList.gatherLeaves(root, into: &leaves)
+        var out = RemovedPieces(unlink: unlinking)
+        var e = 0, first = 0, itemsBefore = 0
+        var ops: [(lo: Int, hi: Int, edit: Int, adds: Bool)] = []
+        // Leaves edited whose totals are not written yet (their pieces' summaries are).
+        var stale = [Bool](repeating: false, count: leaves.count)
+        for (li, leaf) in leaves.enumerated() {
+            let leafItems = leaf.sum.items
+            // Subsections only: a child is a piece, a child index a slot.
+            let end = first + leaf.pieces.count
+            let last = li == leaves.count - 1
+            ops.removeAll(keepingCapacity: true)
+            while e < edits.count {
+                let r = edits[e].range
+                guard r.lowerBound < end || (last && r.lowerBound == end) else { break }
+                let lo = min(max(r.lowerBound, first), end), hi = max(lo, min(r.upperBound, end))
+                ops.append((lo - first, hi - first, e, r.lowerBound >= first))
+                guard r.upperBound <= end || last else { break }  // goes on in the next leaf
+                e += 1
+            }
+            first = end
+            defer { itemsBefore += leafItems }
+            guard !ops.isEmpty else { continue }
+            // The tags pending on it first, as `replace` settles its path.
+            leaf.pushTag()
+            var sums = leaf.childSums
+            leaf.childSums = []
+            let keepSums = sums.count == leaf.pieces.count
+            func items(_ i: Int) -> Int { keepSums ? sums[i].items : leaf.pieces[i].summary.items }
+            // Seen in order (a run's offsets add up), then edited last first.
+            var slot = 0, at = itemsBefore
+            for op in ops {
+                while slot < op.lo {
+                    at += items(slot)
+                    slot += 1
+                }
+                if op.adds { spans[op.edit].before = at }
+                for i in op.lo..<op.hi {
+                    let n = items(i)
+                    spans[op.edit].items += n
+                    at += n
+                    removed(op.edit, leaf.pieces[i])
+                    out.take(leaf.pieces[i])
+                }
+                slot = op.hi
+            }
+            for op in ops.reversed() {
+                let added = op.adds ? edits[op.edit].pieces : []
+                leaf.pieces.replaceSubrange(op.lo..<op.hi, with: added)
+                if keepSums { sums.replaceSubrange(op.lo..<op.hi, with: added.map(\.summary)) }
+                ChildList.adopt(added, into: leaf, owner: owner)
+            }
+            // Its totals wait: a leaf that overflowed is split, and each part totalled, next.
+            if keepSums {
+                leaf.childSums = sums
+                stale[li] = true
+            } else {
+                leaf.recompute()
+            }
+        }
+        // Overflowing leaves split, underfull ones merged into the one before.
+        var level: [ListNode] = []
+        level.reserveCapacity(leaves.count + 8)
+        for (li, leaf) in leaves.enumerated() where !leaf.pieces.isEmpty {
+            var next = leaf, fresh = !stale[li]
+            if let before = level.last, before.count < ChildList.minFill || leaf.count < ChildList.minFill {
+                level.removeLast()
+                // A leaf not edited may hold a tag pushed down from above.
+                before.pushTag()
+                leaf.pushTag()
+                next = ChildList.merged(before, leaf)
+                fresh = true
+            }
+            if next.count > ChildList.maxFill {
+                level += ChildList.split(next, into: ChildList.parts(next.count))
+            } else {
+                if !fresh { next.recompute(sums: next.childSums) }
+                level.append(next)
+            }
+        }
+        self.root = level.isEmpty ? nil : ChildList.stack(level)
+        owner?.childrenChanged()
+        return spans
+    }
+
+    /// The leaves under `node` in order, with the selection tags pending on
+    /// the way pushed down to them.
+    private static func gatherLeaves(_ node: ListNode, into out: inout [ListNode]) {
+        if node.isLeaf { return out.append(node) }
+        node.pushTag()
+        for c in node.children { gatherLeaves(c, into: &out) }
+    }
+
     /// Brings down the selection tags pending in this list on the path to
     /// child `c` (the last child when `c` is past the end), and splits the
     /// row run that `c` falls strictly inside. Returns where child `c`
@@ -491,6 +609,8 @@ struct ChildList {
         let total = node.count
         var out: [ListNode] = [node]
         let bounds = (0...parts).map { total * $0 / parts }
+        // A leaf's pieces' summaries go with them: no section is asked again.
+        let sums = node.isLeaf && node.childSums.count == total ? node.childSums : []
         if node.isLeaf {
             let all = node.pieces
             node.pieces = Array(all[bounds[0]..<bounds[1]])
@@ -512,7 +632,9 @@ struct ChildList {
                 out.append(n)
             }
         }
-        for n in out { n.recompute() }
+        for (i, n) in out.enumerated() {
+            if sums.isEmpty { n.recompute() } else { n.recompute(sums: Array(sums[bounds[i]..<bounds[i + 1]])) }
+        }
         return out
     }
 
@@ -542,15 +664,14 @@ struct ChildList {
             n.recompute()
             return n
         }
-        // Keep the last node from being underfull by sharing with its neighbour.
-        func balanceTail(_ nodes: inout [ListNode]) {
-            guard nodes.count >= 2, let last = nodes.last, last.count < minFill else { return }
-            let prev = nodes[nodes.count - 2]
-            let parts = split(merged(prev, last), into: 2)
-            nodes.removeLast(2)
-            nodes += parts
-        }
         balanceTail(&level)
+        return stack(level)
+    }
+
+    /// The levels of internal nodes above `leaves` (in order, each full
+    /// enough), built bottom-up; the root. O(leaves).
+    private static func stack(_ leaves: [ListNode]) -> ListNode {
+        var level = leaves
         while level.count > 1 {
             var next: [ListNode] = []
             for start in stride(from: 0, to: level.count, by: maxFill) {
@@ -568,12 +689,30 @@ struct ChildList {
         return level[0]
     }
 
-    /// `a` with `b`'s entries appended (b emptied).
+    /// Keeps the last node of a level from being underfull by sharing with its neighbour.
+    private static func balanceTail(_ nodes: inout [ListNode]) {
+        guard nodes.count >= 2, let last = nodes.last, last.count < minFill else { return }
+        let prev = nodes[nodes.count - 2]
+        let parts = split(merged(prev, last), into: 2)
+        nodes.removeLast(2)
+        nodes += parts
+    }
+
+    /// `a` with `b`'s entries appended (b emptied). Tags pending on either
+    /// must be pushed down first.
     private static func merged(_ a: ListNode, _ b: ListNode) -> ListNode {
         if a.isLeaf {
+            // Their pieces' summaries go with them when both keep them (see `split`).
+            let sums = a.childSums.count == a.pieces.count && b.childSums.count == b.pieces.count
+                ? a.childSums + b.childSums : nil
             a.pieces += b.pieces
             adopt(b.pieces, into: a)
             b.pieces = []
+            b.childSums = []
+            if let sums {
+                a.recompute(sums: sums)
+                return a
+            }
         } else {
             a.children += b.children
             a.childSums += b.childSums

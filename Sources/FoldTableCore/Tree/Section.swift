@@ -203,6 +203,14 @@ final class Section {
         return list.replace(range, with: pieces, unlinking: unlinking)
     }
 
+    /// `list.replaceRuns`, after bringing down the selection tags pending
+    /// in the lists above (as `replaceChildren`). O(depth · log n + n).
+    func replaceChildRuns(_ edits: [(range: Range<Int>, pieces: [Piece])], unlinking: Bool,
+                          removed: (Int, Piece) -> Void) -> [(before: Int, items: Int)]? {
+        list.settleAbove()
+        return list.replaceRuns(edits, unlinking: unlinking, removed: removed)
+    }
+
     /// Counts a change of this section's children in the top section's
     /// `structureVersion` (the child lists call it). O(depth).
     func childrenChanged() {

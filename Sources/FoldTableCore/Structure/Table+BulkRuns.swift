@@ -1,0 +1,104 @@
+/// `detach` and `attach` of many runs of one list's subsections at once:
+/// a snapshot that removes, inserts and moves sections at thousands of
+/// places of one list (DifferenceKit's benchmark shape) rebuilds the list
+/// once, where each run descended to its place and shifted a leaf's totals.
+/// The change set is the same, step for step.
+extension Table {
+    /// How many runs of edits make one rebuild of a list of subsections
+    /// cheaper than a descent each: `chosen` compares them; tests force a way.
+    enum BulkEdits { case chosen, never, always }
+
+    /// Whether `runs` edits of `parent`'s list go as one rebuild: it holds
+    /// subsections only (no row runs to cut), and the runs are enough that
+    /// one pass over its n pieces costs less than their descents (a run
+    /// costs about as much as 16 pieces of a pass).
+    func bulkPays(_ runs: Int, in parent: Section) -> Bool {
+        guard runs > 1, parent.list.sum.rows == 0 else { return false }
+        switch bulkEdits {
+        case .never: return false
+        case .always: return true
+        case .chosen: return runs * 16 >= parent.childCount
+        }
+    }
+
+    /// `detach` of every run of `runs` (its first section, child index and
+    /// count; increasing, disjoint) of `parent`'s children, with one pass
+    /// over its list: the same steps, one per run in order, and the same
+    /// moves out for the sections `moving` names. O(n / fanout + runs +
+    /// pieces of the leaves edited).
+    func detachRuns(_ runs: [(first: Section, index: Int, count: Int)], from parent: Section,
+                    moving: ((Section) -> Bool)?) {
+        guard !runs.isEmpty else { return }
+        let base = childPosition(parent, 0)
+        let follow = moving != nil && base != nil && eventState.recording
+        var out: [[(id: ObjectIdentifier, offset: Int, count: Int)]] = Array(repeating: [], count: follow ? runs.count : 0)
+        var run = -1, offset = 0
+        let edits = runs.map { ($0.index..<($0.index + $0.count), [Piece]()) }
+        guard let spans = parent.replaceChildRuns(edits, unlinking: true, removed: { k, piece in
+            guard follow, let moving, case .section(let s) = piece else { return }
+            if k != run { (run, offset) = (k, 0) }
+            let items = s.contribution.items
+            if moving(s) { out[k].append((ObjectIdentifier(s), offset, items)) }
+            offset += items
+        }) else {
+            // A list with row runs (never chosen; see `bulkPays`): one by one.
+            for r in runs { detach(r.first, count: r.count, moving: moving) }
+            return
+        }
+        parent.propagate()
+        if let base {
+            // Measured in the list before: shifted by what the runs before took.
+            var gone = 0
+            for (k, span) in spans.enumerated() {
+                recordReplace(base + span.before - gone, removed: span.items, added: 0)
+                if span.items > 0, follow, !out[k].isEmpty {
+                    eventState.changes?.reserveMovingOut(out[k].count)
+                    for o in out[k] { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
+                }
+                gone += span.items
+            }
+        }
+        recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
+    }
+
+    /// `attach` of every run of `runs` (sections to put before child
+    /// `index` of the list as it is now, increasing) into `parent`, with one
+    /// pass over its list: the same steps, one per run in order, and the
+    /// same moves in. O(n / fanout + sections attached + pieces of the
+    /// leaves edited).
+    func attachRuns(_ runs: [(index: Int, pieces: [Piece])], to parent: Section) {
+        guard !runs.isEmpty else { return }
+        let base = childPosition(parent, 0)
+        let hadChildren = parent.childCount > 0
+        guard let spans = parent.replaceChildRuns(runs.map { ($0.index..<$0.index, $0.pieces) }, unlinking: false,
+                                                  removed: { _, _ in }) else {
+            var added = 0
+            for run in runs {
+                attach(run.pieces, to: parent, at: run.index + added)
+                added += run.pieces.count
+            }
+            return
+        }
+        parent.propagate()
+        if let base {
+            var added = 0
+            for (k, run) in runs.enumerated() {
+                let counts = run.pieces.map { piece -> Int in
+                    guard case .section(let s) = piece else { return 0 }
+                    return s.contribution.items
+                }
+                let items = counts.reduce(0, +)
+                recordReplace(base + spans[k].before + added, removed: 0, added: items)
+                if items > 0, eventState.changes?.movingOut.isEmpty == false {
+                    var offset = 0
+                    for case (let i, .section(let s)) in run.pieces.enumerated() {
+                        eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: counts[i], header: s.hasHeader)
+                        offset += counts[i]
+                    }
+                }
+                added += items
+            }
+        }
+        recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
+    }
+}
