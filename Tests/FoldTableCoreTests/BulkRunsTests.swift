@@ -1,10 +1,10 @@
 import Testing
 @testable import FoldTableCore
 
-/// A snapshot that edits a list of subsections in many places rebuilds it
-/// in one pass (Table+BulkRuns.swift). Forced on and off on two tables that
-/// live the same life, it must make the same change sets, step for step,
-/// and leave the same table.
+/// A snapshot that edits a list of subsections in many places edits it
+/// in one pass over its leaves (Table+BulkRuns.swift). Forced on and off
+/// on two tables that live the same life, it must make the same change
+/// sets, step for step, and leave the same table.
 @Suite struct BulkRunsTests {
     typealias E = SnapshotEntry
 
@@ -22,7 +22,7 @@ import Testing
         return out
     }
 
-    /// Two tables, one rebuilding lists of subsections whenever it can
+    /// Two tables, one editing lists of subsections in one pass whenever it can
     /// (`always`), one editing them one run at a time (`never`).
     private func pair() throws -> (bulk: Table, single: Table, bulkSets: ChangeRecorder, singleSets: ChangeRecorder) {
         let a = try Table(), b = try Table()

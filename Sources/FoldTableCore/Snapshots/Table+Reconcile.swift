@@ -33,7 +33,9 @@ extension Table {
     /// - Complexity: O(e + s + p) to match, for e entries and a table of s
     ///   sections and p row pieces, plus O(k log k) per parent for the k kept
     ///   siblings' order, plus O(c · depth · log n) for c changes (adjacent
-    ///   sections that go or come together are one change); while a filter
+    ///   sections that go or come together are one change; a list of
+    ///   subsections changed in more places than a sixteenth of its pieces
+    ///   is changed in one pass over its leaves instead); while a filter
     ///   is on, one answer per row or section added and O(p) to derive
     ///   what shows.
     @discardableResult
@@ -249,7 +251,7 @@ extension Table {
             return n >= 0 && n < oldOf.count && oldOf[n] >= 0 && old[oldOf[n]].section === s
         }
         if runs.allSatisfy({ $0.parent === top }), bulkPays(runs.count, in: top) {
-            // Many places of the top list: one rebuild (Table+BulkRuns.swift).
+            // Many places of the top list: one pass over its leaves (Table+BulkRuns.swift).
             quietly(!isAttached(top)) { detachRuns(runs.map { ($0.first, $0.index, $0.count) }, from: top, moving: moving) }
         } else {
             for run in runs {
@@ -416,8 +418,8 @@ extension Table {
 
     /// `arrange` for a list of subsections only, before and after: its
     /// sections that stay are in order, and the moved and new ones are
-    /// attached where they belong, adjacent ones together, in one rebuild
-    /// when they go to many places (`bulkPays`).
+    /// attached where they belong, adjacent ones together, in one pass
+    /// over the list's leaves when they go to many places (`bulkPays`).
     private func attachMoved(_ x: Section, _ n: Int, _ plan: SnapshotPlan, _ match: SnapshotMatch, _ stays: [Bool]) {
         var runs: [(index: Int, pieces: [Piece])] = []
         var c = 0  // the child index reached, in the list as it is

@@ -1,14 +1,15 @@
 /// `detach` and `attach` of many runs of one list's subsections at once:
 /// a snapshot that removes, inserts and moves sections at thousands of
-/// places of one list (DifferenceKit's benchmark shape) rebuilds the list
-/// once, where each run descended to its place and shifted a leaf's totals.
+/// places of one list (DifferenceKit's benchmark shape) edits the list in
+/// one pass over its leaves (`ChildList.replaceRuns`), where each run
+/// descended to its place, shifted a leaf's totals and refreshed its path.
 /// The change set is the same, step for step.
 extension Table {
-    /// How many runs of edits make one rebuild of a list of subsections
-    /// cheaper than a descent each: `chosen` compares them; tests force a way.
+    /// Whether runs of edits of a list of subsections go in one pass over
+    /// its leaves: `chosen` compares the costs; tests force either way.
     enum BulkEdits { case chosen, never, always }
 
-    /// Whether `runs` edits of `parent`'s list go as one rebuild: it holds
+    /// Whether `runs` edits of `parent`'s list go in one pass: it holds
     /// subsections only (no row runs to cut), and the runs are enough that
     /// one pass over its n pieces costs less than their descents (a run
     /// costs about as much as 16 pieces of a pass).

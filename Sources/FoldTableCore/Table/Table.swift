@@ -60,8 +60,8 @@ public final class Table {
     /// What `applySnapshot`, `finishLoad` and `importState` check their
     /// memory needs against before they build anything (Table+Memory.swift).
     var memoryHeadroom = MemoryHeadroom.system
-    /// Whether a snapshot edits a list of subsections in many places with
-    /// one rebuild (Table+BulkRuns.swift); tests force either way.
+    /// Whether a snapshot edits a list of subsections in many places in
+    /// one pass over its leaves (Table+BulkRuns.swift); tests force either way.
     var bulkEdits = BulkEdits.chosen
     /// The paddings in units.
     let paddingTopUnits: Int

@@ -245,6 +245,7 @@ struct ChildList {
     mutating func replaceRuns(_ edits: [(range: Range<Int>, pieces: [Piece])], unlinking: Bool,
                               removed: (Int, Piece) -> Void) -> [(before: Int, items: Int)]? {
         guard sum.rows == 0 else { return nil }
+        guard !edits.isEmpty else { return [] }
         var spans = [(before: Int, items: Int)](repeating: (0, 0), count: edits.count)
         guard let root else {
             let all = edits.flatMap(\.pieces)
