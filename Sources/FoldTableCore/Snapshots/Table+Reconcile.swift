@@ -250,8 +250,8 @@ extension Table {
             let n = s.snapshotNumber
             return n >= 0 && n < oldOf.count && oldOf[n] >= 0 && old[oldOf[n]].section === s
         }
-        if runs.allSatisfy({ $0.parent === top }), bulkPays(runs.count, in: top) {
-            // Many places of the top list: one pass over its leaves (Table+BulkRuns.swift).
+        if runs.allSatisfy({ $0.parent === top }) {
+            // Many places of the top list go in one pass over its leaves (Table+BulkRuns.swift).
             quietly(!isAttached(top)) { detachRuns(runs.map { ($0.first, $0.index, $0.count) }, from: top, moving: moving) }
         } else {
             for run in runs {
@@ -435,16 +435,7 @@ extension Table {
             }
         }
         if !pending.isEmpty { runs.append((c, pending)) }
-        if bulkPays(runs.count, in: x) {
-            attachRuns(runs, to: x)
-        } else {
-            // One by one, each at its index once the runs before it are in.
-            var added = 0
-            for run in runs {
-                attach(run.pieces, to: x, at: run.index + added)
-                added += run.pieces.count
-            }
-        }
+        attachRuns(runs, to: x)
     }
 
     /// A new section as snapshot section `n` describes it (its key and

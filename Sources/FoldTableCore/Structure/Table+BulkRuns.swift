@@ -23,10 +23,11 @@ extension Table {
     }
 
     /// `detach` of every run of `runs` (its first section, child index and
-    /// count; increasing, disjoint) of `parent`'s children, with one pass
-    /// over its list: the same steps, one per run in order, and the same
-    /// moves out for the sections `moving` names. O(n / fanout + runs +
-    /// pieces of the leaves edited).
+    /// count; increasing, disjoint) of `parent`'s children: the same steps,
+    /// one per run in order, and the same moves out for the sections
+    /// `moving` names, made in one pass over its list when that pays
+    /// (`bulkPays`), else by `detach` one run at a time.
+    /// O(n / fanout + runs + pieces of the leaves edited) in one pass.
     func detachRuns(_ runs: [(first: Section, index: Int, count: Int)], from parent: Section,
                     moving: ((Section) -> Bool)?) {
         guard !runs.isEmpty else { return }
@@ -35,14 +36,13 @@ extension Table {
         var out: [[(id: ObjectIdentifier, offset: Int, count: Int)]] = Array(repeating: [], count: follow ? runs.count : 0)
         var run = -1, offset = 0
         let edits = runs.map { ($0.index..<($0.index + $0.count), [Piece]()) }
-        guard let spans = parent.replaceChildRuns(edits, unlinking: true, removed: { k, piece in
+        guard bulkPays(runs.count, in: parent), let spans = parent.replaceChildRuns(edits, unlinking: true, removed: { k, piece in
             guard follow, let moving, case .section(let s) = piece else { return }
             if k != run { (run, offset) = (k, 0) }
             let items = s.contribution.items
             if moving(s) { out[k].append((ObjectIdentifier(s), offset, items)) }
             offset += items
         }) else {
-            // A list with row runs (never chosen; see `bulkPays`): one by one.
             for r in runs { detach(r.first, count: r.count, moving: moving) }
             return
         }
@@ -52,10 +52,7 @@ extension Table {
             var gone = 0
             for (k, span) in spans.enumerated() {
                 recordReplace(base + span.before - gone, removed: span.items, added: 0)
-                if span.items > 0, follow, !out[k].isEmpty {
-                    eventState.changes?.reserveMovingOut(out[k].count)
-                    for o in out[k] { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
-                }
+                if span.items > 0, follow { recordMovesOut(out[k]) }
                 gone += span.items
             }
         }
@@ -63,16 +60,19 @@ extension Table {
     }
 
     /// `attach` of every run of `runs` (sections to put before child
-    /// `index` of the list as it is now, increasing) into `parent`, with one
-    /// pass over its list: the same steps, one per run in order, and the
-    /// same moves in. O(n / fanout + sections attached + pieces of the
-    /// leaves edited).
+    /// `index` of the list as it is now, increasing) into `parent`: the same
+    /// steps, one per run in order, and the same moves in, made in one pass
+    /// over its list when that pays (`bulkPays`), else by `attach` one run
+    /// at a time. O(n / fanout + sections attached + pieces of the leaves
+    /// edited) in one pass.
     func attachRuns(_ runs: [(index: Int, pieces: [Piece])], to parent: Section) {
         guard !runs.isEmpty else { return }
         let base = childPosition(parent, 0)
         let hadChildren = parent.childCount > 0
-        guard let spans = parent.replaceChildRuns(runs.map { ($0.index..<$0.index, $0.pieces) }, unlinking: false,
+        guard bulkPays(runs.count, in: parent),
+              let spans = parent.replaceChildRuns(runs.map { ($0.index..<$0.index, $0.pieces) }, unlinking: false,
                                                   removed: { _, _ in }) else {
+            // Each at its index once the runs before it are in.
             var added = 0
             for run in runs {
                 attach(run.pieces, to: parent, at: run.index + added)
@@ -84,19 +84,12 @@ extension Table {
         if let base {
             var added = 0
             for (k, run) in runs.enumerated() {
-                let counts = run.pieces.map { piece -> Int in
-                    guard case .section(let s) = piece else { return 0 }
-                    return s.contribution.items
+                let items = run.pieces.reduce(0) { n, piece in
+                    guard case .section(let s) = piece else { return n }
+                    return n + s.contribution.items
                 }
-                let items = counts.reduce(0, +)
                 recordReplace(base + spans[k].before + added, removed: 0, added: items)
-                if items > 0, eventState.changes?.movingOut.isEmpty == false {
-                    var offset = 0
-                    for case (let i, .section(let s)) in run.pieces.enumerated() {
-                        eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: counts[i], header: s.hasHeader)
-                        offset += counts[i]
-                    }
-                }
+                if items > 0 { recordMovesIn(run.pieces) }
                 added += items
             }
         }

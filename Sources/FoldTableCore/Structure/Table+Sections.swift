@@ -269,15 +269,30 @@ extension Table {
         let items = parent.list.sum.items - before
         parent.propagate()
         recordReplace(position, removed: 0, added: items)
-        if position != nil, items > 0, eventState.changes?.movingOut.isEmpty == false {
-            var offset = 0
-            for case .section(let s) in sections {
-                let count = s.contribution.items
-                eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
-                offset += count
-            }
-        }
+        if position != nil, items > 0 { recordMovesIn(sections) }
         recordChildrenChanged(parent, hadChildren: hadChildren, rowsChanged: false)
+    }
+
+    /// Records that the last step added back, among `sections` (section
+    /// pieces, its added part from the start), those an earlier step of
+    /// this change removed (`ChangeSet.moveIn`). O(sections).
+    func recordMovesIn(_ sections: [Piece]) {
+        guard eventState.changes?.movingOut.isEmpty == false else { return }
+        var offset = 0
+        for case .section(let s) in sections {
+            let count = s.contribution.items
+            eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
+            offset += count
+        }
+    }
+
+    /// Records that the last step removed the sections `out` names (where
+    /// each lies in its removed part, and its items) to add them back later
+    /// (`ChangeSet.moveOut`). O(sections).
+    func recordMovesOut(_ out: [(id: ObjectIdentifier, offset: Int, count: Int)]) {
+        guard !out.isEmpty else { return }
+        eventState.changes?.reserveMovingOut(out.count)
+        for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,
@@ -317,10 +332,7 @@ extension Table {
         let items = before - parent.list.sum.items
         parent.propagate()
         recordReplace(position, removed: items, added: 0)
-        if items > 0, !out.isEmpty {
-            eventState.changes?.reserveMovingOut(out.count)
-            for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
-        }
+        if items > 0 { recordMovesOut(out) }
         recordChildrenChanged(parent, hadChildren: true, rowsChanged: false)
     }
 

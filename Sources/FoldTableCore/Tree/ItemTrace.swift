@@ -30,7 +30,7 @@ struct ItemTrace {
 
     /// A segment in list order: a run of `length` old items from `oldStart`
     /// (-1: fresh items), `moved` when a move carried it.
-    struct Segment: Equatable {
+    struct Segment {
         var length: Int
         var oldStart: Int
         var moved: Bool
@@ -52,11 +52,6 @@ struct ItemTrace {
     private var root: Int32 = -1
     /// The segments in order when the passes built them (the treap is then empty).
     private var flat: [Segment]?
-
-    /// A list of `count` old items, none changed yet.
-    init(count: Int) {
-        if count > 0 { root = make(length: count, oldStart: 0) }
-    }
 
     /// Applies `changes` in order, carrying the items `links` name from the
     /// step that removes them to the step that adds them.
@@ -210,9 +205,10 @@ struct ItemTrace {
     }
 
     /// The segments in new-list order.
-    private func segments() -> [(length: Int, oldStart: Int, moved: Bool)] {
-        var out: [(length: Int, oldStart: Int, moved: Bool)] = []
-        walk { out.append(($0, $1, $2)) }
+    private func segments() -> [Segment] {
+        if let flat { return flat }
+        var out: [Segment] = []
+        walk { out.append(Segment(length: $0, oldStart: $1, moved: $2)) }
         return out
     }
 
@@ -223,7 +219,7 @@ struct ItemTrace {
     /// find the fewest moves), preferring, among equals, those no move
     /// carried. O(s log s) with a Fenwick tree of prefix maxima over the
     /// segments' old ranks.
-    private func keptSegments(_ segments: [(length: Int, oldStart: Int, moved: Bool)], fewest: Bool) -> [Bool] {
+    private func keptSegments(_ segments: [Segment], fewest: Bool) -> [Bool] {
         guard fewest else { return segments.map { $0.oldStart >= 0 && !$0.moved } }
         let old = segments.indices.filter { segments[$0].oldStart >= 0 }
         var rank = [Int](repeating: 0, count: segments.count)
