@@ -86,10 +86,13 @@ struct ItemWalker<Visitor: ItemVisitor> {
     mutating func walkList(_ sec: Section, sectionIndex: Int, depth: Int) -> Bool {
         var rows = 0
         var children = 0
-        guard let root = sec.list.root else { return true }
-        return walk(root, sec, sectionIndex, depth, &rows, &children)
+        guard let root = sec.listRoot else { return true }
+        return root._withUnsafeGuaranteedRef { walk($0, sec, sectionIndex, depth, &rows, &children) }
     }
 
+    // Nodes and subsections are held unretained on the way (`_withUnsafeGuaranteedRef`):
+    // the table holds them while it reads, and a retain apiece was most of
+    // what a viewport's walk spent besides its items.
     private mutating func walk(_ n: ListNode, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                                _ rows: inout Int, _ children: inout Int) -> Bool {
         let rowHeight = sec.rowUnits
@@ -122,12 +125,40 @@ struct ItemWalker<Visitor: ItemVisitor> {
         }
         n.pushTag()  // what it holds is read: its selection must be exact
         if !n.isLeaf {
-            for i in first..<n.children.count {
-                guard walk(n.children[i], sec, sectionIndex, depth, &rows, &children) else { return false }
+            let count = n.children.count
+            for i in first..<count {
+                let child = n.children.withUnsafeBufferPointer { Unmanaged.passUnretained($0[i]) }
+                guard child._withUnsafeGuaranteedRef({ walk($0, sec, sectionIndex, depth, &rows, &children) }) else {
+                    return false
+                }
             }
             return true
         }
+        // What the leaf records of each piece (`TotalsView.lookup`) tells a
+        // plain run's heights and a subsection's address: most pieces are
+        // walked without reading (or copying) the piece.
+        let view = n.totals.view
         for slot in first..<n.pieces.count {
+            let lookup = view.get(slot, TotalsView.lookup)
+            switch LookupTag.tag(lookup) {
+            case LookupTag.plainRows:
+                let count = view.get(slot &+ 1, TotalsView.rows) &- view.get(slot, TotalsView.rows)
+                guard walkPlain(PlainRows(lookup: lookup, count: count).unsafelyUnwrapped, sec, sectionIndex,
+                                depth, rows) else { return false }
+                rows += count
+                children += count
+                continue
+            case LookupTag.section:
+                let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
+                let index = children
+                children += 1
+                guard Unmanaged<Section>.fromOpaque(p)._withUnsafeGuaranteedRef({
+                    walkSection($0, index, depth)
+                }) else { return false }
+                continue
+            default:
+                break
+            }
             switch n.pieces[slot] {
             case .rows(let run):
                 guard walkRun(run, sec, sectionIndex, depth, rows) else { return false }
@@ -136,25 +167,58 @@ struct ItemWalker<Visitor: ItemVisitor> {
             case .section(let sub):
                 let index = children
                 children += 1
-                if sub.filterHidden { continue }
-                if sub.hasHeader {
-                    guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
-                }
-                if sub.placeholderItems > 0 {
-                    guard emit(.placeholder, sub, index, depth, sub.rowUnits) else { return false }
-                } else if sub.showsChildren {
-                    let inner = sub.list.sum
-                    if before(end: position &+ inner.items, bottom: top &+ inner.height(sub.rowUnits)) {
-                        position += inner.items
-                        top += inner.height(sub.rowUnits)
-                    } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
-                        return false
-                    }
-                }
-                if sub.hasFooter {
-                    guard emit(.footer, sub, index, depth, sub.footerUnits) else { return false }
-                }
+                guard walkSection(sub, index, depth) else { return false }
             }
+        }
+        return true
+    }
+
+    /// A subsection (child `index` of its parent, at `depth`): its header,
+    /// placeholder or children, and footer, from the start on.
+    private mutating func walkSection(_ sub: Section, _ index: Int, _ depth: Int) -> Bool {
+        if sub.filterHidden { return true }
+        if sub.hasHeader {
+            guard emit(.header, sub, index, depth, sub.headerUnits) else { return false }
+        }
+        if sub.placeholderItems > 0 {
+            guard emit(.placeholder, sub, index, depth, sub.rowUnits) else { return false }
+        } else if sub.showsChildren {
+            let inner = sub.list.sum
+            if before(end: position &+ inner.items, bottom: top &+ inner.height(sub.rowUnits)) {
+                position += inner.items
+                top += inner.height(sub.rowUnits)
+            } else if !walkList(sub, sectionIndex: index, depth: depth + 1) {
+                return false
+            }
+        }
+        if sub.hasFooter {
+            guard emit(.footer, sub, index, depth, sub.footerUnits) else { return false }
+        }
+        return true
+    }
+
+    /// The rows of a run without marks or expanded heights, read from its
+    /// leaf's record (`PlainRows`), from the start on (`rows`: the rows of
+    /// the section before it); advances past the run.
+    private mutating func walkPlain(_ plain: PlainRows, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
+                                    _ rows: Int) -> Bool {
+        let rowHeight = sec.rowUnits
+        var i = 0
+        if !started {
+            switch start {
+            case .position(let p): i = max(0, min(plain.count, p - position))
+            case .bottom(let y, let inclusive):
+                i = plain.firstRow(bottomBeyond: y &- top, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
+            }
+            top += plain.prefixHeight(i, rowHeight: rowHeight)
+            position += i
+        }
+        guard i < plain.count else { return true }
+        var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: 0, sectionID: sec.id)
+        while i < plain.count {
+            item.row = rows &+ i
+            guard hand(item, plain.height(i, rowHeight: rowHeight)) else { return false }
+            i &+= 1
         }
         return true
     }

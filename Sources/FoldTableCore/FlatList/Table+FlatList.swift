@@ -25,7 +25,8 @@ extension Table {
     func settledDescent<Sum: DescentSum>(_ sec: Section, _ metric: Metric, _ index: Int,
                                          adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         var tagSeen = false
-        guard let found = sec.list.descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) else { return nil }
+        guard let found = ChildList.descend(from: sec.listRoot, metric, index, tagSeen: &tagSeen,
+                                            adding: Sum.self) else { return nil }
         // Most reads find no tag on the path, and so settle nothing.
         guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
@@ -39,29 +40,44 @@ extension Table {
     /// height). O(depth · log n).
     func itemTopUnits(at position: Int) throws -> Int {
         try checkPosition(position)
-        var sec = root
+        // Unretained on the way down, as in `firstItem(bottomBeyond:)`.
+        var sec = Unmanaged.passUnretained(root)
         var local = position
         var top = paddingTopUnits
-        var tagSeen = false  // (not settled: see above)
-        while let (node, within, above) = sec.list.descend(.items, local, tagSeen: &tagSeen, adding: Heights.self) {
-            let rowHeight = sec.rowUnits
-            var before = above
-            before.add(node.totals, node.slot)
-            top += before.height(rowHeight)
-            if let row = node.row(within, rowHeight: rowHeight, measure: true) { return top + row.top }
-            guard let sub = node.section else { break }
-            if within == 0, sub.hasHeader { return top }
-            top += sub.shownHeaderUnits
-            let inner = within - sub.headerItems
-            if inner < sub.shownChildrenItems {
-                sec = sub
-                local = inner
-                continue
+        while true {
+            let step = sec._withUnsafeGuaranteedRef { sec -> Unmanaged<Section>?? in
+                var tagSeen = false  // (not settled: see above)
+                guard let (node, within, above) = ChildList.descend(from: sec.listRoot, .items, local,
+                                                                    tagSeen: &tagSeen, adding: Heights.self) else {
+                    // A loading or failed section's placeholder (as in locateItem).
+                    return sec.placeholderItems > 0 ? .some(nil) : nil
+                }
+                let rowHeight = sec.rowUnits
+                var before = above
+                before.add(node.totals, node.slot)
+                top += before.height(rowHeight)
+                if let row = node.row(within, rowHeight: rowHeight, measure: true) {
+                    top += row.top
+                    return .some(nil)
+                }
+                guard let subRef = node.sectionRef else { return nil }
+                return subRef._withUnsafeGuaranteedRef { sub -> Unmanaged<Section>?? in
+                    if within == 0, sub.hasHeader { return .some(nil) }
+                    top += sub.shownHeaderUnits
+                    let inner = within - sub.headerItems
+                    if inner < sub.shownChildrenItems {
+                        local = inner
+                        return .some(subRef)
+                    }
+                    top += sub.shownChildrenHeight  // its footer
+                    return .some(nil)
+                }
             }
-            return top + sub.shownChildrenHeight  // its footer
+            // nil: not found; .some(nil): `top` is the answer; else one level down.
+            guard let step else { break }
+            guard let next = step else { return top }
+            sec = next
         }
-        // A loading or failed section's placeholder (as in locateItem).
-        if sec.placeholderItems > 0 { return top }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }
 
@@ -83,64 +99,77 @@ extension Table {
                                            onSection: ((Section, Int, Int, Int) -> Void)?) throws -> PlacedItem {
         let measure = Sum.measures
         try checkPosition(position)
-        var sec = root
+        // Unretained on the way down, as in `firstItem(bottomBeyond:)`.
+        var sec = Unmanaged.passUnretained(root)
         var sectionIndex = -1
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
         var top = measure ? paddingTopUnits : 0  // in units, converted once at the end
-        while let (node, within, above) = settledDescent(sec, .items, local, adding: Sum.self) {
-            if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
-                // A plain row in a leaf of rows: the items before its run are
-                // its rows, already read by the descent; nothing else of the
-                // leaf is needed (a cache miss in a large table).
-                // (Items are rows there unless a filter hides some.)
-                let row = above.rows + node.totals.get(node.slot, filter == nil ? TotalsView.items : TotalsView.rows)
-                    + within
-                let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row, sectionID: sec.id)
-                return PlacedItem(position: position, item: item, top: 0, height: 0)
+        while true {
+            let step = sec._withUnsafeGuaranteedRef { sec -> LocateStep in
+                guard let (node, within, above) = settledDescent(sec, .items, local, adding: Sum.self) else {
+                    // A loading or failed section's list is empty: its
+                    // placeholder is all it shows.
+                    guard sec.placeholderItems > 0 else { return .missing }
+                    return .found(PlacedItem(position: position,
+                                             item: .placeholder(of: sec, index: sectionIndex, depth: depth - 1),
+                                             top: Units.points(top), height: sec.rowHeight))
+                }
+                if !measure, LookupTag.tag(node.lookup) == LookupTag.plainRows, node.totals.holdsRowsOnly {
+                    // A plain row in a leaf of rows: the items before its run are
+                    // its rows, already read by the descent; nothing else of the
+                    // leaf is needed (a cache miss in a large table).
+                    // (Items are rows there unless a filter hides some.)
+                    let row = above.rows + node.totals.get(node.slot, filter == nil ? TotalsView.items : TotalsView.rows)
+                        + within
+                    let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: row, sectionID: sec.id)
+                    return .found(PlacedItem(position: position, item: item, top: 0, height: 0))
+                }
+                var before = above
+                before.add(node.totals, node.slot)
+                top += before.height(sec.rowUnits)
+                if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
+                    var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + row.index,
+                                    expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
+                    item.matched = row.matched
+                    item.selected = row.selected
+                    return .found(PlacedItem(position: position, item: item,
+                                             top: measure ? Units.points(top + row.top) : 0,
+                                             height: Units.points(row.height)))
+                }
+                guard let subRef = node.sectionRef else { return .missing }
+                let index = before.children
+                return subRef._withUnsafeGuaranteedRef { sub -> LocateStep in
+                    onSection?(sub, index, position - within, top)
+                    if within == 0, sub.hasHeader {
+                        var item = Item(kind: .header, depth: depth, section: index, collapsed: !sub.showsChildren,
+                                        collapsible: sub.collapsible, sectionID: sub.id)
+                        item.matched = sub.filterMatched
+                        item.selected = sub.selected
+                        return .found(PlacedItem(position: position, item: item, top: Units.points(top),
+                                                 height: sub.headerHeight))
+                    }
+                    if measure { top += sub.shownHeaderUnits }
+                    let inner = within - sub.headerItems
+                    if inner < sub.shownChildrenItems {
+                        sectionIndex = index
+                        depth += 1
+                        local = inner
+                        return .down(subRef)
+                    }
+                    let footer = Item(kind: .footer, depth: depth, section: index, collapsed: !sub.showsChildren,
+                                      collapsible: sub.collapsible, sectionID: sub.id)
+                    return .found(PlacedItem(position: position, item: footer,
+                                             top: measure ? Units.points(top + sub.shownChildrenHeight) : 0,
+                                             height: sub.footerHeight))
+                }
             }
-            var before = above
-            before.add(node.totals, node.slot)
-            top += before.height(sec.rowUnits)
-            if let row = node.row(within, rowHeight: sec.rowUnits, measure: measure) {
-                var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: before.rows + row.index,
-                                expanded: row.expanded, expandable: row.expandable, sectionID: sec.id)
-                item.matched = row.matched
-                item.selected = row.selected
-                return PlacedItem(position: position, item: item, top: measure ? Units.points(top + row.top) : 0,
-                                  height: Units.points(row.height))
+            switch step {
+            case .found(let placed): return placed
+            case .down(let sub): sec = sub
+            case .missing: throw FoldError(.internalError, "position \(position) was not found in the item tree")
             }
-            guard let sub = node.section else { break }
-            let index = before.children
-            onSection?(sub, index, position - within, top)
-            if within == 0, sub.hasHeader {
-                var item = Item(kind: .header, depth: depth, section: index, collapsed: !sub.showsChildren,
-                                collapsible: sub.collapsible, sectionID: sub.id)
-                item.matched = sub.filterMatched
-                item.selected = sub.selected
-                return PlacedItem(position: position, item: item, top: Units.points(top), height: sub.headerHeight)
-            }
-            if measure { top += sub.shownHeaderUnits }
-            let inner = within - sub.headerItems
-            if inner < sub.shownChildrenItems {
-                sec = sub
-                sectionIndex = index
-                depth += 1
-                local = inner
-                continue
-            }
-            return PlacedItem(position: position, item: Item(kind: .footer, depth: depth, section: index,
-                                                             collapsed: !sub.showsChildren, collapsible: sub.collapsible,
-                                                                 sectionID: sub.id),
-                              top: measure ? Units.points(top + sub.shownChildrenHeight) : 0, height: sub.footerHeight)
         }
-        // A loading or failed section's list is empty: its placeholder is all
-        // it shows (checked here, out of the loop, which stays as it was).
-        if sec.placeholderItems > 0 {
-            return PlacedItem(position: position, item: .placeholder(of: sec, index: sectionIndex, depth: depth - 1),
-                              top: Units.points(top), height: sec.rowHeight)
-        }
-        throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }
 
     /// Position of a section's header.
@@ -211,4 +240,12 @@ extension Table {
         }
         return header.position + s.headerItems + before.items + item
     }
+}
+
+/// What one level of `Table.locateItem` found.
+private enum LocateStep {
+    case found(PlacedItem)
+    /// The item is inside this subsection.
+    case down(Unmanaged<Section>)
+    case missing
 }

@@ -96,50 +96,70 @@ extension Table {
     }
 
     /// Both of the above: `top` only with `measure` (a constant where it is
-    /// inlined, so `firstPosition` pays nothing for it).
+    /// inlined, so `firstPosition` pays nothing for it). The sections on
+    /// the way down are held unretained: the table holds them all while it
+    /// reads, and a retain is an atomic write per level.
     @inline(__always)
     private func firstItem(bottomBeyond y: Int, inclusive: Bool, measure: Bool) -> (position: Int, top: Int) {
-        @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
-        var sec = root
+        var sec = Unmanaged.passUnretained(root)
         var top = paddingTopUnits
         var base = 0
-        descend: while true {
-            let rowHeight = sec.rowUnits
-            guard let (ref, before) = sec.list.locate(endingBeyond: y &- top, inclusive: inclusive,
-                                                      rowHeight: rowHeight) else {
-                return (base + sec.list.sum.items, top)
+        while true {
+            let next = sec._withUnsafeGuaranteedRef { sec in
+                firstItem(in: sec, bottomBeyond: y, inclusive: inclusive, measure: measure, top: &top, base: &base)
             }
-            top += before.height(rowHeight)
-            base += before.items
-            let local = y &- top
-            if let found = ref.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) {
-                guard measure else { return (base + found, 0) }
-                return (base + found, top &+ (ref.row(found, rowHeight: rowHeight, measure: true)?.top ?? 0))
-            }
-            // A row run was handled above.
-            if let sub = ref.section {
-                // A section the filter hides has no item (nor height): the next one is at `base`.
-                if sub.filterHidden { return (base, top) }
-                // Its contribution's two fields, read once from its list.
-                let inner = sub.list.sum
-                if beyond(top + sub.shownUnits(inner)) {
-                    if sub.hasHeader, beyond(top + sub.headerUnits) { return (base, top) }
-                    base += sub.headerItems
-                    top += sub.shownHeaderUnits
-                    if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
-                        // A placeholder: its section's list is empty, so the
-                        // next round finds nothing and returns its position.
-                        sec = sub
-                        continue descend
-                    }
-                    // Its footer.
-                    return (base + sub.shownChildrenItems, top &+ sub.shownChildrenHeight)
-                }
+            guard let next else { return (base, top) }
+            sec = next
+        }
+    }
+
+    /// One level of `firstItem`: in `sec`'s list, whose top is `top` and
+    /// first position `base`. Returns the subsection to go down into (its
+    /// list's top and first position left in `top` and `base`), or nil with
+    /// the answer in `base` and `top`.
+    @inline(__always)
+    private func firstItem(in sec: Section, bottomBeyond y: Int, inclusive: Bool, measure: Bool,
+                           top: inout Int, base: inout Int) -> Unmanaged<Section>? {
+        @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
+        let rowHeight = sec.rowUnits
+        guard let (ref, before) = ChildList.locate(from: sec.listRoot, endingBeyond: y &- top,
+                                                   inclusive: inclusive, rowHeight: rowHeight) else {
+            base += sec.list.sum.items
+            return nil
+        }
+        top += before.height(rowHeight)
+        base += before.items
+        let local = y &- top
+        if let found = ref.firstRow(bottomBeyond: local, inclusive: inclusive, rowHeight: rowHeight) {
+            base += found
+            top = measure ? top &+ (ref.row(found, rowHeight: rowHeight, measure: true)?.top ?? 0) : 0
+            return nil
+        }
+        // A row run was handled above.
+        guard let subRef = ref.sectionRef else { return nil }  // (not reached: the piece ends beyond y)
+        return subRef._withUnsafeGuaranteedRef { sub in
+            // A section the filter hides has no item (nor height): the next one is at `base`.
+            if sub.filterHidden { return nil }
+            // Its contribution's two fields, read once from its list.
+            let inner = sub.list.sum
+            guard beyond(top + sub.shownUnits(inner)) else {
+                // Not reached: the piece's end is beyond y, so one of its items' is.
                 top += sub.shownUnits(inner)
                 base += sub.shownItems(inner)
+                return nil
             }
-            // Not reached: the piece's end is beyond y, so one of its items' is.
-            return (base, top)
+            if sub.hasHeader, beyond(top + sub.headerUnits) { return nil }
+            base += sub.headerItems
+            top += sub.shownHeaderUnits
+            if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
+                // A placeholder: its section's list is empty, so the next
+                // round finds nothing and returns its position.
+                return subRef
+            }
+            // Its footer.
+            base += sub.shownChildrenItems
+            top &+= sub.shownChildrenHeight
+            return nil
         }
     }
 }

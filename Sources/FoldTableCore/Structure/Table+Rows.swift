@@ -270,13 +270,13 @@ extension Table {
         let node: PieceRef, within: Int
         var before = Counts()
         if looks {
-            guard let found = s.list.descendSettled(.rows, row, adding: Counts.self) else {
+            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: Counts.self) else {
                 throw rowMissing(row, in: s)
             }
             (node, within, before) = found
             before += node.totals.prefix(node.slot)
         } else {
-            guard let found = s.list.descendSettled(.rows, row, adding: NoTotals.self) else {
+            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: NoTotals.self) else {
                 throw rowMissing(row, in: s)
             }
             (node, within) = (found.ref, found.within)

@@ -9,14 +9,22 @@ struct ChildList {
     static let maxFill = 32
     static let minFill = 8
 
-    private(set) var root: ListNode?
+    private(set) var root: ListNode? {
+        didSet { rootRef = root.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `root`, unretained, for the read paths: loading a class reference
+    /// out of a section's list retains it (an atomic write apiece, several
+    /// per lookup), loading this does not. Valid while `root` holds it.
+    private(set) var rootRef: Unmanaged<ListNode>?
     /// The section whose children these are (set by `Section`): editing
     /// first brings down the selection tags pending above (`SelectionTag`).
     unowned(unsafe) var owner: Section?
 
     init() {}
 
-    var sum: Summary { root?.sum ?? .zero }
+    var sum: Summary {
+        @inline(__always) get { rootRef?._withUnsafeGuaranteedRef { $0.sum } ?? .zero }
+    }
 
     // MARK: Finding
 
@@ -59,12 +67,24 @@ struct ChildList {
     @inline(__always)
     func descend<Sum: DescentSum>(_ metric: Metric, _ index: Int, tagSeen: inout Bool,
                                   adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
-        guard let root, index >= 0, index < metric.of(root.sum) else { return nil }
+        ChildList.descend(from: rootRef, metric, index, tagSeen: &tagSeen, adding: Sum.self)
+    }
+
+    /// `descend` from the root `rootRef` (a list's, unretained). Static so
+    /// that a caller holding a section reads only that field of its list:
+    /// calling a method on `section.list` copies the list, which retains
+    /// its root for the call. O(fanout · log n).
+    @inline(__always)
+    static func descend<Sum: DescentSum>(from rootRef: Unmanaged<ListNode>?, _ metric: Metric, _ index: Int,
+                                         tagSeen: inout Bool,
+                                         adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
-        var node = Unmanaged.passUnretained(root)
-        var view = root.totals.view
-        if root.tag != .none { tagSeen = true }
+        guard var node = rootRef, index >= 0 else { return nil }
+        let (first, total, tag) = node._withUnsafeGuaranteedRef { r in (r.totals.view, metric.of(r.sum), r.tag) }
+        guard index < total else { return nil }
+        var view = first
+        if tag != .none { tagSeen = true }
         var k = index
         var above = Sum()
         while true {
@@ -101,9 +121,15 @@ struct ChildList {
     /// or `>= y` when `inclusive`), with the items and heights of everything
     /// before it; nil if none is. O(fanout · log n), like `locate`.
     func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
-        guard let root else { return nil }
-        var node = Unmanaged.passUnretained(root)
-        var view = root.totals.view
+        ChildList.locate(from: rootRef, endingBeyond: y, inclusive: inclusive, rowHeight: rowHeight)
+    }
+
+    /// `locate(endingBeyond:)` from the root `rootRef` (static: see
+    /// `descend(from:)`). O(fanout · log n).
+    static func locate(from rootRef: Unmanaged<ListNode>?, endingBeyond y: Int, inclusive: Bool,
+                       rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
+        guard var node = rootRef else { return nil }
+        var view = node._withUnsafeGuaranteedRef { $0.totals.view }
         var before = ItemsAndHeights()
         while true {
             let top = before.height(rowHeight)
@@ -397,6 +423,18 @@ struct ChildList {
         var tagSeen = false
         guard let found = descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) else { return nil }
         return settle(found.ref.leaf) ? descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) : found
+    }
+
+    /// `descendSettled` in the list of `owner` (static: see `descend(from:)`).
+    @inline(__always)
+    static func descendSettled<Sum: DescentSum>(in owner: Section, _ metric: Metric, _ index: Int,
+                                                adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
+        var tagSeen = false
+        guard let found = descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self) else {
+            return nil
+        }
+        guard found.ref.leaf.settle(owner: owner) else { return found }
+        return descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
     /// Brings down the tags pending in the lists above this one, onto its

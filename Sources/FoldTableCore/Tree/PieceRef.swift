@@ -33,14 +33,23 @@ struct PieceRef {
     /// The subsection here (unretained, like `leaf`: valid until the list
     /// changes), from the leaf's totals when they record it; nil for a row
     /// run. O(1).
-    var section: Section? {
+    var section: Section? { sectionRef?.takeUnretainedValue() }
+
+    /// The same, as a reference a read path can use without retaining it
+    /// (`_withUnsafeGuaranteedRef`). O(1).
+    @inline(__always)
+    var sectionRef: Unmanaged<Section>? {
         switch LookupTag.tag(lookup) {
         case LookupTag.section:
             let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
-            return Unmanaged<Section>.fromOpaque(p).takeUnretainedValue()
+            return Unmanaged<Section>.fromOpaque(p)
         case LookupTag.none:
-            guard case .section(let s) = piece else { return nil }
-            return s
+            return Unmanaged.passUnretained(leaf)._withUnsafeGuaranteedRef { leaf in
+                leaf.pieces.withUnsafeBufferPointer { p -> Unmanaged<Section>? in
+                    guard case .section(let s) = p[slot] else { return nil }
+                    return Unmanaged.passUnretained(s)
+                }
+            }
         default:
             return nil
         }

@@ -19,7 +19,7 @@ final class Section {
     /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
     /// an ordinary section. Any other state means no children.
     var load = LoadState.loaded {
-        didSet { placeholderItems = load.showsPlaceholder ? 1 : 0 }
+        didSet { showsPlaceholder = load.showsPlaceholder }
     }
     /// Both unretained (the parent owns this section, the list its leaves),
     /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
@@ -84,6 +84,9 @@ final class Section {
     var filterHidden = false
     var filterOpened = false
     var filterClosed = false
+    /// Whether it shows the placeholder item (`placeholderItems`). A Bool
+    /// among Bools: as an Int it took eight bytes of its own.
+    private var showsPlaceholder = false
     /// Selected through its header (Table+Selection.swift); counted in
     /// `contribution`, so changing it needs `propagate()`. Exact only once
     /// the tags above it are settled (`SelectionTag`).
@@ -109,6 +112,12 @@ final class Section {
         list.owner = self
     }
 
+    /// Its list's root, unretained (`ChildList.rootRef`), for the read paths
+    /// (`ChildList.descend(from:)`).
+    var listRoot: Unmanaged<ListNode>? {
+        @inline(__always) get { list.rootRef }
+    }
+
     var hasFooter: Bool { footerUnits > 0 }
     var childCount: Int { list.sum.children }
     var rowCount: Int { list.sum.rows }
@@ -125,7 +134,9 @@ final class Section {
     /// The placeholder item that stands for children that are loading or
     /// failed to load (only while expanded: collapsing ends the load): 1 or 0.
     /// Stored, as a footer's height is: `contribution` reads it like one.
-    private(set) var placeholderItems = 0
+    var placeholderItems: Int {
+        @inline(__always) get { showsPlaceholder ? 1 : 0 }
+    }
     /// The header's items (1, or 0 without a header item) and its height in units.
     var headerItems: Int { hasHeader ? 1 : 0 }
     var shownHeaderUnits: Int { hasHeader ? headerUnits : 0 }
