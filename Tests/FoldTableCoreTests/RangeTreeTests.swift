@@ -138,4 +138,38 @@ import Testing
             if t.all() != want { return }
         }
     }
+
+    /// Most change sets hold one range, kept inline until a second one
+    /// joins it: many short histories from empty, each edit near the first
+    /// range (inside it, across either end, touching it), checked against
+    /// the model after every edit.
+    @Test(arguments: [31, 32] as [UInt64])
+    func shortHistoriesMatchTheNaiveModel(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        for history in 0..<3000 {
+            var t = RangeTree()
+            var model = Flags()
+            let a = Int.random(in: 5..<20, using: &rng)
+            let first = a..<(a + Int.random(in: 1...8, using: &rng))
+            t.insert(first)
+            model.insert(first)
+            for step in 0..<Int.random(in: 1...4, using: &rng) {
+                let p = Int.random(in: 0..<32, using: &rng)
+                if Bool.random(using: &rng) {
+                    let r = p..<(p + Int.random(in: 1...6, using: &rng))
+                    t.insert(r)
+                    model.insert(r)
+                } else {
+                    let removed = Int.random(in: 0...6, using: &rng)
+                    let added = Int.random(in: 0...6, using: &rng)
+                    t.replace(at: p, removed: removed, added: added)
+                    model.replace(at: p, removed: removed, added: added)
+                }
+                let want = model.runs
+                #expect(t.all() == want, "history \(history), step \(step)")
+                #expect(t.isEmpty == want.isEmpty, "history \(history), step \(step)")
+                if t.all() != want { return }
+            }
+        }
+    }
 }

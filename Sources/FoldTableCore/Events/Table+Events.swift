@@ -26,8 +26,14 @@ struct Listeners {
 /// mutation, the open batch, and whether a mutation or a callback runs.
 struct EventState {
     /// What the outermost running mutation did to the flat list; nil
-    /// outside one (or while a detached tree is worked on).
+    /// outside one (or while a detached tree is worked on). Set and cleared
+    /// only through `startRecording` and `stopRecording`, which keep
+    /// `recording` in step; edited in place (`changes?.…`) in between.
     var changes: ChangeSet?
+    /// Whether `changes` is not nil, stored: testing the Optional copied
+    /// the whole change set through an outlined copy (about 600
+    /// instructions a recorded mutation; callgrind, 2026-11-29).
+    private(set) var recording = false
     /// The open batch, while edits are grouped into one change set (Table+Batch.swift).
     var batch: Batch?
     /// 1 inside a mutation (`mutate`), so nested calls just run.
@@ -36,12 +42,16 @@ struct EventState {
     /// fail with `.busy`.
     var notifying = false
 
-    /// Whether a change set is recorded (`changes` is not nil), tested in
-    /// place: `changes != nil` copied the change set, retaining and
-    /// releasing its arrays, on every row edit (callgrind, 2026-11-29).
-    var recording: Bool {
-        if case .some = changes { return true }
-        return false
+    /// Starts recording into `set`.
+    mutating func startRecording(_ set: ChangeSet) {
+        changes = set
+        recording = true
+    }
+
+    /// Stops recording; returns what was recorded (moved out, not copied).
+    mutating func stopRecording() -> ChangeSet? {
+        recording = false
+        return changes.take()
     }
 
     /// Whether a batch is open (`batch` is not nil), tested in place.
@@ -206,7 +216,7 @@ extension Table {
         let anchor = batched ? nil : captureAnchor()
         let follows = !batched && followsEnd()
         if !batched { captureTransitionStart() }
-        eventState.changes = ChangeSet()
+        eventState.startRecording(ChangeSet())
         eventState.changes?.itemsBefore = itemCount
         let version = root.structureVersion
         // Focus follows its item; where it was tells where it goes when its
@@ -219,7 +229,7 @@ extension Table {
         } catch {
             (selectionState.anchor, focusState.focused) = held
             focusState.placed = false
-            eventState.changes = nil
+            _ = eventState.stopRecording()
             if !batched { dropTransitionStart() }
             // A failed call changes nothing, but a callback may have read a
             // version that belonged to a shape the failure undid (a load or
@@ -229,7 +239,7 @@ extension Table {
             throw error
         }
         if held.1 != nil || focusState.focused != nil || focusState.placed { settleFocus(before: focusBefore) }
-        var set = eventState.changes.take() ?? ChangeSet()  // moved out, not copied
+        var set = eventState.stopRecording() ?? ChangeSet()
         if batched {
             eventState.batch?.absorb(set)
             return result
@@ -259,6 +269,7 @@ extension Table {
         finishTransition(set)  // built before the listeners run, so they may read it
         eventState.notifying = true
         defer { eventState.notifying = false }
+        guard !listeners.changes.isEmpty else { return }
         let told = set
         eachListener(\.changes) { $0(told); return true }
     }

@@ -129,7 +129,7 @@ extension Table {
                 // following it) while the next round looks.
                 if follows, let end = moveViewportToEnd() {
                     top = end
-                } else if let anchor, let t = try? placedItem(at: anchor.position).top,
+                } else if let anchor, let t = try? itemTop(at: anchor.position),
                           let placed = placeViewport(at: t + anchor.delta) {
                     top = placed
                 }

@@ -164,7 +164,7 @@ extension Table {
         }
         // Below the last item: anchored to it.
         let p = itemCount - 1
-        guard let top = try? placedItem(at: p).top else { return nil }
+        guard let top = try? itemTop(at: p) else { return nil }
         return (p, v.offset - top)
     }
 
@@ -173,7 +173,7 @@ extension Table {
     func reanchor(_ anchor: (position: Int, delta: Double), after set: ChangeSet) -> Double? {
         guard let v = viewport else { return nil }
         var offset = v.offset
-        if let p = set.map(anchor.position, count: itemCount), let top = try? placedItem(at: p).top {
+        if let p = set.map(anchor.position, count: itemCount), let top = try? itemTop(at: p) {
             offset = top + anchor.delta
         }
         return placeViewport(at: offset)

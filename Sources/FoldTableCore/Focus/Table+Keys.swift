@@ -66,7 +66,7 @@ extension Table {
         }
         let from = focusPosition
         // Pages keep the focus at its place on screen: where it was.
-        let topBefore = key == .pageUp || key == .pageDown ? from.flatMap { try? placedItem(at: $0).top } : nil
+        let topBefore = key == .pageUp || key == .pageDown ? from.flatMap { try? itemTop(at: $0) } : nil
         var result = KeyResult()
         try mutate {
             (result.handled, result.action) = try apply(key, modifiers, from: from)
@@ -75,7 +75,7 @@ extension Table {
         guard let v = viewport else { return result }
         result.scrollOffset = v.offset
         guard result.handled, let focus = result.focus else { return result }
-        if let topBefore, from != nil, let top = try? placedItem(at: focus).top {
+        if let topBefore, from != nil, let top = try? itemTop(at: focus) {
             result.scrollOffset = min(max(0, v.offset + (top - topBefore)), max(0, contentHeight - v.height))
         } else {
             result.scrollOffset = try scrollOffset(toItem: focus, alignment: .auto, offset: v.offset,

@@ -228,7 +228,7 @@ extension Table {
     /// The item under the top of `from` moved one viewport height down (or
     /// up); then the nearest one that can take focus in that direction.
     private func page(_ from: Int, down: Bool) -> Int? {
-        guard let v = viewport, let top = try? placedItem(at: from).top else { return nil }
+        guard let v = viewport, let top = try? itemTop(at: from) else { return nil }
         let y = down ? top + v.height : top - v.height
         var target: Int
         if let hit = try? item(atOffset: y) {

@@ -195,7 +195,7 @@ extension Table {
         case .placeholder: position = nil  // never saved
         case .row: position = anchor.row < s.rowCount && s.showsChildren ? (try? rowPosition(of: s, row: anchor.row)) : nil
         }
-        guard let position, let top = try? placedItem(at: position).top else { return false }
+        guard let position, let top = try? itemTop(at: position) else { return false }
         let offset = min(max(0, top + anchor.offset), max(0, contentHeight - v.height))
         eventState.changes?.placedOffset = offset
         if offset != v.offset {

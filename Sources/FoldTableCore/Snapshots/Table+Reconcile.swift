@@ -493,9 +493,8 @@ extension Table {
     /// subtree is not in the flat list (its positions would be wrong), and
     /// is reported once, when the subtree is attached.
     private func quietly(_ quiet: Bool, _ body: () throws -> Void) rethrows {
-        guard quiet, let saved = eventState.changes else { return try body() }
-        eventState.changes = nil
-        defer { eventState.changes = saved }
+        guard quiet, eventState.recording, let saved = eventState.stopRecording() else { return try body() }
+        defer { eventState.startRecording(saved) }
         try body()
     }
 }

@@ -25,6 +25,9 @@ extension Table {
             }
         }
         visit(root, "(root)")
+        if eventState.recording != (eventState.changes != nil) {
+            out.append("the recording flag says \(eventState.recording), the change set is \(eventState.changes == nil ? "absent" : "present")")
+        }
         if sections != sectionsByKey.count {
             out.append("\(sections) sections in the tree, \(sectionsByKey.count) keys")
         }
