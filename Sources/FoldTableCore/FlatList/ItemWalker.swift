@@ -197,21 +197,33 @@ struct ItemWalker<Visitor: ItemVisitor> {
         return true
     }
 
+    /// The first of a run's `count` rows to hand out: 0 once the walk has
+    /// started, else the first at or after the start, with `top` and
+    /// `position` moved past the rows before it. `firstRow(y, inclusive)`
+    /// and `height(i)` (of rows 0..<i) read the run's heights.
+    @inline(__always)
+    private mutating func skipToStart(count: Int, firstRow: (Int, Bool) -> Int?, height: (Int) -> Int) -> Int {
+        guard !started else { return 0 }
+        let i: Int
+        switch start {
+        case .position(let p): i = max(0, min(count, p - position))
+        case .bottom(let y, let inclusive): i = firstRow(y &- top, inclusive) ?? count
+        }
+        top += height(i)
+        position += i
+        return i
+    }
+
     /// The rows of a run without marks or expanded heights, read from its
     /// leaf's record (`PlainRows`), from the start on (`rows`: the rows of
     /// the section before it); advances past the run.
     private mutating func walkPlain(_ plain: PlainRows, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                                     _ rows: Int) -> Bool {
         let rowHeight = sec.rowUnits
-        var i = 0
-        if !started {
-            switch start {
-            case .position(let p): i = max(0, min(plain.count, p - position))
-            case .bottom(let y, let inclusive):
-                i = plain.firstRow(bottomBeyond: y &- top, inclusive: inclusive, rowHeight: rowHeight) ?? plain.count
-            }
-            top += plain.prefixHeight(i, rowHeight: rowHeight)
-            position += i
+        var i = skipToStart(count: plain.count) {
+            plain.firstRow(bottomBeyond: $0, inclusive: $1, rowHeight: rowHeight)
+        } height: {
+            plain.prefixHeight($0, rowHeight: rowHeight)
         }
         guard i < plain.count else { return true }
         var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: 0, sectionID: sec.id)
@@ -229,15 +241,10 @@ struct ItemWalker<Visitor: ItemVisitor> {
                                   _ rows: Int) -> Bool {
         let rowHeight = sec.rowUnits
         if run.marks.hidden != 0 { return walkFiltered(run, sec, sectionIndex, depth, rows) }
-        var i = 0
-        if !started {
-            switch start {
-            case .position(let p): i = max(0, min(run.count, p - position))
-            case .bottom(let y, let inclusive):
-                i = run.firstRow(bottomBeyond: y &- top, inclusive: inclusive, rowHeight: rowHeight) ?? run.count
-            }
-            top += i == run.count ? run.height(rowHeight: rowHeight) : run.prefixHeight(i, rowHeight: rowHeight)
-            position += i
+        var i = skipToStart(count: run.count) {
+            run.firstRow(bottomBeyond: $0, inclusive: $1, rowHeight: rowHeight)
+        } height: {
+            $0 == run.count ? run.height(rowHeight: rowHeight) : run.prefixHeight($0, rowHeight: rowHeight)
         }
         guard i < run.count else { return true }
         // What all the run's rows share, set once; each row sets the rest.
