@@ -70,6 +70,26 @@ import Testing
         #expect(try t.isCollapsed(section: "Mac") == false)
     }
 
+    /// A walk holds the tree's nodes unretained, so nothing it calls may
+    /// change the table: each attempt is refused, the walk hands out every
+    /// item, and the table is as it was.
+    @Test func aWalkRefusesChangesFromWhatItCalls() throws {
+        let t = try sampleTable()
+        var positions: [Int] = []
+        var refused: [FoldError.Code] = []
+        t.forEachItem(from: 0) { placed in
+            positions.append(placed.position)
+            do { try t.setCollapsed(true, section: "Mac") } catch let e as FoldError { refused.append(e.code) } catch {}
+            return true
+        }
+        #expect(positions == Array(0..<12))
+        #expect(refused == Array(repeating: .busy, count: 12))
+        #expect(try t.isCollapsed(section: "Mac") == false)
+        // Once the walk is over, changes go through again.
+        try t.setCollapsed(true, section: "Mac")
+        #expect(t.itemCount == 9)
+    }
+
     @Test func willListenersCanRefuse() throws {
         let t = try sampleTable()
         var events: [String] = []

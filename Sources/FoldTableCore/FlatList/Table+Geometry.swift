@@ -73,6 +73,12 @@ extension Table {
     /// says stop or the list ends; returns the visitor.
     /// - Complexity: O(depth · log n + k) for k items handed out.
     func walkItems<V: ItemVisitor>(from start: WalkStart, _ visitor: V) -> V {
+        // The walk holds nodes and sections unretained: while it hands out
+        // items nothing may change the table (a change throws `.busy`, as
+        // inside a listener).
+        let wasNotifying = eventState.notifying
+        eventState.notifying = true
+        defer { eventState.notifying = wasNotifying }
         var walker = ItemWalker(start: start, top: paddingTopUnits, focus: focusState.focused.map(FocusMark.init),
                                 visitor: visitor)
         _ = walker.walkList(root, sectionIndex: -1, depth: 0)
