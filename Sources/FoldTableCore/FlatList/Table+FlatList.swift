@@ -31,7 +31,7 @@ extension Table {
         guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
         guard pending, found.ref.leaf.settleInList() else { return found }
-        return sec.list.descend(metric, index, tagSeen: &tagSeen, adding: Sum.self)
+        return ChildList.descend(from: sec.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
     /// The top in units of the item at `position`: `locateItem`'s way

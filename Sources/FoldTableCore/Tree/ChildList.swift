@@ -120,12 +120,7 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the items and heights of everything
     /// before it; nil if none is. O(fanout · log n), like `locate`.
-    func locate(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
-        ChildList.locate(from: rootRef, endingBeyond: y, inclusive: inclusive, rowHeight: rowHeight)
-    }
-
-    /// `locate(endingBeyond:)` from the root `rootRef` (static: see
-    /// `descend(from:)`). O(fanout · log n).
+    /// From the root `rootRef` (static: see `descend(from:)`).
     static func locate(from rootRef: Unmanaged<ListNode>?, endingBeyond y: Int, inclusive: Bool,
                        rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
         guard var node = rootRef else { return nil }
@@ -417,15 +412,7 @@ struct ChildList {
     /// it: the leaf's part of them is left unread (in a large table, a
     /// cache miss per column), and above it what `Sum` does not read.
     /// O(depth · log n).
-    @inline(__always)
-    func descendSettled<Sum: DescentSum>(_ metric: Metric, _ index: Int,
-                                         adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
-        var tagSeen = false
-        guard let found = descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) else { return nil }
-        return settle(found.ref.leaf) ? descend(metric, index, tagSeen: &tagSeen, adding: Sum.self) : found
-    }
-
-    /// `descendSettled` in the list of `owner` (static: see `descend(from:)`).
+    /// In the list of `owner` (static: see `descend(from:)`).
     @inline(__always)
     static func descendSettled<Sum: DescentSum>(in owner: Section, _ metric: Metric, _ index: Int,
                                                 adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {

@@ -44,7 +44,7 @@ struct NoTotals: DescentSum {
 }
 
 /// Items and heights: what a search by offset needs of the totals before
-/// an entry (`ChildList.locate(endingBeyond:)`), three of the five
+/// an entry (`ChildList.locate(from:endingBeyond:)`), three of the five
 /// columns; it scans the two height columns anyway.
 struct ItemsAndHeights: DescentSum {
     var items = 0
