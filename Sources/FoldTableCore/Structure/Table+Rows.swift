@@ -89,10 +89,13 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
         let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
+        // The edit captures the row height, not `s`: a captured section is
+        // retained for the edit.
+        let units = s.rowUnits
         try mutate(unrecordedIfUnobserved: true) {
             try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                 set(&run, i, value)
-                run.dropUnexpandable(rowHeight: s.rowUnits)
+                run.dropUnexpandable(rowHeight: units)
             }
         }
     }
@@ -286,7 +289,7 @@ extension Table {
         let units = s.rowUnits
         // An explicit run is edited where it is, and the path refreshed by
         // the edit itself (a height change by the difference alone).
-        switch s.list.modifyRun(node, { run in
+        switch ChildList.modifyRun(in: s, node, { run in
             let old = looks ? RowLook(run, within, rowUnits: units) : nil
             edit(&run, within)
             if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }

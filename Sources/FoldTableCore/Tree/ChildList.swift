@@ -107,7 +107,7 @@ struct ChildList {
                 next = view.get(i, view.next)
             }
             if view.isLeaf {
-                return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), k, above)
+                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next), k, above)
             }
             above.add(view, i)
             node = view.child(i)
@@ -134,7 +134,7 @@ struct ChildList {
             }
             before.add(view, i)
             if view.isLeaf {
-                return (PieceRef(leaf: node.takeUnretainedValue(), slot: i, totals: view, lookup: next), before)
+                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next), before)
             }
             node = view.child(i)
             view = TotalsView(tagged: next)
@@ -420,7 +420,7 @@ struct ChildList {
         guard let found = descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self) else {
             return nil
         }
-        guard found.ref.leaf.settle(owner: owner) else { return found }
+        guard found.ref.leafRef._withUnsafeGuaranteedRef({ $0.settle(owner: owner) }) else { return found }
         return descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 

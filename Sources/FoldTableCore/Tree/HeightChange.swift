@@ -114,56 +114,63 @@ extension ChildList {
     /// What `modifyRun` found at its piece.
     enum RunEdit { case notARun, notExplicit, edited }
 
-    /// Applies `change` to the explicit row run at `ref` and brings every
-    /// summary above it up to date, in this list and the lists above: when
-    /// only its heights changed, by adding the difference
+    /// Applies `change` to the explicit row run at `ref` in `owner`'s list
+    /// and brings every summary above it up to date, in this list and the
+    /// lists above: when only its heights changed, by adding the difference
     /// (`ListNode.addHeightUpward`, `Section.listHeightChanged`); else as
     /// `modify` and `Section.propagate` do. A section or a run of default
     /// rows is left as it was (`notARun`, `notExplicit`).
-    /// The tags on the path must be settled (`descendSettled`).
+    /// The tags on the path must be settled (`descendSettled`). Static,
+    /// like `descendSettled(in:)`: calling a method on `owner.list` copies
+    /// the list, which retains its root; the height path retains nothing.
     /// O(depth · fanout · log n).
-    func modifyRun(_ ref: PieceRef, _ change: (inout RowRun) -> Void) -> RunEdit {
-        let leaf = ref.leaf, slot = ref.slot
+    static func modifyRun(in owner: Section, _ ref: PieceRef, _ change: (inout RowRun) -> Void) -> RunEdit {
+        let slot = ref.slot
         var before = Summary.zero
         var after = Summary.zero
         var lookup = 0
-        let found = leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
-            // Moved out and back: while it changes `run` holds the only
-            // reference to its storage (edited in place, not copied), and
-            // no reference is counted. `change` reads nothing of the list.
-            let at = p.baseAddress.unsafelyUnwrapped + slot
-            switch at.move() {
-            case .section(let s):
-                at.initialize(to: .section(s))
-                return .notARun
-            case .rows(var run):
-                // (`consume`: put back without a copy, which would retain
-                // the run's storage and release it again.)
-                guard run.isExplicit else {
+        let found = ref.leafRef._withUnsafeGuaranteedRef { leaf in
+            leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
+                // Moved out and back: while it changes `run` holds the only
+                // reference to its storage (edited in place, not copied), and
+                // no reference is counted. `change` reads nothing of the list.
+                let at = p.baseAddress.unsafelyUnwrapped + slot
+                switch at.move() {
+                case .section(let s):
+                    at.initialize(to: .section(s))
+                    return .notARun
+                case .rows(var run):
+                    // (`consume`: put back without a copy, which would retain
+                    // the run's storage and release it again.)
+                    guard run.isExplicit else {
+                        at.initialize(to: .rows(consume run))
+                        return .notExplicit
+                    }
+                    before = run.summary
+                    change(&run)
+                    after = run.summary
+                    lookup = run.lookup
                     at.initialize(to: .rows(consume run))
-                    return .notExplicit
+                    return .edited
                 }
-                before = run.summary
-                change(&run)
-                after = run.summary
-                lookup = run.lookup
-                at.initialize(to: .rows(consume run))
-                return .edited
             }
         }
         guard found == .edited else { return found }
         var same = after
         same.counts.fixedHeight = before.fixedHeight
         same.counts.defaultRows = before.defaultRows
-        if same == before, leaf.tag == .none, leaf.totals.view.get(slot, TotalsView.lookup) == lookup {
+        let heightsOnly = ref.leafRef._withUnsafeGuaranteedRef { leaf in
+            same == before && leaf.tag == .none && leaf.totals.view.get(slot, TotalsView.lookup) == lookup
+        }
+        if heightsOnly {
             let fixed = after.fixedHeight &- before.fixedHeight, defaults = after.defaultRows &- before.defaultRows
             guard fixed != 0 || defaults != 0 else { return .edited }
-            leaf.addHeightUpward(at: slot, fixed: fixed, defaults: defaults)
-            owner?.listHeightChanged(fixed: fixed, defaults: defaults)
+            ref.leafRef._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
+            owner.listHeightChanged(fixed: fixed, defaults: defaults)
             return .edited
         }
-        refresh(ref, from: before)
-        owner?.propagate()
+        owner.list.refresh(ref, from: before)
+        owner.propagate()
         return .edited
     }
 }

@@ -3,7 +3,10 @@
 /// (retaining it would be an atomic write to a line a lookup otherwise
 /// never touches, a cache miss that also holds up the loads after it).
 struct PieceRef {
-    unowned(unsafe) let leaf: ListNode
+    /// The leaf, unretained: a path that calls into it holds it with
+    /// `_withUnsafeGuaranteedRef`, so that the call retains nothing either.
+    let leafRef: Unmanaged<ListNode>
+    var leaf: ListNode { leafRef.takeUnretainedValue() }
     let slot: Int
     let totals: TotalsView
     /// The entry's `TotalsView.lookup`, as the descent found it.
@@ -15,7 +18,11 @@ struct PieceRef {
     }
 
     init(leaf: ListNode, slot: Int, totals: TotalsView, lookup: Int) {
-        self.leaf = leaf
+        self.init(leafRef: Unmanaged.passUnretained(leaf), slot: slot, totals: totals, lookup: lookup)
+    }
+
+    init(leafRef: Unmanaged<ListNode>, slot: Int, totals: TotalsView, lookup: Int) {
+        self.leafRef = leafRef
         self.slot = slot
         self.totals = totals
         self.lookup = lookup
@@ -44,7 +51,7 @@ struct PieceRef {
             let p = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
             return Unmanaged<Section>.fromOpaque(p)
         case LookupTag.none:
-            return Unmanaged.passUnretained(leaf)._withUnsafeGuaranteedRef { leaf in
+            return leafRef._withUnsafeGuaranteedRef { leaf in
                 leaf.pieces.withUnsafeBufferPointer { p -> Unmanaged<Section>? in
                     guard case .section(let s) = p[slot] else { return nil }
                     return Unmanaged.passUnretained(s)
