@@ -86,16 +86,20 @@ extension Table {
     @inline(__always)
     func setRowValue(_ height: Double?, _ what: String, section ref: SectionRef, row: Int,
                      _ set: (inout RowRun, Int, UInt32) -> Void) throws {
-        let s = try section(ref)
-        try checkRowRange(row, 1, in: s)
-        let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
-        // The edit captures the row height, not `s`: a captured section is
-        // retained for the edit.
-        let units = s.rowUnits
-        try mutate(unrecordedIfUnobserved: true) {
-            try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
-                set(&run, i, value)
-                run.dropUnexpandable(rowHeight: units)
+        try withSection(ref) { s in
+            try checkRowRange(row, 1, in: s)
+            let value = try height.map { try storedHeight($0, what) } ?? RowRun.none
+            // The edit captures the row height, not `s`: a captured section is
+            // retained for the edit.
+            let units = s.rowUnits
+            let held = Unmanaged.passUnretained(s)
+            try mutate(unrecordedIfUnobserved: true) {
+                try held._withUnsafeGuaranteedRef { s in
+                    try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
+                        set(&run, i, value)
+                        run.dropUnexpandable(rowHeight: units)
+                    }
+                }
             }
         }
     }

@@ -47,6 +47,16 @@ struct SectionIDs {
         free.append(slot)
     }
 
+    /// `section(id)`, unretained: for a caller that holds it only while
+    /// the table does (`Table.withSection`). O(1).
+    func sectionRef(_ id: SectionID) -> Unmanaged<Section>? {
+        let slot = Int(truncatingIfNeeded: id & Self.slotMask)
+        return slots.withUnsafeBufferPointer { slots -> Unmanaged<Section>? in
+            guard slot < slots.count, let s = slots[slot].map(Unmanaged.passUnretained) else { return nil }
+            return s._withUnsafeGuaranteedRef { $0.id == id } ? s : nil
+        }
+    }
+
     /// The live section with `id`, or nil. O(1).
     func section(_ id: SectionID) -> Section? {
         let slot = Int(truncatingIfNeeded: id & Self.slotMask)

@@ -168,6 +168,17 @@ public final class Table {
         }
     }
 
+    /// Calls `body` with the section `ref` names. Found by id (the C ABI's
+    /// way), it is held unretained for the call: the table holds it, and
+    /// nothing that `body` may do removes it before `body` is done with it
+    /// (a listener cannot change the table; `body` must not use it after
+    /// calling what could). O(1) by id.
+    @inline(__always)
+    func withSection<R>(_ ref: SectionRef, _ body: (Section) throws -> R) throws -> R {
+        if case .id(let id) = ref, let s = ids.sectionRef(id) { return try s._withUnsafeGuaranteedRef(body) }
+        return try body(section(ref))
+    }
+
     /// The parent `ref` names; nil names the top level.
     func parent(_ ref: SectionRef?) throws -> Section {
         try ref.map(section) ?? root
