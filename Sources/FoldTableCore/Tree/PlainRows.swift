@@ -51,24 +51,38 @@ struct PlainRows {
     /// The height of rows 0..<i. O(i).
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard let h = heights else { return i &* rowHeight }
-        @inline(__always) func sum<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T, from start: Int) -> Int {
+        guard narrow else {
+            let h32 = h.assumingMemoryBound(to: UInt32.self)
             var sum = 0
-            for k in start..<i {
-                let v = h[k]
-                sum &+= v == none ? rowHeight : Int(v)
+            for k in 0..<i {
+                let v = h32[k]
+                sum &+= v == RowRun.none ? rowHeight : Int(v)
             }
             return sum
         }
-        guard narrow else { return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0) }
-        // Two bytes a row: eight rows at a time (`narrowBlock`).
-        let h16 = h.assumingMemoryBound(to: UInt16.self)
-        var blocks = 0
+        // Two bytes a row: eight rows a vector step, the lanes added up
+        // once at the end (a chunk holds 64 rows: 8 a lane).
+        let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
+        // (Defaults counted in 16-bit lanes: at most 8 each in a chunk.)
+        var stored = SIMD8<UInt32>(), defaults = SIMD8<UInt16>()
         var start = 0
         while start &+ 8 <= i {
-            blocks &+= PlainRows.narrowBlock(h16 + start, rowHeight: rowHeight)
+            let v = h.loadUnaligned(fromByteOffset: start &* 2, as: SIMD8<UInt16>.self)
+            let isDefault = v .== none
+            stored &+= SIMD8<UInt32>(truncatingIfNeeded: v.replacing(with: 0, where: isDefault))
+            defaults &+= SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: isDefault)
             start &+= 8
         }
-        return blocks &+ sum(h16, RowHeights.narrowNone, from: start)
+        // The rest row by row: a block masked to them would read past row
+        // i, a cache line more at times (a miss in a large table).
+        var tail = 0
+        let h16 = h.assumingMemoryBound(to: UInt16.self)
+        for k in start..<i {
+            let v = h16[k]
+            tail &+= v == RowHeights.narrowNone ? rowHeight : Int(v)
+        }
+        return Int(stored.wrappedSum()) &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
+            &+ tail
     }
 
     /// The first row whose bottom, measured from the first row's top, is
