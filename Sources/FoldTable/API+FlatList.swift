@@ -93,6 +93,12 @@ public func fold_table_content_height(_ table: OpaquePointer?, _ out: UnsafeMuta
     withTable(table, output: out, "out_height") { t in t.contentHeight }
 }
 
+/// `fold_table_visible_items`' output as its batches fill it.
+private struct VisibleCopy {
+    let out: UnsafeMutablePointer<fold_visible_item>?
+    var written: Int
+}
+
 @_cdecl("fold_table_visible_items")
 public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, _ height: Double,
                                      _ overscan: Int64, _ out: UnsafeMutablePointer<fold_visible_item>?,
@@ -101,19 +107,27 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
     withTable(table) { t in
         let outWritten = try required(outWritten, "out_written")
         try checkArray(out, capacity)
-        var written = 0
-        let total = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
-                                             limit: out == nil ? 0 : int(capacity)) { (batch: UnsafeBufferPointer<ItemRecord>) in
-            guard let out else { return }
-            for r in batch {
-                out[written] = fold_visible_item(position: Int64(r.position), kind: r.kind.rawValue,
-                                                 depth: Int32(clamping: r.depth), section: r.sectionID,
-                                                 row: Int64(r.row), top: r.top, height: r.height,
-                                                 flags: r.flags.rawValue, reserved: 0)
-                written += 1
+        // Where the batches go, handed to the walk by address (a C
+        // function and its context: no closure to box).
+        var copied = VisibleCopy(out: out, written: 0)
+        let total = try withUnsafeMutablePointer(to: &copied) { context in
+            try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                     limit: out == nil ? 0 : int(capacity), context: context) { context, records, count in
+                guard let copied = context?.assumingMemoryBound(to: VisibleCopy.self),
+                      let out = copied.pointee.out,
+                      let records = records?.assumingMemoryBound(to: ItemRecord.self) else { return }
+                var written = copied.pointee.written
+                for r in UnsafeBufferPointer(start: records, count: count) {
+                    out[written] = fold_visible_item(position: Int64(r.position), kind: r.kind.rawValue,
+                                                     depth: Int32(clamping: r.depth), section: r.sectionID,
+                                                     row: Int64(r.row), top: r.top, height: r.height,
+                                                     flags: r.flags.rawValue, reserved: 0)
+                    written += 1
+                }
+                copied.pointee.written = written
             }
         }
-        outWritten.pointee = Int64(written)
+        outWritten.pointee = Int64(copied.written)
         store(outTotal, Int64(total))
     }
 }

@@ -316,8 +316,14 @@ struct TreeModel {
                     got.append($0)
                 }
                 var records: [ItemRecord] = []
-                let recorded = try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max,
-                                                            batch: { records.append(contentsOf: $0) })
+                let recorded = try withUnsafeMutablePointer(to: &records) { context in
+                    try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max,
+                                                 context: context) { context, batch, count in
+                        guard let records = context?.assumingMemoryBound(to: [ItemRecord].self),
+                              let batch = batch?.assumingMemoryBound(to: ItemRecord.self) else { return }
+                        records.pointee.append(contentsOf: UnsafeBufferPointer(start: batch, count: count))
+                    }
+                }
                 let want = Array(walked[range])
                 #expect(total == range.count && got == want, "viewport \(offset) +\(height): \(context)")
                 #expect(recorded == range.count && records == want.map(ItemRecord.init), "records \(offset): \(context)")

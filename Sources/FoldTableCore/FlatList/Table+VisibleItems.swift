@@ -32,18 +32,18 @@ extension Table {
     }
 
     /// `forEachVisibleItem`, handing out the items as records, a batch at
-    /// a time (a few dozen per call of `body`, in order):
-    /// what a view that copies a viewport out wants, without a call per item.
+    /// a time (a few dozen per call of `body`, in order, with `context`):
+    /// what a view that copies a viewport out wants, without a call per
+    /// item. `body` is a C function, not a closure, so the walk keeps it
+    /// without boxing it (a heap allocation per call).
     /// - Complexity: O(log n + k) for k items handed out.
     public func forEachVisibleItem(offset: Double, height: Double, overscan: Int, limit: Int,
-                                   batch body: (UnsafeBufferPointer<ItemRecord>) -> Void) throws -> Int {
+                                   context: UnsafeMutableRawPointer?, batch body: ItemRecordBatch) throws -> Int {
         try withUnsafeTemporaryAllocation(of: ItemRecord.self, capacity: ItemRecords.batch) { buffer in
-            try withoutActuallyEscaping(body) { body in
-                var sink = ItemRecords(buffer: buffer, flush: body)
-                let total = try visibleWalk(offset: offset, height: height, overscan: overscan, limit: limit, &sink)
-                sink.flush()
-                return total
-            }
+            var sink = ItemRecords(buffer: buffer, context: context, deliver: body)
+            let total = try visibleWalk(offset: offset, height: height, overscan: overscan, limit: limit, &sink)
+            sink.flush()
+            return total
         }
     }
 
@@ -148,6 +148,10 @@ protocol PlacedSink {
     mutating func take(_ placed: PlacedItem)
 }
 
+/// Receives a batch of `forEachVisibleItem`'s records: the context it was
+/// given, the records (`ItemRecord`s, valid for the call) and their count.
+public typealias ItemRecordBatch = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, Int) -> Void
+
 /// Items as records, gathered in a buffer and handed out a batch at a time.
 private struct ItemRecords: PlacedSink {
     /// Records per batch: 1 KiB, which withUnsafeTemporaryAllocation
@@ -155,11 +159,14 @@ private struct ItemRecords: PlacedSink {
     static let batch = 1024 / MemoryLayout<ItemRecord>.stride
     let buffer: UnsafeMutableBufferPointer<ItemRecord>
     var count = 0
-    let deliver: (UnsafeBufferPointer<ItemRecord>) -> Void
+    let context: UnsafeMutableRawPointer?
+    let deliver: ItemRecordBatch
 
-    init(buffer: UnsafeMutableBufferPointer<ItemRecord>, flush: @escaping (UnsafeBufferPointer<ItemRecord>) -> Void) {
+    init(buffer: UnsafeMutableBufferPointer<ItemRecord>, context: UnsafeMutableRawPointer?,
+         deliver: ItemRecordBatch) {
         self.buffer = buffer
-        self.deliver = flush
+        self.context = context
+        self.deliver = deliver
     }
 
     @inline(__always)
@@ -172,7 +179,7 @@ private struct ItemRecords: PlacedSink {
     /// Hands out the records gathered so far.
     mutating func flush() {
         guard count > 0 else { return }
-        deliver(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        deliver(context, UnsafeRawPointer(buffer.baseAddress), count)
         count = 0
     }
 }
