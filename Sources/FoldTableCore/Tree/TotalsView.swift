@@ -189,10 +189,6 @@ struct TotalsView {
     @inline(__always)
     static func last(_ n: Int, below limit: Int, follow: UnsafeMutablePointer<Int>, scan: Bool,
                      _ value: (Int) -> Int) -> (entry: Int, next: Int) {
-        // Values are below 2^53 (`Limits`): with the limit clamped to
-        // ±2^62, the differences below cannot overflow.
-        let bound = 1 << 62
-        let limit = limit < -bound ? -bound : (limit > bound ? bound : limit)
         if scan {
             var i = 0, selected = follow[0], j = 1
             while j < n {
@@ -203,6 +199,10 @@ struct TotalsView {
             }
             return (i, selected)
         }
+        // Values are below 2^53 (`Limits`): with the limit clamped to
+        // ±2^62, the differences below cannot overflow.
+        let bound = 1 << 62
+        let limit = limit < -bound ? -bound : (limit > bound ? bound : limit)
         var base = 0, left = n
         while left > 1 {
             let half = left &>> 1
