@@ -103,7 +103,7 @@ public struct ItemFlags: OptionSet, Sendable {
 }
 
 /// An item as a view draws it: position, geometry and facts, flat (the
-/// records `forEachVisibleItem(offset:height:overscan:limit:batch:)`
+/// records `forEachVisibleItem(offset:height:overscan:limit:context:batch:)`
 /// writes).
 public struct ItemRecord: Equatable, Sendable {
     public var position: Int

@@ -51,15 +51,15 @@ struct PlainRows {
     /// The height of rows 0..<i. O(i).
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard let h = heights else { return i &* rowHeight }
-        guard narrow else {
-            let h32 = h.assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func sum<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T, from start: Int) -> Int {
             var sum = 0
-            for k in 0..<i {
-                let v = h32[k]
-                sum &+= v == RowRun.none ? rowHeight : Int(v)
+            for k in start..<i {
+                let v = h[k]
+                sum &+= v == none ? rowHeight : Int(v)
             }
             return sum
         }
+        guard narrow else { return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0) }
         // Two bytes a row: eight rows a vector step, the lanes added up
         // once at the end (a chunk holds 64 rows: 8 a lane).
         let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
@@ -75,14 +75,8 @@ struct PlainRows {
         }
         // The rest row by row: a block masked to them would read past row
         // i, a cache line more at times (a miss in a large table).
-        var tail = 0
-        let h16 = h.assumingMemoryBound(to: UInt16.self)
-        for k in start..<i {
-            let v = h16[k]
-            tail &+= v == RowHeights.narrowNone ? rowHeight : Int(v)
-        }
         return Int(stored.wrappedSum()) &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
-            &+ tail
+            &+ sum(h.assumingMemoryBound(to: UInt16.self), RowHeights.narrowNone, from: start)
     }
 
     /// The first row whose bottom, measured from the first row's top, is
