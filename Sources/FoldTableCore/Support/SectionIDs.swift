@@ -58,9 +58,5 @@ struct SectionIDs {
     }
 
     /// The live section with `id`, or nil. O(1).
-    func section(_ id: SectionID) -> Section? {
-        let slot = Int(truncatingIfNeeded: id & Self.slotMask)
-        guard slot < slots.count, let s = slots[slot], s.id == id else { return nil }
-        return s
-    }
+    func section(_ id: SectionID) -> Section? { sectionRef(id)?.takeUnretainedValue() }
 }
