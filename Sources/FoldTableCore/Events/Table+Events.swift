@@ -391,14 +391,14 @@ extension Table {
     /// A section's header position when visible (nil without a header item).
     func visibleHeader(_ s: Section) -> Int? {
         guard s !== root, s.hasHeader else { return nil }
-        return try? headerPlace(of: s).position
+        return try? headerPosition(of: s)
     }
 
     /// Where a section's items start (its header, or its first item without
     /// one) when they are visible.
     func sectionStart(_ s: Section) -> Int? {
         guard s !== root else { return nil }
-        return try? headerPlace(of: s).position
+        return try? headerPosition(of: s)
     }
 
     /// A section's footer position when visible.

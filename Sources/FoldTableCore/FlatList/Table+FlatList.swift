@@ -177,7 +177,7 @@ extension Table {
     public func headerPosition(section ref: SectionRef) throws -> Int {
         let s = try section(ref)
         guard s.hasHeader else { throw FoldError(.notFound, "section \"\(s.key)\" has no header item") }
-        return try headerPlace(of: s).position
+        return try headerPosition(of: s)
     }
 
     /// Position of a row; `.notVisible` while its section is collapsed.
@@ -195,42 +195,59 @@ extension Table {
         guard s.hasFooter else {
             throw FoldError(.notFound, "section \"\(s.key)\" has no footer")
         }
-        let header = try headerPlace(of: s)
-        return header.position + s.headerItems + s.shownChildrenItems
+        return try headerPosition(of: s) + s.headerItems + s.shownChildrenItems
     }
 
     // MARK: Internals
 
     /// Position and top (in units) of a section's header (without a header
     /// item: of where it would be, its first item); `.notVisible` inside a
-    /// collapsed section, or while a filter hides it.
-    func headerPlace(of s: Section) throws -> (position: Int, top: Int) {
+    /// collapsed section, or while a filter hides it. Without `measure`,
+    /// the position only (top 0): one column of totals read per level.
+    /// O(depth · fanout · log n).
+    func headerPlace(of s: Section, measure: Bool = true) throws -> (position: Int, top: Int) {
         if s.filterHidden {
             throw FoldError(.notVisible, "section \"\(s.key)\" is hidden by the filter")
         }
         var position = 0
-        var top = paddingTopUnits
-        var current = s
-        while let parent = current.parent, let place = current.place {
-            let before = place.prefix()
-            position += before.items
-            top += before.height(parent.rowUnits)
-            if parent !== root {
-                if !parent.showsChildren {
-                    throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
+        var top = measure ? paddingTopUnits : 0
+        // Unretained: the walk changes nothing, and every change a view is
+        // told of asks for a position.
+        var current = Unmanaged.passUnretained(s)
+        while let (up, place) = current._withUnsafeGuaranteedRef({ c -> (Unmanaged<Section>, PieceRef)? in
+            guard let p = c.parentRef, let place = c.place else { return nil }
+            return (p, place)
+        }) {
+            try up._withUnsafeGuaranteedRef { parent in
+                if measure {
+                    let before = place.prefix()
+                    position &+= before.items
+                    top &+= before.height(parent.rowUnits)
+                } else {
+                    position &+= place.prefix(TotalsView.items)
                 }
-                position += parent.headerItems
-                top += parent.shownHeaderUnits
+                if parent !== root {
+                    if !parent.showsChildren {
+                        throw FoldError(.notVisible, "section \"\(s.key)\" is inside collapsed section \"\(parent.key)\"")
+                    }
+                    position &+= parent.headerItems
+                    if measure { top &+= parent.shownHeaderUnits }
+                }
             }
-            current = parent
+            current = up
         }
         return (position, top)
+    }
+
+    /// `headerPlace(of:)`'s position alone.
+    func headerPosition(of s: Section) throws -> Int {
+        try headerPlace(of: s, measure: false).position
     }
 
     /// Position of row `row` of `s`; reads no row heights (a cache miss
     /// per chunk in a large table). O(depth · log n).
     func rowPosition(of s: Section, row: Int) throws -> Int {
-        let header = try headerPlace(of: s)
+        let header = try headerPosition(of: s)
         guard s.showsChildren else {
             throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden: the section is collapsed")
         }
@@ -238,7 +255,7 @@ extension Table {
         guard let item = shownItem(node, within) else {
             throw FoldError(.notVisible, "row \(row) of section \"\(s.key)\" is hidden by the filter")
         }
-        return header.position + s.headerItems + before.items + item
+        return header + s.headerItems + before.items + item
     }
 }
 

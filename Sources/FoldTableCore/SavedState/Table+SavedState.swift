@@ -190,7 +190,7 @@ extension Table {
         guard var v = viewport, let s = sectionsByKey[anchor.section] else { return false }
         let position: Int?
         switch anchor.kind {
-        case .header: position = s.hasHeader ? try? headerPlace(of: s).position : nil
+        case .header: position = s.hasHeader ? try? headerPosition(of: s) : nil
         case .footer: position = visibleFooter(s)
         case .placeholder: position = nil  // never saved
         case .row: position = anchor.row < s.rowCount && s.showsChildren ? (try? rowPosition(of: s, row: anchor.row)) : nil

@@ -101,9 +101,9 @@ extension Table {
             if !x.showsChildren { hidden = x }
             c = x.parent
         }
-        if let h = hidden, let p = try? headerPlace(of: h).position { return p }
+        if let h = hidden, let p = try? headerPosition(of: h) { return p }
         if row >= 0, let p = try? rowPosition(of: s, row: row) { return p }
-        if row < 0, s.hasHeader, let p = try? headerPlace(of: s).position { return p }
+        if row < 0, s.hasHeader, let p = try? headerPosition(of: s) { return p }
         // Not shown (no header item, or hidden by a filter): the item before where it would be.
         guard let at = wouldBePosition(s, row: row) else { return 0 }
         return min(max(0, at - 1), itemCount - 1)

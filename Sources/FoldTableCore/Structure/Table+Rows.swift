@@ -341,8 +341,8 @@ extension Table {
         // As `childPosition`: nothing when the section's children are not shown.
         var base = 0
         if s !== root {
-            guard s.showsChildren, let header = try? headerPlace(of: s) else { return }
-            base = header.position + s.headerItems
+            guard s.showsChildren, let header = try? headerPosition(of: s) else { return }
+            base = header + s.headerItems
         }
         recordRedraw(base + before.items + done.within)
     }

@@ -185,7 +185,7 @@ extension Table {
             }
         }
         guard s.hasHeader else { throw FoldError(.notFound, "section \"\(s.key)\" has no header item") }
-        return try headerPlace(of: s).position
+        return try headerPosition(of: s)
     }
 
     /// The path of the item at `position`: its section's path, plus the row's

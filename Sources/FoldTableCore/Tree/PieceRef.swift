@@ -106,14 +106,37 @@ struct PieceRef {
         }
     }
 
-    /// The totals of everything before this piece in its list. O(fanout · log n).
+    /// The totals of everything before this piece in its list. Reads the
+    /// running totals on the way up, retaining nothing. O(fanout · log n).
     func prefix() -> Counts {
-        var acc = leaf.totals.view.prefix(slot)
-        var n = leaf
-        while let p = n.parent {
-            acc += p.totals.view.prefix(p.index(of: n))
-            n = p
-        }
+        var acc = Counts()
+        PieceRef.walkUp(leafRef, slot) { view, i in acc += view.prefix(i) }
         return acc
+    }
+
+    /// Column `c` of `TotalsView` summed over everything before this piece
+    /// in its list: `prefix()` for one count. O(fanout · log n).
+    func prefix(_ c: Int) -> Int {
+        var acc = 0
+        PieceRef.walkUp(leafRef, slot) { view, i in acc &+= view.get(i, c) }
+        return acc
+    }
+
+    /// Calls `body` with the running totals of `leaf` and of each node
+    /// above it in its list, and the entry there that leads to `slot` of
+    /// `leaf`. A node is found among its siblings in its parent's `child`
+    /// column (`slot(ofChild:)`), the lines `body` reads anyway.
+    /// O(fanout · log n).
+    @inline(__always)
+    private static func walkUp(_ leaf: Unmanaged<ListNode>, _ slot: Int, _ body: (TotalsView, Int) -> Void) {
+        var n = leaf, i = slot
+        while true {
+            let (view, parent) = n._withUnsafeGuaranteedRef { ($0.totals.view, $0.parentRef) }
+            body(view, i)
+            guard let parent else { return }
+            let child = Int(bitPattern: n.toOpaque())
+            i = parent._withUnsafeGuaranteedRef { $0.slot(ofChild: child) }
+            n = parent
+        }
     }
 }

@@ -238,12 +238,20 @@ final class Section {
     }
 
     /// Where this section is in its parent's list.
+    /// O(fanout).
     var place: PieceRef? {
-        guard let node else { return nil }
-        let slot = node.pieces.firstIndex {
-            if case .section(let s) = $0 { return s === self } else { return false }
+        guard let nodeRef else { return nil }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        // In place: a copy of each piece would retain its section or run.
+        let slot = nodeRef._withUnsafeGuaranteedRef { node in
+            node.pieces.withUnsafeBufferPointer { p in
+                p.firstIndex {
+                    guard case .section(let s) = $0 else { return false }
+                    return Unmanaged.passUnretained(s).toOpaque() == me
+                }
+            }
         }
-        return slot.map { PieceRef(leaf: node, slot: $0) }
+        return slot.map { PieceRef(leaf: nodeRef.takeUnretainedValue(), slot: $0) }
     }
 
     /// Index of this section among its parent's children. O(log n).
