@@ -93,11 +93,22 @@ public func fold_table_content_height(_ table: OpaquePointer?, _ out: UnsafeMuta
     withTable(table, output: out, "out_height") { t in t.contentHeight }
 }
 
-/// `fold_table_visible_items`' output as its batches fill it.
-private struct VisibleCopy {
-    let out: UnsafeMutablePointer<fold_visible_item>?
-    var written: Int
-}
+/// Whether the core's `VisibleRecord` is laid out as `fold_visible_item`,
+/// field for field: then the walk writes the caller's array itself.
+/// (Swift lays out a struct's stored fields in order today, but does not
+/// promise it: a compiler that did otherwise gets the copy below.)
+private let recordsAreVisibleItems: Bool = {
+    typealias R = VisibleRecord
+    typealias C = fold_visible_item
+    func same<A, B>(_ a: KeyPath<R, A>, _ b: KeyPath<C, B>) -> Bool {
+        MemoryLayout<A>.size == MemoryLayout<B>.size && MemoryLayout<R>.offset(of: a) == MemoryLayout<C>.offset(of: b)
+    }
+    return MemoryLayout<R>.size == MemoryLayout<C>.size && MemoryLayout<R>.stride == MemoryLayout<C>.stride
+        && MemoryLayout<R>.alignment == MemoryLayout<C>.alignment
+        && same(\.position, \.position) && same(\.kind, \.kind) && same(\.depth, \.depth)
+        && same(\.section, \.section) && same(\.row, \.row) && same(\.top, \.top)
+        && same(\.height, \.height) && same(\.flags, \.flags) && same(\.reserved, \.reserved)
+}()
 
 @_cdecl("fold_table_visible_items")
 public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, _ height: Double,
@@ -107,27 +118,27 @@ public func fold_table_visible_items(_ table: OpaquePointer?, _ offset: Double, 
     withTable(table) { t in
         let outWritten = try required(outWritten, "out_written")
         try checkArray(out, capacity)
-        // Where the batches go, handed to the walk by address (a C
-        // function and its context: no closure to box).
-        var copied = VisibleCopy(out: out, written: 0)
-        let total = try withUnsafeMutablePointer(to: &copied) { context in
-            try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
-                                     limit: out == nil ? 0 : int(capacity), context: context) { context, records, count in
-                guard let copied = context?.assumingMemoryBound(to: VisibleCopy.self),
-                      let out = copied.pointee.out,
-                      let records = records?.assumingMemoryBound(to: ItemRecord.self) else { return }
-                var written = copied.pointee.written
-                for r in UnsafeBufferPointer(start: records, count: count) {
-                    out[written] = fold_visible_item(position: Int64(r.position), kind: r.kind.rawValue,
-                                                     depth: Int32(clamping: r.depth), section: r.sectionID,
-                                                     row: Int64(r.row), top: r.top, height: r.height,
-                                                     flags: r.flags.rawValue, reserved: 0)
-                    written += 1
-                }
-                copied.pointee.written = written
+        let limit = out == nil ? 0 : int(capacity)
+        let (total, written): (Int, Int)
+        if let out, limit > 0, recordsAreVisibleItems {
+            (total, written) = try out.withMemoryRebound(to: VisibleRecord.self, capacity: limit) { records in
+                try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                         into: records, capacity: limit)
             }
+        } else if let out, limit > 0 {
+            let records = UnsafeMutablePointer<VisibleRecord>.allocate(capacity: limit)
+            defer { records.deallocate() }
+            (total, written) = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                                        into: records, capacity: limit)
+            for (i, r) in UnsafeBufferPointer(start: records, count: written).enumerated() {
+                out[i] = fold_visible_item(position: r.position, kind: r.kind, depth: r.depth, section: r.section,
+                                           row: r.row, top: r.top, height: r.height, flags: r.flags, reserved: 0)
+            }
+        } else {
+            (total, written) = try t.forEachVisibleItem(offset: offset, height: height, overscan: int(overscan),
+                                                        into: nil, capacity: 0)
         }
-        outWritten.pointee = Int64(copied.written)
+        outWritten.pointee = Int64(written)
         store(outTotal, Int64(total))
     }
 }

@@ -315,18 +315,27 @@ struct TreeModel {
                 let total = try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max) {
                     got.append($0)
                 }
-                var records: [ItemRecord] = []
-                let recorded = try withUnsafeMutablePointer(to: &records) { context in
-                    try table.forEachVisibleItem(offset: offset, height: height, overscan: 0, limit: .max,
-                                                 context: context) { context, batch, count in
-                        guard let records = context?.assumingMemoryBound(to: [ItemRecord].self),
-                              let batch = batch?.assumingMemoryBound(to: ItemRecord.self) else { return }
-                        records.pointee.append(contentsOf: UnsafeBufferPointer(start: batch, count: count))
-                    }
+                // As records, into an array one larger than the range: the
+                // walk writes exactly the range and leaves the rest alone.
+                let spare = VisibleRecord(PlacedItem(position: -7, item: Item(kind: .row, section: 0), top: -1, height: -1))
+                var records = [VisibleRecord](repeating: spare, count: range.count + 1)
+                let (recorded, written) = try records.withUnsafeMutableBufferPointer {
+                    try table.forEachVisibleItem(offset: offset, height: height, overscan: 0,
+                                                 into: $0.baseAddress, capacity: $0.count)
                 }
                 let want = Array(walked[range])
                 #expect(total == range.count && got == want, "viewport \(offset) +\(height): \(context)")
-                #expect(recorded == range.count && records == want.map(ItemRecord.init), "records \(offset): \(context)")
+                #expect(recorded == range.count && written == range.count, "records \(offset): \(context)")
+                #expect(records == want.map(VisibleRecord.init) + [spare], "records \(offset): \(context)")
+                // Cut short: the first half written, the whole range counted.
+                let cut = range.count / 2
+                var part = [VisibleRecord](repeating: spare, count: cut + 1)
+                let (partTotal, partWritten) = try part.withUnsafeMutableBufferPointer {
+                    try table.forEachVisibleItem(offset: offset, height: height, overscan: 0,
+                                                 into: $0.baseAddress, capacity: cut)
+                }
+                #expect(partTotal == range.count && partWritten == cut, "records cut \(offset): \(context)")
+                #expect(part == want.prefix(cut).map(VisibleRecord.init) + [spare], "records cut \(offset): \(context)")
             }
         }
     }

@@ -102,30 +102,35 @@ public struct ItemFlags: OptionSet, Sendable {
     public static let focused = ItemFlags(rawValue: 256)
 }
 
-/// An item as a view draws it: position, geometry and facts, flat (the
-/// records `forEachVisibleItem(offset:height:overscan:limit:context:batch:)`
-/// writes).
-public struct ItemRecord: Equatable, Sendable {
-    public var position: Int
-    public var kind: ItemKind
-    public var depth: Int
-    public var sectionID: SectionID
+/// An item as a view draws it: position, geometry and facts, flat, field
+/// for field as the C header's `fold_visible_item` (the records
+/// `forEachVisibleItem(offset:height:overscan:into:capacity:)` writes), so
+/// the walk can write a C caller's array itself. The ABI layer checks that
+/// the two layouts match before it hands its array over.
+public struct VisibleRecord: Equatable, Sendable {
+    public var position: Int64
+    /// An `ItemKind`'s raw value.
+    public var kind: Int32
+    public var depth: Int32
+    public var section: SectionID
     /// -1 for headers, footers and placeholders.
-    public var row: Int
+    public var row: Int64
     public var top: Double
     public var height: Double
-    public var flags: ItemFlags
+    /// `ItemFlags`' raw value.
+    public var flags: UInt32
+    public var reserved: UInt32 = 0
 
     @inline(__always)
     init(_ placed: PlacedItem) {
-        position = placed.position
-        kind = placed.item.kind
-        depth = placed.item.depth
-        sectionID = placed.item.sectionID
-        row = placed.item.row
+        position = Int64(placed.position)
+        kind = placed.item.kind.rawValue
+        depth = Int32(clamping: placed.item.depth)
+        section = placed.item.sectionID
+        row = Int64(placed.item.row)
         top = placed.top
         height = placed.height
-        flags = placed.item.flags
+        flags = placed.item.flags.rawValue
     }
 }
 

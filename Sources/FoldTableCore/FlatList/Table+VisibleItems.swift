@@ -31,20 +31,21 @@ extension Table {
         }
     }
 
-    /// `forEachVisibleItem`, handing out the items as records, a batch at
-    /// a time (a few dozen per call of `body`, in order, with `context`):
-    /// what a view that copies a viewport out wants, without a call per
-    /// item. `body` is a C function, not a closure, so the walk keeps it
-    /// without boxing it (a heap allocation per call).
-    /// - Complexity: O(log n + k) for k items handed out.
-    public func forEachVisibleItem(offset: Double, height: Double, overscan: Int, limit: Int,
-                                   context: UnsafeMutableRawPointer?, batch body: ItemRecordBatch) throws -> Int {
-        try withUnsafeTemporaryAllocation(of: ItemRecord.self, capacity: ItemRecords.batch) { buffer in
-            var sink = ItemRecords(buffer: buffer, context: context, deliver: body)
-            let total = try visibleWalk(offset: offset, height: height, overscan: overscan, limit: limit, &sink)
-            sink.flush()
-            return total
+    /// `forEachVisibleItem`, writing the items as records into `out`, at
+    /// most `capacity` of them (`out` may be nil when `capacity` is 0):
+    /// what a view that copies a viewport out wants, with no call per item
+    /// and no second copy. Returns how many items the range holds and how
+    /// many were written.
+    /// - Complexity: O(log n + k) for k items written.
+    public func forEachVisibleItem(offset: Double, height: Double, overscan: Int,
+                                   into out: UnsafeMutablePointer<VisibleRecord>?,
+                                   capacity: Int) throws -> (total: Int, written: Int) {
+        guard let out, capacity > 0 else {
+            return (try visibleRange(offset: offset, height: height, overscan: overscan).count, 0)
         }
+        var sink = RecordWriter(out: out)
+        let total = try visibleWalk(offset: offset, height: height, overscan: overscan, limit: capacity, &sink)
+        return (total, sink.count)
     }
 
     /// Both of the above: hands the items to `sink`, returns the range's count.
@@ -148,38 +149,15 @@ protocol PlacedSink {
     mutating func take(_ placed: PlacedItem)
 }
 
-/// Receives a batch of `forEachVisibleItem`'s records: the context it was
-/// given, the records (`ItemRecord`s, valid for the call) and their count.
-public typealias ItemRecordBatch = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, Int) -> Void
-
-/// Items as records, gathered in a buffer and handed out a batch at a time.
-private struct ItemRecords: PlacedSink {
-    /// Records per batch: 1 KiB, which withUnsafeTemporaryAllocation
-    /// keeps on the stack (a larger buffer is a heap allocation per call).
-    static let batch = 1024 / MemoryLayout<ItemRecord>.stride
-    let buffer: UnsafeMutableBufferPointer<ItemRecord>
+/// Writes items as records into an array the walk never overruns (it
+/// stops at `limit`).
+private struct RecordWriter: PlacedSink {
+    let out: UnsafeMutablePointer<VisibleRecord>
     var count = 0
-    let context: UnsafeMutableRawPointer?
-    let deliver: ItemRecordBatch
-
-    init(buffer: UnsafeMutableBufferPointer<ItemRecord>, context: UnsafeMutableRawPointer?,
-         deliver: ItemRecordBatch) {
-        self.buffer = buffer
-        self.context = context
-        self.deliver = deliver
-    }
 
     @inline(__always)
     mutating func take(_ placed: PlacedItem) {
-        (buffer.baseAddress! + count).initialize(to: ItemRecord(placed))
+        (out + count).initialize(to: VisibleRecord(placed))
         count &+= 1
-        if count == buffer.count { flush() }
-    }
-
-    /// Hands out the records gathered so far.
-    mutating func flush() {
-        guard count > 0 else { return }
-        deliver(context, UnsafeRawPointer(buffer.baseAddress), count)
-        count = 0
     }
 }
