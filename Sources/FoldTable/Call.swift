@@ -11,16 +11,19 @@ import FoldTableCore
 
 /// Runs `body` on the table behind `handle` under its lock; a thrown
 /// `FoldError` becomes its status and this thread's last-error message.
+@inline(__always)
 func withTable(_ handle: OpaquePointer?, _ body: (Table) throws -> Void) -> Int32 {
     guard let handle else { return fail(FOLD_E_INVALID, "the table is NULL") }
-    return TableBox.from(handle).locked { table in
-        do {
-            try body(table)
-            return FOLD_OK
-        } catch let error as FoldError {
-            return fail(error)
-        } catch {
-            return fail(FOLD_E_INTERNAL, "\(error)")
+    return TableBox.withBox(handle) { box in
+        box.locked { table in
+            do {
+                try body(table)
+                return FOLD_OK
+            } catch let error as FoldError {
+                return fail(error)
+            } catch {
+                return fail(FOLD_E_INTERNAL, "\(error)")
+            }
         }
     }
 }

@@ -103,6 +103,15 @@ final class TableBox {
     static func from(_ handle: OpaquePointer) -> TableBox {
         Unmanaged<TableBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     }
+
+    /// Calls `body` with the box `handle` points to, not retained: the
+    /// caller's handle keeps it alive, and a free from inside the call is
+    /// deferred to the end of `locked`, its last use of the box. A retain
+    /// and release per call were an atomic write each on every query.
+    @inline(__always)
+    static func withBox(_ handle: OpaquePointer, _ body: (TableBox) -> Int32) -> Int32 {
+        Unmanaged<TableBox>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// How many library callbacks this thread is inside (of any table). A thread
