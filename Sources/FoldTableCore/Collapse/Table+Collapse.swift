@@ -14,7 +14,8 @@ extension Table {
             if collapsed { throw FoldError.notCollapsible(s) }
             return false
         }
-        return try mutate { setCollapsedRecording(collapsed, s) }
+        // With no change set to tell (`changesUnobserved`), none is recorded.
+        return try mutate(unrecordedIfUnobserved: true) { setCollapsedRecording(collapsed, s) }
     }
 
     /// Flips the state of a section; returns whether it flipped.
@@ -24,7 +25,7 @@ extension Table {
     public func toggle(section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
         guard !s.fixed else { throw FoldError.notCollapsible(s) }
-        return try mutate { setCollapsedRecording(s.showsChildren, s) }
+        return try mutate(unrecordedIfUnobserved: true) { setCollapsedRecording(s.showsChildren, s) }
     }
 
     /// Makes a section collapsible or not (fixed: no indicator, collapse and
@@ -161,8 +162,14 @@ extension Table {
     /// Flips a section's state (inside `mutate`): asks the "will" listeners,
     /// records the rows that appear or disappear and the header to redraw,
     /// tells the "did" listeners. False if nothing changed or a listener refused.
+    /// The same for one section, without the arrays of the many-section
+    /// form (a toggle is the call a person makes most).
     func setCollapsedRecording(_ collapsed: Bool, _ s: Section) -> Bool {
-        setCollapsedRecording(collapsed, [s], allOrNothing: true) != nil
+        guard willFlip(collapsed, s) else { return false }
+        eventState.changes?.expandedOrCollapsed = true
+        flipAndPropagate(collapsed, s)
+        sectionDid(s, collapsed ? .didCollapse : .didExpand)
+        return true
     }
 
     /// Sets the state of several sections as one change (inside `mutate`),
@@ -175,26 +182,39 @@ extension Table {
     func setCollapsedRecording(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
         guard let flips = sectionsWilling(collapsed, sections, allOrNothing: allOrNothing) else { return nil }
         eventState.changes?.expandedOrCollapsed = true
-        for s in flips {
-            let header = visibleHeader(s)
-            s.settlePlace()  // a pending "select the shown" means shown before this
-            flip(collapsed, s, header: header)
-            s.propagate()
-        }
+        for s in flips { flipAndPropagate(collapsed, s) }
         for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
         return flips
+    }
+
+    /// Flips `s` (its "will" event allowed) and refreshes the summaries
+    /// above it. Its header's position is found only for a change set.
+    private func flipAndPropagate(_ collapsed: Bool, _ s: Section) {
+        let header = eventState.recording ? visibleHeader(s) : nil
+        s.settlePlace()  // a pending "select the shown" means shown before this
+        flip(collapsed, s, header: header)
+        s.propagate()
+    }
+
+    /// Whether `s` would flip and its "will" event is allowed.
+    private func willFlip(_ collapsed: Bool, _ s: Section) -> Bool {
+        wouldFlip(collapsed, s) && sectionWill(s, collapsed ? .willCollapse : .willExpand)
+    }
+
+    /// Whether `s` is not in state `collapsed` and may flip to it.
+    private func wouldFlip(_ collapsed: Bool, _ s: Section) -> Bool {
+        // A section without children flips too: it keeps the state for when it gets some.
+        // A section a filter opened (Table+Filter.swift) counts as expanded.
+        (collapsed ? s.showsChildren : s.collapsed) && !s.fixed
     }
 
     /// The sections of `sections` that would flip and whose "will" event is
     /// allowed, in order (every listener asked before anything changes);
     /// nil when none, or with `allOrNothing` when one is refused.
     func sectionsWilling(_ collapsed: Bool, _ sections: [Section], allOrNothing: Bool) -> [Section]? {
-        let event: SectionEvent = collapsed ? .willCollapse : .willExpand
         var flips: [Section] = []
-        // A section without children flips too: it keeps the state for when it gets some.
-        // A section a filter opened (Table+Filter.swift) counts as expanded.
-        for s in sections where (collapsed ? s.showsChildren : s.collapsed) && !s.fixed {
-            if sectionWill(s, event) {
+        for s in sections where wouldFlip(collapsed, s) {
+            if sectionWill(s, collapsed ? .willCollapse : .willExpand) {
                 flips.append(s)
             } else if allOrNothing {
                 return nil

@@ -198,10 +198,15 @@ final class Section {
     /// After this section's list or flags changed: refresh the summaries of
     /// every list above it. O(depth · log n).
     func propagate() {
-        var s = self
-        while let p = s.parent, let place = s.place {
-            place.leaf.refreshUpward(slot: place.slot)
-            s = p
+        // Unretained: the walk changes summaries, never a link (a retain and
+        // a release per level were most of a collapse's reference counting).
+        var s = Unmanaged.passUnretained(self)
+        while let (up, place) = s._withUnsafeGuaranteedRef({ c -> (Unmanaged<Section>, PieceRef)? in
+            guard let p = c.parentRef, let place = c.place else { return nil }
+            return (p, place)
+        }) {
+            place.leafRef._withUnsafeGuaranteedRef { $0.refreshUpward(slot: place.slot) }
+            s = up
         }
     }
 
