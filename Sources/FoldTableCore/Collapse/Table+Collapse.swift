@@ -162,8 +162,8 @@ extension Table {
     /// Flips a section's state (inside `mutate`): asks the "will" listeners,
     /// records the rows that appear or disappear and the header to redraw,
     /// tells the "did" listeners. False if nothing changed or a listener refused.
-    /// The same for one section, without the arrays of the many-section
-    /// form (a toggle is the call a person makes most).
+    /// Made directly, without the arrays of the many-section form below (a
+    /// toggle is the call a person makes most).
     func setCollapsedRecording(_ collapsed: Bool, _ s: Section) -> Bool {
         guard willFlip(collapsed, s) else { return false }
         eventState.changes?.expandedOrCollapsed = true

@@ -214,10 +214,7 @@ extension Table {
         // Unretained: the walk changes nothing, and every change a view is
         // told of asks for a position.
         var current = Unmanaged.passUnretained(s)
-        while let (up, place) = current._withUnsafeGuaranteedRef({ c -> (Unmanaged<Section>, PieceRef)? in
-            guard let p = c.parentRef, let place = c.place else { return nil }
-            return (p, place)
-        }) {
+        while let (up, place) = current._withUnsafeGuaranteedRef({ $0.parentAndPlace }) {
             try up._withUnsafeGuaranteedRef { parent in
                 if measure {
                     let before = place.prefix()

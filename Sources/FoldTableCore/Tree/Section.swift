@@ -201,13 +201,18 @@ final class Section {
         // Unretained: the walk changes summaries, never a link (a retain and
         // a release per level were most of a collapse's reference counting).
         var s = Unmanaged.passUnretained(self)
-        while let (up, place) = s._withUnsafeGuaranteedRef({ c -> (Unmanaged<Section>, PieceRef)? in
-            guard let p = c.parentRef, let place = c.place else { return nil }
-            return (p, place)
-        }) {
+        while let (up, place) = s._withUnsafeGuaranteedRef({ $0.parentAndPlace }) {
             place.leafRef._withUnsafeGuaranteedRef { $0.refreshUpward(slot: place.slot) }
             s = up
         }
+    }
+
+    /// The parent, unretained, and where this section is in its list; nil
+    /// for the root or a detached section. For walks up that retain
+    /// nothing. O(fanout).
+    var parentAndPlace: (parent: Unmanaged<Section>, place: PieceRef)? {
+        guard let p = parentRef, let place else { return nil }
+        return (p, place)
     }
 
     /// `list.replace`, after bringing down the selection tags pending in
