@@ -274,26 +274,27 @@ extension Table {
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
         // The totals before the row's piece only when they are used: with
         // `looks`, or to make a chunk explicit (read again below).
-        let node: PieceRef, within: Int
+        let node: PieceRef, within: Int, path: DescentPath
         var before = Counts()
         if looks {
-            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: Counts.self) else {
+            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: WithPath<Counts>.self) else {
                 throw rowMissing(row, in: s)
             }
-            (node, within, before) = found
+            (node, within, before, path) = (found.ref, found.within, found.above.sum, found.above.path)
             before += node.totals.prefix(node.slot)
         } else {
-            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: NoTotals.self) else {
+            guard let found = ChildList.descendSettled(in: s, .rows, row, adding: WithPath<NoTotals>.self) else {
                 throw rowMissing(row, in: s)
             }
-            (node, within) = (found.ref, found.within)
+            (node, within, path) = (found.ref, found.within, found.above.path)
         }
         var done = RowEdit(inRun: true, within: within)
         if looks { done.before = before }
         let units = s.rowUnits
         // An explicit run is edited where it is, and the path refreshed by
-        // the edit itself (a height change by the difference alone).
-        switch ChildList.modifyRun(in: s, node, { run in
+        // the edit itself (a height change by the difference alone, level
+        // by level down the path the descent took).
+        switch ChildList.modifyRun(in: s, node, path: path, { run in
             let old = looks ? RowLook(run, within, rowUnits: units) : nil
             edit(&run, within)
             if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }

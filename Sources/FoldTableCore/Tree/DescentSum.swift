@@ -98,3 +98,39 @@ struct Indices: PlaceSum {
     @inline(__always)
     func height(_ rowHeight: Int) -> Int { 0 }
 }
+
+/// The path a descent took: each internal level's slot, so that an edit
+/// of the piece found brings the levels above up to date without looking
+/// for its slot in each (`ListNode.addHeightDownward`). The slots are
+/// bytes of one word (a node has at most `ChildList.maxFill` entries), so
+/// the path costs no copy; a descent deeper than 8 levels (more than 8^8
+/// pieces) records only that it was.
+struct DescentPath {
+    /// Levels passed, from the root down; more than 8: too deep to record.
+    private(set) var depth = 0
+    /// Byte `level`: the slot taken at that level.
+    private(set) var slots: UInt64 = 0
+
+    @inline(__always)
+    mutating func add(_ slot: Int) {
+        if depth < 8 { slots |= UInt64(truncatingIfNeeded: slot & 0xFF) << (depth &* 8) }
+        depth &+= 1
+    }
+
+    /// Whether every level was recorded.
+    var isComplete: Bool { depth <= 8 }
+}
+
+/// `Sum`, and the path the descent took (`DescentPath`).
+struct WithPath<Sum: DescentSum>: DescentSum {
+    var sum = Sum()
+    var path = DescentPath()
+
+    init() {}
+
+    @inline(__always)
+    mutating func add(_ view: TotalsView, _ i: Int) {
+        sum.add(view, i)
+        path.add(i)
+    }
+}

@@ -50,6 +50,33 @@ extension ListNode {
         }
     }
 
+    /// `addHeightUpward(at:fixed:defaults:)` for piece `slot` of `leaf`,
+    /// found by a descent from `root` that recorded its `path`: each level
+    /// takes the difference at the slot the descent went through, from the
+    /// root down, instead of each parent being searched for its child. The
+    /// path must still be the list's: nothing moved since the descent.
+    /// O(fanout · log n), retaining nothing.
+    static func addHeightDownward(root: Unmanaged<ListNode>, path: DescentPath,
+                                       leaf: Unmanaged<ListNode>, at slot: Int, fixed: Int, defaults: Int) {
+        guard path.isComplete else {
+            return leaf._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
+        }
+        var node = root
+        var slots = path.slots
+        for _ in 0..<path.depth {
+            let i = Int(truncatingIfNeeded: slots & 0xFF)
+            slots >>= 8
+            // (The child column is read before the add, which leaves it as it is.)
+            node = node._withUnsafeGuaranteedRef { n in
+                let child = n.totals.view.child(i)
+                n.addHeight(at: i, fixed: fixed, defaults: defaults)
+                return child
+            }
+        }
+        leaf._withUnsafeGuaranteedRef { $0.addHeight(at: slot, fixed: fixed, defaults: defaults) }
+    }
+
+    @inline(__always)
     private func addHeight(at slot: Int, fixed: Int, defaults: Int) {
         if !childSums.isEmpty {
             childSums[slot].counts.fixedHeight &+= fixed
@@ -124,7 +151,11 @@ extension ChildList {
     /// like `descendSettled(in:)`: calling a method on `owner.list` copies
     /// the list, which retains its root; the height path retains nothing.
     /// O(depth · fanout · log n).
-    static func modifyRun(in owner: Section, _ ref: PieceRef, _ change: (inout RowRun) -> Void) -> RunEdit {
+    /// `path`: how the descent that found `ref` came down the list
+    /// (`descendSettled` with `WithPath`), so that the height path need
+    /// not look for each level's slot.
+    static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath,
+                               _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
         var before = Summary.zero
         var after = Summary.zero
@@ -165,7 +196,9 @@ extension ChildList {
         if heightsOnly {
             let fixed = after.fixedHeight &- before.fixedHeight, defaults = after.defaultRows &- before.defaultRows
             guard fixed != 0 || defaults != 0 else { return .edited }
-            ref.leafRef._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
+            guard let root = owner.listRoot else { return .edited }
+            ListNode.addHeightDownward(root: root, path: path, leaf: ref.leafRef, at: slot,
+                                       fixed: fixed, defaults: defaults)
             owner.listHeightChanged(fixed: fixed, defaults: defaults)
             return .edited
         }
