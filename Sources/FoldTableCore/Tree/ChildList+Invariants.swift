@@ -12,6 +12,11 @@ extension ChildList {
             if n.parent !== parent { out.append("\(here): wrong parent pointer") }
             if n.count == 0 { out.append("\(here): empty") }
             if n.count > ChildList.maxFill { out.append("\(here): \(n.count) entries > \(ChildList.maxFill)") }
+            // Below the root every node keeps `minFill` entries: what bounds
+            // the depth (and a recorded descent, `DescentPath`) by log n.
+            if parent != nil, n.count < ChildList.minFill {
+                out.append("\(here): \(n.count) entries < \(ChildList.minFill)")
+            }
             var levels: Set<Int> = []
             if n.isLeaf {
                 let holdsSection = n.pieces.contains(where: \.isSection)
