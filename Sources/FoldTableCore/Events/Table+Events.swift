@@ -27,8 +27,9 @@ struct Listeners {
 struct EventState {
     /// What the outermost running mutation did to the flat list; nil
     /// outside one (or while a detached tree is worked on). Set and cleared
-    /// only through `startRecording` and `stopRecording`, which keep
-    /// `recording` in step; edited in place (`changes?.…`) in between.
+    /// only through `startRecording`, `stopRecording` and `swapChanges`,
+    /// which keep `recording` in step; edited in place (`changes?.…`) in
+    /// between.
     var changes: ChangeSet?
     /// Whether `changes` is not nil, stored: testing the Optional copied
     /// the whole change set through an outlined copy (about 600
@@ -52,6 +53,16 @@ struct EventState {
     mutating func stopRecording() -> ChangeSet? {
         recording = false
         return changes.take()
+    }
+
+    /// Swaps the change set with `other`, keeping `recording` in step:
+    /// work on a detached subtree records into none. Cheaper than
+    /// `stopRecording` and `startRecording` for a loop that does it once
+    /// per section (nothing is moved but the two Optionals).
+    mutating func swapChanges(with other: inout ChangeSet?) {
+        swap(&changes, &other)
+        // (Tested in place: see `recording`.)
+        if case .some = changes { recording = true } else { recording = false }
     }
 
     /// Whether a batch is open (`batch` is not nil), tested in place.

@@ -295,8 +295,8 @@ extension Table {
             // Not recorded inside a detached subtree (see `quietly`; inline,
             // swapped rather than copied: this loop runs once per section).
             let live = isAttached(x)
-            if !live { swap(&eventState.changes, &stash) }
-            defer { if !live { swap(&eventState.changes, &stash) } }
+            if !live { eventState.swapChanges(with: &stash) }
+            defer { if !live { eventState.swapChanges(with: &stash) } }
             let version = root.structureVersion, headers = report.headersChanged
             if kept { try refresh(x, plan.nodes[n], texts.header(n), &report) }
             // Children given to a section that was not loaded: its load is over.
