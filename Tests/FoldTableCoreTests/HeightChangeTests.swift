@@ -185,4 +185,40 @@ import Testing
         let c = try t.headerPosition(section: .key("c"))
         #expect(try t.placedItem(at: c).top == expanded + 30 - TableOptions().headerHeight - 5)
     }
+
+    /// A list three levels deep (80,000 rows: 1,250 chunks under two levels
+    /// of internal nodes): each height change is added down the path its
+    /// descent recorded (`DescentPath`), also when a pending select-all makes
+    /// the descent settle and come down again. Every row's top is checked
+    /// against prefix sums of the heights set.
+    @Test(arguments: [5, 6] as [UInt64])
+    func aDeepListTakesEachChangeDownItsPath(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let t = try Table(options: TableOptions())
+        try t.insertSection(at: 0, key: "long")
+        var heights = (0..<80_000).map { _ in Double(Int.random(in: 40...160, using: &rng)) / 2 }
+        try t.insertRows(section: .key("long"), at: 0, heights: heights)
+        let root = try #require(try t.section(.key("long")).list.root)
+        #expect(!root.isLeaf && !root.children[0].isLeaf && root.children[0].children[0].isLeaf)
+        let firstRow = try t.itemTop(at: 1)  // the section's header is item 0
+        let rowHeight = TableOptions().rowHeight
+        func check() throws {
+            var top = firstRow
+            for (r, h) in heights.enumerated() {
+                if r % 97 == 0 { #expect(try t.itemTop(at: r + 1) == top, "row \(r)") }
+                top += h
+            }
+            #expect(t.contentHeight == top)
+            #expect(t.invariantViolations() == [])
+        }
+        for step in 0..<600 {
+            if step == 300 { _ = try t.selectAll() }  // tags pending on the path
+            let r = Int.random(in: 0..<heights.count, using: &rng)
+            let h: Double? = Int.random(in: 0..<5, using: &rng) == 0 ? nil : rng.rowHeight(halfPointsUpTo: 200)
+            try t.setRowHeight(section: .key("long"), row: r, height: h)
+            heights[r] = h ?? rowHeight
+            if step % 150 == 149 { try check() }
+        }
+        try check()
+    }
 }

@@ -113,7 +113,7 @@ struct DescentPath {
 
     @inline(__always)
     mutating func add(_ slot: Int) {
-        if depth < 8 { slots |= UInt64(truncatingIfNeeded: slot & 0xFF) << (depth &* 8) }
+        if depth < 8 { slots |= UInt64(truncatingIfNeeded: slot & 0xFF) &<< UInt64(truncatingIfNeeded: depth &* 8) }
         depth &+= 1
     }
 

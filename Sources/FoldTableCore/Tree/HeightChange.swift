@@ -155,10 +155,13 @@ extension ChildList {
     /// (`descendSettled` with `WithPath`), so that the height path need
     /// not look for each level's slot.
     static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath,
-                               _ change: (inout RowRun) -> Void) -> RunEdit {
+                          _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
         var before = Summary.zero
         var after = Summary.zero
+        // Only the height sums changed (`RowRun.Shape`): then `after` is
+        // `before` with the new sums, not asked of the run again.
+        var heightsMoved = false
         var lookup = 0
         let found = ref.leafRef._withUnsafeGuaranteedRef { leaf in
             leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
@@ -178,8 +181,18 @@ extension ChildList {
                         return .notExplicit
                     }
                     before = run.summary
+                    let shape = run.shape
                     change(&run)
-                    after = run.summary
+                    if run.isExplicit, run.shape == shape {
+                        after = before
+                        after.counts.fixedHeight = run.fixedSum
+                        after.counts.defaultRows = run.defaultCount
+                        heightsMoved = true
+                        // (Should `summary` ever read more than `Shape` holds.)
+                        assert(after == run.summary, "RowRun.Shape misses a field that summary reads")
+                    } else {
+                        after = run.summary
+                    }
                     lookup = run.lookup
                     at.initialize(to: .rows(consume run))
                     return .edited
@@ -187,11 +200,8 @@ extension ChildList {
             }
         }
         guard found == .edited else { return found }
-        var same = after
-        same.counts.fixedHeight = before.fixedHeight
-        same.counts.defaultRows = before.defaultRows
-        let heightsOnly = ref.leafRef._withUnsafeGuaranteedRef { leaf in
-            same == before && leaf.tag == .none && leaf.totals.view.get(slot, TotalsView.lookup) == lookup
+        let heightsOnly = heightsMoved && ref.leafRef._withUnsafeGuaranteedRef { leaf in
+            leaf.tag == .none && leaf.totals.view.get(slot, TotalsView.lookup) == lookup
         }
         if heightsOnly {
             let fixed = after.fixedHeight &- before.fixedHeight, defaults = after.defaultRows &- before.defaultRows

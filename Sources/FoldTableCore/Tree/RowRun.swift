@@ -153,6 +153,19 @@ struct RowRun {
     var isExplicit: Bool { heights != nil }
     var expandedCount: Int { expandedBits.nonzeroBitCount }
 
+    /// What `summary` reads of an explicit run besides its two height sums
+    /// (`fixedSum`, `defaultCount`, which are its `fixedHeight` and
+    /// `defaultRows`): an edit that leaves it equal changed heights only,
+    /// and the summary moved by the sums' differences. O(1).
+    struct Shape: Equatable {
+        let count: Int
+        let marks: RowMarks
+        let expandedBits: UInt64
+    }
+
+    @inline(__always)
+    var shape: Shape { Shape(count: count, marks: marks, expandedBits: expandedBits) }
+
     @inline(__always)
     var summary: Summary {
         // A hidden row (`marks.hidden`) shows no item and no height; it
