@@ -151,7 +151,7 @@ struct RowRun {
     }
 
     var isExplicit: Bool { heights != nil }
-    var expandedCount: Int { expandedBits.nonzeroBitCount }
+    var expandedCount: Int { RowMarks.count(expandedBits) }
 
     /// What `summary` reads of an explicit run besides its two height sums
     /// (`fixedSum`, `defaultCount`, which are its `fixedHeight` and
@@ -186,13 +186,13 @@ struct RowRun {
     /// Selected rows: the bits of a chunk, or all or none of a default run.
     @inline(__always)
     var selectedCount: Int {
-        heights != nil ? marks.selected.nonzeroBitCount : (marks.selected != 0 ? count : 0)
+        heights != nil ? RowMarks.count(marks.selected) : (marks.selected != 0 ? count : 0)
     }
 
     /// Selected rows that a filter does not hide.
     @inline(__always)
     var selectedShownCount: Int {
-        heights != nil ? (marks.selected & ~marks.hidden).nonzeroBitCount
+        heights != nil ? RowMarks.count(marks.selected & ~marks.hidden)
             : (marks.selected != 0 && marks.hidden == 0 ? count : 0)
     }
 
