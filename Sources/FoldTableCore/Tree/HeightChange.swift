@@ -57,7 +57,7 @@ extension ListNode {
     /// path must still be the list's: nothing moved since the descent.
     /// O(fanout · log n), retaining nothing.
     static func addHeightDownward(root: Unmanaged<ListNode>, path: DescentPath,
-                                       leaf: Unmanaged<ListNode>, at slot: Int, fixed: Int, defaults: Int) {
+                                  leaf: Unmanaged<ListNode>, at slot: Int, fixed: Int, defaults: Int) {
         guard path.isComplete else {
             return leaf._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
         }
@@ -144,16 +144,16 @@ extension ChildList {
     /// Applies `change` to the explicit row run at `ref` in `owner`'s list
     /// and brings every summary above it up to date, in this list and the
     /// lists above: when only its heights changed, by adding the difference
-    /// (`ListNode.addHeightUpward`, `Section.listHeightChanged`); else as
+    /// (`ListNode.addHeightDownward`, `Section.listHeightChanged`); else as
     /// `modify` and `Section.propagate` do. A section or a run of default
     /// rows is left as it was (`notARun`, `notExplicit`).
     /// The tags on the path must be settled (`descendSettled`). Static,
     /// like `descendSettled(in:)`: calling a method on `owner.list` copies
     /// the list, which retains its root; the height path retains nothing.
-    /// O(depth · fanout · log n).
-    /// `path`: how the descent that found `ref` came down the list
+    /// `path` is how the descent that found `ref` came down the list
     /// (`descendSettled` with `WithPath`), so that the height path need
     /// not look for each level's slot.
+    /// O(depth · fanout · log n).
     static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath,
                           _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
