@@ -158,10 +158,9 @@ extension ChildList {
                           _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
         var before = Summary.zero
-        var after = Summary.zero
-        // Only the height sums changed (`RowRun.Shape`): then `after` is
-        // `before` with the new sums, not asked of the run again.
-        var heightsMoved = false
+        // Set when only the height sums changed (`RowRun.Shape`): the
+        // summary moved by these differences, and is not asked again.
+        var heightsMoved: (fixed: Int, defaults: Int)?
         var lookup = 0
         let found = ref.leafRef._withUnsafeGuaranteedRef { leaf in
             leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
@@ -184,14 +183,14 @@ extension ChildList {
                     let shape = run.shape
                     change(&run)
                     if run.isExplicit, run.shape == shape {
-                        after = before
-                        after.counts.fixedHeight = run.fixedSum
-                        after.counts.defaultRows = run.defaultCount
-                        heightsMoved = true
-                        // (Should `summary` ever read more than `Shape` holds.)
-                        assert(after == run.summary, "RowRun.Shape misses a field that summary reads")
-                    } else {
-                        after = run.summary
+                        // (An explicit run's sums are its summary's two height fields.)
+                        heightsMoved = (run.fixedSum &- before.fixedHeight, run.defaultCount &- before.defaultRows)
+                        assert({
+                            var moved = before
+                            moved.counts.fixedHeight = run.fixedSum
+                            moved.counts.defaultRows = run.defaultCount
+                            return moved == run.summary
+                        }(), "RowRun.Shape misses a field that summary reads")
                     }
                     lookup = run.lookup
                     at.initialize(to: .rows(consume run))
@@ -200,11 +199,9 @@ extension ChildList {
             }
         }
         guard found == .edited else { return found }
-        let heightsOnly = heightsMoved && ref.leafRef._withUnsafeGuaranteedRef { leaf in
+        if let (fixed, defaults) = heightsMoved, ref.leafRef._withUnsafeGuaranteedRef({ leaf in
             leaf.tag == .none && leaf.totals.view.get(slot, TotalsView.lookup) == lookup
-        }
-        if heightsOnly {
-            let fixed = after.fixedHeight &- before.fixedHeight, defaults = after.defaultRows &- before.defaultRows
+        }) {
             guard fixed != 0 || defaults != 0 else { return .edited }
             guard let root = owner.listRoot else { return .edited }
             ListNode.addHeightDownward(root: root, path: path, leaf: ref.leafRef, at: slot,

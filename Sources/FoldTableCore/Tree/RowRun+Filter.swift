@@ -24,7 +24,7 @@ extension RowRun {
 
     /// Rows that match the filter.
     var matchedCount: Int {
-        isExplicit ? marks.matched.nonzeroBitCount : (marks.matched != 0 ? count : 0)
+        isExplicit ? RowMarks.count(marks.matched) : (marks.matched != 0 ? count : 0)
     }
 
     /// Shown rows of the default height.
