@@ -8,12 +8,15 @@
  * builds one section of N rows with per-row heights (20..80 pt, fixed
  * seed), then makes CALLS (default 100000) calls of OP at random inputs:
  * item_at, item_at_offset, item_top, visible_items, set_row_height,
- * set_row_height_viewed (the same with a viewport set, as a view has it:
- * the change set is built, and the viewport anchored) or collapse
- * (collapse + expand of the section). collapse_all builds
- * foldbench's "many" shape instead, N/1000 sections of 1000 rows (the
- * same heights), and calls collapse all + expand all. Exit status 0 when
- * every call returned FOLD_OK.
+ * insert_row (one row of its own height at a random index), append_row
+ * (the same at the end, as a log or chat view adds them), remove_row (one
+ * row at a random index; CALLS must be below N) or collapse (collapse +
+ * expand of the section). collapse_all builds foldbench's "many" shape
+ * instead, N/1000 sections of 1000 rows (the same heights), and calls
+ * collapse all + expand all. OP_viewed (set_row_height_viewed,
+ * append_row_viewed, ...) makes the same calls with a viewport set, as a
+ * view has it: the change set is built, and the viewport anchored. Exit
+ * status 0 when every call returned FOLD_OK.
  *
  * The OPs static_item_at_offset, static_item_top, static_visible,
  * fenwick_item_at_offset, fenwick_item_top, fenwick_visible and fenwick_set
@@ -85,7 +88,8 @@ static int run_bound(int64_t n, const char *op, long calls) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|collapse|collapse_all|static_item_at_offset|static_item_top|"
+                        "set_row_height|insert_row|append_row|remove_row|collapse|collapse_all[_viewed]|"
+                        "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
                         "fenwick_visible|fenwick_set [CALLS]\n");
         return 2;
@@ -120,9 +124,13 @@ int main(int argc, char **argv) {
     fold_table_content_height(t, &bottom);
     int failures = 0;
     fold_visible_item visible[64];
-    if (!strcmp(op, "set_row_height_viewed")) {
+    size_t len = strlen(op);
+    char plain[64];
+    if (len > 7 && len < sizeof plain && !strcmp(op + len - 7, "_viewed")) {
         if (fold_table_set_viewport(t, bottom / 2, 1080) != FOLD_OK) return 1;
-        op = "set_row_height";
+        memcpy(plain, op, len - 7);
+        plain[len - 7] = 0;
+        op = plain;
     }
     for (long i = 0; i < calls; i++) {
         int64_t p = (int64_t)(next() % (uint64_t)count);
@@ -143,6 +151,11 @@ int main(int argc, char **argv) {
             status = fold_table_visible_items(t, y, 1080, 0, visible, 64, &written, &total);
         } else if (!strcmp(op, "set_row_height")) {
             status = fold_table_set_row_height(t, s, p % n, 20 + (double)(i % 61));
+        } else if (!strcmp(op, "insert_row") || !strcmp(op, "append_row")) {
+            double h = 20 + (double)(i % 61);
+            status = fold_table_insert_rows(t, s, op[0] == 'a' ? FOLD_INDEX_END : p % n, 1, &h);
+        } else if (!strcmp(op, "remove_row")) {
+            status = fold_table_remove_rows(t, s, p % (n - i), 1);
         } else if (!strcmp(op, "collapse_all")) {
             int64_t changed;
             status = fold_table_collapse_all(t, &changed);
