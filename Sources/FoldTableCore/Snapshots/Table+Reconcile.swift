@@ -470,7 +470,7 @@ extension Table {
         let hadChildren = s.childCount > 0
         if let answers {
             s.replaceChildren(at..<at, with: answeredRows(answers))
-        } else if !insertInPlace(into: s, at: at, count: count, records: nil) {
+        } else if !insertInPlace(into: s, at: at, count: count, heights: nil) {
             s.replaceChildren(at..<at, with: [.rows(RowRun(defaultRows: count))])
         }
         totalRows += count

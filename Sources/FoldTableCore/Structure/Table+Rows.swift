@@ -44,32 +44,79 @@ extension Table {
         let s = try section(ref)
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
-        try mutate {
+        // Its body records only when a change set is there (see `insertRows`).
+        try mutate(unrecordedIfUnobserved: true) {
             heldWillRemoveRows(s, row..<(row + count))
+            if removeInRun(s, row, count) { return }
             let hadChildren = s.childCount > 0
             let first = try rowNode(row, in: s)
             let lower = first.before.children + first.within
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
-            let position = childPosition(s, lower)
-            let removedItems = childItems(s, lower..<upper)
-            var keptCount = 0
-            if case .rows(var run) = first.node.piece, first.within + count <= run.count, count < run.count {
-                run.remove(first.within..<(first.within + count))
-                s.list.modify(first.node) { $0 = .rows(run) }
-            } else {
-                let removed = s.replaceChildren(lower..<upper, with: [])
-                // Subsections between the rows stay where they were.
-                let kept = removed.filter(\.isSection)
-                keptCount = kept.count
-                if !kept.isEmpty { s.replaceChildren(lower..<lower, with: kept) }
-            }
+            let recording = eventState.recording
+            let position = recording ? childPosition(s, lower) : nil
+            let removedItems = recording ? childItems(s, lower..<upper) : 0
+            let removed = s.replaceChildren(lower..<upper, with: [])
+            // Subsections between the rows stay where they were.
+            let kept = removed.filter(\.isSection)
+            if !kept.isEmpty { s.replaceChildren(lower..<lower, with: kept) }
             totalRows -= count
             s.propagate()
-            recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + keptCount)))
-            recordRowIndicesShifted(s, fromChild: lower + keptCount)
-            recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            if recording {
+                recordReplace(position, removed: removedItems, added: childItems(s, lower..<(lower + kept.count)))
+                recordRowIndicesShifted(s, fromChild: lower + kept.count)
+                recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            }
             refreshFilterAfterChange(s)
         }
+    }
+
+    /// `removeRows`' body when rows `row..<row+count` are part of one run
+    /// (not all of it): one descent finds the run and, when a change set
+    /// is recorded, the rows' position; they are taken out where they are
+    /// and the list's summaries moved by the run's difference
+    /// (`ChildList.modifyRun`). False, with nothing done, otherwise.
+    /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
+    private func removeInRun(_ s: Section, _ row: Int, _ count: Int) -> Bool {
+        guard let found = ChildList.descendSettled(in: s, .rows, row, adding: WithPath<Counts>.self) else {
+            return false
+        }
+        let ref = found.ref, within = found.within
+        let inRun = ref.leafRef._withUnsafeGuaranteedRef { leaf in
+            leaf.pieces.withUnsafeBufferPointer { p -> Bool in
+                guard case .rows(let run) = p[ref.slot] else { return false }
+                return within + count <= run.count && count < run.count
+            }
+        }
+        guard inRun else { return false }
+        let hadChildren = s.childCount > 0
+        let recording = eventState.recording
+        let start = recording ? sectionStart(s) : nil
+        var before = found.above.sum
+        before += ref.totals.prefix(ref.slot)
+        // As `childPosition` and `childItems` find them, read before the edit.
+        var position: Int?
+        var removedItems = 0
+        if recording {
+            let first = itemsBefore(ref, within)
+            removedItems = itemsBefore(ref, within + count) - first
+            if s === root {
+                position = before.items + first
+            } else if s.showsChildren, let start {
+                position = start + s.headerItems + before.items + first
+            }
+        }
+        _ = ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
+            run.remove(within..<(within + count))
+        }
+        totalRows -= count
+        s.propagate()
+        if recording {
+            recordReplace(position, removed: removedItems, added: 0)
+            recordRowIndicesShifted(s, fromChild: before.children + within)
+            recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true, start: start)
+        }
+        refreshFilterAfterChange(s)
+        return true
     }
 
     /// Sets one row's height; nil returns it to the section's default.
@@ -228,14 +275,18 @@ extension Table {
         try checkNewRows(count)
         let values = try heights.map { try storedHeights($0, expected: count) }
         guard count > 0 else { return }
-        try mutate {
+        // Its body records only when a change set is there: nobody reading
+        // one, positions are not looked for.
+        try mutate(unrecordedIfUnobserved: true) {
             let at = atChild ?? childIndex(ofRow: row, in: s)
-            let position = childPosition(s, at)
+            // Where `s` starts, found once: new rows do not move it.
+            let recording = eventState.recording
+            let start = recording ? sectionStart(s) : nil
+            let position = recording ? childPosition(s, at, start: start) : nil
             let hadChildren = s.childCount > 0
             // A few rows may join a neighbouring run; many become chunks of their own.
             let few = values.map { $0.count <= RowRun.chunkSize } ?? true
-            let records = few ? values?.map { RowRecord(height: $0) } : nil
-            if !(few && insertInPlace(into: s, at: at, count: count, records: records)) {
+            if !(few && insertInPlace(into: s, at: at, count: count, heights: values)) {
                 let pieces: [Piece] = values.map { RowRun.chunks(heights: $0).map(Piece.rows) }
                     ?? [.rows(RowRun(defaultRows: count))]
                 s.replaceChildren(at..<at, with: pieces)
@@ -245,9 +296,11 @@ extension Table {
             // While filtering, the new rows are asked about (Table+Filter.swift).
             if filter != nil { try filterNewRows(s, children: at..<(at + count)) }
             heldDidInsertRows(s, atChild: at, count: count)
-            recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
-            recordRowIndicesShifted(s, fromChild: at + count)
-            recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true)
+            if recording {
+                recordReplace(position, removed: 0, added: filter == nil ? count : childItems(s, at..<(at + count)))
+                recordRowIndicesShifted(s, fromChild: at + count)
+                recordChildrenChanged(s, hadChildren: hadChildren, rowsChanged: true, start: start)
+            }
             refreshFilterAfterChange(s)
         }
     }
@@ -396,27 +449,60 @@ extension Table {
     }
 
     /// Adds rows to a run next to child index `at` when one can take them, so
-    /// appending row by row does not make a node per row.
-    func insertInPlace(into s: Section, at: Int, count: Int, records: [RowRecord]?) -> Bool {
-        func put(_ node: PieceRef, _ offset: Int) -> Bool {
-            guard case .rows(var run) = node.piece else { return false }
-            if run.isExplicit {
-                guard run.count + count <= RowRun.chunkSize else { return false }
-                if let records { run.insert(at: offset, records: records) } else { run.insert(at: offset, defaultRows: count) }
-            } else {
-                // New rows are unmarked: a marked default run cannot take them.
-                guard records == nil, run.marks.isNone else { return false }
-                run.insert(at: offset, defaultRows: count)
+    /// appending row by row does not make a node per row: `count` rows,
+    /// unmarked with stored `heights`, or as `records` say (neither: default
+    /// rows; only a chunk takes records). The run is edited in
+    /// place and the summaries of `s`'s list moved by its difference
+    /// (`ChildList.modifyRun`); the lists above are the caller's to
+    /// refresh (`Section.propagate`), as after `replaceChildren`.
+    /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
+    func insertInPlace(into s: Section, at: Int, count: Int, heights: [UInt32]? = nil,
+                       records: [RowRecord]? = nil) -> Bool {
+        /// Puts the rows before child `child` (`after`: after it) in the
+        /// piece holding it, if that piece takes them.
+        func put(_ child: Int, after: Bool) -> Bool {
+            guard let found = ChildList.descendSettled(in: s, .children, child, adding: WithPath<NoTotals>.self)
+            else { return false }
+            let ref = found.ref
+            let offset = found.within + (after ? 1 : 0)
+            // Asked in place: a copy of the run would share its heights.
+            let takes = ref.leafRef._withUnsafeGuaranteedRef { leaf in
+                leaf.pieces.withUnsafeBufferPointer { p -> Bool in
+                    guard case .rows(let run) = p[ref.slot] else { return false }
+                    // New rows are unmarked: a marked default run cannot take them.
+                    return run.isExplicit ? run.count + count <= RowRun.chunkSize
+                        : heights == nil && records == nil && run.marks.isNone
+                }
             }
-            s.list.modify(node) { $0 = .rows(run) }
-            return true
+            guard takes else { return false }
+            return ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
+                if let records {
+                    run.insert(at: offset, records: records)
+                } else if let heights {
+                    run.insert(at: offset, heights: heights)
+                } else {
+                    run.insert(at: offset, defaultRows: count)
+                }
+            } == .edited
         }
-        if at < s.childCount, let (node, within, _) = s.list.locateSettled(.children, at) {
-            if within > 0 { return put(node, within) }
-            if at > 0, let (prev, pw, _) = s.list.locateSettled(.children, at - 1), put(prev, pw + 1) { return true }
-            return put(node, 0)
+        guard at < s.childCount, let found = s.list.locate(.children, at) else { return at > 0 && put(at - 1, after: true) }
+        guard found.within == 0 else {
+            if put(at, after: false) { return true }
+            // Inside a chunk too full to take them: it is cut in halves and
+            // they join theirs. A piece of their own between its two parts
+            // made three pieces of one, and random inserts a list of small ones.
+            let half = found.node.leafRef._withUnsafeGuaranteedRef { leaf in
+                leaf.pieces.withUnsafeBufferPointer { p -> Int? in
+                    guard case .rows(let run) = p[found.node.slot], run.isExplicit,
+                          count <= RowRun.chunkSize / 2 else { return nil }
+                    return run.count / 2
+                }
+            }
+            guard let half else { return false }
+            s.cutChildren(at: at - found.within + half)
+            return put(at, after: false)
         }
-        if at > 0, let (prev, pw, _) = s.list.locateSettled(.children, at - 1) { return put(prev, pw + 1) }
-        return false
+        if at > 0, put(at - 1, after: true) { return true }
+        return put(at, after: false)
     }
 }

@@ -384,12 +384,26 @@ struct ChildList {
         guard c <= last else { return nil }
         guard within > 0 else { return ref }
         if case .rows(let run) = ref.piece {
-            ref.leaf.pieces[ref.slot] = .rows(run.slice(0..<within))
-            ref.leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: ref.slot + 1)
-            ref.leaf.refreshUpward()
-            splitIfFull(ref.leaf)
+            // The leaf's entry becomes the first part and takes the second
+            // after it, by difference (`recompute(slot:from:)`,
+            // `piecesInserted`): no other piece of the leaf is read.
+            let leaf = ref.leaf, slot = ref.slot
+            leaf.pieces[slot] = .rows(run.slice(0..<within))
+            leaf.recompute(slot: slot, from: run.summary)
+            leaf.pieces.insert(.rows(run.slice(within..<run.count)), at: slot + 1)
+            leaf.piecesInserted(at: slot + 1, count: 1)
+            leaf.refreshAncestors()
+            splitIfFull(leaf)
         }
         return nil
+    }
+
+    /// Cuts the row run holding child `c` before it (nothing when `c`
+    /// starts a piece or is past the end), settling this list's tags on
+    /// the way (`Section.cutChildren` settles those above first).
+    /// O(fanout · log n) and O(`RowRun.chunkSize`).
+    mutating func cut(at c: Int) {
+        _ = settleAndCut(at: c)
     }
 
     /// The same for the path to a leaf of this list. Returns whether any

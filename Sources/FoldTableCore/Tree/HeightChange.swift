@@ -144,9 +144,13 @@ extension ChildList {
     /// Applies `change` to the explicit row run at `ref` in `owner`'s list
     /// and brings every summary above it up to date, in this list and the
     /// lists above: when only its heights changed, by adding the difference
-    /// (`ListNode.addHeightDownward`, `Section.listHeightChanged`); else as
-    /// `modify` and `Section.propagate` do. A section or a run of default
-    /// rows is left as it was (`notARun`, `notExplicit`).
+    /// (`ListNode.addHeightDownward`, `Section.listHeightChanged`); when its
+    /// counts changed too, by adding its summary's difference down the path
+    /// in this list (`ListNode.addDownward`), then as `Section.propagate`
+    /// does above it (unless not `propagating`: the caller does, or defers
+    /// it); else as `modify` does. A section is left as it was
+    /// (`notARun`), and so is a run of default rows (`notExplicit`) unless
+    /// `defaultRuns`.
     /// The tags on the path must be settled (`descendSettled`). Static,
     /// like `descendSettled(in:)`: calling a method on `owner.list` copies
     /// the list, which retains its root; the height path retains nothing.
@@ -154,13 +158,15 @@ extension ChildList {
     /// (`descendSettled` with `WithPath`), so that the height path need
     /// not look for each level's slot.
     /// O(depth · fanout · log n).
-    static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath,
-                          _ change: (inout RowRun) -> Void) -> RunEdit {
+    static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath, defaultRuns: Bool = false,
+                          propagating: Bool = true, _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
         var before = Summary.zero
         // Set when only the height sums changed (`RowRun.Shape`): the
         // summary moved by these differences, and is not asked again.
         var heightsMoved: (fixed: Int, defaults: Int)?
+        // Else the summary after, for its difference.
+        var after = Summary.zero
         var lookup = 0
         let found = ref.leafRef._withUnsafeGuaranteedRef { leaf in
             leaf.pieces.withUnsafeMutableBufferPointer { p -> RunEdit in
@@ -175,14 +181,15 @@ extension ChildList {
                 case .rows(var run):
                     // (`consume`: put back without a copy, which would retain
                     // the run's storage and release it again.)
-                    guard run.isExplicit else {
+                    guard run.isExplicit || defaultRuns else {
                         at.initialize(to: .rows(consume run))
                         return .notExplicit
                     }
                     before = run.summary
+                    let wasExplicit = run.isExplicit
                     let shape = run.shape
                     change(&run)
-                    if run.isExplicit, run.shape == shape {
+                    if wasExplicit, run.isExplicit, run.shape == shape {
                         // (An explicit run's sums are its summary's two height fields.)
                         heightsMoved = (run.fixedSum &- before.fixedHeight, run.defaultCount &- before.defaultRows)
                         assert({
@@ -191,6 +198,8 @@ extension ChildList {
                             moved.counts.defaultRows = run.defaultCount
                             return moved == run.summary
                         }(), "RowRun.Shape misses a field that summary reads")
+                    } else {
+                        after = run.summary
                     }
                     lookup = run.lookup
                     at.initialize(to: .rows(consume run))
@@ -209,8 +218,15 @@ extension ChildList {
             owner.listHeightChanged(fixed: fixed, defaults: defaults)
             return .edited
         }
-        owner.list.refresh(ref, from: before)
-        owner.propagate()
+        if heightsMoved == nil, let root = owner.listRoot, ListNode.canAddDownward(path: path, leaf: ref.leafRef) {
+            var d = after
+            d -= before
+            ListNode.addDownward(root: root, path: path, leaf: ref.leafRef, at: slot, d, lookup: lookup)
+            if after.children != before.children { owner.childrenChanged() }
+        } else {
+            owner.list.refresh(ref, from: before)
+        }
+        if propagating { owner.propagate() }
         return .edited
     }
 }

@@ -192,7 +192,8 @@ final class ListNode {
     /// instead when the leaf keeps no summaries or has a tag pending.
     /// O(entries) over plain arrays.
     func piecesInserted(at slot: Int, count: Int) {
-        guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count + count == pieces.count,
+        if childSums.isEmpty { return runsInserted(at: slot, count: count) }
+        guard isLeaf, tag == .none, childSums.count + count == pieces.count,
               totals.view.count == childSums.count + 1 else { return recompute() }
         let added = pieces.withUnsafeBufferPointer { p in
             p[slot..<(slot + count)].map { Piece.summary(of: $0) }
@@ -205,6 +206,38 @@ final class ListNode {
         for a in added { s += a }
         sum = s
         totals.insert(at: slot, added, lookups: lookups)
+    }
+
+    /// `piecesInserted` for a leaf of rows only (it keeps no summaries):
+    /// when neither it nor the new runs hold a filter match or a selected
+    /// row (which the totals' columns do not count), the runs' entries are
+    /// put into the columns and the total moves by what they hold, as
+    /// `recompute(slot:from:)` does for one run. Before, every piece of the
+    /// leaf was asked again: a cache line each. O(entries).
+    private func runsInserted(at slot: Int, count: Int) {
+        guard isLeaf, tag == .none, count > 0, slot >= 0, slot + count <= pieces.count,
+              totals.view.count + count == pieces.count + 1,
+              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
+        let added = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
+        }
+        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
+        else { return recompute() }
+        let lookups = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
+        }
+        totals.insert(at: slot, added, lookups: lookups)
+        var c = sum.counts
+        var expanded = sum.expandedRows
+        for a in added {
+            c += a.counts
+            expanded &+= a.expandedRows
+        }
+        sum = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        // Rows only: as in `recompute(slot:from:)`.
+        sum.rowsDeep = sum.rows
+        sum.hiddenRows = sum.rows &- sum.items
+        sum.shownRows = sum.items
     }
 
     /// The largest nesting among the entries. O(entries).

@@ -31,6 +31,14 @@ enum RowHeights {
         }
     }
 
+    /// Rows `range`, narrow when they fit (a wide chunk's part may).
+    func slice(_ range: Range<Int>) -> RowHeights {
+        switch self {
+        case .narrow(let h): return .narrow(Array(h[range]))
+        case .wide(let h): return RowHeights(h[range])
+        }
+    }
+
     /// `count` rows of the default height.
     init(defaults count: Int) {
         self = .narrow([UInt16](repeating: RowHeights.narrowNone, count: count))
@@ -74,7 +82,7 @@ enum RowHeights {
         switch self {
         case .narrow(var h) where values.allSatisfy(RowHeights.fitsNarrow):
             self = .wide([])
-            h.insert(contentsOf: values.map(RowHeights.narrowed), at: i)
+            h.insert(contentsOf: values.lazy.map(RowHeights.narrowed), at: i)
             self = .narrow(h)
         case .narrow(let h):
             var w = h.map(RowHeights.widened)

@@ -444,6 +444,34 @@ struct RowRun {
         recount()
     }
 
+    /// Inserts unmarked, collapsed rows with stored heights `values` (each
+    /// a stored height or `none`) at `i`: `insert(at:records:)` for new
+    /// rows, without a record per row, and the sums moved by what the rows
+    /// add (exact: integers) instead of counted again. A default run takes
+    /// them as default rows. Explicit chunks must stay within chunkSize.
+    /// O(count).
+    mutating func insert(at i: Int, heights values: [UInt32]) {
+        let k = values.count
+        guard heights != nil else { count += k; defaultCount += k; return }
+        heights!.insert(contentsOf: values, at: i)
+        if expandedHeights != nil { expandedHeights!.insert(contentsOf: repeatElement(RowRun.none, count: k), at: i) }
+        if expansion != nil {
+            func shifted(_ bits: UInt64) -> UInt64 {
+                let low = bits & ((1 << UInt64(i)) &- 1)
+                let high = i < 64 ? bits >> UInt64(i) : 0
+                return low | (k + i < 64 ? high << UInt64(i + k) : 0)
+            }
+            expandedBits = shifted(expandedBits)
+            providedBits = shifted(providedBits)
+        }
+        if !marks.isNone { marks = marks.inserting(at: i, count: k) }
+        count += k
+        // New rows show (unmarked) at their normal height (collapsed).
+        for v in values {
+            if v == RowRun.none { defaultCount += 1 } else { fixedSum += Int(v) }
+        }
+    }
+
     /// Removes rows in `range`.
     mutating func remove(_ range: Range<Int>) {
         guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
@@ -461,10 +489,28 @@ struct RowRun {
         recount()
     }
 
-    /// The rows in `range` as a run of the same kind.
+    /// The rows in `range` as a run of the same kind: what `RowRun(records:)`
+    /// of their records gives (narrow heights when they fit, expanded
+    /// heights only when one is set), copied column by column instead of
+    /// row by row through records. O(range.count).
     func slice(_ range: Range<Int>) -> RowRun {
-        guard heights != nil else { return RowRun(defaultRows: range.count, marks: marks) }
-        return RowRun(records: range.map(record)[...])
+        guard let heights else { return RowRun(defaultRows: range.count, marks: marks) }
+        var r = RowRun(defaultRows: 0)
+        r.count = range.count
+        r.heights = heights.slice(range)
+        @inline(__always) func bits(_ b: UInt64) -> UInt64 {
+            let low = range.lowerBound < 64 ? b >> UInt64(range.lowerBound) : 0
+            return range.count >= 64 ? low : low & ((1 << UInt64(range.count)) &- 1)
+        }
+        r.marks = RowMarks(selected: bits(marks.selected), hidden: bits(marks.hidden), matched: bits(marks.matched))
+        if expansion != nil {
+            r.expandedBits = bits(expandedBits)
+            r.providedBits = bits(providedBits)
+            if let e = expandedHeights?[range], e.contains(where: { $0 != RowRun.none }) { r.expandedHeights = Array(e) }
+        }
+        r.defaultCount = 0
+        r.recount()
+        return r
     }
 
     /// An explicit chunk of 1...chunkSize rows with plain heights.

@@ -224,6 +224,14 @@ final class Section {
         return list.replace(range, with: pieces, unlinking: unlinking)
     }
 
+    /// Cuts the row run holding child `c` before it (`ChildList.cut`),
+    /// after bringing down the selection tags pending in the lists above
+    /// (as `replaceChildren`). O(depth · log n).
+    func cutChildren(at c: Int) {
+        list.settleAbove()
+        list.cut(at: c)
+    }
+
     /// `list.replaceRuns`, after bringing down the selection tags pending
     /// in the lists above (as `replaceChildren`). O(depth · log n + n).
     func replaceChildRuns(_ edits: [(range: Range<Int>, pieces: [Piece])], unlinking: Bool,

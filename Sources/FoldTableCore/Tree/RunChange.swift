@@ -1,0 +1,68 @@
+/// A row run edited in place whose counts changed as well as its heights:
+/// rows put into it or taken out of it. Every summary on the path above
+/// it moves by the run's difference (its summary after, less before): a
+/// run holds no subsection, so that difference is all that changes at
+/// each level (the nesting, a max, stays). The path is brought up to date
+/// by adding it, level by level down the path the descent took, instead of
+/// each node's summary being compared and each parent searched for its
+/// child on the way up. What `ChildList.modifyRun` does when the run's
+/// shape changed.
+
+extension RunningTotals {
+    /// Entry `slot` moved by `d`: its own fixed height and every total
+    /// after it move by `d`'s columns. The columns end exactly as `rebuild`
+    /// would leave them (integer sums, moved by exact differences).
+    /// O(entries - slot).
+    func add(at slot: Int, _ d: Summary) {
+        let v = view
+        let end = v.count
+        guard slot >= 0, slot < end - 1 else { return }
+        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ d.fixedHeight)
+        for c in TotalsView.totalsColumns {
+            let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
+            guard x != 0 else { continue }
+            let column = v.column(c)
+            for i in (slot + 1)..<end { column[i] &+= x }
+        }
+    }
+}
+
+extension ListNode {
+    /// Whether `addDownward` can bring the path from `root` to `leaf` up
+    /// to date: every level recorded, and no tag pending at the leaf (a
+    /// settled descent settles the levels above it). O(1).
+    static func canAddDownward(path: DescentPath, leaf: Unmanaged<ListNode>) -> Bool {
+        path.isComplete && leaf._withUnsafeGuaranteedRef { $0.tag == .none }
+    }
+
+    /// Piece `slot` of `leaf`, found by a descent from `root` that recorded
+    /// its `path`, is a run whose summary moved by `d` and whose lookup is
+    /// now `lookup`: each level takes `d` at the slot the descent went
+    /// through, from the root down (`canAddDownward` must hold, and nothing
+    /// moved since the descent). O(fanout · log n), retaining nothing.
+    static func addDownward(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
+                            at slot: Int, _ d: Summary, lookup: Int) {
+        var node = root
+        var slots = path.slots
+        for _ in 0..<path.depth {
+            let i = Int(truncatingIfNeeded: slots & 0xFF)
+            slots >>= 8
+            node = node._withUnsafeGuaranteedRef { n in
+                let child = n.totals.view.child(i)
+                n.add(at: i, d)
+                return child
+            }
+        }
+        leaf._withUnsafeGuaranteedRef { n in
+            n.add(at: slot, d)
+            n.totals.view.set(slot, TotalsView.lookup, lookup)
+        }
+    }
+
+    @inline(__always)
+    private func add(at slot: Int, _ d: Summary) {
+        if !childSums.isEmpty { childSums[slot] += d }
+        sum += d
+        totals.add(at: slot, d)
+    }
+}
