@@ -2,16 +2,16 @@ import Testing
 @testable import FoldTableCore
 
 /// Rows put into a run or taken out of one where it is (`insertInPlace`,
-/// `removeInRun`): the run's summary difference is added down the path its
-/// descent took (RunChange.swift). A chunk too full for an insert is cut in
-/// halves first, a leaf of rows takes new runs by difference
-/// (`ListNode.runsInserted`), and a cut copies a chunk's part column by
-/// column (`RowRun.slice`). Checked on a list three levels deep against a
-/// plain array of heights and selection flags, with expanded rows (whose
-/// bits move with an insert) and selected rows (marks the difference
-/// carries), first with a change listener (each change set checked), then
-/// without one (nothing recorded); debug builds also recount the trees
-/// inside every mutation.
+/// `removeInRun`, a move's `removeRowInPlace`): the run's summary
+/// difference is added down the path its descent took (RunChange.swift).
+/// A chunk too full for an insert is cut in halves first, a leaf of rows
+/// takes new runs by difference (`ListNode.runsInserted`), and a cut
+/// copies a chunk's part column by column (`RowRun.slice`). Checked on a
+/// list three levels deep against a plain array of heights and selection
+/// flags, with expanded rows (whose bits move with an insert) and selected
+/// rows (marks the difference carries), first with a change listener (each
+/// change set of an insert or removal checked), then without one (nothing
+/// recorded); debug builds also recount the trees inside every mutation.
 @Suite struct RowInsertRemoveTests {
     struct Bench {
         var rng: SeededRandom
@@ -51,7 +51,16 @@ import Testing
         mutating func step() throws {
             let k = Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 60...150, using: &rng)
                 : Int.random(in: 1...3, using: &rng)
-            switch Int.random(in: 0..<5, using: &rng) {
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 5:
+                // A move within the section: out of its run where it is, into one.
+                let r = Int.random(in: 0..<heights.count, using: &rng)
+                let to = Int.random(in: 0..<heights.count, using: &rng)
+                log.append("move \(r) to \(to)")
+                try t.moveRow(section: .key("long"), row: r, to: .key("long"), atChild: to)
+                heights.insert(heights.remove(at: r), at: to)
+                selected.insert(selected.remove(at: r), at: to)
+                sets.value.removeAll()
             case 0, 1:
                 let r = Int.random(in: 0...heights.count, using: &rng)
                 let own = (0..<k).map { _ in Double(Int.random(in: 40...160, using: &rng)) / 2 }

@@ -119,6 +119,30 @@ extension Table {
         return true
     }
 
+    /// Takes child `index` of `s` out of its run where it is, when it is a
+    /// row of a run of more than one (`ChildList.modifyRun`): a move's
+    /// removal. `replaceChildren` cut the run twice, leaving its two
+    /// parts as pieces of their own. The lists above are the caller's to
+    /// refresh (`Section.propagate`). False, with nothing done, otherwise.
+    /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
+    func removeRowInPlace(from s: Section, atChild index: Int) -> Bool {
+        guard let found = ChildList.descendSettled(in: s, .children, index, adding: WithPath<NoTotals>.self) else {
+            return false
+        }
+        let ref = found.ref, within = found.within
+        let inRun = ref.leafRef._withUnsafeGuaranteedRef { leaf in
+            leaf.pieces.withUnsafeBufferPointer { p -> Bool in
+                guard case .rows(let run) = p[ref.slot] else { return false }
+                return run.count > 1
+            }
+        }
+        guard inRun else { return false }
+        _ = ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
+            run.remove(within..<(within + 1))
+        }
+        return true
+    }
+
     /// Sets one row's height; nil returns it to the section's default.
     /// - Complexity: O(depth · log n)
     public func setRowHeight(section ref: SectionRef, row: Int, height: Double?) throws {
@@ -458,11 +482,13 @@ extension Table {
     /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
     func insertInPlace(into s: Section, at: Int, count: Int, heights: [UInt32]? = nil,
                        records: [RowRecord]? = nil) -> Bool {
-        /// Puts the rows before child `child` (`after`: after it) in the
-        /// piece holding it, if that piece takes them.
-        func put(_ child: Int, after: Bool) -> Bool {
-            guard let found = ChildList.descendSettled(in: s, .children, child, adding: WithPath<NoTotals>.self)
-            else { return false }
+        typealias Found = (ref: PieceRef, within: Int, above: WithPath<NoTotals>)
+        func descent(_ child: Int) -> Found? {
+            ChildList.descendSettled(in: s, .children, child, adding: WithPath<NoTotals>.self)
+        }
+        /// Puts the rows before the child `found` (`after`: after it) in
+        /// the piece holding it, if that piece takes them.
+        func put(_ found: Found, after: Bool) -> Bool {
             let ref = found.ref
             let offset = found.within + (after ? 1 : 0)
             // Asked in place: a copy of the run would share its heights.
@@ -485,24 +511,28 @@ extension Table {
                 }
             } == .edited
         }
-        guard at < s.childCount, let found = s.list.locate(.children, at) else { return at > 0 && put(at - 1, after: true) }
-        guard found.within == 0 else {
-            if put(at, after: false) { return true }
+        guard at < s.childCount, let here = descent(at) else {
+            return at > 0 && descent(at - 1).map { put($0, after: true) } == true
+        }
+        guard here.within == 0 else {
+            if put(here, after: false) { return true }
             // Inside a chunk too full to take them: it is cut in halves and
             // they join theirs. A piece of their own between its two parts
             // made three pieces of one, and random inserts a list of small ones.
-            let half = found.node.leafRef._withUnsafeGuaranteedRef { leaf in
+            let half = here.ref.leafRef._withUnsafeGuaranteedRef { leaf in
                 leaf.pieces.withUnsafeBufferPointer { p -> Int? in
-                    guard case .rows(let run) = p[found.node.slot], run.isExplicit,
+                    guard case .rows(let run) = p[here.ref.slot], run.isExplicit,
                           count <= RowRun.chunkSize / 2 else { return nil }
                     return run.count / 2
                 }
             }
             guard let half else { return false }
-            s.cutChildren(at: at - found.within + half)
-            return put(at, after: false)
+            s.cutChildren(at: at - here.within + half)
+            return descent(at).map { put($0, after: false) } == true
         }
-        if at > 0, put(at - 1, after: true) { return true }
-        return put(at, after: false)
+        // Between two pieces: the one before takes them first. (Its descent
+        // settles no node on the path to `here`, which the first settled.)
+        if at > 0, let before = descent(at - 1), put(before, after: true) { return true }
+        return put(here, after: false)
     }
 }

@@ -78,7 +78,9 @@ extension Table {
             try mutate {
                 let fromRow = rowIndex(ofChild: index, in: source)
                 let from = childPosition(source, index)
-                source.replaceChildren(index..<(index + 1), with: [])
+                if !removeRowInPlace(from: source, atChild: index) {
+                    source.replaceChildren(index..<(index + 1), with: [])
+                }
                 source.propagate()
                 recordReplace(from, removed: wasHidden ? 0 : 1, added: 0)
                 let outStep = from != nil && !wasHidden ? eventState.changes?.changes.indices.last : nil
