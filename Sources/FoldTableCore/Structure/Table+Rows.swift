@@ -483,11 +483,13 @@ extension Table {
     func insertInPlace(into s: Section, at: Int, count: Int, heights: [UInt32]? = nil,
                        records: [RowRecord]? = nil) -> Bool {
         typealias Found = (ref: PieceRef, within: Int, above: WithPath<NoTotals>)
+        @inline(__always)
         func descent(_ child: Int) -> Found? {
             ChildList.descendSettled(in: s, .children, child, adding: WithPath<NoTotals>.self)
         }
         /// Puts the rows before the child `found` (`after`: after it) in
         /// the piece holding it, if that piece takes them.
+        @inline(__always)
         func put(_ found: Found, after: Bool) -> Bool {
             let ref = found.ref
             let offset = found.within + (after ? 1 : 0)
@@ -512,7 +514,8 @@ extension Table {
             } == .edited
         }
         guard at < s.childCount, let here = descent(at) else {
-            return at > 0 && descent(at - 1).map { put($0, after: true) } == true
+            guard at > 0, let last = descent(at - 1) else { return false }
+            return put(last, after: true)
         }
         guard here.within == 0 else {
             if put(here, after: false) { return true }
@@ -528,7 +531,8 @@ extension Table {
             }
             guard let half else { return false }
             s.cutChildren(at: at - here.within + half)
-            return descent(at).map { put($0, after: false) } == true
+            guard let again = descent(at) else { return false }
+            return put(again, after: false)
         }
         // Between two pieces: the one before takes them first. (Its descent
         // settles no node on the path to `here`, which the first settled.)
