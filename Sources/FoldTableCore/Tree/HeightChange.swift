@@ -186,10 +186,13 @@ extension ChildList {
                         return .notExplicit
                     }
                     before = run.summary
-                    let wasExplicit = run.isExplicit
                     let shape = run.shape
                     change(&run)
-                    if wasExplicit, run.isExplicit, run.shape == shape {
+                    // (Whether it was explicit is not kept: the compiler kept
+                    // a copy of its heights for the answer, and the edit then
+                    // copied them. A default run that became a chunk of the
+                    // same shape has a new lookup, so it takes the general path.)
+                    if run.isExplicit, run.shape == shape {
                         // (An explicit run's sums are its summary's two height fields.)
                         heightsMoved = (run.fixedSum &- before.fixedHeight, run.defaultCount &- before.defaultRows)
                         assert({
