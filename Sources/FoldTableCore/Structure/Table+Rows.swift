@@ -81,13 +81,7 @@ extension Table {
             return false
         }
         let ref = found.ref, within = found.within
-        let inRun = ref.leafRef._withUnsafeGuaranteedRef { leaf in
-            leaf.pieces.withUnsafeBufferPointer { p -> Bool in
-                guard case .rows(let run) = p[ref.slot] else { return false }
-                return within + count <= run.count && count < run.count
-            }
-        }
-        guard inRun else { return false }
+        guard ref.withRun({ within + count <= $0.count && count < $0.count }) == true else { return false }
         let hadChildren = s.childCount > 0
         let recording = eventState.recording
         let start = recording ? sectionStart(s) : nil
@@ -130,13 +124,7 @@ extension Table {
             return false
         }
         let ref = found.ref, within = found.within
-        let inRun = ref.leafRef._withUnsafeGuaranteedRef { leaf in
-            leaf.pieces.withUnsafeBufferPointer { p -> Bool in
-                guard case .rows(let run) = p[ref.slot] else { return false }
-                return run.count > 1
-            }
-        }
-        guard inRun else { return false }
+        guard ref.withRun({ $0.count > 1 }) == true else { return false }
         _ = ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
             run.remove(within..<(within + 1))
         }
@@ -493,16 +481,12 @@ extension Table {
         func put(_ found: Found, after: Bool) -> Bool {
             let ref = found.ref
             let offset = found.within + (after ? 1 : 0)
-            // Asked in place: a copy of the run would share its heights.
-            let takes = ref.leafRef._withUnsafeGuaranteedRef { leaf in
-                leaf.pieces.withUnsafeBufferPointer { p -> Bool in
-                    guard case .rows(let run) = p[ref.slot] else { return false }
-                    // New rows are unmarked: a marked default run cannot take them.
-                    return run.isExplicit ? run.count + count <= RowRun.chunkSize
-                        : heights == nil && records == nil && run.marks.isNone
-                }
+            // New rows are unmarked: a marked default run cannot take them.
+            let takes = ref.withRun { run in
+                run.isExplicit ? run.count + count <= RowRun.chunkSize
+                    : heights == nil && records == nil && run.marks.isNone
             }
-            guard takes else { return false }
+            guard takes == true else { return false }
             return ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
                 if let records {
                     run.insert(at: offset, records: records)
@@ -522,14 +506,9 @@ extension Table {
             // Inside a chunk too full to take them: it is cut in halves and
             // they join theirs. A piece of their own between its two parts
             // made three pieces of one, and random inserts a list of small ones.
-            let half = here.ref.leafRef._withUnsafeGuaranteedRef { leaf in
-                leaf.pieces.withUnsafeBufferPointer { p -> Int? in
-                    guard case .rows(let run) = p[here.ref.slot], run.isExplicit,
-                          count <= RowRun.chunkSize / 2 else { return nil }
-                    return run.count / 2
-                }
-            }
-            guard let half else { return false }
+            guard let half = here.ref.withRun({ run -> Int? in
+                run.isExplicit && count <= RowRun.chunkSize / 2 ? run.count / 2 : nil
+            }) ?? nil else { return false }
             s.cutChildren(at: at - here.within + half)
             guard let again = descent(at) else { return false }
             return put(again, after: false)

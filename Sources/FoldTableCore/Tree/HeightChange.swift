@@ -61,23 +61,33 @@ extension ListNode {
         guard path.isComplete else {
             return leaf._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
         }
+        alongPath(root: root, path: path, leaf: leaf, at: slot) { $0.addHeight(at: $1, fixed: fixed, defaults: defaults) }
+    }
+
+    /// Calls `body` with each node of the path a descent from `root`
+    /// recorded (`path`, complete) and the slot it went through there, from
+    /// the root down, then with `leaf` and `slot`. Each level's child is
+    /// read before `body` runs there (`body` must leave the child column
+    /// as it is). Retains nothing. O(depth) calls.
+    @inline(__always)
+    static func alongPath(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
+                          at slot: Int, _ body: (ListNode, Int) -> Void) {
         var node = root
         var slots = path.slots
         for _ in 0..<path.depth {
             let i = Int(truncatingIfNeeded: slots & 0xFF)
             slots >>= 8
-            // (The child column is read before the add, which leaves it as it is.)
             node = node._withUnsafeGuaranteedRef { n in
                 let child = n.totals.view.child(i)
-                n.addHeight(at: i, fixed: fixed, defaults: defaults)
+                body(n, i)
                 return child
             }
         }
-        leaf._withUnsafeGuaranteedRef { $0.addHeight(at: slot, fixed: fixed, defaults: defaults) }
+        leaf._withUnsafeGuaranteedRef { body($0, slot) }
     }
 
     @inline(__always)
-    private func addHeight(at slot: Int, fixed: Int, defaults: Int) {
+    fileprivate func addHeight(at slot: Int, fixed: Int, defaults: Int) {
         if !childSums.isEmpty {
             childSums[slot].counts.fixedHeight &+= fixed
             childSums[slot].counts.defaultRows &+= defaults

@@ -140,3 +140,18 @@ struct PieceRef {
         }
     }
 }
+
+extension PieceRef {
+    /// `body` of the row run at this place, read in place (a copy would
+    /// retain its heights, and an edit after it would copy them); nil for
+    /// a section. O(1).
+    @inline(__always)
+    func withRun<R>(_ body: (RowRun) -> R) -> R? {
+        leafRef._withUnsafeGuaranteedRef { leaf in
+            leaf.pieces.withUnsafeBufferPointer { p -> R? in
+                guard case .rows(let run) = p[slot] else { return nil }
+                return body(run)
+            }
+        }
+    }
+}

@@ -36,12 +36,18 @@ struct RowMarks: Equatable {
 
     /// The marks with `k` unmarked rows inserted at `i` (explicit chunks).
     func inserting(at i: Int, count k: Int) -> RowMarks {
-        func shifted(_ bits: UInt64) -> UInt64 {
-            let low = bits & ((1 << UInt64(i)) &- 1)
-            let high = i < 64 ? bits >> UInt64(i) : 0
-            return low | (k + i < 64 ? high << UInt64(i + k) : 0)
-        }
-        return RowMarks(selected: shifted(selected), hidden: shifted(hidden), matched: shifted(matched))
+        RowMarks(selected: RowMarks.inserting(selected, at: i, count: k),
+                 hidden: RowMarks.inserting(hidden, at: i, count: k),
+                 matched: RowMarks.inserting(matched, at: i, count: k))
+    }
+
+    /// `bits` (bit i for row i of a chunk) with `k` clear bits inserted at
+    /// `i`: the bits from `i` on move up by `k`.
+    @inline(__always)
+    static func inserting(_ bits: UInt64, at i: Int, count k: Int) -> UInt64 {
+        let low = bits & ((1 << UInt64(i)) &- 1)
+        let high = i < 64 ? bits >> UInt64(i) : 0
+        return low | (k + i < 64 ? high << UInt64(i + k) : 0)
     }
 
     /// The marks with rows `range` removed (explicit chunks).

@@ -425,13 +425,8 @@ struct RowRun {
             e.insert(contentsOf: records.map(\.expandedHeight), at: i)
             expandedHeights = e
         }
-        func shifted(_ bits: UInt64) -> UInt64 {
-            let low = bits & ((1 << UInt64(i)) &- 1)
-            let high = i < 64 ? bits >> UInt64(i) : 0
-            return low | (k + i < 64 ? high << UInt64(i + k) : 0)
-        }
-        expandedBits = shifted(expandedBits)
-        providedBits = shifted(providedBits)
+        expandedBits = RowMarks.inserting(expandedBits, at: i, count: k)
+        providedBits = RowMarks.inserting(providedBits, at: i, count: k)
         marks = marks.inserting(at: i, count: k)
         for (j, r) in records.enumerated() {
             if r.expanded { expandedBits |= 1 << UInt64(i + j) }
@@ -456,13 +451,8 @@ struct RowRun {
         heights!.insert(contentsOf: values, at: i)
         if expandedHeights != nil { expandedHeights!.insert(contentsOf: repeatElement(RowRun.none, count: k), at: i) }
         if expansion != nil {
-            func shifted(_ bits: UInt64) -> UInt64 {
-                let low = bits & ((1 << UInt64(i)) &- 1)
-                let high = i < 64 ? bits >> UInt64(i) : 0
-                return low | (k + i < 64 ? high << UInt64(i + k) : 0)
-            }
-            expandedBits = shifted(expandedBits)
-            providedBits = shifted(providedBits)
+            expandedBits = RowMarks.inserting(expandedBits, at: i, count: k)
+            providedBits = RowMarks.inserting(providedBits, at: i, count: k)
         }
         if !marks.isNone { marks = marks.inserting(at: i, count: k) }
         count += k

@@ -42,25 +42,12 @@ extension ListNode {
     /// moved since the descent). O(fanout · log n), retaining nothing.
     static func addDownward(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
                             at slot: Int, _ d: Summary, lookup: Int) {
-        var node = root
-        var slots = path.slots
-        for _ in 0..<path.depth {
-            let i = Int(truncatingIfNeeded: slots & 0xFF)
-            slots >>= 8
-            node = node._withUnsafeGuaranteedRef { n in
-                let child = n.totals.view.child(i)
-                n.add(at: i, d)
-                return child
-            }
-        }
-        leaf._withUnsafeGuaranteedRef { n in
-            n.add(at: slot, d)
-            n.totals.view.set(slot, TotalsView.lookup, lookup)
-        }
+        alongPath(root: root, path: path, leaf: leaf, at: slot) { $0.add(at: $1, d) }
+        leaf._withUnsafeGuaranteedRef { $0.totals.view.set(slot, TotalsView.lookup, lookup) }
     }
 
     @inline(__always)
-    private func add(at slot: Int, _ d: Summary) {
+    fileprivate func add(at slot: Int, _ d: Summary) {
         if !childSums.isEmpty { childSums[slot] += d }
         sum += d
         totals.add(at: slot, d)
