@@ -73,24 +73,23 @@ extension Table {
     /// `removeRows`' body when rows `row..<row+count` are part of one run
     /// (not all of it): one descent finds the run and, when a change set
     /// is recorded, the rows' position; they are taken out where they are
-    /// and the list's summaries moved by the run's difference
-    /// (`ChildList.modifyRun`). False, with nothing done, otherwise.
+    /// (`removeFromRun`). False, with nothing done, otherwise.
     /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
     private func removeInRun(_ s: Section, _ row: Int, _ count: Int) -> Bool {
         guard let found = ChildList.descendSettled(in: s, .rows, row, adding: WithPath<Counts>.self) else {
             return false
         }
         let ref = found.ref, within = found.within
-        guard ref.withRun({ within + count <= $0.count && count < $0.count }) == true else { return false }
         let hadChildren = s.childCount > 0
         let recording = eventState.recording
-        let start = recording ? sectionStart(s) : nil
         var before = found.above.sum
-        before += ref.totals.prefix(ref.slot)
-        // As `childPosition` and `childItems` find them, read before the edit.
-        var position: Int?
+        var start: Int?, position: Int?
         var removedItems = 0
-        if recording {
+        let removed = removeFromRun(s, ref, within, count, path: found.above.path) {
+            // As `childPosition` and `childItems` find them, read before the edit.
+            before += ref.totals.prefix(ref.slot)
+            guard recording else { return }
+            start = sectionStart(s)
             let first = itemsBefore(ref, within)
             removedItems = itemsBefore(ref, within + count) - first
             if s === root {
@@ -99,9 +98,7 @@ extension Table {
                 position = start + s.headerItems + before.items + first
             }
         }
-        _ = ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
-            run.remove(within..<(within + count))
-        }
+        guard removed else { return false }
         totalRows -= count
         s.propagate()
         if recording {
@@ -114,19 +111,32 @@ extension Table {
     }
 
     /// Takes child `index` of `s` out of its run where it is, when it is a
-    /// row of a run of more than one (`ChildList.modifyRun`): a move's
-    /// removal. `replaceChildren` cut the run twice, leaving its two
-    /// parts as pieces of their own. The lists above are the caller's to
-    /// refresh (`Section.propagate`). False, with nothing done, otherwise.
+    /// row of a run of more than one (`removeFromRun`): a move's removal.
+    /// `replaceChildren` cut the run twice, leaving its two parts as
+    /// pieces of their own. The lists above are the caller's to refresh
+    /// (`Section.propagate`). False, with nothing done, otherwise.
     /// O(depth · fanout · log n) and O(`RowRun.chunkSize`).
     func removeRowInPlace(from s: Section, atChild index: Int) -> Bool {
         guard let found = ChildList.descendSettled(in: s, .children, index, adding: WithPath<NoTotals>.self) else {
             return false
         }
-        let ref = found.ref, within = found.within
-        guard ref.withRun({ $0.count > 1 }) == true else { return false }
-        _ = ChildList.modifyRun(in: s, ref, path: found.above.path, defaultRuns: true, propagating: false) { run in
-            run.remove(within..<(within + 1))
+        return removeFromRun(s, found.ref, found.within, 1, path: found.above.path)
+    }
+
+    /// Takes rows `within..<within+count` out of the row run at `ref`
+    /// where it is, when they are part of it and not all of it: the run is
+    /// edited in place and `s`'s list moved by its difference
+    /// (`ChildList.modifyRun`, on the `path` of the settled descent that
+    /// found `ref`); the lists above are the caller's to refresh. `first`
+    /// runs just before the edit (what must be read of the run before it).
+    /// False, with nothing done, otherwise. O(depth · fanout · log n).
+    @inline(__always)
+    private func removeFromRun(_ s: Section, _ ref: PieceRef, _ within: Int, _ count: Int, path: DescentPath,
+                               first: () -> Void = {}) -> Bool {
+        guard ref.withRun({ within + count <= $0.count && count < $0.count }) == true else { return false }
+        first()
+        _ = ChildList.modifyRun(in: s, ref, path: path, defaultRuns: true, propagating: false) { run in
+            run.remove(within..<(within + count))
         }
         return true
     }

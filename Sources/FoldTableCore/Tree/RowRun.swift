@@ -392,7 +392,7 @@ struct RowRun {
     mutating func insert(at i: Int, defaultRows k: Int) {
         // A default run only counts: k may be huge, so nothing per row.
         guard heights != nil else { count += k; defaultCount += k; return }
-        insert(at: i, records: [RowRecord](repeating: RowRecord(), count: k))
+        insert(at: i, heights: [UInt32](repeating: RowRun.none, count: k))
     }
 
     /// Forgets every stored height (expanded heights and states stay).

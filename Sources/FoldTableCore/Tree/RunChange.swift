@@ -6,26 +6,7 @@
 /// by adding it, level by level down the path the descent took, instead of
 /// each node's summary being compared and each parent searched for its
 /// child on the way up. What `ChildList.modifyRun` does when the run's
-/// shape changed.
-
-extension RunningTotals {
-    /// Entry `slot` moved by `d`: its own fixed height and every total
-    /// after it move by `d`'s columns. The columns end exactly as `rebuild`
-    /// would leave them (integer sums, moved by exact differences).
-    /// O(entries - slot).
-    func add(at slot: Int, _ d: Summary) {
-        let v = view
-        let end = v.count
-        guard slot >= 0, slot < end - 1 else { return }
-        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ d.fixedHeight)
-        for c in TotalsView.totalsColumns {
-            let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
-            guard x != 0 else { continue }
-            let column = v.column(c)
-            for i in (slot + 1)..<end { column[i] &+= x }
-        }
-    }
-}
+/// shape changed. (Each level's columns move by `RunningTotals.add`.)
 
 extension ListNode {
     /// Whether `addDownward` can bring the path from `root` to `leaf` up

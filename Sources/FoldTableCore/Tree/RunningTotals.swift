@@ -106,18 +106,36 @@ struct RunningTotals: ~Copyable {
     /// by column (contiguous adds; no other entry's summary is read).
     /// O(entries - slot).
     private func shift(after slot: Int, from old: Summary, to new: Summary) {
+        view.set(slot, TotalsView.ownFixed, new.fixedHeight)
+        var d = new
+        d -= old
+        moveTotals(after: slot, by: d)
+    }
+
+    /// Entry `slot` moved by `d` (a difference of summaries: a run whose
+    /// rows changed, `RunChange.swift`): its own fixed height and every
+    /// total after it move by `d`'s columns. The columns end exactly as
+    /// `rebuild` would leave them (integer sums, moved by exact
+    /// differences). O(entries - slot).
+    func add(at slot: Int, _ d: Summary) {
         let v = view
-        v.set(slot, TotalsView.ownFixed, new.fixedHeight)
+        guard slot >= 0, slot < v.count - 1 else { return }
+        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ d.fixedHeight)
+        moveTotals(after: slot, by: d)
+    }
+
+    /// Every total after entry `slot` moves by `d`'s columns, column by
+    /// column (contiguous adds; no other entry's summary is read).
+    /// O(entries - slot).
+    @inline(__always)
+    private func moveTotals(after slot: Int, by d: Summary) {
+        let v = view
         let end = v.count
-        @inline(__always)
-        func add(_ c: Int, _ d: Int) {
-            guard d != 0 else { return }
-            let column = v.column(c)
-            for i in (slot + 1)..<end { column[i] &+= d }
-        }
         for c in TotalsView.totalsColumns {
-            add(c, TotalsView.total(c, new.counts, expanded: new.expandedRows)
-                &- TotalsView.total(c, old.counts, expanded: old.expandedRows))
+            let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
+            guard x != 0 else { continue }
+            let column = v.column(c)
+            for i in (slot + 1)..<end { column[i] &+= x }
         }
     }
 
