@@ -106,7 +106,8 @@ extension Item {
 
 extension SeededRandom {
     /// A row height for the random tests: mostly 0...upTo / 2 in half
-    /// points, and one time in ten a tall one around where a chunk's
+    /// points (the whole ones fit a chunk of one byte a row, the halves make
+    /// it two), and one time in ten a tall one around where a chunk's
     /// heights stop fitting two bytes (`RowHeights`: 65535 units, 255.996
     /// pt, is the first that does not).
     mutating func rowHeight(halfPointsUpTo upTo: Int) -> Double {

@@ -227,12 +227,20 @@ struct ItemWalker<Visitor: ItemVisitor> {
         }
         guard i < plain.count else { return true }
         var item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: 0, sectionID: sec.id)
-        while i < plain.count {
-            item.row = rows &+ i
-            guard hand(item, plain.height(i, rowHeight: rowHeight)) else { return false }
-            i &+= 1
+        // One loop per width, so that no row asks which it is.
+        @inline(__always) func handRows(width: Int) -> Bool {
+            while i < plain.count {
+                item.row = rows &+ i
+                guard hand(item, plain.height(i, width: width, rowHeight: rowHeight)) else { return false }
+                i &+= 1
+            }
+            return true
         }
-        return true
+        switch plain.width {
+        case 1: return handRows(width: 1)
+        case 2: return handRows(width: 2)
+        default: return handRows(width: 4)
+        }
     }
 
     /// The rows of a run from the start on (`rows`: the rows of the section

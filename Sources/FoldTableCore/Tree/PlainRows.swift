@@ -1,11 +1,11 @@
 /// Rows at their normal heights, none expanded: a run's heights as a bare
 /// buffer (nil: every row is the default height), which lookups can read
-/// straight from the address a leaf records (`RowRun.lookup`). In units,
-/// two or four bytes a row (`RowHeights`).
+/// straight from the address a leaf records (`RowRun.lookup`). One, two or
+/// four bytes a row (`RowHeights`): whole points, or units.
 struct PlainRows {
     let heights: UnsafeRawPointer?
-    /// Two bytes a row (else four).
-    let narrow: Bool
+    /// Bytes a row: 1 (`RowHeights.points`), 2 (`narrow`) or 4 (`wide`).
+    let width: Int
     let count: Int
 
     /// From a leaf's `lookup` entry and the run's row count; nil when the
@@ -14,26 +14,82 @@ struct PlainRows {
     init?(lookup: Int, count: Int) {
         guard LookupTag.tag(lookup) == LookupTag.plainRows else { return nil }
         heights = UnsafeRawPointer(bitPattern: LookupTag.address(lookup))
-        narrow = LookupTag.isNarrow(lookup)
+        width = LookupTag.width(lookup)
         self.count = count
     }
 
     @inline(__always)
-    init(heights: UnsafeRawPointer?, narrow: Bool, count: Int) {
+    init(heights: UnsafeRawPointer?, width: Int, count: Int) {
         self.heights = heights
-        self.narrow = narrow
+        self.width = width
         self.count = count
     }
 
     @inline(__always)
-    func height(_ i: Int, rowHeight: Int) -> Int {
+    func height(_ i: Int, rowHeight: Int) -> Int { height(i, width: width, rowHeight: rowHeight) }
+
+    /// `height(_:rowHeight:)` for a caller that knows the width (a loop
+    /// over a run's rows, one loop per width).
+    @inline(__always)
+    func height(_ i: Int, width: Int, rowHeight: Int) -> Int {
         guard let heights else { return rowHeight }
-        if narrow {
+        switch width {
+        case 1:
+            let v = heights.load(fromByteOffset: i, as: UInt8.self)
+            return v == RowHeights.pointsNone ? rowHeight : Int(v) &<< RowHeights.pointShift
+        case 2:
             let v = heights.load(fromByteOffset: i &* 2, as: UInt16.self)
             return v == RowHeights.narrowNone ? rowHeight : Int(v)
+        default:
+            let v = heights.load(fromByteOffset: i &* 4, as: UInt32.self)
+            return v == RowRun.none ? rowHeight : Int(v)
         }
-        let v = heights.load(fromByteOffset: i &* 4, as: UInt32.self)
-        return v == RowRun.none ? rowHeight : Int(v)
+    }
+
+    /// The eight one-byte rows at byte `offset`, as lanes of a 64-bit word
+    /// (integer steps, which every target runs well; the vector forms of
+    /// these widenings were library calls here): their bytes, defaults
+    /// (0xFF) included, summed in four 16-bit lanes, and a 1 in the byte of
+    /// each default. `first` < 8: only the first `first` rows (the word is
+    /// read whole: callers make sure it lies inside the chunk). Lanes of
+    /// words of up to 64 rows (a chunk) add up without carries;
+    /// `height(lanes:)` then totals them.
+    @inline(__always)
+    private static func pointsLanes(_ h: UnsafeRawPointer, _ offset: Int,
+                                    first: Int = 8) -> (bytes: UInt64, defaults: UInt64) {
+        let keep: UInt64 = first >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: first &* 8)) &- 1
+        let x = SIMD2(UInt64(littleEndian: h.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & keep, 0)
+        let l = lanes(x)
+        return (l.bytes[0], l.defaults[0])
+    }
+
+    /// `pointsLanes` of the sixteen rows at byte `offset`, two words at a
+    /// time (the order of the bytes does not matter to a sum).
+    @inline(__always)
+    private static func pointsLanes16(_ h: UnsafeRawPointer, _ offset: Int) -> (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) {
+        lanes(h.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
+    }
+
+    @inline(__always)
+    private static func lanes(_ x: SIMD2<UInt64>) -> (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) {
+        let low7 = SIMD2<UInt64>(repeating: 0x7F7F_7F7F_7F7F_7F7F)
+        let pair = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
+        // A default (0xFF) is the only byte `~x` has zero (a byte masked
+        // off is 0xFF there); a byte's top bit here says it is not zero (no
+        // carry crosses a byte).
+        let y = ~x
+        let nonzero = ((y & low7) &+ low7) | y
+        return ((x & pair) &+ ((x &>> 8) & pair), (~nonzero & ~low7) &>> 7)
+    }
+
+    /// The height of lanes from `pointsLanes` (summed over at most 64 rows):
+    /// the lanes are added into the top bits by one multiplication each,
+    /// and each default's 255 swapped for `rowHeight`.
+    @inline(__always)
+    private static func height(lanes: (bytes: UInt64, defaults: UInt64), rowHeight: Int) -> Int {
+        let bytes = Int(truncatingIfNeeded: (lanes.bytes &* 0x0001_0001_0001_0001) >> 48)
+        let defaults = Int(truncatingIfNeeded: (lanes.defaults &* 0x0101_0101_0101_0101) >> 56)
+        return (bytes &- defaults &* Int(RowHeights.pointsNone)) &<< RowHeights.pointShift &+ defaults &* rowHeight
     }
 
     /// The height of the eight two-byte rows at `h`: their stored values
@@ -51,32 +107,69 @@ struct PlainRows {
     /// The height of rows 0..<i. O(i).
     func prefixHeight(_ i: Int, rowHeight: Int) -> Int {
         guard let h = heights else { return i &* rowHeight }
-        @inline(__always) func sum<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T, from start: Int) -> Int {
+        @inline(__always) func sum<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T, from start: Int,
+                                                         shift: Int = 0) -> Int {
             var sum = 0
             for k in start..<i {
                 let v = h[k]
-                sum &+= v == none ? rowHeight : Int(v)
+                sum &+= v == none ? rowHeight : Int(v) &<< shift
             }
             return sum
         }
-        guard narrow else { return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0) }
-        // Two bytes a row: eight rows a vector step, the lanes added up
-        // once at the end (a chunk holds 64 rows: 8 a lane).
-        let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
-        // (Defaults counted in 16-bit lanes: at most 8 each in a chunk.)
-        var stored = SIMD8<UInt32>(), defaults = SIMD8<UInt16>()
-        var start = 0
-        while start &+ 8 <= i {
-            let v = h.loadUnaligned(fromByteOffset: start &* 2, as: SIMD8<UInt16>.self)
-            let isDefault = v .== none
-            stored &+= SIMD8<UInt32>(truncatingIfNeeded: v.replacing(with: 0, where: isDefault))
-            defaults &+= SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: isDefault)
-            start &+= 8
+        switch width {
+        case 1:
+            // One byte a row: sixteen rows a step, then eight (`pointsLanes`).
+            var lanes: (bytes: UInt64, defaults: UInt64) = (0, 0)
+            var start = 0
+            if i >= 16 {
+                var wide: (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) = (.zero, .zero)
+                while start &+ 16 <= i {
+                    let l = PlainRows.pointsLanes16(h, start)
+                    wide.bytes &+= l.bytes
+                    wide.defaults &+= l.defaults
+                    start &+= 16
+                }
+                lanes = (wide.bytes[0] &+ wide.bytes[1], wide.defaults[0] &+ wide.defaults[1])
+            }
+            if start &+ 8 <= i {
+                let l = PlainRows.pointsLanes(h, start)
+                lanes.bytes &+= l.bytes
+                lanes.defaults &+= l.defaults
+                start &+= 8
+            }
+            // The last rows with the word they start, masked, where it lies
+            // inside the chunk (always in a full one: the word is in the
+            // cache line of its first row); else row by row.
+            if start < i, start &+ 8 <= count {
+                let l = PlainRows.pointsLanes(h, start, first: i &- start)
+                lanes.bytes &+= l.bytes
+                lanes.defaults &+= l.defaults
+                start = i
+            }
+            return PlainRows.height(lanes: lanes, rowHeight: rowHeight)
+                &+ sum(h.assumingMemoryBound(to: UInt8.self), RowHeights.pointsNone, from: start,
+                       shift: RowHeights.pointShift)
+        case 2:
+            // Two bytes a row: eight rows a vector step, the lanes added up
+            // once at the end (a chunk holds 64 rows: 8 a lane).
+            let none = SIMD8<UInt16>(repeating: RowHeights.narrowNone)
+            // (Defaults counted in 16-bit lanes: at most 8 each in a chunk.)
+            var stored = SIMD8<UInt32>(), defaults = SIMD8<UInt16>()
+            var start = 0
+            while start &+ 8 <= i {
+                let v = h.loadUnaligned(fromByteOffset: start &* 2, as: SIMD8<UInt16>.self)
+                let isDefault = v .== none
+                stored &+= SIMD8<UInt32>(truncatingIfNeeded: v.replacing(with: 0, where: isDefault))
+                defaults &+= SIMD8<UInt16>(repeating: 0).replacing(with: 1, where: isDefault)
+                start &+= 8
+            }
+            // The rest row by row: a block masked to them would read past row
+            // i, a cache line more at times (a miss in a large table).
+            return Int(stored.wrappedSum()) &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
+                &+ sum(h.assumingMemoryBound(to: UInt16.self), RowHeights.narrowNone, from: start)
+        default:
+            return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0)
         }
-        // The rest row by row: a block masked to them would read past row
-        // i, a cache line more at times (a miss in a large table).
-        return Int(stored.wrappedSum()) &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
-            &+ sum(h.assumingMemoryBound(to: UInt16.self), RowHeights.narrowNone, from: start)
     }
 
     /// The first row whose bottom, measured from the first row's top, is
@@ -102,27 +195,49 @@ struct PlainRows {
         let limit = inclusive ? y : y &+ 1
         let count = self.count
         @inline(__always) func scan<T: FixedWidthInteger>(_ h: UnsafePointer<T>, _ none: T, from start: Int,
-                                                          bottom: Int) -> Int? {
+                                                          bottom: Int, shift: Int = 0) -> Int? {
             var bottom = bottom
             for i in start..<count {
                 let v = h[i]
-                bottom &+= v == none ? rowHeight : Int(v)
+                bottom &+= v == none ? rowHeight : Int(v) &<< shift
                 if bottom >= limit { return i }
             }
             return nil
         }
-        guard narrow else { return scan(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0, bottom: 0) }
-        // Two bytes a row: eight rows at a time (`narrowBlock`) up to the
-        // block that reaches the limit, then row by row in it.
-        let h16 = h.assumingMemoryBound(to: UInt16.self)
+        // One or two bytes a row: sixteen rows, then eight, at a time
+        // (`pointsLanes16`, `pointsLanes`) or eight (`narrowBlock`) up to
+        // the block that reaches the limit, then row by row in it.
         var bottom = 0
         var start = 0
-        while start &+ 8 <= count {
-            let block = PlainRows.narrowBlock(h16 + start, rowHeight: rowHeight)
-            if bottom &+ block >= limit { break }
-            bottom &+= block
-            start &+= 8
+        switch width {
+        case 1:
+            while start &+ 16 <= count {
+                let l = PlainRows.pointsLanes16(h, start)
+                let block = PlainRows.height(lanes: (l.bytes[0] &+ l.bytes[1], l.defaults[0] &+ l.defaults[1]),
+                                             rowHeight: rowHeight)
+                if bottom &+ block >= limit { break }
+                bottom &+= block
+                start &+= 16
+            }
+            if start &+ 8 <= count {
+                let block = PlainRows.height(lanes: PlainRows.pointsLanes(h, start), rowHeight: rowHeight)
+                if bottom &+ block < limit {
+                    bottom &+= block
+                    start &+= 8
+                }
+            }
+            return scan(h.assumingMemoryBound(to: UInt8.self), RowHeights.pointsNone, from: start, bottom: bottom, shift: RowHeights.pointShift)
+        case 2:
+            let h16 = h.assumingMemoryBound(to: UInt16.self)
+            while start &+ 8 <= count {
+                let block = PlainRows.narrowBlock(h16 + start, rowHeight: rowHeight)
+                if bottom &+ block >= limit { break }
+                bottom &+= block
+                start &+= 8
+            }
+            return scan(h16, RowHeights.narrowNone, from: start, bottom: bottom)
+        default:
+            return scan(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0, bottom: 0)
         }
-        return scan(h16, RowHeights.narrowNone, from: start, bottom: bottom)
     }
 }

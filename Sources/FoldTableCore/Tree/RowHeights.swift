@@ -1,16 +1,36 @@
 /// A chunk's stored row heights in units, `RowRun.none` meaning the
-/// section's default: two bytes a row while every height is below 65535
-/// units (256 pt, taller than rows of text), four once one is not. A
+/// section's default, in the fewest bytes that hold them all: one byte a
+/// row while every height is a whole number of points below 255 (what a
+/// toolkit that measures in pixels gives), two while every one is below
+/// 65535 units (256 pt, taller than rows of text), four once one is not. A
 /// height that does not fit widens the whole chunk (at most
-/// `RowRun.chunkSize` rows) once; a chunk built anew is narrow again when
-/// its heights fit. Half the bytes per row is half the memory of a table of
-/// measured rows and half the cache lines a scan of a chunk reads.
+/// `RowRun.chunkSize` rows) once; a chunk built anew is as narrow as its
+/// heights allow. Fewer bytes a row is less memory for a table of measured
+/// rows and fewer cache lines for a scan of a chunk.
 enum RowHeights {
+    case points([UInt8])
     case narrow([UInt16])
     case wide([UInt32])
 
+    /// `RowRun.none` in a chunk of whole points.
+    static let pointsNone = UInt8.max
     /// `RowRun.none` in a narrow chunk.
     static let narrowNone = UInt16.max
+    /// Units a point is shifted by: `Units.perPoint` is 256.
+    static let pointShift = 8
+
+    /// Whether `h` (a stored height or `RowRun.none`) fits one byte: whole
+    /// points, 0...254.
+    @inline(__always)
+    static func fitsPoints(_ h: UInt32) -> Bool {
+        h == RowRun.none || (h & 255 == 0 && h < UInt32(pointsNone) << pointShift)
+    }
+
+    @inline(__always)
+    static func inPoints(_ h: UInt32) -> UInt8 { h == RowRun.none ? pointsNone : UInt8(truncatingIfNeeded: h >> pointShift) }
+
+    @inline(__always)
+    static func fromPoints(_ p: UInt8) -> UInt32 { p == pointsNone ? RowRun.none : UInt32(p) << pointShift }
 
     /// Whether `h` (a stored height or `RowRun.none`) fits two bytes.
     @inline(__always)
@@ -22,54 +42,77 @@ enum RowHeights {
     @inline(__always)
     static func widened(_ h: UInt16) -> UInt32 { h == narrowNone ? RowRun.none : UInt32(h) }
 
-    /// `values`, narrow when they all fit.
+    /// `values`, in the fewest bytes a row that hold them all.
     init(_ values: ArraySlice<UInt32>) {
-        if values.allSatisfy(RowHeights.fitsNarrow) {
+        if values.allSatisfy(RowHeights.fitsPoints) {
+            self = .points(values.map(RowHeights.inPoints))
+        } else if values.allSatisfy(RowHeights.fitsNarrow) {
             self = .narrow(values.map(RowHeights.narrowed))
         } else {
             self = .wide(Array(values))
         }
     }
 
-    /// Rows `range`, narrow when they fit (a wide chunk's part may).
+    /// Every row's stored height, four bytes each. O(count).
+    var values: [UInt32] {
+        switch self {
+        case .points(let h): return h.map(RowHeights.fromPoints)
+        case .narrow(let h): return h.map(RowHeights.widened)
+        case .wide(let h): return h
+        }
+    }
+
+    /// Rows `range`, as narrow as they allow (a part of a wider chunk may
+    /// fit fewer bytes).
     func slice(_ range: Range<Int>) -> RowHeights {
         switch self {
-        case .narrow(let h): return .narrow(Array(h[range]))
+        case .points(let h): return .points(Array(h[range]))
+        case .narrow(let h):
+            let part = h[range]
+            return part.allSatisfy({ RowHeights.fitsPoints(RowHeights.widened($0)) })
+                ? .points(part.map { RowHeights.inPoints(RowHeights.widened($0)) }) : .narrow(Array(part))
         case .wide(let h): return RowHeights(h[range])
         }
     }
 
     /// `count` rows of the default height.
     init(defaults count: Int) {
-        self = .narrow([UInt16](repeating: RowHeights.narrowNone, count: count))
+        self = .points([UInt8](repeating: RowHeights.pointsNone, count: count))
     }
 
     var count: Int {
         switch self {
+        case .points(let h): return h.count
         case .narrow(let h): return h.count
         case .wide(let h): return h.count
         }
     }
 
     /// Row `i`'s stored height (`RowRun.none` for the default). Setting one
-    /// that does not fit two bytes widens the chunk.
+    /// that does not fit the chunk's bytes a row widens the chunk.
     subscript(i: Int) -> UInt32 {
         @inline(__always) get {
             switch self {
+            case .points(let h): return RowHeights.fromPoints(h[i])
             case .narrow(let h): return RowHeights.widened(h[i])
             case .wide(let h): return h[i]
             }
         }
         set {
+            // Each case drops the enum's reference first (`self = .wide([])`),
+            // so that `h` is written in place. (Conditions inside the cases:
+            // with them as `where` clauses the array was copied every time.)
             switch self {
-            case .narrow(var h) where RowHeights.fitsNarrow(newValue):
-                self = .wide([])  // (drops the reference, so `h` is written in place)
+            case .points(var h):
+                guard RowHeights.fitsPoints(newValue) else { return widen(i, newValue) }
+                self = .wide([])
+                h[i] = RowHeights.inPoints(newValue)
+                self = .points(h)
+            case .narrow(var h):
+                guard RowHeights.fitsNarrow(newValue) else { return widen(i, newValue) }
+                self = .wide([])
                 h[i] = RowHeights.narrowed(newValue)
                 self = .narrow(h)
-            case .narrow(let h):
-                var w = h.map(RowHeights.widened)
-                w[i] = newValue
-                self = .wide(w)
             case .wide(var h):
                 self = .wide([])
                 h[i] = newValue
@@ -78,16 +121,27 @@ enum RowHeights {
         }
     }
 
+    /// Sets row `i` to `value`, which does not fit the chunk's bytes a row:
+    /// the chunk is written again, as narrow as its heights allow. O(count).
+    private mutating func widen(_ i: Int, _ value: UInt32) {
+        var v = values
+        v[i] = value
+        self = RowHeights(v[...])
+    }
+
     mutating func insert(contentsOf values: [UInt32], at i: Int) {
+        // (As in the subscript's setter: conditions inside the cases.)
         switch self {
-        case .narrow(var h) where values.allSatisfy(RowHeights.fitsNarrow):
+        case .points(var h):
+            guard values.allSatisfy(RowHeights.fitsPoints) else { return widen(inserting: values, at: i) }
+            self = .wide([])
+            h.insert(contentsOf: values.lazy.map(RowHeights.inPoints), at: i)
+            self = .points(h)
+        case .narrow(var h):
+            guard values.allSatisfy(RowHeights.fitsNarrow) else { return widen(inserting: values, at: i) }
             self = .wide([])
             h.insert(contentsOf: values.lazy.map(RowHeights.narrowed), at: i)
             self = .narrow(h)
-        case .narrow(let h):
-            var w = h.map(RowHeights.widened)
-            w.insert(contentsOf: values, at: i)
-            self = .wide(w)
         case .wide(var h):
             self = .wide([])
             h.insert(contentsOf: values, at: i)
@@ -95,8 +149,20 @@ enum RowHeights {
         }
     }
 
+    /// Inserts `values`, some of which do not fit the chunk's bytes a row:
+    /// the chunk is written again, as narrow as its heights allow. O(count).
+    private mutating func widen(inserting values: [UInt32], at i: Int) {
+        var v = self.values
+        v.insert(contentsOf: values, at: i)
+        self = RowHeights(v[...])
+    }
+
     mutating func removeSubrange(_ range: Range<Int>) {
         switch self {
+        case .points(var h):
+            self = .wide([])
+            h.removeSubrange(range)
+            self = .points(h)
         case .narrow(var h):
             self = .wide([])
             h.removeSubrange(range)
@@ -111,6 +177,7 @@ enum RowHeights {
     /// Whether every row has the default height. O(count).
     var allDefault: Bool {
         switch self {
+        case .points(let h): return h.allSatisfy { $0 == RowHeights.pointsNone }
         case .narrow(let h): return h.allSatisfy { $0 == RowHeights.narrowNone }
         case .wide(let h): return h.allSatisfy { $0 == RowRun.none }
         }
@@ -120,10 +187,12 @@ enum RowHeights {
     @inline(__always)
     func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
         switch self {
+        case .points(let h):
+            return h.withUnsafeBufferPointer { body(PlainRows(heights: UnsafeRawPointer($0.baseAddress), width: 1, count: $0.count)) }
         case .narrow(let h):
-            return h.withUnsafeBufferPointer { body(PlainRows(heights: UnsafeRawPointer($0.baseAddress), narrow: true, count: $0.count)) }
+            return h.withUnsafeBufferPointer { body(PlainRows(heights: UnsafeRawPointer($0.baseAddress), width: 2, count: $0.count)) }
         case .wide(let h):
-            return h.withUnsafeBufferPointer { body(PlainRows(heights: UnsafeRawPointer($0.baseAddress), narrow: false, count: $0.count)) }
+            return h.withUnsafeBufferPointer { body(PlainRows(heights: UnsafeRawPointer($0.baseAddress), width: 4, count: $0.count)) }
         }
     }
 
@@ -142,6 +211,9 @@ enum RowHeights {
             return (sum, defaults)
         }
         switch self {
+        case .points(let h):
+            let (sum, defaults) = add(h, RowHeights.pointsNone)
+            return (sum &<< RowHeights.pointShift, defaults)
         case .narrow(let h): return add(h, RowHeights.narrowNone)
         case .wide(let h): return add(h, RowRun.none)
         }

@@ -9,8 +9,8 @@ struct RowRun {
 
     /// Stored height meaning "none": the default height, or no expanded
     /// height. Heights are at most 2^24 units (`Limits.maxHeight`), so 4
-    /// bytes per row hold any height and this value (a chunk keeps 2 while
-    /// its heights fit: `RowHeights`).
+    /// bytes per row hold any height and this value (a chunk keeps 1 or 2
+    /// while its heights fit: `RowHeights`).
     static let none = UInt32.max
 
     /// A checked height (see `Limits.check(height:)`) as a row stores it.
@@ -315,7 +315,7 @@ struct RowRun {
     /// while none is expanded), read in place.
     @inline(__always)
     func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
-        guard let heights else { return body(PlainRows(heights: nil, narrow: false, count: count)) }
+        guard let heights else { return body(PlainRows(heights: nil, width: 4, count: count)) }
         return heights.withPlainRows(body)
     }
 
@@ -329,9 +329,9 @@ struct RowRun {
         // fast paths know nothing of marks.
         guard expandedHeights == nil, expandedBits == 0, marks.isNone else { return LookupTag.askPiece }
         guard let heights else { return LookupTag.plainRows }
-        let (address, narrow) = heights.withPlainRows { (Int(bitPattern: $0.heights), $0.narrow) }
+        let (address, width) = heights.withPlainRows { (Int(bitPattern: $0.heights), $0.width) }
         guard address != 0 else { return LookupTag.askPiece }
-        return LookupTag.entry(address, LookupTag.plainRows, narrow: narrow, else: LookupTag.askPiece)
+        return LookupTag.entry(address, LookupTag.plainRows, width: width, else: LookupTag.askPiece)
     }
 
     /// The index of the `k`-th expanded row (0-based).
@@ -480,7 +480,7 @@ struct RowRun {
     }
 
     /// The rows in `range` as a run of the same kind: what `RowRun(records:)`
-    /// of their records gives (narrow heights when they fit, expanded
+    /// of their records gives (heights as narrow as they fit, expanded
     /// heights only when one is set), copied column by column instead of
     /// row by row through records. O(range.count).
     func slice(_ range: Range<Int>) -> RowRun {
