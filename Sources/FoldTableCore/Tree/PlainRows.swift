@@ -46,50 +46,61 @@ struct PlainRows {
         }
     }
 
-    /// The eight one-byte rows at byte `offset`, as lanes of a 64-bit word
-    /// (integer steps, which every target runs well; the vector forms of
-    /// these widenings were library calls here): their bytes, defaults
-    /// (0xFF) included, summed in four 16-bit lanes, and a 1 in the byte of
-    /// each default. `first` < 8: only the first `first` rows (the word is
-    /// read whole: callers make sure it lies inside the chunk). Lanes of
-    /// words of up to 64 rows (a chunk) add up without carries;
-    /// `height(lanes:)` then totals them.
-    @inline(__always)
-    private static func pointsLanes(_ h: UnsafeRawPointer, _ offset: Int,
-                                    first: Int = 8) -> (bytes: UInt64, defaults: UInt64) {
-        let keep: UInt64 = first >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: first &* 8)) &- 1
-        let x = SIMD2(UInt64(littleEndian: h.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & keep, 0)
-        let l = lanes(x)
-        return (l.bytes[0], l.defaults[0])
-    }
+    /// One-byte rows as lanes of two 64-bit words (integer steps, which
+    /// every target runs well; the vector forms of these widenings were
+    /// library calls here): their bytes, defaults (0xFF) included, summed
+    /// in 16-bit lanes, and a 1 in the byte of each default. Lanes of up to
+    /// 64 rows (a chunk) add up without carries; `height` then totals them.
+    private struct PointLanes {
+        var bytes = SIMD2<UInt64>()
+        var defaults = SIMD2<UInt64>()
 
-    /// `pointsLanes` of the sixteen rows at byte `offset`, two words at a
-    /// time (the order of the bytes does not matter to a sum).
-    @inline(__always)
-    private static func pointsLanes16(_ h: UnsafeRawPointer, _ offset: Int) -> (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) {
-        lanes(h.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
-    }
+        init() {}
 
-    @inline(__always)
-    private static func lanes(_ x: SIMD2<UInt64>) -> (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) {
-        let low7 = SIMD2<UInt64>(repeating: 0x7F7F_7F7F_7F7F_7F7F)
-        let pair = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
-        // A default (0xFF) is the only byte `~x` has zero (a byte masked
-        // off is 0xFF there); a byte's top bit here says it is not zero (no
-        // carry crosses a byte).
-        let y = ~x
-        let nonzero = ((y & low7) &+ low7) | y
-        return ((x & pair) &+ ((x &>> 8) & pair), (~nonzero & ~low7) &>> 7)
-    }
+        /// The eight rows at byte `offset`; `first` < 8: only the first
+        /// `first` of them (the word is read whole: callers make sure it
+        /// lies inside the chunk).
+        @inline(__always)
+        init(_ h: UnsafeRawPointer, _ offset: Int, first: Int = 8) {
+            let keep: UInt64 = first >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: first &* 8)) &- 1
+            self.init(SIMD2(UInt64(littleEndian: h.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & keep, 0))
+        }
 
-    /// The height of lanes from `pointsLanes` (summed over at most 64 rows):
-    /// the lanes are added into the top bits by one multiplication each,
-    /// and each default's 255 swapped for `rowHeight`.
-    @inline(__always)
-    private static func height(lanes: (bytes: UInt64, defaults: UInt64), rowHeight: Int) -> Int {
-        let bytes = Int(truncatingIfNeeded: (lanes.bytes &* 0x0001_0001_0001_0001) >> 48)
-        let defaults = Int(truncatingIfNeeded: (lanes.defaults &* 0x0101_0101_0101_0101) >> 56)
-        return (bytes &- defaults &* Int(RowHeights.pointsNone)) &<< RowHeights.pointShift &+ defaults &* rowHeight
+        /// The sixteen rows at byte `offset`, two words at a time (the
+        /// order of the bytes does not matter to a sum).
+        @inline(__always)
+        init(sixteen h: UnsafeRawPointer, _ offset: Int) {
+            self.init(h.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
+        }
+
+        @inline(__always)
+        private init(_ x: SIMD2<UInt64>) {
+            let low7 = SIMD2<UInt64>(repeating: 0x7F7F_7F7F_7F7F_7F7F)
+            let pair = SIMD2<UInt64>(repeating: 0x00FF_00FF_00FF_00FF)
+            // A default (0xFF) is the only byte `~x` has zero (a byte masked
+            // off is 0xFF there); a byte's top bit here says it is not zero
+            // (no carry crosses a byte).
+            let y = ~x
+            let nonzero = ((y & low7) &+ low7) | y
+            bytes = (x & pair) &+ ((x &>> 8) & pair)
+            defaults = (~nonzero & ~low7) &>> 7
+        }
+
+        @inline(__always)
+        mutating func add(_ other: PointLanes) {
+            bytes &+= other.bytes
+            defaults &+= other.defaults
+        }
+
+        /// The rows' height: the lanes added into the top bits by one
+        /// multiplication each, and each default's 255 swapped for
+        /// `rowHeight`.
+        @inline(__always)
+        func height(rowHeight: Int) -> Int {
+            let sum = Int(truncatingIfNeeded: ((bytes[0] &+ bytes[1]) &* 0x0001_0001_0001_0001) >> 48)
+            let count = Int(truncatingIfNeeded: ((defaults[0] &+ defaults[1]) &* 0x0101_0101_0101_0101) >> 56)
+            return (sum &- count &* Int(RowHeights.pointsNone)) &<< RowHeights.pointShift &+ count &* rowHeight
+        }
     }
 
     /// The height of the eight two-byte rows at `h`: their stored values
@@ -118,35 +129,25 @@ struct PlainRows {
         }
         switch width {
         case 1:
-            // One byte a row: sixteen rows a step, then eight (`pointsLanes`).
-            var lanes: (bytes: UInt64, defaults: UInt64) = (0, 0)
+            // One byte a row: sixteen rows a step, then eight (`PointLanes`).
+            var lanes = PointLanes()
             var start = 0
-            if i >= 16 {
-                var wide: (bytes: SIMD2<UInt64>, defaults: SIMD2<UInt64>) = (.zero, .zero)
-                while start &+ 16 <= i {
-                    let l = PlainRows.pointsLanes16(h, start)
-                    wide.bytes &+= l.bytes
-                    wide.defaults &+= l.defaults
-                    start &+= 16
-                }
-                lanes = (wide.bytes[0] &+ wide.bytes[1], wide.defaults[0] &+ wide.defaults[1])
+            while start &+ 16 <= i {
+                lanes.add(PointLanes(sixteen: h, start))
+                start &+= 16
             }
             if start &+ 8 <= i {
-                let l = PlainRows.pointsLanes(h, start)
-                lanes.bytes &+= l.bytes
-                lanes.defaults &+= l.defaults
+                lanes.add(PointLanes(h, start))
                 start &+= 8
             }
             // The last rows with the word they start, masked, where it lies
             // inside the chunk (always in a full one: the word is in the
             // cache line of its first row); else row by row.
             if start < i, start &+ 8 <= count {
-                let l = PlainRows.pointsLanes(h, start, first: i &- start)
-                lanes.bytes &+= l.bytes
-                lanes.defaults &+= l.defaults
+                lanes.add(PointLanes(h, start, first: i &- start))
                 start = i
             }
-            return PlainRows.height(lanes: lanes, rowHeight: rowHeight)
+            return lanes.height(rowHeight: rowHeight)
                 &+ sum(h.assumingMemoryBound(to: UInt8.self), RowHeights.pointsNone, from: start,
                        shift: RowHeights.pointShift)
         case 2:
@@ -205,22 +206,20 @@ struct PlainRows {
             return nil
         }
         // One or two bytes a row: sixteen rows, then eight, at a time
-        // (`pointsLanes16`, `pointsLanes`) or eight (`narrowBlock`) up to
+        // (`PointLanes`) or eight (`narrowBlock`) up to
         // the block that reaches the limit, then row by row in it.
         var bottom = 0
         var start = 0
         switch width {
         case 1:
             while start &+ 16 <= count {
-                let l = PlainRows.pointsLanes16(h, start)
-                let block = PlainRows.height(lanes: (l.bytes[0] &+ l.bytes[1], l.defaults[0] &+ l.defaults[1]),
-                                             rowHeight: rowHeight)
+                let block = PointLanes(sixteen: h, start).height(rowHeight: rowHeight)
                 if bottom &+ block >= limit { break }
                 bottom &+= block
                 start &+= 16
             }
             if start &+ 8 <= count {
-                let block = PlainRows.height(lanes: PlainRows.pointsLanes(h, start), rowHeight: rowHeight)
+                let block = PointLanes(h, start).height(rowHeight: rowHeight)
                 if bottom &+ block < limit {
                     bottom &+= block
                     start &+= 8
