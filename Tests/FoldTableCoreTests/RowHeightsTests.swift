@@ -35,6 +35,7 @@ import Testing
     /// points, makes the chunk narrow, and a height of 256 points or more
     /// wide, keeping every height.
     @Test func wholePointsTakeOneByte() {
+        #expect(1 << RowHeights.pointShift == Units.perPoint)
         var h = RowHeights([pt(20), RowRun.none, pt(254), 0][...])
         #expect(width(h) == 1)
         #expect(values(h) == [pt(20), RowRun.none, pt(254), 0])

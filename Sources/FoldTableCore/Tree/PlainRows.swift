@@ -205,9 +205,9 @@ struct PlainRows {
             }
             return nil
         }
-        // One or two bytes a row: sixteen rows, then eight, at a time
-        // (`PointLanes`) or eight (`narrowBlock`) up to
-        // the block that reaches the limit, then row by row in it.
+        // One or two bytes a row: sixteen rows, then eight (`PointLanes`),
+        // or eight (`narrowBlock`) at a time up to the block that reaches
+        // the limit, then row by row in it.
         var bottom = 0
         var start = 0
         switch width {
@@ -225,7 +225,8 @@ struct PlainRows {
                     start &+= 8
                 }
             }
-            return scan(h.assumingMemoryBound(to: UInt8.self), RowHeights.pointsNone, from: start, bottom: bottom, shift: RowHeights.pointShift)
+            return scan(h.assumingMemoryBound(to: UInt8.self), RowHeights.pointsNone, from: start, bottom: bottom,
+                        shift: RowHeights.pointShift)
         case 2:
             let h16 = h.assumingMemoryBound(to: UInt16.self)
             while start &+ 8 <= count {

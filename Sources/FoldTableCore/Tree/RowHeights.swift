@@ -23,7 +23,7 @@ enum RowHeights {
     /// points, 0...254.
     @inline(__always)
     static func fitsPoints(_ h: UInt32) -> Bool {
-        h == RowRun.none || (h & 255 == 0 && h < UInt32(pointsNone) << pointShift)
+        h == RowRun.none || (h & (1 << pointShift &- 1) == 0 && h < UInt32(pointsNone) << pointShift)
     }
 
     @inline(__always)
@@ -104,12 +104,12 @@ enum RowHeights {
             // with them as `where` clauses the array was copied every time.)
             switch self {
             case .points(var h):
-                guard RowHeights.fitsPoints(newValue) else { return widen(i, newValue) }
+                guard RowHeights.fitsPoints(newValue) else { return rewrite { $0[i] = newValue } }
                 self = .wide([])
                 h[i] = RowHeights.inPoints(newValue)
                 self = .points(h)
             case .narrow(var h):
-                guard RowHeights.fitsNarrow(newValue) else { return widen(i, newValue) }
+                guard RowHeights.fitsNarrow(newValue) else { return rewrite { $0[i] = newValue } }
                 self = .wide([])
                 h[i] = RowHeights.narrowed(newValue)
                 self = .narrow(h)
@@ -121,11 +121,12 @@ enum RowHeights {
         }
     }
 
-    /// Sets row `i` to `value`, which does not fit the chunk's bytes a row:
-    /// the chunk is written again, as narrow as its heights allow. O(count).
-    private mutating func widen(_ i: Int, _ value: UInt32) {
+    /// Applies `edit` to the chunk's heights read out four bytes each (a
+    /// height that does not fit its bytes a row), then writes it again as
+    /// narrow as its heights allow. O(count).
+    private mutating func rewrite(_ edit: (inout [UInt32]) -> Void) {
         var v = values
-        v[i] = value
+        edit(&v)
         self = RowHeights(v[...])
     }
 
@@ -133,12 +134,12 @@ enum RowHeights {
         // (As in the subscript's setter: conditions inside the cases.)
         switch self {
         case .points(var h):
-            guard values.allSatisfy(RowHeights.fitsPoints) else { return widen(inserting: values, at: i) }
+            guard values.allSatisfy(RowHeights.fitsPoints) else { return rewrite { $0.insert(contentsOf: values, at: i) } }
             self = .wide([])
             h.insert(contentsOf: values.lazy.map(RowHeights.inPoints), at: i)
             self = .points(h)
         case .narrow(var h):
-            guard values.allSatisfy(RowHeights.fitsNarrow) else { return widen(inserting: values, at: i) }
+            guard values.allSatisfy(RowHeights.fitsNarrow) else { return rewrite { $0.insert(contentsOf: values, at: i) } }
             self = .wide([])
             h.insert(contentsOf: values.lazy.map(RowHeights.narrowed), at: i)
             self = .narrow(h)
@@ -147,14 +148,6 @@ enum RowHeights {
             h.insert(contentsOf: values, at: i)
             self = .wide(h)
         }
-    }
-
-    /// Inserts `values`, some of which do not fit the chunk's bytes a row:
-    /// the chunk is written again, as narrow as its heights allow. O(count).
-    private mutating func widen(inserting values: [UInt32], at i: Int) {
-        var v = self.values
-        v.insert(contentsOf: values, at: i)
-        self = RowHeights(v[...])
     }
 
     mutating func removeSubrange(_ range: Range<Int>) {
