@@ -17,11 +17,11 @@ extension RunningTotals {
         guard slot >= 0, slot < end - 1 else { return }
         v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ fixed)
         if fixed != 0 {
-            let column = v.column(TotalsView.fixedHeight)
+            let column = v.wide(TotalsView.fixedHeight)
             for i in (slot + 1)..<end { column[i] &+= fixed }
         }
         if defaults != 0 {
-            let column = v.column(TotalsView.defaultRows)
+            let column = v.narrow(TotalsView.defaultRows)
             for i in (slot + 1)..<end { column[i] &+= defaults }
         }
     }
@@ -101,7 +101,7 @@ extension ListNode {
     /// O(fanout), one column of the totals.
     func slot(ofChild child: Int) -> Int {
         let v = totals.view
-        let column = v.column(TotalsView.child)
+        let column = v.wide(TotalsView.child)
         for j in 0..<(v.count - 1) where column[j] == child { return j }
         return index(of: Unmanaged<ListNode>.fromOpaque(UnsafeRawPointer(bitPattern: child)!).takeUnretainedValue())
     }
@@ -140,7 +140,7 @@ extension Section {
                                     else: LookupTag.none)
         let v = leaf.totals.view
         if entry != LookupTag.none {
-            let column = v.column(TotalsView.lookup)
+            let column = v.wide(TotalsView.lookup)
             for j in 0..<(v.count - 1) where column[j] == entry { return j }
         }
         return place?.slot ?? -1

@@ -17,7 +17,7 @@ struct RunningTotals: ~Copyable {
     init() {
         // Room for one entry already: a node gets one at once (every new
         // section's first leaf did a second allocation for it).
-        capacity = TotalsView.header + 2 * TotalsView.leafColumns
+        capacity = TotalsView.size(entries: 2, columns: TotalsView.leafColumns)
         storage = .allocate(capacity: capacity)
         storage.initialize(repeating: 0, count: capacity)
         storage[0] = 1
@@ -44,7 +44,7 @@ struct RunningTotals: ~Copyable {
         let isInternal = !nodes.isEmpty && nodes.count == entries
         let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
         let n = entries + 1
-        let need = TotalsView.header + n * columns
+        let need = TotalsView.size(entries: n, columns: columns)
         // Exactly what is needed: most nodes are built once (a section of a
         // thousand rows has one leaf of 16 entries, and room for a full node
         // cost 0.9 bytes per row in a table of such sections). A move is
@@ -134,8 +134,13 @@ struct RunningTotals: ~Copyable {
         for c in TotalsView.totalsColumns {
             let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
             guard x != 0 else { continue }
-            let column = v.column(c)
-            for i in (slot + 1)..<end { column[i] &+= x }
+            if c < TotalsView.narrowColumns {
+                let column = v.narrow(c)
+                for i in (slot + 1)..<end { column[i] &+= x }
+            } else {
+                let column = v.wide(c)
+                for i in (slot + 1)..<end { column[i] &+= x }
+            }
         }
     }
 
@@ -170,21 +175,34 @@ struct RunningTotals: ~Copyable {
         let n = storage[0], columns = storage[1]
         let m = n - k
         guard columns == TotalsView.leafColumns, k > 0, slot >= 0, slot + k < n else { return }
+        let src = TotalsView(base: storage, count: n, isLeaf: true)
+        let dst = TotalsView(base: storage, count: m, isLeaf: true)
         // Each column's new place starts no later than its old one, and
-        // every entry moves up or stays: copying forward reads each value
-        // before anything is written over it.
+        // every entry moves up or stays: copying forward, column by column
+        // in the buffer's order, reads each value before anything is
+        // written over it.
         for c in 0..<columns {
-            let src = storage + (TotalsView.header + c * n)
-            let dst = storage + (TotalsView.header + c * m)
-            let delta = TotalsView.totalsColumns.contains(c) ? src[slot + k] &- src[slot] : 0
-            if slot > 0, dst != src { dst.update(from: src, count: slot) }
-            if delta != 0 {
-                for i in slot..<m { dst[i] = src[i + k] &- delta }
+            let delta = TotalsView.totalsColumns.contains(c) ? src.get(slot + k, c) &- src.get(slot, c) : 0
+            if c < TotalsView.narrowColumns {
+                RunningTotals.remove(slot, k, from: src.narrow(c), to: dst.narrow(c), count: m, less: delta)
             } else {
-                (dst + slot).update(from: src + slot + k, count: m - slot)
+                RunningTotals.remove(slot, k, from: src.wide(c), to: dst.wide(c), count: m, less: delta)
             }
         }
         storage[0] = m
+    }
+
+    /// One column of `remove`: entries `slot..<slot+k` out, the later ones
+    /// `delta` less.
+    @inline(__always)
+    private static func remove<T>(_ slot: Int, _ k: Int, from src: TotalsView.Column<T>, to dst: TotalsView.Column<T>,
+                                  count m: Int, less delta: Int) {
+        if dst.raw != src.raw { dst.copy(slot, from: src, at: 0, to: 0) }
+        if delta != 0 {
+            for i in slot..<m { dst[i] = src[i + k] &- delta }
+        } else {
+            dst.copy(m - slot, from: src, at: slot + k, to: slot)
+        }
     }
 
     /// Puts `sums.count` entries into a leaf's columns at `slot`, with
@@ -197,20 +215,21 @@ struct RunningTotals: ~Copyable {
         let m = n + k
         guard columns == TotalsView.leafColumns, k > 0, k == lookups.count, slot >= 0, slot < n else { return }
         let old = storage
-        let need = TotalsView.header + m * columns
+        let need = TotalsView.size(entries: m, columns: columns)
         if need > capacity {
             // Room for a few more: a leaf that grew by an insert mostly
             // grows again (a full node splits at maxFill + 1 entries).
             let entries = min(max(m + 4, m + m / 2), ChildList.maxFill + 2)
-            capacity = max(need, TotalsView.header + entries * columns)
+            capacity = max(need, TotalsView.size(entries: entries, columns: columns))
             storage = .allocate(capacity: capacity)
             storage[1] = columns
         }
         // The new entries' columns, from the totals before `slot`, and
         // after them what they add to each totals column.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: k * columns + TotalsView.totalsColumns.count) { fresh in
-            let v = TotalsView(base: old)
-            let before = v.prefix(slot), beforeExpanded = v.get(slot, TotalsView.expandedRows)
+            let src = TotalsView(base: old, count: n, isLeaf: true)
+            let dst = TotalsView(base: storage, count: m, isLeaf: true)
+            let before = src.prefix(slot), beforeExpanded = src.get(slot, TotalsView.expandedRows)
             var acc = before
             var expanded = beforeExpanded
             for j in 0..<k {
@@ -230,22 +249,34 @@ struct RunningTotals: ~Copyable {
             // and every entry moves down or stays: going backward (last
             // column first, and in a column its tail, the new entries,
             // then its head) reads each value before anything is written
-            // over it (`update(from:count:)` copies as memmove does).
+            // over it (`Column.copy` copies as memmove does).
             for c in stride(from: columns - 1, through: 0, by: -1) {
-                let src = old + (TotalsView.header + c * n)
-                let dst = storage + (TotalsView.header + c * m)
-                if TotalsView.totalsColumns.contains(c), case let delta = added[c], delta != 0 {
-                    var i = m - 1
-                    while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
+                let delta = TotalsView.totalsColumns.contains(c) ? added[c] : 0
+                let new = UnsafePointer(fresh.baseAddress.unsafelyUnwrapped + c * k)
+                if c < TotalsView.narrowColumns {
+                    RunningTotals.insert(new, k, at: slot, from: src.narrow(c), to: dst.narrow(c), count: n, plus: delta)
                 } else {
-                    (dst + slot + k).update(from: src + slot, count: n - slot)
+                    RunningTotals.insert(new, k, at: slot, from: src.wide(c), to: dst.wide(c), count: n, plus: delta)
                 }
-                (dst + slot).update(from: fresh.baseAddress.unsafelyUnwrapped + c * k, count: k)
-                if slot > 0, dst != src { dst.update(from: src, count: slot) }
             }
         }
         storage[0] = m
         if old != storage { old.deallocate() }
+    }
+
+    /// One column of `insert`: `fresh`'s k values in at `slot`, the later
+    /// entries `delta` more.
+    @inline(__always)
+    private static func insert<T>(_ fresh: UnsafePointer<Int>, _ k: Int, at slot: Int, from src: TotalsView.Column<T>,
+                                  to dst: TotalsView.Column<T>, count n: Int, plus delta: Int) {
+        if delta != 0 {
+            var i = n + k - 1
+            while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
+        } else {
+            dst.copy(n - slot, from: src, at: slot, to: slot + k)
+        }
+        for j in 0..<k { dst[slot + j] = fresh[j] }
+        if dst.raw != src.raw { dst.copy(slot, from: src, at: 0, to: 0) }
     }
 }
 

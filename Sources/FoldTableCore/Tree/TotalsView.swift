@@ -4,19 +4,37 @@
 struct TotalsView {
     /// Ints before the columns: the entry count + 1, and the column count.
     static let header = 2
-    /// Columns: the totals before entry i (items, fixedHeight in units,
-    /// defaultRows, children, rows, expandedRows), then entry i's own fixed
+    /// Columns: the totals before entry i (items, defaultRows, children,
+    /// rows, expandedRows, fixedHeight in units), then entry i's own fixed
     /// height (kept so an update reads no piece);
     /// internal nodes add child i (unretained: the node's `children` array
     /// owns it) and the address of child i's totals; leaves add entry i's
     /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
     /// subsection without touching the leaf object, its pieces array or the
     /// piece (three dependent cache misses in a large table).
-    static let items = 0, fixedHeight = 1, defaultRows = 2, children = 3, rows = 4, expandedRows = 5
-    static let ownFixed = 6, child = 7, childTotals = 8
+    ///
+    /// The first `narrowColumns` (the counts) are kept in 32 bits
+    /// (`Limits` keeps every count below 2^29, and their differences are
+    /// exact with wrapping), the rest in 64: a leaf's entry is 44 bytes, not
+    /// 64, and the column a leaf scans spans half the cache lines.
+    static let items = 0, defaultRows = 1, children = 2, rows = 3, expandedRows = 4
+    static let fixedHeight = 5, ownFixed = 6, child = 7, childTotals = 8
     static let lookup = 7
+    static let narrowColumns = 5
     static let leafColumns = 8
     static let internalColumns = 9
+
+    /// The buffer's size in Ints for `entries` (its count + 1) of
+    /// `columns` columns: the narrow columns, padded to 8 bytes, then the
+    /// wide ones.
+    @inline(__always)
+    static func size(entries n: Int, columns: Int) -> Int {
+        header &+ wideStart(n) &+ (columns &- narrowColumns) &* n
+    }
+
+    /// Where the wide columns start, in Ints after the header.
+    @inline(__always)
+    static func wideStart(_ n: Int) -> Int { (narrowColumns &* n &+ 1) &>> 1 }
 
     let base: UnsafeMutablePointer<Int>
     /// Entries + 1.
@@ -48,8 +66,10 @@ struct TotalsView {
                   count: shape & 0xFF, isLeaf: shape & 0x100 != 0)
     }
 
+    /// The columns at `base` laid out for `count` entries + 1 (a buffer
+    /// being rewritten in place for another count, `RunningTotals`).
     @inline(__always)
-    private init(base: UnsafeMutablePointer<Int>, count: Int, isLeaf: Bool) {
+    init(base: UnsafeMutablePointer<Int>, count: Int, isLeaf: Bool) {
         self.base = base
         self.count = count
         self.isLeaf = isLeaf
@@ -64,18 +84,63 @@ struct TotalsView {
         return address | count << 48 | (isLeaf ? 1 << 56 : 0)
     }
 
-    /// Column `c`.
+    /// Column `c`, one of the first `narrowColumns`.
     @inline(__always)
-    func column(_ c: Int) -> UnsafeMutablePointer<Int> { base + (TotalsView.header &+ c &* count) }
+    func narrow(_ c: Int) -> Column<Int32> {
+        Column(UnsafeMutableRawPointer(base + TotalsView.header) + c &* count &<< 2)
+    }
 
-    @inline(__always) func get(_ i: Int, _ c: Int) -> Int { column(c)[i] }
-    @inline(__always) func set(_ i: Int, _ c: Int, _ value: Int) { column(c)[i] = value }
+    /// Column `c`, one after the first `narrowColumns`.
+    @inline(__always)
+    func wide(_ c: Int) -> Column<Int> {
+        Column(UnsafeMutableRawPointer(base + (TotalsView.header &+ TotalsView.wideStart(count)
+                                               &+ (c &- TotalsView.narrowColumns) &* count)))
+    }
 
     @inline(__always)
-    func fixedHeight(_ i: Int, _ c: Int = TotalsView.fixedHeight) -> Int { get(i, c) }
+    func get(_ i: Int, _ c: Int) -> Int {
+        c < TotalsView.narrowColumns ? narrow(c)[i] : wide(c)[i]
+    }
 
-    /// The totals columns: `items` up to `expandedRows`.
-    static let totalsColumns = TotalsView.items...TotalsView.expandedRows
+    @inline(__always)
+    func set(_ i: Int, _ c: Int, _ value: Int) {
+        if c < TotalsView.narrowColumns { narrow(c)[i] = value } else { wide(c)[i] = value }
+    }
+
+    /// One column, read and written as Ints through raw memory: one buffer
+    /// holds values of both widths, and where each column lies moves when
+    /// the entry count does.
+    struct Column<Stored: FixedWidthInteger> {
+        let raw: UnsafeMutableRawPointer
+
+        @inline(__always)
+        init(_ raw: UnsafeMutableRawPointer) { self.raw = raw }
+
+        @inline(__always)
+        subscript(i: Int) -> Int {
+            get { Int(truncatingIfNeeded: raw.load(fromByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self)) }
+            nonmutating set {
+                raw.storeBytes(of: Stored(truncatingIfNeeded: newValue),
+                               toByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self)
+            }
+        }
+
+        /// Entry i as stored (a scan compares it without widening).
+        @inline(__always)
+        func stored(_ i: Int) -> Stored { raw.load(fromByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self) }
+
+        /// Entries `from..<from+count` of `source` copied to `to...` here;
+        /// the two may overlap (a memmove).
+        @inline(__always)
+        func copy(_ count: Int, from source: Column, at from: Int, to: Int) {
+            guard count > 0 else { return }
+            let w = MemoryLayout<Stored>.stride
+            (raw + to &* w).copyMemory(from: source.raw + from &* w, byteCount: count &* w)
+        }
+    }
+
+    /// The totals columns: `items` up to `fixedHeight`.
+    static let totalsColumns = TotalsView.items...TotalsView.fixedHeight
 
     /// What totals column `c` holds for counts `p` with `expanded`
     /// expanded rows: the one mapping of columns to fields.
@@ -136,7 +201,7 @@ struct TotalsView {
     @inline(__always)
     func prefix(_ i: Int) -> Counts {
         Counts(children: get(i, TotalsView.children), rows: get(i, TotalsView.rows), items: get(i, TotalsView.items),
-               defaultRows: get(i, TotalsView.defaultRows), fixedHeight: fixedHeight(i))
+               defaultRows: get(i, TotalsView.defaultRows), fixedHeight: get(i, TotalsView.fixedHeight))
     }
 
     /// Child `i` of an internal node, unretained. O(1).
@@ -169,9 +234,11 @@ struct TotalsView {
         }
         // The last entry whose start is at or before k (starts never
         // decrease and entry 0 starts at 0).
-        let starts = column(c)
+        let starts = narrow(c)
         let key = k
-        let found = TotalsView.last(count &- 1, below: key &+ 1, follow: column(next), scan: isLeaf) { starts[$0] }
+        // Compared in 32 bits, as stored: k is below the total, below 2^29.
+        let found = TotalsView.last(count &- 1, below: Int32(truncatingIfNeeded: key &+ 1), follow: wide(next),
+                                    scan: isLeaf) { starts.stored($0) }
         k = key &- starts[found.entry]
         return found
     }
@@ -187,26 +254,26 @@ struct TotalsView {
     /// load at once, where a search by halves would wait for up to three
     /// of them one after another (10-15% slower at 10^7 rows).
     @inline(__always)
-    static func last(_ n: Int, below limit: Int, follow: UnsafeMutablePointer<Int>, scan: Bool,
-                     _ value: (Int) -> Int) -> (entry: Int, next: Int) {
+    static func last<V: FixedWidthInteger & SignedInteger>(_ n: Int, below limit: V, follow: Column<Int>, scan: Bool,
+                                                           _ value: (Int) -> V) -> (entry: Int, next: Int) {
         if scan {
-            var i = 0, selected = follow[0], j = 1
-            while j < n {
+            var i = 0, selected = follow[0]
+            for j in stride(from: 1, to: n, by: 1) {
                 let below = value(j) < limit
                 i &+= below ? 1 : 0
                 selected = below ? follow[j] : selected
-                j &+= 1
             }
             return (i, selected)
         }
         // Values are below 2^53 (`Limits`): with the limit clamped to
         // ±2^62, the differences below cannot overflow.
         let bound = 1 << 62
-        let limit = limit < -bound ? -bound : (limit > bound ? bound : limit)
+        let wide = Int(truncatingIfNeeded: limit)
+        let limit = wide < -bound ? -bound : (wide > bound ? bound : wide)
         var base = 0, left = n
         while left > 1 {
             let half = left &>> 1
-            base &+= half & ((value(base &+ half) &- limit) &>> 63)
+            base &+= half & ((Int(truncatingIfNeeded: value(base &+ half)) &- limit) &>> 63)
             left &-= half
         }
         return (base, follow[base])
@@ -219,8 +286,8 @@ struct TotalsView {
     @inline(__always)
     func firstEntry(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (entry: Int, next: Int)? {
         let entries = count &- 1
-        let fixed = column(TotalsView.fixedHeight), defaults = column(TotalsView.defaultRows)
-        let follow = column(next)
+        let fixed = wide(TotalsView.fixedHeight), defaults = narrow(TotalsView.defaultRows)
+        let follow = wide(next)
         // "Not beyond" is end < y (inclusive) or end <= y, i.e. end < y + 1.
         let limit = inclusive ? y : y &+ 1
         // Entry j - 1 ends at the totals before entry j, and ends never
@@ -233,7 +300,7 @@ struct TotalsView {
                 fixed[$0] &+ defaults[$0] &* rowHeight
             }
         // An entry without items (none is expected) holds no offset: the next one with items.
-        let items = column(TotalsView.items)
+        let items = narrow(TotalsView.items)
         if i < entries && items[i + 1] == items[i] {
             while i < entries && items[i + 1] == items[i] { i += 1 }
             if i < entries { selected = follow[i] }

@@ -1,0 +1,74 @@
+import Testing
+@testable import FoldTableCore
+
+/// A leaf's running totals edited in place (`RunningTotals.insert`,
+/// `remove`), at every slot of every leaf size, against the columns a
+/// rebuild writes. The counts are kept in 32 bits and the heights and
+/// lookups in 64 (`TotalsView.narrowColumns`), so where each column starts
+/// moves with the entry count, and an entry count of either parity pads
+/// the narrow columns differently.
+@Suite struct RunningTotalsTests {
+    /// A leaf entry's summary: counts of up to 2^23 each, so the totals of
+    /// a full leaf stay below `Limits`' 2^29, and a fixed height beyond 32
+    /// bits.
+    static func summary(_ rng: inout SeededRandom) -> Summary {
+        let rows = rng.below(1 << 23)
+        return Summary(children: rows + rng.below(3), rows: rows, items: rows + rng.below(5),
+                       defaultRows: rng.below(rows + 1), fixedHeight: rng.below(1 << 44),
+                       expandedRows: rng.below(rows + 1))
+    }
+
+    static func totals(_ sums: [Summary], _ lookups: [Int]) -> RunningTotals {
+        var t = RunningTotals()
+        t.rebuild(count: sums.count, children: [], { sums[$0] }, lookup: { lookups[$0] })
+        return t
+    }
+
+    @Test func insertsAndRemovesAtEverySlotMatchARebuild() {
+        var rng = SeededRandom(seed: 0x7074_616c)
+        for n in 1...ChildList.maxFill {
+            let sums = (0..<n).map { _ in Self.summary(&rng) }
+            // Lookups use all 64 bits: a wide column must keep them whole.
+            let lookups = (0..<n).map { _ in Int(bitPattern: UInt(rng.next())) }
+            for slot in 0...n {
+                for k in 1...3 {
+                    let added = (0..<k).map { _ in Self.summary(&rng) }
+                    let addedLookups = (0..<k).map { _ in Int(bitPattern: UInt(rng.next())) }
+                    var wantSums = sums, wantLookups = lookups
+                    wantSums.insert(contentsOf: added, at: slot)
+                    wantLookups.insert(contentsOf: addedLookups, at: slot)
+                    let context = "\(n) entries, \(k) at \(slot)"
+                    var t = Self.totals(sums, lookups)
+                    // Into a larger buffer (a rebuild leaves no room), out
+                    // in place, then in again in place.
+                    t.insert(at: slot, added, lookups: addedLookups)
+                    #expect(t.view.matches(wantSums, children: [], lookup: wantLookups), "insert, \(context)")
+                    t.remove(at: slot, count: k)
+                    #expect(t.view.matches(sums, children: [], lookup: lookups), "remove, \(context)")
+                    t.insert(at: slot, added, lookups: addedLookups)
+                    #expect(t.view.matches(wantSums, children: [], lookup: wantLookups), "in place, \(context)")
+                    #expect(t.view.count == n + k + 1, "\(context)")
+                }
+            }
+        }
+    }
+
+    @Test func anEntryUpdatedInPlaceMovesTheTotalsAfterIt() {
+        var rng = SeededRandom(seed: 0x7570_6474)
+        for n in [1, 2, 7, 16, 31, 32] {
+            var sums = (0..<n).map { _ in Self.summary(&rng) }
+            var lookups = (0..<n).map { _ in Int(bitPattern: UInt(rng.next())) }
+            var t = Self.totals(sums, lookups)
+            for slot in 0..<n {
+                let s = Self.summary(&rng), lookup = Int(bitPattern: UInt(rng.next()))
+                let total = t.update(slot: slot, to: s, lookup: lookup)
+                sums[slot] = s
+                lookups[slot] = lookup
+                #expect(t.view.matches(sums, children: [], lookup: lookups), "\(n) entries, slot \(slot)")
+                let want = sums.reduce(Counts()) { var a = $0; a += $1.counts; return a }
+                #expect(total.counts == want && total.expandedRows == sums.reduce(0) { $0 + $1.expandedRows },
+                        "\(n) entries, slot \(slot)")
+            }
+        }
+    }
+}
