@@ -5,13 +5,7 @@ import Testing
 /// 255, two while they fit two bytes, four once one does not.
 @Suite struct RowHeightsTests {
     /// Bytes a row of `h`.
-    func width(_ h: RowHeights) -> Int {
-        switch h {
-        case .points: return 1
-        case .narrow: return 2
-        case .wide: return 4
-        }
-    }
+    func width(_ h: RowHeights) -> Int { h.width }
 
     func values(_ h: RowHeights) -> [UInt32] { (0..<h.count).map { h[$0] } }
 
@@ -76,6 +70,43 @@ import Testing
         i.insert(contentsOf: [1 << 24], at: 1)
         #expect(width(i) == 4 && values(i) == [1, 1 << 24, 2])
         #expect(width(RowHeights([5, 70000][...])) == 4)
+    }
+
+    /// Copies share one chunk until one changes it: a set, an insert (in
+    /// place while the chunk has room) and a removal change the copy
+    /// edited, never the other. Rows appended one at a time grow the chunk
+    /// by doubling, up to a full chunk, as an array would.
+    @Test func copiesShareRowsUntilOneChanges() {
+        var a = RowHeights([pt(10), pt(20), pt(30)][...])
+        let original = values(a)
+        var b = a
+        b[0] = pt(11)
+        #expect(values(a) == original && values(b) == [pt(11), pt(20), pt(30)])
+        var c = a
+        c.insert(contentsOf: [pt(15)], at: 1)
+        #expect(values(a) == original && values(c) == [pt(10), pt(15), pt(20), pt(30)])
+        var d = c
+        d.insert(contentsOf: [pt(16)], at: 2)  // c has room: in place, but d shares it
+        #expect(values(c) == [pt(10), pt(15), pt(20), pt(30)])
+        #expect(values(d) == [pt(10), pt(15), pt(16), pt(20), pt(30)])
+        var e = d
+        e.removeSubrange(0..<2)
+        #expect(values(d) == [pt(10), pt(15), pt(16), pt(20), pt(30)] && values(e) == [pt(16), pt(20), pt(30)])
+        a.removeSubrange(1..<2)
+        #expect(values(a) == [pt(10), pt(30)] && values(b) == [pt(11), pt(20), pt(30)])
+
+        // Appended one at a time, with a copy kept at each step.
+        var log = RowHeights([pt(1)][...])
+        var kept: [RowHeights] = []
+        for n in 1..<RowRun.chunkSize {
+            kept.append(log)
+            log.insert(contentsOf: [pt(UInt32(n + 1))], at: n)
+        }
+        #expect(values(log) == (1...RowRun.chunkSize).map { pt(UInt32($0)) })
+        #expect(kept.enumerated().allSatisfy { values($1) == (1...$0 + 1).map { pt(UInt32($0)) } })
+        // Where lookups read the rows: at a fixed offset into the chunk.
+        #expect(log.address != 0 && a.address != 0)
+        log.withPlainRows { #expect(Int(bitPattern: $0.heights) == log.address + HeightChunk.rowsOffset) }
     }
 
     /// A run reads the same heights whichever the width, through its plain

@@ -9,8 +9,9 @@ enum LookupTag {
     static let points = 8
     /// Nothing recorded (the entry after the last): ask the piece.
     static let none = 0
-    /// A row run without expanded heights: the address of its heights, or
-    /// 0 for a run of default rows (see `PlainRows`).
+    /// A row run without expanded heights: the address of its heights'
+    /// chunk (`HeightChunk`; its rows start `rowsOffset` bytes in), or 0
+    /// for a run of default rows (see `PlainRows`).
     static let plainRows = 1
     /// A row run with expanded heights: ask the piece.
     static let askPiece = 2

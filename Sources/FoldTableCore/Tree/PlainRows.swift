@@ -13,7 +13,9 @@ struct PlainRows {
     @inline(__always)
     init?(lookup: Int, count: Int) {
         guard LookupTag.tag(lookup) == LookupTag.plainRows else { return nil }
-        heights = UnsafeRawPointer(bitPattern: LookupTag.address(lookup))
+        // The chunk's address (`RowHeights.address`), 0 for default rows.
+        let chunk = LookupTag.address(lookup)
+        heights = UnsafeRawPointer(bitPattern: chunk == 0 ? 0 : chunk &+ HeightChunk.rowsOffset)
         width = LookupTag.width(lookup)
         self.count = count
     }

@@ -329,9 +329,9 @@ struct RowRun {
         // fast paths know nothing of marks.
         guard expandedHeights == nil, expandedBits == 0, marks.isNone else { return LookupTag.askPiece }
         guard let heights else { return LookupTag.plainRows }
-        let (address, width) = heights.withPlainRows { (Int(bitPattern: $0.heights), $0.width) }
+        let address = heights.address
         guard address != 0 else { return LookupTag.askPiece }
-        return LookupTag.entry(address, LookupTag.plainRows, width: width, else: LookupTag.askPiece)
+        return LookupTag.entry(address, LookupTag.plainRows, width: heights.width, else: LookupTag.askPiece)
     }
 
     /// The index of the `k`-th expanded row (0-based).
