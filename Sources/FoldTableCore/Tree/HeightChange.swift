@@ -16,14 +16,8 @@ extension RunningTotals {
         let end = v.count
         guard slot >= 0, slot < end - 1 else { return }
         v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ fixed)
-        if fixed != 0 {
-            let column = v.wide(TotalsView.fixedHeight)
-            for i in (slot + 1)..<end { column[i] &+= fixed }
-        }
-        if defaults != 0 {
-            let column = v.narrow(TotalsView.defaultRows)
-            for i in (slot + 1)..<end { column[i] &+= defaults }
-        }
+        if fixed != 0 { v.wide(TotalsView.fixedHeight).add(fixed, (slot + 1)..<end) }
+        if defaults != 0 { v.narrow(TotalsView.defaultRows).add(defaults, (slot + 1)..<end) }
     }
 }
 

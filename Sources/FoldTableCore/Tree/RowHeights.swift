@@ -43,7 +43,8 @@ struct RowHeights {
     @inline(__always)
     static func widened(_ h: UInt16) -> UInt32 { h == narrowNone ? RowRun.none : UInt32(h) }
 
-    /// Bytes a row: 1 (whole points), 2 or 4.
+    /// The fewest bytes a row that hold every one of `values`: 1 (whole
+    /// points), 2 or 4.
     @inline(__always)
     static func width(of values: some Sequence<UInt32>) -> Int {
         values.allSatisfy(RowHeights.fitsPoints) ? 1 : values.allSatisfy(RowHeights.fitsNarrow) ? 2 : 4

@@ -134,13 +134,7 @@ struct RunningTotals: ~Copyable {
         for c in TotalsView.totalsColumns {
             let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
             guard x != 0 else { continue }
-            if c < TotalsView.narrowColumns {
-                let column = v.narrow(c)
-                for i in (slot + 1)..<end { column[i] &+= x }
-            } else {
-                let column = v.wide(c)
-                for i in (slot + 1)..<end { column[i] &+= x }
-            }
+            if c < TotalsView.narrowColumns { v.narrow(c).add(x, (slot + 1)..<end) } else { v.wide(c).add(x, (slot + 1)..<end) }
         }
     }
 

@@ -129,6 +129,13 @@ struct TotalsView {
         @inline(__always)
         func stored(_ i: Int) -> Stored { raw.load(fromByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self) }
 
+        /// Adds `x` to entries `range` (contiguous adds, which the
+        /// compiler turns into vector ones).
+        @inline(__always)
+        func add(_ x: Int, _ range: Range<Int>) {
+            for i in range { self[i] &+= x }
+        }
+
         /// Entries `from..<from+count` of `source` copied to `to...` here;
         /// the two may overlap (a memmove).
         @inline(__always)
