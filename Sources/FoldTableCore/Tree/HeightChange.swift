@@ -8,14 +8,12 @@
 
 extension RunningTotals {
     /// Entry `slot`'s fixed height grew by `fixed` units and its default
-    /// rows by `defaults`: the entry's own fixed height and the totals after
-    /// it move by as much. The columns end exactly as `rebuild` would leave
+    /// rows by `defaults`: the totals after it move by as much. The columns end exactly as `rebuild` would leave
     /// them (integer sums, moved by exact differences). O(entries - slot).
     func addHeight(at slot: Int, fixed: Int, defaults: Int) {
         let v = view
         let end = v.count
         guard slot >= 0, slot < end - 1 else { return }
-        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ fixed)
         if fixed != 0 { v.wide(TotalsView.fixedHeight).add(fixed, (slot + 1)..<end) }
         if defaults != 0 { v.narrow(TotalsView.defaultRows).add(defaults, (slot + 1)..<end) }
     }

@@ -66,13 +66,11 @@ struct RunningTotals: ~Copyable {
             let s = sum(i)
             total += s
             v.writeTotals(i, acc, expanded: expanded)
-            v.set(i, TotalsView.ownFixed, s.fixedHeight)
             if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
             acc += s.counts
             expanded &+= s.expandedRows
         }
         v.writeTotals(entries, acc, expanded: expanded)
-        v.set(entries, TotalsView.ownFixed, 0)
         if isInternal {
             v.set(entries, TotalsView.child, 0)
             v.set(entries, TotalsView.childTotals, 0)
@@ -101,26 +99,23 @@ struct RunningTotals: ~Copyable {
         shift(after: slot, from: old, to: new)
     }
 
-    /// Entry `slot` went from `old` to `new`: its own fixed height is
-    /// rewritten and every total after it moves by the difference, column
-    /// by column (contiguous adds; no other entry's summary is read).
-    /// O(entries - slot).
+    /// Entry `slot` went from `old` to `new`: every total after it moves
+    /// by the difference, column by column (contiguous adds; no other
+    /// entry's summary is read). O(entries - slot).
     private func shift(after slot: Int, from old: Summary, to new: Summary) {
-        view.set(slot, TotalsView.ownFixed, new.fixedHeight)
         var d = new
         d -= old
         moveTotals(after: slot, by: d)
     }
 
     /// Entry `slot` moved by `d` (a difference of summaries: a run whose
-    /// rows changed, `RunChange.swift`): its own fixed height and every
-    /// total after it move by `d`'s columns. The columns end exactly as
+    /// rows changed, `RunChange.swift`): every total after it moves by
+    /// `d`'s columns. The columns end exactly as
     /// `rebuild` would leave them (integer sums, moved by exact
     /// differences). O(entries - slot).
     func add(at slot: Int, _ d: Summary) {
         let v = view
         guard slot >= 0, slot < v.count - 1 else { return }
-        v.set(slot, TotalsView.ownFixed, v.get(slot, TotalsView.ownFixed) &+ d.fixedHeight)
         moveTotals(after: slot, by: d)
     }
 
@@ -140,7 +135,7 @@ struct RunningTotals: ~Copyable {
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
     /// `lookup`): the entry's old values are read from the columns (the
-    /// totals before and after it, and its own fixed height), and only the
+    /// totals before and after it), and only the
     /// totals columns that it changed move after it, by the difference —
     /// reading no other piece (reading one would retain its height storage:
     /// a cache miss per piece in a large table), and for a height change
@@ -229,7 +224,6 @@ struct RunningTotals: ~Copyable {
             for j in 0..<k {
                 let s = sums[j]
                 for c in TotalsView.totalsColumns { fresh[c * k + j] = TotalsView.total(c, acc, expanded: expanded) }
-                fresh[TotalsView.ownFixed * k + j] = s.fixedHeight
                 fresh[TotalsView.lookup * k + j] = lookups[j]
                 acc += s.counts
                 expanded &+= s.expandedRows

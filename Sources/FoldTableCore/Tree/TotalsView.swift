@@ -5,9 +5,9 @@ struct TotalsView {
     /// Ints before the columns: the entry count + 1, and the column count.
     static let header = 2
     /// Columns: the totals before entry i (items, defaultRows, children,
-    /// rows, expandedRows, fixedHeight in units), then entry i's own fixed
-    /// height (kept so an update reads no piece);
-    /// internal nodes add child i (unretained: the node's `children` array
+    /// rows, expandedRows, fixedHeight in units; an entry's own values are
+    /// the difference of its totals and the next entry's, so an update
+    /// reads no piece); internal nodes add child i (unretained: the node's `children` array
     /// owns it) and the address of child i's totals; leaves add entry i's
     /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
     /// subsection without touching the leaf object, its pieces array or the
@@ -15,14 +15,14 @@ struct TotalsView {
     ///
     /// The first `narrowColumns` (the counts) are kept in 32 bits
     /// (`Limits` keeps every count below 2^29, and their differences are
-    /// exact with wrapping), the rest in 64: a leaf's entry is 44 bytes, not
+    /// exact with wrapping), the rest in 64: a leaf's entry is 36 bytes, not
     /// 64, and the column a leaf scans spans half the cache lines.
     static let items = 0, defaultRows = 1, children = 2, rows = 3, expandedRows = 4
-    static let fixedHeight = 5, ownFixed = 6, child = 7, childTotals = 8
-    static let lookup = 7
+    static let fixedHeight = 5, child = 6, childTotals = 7
+    static let lookup = 6
     static let narrowColumns = 5
-    static let leafColumns = 8
-    static let internalColumns = 9
+    static let leafColumns = 7
+    static let internalColumns = 8
 
     /// The buffer's size in Ints for `entries` (its count + 1) of
     /// `columns` columns: the narrow columns, padded to 8 bytes, then the
@@ -338,9 +338,7 @@ extension TotalsView {
         var expanded = 0
         for i in 0...sums.count {
             let p = prefix(i)
-            guard p == acc, get(i, TotalsView.expandedRows) == expanded,
-                  get(i, TotalsView.ownFixed) == (i < sums.count ? sums[i].fixedHeight : 0)
-            else { return false }
+            guard p == acc, get(i, TotalsView.expandedRows) == expanded else { return false }
             if i < nodes.count {
                 guard child(i).toOpaque() == Unmanaged.passUnretained(nodes[i]).toOpaque(),
                       get(i, TotalsView.childTotals) == TotalsView.record(of: nodes[i]) else { return false }
