@@ -227,21 +227,21 @@ struct ItemWalker<Visitor: ItemVisitor> {
         }
         guard i < plain.count else { return true }
         let item = Item(kind: .row, depth: depth - 1, section: sectionIndex, row: 0, sectionID: sec.id)
-        return handRows(plain, from: i, item, rows, rowHeight: rowHeight, selected: nil)
+        return handRows(plain, from: i, item, rows, rowHeight: rowHeight, marks: nil)
     }
 
     /// Hands on rows `start..<plain.count` of `plain` as `item` (`rows`:
     /// the rows of the section before them), each selected as its bit of
-    /// `selected` says (unselected without it). One loop per width, so that
+    /// `marks.selected` says (unselected without marks). One loop per width, so that
     /// no row asks which it is.
     @inline(__always)
     private mutating func handRows(_ plain: PlainRows, from start: Int, _ item: Item, _ rows: Int, rowHeight: Int,
-                                   selected: UInt64?) -> Bool {
+                                   marks: RowMarks?) -> Bool {
         var i = start, item = item
         @inline(__always) func handRows(width: Int) -> Bool {
             while i < plain.count {
                 item.row = rows &+ i
-                if let selected { item.selected = selected & (1 << UInt64(i & 63)) != 0 }
+                if let marks { item.selected = marks.bit(marks.selected, i) }
                 guard hand(item, plain.height(i, width: width, rowHeight: rowHeight)) else { return false }
                 i &+= 1
             }
@@ -282,7 +282,7 @@ struct ItemWalker<Visitor: ItemVisitor> {
                 }
                 return true
             }
-            return run.withPlainRows { handRows($0, from: i, item, rows, rowHeight: rowHeight, selected: marks.selected) }
+            return run.withPlainRows { handRows($0, from: i, item, rows, rowHeight: rowHeight, marks: marks) }
         }
         while i < run.count {
             item.row = rows &+ i
