@@ -220,7 +220,7 @@ struct ItemWalker<Visitor: ItemVisitor> {
     private mutating func walkPlain(_ plain: PlainRows, _ sec: Section, _ sectionIndex: Int, _ depth: Int,
                                     _ rows: Int) -> Bool {
         let rowHeight = sec.rowUnits
-        var i = skipToStart(count: plain.count) {
+        let i = skipToStart(count: plain.count) {
             plain.firstRow(bottomBeyond: $0, inclusive: $1, rowHeight: rowHeight)
         } height: {
             plain.prefixHeight($0, rowHeight: rowHeight)
@@ -232,8 +232,8 @@ struct ItemWalker<Visitor: ItemVisitor> {
 
     /// Hands on rows `start..<plain.count` of `plain` as `item` (`rows`:
     /// the rows of the section before them), each selected as its bit of
-    /// `marks.selected` says (unselected without marks). One loop per width, so that
-    /// no row asks which it is.
+    /// `marks.selected` says (unselected without marks). One loop per
+    /// width, so that no row asks which it is.
     @inline(__always)
     private mutating func handRows(_ plain: PlainRows, from start: Int, _ item: Item, _ rows: Int, rowHeight: Int,
                                    marks: RowMarks?) -> Bool {

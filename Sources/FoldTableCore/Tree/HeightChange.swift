@@ -8,8 +8,9 @@
 
 extension RunningTotals {
     /// Entry `slot`'s fixed height grew by `fixed` units and its default
-    /// rows by `defaults`: the totals after it move by as much. The columns end exactly as `rebuild` would leave
-    /// them (integer sums, moved by exact differences). O(entries - slot).
+    /// rows by `defaults`: the totals after it move by as much. The columns
+    /// end exactly as `rebuild` would leave them (integer sums, moved by
+    /// exact differences). O(entries - slot).
     func addHeight(at slot: Int, fixed: Int, defaults: Int) {
         let v = view
         let end = v.count

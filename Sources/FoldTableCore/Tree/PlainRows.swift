@@ -35,17 +35,8 @@ struct PlainRows {
     @inline(__always)
     func height(_ i: Int, width: Int, rowHeight: Int) -> Int {
         guard let heights else { return rowHeight }
-        switch width {
-        case 1:
-            let v = heights.load(fromByteOffset: i, as: UInt8.self)
-            return v == RowHeights.pointsNone ? rowHeight : Int(v) &<< RowHeights.pointShift
-        case 2:
-            let v = heights.load(fromByteOffset: i &* 2, as: UInt16.self)
-            return v == RowHeights.narrowNone ? rowHeight : Int(v)
-        default:
-            let v = heights.load(fromByteOffset: i &* 4, as: UInt32.self)
-            return v == RowRun.none ? rowHeight : Int(v)
-        }
+        let v = RowHeights.load(heights, i, width: width)
+        return v == RowRun.none ? rowHeight : Int(v)
     }
 
     /// One-byte rows as lanes of two 64-bit words (integer steps, which
@@ -168,7 +159,8 @@ struct PlainRows {
             }
             // The rest row by row: a block masked to them would read past row
             // i, a cache line more at times (a miss in a large table).
-            return Int(stored.wrappedSum()) &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
+            return Int(stored.wrappedSum())
+                &+ Int(SIMD8<UInt32>(truncatingIfNeeded: defaults).wrappedSum()) &* rowHeight
                 &+ sum(h.assumingMemoryBound(to: UInt16.self), RowHeights.narrowNone, from: start)
         default:
             return sum(h.assumingMemoryBound(to: UInt32.self), RowRun.none, from: 0)

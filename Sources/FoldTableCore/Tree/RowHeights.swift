@@ -28,7 +28,9 @@ struct RowHeights {
     }
 
     @inline(__always)
-    static func inPoints(_ h: UInt32) -> UInt8 { h == RowRun.none ? pointsNone : UInt8(truncatingIfNeeded: h >> pointShift) }
+    static func inPoints(_ h: UInt32) -> UInt8 {
+        h == RowRun.none ? pointsNone : UInt8(truncatingIfNeeded: h >> pointShift)
+    }
 
     @inline(__always)
     static func fromPoints(_ p: UInt8) -> UInt32 { p == pointsNone ? RowRun.none : UInt32(p) << pointShift }
@@ -42,6 +44,18 @@ struct RowHeights {
 
     @inline(__always)
     static func widened(_ h: UInt16) -> UInt32 { h == narrowNone ? RowRun.none : UInt32(h) }
+
+    /// Row `i`'s stored height (`RowRun.none` for the default) in rows of
+    /// `width` bytes at `rows`: the one decoding of a stored row, for a
+    /// chunk (`HeightChunk.load`) and for lookups (`PlainRows.height`).
+    @inline(__always)
+    static func load(_ rows: UnsafeRawPointer, _ i: Int, width: Int) -> UInt32 {
+        switch width {
+        case 1: return fromPoints(rows.load(fromByteOffset: i, as: UInt8.self))
+        case 2: return widened(rows.load(fromByteOffset: i &* 2, as: UInt16.self))
+        default: return rows.load(fromByteOffset: i &* 4, as: UInt32.self)
+        }
+    }
 
     /// The fewest bytes a row that hold every one of `values`: 1 (whole
     /// points), 2 or 4.
@@ -161,7 +175,9 @@ struct RowHeights {
     /// The rows as `PlainRows`, read in place.
     @inline(__always)
     func withPlainRows<R>(_ body: (PlainRows) -> R) -> R {
-        withExtendedLifetime(chunk) { body(PlainRows(heights: UnsafeRawPointer(chunk.rows), width: width, count: count)) }
+        withExtendedLifetime(chunk) {
+            body(PlainRows(heights: UnsafeRawPointer(chunk.rows), width: width, count: count))
+        }
     }
 
     /// What a leaf records of these rows (`PlainRows(lookup:)`): the
@@ -236,13 +252,7 @@ final class HeightChunk: ManagedBuffer<HeightChunk.Shape, UInt8> {
 
     /// Row `i`'s stored height, the chunk `width` bytes a row.
     @inline(__always)
-    func load(_ i: Int, width: Int) -> UInt32 {
-        switch width {
-        case 1: return RowHeights.fromPoints(rows.load(fromByteOffset: i, as: UInt8.self))
-        case 2: return RowHeights.widened(rows.load(fromByteOffset: i &* 2, as: UInt16.self))
-        default: return rows.load(fromByteOffset: i &* 4, as: UInt32.self)
-        }
-    }
+    func load(_ i: Int, width: Int) -> UInt32 { RowHeights.load(rows, i, width: width) }
 
     /// Stores row `i`'s height, which must fit `width` bytes.
     @inline(__always)

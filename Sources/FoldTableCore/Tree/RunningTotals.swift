@@ -129,7 +129,8 @@ struct RunningTotals: ~Copyable {
         for c in TotalsView.totalsColumns {
             let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
             guard x != 0 else { continue }
-            if c < TotalsView.narrowColumns { v.narrow(c).add(x, (slot + 1)..<end) } else { v.wide(c).add(x, (slot + 1)..<end) }
+            let after = (slot + 1)..<end
+            if c < TotalsView.narrowColumns { v.narrow(c).add(x, after) } else { v.wide(c).add(x, after) }
         }
     }
 
@@ -242,7 +243,8 @@ struct RunningTotals: ~Copyable {
                 let delta = TotalsView.totalsColumns.contains(c) ? added[c] : 0
                 let new = UnsafePointer(fresh.baseAddress.unsafelyUnwrapped + c * k)
                 if c < TotalsView.narrowColumns {
-                    RunningTotals.insert(new, k, at: slot, from: src.narrow(c), to: dst.narrow(c), count: n, plus: delta)
+                    RunningTotals.insert(new, k, at: slot, from: src.narrow(c), to: dst.narrow(c), count: n,
+                                         plus: delta)
                 } else {
                     RunningTotals.insert(new, k, at: slot, from: src.wide(c), to: dst.wide(c), count: n, plus: delta)
                 }

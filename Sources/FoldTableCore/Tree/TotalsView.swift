@@ -118,7 +118,7 @@ struct TotalsView {
 
         @inline(__always)
         subscript(i: Int) -> Int {
-            get { Int(truncatingIfNeeded: raw.load(fromByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self)) }
+            get { Int(truncatingIfNeeded: stored(i)) }
             nonmutating set {
                 raw.storeBytes(of: Stored(truncatingIfNeeded: newValue),
                                toByteOffset: i &* MemoryLayout<Stored>.stride, as: Stored.self)
