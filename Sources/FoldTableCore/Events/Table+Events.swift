@@ -42,6 +42,12 @@ struct EventState {
     /// Set while a callback of the table runs: calls that change the table
     /// fail with `.busy`.
     var notifying = false
+    /// Set while a mutation whose only change is one row's height runs
+    /// (`mutate(anchoredByEdit:)`): `editRowRedrawing` then leaves that
+    /// row's item and heights in `editedItem`, which anchor the viewport
+    /// afterwards (`Table.offsetAfterEdit`) with no anchor found before.
+    var tracksEditedItem = false
+    var editedItem: EditedItem?
 
     /// Starts recording into `set`.
     mutating func startRecording(_ set: ChangeSet) {
@@ -70,6 +76,15 @@ struct EventState {
         if case .some = batch { return true }
         return false
     }
+}
+
+/// The item of a row whose height an edit changed (`EventState.editedItem`):
+/// its position, its top and its shown height before and after, in units.
+struct EditedItem {
+    var position: Int
+    var top: Int
+    var before: Int
+    var after: Int
 }
 
 extension Array {
@@ -169,14 +184,19 @@ extension Table {
     /// read its change set (`changesUnobserved`) it records none
     /// (`eventState.changes` stays nil, so its body can skip finding what
     /// to redraw).
+    ///
+    /// `anchoredByEdit`: the body changes one row's height (through
+    /// `editRowRedrawing`) and nothing else, so the viewport is anchored
+    /// from that row (`offsetAfterEdit`), not from an anchor found before.
     @discardableResult
-    func mutate<R>(unrecordedIfUnobserved: Bool = false, _ body: () throws -> R) throws -> R {
+    func mutate<R>(unrecordedIfUnobserved: Bool = false, anchoredByEdit: Bool = false,
+                   _ body: () throws -> R) throws -> R {
         guard !eventState.notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
         if eventState.mutationDepth > 0 { return try body() }
         let result = unrecordedIfUnobserved && changesUnobserved
-            ? try unrecordedMutation(body) : try recordedMutation(body)
+            ? try unrecordedMutation(body) : try recordedMutation(anchoredByEdit: anchoredByEdit, body)
         if loads.hasCalls, eventState.batch == nil { deliverLoadCalls() }
         return result
     }
@@ -216,15 +236,25 @@ extension Table {
     }
 
     /// The outermost mutation of `mutate`, up to its change listeners.
-    private func recordedMutation<R>(_ body: () throws -> R) throws -> R {
+    private func recordedMutation<R>(anchoredByEdit: Bool, _ body: () throws -> R) throws -> R {
         eventState.mutationDepth = 1
         defer {
             eventState.mutationDepth = 0
+            eventState.tracksEditedItem = false
             _invariantCheck()
         }
         let batched = eventState.batch != nil
         let heightBefore = contentHeight
-        let anchor = batched ? nil : captureAnchor()
+        // A one-row height edit anchors from the row it changed: the
+        // anchor's descent before it is skipped (with a filter, hidden rows
+        // show no item, and the general way is kept).
+        var offsetBefore: Double?
+        if anchoredByEdit, !batched, filter == nil, let v = viewport {
+            offsetBefore = v.offset
+            eventState.editedItem = nil
+            eventState.tracksEditedItem = true
+        }
+        let anchor = batched || offsetBefore != nil ? nil : captureAnchor()
         let follows = !batched && followsEnd()
         if !batched { captureTransitionStart() }
         eventState.startRecording(ChangeSet())
@@ -257,13 +287,17 @@ extension Table {
         }
         set.finishMoves(coalesce: false)
         set.contentHeightDelta = contentHeight - heightBefore
-        tellChange(&set, anchor: anchor, follows: follows)
+        let edited = offsetBefore.map { (offset: $0, item: eventState.editedItem) }
+        tellChange(&set, anchor: anchor, follows: follows, edited: edited)
         return result
     }
 
     /// Anchors the viewport after a change (one mutation or a batch) and
-    /// tells the change listeners, unless nothing changed.
-    func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool) {
+    /// tells the change listeners, unless nothing changed. `edited`: the
+    /// change was one row's height (`mutate(anchoredByEdit:)`), anchored
+    /// from that row and the offset before it, in place of `anchor`.
+    func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool,
+                    edited: (offset: Double, item: EditedItem?)? = nil) {
         if set.isEmpty && !set.movedViewport && !set.selectionChanged {
             dropTransitionStart()  // a change set that reports nothing keeps the current transition
             return
@@ -272,6 +306,8 @@ extension Table {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {
             set.anchoredOffset = moveViewportToEnd()  // stick to the end (Table.followEnd)
+        } else if let edited {
+            set.anchoredOffset = placeViewport(at: offsetAfterEdit(edited.item, offset: edited.offset))
         } else if let anchor {
             set.anchoredOffset = reanchor(anchor, after: set)
         } else if let v = viewport {

@@ -162,7 +162,7 @@ extension Table {
             // retained for the edit.
             let units = s.rowUnits
             let held = Unmanaged.passUnretained(s)
-            try mutate(unrecordedIfUnobserved: true) {
+            try mutate(unrecordedIfUnobserved: true, anchoredByEdit: true) {
                 try held._withUnsafeGuaranteedRef { s in
                     try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                         set(&run, i, value)
@@ -278,6 +278,9 @@ extension Table {
             expanded = run.isExpanded(i)
             expandable = run.isExpandable(i, rowHeight: rowUnits)
         }
+
+        /// The row's height as shown (`RowRun.height(_:rowHeight:)`), in units.
+        var shownUnits: Int { Units.of(height: expanded ? expandedHeight ?? height : height) }
     }
 
     /// The looks of the rows in `pieces` of `s` (subsections skipped), or of
@@ -336,6 +339,8 @@ extension Table {
         var within: Int
         var before: Counts?
         var looks: (before: RowLook, after: RowLook)?
+        /// With `measure`: the row's top in its piece, in units.
+        var top = 0
     }
 
     /// Applies `edit` to row `row` of `s` inside an explicit chunk. A row in a
@@ -343,9 +348,10 @@ extension Table {
     /// later edits nearby land in the same chunk) — unless `materialize` is
     /// false, in which case a default row needs no edit. With `looks`, the
     /// row's look before and after is read from its run on the way (no
-    /// descent of its own). One descent, then the path refreshed.
+    /// descent of its own), and with `measure` its top in its piece
+    /// (`RowEdit.top`). One descent, then the path refreshed.
     @discardableResult
-    func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false,
+    func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false, measure: Bool = false,
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
         // The totals before the row's piece only when they are used: with
         // `looks`, or to make a chunk explicit (read again below).
@@ -374,7 +380,10 @@ extension Table {
             edit(&run, within)
             if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }
         }) {
-        case .edited: return done
+        case .edited:
+            // (The rows above it are as they were: read after the edit, in place.)
+            if measure { done.top = node.withRun { $0.prefixHeight(within, rowHeight: units) } ?? 0 }
+            return done
         case .notARun: done.inRun = false; return done
         case .notExplicit: break
         }
@@ -386,6 +395,7 @@ extension Table {
             var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)
             edit(&chunk, within - start)
             if looks { done.looks = (RowLook(run, within, rowUnits: units), RowLook(chunk, within - start, rowUnits: units)) }
+            if measure { done.top = run.prefixHeight(within, rowHeight: units) }
             var pieces: [Piece] = []
             if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
@@ -395,6 +405,7 @@ extension Table {
         } else if looks, case .rows(let run) = node.piece {
             let look = RowLook(run, within, rowUnits: units)
             done.looks = (look, look)
+            if measure { done.top = run.prefixHeight(within, rowHeight: units) }
         }
         s.propagate()
         return done
@@ -404,10 +415,15 @@ extension Table {
     /// afterwards (`RowLook`): what every single-row setter reports. The
     /// looks and the row's position come from `editRow`'s one descent, and
     /// only while a change set is recorded (`mutate(unrecordedIfUnobserved:)`).
+    /// While the mutation tracks its edited item (`EventState.tracksEditedItem`:
+    /// no filter), the row's item and heights are left in
+    /// `EventState.editedItem`, read on the same way (the header's place
+    /// measured, the row's top in its piece from the edit).
     func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
                           _ edit: (inout RowRun, Int) -> Void) throws {
         let recording = eventState.recording
-        let done = try editRow(row, in: s, materialize: materialize, looks: recording, edit)
+        let tracking = recording && eventState.tracksEditedItem
+        let done = try editRow(row, in: s, materialize: materialize, looks: recording, measure: tracking, edit)
         guard done.inRun else {
             throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")
         }
@@ -416,11 +432,18 @@ extension Table {
         if filter != nil { return recordRedraw(rowRedrawPosition(s, row)) }
         // As `childPosition`: nothing when the section's children are not shown.
         var base = 0
+        var top = paddingTopUnits
         if s !== root {
-            guard s.showsChildren, let header = try? headerPosition(of: s) else { return }
-            base = header + s.headerItems
+            guard s.showsChildren, let header = try? headerPlace(of: s, measure: tracking) else { return }
+            base = header.position + s.headerItems
+            top = header.top &+ s.shownHeaderUnits
         }
-        recordRedraw(base + before.items + done.within)
+        let position = base + before.items + done.within
+        recordRedraw(position)
+        if tracking {
+            eventState.editedItem = EditedItem(position: position, top: top &+ before.height(s.rowUnits) &+ done.top,
+                                               before: looks.before.shownUnits, after: looks.after.shownUnits)
+        }
     }
 
     func checkRowRange(_ row: Int, _ count: Int, in s: Section) throws {

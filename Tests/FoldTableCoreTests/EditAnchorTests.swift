@@ -1,0 +1,153 @@
+import Testing
+@testable import FoldTableCore
+
+/// A one-row height edit anchors the viewport from the row it changed
+/// (`Table.offsetAfterEdit`), not from an anchor found before the edit.
+/// The offsets must be the ones the general way gives, to the last bit:
+/// checked by hand on the header's worked example, and against the same
+/// edits made inside a batch (which anchors the general way) on random
+/// tables, viewports and heights.
+@Suite struct EditAnchorTests {
+    @Test func editsAboveAtAndBelowTheAnchor() throws {
+        // Mac 0..28, rows to 160; iPad 160..188, rows to 276; iPhone 276..304, rows 304..480.
+        let t = try sampleTable()
+        try t.setViewport(Viewport(offset: 300, height: 100))  // in iPhone's header: anchor item 7, 24 down
+        let r = ChangeRecorder(t)
+        // Above: Mac's row 1 grows by 10; the anchor moves down with the offset.
+        try t.setRowHeight(section: "Mac", row: 1, height: 54)
+        #expect(r.last?.anchoredOffset == 310)
+        // Below: nothing moves.
+        try t.setRowHeight(section: "iPhone", row: 0, height: 10)
+        #expect(t.viewport?.offset == 310)
+        // Above, shrinking to nothing: iPad's row 1 (242..286) loses 44.
+        try t.setRowHeight(section: "iPad", row: 1, height: 0)
+        #expect(t.viewport?.offset == 266)
+        // iPhone: header 242..270, row 0 270..280, row 1 280..324. Anchored
+        // to row 1 (20 down), which then grows and shrinks: its top stays.
+        try t.setViewport(Viewport(offset: 300, height: 50))
+        try t.setRowHeight(section: "iPhone", row: 1, height: 100)
+        #expect(t.viewport?.offset == 300)
+        try t.setRowHeight(section: "iPhone", row: 1, height: 5)
+        #expect(t.viewport?.offset == 300)
+        // A fraction of a point above: offsets stay exact.
+        try t.setViewport(Viewport(offset: 100.3, height: 50))
+        try t.setRowHeight(section: "Mac", row: 0, height: 44.5)
+        #expect(t.viewport?.offset == 100.8)
+        // Back to the default height (nil): 44.5 -> 44.
+        try t.setRowHeight(section: "Mac", row: 0, height: nil)
+        #expect(t.viewport?.offset == 100.3)
+        // The same height again changes nothing and reports nothing.
+        let reported = r.sets.count
+        try t.setRowHeight(section: "Mac", row: 2, height: 44)
+        #expect(r.sets.count == reported)
+        // Anchored to Mac's row 1 (72..126). An expanded height above: shown
+        // only once the row is expanded, then changed while it is.
+        try t.setExpandedHeight(100, section: "Mac", row: 0)
+        #expect(t.viewport?.offset == 100.3)
+        #expect(try t.setRowExpanded(true, section: "Mac", row: 0))
+        #expect(t.viewport?.offset == 156.3)
+        try t.setExpandedHeight(80, section: "Mac", row: 0)
+        #expect(t.viewport?.offset == 136.3)
+        // Losing it collapses the row (80 -> 44) above the viewport.
+        try t.setExpandedHeight(nil, section: "Mac", row: 0)
+        // The anchor's top after (72) plus how far below its top before
+        // (108) the offset was, in doubles, as the general way adds them.
+        #expect(t.viewport?.offset == 72 + (136.3 - 108))
+    }
+
+    @Test func belowTheLastItemAndInsideThePadding() throws {
+        var options = TableOptions()
+        options.paddingTop = 10
+        options.paddingBottom = 200
+        let t = try makeTable([.section("a", rows: 3), .section("b", rows: 2)], options: options)
+        // Items: a 10..38, rows 38..170; b 170..198, rows 198..286; content 486.
+        try t.setViewport(Viewport(offset: 300, height: 100))  // below the last item: anchored to it, 58 down
+        try t.setRowHeight(section: "a", row: 0, height: 64)
+        #expect(t.viewport?.offset == 320)
+        // The last item itself: its top does not move.
+        try t.setRowHeight(section: "b", row: 1, height: 4)
+        #expect(t.viewport?.offset == 320)
+        // The offset exactly at row a.1's top (a.0's bottom): a.0 is above
+        // the anchor, and its change moves it.
+        try t.setViewport(Viewport(offset: 102, height: 100))
+        try t.setRowHeight(section: "a", row: 0, height: 50)
+        #expect(t.viewport?.offset == 88)
+        // Inside the top padding no item is under the offset: it stays.
+        try t.setViewport(Viewport(offset: 5, height: 100))
+        try t.setRowHeight(section: "a", row: 0, height: 30)
+        #expect(t.viewport?.offset == 5)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func sameOffsetsAsTheGeneralWay(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        var options = TableOptions()
+        options.paddingTop = seed % 2 == 0 ? 7.5 : 0
+        options.paddingBottom = seed % 3 == 0 ? 0 : 130
+        options.footerHeight = seed % 2 == 1 ? 6 : 0
+        // Rows across chunks, a nested section, a collapsed one, a headerless one.
+        let nodes: [Node] = [
+            .section("a", rows: 150), .section("b", rows: 3),
+            .section("c", rows: 40, children: [.section("c1", rows: 80), .section("c2", rows: 5)]),
+            .section("d", rows: 70), .section("e", rows: 0), .section("f", rows: 90, flags: .noHeader),
+        ]
+        let fast = try makeTable(nodes, options: options)
+        let general = try makeTable(nodes, options: options)
+        // Odd seeds: the anchor found after the edit, as for offsets of 2^44 points and more.
+        if seed % 2 == 1 { fast.exactOffsets = 0 }
+        try fast.setCollapsed(true, section: "d")
+        try general.setCollapsed(true, section: "d")
+        let rows = ["a": 150, "b": 3, "c": 40, "c1": 80, "c2": 5, "d": 70, "f": 90]
+        let keys = rows.keys.sorted()
+        let told = ChangeRecorder(fast), reference = ChangeRecorder(general)
+        func height() -> Double? {
+            switch rng.below(6) {
+            case 0: return nil
+            case 1: return 0
+            case 2: return Double(rng.below(120 * 256)) / 256  // whole units
+            case 3: return Double(rng.below(1200)) / 10  // between units
+            default: return Double(20 + rng.below(70))
+            }
+        }
+        func scroll() throws {
+            let content = Int(fast.contentHeight * 4)
+            var offset = Double(rng.below(content + 1)) / 4 + (rng.below(3) == 0 ? 0.1 : 0)
+            // Often exactly at an item's top: the bottom of the one before.
+            if rng.below(3) == 0 { offset = try fast.itemTop(at: rng.below(fast.itemCount)) }
+            let v = Viewport(offset: offset, height: Double(50 + rng.below(400)))
+            try fast.setViewport(v)
+            try general.setViewport(v)
+        }
+        try scroll()
+        for step in 0..<600 {
+            let key = keys[rng.below(keys.count)]
+            let row = rng.below(rows[key]!)
+            let reported = (told.sets.count, reference.sets.count)
+            switch rng.below(10) {
+            case 0, 1:
+                try scroll()
+                continue
+            case 2:
+                let h = height()
+                try fast.setExpandedHeight(h, section: .key(key), row: row)
+                try general.batch { try general.setExpandedHeight(h, section: .key(key), row: row) }
+            case 3:
+                // Not a height edit: both tables the general way.
+                let expand = rng.below(2) == 0
+                _ = try? fast.setRowExpanded(expand, section: .key(key), row: row)
+                _ = try? general.setRowExpanded(expand, section: .key(key), row: row)
+            default:
+                let h = height()
+                try fast.setRowHeight(section: .key(key), row: row, height: h)
+                try general.batch { try general.setRowHeight(section: .key(key), row: row, height: h) }
+            }
+            let context = Comment(rawValue: "seed \(seed), step \(step), \(key) row \(row)")
+            #expect(fast.contentHeight == general.contentHeight, context)
+            #expect(fast.viewport?.offset == general.viewport?.offset, context)
+            #expect(told.sets.count - reported.0 == reference.sets.count - reported.1, context)
+            if told.sets.count > reported.0 {
+                #expect(told.last?.anchoredOffset == reference.last?.anchoredOffset, context)
+            }
+        }
+    }
+}
