@@ -15,7 +15,9 @@
  * instead, N/1000 sections of 1000 rows (the same heights), and calls
  * collapse all + expand all. OP_viewed (set_row_height_viewed,
  * append_row_viewed, ...) makes the same calls with a viewport set, as a
- * view has it: the change set is built, and the viewport anchored. Exit
+ * view has it: the change set is built, and the viewport anchored.
+ * OP_following (append_row_following, ...): the viewport at the end and
+ * following it (fold_table_set_follow_end), as a log or chat view. Exit
  * status 0 when every call returned FOLD_OK.
  *
  * The OPs static_item_at_offset, static_item_top, static_visible,
@@ -130,6 +132,14 @@ int main(int argc, char **argv) {
         if (fold_table_set_viewport(t, bottom / 2, 1080) != FOLD_OK) return 1;
         memcpy(plain, op, len - 7);
         plain[len - 7] = 0;
+        op = plain;
+    } else if (len > 10 && len < sizeof plain && !strcmp(op + len - 10, "_following")) {
+        /* A log or chat view: the viewport at the end, following it. */
+        if (fold_table_set_viewport(t, bottom > 1080 ? bottom - 1080 : 0, 1080) != FOLD_OK ||
+            fold_table_set_follow_end(t, 1) != FOLD_OK)
+            return 1;
+        memcpy(plain, op, len - 10);
+        plain[len - 10] = 0;
         op = plain;
     }
     for (long i = 0; i < calls; i++) {

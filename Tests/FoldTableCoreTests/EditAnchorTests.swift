@@ -2,11 +2,12 @@ import Testing
 @testable import FoldTableCore
 
 /// A one-row height edit anchors the viewport from the row it changed
-/// (`Table.offsetAfterEdit`), not from an anchor found before the edit.
-/// The offsets must be the ones the general way gives, to the last bit:
-/// checked by hand on the header's worked example, and against the same
-/// edits made inside a batch (which anchors the general way) on random
-/// tables, viewports and heights.
+/// (`Table.offsetAfterEdit`), not from an anchor found before the edit;
+/// rows inserted or removed while the end is followed find no anchor
+/// (`Anchoring.unlessFollowing`). The offsets must be the ones the general
+/// way gives, to the last bit: checked by hand on the header's worked
+/// example, and against the same edits made inside a batch (which anchors
+/// the general way) on random tables, viewports and heights.
 @Suite struct EditAnchorTests {
     @Test func editsAboveAtAndBelowTheAnchor() throws {
         // Mac 0..28, rows to 160; iPad 160..188, rows to 276; iPhone 276..304, rows 304..480.
@@ -91,13 +92,15 @@ import Testing
             .section("c", rows: 40, children: [.section("c1", rows: 80), .section("c2", rows: 5)]),
             .section("d", rows: 70), .section("e", rows: 0), .section("f", rows: 90, flags: .noHeader),
         ]
+        // Seeds 3 and 6 follow the end, often from it.
+        options.followEnd = seed % 3 == 0
         let fast = try makeTable(nodes, options: options)
         let general = try makeTable(nodes, options: options)
         // Odd seeds: the anchor found after the edit, as for offsets of 2^44 points and more.
         if seed % 2 == 1 { fast.exactOffsets = 0 }
         try fast.setCollapsed(true, section: "d")
         try general.setCollapsed(true, section: "d")
-        let rows = ["a": 150, "b": 3, "c": 40, "c1": 80, "c2": 5, "d": 70, "f": 90]
+        var rows = ["a": 150, "b": 3, "c": 40, "c1": 80, "c2": 5, "d": 70, "f": 90]
         let keys = rows.keys.sorted()
         let told = ChangeRecorder(fast), reference = ChangeRecorder(general)
         func height() -> Double? {
@@ -114,7 +117,9 @@ import Testing
             var offset = Double(rng.below(content + 1)) / 4 + (rng.below(3) == 0 ? 0.1 : 0)
             // Often exactly at an item's top: the bottom of the one before.
             if rng.below(3) == 0 { offset = try fast.itemTop(at: rng.below(fast.itemCount)) }
-            let v = Viewport(offset: offset, height: Double(50 + rng.below(400)))
+            let height = Double(50 + rng.below(400))
+            if options.followEnd, rng.below(2) == 0 { offset = max(0, fast.contentHeight - height) }
+            let v = Viewport(offset: offset, height: height)
             try fast.setViewport(v)
             try general.setViewport(v)
         }
@@ -131,6 +136,19 @@ import Testing
                 let h = height()
                 try fast.setExpandedHeight(h, section: .key(key), row: row)
                 try general.batch { try general.setExpandedHeight(h, section: .key(key), row: row) }
+            case 4 where rows[key]! > 3:
+                // Rows out and in: anchored the general way unless following the end.
+                let count = 1 + rng.below(3)
+                let at = rng.below(rows[key]! - count)
+                try fast.removeRows(section: .key(key), at: at, count: count)
+                try general.batch { try general.removeRows(section: .key(key), at: at, count: count) }
+                rows[key]! -= count
+            case 5:
+                let heights = (0..<(1 + rng.below(3))).map { _ in Double(10 + rng.below(50)) }
+                let at = rng.below(rows[key]! + 1)
+                try fast.insertRows(section: .key(key), at: at, heights: heights)
+                try general.batch { try general.insertRows(section: .key(key), at: at, heights: heights) }
+                rows[key]! += heights.count
             case 3:
                 // Not a height edit: both tables the general way.
                 let expand = rng.below(2) == 0

@@ -43,7 +43,7 @@ struct EventState {
     /// fail with `.busy`.
     var notifying = false
     /// Set while a mutation whose only change is one row's height runs
-    /// (`mutate(anchoredByEdit:)`): `editRowRedrawing` then leaves that
+    /// (`mutate(anchoring: .byEdit)`): `editRowRedrawing` then leaves that
     /// row's item and heights in `editedItem`, which anchor the viewport
     /// afterwards (`Table.offsetAfterEdit`) with no anchor found before.
     var tracksEditedItem = false
@@ -76,6 +76,22 @@ struct EventState {
         if case .some = batch { return true }
         return false
     }
+}
+
+/// How a mutation finds the anchor that keeps the viewport's first item in
+/// place (`Table.mutate(anchoring:)`).
+enum Anchoring {
+    /// The first item under the viewport's offset before the mutation,
+    /// found again after it (`captureAnchor`, `reanchor`).
+    case general
+    /// The mutation changes one row's height, through `editRowRedrawing`,
+    /// and nothing else: anchored from that row (`offsetAfterEdit`), with
+    /// no anchor found before.
+    case byEdit
+    /// The mutation expands and collapses nothing: while the end is
+    /// followed (`followsEnd`) it keeps the end in view, and no anchor is
+    /// found; otherwise as `general`.
+    case unlessFollowing
 }
 
 /// The item of a row whose height an edit changed (`EventState.editedItem`):
@@ -185,18 +201,16 @@ extension Table {
     /// (`eventState.changes` stays nil, so its body can skip finding what
     /// to redraw).
     ///
-    /// `anchoredByEdit`: the body changes one row's height (through
-    /// `editRowRedrawing`) and nothing else, so the viewport is anchored
-    /// from that row (`offsetAfterEdit`), not from an anchor found before.
+    /// `anchoring`: how the viewport's anchor is found (`Anchoring`).
     @discardableResult
-    func mutate<R>(unrecordedIfUnobserved: Bool = false, anchoredByEdit: Bool = false,
+    func mutate<R>(unrecordedIfUnobserved: Bool = false, anchoring: Anchoring = .general,
                    _ body: () throws -> R) throws -> R {
         guard !eventState.notifying else {
             throw FoldError(.busy, "the table is notifying a listener; change it after the listener returns")
         }
         if eventState.mutationDepth > 0 { return try body() }
         let result = unrecordedIfUnobserved && changesUnobserved
-            ? try unrecordedMutation(body) : try recordedMutation(anchoredByEdit: anchoredByEdit, body)
+            ? try unrecordedMutation(body) : try recordedMutation(anchoring: anchoring, body)
         if loads.hasCalls, eventState.batch == nil { deliverLoadCalls() }
         return result
     }
@@ -236,7 +250,7 @@ extension Table {
     }
 
     /// The outermost mutation of `mutate`, up to its change listeners.
-    private func recordedMutation<R>(anchoredByEdit: Bool, _ body: () throws -> R) throws -> R {
+    private func recordedMutation<R>(anchoring: Anchoring, _ body: () throws -> R) throws -> R {
         eventState.mutationDepth = 1
         defer {
             eventState.mutationDepth = 0
@@ -249,13 +263,16 @@ extension Table {
         // anchor's descent before it is skipped (with a filter, hidden rows
         // show no item, and the general way is kept).
         var offsetBefore: Double?
-        if anchoredByEdit, !batched, filter == nil, let v = viewport {
+        if anchoring == .byEdit, !batched, filter == nil, let v = viewport {
             offsetBefore = v.offset
             eventState.editedItem = nil
             eventState.tracksEditedItem = true
         }
-        let anchor = batched || offsetBefore != nil ? nil : captureAnchor()
         let follows = !batched && followsEnd()
+        // Following the end, a mutation that expands and collapses nothing
+        // keeps the end in view (`tellChange`): no anchor is needed.
+        let unneeded = follows && anchoring == .unlessFollowing
+        let anchor = batched || offsetBefore != nil || unneeded ? nil : captureAnchor()
         if !batched { captureTransitionStart() }
         eventState.startRecording(ChangeSet())
         eventState.changes?.itemsBefore = itemCount
@@ -287,6 +304,7 @@ extension Table {
         }
         set.finishMoves(coalesce: false)
         set.contentHeightDelta = contentHeight - heightBefore
+        assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .unlessFollowing expanded or collapsed")
         let edited = offsetBefore.map { (offset: $0, item: eventState.editedItem) }
         tellChange(&set, anchor: anchor, follows: follows, edited: edited)
         return result
@@ -294,7 +312,7 @@ extension Table {
 
     /// Anchors the viewport after a change (one mutation or a batch) and
     /// tells the change listeners, unless nothing changed. `edited`: the
-    /// change was one row's height (`mutate(anchoredByEdit:)`), anchored
+    /// change was one row's height (`mutate(anchoring: .byEdit)`), anchored
     /// from that row and the offset before it, in place of `anchor`.
     func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool,
                     edited: (offset: Double, item: EditedItem?)? = nil) {

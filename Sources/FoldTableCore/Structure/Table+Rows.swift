@@ -45,7 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         // Its body records only when a change set is there (see `insertRows`).
-        try mutate(unrecordedIfUnobserved: true) {
+        try mutate(unrecordedIfUnobserved: true, anchoring: .unlessFollowing) {
             heldWillRemoveRows(s, row..<(row + count))
             if removeInRun(s, row, count) { return }
             let hadChildren = s.childCount > 0
@@ -162,7 +162,7 @@ extension Table {
             // retained for the edit.
             let units = s.rowUnits
             let held = Unmanaged.passUnretained(s)
-            try mutate(unrecordedIfUnobserved: true, anchoredByEdit: true) {
+            try mutate(unrecordedIfUnobserved: true, anchoring: .byEdit) {
                 try held._withUnsafeGuaranteedRef { s in
                     try editRowRedrawing(row, in: s, materialize: value != RowRun.none) { run, i in
                         set(&run, i, value)
@@ -302,7 +302,7 @@ extension Table {
         guard count > 0 else { return }
         // Its body records only when a change set is there: nobody reading
         // one, positions are not looked for.
-        try mutate(unrecordedIfUnobserved: true) {
+        try mutate(unrecordedIfUnobserved: true, anchoring: .unlessFollowing) {
             let at = atChild ?? childIndex(ofRow: row, in: s)
             // Where `s` starts, found once: new rows do not move it.
             let recording = eventState.recording
