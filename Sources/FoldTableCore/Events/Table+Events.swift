@@ -263,7 +263,7 @@ extension Table {
         // anchor's descent before it is skipped (with a filter, hidden rows
         // show no item, and the general way is kept).
         var offsetBefore: Double?
-        if anchoring == .byEdit, !batched, filter == nil, let v = viewport {
+        if anchoring == .byEdit, !batched, filter == nil, let v = viewport, v.offset < Table.editAnchoredBelow {
             offsetBefore = v.offset
             eventState.editedItem = nil
             eventState.tracksEditedItem = true

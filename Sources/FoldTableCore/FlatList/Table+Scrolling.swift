@@ -179,41 +179,27 @@ extension Table {
         return placeViewport(at: offset)
     }
 
+    /// Offsets below which a one-row height edit is anchored by
+    /// `offsetAfterEdit` (2^44 points, where the viewport's offset stops
+    /// holding every 1/256 of a point); above it, the general way.
+    static let editAnchoredBelow: Double = 0x1p44
+
     /// The offset `reanchor` gives after a mutation whose only change was
     /// the height of one item (`edited`: none when its row shows no item),
-    /// from the viewport's `offset` before it, without the anchor found
-    /// before (`captureAnchor`). The anchor is the first item whose bottom
-    /// was below the offset (else the last item). When that is the edited
-    /// item or one above it, its top stays; else its top moved as much as
-    /// the edited item's height. `reanchor` gives t' + (o - t) for the
-    /// anchor's top t before and t' after: below `exactOffsets` o - t is
-    /// exact (t, a multiple of 1/256 from 0 to o), so that sum is the exact
-    /// o + (t' - t) rounded once, which o + (t' - t) gives too: no descent.
-    /// Above it, the anchor is found after the edit (one descent).
-    /// O(1), or O(depth · log n) for an offset of 2^44 points or more.
+    /// from the viewport's `offset` before it (below `editAnchoredBelow`),
+    /// without the anchor found before (`captureAnchor`). The anchor is the
+    /// first item whose bottom was below the offset (else the last item).
+    /// When that is the edited item or one above it, its top t stays; else
+    /// it moved as much as the edited item's height, to t'. `reanchor`
+    /// gives t' + (o - t), where o - t is exact (t, a multiple of 1/256
+    /// from 0 to o, and o below 2^44): the exact o + (t' - t) rounded once,
+    /// as o + (t' - t) is. So no item is looked for. O(1).
     func offsetAfterEdit(_ edited: EditedItem?, offset o: Double) -> Double {
         guard let e = edited, e.after != e.before, o >= options.paddingTop else { return o }
-        let y = Units.floor(offset: o)
-        let last = itemCount - 1
-        // The edited item's bottom was below the offset, or it was the last
+        // The edited item's bottom was below the offset, or it is the last
         // item: the anchor is it or one above it.
-        let stays = e.top &+ e.before > y || e.position >= last
-        let shift = stays ? 0 : e.after &- e.before
-        if o < exactOffsets { return stays ? o : o + Units.points(shift) }
-        // The anchor's top after the edit. Items above the edited one did
-        // not move; the ones below moved by `shift`.
-        var top = e.top
-        if stays {
-            if e.top &+ e.before > y, let (p, t) = firstItemTop(bottomBeyond: y, inclusive: false), p < e.position {
-                top = t
-            }
-        } else if let (_, t) = firstItemTop(bottomBeyond: y &+ shift, inclusive: false) {
-            top = t
-        } else {
-            guard let t = try? itemTopUnits(at: last) else { return o }
-            top = t
-        }
-        return Units.points(top) + (o - Units.points(top &- shift))
+        if e.top &+ e.before > Units.floor(offset: o) || e.position >= itemCount - 1 { return o }
+        return o + Units.points(e.after &- e.before)
     }
 
     /// Moves the viewport's top to `offset`, clamped to the content; returns

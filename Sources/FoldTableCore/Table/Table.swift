@@ -68,10 +68,6 @@ public final class Table {
     let paddingBottomUnits: Int
     /// The host's viewport, for scroll anchoring (nil: not anchoring).
     public internal(set) var viewport: Viewport?
-    /// Offsets below which a one-row height edit anchors the viewport
-    /// by arithmetic alone (`offsetAfterEdit`); tests lower it to check
-    /// the way above it.
-    var exactOffsets: Double = 0x1p44
 
     /// The change set being recorded, the open batch, and whether a
     /// mutation or a callback is running (Table+Events.swift, Table+Batch.swift).
