@@ -9,6 +9,13 @@ import Testing
 /// example, and against the same edits made inside a batch (which anchors
 /// the general way) on random tables, viewports and heights.
 @Suite struct EditAnchorTests {
+    /// Sets row `row` of `key` to `height` and expects the viewport's offset after.
+    private func set(_ t: Table, _ key: String, _ row: Int, _ height: Double?, offset: Double,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try t.setRowHeight(section: .key(key), row: row, height: height)
+        #expect(t.viewport?.offset == offset, sourceLocation: sourceLocation)
+    }
+
     @Test func editsAboveAtAndBelowTheAnchor() throws {
         // Mac 0..28, rows to 160; iPad 160..188, rows to 276; iPhone 276..304, rows 304..480.
         let t = try sampleTable()
@@ -18,25 +25,19 @@ import Testing
         try t.setRowHeight(section: "Mac", row: 1, height: 54)
         #expect(r.last?.anchoredOffset == 310)
         // Below: nothing moves.
-        try t.setRowHeight(section: "iPhone", row: 0, height: 10)
-        #expect(t.viewport?.offset == 310)
+        try set(t, "iPhone", 0, 10, offset: 310)
         // Above, shrinking to nothing: iPad's row 1 (242..286) loses 44.
-        try t.setRowHeight(section: "iPad", row: 1, height: 0)
-        #expect(t.viewport?.offset == 266)
+        try set(t, "iPad", 1, 0, offset: 266)
         // iPhone: header 242..270, row 0 270..280, row 1 280..324. Anchored
         // to row 1 (20 down), which then grows and shrinks: its top stays.
         try t.setViewport(Viewport(offset: 300, height: 50))
-        try t.setRowHeight(section: "iPhone", row: 1, height: 100)
-        #expect(t.viewport?.offset == 300)
-        try t.setRowHeight(section: "iPhone", row: 1, height: 5)
-        #expect(t.viewport?.offset == 300)
+        try set(t, "iPhone", 1, 100, offset: 300)
+        try set(t, "iPhone", 1, 5, offset: 300)
         // A fraction of a point above: offsets stay exact.
         try t.setViewport(Viewport(offset: 100.3, height: 50))
-        try t.setRowHeight(section: "Mac", row: 0, height: 44.5)
-        #expect(t.viewport?.offset == 100.8)
+        try set(t, "Mac", 0, 44.5, offset: 100.8)
         // Back to the default height (nil): 44.5 -> 44.
-        try t.setRowHeight(section: "Mac", row: 0, height: nil)
-        #expect(t.viewport?.offset == 100.3)
+        try set(t, "Mac", 0, nil, offset: 100.3)
         // The same height again changes nothing and reports nothing.
         let reported = r.sets.count
         try t.setRowHeight(section: "Mac", row: 2, height: 44)
@@ -63,20 +64,16 @@ import Testing
         let t = try makeTable([.section("a", rows: 3), .section("b", rows: 2)], options: options)
         // Items: a 10..38, rows 38..170; b 170..198, rows 198..286; content 486.
         try t.setViewport(Viewport(offset: 300, height: 100))  // below the last item: anchored to it, 58 down
-        try t.setRowHeight(section: "a", row: 0, height: 64)
-        #expect(t.viewport?.offset == 320)
+        try set(t, "a", 0, 64, offset: 320)
         // The last item itself: its top does not move.
-        try t.setRowHeight(section: "b", row: 1, height: 4)
-        #expect(t.viewport?.offset == 320)
+        try set(t, "b", 1, 4, offset: 320)
         // The offset exactly at row a.1's top (a.0's bottom): a.0 is above
         // the anchor, and its change moves it.
         try t.setViewport(Viewport(offset: 102, height: 100))
-        try t.setRowHeight(section: "a", row: 0, height: 50)
-        #expect(t.viewport?.offset == 88)
+        try set(t, "a", 0, 50, offset: 88)
         // Inside the top padding no item is under the offset: it stays.
         try t.setViewport(Viewport(offset: 5, height: 100))
-        try t.setRowHeight(section: "a", row: 0, height: 30)
-        #expect(t.viewport?.offset == 5)
+        try set(t, "a", 0, 30, offset: 5)
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
