@@ -76,6 +76,77 @@ import Testing
         try set(t, "a", 0, 30, offset: 5)
     }
 
+    @Test func rowsInAndOutAboveAtAndBelowTheOffset() throws {
+        // Mac 0..28, rows to 160; iPad 160..188, rows to 276; iPhone 276..304, rows 304..480.
+        let t = try sampleTable()
+        try t.setViewport(Viewport(offset: 200, height: 100))  // in iPad's row 0 (188..232), 12 down
+        // Below the offset: nothing above it moves.
+        try t.insertRows(section: "iPhone", at: 1, heights: [30])
+        #expect(t.viewport?.offset == 200)
+        try t.removeRows(section: "iPhone", at: 0, count: 2)
+        #expect(t.viewport?.offset == 200)
+        // Where iPad's row 0 starts (188): the new row goes above the anchor.
+        try t.insertRows(section: "iPad", at: 0, heights: [10.5])
+        #expect(t.viewport?.offset == 210.5)
+        // Above, two rows out at once (Mac's rows 0-1, 28..117 after one grows).
+        try t.setRowHeight(section: "Mac", row: 1, height: 45)
+        #expect(t.viewport?.offset == 211.5)
+        try t.removeRows(section: "Mac", at: 0, count: 2)
+        #expect(t.viewport?.offset == 122.5)
+        // iPad: header 72..100, the new row 0 100..110.5. The anchor itself
+        // out: iPad's old row 0 takes its place (100), 5 above the offset
+        // as the anchor was.
+        try t.setViewport(Viewport(offset: 105, height: 100))
+        try t.removeRows(section: "iPad", at: 0, count: 1)
+        #expect(t.viewport?.offset == 105)
+        #expect(try t.itemTop(at: 3) == 100)
+        // The offset exactly where rows go in (iPad's row 0, at 100): they
+        // go above the anchor, which moves down with them.
+        try t.setViewport(Viewport(offset: 100, height: 100))
+        try t.insertRows(section: "iPad", at: 0, heights: [7])
+        #expect(t.viewport?.offset == 107)
+        // A collapsed section changes nothing shown.
+        try t.setCollapsed(true, section: "Mac")
+        let offset = try #require(t.viewport?.offset)
+        try t.insertRows(section: "Mac", at: 0, heights: [500])
+        #expect(t.viewport?.offset == offset)
+    }
+
+    @Test func childPlacesAreTheirItemsPlaces() throws {
+        var options = TableOptions()
+        options.paddingTop = 3
+        options.paddingBottom = 50
+        options.footerHeight = 6
+        let nodes: [Node] = [
+            .section("a", rows: 200),
+            .section("b", rows: 30, children: [.section("b1", rows: 70), .rows(5), .section("b2", rows: 2)]),
+            .section("c", rows: 0), .section("d", rows: 9, flags: .noHeader), .section("e", rows: 4, flags: .collapsed),
+        ]
+        let t = try makeTable(nodes, options: options)
+        // Heights of their own, and expanded rows, in the runs.
+        for (key, row, height) in [("a", 1, 30.5), ("a", 70, 12), ("b", 3, 60), ("b1", 0, 1)] {
+            try t.setRowHeight(section: .key(key), row: row, height: height)
+        }
+        for (key, row) in [("a", 2), ("a", 69), ("b1", 5), ("d", 8)] {
+            try t.setExpandedHeight(90, section: .key(key), row: row)
+            #expect(try t.setRowExpanded(true, section: .key(key), row: row))
+        }
+        let end = t.contentUnits - t.paddingBottomUnits
+        for key in ["", "a", "b", "b1", "b2", "c", "d", "e"] {
+            let s = key.isEmpty ? t.root : try t.section(.key(key))
+            let header = s === t.root ? nil : try? t.headerPlace(of: s)
+            for c in 0...s.childCount {
+                let place = t.childPlace(s, c, header: header)
+                guard let position = t.childPosition(s, c) else {
+                    #expect(place == nil, "\(key) \(c)")
+                    continue
+                }
+                let top = position < t.itemCount ? try t.itemTopUnits(at: position) : end
+                #expect(place?.position == position && place?.top == top, "\(key) child \(c)")
+            }
+        }
+    }
+
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func sameOffsetsAsTheGeneralWay(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)

@@ -48,6 +48,11 @@ struct EventState {
     /// afterwards (`Table.offsetAfterEdit`) with no anchor found before.
     var tracksEditedItem = false
     var editedItem: EditedItem?
+    /// Set while a mutation anchored `.beforeChange` has not yet said where
+    /// it changes the list (`Table.anchorBeforeChange`); the anchor it
+    /// found then, if it needed one.
+    var anchorPending = false
+    var lateAnchor: (position: Int, delta: Double)?
 
     /// Starts recording into `set`.
     mutating func startRecording(_ set: ChangeSet) {
@@ -92,6 +97,11 @@ enum Anchoring {
     /// followed (`followsEnd`) it keeps the end in view, and no anchor is
     /// found; otherwise as `general`.
     case unlessFollowing
+    /// As `unlessFollowing`, and the mutation changes the flat list from
+    /// one place on, which it tells `anchorBeforeChange` before it changes
+    /// anything: below the viewport's offset nothing above the offset
+    /// moves, and no anchor is found.
+    case beforeChange
 }
 
 /// The item of a row whose height an edit changed (`EventState.editedItem`):
@@ -255,6 +265,7 @@ extension Table {
         defer {
             eventState.mutationDepth = 0
             eventState.tracksEditedItem = false
+            eventState.anchorPending = false
             _invariantCheck()
         }
         let batched = eventState.batch != nil
@@ -271,7 +282,17 @@ extension Table {
         let follows = !batched && followsEnd()
         // Following the end, a mutation that expands and collapses nothing
         // keeps the end in view (`tellChange`): no anchor is needed.
-        let unneeded = follows && anchoring == .unlessFollowing
+        let unneeded = follows && (anchoring == .unlessFollowing || anchoring == .beforeChange)
+        // The same offsets as `offsetAfterEdit`'s: below 2^44 points, an
+        // offset with nothing above it changed stays as it is.
+        var late = false
+        if anchoring == .beforeChange, !batched, !unneeded, filter == nil, let v = viewport,
+           v.offset < Table.editAnchoredBelow {
+            offsetBefore = v.offset
+            late = true
+            eventState.lateAnchor = nil
+            eventState.anchorPending = true
+        }
         let anchor = batched || offsetBefore != nil || unneeded ? nil : captureAnchor()
         if !batched { captureTransitionStart() }
         eventState.startRecording(ChangeSet())
@@ -305,7 +326,13 @@ extension Table {
         set.finishMoves(coalesce: false)
         set.contentHeightDelta = contentHeight - heightBefore
         assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .unlessFollowing expanded or collapsed")
-        let edited = offsetBefore.map { (offset: $0, item: eventState.editedItem) }
+        assert(!(late && eventState.anchorPending && !set.changes.isEmpty),
+               "a mutation anchored .beforeChange changed the list without anchorBeforeChange")
+        if late, let a = eventState.lateAnchor {
+            tellChange(&set, anchor: a, follows: follows)
+            return result
+        }
+        let edited = offsetBefore.map { (offset: $0, item: late ? nil : eventState.editedItem) }
         tellChange(&set, anchor: anchor, follows: follows, edited: edited)
         return result
     }

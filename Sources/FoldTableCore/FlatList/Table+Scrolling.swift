@@ -202,6 +202,56 @@ extension Table {
         return o + Units.points(e.after &- e.before)
     }
 
+    /// For a mutation anchored `.beforeChange`, before it changes anything:
+    /// `top`, the top in units of the first item it changes (or of where it
+    /// adds items), nil when it changes no item shown. Below the viewport's
+    /// offset nothing above the offset moves, so the offset stays (no
+    /// anchor is found; see `offsetAfterEdit`); else the anchor is found
+    /// now, the general way. Acts once a mutation: O(1), or O(depth · log n)
+    /// when it reads `top` or finds the anchor.
+    func anchorBeforeChange(top: @autoclosure () -> Int?) {
+        guard eventState.anchorPending else { return }
+        eventState.anchorPending = false
+        guard let v = viewport, let top = top(), top <= Units.floor(offset: v.offset) else { return }
+        eventState.lateAnchor = captureAnchor()
+    }
+
+    /// Where the children of `s` start in the flat list, in units (below
+    /// its header); nil when they are not shown. O(depth · log n).
+    func childrenTop(_ s: Section) -> Int? {
+        guard s !== root else { return paddingTopUnits }
+        guard s.showsChildren, let header = try? headerPlace(of: s) else { return nil }
+        return header.top &+ s.shownHeaderUnits
+    }
+
+    /// The position and top in units of child `c` of `s` in the flat list
+    /// (for `c == childCount`, where the item after its children starts),
+    /// as `childPosition` on the same path; `header` is `headerPlace(of: s)`
+    /// (nil for the root). Nil when the children are not shown. Without a
+    /// filter (hidden rows take no height). O(depth · log n).
+    func childPlace(_ s: Section, _ c: Int, header: (position: Int, top: Int)?) -> (position: Int, top: Int)? {
+        var position = 0, top = paddingTopUnits
+        if s !== root {
+            guard s.showsChildren, let header else { return nil }
+            position = header.position + s.headerItems
+            top = header.top &+ s.shownHeaderUnits
+        }
+        guard c < s.childCount, let (node, within, before) = s.list.locate(.children, c) else {
+            return (position + s.list.sum.items, top &+ s.list.sum.height(s.rowUnits))
+        }
+        return (position + before.items + itemsBefore(node, within), childTop(s, top, before, node, within))
+    }
+
+    /// The top in units of child `within` of piece `node` of `s`'s list,
+    /// the list's children starting at `top` (`childrenTop`), with the
+    /// totals `before` of the pieces before it. Without a filter. O(1), or
+    /// O(within) in a run with rows expanded.
+    func childTop(_ s: Section, _ top: Int, _ before: Counts, _ node: PieceRef, _ within: Int) -> Int {
+        let rowHeight = s.rowUnits
+        let inRun = within > 0 ? node.withRun { $0.prefixHeight(within, rowHeight: rowHeight) } ?? 0 : 0
+        return top &+ before.height(rowHeight) &+ inRun
+    }
+
     /// Moves the viewport's top to `offset`, clamped to the content; returns
     /// the new offset (nil without a viewport). With the viewport's own
     /// offset, for a mutation that found no item under it to anchor to (an

@@ -45,7 +45,7 @@ extension Table {
         try checkRowRange(row, count, in: s)
         guard count > 0 else { return }
         // Its body records only when a change set is there (see `insertRows`).
-        try mutate(unrecordedIfUnobserved: true, anchoring: .unlessFollowing) {
+        try mutate(unrecordedIfUnobserved: true, anchoring: .beforeChange) {
             heldWillRemoveRows(s, row..<(row + count))
             if removeInRun(s, row, count) { return }
             let hadChildren = s.childCount > 0
@@ -54,6 +54,7 @@ extension Table {
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
             let position = recording ? childPosition(s, lower) : nil
+            anchorBeforeChange(top: childPlace(s, lower, header: s === root ? nil : try? headerPlace(of: s))?.top)
             let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])
             // Subsections between the rows stay where they were.
@@ -97,6 +98,7 @@ extension Table {
             } else if s.showsChildren, let start {
                 position = start + s.headerItems + before.items + first
             }
+            anchorBeforeChange(top: position == nil ? nil : childrenTop(s).map { childTop(s, $0, before, ref, within) })
         }
         guard removed else { return false }
         totalRows -= count
@@ -302,12 +304,21 @@ extension Table {
         guard count > 0 else { return }
         // Its body records only when a change set is there: nobody reading
         // one, positions are not looked for.
-        try mutate(unrecordedIfUnobserved: true, anchoring: .unlessFollowing) {
+        try mutate(unrecordedIfUnobserved: true, anchoring: .beforeChange) {
             let at = atChild ?? childIndex(ofRow: row, in: s)
-            // Where `s` starts, found once: new rows do not move it.
+            // Where `s` starts, found once: new rows do not move it. While
+            // the anchor waits for where the list changes, with the tops.
             let recording = eventState.recording
-            let start = recording ? sectionStart(s) : nil
-            let position = recording ? childPosition(s, at, start: start) : nil
+            let start: Int?, position: Int?
+            if eventState.anchorPending {
+                let header = s === root ? nil : try? headerPlace(of: s)
+                let place = childPlace(s, at, header: header)
+                (start, position) = (header?.position, place?.position)
+                anchorBeforeChange(top: place?.top)
+            } else {
+                start = recording ? sectionStart(s) : nil
+                position = recording ? childPosition(s, at, start: start) : nil
+            }
             let hadChildren = s.childCount > 0
             // A few rows may join a neighbouring run; many become chunks of their own.
             let few = values.map { $0.count <= RowRun.chunkSize } ?? true
