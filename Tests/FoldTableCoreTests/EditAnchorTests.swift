@@ -67,6 +67,13 @@ import Testing
         try set(t, "a", 0, 64, offset: 320)
         // The last item itself: its top does not move.
         try set(t, "b", 1, 4, offset: 320)
+        // Rows after the last item: it stays the anchor. Out again: the
+        // anchor goes, and the item before takes its place (262, 54 above
+        // the offset as the anchor, 266, was).
+        try t.insertRows(section: "b", at: 2, heights: [10])
+        #expect(t.viewport?.offset == 320)
+        try t.removeRows(section: "b", at: 2, count: 1)
+        #expect(t.viewport?.offset == 316)
         // The offset exactly at row a.1's top (a.0's bottom): a.0 is above
         // the anchor, and its change moves it.
         try t.setViewport(Viewport(offset: 102, height: 100))
@@ -105,11 +112,34 @@ import Testing
         try t.setViewport(Viewport(offset: 100, height: 100))
         try t.insertRows(section: "iPad", at: 0, heights: [7])
         #expect(t.viewport?.offset == 107)
+        // One row out above the anchor (Mac's last row, 28..72): up by 44.
+        try t.removeRows(section: "Mac", at: 0, count: 1)
+        #expect(t.viewport?.offset == 63)
+        // The offset exactly at the bottom of the row going out (iPad's
+        // row 0, 56..63): the anchor is the row below it, up by 7.
+        try t.removeRows(section: "iPad", at: 0, count: 1)
+        #expect(t.viewport?.offset == 56)
         // A collapsed section changes nothing shown.
         try t.setCollapsed(true, section: "Mac")
         let offset = try #require(t.viewport?.offset)
         try t.insertRows(section: "Mac", at: 0, heights: [500])
         #expect(t.viewport?.offset == offset)
+    }
+
+    @Test func oneRowOutOfARun() throws {
+        // Default rows, one run a section. iPhone 276..304, rows 304..480.
+        let t = try sampleTable()
+        // The offset at the bottom of iPhone's row 0: the anchor is row 1,
+        // which moves up by the row that goes.
+        try t.setViewport(Viewport(offset: 348, height: 50))
+        try t.removeRows(section: "iPhone", at: 0, count: 1)
+        #expect(t.viewport?.offset == 304)
+        // The anchor itself goes: the next row takes its place, at its top.
+        try t.removeRows(section: "iPhone", at: 0, count: 1)
+        #expect(t.viewport?.offset == 304)
+        // A row above (Mac's row 1, 72..116).
+        try t.removeRows(section: "Mac", at: 1, count: 1)
+        #expect(t.viewport?.offset == 260)
     }
 
     @Test func childPlacesAreTheirItemsPlaces() throws {

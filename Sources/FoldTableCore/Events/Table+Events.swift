@@ -49,10 +49,9 @@ struct EventState {
     var tracksEditedItem = false
     var editedItem: EditedItem?
     /// Set while a mutation anchored `.beforeChange` has not yet said where
-    /// it changes the list (`Table.anchorBeforeChange`); the anchor it
-    /// found then, if it needed one.
+    /// it changes the list (`Table.anchorBeforeChange`); what that found.
     var anchorPending = false
-    var lateAnchor: (position: Int, delta: Double)?
+    var lateAnchor = LateAnchor.stays
 
     /// Starts recording into `set`.
     mutating func startRecording(_ set: ChangeSet) {
@@ -102,6 +101,18 @@ enum Anchoring {
     /// anything: below the viewport's offset nothing above the offset
     /// moves, and no anchor is found.
     case beforeChange
+}
+
+/// Where the anchor of a mutation anchored `.beforeChange` goes, as
+/// `Table.anchorBeforeChange` found it before the change.
+enum LateAnchor {
+    /// It does not move: nothing above the offset changes, or the next item
+    /// takes its place at its top.
+    case stays
+    /// It moves with the content's height: it is below every change.
+    case movesWithContent
+    /// Found the general way (`captureAnchor`).
+    case found((position: Int, delta: Double)?)
 }
 
 /// The item of a row whose height an edit changed (`EventState.editedItem`):
@@ -286,11 +297,13 @@ extension Table {
         // The same offsets as `offsetAfterEdit`'s: below 2^44 points, an
         // offset with nothing above it changed stays as it is.
         var late = false
+        var unitsBefore = 0
         if anchoring == .beforeChange, !batched, !unneeded, filter == nil, let v = viewport,
            v.offset < Table.editAnchoredBelow {
             offsetBefore = v.offset
             late = true
-            eventState.lateAnchor = nil
+            unitsBefore = contentUnits
+            eventState.lateAnchor = .stays
             eventState.anchorPending = true
         }
         let anchor = batched || offsetBefore != nil || unneeded ? nil : captureAnchor()
@@ -328,21 +341,27 @@ extension Table {
         assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .unlessFollowing expanded or collapsed")
         assert(!(late && eventState.anchorPending && !set.changes.isEmpty),
                "a mutation anchored .beforeChange changed the list without anchorBeforeChange")
-        if late, let a = eventState.lateAnchor {
-            tellChange(&set, anchor: a, follows: follows)
-            return result
+        // The offset the anchor leaves, when found without it.
+        var anchoredAt: Double?
+        if let o = offsetBefore {
+            switch late ? eventState.lateAnchor : .stays {
+            case .found(let a):
+                tellChange(&set, anchor: a, follows: follows)
+                return result
+            case .movesWithContent: anchoredAt = o + Units.points(contentUnits &- unitsBefore)
+            case .stays: anchoredAt = late ? o : offsetAfterEdit(eventState.editedItem, offset: o)
+            }
         }
-        let edited = offsetBefore.map { (offset: $0, item: late ? nil : eventState.editedItem) }
-        tellChange(&set, anchor: anchor, follows: follows, edited: edited)
+        tellChange(&set, anchor: anchor, follows: follows, anchoredAt: anchoredAt)
         return result
     }
 
     /// Anchors the viewport after a change (one mutation or a batch) and
-    /// tells the change listeners, unless nothing changed. `edited`: the
-    /// change was one row's height (`mutate(anchoring: .byEdit)`), anchored
-    /// from that row and the offset before it, in place of `anchor`.
+    /// tells the change listeners, unless nothing changed. `anchoredAt`:
+    /// the offset that keeps the first visible item in place, found
+    /// without the anchor (`Anchoring`), in place of `anchor`.
     func tellChange(_ set: inout ChangeSet, anchor: (position: Int, delta: Double)?, follows: Bool,
-                    edited: (offset: Double, item: EditedItem?)? = nil) {
+                    anchoredAt: Double? = nil) {
         if set.isEmpty && !set.movedViewport && !set.selectionChanged {
             dropTransitionStart()  // a change set that reports nothing keeps the current transition
             return
@@ -351,8 +370,8 @@ extension Table {
             set.anchoredOffset = placed  // the mutation placed the viewport (a restored anchor)
         } else if follows && !set.expandedOrCollapsed {
             set.anchoredOffset = moveViewportToEnd()  // stick to the end (Table.followEnd)
-        } else if let edited {
-            set.anchoredOffset = placeViewport(at: offsetAfterEdit(edited.item, offset: edited.offset))
+        } else if let anchoredAt {
+            set.anchoredOffset = placeViewport(at: anchoredAt)
         } else if let anchor {
             set.anchoredOffset = reanchor(anchor, after: set)
         } else if let v = viewport {

@@ -203,17 +203,36 @@ extension Table {
     }
 
     /// For a mutation anchored `.beforeChange`, before it changes anything:
-    /// `top`, the top in units of the first item it changes (or of where it
-    /// adds items), nil when it changes no item shown. Below the viewport's
-    /// offset nothing above the offset moves, so the offset stays (no
-    /// anchor is found; see `offsetAfterEdit`); else the anchor is found
-    /// now, the general way. Acts once a mutation: O(1), or O(depth · log n)
-    /// when it reads `top` or finds the anchor.
-    func anchorBeforeChange(top: @autoclosure () -> Int?) {
+    /// it adds items at flat position `position`, or with `removing` takes
+    /// out that many rows of that total height there (nil height: not
+    /// known), `top` (in units) being where they start; nil position or
+    /// top: it changes no item shown. Decides where the anchor goes
+    /// (`EventState.lateAnchor`), with the arithmetic of `offsetAfterEdit`:
+    /// below the offset nothing above it moves; at or above it, the anchor
+    /// is the first old item at or after `position` (or the last item)
+    /// and moves with what comes in, and for one row out, is that row (the
+    /// next item takes its place, at its top) or one below it, moved up by
+    /// its height. Else (rows out up to the last item, several rows out)
+    /// the anchor is found the general way. Acts once a mutation: O(1), or
+    /// O(depth · log n) when it reads `top` or finds the anchor.
+    func anchorBeforeChange(at position: Int?, top: @autoclosure () -> Int?,
+                            removing: (rows: Int, height: Int?)? = nil) {
         guard eventState.anchorPending else { return }
         eventState.anchorPending = false
-        guard let v = viewport, let top = top(), top <= Units.floor(offset: v.offset) else { return }
-        eventState.lateAnchor = captureAnchor()
+        eventState.lateAnchor = .stays
+        guard let q = position, let v = viewport, let top = top() else { return }
+        let y = Units.floor(offset: v.offset)
+        if top > y { return }
+        guard let removing else {
+            // Items in before an old item: it and all after it move down.
+            if q < itemCount { eventState.lateAnchor = .movesWithContent }
+            return
+        }
+        if removing.rows == 1, let h = removing.height, q < itemCount - 1 {
+            if top &+ h <= y { eventState.lateAnchor = .movesWithContent }
+            return
+        }
+        eventState.lateAnchor = .found(captureAnchor())
     }
 
     /// Where the children of `s` start in the flat list, in units (below

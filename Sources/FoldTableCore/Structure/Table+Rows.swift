@@ -54,7 +54,8 @@ extension Table {
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
             let position = recording ? childPosition(s, lower) : nil
-            anchorBeforeChange(top: childPlace(s, lower, header: s === root ? nil : try? headerPlace(of: s))?.top)
+            anchorBeforeChange(at: position, top: childPlace(s, lower, header: s === root ? nil : try? headerPlace(of: s))?.top,
+                               removing: (count, nil))
             let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])
             // Subsections between the rows stay where they were.
@@ -98,7 +99,8 @@ extension Table {
             } else if s.showsChildren, let start {
                 position = start + s.headerItems + before.items + first
             }
-            anchorBeforeChange(top: position == nil ? nil : childrenTop(s).map { childTop(s, $0, before, ref, within) })
+            anchorBeforeChange(at: position, top: childrenTop(s).map { childTop(s, $0, before, ref, within) },
+                               removing: (count, count == 1 ? ref.withRun { $0.height(within, rowHeight: s.rowUnits) } : nil))
         }
         guard removed else { return false }
         totalRows -= count
@@ -314,7 +316,7 @@ extension Table {
                 let header = s === root ? nil : try? headerPlace(of: s)
                 let place = childPlace(s, at, header: header)
                 (start, position) = (header?.position, place?.position)
-                anchorBeforeChange(top: place?.top)
+                anchorBeforeChange(at: position, top: place?.top)
             } else {
                 start = recording ? sectionStart(s) : nil
                 position = recording ? childPosition(s, at, start: start) : nil
