@@ -16,6 +16,20 @@ import Testing
         #expect(t.viewport?.offset == offset, sourceLocation: sourceLocation)
     }
 
+    /// Inserts rows of `heights` before row `row` of `key` and expects the viewport's offset after.
+    private func insert(_ t: Table, _ key: String, _ row: Int, _ heights: [Double], offset: Double,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try t.insertRows(section: .key(key), at: row, heights: heights)
+        #expect(t.viewport?.offset == offset, sourceLocation: sourceLocation)
+    }
+
+    /// Removes `count` rows from row `row` of `key` and expects the viewport's offset after.
+    private func remove(_ t: Table, _ key: String, _ row: Int, _ count: Int, offset: Double,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try t.removeRows(section: .key(key), at: row, count: count)
+        #expect(t.viewport?.offset == offset, sourceLocation: sourceLocation)
+    }
+
     @Test func editsAboveAtAndBelowTheAnchor() throws {
         // Mac 0..28, rows to 160; iPad 160..188, rows to 276; iPhone 276..304, rows 304..480.
         let t = try sampleTable()
@@ -70,10 +84,8 @@ import Testing
         // Rows after the last item: it stays the anchor. Out again: the
         // anchor goes, and the item before takes its place (262, 54 above
         // the offset as the anchor, 266, was).
-        try t.insertRows(section: "b", at: 2, heights: [10])
-        #expect(t.viewport?.offset == 320)
-        try t.removeRows(section: "b", at: 2, count: 1)
-        #expect(t.viewport?.offset == 316)
+        try insert(t, "b", 2, [10], offset: 320)
+        try remove(t, "b", 2, 1, offset: 316)
         // The offset exactly at row a.1's top (a.0's bottom): a.0 is above
         // the anchor, and its change moves it.
         try t.setViewport(Viewport(offset: 102, height: 100))
@@ -88,42 +100,33 @@ import Testing
         let t = try sampleTable()
         try t.setViewport(Viewport(offset: 200, height: 100))  // in iPad's row 0 (188..232), 12 down
         // Below the offset: nothing above it moves.
-        try t.insertRows(section: "iPhone", at: 1, heights: [30])
-        #expect(t.viewport?.offset == 200)
-        try t.removeRows(section: "iPhone", at: 0, count: 2)
-        #expect(t.viewport?.offset == 200)
+        try insert(t, "iPhone", 1, [30], offset: 200)
+        try remove(t, "iPhone", 0, 2, offset: 200)
         // Where iPad's row 0 starts (188): the new row goes above the anchor.
-        try t.insertRows(section: "iPad", at: 0, heights: [10.5])
-        #expect(t.viewport?.offset == 210.5)
+        try insert(t, "iPad", 0, [10.5], offset: 210.5)
         // Above, two rows out at once (Mac's rows 0-1, 28..117 after one grows).
         try t.setRowHeight(section: "Mac", row: 1, height: 45)
         #expect(t.viewport?.offset == 211.5)
-        try t.removeRows(section: "Mac", at: 0, count: 2)
-        #expect(t.viewport?.offset == 122.5)
+        try remove(t, "Mac", 0, 2, offset: 122.5)
         // iPad: header 72..100, the new row 0 100..110.5. The anchor itself
         // out: iPad's old row 0 takes its place (100), 5 above the offset
         // as the anchor was.
         try t.setViewport(Viewport(offset: 105, height: 100))
-        try t.removeRows(section: "iPad", at: 0, count: 1)
-        #expect(t.viewport?.offset == 105)
+        try remove(t, "iPad", 0, 1, offset: 105)
         #expect(try t.itemTop(at: 3) == 100)
         // The offset exactly where rows go in (iPad's row 0, at 100): they
         // go above the anchor, which moves down with them.
         try t.setViewport(Viewport(offset: 100, height: 100))
-        try t.insertRows(section: "iPad", at: 0, heights: [7])
-        #expect(t.viewport?.offset == 107)
+        try insert(t, "iPad", 0, [7], offset: 107)
         // One row out above the anchor (Mac's last row, 28..72): up by 44.
-        try t.removeRows(section: "Mac", at: 0, count: 1)
-        #expect(t.viewport?.offset == 63)
+        try remove(t, "Mac", 0, 1, offset: 63)
         // The offset exactly at the bottom of the row going out (iPad's
         // row 0, 56..63): the anchor is the row below it, up by 7.
-        try t.removeRows(section: "iPad", at: 0, count: 1)
-        #expect(t.viewport?.offset == 56)
+        try remove(t, "iPad", 0, 1, offset: 56)
         // A collapsed section changes nothing shown.
         try t.setCollapsed(true, section: "Mac")
         let offset = try #require(t.viewport?.offset)
-        try t.insertRows(section: "Mac", at: 0, heights: [500])
-        #expect(t.viewport?.offset == offset)
+        try insert(t, "Mac", 0, [500], offset: offset)
     }
 
     @Test func oneRowOutOfARun() throws {
@@ -132,14 +135,11 @@ import Testing
         // The offset at the bottom of iPhone's row 0: the anchor is row 1,
         // which moves up by the row that goes.
         try t.setViewport(Viewport(offset: 348, height: 50))
-        try t.removeRows(section: "iPhone", at: 0, count: 1)
-        #expect(t.viewport?.offset == 304)
+        try remove(t, "iPhone", 0, 1, offset: 304)
         // The anchor itself goes: the next row takes its place, at its top.
-        try t.removeRows(section: "iPhone", at: 0, count: 1)
-        #expect(t.viewport?.offset == 304)
+        try remove(t, "iPhone", 0, 1, offset: 304)
         // A row above (Mac's row 1, 72..116).
-        try t.removeRows(section: "Mac", at: 1, count: 1)
-        #expect(t.viewport?.offset == 260)
+        try remove(t, "Mac", 1, 1, offset: 260)
     }
 
     @Test func childPlacesAreTheirItemsPlaces() throws {
