@@ -8,6 +8,13 @@ import Testing
 /// way gives, to the last bit: checked by hand on the header's worked
 /// example, and against the same edits made inside a batch (which anchors
 /// the general way) on random tables, viewports and heights.
+extension Table {
+    /// `body`, inside a batch when `batched` (which anchors the general way).
+    func batch(if batched: Bool, _ body: () throws -> Void) throws {
+        if batched { try batch(body) } else { try body() }
+    }
+}
+
 @Suite struct EditAnchorTests {
     /// Sets row `row` of `key` to `height` and expects the viewport's offset after.
     private func set(_ t: Table, _ key: String, _ row: Int, _ height: Double?, offset: Double,
@@ -142,6 +149,25 @@ import Testing
         try remove(t, "Mac", 1, 1, offset: 260)
     }
 
+    @Test func sectionsInAndOut() throws {
+        // Mac 0..160, iPad 160..276 (row 0 188..232), iPhone 276..480.
+        let t = try sampleTable()
+        try t.setViewport(Viewport(offset: 200, height: 100))  // iPad's row 0, 12 down
+        // Below: nothing above the offset moves.
+        try t.insertSection(at: 3, key: "Watch", rows: 2)
+        #expect(t.viewport?.offset == 200)
+        try t.removeSection("Watch")
+        #expect(t.viewport?.offset == 200)
+        // Above: the anchor moves with what comes in and goes out.
+        try t.insertSection(at: 0, key: "TV", rows: 1)  // 28 + 44
+        #expect(t.viewport?.offset == 272)
+        try t.removeSection("TV")
+        #expect(t.viewport?.offset == 200)
+        // The anchor's section out: iPhone's header takes its place (160), 12 down.
+        try t.removeSection("iPad")
+        #expect(t.viewport?.offset == 172)
+    }
+
     @Test func childPlacesAreTheirItemsPlaces() throws {
         var options = TableOptions()
         options.paddingTop = 3
@@ -197,7 +223,7 @@ import Testing
         try fast.setCollapsed(true, section: "d")
         try general.setCollapsed(true, section: "d")
         var rows = ["a": 150, "b": 3, "c": 40, "c1": 80, "c2": 5, "d": 70, "f": 90]
-        let keys = rows.keys.sorted()
+        var added: [String] = []
         let told = ChangeRecorder(fast), reference = ChangeRecorder(general)
         func height() -> Double? {
             switch rng.below(6) {
@@ -221,10 +247,11 @@ import Testing
         }
         try scroll()
         for step in 0..<600 {
+            let keys = rows.keys.filter { rows[$0]! > 0 }.sorted()
             let key = keys[rng.below(keys.count)]
             let row = rng.below(rows[key]!)
             let reported = (told.sets.count, reference.sets.count)
-            switch rng.below(10) {
+            switch rng.below(12) {
             case 0, 1:
                 try scroll()
                 continue
@@ -245,6 +272,22 @@ import Testing
                 try fast.insertRows(section: .key(key), at: at, heights: heights)
                 try general.batch { try general.insertRows(section: .key(key), at: at, heights: heights) }
                 rows[key]! += heights.count
+            case 6 where rng.below(4) == 0:
+                // A section in, at the top level or in "c" (its children come first).
+                let parent = rng.below(2) == 0 ? nil : "c"
+                let index = parent == nil ? rng.below(fast.sectionCount + 1) : rows["c"]! + rng.below(3)
+                let count = rng.below(4)
+                for t in [fast, general] {
+                    try t.batch(if: t === general) {
+                        try t.insertSection(in: parent.map { .key($0) }, at: index, key: "n\(step)", rows: count)
+                    }
+                }
+                rows["n\(step)"] = count
+                added.append("n\(step)")
+            case 7 where !added.isEmpty:
+                let gone = added.remove(at: rng.below(added.count))
+                for t in [fast, general] { try t.batch(if: t === general) { try t.removeSection(.key(gone)) } }
+                rows[gone] = nil
             case 3:
                 // Not a height edit: both tables the general way.
                 let expand = rng.below(2) == 0

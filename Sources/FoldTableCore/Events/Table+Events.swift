@@ -115,6 +115,14 @@ enum LateAnchor {
     case found((position: Int, delta: Double)?)
 }
 
+/// What a mutation anchored `.beforeChange` takes out (`anchorBeforeChange`).
+enum ItemsOut {
+    /// One row, of this height in units.
+    case oneRow(Int)
+    /// More items, or a row of a height not read.
+    case several
+}
+
 /// The item of a row whose height an edit changed (`EventState.editedItem`):
 /// its position, its top and its shown height before and after, in units.
 struct EditedItem {

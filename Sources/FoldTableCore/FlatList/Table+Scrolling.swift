@@ -204,19 +204,18 @@ extension Table {
 
     /// For a mutation anchored `.beforeChange`, before it changes anything:
     /// it adds items at flat position `position`, or with `removing` takes
-    /// out that many rows of that total height there (nil height: not
-    /// known), `top` (in units) being where they start; nil position or
-    /// top: it changes no item shown. Decides where the anchor goes
+    /// out items there (one row of a known height, or more), `top` (in
+    /// units) being where they start; nil position or top: it changes no
+    /// item shown. Decides where the anchor goes
     /// (`EventState.lateAnchor`), with the arithmetic of `offsetAfterEdit`:
     /// below the offset nothing above it moves; at or above it, the anchor
     /// is the first old item at or after `position` (or the last item)
     /// and moves with what comes in, and for one row out, is that row (the
     /// next item takes its place, at its top) or one below it, moved up by
-    /// its height. Else (rows out up to the last item, several rows out)
-    /// the anchor is found the general way. Acts once a mutation: O(1), or
+    /// its height. Else (the last item out, several items out) the anchor
+    /// is found the general way. Acts once a mutation: O(1), or
     /// O(depth · log n) when it reads `top` or finds the anchor.
-    func anchorBeforeChange(at position: Int?, top: @autoclosure () -> Int?,
-                            removing: (rows: Int, height: Int?)? = nil) {
+    func anchorBeforeChange(at position: Int?, top: @autoclosure () -> Int?, removing: ItemsOut? = nil) {
         guard eventState.anchorPending else { return }
         eventState.anchorPending = false
         eventState.lateAnchor = .stays
@@ -228,7 +227,7 @@ extension Table {
             if q < itemCount { eventState.lateAnchor = .movesWithContent }
             return
         }
-        if removing.rows == 1, let h = removing.height, q < itemCount - 1 {
+        if case .oneRow(let h) = removing, q < itemCount - 1 {
             if top &+ h <= y { eventState.lateAnchor = .movesWithContent }
             return
         }
@@ -241,6 +240,12 @@ extension Table {
         guard s !== root else { return paddingTopUnits }
         guard s.showsChildren, let header = try? headerPlace(of: s) else { return nil }
         return header.top &+ s.shownHeaderUnits
+    }
+
+    /// `headerPlace(of: s)` for `childPlace`: nil for the root, or when `s`
+    /// is not shown.
+    func headerPlaceIfShown(_ s: Section) -> (position: Int, top: Int)? {
+        s === root ? nil : try? headerPlace(of: s)
     }
 
     /// The position and top in units of child `c` of `s` in the flat list

@@ -54,8 +54,8 @@ extension Table {
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
             let position = recording ? childPosition(s, lower) : nil
-            anchorBeforeChange(at: position, top: childPlace(s, lower, header: s === root ? nil : try? headerPlace(of: s))?.top,
-                               removing: (count, nil))
+            anchorBeforeChange(at: position, top: childPlace(s, lower, header: headerPlaceIfShown(s))?.top,
+                               removing: .several)
             let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])
             // Subsections between the rows stay where they were.
@@ -100,7 +100,8 @@ extension Table {
                 position = start + s.headerItems + before.items + first
             }
             anchorBeforeChange(at: position, top: childrenTop(s).map { childTop(s, $0, before, ref, within) },
-                               removing: (count, count == 1 ? ref.withRun { $0.height(within, rowHeight: s.rowUnits) } : nil))
+                               removing: count == 1 ? ref.withRun { .oneRow($0.height(within, rowHeight: s.rowUnits)) } ?? .several
+                                   : .several)
         }
         guard removed else { return false }
         totalRows -= count
@@ -313,7 +314,7 @@ extension Table {
             let recording = eventState.recording
             let start: Int?, position: Int?
             if eventState.anchorPending {
-                let header = s === root ? nil : try? headerPlace(of: s)
+                let header = headerPlaceIfShown(s)
                 let place = childPlace(s, at, header: header)
                 (start, position) = (header?.position, place?.position)
                 anchorBeforeChange(at: position, top: place?.top)

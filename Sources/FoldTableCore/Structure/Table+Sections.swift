@@ -13,7 +13,9 @@ extension Table {
     public func insertSection(in parentRef: SectionRef? = nil, at index: Int, key: String, header: String = "",
                               rows: Int = 0, flags: SectionFlags = []) throws -> SectionID {
         let parent = try parent(parentRef)
-        return try mutate { try insertSection(parent, at: index, key: key, header: header, rows: rows, flags: flags) }
+        return try mutate(anchoring: .beforeChange) {
+            try insertSection(parent, at: index, key: key, header: header, rows: rows, flags: flags)
+        }
     }
 
     /// What is wrong with a new section's flags, nil if nothing: unknown
@@ -111,7 +113,7 @@ extension Table {
     /// - Complexity: O(depth · log n), plus O(1) per subsection and freeing memory.
     public func removeSection(_ ref: SectionRef) throws {
         let s = try section(ref)
-        try mutate {
+        try mutate(anchoring: .beforeChange) {
             let parent = s.parent
             detach(s)
             forget(s)
@@ -265,6 +267,7 @@ extension Table {
         let position = childPosition(parent, index)
         let hadChildren = parent.childCount > 0
         let before = parent.list.sum.items
+        anchorBeforeChange(at: position, top: childPlace(parent, index, header: headerPlaceIfShown(parent))?.top)
         parent.replaceChildren(index..<index, with: sections)
         let items = parent.list.sum.items - before
         parent.propagate()
@@ -328,6 +331,8 @@ extension Table {
             }
         }
         let before = parent.list.sum.items
+        anchorBeforeChange(at: position, top: childPlace(parent, index, header: headerPlaceIfShown(parent))?.top,
+                           removing: .several)
         parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
         let items = before - parent.list.sum.items
         parent.propagate()
