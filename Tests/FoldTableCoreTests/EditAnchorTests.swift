@@ -4,7 +4,7 @@ import Testing
 /// A one-row height edit anchors the viewport from the row it changed
 /// (`Table.offsetAfterEdit`), not from an anchor found before the edit;
 /// rows inserted or removed while the end is followed find no anchor
-/// (`Anchoring.unlessFollowing`). The offsets must be the ones the general
+/// (`Anchoring.beforeChange`). The offsets must be the ones the general
 /// way gives, to the last bit: checked by hand on the header's worked
 /// example, and against the same edits made inside a batch (which anchors
 /// the general way) on random tables, viewports and heights.

@@ -92,14 +92,11 @@ enum Anchoring {
     /// and nothing else: anchored from that row (`offsetAfterEdit`), with
     /// no anchor found before.
     case byEdit
-    /// The mutation expands and collapses nothing: while the end is
-    /// followed (`followsEnd`) it keeps the end in view, and no anchor is
-    /// found; otherwise as `general`.
-    case unlessFollowing
-    /// As `unlessFollowing`, and the mutation changes the flat list from
-    /// one place on, which it tells `anchorBeforeChange` before it changes
-    /// anything: below the viewport's offset nothing above the offset
-    /// moves, and no anchor is found.
+    /// The mutation expands and collapses nothing and changes the flat list
+    /// from one place on, which it tells `anchorBeforeChange` before it
+    /// changes anything: below the viewport's offset nothing above the
+    /// offset moves, and no anchor is found. While the end is followed
+    /// (`followsEnd`) it keeps the end in view, and no anchor is found.
     case beforeChange
 }
 
@@ -301,7 +298,7 @@ extension Table {
         let follows = !batched && followsEnd()
         // Following the end, a mutation that expands and collapses nothing
         // keeps the end in view (`tellChange`): no anchor is needed.
-        let unneeded = follows && (anchoring == .unlessFollowing || anchoring == .beforeChange)
+        let unneeded = follows && anchoring == .beforeChange
         // The same offsets as `offsetAfterEdit`'s: below 2^44 points, an
         // offset with nothing above it changed stays as it is.
         var late = false
@@ -346,7 +343,7 @@ extension Table {
         }
         set.finishMoves(coalesce: false)
         set.contentHeightDelta = contentHeight - heightBefore
-        assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .unlessFollowing expanded or collapsed")
+        assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .beforeChange expanded or collapsed")
         assert(!(late && eventState.anchorPending && !set.changes.isEmpty),
                "a mutation anchored .beforeChange changed the list without anchorBeforeChange")
         // The offset the anchor leaves, when found without it.
@@ -492,19 +489,21 @@ extension Table {
             guard s.showsChildren, let start else { return nil }
             base = start + s.headerItems
         }
-        guard child < s.childCount, let (node, within, before) = s.list.locate(.children, child) else {
-            return base + s.list.sum.items
-        }
-        return base + before.items + itemsBefore(node, within)
+        return base + itemsBeforeChild(s, child).items
+    }
+
+    /// Items of the children of `s` before child `c` as shown when `s` is
+    /// expanded (all of them for `c == childCount`), with where child `c`
+    /// is in the list (nil for `childCount`). O(log n) within `s`.
+    @inline(__always)
+    func itemsBeforeChild(_ s: Section, _ c: Int) -> (items: Int, at: (node: PieceRef, within: Int, before: Counts)?) {
+        guard c < s.childCount, let at = s.list.locate(.children, c) else { return (s.list.sum.items, nil) }
+        return (at.before.items + itemsBefore(at.node, at.within), at)
     }
 
     /// Items of children `range` of `s` as shown when `s` is expanded.
     func childItems(_ s: Section, _ range: Range<Int>) -> Int {
-        func prefix(_ c: Int) -> Int {
-            guard c < s.childCount, let (node, within, before) = s.list.locate(.children, c) else { return s.list.sum.items }
-            return before.items + itemsBefore(node, within)
-        }
-        return prefix(range.upperBound) - prefix(range.lowerBound)
+        itemsBeforeChild(s, range.upperBound).items - itemsBeforeChild(s, range.lowerBound).items
     }
 
     /// A section's header position when visible (nil without a header item).

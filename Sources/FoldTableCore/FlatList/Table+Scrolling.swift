@@ -234,12 +234,13 @@ extension Table {
         eventState.lateAnchor = .found(captureAnchor())
     }
 
-    /// Where the children of `s` start in the flat list, in units (below
-    /// its header); nil when they are not shown. O(depth · log n).
-    func childrenTop(_ s: Section) -> Int? {
-        guard s !== root else { return paddingTopUnits }
-        guard s.showsChildren, let header = try? headerPlace(of: s) else { return nil }
-        return header.top &+ s.shownHeaderUnits
+    /// Where the children of `s` start in the flat list: the position and
+    /// top in units below its header, `header` being `headerPlace(of: s)`
+    /// (nil for the root). Nil when they are not shown. O(1).
+    func childrenPlace(_ s: Section, header: (position: Int, top: Int)?) -> (position: Int, top: Int)? {
+        guard s !== root else { return (0, paddingTopUnits) }
+        guard s.showsChildren, let header else { return nil }
+        return (header.position + s.headerItems, header.top &+ s.shownHeaderUnits)
     }
 
     /// `headerPlace(of: s)` for `childPlace`: nil for the root, or when `s`
@@ -254,20 +255,16 @@ extension Table {
     /// (nil for the root). Nil when the children are not shown. Without a
     /// filter (hidden rows take no height). O(depth · log n).
     func childPlace(_ s: Section, _ c: Int, header: (position: Int, top: Int)?) -> (position: Int, top: Int)? {
-        var position = 0, top = paddingTopUnits
-        if s !== root {
-            guard s.showsChildren, let header else { return nil }
-            position = header.position + s.headerItems
-            top = header.top &+ s.shownHeaderUnits
+        guard let start = childrenPlace(s, header: header) else { return nil }
+        let (items, at) = itemsBeforeChild(s, c)
+        guard let (node, within, before) = at else {
+            return (start.position + items, start.top &+ s.list.sum.height(s.rowUnits))
         }
-        guard c < s.childCount, let (node, within, before) = s.list.locate(.children, c) else {
-            return (position + s.list.sum.items, top &+ s.list.sum.height(s.rowUnits))
-        }
-        return (position + before.items + itemsBefore(node, within), childTop(s, top, before, node, within))
+        return (start.position + items, childTop(s, start.top, before, node, within))
     }
 
     /// The top in units of child `within` of piece `node` of `s`'s list,
-    /// the list's children starting at `top` (`childrenTop`), with the
+    /// the list's children starting at `top` (`childrenPlace`), with the
     /// totals `before` of the pieces before it. Without a filter. O(1), or
     /// O(within) in a run with rows expanded.
     func childTop(_ s: Section, _ top: Int, _ before: Counts, _ node: PieceRef, _ within: Int) -> Int {

@@ -91,15 +91,18 @@ extension Table {
             // As `childPosition` and `childItems` find them, read before the edit.
             before += ref.totals.prefix(ref.slot)
             guard recording else { return }
-            start = sectionStart(s)
             let first = itemsBefore(ref, within)
             removedItems = itemsBefore(ref, within + count) - first
-            if s === root {
-                position = before.items + first
-            } else if s.showsChildren, let start {
-                position = start + s.headerItems + before.items + first
-            }
-            anchorBeforeChange(at: position, top: childrenTop(s).map { childTop(s, $0, before, ref, within) },
+            // Where `s` starts, found once; its top measured only while the
+            // anchor waits for where the list changes (the only reader of
+            // `children.top`).
+            let pending = eventState.anchorPending
+            let header = s === root ? nil : try? headerPlace(of: s, measure: pending)
+            start = header?.position
+            let children = childrenPlace(s, header: header)
+            position = children.map { $0.position + before.items + first }
+            guard pending else { return }
+            anchorBeforeChange(at: position, top: children.map { childTop(s, $0.top, before, ref, within) },
                                removing: count == 1 ? ref.withRun { .oneRow($0.height(within, rowHeight: s.rowUnits)) } ?? .several
                                    : .several)
         }
@@ -444,14 +447,10 @@ extension Table {
         guard recording, let looks = done.looks, looks.before != looks.after, let before = done.before else { return }
         // With a filter, hidden rows show no item: ask where the row shows.
         if filter != nil { return recordRedraw(rowRedrawPosition(s, row)) }
-        // As `childPosition`: nothing when the section's children are not shown.
-        var base = 0
-        var top = paddingTopUnits
-        if s !== root {
-            guard s.showsChildren, let header = try? headerPlace(of: s, measure: tracking) else { return }
-            base = header.position + s.headerItems
-            top = header.top &+ s.shownHeaderUnits
-        }
+        // As `childPosition`: nothing when the section's children are not
+        // shown. Their top is measured only for `editedItem`.
+        let header = s !== root && s.showsChildren ? try? headerPlace(of: s, measure: tracking) : nil
+        guard let (base, top) = childrenPlace(s, header: header) else { return }
         let position = base + before.items + done.within
         recordRedraw(position)
         if tracking {
