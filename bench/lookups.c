@@ -10,7 +10,9 @@
  * item_at, item_at_offset, item_top, visible_items, set_row_height,
  * insert_row (one row of its own height at a random index), append_row
  * (the same at the end, as a log or chat view adds them), remove_row (one
- * row at a random index; CALLS must be below N) or collapse (collapse +
+ * row at a random index; CALLS must be below N), remove_rows (three rows
+ * at a random index) or trim_rows (the first three, as a log view drops
+ * its oldest; for both, 3 CALLS must be below N), or collapse (collapse +
  * expand of the section). collapse_all builds foldbench's "many" shape
  * instead, N/1000 sections of 1000 rows (the same heights), and calls
  * collapse all + expand all. OP_viewed (set_row_height_viewed,
@@ -90,7 +92,8 @@ static int run_bound(int64_t n, const char *op, long calls) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|insert_row|append_row|remove_row|collapse|collapse_all[_viewed]|"
+                        "set_row_height|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|"
+                        "collapse_all[_viewed|_following]|"
                         "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
                         "fenwick_visible|fenwick_set [CALLS]\n");
@@ -166,6 +169,8 @@ int main(int argc, char **argv) {
             status = fold_table_insert_rows(t, s, op[0] == 'a' ? FOLD_INDEX_END : p % n, 1, &h);
         } else if (!strcmp(op, "remove_row")) {
             status = fold_table_remove_rows(t, s, p % (n - i), 1);
+        } else if (!strcmp(op, "remove_rows") || !strcmp(op, "trim_rows")) {
+            status = fold_table_remove_rows(t, s, op[0] == 't' ? 0 : p % (n - 3 * i - 2), 3);
         } else if (!strcmp(op, "collapse_all")) {
             int64_t changed;
             status = fold_table_collapse_all(t, &changed);

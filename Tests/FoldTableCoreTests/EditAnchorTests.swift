@@ -149,6 +149,66 @@ extension Table {
         try remove(t, "Mac", 1, 1, offset: 260)
     }
 
+    @Test func severalRowsOutAroundTheOffset() throws {
+        // Mac 0..28, rows 28..72, 72..116, 116..160; iPad 160..188, rows to
+        // 276; iPhone 276..304, rows 304..480.
+        var t = try sampleTable()
+        // The offset inside the first of the rows out (Mac's row 1, 8
+        // down): iPad's header takes its place, at its top.
+        try t.setViewport(Viewport(offset: 80, height: 100))
+        try remove(t, "Mac", 1, 2, offset: 80)
+        #expect(try t.itemTop(at: 2) == 72)
+        // Inside the second (Mac's row 2, 4 down): found the general way,
+        // iPad's header in its place, 4 down.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 120, height: 100))
+        try remove(t, "Mac", 1, 2, offset: 76)
+        // All of them above the offset (a log dropping its oldest rows, 132
+        // pt): the anchor, iPhone's header, moves up with them.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 300, height: 100))
+        try remove(t, "Mac", 0, 3, offset: 168)
+        // The last items out (iPhone's last two rows, 392..480), the offset
+        // in the first of them: found the general way (no item after them),
+        // and held inside the content (392 tall now).
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 400, height: 50))
+        try remove(t, "iPhone", 2, 2, offset: 342)
+        // The offset below the items, in a bottom padding of 200, and
+        // iPhone's rows 304..348, 348..378, 378..422, 422..466: the anchor
+        // was the last item (78 above the offset), which goes; the item
+        // left last (row 1) takes its place, 78 above the offset (not
+        // moved up by the 88 that go).
+        var options = TableOptions()
+        options.paddingBottom = 200
+        t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
+                          options: options)
+        try t.setRowHeight(section: "iPhone", row: 1, height: 30)
+        try t.setViewport(Viewport(offset: 500, height: 50))
+        try remove(t, "iPhone", 2, 2, offset: 426)
+    }
+
+    @Test func oneSectionOutAroundTheOffset() throws {
+        // Mac 0..160, iPad 160..276 (header 160..188), iPhone 276..480.
+        var t = try sampleTable()
+        // The offset in the header of the section out: iPhone's header takes its place.
+        try t.setViewport(Viewport(offset: 165, height: 100))
+        try t.removeSection("iPad")
+        #expect(t.viewport?.offset == 165)
+        // Exactly at its bottom (the offset at iPad's top): the anchor is
+        // iPad's header, below the section out, which moves up by Mac's 160.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 160, height: 100))
+        try t.removeSection("Mac")
+        #expect(t.viewport?.offset == 0)
+        // A collapsed section out above the offset: only its header's 28.
+        t = try sampleTable()
+        try t.setCollapsed(true, section: "Mac")
+        try t.setViewport(Viewport(offset: 50, height: 100))
+        try t.removeSection("Mac")
+        #expect(t.viewport?.offset == 22)
+    }
+
     @Test func sectionsInAndOut() throws {
         // Mac 0..160, iPad 160..276 (row 0 188..232), iPhone 276..480.
         let t = try sampleTable()
@@ -260,9 +320,9 @@ extension Table {
                 try fast.setExpandedHeight(h, section: .key(key), row: row)
                 try general.batch { try general.setExpandedHeight(h, section: .key(key), row: row) }
             case 4 where rows[key]! > 3:
-                // Rows out and in: anchored the general way unless following the end.
-                let count = 1 + rng.below(3)
-                let at = rng.below(rows[key]! - count)
+                // Rows out: one, a few, or up to a chunk's worth.
+                let count = rng.below(4) == 0 ? 1 + rng.below(min(rows[key]! - 1, 70)) : 1 + rng.below(3)
+                let at = rng.below(rows[key]! - count + 1)
                 try fast.removeRows(section: .key(key), at: at, count: count)
                 try general.batch { try general.removeRows(section: .key(key), at: at, count: count) }
                 rows[key]! -= count
@@ -284,8 +344,10 @@ extension Table {
                 }
                 rows["n\(step)"] = count
                 added.append("n\(step)")
-            case 7 where !added.isEmpty:
-                let gone = added.remove(at: rng.below(added.count))
+            case 7 where !added.isEmpty || rows["b"] != nil:
+                // An added section out, or "b" (3 rows, its header) once.
+                let gone = added.isEmpty || rng.below(8) == 0 && rows["b"] != nil
+                    ? "b" : added.remove(at: rng.below(added.count))
                 for t in [fast, general] { try t.batch(if: t === general) { try t.removeSection(.key(gone)) } }
                 rows[gone] = nil
             case 3:

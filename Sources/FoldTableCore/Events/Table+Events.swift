@@ -114,9 +114,10 @@ enum LateAnchor {
 
 /// What a mutation anchored `.beforeChange` takes out (`anchorBeforeChange`).
 enum ItemsOut {
-    /// One row, of this height in units.
-    case oneRow(Int)
-    /// More items, or a row of a height not read.
+    /// `count` adjacent items, `height` units tall in all, the first of
+    /// them `first` units tall (0: not read).
+    case items(count: Int, height: Int, first: Int)
+    /// Items whose heights are not read.
     case several
 }
 

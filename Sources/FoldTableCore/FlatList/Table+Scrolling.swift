@@ -204,17 +204,19 @@ extension Table {
 
     /// For a mutation anchored `.beforeChange`, before it changes anything:
     /// it adds items at flat position `position`, or with `removing` takes
-    /// out items there (one row of a known height, or more), `top` (in
-    /// units) being where they start; nil position or top: it changes no
-    /// item shown. Decides where the anchor goes
-    /// (`EventState.lateAnchor`), with the arithmetic of `offsetAfterEdit`:
-    /// below the offset nothing above it moves; at or above it, the anchor
-    /// is the first old item at or after `position` (or the last item)
-    /// and moves with what comes in, and for one row out, is that row (the
-    /// next item takes its place, at its top) or one below it, moved up by
-    /// its height. Else (the last item out, several items out) the anchor
-    /// is found the general way. Acts once a mutation: O(1), or
-    /// O(depth · log n) when it reads `top` or finds the anchor.
+    /// out items there (of known heights, or not), `top` (in units) being
+    /// where they start; nil position or top: it changes no item shown.
+    /// Decides where the anchor goes (`EventState.lateAnchor`), with the
+    /// arithmetic of `offsetAfterEdit`: below the offset nothing above it
+    /// moves; at or above it, the anchor is the first old item at or after
+    /// `position` (or the last item) and moves with what comes in. With
+    /// items out and an item after them, the anchor is one after them,
+    /// moved up by their height, when they all end at or above the offset;
+    /// or the first of them, when the offset is inside it (the next item
+    /// takes its place, at its top). Else (the offset inside a later one,
+    /// the last item out, heights not read) the anchor is found the general
+    /// way. Acts once a mutation: O(1), or O(depth · log n) when it reads
+    /// `top` or finds the anchor.
     func anchorBeforeChange(at position: Int?, top: @autoclosure () -> Int?, removing: ItemsOut? = nil) {
         guard eventState.anchorPending else { return }
         eventState.anchorPending = false
@@ -227,9 +229,12 @@ extension Table {
             if q < itemCount { eventState.lateAnchor = .movesWithContent }
             return
         }
-        if case .oneRow(let h) = removing, q < itemCount - 1 {
-            if top &+ h <= y { eventState.lateAnchor = .movesWithContent }
-            return
+        if case .items(let n, let h, let first) = removing, q &+ n < itemCount {
+            if top &+ h <= y {
+                eventState.lateAnchor = .movesWithContent
+                return
+            }
+            if top &+ first > y { return }
         }
         eventState.lateAnchor = .found(captureAnchor())
     }

@@ -103,8 +103,7 @@ extension Table {
             position = children.map { $0.position + before.items + first }
             guard pending else { return }
             anchorBeforeChange(at: position, top: children.map { childTop(s, $0.top, before, ref, within) },
-                               removing: count == 1 ? ref.withRun { .oneRow($0.height(within, rowHeight: s.rowUnits)) } ?? .several
-                                   : .several)
+                               removing: rowsOut(ref, within, count, items: removedItems, rowHeight: s.rowUnits))
         }
         guard removed else { return false }
         totalRows -= count
@@ -116,6 +115,19 @@ extension Table {
         }
         refreshFilterAfterChange(s)
         return true
+    }
+
+    /// Rows `within..<within+count` of the run at `ref`, `items` items, for
+    /// `anchorBeforeChange`: their height and the first one's, read from
+    /// the run. O(1) for one row, else O(`RowRun.chunkSize`) (an explicit
+    /// run is a chunk; a default one adds up in O(1)).
+    private func rowsOut(_ ref: PieceRef, _ within: Int, _ count: Int, items: Int, rowHeight: Int) -> ItemsOut {
+        ref.withRun { run in
+            let first = run.height(within, rowHeight: rowHeight)
+            let height = count == 1 ? first
+                : run.prefixHeight(within &+ count, rowHeight: rowHeight) &- run.prefixHeight(within, rowHeight: rowHeight)
+            return .items(count: items, height: height, first: first)
+        } ?? .several
     }
 
     /// Takes child `index` of `s` out of its run where it is, when it is a

@@ -331,8 +331,12 @@ extension Table {
             }
         }
         let before = parent.list.sum.items
+        // One section out: its items and height from its summary, its
+        // header (when it has one) the first item.
+        let one = count == 1 && eventState.anchorPending ? first.contribution : nil
         anchorBeforeChange(at: position, top: childPlace(parent, index, header: headerPlaceIfShown(parent))?.top,
-                           removing: .several)
+                           removing: one.map { .items(count: $0.items, height: $0.height(parent.rowUnits),
+                                                      first: first.shownHeaderUnits) } ?? .several)
         parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
         let items = before - parent.list.sum.items
         parent.propagate()
