@@ -186,6 +186,51 @@ extension Table {
         try t.setRowHeight(section: "iPhone", row: 1, height: 30)
         try t.setViewport(Viewport(offset: 500, height: 50))
         try remove(t, "iPhone", 2, 2, offset: 426)
+        // In the last 1/256 pt of the items out, they are not all above it:
+        // one row (Mac's row 0, 28..72), the anchor itself, stays in place;
+        let tiny = 1.0 / 256
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 72 - tiny, height: 100))
+        try remove(t, "Mac", 0, 1, offset: 72 - tiny)
+        // two rows (Mac's rows 0-1, 28..116): the anchor, row 1, is found
+        // the general way, and row 2 takes its place 44 - tiny down.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 116 - tiny, height: 100))
+        try remove(t, "Mac", 0, 2, offset: 72 - tiny)
+    }
+
+    @Test func rowsOutAcrossChunks() throws {
+        // 100 rows of 10 pt after a 28 pt header (row i at 28 + 10i), in
+        // chunks of 64: rows 60..<70 (628..728) span two.
+        func table(offset: Double) throws -> Table {
+            let t = try makeTable([.section("a", rows: 0)])
+            try t.insertRows(section: "a", at: 0, heights: Array(repeating: 10, count: 100))
+            try t.setViewport(Viewport(offset: offset, height: 100))
+            return t
+        }
+        // Below them: up by their 100.
+        try remove(try table(offset: 800), "a", 60, 10, offset: 700)
+        // Exactly at their end (row 70's top): row 70 is the anchor.
+        try remove(try table(offset: 728), "a", 60, 10, offset: 628)
+        // Inside the last of them (row 69, 9 down): found the general way,
+        // row 70 in its place, 9 down.
+        try remove(try table(offset: 727), "a", 60, 10, offset: 637)
+        // ... up to its last 1/256 pt.
+        try remove(try table(offset: 728 - 1.0 / 256), "a", 60, 10, offset: 638 - 1.0 / 256)
+        // Inside the first (row 60, 2 down): row 70 takes its place.
+        try remove(try table(offset: 630), "a", 60, 10, offset: 630)
+        // Inside the second (row 61, 7 down): the general way, 7 down.
+        try remove(try table(offset: 645), "a", 60, 10, offset: 635)
+        // A subsection (header 678..706, row 706..750) between rows 64 and
+        // 65 (750..760) stays and moves up by the 100: it is told as
+        // removed and added back before row 70 (800, then 700), which takes
+        // the place of every item out (the subsection's too).
+        for (offset, after) in [(800.0, 700.0), (710, 704), (680, 702), (630, 702)] {
+            let t = try table(offset: 0)
+            try t.insertSection(in: "a", at: 65, key: "sub", rows: 1)
+            try t.setViewport(Viewport(offset: offset, height: 100))
+            try remove(t, "a", 60, 10, offset: after)
+        }
     }
 
     @Test func oneSectionOutAroundTheOffset() throws {
@@ -201,6 +246,12 @@ extension Table {
         try t.setViewport(Viewport(offset: 160, height: 100))
         try t.removeSection("Mac")
         #expect(t.viewport?.offset == 0)
+        // The offset in the last 1/256 pt of the section out (Mac's row 2,
+        // 116..160): found the general way, iPad's header in its place.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 160 - 1.0 / 256, height: 100))
+        try t.removeSection("Mac")
+        #expect(t.viewport?.offset == 44 - 1.0 / 256)
         // A collapsed section out above the offset: only its header's 28.
         t = try sampleTable()
         try t.setCollapsed(true, section: "Mac")

@@ -115,7 +115,9 @@ enum LateAnchor {
 /// What a mutation anchored `.beforeChange` takes out (`anchorBeforeChange`).
 enum ItemsOut {
     /// `count` adjacent items, `height` units tall in all, the first of
-    /// them `first` units tall (0: not read).
+    /// them `first` units tall (0: not read, or not taken by the next
+    /// item). Items among them that stay (subsections between rows out)
+    /// move with the content.
     case items(count: Int, height: Int, first: Int)
     /// Items whose heights are not read.
     case several

@@ -54,8 +54,24 @@ extension Table {
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
             let position = recording ? childPosition(s, lower) : nil
-            anchorBeforeChange(at: position, top: childPlace(s, lower, header: headerPlaceIfShown(s))?.top,
-                               removing: .several)
+            if eventState.anchorPending {
+                // The items from the first row out to the last, their height
+                // from where they start and end. Subsections between them
+                // stay and move with the content, but are told as removed and
+                // added back before the rows after: the first row's place
+                // then goes to them, and its height is not given.
+                let header = headerPlaceIfShown(s)
+                let start = childPlace(s, lower, header: header)
+                let end = childPlace(s, upper, header: header)
+                let rowsOnly = upper - lower == count
+                let out = end.flatMap { end in
+                    start.map { start in
+                        ItemsOut.items(count: end.position - start.position, height: end.top &- start.top,
+                                       first: rowsOnly ? first.node.withRun { $0.height(first.within, rowHeight: s.rowUnits) } ?? 0 : 0)
+                    }
+                }
+                anchorBeforeChange(at: position, top: start?.top, removing: out ?? .several)
+            }
             let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])
             // Subsections between the rows stay where they were.
