@@ -301,22 +301,25 @@ extension Table {
     /// state. A setter that leaves it equal changed nothing a caller can see
     /// and reports nothing.
     struct RowLook: Equatable {
-        var height: Double
-        var expandedHeight: Double?
+        /// The row's height, and its expanded height as stored
+        /// (`RowRun.none`: none), in units; whether it is expandable
+        /// follows from the two.
+        var height: Int
+        var expandedHeight: UInt32
         var expanded: Bool
-        var expandable: Bool
 
         /// Row `i` of `run` in a section whose default row height is
-        /// `rowUnits`: what the accessors read, from the run alone. O(1).
-        init(_ run: RowRun, _ i: Int, rowUnits: Int) {
-            height = Units.points(run.normalHeight(i, rowHeight: rowUnits))
-            expandedHeight = RowRun.points(run.record(i).expandedHeight)
+        /// `rowUnits`: what the accessors read, from the run alone (no
+        /// `RowRecord` built). O(1).
+        @inline(__always)
+        init(_ run: borrowing RowRun, _ i: Int, rowUnits: Int) {
+            height = run.normalHeight(i, rowHeight: rowUnits)
+            expandedHeight = run.expandedHeight(i)
             expanded = run.isExpanded(i)
-            expandable = run.isExpandable(i, rowHeight: rowUnits)
         }
 
         /// The row's height as shown (`RowRun.height(_:rowHeight:)`), in units.
-        var shownUnits: Int { Units.of(height: expanded ? expandedHeight ?? height : height) }
+        var shownUnits: Int { expanded && expandedHeight != RowRun.none ? Int(expandedHeight) : height }
     }
 
     /// The looks of the rows in `pieces` of `s` (subsections skipped), or of

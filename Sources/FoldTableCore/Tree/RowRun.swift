@@ -226,6 +226,13 @@ struct RowRun {
     @inline(__always)
     func isProvided(_ i: Int) -> Bool { providedBits & (1 << UInt64(i)) != 0 }
 
+    /// Row `i`'s expanded height as stored, in units (`RowRun.none`: none). O(1).
+    @inline(__always)
+    func expandedHeight(_ i: Int) -> UInt32 {
+        guard let box = expansion, let heights = box.heights else { return RowRun.none }
+        return heights[i]
+    }
+
     /// Whether row `i`'s expanded height is unknown: none set, none asked.
     func expandedHeightUnknown(_ i: Int) -> Bool {
         !isProvided(i) && (expandedHeights?[i] ?? RowRun.none) == RowRun.none
