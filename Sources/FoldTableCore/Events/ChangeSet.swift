@@ -153,7 +153,8 @@ public struct ChangeSet: Equatable, Sendable {
     /// into the fewest: `coalesce`). O((c + l) · log(c + l)) for c steps and
     /// l links; nothing without links or coalescing.
     mutating func finishMoves(coalesce: Bool) {
-        movingOut = [:]
+        // (Only when it holds any: a new empty dictionary costs every change set.)
+        if !movingOut.isEmpty { movingOut = .init() }
         guard !links.isEmpty || (coalesce && changes.count > 1) else { return }
         let trace = ItemTrace(count: itemsBefore, changes: changes, links: links)
         moves = trace.moves(fewest: coalesce)
