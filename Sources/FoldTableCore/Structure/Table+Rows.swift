@@ -53,7 +53,7 @@ extension Table {
             let lower = first.before.children + first.within
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
-            let position = recording ? childPosition(s, lower) : nil
+            let position: Int?
             if eventState.anchorPending {
                 // The items from the first row out to the last, their height
                 // from where they start and end. Subsections between them
@@ -70,7 +70,10 @@ extension Table {
                                        first: rowsOnly ? first.node.withRun { $0.height(first.within, rowHeight: s.rowUnits) } ?? 0 : 0)
                     }
                 }
+                position = start?.position
                 anchorBeforeChange(at: position, top: start?.top, removing: out ?? .several)
+            } else {
+                position = recording ? childPosition(s, lower) : nil
             }
             let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])

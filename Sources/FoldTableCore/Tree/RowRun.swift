@@ -235,14 +235,14 @@ struct RowRun {
 
     /// Whether row `i`'s expanded height is unknown: none set, none asked.
     func expandedHeightUnknown(_ i: Int) -> Bool {
-        !isProvided(i) && (expandedHeights?[i] ?? RowRun.none) == RowRun.none
+        !isProvided(i) && expandedHeight(i) == RowRun.none
     }
 
     func record(_ i: Int) -> RowRecord {
         guard let heights else {
             return RowRecord(selected: marks.selected != 0, hidden: marks.hidden != 0, matched: marks.matched != 0)
         }
-        return RowRecord(height: heights[i], expandedHeight: expandedHeights?[i] ?? RowRun.none,
+        return RowRecord(height: heights[i], expandedHeight: expandedHeight(i),
                          expanded: isExpanded(i), expandedProvided: isProvided(i),
                          selected: marks.bit(marks.selected, i), hidden: marks.bit(marks.hidden, i),
                          matched: marks.bit(marks.matched, i))
@@ -250,8 +250,8 @@ struct RowRun {
 
     /// Whether row `i` can expand: its expanded height exceeds its normal height.
     func isExpandable(_ i: Int, rowHeight: Int) -> Bool {
-        guard let e = expandedHeights?[i], e != RowRun.none else { return false }
-        return Int(e) > normalHeight(i, rowHeight: rowHeight)
+        let e = expandedHeight(i)
+        return e != RowRun.none && Int(e) > normalHeight(i, rowHeight: rowHeight)
     }
 
     /// Collapses expanded rows that are no longer expandable (after a height
