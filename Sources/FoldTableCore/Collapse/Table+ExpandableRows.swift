@@ -23,7 +23,7 @@ extension Table {
         try checkRowRange(row, 1, in: s)
         let (node, within, _) = try rowNode(row, in: s)
         guard case .rows(let run) = node.piece else { return nil }
-        return RowRun.points(run.record(within).expandedHeight)
+        return RowRun.points(run.expandedHeight(within))
     }
 
     /// Whether a row is expandable: its expanded height exceeds its normal height.

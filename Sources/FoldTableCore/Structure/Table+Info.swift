@@ -54,7 +54,7 @@ extension Table {
                            expanded: false, expandable: false)
         }
         return RowInfo(height: Units.points(run.normalHeight(within, rowHeight: s.rowUnits)),
-                       expandedHeight: RowRun.points(run.record(within).expandedHeight),
+                       expandedHeight: RowRun.points(run.expandedHeight(within)),
                        childIndex: childIndex, expanded: run.isExpanded(within),
                        expandable: run.isExpandable(within, rowHeight: s.rowUnits))
     }
