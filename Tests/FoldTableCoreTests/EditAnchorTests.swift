@@ -260,6 +260,62 @@ extension Table {
         #expect(t.viewport?.offset == 22)
     }
 
+    @Test func sectionsCollapsedAndExpanded() throws {
+        // Mac 0..160 (header 0..28), iPad 160..276 (header 160..188, row 0
+        // 188..232), iPhone 276..480 (row 1 348..392).
+        var t = try sampleTable()
+        try t.setViewport(Viewport(offset: 200, height: 100))  // iPad's row 0, 12 down
+        // Above the offset: Mac's 132 of rows go, and come back.
+        try t.setCollapsed(true, section: "Mac")
+        #expect(t.viewport?.offset == 68)
+        try t.setCollapsed(false, section: "Mac")
+        #expect(t.viewport?.offset == 200)
+        // The offset inside the rows that go: the general way, iPhone's
+        // header in the place of iPad's row 0 (188), 12 down.
+        try t.setCollapsed(true, section: "iPad")
+        #expect(t.viewport?.offset == 200)
+        // Exactly at their top (iPad's header's bottom): the same, 0 down.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 188, height: 100))
+        #expect(try t.toggle(section: "iPad"))
+        #expect(t.viewport?.offset == 188)
+        // In the header: nothing above the offset moves.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 170, height: 100))
+        try t.setCollapsed(true, section: "iPad")
+        #expect(t.viewport?.offset == 170)
+        try t.setCollapsed(false, section: "iPad")
+        #expect(t.viewport?.offset == 170)
+        // Inside the second row that goes (iPad's row 1, 232..276, 8
+        // down): the general way, iPhone's header at 188, 8 down.
+        t = try sampleTable()
+        try t.setViewport(Viewport(offset: 240, height: 100))
+        try t.setCollapsed(true, section: "iPad")
+        #expect(t.viewport?.offset == 196)
+        // Following the end (iPhone collapsed, 104 + 200 = 304), an expand
+        // keeps the first visible item (Mac's row 1) where it was, not the
+        // end in view (which would be 280).
+        var options = TableOptions()
+        options.followEnd = true
+        t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
+                          options: options)
+        try t.setCollapsed(true, section: "iPhone")
+        try t.setViewport(Viewport(offset: 104, height: 200))
+        try t.setCollapsed(false, section: "iPhone")
+        #expect(t.viewport?.offset == 104)
+        // The last section expanded below the items (a bottom padding of
+        // 200, iPhone collapsed to its header, 276..304): the anchor, that
+        // header, stays, and so does the offset.
+        options = TableOptions()
+        options.paddingBottom = 200
+        t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
+                          options: options)
+        try t.setCollapsed(true, section: "iPhone")
+        try t.setViewport(Viewport(offset: 350, height: 50))
+        try t.setCollapsed(false, section: "iPhone")
+        #expect(t.viewport?.offset == 350)
+    }
+
     @Test func sectionsInAndOut() throws {
         // Mac 0..160, iPad 160..276 (row 0 188..232), iPhone 276..480.
         let t = try sampleTable()
@@ -401,6 +457,19 @@ extension Table {
                     ? "b" : added.remove(at: rng.below(added.count))
                 for t in [fast, general] { try t.batch(if: t === general) { try t.removeSection(.key(gone)) } }
                 rows[gone] = nil
+            case 8 where rng.below(2) == 0:
+                // A section collapsed or expanded (or toggled), anchored from its header.
+                let names = ["a", "b", "c", "c1", "c2", "d"].filter { rows[$0] != nil }
+                let name = names[rng.below(names.count)]
+                let how = rng.below(3)
+                var flipped: [Bool] = []
+                for t in [fast, general] {
+                    try t.batch(if: t === general) {
+                        flipped.append(how == 2 ? try t.toggle(section: .key(name))
+                            : try t.setCollapsed(how == 0, section: .key(name)))
+                    }
+                }
+                #expect(flipped[0] == flipped[1])
             case 3:
                 // Not a height edit: both tables the general way.
                 let expand = rng.below(2) == 0

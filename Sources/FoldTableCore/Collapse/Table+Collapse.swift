@@ -15,7 +15,7 @@ extension Table {
             return false
         }
         // With no change set to tell (`changesUnobserved`), none is recorded.
-        return try mutate(unrecordedIfUnobserved: true) { setCollapsedRecording(collapsed, s) }
+        return try mutate(unrecordedIfUnobserved: true, anchoring: .beforeToggle) { setCollapsedRecording(collapsed, s) }
     }
 
     /// Flips the state of a section; returns whether it flipped.
@@ -25,7 +25,9 @@ extension Table {
     public func toggle(section ref: SectionRef) throws -> Bool {
         let s = try section(ref)
         guard !s.fixed else { throw FoldError.notCollapsible(s) }
-        return try mutate(unrecordedIfUnobserved: true) { setCollapsedRecording(s.showsChildren, s) }
+        return try mutate(unrecordedIfUnobserved: true, anchoring: .beforeToggle) {
+            setCollapsedRecording(s.showsChildren, s)
+        }
     }
 
     /// Makes a section collapsible or not (fixed: no indicator, collapse and
@@ -167,6 +169,7 @@ extension Table {
     func setCollapsedRecording(_ collapsed: Bool, _ s: Section) -> Bool {
         guard willFlip(collapsed, s) else { return false }
         eventState.changes?.expandedOrCollapsed = true
+        anchorBeforeToggle(collapsed, s)
         flipAndPropagate(collapsed, s)
         sectionDid(s, collapsed ? .didCollapse : .didExpand)
         return true
@@ -185,6 +188,25 @@ extension Table {
         for s in flips { flipAndPropagate(collapsed, s) }
         for s in flips { sectionDid(s, collapsed ? .didCollapse : .didExpand) }
         return flips
+    }
+
+    /// For a mutation anchored `.beforeToggle`, before `s` collapses or
+    /// expands: its children's items (or placeholder) go out or come in
+    /// below its header (`flip`), which `anchorBeforeChange` is told with
+    /// their height. O(depth · log n), nothing when no anchor waits.
+    private func anchorBeforeToggle(_ collapsed: Bool, _ s: Section) {
+        guard eventState.anchorPending else { return }
+        // (A section without a header item is never collapsible: found the
+        // general way, should one be.)
+        guard s.hasHeader else {
+            eventState.anchorPending = false
+            eventState.lateAnchor = .found(captureAnchor())
+            return
+        }
+        let header = headerPlaceIfShown(s)
+        anchorBeforeChange(at: header.map { $0.position + 1 }, top: header.map { $0.top &+ s.headerUnits },
+                           removing: collapsed ? .items(count: s.shownChildrenItems, height: s.shownChildrenHeight, first: 0)
+                               : nil)
     }
 
     /// Flips `s` (its "will" event allowed) and refreshes the summaries

@@ -98,6 +98,10 @@ enum Anchoring {
     /// offset moves, and no anchor is found. While the end is followed
     /// (`followsEnd`) it keeps the end in view, and no anchor is found.
     case beforeChange
+    /// As `beforeChange`, for a mutation that collapses or expands one
+    /// section: it keeps the first visible item in place also while the end
+    /// is followed.
+    case beforeToggle
 }
 
 /// Where the anchor of a mutation anchored `.beforeChange` goes, as
@@ -306,7 +310,7 @@ extension Table {
         // offset with nothing above it changed stays as it is.
         var late = false
         var unitsBefore = 0
-        if anchoring == .beforeChange, !batched, !unneeded, filter == nil, let v = viewport,
+        if anchoring == .beforeChange || anchoring == .beforeToggle, !batched, !unneeded, filter == nil, let v = viewport,
            v.offset < Table.editAnchoredBelow {
             offsetBefore = v.offset
             late = true
@@ -348,7 +352,7 @@ extension Table {
         set.contentHeightDelta = contentHeight - heightBefore
         assert(!(unneeded && set.expandedOrCollapsed), "a mutation anchored .beforeChange expanded or collapsed")
         assert(!(late && eventState.anchorPending && !set.changes.isEmpty),
-               "a mutation anchored .beforeChange changed the list without anchorBeforeChange")
+               "a mutation anchored .beforeChange or .beforeToggle changed the list without anchorBeforeChange")
         // The offset the anchor leaves, when found without it.
         var anchoredAt: Double?
         if let o = offsetBefore {
