@@ -48,8 +48,9 @@ struct EventState {
     /// afterwards (`Table.offsetAfterEdit`) with no anchor found before.
     var tracksEditedItem = false
     var editedItem: EditedItem?
-    /// Set while a mutation anchored `.beforeChange` has not yet said where
-    /// it changes the list (`Table.anchorBeforeChange`); what that found.
+    /// Set while a mutation anchored `.beforeChange` (or `.beforeToggle`)
+    /// has not yet said where it changes the list
+    /// (`Table.anchorBeforeChange`); what that found.
     var anchorPending = false
     var lateAnchor = LateAnchor.stays
 
@@ -104,8 +105,9 @@ enum Anchoring {
     case beforeToggle
 }
 
-/// Where the anchor of a mutation anchored `.beforeChange` goes, as
-/// `Table.anchorBeforeChange` found it before the change.
+/// Where the anchor of a mutation anchored `.beforeChange` (or
+/// `.beforeToggle`) goes, as `Table.anchorBeforeChange` found it before the
+/// change.
 enum LateAnchor {
     /// It does not move: nothing above the offset changes, or the next item
     /// takes its place at its top.
@@ -116,7 +118,8 @@ enum LateAnchor {
     case found((position: Int, delta: Double)?)
 }
 
-/// What a mutation anchored `.beforeChange` takes out (`anchorBeforeChange`).
+/// What a mutation anchored `.beforeChange` (or `.beforeToggle`) takes out
+/// (`anchorBeforeChange`).
 enum ItemsOut {
     /// `count` adjacent items, `height` units tall in all, the first of
     /// them `first` units tall (0: not read, or not taken by the next

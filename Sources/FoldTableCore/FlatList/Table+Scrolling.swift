@@ -202,10 +202,11 @@ extension Table {
         return o + Units.points(e.after &- e.before)
     }
 
-    /// For a mutation anchored `.beforeChange`, before it changes anything:
-    /// it adds items at flat position `position`, or with `removing` takes
-    /// out items there (of known heights, or not), `top` (in units) being
-    /// where they start; nil position or top: it changes no item shown.
+    /// For a mutation anchored `.beforeChange` (or `.beforeToggle`), before
+    /// it changes anything: it adds items at flat position `position`, or
+    /// with `removing` takes out items there (of known heights, or not),
+    /// `top` (in units) being where they start; nil position or top: it
+    /// changes no item shown.
     /// Decides where the anchor goes (`EventState.lateAnchor`), with the
     /// arithmetic of `offsetAfterEdit`: below the offset nothing above it
     /// moves; at or above it, the anchor is the first old item at or after
