@@ -260,60 +260,60 @@ extension Table {
         #expect(t.viewport?.offset == 22)
     }
 
+    /// Collapses or expands `key` and expects the viewport's offset after.
+    private func collapse(_ t: Table, _ key: String, _ collapsed: Bool, offset: Double,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try t.setCollapsed(collapsed, section: .key(key)), sourceLocation: sourceLocation)
+        #expect(t.viewport?.offset == offset, sourceLocation: sourceLocation)
+    }
+
+    /// The header's example with `options`, the viewport at `offset`.
+    private func sample(offset: Double, height: Double = 100, _ options: TableOptions = TableOptions()) throws -> Table {
+        let t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
+                              options: options)
+        try t.setViewport(Viewport(offset: offset, height: height))
+        return t
+    }
+
     @Test func sectionsCollapsedAndExpanded() throws {
-        // Mac 0..160 (header 0..28), iPad 160..276 (header 160..188, row 0
-        // 188..232), iPhone 276..480 (row 1 348..392).
-        var t = try sampleTable()
-        try t.setViewport(Viewport(offset: 200, height: 100))  // iPad's row 0, 12 down
-        // Above the offset: Mac's 132 of rows go, and come back.
-        try t.setCollapsed(true, section: "Mac")
-        #expect(t.viewport?.offset == 68)
-        try t.setCollapsed(false, section: "Mac")
-        #expect(t.viewport?.offset == 200)
+        // Mac 0..160 (header 0..28), iPad 160..276 (header 160..188, rows
+        // 188..232, 232..276), iPhone 276..480.
+        // iPad's row 0, 12 down; above the offset Mac's 132 of rows go and come back.
+        var t = try sample(offset: 200)
+        try collapse(t, "Mac", true, offset: 68)
+        try collapse(t, "Mac", false, offset: 200)
         // The offset inside the rows that go: the general way, iPhone's
         // header in the place of iPad's row 0 (188), 12 down.
-        try t.setCollapsed(true, section: "iPad")
-        #expect(t.viewport?.offset == 200)
+        try collapse(t, "iPad", true, offset: 200)
         // Exactly at their top (iPad's header's bottom): the same, 0 down.
-        t = try sampleTable()
-        try t.setViewport(Viewport(offset: 188, height: 100))
+        t = try sample(offset: 188)
         #expect(try t.toggle(section: "iPad"))
         #expect(t.viewport?.offset == 188)
         // In the header: nothing above the offset moves.
-        t = try sampleTable()
-        try t.setViewport(Viewport(offset: 170, height: 100))
-        try t.setCollapsed(true, section: "iPad")
-        #expect(t.viewport?.offset == 170)
-        try t.setCollapsed(false, section: "iPad")
-        #expect(t.viewport?.offset == 170)
-        // Inside the second row that goes (iPad's row 1, 232..276, 8
-        // down): the general way, iPhone's header at 188, 8 down.
-        t = try sampleTable()
-        try t.setViewport(Viewport(offset: 240, height: 100))
-        try t.setCollapsed(true, section: "iPad")
-        #expect(t.viewport?.offset == 196)
+        t = try sample(offset: 170)
+        try collapse(t, "iPad", true, offset: 170)
+        try collapse(t, "iPad", false, offset: 170)
+        // Inside the second row that goes (iPad's row 1, 8 down): the
+        // general way, iPhone's header at 188, 8 down.
+        try collapse(try sample(offset: 240), "iPad", true, offset: 196)
         // Following the end (iPhone collapsed, 104 + 200 = 304), an expand
         // keeps the first visible item (Mac's row 1) where it was, not the
         // end in view (which would be 280).
         var options = TableOptions()
         options.followEnd = true
-        t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
-                          options: options)
+        t = try sample(offset: 0, height: 200, options)
         try t.setCollapsed(true, section: "iPhone")
         try t.setViewport(Viewport(offset: 104, height: 200))
-        try t.setCollapsed(false, section: "iPhone")
-        #expect(t.viewport?.offset == 104)
+        try collapse(t, "iPhone", false, offset: 104)
         // The last section expanded below the items (a bottom padding of
         // 200, iPhone collapsed to its header, 276..304): the anchor, that
         // header, stays, and so does the offset.
         options = TableOptions()
         options.paddingBottom = 200
-        t = try makeTable([.section("Mac", rows: 3), .section("iPad", rows: 2), .section("iPhone", rows: 4)],
-                          options: options)
+        t = try sample(offset: 0, options)
         try t.setCollapsed(true, section: "iPhone")
         try t.setViewport(Viewport(offset: 350, height: 50))
-        try t.setCollapsed(false, section: "iPhone")
-        #expect(t.viewport?.offset == 350)
+        try collapse(t, "iPhone", false, offset: 350)
     }
 
     @Test func sectionsInAndOut() throws {
