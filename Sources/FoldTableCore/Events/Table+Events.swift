@@ -502,6 +502,15 @@ extension Table {
         return base + itemsBeforeChild(s, child).items
     }
 
+    /// `childPosition(s, c)`, with the top there (in units) while an anchor
+    /// waits for where the list changes (`childPlace`, on the same path):
+    /// one descent either way. O(depth · log n).
+    func childPositionAndTop(_ s: Section, _ c: Int) -> (position: Int?, top: Int?) {
+        guard eventState.anchorPending else { return (childPosition(s, c), nil) }
+        let place = childPlace(s, c, header: headerPlaceIfShown(s))
+        return (place?.position, place?.top)
+    }
+
     /// Items of the children of `s` before child `c` as shown when `s` is
     /// expanded (all of them for `c == childCount`), with where child `c`
     /// is in the list (nil for `childCount`). O(log n) within `s`.

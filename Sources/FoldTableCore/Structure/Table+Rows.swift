@@ -54,6 +54,7 @@ extension Table {
             let upper = childIndex(ofRow: row + count - 1, in: s) + 1
             let recording = eventState.recording
             let position: Int?
+            var removedItems = 0
             if eventState.anchorPending {
                 // The items from the first row out to the last, their height
                 // from where they start and end. Subsections between them
@@ -62,20 +63,19 @@ extension Table {
                 // then goes to them, and its height is not given.
                 let header = headerPlaceIfShown(s)
                 let start = childPlace(s, lower, header: header)
-                let end = childPlace(s, upper, header: header)
-                let rowsOnly = upper - lower == count
-                let out = end.flatMap { end in
-                    start.map { start in
-                        ItemsOut.items(count: end.position - start.position, height: end.top &- start.top,
-                                       first: rowsOnly ? first.node.withRun { $0.height(first.within, rowHeight: s.rowUnits) } ?? 0 : 0)
-                    }
+                var out = ItemsOut.several
+                if let start, let end = childPlace(s, upper, header: header) {
+                    let rowsOnly = upper - lower == count
+                    removedItems = end.position - start.position  // as `childItems` counts them
+                    out = .items(count: removedItems, height: end.top &- start.top,
+                                 first: rowsOnly ? first.node.withRun { $0.height(first.within, rowHeight: s.rowUnits) } ?? 0 : 0)
                 }
                 position = start?.position
-                anchorBeforeChange(at: position, top: start?.top, removing: out ?? .several)
+                anchorBeforeChange(at: position, top: start?.top, removing: out)
             } else {
                 position = recording ? childPosition(s, lower) : nil
+                removedItems = recording ? childItems(s, lower..<upper) : 0
             }
-            let removedItems = recording ? childItems(s, lower..<upper) : 0
             let removed = s.replaceChildren(lower..<upper, with: [])
             // Subsections between the rows stay where they were.
             let kept = removed.filter(\.isSection)

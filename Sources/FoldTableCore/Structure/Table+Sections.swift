@@ -264,10 +264,10 @@ extension Table {
     /// as moves (`ChangeSet.moveIn`).
     func attach(_ sections: [Piece], to parent: Section, at index: Int) {
         guard !sections.isEmpty else { return }
-        let position = childPosition(parent, index)
+        let (position, top) = childPositionAndTop(parent, index)
         let hadChildren = parent.childCount > 0
         let before = parent.list.sum.items
-        anchorBeforeChange(at: position, top: childPlace(parent, index, header: headerPlaceIfShown(parent))?.top)
+        anchorBeforeChange(at: position, top: top)
         parent.replaceChildren(index..<index, with: sections)
         let items = parent.list.sum.items - before
         parent.propagate()
@@ -307,7 +307,7 @@ extension Table {
     func detach(_ first: Section, count: Int = 1, moving: ((Section) -> Bool)? = nil) {
         guard let parent = first.parent else { return }
         let index = first.indexInParent
-        let position = childPosition(parent, index)
+        let (position, top) = childPositionAndTop(parent, index)
         var out: [(id: ObjectIdentifier, offset: Int, count: Int)] = []
         if let moving, position != nil, eventState.recording {
             var offset = 0
@@ -334,7 +334,7 @@ extension Table {
         // One section out: its items and height from its summary, its
         // header (when it has one) the first item.
         let one = count == 1 && eventState.anchorPending ? first.contribution : nil
-        anchorBeforeChange(at: position, top: childPlace(parent, index, header: headerPlaceIfShown(parent))?.top,
+        anchorBeforeChange(at: position, top: top,
                            removing: one.map { .items(count: $0.items, height: $0.height(parent.rowUnits),
                                                       first: first.shownHeaderUnits) } ?? .several)
         parent.replaceChildren(index..<(index + count), with: [], unlinking: true)
