@@ -308,7 +308,7 @@ extension Table {
             // Inside a section that moves, new children make its rows new
             // items (only its header moves); a new text or height, redraws.
             let structure = root.structureVersion != version
-            if !live, stash?.movingOut.isEmpty == false,
+            if !live, stash?.hasMovingOut == true,
                structure || report.headersChanged != headers || !plan.nodes[n].keepsHeights {
                 var s: Section? = x
                 while let c = s, stash?.movingChanged(ObjectIdentifier(c), structure: structure) == false { s = c.parent }

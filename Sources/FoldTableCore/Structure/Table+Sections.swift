@@ -280,13 +280,7 @@ extension Table {
     /// pieces, its added part from the start), those an earlier step of
     /// this change removed (`ChangeSet.moveIn`). O(sections).
     func recordMovesIn(_ sections: [Piece]) {
-        guard eventState.changes?.movingOut.isEmpty == false else { return }
-        var offset = 0
-        for case .section(let s) in sections {
-            let count = s.contribution.items
-            eventState.changes?.moveIn(ObjectIdentifier(s), offset: offset, count: count, header: s.hasHeader)
-            offset += count
-        }
+        eventState.changes?.moveIn(sections)
     }
 
     /// Records that the last step removed the sections `out` names (where
@@ -294,8 +288,7 @@ extension Table {
     /// (`ChangeSet.moveOut`). O(sections).
     func recordMovesOut(_ out: [(id: ObjectIdentifier, offset: Int, count: Int)]) {
         guard !out.isEmpty else { return }
-        eventState.changes?.reserveMovingOut(out.count)
-        for o in out { eventState.changes?.moveOut(o.id, offset: o.offset, count: o.count) }
+        eventState.changes?.moveOut(out)
     }
 
     /// Unlinks `count` adjacent subsections, `first` and the ones after it,

@@ -47,6 +47,21 @@ struct RangeTree: Sendable {
 
     var isEmpty: Bool { root < 0 && front.isEmpty && solo == nil }
 
+    /// Empties it, keeping the treap's arrays while they are small (a
+    /// change set's record is reused: `ChangeRecord.emptied`). Touches
+    /// only what holds anything. O(1) unless it held a treap.
+    mutating func clear() {
+        solo = nil
+        guard root >= 0 || !front.isEmpty || !freed.isEmpty else { return }
+        let keep = nodes.capacity <= ChangeRecord.keptCapacity
+        nodes.removeAll(keepingCapacity: keep)
+        freed.removeAll(keepingCapacity: keep)
+        front.removeAll(keepingCapacity: keep)
+        root = -1
+        frontShift = 0
+        span = nil
+    }
+
     /// Adds `range` (not empty), merging the ranges it overlaps or touches.
     mutating func insert(_ range: Range<Int>) {
         var a = range.lowerBound, b = range.upperBound
