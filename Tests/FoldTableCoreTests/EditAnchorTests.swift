@@ -78,6 +78,44 @@ extension Table {
         #expect(t.viewport?.offset == 72 + (136.3 - 108))
     }
 
+    /// A row of 0 pt ends where it starts: at an offset equal to its top it
+    /// is not the first visible item, and growing, it moves the one that is.
+    /// The row's top in its piece is then not read (the piece starts at the
+    /// offset): the rule must still see that the row's bottom is not below.
+    @Test func zeroHeightRowsAtThePiecesTop() throws {
+        // Mac 0..28, rows from 28; row 0 at 0 pt, so row 1 starts at 28 too.
+        let t = try sampleTable()
+        try t.setRowHeight(section: "Mac", row: 0, height: 0)
+        try t.setViewport(Viewport(offset: 28, height: 100))
+        try set(t, "Mac", 0, 30, offset: 58)
+        // The first row of the second chunk (rows 64..127) of 130 rows of 10 pt.
+        for batched in [false, true] {
+            let u = try makeTable([.section("a")])
+            try u.insertRows(section: .key("a"), at: 0, heights: Array(repeating: 10, count: 130))
+            try u.setRowHeight(section: .key("a"), row: 64, height: 0)
+            let top = try u.itemTop(at: 65)  // (the header is item 0)
+            #expect(top == u.contentHeight - 650)
+            try u.setViewport(Viewport(offset: top, height: 100))
+            try u.batch(if: batched) { try u.setRowHeight(section: .key("a"), row: 64, height: 25) }
+            #expect(u.viewport?.offset == top + 25, "batched: \(batched)")
+            // Its bottom is now at the offset, so row 65 is still the first
+            // visible item, and moves again; once the row is shrunk while
+            // the offset is inside it, the offset stays.
+            try u.batch(if: batched) { try u.setRowHeight(section: .key("a"), row: 64, height: 40) }
+            #expect(u.viewport?.offset == top + 40, "batched: \(batched)")
+            try u.setViewport(Viewport(offset: top + 1, height: 100))
+            try u.batch(if: batched) { try u.setRowHeight(section: .key("a"), row: 64, height: 5) }
+            #expect(u.viewport?.offset == top + 1, "batched: \(batched)")
+            // The last row of the first chunk shrinking to nothing, the
+            // offset inside it: it is the first visible item, before the
+            // edit, though the offset is past the chunk's end after it.
+            let last = try u.itemTop(at: 64)
+            try u.setViewport(Viewport(offset: last + 5, height: 100))
+            try u.batch(if: batched) { try u.setRowHeight(section: .key("a"), row: 63, height: 0) }
+            #expect(u.viewport?.offset == last + 5, "batched: \(batched)")
+        }
+    }
+
     @Test func belowTheLastItemAndInsideThePadding() throws {
         var options = TableOptions()
         options.paddingTop = 10

@@ -152,10 +152,12 @@ enum ItemsOut {
 }
 
 /// The item of a row whose height an edit changed (`EventState.editedItem`):
-/// its position, its top and its shown height before and after, in units.
+/// its position, whether its bottom before the edit was below the
+/// viewport's offset (floored to units), and its shown height before and
+/// after, in units.
 struct EditedItem {
     var position: Int
-    var top: Int
+    var bottomBelowOffset: Bool
     var before: Int
     var after: Int
 }

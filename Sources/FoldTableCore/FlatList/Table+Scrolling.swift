@@ -198,7 +198,7 @@ extension Table {
         guard let e = edited, e.after != e.before, o >= options.paddingTop else { return o }
         // The edited item's bottom was below the offset, or it is the last
         // item: the anchor is it or one above it.
-        if e.top &+ e.before > Units.floor(offset: o) || e.position >= itemCount - 1 { return o }
+        if e.bottomBelowOffset || e.position >= itemCount - 1 { return o }
         return o + Units.points(e.after &- e.before)
     }
 

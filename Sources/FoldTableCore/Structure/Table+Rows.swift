@@ -389,9 +389,11 @@ extension Table {
         var inRun: Bool
         var within: Int
         var before: Counts?
-        var looks: (before: RowLook, after: RowLook)?
-        /// With `measure`: the row's top in its piece, in units.
-        var top = 0
+        /// With the looks, the height of the row's piece before the edit.
+        var looks: (before: RowLook, after: RowLook, pieceHeight: Int)?
+        /// With `measure`: whether the row's bottom before the edit was
+        /// below that offset.
+        var bottomBelow = false
     }
 
     /// Applies `edit` to row `row` of `s` inside an explicit chunk. A row in a
@@ -399,10 +401,13 @@ extension Table {
     /// later edits nearby land in the same chunk) — unless `materialize` is
     /// false, in which case a default row needs no edit. With `looks`, the
     /// row's look before and after is read from its run on the way (no
-    /// descent of its own), and with `measure` its top in its piece
-    /// (`RowEdit.top`). One descent, then the path refreshed.
+    /// descent of its own), and with `measure` (with `looks`; an offset in
+    /// units from the top of `s`'s rows) whether the row's bottom was below
+    /// it (`RowEdit.bottomBelow`): its top in its piece is read only when
+    /// the offset falls inside the piece. One descent, then the path
+    /// refreshed.
     @discardableResult
-    func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false, measure: Bool = false,
+    func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false, measure: Int? = nil,
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
         // The totals before the row's piece only when they are used: with
         // `looks`, or to make a chunk explicit (read again below).
@@ -426,14 +431,28 @@ extension Table {
         // An explicit run is edited where it is, and the path refreshed by
         // the edit itself (a height change by the difference alone, level
         // by level down the path the descent took).
+        /// Whether the row's bottom was below `y`, its piece starting at
+        /// `start` and `height` tall, the row `row` tall: its top in the
+        /// piece (`top`, O(chunk)) read only when `y` falls inside the piece.
+        @inline(__always)
+        func bottomBelow(_ y: Int, height: Int, row: Int, top: () -> Int) -> Bool {
+            let start = before.height(units)
+            return start > y ? true : start &+ height <= y ? false : start &+ top() &+ row > y
+        }
         switch ChildList.modifyRun(in: s, node, path: path, { run in
             let old = looks ? RowLook(run, within, rowUnits: units) : nil
+            // (The piece's height before the edit, O(1), kept with the looks.)
+            let height = looks ? run.height(rowHeight: units) : 0
             edit(&run, within)
-            if let old { done.looks = (old, RowLook(run, within, rowUnits: units)) }
+            if let old { done.looks = (old, RowLook(run, within, rowUnits: units), height) }
         }) {
         case .edited:
             // (The rows above it are as they were: read after the edit, in place.)
-            if measure { done.top = node.withRun { $0.prefixHeight(within, rowHeight: units) } ?? 0 }
+            if let y = measure, let looks = done.looks {
+                done.bottomBelow = bottomBelow(y, height: looks.pieceHeight, row: looks.before.shownUnits) {
+                    node.withRun { $0.prefixHeight(within, rowHeight: units) } ?? 0
+                }
+            }
             return done
         case .notARun: done.inRun = false; return done
         case .notExplicit: break
@@ -445,8 +464,15 @@ extension Table {
             let end = min(run.count, start + RowRun.chunkSize)
             var chunk = RowRun(explicitDefaults: end - start, marks: run.marks)
             edit(&chunk, within - start)
-            if looks { done.looks = (RowLook(run, within, rowUnits: units), RowLook(chunk, within - start, rowUnits: units)) }
-            if measure { done.top = run.prefixHeight(within, rowHeight: units) }
+            if looks {
+                done.looks = (RowLook(run, within, rowUnits: units), RowLook(chunk, within - start, rowUnits: units),
+                              run.height(rowHeight: units))
+            }
+            if let y = measure, let looks = done.looks {
+                done.bottomBelow = bottomBelow(y, height: looks.pieceHeight, row: looks.before.shownUnits) {
+                    run.prefixHeight(within, rowHeight: units)
+                }
+            }
             var pieces: [Piece] = []
             if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
@@ -455,8 +481,7 @@ extension Table {
             s.replaceChildren(lower..<(lower + run.count), with: pieces)
         } else if looks, case .rows(let run) = node.piece {
             let look = RowLook(run, within, rowUnits: units)
-            done.looks = (look, look)
-            if measure { done.top = run.prefixHeight(within, rowHeight: units) }
+            done.looks = (look, look, run.height(rowHeight: units))
         }
         s.propagate()
         return done
@@ -468,27 +493,32 @@ extension Table {
     /// only while a change set is recorded (`mutate(unrecordedIfUnobserved:)`).
     /// While the mutation tracks its edited item (`EventState.tracksEditedItem`:
     /// no filter), the row's item and heights are left in
-    /// `EventState.editedItem`, read on the same way (the header's place
-    /// measured, the row's top in its piece from the edit).
+    /// `EventState.editedItem`, read on the same way (the place of `s`'s
+    /// rows measured before the edit, which moves nothing above them, so
+    /// that the edit reads the row's top only when the viewport's offset
+    /// falls inside the row's piece).
     func editRowRedrawing(_ row: Int, in s: Section, materialize: Bool,
                           _ edit: (inout RowRun, Int) -> Void) throws {
         let recording = eventState.recording
         let tracking = recording && eventState.tracksEditedItem
-        let done = try editRow(row, in: s, materialize: materialize, looks: recording, measure: tracking, edit)
+        // As `childPosition`: nil when the section's children are not shown.
+        func rowsPlace(measure: Bool) -> (position: Int, top: Int)? {
+            childrenPlace(s, header: s !== root && s.showsChildren ? try? headerPlace(of: s, measure: measure) : nil)
+        }
+        let placeBefore = tracking ? rowsPlace(measure: true) : nil
+        let offset = placeBefore.flatMap { p in viewport.map { Units.floor(offset: $0.offset) &- p.top } }
+        let done = try editRow(row, in: s, materialize: materialize, looks: recording, measure: offset, edit)
         guard done.inRun else {
             throw FoldError(.internalError, "row \(row) of section \"\(s.key)\" is not in a run of rows")
         }
         guard recording, let looks = done.looks, looks.before != looks.after, let before = done.before else { return }
         // With a filter, hidden rows show no item: ask where the row shows.
         if filter != nil { return recordRedraw(rowRedrawPosition(s, row)) }
-        // As `childPosition`: nothing when the section's children are not
-        // shown. Their top is measured only for `editedItem`.
-        let header = s !== root && s.showsChildren ? try? headerPlace(of: s, measure: tracking) : nil
-        guard let (base, top) = childrenPlace(s, header: header) else { return }
+        guard let base = tracking ? placeBefore?.position : rowsPlace(measure: false)?.position else { return }
         let position = base + before.items + done.within
         recordRedraw(position)
-        if tracking {
-            eventState.editedItem = EditedItem(position: position, top: top &+ before.height(s.rowUnits) &+ done.top,
+        if tracking, offset != nil {
+            eventState.editedItem = EditedItem(position: position, bottomBelowOffset: done.bottomBelow,
                                                before: looks.before.shownUnits, after: looks.after.shownUnits)
         }
     }
