@@ -31,18 +31,34 @@ calls=${CALLS:-20000}
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-# count OP N FN...: "Ir L1 LL" per call of OP (CALLS calls), collected inside FN...
-count() {
-  local op=$1 n=$2 k=1 toggles=()
-  shift 2
+# raw OP N CALLS FN...: "Ir L1 LL" of a run of CALLS calls of OP, collected inside FN...
+raw() {
+  local op=$1 n=$2 c=$3 toggles=()
+  shift 3
   for fn in "$@"; do toggles+=(--toggle-collect="$fn"); done
-  [ "$op" = collapse ] || [ "$op" = collapse_all ] && k=2
   valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
     --collect-atstart=no "${toggles[@]}" --callgrind-out-file="$out/cg" \
-    "$lookups" "$n" "$op" "$calls" >/dev/null 2>&1
+    "$lookups" "$n" "$op" "$c" >/dev/null 2>&1
   # PROGRAM TOTALS: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
   callgrind_annotate "$out/cg" 2>/dev/null | sed -n 's/([^)]*)//g; s/,//g; /PROGRAM TOTALS/p' |
-    awk -v c="$calls" -v k="$k" '{ printf "%.0f %.1f %.2f\n", $1/c/k, ($5+$6)/c/k, ($8+$9)/c/k }'
+    awk '{ print $1, $5 + $6, $8 + $9 }'
+}
+
+# count OP N FN...: "Ir L1 LL" per call of OP (CALLS calls), collected inside FN...
+count() {
+  local op=$1 n=$2 k=1
+  shift 2
+  [ "$op" = collapse ] || [ "$op" = collapse_all ] && k=2
+  raw "$op" "$n" "$calls" "$@" | awk -v c="$calls" -v k="$k" '{ printf "%.0f %.1f %.2f\n", $1/c/k, $2/c/k, $3/c/k }'
+}
+
+# count_added OP N C FN: per call, as the difference of runs of 2C and C
+# calls: for a function the table's build calls too (fold_table_insert_rows).
+count_added() {
+  local a b
+  a=$(raw "$1" "$2" "$3" "$4")
+  b=$(raw "$1" "$2" $(($3 * 2)) "$4")
+  echo "$a $b" | awk -v c="$3" '{ printf "%.0f %.1f %.2f\n", ($4-$1)/c, ($5-$2)/c, ($6-$3)/c }'
 }
 
 printf '%-16s %10s %10s %10s %12s\n' op N "Ir/call" "L1 miss" "1MiB miss"
@@ -53,6 +69,25 @@ for op in item_at item_at_offset item_top visible_items set_row_height set_row_h
     read -r ir l1 ll < <(count "$op" "$n" "fold_table_${op%_viewed}" fold_table_expand fold_table_expand_all)
     printf '%-16s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
     echo "$op $n $ir $l1 $ll" >>"$out/fold"
+  done
+done
+
+# Rows in and out, one call each (the C function is fold_table_insert_rows or
+# fold_table_remove_rows): a log view's appends and trims, and edits at random
+# places, without and with a viewport. A call removes up to three rows, so
+# at most N/4 calls. The build inserts the N rows through the same function
+# as an insert: those are counted as the difference of 2C and C calls.
+echo
+printf '%-20s %10s %10s %10s %12s\n' "rows in and out" N "Ir/call" "L1 miss" "1MiB miss"
+for op in append_row append_row_viewed insert_row insert_row_viewed remove_row remove_row_viewed \
+  remove_rows remove_rows_viewed trim_rows trim_rows_viewed; do
+  for n in $sizes; do
+    c=$(( calls < n / 4 ? calls : n / 4 ))
+    case $op in
+      append_row*|insert_row*) read -r ir l1 ll < <(count_added "$op" "$n" $((c / 2)) fold_table_insert_rows) ;;
+      *) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_remove_rows) ;;
+    esac
+    printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
   done
 done
 
