@@ -431,9 +431,10 @@ extension Table {
         // An explicit run is edited where it is, and the path refreshed by
         // the edit itself (a height change by the difference alone, level
         // by level down the path the descent took).
-        /// Whether the row's bottom was below `y`, its piece starting at
-        /// `start` and `height` tall, the row `row` tall: its top in the
-        /// piece (`top`, O(chunk)) read only when `y` falls inside the piece.
+        /// Whether the row's bottom was below `y`, its piece `height` tall
+        /// and starting where the rows before it end (`before`), the row
+        /// `row` tall: its top in the piece (`top`, O(chunk)) read only
+        /// when `y` falls inside the piece.
         @inline(__always)
         func bottomBelow(_ y: Int, height: Int, row: Int, top: () -> Int) -> Bool {
             let start = before.height(units)
@@ -505,6 +506,8 @@ extension Table {
         func rowsPlace(measure: Bool) -> (position: Int, top: Int)? {
             childrenPlace(s, header: s !== root && s.showsChildren ? try? headerPlace(of: s, measure: measure) : nil)
         }
+        // (Found even when the row then reads the same and nothing is
+        // recorded: a height set rarely sets the height a row has.)
         let placeBefore = tracking ? rowsPlace(measure: true) : nil
         let offset = placeBefore.flatMap { p in viewport.map { Units.floor(offset: $0.offset) &- p.top } }
         let done = try editRow(row, in: s, materialize: materialize, looks: recording, measure: offset, edit)

@@ -52,6 +52,7 @@ struct RangeTree: Sendable {
     /// only what holds anything. O(1) unless it held a treap.
     mutating func clear() {
         solo = nil
+        span = nil
         guard root >= 0 || !front.isEmpty || !freed.isEmpty else { return }
         let keep = nodes.capacity <= ChangeRecord.keptCapacity
         nodes.removeAll(keepingCapacity: keep)
@@ -59,7 +60,6 @@ struct RangeTree: Sendable {
         front.removeAll(keepingCapacity: keep)
         root = -1
         frontShift = 0
-        span = nil
     }
 
     /// Adds `range` (not empty), merging the ranges it overlaps or touches.
