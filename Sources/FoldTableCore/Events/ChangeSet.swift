@@ -302,7 +302,7 @@ final class ChangeRecord: @unchecked Sendable {
         guard moves.isEmpty, links.isEmpty, movingOut.isEmpty,
               changes.capacity <= ChangeRecord.keptCapacity else { return false }
         if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
-        ranges.clear()
+        ranges.clear(keepingUpTo: ChangeRecord.keptCapacity)
         return true
     }
 

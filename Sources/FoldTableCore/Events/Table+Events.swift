@@ -31,9 +31,10 @@ struct EventState {
     /// which keep `recording` in step; edited in place (`changes?.…`) in
     /// between.
     var changes: ChangeSet?
-    /// Whether `changes` is not nil, stored: testing the Optional copied
-    /// the whole change set through an outlined copy (about 600
-    /// instructions a recorded mutation; callgrind, 2026-11-29).
+    /// Whether `changes` is not nil, stored: read on every edit, where
+    /// testing the Optional went through an outlined copy of the change
+    /// set (about 600 instructions a recorded mutation when it was 168
+    /// bytes; callgrind, 2026-11-29).
     private(set) var recording = false
     /// The open batch, while edits are grouped into one change set (Table+Batch.swift).
     var batch: Batch?

@@ -481,6 +481,8 @@ extension Table {
             let lower = before.children
             s.replaceChildren(lower..<(lower + run.count), with: pieces)
         } else if looks, case .rows(let run) = node.piece {
+            // A default row left as it is reads the same: nothing is
+            // redrawn or anchored, so `measure` is not needed.
             let look = RowLook(run, within, rowUnits: units)
             done.looks = (look, look, run.height(rowHeight: units))
         }

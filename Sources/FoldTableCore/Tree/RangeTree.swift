@@ -47,14 +47,15 @@ struct RangeTree: Sendable {
 
     var isEmpty: Bool { root < 0 && front.isEmpty && solo == nil }
 
-    /// Empties it, keeping the treap's arrays while they are small (a
-    /// change set's record is reused: `ChangeRecord.emptied`). Touches
-    /// only what holds anything. O(1) unless it held a treap.
-    mutating func clear() {
+    /// Empties it, keeping the treap's arrays' storage while their
+    /// capacity is at most `kept` (a change set's record is reused:
+    /// `ChangeRecord.emptied`). Touches only what holds anything. O(1)
+    /// unless it held a treap.
+    mutating func clear(keepingUpTo kept: Int) {
         solo = nil
         span = nil
         guard root >= 0 || !front.isEmpty || !freed.isEmpty else { return }
-        let keep = nodes.capacity <= ChangeRecord.keptCapacity
+        let keep = nodes.capacity <= kept
         nodes.removeAll(keepingCapacity: keep)
         freed.removeAll(keepingCapacity: keep)
         front.removeAll(keepingCapacity: keep)
