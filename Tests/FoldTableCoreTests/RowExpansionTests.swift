@@ -1,8 +1,8 @@
 import Testing
 @testable import FoldTableCore
 
-/// A run keeps what only expanding rows need out of line (`RowExpansion`),
-/// shared between copies until one changes it.
+/// A run keeps what only expanding or marked rows need out of line
+/// (`RowRunExtras`), shared between copies until one changes it.
 @Suite struct RowExpansionTests {
     let none = RowRun.none
 
@@ -44,9 +44,69 @@ import Testing
         #expect(LookupTag.tag(run.lookup) == LookupTag.plainRows)
     }
 
-    /// The point of keeping it out of line: a piece takes 64 bytes of its
-    /// leaf's array (it took 88).
-    @Test func aPieceTakes64Bytes() {
-        #expect(MemoryLayout<Piece>.stride == 64)
+    /// Marks too: changing a copy's selection or filter marks leaves the
+    /// run it was copied from as it was, with or without expanded rows;
+    /// a copy keeps the other's expansion when its marks are dropped.
+    @Test func copiesOfARunKeepTheirOwnMarks() {
+        var a = RowRun(heights: [40, 40, 40][...])
+        a.marks.selected = 0b101
+        var b = a
+        b.marks.selected &= ~1
+        b.setFilterMarks(hidden: 0b010, matched: 0b001)
+        #expect(a.marks == RowMarks(selected: 0b101, hidden: 0, matched: 0))
+        #expect(b.marks == RowMarks(selected: 0b100, hidden: 0b010, matched: 0b001))
+        #expect(a.selectedCount == 2 && b.selectedCount == 1)
+
+        a.setExpandedHeight(2, 90)
+        a.setExpanded(2, true)
+        var c = a
+        c.marks = .none
+        #expect(a.marks.selected == 0b101 && c.marks.isNone)
+        #expect(c.isExpanded(2) && c.fixedSum == 40 + 40 + 90)
+        #expect(c.lookup == LookupTag.askPiece)  // still has an expanded height
+        c.setExpanded(2, false)
+        #expect(a.isExpanded(2) && a.marks.selected == 0b101 && !c.isExpanded(2))
+    }
+
+    /// A slice keeps its rows' expanded heights, states and marks, also an
+    /// expanded height with no row expanded and nothing provided (a slice
+    /// once copied the extras only when a state bit was set); a slice of
+    /// rows without any keeps no extras.
+    @Test func aSliceKeepsWhatItsRowsHad() {
+        var run = RowRun(heights: [UInt32](repeating: 40, count: 64)[...])
+        run.setExpandedHeight(3, 90)
+        run.marks.selected = 1 << 5
+        let head = run.slice(2..<10)
+        #expect(head.expandedHeight(1) == 90 && !head.isExpanded(1))
+        #expect(head.marks.selected == 1 << 3)
+        #expect(head.count == 8 && head.fixedSum == 8 * 40)
+        let tail = run.slice(20..<64)
+        #expect(tail.expandedHeights == nil && tail.marks.isNone)
+        #expect(LookupTag.tag(tail.lookup) == LookupTag.plainRows)
+        var removed = run
+        removed.remove(0..<4)
+        #expect(removed.expandedHeights == [UInt32](repeating: none, count: 60))
+        #expect(removed.marks.selected == 1 << 1 && removed.count == 60)
+        #expect(run.expandedHeight(3) == 90)
+    }
+
+    /// An edit of the marks that leaves a run unmarked keeps it without
+    /// extras: no box is made and kept for nothing.
+    @Test func anEditThatMarksNothingKeepsNoBox() {
+        var run = RowRun(heights: [40, 40][...])
+        run.marks.selected |= 0
+        run.marks.hidden &= ~1
+        #expect(LookupTag.tag(run.lookup) == LookupTag.plainRows)
+        run.marks.selected |= 2
+        #expect(run.lookup == LookupTag.askPiece)
+        run.marks.selected = 0
+        #expect(LookupTag.tag(run.lookup) == LookupTag.plainRows)
+    }
+
+    /// The point of keeping them out of line: a piece takes 32 bytes of
+    /// its leaf's array (it took 88, then 64 with marks inline).
+    @Test func aPieceTakes32Bytes() {
+        #expect(MemoryLayout<RowRun>.size == 28)
+        #expect(MemoryLayout<Piece>.stride == 32)
     }
 }

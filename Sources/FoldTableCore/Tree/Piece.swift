@@ -34,6 +34,16 @@ enum Piece {
         }
     }
 
+    /// Whether the piece is the subsection at `address`, read from a
+    /// borrowed piece like `summary(of:)`: no retain of any piece's section.
+    @inline(__always)
+    static func isSection(_ piece: borrowing Piece, at address: UnsafeMutableRawPointer) -> Bool {
+        switch piece {
+        case .rows: return false
+        case .section(let s): return Unmanaged.passUnretained(s).toOpaque() == address
+        }
+    }
+
     /// A piece's summary, read from a borrowed piece: no copy, so no retain
     /// of a run's height storage (a cache miss per piece in a large table).
     @inline(__always)

@@ -21,85 +21,109 @@ struct RowRun {
     @inline(__always)
     static func points(_ stored: UInt32) -> Double? { stored == none ? nil : Units.points(Int(stored)) }
 
-    // Fields ordered and sized so that a piece takes 64 bytes of its
-    // leaf's array, not 88: counts in 32 bits (`Limits`: below 2^29), and
-    // what only expanding rows need kept out of line (`RowExpansion`).
+    // Fields ordered and sized so that a piece takes 32 bytes of its
+    // leaf's array, not 88: counts and the sum in 32 bits (`Limits`: counts
+    // below 2^29, a chunk's sum below 2^30 units), the sum last so that
+    // no padding follows the counts, and what only expanding or marked
+    // rows need kept out of line (`RowRunExtras`).
     @Count32 private(set) var count = 0
     /// (Set by `recount` with `fixedSum`, here and in RowRun+Filter.swift.)
     @Count32 var defaultCount = 0
     /// nil: every row uses the default height. Otherwise `count` entries.
     private(set) var heights: RowHeights?
-    /// nil: no row has an expanded height, is expanded or was answered.
-    private var expansion: RowExpansion?
+    /// nil: no row has an expanded height, is expanded, was answered or
+    /// is marked.
+    private var extras: RowRunExtras?
+    /// The shown rows' own heights, in units: at most `chunkSize` rows of
+    /// at most 2^24 units (`Limits.maxHeight`), so 32 bits hold it.
+    @Count32 var fixedSum = 0
+
     /// Selection and filter marks (`RowMarks`): bits of an explicit chunk's
     /// rows, or one value for all rows of a default run. Changing `hidden`
     /// changes what the run shows; `recount()` after it.
-    var marks = RowMarks()
-    /// In units.
-    var fixedSum = 0
+    var marks: RowMarks {
+        @inline(__always) get { extras?.marks ?? .none }
+        set {
+            if extras == nil, newValue.isNone { return }
+            uniqueExtras().marks = newValue
+            dropEmptyExtras()
+        }
+        _modify {
+            if extras == nil {
+                // No box made for an edit that leaves the run unmarked.
+                var m = RowMarks.none
+                yield &m
+                if !m.isNone { uniqueExtras().marks = m }
+            } else {
+                let box = uniqueExtras()
+                yield &box.marks
+                dropEmptyExtras()
+            }
+        }
+    }
 
     /// nil: no row of the chunk has an expanded height.
     private(set) var expandedHeights: [UInt32]? {
-        @inline(__always) get { expansion?.heights }
+        @inline(__always) get { extras?.heights }
         set {
             // (Nothing stored in a run without a box makes one: inserts
             // and removals set the bits of every run they touch.)
-            if expansion == nil, newValue == nil { return }
-            uniqueExpansion().heights = newValue
-            dropEmptyExpansion()
+            if extras?.heights == nil, newValue == nil { return }
+            uniqueExtras().heights = newValue
+            dropEmptyExtras()
         }
         _modify {
-            let box = uniqueExpansion()
+            let box = uniqueExtras()
             yield &box.heights
-            dropEmptyExpansion()
+            dropEmptyExtras()
         }
     }
 
     /// Bit i: row i is expanded (explicit chunks only).
     private(set) var expandedBits: UInt64 {
-        @inline(__always) get { expansion?.expanded ?? 0 }
+        @inline(__always) get { extras?.expanded ?? 0 }
         set {
-            if expansion == nil, newValue == 0 { return }
-            uniqueExpansion().expanded = newValue
-            dropEmptyExpansion()
+            if newValue == expandedBits { return }  // nothing to store or copy
+            uniqueExtras().expanded = newValue
+            dropEmptyExtras()
         }
         _modify {
-            let box = uniqueExpansion()
+            let box = uniqueExtras()
             yield &box.expanded
-            dropEmptyExpansion()
+            dropEmptyExtras()
         }
     }
 
     /// Bit i: row i's expanded height is the provider's answer
     /// (`RowRecord.expandedProvided`; explicit chunks only).
     private(set) var providedBits: UInt64 {
-        @inline(__always) get { expansion?.provided ?? 0 }
+        @inline(__always) get { extras?.provided ?? 0 }
         set {
-            if expansion == nil, newValue == 0 { return }
-            uniqueExpansion().provided = newValue
-            dropEmptyExpansion()
+            if newValue == providedBits { return }
+            uniqueExtras().provided = newValue
+            dropEmptyExtras()
         }
         _modify {
-            let box = uniqueExpansion()
+            let box = uniqueExtras()
             yield &box.provided
-            dropEmptyExpansion()
+            dropEmptyExtras()
         }
     }
 
-    /// The run's own `expansion`, made for it (empty) or copied from the
-    /// runs that share it, so that changing it changes no other run.
-    private mutating func uniqueExpansion() -> RowExpansion {
-        if !isKnownUniquelyReferenced(&expansion) {
-            expansion = expansion?.copy() ?? RowExpansion()
+    /// The run's own `extras`, made for it (empty) or copied from the
+    /// runs that share them, so that changing them changes no other run.
+    private mutating func uniqueExtras() -> RowRunExtras {
+        if !isKnownUniquelyReferenced(&extras) {
+            extras = extras?.copy() ?? RowRunExtras()
         }
-        return expansion.unsafelyUnwrapped
+        return extras.unsafelyUnwrapped
     }
 
-    /// Drops an expansion left holding nothing: `nil` is what the fast
-    /// paths test (`lookup`, the viewport walk).
+    /// Drops extras left holding nothing: `nil` is what the fast paths
+    /// test (`lookup`, the viewport walk).
     @inline(__always)
-    private mutating func dropEmptyExpansion() {
-        if let e = expansion, e.heights == nil, e.expanded == 0, e.provided == 0 { expansion = nil }
+    private mutating func dropEmptyExtras() {
+        if let e = extras, e.isEmpty { extras = nil }
     }
 
     /// `count` rows of the default height, all marked alike with `marks`
@@ -229,7 +253,7 @@ struct RowRun {
     /// Row `i`'s expanded height as stored, in units (`RowRun.none`: none). O(1).
     @inline(__always)
     func expandedHeight(_ i: Int) -> UInt32 {
-        guard let box = expansion, let heights = box.heights else { return RowRun.none }
+        guard let box = extras, let heights = box.heights else { return RowRun.none }
         return heights[i]
     }
 
@@ -457,7 +481,7 @@ struct RowRun {
         guard heights != nil else { count += k; defaultCount += k; return }
         heights!.insert(contentsOf: values, at: i)
         if expandedHeights != nil { expandedHeights!.insert(contentsOf: repeatElement(RowRun.none, count: k), at: i) }
-        if expansion != nil {
+        if expandedBits | providedBits != 0 {
             expandedBits = RowMarks.inserting(expandedBits, at: i, count: k)
             providedBits = RowMarks.inserting(providedBits, at: i, count: k)
         }
@@ -473,15 +497,19 @@ struct RowRun {
     mutating func remove(_ range: Range<Int>) {
         guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
         heights!.removeSubrange(range)
-        expandedHeights?.removeSubrange(range)
+        // (Extras touched only when there are some: a box made for nothing
+        // and freed again cost a malloc and a free.)
+        if expandedHeights != nil { expandedHeights!.removeSubrange(range) }
         func removed(_ bits: UInt64) -> UInt64 {
             let low = bits & ((1 << UInt64(range.lowerBound)) &- 1)
             let high = range.upperBound < 64 ? bits >> UInt64(range.upperBound) : 0
             return low | (high << UInt64(range.lowerBound))
         }
-        expandedBits = removed(expandedBits)
-        providedBits = removed(providedBits)
-        marks = marks.removing(range)
+        if expandedBits | providedBits != 0 {
+            expandedBits = removed(expandedBits)
+            providedBits = removed(providedBits)
+        }
+        if !marks.isNone { marks = marks.removing(range) }
         count -= range.count
         recount()
     }
@@ -499,8 +527,8 @@ struct RowRun {
             let low = range.lowerBound < 64 ? b >> UInt64(range.lowerBound) : 0
             return range.count >= 64 ? low : low & ((1 << UInt64(range.count)) &- 1)
         }
-        r.marks = RowMarks(selected: bits(marks.selected), hidden: bits(marks.hidden), matched: bits(marks.matched))
-        if expansion != nil {
+        if extras != nil {  // (a run that neither expands nor is marked has nothing more to copy)
+            r.marks = RowMarks(selected: bits(marks.selected), hidden: bits(marks.hidden), matched: bits(marks.matched))
             r.expandedBits = bits(expandedBits)
             r.providedBits = bits(providedBits)
             if let e = expandedHeights?[range], e.contains(where: { $0 != RowRun.none }) { r.expandedHeights = Array(e) }

@@ -262,12 +262,7 @@ final class Section {
         let me = Unmanaged.passUnretained(self).toOpaque()
         // In place: a copy of each piece would retain its section or run.
         let slot = nodeRef._withUnsafeGuaranteedRef { node in
-            node.pieces.withUnsafeBufferPointer { p in
-                p.firstIndex {
-                    guard case .section(let s) = $0 else { return false }
-                    return Unmanaged.passUnretained(s).toOpaque() == me
-                }
-            }
+            node.pieces.withUnsafeBufferPointer { p in p.firstIndex { Piece.isSection($0, at: me) } }
         }
         return slot.map { PieceRef(leaf: nodeRef.takeUnretainedValue(), slot: $0) }
     }
