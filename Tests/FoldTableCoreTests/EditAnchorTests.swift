@@ -421,12 +421,18 @@ extension Table {
             .section("c", rows: 40, children: [.section("c1", rows: 80), .section("c2", rows: 5)]),
             .section("d", rows: 70), .section("e", rows: 0), .section("f", rows: 90, flags: .noHeader),
         ]
-        // Seeds 3 and 6 follow the end, often from it.
+        // Seeds 3 and 6 follow the end, often from it; 4 and 5 expand rows
+        // under an accordion.
         options.followEnd = seed % 3 == 0
+        options.accordion = seed == 4 ? .single : seed == 5 ? .singlePerSection : .multiple
         let fast = try makeTable(nodes, options: options)
         let general = try makeTable(nodes, options: options)
         try fast.setCollapsed(true, section: "d")
         try general.setCollapsed(true, section: "d")
+        if seed % 2 == 0 {
+            // Expanded heights not set are asked when a row expands.
+            for t in [fast, general] { t.setExpandedHeightProvider { key, row in Double(30 + (row * 37 + key.count) % 150) } }
+        }
         var rows = ["a": 150, "b": 3, "c": 40, "c1": 80, "c2": 5, "d": 70, "f": 90]
         var added: [String] = []
         let told = ChangeRecorder(fast), reference = ChangeRecorder(general)
@@ -509,10 +515,22 @@ extension Table {
                 }
                 #expect(flipped[0] == flipped[1])
             case 3:
-                // Not a height edit: both tables the general way.
-                let expand = rng.below(2) == 0
-                _ = try? fast.setRowExpanded(expand, section: .key(key), row: row)
-                _ = try? general.setRowExpanded(expand, section: .key(key), row: row)
+                // A row expanded or collapsed, toggled or activated: its
+                // height alone changes (anchored from it), or under an
+                // accordion other rows collapse too (the general way).
+                let how = rng.below(4), expand = rng.below(2) == 0
+                let position = try? fast.rowPosition(section: .key(key), row: row)
+                var done: [String] = []
+                for t in [fast, general] {
+                    try t.batch(if: t === general) {
+                        switch how {
+                        case 0: done.append("\(try t.toggleRow(section: .key(key), row: row))")
+                        case 1: done.append("\(try position.map { try t.activate(position: $0) } as Any)")
+                        default: done.append("\(try t.setRowExpanded(expand, section: .key(key), row: row))")
+                        }
+                    }
+                }
+                #expect(done[0] == done[1], "seed \(seed), step \(step)")
             default:
                 let h = height()
                 try fast.setRowHeight(section: .key(key), row: row, height: h)

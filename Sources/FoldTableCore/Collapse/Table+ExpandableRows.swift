@@ -58,7 +58,7 @@ extension Table {
     public func setRowExpanded(_ expanded: Bool, section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate {
+        return try mutate(anchoring: rowAnchoring { expanded }) {
             if expanded { _ = try askExpandedHeight(s, row) }
             return try setRowExpandedRecording(expanded, s, row)
         }
@@ -85,11 +85,19 @@ extension Table {
         return true
     }
 
-    /// Sets one row's expanded bit and records its redraw.
+    /// Sets one row's expanded bit and records its redraw (a row that can
+    /// expand, or is expanded, always reads differently after).
     private func flipRow(_ expanded: Bool, _ s: Section, _ row: Int) throws {
-        try editRow(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
+        try editRowRedrawing(row, in: s, materialize: false) { run, i in run.setExpanded(i, expanded) }
         eventState.changes?.expandedOrCollapsed = true
-        recordRedraw(rowRedrawPosition(s, row))
+    }
+
+    /// How expanding or collapsing one row anchors the viewport: from the
+    /// row (`Anchoring.byEdit`), whose height is all that changes, unless
+    /// it expands under an accordion, which collapses other rows too.
+    /// `expanding` is asked only under an accordion.
+    func rowAnchoring(_ expanding: () throws -> Bool) rethrows -> Anchoring {
+        try accordion == .multiple || !expanding() ? .byEdit : .general
     }
 
     private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {
@@ -111,7 +119,7 @@ extension Table {
     public func toggleRow(section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate {
+        return try mutate(anchoring: try rowAnchoring { !(try isExpanded(s, row)) }) {
             let expand = !(try isExpanded(s, row))
             if expand { _ = try askExpandedHeight(s, row) }
             return try setRowExpandedRecording(expand, s, row)
@@ -195,7 +203,9 @@ extension Table {
         var owner: Section?
         let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
         guard let s = owner else { return .none }
-        return try mutate {
+        let anchoring = placed.item.kind != .row ? .general
+            : try rowAnchoring { !(try isExpanded(s, placed.item.row)) }
+        return try mutate(anchoring: anchoring) {
             switch placed.item.kind {
             case .header:
                 guard !s.fixed else { return .none }

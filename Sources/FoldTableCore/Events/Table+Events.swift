@@ -111,9 +111,10 @@ enum Anchoring {
     /// The first item under the viewport's offset before the mutation,
     /// found again after it (`captureAnchor`, `reanchor`).
     case general
-    /// The mutation changes one row's height, through `editRowRedrawing`,
-    /// and nothing else: anchored from that row (`offsetAfterEdit`), with
-    /// no anchor found before.
+    /// The mutation changes one row's shown height (its height, expanded
+    /// height or expanded state), through `editRowRedrawing`, and nothing
+    /// else: anchored from that row (`offsetAfterEdit`), with no anchor
+    /// found before.
     case byEdit
     /// The mutation expands and collapses nothing and changes the flat list
     /// from one place on, which it tells `anchorBeforeChange` before it
