@@ -64,7 +64,8 @@ count_added() {
 printf '%-16s %10s %10s %10s %12s\n' op N "Ir/call" "L1 miss" "1MiB miss"
 # set_row_height_viewed: the same calls with a viewport set, as a view has
 # it (the change set built, the viewport anchored), counted in the same call.
-for op in item_at item_at_offset item_top visible_items set_row_height set_row_height_viewed collapse collapse_all; do
+for op in item_at item_at_offset item_top visible_items set_row_height set_row_height_viewed collapse collapse_all \
+  toggle_row toggle_row_viewed; do
   for n in $sizes; do
     read -r ir l1 ll < <(count "$op" "$n" "fold_table_${op%_viewed}" fold_table_expand fold_table_expand_all)
     printf '%-16s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"

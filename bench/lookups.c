@@ -13,7 +13,9 @@
  * row at a random index; CALLS must be below N), remove_rows (three rows
  * at a random index) or trim_rows (the first three, as a log view drops
  * its oldest; for both, 3 CALLS must be below N), or collapse (collapse +
- * expand of the section). collapse_all builds foldbench's "many" shape
+ * expand of the section), or toggle_row (every 61st row has an expanded
+ * height of 150 pt; a call toggles one of them at random, as a click on an
+ * accordion row does). collapse_all builds foldbench's "many" shape
  * instead, N/1000 sections of 1000 rows (the same heights), and calls
  * collapse all + expand all. OP_viewed (set_row_height_viewed,
  * append_row_viewed, ...) makes the same calls with a viewport set, as a
@@ -92,7 +94,7 @@ static int run_bound(int64_t n, const char *op, long calls) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|"
+                        "set_row_height|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|toggle_row|"
                         "collapse_all[_viewed|_following]|"
                         "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
@@ -123,6 +125,9 @@ int main(int argc, char **argv) {
             return 1;
     }
     free(heights);
+    if (!strncmp(op, "toggle_row", 10))
+        for (int64_t r = 0; r < n; r += 61)
+            if (fold_table_set_row_expanded_height(t, s, r, 150) != FOLD_OK) return 1;
     int64_t count = 0;
     double bottom = 0;
     fold_table_item_count(t, &count);
@@ -175,6 +180,9 @@ int main(int argc, char **argv) {
             int64_t changed;
             status = fold_table_collapse_all(t, &changed);
             if (status == FOLD_OK) status = fold_table_expand_all(t, &changed);
+        } else if (!strcmp(op, "toggle_row")) {
+            int changed;
+            status = fold_table_toggle_row(t, s, p % ((n + 60) / 61) * 61, &changed);
         } else if (!strcmp(op, "collapse")) {
             int changed;
             status = fold_table_collapse(t, s, &changed);
