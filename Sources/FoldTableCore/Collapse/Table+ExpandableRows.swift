@@ -96,7 +96,7 @@ extension Table {
     /// row (`Anchoring.byEdit`), whose height is all that changes, unless
     /// it expands under an accordion, which collapses other rows too.
     /// `expanding` is asked only under an accordion.
-    func rowAnchoring(_ expanding: () throws -> Bool) rethrows -> Anchoring {
+    private func rowAnchoring(_ expanding: () throws -> Bool) rethrows -> Anchoring {
         try accordion == .multiple || !expanding() ? .byEdit : .general
     }
 

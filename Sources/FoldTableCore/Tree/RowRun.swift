@@ -358,7 +358,7 @@ struct RowRun {
     var lookup: Int {
         // Marked rows (selected, filtered) are read from the piece too: the
         // fast paths know nothing of marks.
-        guard expandedHeights == nil, expandedBits == 0, marks.isNone else { return LookupTag.askPiece }
+        if let e = extras, e.heights != nil || e.expanded != 0 || !e.marks.isNone { return LookupTag.askPiece }
         guard let heights else { return LookupTag.plainRows }
         let address = heights.address
         guard address != 0 else { return LookupTag.askPiece }
