@@ -58,7 +58,7 @@ extension Table {
     public func setRowExpanded(_ expanded: Bool, section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate(anchoring: rowAnchoring { expanded }) {
+        return try mutate(anchoring: rowAnchoring(expanding: expanded)) {
             if expanded { _ = try askExpandedHeight(s, row) }
             return try setRowExpandedRecording(expanded, s, row)
         }
@@ -95,9 +95,8 @@ extension Table {
     /// How expanding or collapsing one row anchors the viewport: from the
     /// row (`Anchoring.byEdit`), whose height is all that changes, unless
     /// it expands under an accordion, which collapses other rows too.
-    /// `expanding` is asked only under an accordion.
-    private func rowAnchoring(_ expanding: () throws -> Bool) rethrows -> Anchoring {
-        try accordion == .multiple || !expanding() ? .byEdit : .general
+    private func rowAnchoring(expanding: Bool) -> Anchoring {
+        accordion == .multiple || !expanding ? .byEdit : .general
     }
 
     private func isExpanded(_ s: Section, _ row: Int) throws -> Bool {
@@ -119,8 +118,9 @@ extension Table {
     public func toggleRow(section ref: SectionRef, row: Int) throws -> Bool {
         let s = try section(ref)
         try checkRowRange(row, 1, in: s)
-        return try mutate(anchoring: try rowAnchoring { !(try isExpanded(s, row)) }) {
-            let expand = !(try isExpanded(s, row))
+        // (Read before the mutation, which anchors by it, and used in it.)
+        let expand = !(try isExpanded(s, row))
+        return try mutate(anchoring: rowAnchoring(expanding: expand)) {
             if expand { _ = try askExpandedHeight(s, row) }
             return try setRowExpandedRecording(expand, s, row)
         }
@@ -203,9 +203,9 @@ extension Table {
         var owner: Section?
         let placed = try locateItem(position) { sub, _, _, _ in owner = sub }
         guard let s = owner else { return .none }
-        let anchoring = placed.item.kind != .row ? .general
-            : try rowAnchoring { !(try isExpanded(s, placed.item.row)) }
-        return try mutate(anchoring: anchoring) {
+        // A row's state, read once: the mutation anchors by it.
+        let expand = placed.item.kind == .row ? !(try isExpanded(s, placed.item.row)) : false
+        return try mutate(anchoring: placed.item.kind == .row ? rowAnchoring(expanding: expand) : .general) {
             switch placed.item.kind {
             case .header:
                 guard !s.fixed else { return .none }
@@ -214,7 +214,6 @@ extension Table {
                 return s.showsChildren ? .sectionExpanded : .sectionCollapsed
             case .row:
                 let row = placed.item.row
-                let expand = !(try isExpanded(s, row))
                 if expand {
                     _ = try askExpandedHeight(s, row)
                     guard try isExpandable(s, row) else { return .none }
