@@ -13,8 +13,40 @@ struct DeferredRefresh {
     /// Deferred sections, last recorded last. Unretained: the list holds
     /// them until `flush`, and nothing takes them out before it.
     private var sections: [Unmanaged<Section>] = []
+    /// Whether `start(of:)` reads a section's start from the last one
+    /// found in its leaf (off: every start is found the general way, for
+    /// tests that compare the two).
+    private let startsByLeaf: Bool
+    /// The leaf of `parent`'s list where a start was last found the general
+    /// way, and the position the items before its first entry lead to.
+    private var leaf: Unmanaged<ListNode>?
+    private var leafBase = 0
 
-    init(parent: Section) { self.parent = parent }
+    init(parent: Section, startsByLeaf: Bool = true) {
+        self.parent = parent
+        self.startsByLeaf = startsByLeaf
+    }
+
+    /// Where section `s` starts (`table.sectionStart(s)`), while the
+    /// caller edits `parent`'s sections from the last to the first. What
+    /// lies before a leaf of the list, and before `s` in its leaf, stays
+    /// as it is until the list's own turn: so a start found the general
+    /// way (a climb to the top of the table) gives the base of its leaf,
+    /// and the leaf's other sections add their entry's running total to
+    /// it. O(fanout) for those, O(depth · fanout · log n) once per leaf.
+    mutating func start(of s: Section, in table: Table) -> Int? {
+        guard startsByLeaf, s.parentRef?.toOpaque() == Unmanaged.passUnretained(parent).toOpaque(),
+              !s.filterHidden, let leafRef = s.nodeRef else { return table.sectionStart(s) }
+        let (slot, totals) = leafRef._withUnsafeGuaranteedRef { (s.slot(in: $0), $0.totals.view) }
+        guard slot >= 0 else { return table.sectionStart(s) }
+        let before = totals.get(slot, TotalsView.items)
+        if let leaf, leaf.toOpaque() == leafRef.toOpaque() { return leafBase &+ before }
+        // (nil: the list's sections are not shown; nothing is kept.)
+        guard let start = table.sectionStart(s) else { return nil }
+        leaf = leafRef
+        leafBase = start &- before
+        return start
+    }
 
     /// Defers the refresh of `s`'s record when `parent`'s list holds it
     /// (else the caller propagates now). O(1).
@@ -46,6 +78,8 @@ struct DeferredRefresh {
             i = j
         }
         sections.removeAll()
+        // The list's own turn comes next: it may put sections anywhere.
+        leaf = nil
         parent.propagate()
     }
 }

@@ -269,7 +269,7 @@ extension Table {
         // The records of `top`'s children in its list are refreshed once, at
         // the end: sections come last first, and none of them is read past
         // the one at hand until `top`'s own turn (see `DeferredRefresh`).
-        var later = DeferredRefresh(parent: top)
+        var later = DeferredRefresh(parent: top, startsByLeaf: bulkEdits != .never)
         defer { later.flush() }
         for n in (-1..<count).reversed() {
             if n < 0 { later.flush() }
@@ -465,7 +465,7 @@ extension Table {
                          _ later: inout DeferredRefresh) {
         // Where the section starts, found once (its rows do not move it):
         // the rows' position and its header's redraw both follow from it.
-        let start = s === root ? nil : sectionStart(s)
+        let start = s === root ? nil : later.start(of: s, in: self)
         let position = childPosition(s, at, start: start)
         let hadChildren = s.childCount > 0
         if let answers {

@@ -128,7 +128,7 @@ extension Section {
     /// This section's slot in `leaf` (its `node`): found in the leaf's
     /// lookup column, which records each subsection's address, else among
     /// the pieces. O(fanout).
-    private func slot(in leaf: ListNode) -> Int {
+    func slot(in leaf: ListNode) -> Int {
         let entry = LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()), LookupTag.section,
                                     else: LookupTag.none)
         let v = leaf.totals.view
