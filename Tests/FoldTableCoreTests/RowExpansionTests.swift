@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import FoldTableCore
 
@@ -101,6 +104,38 @@ import Testing
         #expect(run.lookup == LookupTag.askPiece)
         run.marks.selected = 0
         #expect(LookupTag.tag(run.lookup) == LookupTag.plainRows)
+    }
+
+    /// Marks alone take the small box (`RowRunExtras`, a 48-byte block);
+    /// a row that gets an expanded height turns it into an expansion with
+    /// the same marks, and back to marks alone once no row expands. A
+    /// copy that shares the box is not changed by either.
+    @Test func marksAloneTakeTheSmallBox() throws {
+        var run = RowRun(heights: [UInt32](repeating: 40, count: 8)[...])
+        run.marks.hidden = 0b1010
+        run.recount()
+        #expect(run.extras != nil && run.extras?.expansion == nil)
+        let shared = run
+        run.setExpandedHeight(2, 90)
+        run.setExpanded(2, true)
+        #expect(run.extras?.expansion != nil && run.marks.hidden == 0b1010)
+        #expect(run.fixedSum == 6 * 40 + 90 - 40)  // rows 1 and 3 hidden, row 2 expanded
+        #expect(shared.extras?.expansion == nil && shared.fixedSum == 6 * 40 && !shared.isExpanded(2))
+        run.setExpanded(2, false)
+        #expect(run.extras?.expansion != nil)  // its expanded height is kept
+        run.setExpandedHeight(2, none)
+        #expect(run.extras != nil && run.extras?.expansion == nil && run.marks.hidden == 0b1010)
+        // Clearing a bit no row has makes no expansion.
+        run.setExpanded(5, false)
+        #expect(run.extras?.expansion == nil)
+        run.marks = .none
+        #expect(run.extras == nil && LookupTag.tag(run.lookup) == LookupTag.plainRows)
+        // A box of marks alone is 40 bytes (glibc gives it a 48-byte block).
+        let box = try #require(shared.extras)
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        if let symbol = dlsym(nil, "malloc_usable_size") {
+            #expect(unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(box).toOpaque()) == 40)
+        }
     }
 
     /// The point of keeping them out of line: a piece takes 32 bytes of

@@ -33,7 +33,7 @@ struct RowRun {
     private(set) var heights: RowHeights?
     /// nil: no row has an expanded height, is expanded, was answered or
     /// is marked.
-    private var extras: RowRunExtras?
+    private(set) var extras: RowRunExtras?
     /// The shown rows' own heights, in units: at most `chunkSize` rows of
     /// at most 2^24 units (`Limits.maxHeight`), so 32 bits hold it.
     @Count32 var fixedSum = 0
@@ -64,32 +64,36 @@ struct RowRun {
 
     /// nil: no row of the chunk has an expanded height.
     private(set) var expandedHeights: [UInt32]? {
-        @inline(__always) get { extras?.heights }
+        @inline(__always) get { extras?.expansion?.heights }
         set {
-            // (Nothing stored in a run without a box makes one: inserts
-            // and removals set the bits of every run they touch.)
-            if extras?.heights == nil, newValue == nil { return }
-            uniqueExtras().heights = newValue
+            // (Nothing stored in a run without an expansion makes one:
+            // inserts and removals set the bits of every run they touch.)
+            if extras?.expansion?.heights == nil, newValue == nil { return }
+            uniqueExpansion().heights = newValue
             dropEmptyExtras()
         }
         _modify {
-            let box = uniqueExtras()
-            yield &box.heights
-            dropEmptyExtras()
+            if extras?.expansion?.heights == nil {
+                var heights: [UInt32]? = nil
+                yield &heights
+                if heights != nil { uniqueExpansion().heights = heights }
+            } else {
+                // In the box: an element set in place copies nothing.
+                let box = uniqueExpansion()
+                yield &box.heights
+                dropEmptyExtras()
+            }
         }
     }
 
-    /// Bit i: row i is expanded (explicit chunks only).
+    /// Bit i: row i is expanded (explicit chunks only). Read and stored
+    /// (a compound assignment reads, then sets): a bit cleared in a run
+    /// that expands nothing makes no box.
     private(set) var expandedBits: UInt64 {
-        @inline(__always) get { extras?.expanded ?? 0 }
+        @inline(__always) get { extras?.expansion?.expanded ?? 0 }
         set {
             if newValue == expandedBits { return }  // nothing to store or copy
-            uniqueExtras().expanded = newValue
-            dropEmptyExtras()
-        }
-        _modify {
-            let box = uniqueExtras()
-            yield &box.expanded
+            uniqueExpansion().expanded = newValue
             dropEmptyExtras()
         }
     }
@@ -97,15 +101,10 @@ struct RowRun {
     /// Bit i: row i's expanded height is the provider's answer
     /// (`RowRecord.expandedProvided`; explicit chunks only).
     private(set) var providedBits: UInt64 {
-        @inline(__always) get { extras?.provided ?? 0 }
+        @inline(__always) get { extras?.expansion?.provided ?? 0 }
         set {
             if newValue == providedBits { return }
-            uniqueExtras().provided = newValue
-            dropEmptyExtras()
-        }
-        _modify {
-            let box = uniqueExtras()
-            yield &box.provided
+            uniqueExpansion().provided = newValue
             dropEmptyExtras()
         }
     }
@@ -119,11 +118,28 @@ struct RowRun {
         return extras.unsafelyUnwrapped
     }
 
-    /// Drops extras left holding nothing: `nil` is what the fast paths
-    /// test (`lookup`, the viewport walk).
+    /// The same, as an expansion: a box of marks alone is replaced by
+    /// one that also holds expanded rows.
+    @inline(__always)
+    private mutating func uniqueExpansion() -> RowRunExpansion {
+        if !isKnownUniquelyReferenced(&extras) || extras.unsafelyUnwrapped.expansion == nil {
+            extras = extras?.expansionCopy() ?? RowRunExpansion()
+        }
+        return unsafeDowncast(extras.unsafelyUnwrapped, to: RowRunExpansion.self)
+    }
+
+    /// Drops extras left holding nothing, and the expansion part of a box
+    /// whose rows no longer expand (marks alone take a smaller block):
+    /// `nil` is what the fast paths test (`lookup`, the viewport walk).
     @inline(__always)
     private mutating func dropEmptyExtras() {
-        if let e = extras, e.isEmpty { extras = nil }
+        if extras?.isEmpty == true {
+            extras = nil
+        } else if extras?.expansion?.expandsNothing == true {
+            let marksOnly = RowRunExtras()
+            marksOnly.marks = extras.unsafelyUnwrapped.marks
+            extras = marksOnly
+        }
     }
 
     /// `count` rows of the default height, all marked alike with `marks`
@@ -198,8 +214,9 @@ struct RowRun {
         if marks.hidden != 0 || marks.matched != 0 {
             s = filteredSummary
         } else {
+            let expanded = expandedCount
             s = Summary(children: count, rows: count, items: count, defaultRows: defaultCount,
-                        fixedHeight: fixedSum, expandedRows: expandedCount, expandedDeep: expandedCount)
+                        fixedHeight: fixedSum, expandedRows: expanded, expandedDeep: expanded)
         }
         s.selectedRows = selectedCount
         s.shownRows = s.items  // a row shows one item unless hidden
@@ -226,12 +243,16 @@ struct RowRun {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
         var sum = 0
         var defaults = 0
-        if expandedBits == 0, marks.hidden == 0 {
+        // The box read once, not per row.
+        let hidden = marks.hidden, expansion = extras?.expansion
+        let expanded = expansion?.expanded ?? 0
+        if expanded == 0, hidden == 0 {
             (fixedSum, defaultCount) = heights.sums()
             return
         }
-        for i in 0..<count where !marks.bit(marks.hidden, i) {
-            if isExpanded(i), let e = expandedHeights?[i], e != RowRun.none {
+        let expandedHeights = expansion?.heights
+        for i in 0..<count where hidden & (1 << UInt64(i)) == 0 {
+            if expanded & (1 << UInt64(i)) != 0, let e = expandedHeights?[i], e != RowRun.none {
                 sum += Int(e)
             } else if heights[i] == RowRun.none {
                 defaults += 1
@@ -253,7 +274,7 @@ struct RowRun {
     /// Row `i`'s expanded height as stored, in units (`RowRun.none`: none). O(1).
     @inline(__always)
     func expandedHeight(_ i: Int) -> UInt32 {
-        guard let box = extras, let heights = box.heights else { return RowRun.none }
+        guard let heights = extras?.expansion?.heights else { return RowRun.none }
         return heights[i]
     }
 
@@ -358,7 +379,10 @@ struct RowRun {
     var lookup: Int {
         // Marked rows (selected, filtered) are read from the piece too: the
         // fast paths know nothing of marks.
-        if let e = extras, e.heights != nil || e.expanded != 0 || !e.marks.isNone { return LookupTag.askPiece }
+        if let e = extras {
+            if !e.marks.isNone { return LookupTag.askPiece }
+            if let x = e.expansion, x.heights != nil || x.expanded != 0 { return LookupTag.askPiece }
+        }
         guard let heights else { return LookupTag.plainRows }
         let address = heights.address
         guard address != 0 else { return LookupTag.askPiece }
@@ -408,6 +432,9 @@ struct RowRun {
             expandedHeights = Array(repeating: RowRun.none, count: count)
         }
         expandedHeights![i] = h
+        // The last expanded height gone: no array of nothing (lookups then
+        // read the run's heights directly, and marks alone keep a small box).
+        if h == RowRun.none, expandedHeights?.allSatisfy({ $0 == RowRun.none }) == true { expandedHeights = nil }
         recount()
     }
 
