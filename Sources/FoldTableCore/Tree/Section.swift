@@ -21,17 +21,6 @@ final class Section {
     var load = LoadState.loaded {
         didSet { showsPlaceholder = load.showsPlaceholder }
     }
-    /// Whether the header height was given (set, or answered by the height
-    /// provider); with a provider, unmeasured headers are asked for.
-    var headerMeasured = false
-    /// The stored state; it belongs to the key and is kept while the section
-    /// has no children, though then it hides nothing.
-    var collapsed: Bool
-    /// Not collapsible (FOLD_SECTION_FIXED): collapse and toggle refuse.
-    var fixed = false
-    /// Whether the section has a header item; without one it is a group of
-    /// rows only, and always fixed.
-    var hasHeader = true
     /// Both unretained (the parent owns this section, the list its leaves),
     /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
     private(set) var parentRef: Unmanaged<Section>?
@@ -40,12 +29,10 @@ final class Section {
     /// (0 for the root and before insertion).
     var id: SectionID = 0
     /// Effective heights in units (`Units`; the table's defaults unless set
-    /// per section). In 32 bits (a height is at most 2^24 units): with the
-    /// flags filling the words of `load` and of these, the object takes
-    /// 168 bytes, a 176-byte block of the allocator, not 192.
-    @Count32 var headerUnits: Int
-    @Count32 var footerUnits: Int
-    @Count32 var rowUnits: Int
+    /// per section).
+    var headerUnits: Int
+    var footerUnits: Int
+    var rowUnits: Int
     /// The same in points; setting one rounds it to units (the value must
     /// be checked by `Limits.check(height:)`).
     var headerHeight: Double {
@@ -60,12 +47,35 @@ final class Section {
         get { Units.points(rowUnits) }
         set { rowUnits = Units.of(height: newValue) }
     }
+    /// Whether the header height was given (set, or answered by the height
+    /// provider); with a provider, unmeasured headers are asked for.
+    var headerMeasured = false
+    /// The stored state; it belongs to the key and is kept while the section
+    /// has no children, though then it hides nothing.
+    var collapsed: Bool
+    /// Not collapsible (FOLD_SECTION_FIXED): collapse and toggle refuse.
+    var fixed = false
+    /// Whether the section has a header item; without one it is a group of
+    /// rows only, and always fixed.
+    var hasHeader = true
     /// FOLD_SECTION_NO_FOCUS: its header, footer, placeholder and own rows
     /// take no keyboard focus (Table+Focus.swift).
     var noFocus = false
     /// FOLD_SECTION_NO_DROP: dragged items cannot be dropped into it
     /// (Table+Drop.swift).
     var noDrop = false
+    var list: ChildList
+    /// The section whose list holds this one (the table's root for top-level
+    /// sections); nil only for the root.
+    var parent: Section? {
+        get { parentRef?.takeUnretainedValue() }
+        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The leaf of `parent.list` that holds this section (kept by the list).
+    var node: ListNode? {
+        get { nodeRef?.takeUnretainedValue() }
+        set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     /// The filter's state (Table+Filter.swift): the header's own answer;
     /// hidden with everything in it; shown expanded although collapsed
     /// (FOLD_FILTER_EXPAND_MATCHES); collapsed by the user while opened,
@@ -81,18 +91,6 @@ final class Section {
     /// `contribution`, so changing it needs `propagate()`. Exact only once
     /// the tags above it are settled (`SelectionTag`).
     var selected = false
-    var list: ChildList
-    /// The section whose list holds this one (the table's root for top-level
-    /// sections); nil only for the root.
-    var parent: Section? {
-        get { parentRef?.takeUnretainedValue() }
-        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    /// The leaf of `parent.list` that holds this section (kept by the list).
-    var node: ListNode? {
-        get { nodeRef?.takeUnretainedValue() }
-        set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
     /// The current load's ticket while loading or failed; 0 otherwise.
     var ticket: UInt64 = 0
     /// The message of a failed load.
