@@ -130,12 +130,14 @@ import Testing
         #expect(run.extras?.expansion == nil)
         run.marks = .none
         #expect(run.extras == nil && LookupTag.tag(run.lookup) == LookupTag.plainRows)
-        // A box of marks alone is 40 bytes (glibc gives it a 48-byte block).
+        // A box of marks alone is 40 bytes (glibc gives it a 48-byte block;
+        // its malloc_usable_size, found at run time, is not in the Glibc module).
+        #if canImport(Glibc)
         let box = try #require(shared.extras)
         typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
-        if let symbol = dlsym(nil, "malloc_usable_size") {
-            #expect(unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(box).toOpaque()) == 40)
-        }
+        let symbol = try #require(dlsym(nil, "malloc_usable_size"))
+        #expect(unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(box).toOpaque()) == 40)
+        #endif
     }
 
     /// The point of keeping them out of line: a piece takes 32 bytes of
