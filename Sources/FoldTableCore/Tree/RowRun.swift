@@ -136,9 +136,7 @@ struct RowRun {
         if extras?.isEmpty == true {
             extras = nil
         } else if extras?.expansion?.expandsNothing == true {
-            let marksOnly = RowRunExtras()
-            marksOnly.marks = extras.unsafelyUnwrapped.marks
-            extras = marksOnly
+            extras = RowRunExtras(marks: extras.unsafelyUnwrapped.marks)
         }
     }
 
@@ -244,15 +242,15 @@ struct RowRun {
         var sum = 0
         var defaults = 0
         // The box read once, not per row.
-        let hidden = marks.hidden, expansion = extras?.expansion
+        let marks = self.marks, expansion = extras?.expansion
         let expanded = expansion?.expanded ?? 0
-        if expanded == 0, hidden == 0 {
+        if expanded == 0, marks.hidden == 0 {
             (fixedSum, defaultCount) = heights.sums()
             return
         }
         let expandedHeights = expansion?.heights
-        for i in 0..<count where hidden & (1 << UInt64(i)) == 0 {
-            if expanded & (1 << UInt64(i)) != 0, let e = expandedHeights?[i], e != RowRun.none {
+        for i in 0..<count where !marks.bit(marks.hidden, i) {
+            if marks.bit(expanded, i), let e = expandedHeights?[i], e != RowRun.none {
                 sum += Int(e)
             } else if heights[i] == RowRun.none {
                 defaults += 1

@@ -13,7 +13,7 @@ class RowRunExtras {
     /// The rows' selection and filter marks.
     final var marks = RowMarks.none
 
-    init() {}
+    init(marks: RowMarks = .none) { self.marks = marks }
 
     /// This box as the expansion it is; nil for marks alone. (A cast to a
     /// final class: one comparison of the object's class, no call.)
@@ -25,19 +25,11 @@ class RowRunExtras {
     final var isEmpty: Bool { marks.isNone && (expansion?.expandsNothing ?? true) }
 
     /// A copy of the same kind.
-    func copy() -> RowRunExtras {
-        let c = RowRunExtras()
-        c.marks = marks
-        return c
-    }
+    func copy() -> RowRunExtras { RowRunExtras(marks: marks) }
 
     /// A copy that can hold an expansion: the marks, and the expansion
     /// when this box has one.
-    func expansionCopy() -> RowRunExpansion {
-        let c = RowRunExpansion()
-        c.marks = marks
-        return c
-    }
+    func expansionCopy() -> RowRunExpansion { RowRunExpansion(marks: marks) }
 }
 
 /// The extras of a run whose rows expand: their expanded heights and
@@ -57,8 +49,7 @@ final class RowRunExpansion: RowRunExtras {
     override func copy() -> RowRunExtras { expansionCopy() }
 
     override func expansionCopy() -> RowRunExpansion {
-        let c = RowRunExpansion()
-        c.marks = marks
+        let c = RowRunExpansion(marks: marks)
         c.heights = heights
         c.expanded = expanded
         c.provided = provided
