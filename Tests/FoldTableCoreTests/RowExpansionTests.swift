@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 @testable import FoldTableCore
 
@@ -130,14 +127,20 @@ import Testing
         #expect(run.extras?.expansion == nil)
         run.marks = .none
         #expect(run.extras == nil && LookupTag.tag(run.lookup) == LookupTag.plainRows)
-        // A box of marks alone is 40 bytes (glibc gives it a 48-byte block;
-        // its malloc_usable_size, found at run time, is not in the Glibc module).
-        #if canImport(Glibc)
-        let box = try #require(shared.extras)
-        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
-        let symbol = try #require(dlsym(nil, "malloc_usable_size"))
-        #expect(unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(box).toOpaque()) == 40)
+        // A box of marks alone is 40 bytes, a box with expansion 64. The
+        // sizes are read from the classes' metadata, not from malloc, whose
+        // block sizes vary with the allocator a process runs under.
+        #if !canImport(ObjectiveC)
+        #expect(instanceSize(of: type(of: try #require(shared.extras))) == 40)
+        #expect(instanceSize(of: RowRunExpansion.self) == 64)
         #endif
+    }
+
+    /// Bytes an instance of `cls` takes: the runtime's class metadata
+    /// holds it after kind, superclass, flags and address point (the
+    /// layout without Objective-C interop).
+    private func instanceSize(of cls: AnyClass) -> UInt32 {
+        unsafeBitCast(cls, to: UnsafeRawPointer.self).load(fromByteOffset: 24, as: UInt32.self)
     }
 
     /// The point of keeping them out of line: a piece takes 32 bytes of

@@ -164,7 +164,7 @@ import Testing
                 named[t.structureVersion] = shape
             }
         }
-        try t.setFilter { [unowned t] _, _, _ in
+        try t.setFilter { _, _, _ in
             asked += 1
             try? note()
             return asked == stopAt ? nil : true
