@@ -15,7 +15,11 @@
  * its oldest; for both, 3 CALLS must be below N), or collapse (collapse +
  * expand of the section), or toggle_row (every 61st row has an expanded
  * height of 150 pt; a call toggles one of them at random, as a click on an
- * accordion row does). collapse_all builds foldbench's "many" shape
+ * accordion row does). measure_row builds the section with every row at
+ * the default height instead, and sets one random row's height (20..80
+ * pt), as a view does that measures rows as it first shows them: while
+ * CALLS is well below N / 64, nearly every call makes a chunk of default
+ * rows explicit. collapse_all builds foldbench's "many" shape
  * instead, N/1000 sections of 1000 rows (the same heights), and calls
  * collapse all + expand all. OP_viewed (set_row_height_viewed,
  * append_row_viewed, ...) makes the same calls with a viewport set, as a
@@ -94,7 +98,7 @@ static int run_bound(int64_t n, const char *op, long calls) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
-                        "set_row_height|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|toggle_row|"
+                        "set_row_height|measure_row|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|toggle_row|"
                         "collapse_all[_viewed|_following]|"
                         "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
@@ -121,7 +125,7 @@ int main(int argc, char **argv) {
         snprintf(key, sizeof key, "s%lld", (long long)k);
         int64_t rows = n - k * per < per ? n - k * per : per;
         if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, key, 0, 0, &s) != FOLD_OK ||
-            fold_table_insert_rows(t, s, 0, rows, heights + k * per) != FOLD_OK)
+            fold_table_insert_rows(t, s, 0, rows, strcmp(op, "measure_row") ? heights + k * per : NULL) != FOLD_OK)
             return 1;
     }
     free(heights);
@@ -167,7 +171,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(op, "visible_items")) {
             int64_t written, total;
             status = fold_table_visible_items(t, y, 1080, 0, visible, 64, &written, &total);
-        } else if (!strcmp(op, "set_row_height")) {
+        } else if (!strcmp(op, "set_row_height") || !strcmp(op, "measure_row")) {
             status = fold_table_set_row_height(t, s, p % n, 20 + (double)(i % 61));
         } else if (!strcmp(op, "insert_row") || !strcmp(op, "append_row")) {
             double h = 20 + (double)(i % 61);

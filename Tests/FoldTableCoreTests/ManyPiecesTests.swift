@@ -99,4 +99,57 @@ import Testing
         }
         try check("at the end")
     }
+
+    /// Heights set one row at a time in runs of default rows, as a view
+    /// measures them: each makes a chunk explicit in place in its leaf
+    /// while the leaf has room (`ChildList.replaceRun`), and the general
+    /// way once the leaf is full or while rows are selected. Exact against
+    /// the model throughout.
+    @Test(arguments: [7, 8] as [UInt64])
+    func rowHeightsSetOneByOneInDefaultRuns(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let table = try Table()
+        let model = TreeModel(options: TableOptions())
+        for (i, rows) in [20_000, 300, 6_000].enumerated() {
+            try table.appendSection(key: "s\(i)", rows: rows)
+            model.insertSection("s\(i)", rows: [Double?](repeating: nil, count: rows))
+        }
+        let sections = model.sections
+        func edit(_ s: TreeSection, _ row: Int, _ change: (inout TreeRow) -> Void) {
+            guard case .row(var r) = s.children[row] else { return }
+            change(&r)
+            s.children[row] = .row(r)
+        }
+        func check(_ context: String) throws {
+            let flat = model.flat()
+            #expect(table.invariantViolations() == [], "\(context)")
+            try #require(table.itemCount == flat.count, "\(context)")
+            #expect(table.contentHeight == flat.last.map { $0.top + $0.height }, "\(context)")
+            for _ in 0..<200 {
+                let p = Int.random(in: 0..<flat.count, using: &rng)
+                let m = flat[p]
+                let item = m.item.with(id: table.sectionID(forKey: m.key))
+                #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
+                        "position \(p) \(context)")
+                #expect(try table.item(atOffset: m.top + m.height / 2).position == p, "\(context)")
+            }
+        }
+        for step in 0..<900 {
+            let i = [0, 0, 0, 1, 2, 2][Int.random(in: 0..<6, using: &rng)]
+            let row = Int.random(in: 0..<sections[i].rowCount, using: &rng)
+            let h = Double(Int.random(in: 1...160, using: &rng)) / 2
+            try table.setRowHeight(section: .index(i), row: row, height: h)
+            edit(sections[i], row) { $0.height = h }
+            if step == 300 {
+                // Rows 99..<199 of the first section (positions 100..<200).
+                #expect(try table.selectPositions(100, count: 100, how: .add))
+                for r in 99..<199 { edit(sections[0], r) { $0.selected = true } }
+            }
+            if step == 600 {
+                #expect(try table.clearSelection())
+                for r in 99..<199 { edit(sections[0], r) { $0.selected = false } }
+            }
+            if step % 100 == 99 { try check("after step \(step)") }
+        }
+    }
 }

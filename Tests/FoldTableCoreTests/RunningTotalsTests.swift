@@ -53,6 +53,45 @@ import Testing
         }
     }
 
+    /// Entries put in the place of as many or fewer (what a row edit in a
+    /// run of default rows does: one run for three), into a larger buffer
+    /// and in place, with one of the replaced entries' values unchanged or
+    /// all of them: the totals after move by the difference or not at all.
+    @Test func entriesReplacedAtEverySlotMatchARebuild() {
+        var rng = SeededRandom(seed: 0x7265_706c)
+        for n in 1...ChildList.maxFill {
+            let sums = (0..<n).map { _ in Self.summary(&rng) }
+            let lookups = (0..<n).map { _ in Int(bitPattern: UInt(rng.next())) }
+            for slot in 0..<n {
+                for r in 1...min(2, n - slot) {
+                    for k in r...3 {
+                        // Same total as what they replace, every other time.
+                        var added = (0..<k).map { _ in Self.summary(&rng) }
+                        if (slot + k) % 2 == 0 {
+                            added = Array(sums[slot..<(slot + r)]) + [Summary](repeating: .zero, count: k - r)
+                        }
+                        let addedLookups = (0..<k).map { _ in Int(bitPattern: UInt(rng.next())) }
+                        var wantSums = sums, wantLookups = lookups
+                        wantSums.replaceSubrange(slot..<(slot + r), with: added)
+                        wantLookups.replaceSubrange(slot..<(slot + r), with: addedLookups)
+                        let context = "\(n) entries, \(r) at \(slot) replaced by \(k)"
+                        var t = Self.totals(sums, lookups)
+                        t.insert(at: slot, added, lookups: addedLookups, replacing: r)
+                        #expect(t.view.matches(wantSums, children: [], lookup: wantLookups), "\(context)")
+                        // In place: a buffer with room.
+                        var roomy = Self.totals(sums, lookups)
+                        roomy.insert(at: n, [.zero, .zero, .zero], lookups: [0, 0, 0])
+                        roomy.remove(at: n, count: 3)
+                        roomy.insert(at: slot, added, lookups: addedLookups, replacing: r)
+                        #expect(roomy.view.matches(wantSums, children: [], lookup: wantLookups),
+                                "in place, \(context)")
+                        #expect(roomy.view.count == n - r + k + 1, "\(context)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func anEntryUpdatedInPlaceMovesTheTotalsAfterIt() {
         var rng = SeededRandom(seed: 0x7570_6474)
         for n in [1, 2, 7, 16, 31, 32] {

@@ -459,7 +459,6 @@ extension Table {
         case .notExplicit: break
         }
         // A run of default rows: a chunk of it made explicit around the row.
-        if !looks, materialize, let found = s.list.locate(.rows, row) { before = found.before }
         if case .rows(let run) = node.piece, materialize {
             let start = within - within % RowRun.chunkSize
             let end = min(run.count, start + RowRun.chunkSize)
@@ -478,8 +477,11 @@ extension Table {
             if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
             pieces.append(.rows(chunk))
             if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
-            let lower = before.children
-            s.replaceChildren(lower..<(lower + run.count), with: pieces)
+            if !ChildList.replaceRun(at: node, with: pieces) {
+                if !looks, let found = s.list.locate(.rows, row) { before = found.before }
+                let lower = before.children
+                s.replaceChildren(lower..<(lower + run.count), with: pieces)
+            }
         } else if looks, case .rows(let run) = node.piece {
             // A default row left as it is reads the same: nothing is
             // redrawn or anchored, so `measure` is not needed.

@@ -170,6 +170,7 @@ final class ListNode {
     /// no summaries, has a tag pending or holds no subsection any more.
     /// O(entries) over plain arrays.
     func piecesRemoved(at slot: Int, count: Int) {
+        if childSums.isEmpty { return runsRemoved(at: slot, count: count) }
         guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count == pieces.count + count,
               totals.view.count == childSums.count + 1 else { return recompute() }
         var s = sum
@@ -234,6 +235,52 @@ final class ListNode {
             expanded &+= a.expandedRows
         }
         sum = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        // Rows only: as in `recompute(slot:from:)`.
+        sum.rowsDeep = sum.rows
+        sum.hiddenRows = sum.rows &- sum.items
+        sum.shownRows = sum.items
+    }
+
+    /// `piecesRemoved` for a leaf of rows only (it keeps no summaries):
+    /// what the runs taken out held is read from the columns (the totals
+    /// at their two ends), which are then closed up; the total is the
+    /// columns' last entry. Under the same conditions as `runsInserted`.
+    /// Before, every piece left in the leaf was asked again. O(entries).
+    private func runsRemoved(at slot: Int, count: Int) {
+        guard isLeaf, tag == .none, count > 0, slot >= 0, slot <= pieces.count,
+              totals.view.count == pieces.count + count + 1, !pieces.isEmpty,
+              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
+        totals.remove(at: slot, count: count)
+        sumRunsFromColumns()
+    }
+
+    /// After the run at `slot` of a leaf of rows only gave its place to
+    /// `count` runs (`pieces[slot..<slot+count]`): its entry is taken out
+    /// of the columns and theirs put in, asking only them, under the same
+    /// conditions as `runsInserted`. What a row edit in a run of default
+    /// rows does (`ChildList.replaceRun`). O(entries).
+    func runReplaced(at slot: Int, by count: Int) {
+        guard isLeaf, tag == .none, childSums.isEmpty, count > 0, slot >= 0, slot + count <= pieces.count,
+              totals.view.count == pieces.count - count + 2,
+              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
+        let added = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
+        }
+        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
+        else { return recompute() }
+        let lookups = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
+        }
+        totals.insert(at: slot, added, lookups: lookups, replacing: 1)
+        sumRunsFromColumns()
+    }
+
+    /// A leaf of rows only, its columns up to date: its total is their
+    /// last entry (no piece asked). O(1).
+    private func sumRunsFromColumns() {
+        let v = totals.view, last = v.count - 1
+        let expanded = v.get(last, TotalsView.expandedRows)
+        sum = Summary(counts: v.prefix(last), expandedRows: expanded, expandedDeep: expanded, nesting: 0)
         // Rows only: as in `recompute(slot:from:)`.
         sum.rowsDeep = sum.rows
         sum.hiddenRows = sum.rows &- sum.items

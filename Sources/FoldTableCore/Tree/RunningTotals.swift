@@ -196,14 +196,27 @@ struct RunningTotals: ~Copyable {
     }
 
     /// Puts `sums.count` entries into a leaf's columns at `slot`, with
-    /// their `lookups`: the totals after them grow by what they hold, and
-    /// the later entries' own columns move down. Reads no other piece or
-    /// summary. The columns end exactly as `rebuild` would leave them.
-    /// O(entries), in place when the buffer has room.
+    /// their `lookups`, in the place of the `replacing` entries there (no
+    /// more than it puts in): the totals after them move by the
+    /// difference, and the later entries' own columns move down. Reads no
+    /// other piece or summary. The columns end exactly as `rebuild` would
+    /// leave them. O(entries), in place when the buffer has room.
+    mutating func insert(at slot: Int, _ sums: [Summary], lookups: [Int], replacing r: Int) {
+        put(at: slot, sums, lookups: lookups, replacing: r)
+    }
+
+    /// `insert(at:_:lookups:replacing:)` replacing none: its own copy, so
+    /// that what replaces nothing is folded away (150 instructions a call).
     mutating func insert(at slot: Int, _ sums: [Summary], lookups: [Int]) {
+        put(at: slot, sums, lookups: lookups, replacing: 0)
+    }
+
+    @inline(__always)
+    private mutating func put(at slot: Int, _ sums: [Summary], lookups: [Int], replacing r: Int) {
         let n = storage[0], columns = storage[1], k = sums.count
-        let m = n + k
-        guard columns == TotalsView.leafColumns, k > 0, k == lookups.count, slot >= 0, slot < n else { return }
+        let m = n + k - r
+        guard columns == TotalsView.leafColumns, k > 0, k == lookups.count, r >= 0, r <= k, slot >= 0,
+              slot + r < n else { return }
         let old = storage
         let need = TotalsView.size(entries: m, columns: columns)
         if need > capacity {
@@ -231,8 +244,10 @@ struct RunningTotals: ~Copyable {
             }
             let added = fresh.baseAddress.unsafelyUnwrapped + k * columns
             for c in TotalsView.totalsColumns {
+                // What the new entries hold, less what the replaced ones held.
                 added[c] = TotalsView.total(c, acc, expanded: expanded)
                     &- TotalsView.total(c, before, expanded: beforeExpanded)
+                    &- (src.get(slot &+ r, c) &- src.get(slot, c))
             }
             // Each column's new place starts no earlier than its old one,
             // and every entry moves down or stays: going backward (last
@@ -243,10 +258,11 @@ struct RunningTotals: ~Copyable {
                 let delta = TotalsView.totalsColumns.contains(c) ? added[c] : 0
                 let new = UnsafePointer(fresh.baseAddress.unsafelyUnwrapped + c * k)
                 if c < TotalsView.narrowColumns {
-                    RunningTotals.insert(new, k, at: slot, from: src.narrow(c), to: dst.narrow(c), count: n,
-                                         plus: delta)
+                    RunningTotals.insert(new, k, at: slot, replacing: r, from: src.narrow(c), to: dst.narrow(c),
+                                         count: n, plus: delta)
                 } else {
-                    RunningTotals.insert(new, k, at: slot, from: src.wide(c), to: dst.wide(c), count: n, plus: delta)
+                    RunningTotals.insert(new, k, at: slot, replacing: r, from: src.wide(c), to: dst.wide(c),
+                                         count: n, plus: delta)
                 }
             }
         }
@@ -254,16 +270,18 @@ struct RunningTotals: ~Copyable {
         if old != storage { old.deallocate() }
     }
 
-    /// One column of `insert`: `fresh`'s k values in at `slot`, the later
-    /// entries `delta` more.
+    /// One column of `insert`: `fresh`'s k values in at `slot` in the
+    /// place of r, the later entries `delta` more.
     @inline(__always)
-    private static func insert<T>(_ fresh: UnsafePointer<Int>, _ k: Int, at slot: Int, from src: TotalsView.Column<T>,
-                                  to dst: TotalsView.Column<T>, count n: Int, plus delta: Int) {
+    private static func insert<T>(_ fresh: UnsafePointer<Int>, _ k: Int, at slot: Int, replacing r: Int,
+                                  from src: TotalsView.Column<T>, to dst: TotalsView.Column<T>, count n: Int,
+                                  plus delta: Int) {
+        let shift = k - r
         if delta != 0 {
-            var i = n + k - 1
-            while i >= slot + k { dst[i] = src[i - k] &+ delta; i -= 1 }
+            var i = n + shift - 1
+            while i >= slot + k { dst[i] = src[i - shift] &+ delta; i -= 1 }
         } else {
-            dst.copy(n - slot, from: src, at: slot, to: slot + k)
+            dst.copy(n - slot - r, from: src, at: slot + r, to: slot + k)
         }
         for j in 0..<k { dst[slot + j] = fresh[j] }
         if dst.raw != src.raw { dst.copy(slot, from: src, at: 0, to: 0) }
