@@ -410,7 +410,7 @@ extension Table {
     func editRow(_ row: Int, in s: Section, materialize: Bool, looks: Bool = false, measure: Int? = nil,
                  _ edit: (inout RowRun, Int) -> Void) throws -> RowEdit {
         // The totals before the row's piece only when they are used: with
-        // `looks`, or to make a chunk explicit (read again below).
+        // `looks` (`putChunk` finds them itself when it needs them).
         let node: PieceRef, within: Int, path: DescentPath
         var before = Counts()
         if looks {
@@ -473,15 +473,7 @@ extension Table {
                     run.prefixHeight(within, rowHeight: units)
                 }
             }
-            var pieces: [Piece] = []
-            if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
-            pieces.append(.rows(chunk))
-            if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
-            if !ChildList.replaceRun(at: node, with: pieces) {
-                if !looks, let found = s.list.locate(.rows, row) { before = found.before }
-                let lower = before.children
-                s.replaceChildren(lower..<(lower + run.count), with: pieces)
-            }
+            putChunk(chunk, of: run, at: start, in: s, node: node, row: row, before: looks ? before : nil)
         } else if looks, case .rows(let run) = node.piece {
             // A default row left as it is reads the same: nothing is
             // redrawn or anchored, so `measure` is not needed.
@@ -490,6 +482,24 @@ extension Table {
         }
         s.propagate()
         return done
+    }
+
+    /// Puts `chunk`, rows `start...` of `run` made explicit, in the place
+    /// of those rows of `run` (the piece at `node` in `s`'s list, holding
+    /// `row`): in place in its leaf (`ChildList.replaceRun`), or else the
+    /// general way, from the totals `before` the run (found when nil). Out
+    /// of line, so that `editRow` of an explicit row stays lean.
+    @inline(never)
+    private func putChunk(_ chunk: RowRun, of run: RowRun, at start: Int, in s: Section, node: PieceRef, row: Int,
+                          before: Counts?) {
+        let end = start + chunk.count
+        var pieces: [Piece] = []
+        if start > 0 { pieces.append(.rows(RowRun(defaultRows: start, marks: run.marks))) }
+        pieces.append(.rows(chunk))
+        if end < run.count { pieces.append(.rows(RowRun(defaultRows: run.count - end, marks: run.marks))) }
+        guard !s.list.replaceRun(at: node, with: pieces) else { return }
+        let lower = (before ?? s.list.locate(.rows, row)?.before ?? Counts()).children
+        s.replaceChildren(lower..<(lower + run.count), with: pieces)
     }
 
     /// `editRow`, then a redraw of the row if it reads differently

@@ -399,23 +399,29 @@ struct ChildList {
     }
 
     /// Puts `pieces` (row runs as many rows as it) in the place of the
-    /// run at `ref`, in its leaf, when the leaf holds rows only and has
-    /// room: the leaf's columns edited for that entry alone
-    /// (`ListNode.runReplaced`) and its path refreshed by difference. No
-    /// descent and no other piece read, where `replace` found both ends
-    /// again, cut, and asked every piece of the leaf. The list's counts
-    /// do not change, so no structure change is counted. False, with
-    /// nothing done, when `replace` is needed. O(fanout · depth).
-    static func replaceRun(at ref: PieceRef, with pieces: [Piece]) -> Bool {
+    /// run at `ref`, in its leaf, when the leaf holds rows only: the
+    /// leaf's columns edited for that entry alone (`ListNode.runReplaced`)
+    /// and its path refreshed by difference, or the leaf split when it
+    /// overflows. No descent and no other piece read, where `replace`
+    /// found both ends again, cut, and asked every piece of the leaf. The
+    /// list's counts do not change, so no structure change is counted.
+    /// Tags pending on the path must be settled first (as the descent
+    /// that found `ref` does). False, with nothing done, when `replace` is
+    /// needed. O(fanout · depth).
+    mutating func replaceRun(at ref: PieceRef, with pieces: [Piece]) -> Bool {
         let leaf = ref.leaf, slot = ref.slot
         guard leaf.tag == .none, leaf.childSums.isEmpty, slot < leaf.pieces.count, !pieces.isEmpty,
-              leaf.pieces.count - 1 + pieces.count <= ChildList.maxFill,
               case .rows(let old) = leaf.pieces[slot],
               pieces.allSatisfy({ if case .rows = $0 { true } else { false } }),
               pieces.reduce(0, { $0 + $1.childCount }) == old.count else { return false }
         leaf.pieces.replaceSubrange(slot..<(slot + 1), with: pieces)
         leaf.runReplaced(at: slot, by: pieces.count)
-        leaf.refreshAncestors()
+        if leaf.count > ChildList.maxFill {
+            // Its parent reads its new total as it takes the halves.
+            splitIfFull(leaf)
+        } else {
+            leaf.refreshAncestors()
+        }
         return true
     }
 
