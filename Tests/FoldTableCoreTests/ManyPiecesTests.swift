@@ -5,6 +5,26 @@ import Testing
 /// several levels deep and range removals cross many nodes. Compared with
 /// `TreeModel` (a flat table) at sampled positions and offsets.
 @Suite struct ManyPiecesTests {
+    /// The table against the model's flat list `flat`: invariants, item
+    /// count, content height, and `samples` random positions, each placed
+    /// and found again at its middle.
+    static func checkSampled(_ table: Table, _ flat: [TreeItem], samples: Int, _ rng: inout SeededRandom,
+                             _ context: String) throws {
+        #expect(table.invariantViolations() == [], "\(context)")
+        try #require(table.itemCount == flat.count, "\(context)")
+        #expect(table.contentHeight == (flat.last.map { $0.top + $0.height } ?? 0), "\(context)")
+        guard !flat.isEmpty else { return }
+        for _ in 0..<samples {
+            let p = Int.random(in: 0..<flat.count, using: &rng)
+            let m = flat[p]
+            let item = m.item.with(id: table.sectionID(forKey: m.key))
+            #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
+                    "position \(p) \(context)")
+            let y = m.top + m.height / 2
+            if m.height > 0 { #expect(try table.item(atOffset: y).position == p, "offset \(y) \(context)") }
+        }
+    }
+
     @Test(arguments: [5, 6] as [UInt64])
     func thousandsOfSectionsAndChunks(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
@@ -23,20 +43,8 @@ import Testing
         }
         func check(_ context: String) throws {
             let flat = model.flat()
-            #expect(table.invariantViolations() == [], "\(context)")
-            try #require(table.itemCount == flat.count, "\(context)")
-            let content = (flat.last.map { $0.top + $0.height } ?? 0)
-            #expect(table.contentHeight == content, "\(context)")
+            try Self.checkSampled(table, flat, samples: 300, &rng, context)
             guard !flat.isEmpty else { return }
-            for _ in 0..<300 {
-                let p = Int.random(in: 0..<flat.count, using: &rng)
-                let m = flat[p]
-                let item = m.item.with(id: table.sectionID(forKey: m.key))
-                #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
-                        "position \(p) \(context)")
-                let y = m.top + m.height / 2
-                if m.height > 0 { #expect(try table.item(atOffset: y).position == p, "offset \(y) \(context)") }
-            }
             let start = Int.random(in: 0..<flat.count, using: &rng)
             var walked: [PlacedItem] = []
             table.forEachItem(from: start) { walked.append($0); return walked.count < 200 }
@@ -121,18 +129,7 @@ import Testing
             s.children[row] = .row(r)
         }
         func check(_ context: String) throws {
-            let flat = model.flat()
-            #expect(table.invariantViolations() == [], "\(context)")
-            try #require(table.itemCount == flat.count, "\(context)")
-            #expect(table.contentHeight == flat.last.map { $0.top + $0.height }, "\(context)")
-            for _ in 0..<200 {
-                let p = Int.random(in: 0..<flat.count, using: &rng)
-                let m = flat[p]
-                let item = m.item.with(id: table.sectionID(forKey: m.key))
-                #expect(try table.placedItem(at: p) == PlacedItem(position: p, item: item, top: m.top, height: m.height),
-                        "position \(p) \(context)")
-                #expect(try table.item(atOffset: m.top + m.height / 2).position == p, "\(context)")
-            }
+            try Self.checkSampled(table, model.flat(), samples: 200, &rng, context)
         }
         for step in 0..<900 {
             let i = [0, 0, 0, 1, 2, 2][Int.random(in: 0..<6, using: &rng)]

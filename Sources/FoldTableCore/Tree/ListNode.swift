@@ -218,15 +218,8 @@ final class ListNode {
     private func runsInserted(at slot: Int, count: Int) {
         guard isLeaf, tag == .none, count > 0, slot >= 0, slot + count <= pieces.count,
               totals.view.count + count == pieces.count + 1,
-              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
-        let added = pieces.withUnsafeBufferPointer { p in
-            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
-        }
-        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
-        else { return recompute() }
-        let lookups = pieces.withUnsafeBufferPointer { p in
-            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
-        }
+              sum.matchedDeep == 0, sum.selectedRows == 0,
+              let (added, lookups) = plainRuns(slot, count) else { return recompute() }
         totals.insert(at: slot, added, lookups: lookups)
         var c = sum.counts
         var expanded = sum.expandedRows
@@ -239,6 +232,22 @@ final class ListNode {
         sum.rowsDeep = sum.rows
         sum.hiddenRows = sum.rows &- sum.items
         sum.shownRows = sum.items
+    }
+
+    /// The summaries and lookups of pieces `slot..<slot+count` of a leaf,
+    /// nil when one is a subsection or holds a filter match or a selected
+    /// row (which the totals' columns do not count). O(count).
+    @inline(__always)
+    private func plainRuns(_ slot: Int, _ count: Int) -> (sums: [Summary], lookups: [Int])? {
+        let added = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
+        }
+        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
+        else { return nil }
+        let lookups = pieces.withUnsafeBufferPointer { p in
+            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
+        }
+        return (added, lookups)
     }
 
     /// `piecesRemoved` for a leaf of rows only (it keeps no summaries):
@@ -262,15 +271,8 @@ final class ListNode {
     func runReplaced(at slot: Int, by count: Int) {
         guard isLeaf, tag == .none, childSums.isEmpty, count > 0, slot >= 0, slot + count <= pieces.count,
               totals.view.count == pieces.count - count + 2,
-              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
-        let added = pieces.withUnsafeBufferPointer { p in
-            p[slot..<(slot + count)].map { Piece.summary(of: $0) }
-        }
-        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
-        else { return recompute() }
-        let lookups = pieces.withUnsafeBufferPointer { p in
-            p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
-        }
+              sum.matchedDeep == 0, sum.selectedRows == 0,
+              let (added, lookups) = plainRuns(slot, count) else { return recompute() }
         totals.insert(at: slot, added, lookups: lookups, replacing: 1)
         sumRunsFromColumns()
     }
