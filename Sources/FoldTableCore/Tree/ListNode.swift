@@ -110,14 +110,11 @@ final class ListNode {
                 c.defaultRows = c.defaultRows &- old.defaultRows &+ s.defaultRows
                 c.fixedHeight = c.fixedHeight &- old.fixedHeight &+ s.fixedHeight
                 let expanded = sum.expandedRows &- old.expandedRows &+ s.expandedRows
-                sum = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+                sum = ListNode.rowsOnly(c, expanded: expanded)
             } else {
-                sum = totals.update(slot: slot, to: s, lookup: data)
+                let t = totals.update(slot: slot, to: s, lookup: data)
+                sum = ListNode.rowsOnly(t.counts, expanded: t.expandedRows)
             }
-            // Rows only: every row is a row here, and the hidden ones show no item.
-            sum.rowsDeep = sum.rows
-            sum.hiddenRows = sum.rows &- sum.items
-            sum.shownRows = sum.items  // (and none selected, as checked above)
             return
         }
         guard childSums.count == pieces.count, totals.view.count == pieces.count + 1 else { return recompute() }
@@ -227,11 +224,7 @@ final class ListNode {
             c += a.counts
             expanded &+= a.expandedRows
         }
-        sum = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
-        // Rows only: as in `recompute(slot:from:)`.
-        sum.rowsDeep = sum.rows
-        sum.hiddenRows = sum.rows &- sum.items
-        sum.shownRows = sum.items
+        sum = ListNode.rowsOnly(c, expanded: expanded)
     }
 
     /// The summaries and lookups of pieces `slot..<slot+count` of a leaf,
@@ -282,11 +275,19 @@ final class ListNode {
     private func sumRunsFromColumns() {
         let v = totals.view, last = v.count - 1
         let expanded = v.get(last, TotalsView.expandedRows)
-        sum = Summary(counts: v.prefix(last), expandedRows: expanded, expandedDeep: expanded, nesting: 0)
-        // Rows only: as in `recompute(slot:from:)`.
-        sum.rowsDeep = sum.rows
-        sum.hiddenRows = sum.rows &- sum.items
-        sum.shownRows = sum.items
+        sum = ListNode.rowsOnly(v.prefix(last), expanded: expanded)
+    }
+
+    /// The total of a leaf of rows only with these counts and `expanded`
+    /// rows: every row is a row here, and the hidden ones show no item
+    /// (none selected or matched, as its callers check). O(1).
+    @inline(__always)
+    private static func rowsOnly(_ c: Counts, expanded: Int) -> Summary {
+        var s = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
+        s.rowsDeep = s.rows
+        s.hiddenRows = s.rows &- s.items
+        s.shownRows = s.items
+        return s
     }
 
     /// The largest nesting among the entries. O(entries).
