@@ -415,7 +415,7 @@ struct ChildList {
               pieces.allSatisfy({ if case .rows = $0 { true } else { false } }),
               pieces.reduce(0, { $0 + $1.childCount }) == old.count else { return false }
         leaf.pieces.replaceSubrange(slot..<(slot + 1), with: pieces)
-        leaf.runReplaced(at: slot, by: pieces.count)
+        leaf.runReplaced(at: slot, by: pieces.count, old: old)
         if leaf.count > ChildList.maxFill {
             // Its parent reads its new total as it takes the halves.
             splitIfFull(leaf)
@@ -492,7 +492,7 @@ struct ChildList {
         }
         let removed = Array(leaf.pieces[ref.slot..<end])
         leaf.pieces.removeSubrange(ref.slot..<end)
-        leaf.piecesRemoved(at: ref.slot, count: end - ref.slot)
+        leaf.piecesRemoved(at: ref.slot, count: end - ref.slot, removed: removed[...])
         leaf.refreshAncestors()
         return removed
     }

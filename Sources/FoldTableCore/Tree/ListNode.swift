@@ -93,16 +93,13 @@ final class ListNode {
         let s = pieces.withUnsafeBufferPointer { Piece.summary(of: $0[slot]) }
         if childSums.isEmpty {
             // Rows only (and still a run here): update the records in place.
-            // Neither filter matches nor selection counts are in the totals'
-            // columns: with some, ask every piece.
-            guard s.children == s.rows, totals.view.count == pieces.count + 1,
-                  s.matchedDeep == 0, sum.matchedDeep == 0,
-                  s.selectedRows == 0, sum.selectedRows == 0 else { return recompute() }
+            guard s.children == s.rows, totals.view.count == pieces.count + 1 else { return recompute() }
             let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
-            if let old, old.children == old.rows, old.matchedDeep == 0, old.selectedRows == 0 {
+            if let old, old.children == old.rows {
                 // The entry was a run too: its own values in the columns are
                 // `old`'s. The total moves by the difference (exact: integers).
                 totals.update(slot: slot, from: old, to: s, lookup: data)
+                if ListNode.marked(sum) || ListNode.marked(s) { return sum = ListNode.moved(sum, less: old, plus: [s]) }
                 var c = sum.counts
                 c.children = c.children &- old.children &+ s.children
                 c.rows = c.rows &- old.rows &+ s.rows
@@ -112,6 +109,8 @@ final class ListNode {
                 let expanded = sum.expandedRows &- old.expandedRows &+ s.expandedRows
                 sum = ListNode.rowsOnly(c, expanded: expanded)
             } else {
+                // Marks are not in the columns: without `old`, ask every piece.
+                guard !ListNode.marked(sum), !ListNode.marked(s) else { return recompute() }
                 let t = totals.update(slot: slot, to: s, lookup: data)
                 sum = ListNode.rowsOnly(t.counts, expanded: t.expandedRows)
             }
@@ -161,13 +160,13 @@ final class ListNode {
     }
 
     /// After pieces `slot..<slot+count` were taken out of a leaf's
-    /// `pieces` (their summaries still in `childSums`): drops those
-    /// summaries and brings the total and the running totals up to date
-    /// without asking any piece. `recompute()` instead when the leaf keeps
-    /// no summaries, has a tag pending or holds no subsection any more.
-    /// O(entries) over plain arrays.
-    func piecesRemoved(at slot: Int, count: Int) {
-        if childSums.isEmpty { return runsRemoved(at: slot, count: count) }
+    /// `pieces` (their summaries still in `childSums`; `removed`, the
+    /// pieces): drops those summaries and brings the total and the running
+    /// totals up to date without asking any piece left. `recompute()`
+    /// instead when the leaf has a tag pending or holds no subsection any
+    /// more. O(entries) over plain arrays.
+    func piecesRemoved(at slot: Int, count: Int, removed: ArraySlice<Piece>) {
+        if childSums.isEmpty { return runsRemoved(at: slot, count: count, removed: removed) }
         guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count == pieces.count + count,
               totals.view.count == childSums.count + 1 else { return recompute() }
         var s = sum
@@ -207,17 +206,16 @@ final class ListNode {
     }
 
     /// `piecesInserted` for a leaf of rows only (it keeps no summaries):
-    /// when neither it nor the new runs hold a filter match or a selected
-    /// row (which the totals' columns do not count), the runs' entries are
-    /// put into the columns and the total moves by what they hold, as
-    /// `recompute(slot:from:)` does for one run. Before, every piece of the
-    /// leaf was asked again: a cache line each. O(entries).
+    /// the runs' entries are put into the columns and the total moves by
+    /// what they hold, as `recompute(slot:from:)` does for one run. Before,
+    /// every piece of the leaf was asked again: a cache line each.
+    /// O(entries).
     private func runsInserted(at slot: Int, count: Int) {
         guard isLeaf, tag == .none, count > 0, slot >= 0, slot + count <= pieces.count,
               totals.view.count + count == pieces.count + 1,
-              sum.matchedDeep == 0, sum.selectedRows == 0,
-              let (added, lookups) = plainRuns(slot, count) else { return recompute() }
+              let (added, lookups, addsMarks) = runs(slot, count) else { return recompute() }
         totals.insert(at: slot, added, lookups: lookups)
+        if addsMarks || ListNode.marked(sum) { return sum = ListNode.moved(sum, less: .zero, plus: added) }
         var c = sum.counts
         var expanded = sum.expandedRows
         for a in added {
@@ -228,46 +226,71 @@ final class ListNode {
     }
 
     /// The summaries and lookups of pieces `slot..<slot+count` of a leaf,
-    /// nil when one is a subsection or holds a filter match or a selected
-    /// row (which the totals' columns do not count). O(count).
+    /// and whether any is `marked`; nil when one is a subsection. O(count).
     @inline(__always)
-    private func plainRuns(_ slot: Int, _ count: Int) -> (sums: [Summary], lookups: [Int])? {
+    private func runs(_ slot: Int, _ count: Int) -> (sums: [Summary], lookups: [Int], marked: Bool)? {
         let added = pieces.withUnsafeBufferPointer { p in
             p[slot..<(slot + count)].map { Piece.summary(of: $0) }
         }
-        guard !added.contains(where: { $0.children != $0.rows || $0.matchedDeep != 0 || $0.selectedRows != 0 })
-        else { return nil }
+        var marked = false
+        for a in added {
+            guard a.children == a.rows else { return nil }
+            marked = marked || ListNode.marked(a)
+        }
         let lookups = pieces.withUnsafeBufferPointer { p in
             p[slot..<(slot + count)].map { Piece.lookup(of: $0) }
         }
-        return (added, lookups)
+        return (added, lookups, marked)
     }
 
     /// `piecesRemoved` for a leaf of rows only (it keeps no summaries):
     /// what the runs taken out held is read from the columns (the totals
     /// at their two ends), which are then closed up; the total is the
-    /// columns' last entry. Under the same conditions as `runsInserted`.
-    /// Before, every piece left in the leaf was asked again. O(entries).
-    private func runsRemoved(at slot: Int, count: Int) {
+    /// columns' last entry. Before, every piece left in the leaf was asked
+    /// again. O(entries).
+    private func runsRemoved(at slot: Int, count: Int, removed: ArraySlice<Piece>) {
         guard isLeaf, tag == .none, count > 0, slot >= 0, slot <= pieces.count,
-              totals.view.count == pieces.count + count + 1, !pieces.isEmpty,
-              sum.matchedDeep == 0, sum.selectedRows == 0 else { return recompute() }
+              totals.view.count == pieces.count + count + 1, !pieces.isEmpty, removed.count == count
+        else { return recompute() }
         totals.remove(at: slot, count: count)
+        guard ListNode.marked(sum) else { return sumRunsFromColumns() }
+        sum = ListNode.moved(sum, less: removed.reduce(.zero) { $0 + Piece.summary(of: $1) }, plus: [])
+    }
+
+    /// After the run at `slot` of a leaf of rows only gave its place to `count` runs (`pieces[slot..<slot+count]`):
+    /// its entry is taken out of the columns and theirs put in, asking only
+    /// them. What a row edit in a run of default rows does
+    /// (`ChildList.replaceRun`). `old`, the run replaced, is asked for its
+    /// summary only when the leaf is `marked`. O(entries).
+    func runReplaced(at slot: Int, by count: Int, old: RowRun) {
+        guard isLeaf, tag == .none, childSums.isEmpty, count > 0, slot >= 0, slot + count <= pieces.count,
+              totals.view.count == pieces.count - count + 2,
+              let (added, lookups, addsMarks) = runs(slot, count) else { return recompute() }
+        if addsMarks || ListNode.marked(sum) {
+            totals.insert(at: slot, added, lookups: lookups, replacing: 1)
+            return sum = ListNode.moved(sum, less: old.summary, plus: added)
+        }
+        totals.insert(at: slot, added, lookups: lookups, replacing: 1)
         sumRunsFromColumns()
     }
 
-    /// After the run at `slot` of a leaf of rows only gave its place to
-    /// `count` runs (`pieces[slot..<slot+count]`): its entry is taken out
-    /// of the columns and theirs put in, asking only them, under the same
-    /// conditions as `runsInserted`. What a row edit in a run of default
-    /// rows does (`ChildList.replaceRun`). O(entries).
-    func runReplaced(at slot: Int, by count: Int) {
-        guard isLeaf, tag == .none, childSums.isEmpty, count > 0, slot >= 0, slot + count <= pieces.count,
-              totals.view.count == pieces.count - count + 2,
-              sum.matchedDeep == 0, sum.selectedRows == 0,
-              let (added, lookups) = plainRuns(slot, count) else { return recompute() }
-        totals.insert(at: slot, added, lookups: lookups, replacing: 1)
-        sumRunsFromColumns()
+    /// Whether a summary counts filter matches or selected rows: a leaf of
+    /// rows only cannot read them from its columns (which hold the counts,
+    /// heights and expanded rows), so its total then moves by whole
+    /// summaries. O(1).
+    @inline(__always)
+    private static func marked(_ s: Summary) -> Bool { s.matchedDeep != 0 || s.selectedRows != 0 }
+
+    /// `total` less `out` plus every summary `added` (exact: integers; the
+    /// nesting, 0 in a leaf of rows only, stays): a `marked` leaf's total.
+    /// Out of line, so that the unmarked paths' code stays as short as it
+    /// was. O(added).
+    @inline(never)
+    private static func moved(_ total: Summary, less out: Summary, plus added: [Summary]) -> Summary {
+        var t = total
+        t -= out
+        for a in added { t += a }
+        return t
     }
 
     /// A leaf of rows only, its columns up to date: its total is their
@@ -280,7 +303,7 @@ final class ListNode {
 
     /// The total of a leaf of rows only with these counts and `expanded`
     /// rows: every row is a row here, and the hidden ones show no item
-    /// (none selected or matched, as its callers check). O(1).
+    /// (none selected or matched: `marked`, as its callers check). O(1).
     @inline(__always)
     private static func rowsOnly(_ c: Counts, expanded: Int) -> Summary {
         var s = Summary(counts: c, expandedRows: expanded, expandedDeep: expanded, nesting: 0)
