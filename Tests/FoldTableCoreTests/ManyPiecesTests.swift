@@ -110,9 +110,8 @@ import Testing
 
     /// Heights set one row at a time in runs of default rows, as a view
     /// measures them: each makes a chunk explicit in place in its leaf
-    /// while the leaf has room (`ChildList.replaceRun`), and the general
-    /// way once the leaf is full or while rows are selected. Exact against
-    /// the model throughout.
+    /// (`ChildList.replaceRun`, also while rows are selected), and a full
+    /// leaf is split. Exact against the model throughout.
     @Test(arguments: [7, 8] as [UInt64])
     func rowHeightsSetOneByOneInDefaultRuns(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
@@ -147,6 +146,82 @@ import Testing
                 for r in 99..<199 { edit(sections[0], r) { $0.selected = false } }
             }
             if step % 100 == 99 { try check("after step \(step)") }
+        }
+    }
+
+    /// Rows inserted, removed, measured, matched and selected one at a
+    /// time while a filter is on: the leaves of rows hold filter matches
+    /// and selected rows, which their columns do not count, so their totals
+    /// move by whole summaries (`ListNode.marked`) where an unmarked leaf
+    /// reads them from its columns. Exact against the model throughout, and
+    /// the invariants recount every leaf's total.
+    @Test(arguments: [9, 10] as [UInt64])
+    func editsWhereRowsAreMatchedOrSelected(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let table = try Table()
+        let model = TreeModel(options: TableOptions())
+        // Rows with heights of their own (chunks), and rows of the default height.
+        let own = (0..<12_000).map { _ in Double(Int.random(in: 2...120, using: &rng)) / 2 }
+        try table.appendSection(key: "a", rows: 0)
+        try table.insertRows(section: .index(0), at: 0, heights: own)
+        model.insertSection("a", rows: own)
+        try table.appendSection(key: "b", rows: 8_000)
+        model.insertSection("b", rows: [Double?](repeating: nil, count: 8_000))
+        let salt = Int(seed)
+        try table.setFilter({ _, key, row in TreeModel.FilterModel.rule(key, row, salt) })
+        model.filter.options = []
+        model.filter.salt = salt
+        let sections = model.sections
+        func ask(_ s: TreeSection, _ rows: Range<Int>) {
+            for r in rows { edit(s, r) { $0.matched = TreeModel.FilterModel.rule(s.key, r, salt) } }
+        }
+        func edit(_ s: TreeSection, _ row: Int, _ change: (inout TreeRow) -> Void) {
+            guard case .row(var r) = s.children[row] else { return }
+            change(&r)
+            s.children[row] = .row(r)
+        }
+        for s in sections {
+            s.matched = TreeModel.FilterModel.rule(s.key, -1, salt)
+            ask(s, 0..<s.rowCount)
+        }
+        // Every 40th row of each section selected to start with.
+        for (i, s) in sections.enumerated() {
+            for r in stride(from: 0, to: s.rowCount, by: 40) {
+                #expect(try table.selectRow(section: .index(i), row: r, how: .add))
+                edit(s, r) { $0.selected = true }
+            }
+        }
+        try Self.checkSampled(table, model.flat(), samples: 200, &rng, "filtered and selected")
+        for step in 0..<1_200 {
+            let i = Int.random(in: 0..<2, using: &rng), s = sections[i], rows = s.rowCount
+            let row = Int.random(in: 0..<rows, using: &rng)
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0:  // rows inserted, of their own height or the default, and asked
+                // (Up to `Table.rowsMarkedInPlace` are marked where they are.)
+                let k = Int.random(in: 1...(Table.rowsMarkedInPlace + 3), using: &rng)
+                let mine = Bool.random(using: &rng)
+                let heights = (0..<k).map { _ in mine ? Double(Int.random(in: 2...120, using: &rng)) / 2 : nil }
+                try table.insertRows(section: .index(i), at: row, heights: heights.map { $0 ?? Table.defaultHeight })
+                s.children.insert(contentsOf: heights.map { .row(TreeRow(height: $0)) }, at: row)
+                ask(s, row..<(row + k))
+            case 1:  // rows removed
+                let k = min(rows - row, Int.random(in: 1...3, using: &rng))
+                try table.removeRows(section: .index(i), at: row, count: k)
+                s.children.removeSubrange(row..<(row + k))
+            case 2, 3:  // a row measured
+                let h = Double(Int.random(in: 2...160, using: &rng)) / 2
+                try table.setRowHeight(section: .index(i), row: row, height: h)
+                edit(s, row) { $0.height = h }
+            case 4:  // a row's answer changed
+                let m = Bool.random(using: &rng)
+                try table.setRowMatch(section: .index(i), row: row, matches: m)
+                edit(s, row) { $0.matched = m }
+            default:  // a row selected or deselected
+                let on = Bool.random(using: &rng)
+                _ = try table.selectRow(section: .index(i), row: row, how: on ? .add : .remove)
+                edit(s, row) { $0.selected = on }
+            }
+            if step % 150 == 149 { try Self.checkSampled(table, model.flat(), samples: 200, &rng, "after step \(step)") }
         }
     }
 }
