@@ -103,6 +103,23 @@ for n in $sizes; do
   printf '%-20s %10s %10s %10s %12s\n' measure_row "$n" "$ir" "$l1" "$ll"
 done
 
+# The same edits while a filter is on (2 rows in 5 match) and every 40th
+# row is selected (OP_marked): the leaves then hold matched and selected
+# rows, which their columns do not count.
+echo
+printf '%-20s %10s %10s %10s %12s\n' "filtered, selected" N "Ir/call" "L1 miss" "1MiB miss"
+for op in insert_row_marked remove_row_marked set_row_height_marked; do
+  for n in $sizes; do
+    c=$(( calls < n / 4 ? calls : n / 4 ))
+    case $op in
+      insert_row*) read -r ir l1 ll < <(count_added "$op" "$n" $((c / 2)) fold_table_insert_rows) ;;
+      remove_row*) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_remove_rows) ;;
+      *) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_set_row_height) ;;
+    esac
+    printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
+  done
+done
+
 # ratio A B: A/B with 2 significant digits, "-" when B is 0 or missing
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b + 0 == 0) print "-"; else printf "%.2gx\n", a / b }'; }
 

@@ -25,8 +25,11 @@
  * append_row_viewed, ...) makes the same calls with a viewport set, as a
  * view has it: the change set is built, and the viewport anchored.
  * OP_following (append_row_following, ...): the viewport at the end and
- * following it (fold_table_set_follow_end), as a log or chat view. Exit
- * status 0 when every call returned FOLD_OK.
+ * following it (fold_table_set_follow_end), as a log or chat view.
+ * OP_marked (insert_row_marked, measure_row_marked, ...): a filter is set
+ * under which 2 rows in 5 match (a hash of the row's index; new rows are
+ * asked too) and every 40th row is selected, as in a view with a search
+ * box and a selection. Exit status 0 when every call returned FOLD_OK.
  *
  * The OPs static_item_at_offset, static_item_top, static_visible,
  * fenwick_item_at_offset, fenwick_item_top, fenwick_visible and fenwick_set
@@ -44,6 +47,12 @@
 #include <string.h>
 
 static uint64_t state = 0x5EEDF01DULL;
+
+/* OP_marked's filter: the header and 2 rows in 5 match. */
+static int two_in_five(fold_table *table, fold_section_id section, const char *key, int64_t row, void *data) {
+    (void)table, (void)section, (void)key, (void)data;
+    return row < 0 || ((uint64_t)row * 0x9E3779B97F4A7C15ULL >> 40) % 5 < 2;
+}
 
 static uint64_t next(void) {
     uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -99,7 +108,7 @@ int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
                         "set_row_height|measure_row|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|toggle_row|"
-                        "collapse_all[_viewed|_following]|"
+                        "collapse_all[_viewed|_following|_marked]|"
                         "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
                         "fenwick_visible|fenwick_set [CALLS]\n");
@@ -118,14 +127,14 @@ int main(int argc, char **argv) {
     }
     fold_table *t = NULL;
     fold_section_id s = FOLD_ROOT;
-    int64_t per = strcmp(op, "collapse_all") ? n : 1000;
+    int64_t per = strncmp(op, "collapse_all", 12) ? n : 1000;
     if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
     for (int64_t k = 0; k * per < n; k++) {
         char key[32];
         snprintf(key, sizeof key, "s%lld", (long long)k);
         int64_t rows = n - k * per < per ? n - k * per : per;
         if (fold_table_insert_section(t, FOLD_ROOT, FOLD_INDEX_END, key, key, 0, 0, &s) != FOLD_OK ||
-            fold_table_insert_rows(t, s, 0, rows, strcmp(op, "measure_row") ? heights + k * per : NULL) != FOLD_OK)
+            fold_table_insert_rows(t, s, 0, rows, strncmp(op, "measure_row", 11) ? heights + k * per : NULL) != FOLD_OK)
             return 1;
     }
     free(heights);
@@ -152,6 +161,17 @@ int main(int argc, char **argv) {
             return 1;
         memcpy(plain, op, len - 10);
         plain[len - 10] = 0;
+        op = plain;
+    } else if (len > 7 && len < sizeof plain && !strcmp(op + len - 7, "_marked")) {
+        if (fold_table_set_filter(t, two_in_five, NULL, 0) != FOLD_OK) return 1;
+        for (int64_t r = 0; r < n; r += 40) {
+            int changed;
+            if (fold_table_select_row(t, s, r, FOLD_SELECT_ADD, &changed) != FOLD_OK) return 1;
+        }
+        fold_table_item_count(t, &count);
+        fold_table_content_height(t, &bottom);
+        memcpy(plain, op, len - 7);
+        plain[len - 7] = 0;
         op = plain;
     }
     for (long i = 0; i < calls; i++) {
