@@ -206,6 +206,12 @@ extension Table {
     /// opens as replaced. O(depth · log n).
     func refreshFilterAfterChange(_ s: Section) {
         guard filter != nil, s !== root else { return }
+        // Mostly `s` neither shows, hides nor opens after the change: then
+        // no section above it changes (`refreshFlagsUpward` stops at `s`)
+        // and nothing is recorded, so no chain is kept to compare.
+        if shownFlags(s, forced: forcedBy(s.parent)) == (s.filterHidden, s.filterOpened) {
+            return refreshFlagsUpward(from: s)
+        }
         let chain = chainOf(s)
         let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
         refreshFlagsUpward(from: s)

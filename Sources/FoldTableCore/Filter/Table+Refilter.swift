@@ -304,17 +304,24 @@ extension Table {
     /// Sets `s`'s hidden and opened flags from its answer and what its list
     /// shows. O(1).
     private func setFlags(_ s: Section, forced: Bool) {
-        guard let filter else {
+        guard filter != nil else {
             s.filterHidden = false
             s.filterOpened = false
             s.filterMatched = false
             return
         }
+        (s.filterHidden, s.filterOpened) = shownFlags(s, forced: forced)
+    }
+
+    /// The hidden and opened flags `setFlags` gives `s` while a filter is
+    /// on, without setting them. O(1).
+    func shownFlags(_ s: Section, forced: Bool) -> (hidden: Bool, opened: Bool) {
         let inner = s.list.sum
         let shownBelow = inner.rows - inner.hiddenRows + (inner.children - inner.rows - inner.hiddenSections) > 0
-        s.filterHidden = !(forced || s.filterMatched || shownBelow)
-        s.filterOpened = filter.options.contains(.expandMatches) && s.collapsed && !s.filterClosed
-            && shownBelow && !s.filterHidden
+        let hidden = !(forced || s.filterMatched || shownBelow)
+        let opened = filter?.options.contains(.expandMatches) == true && s.collapsed && !s.filterClosed
+            && shownBelow && !hidden
+        return (hidden, opened)
     }
 
     /// Whether `s` or a section above it matches with
