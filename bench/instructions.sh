@@ -103,6 +103,17 @@ for n in $sizes; do
   printf '%-20s %10s %10s %10s %12s\n' measure_row "$n" "$ir" "$l1" "$ll"
 done
 
+# Lookups in N/1000 sections of 1000 rows (OP_many), foldbench's "many"
+# shape: a descent passes through a section into its list.
+echo
+printf '%-20s %10s %10s %10s %12s\n' "N/1000 sections" N "Ir/call" "L1 miss" "1MiB miss"
+for op in item_at_offset_many item_top_many; do
+  for n in $sizes; do
+    read -r ir l1 ll < <(count "$op" "$n" "fold_table_${op%_many}")
+    printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
+  done
+done
+
 # The same edits while a filter is on (2 rows in 5 match) and every 40th
 # row is selected (OP_marked): the leaves then hold matched and selected
 # rows, which their columns do not count.

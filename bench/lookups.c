@@ -26,10 +26,13 @@
  * view has it: the change set is built, and the viewport anchored.
  * OP_following (append_row_following, ...): the viewport at the end and
  * following it (fold_table_set_follow_end), as a log or chat view.
- * OP_marked (insert_row_marked, measure_row_marked, ...): a filter is set
- * under which 2 rows in 5 match (a hash of the row's index; new rows are
- * asked too) and every 40th row is selected, as in a view with a search
- * box and a selection. Exit status 0 when every call returned FOLD_OK.
+ * OP_many (item_at_offset_many, item_top_many, ...; item queries only):
+ * collapse_all's shape, N/1000 sections of 1000 rows, as foldbench's
+ * "many" lines. OP_marked (insert_row_marked, measure_row_marked, ...):
+ * a filter is set under which 2 rows in 5 match (a hash of the row's
+ * index; new rows are asked too) and every 40th row is selected, as in a
+ * view with a search box and a selection. Exit status 0 when every call
+ * returned FOLD_OK.
  *
  * The OPs static_item_at_offset, static_item_top, static_visible,
  * fenwick_item_at_offset, fenwick_item_top, fenwick_visible and fenwick_set
@@ -108,7 +111,7 @@ int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: lookups N item_at|item_at_offset|item_top|visible_items|"
                         "set_row_height|measure_row|insert_row|append_row|remove_row|remove_rows|trim_rows|collapse|toggle_row|"
-                        "collapse_all[_viewed|_following|_marked]|"
+                        "collapse_all[_viewed|_following|_marked|_many]|"
                         "static_item_at_offset|static_item_top|"
                         "static_visible|fenwick_item_at_offset|fenwick_item_top|"
                         "fenwick_visible|fenwick_set [CALLS]\n");
@@ -127,7 +130,9 @@ int main(int argc, char **argv) {
     }
     fold_table *t = NULL;
     fold_section_id s = FOLD_ROOT;
-    int64_t per = strncmp(op, "collapse_all", 12) ? n : 1000;
+    size_t oplen = strlen(op);
+    int many = oplen > 5 && !strcmp(op + oplen - 5, "_many");
+    int64_t per = strncmp(op, "collapse_all", 12) && !many ? n : 1000;
     if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
     for (int64_t k = 0; k * per < n; k++) {
         char key[32];
@@ -161,6 +166,10 @@ int main(int argc, char **argv) {
             return 1;
         memcpy(plain, op, len - 10);
         plain[len - 10] = 0;
+        op = plain;
+    } else if (many && len < sizeof plain) {
+        memcpy(plain, op, len - 5);
+        plain[len - 5] = 0;
         op = plain;
     } else if (len > 7 && len < sizeof plain && !strcmp(op + len - 7, "_marked")) {
         if (fold_table_set_filter(t, two_in_five, NULL, 0) != FOLD_OK) return 1;
