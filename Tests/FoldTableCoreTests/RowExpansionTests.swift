@@ -136,6 +136,34 @@ import Testing
         #endif
     }
 
+    /// Runs marked alike as a whole (each mark none or all: a default run,
+    /// or a full chunk, selected or hidden) share one box, so selecting
+    /// all allocates nothing per run; a run whose marks then differ row by
+    /// row gets its own, and the others keep theirs as they were.
+    @Test func runsMarkedAlikeShareABox() throws {
+        var a = RowRun(defaultRows: 500), b = RowRun(heights: [UInt32](repeating: 40, count: 64)[...])
+        var c = RowRun(heights: [UInt32](repeating: 40, count: 10)[...])
+        a.apply(.selectShown)
+        b.apply(.selectShown)
+        c.apply(.selectShown)
+        #expect(a.marks.selected == RowMarks.all && b.marks.selected == RowMarks.all && c.marks.selected == 0x3FF)
+        let box = try #require(a.extras)
+        #expect(b.extras === box)
+        #expect(c.extras !== box)  // ten rows: its bits are not `all`
+        RowMarks.set(&b.marks.selected, 3, false)
+        #expect(b.extras !== box && b.marks.selected == RowMarks.all & ~8)
+        #expect(a.marks.selected == RowMarks.all && box.marks == RowMarks(selected: RowMarks.all))
+        // Selected again as a whole: the shared box, the own one dropped.
+        b.marks.selected = RowMarks.all
+        #expect(b.extras === box)
+        a.marks = .none
+        #expect(a.extras == nil && box.marks == RowMarks(selected: RowMarks.all))
+        // A row that expands takes a box of its own with the same marks.
+        b.setExpandedHeight(5, 90)
+        #expect(b.extras !== box && b.extras?.expansion != nil && b.marks.selected == RowMarks.all)
+        #expect(box.marks == RowMarks(selected: RowMarks.all))
+    }
+
     /// Bytes an instance of `cls` takes: the runtime's class metadata
     /// holds it after kind, superclass, flags and address point (the
     /// layout without Objective-C interop).

@@ -45,20 +45,45 @@ struct RowRun {
         @inline(__always) get { extras?.marks ?? .none }
         set {
             if extras == nil, newValue.isNone { return }
-            uniqueExtras().marks = newValue
-            dropEmptyExtras()
+            store(marks: newValue)
         }
         _modify {
             if extras == nil {
                 // No box made for an edit that leaves the run unmarked.
                 var m = RowMarks.none
                 yield &m
-                if !m.isNone { uniqueExtras().marks = m }
+                if !m.isNone { extras = RowRunExtras.holding(m) }
+            } else if extras.unsafelyUnwrapped.expansion == nil {
+                var m = extras.unsafelyUnwrapped.marks
+                yield &m
+                self.marks = m
             } else {
                 let box = uniqueExtras()
                 yield &box.marks
                 dropEmptyExtras()
             }
+        }
+    }
+
+    /// Sets the marks of a run that has or gets some. Out of line: most
+    /// runs have none and get none, which `marks` answers itself.
+    @inline(never)
+    private mutating func store(marks m: RowMarks) {
+        if extras == nil {
+            extras = RowRunExtras.holding(m)
+        } else if extras.unsafelyUnwrapped.expansion == nil {
+            // Marks alone: none, a shared box (a whole run marked alike), or
+            // a box of the run's own, written in place while it has one.
+            if m.isNone {
+                extras = nil
+            } else if RowRunExtras.shared(m) == nil, isKnownUniquelyReferenced(&extras) {
+                extras.unsafelyUnwrapped.marks = m
+            } else {
+                extras = RowRunExtras.holding(m)
+            }
+        } else {
+            uniqueExtras().marks = m
+            dropEmptyExtras()
         }
     }
 
@@ -136,7 +161,7 @@ struct RowRun {
         if extras?.isEmpty == true {
             extras = nil
         } else if extras?.expansion?.expandsNothing == true {
-            extras = RowRunExtras(marks: extras.unsafelyUnwrapped.marks)
+            extras = RowRunExtras.holding(extras.unsafelyUnwrapped.marks)
         }
     }
 
