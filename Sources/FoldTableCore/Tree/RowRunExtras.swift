@@ -7,8 +7,9 @@
 ///
 /// A box of marks alone is this class: 40 bytes, a 48-byte block of the
 /// allocator, which is what a filter or a selection adds to each chunk it
-/// marks row by row (runs marked alike share one, `shared`). Rows that expand take a `RowRunExpansion` (an 80-byte block),
-/// which holds the marks too.
+/// marks row by row (runs marked alike share one, `shared`). Rows that
+/// expand take a `RowRunExpansion` (an 80-byte block), which holds the
+/// marks too.
 class RowRunExtras {
     /// The rows' selection and filter marks.
     final var marks = RowMarks.none
