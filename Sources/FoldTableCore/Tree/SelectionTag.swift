@@ -111,6 +111,8 @@ extension ListNode {
             }
         }
         if isLeaf {
+            if childSums.isEmpty, totals.view.count == pieces.count + 1, pushTagIntoRuns(t) { return }
+            // (A tag applied twice does what it does once.)
             for i in pieces.indices {
                 switch pieces[i] {
                 case .rows(var run):
@@ -132,6 +134,36 @@ extension ListNode {
                 v.set(i, TotalsView.childTotals, TotalsView.record(of: children[i]))  // with its tag bit
             }
         }
+    }
+
+    /// `pushPendingTag` for a leaf of rows only: each run edited where it
+    /// is (moved out and back, so no reference is counted, where a copy
+    /// retained and released each). A tag changes no count, height or
+    /// expanded row, so the columns stay, and so does the total, which
+    /// counted the tag; only a run's lookup, which tells whether it has
+    /// marks, may change. False, with the runs before it done, at a
+    /// subsection (such a leaf keeps `childSums`). O(entries).
+    private func pushTagIntoRuns(_ t: SelectionTag) -> Bool {
+        let done = pieces.withUnsafeMutableBufferPointer { p -> Bool in
+            for i in p.indices {
+                let at = p.baseAddress.unsafelyUnwrapped + i
+                switch at.move() {
+                case .rows(var run):
+                    run.apply(t)
+                    at.initialize(to: .rows(consume run))
+                case .section(let s):
+                    at.initialize(to: .section(s))
+                    return false
+                }
+            }
+            return true
+        }
+        guard done else { return false }
+        let v = totals.view
+        pieces.withUnsafeBufferPointer { p in
+            for i in p.indices { v.set(i, TotalsView.lookup, Piece.lookup(of: p[i])) }
+        }
+        return true
     }
 
     /// Pushes the tags pending on this node and the nodes above it in its
