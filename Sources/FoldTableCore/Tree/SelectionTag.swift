@@ -91,7 +91,8 @@ extension ListNode {
 
     /// Hands the pending tag to the entries: children take it on, a leaf
     /// applies it to its pieces and rebuilds its totals, whose lookups
-    /// record whether a run has marks. Nothing moves: the node's summary,
+    /// record whether a run has marks (a leaf of rows only writes only
+    /// those, `pushTagIntoRuns`). Nothing moves: the node's summary,
     /// its slots and the size of its totals stay, so a read inside a
     /// callback may settle tags under an operation in progress. Runs left
     /// alike merge when next marked (`Table.markRows`). O(entries).
