@@ -61,6 +61,18 @@ count_added() {
   echo "$a $b" | awk -v c="$3" '{ printf "%.0f %.1f %.2f\n", ($4-$1)/c, ($5-$2)/c, ($6-$3)/c }'
 }
 
+# edit OP N: "Ir L1 LL" per call of an edit, at most N/4 calls (a call
+# removes up to three rows): inserts counted as the difference of 2C and C
+# calls (the build inserts through the same function).
+edit() {
+  local c=$(( calls < $2 / 4 ? calls : $2 / 4 ))
+  case $1 in
+    append_row*|insert_row*) count_added "$1" "$2" $((c / 2)) fold_table_insert_rows ;;
+    remove_row*|trim_rows*) calls=$c count "$1" "$2" fold_table_remove_rows ;;
+    *) calls=$c count "$1" "$2" fold_table_set_row_height ;;
+  esac
+}
+
 printf '%-16s %10s %10s %10s %12s\n' op N "Ir/call" "L1 miss" "1MiB miss"
 # set_row_height_viewed: the same calls with a viewport set, as a view has
 # it (the change set built, the viewport anchored), counted in the same call.
@@ -83,11 +95,7 @@ printf '%-20s %10s %10s %10s %12s\n' "rows in and out" N "Ir/call" "L1 miss" "1M
 for op in append_row append_row_viewed insert_row insert_row_viewed remove_row remove_row_viewed \
   remove_rows remove_rows_viewed trim_rows trim_rows_viewed; do
   for n in $sizes; do
-    c=$(( calls < n / 4 ? calls : n / 4 ))
-    case $op in
-      append_row*|insert_row*) read -r ir l1 ll < <(count_added "$op" "$n" $((c / 2)) fold_table_insert_rows) ;;
-      *) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_remove_rows) ;;
-    esac
+    read -r ir l1 ll < <(edit "$op" "$n")
     printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
   done
 done
@@ -121,12 +129,7 @@ echo
 printf '%-20s %10s %10s %10s %12s\n' "filtered, selected" N "Ir/call" "L1 miss" "1MiB miss"
 for op in insert_row_marked remove_row_marked set_row_height_marked; do
   for n in $sizes; do
-    c=$(( calls < n / 4 ? calls : n / 4 ))
-    case $op in
-      insert_row*) read -r ir l1 ll < <(count_added "$op" "$n" $((c / 2)) fold_table_insert_rows) ;;
-      remove_row*) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_remove_rows) ;;
-      *) read -r ir l1 ll < <(calls=$c count "$op" "$n" fold_table_set_row_height) ;;
-    esac
+    read -r ir l1 ll < <(edit "$op" "$n")
     printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
   done
 done

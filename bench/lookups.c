@@ -130,8 +130,8 @@ int main(int argc, char **argv) {
     }
     fold_table *t = NULL;
     fold_section_id s = FOLD_ROOT;
-    size_t oplen = strlen(op);
-    int many = oplen > 5 && !strcmp(op + oplen - 5, "_many");
+    size_t len = strlen(op);
+    int many = len > 5 && !strcmp(op + len - 5, "_many");
     int64_t per = strncmp(op, "collapse_all", 12) && !many ? n : 1000;
     if (fold_table_new(NULL, &t) != FOLD_OK) return 1;
     for (int64_t k = 0; k * per < n; k++) {
@@ -152,7 +152,6 @@ int main(int argc, char **argv) {
     fold_table_content_height(t, &bottom);
     int failures = 0;
     fold_visible_item visible[64];
-    size_t len = strlen(op);
     char plain[64];
     if (len > 7 && len < sizeof plain && !strcmp(op + len - 7, "_viewed")) {
         if (fold_table_set_viewport(t, bottom / 2, 1080) != FOLD_OK) return 1;

@@ -25,6 +25,13 @@ import Testing
         }
     }
 
+    /// Changes row `row` of the model's flat section `s`.
+    static func edit(_ s: TreeSection, _ row: Int, _ change: (inout TreeRow) -> Void) {
+        guard case .row(var r) = s.children[row] else { return }
+        change(&r)
+        s.children[row] = .row(r)
+    }
+
     @Test(arguments: [5, 6] as [UInt64])
     func thousandsOfSectionsAndChunks(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
@@ -122,11 +129,6 @@ import Testing
             model.insertSection("s\(i)", rows: [Double?](repeating: nil, count: rows))
         }
         let sections = model.sections
-        func edit(_ s: TreeSection, _ row: Int, _ change: (inout TreeRow) -> Void) {
-            guard case .row(var r) = s.children[row] else { return }
-            change(&r)
-            s.children[row] = .row(r)
-        }
         func check(_ context: String) throws {
             try Self.checkSampled(table, model.flat(), samples: 200, &rng, context)
         }
@@ -135,15 +137,15 @@ import Testing
             let row = Int.random(in: 0..<sections[i].rowCount, using: &rng)
             let h = Double(Int.random(in: 1...160, using: &rng)) / 2
             try table.setRowHeight(section: .index(i), row: row, height: h)
-            edit(sections[i], row) { $0.height = h }
+            Self.edit(sections[i], row) { $0.height = h }
             if step == 300 {
                 // Rows 99..<199 of the first section (positions 100..<200).
                 #expect(try table.selectPositions(100, count: 100, how: .add))
-                for r in 99..<199 { edit(sections[0], r) { $0.selected = true } }
+                for r in 99..<199 { Self.edit(sections[0], r) { $0.selected = true } }
             }
             if step == 600 {
                 #expect(try table.clearSelection())
-                for r in 99..<199 { edit(sections[0], r) { $0.selected = false } }
+                for r in 99..<199 { Self.edit(sections[0], r) { $0.selected = false } }
             }
             if step % 100 == 99 { try check("after step \(step)") }
         }
@@ -173,12 +175,7 @@ import Testing
         model.filter.salt = salt
         let sections = model.sections
         func ask(_ s: TreeSection, _ rows: Range<Int>) {
-            for r in rows { edit(s, r) { $0.matched = TreeModel.FilterModel.rule(s.key, r, salt) } }
-        }
-        func edit(_ s: TreeSection, _ row: Int, _ change: (inout TreeRow) -> Void) {
-            guard case .row(var r) = s.children[row] else { return }
-            change(&r)
-            s.children[row] = .row(r)
+            for r in rows { Self.edit(s, r) { $0.matched = TreeModel.FilterModel.rule(s.key, r, salt) } }
         }
         for s in sections {
             s.matched = TreeModel.FilterModel.rule(s.key, -1, salt)
@@ -188,7 +185,7 @@ import Testing
         for (i, s) in sections.enumerated() {
             for r in stride(from: 0, to: s.rowCount, by: 40) {
                 #expect(try table.selectRow(section: .index(i), row: r, how: .add))
-                edit(s, r) { $0.selected = true }
+                Self.edit(s, r) { $0.selected = true }
             }
         }
         try Self.checkSampled(table, model.flat(), samples: 200, &rng, "filtered and selected")
@@ -211,15 +208,15 @@ import Testing
             case 2, 3:  // a row measured
                 let h = Double(Int.random(in: 2...160, using: &rng)) / 2
                 try table.setRowHeight(section: .index(i), row: row, height: h)
-                edit(s, row) { $0.height = h }
+                Self.edit(s, row) { $0.height = h }
             case 4:  // a row's answer changed
                 let m = Bool.random(using: &rng)
                 try table.setRowMatch(section: .index(i), row: row, matches: m)
-                edit(s, row) { $0.matched = m }
+                Self.edit(s, row) { $0.matched = m }
             default:  // a row selected or deselected
                 let on = Bool.random(using: &rng)
                 _ = try table.selectRow(section: .index(i), row: row, how: on ? .add : .remove)
-                edit(s, row) { $0.selected = on }
+                Self.edit(s, row) { $0.selected = on }
             }
             if step % 150 == 149 { try Self.checkSampled(table, model.flat(), samples: 200, &rng, "after step \(step)") }
         }

@@ -492,7 +492,7 @@ struct ChildList {
         }
         let removed = Array(leaf.pieces[ref.slot..<end])
         leaf.pieces.removeSubrange(ref.slot..<end)
-        leaf.piecesRemoved(at: ref.slot, count: end - ref.slot, removed: removed[...])
+        leaf.piecesRemoved(at: ref.slot, removed: removed[...])
         leaf.refreshAncestors()
         return removed
     }

@@ -161,14 +161,15 @@ final class ListNode {
         sum = s
     }
 
-    /// After pieces `slot..<slot+count` were taken out of a leaf's
-    /// `pieces` (their summaries still in `childSums`; `removed`, the
-    /// pieces): drops those summaries and brings the total and the running
-    /// totals up to date without asking any piece left. `recompute()`
-    /// instead when the leaf has a tag pending or holds no subsection any
-    /// more. O(entries) over plain arrays.
-    func piecesRemoved(at slot: Int, count: Int, removed: ArraySlice<Piece>) {
-        if childSums.isEmpty { return runsRemoved(at: slot, count: count, removed: removed) }
+    /// After pieces `removed` were taken out of a leaf's `pieces` at `slot`
+    /// (their summaries still in `childSums`): drops those summaries and
+    /// brings the total and the running totals up to date without asking
+    /// any piece left. `recompute()` instead when the leaf has a tag
+    /// pending or holds no subsection any more. O(entries) over plain
+    /// arrays.
+    func piecesRemoved(at slot: Int, removed: ArraySlice<Piece>) {
+        if childSums.isEmpty { return runsRemoved(at: slot, removed: removed) }
+        let count = removed.count
         guard isLeaf, tag == .none, !childSums.isEmpty, childSums.count == pieces.count + count,
               totals.view.count == childSums.count + 1 else { return recompute() }
         var s = sum
@@ -250,10 +251,10 @@ final class ListNode {
     /// at their two ends), which are then closed up; the total is the
     /// columns' last entry. Before, every piece left in the leaf was asked
     /// again. O(entries).
-    private func runsRemoved(at slot: Int, count: Int, removed: ArraySlice<Piece>) {
+    private func runsRemoved(at slot: Int, removed: ArraySlice<Piece>) {
+        let count = removed.count
         guard isLeaf, tag == .none, count > 0, slot >= 0, slot <= pieces.count,
-              totals.view.count == pieces.count + count + 1, !pieces.isEmpty, removed.count == count
-        else { return recompute() }
+              totals.view.count == pieces.count + count + 1, !pieces.isEmpty else { return recompute() }
         totals.remove(at: slot, count: count)
         guard ListNode.marked(sum) else { return sumRunsFromColumns() }
         sum = ListNode.moved(sum, less: removed.reduce(.zero) { $0 + Piece.summary(of: $1) }, plus: [])

@@ -76,10 +76,12 @@ struct RowRun {
             // a box of the run's own, written in place while it has one.
             if m.isNone {
                 extras = nil
-            } else if RowRunExtras.shared(m) == nil, isKnownUniquelyReferenced(&extras) {
+            } else if let box = RowRunExtras.shared(m) {
+                extras = box
+            } else if isKnownUniquelyReferenced(&extras) {
                 extras.unsafelyUnwrapped.marks = m
             } else {
-                extras = RowRunExtras.holding(m)
+                extras = RowRunExtras(marks: m)
             }
         } else {
             uniqueExtras().marks = m
