@@ -9,7 +9,8 @@
  * seed), then makes CALLS (default 100000) calls of OP at random inputs:
  * item_at, item_at_offset, item_top, visible_items, set_row_height,
  * insert_row (one row of its own height at a random index), append_row
- * (the same at the end, as a log or chat view adds them), remove_row (one
+ * (the same at the end, as a log or chat view adds them), insert_rows and
+ * append_rows (the same with 8 rows, as a batch of log lines), remove_row (one
  * row at a random index; CALLS must be below N), remove_rows (three rows
  * at a random index) or trim_rows (the first three, as a log view drops
  * its oldest; for both, 3 CALLS must be below N), or collapse (collapse +
@@ -204,6 +205,10 @@ int main(int argc, char **argv) {
         } else if (!strcmp(op, "insert_row") || !strcmp(op, "append_row")) {
             double h = 20 + (double)(i % 61);
             status = fold_table_insert_rows(t, s, op[0] == 'a' ? FOLD_INDEX_END : p % n, 1, &h);
+        } else if (!strcmp(op, "insert_rows") || !strcmp(op, "append_rows")) {
+            double h[8];
+            for (int k = 0; k < 8; k++) h[k] = 20 + (double)((i + k) % 61);
+            status = fold_table_insert_rows(t, s, op[0] == 'a' ? FOLD_INDEX_END : p % n, 8, h);
         } else if (!strcmp(op, "remove_row")) {
             status = fold_table_remove_rows(t, s, p % (n - i), 1);
         } else if (!strcmp(op, "remove_rows") || !strcmp(op, "trim_rows")) {

@@ -157,7 +157,9 @@ import Testing
     /// move by whole summaries (`ListNode.marked`) where an unmarked leaf
     /// reads them from its columns. Exact against the model throughout, and
     /// the invariants recount every leaf's total.
-    @Test(arguments: [9, 10] as [UInt64])
+    /// Seeds 11 and 13 filter with `.showChildren`: there one section's
+    /// header matches (b, then a), so all its rows show, matched or not.
+    @Test(arguments: [9, 10, 11, 13] as [UInt64])
     func editsWhereRowsAreMatchedOrSelected(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
         let table = try Table()
@@ -170,8 +172,9 @@ import Testing
         try table.appendSection(key: "b", rows: 8_000)
         model.insertSection("b", rows: [Double?](repeating: nil, count: 8_000))
         let salt = Int(seed)
-        try table.setFilter({ _, key, row in TreeModel.FilterModel.rule(key, row, salt) })
-        model.filter.options = []
+        let options: FilterOptions = seed > 10 ? .showChildren : []
+        try table.setFilter({ _, key, row in TreeModel.FilterModel.rule(key, row, salt) }, options: options)
+        model.filter.options = options
         model.filter.salt = salt
         let sections = model.sections
         func ask(_ s: TreeSection, _ rows: Range<Int>) {
@@ -181,6 +184,7 @@ import Testing
             s.matched = TreeModel.FilterModel.rule(s.key, -1, salt)
             ask(s, 0..<s.rowCount)
         }
+        if seed > 10 { #expect(sections.filter { $0.matched }.count == 1) }
         // Every 40th row of each section selected to start with.
         for (i, s) in sections.enumerated() {
             for r in stride(from: 0, to: s.rowCount, by: 40) {
@@ -194,8 +198,10 @@ import Testing
             let row = Int.random(in: 0..<rows, using: &rng)
             switch Int.random(in: 0..<6, using: &rng) {
             case 0:  // rows inserted, of their own height or the default, and asked
-                // (Up to `Table.rowsMarkedInPlace` are marked where they are.)
-                let k = Int.random(in: 1...(Table.rowsMarkedInPlace + 3), using: &rng)
+                // (Up to `Table.rowsMarkedInPlace` are marked where they are, in
+                // up to `Table.runsMarkedInPlace` edits; the rest go out and back.)
+                let k = Bool.random(using: &rng) ? Int.random(in: 1...9, using: &rng)
+                    : Int.random(in: 1...(Table.rowsMarkedInPlace + 3), using: &rng)
                 let mine = Bool.random(using: &rng)
                 let heights = (0..<k).map { _ in mine ? Double(Int.random(in: 2...120, using: &rng)) / 2 : nil }
                 try table.insertRows(section: .index(i), at: row, heights: heights.map { $0 ?? Table.defaultHeight })

@@ -254,11 +254,15 @@ extension Table {
         }
     }
 
-    /// New rows up to this many are marked one by one where they are
-    /// (`markRow`): each is one edit in place, where taking all out and
-    /// putting them back marked is three edits of the list (about 30,000
-    /// instructions at 10^6 rows) and leaves their chunk cut in pieces.
-    static let rowsMarkedInPlace = 4
+    /// Up to this many new rows are marked run by run where they are, in
+    /// up to `runsMarkedInPlace` edits (`editRow`, one per run or chunk of
+    /// default rows they fall in): each edit costs about a tenth of taking
+    /// the rows out and putting them back marked (three edits of the list,
+    /// about 30,000 instructions at 10^6 rows, which also leaves their
+    /// chunk cut in pieces). Rows left over go out and back; so do more
+    /// rows than this, whose marking is mostly per row anyway.
+    static let rowsMarkedInPlace = 2 * RowRun.chunkSize
+    static let runsMarkedInPlace = 4
 
     /// Asks about new rows (children `children` of `s`, just inserted,
     /// summaries current) and marks them; a nil answer removes them again
@@ -282,23 +286,36 @@ extension Table {
             throw error
         }
         let forced = forcedBy(s)
-        if children.count <= Table.rowsMarkedInPlace {
-            // (New rows are unmarked: one shown without a match needs no edit.)
-            for (k, matches) in answers.enumerated() where matches || !forced {
-                try markRow(firstRow + k, in: s, matches: matches, hidden: !matches)
-            }
-            s.propagate()
-            return
-        }
-        let removed = s.replaceChildren(children, with: [])
-        var pieces: [Piece] = []
+        // New rows are unmarked: shown, not matched. Under a section that
+        // shows all its rows, one without a match needs no edit.
         var k = 0
+        for _ in 0..<(answers.count <= Table.rowsMarkedInPlace ? Table.runsMarkedInPlace : 0) {
+            while k < answers.count, !answers[k], forced { k += 1 }
+            guard k < answers.count else { break }
+            var marked = 0
+            try editRow(firstRow + k, in: s, materialize: true) { run, i in
+                marked = min(run.count - i, answers.count - k)
+                var m = run.marks
+                for j in 0..<marked {
+                    RowMarks.set(&m.hidden, i + j, !answers[k + j] && !forced)
+                    RowMarks.set(&m.matched, i + j, answers[k + j])
+                }
+                run.setFilterMarks(hidden: m.hidden, matched: m.matched)
+            }
+            guard marked > 0 else { break }
+            k += marked
+        }
+        while k < answers.count, !answers[k], forced { k += 1 }
+        guard k < answers.count else { return s.propagate() }
+        let rest = (children.lowerBound + k)..<children.upperBound
+        let removed = s.replaceChildren(rest, with: [])
+        var pieces: [Piece] = []
         var unrecorded = FilterSteps(on: false)
         for case .rows(let run) in removed {
             _ = mark(run, forced: forced, alike: false, into: &pieces, steps: &unrecorded) { answers[k + $0] }
             k += run.count
         }
-        s.replaceChildren(children.lowerBound..<children.lowerBound, with: pieces)
+        s.replaceChildren(rest.lowerBound..<rest.lowerBound, with: pieces)
         s.propagate()
     }
 
