@@ -266,17 +266,25 @@ struct RowRun {
     /// Hidden rows (`RowRun+Filter.swift`) count no height.
     mutating func recount() {
         guard let heights else { fixedSum = 0; defaultCount = count; return }
+        if extras?.expansion?.expanded ?? 0 == 0, marks.hidden == 0 {
+            (fixedSum, defaultCount) = heights.sums()
+            return
+        }
+        (fixedSum, defaultCount) = sums(of: 0..<count)
+    }
+
+    /// What rows `range` of an explicit run add to its sums: their shown
+    /// stored heights (expanded where expanded) and how many show at the
+    /// default height; hidden rows add nothing. O(range.count).
+    private func sums(of range: Range<Int>) -> (fixed: Int, defaults: Int) {
+        guard let heights else { return (0, range.count) }
         var sum = 0
         var defaults = 0
         // The box read once, not per row.
         let marks = self.marks, expansion = extras?.expansion
         let expanded = expansion?.expanded ?? 0
-        if expanded == 0, marks.hidden == 0 {
-            (fixedSum, defaultCount) = heights.sums()
-            return
-        }
         let expandedHeights = expansion?.heights
-        for i in 0..<count where !marks.bit(marks.hidden, i) {
+        for i in range where !marks.bit(marks.hidden, i) {
             if marks.bit(expanded, i), let e = expandedHeights?[i], e != RowRun.none {
                 sum += Int(e)
             } else if heights[i] == RowRun.none {
@@ -285,8 +293,7 @@ struct RowRun {
                 sum += Int(heights[i])
             }
         }
-        fixedSum = sum
-        defaultCount = defaults
+        return (sum, defaults)
     }
 
     @inline(__always)
@@ -545,9 +552,12 @@ struct RowRun {
         }
     }
 
-    /// Removes rows in `range`.
+    /// Removes rows in `range`, the sums moved by what those rows added
+    /// (exact: integers) instead of counted again. O(count) to move the
+    /// rows after them; the sums O(range.count).
     mutating func remove(_ range: Range<Int>) {
         guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
+        let (fixed, defaults) = sums(of: range)
         heights!.removeSubrange(range)
         // (Extras touched only when there are some: a box made for nothing
         // and freed again cost a malloc and a free.)
@@ -563,7 +573,8 @@ struct RowRun {
         }
         if !marks.isNone { marks = marks.removing(range) }
         count -= range.count
-        recount()
+        fixedSum -= fixed
+        defaultCount -= defaults
     }
 
     /// The rows in `range` as a run of the same kind: what `RowRun(records:)`
