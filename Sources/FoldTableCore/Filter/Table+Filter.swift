@@ -305,8 +305,9 @@ extension Table {
             guard marked > 0 else { break }
             k += marked
         }
+        // (Each edit refreshed the lists above `s` itself.)
         while k < answers.count, !answers[k], forced { k += 1 }
-        guard k < answers.count else { return s.propagate() }
+        guard k < answers.count else { return }
         let rest = (children.lowerBound + k)..<children.upperBound
         let removed = s.replaceChildren(rest, with: [])
         var pieces: [Piece] = []
