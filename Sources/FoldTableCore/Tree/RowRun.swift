@@ -270,14 +270,15 @@ struct RowRun {
             (fixedSum, defaultCount) = heights.sums()
             return
         }
-        (fixedSum, defaultCount) = sums(of: 0..<count)
+        (fixedSum, defaultCount) = sums(of: 0..<count, heights)
     }
 
     /// What rows `range` of an explicit run add to its sums: their shown
     /// stored heights (expanded where expanded) and how many show at the
-    /// default height; hidden rows add nothing. O(range.count).
-    private func sums(of range: Range<Int>) -> (fixed: Int, defaults: Int) {
-        guard let heights else { return (0, range.count) }
+    /// default height; hidden rows add nothing. `heights` is the run's
+    /// own, passed in (bound once, not retained again). O(range.count).
+    @inline(__always)
+    private func sums(of range: Range<Int>, _ heights: RowHeights) -> (fixed: Int, defaults: Int) {
         var sum = 0
         var defaults = 0
         // The box read once, not per row.
@@ -557,7 +558,7 @@ struct RowRun {
     /// rows after them; the sums O(range.count).
     mutating func remove(_ range: Range<Int>) {
         guard heights != nil else { count -= range.count; defaultCount -= range.count; return }
-        let (fixed, defaults) = sums(of: range)
+        let (fixed, defaults) = sums(of: range, heights!)
         heights!.removeSubrange(range)
         // (Extras touched only when there are some: a box made for nothing
         // and freed again cost a malloc and a free.)
