@@ -65,7 +65,8 @@ extension Table {
                     if within == 0, sub.hasHeader { return .some(nil) }
                     top += sub.shownHeaderUnits
                     let inner = within - sub.headerItems
-                    if inner < sub.shownChildrenItems {
+                    // (Its list's items from the totals the next round descends.)
+                    if inner < sub.shownChildrenItems(listItems: sub.listItems) {
                         local = inner
                         return .some(subRef)
                     }
@@ -151,7 +152,8 @@ extension Table {
                     }
                     if measure { top += sub.shownHeaderUnits }
                     let inner = within - sub.headerItems
-                    if inner < sub.shownChildrenItems {
+                    // (Its list's items from the totals the next round descends.)
+                    if inner < sub.shownChildrenItems(listItems: sub.listItems) {
                         sectionIndex = index
                         depth += 1
                         local = inner

@@ -146,25 +146,28 @@ extension Table {
         return subRef._withUnsafeGuaranteedRef { sub in
             // A section the filter hides has no item (nor height): the next one is at `base`.
             if sub.filterHidden { return nil }
-            // Its contribution's two fields, read once from its list.
-            let inner = sub.list.sum
-            guard beyond(top + sub.shownUnits(inner)) else {
+            // Its list's items and height, read once from the totals the
+            // next round descends (`listItemsAndUnits`).
+            let (listItems, listUnits) = sub.listItemsAndUnits
+            guard beyond(top + sub.shownUnits(listUnits: listUnits)) else {
                 // Not reached: the piece's end is beyond y, so one of its items' is.
-                top += sub.shownUnits(inner)
-                base += sub.shownItems(inner)
+                top += sub.shownUnits(listUnits: listUnits)
+                base += sub.shownItems(listItems: listItems)
                 return nil
             }
             if sub.hasHeader, beyond(top + sub.headerUnits) { return nil }
             base += sub.headerItems
             top += sub.shownHeaderUnits
-            if sub.shownChildrenItems > 0, beyond(top + sub.shownChildrenHeight) {
+            let items = sub.shownChildrenItems(listItems: listItems)
+            let units = sub.shownChildrenUnits(listUnits: listUnits)
+            if items > 0, beyond(top + units) {
                 // A placeholder: its section's list is empty, so the next
                 // round finds nothing and returns its position.
                 return subRef
             }
             // Its footer.
-            base += sub.shownChildrenItems
-            top &+= sub.shownChildrenHeight
+            base += items
+            top &+= units
             return nil
         }
     }

@@ -81,7 +81,12 @@ struct ChildList {
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
         guard var node = rootRef, index >= 0 else { return nil }
-        let (first, total, tag) = node._withUnsafeGuaranteedRef { r in (r.totals.view, metric.of(r.sum), r.tag) }
+        // The whole from the root's columns, which the search reads next,
+        // not from its summary (other cache lines of the node).
+        let (first, total, tag) = node._withUnsafeGuaranteedRef { r in
+            let v = r.totals.view
+            return (v, v.total(metric) ?? metric.of(r.sum), r.tag)
+        }
         guard index < total else { return nil }
         var view = first
         if tag != .none { tagSeen = true }

@@ -172,14 +172,47 @@ final class Section {
     /// hide it, `inner` being its list's summary: header, children (or the
     /// placeholder) while expanded, footer. O(1).
     @inline(__always)
-    func shownItems(_ inner: Summary) -> Int {
-        headerItems &+ (showsChildren ? inner.items &+ placeholderItems : 0) &+ (hasFooter ? 1 : 0)
+    func shownItems(_ inner: Summary) -> Int { shownItems(listItems: inner.items) }
+
+    /// `shownItems`, its list holding `listItems` items. O(1).
+    @inline(__always)
+    func shownItems(listItems: Int) -> Int {
+        headerItems &+ shownChildrenItems(listItems: listItems) &+ (hasFooter ? 1 : 0)
     }
 
     /// Their height in units. O(1).
     @inline(__always)
-    func shownUnits(_ inner: Summary) -> Int {
-        shownHeaderUnits &+ (showsChildren ? inner.height(rowUnits) &+ placeholderItems &* rowUnits : 0) &+ footerUnits
+    func shownUnits(_ inner: Summary) -> Int { shownUnits(listUnits: inner.height(rowUnits)) }
+
+    /// `shownUnits`, its list `listUnits` tall. O(1).
+    @inline(__always)
+    func shownUnits(listUnits: Int) -> Int {
+        shownHeaderUnits &+ shownChildrenUnits(listUnits: listUnits) &+ footerUnits
+    }
+
+    /// Its list's items and height in units (`list.sum`'s), read where its
+    /// root's running totals end, not from the root's summary: a descent
+    /// into the list scans those columns next, while the summary lies in
+    /// other cache lines of the node (a miss each in a large table). O(1).
+    @inline(__always)
+    var listItemsAndUnits: (items: Int, units: Int) {
+        guard let root = listRoot else { return (0, 0) }
+        return root._withUnsafeGuaranteedRef { n in
+            let v = n.totals.view
+            var total = ItemsAndHeights()
+            total.add(v, v.count &- 1)
+            return (total.items, total.height(rowUnits))
+        }
+    }
+
+    /// Its list's items alone, read the same way. O(1).
+    @inline(__always)
+    var listItems: Int {
+        guard let root = listRoot else { return 0 }
+        return root._withUnsafeGuaranteedRef { n in
+            let v = n.totals.view
+            return v.get(v.count &- 1, TotalsView.items)
+        }
     }
 
     /// The contribution of a section the filter hides: no item, no height.
@@ -190,10 +223,16 @@ final class Section {
 
     /// Height of the children (or the placeholder, a default row) as shown
     /// now (0 while collapsed), in units.
-    var shownChildrenHeight: Int {
-        !showsChildren ? 0 : list.sum.height(rowUnits) &+ placeholderItems &* rowUnits
+    var shownChildrenHeight: Int { shownChildrenUnits(listUnits: list.sum.height(rowUnits)) }
+    var shownChildrenItems: Int { shownChildrenItems(listItems: list.sum.items) }
+
+    /// The same, its list holding `listItems` items, `listUnits` tall. O(1).
+    @inline(__always)
+    func shownChildrenUnits(listUnits: Int) -> Int {
+        !showsChildren ? 0 : listUnits &+ placeholderItems &* rowUnits
     }
-    var shownChildrenItems: Int { !showsChildren ? 0 : list.sum.items &+ placeholderItems }
+    @inline(__always)
+    func shownChildrenItems(listItems: Int) -> Int { !showsChildren ? 0 : listItems &+ placeholderItems }
 
     /// After this section's list or flags changed: refresh the summaries of
     /// every list above it. O(depth · log n).

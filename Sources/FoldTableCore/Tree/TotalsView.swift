@@ -224,6 +224,20 @@ struct TotalsView {
     /// of one dependent cache miss later, on every level.
     @inline(__always) var next: Int { isLeaf ? TotalsView.lookup : TotalsView.childTotals }
 
+    /// The whole of `metric` over the node's entries (its last total): the
+    /// node's summary's, read from its columns; nil for a metric without
+    /// a column. O(1).
+    @inline(__always)
+    func total(_ metric: Metric) -> Int? {
+        switch metric {
+        case .items: return get(count &- 1, TotalsView.items)
+        case .children: return get(count &- 1, TotalsView.children)
+        case .rows: return get(count &- 1, TotalsView.rows)
+        case .expandedRows: return get(count &- 1, TotalsView.expandedRows)
+        case .expandedDeep, .sections: return nil
+        }
+    }
+
     /// The entry holding unit `k` of `metric` (children, rows, items or
     /// expanded rows), with its `next` value, and `k` made relative to that
     /// entry; nil (k unchanged) for a metric with no column. `k` must be in
