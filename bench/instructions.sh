@@ -115,7 +115,7 @@ done
 # shape: a descent passes through a section into its list.
 echo
 printf '%-20s %10s %10s %10s %12s\n' "N/1000 sections" N "Ir/call" "L1 miss" "1MiB miss"
-for op in item_at_offset_many item_top_many; do
+for op in item_at_many item_at_offset_many item_top_many; do
   for n in $sizes; do
     read -r ir l1 ll < <(count "$op" "$n" "fold_table_${op%_many}")
     printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
@@ -124,10 +124,11 @@ done
 
 # The same edits while a filter is on (2 rows in 5 match) and every 40th
 # row is selected (OP_marked): the leaves then hold matched and selected
-# rows, which their columns do not count.
+# rows, which their columns do not count; insert_rows_marked and
+# append_rows_marked add 8 rows a call, as a batch of log lines.
 echo
 printf '%-20s %10s %10s %10s %12s\n' "filtered, selected" N "Ir/call" "L1 miss" "1MiB miss"
-for op in insert_row_marked remove_row_marked set_row_height_marked; do
+for op in insert_row_marked insert_rows_marked append_rows_marked remove_row_marked set_row_height_marked; do
   for n in $sizes; do
     read -r ir l1 ll < <(edit "$op" "$n")
     printf '%-20s %10s %10s %10s %12s\n' "$op" "$n" "$ir" "$l1" "$ll"
