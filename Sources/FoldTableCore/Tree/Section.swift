@@ -196,24 +196,19 @@ final class Section {
     /// other cache lines of the node (a miss each in a large table). O(1).
     @inline(__always)
     var listItemsAndUnits: (items: Int, units: Int) {
-        guard let root = listRoot else { return (0, 0) }
-        return root._withUnsafeGuaranteedRef { n in
-            let v = n.totals.view
-            var total = ItemsAndHeights()
-            total.add(v, v.count &- 1)
-            return (total.items, total.height(rowUnits))
-        }
+        guard let v = rootTotals else { return (0, 0) }
+        var total = ItemsAndHeights()
+        total.add(v, v.count &- 1)
+        return (total.items, total.height(rowUnits))
     }
 
     /// Its list's items alone, read the same way. O(1).
     @inline(__always)
-    var listItems: Int {
-        guard let root = listRoot else { return 0 }
-        return root._withUnsafeGuaranteedRef { n in
-            let v = n.totals.view
-            return v.get(v.count &- 1, TotalsView.items)
-        }
-    }
+    var listItems: Int { rootTotals?.total(.items) ?? 0 }
+
+    /// Its list root's running totals (nil: an empty list). O(1).
+    @inline(__always)
+    private var rootTotals: TotalsView? { listRoot?._withUnsafeGuaranteedRef { $0.totals.view } }
 
     /// The contribution of a section the filter hides: no item, no height.
     private func hiddenContribution(_ inner: Summary) -> Summary {

@@ -224,18 +224,24 @@ struct TotalsView {
     /// of one dependent cache miss later, on every level.
     @inline(__always) var next: Int { isLeaf ? TotalsView.lookup : TotalsView.childTotals }
 
+    /// The column that counts `metric`; nil for a metric without one.
+    @inline(__always)
+    static func column(_ metric: Metric) -> Int? {
+        switch metric {
+        case .items: return TotalsView.items
+        case .children: return TotalsView.children
+        case .rows: return TotalsView.rows
+        case .expandedRows: return TotalsView.expandedRows
+        case .expandedDeep, .sections: return nil
+        }
+    }
+
     /// The whole of `metric` over the node's entries (its last total): the
     /// node's summary's, read from its columns; nil for a metric without
     /// a column. O(1).
     @inline(__always)
     func total(_ metric: Metric) -> Int? {
-        switch metric {
-        case .items: return get(count &- 1, TotalsView.items)
-        case .children: return get(count &- 1, TotalsView.children)
-        case .rows: return get(count &- 1, TotalsView.rows)
-        case .expandedRows: return get(count &- 1, TotalsView.expandedRows)
-        case .expandedDeep, .sections: return nil
-        }
+        TotalsView.column(metric).map { get(count &- 1, $0) }
     }
 
     /// The entry holding unit `k` of `metric` (children, rows, items or
@@ -245,14 +251,7 @@ struct TotalsView {
     /// in a leaf (see `last`).
     @inline(__always)
     func find(_ metric: Metric, _ k: inout Int) -> (entry: Int, next: Int)? {
-        let c: Int
-        switch metric {
-        case .items: c = TotalsView.items
-        case .children: c = TotalsView.children
-        case .rows: c = TotalsView.rows
-        case .expandedRows: c = TotalsView.expandedRows
-        case .expandedDeep, .sections: return nil
-        }
+        guard let c = TotalsView.column(metric) else { return nil }
         // The last entry whose start is at or before k (starts never
         // decrease and entry 0 starts at 0).
         let starts = narrow(c)
