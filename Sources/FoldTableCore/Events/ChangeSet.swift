@@ -219,7 +219,7 @@ public struct ChangeSet: Equatable, Sendable {
                 || (coalesce && (record?.changes.count ?? 0) > 1) else { return }
         let r = own()
         // (Only when it holds any: a new empty dictionary costs every change set.)
-        if !r.movingOut.isEmpty { r.movingOut = .init() }
+        if !r.movingOut.isEmpty { r.movingOut = IdentityTable() }
         guard !r.links.isEmpty || (coalesce && r.changes.count > 1) else { return }
         let trace = ItemTrace(count: itemsBefore, changes: r.changes, links: r.links)
         r.moves = trace.moves(fewest: coalesce)
@@ -282,10 +282,8 @@ final class ChangeRecord: @unchecked Sendable {
     /// step that adds them: where they were in their step and how many
     /// items they had; `changed` when their children changed in between,
     /// so only their header is the same item; `restyled` when a text or
-    /// height inside them changed, so their items are redrawn. (`.init()`:
-    /// an empty `[:]` literal was built at run time, 40 instructions a
-    /// change set.)
-    var movingOut: [ObjectIdentifier: (step: Int, offset: Int, count: Int, changed: Bool, restyled: Bool)] = .init()
+    /// height inside them changed, so their items are redrawn.
+    var movingOut = IdentityTable<(step: Int, offset: Int, count: Int, changed: Bool, restyled: Bool)>()
 
     init() {}
 
