@@ -218,7 +218,7 @@ public struct ChangeSet: Equatable, Sendable {
         guard record?.movingOut.isEmpty == false || record?.links.isEmpty == false
                 || (coalesce && (record?.changes.count ?? 0) > 1) else { return }
         let r = own()
-        // (Only when it holds any: a new empty dictionary costs every change set.)
+        // (Only when it holds any: most change sets move nothing.)
         if !r.movingOut.isEmpty { r.movingOut = IdentityTable() }
         guard !r.links.isEmpty || (coalesce && r.changes.count > 1) else { return }
         let trace = ItemTrace(count: itemsBefore, changes: r.changes, links: r.links)

@@ -82,7 +82,7 @@ extension Table {
             let before = chain.map { (items: $0.contribution.items, flags: filterFlags($0)) }
             let oldPosition = wasHidden ? nil : try? rowPosition(of: s, row: row)
             let hidden = !matches && !forcedBy(s)
-            try markRow(row, in: s, matches: matches, hidden: hidden)
+            _ = try markRows(from: row, count: 1, in: s) { _ in (matches, hidden) }
             refreshFlagsUpward(from: s)
             if let top = outermostChanged(chain, before) {
                 recordSectionChanged(top)
@@ -242,20 +242,30 @@ extension Table {
         refreshFilterAfterChange(source)
     }
 
-    /// Sets row `row` of `s`'s filter marks where it is (`editRow`; a row
+    /// Sets the filter marks of up to `count` rows of `s` from `row` on, as
+    /// far as `row`'s run (or chunk) goes, where they are (`editRow`; a row
     /// of a default run gets its chunk made explicit), its summaries moved
-    /// by the difference. O(depth · log n).
-    private func markRow(_ row: Int, in s: Section, matches: Bool, hidden: Bool) throws {
+    /// by the difference: row `row + j` as `marks(j)` says. Returns how
+    /// many rows it marked (0 only when `row` is in no run).
+    /// O(depth · log n + chunk).
+    private func markRows(from row: Int, count: Int, in s: Section,
+                          _ marks: (Int) -> (matches: Bool, hidden: Bool)) throws -> Int {
+        var marked = 0
         try editRow(row, in: s, materialize: true) { run, i in
+            marked = min(run.count - i, count)
             var m = run.marks
-            RowMarks.set(&m.hidden, i, hidden)
-            RowMarks.set(&m.matched, i, matches)
+            for j in 0..<marked {
+                let (matches, hidden) = marks(j)
+                RowMarks.set(&m.hidden, i + j, hidden)
+                RowMarks.set(&m.matched, i + j, matches)
+            }
             run.setFilterMarks(hidden: m.hidden, matched: m.matched)
         }
+        return marked
     }
 
     /// Up to this many new rows are marked run by run where they are, in
-    /// up to `runsMarkedInPlace` edits (`editRow`, one per run or chunk of
+    /// up to `runsMarkedInPlace` edits (`markRows`, one per run or chunk of
     /// default rows they fall in): each edit costs about a tenth of taking
     /// the rows out and putting them back marked (three edits of the list,
     /// about 30,000 instructions at 10^6 rows, which also leaves their
@@ -289,24 +299,18 @@ extension Table {
         // New rows are unmarked: shown, not matched. Under a section that
         // shows all its rows, one without a match needs no edit.
         var k = 0
-        for _ in 0..<(answers.count <= Table.rowsMarkedInPlace ? Table.runsMarkedInPlace : 0) {
-            while k < answers.count, !answers[k], forced { k += 1 }
-            guard k < answers.count else { break }
-            var marked = 0
-            try editRow(firstRow + k, in: s, materialize: true) { run, i in
-                marked = min(run.count - i, answers.count - k)
-                var m = run.marks
-                for j in 0..<marked {
-                    RowMarks.set(&m.hidden, i + j, !answers[k + j] && !forced)
-                    RowMarks.set(&m.matched, i + j, answers[k + j])
-                }
-                run.setFilterMarks(hidden: m.hidden, matched: m.matched)
+        func skipUnmarked() { while k < answers.count, forced, !answers[k] { k += 1 } }
+        skipUnmarked()
+        for _ in 0..<(answers.count <= Table.rowsMarkedInPlace ? Table.runsMarkedInPlace : 0) where k < answers.count {
+            let from = k
+            let marked = try markRows(from: firstRow + from, count: answers.count - from, in: s) { j in
+                (answers[from + j], !answers[from + j] && !forced)
             }
             guard marked > 0 else { break }
             k += marked
+            skipUnmarked()
         }
         // (Each edit refreshed the lists above `s` itself.)
-        while k < answers.count, !answers[k], forced { k += 1 }
         guard k < answers.count else { return }
         let rest = (children.lowerBound + k)..<children.upperBound
         let removed = s.replaceChildren(rest, with: [])
