@@ -151,6 +151,26 @@ import Testing
         }
     }
 
+    /// A section's own header, footer and row heights (kept in 32 bits)
+    /// at the largest and the smallest height, read back exactly.
+    @Test func sectionHeightsAtTheLimits() throws {
+        let t = try Table(options: TableOptions())
+        try t.appendSection(key: "a", rows: 3)
+        try t.appendSection(key: "b", rows: 1)
+        try t.setHeaderHeight(Limits.maxHeight, section: "a")
+        try t.setFooterHeight(Limits.maxHeight, section: "a")
+        try t.setDefaultRowHeight(Limits.maxHeight, section: "a")
+        let b = try t.placedItem(at: 5)  // b's header, after a's header, 3 rows and footer
+        #expect(b.top == 5 * Limits.maxHeight)
+        #expect(try t.placedItem(at: 4).height == Limits.maxHeight)
+        try t.setHeaderHeight(1.0 / 256, section: "a")
+        try t.setFooterHeight(1.0 / 256, section: "a")
+        try t.setDefaultRowHeight(1.0 / 256, section: "a")
+        #expect(try t.placedItem(at: 5).top == 5.0 / 256)
+        #expect(try t.placedItem(at: 2).top == 2.0 / 256)
+        #expect(t.invariantViolations().isEmpty)
+    }
+
     /// 2^28 rows of 65536 pt (and headers and paddings of 65536 pt): the
     /// content is just below 2^53 units and every top is still exact.
     @Test func atTheLimits() throws {

@@ -189,6 +189,12 @@ private func layout(_ t: Table) throws -> String {
         try t.finishLoad(section: "u", ticket: 2, entries: [.rows(1, depth: 0)])
         #expect(j.take() == ["set(r4/1)", "set(c4-1+1 r3/1)"])
         #expect(try layout(t) == "H:a/K R:a.0 R:a.1 H:u/K R:u.0 H:b/K R:b.0")
+        // Loaded: no ticket and no message are left (kept out of line while loading).
+        #expect(try t.loadInfo(section: "u") == (LoadState.loaded, 0))
+        #expect(throws: FoldError(.notFound, "section \"u\" has no load error: its children are loaded")) {
+            try t.loadError(section: "u")
+        }
+        #expect(t.invariantViolations().isEmpty)
     }
 
     @Test func collapsingCancels() throws {

@@ -1,51 +1,27 @@
 /// A collapsible group: a key, a header, an optional footer and ordered
 /// children (runs of rows, and — for nesting — subsections).
 final class Section {
-    // Stored in this order so that what a snapshot reads of every section
-    // (key, mark, header, load state, links) lies in the object's first
-    // 80 bytes: at 10^5 sections each pass over them is a cache miss or
-    // two per section, not three or four.
+    // Stored in this order, and narrow where the values allow, so that the
+    // object takes 144 bytes (a 160-byte block; it was 184 in a 192-byte
+    // one): what a snapshot reads of every section (key, mark, header,
+    // links, load state) lies in its first 80 bytes, and what a lookup
+    // reads passing through it (heights, flags, its list's root) in the
+    // 80 bytes from offset 36. At 10^5 sections each pass over them is a
+    // cache miss or two per section, not three or four.
     let key: String
-    /// While `Table.applySnapshot` matches: the number of the snapshot
-    /// section with this key, or below -1 its place in the old order
-    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
-    /// it is afterwards: every section in the table is marked again when
-    /// the next snapshot starts, and clearing it was a cache miss per
-    /// section among many. -1 in a section never matched. A reload
-    /// (Table+Reload.swift) marks the sections it keeps with their number
-    /// too, and confirms a mark against its own list of them.
-    var snapshotNumber = -1
+    /// `snapshotNumber` and `headerUnits` as stored: 32 bits hold them
+    /// (`Limits` keeps counts below 2^29; a height is at most 2^24 units).
+    private var storedNumber: Int32 = -1
+    private var storedHeaderUnits: Int32
     var header: String
-    /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
-    /// an ordinary section. Any other state means no children.
-    var load = LoadState.loaded {
-        didSet { showsPlaceholder = load.showsPlaceholder }
-    }
     /// Both unretained (the parent owns this section, the list its leaves),
     /// for walks up that retain nothing (`ListNode.tagPending(owner:)`).
     private(set) var parentRef: Unmanaged<Section>?
     private(set) var nodeRef: Unmanaged<ListNode>?
-    /// Handed out by the table's `SectionIDs` when the section is inserted
-    /// (0 for the root and before insertion).
-    var id: SectionID = 0
-    /// Effective heights in units (`Units`; the table's defaults unless set
-    /// per section).
-    var headerUnits: Int
-    var footerUnits: Int
-    var rowUnits: Int
-    /// The same in points; setting one rounds it to units (the value must
-    /// be checked by `Limits.check(height:)`).
-    var headerHeight: Double {
-        get { Units.points(headerUnits) }
-        set { headerUnits = Units.of(height: newValue) }
-    }
-    var footerHeight: Double {
-        get { Units.points(footerUnits) }
-        set { footerUnits = Units.of(height: newValue) }
-    }
-    var rowHeight: Double {
-        get { Units.points(rowUnits) }
-        set { rowUnits = Units.of(height: newValue) }
+    /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
+    /// an ordinary section. Any other state means no children.
+    var load = LoadState.loaded {
+        didSet { showsPlaceholder = load.showsPlaceholder }
     }
     /// Whether the header height was given (set, or answered by the height
     /// provider); with a provider, unmeasured headers are asked for.
@@ -64,18 +40,6 @@ final class Section {
     /// FOLD_SECTION_NO_DROP: dragged items cannot be dropped into it
     /// (Table+Drop.swift).
     var noDrop = false
-    var list: ChildList
-    /// The section whose list holds this one (the table's root for top-level
-    /// sections); nil only for the root.
-    var parent: Section? {
-        get { parentRef?.takeUnretainedValue() }
-        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    /// The leaf of `parent.list` that holds this section (kept by the list).
-    var node: ListNode? {
-        get { nodeRef?.takeUnretainedValue() }
-        set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
     /// The filter's state (Table+Filter.swift): the header's own answer;
     /// hidden with everything in it; shown expanded although collapsed
     /// (FOLD_FILTER_EXPAND_MATCHES); collapsed by the user while opened,
@@ -91,22 +55,100 @@ final class Section {
     /// `contribution`, so changing it needs `propagate()`. Exact only once
     /// the tags above it are settled (`SelectionTag`).
     var selected = false
-    /// The current load's ticket while loading or failed; 0 otherwise.
-    var ticket: UInt64 = 0
-    /// The message of a failed load.
-    var loadError = ""
+    private var storedFooterUnits: Int32
+    private var storedRowUnits: Int32
+    var list: ChildList
+    /// Handed out by the table's `SectionIDs` when the section is inserted
+    /// (0 for the root and before insertion).
+    var id: SectionID = 0
+    /// The ticket and message of a load (Table+Loading.swift), kept out of
+    /// line: most sections never load.
+    private var loadRecord: SectionLoad?
     /// Counts the changes of children anywhere in the tree this section
     /// tops (`childrenChanged`; read at the table's root:
     /// `Table.structureVersion`); meaningless below the top.
     var structureVersion: UInt64 = 0
 
+    /// While `Table.applySnapshot` matches: the number of the snapshot
+    /// section with this key, or below -1 its place in the old order
+    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
+    /// it is afterwards: every section in the table is marked again when
+    /// the next snapshot starts, and clearing it was a cache miss per
+    /// section among many. -1 in a section never matched. A reload
+    /// (Table+Reload.swift) marks the sections it keeps with their number
+    /// too, and confirms a mark against its own list of them.
+    var snapshotNumber: Int {
+        @inline(__always) get { Int(storedNumber) }
+        @inline(__always) set { storedNumber = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// Effective heights in units (`Units`; the table's defaults unless set
+    /// per section). At most 2^24 units (`Limits.maxHeight`).
+    var headerUnits: Int {
+        @inline(__always) get { Int(storedHeaderUnits) }
+        @inline(__always) set { storedHeaderUnits = Int32(truncatingIfNeeded: newValue) }
+    }
+    var footerUnits: Int {
+        @inline(__always) get { Int(storedFooterUnits) }
+        @inline(__always) set { storedFooterUnits = Int32(truncatingIfNeeded: newValue) }
+    }
+    var rowUnits: Int {
+        @inline(__always) get { Int(storedRowUnits) }
+        @inline(__always) set { storedRowUnits = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// The same in points; setting one rounds it to units (the value must
+    /// be checked by `Limits.check(height:)`).
+    var headerHeight: Double {
+        get { Units.points(headerUnits) }
+        set { headerUnits = Units.of(height: newValue) }
+    }
+    var footerHeight: Double {
+        get { Units.points(footerUnits) }
+        set { footerUnits = Units.of(height: newValue) }
+    }
+    var rowHeight: Double {
+        get { Units.points(rowUnits) }
+        set { rowUnits = Units.of(height: newValue) }
+    }
+    /// The section whose list holds this one (the table's root for top-level
+    /// sections); nil only for the root.
+    var parent: Section? {
+        get { parentRef?.takeUnretainedValue() }
+        set { parentRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The leaf of `parent.list` that holds this section (kept by the list).
+    var node: ListNode? {
+        get { nodeRef?.takeUnretainedValue() }
+        set { nodeRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The current load's ticket while loading or failed; 0 otherwise.
+    var ticket: UInt64 {
+        get { loadRecord?.ticket ?? 0 }
+        set { setLoadRecord(ticket: newValue, error: loadError) }
+    }
+    /// The message of a failed load.
+    var loadError: String {
+        get { loadRecord?.error ?? "" }
+        set { setLoadRecord(ticket: ticket, error: newValue) }
+    }
+
+    private func setLoadRecord(ticket: UInt64, error: String) {
+        if ticket == 0 && error.isEmpty {
+            loadRecord = nil
+        } else if let r = loadRecord {
+            r.ticket = ticket
+            r.error = error
+        } else {
+            loadRecord = SectionLoad(ticket: ticket, error: error)
+        }
+    }
+
     init(key: String, header: String, headerHeight: Double, footerHeight: Double,
          rowHeight: Double, collapsed: Bool) {
         self.key = key
         self.header = header
-        headerUnits = Units.of(height: headerHeight)
-        footerUnits = Units.of(height: footerHeight)
-        rowUnits = Units.of(height: rowHeight)
+        storedHeaderUnits = Int32(truncatingIfNeeded: Units.of(height: headerHeight))
+        storedFooterUnits = Int32(truncatingIfNeeded: Units.of(height: footerHeight))
+        storedRowUnits = Int32(truncatingIfNeeded: Units.of(height: rowHeight))
         self.collapsed = collapsed
         self.list = ChildList()
         list.owner = self
@@ -320,5 +362,16 @@ final class Section {
             s = c.parent
         }
         return false
+    }
+}
+
+/// A section's load in progress or failed (`Section.ticket`, `loadError`).
+final class SectionLoad {
+    var ticket: UInt64
+    var error: String
+
+    init(ticket: UInt64, error: String) {
+        self.ticket = ticket
+        self.error = error
     }
 }
