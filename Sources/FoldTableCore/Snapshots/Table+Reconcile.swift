@@ -500,7 +500,7 @@ extension Table {
 }
 
 /// A section of the table as it was before a snapshot, in pre-order.
-/// Not retained: `sectionsByKey` holds every section until `forget`,
+/// Not retained: the table's `ids` hold every section until `forget`,
 /// which runs after the last read (a retain and release per section was
 /// a tenth of an unchanged snapshot's cost).
 struct OldSection {

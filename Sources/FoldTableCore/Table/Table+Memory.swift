@@ -38,9 +38,8 @@ extension Table {
     /// grow for `n` more sections: their new storage while the old is
     /// copied, or 0 when they have room. O(log n).
     func indexGrowth(adding n: Int) -> Int {
-        let bucket = MemoryLayout<String>.stride + MemoryLayout<Section>.stride + 1
-        return MemoryNeed.hashGrowth(count: sectionsByKey.count, capacity: sectionsByKey.capacity, adding: n,
-                                     bucketBytes: bucket)
+        MemoryNeed.hashGrowth(count: sectionsByKey.count, capacity: sectionsByKey.capacity, adding: n,
+                              bucketBytes: MemoryLayout<Int>.stride)
             + ids.growth(adding: n)
     }
 }

@@ -42,7 +42,7 @@ public final class Table {
     public let options: TableOptions
     /// The invisible top of the tree: its children are the top-level sections.
     let root: Section
-    var sectionsByKey: [String: Section] = [:]
+    var sectionsByKey = SectionKeys()
     var ids = SectionIDs()
     var totalRows = 0
     var collapsedIndicator = "+"
