@@ -33,12 +33,11 @@ struct SectionKeys {
             guard let newValue else { return remove(at: find(key, h)) }
             assert(newValue.key == key, "a section is kept under its own key")
             let value = slot(newValue, h)
-            if let i = find(key, h) { slots[i] = value; return }
+            // Room first, so that one probe finds the key or where it goes.
             if (count + 1) * 4 > slots.count * 3 { rehash(Swift.max(16, slots.count * 2)) }
-            var i = home(h)
-            while slots[i] != 0 { i = (i &+ 1) & (slots.count &- 1) }
+            let (i, found) = probe(key, h)
             slots[i] = value
-            count += 1
+            if !found { count += 1 }
         }
     }
 
@@ -75,12 +74,19 @@ struct SectionKeys {
     /// The slot holding `key` (hashing to `h`), nil when none does.
     private func find(_ key: String, _ h: Int) -> Int? {
         guard count > 0 else { return nil }
+        let (i, found) = probe(key, h)
+        return found ? i : nil
+    }
+
+    /// The slot holding `key` (hashing to `h`), or the empty slot that ends
+    /// its probe run: where it goes. There must be an empty slot.
+    private func probe(_ key: String, _ h: Int) -> (index: Int, found: Bool) {
         let t = tag(h), tagBits = tagged ? ~SectionKeys.addressMask : 0
         var i = home(h)
         while true {
             let s = slots[i]
-            if s == 0 { return nil }
-            if s & tagBits == t, section(s).key == key { return i }
+            if s == 0 { return (i, false) }
+            if s & tagBits == t, section(s).key == key { return (i, true) }
             i = (i &+ 1) & (slots.count &- 1)
         }
     }
