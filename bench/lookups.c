@@ -29,7 +29,10 @@
  * following it (fold_table_set_follow_end), as a log or chat view.
  * OP_many (item_at_offset_many, item_top_many, ...; item queries only):
  * collapse_all's shape, N/1000 sections of 1000 rows, as foldbench's
- * "many" lines. OP_marked (insert_row_marked, measure_row_marked, ...):
+ * "many" lines. find_section_many finds a random one of those sections
+ * (find_section: the one section)
+ * by its key (fold_table_find_section), as a view resolves a saved or
+ * clicked key; the keys are made before the calls. OP_marked (insert_row_marked, measure_row_marked, ...):
  * a filter is set under which 2 rows in 5 match (a hash of the row's
  * index; new rows are asked too) and every 40th row is selected, as in a
  * view with a search box and a selection. Exit status 0 when every call
@@ -152,6 +155,13 @@ int main(int argc, char **argv) {
     fold_table_item_count(t, &count);
     fold_table_content_height(t, &bottom);
     int failures = 0;
+    int64_t sections = (n + per - 1) / per;
+    char (*keys)[24] = NULL;
+    if (!strncmp(op, "find_section", 12)) {
+        keys = malloc((size_t)sections * sizeof *keys);
+        if (keys == NULL) return 1;
+        for (int64_t k = 0; k < sections; k++) snprintf(keys[k], sizeof keys[k], "s%lld", (long long)k);
+    }
     fold_visible_item visible[64];
     char plain[64];
     if (len > 7 && len < sizeof plain && !strcmp(op + len - 7, "_viewed")) {
@@ -224,6 +234,9 @@ int main(int argc, char **argv) {
             int changed;
             status = fold_table_collapse(t, s, &changed);
             if (status == FOLD_OK) status = fold_table_expand(t, s, &changed);
+        } else if (!strcmp(op, "find_section") && keys != NULL) {
+            fold_section_id id;
+            status = fold_table_find_section(t, keys[p % sections], &id);
         } else {
             fprintf(stderr, "lookups: unknown op %s\n", op);
             return 2;
@@ -231,5 +244,6 @@ int main(int argc, char **argv) {
         if (status != FOLD_OK) failures++;
     }
     fold_table_free(t);
+    free(keys);
     return failures == 0 ? 0 : 1;
 }
