@@ -30,9 +30,9 @@
  * OP_many (item_at_offset_many, item_top_many, ...; item queries only):
  * collapse_all's shape, N/1000 sections of 1000 rows, as foldbench's
  * "many" lines. find_section_many finds a random one of those sections
- * (find_section: the one section)
  * by its key (fold_table_find_section), as a view resolves a saved or
- * clicked key; the keys are made before the calls. OP_marked (insert_row_marked, measure_row_marked, ...):
+ * clicked key (find_section: the one section); the keys are made before
+ * the calls. OP_marked (insert_row_marked, measure_row_marked, ...):
  * a filter is set under which 2 rows in 5 match (a hash of the row's
  * index; new rows are asked too) and every 40th row is selected, as in a
  * view with a search box and a selection. Exit status 0 when every call

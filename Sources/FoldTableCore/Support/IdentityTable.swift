@@ -38,7 +38,7 @@ struct IdentityTable<Value> {
         set {
             guard let newValue else { removeValue(forKey: key); return }
             if let i = find(key) { slots[i].value = newValue; return }
-            if (count + 1) * 4 > slots.count * 3 { rehash(Swift.max(8, slots.count * 2)) }
+            if LinearProbing.mustGrow(count: count, slots: slots.count) { rehash(Swift.max(8, slots.count * 2)) }
             var i = home(key.address)
             while slots[i].key != 0 { i = (i &+ 1) & (slots.count &- 1) }
             slots[i] = Slot(key: key.address, value: newValue)
@@ -60,11 +60,7 @@ struct IdentityTable<Value> {
             j = (j &+ 1) & mask
             let k = slots[j].key
             guard k != 0 else { break }
-            // The key at j may fill the hole unless its home lies
-            // cyclically in (hole, j].
-            let h = home(k)
-            let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
-            if stays { continue }
+            if LinearProbing.stays(at: j, home: home(k), after: hole) { continue }
             slots[hole] = slots[j]
             slots[j] = Slot()
             hole = j

@@ -1,5 +1,6 @@
 /// The table's sections by key (`Table.sectionsByKey`): open addressing
-/// with linear probing over one array of 8-byte slots, at most 3/4 full.
+/// with linear probing over one array of 8-byte slots, at most 3/4 full
+/// (`LinearProbing`).
 /// A slot holds a section's address with 16 bits of its key's hash above
 /// it (user-space addresses fit in 48 bits on the targets we build for;
 /// should one not, the table stops keeping those bits); the key itself is
@@ -34,7 +35,7 @@ struct SectionKeys {
             assert(newValue.key == key, "a section is kept under its own key")
             let value = slot(newValue, h)
             // Room first, so that one probe finds the key or where it goes.
-            if (count + 1) * 4 > slots.count * 3 { rehash(Swift.max(16, slots.count * 2)) }
+            if LinearProbing.mustGrow(count: count, slots: slots.count) { rehash(Swift.max(16, slots.count * 2)) }
             let (i, found) = probe(key, h)
             slots[i] = value
             if !found { count += 1 }
@@ -104,11 +105,7 @@ struct SectionKeys {
             j = (j &+ 1) & mask
             let s = slots[j]
             guard s != 0 else { break }
-            // The slot at j may fill the hole unless its home lies
-            // cyclically in (hole, j].
-            let h = home(section(s).key.hashValue)
-            let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
-            if stays { continue }
+            if LinearProbing.stays(at: j, home: home(section(s).key.hashValue), after: hole) { continue }
             slots[hole] = s
             slots[j] = 0
             hole = j

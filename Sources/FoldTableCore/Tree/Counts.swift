@@ -59,7 +59,8 @@ struct Counts: Equatable {
 
 /// A count stored in 32 bits and read as an Int. Exact for every count of
 /// a table (`Limits`: below 2^29), and for differences of two; wrapping,
-/// so no input traps.
+/// so no input traps. Also a section's heights in units (at most 2^24)
+/// and its snapshot mark (`Section`).
 @propertyWrapper
 struct Count32: Equatable {
     var raw: Int32

@@ -11,9 +11,16 @@ final class Section {
     // lookups through 10^4 sections and snapshots of 10^5 miss 1-4% less.
     let key: String
     var header: String
-    /// `snapshotNumber` as stored: 32 bits hold it (`Limits` keeps counts
-    /// below 2^29).
-    private var storedNumber: Int32 = -1
+    /// While `Table.applySnapshot` matches: the number of the snapshot
+    /// section with this key, or below -1 its place in the old order
+    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
+    /// it is afterwards: every section in the table is marked again when
+    /// the next snapshot starts, and clearing it was a cache miss per
+    /// section among many. -1 in a section never matched. A reload
+    /// (Table+Reload.swift) marks the sections it keeps with their number
+    /// too, and confirms a mark against its own list of them.
+    /// In 32 bits (`Count32`): `Limits` keeps counts below 2^29.
+    @Count32 var snapshotNumber = -1
     /// Whether its children are loaded (Table+Loading.swift); `.loaded` for
     /// an ordinary section. Any other state means no children.
     var load = LoadState.loaded {
@@ -51,11 +58,12 @@ final class Section {
     /// `contribution`, so changing it needs `propagate()`. Exact only once
     /// the tags above it are settled (`SelectionTag`).
     var selected = false
-    /// The heights in units as stored: at most 2^24 units
-    /// (`Limits.maxHeight`), so 32 bits hold them.
-    private var storedHeaderUnits: Int32
-    private var storedFooterUnits: Int32
-    private var storedRowUnits: Int32
+    /// Effective heights in units (`Units`; the table's defaults unless set
+    /// per section). In 32 bits (`Count32`): a height is at most 2^24 units
+    /// (`Limits.maxHeight`).
+    @Count32 var headerUnits: Int
+    @Count32 var footerUnits: Int
+    @Count32 var rowUnits: Int
     var list: ChildList
     /// Handed out by the table's `SectionIDs` when the section is inserted
     /// (0 for the root and before insertion).
@@ -72,32 +80,6 @@ final class Section {
     /// `Table.structureVersion`); meaningless below the top.
     var structureVersion: UInt64 = 0
 
-    /// While `Table.applySnapshot` matches: the number of the snapshot
-    /// section with this key, or below -1 its place in the old order
-    /// (`Table.oldMark`). Matching hashes each key at most once. Left as
-    /// it is afterwards: every section in the table is marked again when
-    /// the next snapshot starts, and clearing it was a cache miss per
-    /// section among many. -1 in a section never matched. A reload
-    /// (Table+Reload.swift) marks the sections it keeps with their number
-    /// too, and confirms a mark against its own list of them.
-    var snapshotNumber: Int {
-        @inline(__always) get { Int(storedNumber) }
-        @inline(__always) set { storedNumber = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Effective heights in units (`Units`; the table's defaults unless set
-    /// per section). At most 2^24 units (`Limits.maxHeight`).
-    var headerUnits: Int {
-        @inline(__always) get { Int(storedHeaderUnits) }
-        @inline(__always) set { storedHeaderUnits = Int32(truncatingIfNeeded: newValue) }
-    }
-    var footerUnits: Int {
-        @inline(__always) get { Int(storedFooterUnits) }
-        @inline(__always) set { storedFooterUnits = Int32(truncatingIfNeeded: newValue) }
-    }
-    var rowUnits: Int {
-        @inline(__always) get { Int(storedRowUnits) }
-        @inline(__always) set { storedRowUnits = Int32(truncatingIfNeeded: newValue) }
-    }
     /// The same in points; setting one rounds it to units (the value must
     /// be checked by `Limits.check(height:)`).
     var headerHeight: Double {
@@ -149,9 +131,9 @@ final class Section {
          rowHeight: Double, collapsed: Bool) {
         self.key = key
         self.header = header
-        storedHeaderUnits = Int32(truncatingIfNeeded: Units.of(height: headerHeight))
-        storedFooterUnits = Int32(truncatingIfNeeded: Units.of(height: footerHeight))
-        storedRowUnits = Int32(truncatingIfNeeded: Units.of(height: rowHeight))
+        headerUnits = Units.of(height: headerHeight)
+        footerUnits = Units.of(height: footerHeight)
+        rowUnits = Units.of(height: rowHeight)
         self.collapsed = collapsed
         self.list = ChildList()
         list.owner = self
