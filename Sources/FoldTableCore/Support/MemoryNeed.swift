@@ -17,8 +17,9 @@ enum MemoryNeed {
     /// the old sections and their matches). Measured 50 to 100.
     static let perTableSection = 96
     /// Each new section, kept: the section, its list of children, its
-    /// share of its parent's list, its id and key entries. Measured 505
-    /// (no rows) and 929 (a run of rows). Its key and header, when longer
+    /// share of its parent's list, its id and key entries. Measured 345
+    /// (no rows) and 657 (a run of rows); 505 and 929 before sections
+    /// shrank (2026-12-01). Its key and header, when longer
     /// than 15 bytes, are allocated while the entries are read and counted
     /// by the headroom then.
     static let perNewSection = 1024
