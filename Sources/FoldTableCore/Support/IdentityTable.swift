@@ -24,9 +24,7 @@ struct IdentityTable<Value> {
     /// Room for `n` keys without growing. O(n).
     mutating func reserveCapacity(_ n: Int) {
         guard n * 4 > slots.count * 3 else { return }
-        var size = 8
-        while size * 3 < n * 4 { size *= 2 }
-        rehash(size)
+        rehash(LinearProbing.slots(for: n, least: 8))
     }
 
     /// The value of `key`, nil when it has none; setting nil removes it.

@@ -52,14 +52,12 @@ enum MemoryNeed {
 
     /// The bytes a hash table of `count` entries and room for `capacity`
     /// takes to hold `adding` more: its new storage when it must grow (a
-    /// power of two of buckets, at most three quarters full, each
-    /// `bucketBytes`), else nothing.
+    /// power of two of buckets from 16, at most three quarters full, each
+    /// `bucketBytes`: `LinearProbing`, as `SectionKeys` grows), else nothing.
     static func hashGrowth(count: Int, capacity: Int, adding: Int, bucketBytes: Int) -> Int {
         let wanted = count + adding
         guard wanted > capacity else { return 0 }
-        var buckets = 16
-        while buckets / 4 * 3 < wanted { buckets <<= 1 }
-        return buckets * bucketBytes
+        return LinearProbing.slots(for: wanted, least: 16) * bucketBytes
     }
 
     /// The same for an array of `count` elements with room for `capacity`
