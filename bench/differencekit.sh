@@ -7,7 +7,8 @@
 # RUNS alternations (default 3) of build/bench/reconcile and dk-bench
 # (bench/differencekit/main.swift: the same key generator, seed and cases,
 # DifferenceKit's own benchmark shape included), each printing the median of
-# REPS repetitions per case. It clones DifferenceKit at a pinned commit into a
+# REPS repetitions per case (COUNT=1: instructions and cache misses instead,
+# below). It clones DifferenceKit at a pinned commit into a
 # temporary directory (it is not part of FoldTable and is never committed
 # here), builds the harness against it with `swift build -c release`, and
 # prints both programs' output, then per case the range of the RUNS medians
@@ -17,7 +18,8 @@
 # Environment: CORE (default 0: `taskset -c CORE` for both), SECTIONS
 # (default 100000), REPS (default 5), DIFFERENCEKIT_GIT (the repository to
 # clone), DIFFERENCEKIT_COMMIT, DK_WORK (a directory to work in instead of a
-# new temporary one; kept afterwards).
+# new temporary one; kept afterwards), COUNT (1: count, do not time; needs
+# valgrind; about 15 minutes at 10^5 sections).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs="${1:-3}"
@@ -58,6 +60,39 @@ let package = Package(
 EOF
 (cd "$work/dk-bench" && swift build -c release >&2)
 dkbench="$work/dk-bench/.build/release/dk-bench"
+
+# COUNT=1: instructions and simulated misses instead of time (callgrind, the
+# same caches as instructions.sh), one run of each case on each side, inside
+# fold_table_apply_snapshot and StagedChangeset.init(source:target:) only:
+# the same figures on every run, whatever else the machine does.
+if [ "${COUNT:-0}" = 1 ]; then
+    command -v valgrind >/dev/null || { echo "differencekit.sh: COUNT=1 needs valgrind" >&2; exit 1; }
+    # The specialization the harness calls (one symbol for both element types).
+    fn=$(nm "$dkbench" | awk '/StagedChangeset.*6source6target7section.*Tt2g5/ && !fn { fn = $3 } END { print fn }')
+    [ -n "$fn" ] || { echo "differencekit.sh: StagedChangeset.init not found in $dkbench" >&2; exit 1; }
+    # count OUT FN PROGRAM ARGS...: "Ir misses" of the 1 MiB cache inside FN
+    count() {
+        local cg="$work/count.cg" toggle="$2"
+        shift 2
+        taskset -c "$core" valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 \
+            --LL=1048576,16,64 --collect-atstart=no --toggle-collect="$toggle" --callgrind-out-file="$cg" \
+            "$@" >/dev/null 2>&1
+        callgrind_annotate "$cg" 2>/dev/null | sed -n 's/([^)]*)//g; s/,//g; /PROGRAM TOTALS/p' |
+            awk '{ printf "%.1f %.3f\n", $1 / 1e6, ($8 + $9) / 1e6 }'
+    }
+    names=("nothing changed" "1% inserted" "1% removed" "1% moved" "every run +1 row" "all reversed"
+           "10%/10%/2% (DK)" "DK bench, UUIDs" "DK bench, [UUID]")
+    echo "DifferenceKit $commit; $sections sections; M instructions and M misses of a 1 MiB cache"
+    printf '%-18s %10s %10s %10s %10s %8s %8s\n' case "FT Ir" "DK Ir" "FT miss" "DK miss" "Ir" miss
+    for k in 0 1 2 3 4 5 6 7 8; do
+        # FoldTable keys sections by text: its UUID case stands against both DifferenceKit lines.
+        read -r fi fm < <(count ft fold_table_apply_snapshot "$reconcile" --sections "$sections" --case $((k < 8 ? k : 7)))
+        read -r di dm < <(count dk "$fn" "$dkbench" --sections "$sections" --case "$k")
+        awk -v n="${names[$k]}" -v fi="$fi" -v di="$di" -v fm="$fm" -v dm="$dm" \
+            'BEGIN { printf "%-18s %10s %10s %10s %10s %7.2fx %7.2fx\n", n, fi, di, fm, dm, fi / di, fm / dm }'
+    done
+    exit 0
+fi
 
 echo "DifferenceKit $commit; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'); core $core;" \
      "$sections sections, $reps repetitions, $runs alternating runs"

@@ -6,6 +6,9 @@
 //   dk-bench                 N = 100000 sections, 5 repetitions
 //   dk-bench --sections N    another N
 //   dk-bench --reps R        R repetitions (1-16)
+//   dk-bench --case K        only case K (0-7 as reconcile's, 8: [UUID]), once
+//                            unless --reps is given (for callgrind:
+//                            --toggle-collect='*StagedChangeset*source*target*')
 //   dk-bench --keys K        prints case K's new list, one key and row count
 //                            a line (K = 0-7; "base" and "uuid-base" for the old
 //                            lists), to compare with reconcile's
@@ -65,6 +68,7 @@ let rowsPerSection = 10
 var n = 100_000
 var reps = 5
 var keysOf: String?
+var only: Int?
 var argi = 1
 let args = CommandLine.arguments
 while argi < args.count {
@@ -72,8 +76,13 @@ while argi < args.count {
     case "--sections" where argi + 1 < args.count: n = Int(args[argi + 1]) ?? n; argi += 1
     case "--reps" where argi + 1 < args.count: reps = Int(args[argi + 1]) ?? reps; argi += 1
     case "--keys" where argi + 1 < args.count: keysOf = args[argi + 1]; argi += 1
+    case "--case" where argi + 1 < args.count:
+        only = Int(args[argi + 1]).flatMap { (0...8).contains($0) ? $0 : nil } ?? -1
+        if only == -1 { FileHandle.standardError.write("dk-bench: --case takes 0-8\n".data(using: .utf8)!); exit(2) }
+        if !args[..<argi].contains("--reps") { reps = 1 }
+        argi += 1
     default:
-        FileHandle.standardError.write("usage: dk-bench [--sections N] [--reps R] [--keys K]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: dk-bench [--sections N] [--reps R] [--keys K] [--case K]\n".data(using: .utf8)!)
         exit(2)
     }
     argi += 1
@@ -222,11 +231,11 @@ let names = ["nothing changed", "1% inserted", "1% removed", "1% moved",
 print("DifferenceKit StagedChangeset(source:target:): \(n) sections, median and fastest of \(reps) repetition\(reps == 1 ? "" : "s")")
 print(pad("case", 18, left: true), pad("diff ms", 12), pad("fastest ms", 12), pad("stages", 8), pad("changes", 12))
 let baseSections = sections(base), uuidBaseSections = sections(uuidBase)
-for c in 0..<8 {
+for c in 0..<8 where only == nil || only == c {
     let (m, f, s, ch) = time(c == 7 ? uuidBaseSections : baseSections, sections(cases[c]))
     print(pad(names[c], 18, left: true), ms(m), ms(f), pad("\(s)", 8), pad("\(ch)", 12))
 }
-do {
+if only == nil || only == 8 {
     // The same lists as Foundation UUIDs: DifferenceKit's Benchmark/ itself.
     let (m, f, s, ch) = time(uuidBase.key.map { uuidValues[$0] }, cases[7].key.map { uuidValues[$0] })
     print(pad("DK bench, [UUID]", 18, left: true), ms(m), ms(f), pad("\(s)", 8), pad("\(ch)", 12))
