@@ -70,10 +70,10 @@ if [ "${COUNT:-0}" = 1 ]; then
     # The specialization the harness calls (one symbol for both element types).
     fn=$(nm "$dkbench" | awk '/StagedChangeset.*6source6target7section.*Tt2g5/ && !fn { fn = $3 } END { print fn }')
     [ -n "$fn" ] || { echo "differencekit.sh: StagedChangeset.init not found in $dkbench" >&2; exit 1; }
-    # count OUT FN PROGRAM ARGS...: "Ir misses" of the 1 MiB cache inside FN
+    # count FN PROGRAM ARGS...: "Ir misses" (millions) of the 1 MiB cache inside FN
     count() {
-        local cg="$work/count.cg" toggle="$2"
-        shift 2
+        local cg="$work/count.cg" toggle="$1"
+        shift
         taskset -c "$core" valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 \
             --LL=1048576,16,64 --collect-atstart=no --toggle-collect="$toggle" --callgrind-out-file="$cg" \
             "$@" >/dev/null 2>&1
@@ -86,8 +86,8 @@ if [ "${COUNT:-0}" = 1 ]; then
     printf '%-18s %10s %10s %10s %10s %8s %8s\n' case "FT Ir" "DK Ir" "FT miss" "DK miss" "Ir" miss
     for k in 0 1 2 3 4 5 6 7 8; do
         # FoldTable keys sections by text: its UUID case stands against both DifferenceKit lines.
-        read -r fi fm < <(count ft fold_table_apply_snapshot "$reconcile" --sections "$sections" --case $((k < 8 ? k : 7)))
-        read -r di dm < <(count dk "$fn" "$dkbench" --sections "$sections" --case "$k")
+        read -r fi fm < <(count fold_table_apply_snapshot "$reconcile" --sections "$sections" --case $((k < 8 ? k : 7)))
+        read -r di dm < <(count "$fn" "$dkbench" --sections "$sections" --case "$k")
         awk -v n="${names[$k]}" -v fi="$fi" -v di="$di" -v fm="$fm" -v dm="$dm" \
             'BEGIN { printf "%-18s %10s %10s %10s %10s %7.2fx %7.2fx\n", n, fi, di, fm, dm, fi / di, fm / dm }'
     done
