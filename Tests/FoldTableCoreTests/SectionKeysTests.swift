@@ -26,13 +26,15 @@ import Testing
             case 0, 1:
                 let s = section(key)
                 alive.append(s)
-                table[key] = s
+                // Both ways in: the subscript, and a hash computed once (insertSection's).
+                if step % 2 == 0 { table[key] = s } else { table.put(s, hash: SectionKeys.hash(key)) }
                 model[key] = s
             case 2, 3:
                 table[key] = nil
                 model[key] = nil
             default:
                 #expect(table[key] === model[key])
+                #expect(table[key, hash: SectionKeys.hash(key)] === model[key])
             }
             if step % 1_000 == 999 {
                 #expect(table.count == model.count)
@@ -65,6 +67,27 @@ import Testing
             #expect(grows == (table.capacity == before ? 0 : table.capacity / 3 * 4 * 8), "section \(i)")
         }
         #expect(table.capacity == 192)
+        #expect(alive.allSatisfy { table[$0.key] === $0 })
+    }
+
+    /// Room made ahead (a snapshot's new sections): the sections held stay
+    /// found, the new ones fit without growing, and it never shrinks.
+    @Test func reservesRoomAhead() {
+        var table = SectionKeys()
+        var alive = (0..<50).map { section("s\($0)") }
+        for s in alive { table[s.key] = s }
+        table.reserveCapacity(1_000)
+        #expect(table.capacity == 1_536)
+        #expect(alive.allSatisfy { table[$0.key] === $0 })
+        for i in 50..<1_000 {
+            let s = section("s\(i)")
+            alive.append(s)
+            table.put(s, hash: SectionKeys.hash(s.key))
+        }
+        #expect(table.capacity == 1_536)
+        #expect(table.count == 1_000)
+        table.reserveCapacity(10)
+        #expect(table.capacity == 1_536)
         #expect(alive.allSatisfy { table[$0.key] === $0 })
     }
 }

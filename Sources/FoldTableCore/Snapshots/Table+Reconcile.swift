@@ -260,6 +260,8 @@ extension Table {
         }
         for s in removed { forget(s) }
         report.sectionsRemoved = removed.count
+        // Room for the new keys at once (a first snapshot makes them all).
+        if match.newCount > 0 { sectionsByKey.reserveCapacity(sectionsByKey.count + match.newCount) }
 
         // Then build bottom-up (a section's subsections before it), so a
         // new or moved subtree is complete when it is attached: one step.

@@ -68,7 +68,8 @@ extension Table {
             throw FoldError(.invalidArgument, why)
         }
         guard !key.isEmpty else { throw FoldError(.invalidArgument, "a section key must not be empty") }
-        guard sectionsByKey[key] == nil else {
+        let hash = SectionKeys.hash(key)
+        guard sectionsByKey[key, hash: hash] == nil else {
             throw FoldError(.duplicateKey, "a section with the key \"\(key)\" already exists")
         }
         guard index >= 0, index <= parent.childCount else {
@@ -94,7 +95,7 @@ extension Table {
         // While filtering it shows once it is asked about (Table+Filter.swift).
         s.filterHidden = filter != nil
         attach([.section(s)], to: parent, at: index)
-        sectionsByKey[key] = s
+        sectionsByKey.put(s, hash: hash)
         ids.register(s)
         totalRows += rows
         if filter != nil { try filterNewSection(s) }

@@ -22,24 +22,46 @@ struct SectionKeys {
     /// How many sections it holds without growing.
     var capacity: Int { slots.count / 4 * 3 }
 
+    /// Grows now, if need be, to hold `n` sections: one rehash instead of
+    /// one per doubling while they come, each of which reads every
+    /// section's key again (a cache miss apiece among many). O(slots).
+    @inline(never)  // (rare: kept out of its callers' loops)
+    mutating func reserveCapacity(_ n: Int) {
+        let size = LinearProbing.slots(for: n, least: 16)
+        if size > slots.count { rehash(size) }
+    }
+
     /// The section with `key`; setting one (whose key is `key`) puts it in
     /// that key's place, setting nil removes the key.
     subscript(key: String) -> Section? {
-        get {
-            guard let i = find(key, key.hashValue) else { return nil }
-            return section(slots[i])
-        }
+        get { self[key, hash: Self.hash(key)] }
         set {
-            let h = key.hashValue
+            let h = Self.hash(key)
             guard let newValue else { return remove(at: find(key, h)) }
             assert(newValue.key == key, "a section is kept under its own key")
-            let value = slot(newValue, h)
-            // Room first, so that one probe finds the key or where it goes.
-            if LinearProbing.mustGrow(count: count, slots: slots.count) { rehash(Swift.max(16, slots.count * 2)) }
-            let (i, found) = probe(key, h)
-            slots[i] = value
-            if !found { count += 1 }
+            put(newValue, hash: h)
         }
+    }
+
+    /// A key's hash, for a caller that looks a key up and then puts a
+    /// section under it: hashing a key is most of a lookup's instructions.
+    static func hash(_ key: String) -> Int { key.hashValue }
+
+    /// The section with `key`, whose `hash(key)` is `hash`.
+    subscript(key: String, hash h: Int) -> Section? {
+        guard let i = find(key, h) else { return nil }
+        return section(slots[i])
+    }
+
+    /// Puts `s` under its key, whose `hash` is `h` (replacing the section
+    /// that had it, if any).
+    mutating func put(_ s: Section, hash h: Int) {
+        let value = slot(s, h)
+        // Room first, so that one probe finds the key or where it goes.
+        if LinearProbing.mustGrow(count: count, slots: slots.count) { rehash(Swift.max(16, slots.count * 2)) }
+        let (i, found) = probe(s.key, h)
+        slots[i] = value
+        if !found { count += 1 }
     }
 
     private static let addressMask = (1 << 48) - 1
@@ -105,7 +127,7 @@ struct SectionKeys {
             j = (j &+ 1) & mask
             let s = slots[j]
             guard s != 0 else { break }
-            if LinearProbing.stays(at: j, home: home(section(s).key.hashValue), after: hole) { continue }
+            if LinearProbing.stays(at: j, home: home(Self.hash(section(s).key)), after: hole) { continue }
             slots[hole] = s
             slots[j] = 0
             hole = j
@@ -119,7 +141,7 @@ struct SectionKeys {
         slots = [Int](repeating: 0, count: size)
         shift = 64 - size.trailingZeroBitCount
         for s in old where s != 0 {
-            var i = home(section(s).key.hashValue)
+            var i = home(Self.hash(section(s).key))
             while slots[i] != 0 { i = (i &+ 1) & (size &- 1) }
             slots[i] = s
         }
