@@ -27,8 +27,8 @@ struct SectionKeys {
     /// section's key again (a cache miss apiece among many). O(slots).
     @inline(never)  // (rare: kept out of its callers' loops)
     mutating func reserveCapacity(_ n: Int) {
-        let size = LinearProbing.slots(for: n, least: 16)
-        if size > slots.count { rehash(size) }
+        guard n > capacity else { return }
+        rehash(LinearProbing.slots(for: n, least: 16))
     }
 
     /// The section with `key`; setting one (whose key is `key`) puts it in
