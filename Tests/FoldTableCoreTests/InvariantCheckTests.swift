@@ -18,4 +18,15 @@ import Testing
         table.sectionsByKey["a"] = try table.section(.index(0))
         #expect(table.invariantViolations() == [])
     }
+
+    @Test func theCheckSeesAStaleRootRecord() throws {
+        let table = try Table()
+        try table.appendSection(key: "a", rows: 3)
+        let a = try table.section("a")
+        let kept = a.rootRecord
+        a.rootRecord = 0
+        #expect(table.invariantViolations() == ["a: the section's record of its root's totals is stale"])
+        a.rootRecord = kept
+        #expect(table.invariantViolations() == [])
+    }
 }

@@ -459,7 +459,7 @@ import Testing
             let y = Int.random(in: 0..<counts.height(rowHeight), using: &rng)
             let piece = heightEnds.firstIndex { $0 > y }!
             let top = piece == 0 ? 0 : heightEnds[piece - 1]
-            guard let (_, above) = ChildList.locate(from: list.rootRef, endingBeyond: y, inclusive: false, rowHeight: rowHeight) else {
+            guard let (_, above) = ChildList.locate(from: list.start, endingBeyond: y, inclusive: false, rowHeight: rowHeight) else {
                 Issue.record("y \(y)")
                 continue
             }
@@ -467,7 +467,7 @@ import Testing
         }
         // Beyond the end: nothing.
         #expect(list.locate(.items, counts.items) == nil)
-        #expect(ChildList.locate(from: list.rootRef, endingBeyond: counts.height(rowHeight), inclusive: false, rowHeight: rowHeight) == nil)
+        #expect(ChildList.locate(from: list.start, endingBeyond: counts.height(rowHeight), inclusive: false, rowHeight: rowHeight) == nil)
     }
 }
 

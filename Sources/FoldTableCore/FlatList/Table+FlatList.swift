@@ -25,13 +25,13 @@ extension Table {
     func settledDescent<Sum: DescentSum>(_ sec: Section, _ metric: Metric, _ index: Int,
                                          adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         var tagSeen = false
-        guard let found = ChildList.descend(from: sec.listRoot, metric, index, tagSeen: &tagSeen,
+        guard let found = ChildList.descend(from: sec.listStart, metric, index, tagSeen: &tagSeen,
                                             adding: Sum.self) else { return nil }
         // Most reads find no tag on the path, and so settle nothing.
         guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
         guard pending, found.ref.leaf.settleInList() else { return found }
-        return ChildList.descend(from: sec.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self)
+        return ChildList.descend(from: sec.listStart, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
     /// The top in units of the item at `position`: `locateItem`'s way
@@ -47,7 +47,7 @@ extension Table {
         while true {
             let step = sec._withUnsafeGuaranteedRef { sec -> Unmanaged<Section>?? in
                 var tagSeen = false  // (not settled: see above)
-                guard let (node, within, above) = ChildList.descend(from: sec.listRoot, .items, local,
+                guard let (node, within, above) = ChildList.descend(from: sec.listStart, .items, local,
                                                                     tagSeen: &tagSeen, adding: Heights.self) else {
                     // A loading or failed section's placeholder (as in locateItem).
                     return sec.placeholderItems > 0 ? .some(nil) : nil

@@ -128,7 +128,7 @@ extension Table {
                            top: inout Int, base: inout Int) -> Unmanaged<Section>? {
         @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
         let rowHeight = sec.rowUnits
-        guard let (ref, before) = ChildList.locate(from: sec.listRoot, endingBeyond: y &- top,
+        guard let (ref, before) = ChildList.locate(from: sec.listStart, endingBeyond: y &- top,
                                                    inclusive: inclusive, rowHeight: rowHeight) else {
             base += sec.list.sum.items
             return nil

@@ -44,7 +44,7 @@ extension Table {
             // The child of `sec` whose range holds the stack's bottom (the
             // first one ending below it); a row there ends the stack.
             let probe = Units.floor(offset: stackTop)
-            guard let (ref, before) = ChildList.locate(from: sec.listRoot, endingBeyond: probe &- top,
+            guard let (ref, before) = ChildList.locate(from: sec.listStart, endingBeyond: probe &- top,
                                                        inclusive: false, rowHeight: sec.rowUnits),
                   let sub = ref.section else { break }
             let headerTop = top + before.height(sec.rowUnits)

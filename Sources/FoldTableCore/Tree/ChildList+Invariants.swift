@@ -54,6 +54,10 @@ extension ChildList {
             return (levels.first ?? 0) + 1
         }
         if let root { _ = visit(root, parent: nil, depth: 0) }
+        // Descents into the section start from its record of the root.
+        if let owner, owner.rootRecord != (root.map { TotalsView.record(of: $0) } ?? 0) {
+            out.append("\(name): the section's record of its root's totals is stale")
+        }
         return out
     }
 

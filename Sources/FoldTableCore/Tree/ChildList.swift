@@ -10,7 +10,15 @@ struct ChildList {
     static let minFill = 8
 
     private(set) var root: ListNode? {
-        didSet { rootRef = root.map { Unmanaged.passUnretained($0) } }
+        didSet {
+            rootRef = root.map { Unmanaged.passUnretained($0) }
+            guard oldValue !== root else { return }
+            // The owner learns where the new root's totals are (the node
+            // tells it from now on, `RunningTotals.owner`); the old root,
+            // now a child or gone, tells nobody.
+            oldValue?.owner = nil
+            if let root { root.owner = owner } else { owner?.rootRecord = 0 }
+        }
     }
     /// `root`, unretained, for the read paths: loading a class reference
     /// out of a section's list retains it (an atomic write apiece, several
@@ -21,6 +29,14 @@ struct ChildList {
     unowned(unsafe) var owner: Section?
 
     init() {}
+
+    /// Its root and the root's record (`TotalsView.record(of:)`), read
+    /// from the root node: where a descent starts (a section's own list
+    /// reads both from the section instead, `Section.listStart`). O(1).
+    var start: (node: Unmanaged<ListNode>, record: Int)? {
+        guard let r = rootRef else { return nil }
+        return (r, r._withUnsafeGuaranteedRef { TotalsView.record(of: $0) })
+    }
 
     var sum: Summary {
         @inline(__always) get { rootRef?._withUnsafeGuaranteedRef { $0.sum } ?? .zero }
@@ -67,29 +83,28 @@ struct ChildList {
     @inline(__always)
     func descend<Sum: DescentSum>(_ metric: Metric, _ index: Int, tagSeen: inout Bool,
                                   adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
-        ChildList.descend(from: rootRef, metric, index, tagSeen: &tagSeen, adding: Sum.self)
+        ChildList.descend(from: start, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
-    /// `descend` from the root `rootRef` (a list's, unretained). Static so
+    /// `descend` from `start`, a list's root (unretained) and its record
+    /// (`start`, or `Section.listStart` read from the section). Static so
     /// that a caller holding a section reads only that field of its list:
     /// calling a method on `section.list` copies the list, which retains
     /// its root for the call. O(fanout · log n).
     @inline(__always)
-    static func descend<Sum: DescentSum>(from rootRef: Unmanaged<ListNode>?, _ metric: Metric, _ index: Int,
-                                         tagSeen: inout Bool,
+    static func descend<Sum: DescentSum>(from start: (node: Unmanaged<ListNode>, record: Int)?, _ metric: Metric,
+                                         _ index: Int, tagSeen: inout Bool,
                                          adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
-        guard var node = rootRef, index >= 0 else { return nil }
+        guard let (rootNode, record) = start, index >= 0 else { return nil }
+        var node = rootNode
         // The whole from the root's columns, which the search reads next,
         // not from its summary (other cache lines of the node).
-        let (first, total, tag) = node._withUnsafeGuaranteedRef { r in
-            let v = r.totals.view
-            return (v, v.total(metric) ?? metric.of(r.sum), r.tag)
-        }
+        var view = TotalsView(tagged: record)
+        let total = view.total(metric) ?? node._withUnsafeGuaranteedRef { metric.of($0.sum) }
         guard index < total else { return nil }
-        var view = first
-        if tag != .none { tagSeen = true }
+        if TotalsView.mayHoldTag(record) { tagSeen = true }
         var k = index
         var above = Sum()
         while true {
@@ -125,11 +140,14 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the items and heights of everything
     /// before it; nil if none is. O(fanout · log n), like `locate`.
-    /// From the root `rootRef` (static: see `descend(from:)`).
-    static func locate(from rootRef: Unmanaged<ListNode>?, endingBeyond y: Int, inclusive: Bool,
-                       rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
-        guard var node = rootRef else { return nil }
-        var view = node._withUnsafeGuaranteedRef { $0.totals.view }
+    /// From `start`, a list's root and its totals (`Section.listStart`:
+    /// both read from the section, not the root node; static: see
+    /// `descend(from:)`).
+    static func locate(from start: (node: Unmanaged<ListNode>, record: Int)?, endingBeyond y: Int,
+                       inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
+        guard let start else { return nil }
+        var node = start.node
+        var view = TotalsView(tagged: start.record)
         var before = ItemsAndHeights()
         while true {
             let top = before.height(rowHeight)
@@ -463,11 +481,11 @@ struct ChildList {
     static func descendSettled<Sum: DescentSum>(in owner: Section, _ metric: Metric, _ index: Int,
                                                 adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         var tagSeen = false
-        guard let found = descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self) else {
+        guard let found = descend(from: owner.listStart, metric, index, tagSeen: &tagSeen, adding: Sum.self) else {
             return nil
         }
         guard found.ref.leafRef._withUnsafeGuaranteedRef({ $0.settle(owner: owner) }) else { return found }
-        return descend(from: owner.listRoot, metric, index, tagSeen: &tagSeen, adding: Sum.self)
+        return descend(from: owner.listStart, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
     /// Brings down the tags pending in the lists above this one, onto its

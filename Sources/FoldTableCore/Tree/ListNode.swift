@@ -10,7 +10,9 @@ final class ListNode {
     /// `sum` counts it, the entries do not yet. Next to `totals`, on the
     /// line a descent reads of a list's root; below the root, the parent's
     /// record of the node carries it (`TotalsView.record(of:)`).
-    var tag = SelectionTag.none
+    var tag = SelectionTag.none {
+        didSet { totals.tagPending = tag != .none }
+    }
     var children: [ListNode] = []
     var pieces: [Piece] = []
     /// Kept in step by the list; unretained because the parent owns the
@@ -28,6 +30,14 @@ final class ListNode {
     /// a leaf of rows only: there it would cost 72 bytes per 64 rows, and a
     /// run's summary is cheap to ask for.
     var childSums: [Summary] = []
+
+    /// The section whose list this node tops (nil below the root): set by
+    /// the list as its root changes, so the section always knows where
+    /// its root's totals are (`Section.rootRecord`). O(1).
+    var owner: Section? {
+        get { totals.owner?.takeUnretainedValue() }
+        set { totals.owner = newValue.map { Unmanaged.passUnretained($0) } }
+    }
 
     var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }

@@ -12,16 +12,43 @@ struct RunningTotals: ~Copyable {
     /// Owned here and freed in `deinit`: a plain allocation, so reading it
     /// costs no reference counting on the lookup paths.
     private var storage: UnsafeMutablePointer<Int>
-    private var capacity: Int
+    /// The section whose list this node tops, told where the totals are
+    /// (`Section.rootRecord`) each time their address or entry count
+    /// changes; nil below the root. Set through `ListNode.owner`.
+    var owner: Unmanaged<Section>? {
+        didSet { publish() }
+    }
+    /// In Ints; in 32 bits (a node holds at most 33 entries), so that the
+    /// owner above and the flag below cost the node no bytes (ListNode
+    /// stays 152).
+    private var capacity: Int32
+    /// Whether a selection tag is pending on the node (`ListNode.tag`,
+    /// kept in step by it), for the owner's record.
+    var tagPending = false {
+        didSet { if tagPending != oldValue { publish() } }
+    }
 
     init() {
         // Room for one entry already: a node gets one at once (every new
         // section's first leaf did a second allocation for it).
-        capacity = TotalsView.size(entries: 2, columns: TotalsView.leafColumns)
-        storage = .allocate(capacity: capacity)
-        storage.initialize(repeating: 0, count: capacity)
+        let size = TotalsView.size(entries: 2, columns: TotalsView.leafColumns)
+        capacity = Int32(size)
+        storage = .allocate(capacity: size)
+        storage.initialize(repeating: 0, count: size)
         storage[0] = 1
         storage[1] = TotalsView.leafColumns
+    }
+
+    /// Tells the owner (the root's section) this buffer's address and
+    /// shape, and whether a tag is pending, as a parent records a child's
+    /// (`TotalsView.record(of:)`): so a descent into a section goes from
+    /// the section object to its totals without reading the root node (a
+    /// dependent cache miss in a large table). O(1).
+    @inline(__always)
+    private func publish() {
+        guard let owner else { return }
+        let record = TotalsView.record(of: view, tagPending: tagPending)
+        owner._withUnsafeGuaranteedRef { $0.rootRecord = record }
     }
 
     deinit { storage.deallocate() }
@@ -54,10 +81,10 @@ struct RunningTotals: ~Copyable {
         // A buffer a quarter too large is made exact too: the half a split
         // leaves in place kept the room its inserts grew (38 of a leaf's
         // 77 bytes per entry in a table of small sections).
-        if need > capacity || (!inPlace && need * 4 < capacity * 3) {
+        if need > Int(capacity) || (!inPlace && need * 4 < Int(capacity) * 3) {
             storage.deallocate()
             storage = .allocate(capacity: need)
-            capacity = need
+            capacity = Int32(need)
         }
         storage[0] = n
         storage[1] = columns
@@ -80,6 +107,7 @@ struct RunningTotals: ~Copyable {
         } else {
             v.set(entries, TotalsView.lookup, 0)
         }
+        publish()
         return total
     }
 
@@ -183,6 +211,7 @@ struct RunningTotals: ~Copyable {
             }
         }
         storage[0] = m
+        publish()
     }
 
     /// One column of `remove`: entries `slot..<slot+k` out, the later ones
@@ -222,12 +251,13 @@ struct RunningTotals: ~Copyable {
               slot + r < n else { return }
         let old = storage
         let need = TotalsView.size(entries: m, columns: columns)
-        if need > capacity {
+        if need > Int(capacity) {
             // Room for a few more: a leaf that grew by an insert mostly
             // grows again (a full node splits at maxFill + 1 entries).
             let entries = min(max(m + 4, m + m / 2), ChildList.maxFill + 2)
-            capacity = max(need, TotalsView.size(entries: entries, columns: columns))
-            storage = .allocate(capacity: capacity)
+            let size = max(need, TotalsView.size(entries: entries, columns: columns))
+            capacity = Int32(size)
+            storage = .allocate(capacity: size)
             storage[1] = columns
         }
         // The new entries' columns, from the totals before `slot`, and
@@ -271,6 +301,7 @@ struct RunningTotals: ~Copyable {
         }
         storage[0] = m
         if old != storage { old.deallocate() }
+        publish()
     }
 
     /// One column of `insert`: `fresh`'s k values in at `slot` in the

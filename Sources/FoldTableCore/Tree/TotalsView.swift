@@ -186,9 +186,15 @@ struct TotalsView {
     /// (`ChildList.descend(_:_:tagSeen:)`), not from the node objects.
     @inline(__always)
     static func record(of node: ListNode) -> Int {
-        let t = node.totals.view.tagged
+        record(of: node.totals.view, tagPending: node.tag != .none)
+    }
+
+    /// The same from a node's totals and whether a tag is pending on it.
+    @inline(__always)
+    static func record(of view: TotalsView, tagPending: Bool) -> Int {
+        let t = view.tagged
         // A bare address (no shape) is followed as it is: no bit on it.
-        guard node.tag != .none, (t >> 48) & 0xFF != 0 else { return t }
+        guard tagPending, (t >> 48) & 0xFF != 0 else { return t }
         return t | tagBit
     }
 
