@@ -140,7 +140,7 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the items and heights of everything
     /// before it; nil if none is. O(fanout · log n), like `locate`.
-    /// From `start`, a list's root and its totals (`Section.listStart`:
+    /// From `start`, a list's root and its record (`Section.listStart`:
     /// both read from the section, not the root node; static: see
     /// `descend(from:)`).
     static func locate(from start: (node: Unmanaged<ListNode>, record: Int)?, endingBeyond y: Int,

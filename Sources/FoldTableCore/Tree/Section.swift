@@ -7,9 +7,9 @@ final class Section {
     // load state, its list's root) lies in its first 96 bytes, and what a
     // lookup reads passing through it (flags, heights, its list's root
     // and its record, id) in the 68 bytes from offset 52, often one cache
-    // line. Measured
-    // (callgrind, misses of a 1 MiB cache) against the order before:
-    // lookups through 10^4 sections and snapshots of 10^5 miss 1-4% less.
+    // line. Measured (callgrind, misses of a 1 MiB cache) against the
+    // order before: lookups through 10^4 sections and snapshots of 10^5
+    // miss 1-4% less.
     let key: String
     var header: String
     /// While `Table.applySnapshot` matches: the number of the snapshot
