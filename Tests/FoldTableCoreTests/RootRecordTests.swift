@@ -5,8 +5,12 @@ import Testing
 /// where a descent into the section starts without reading the root node:
 /// it follows the root as the list grows, splits, shrinks and empties, and
 /// carries a pending selection tag as a parent's record of a child does.
+/// The leaf that holds the section keeps a copy beside its address
+/// (`TotalsView.subRecord`), so a descent that crosses the section reads
+/// the section object and its totals together.
 /// (Every mutation in the other suites ends with the invariant check,
-/// which compares each section's record with its root's too.)
+/// which compares each section's record with its root's, and each leaf's
+/// copy with the section's, too.)
 @Suite struct RootRecordTests {
     /// What the record must be: the root's, as a parent records a child.
     static func expected(_ s: Section) -> Int { s.list.root.map { TotalsView.record(of: $0) } ?? 0 }
@@ -60,5 +64,49 @@ import Testing
         #expect(try t.selectionCount(within: "a").rows == 5)
         #expect(root.list.root?.tag == SelectionTag.none)
         #expect(root.rootRecord & TotalsView.tagBit == 0 && root.rootRecord == Self.expected(root))
+    }
+
+    /// The copy the leaf that holds `s` keeps beside it; nil if none does.
+    static func leafCopy(_ s: Section) -> Int? {
+        guard let place = s.place, place.holdsSection, place.totals.mayHoldSections else { return nil }
+        return place.subRecord
+    }
+
+    @Test func theLeafKeepsACopyBesideEachSection() throws {
+        // 40 sections of 3 rows: the top list is two leaves under a root.
+        let t = try makeTable((0..<40).map { .section("s\($0)", rows: 3) })
+        #expect(!TotalsView(tagged: t.root.rootRecord).isLeaf)
+        for i in 0..<40 {
+            let s = try t.section(.key("s\(i)"))
+            #expect(s.rootRecord != 0 && Self.leafCopy(s) == s.rootRecord, "s\(i)")
+        }
+
+        // s7's list grows past a leaf: its root and record change, and the
+        // copy in the top list's leaf with them.
+        let s7 = try t.section("s7")
+        try t.insertRows(section: "s7", at: 0, heights: Array(repeating: 30, count: 64 * 40))
+        #expect(!TotalsView(tagged: s7.rootRecord).isLeaf && Self.leafCopy(s7) == s7.rootRecord)
+        // Descents cross s7 from the copy: its row 100 at its exact top.
+        let header = try t.itemHeight(at: 7 * 4)
+        let top = try t.itemTop(at: 7 * 4) + header + 100 * 30
+        #expect(try t.itemTop(at: 7 * 4 + 101) == top)
+        #expect(try t.item(atOffset: top).position == 7 * 4 + 101)
+        #expect(try t.item(atOffset: top - 0.5).position == 7 * 4 + 100)
+
+        // Selecting everything tags the top list's root; settling it pushes
+        // the tag into s7's list, whose record takes the bit: so does the copy.
+        #expect(try t.selectAll())
+        #expect(try t.selectionCount(within: "s7").rows == 64 * 40 + 3)
+        #expect(Self.leafCopy(s7) == s7.rootRecord)
+
+        // Moved to the front of the list, into another leaf: the copy goes along.
+        try t.moveSection("s7", to: nil, at: 0)
+        #expect(Self.leafCopy(s7) == s7.rootRecord)
+        #expect(try t.itemTop(at: 101) == header + 100 * 30)
+
+        // Emptied: no record, and a copy of 0.
+        try t.removeRows(section: "s7", at: 0, count: 64 * 40 + 3)
+        #expect(s7.rootRecord == 0 && Self.leafCopy(s7) == 0)
+        #expect(try t.item(atOffset: header + 0.5).position == 1)
     }
 }

@@ -16,21 +16,23 @@ extension Table {
         return placed
     }
 
-    /// `descend` in `sec`'s list, after settling the selection tags on the
-    /// way when any are pending (`SelectionTag`), so that the piece found
-    /// tells its selection exactly; the lists above are settled already
-    /// by the descent that found `sec`. O(fanout · log n).
+    /// `descend` in `sec`'s list from `start` (`sec.listStart`, or the
+    /// copy the leaf that holds `sec` keeps), after settling the selection
+    /// tags on the way when any are pending (`SelectionTag`), so that the
+    /// piece found tells its selection exactly; the lists above are
+    /// settled already by the descent that found `sec`.
     /// O(fanout · log n); `Sum` as in `ChildList.descend`.
     @inline(__always)
-    func settledDescent<Sum: DescentSum>(_ sec: Section, _ metric: Metric, _ index: Int,
+    func settledDescent<Sum: DescentSum>(_ sec: Section, from start: ListStart?, _ metric: Metric, _ index: Int,
                                          adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         var tagSeen = false
-        guard let found = ChildList.descend(from: sec.listStart, metric, index, tagSeen: &tagSeen,
+        guard let found = ChildList.descend(from: start, metric, index, tagSeen: &tagSeen,
                                             adding: Sum.self) else { return nil }
         // Most reads find no tag on the path, and so settle nothing.
         guard tagSeen else { return found }
         let pending = Unmanaged.passUnretained(found.ref.leaf)._withUnsafeGuaranteedRef { $0.tagPendingInList }
         guard pending, found.ref.leaf.settleInList() else { return found }
+        // Settling rewrote records on the path: start again from the section's.
         return ChildList.descend(from: sec.listStart, metric, index, tagSeen: &tagSeen, adding: Sum.self)
     }
 
@@ -42,12 +44,13 @@ extension Table {
         try checkPosition(position)
         // Unretained on the way down, as in `firstItem(bottomBeyond:)`.
         var sec = Unmanaged.passUnretained(root)
+        var start = root.listStart
         var local = position
         var top = paddingTopUnits
         while true {
-            let step = sec._withUnsafeGuaranteedRef { sec -> Unmanaged<Section>?? in
+            let step = sec._withUnsafeGuaranteedRef { sec -> (Unmanaged<Section>, ListStart?)?? in
                 var tagSeen = false  // (not settled: see above)
-                guard let (node, within, above) = ChildList.descend(from: sec.listStart, .items, local,
+                guard let (node, within, above) = ChildList.descend(from: start, .items, local,
                                                                     tagSeen: &tagSeen, adding: Heights.self) else {
                     // A loading or failed section's placeholder (as in locateItem).
                     return sec.placeholderItems > 0 ? .some(nil) : nil
@@ -61,14 +64,16 @@ extension Table {
                     return .some(nil)
                 }
                 guard let subRef = node.sectionRef else { return nil }
-                return subRef._withUnsafeGuaranteedRef { sub -> Unmanaged<Section>?? in
+                return subRef._withUnsafeGuaranteedRef { sub -> (Unmanaged<Section>, ListStart?)?? in
                     if within == 0, sub.hasHeader { return .some(nil) }
                     top += sub.shownHeaderUnits
                     let inner = within - sub.headerItems
-                    // (Its list's items from the totals the next round descends.)
-                    if inner < sub.shownChildrenItems(listItems: sub.listItems) {
+                    // (Its list's items from the totals the next round
+                    // descends, through the leaf's record of them.)
+                    let subStart = node.start(into: sub)
+                    if inner < sub.shownChildrenItems(listItems: Section.listItems(record: subStart?.record ?? 0)) {
                         local = inner
-                        return .some(subRef)
+                        return .some((subRef, subStart))
                     }
                     top += sub.shownChildrenHeight  // its footer
                     return .some(nil)
@@ -77,7 +82,7 @@ extension Table {
             // nil: not found; .some(nil): `top` is the answer; else one level down.
             guard let step else { break }
             guard let next = step else { return top }
-            sec = next
+            (sec, start) = next
         }
         throw FoldError(.internalError, "position \(position) was not found in the item tree")
     }
@@ -102,13 +107,15 @@ extension Table {
         try checkPosition(position)
         // Unretained on the way down, as in `firstItem(bottomBeyond:)`.
         var sec = Unmanaged.passUnretained(root)
+        var start = root.listStart
         var sectionIndex = -1
         var depth = 0  // depth of the sections found in `sec`'s list
         var local = position
         var top = measure ? paddingTopUnits : 0  // in units, converted once at the end
         while true {
             let step = sec._withUnsafeGuaranteedRef { sec -> LocateStep in
-                guard let (node, within, above) = settledDescent(sec, .items, local, adding: Sum.self) else {
+                guard let (node, within, above) = settledDescent(sec, from: start, .items, local,
+                                                                 adding: Sum.self) else {
                     // A loading or failed section's list is empty: its
                     // placeholder is all it shows.
                     guard sec.placeholderItems > 0 else { return .missing }
@@ -152,12 +159,14 @@ extension Table {
                     }
                     if measure { top += sub.shownHeaderUnits }
                     let inner = within - sub.headerItems
-                    // (Its list's items from the totals the next round descends.)
-                    if inner < sub.shownChildrenItems(listItems: sub.listItems) {
+                    // (Its list's items from the totals the next round
+                    // descends, through the leaf's record of them.)
+                    let subStart = node.start(into: sub)
+                    if inner < sub.shownChildrenItems(listItems: Section.listItems(record: subStart?.record ?? 0)) {
                         sectionIndex = index
                         depth += 1
                         local = inner
-                        return .down(subRef)
+                        return .down(subRef, subStart)
                     }
                     let footer = Item(kind: .footer, depth: depth, section: index, collapsed: !sub.showsChildren,
                                       collapsible: sub.collapsible, sectionID: sub.id)
@@ -168,7 +177,7 @@ extension Table {
             }
             switch step {
             case .found(let placed): return placed
-            case .down(let sub): sec = sub
+            case .down(let sub, let subStart): (sec, start) = (sub, subStart)
             case .missing: throw FoldError(.internalError, "position \(position) was not found in the item tree")
             }
         }
@@ -262,6 +271,6 @@ extension Table {
 private enum LocateStep {
     case found(PlacedItem)
     /// The item is inside this subsection.
-    case down(Unmanaged<Section>)
+    case down(Unmanaged<Section>, ListStart?)
     case missing
 }

@@ -108,27 +108,31 @@ extension Table {
     @inline(__always)
     private func firstItem(bottomBeyond y: Int, inclusive: Bool, measure: Bool) -> (position: Int, top: Int) {
         var sec = Unmanaged.passUnretained(root)
+        var start = root.listStart
         var top = paddingTopUnits
         var base = 0
         while true {
             let next = sec._withUnsafeGuaranteedRef { sec in
-                firstItem(in: sec, bottomBeyond: y, inclusive: inclusive, measure: measure, top: &top, base: &base)
+                firstItem(in: sec, from: start, bottomBeyond: y, inclusive: inclusive, measure: measure,
+                          top: &top, base: &base)
             }
             guard let next else { return (base, top) }
-            sec = next
+            (sec, start) = next
         }
     }
 
-    /// One level of `firstItem`: in `sec`'s list, whose top is `top` and
-    /// first position `base`. Returns the subsection to go down into (its
-    /// list's top and first position left in `top` and `base`), or nil with
-    /// the answer in `base` and `top`.
+    /// One level of `firstItem`: in `sec`'s list, entered at `start` (its
+    /// root and record), whose top is `top` and first position `base`.
+    /// Returns the subsection to go down into and where its list starts
+    /// (its list's top and first position left in `top` and `base`), or
+    /// nil with the answer in `base` and `top`.
     @inline(__always)
-    private func firstItem(in sec: Section, bottomBeyond y: Int, inclusive: Bool, measure: Bool,
-                           top: inout Int, base: inout Int) -> Unmanaged<Section>? {
+    private func firstItem(in sec: Section, from start: ListStart?,
+                           bottomBeyond y: Int, inclusive: Bool, measure: Bool, top: inout Int,
+                           base: inout Int) -> (Unmanaged<Section>, ListStart?)? {
         @inline(__always) func beyond(_ a: Int) -> Bool { inclusive ? a >= y : a > y }
         let rowHeight = sec.rowUnits
-        guard let (ref, before) = ChildList.locate(from: sec.listStart, endingBeyond: y &- top,
+        guard let (ref, before) = ChildList.locate(from: start, endingBeyond: y &- top,
                                                    inclusive: inclusive, rowHeight: rowHeight) else {
             base += sec.list.sum.items
             return nil
@@ -147,8 +151,9 @@ extension Table {
             // A section the filter hides has no item (nor height): the next one is at `base`.
             if sub.filterHidden { return nil }
             // Its list's items and height, read once from the totals the
-            // next round descends (`listItemsAndUnits`).
-            let (listItems, listUnits) = sub.listItemsAndUnits
+            // next round descends, found through the leaf's record of them.
+            let subStart = ref.start(into: sub)
+            let (listItems, listUnits) = sub.listItemsAndUnits(record: subStart?.record ?? 0)
             guard beyond(top + sub.shownUnits(listUnits: listUnits)) else {
                 // Not reached: the piece's end is beyond y, so one of its items' is.
                 top += sub.shownUnits(listUnits: listUnits)
@@ -163,7 +168,7 @@ extension Table {
             if items > 0, beyond(top + units) {
                 // A placeholder: its section's list is empty, so the next
                 // round finds nothing and returns its position.
-                return subRef
+                return (subRef, subStart)
             }
             // Its footer.
             base += items

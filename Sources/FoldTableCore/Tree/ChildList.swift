@@ -33,7 +33,7 @@ struct ChildList {
     /// Its root and the root's record (`TotalsView.record(of:)`), read
     /// from the root node: where a descent starts (a section's own list
     /// reads both from the section instead, `Section.listStart`). O(1).
-    var start: (node: Unmanaged<ListNode>, record: Int)? {
+    var start: ListStart? {
         guard let r = rootRef else { return nil }
         return (r, r._withUnsafeGuaranteedRef { TotalsView.record(of: $0) })
     }
@@ -87,13 +87,13 @@ struct ChildList {
     }
 
     /// `descend` from `start`, a list's root (unretained) and its record
-    /// (`start`, or `Section.listStart` read from the section). Static so
+    /// (`start`, `Section.listStart` read from the section, or the copy in
+    /// the leaf that holds the section, `PieceRef.start(into:)`). Static so
     /// that a caller holding a section reads only that field of its list:
     /// calling a method on `section.list` copies the list, which retains
     /// its root for the call. O(fanout · log n).
     @inline(__always)
-    static func descend<Sum: DescentSum>(from start: (node: Unmanaged<ListNode>, record: Int)?, _ metric: Metric,
-                                         _ index: Int, tagSeen: inout Bool,
+    static func descend<Sum: DescentSum>(from start: ListStart?, _ metric: Metric, _ index: Int, tagSeen: inout Bool,
                                          adding: Sum.Type) -> (ref: PieceRef, within: Int, above: Sum)? {
         // Unretained: the list owns its nodes and nothing changes during a
         // descent, so it costs no reference counting.
@@ -102,6 +102,7 @@ struct ChildList {
         // The whole from the root's columns, which the search reads next,
         // not from its summary (other cache lines of the node).
         var view = TotalsView(tagged: record)
+        var viewRecord = record
         let total = view.total(metric) ?? node._withUnsafeGuaranteedRef { metric.of($0.sum) }
         guard index < total else { return nil }
         if TotalsView.mayHoldTag(record) { tagSeen = true }
@@ -109,8 +110,9 @@ struct ChildList {
         var above = Sum()
         while true {
             let i: Int, next: Int
-            if let found = view.find(metric, &k) {
-                (i, next) = found
+            var sub = 0
+            if let found = view.find(metric, &k, sections: view.mayHoldSections(record: viewRecord)) {
+                (i, next, sub) = found
             } else {
                 // Expanded rows deep down have no field: add up the summaries.
                 i = node._withUnsafeGuaranteedRef { n in
@@ -127,12 +129,13 @@ struct ChildList {
                 next = view.get(i, view.next)
             }
             if view.isLeaf {
-                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next), k, above)
+                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next, subRecord: sub), k, above)
             }
             above.add(view, i)
             node = view.child(i)
             if TotalsView.mayHoldTag(next) { tagSeen = true }
             view = TotalsView(tagged: next)
+            viewRecord = next
         }
     }
 
@@ -140,27 +143,29 @@ struct ChildList {
     /// list's top (default rows `rowHeight` units tall), is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with the items and heights of everything
     /// before it; nil if none is. O(fanout · log n), like `locate`.
-    /// From `start`, a list's root and its record (`Section.listStart`:
-    /// both read from the section, not the root node; static: see
-    /// `descend(from:)`).
-    static func locate(from start: (node: Unmanaged<ListNode>, record: Int)?, endingBeyond y: Int,
-                       inclusive: Bool, rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
+    /// From `start`, a list's root and its record, as `descend(from:)`
+    /// takes them (not read from the root node; static: see there).
+    static func locate(from start: ListStart?, endingBeyond y: Int, inclusive: Bool,
+                       rowHeight: Int) -> (node: PieceRef, before: ItemsAndHeights)? {
         guard let start else { return nil }
         var node = start.node
         var view = TotalsView(tagged: start.record)
+        var viewRecord = start.record
         var before = ItemsAndHeights()
         while true {
             let top = before.height(rowHeight)
-            guard let (i, next) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
-                                                  rowHeight: rowHeight) else {
+            guard let (i, next, sub) = view.firstEntry(endingBeyond: y &- top, inclusive: inclusive,
+                                                       rowHeight: rowHeight,
+                                                       sections: view.mayHoldSections(record: viewRecord)) else {
                 return nil
             }
             before.add(view, i)
             if view.isLeaf {
-                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next), before)
+                return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next, subRecord: sub), before)
             }
             node = view.child(i)
             view = TotalsView(tagged: next)
+            viewRecord = next
         }
     }
 
@@ -847,3 +852,8 @@ struct RemovedPieces {
         s.parent = nil
     }
 }
+
+/// Where a descent into a section's list starts: the root node
+/// (unretained) and the record of its totals (`Section.rootRecord`, or
+/// the copy a leaf keeps beside the section, `TotalsView.subRecord`).
+typealias ListStart = (node: Unmanaged<ListNode>, record: Int)

@@ -133,7 +133,7 @@ final class ListNode {
         let old = childSums[slot]
         let data = pieces.withUnsafeBufferPointer { Piece.lookup(of: $0[slot]) }
         guard old != s else {
-            totals.view.set(slot, TotalsView.lookup, data)
+            totals.view.setLookup(slot, data)
             return
         }
         entryChanged(slot, from: old, to: s)

@@ -11,21 +11,27 @@ struct PieceRef {
     let totals: TotalsView
     /// The entry's `TotalsView.lookup`, as the descent found it.
     let lookup: Int
+    /// For a subsection, its list root's record (`TotalsView.subRecord`)
+    /// when the descent read it with `lookup`; else 0.
+    let subRecord: Int
 
     init(leaf: ListNode, slot: Int) {
         let totals = leaf.totals.view
-        self.init(leaf: leaf, slot: slot, totals: totals, lookup: totals.get(slot, TotalsView.lookup))
+        let lookup = totals.get(slot, TotalsView.lookup)
+        let sub = LookupTag.tag(lookup) == LookupTag.section ? totals.get(slot, TotalsView.subRecord) : 0
+        self.init(leafRef: Unmanaged.passUnretained(leaf), slot: slot, totals: totals, lookup: lookup, subRecord: sub)
     }
 
     init(leaf: ListNode, slot: Int, totals: TotalsView, lookup: Int) {
         self.init(leafRef: Unmanaged.passUnretained(leaf), slot: slot, totals: totals, lookup: lookup)
     }
 
-    init(leafRef: Unmanaged<ListNode>, slot: Int, totals: TotalsView, lookup: Int) {
+    init(leafRef: Unmanaged<ListNode>, slot: Int, totals: TotalsView, lookup: Int, subRecord: Int = 0) {
         self.leafRef = leafRef
         self.slot = slot
         self.totals = totals
         self.lookup = lookup
+        self.subRecord = subRecord
     }
 
     /// The entry as plain rows (see `PlainRows`); nil for a subsection or a
@@ -65,6 +71,17 @@ struct PieceRef {
     /// Whether the leaf records a subsection here. O(1).
     @inline(__always)
     var holdsSection: Bool { LookupTag.tag(lookup) == LookupTag.section }
+
+    /// Where a descent into `sub`, the subsection here, starts: its list's
+    /// root and the record the leaf keeps of it beside its address (read
+    /// with `lookup`), so that the section object and its totals load
+    /// together; `sub.listStart` where this reference carries no record
+    /// (an empty list, or a reference not made by a descent). O(1).
+    @inline(__always)
+    func start(into sub: Section) -> ListStart? {
+        guard holdsSection, subRecord != 0, let node = sub.list.rootRef else { return sub.listStart }
+        return (node, subRecord)
+    }
 
     /// What a lookup needs of the row that is item `i` of the row run here
     /// (row `i` unless the filter hides rows of it); nil for a

@@ -24,7 +24,7 @@ extension ListNode {
     static func addDownward(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
                             at slot: Int, _ d: Summary, lookup: Int) {
         alongPath(root: root, path: path, leaf: leaf, at: slot) { $0.add(at: $1, d) }
-        leaf._withUnsafeGuaranteedRef { $0.totals.view.set(slot, TotalsView.lookup, lookup) }
+        leaf._withUnsafeGuaranteedRef { $0.totals.view.setLookup(slot, lookup) }
     }
 
     @inline(__always)

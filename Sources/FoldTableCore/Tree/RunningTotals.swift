@@ -31,12 +31,12 @@ struct RunningTotals: ~Copyable {
     init() {
         // Room for one entry already: a node gets one at once (every new
         // section's first leaf did a second allocation for it).
-        let size = TotalsView.size(entries: 2, columns: TotalsView.leafColumns)
+        let size = TotalsView.size(entries: 2, columns: TotalsView.columns(kind: TotalsView.leafKind))
         capacity = Int32(size)
         storage = .allocate(capacity: size)
         storage.initialize(repeating: 0, count: size)
         storage[0] = 1
-        storage[1] = TotalsView.leafColumns
+        storage[1] = TotalsView.leafKind
     }
 
     /// Tells the owner (the root's section) this buffer's address and
@@ -69,7 +69,11 @@ struct RunningTotals: ~Copyable {
     mutating func rebuild(count entries: Int, children nodes: [ListNode], inPlace: Bool = false,
                           _ sum: (Int) -> Summary, lookup: (Int) -> Int) -> Summary {
         let isInternal = !nodes.isEmpty && nodes.count == entries
-        let columns = isInternal ? TotalsView.internalColumns : TotalsView.leafColumns
+        // A leaf that holds a subsection has room for its root's record.
+        let kind = isInternal ? TotalsView.internalKind
+            : (0..<entries).contains { LookupTag.tag(lookup($0)) == LookupTag.section }
+            ? TotalsView.leafKind | TotalsView.sectionsFlag : TotalsView.leafKind
+        let columns = TotalsView.columns(kind: kind)
         let n = entries + 1
         let need = TotalsView.size(entries: n, columns: columns)
         // Exactly what is needed: most nodes are built once (a section of a
@@ -81,34 +85,68 @@ struct RunningTotals: ~Copyable {
         // A buffer a quarter too large is made exact too: the half a split
         // leaves in place kept the room its inserts grew (38 of a leaf's
         // 77 bytes per entry in a table of small sections).
-        if need > Int(capacity) || (!inPlace && need * 4 < Int(capacity) * 3) {
-            storage.deallocate()
-            storage = .allocate(capacity: need)
-            capacity = Int32(need)
+        // The records of the subsections this leaf lists already, copied
+        // out before the columns are written: kept, not read again from
+        // each section (a cache miss apiece where a pass rewrites many
+        // leaves of a list of sections).
+        let known = kind == TotalsView.leafKind | TotalsView.sectionsFlag
+            && storage[1] == kind ? storage[0] - 1 : 0
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * known) { old in
+            if known > 0 {
+                let v = view
+                for j in 0..<known {
+                    old[j] = v.get(j, TotalsView.lookup)
+                    old[known + j] = v.get(j, TotalsView.subRecord)
+                }
+            }
+            // Looked for a few places on from where the last one was found:
+            // a rebuilt leaf mostly keeps its entries' order. A section
+            // new to the leaf, or far from its old place, is asked.
+            var cursor = 0
+            func record(_ entry: Int) -> Int {
+                for j in cursor..<min(cursor &+ 4, known) where old[j] == entry {
+                    cursor = j &+ 1
+                    return old[known &+ j]
+                }
+                return TotalsView.subRecord(of: entry)
+            }
+            if need > Int(capacity) || (!inPlace && need * 4 < Int(capacity) * 3) {
+                storage.deallocate()
+                storage = .allocate(capacity: need)
+                capacity = Int32(need)
+            }
+            storage[0] = n
+            storage[1] = kind
+            let v = view
+            let records = v.mayHoldSections
+            var acc = Counts()
+            var expanded = 0
+            var total = Summary.zero
+            for i in 0..<entries {
+                let s = sum(i)
+                total += s
+                v.writeTotals(i, acc, expanded: expanded)
+                if isInternal {
+                    v.setChild(i, nodes[i])
+                } else {
+                    if records { v.set(i, TotalsView.subRecord, 0) }
+                    let entry = lookup(i)
+                    v.setLookup(i, entry, record: record(entry))
+                }
+                acc += s.counts
+                expanded &+= s.expandedRows
+            }
+            v.writeTotals(entries, acc, expanded: expanded)
+            if isInternal {
+                v.set(entries, TotalsView.child, 0)
+                v.set(entries, TotalsView.childTotals, 0)
+            } else {
+                v.set(entries, TotalsView.lookup, 0)
+                if records { v.set(entries, TotalsView.subRecord, 0) }
+            }
+            publish()
+            return total
         }
-        storage[0] = n
-        storage[1] = columns
-        let v = view
-        var acc = Counts()
-        var expanded = 0
-        var total = Summary.zero
-        for i in 0..<entries {
-            let s = sum(i)
-            total += s
-            v.writeTotals(i, acc, expanded: expanded)
-            if isInternal { v.setChild(i, nodes[i]) } else { v.set(i, TotalsView.lookup, lookup(i)) }
-            acc += s.counts
-            expanded &+= s.expandedRows
-        }
-        v.writeTotals(entries, acc, expanded: expanded)
-        if isInternal {
-            v.set(entries, TotalsView.child, 0)
-            v.set(entries, TotalsView.childTotals, 0)
-        } else {
-            v.set(entries, TotalsView.lookup, 0)
-        }
-        publish()
-        return total
     }
 
     /// After child `slot` of an internal node changed from `old` to `new`
@@ -117,7 +155,7 @@ struct RunningTotals: ~Copyable {
     /// (each would be a cache miss in a large table). The columns end
     /// exactly as `rebuild` leaves them. O(entries).
     mutating func update(slot: Int, from old: Summary, to new: Summary, child: ListNode) {
-        guard storage[1] == TotalsView.internalColumns, slot >= 0, slot < view.count - 1 else { return }
+        guard storage[1] == TotalsView.internalKind, slot >= 0, slot < view.count - 1 else { return }
         view.setChild(slot, child)
         shift(after: slot, from: old, to: new)
     }
@@ -125,8 +163,8 @@ struct RunningTotals: ~Copyable {
     /// The same for piece `slot` of a leaf that keeps its pieces'
     /// summaries, with the piece's `lookup`. O(entries).
     mutating func update(slot: Int, from old: Summary, to new: Summary, lookup: Int) {
-        guard storage[1] == TotalsView.leafColumns, slot >= 0, slot < view.count - 1 else { return }
-        view.set(slot, TotalsView.lookup, lookup)
+        guard storage[1] & TotalsView.leafKind != 0, slot >= 0, slot < view.count - 1 else { return }
+        view.setLookup(slot, lookup)
         shift(after: slot, from: old, to: new)
     }
 
@@ -177,7 +215,7 @@ struct RunningTotals: ~Copyable {
     mutating func update(slot: Int, to s: Summary, lookup: Int) -> Summary {
         let v = view
         let entries = v.count - 1
-        v.set(slot, TotalsView.lookup, lookup)
+        v.setLookup(slot, lookup)
         let before = v.prefix(slot), after = v.prefix(slot + 1)
         let expanded = v.get(slot + 1, TotalsView.expandedRows) &- v.get(slot, TotalsView.expandedRows)
         let old = Counts(children: after.children &- before.children, rows: after.rows &- before.rows,
@@ -193,9 +231,9 @@ struct RunningTotals: ~Copyable {
     /// columns move up. Reads no piece and no summary. The columns end
     /// exactly as `rebuild` would leave them. O(entries), in place.
     mutating func remove(at slot: Int, count k: Int) {
-        let n = storage[0], columns = storage[1]
+        let n = storage[0], columns = TotalsView.columns(kind: storage[1])
         let m = n - k
-        guard columns == TotalsView.leafColumns, k > 0, slot >= 0, slot + k < n else { return }
+        guard storage[1] & TotalsView.leafKind != 0, k > 0, slot >= 0, slot + k < n else { return }
         let src = TotalsView(base: storage, count: n, isLeaf: true)
         let dst = TotalsView(base: storage, count: m, isLeaf: true)
         // Each column's new place starts no later than its old one, and
@@ -245,10 +283,15 @@ struct RunningTotals: ~Copyable {
 
     @inline(__always)
     private mutating func put(at slot: Int, _ sums: [Summary], lookups: [Int], replacing r: Int) {
-        let n = storage[0], columns = storage[1], k = sums.count
+        let k = sums.count
+        guard storage[1] & TotalsView.leafKind != 0, k > 0, k == lookups.count, r >= 0, r <= k, slot >= 0,
+              slot + r < storage[0] else { return }
+        if storage[1] & TotalsView.sectionsFlag == 0,
+           lookups.contains(where: { LookupTag.tag($0) == LookupTag.section }) {
+            addRecordColumn()
+        }
+        let n = storage[0], kind = storage[1], columns = TotalsView.columns(kind: kind)
         let m = n + k - r
-        guard columns == TotalsView.leafColumns, k > 0, k == lookups.count, r >= 0, r <= k, slot >= 0,
-              slot + r < n else { return }
         let old = storage
         let need = TotalsView.size(entries: m, columns: columns)
         if need > Int(capacity) {
@@ -258,7 +301,7 @@ struct RunningTotals: ~Copyable {
             let size = max(need, TotalsView.size(entries: entries, columns: columns))
             capacity = Int32(size)
             storage = .allocate(capacity: size)
-            storage[1] = columns
+            storage[1] = kind
         }
         // The new entries' columns, from the totals before `slot`, and
         // after them what they add to each totals column.
@@ -271,7 +314,12 @@ struct RunningTotals: ~Copyable {
             for j in 0..<k {
                 let s = sums[j]
                 for c in TotalsView.totalsColumns { fresh[c * k + j] = TotalsView.total(c, acc, expanded: expanded) }
-                fresh[TotalsView.lookup * k + j] = lookups[j]
+                let lookup = lookups[j]
+                fresh[TotalsView.lookup * k + j] = lookup
+                if columns > TotalsView.subRecord {
+                    let isSection = LookupTag.tag(lookup) == LookupTag.section
+                    fresh[TotalsView.subRecord * k + j] = isSection ? TotalsView.subRecord(of: lookup) : 0
+                }
                 acc += s.counts
                 expanded &+= s.expandedRows
             }
@@ -302,6 +350,24 @@ struct RunningTotals: ~Copyable {
         storage[0] = m
         if old != storage { old.deallocate() }
         publish()
+    }
+
+    /// Gives a leaf of rows the `subRecord` column (all 0: no entry is a
+    /// subsection yet) and the sections flag, in a new buffer. O(entries).
+    private mutating func addRecordColumn() {
+        let n = storage[0]
+        let kind = storage[1] | TotalsView.sectionsFlag
+        let old = storage
+        let need = TotalsView.size(entries: n, columns: TotalsView.columns(kind: kind))
+        storage = .allocate(capacity: need)
+        capacity = Int32(need)
+        // The columns before it stay where they are: a column's place
+        // depends on the entry count, not on how many follow it.
+        let kept = TotalsView.size(entries: n, columns: TotalsView.columns(kind: TotalsView.leafKind))
+        storage.initialize(from: old, count: kept)
+        (storage + kept).initialize(repeating: 0, count: need - kept)
+        storage[1] = kind
+        old.deallocate()
     }
 
     /// One column of `insert`: `fresh`'s k values in at `slot` in the

@@ -73,8 +73,12 @@ final class Section {
     /// this section reads the totals without first reading the root node:
     /// that was a dependent cache miss per section crossed in a large
     /// table, two with the totals' header (callgrind, item at an offset in
-    /// 10^4 sections: 12.8 -> 11.3 misses).
-    var rootRecord = 0
+    /// 10^4 sections: 12.8 -> 11.3 misses). The leaf that holds this
+    /// section keeps a copy beside its address (`TotalsView.subRecord`),
+    /// renewed here.
+    var rootRecord = 0 {
+        didSet { if rootRecord != oldValue { recordInLeaf() } }
+    }
     /// Handed out by the table's `SectionIDs` when the section is inserted
     /// (0 for the root and before insertion).
     var id: SectionID = 0
@@ -232,8 +236,14 @@ final class Section {
     /// into the list scans those columns next, while the summary lies in
     /// other cache lines of the node (a miss each in a large table). O(1).
     @inline(__always)
-    var listItemsAndUnits: (items: Int, units: Int) {
-        guard let v = rootTotals else { return (0, 0) }
+    var listItemsAndUnits: (items: Int, units: Int) { listItemsAndUnits(record: rootRecord) }
+
+    /// The same from `record`, its list root's record as its leaf keeps it
+    /// (`PieceRef.subRecord`). O(1).
+    @inline(__always)
+    func listItemsAndUnits(record: Int) -> (items: Int, units: Int) {
+        guard record != 0 else { return (0, 0) }
+        let v = TotalsView(tagged: record)
         var total = ItemsAndHeights()
         total.add(v, v.count &- 1)
         return (total.items, total.height(rowUnits))
@@ -241,16 +251,15 @@ final class Section {
 
     /// Its list's items alone, read the same way. O(1).
     @inline(__always)
-    var listItems: Int { rootTotals?.total(.items) ?? 0 }
+    var listItems: Int { Section.listItems(record: rootRecord) }
 
-    /// Its list root's running totals (nil: an empty list). O(1).
-    private var rootTotals: TotalsView? {
-        @inline(__always) get { rootRecord == 0 ? nil : TotalsView(tagged: rootRecord) }
-    }
+    /// The same from `record` (see `listItemsAndUnits(record:)`). O(1).
+    @inline(__always)
+    static func listItems(record: Int) -> Int { record == 0 ? 0 : TotalsView(tagged: record).total(.items) ?? 0 }
 
     /// Its list's root and the root's record, both read from this object
     /// (`rootRecord`): where a descent into the section starts. O(1).
-    var listStart: (node: Unmanaged<ListNode>, record: Int)? {
+    var listStart: ListStart? {
         @inline(__always) get {
             guard let node = list.rootRef, rootRecord != 0 else { return nil }
             return (node, rootRecord)

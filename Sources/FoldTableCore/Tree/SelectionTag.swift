@@ -162,7 +162,7 @@ extension ListNode {
         guard done else { return false }
         let v = totals.view
         pieces.withUnsafeBufferPointer { p in
-            for i in p.indices { v.set(i, TotalsView.lookup, Piece.lookup(of: p[i])) }
+            for i in p.indices { v.setLookup(i, Piece.lookup(of: p[i])) }
         }
         return true
     }

@@ -2,7 +2,8 @@
 /// address: a descent goes from buffer to buffer without touching the
 /// node objects.
 struct TotalsView {
-    /// Ints before the columns: the entry count + 1, and the column count.
+    /// Ints before the columns: the entry count + 1, and the node's kind
+    /// (`leafKind`, `internalKind`, with `sectionsFlag`).
     static let header = 2
     /// Columns: the totals before entry i (items, defaultRows, children,
     /// rows, expandedRows, fixedHeight in units; an entry's own values are
@@ -20,9 +21,26 @@ struct TotalsView {
     static let items = 0, defaultRows = 1, children = 2, rows = 3, expandedRows = 4
     static let fixedHeight = 5, child = 6, childTotals = 7
     static let lookup = 6
+    /// A leaf's entry that is a subsection: the record of its list's root
+    /// (`Section.rootRecord`) beside its address in `lookup`, so a descent
+    /// reaches the section object and its totals together, not one after
+    /// the other (a dependent cache miss per section crossed in a large
+    /// table). Meaningless for other entries: read only where `lookup`
+    /// says section.
+    static let subRecord = 7
     static let narrowColumns = 5
-    static let leafColumns = 7
-    static let internalColumns = 8
+    /// The header's kinds: a leaf, an internal node; a leaf that may hold
+    /// a subsection also has `sectionsFlag` and the `subRecord` column
+    /// (given by the writes that put one in, taken when rebuilt without),
+    /// and its scans select `subRecord` with `lookup`.
+    static let leafKind = 1, internalKind = 2, sectionsFlag = 4
+
+    /// The columns of a node of `kind`: six totals, then (internal)
+    /// `child` and `childTotals`, or (leaf) `lookup`, and `subRecord` in a
+    /// leaf with the sections flag. Leaves of rows, most of a table's,
+    /// have no room for it.
+    @inline(__always)
+    static func columns(kind: Int) -> Int { kind == leafKind ? 7 : 8 }
 
     /// The buffer's size in Ints for `entries` (its count + 1) of
     /// `columns` columns: the narrow columns, padded to 8 bytes, then the
@@ -46,7 +64,7 @@ struct TotalsView {
     init(base: UnsafeMutablePointer<Int>) {
         self.base = base
         count = base[0]
-        isLeaf = base[1] == TotalsView.leafColumns
+        isLeaf = base[1] & TotalsView.leafKind != 0
     }
 
     /// From `tagged`: a parent records each child's buffer address with its
@@ -77,11 +95,30 @@ struct TotalsView {
 
     static let addressMask = (1 << 48) - 1
 
-    /// This view's `base`, `count` and `isLeaf` in one Int (see `init(tagged:)`).
+    /// This view's `base`, `count`, `isLeaf` and `mayHoldSections` in one
+    /// Int (see `init(tagged:)`; bit 57 is `tagBit`).
     var tagged: Int {
         let address = Int(bitPattern: base)
         guard address & ~TotalsView.addressMask == 0, count < 256 else { return address }
-        return address | count << 48 | (isLeaf ? 1 << 56 : 0)
+        return address | count << 48 | (isLeaf ? 1 << 56 : 0) | (mayHoldSections ? TotalsView.sectionsBit : 0)
+    }
+
+    /// In a record (`tagged`): the leaf has the sections flag. The scans
+    /// learn it from the record they came by, not from the header, a line
+    /// a scan of a leaf of rows may not otherwise load.
+    static let sectionsBit = 1 << 58
+
+    /// Whether this leaf may hold a subsection (`sectionsFlag`: it has the
+    /// `subRecord` column), read from the header. O(1).
+    @inline(__always)
+    var mayHoldSections: Bool { isLeaf && base[1] & TotalsView.sectionsFlag != 0 }
+
+    /// The same, from `record`, the record this view was made from: its
+    /// bit where it has a shape, else the header. O(1).
+    @inline(__always)
+    func mayHoldSections(record: Int) -> Bool {
+        guard isLeaf else { return false }
+        return (record >> 48) & 0xFF != 0 ? record & TotalsView.sectionsBit != 0 : mayHoldSections
     }
 
     /// Column `c`, one of the first `narrowColumns`.
@@ -224,6 +261,34 @@ struct TotalsView {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: get(i, TotalsView.child)).unsafelyUnwrapped)
     }
 
+    /// Writes entry i's `lookup` in a leaf, with a subsection's root record
+    /// (`subRecord`, read from the section). A leaf without that column
+    /// (none is expected to get a subsection but through `rebuild` or
+    /// `RunningTotals.insert`, which make room) records the subsection as
+    /// `LookupTag.none`: lookups then ask the piece. O(1).
+    @inline(__always)
+    func setLookup(_ i: Int, _ value: Int) {
+        setLookup(i, value, record: TotalsView.subRecord(of: value))
+    }
+
+    /// The same with the subsection's `record` where known (asked only for
+    /// a subsection).
+    @inline(__always)
+    func setLookup(_ i: Int, _ value: Int, record: @autoclosure () -> Int) {
+        guard LookupTag.tag(value) == LookupTag.section else { return set(i, TotalsView.lookup, value) }
+        guard mayHoldSections else { return set(i, TotalsView.lookup, LookupTag.none) }
+        set(i, TotalsView.lookup, value)
+        set(i, TotalsView.subRecord, record())
+    }
+
+    /// What a leaf records beside a subsection's `lookup` entry: its root's
+    /// record (`Section.rootRecord`). O(1).
+    @inline(__always)
+    static func subRecord(of lookup: Int) -> Int {
+        let address = UnsafeRawPointer(bitPattern: LookupTag.address(lookup)).unsafelyUnwrapped
+        return Unmanaged<Section>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.rootRecord }
+    }
+
     /// The column a descent follows from entry i: the child's totals in an
     /// internal node, the entry's `lookup` in a leaf. The scans select it
     /// as they go, so its lines load together with the scanned ones instead
@@ -255,16 +320,22 @@ struct TotalsView {
     /// entry; nil (k unchanged) for a metric with no column. `k` must be in
     /// 0..<the metric's total. O(log entries) in an internal node, O(entries)
     /// in a leaf (see `last`).
+    /// With `sections` (`mayHoldSections`), a leaf's scan also selects the
+    /// entry's `subRecord` as `sub` (else 0).
     @inline(__always)
-    func find(_ metric: Metric, _ k: inout Int) -> (entry: Int, next: Int)? {
+    func find(_ metric: Metric, _ k: inout Int, sections: Bool = false) -> (entry: Int, next: Int, sub: Int)? {
         guard let c = TotalsView.column(metric) else { return nil }
         // The last entry whose start is at or before k (starts never
         // decrease and entry 0 starts at 0).
         let starts = narrow(c)
         let key = k
         // Compared in 32 bits, as stored: k is below the total, below 2^29.
-        let found = TotalsView.last(count &- 1, below: Int32(truncatingIfNeeded: key &+ 1), follow: wide(next),
-                                    scan: isLeaf) { starts.stored($0) }
+        let limit = Int32(truncatingIfNeeded: key &+ 1)
+        let found = sections
+            ? TotalsView.last(count &- 1, below: limit, follow: wide(next), sub: wide(TotalsView.subRecord)) {
+                starts.stored($0)
+            }
+            : TotalsView.last(count &- 1, below: limit, follow: wide(next), scan: isLeaf) { starts.stored($0) }
         k = key &- starts[found.entry]
         return found
     }
@@ -281,7 +352,7 @@ struct TotalsView {
     /// of them one after another (10-15% slower at 10^7 rows).
     @inline(__always)
     static func last<V: FixedWidthInteger & SignedInteger>(_ n: Int, below limit: V, follow: Column<Int>, scan: Bool,
-                                                           _ value: (Int) -> V) -> (entry: Int, next: Int) {
+                                                           _ value: (Int) -> V) -> (entry: Int, next: Int, sub: Int) {
         if scan {
             var i = 0, selected = follow[0]
             for j in stride(from: 1, to: n, by: 1) {
@@ -289,7 +360,7 @@ struct TotalsView {
                 i &+= below ? 1 : 0
                 selected = below ? follow[j] : selected
             }
-            return (i, selected)
+            return (i, selected, 0)
         }
         // Values are below 2^53 (`Limits`): with the limit clamped to
         // ±2^62, the differences below cannot overflow.
@@ -302,15 +373,34 @@ struct TotalsView {
             base &+= half & ((Int(truncatingIfNeeded: value(base &+ half)) &- limit) &>> 63)
             left &-= half
         }
-        return (base, follow[base])
+        return (base, follow[base], 0)
+    }
+
+    /// `last`'s scan in a leaf that may hold subsections: each entry's
+    /// `sub` is selected as its `follow` is, so the lines of both columns
+    /// load with the scanned ones.
+    @inline(__always)
+    static func last<V: FixedWidthInteger & SignedInteger>(_ n: Int, below limit: V, follow: Column<Int>,
+                                                           sub: Column<Int>,
+                                                           _ value: (Int) -> V) -> (entry: Int, next: Int, sub: Int) {
+        var i = 0, selected = follow[0], selectedSub = sub[0]
+        for j in stride(from: 1, to: n, by: 1) {
+            let below = value(j) < limit
+            i &+= below ? 1 : 0
+            selected = below ? follow[j] : selected
+            selectedSub = below ? sub[j] : selectedSub
+        }
+        return (i, selected, selectedSub)
     }
 
     /// The first entry with items whose end in units (measured from the
     /// node's top, default rows `rowHeight` units tall) is beyond `y` (`> y`,
     /// or `>= y` when `inclusive`), with its `next` value; nil if none is.
     /// O(log entries) in an internal node, O(entries) in a leaf (`last`).
+    /// `sections` as in `find`.
     @inline(__always)
-    func firstEntry(endingBeyond y: Int, inclusive: Bool, rowHeight: Int) -> (entry: Int, next: Int)? {
+    func firstEntry(endingBeyond y: Int, inclusive: Bool, rowHeight: Int,
+                    sections: Bool = false) -> (entry: Int, next: Int, sub: Int)? {
         let entries = count &- 1
         let fixed = wide(TotalsView.fixedHeight), defaults = narrow(TotalsView.defaultRows)
         let follow = wide(next)
@@ -319,7 +409,15 @@ struct TotalsView {
         // Entry j - 1 ends at the totals before entry j, and ends never
         // decrease: the first entry ending beyond is the last j whose
         // totals do not (0 when even the first entry ends beyond).
-        var (i, selected) = defaults[entries] == 0
+        var (i, selected, sub) = sections
+            ? (defaults[entries] == 0
+                ? TotalsView.last(entries &+ 1, below: limit, follow: follow, sub: wide(TotalsView.subRecord)) {
+                    fixed[$0]
+                }
+                : TotalsView.last(entries &+ 1, below: limit, follow: follow, sub: wide(TotalsView.subRecord)) {
+                    fixed[$0] &+ defaults[$0] &* rowHeight
+                })
+            : defaults[entries] == 0
             // No default rows (every row has its own height): one column.
             ? TotalsView.last(entries &+ 1, below: limit, follow: follow, scan: isLeaf) { fixed[$0] }
             : TotalsView.last(entries &+ 1, below: limit, follow: follow, scan: isLeaf) {
@@ -329,9 +427,12 @@ struct TotalsView {
         let items = narrow(TotalsView.items)
         if i < entries && items[i + 1] == items[i] {
             while i < entries && items[i + 1] == items[i] { i += 1 }
-            if i < entries { selected = follow[i] }
+            if i < entries {
+                selected = follow[i]
+                sub = sections ? get(i, TotalsView.subRecord) : 0
+            }
         }
-        return i < entries ? (i, selected) : nil
+        return i < entries ? (i, selected, sub) : nil
     }
 
     /// Whether the leaf holds row runs only (then every entry's items are
@@ -352,6 +453,11 @@ extension TotalsView {
         if isLeaf {
             guard lookup.count == sums.count, get(sums.count, TotalsView.lookup) == 0 else { return false }
             for (i, d) in lookup.enumerated() where get(i, TotalsView.lookup) != d { return false }
+            // A subsection's root record beside its address, and the flag
+            // that has the scans read it.
+            for (i, d) in lookup.enumerated() where LookupTag.tag(d) == LookupTag.section {
+                guard mayHoldSections, get(i, TotalsView.subRecord) == TotalsView.subRecord(of: d) else { return false }
+            }
         }
         var acc = Counts()
         var expanded = 0
