@@ -357,6 +357,30 @@ final class Section {
         return slot.map { PieceRef(leaf: nodeRef.takeUnretainedValue(), slot: $0) }
     }
 
+    /// This section's slot in `leaf`'s lookup column; nil where the leaf
+    /// does not record its address (not 16-aligned) or does not hold it.
+    /// O(fanout), one column.
+    func recordedSlot(in leaf: ListNode) -> Int? {
+        let entry = LookupTag.entry(Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()), LookupTag.section,
+                                    else: LookupTag.none)
+        guard entry != LookupTag.none else { return nil }
+        let v = leaf.totals.view
+        let column = v.wide(TotalsView.lookup)
+        for j in 0..<(v.count - 1) where column[j] == entry { return j }
+        return nil
+    }
+
+    /// Renews the leaf's copy of `rootRecord` (`TotalsView.subRecord`).
+    /// Where the leaf does not list this section yet, whoever puts it
+    /// there reads the record then. O(fanout).
+    func recordInLeaf() {
+        guard let nodeRef else { return }
+        nodeRef._withUnsafeGuaranteedRef { leaf in
+            guard let j = recordedSlot(in: leaf) else { return }
+            leaf.totals.view.set(j, TotalsView.subRecord, rootRecord)
+        }
+    }
+
     /// Index of this section among its parent's children. O(log n).
     var indexInParent: Int { place?.prefix().children ?? 0 }
 

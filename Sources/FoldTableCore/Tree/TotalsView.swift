@@ -12,7 +12,8 @@ struct TotalsView {
     /// owns it) and the address of child i's totals; leaves add entry i's
     /// `Piece.lookup`, so a lookup reads a run's heights or reaches a
     /// subsection without touching the leaf object, its pieces array or the
-    /// piece (three dependent cache misses in a large table).
+    /// piece (three dependent cache misses in a large table), and leaves
+    /// that hold a subsection its list's record (`subRecord`).
     ///
     /// The first `narrowColumns` (the counts) are kept in 32 bits
     /// (`Limits` keeps every count below 2^29, and their differences are
