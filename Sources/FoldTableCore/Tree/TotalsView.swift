@@ -331,14 +331,21 @@ struct TotalsView {
         let starts = narrow(c)
         let key = k
         // Compared in 32 bits, as stored: k is below the total, below 2^29.
-        let limit = Int32(truncatingIfNeeded: key &+ 1)
-        let found = sections
-            ? TotalsView.last(count &- 1, below: limit, follow: wide(next), sub: wide(TotalsView.subRecord)) {
-                starts.stored($0)
-            }
-            : TotalsView.last(count &- 1, below: limit, follow: wide(next), scan: isLeaf) { starts.stored($0) }
+        let found = last(count &- 1, below: Int32(truncatingIfNeeded: key &+ 1), sections: sections) {
+            starts.stored($0)
+        }
         k = key &- starts[found.entry]
         return found
+    }
+
+    /// `last` over this node's `next` column, selecting `subRecord` too
+    /// with `sections`: what `find` and `firstEntry` search with.
+    @inline(__always)
+    func last<V: FixedWidthInteger & SignedInteger>(_ n: Int, below limit: V, sections: Bool,
+                                                    _ value: (Int) -> V) -> (entry: Int, next: Int, sub: Int) {
+        sections
+            ? TotalsView.last(n, below: limit, follow: wide(next), sub: wide(TotalsView.subRecord), value)
+            : TotalsView.last(n, below: limit, follow: wide(next), scan: isLeaf, value)
     }
 
     /// The last of entries `0..<n` whose `value` is below `limit`, with its
@@ -410,20 +417,10 @@ struct TotalsView {
         // Entry j - 1 ends at the totals before entry j, and ends never
         // decrease: the first entry ending beyond is the last j whose
         // totals do not (0 when even the first entry ends beyond).
-        var (i, selected, sub) = sections
-            ? (defaults[entries] == 0
-                ? TotalsView.last(entries &+ 1, below: limit, follow: follow, sub: wide(TotalsView.subRecord)) {
-                    fixed[$0]
-                }
-                : TotalsView.last(entries &+ 1, below: limit, follow: follow, sub: wide(TotalsView.subRecord)) {
-                    fixed[$0] &+ defaults[$0] &* rowHeight
-                })
-            : defaults[entries] == 0
+        var (i, selected, sub) = defaults[entries] == 0
             // No default rows (every row has its own height): one column.
-            ? TotalsView.last(entries &+ 1, below: limit, follow: follow, scan: isLeaf) { fixed[$0] }
-            : TotalsView.last(entries &+ 1, below: limit, follow: follow, scan: isLeaf) {
-                fixed[$0] &+ defaults[$0] &* rowHeight
-            }
+            ? last(entries &+ 1, below: limit, sections: sections) { fixed[$0] }
+            : last(entries &+ 1, below: limit, sections: sections) { fixed[$0] &+ defaults[$0] &* rowHeight }
         // An entry without items (none is expected) holds no offset: the next one with items.
         let items = narrow(TotalsView.items)
         if i < entries && items[i + 1] == items[i] {
