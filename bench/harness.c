@@ -145,20 +145,18 @@ void fmt_time(char *buf, size_t size, double ns) {
     else snprintf(buf, size, "%.2f s", ns / 1e9);
 }
 
-/* Measures fn: `per` operations per unit it runs (2 for a collapse+expand
- * pair reported per toggle), batches sized to about batch_target_ns, as many
- * as fit budget_ns (5..25). `single` makes every batch one unit (builds). */
-void measure(const char *op, const char *shape, const char *heights, int64_t n,
-                    const char *impl, batch_fn fn, void *ctx, int per, int single) {
+/* How many operations a batch of fn runs (about batch_target_ns of them)
+ * and how many batches fit budget_ns (5..25); `single` makes every batch
+ * one unit (builds). */
+static int64_t calibrate(batch_fn fn, void *ctx, int single, int *reps) {
     double est;
     int64_t ops;
-    int reps;
     if (single) {
         est = (double)fn(ctx, 1);
         ops = 1;
-        reps = (int)(build_budget_ns / (est > 1 ? est : 1));
-        if (reps < 3) reps = 3;
-        if (reps > 11) reps = 11;
+        *reps = (int)(build_budget_ns / (est > 1 ? est : 1));
+        if (*reps < 3) *reps = 3;
+        if (*reps > 11) *reps = 11;
     } else {
         est = (double)fn(ctx, 1);
         if (est < 20e3) est = (double)fn(ctx, 64) / 64.0;
@@ -166,25 +164,28 @@ void measure(const char *op, const char *shape, const char *heights, int64_t n,
         ops = (int64_t)(batch_target_ns / est);
         if (ops < 1) ops = 1;
         if (ops > (1 << 20)) ops = 1 << 20;
-        reps = (int)(budget_ns / ((double)ops * est));
-        if (reps < 5) reps = 5;
-        if (reps > 25) reps = 25;
+        *reps = (int)(budget_ns / ((double)ops * est));
+        if (*reps < 5) *reps = 5;
+        if (*reps > 25) *reps = 25;
     }
     if (opt_smoke) {
         if (ops > 64) ops = 64;
-        reps = 3;
+        *reps = 3;
     }
-    double *t = malloc(sizeof(double) * (size_t)reps);
-    if (t == NULL) die("out of memory");
-    for (int r = 0; r < reps; r++) t[r] = (double)fn(ctx, ops) / (double)(ops * per);
-    qsort(t, (size_t)reps, sizeof(double), cmp_double);
+    return ops;
+}
 
+/* Keeps (and prints) the batches' figures: t holds reps times per op, in
+ * the order they ran (sorted here). Returns the result's index. */
+static size_t keep(const char *op, const char *shape, const char *heights, int64_t n,
+                   const char *impl, double *t, int reps, int64_t ops_per_batch) {
+    qsort(t, (size_t)reps, sizeof(double), cmp_double);
     if (result_count == result_cap) {
         result_cap = result_cap ? 2 * result_cap : 256;
         results = realloc(results, result_cap * sizeof(result));
         if (results == NULL) die("out of memory");
     }
-    result *res = &results[result_count++];
+    result *res = &results[result_count];
     memset(res, 0, sizeof *res);
     snprintf(res->op, sizeof res->op, "%s", op);
     snprintf(res->shape, sizeof res->shape, "%s", shape);
@@ -197,14 +198,58 @@ void measure(const char *op, const char *shape, const char *heights, int64_t n,
     res->q1 = quantile(t, reps, 0.25);
     res->q3 = quantile(t, reps, 0.75);
     res->reps = reps;
-    res->ops_per_batch = ops * per;
-    free(t);
+    res->ops_per_batch = ops_per_batch;
 
     char med[32], lo[32], hi[32];
     fmt_time(med, sizeof med, res->median);
     fmt_time(lo, sizeof lo, res->min);
     fmt_time(hi, sizeof hi, res->max);
     printf("  %-9s %-32s %-4s %-8s N=%-9lld %11s  [%s .. %s]  %d x %lld\n", impl, op, shape,
-           heights, (long long)n, med, lo, hi, reps, (long long)res->ops_per_batch);
+           heights, (long long)n, med, lo, hi, reps, (long long)ops_per_batch);
     fflush(stdout);
+    return result_count++;
+}
+
+void measure(const char *op, const char *shape, const char *heights, int64_t n,
+             const char *impl, batch_fn fn, void *ctx, int per, int single) {
+    int reps;
+    int64_t ops = calibrate(fn, ctx, single, &reps);
+    double *t = malloc(sizeof(double) * (size_t)reps);
+    if (t == NULL) die("out of memory");
+    for (int r = 0; r < reps; r++) t[r] = (double)fn(ctx, ops) / (double)(ops * per);
+    keep(op, shape, heights, n, impl, t, reps, ops * per);
+    free(t);
+}
+
+void measure_rounds(const char *op, const char *shape, const char *heights, int64_t n, int count,
+                    const char *const impls[], const batch_fn fns[], void *ctx, int per) {
+    if (count < 1 || count > 4) die("measure_rounds: %d implementations", count);
+    int64_t ops[4];
+    int reps = 25;
+    for (int j = 0; j < count; j++) {
+        int r;
+        ops[j] = calibrate(fns[j], ctx, 0, &r);
+        if (r < reps) reps = r;
+    }
+    double *t = malloc(sizeof(double) * (size_t)(reps * count));
+    double *ratio = malloc(sizeof(double) * (size_t)reps);
+    if (t == NULL || ratio == NULL) die("out of memory");
+    /* Round r starts with implementation r mod count: none always runs
+     * right after the same one. */
+    for (int r = 0; r < reps; r++)
+        for (int k = 0; k < count; k++) {
+            int j = (r + k) % count;
+            t[j * reps + r] = (double)fns[j](ctx, ops[j]) / (double)(ops[j] * per);
+        }
+    /* The ratios first: keep() sorts each implementation's times. */
+    double paired[4] = {0};
+    for (int j = 1; j < count; j++) {
+        for (int r = 0; r < reps; r++) ratio[r] = t[r] / t[j * reps + r];
+        qsort(ratio, (size_t)reps, sizeof(double), cmp_double);
+        paired[j] = quantile(ratio, reps, 0.5);
+    }
+    for (int j = 0; j < count; j++)
+        results[keep(op, shape, heights, n, impls[j], t + j * reps, reps, ops[j] * per)].paired = paired[j];
+    free(t);
+    free(ratio);
 }

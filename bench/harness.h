@@ -97,6 +97,9 @@ typedef struct result {
     double median, min, max, q1, q3; /* ns per op */
     int reps;
     int64_t ops_per_batch;
+    /* A bound measured in rounds with FoldTable (measure_rounds): the
+     * median over the rounds of FoldTable's time over this one's; else 0. */
+    double paired;
 } result;
 
 extern result *results;
@@ -128,5 +131,14 @@ typedef int64_t (*batch_fn)(void *ctx, int64_t ops);
  * as fit budget_ns (5..25). `single` makes every batch one unit (builds). */
 void measure(const char *op, const char *shape, const char *heights, int64_t n,
              const char *impl, batch_fn fn, void *ctx, int per, int single);
+
+/* Measures count implementations of one op (count <= 4, FoldTable first)
+ * in rounds: each round runs one batch of each, so that what slows the
+ * machine for a while slows all of them, and each later one's `paired`
+ * is the median over the rounds of the first's time over its own. The
+ * ratio to trust on a shared machine, where medians taken minutes apart
+ * differ by 2x. */
+void measure_rounds(const char *op, const char *shape, const char *heights, int64_t n, int count,
+                    const char *const impls[], const batch_fn fns[], void *ctx, int per);
 
 #endif /* FOLDBENCH_HARNESS_H */

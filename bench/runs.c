@@ -26,12 +26,18 @@ static void run_workloads(bench *c, const char *shape, const char *heights) {
         const workload *w = &workloads[i];
         const char *op = c->tree ? w->tree_op : w->op;
         if (op == NULL) continue;
-        measure(op, shape, heights, c->n, "foldtable", w->fold, c, w->per, w->single);
+        /* FoldTable and the lower bounds in rounds (their ratio is a
+         * target); the naive table on its own. */
+        const char *impls[3] = {"foldtable"};
+        batch_fn fns[3] = {w->fold};
+        int count = 1;
+        if (w->stat && c->si) impls[count] = "static", fns[count++] = w->stat;
+        if (w->fen && c->fw) impls[count] = "fenwick", fns[count++] = w->fen;
+        if (count > 1 && !w->single)
+            measure_rounds(op, shape, heights, c->n, count, impls, fns, c, w->per);
+        else
+            measure(op, shape, heights, c->n, "foldtable", w->fold, c, w->per, w->single);
         if (w->naive) measure(op, shape, heights, c->n, "naive", w->naive, c, w->per, w->single);
-        if (w->stat && c->si)
-            measure(op, shape, heights, c->n, "static", w->stat, c, w->per, w->single);
-        if (w->fen && c->fw)
-            measure(op, shape, heights, c->n, "fenwick", w->fen, c, w->per, w->single);
     }
 }
 
