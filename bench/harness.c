@@ -158,8 +158,10 @@ static int64_t calibrate(batch_fn fn, void *ctx, int single, int *reps) {
         if (*reps < 3) *reps = 3;
         if (*reps > 11) *reps = 11;
     } else {
+        /* One call is a poor guess (a first call may fault pages in): take
+         * 64 unless one is already a good part of a batch. */
         est = (double)fn(ctx, 1);
-        if (est < 20e3) est = (double)fn(ctx, 64) / 64.0;
+        if (est < batch_target_ns / 4) est = (double)fn(ctx, 64) / 64.0;
         if (est < 1) est = 1;
         ops = (int64_t)(batch_target_ns / est);
         if (ops < 1) ops = 1;
