@@ -142,10 +142,13 @@ private func listed(_ t: Table) -> String {
     /// the row's own list or in the list above its section, settles it
     /// first, so the rows it cuts out of a default run carry the selection
     /// the tag gives them, and a toggle after it flips only its row.
-    @Test(arguments: 1...4)
-    func anEditUnderAPendingMarkKeepsEverySelection(seed: UInt64) throws {
+    /// `measured`: every row has a height of its own, so that an edit
+    /// changes heights only and takes their path down the records (the
+    /// tags are seen there, or looked for in the lists above).
+    @Test(arguments: 1...4, [false, true])
+    func anEditUnderAPendingMarkKeepsEverySelection(seed: UInt64, measured: Bool) throws {
         var rng = SeededRandom(seed: seed)
-        let t = try Self.sectionsOnTwoLevels(&rng, measured: false)
+        let t = try Self.sectionsOnTwoLevels(&rng, measured: measured)
         var selected = [Bool](repeating: false, count: t.itemCount)
         for round in 0..<8 {
             let all = round % 2 == 0

@@ -6,17 +6,17 @@
 /// asked, nothing is retained, and each level writes two columns of its
 /// running totals. What `ChildList.modifyRun` does when it can.
 
-extension RunningTotals {
+extension TotalsView {
     /// Entry `slot`'s fixed height grew by `fixed` units and its default
     /// rows by `defaults`: the totals after it move by as much. The columns
     /// end exactly as `rebuild` would leave them (integer sums, moved by
     /// exact differences). O(entries - slot).
+    @inline(__always)
     func addHeight(at slot: Int, fixed: Int, defaults: Int) {
-        let v = view
-        let end = v.count
+        let end = count
         guard slot >= 0, slot < end - 1 else { return }
-        if fixed != 0 { v.wide(TotalsView.fixedHeight).add(fixed, (slot + 1)..<end) }
-        if defaults != 0 { v.narrow(TotalsView.defaultRows).add(defaults, (slot + 1)..<end) }
+        if fixed != 0 { wide(TotalsView.fixedHeight).add(fixed, (slot + 1)..<end) }
+        if defaults != 0 { narrow(TotalsView.defaultRows).add(defaults, (slot + 1)..<end) }
     }
 }
 
@@ -31,7 +31,7 @@ extension ListNode {
         var i = slot
         while true {
             let parent = n._withUnsafeGuaranteedRef { node -> Unmanaged<ListNode>? in
-                node.addHeight(at: i, fixed: fixed, defaults: defaults)
+                node.addHeight(at: i, fixed: fixed, defaults: defaults, node.totals.view)
                 return node.parentRef
             }
             guard let parent else { return }
@@ -44,50 +44,56 @@ extension ListNode {
     }
 
     /// `addHeightUpward(at:fixed:defaults:)` for piece `slot` of `leaf`,
-    /// found by a descent from `root` that recorded its `path`: each level
-    /// takes the difference at the slot the descent went through, from the
-    /// root down, instead of each parent being searched for its child. The
-    /// path must still be the list's: nothing moved since the descent.
-    /// O(fanout · log n), retaining nothing.
-    static func addHeightDownward(root: Unmanaged<ListNode>, path: DescentPath,
+    /// found by a descent from `start` (a list's root and its record) that
+    /// recorded its `path`: each level takes the difference at the slot the
+    /// descent went through, from the root down, instead of each parent
+    /// being searched for its child. The path must still be the list's:
+    /// nothing moved since the descent. O(fanout · log n), retaining nothing.
+    static func addHeightDownward(start: ListStart, path: DescentPath,
                                   leaf: Unmanaged<ListNode>, at slot: Int, fixed: Int, defaults: Int) {
         guard path.isComplete else {
             return leaf._withUnsafeGuaranteedRef { $0.addHeightUpward(at: slot, fixed: fixed, defaults: defaults) }
         }
-        alongPath(root: root, path: path, leaf: leaf, at: slot) { $0.addHeight(at: $1, fixed: fixed, defaults: defaults) }
+        alongPath(start: start, path: path, leaf: leaf, at: slot) {
+            $0.addHeight(at: $2, fixed: fixed, defaults: defaults, $1)
+        }
     }
 
-    /// Calls `body` with each node of the path a descent from `root`
-    /// recorded (`path`, complete) and the slot it went through there, from
-    /// the root down, then with `leaf` and `slot`. Each level's child is
-    /// read before `body` runs there (`body` must leave the child column
-    /// as it is). Retains nothing. O(depth) calls.
+    /// Calls `body` with each node of the path a descent from `start` (a
+    /// list's root and its record) recorded (`path`, complete), its totals
+    /// and the slot it went through there, from the root down, then with
+    /// `leaf` and `slot`. Each level's totals come from the record its
+    /// parent keeps, as the descent read them, not from the node's header
+    /// (another cache line in a large table); its child and the child's
+    /// record are read before `body` runs there (`body` must leave those
+    /// columns as they are). Retains nothing. O(depth) calls.
     @inline(__always)
-    static func alongPath(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
-                          at slot: Int, _ body: (ListNode, Int) -> Void) {
-        var node = root
+    static func alongPath(start: ListStart, path: DescentPath, leaf: Unmanaged<ListNode>,
+                          at slot: Int, _ body: (ListNode, TotalsView, Int) -> Void) {
+        var node = start.node
+        var view = TotalsView(tagged: start.record)
         var slots = path.slots
         for _ in 0..<path.depth {
             let i = Int(truncatingIfNeeded: slots & 0xFF)
             slots >>= 8
-            node = node._withUnsafeGuaranteedRef { n in
-                let child = n.totals.view.child(i)
-                body(n, i)
-                return child
-            }
+            let child = view.child(i), record = view.get(i, TotalsView.childTotals)
+            node._withUnsafeGuaranteedRef { body($0, view, i) }
+            node = child
+            view = TotalsView(tagged: record)
         }
-        leaf._withUnsafeGuaranteedRef { body($0, slot) }
+        leaf._withUnsafeGuaranteedRef { body($0, view, slot) }
     }
 
+    /// `view`: this node's totals.
     @inline(__always)
-    fileprivate func addHeight(at slot: Int, fixed: Int, defaults: Int) {
+    fileprivate func addHeight(at slot: Int, fixed: Int, defaults: Int, _ view: TotalsView) {
         if !childSums.isEmpty {
             childSums[slot].counts.fixedHeight &+= fixed
             childSums[slot].counts.defaultRows &+= defaults
         }
         sum.counts.fixedHeight &+= fixed
         sum.counts.defaultRows &+= defaults
-        totals.addHeight(at: slot, fixed: fixed, defaults: defaults)
+        view.addHeight(at: slot, fixed: fixed, defaults: defaults)
     }
 
     /// The slot of the child at address `child` in an internal node.
@@ -154,6 +160,7 @@ extension ChildList {
     /// (`descendSettled` with `WithPath`), so that the height path need
     /// not look for each level's slot.
     /// O(depth · fanout · log n).
+    @inline(__always)
     static func modifyRun(in owner: Section, _ ref: PieceRef, path: DescentPath, defaultRuns: Bool = false,
                           propagating: Bool = true, _ change: (inout RowRun) -> Void) -> RunEdit {
         let slot = ref.slot
@@ -207,20 +214,22 @@ extension ChildList {
             }
         }
         guard found == .edited else { return found }
+        // (The leaf's totals as the descent read them, `ref.totals`: not
+        // its header again.)
         if let (fixed, defaults) = heightsMoved, ref.leafRef._withUnsafeGuaranteedRef({ leaf in
-            leaf.tag == .none && leaf.totals.view.get(slot, TotalsView.lookup) == lookup
+            leaf.tag == .none && ref.totals.get(slot, TotalsView.lookup) == lookup
         }) {
             guard fixed != 0 || defaults != 0 else { return .edited }
-            guard let root = owner.listRoot else { return .edited }
-            ListNode.addHeightDownward(root: root, path: path, leaf: ref.leafRef, at: slot,
+            guard let start = owner.listStart else { return .edited }
+            ListNode.addHeightDownward(start: start, path: path, leaf: ref.leafRef, at: slot,
                                        fixed: fixed, defaults: defaults)
             owner.listHeightChanged(fixed: fixed, defaults: defaults)
             return .edited
         }
-        if heightsMoved == nil, let root = owner.listRoot, ListNode.canAddDownward(path: path, leaf: ref.leafRef) {
+        if heightsMoved == nil, let start = owner.listStart, ListNode.canAddDownward(path: path, leaf: ref.leafRef) {
             var d = after
             d -= before
-            ListNode.addDownward(root: root, path: path, leaf: ref.leafRef, at: slot, d, lookup: lookup)
+            ListNode.addDownward(start: start, path: path, leaf: ref.leafRef, at: slot, d, lookup: lookup)
             if after.children != before.children { owner.childrenChanged() }
         } else {
             owner.list.refresh(ref, from: before)

@@ -16,21 +16,39 @@ extension ListNode {
         path.isComplete && leaf._withUnsafeGuaranteedRef { $0.tag == .none }
     }
 
-    /// Piece `slot` of `leaf`, found by a descent from `root` that recorded
-    /// its `path`, is a run whose summary moved by `d` and whose lookup is
-    /// now `lookup`: each level takes `d` at the slot the descent went
-    /// through, from the root down (`canAddDownward` must hold, and nothing
-    /// moved since the descent). O(fanout · log n), retaining nothing.
-    static func addDownward(root: Unmanaged<ListNode>, path: DescentPath, leaf: Unmanaged<ListNode>,
+    /// Piece `slot` of `leaf`, found by a descent from `start` (a list's
+    /// root and its record) that recorded its `path`, is a run whose
+    /// summary moved by `d` and whose lookup is now `lookup`: each level
+    /// takes `d` at the slot the descent went through, from the root down
+    /// (`canAddDownward` must hold, and nothing moved since the descent).
+    /// O(fanout · log n), retaining nothing.
+    static func addDownward(start: ListStart, path: DescentPath, leaf: Unmanaged<ListNode>,
                             at slot: Int, _ d: Summary, lookup: Int) {
-        alongPath(root: root, path: path, leaf: leaf, at: slot) { $0.add(at: $1, d) }
-        leaf._withUnsafeGuaranteedRef { $0.totals.view.setLookup(slot, lookup) }
+        var leafTotals: TotalsView?
+        alongPath(start: start, path: path, leaf: leaf, at: slot) { node, view, i in
+            node.add(at: i, d, view)
+            leafTotals = view
+        }
+        leafTotals?.setLookup(slot, lookup)
     }
 
+    /// `view`: this node's totals.
     @inline(__always)
-    fileprivate func add(at slot: Int, _ d: Summary) {
+    fileprivate func add(at slot: Int, _ d: Summary, _ view: TotalsView) {
         if !childSums.isEmpty { childSums[slot] += d }
         sum += d
-        totals.add(at: slot, d)
+        view.add(at: slot, d)
+    }
+}
+
+extension TotalsView {
+    /// Entry `slot` moved by `d` (a difference of summaries: a run whose
+    /// rows changed): every total after it moves by `d`'s columns. The
+    /// columns end exactly as `rebuild` would leave them (integer sums,
+    /// moved by exact differences). O(entries - slot).
+    @inline(__always)
+    func add(at slot: Int, _ d: Summary) {
+        guard slot >= 0, slot < count - 1 else { return }
+        moveTotals(after: slot, by: d)
     }
 }

@@ -174,33 +174,7 @@ struct RunningTotals: ~Copyable {
     private func shift(after slot: Int, from old: Summary, to new: Summary) {
         var d = new
         d -= old
-        moveTotals(after: slot, by: d)
-    }
-
-    /// Entry `slot` moved by `d` (a difference of summaries: a run whose
-    /// rows changed, `RunChange.swift`): every total after it moves by
-    /// `d`'s columns. The columns end exactly as
-    /// `rebuild` would leave them (integer sums, moved by exact
-    /// differences). O(entries - slot).
-    func add(at slot: Int, _ d: Summary) {
-        let v = view
-        guard slot >= 0, slot < v.count - 1 else { return }
-        moveTotals(after: slot, by: d)
-    }
-
-    /// Every total after entry `slot` moves by `d`'s columns, column by
-    /// column (contiguous adds; no other entry's summary is read).
-    /// O(entries - slot).
-    @inline(__always)
-    private func moveTotals(after slot: Int, by d: Summary) {
-        let v = view
-        let end = v.count
-        for c in TotalsView.totalsColumns {
-            let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
-            guard x != 0 else { continue }
-            let after = (slot + 1)..<end
-            if c < TotalsView.narrowColumns { v.narrow(c).add(x, after) } else { v.wide(c).add(x, after) }
-        }
+        view.moveTotals(after: slot, by: d)
     }
 
     /// After entry `slot` of a leaf that holds rows only became `s` (with
@@ -388,3 +362,18 @@ struct RunningTotals: ~Copyable {
     }
 }
 
+extension TotalsView {
+    /// Every total after entry `slot` moves by `d`'s columns, column by
+    /// column (contiguous adds; no other entry's summary is read).
+    /// O(entries - slot).
+    @inline(__always)
+    func moveTotals(after slot: Int, by d: Summary) {
+        let end = count
+        for c in TotalsView.totalsColumns {
+            let x = TotalsView.total(c, d.counts, expanded: d.expandedRows)
+            guard x != 0 else { continue }
+            let after = (slot + 1)..<end
+            if c < TotalsView.narrowColumns { narrow(c).add(x, after) } else { wide(c).add(x, after) }
+        }
+    }
+}
