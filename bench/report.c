@@ -133,7 +133,6 @@ static double slower_by(const result *ft, const result *baseline) {
  * a ratio, "-" and "-" without a baseline. The ratio is the baseline's
  * median over FoldTable's ("%.3gx"), or with ft_over FoldTable's time over
  * the baseline's (slower_by, "%.2fx"). */
-
 static void baseline_cells(const result *baseline, const result *r, int ft_over, char *median,
                            char *ratio, size_t size) {
     snprintf(median, size, "-");

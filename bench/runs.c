@@ -31,8 +31,14 @@ static void run_workloads(bench *c, const char *shape, const char *heights) {
         const char *impls[3] = {"foldtable"};
         batch_fn fns[3] = {w->fold};
         int count = 1;
-        if (w->stat && c->si) impls[count] = "static", fns[count++] = w->stat;
-        if (w->fen && c->fw) impls[count] = "fenwick", fns[count++] = w->fen;
+        if (w->stat && c->si) {
+            impls[count] = "static";
+            fns[count++] = w->stat;
+        }
+        if (w->fen && c->fw) {
+            impls[count] = "fenwick";
+            fns[count++] = w->fen;
+        }
         if (count > 1 && !w->single)
             measure_rounds(op, shape, heights, c->n, count, impls, fns, c, w->per);
         else
