@@ -129,9 +129,10 @@ struct RunningTotals: ~Copyable {
                 if isInternal {
                     v.setChild(i, nodes[i])
                 } else {
-                    if records { v.set(i, TotalsView.subRecord, 0) }
                     let entry = lookup(i)
                     v.setLookup(i, entry, record: record(entry))
+                    // (Another entry's copy is never read; zeroed, not left as it was.)
+                    if records, LookupTag.tag(entry) != LookupTag.section { v.set(i, TotalsView.subRecord, 0) }
                 }
                 acc += s.counts
                 expanded &+= s.expandedRows
@@ -290,7 +291,7 @@ struct RunningTotals: ~Copyable {
                 for c in TotalsView.totalsColumns { fresh[c * k + j] = TotalsView.total(c, acc, expanded: expanded) }
                 let lookup = lookups[j]
                 fresh[TotalsView.lookup * k + j] = lookup
-                if columns > TotalsView.subRecord {
+                if kind & TotalsView.sectionsFlag != 0 {
                     let isSection = LookupTag.tag(lookup) == LookupTag.section
                     fresh[TotalsView.subRecord * k + j] = isSection ? TotalsView.subRecord(of: lookup) : 0
                 }
