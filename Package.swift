@@ -12,7 +12,11 @@ let package = Package(
     targets: [
         // The hand-written header, imported by the ABI thunks (no code of its own).
         .systemLibrary(name: "CFoldTable", path: "include"),
-        // The engine in plain Swift: no C types, no globals.
+        // Prefetch hints for the engine: one header of static inline
+        // functions (no code, no symbol).
+        .systemLibrary(name: "CFoldHints", path: "Sources/CFoldHints"),
+        // The engine in plain Swift: no C types, no globals (a prefetch hint
+        // aside, CFoldHints).
         // Release builds drop the run-time exclusivity checks (as CMakeLists.txt
         // does; see the reason there); debug builds and `swift test` keep them.
         // Debug builds (so `swift test`) also check the trees after every
@@ -20,6 +24,7 @@ let package = Package(
         // release builds; CMake builds the shipped library and leaves it off.
         .target(
             name: "FoldTableCore",
+            dependencies: ["CFoldHints"],
             path: "Sources/FoldTableCore",
             swiftSettings: [
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),

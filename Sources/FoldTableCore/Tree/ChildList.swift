@@ -108,6 +108,7 @@ struct ChildList {
         if TotalsView.mayHoldTag(record) { tagSeen = true }
         var k = index
         var above = Sum()
+        if Sum.edits { ListNode.prefetch(node) }
         while true {
             let i: Int, next: Int
             var sub = 0
@@ -129,14 +130,28 @@ struct ChildList {
                 next = view.get(i, view.next)
             }
             if view.isLeaf {
+                if Sum.edits { ChildList.prefetchRow(lookup: next, k) }
                 return (PieceRef(leafRef: node, slot: i, totals: view, lookup: next, subRecord: sub), k, above)
             }
             above.add(view, i)
             node = view.child(i)
+            if Sum.edits { ListNode.prefetch(node) }
             if TotalsView.mayHoldTag(next) { tagSeen = true }
             view = TotalsView(tagged: next)
             viewRecord = next
         }
+    }
+
+    /// Asks for the lines an edit of row `k` of the plain run whose leaf
+    /// entry is `lookup` writes: its chunk's header and the row's height.
+    /// They are reached through the leaf object and its pieces, two
+    /// dependent loads, by when they are there. O(1).
+    @inline(__always)
+    static func prefetchRow(lookup: Int, _ k: Int) {
+        let chunk = LookupTag.address(lookup)
+        guard LookupTag.tag(lookup) == LookupTag.plainRows, chunk != 0 else { return }
+        Prefetch.forWrite(chunk)
+        Prefetch.forWrite(chunk &+ HeightChunk.rowsOffset &+ k &* LookupTag.width(lookup))
     }
 
     /// The first piece with items whose end in units, measured from the

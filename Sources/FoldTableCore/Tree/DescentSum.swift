@@ -8,6 +8,14 @@ protocol DescentSum {
     init()
     /// Adds entry `i`'s totals before it.
     mutating func add(_ view: TotalsView, _ i: Int)
+    /// Whether the descent is an edit's (`WithPath`), which writes the
+    /// node objects on its path and the run it finds: it asks for their
+    /// lines on the way down (`Prefetch`).
+    static var edits: Bool { get }
+}
+
+extension DescentSum {
+    @inline(__always) static var edits: Bool { false }
 }
 
 extension Counts: DescentSum {
@@ -125,6 +133,8 @@ struct DescentPath {
 struct WithPath<Sum: DescentSum>: DescentSum {
     var sum = Sum()
     var path = DescentPath()
+
+    @inline(__always) static var edits: Bool { true }
 
     init() {}
 

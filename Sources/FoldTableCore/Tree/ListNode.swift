@@ -39,7 +39,17 @@ final class ListNode {
         set { totals.owner = newValue.map { Unmanaged.passUnretained($0) } }
     }
 
-    var isLeaf: Bool { children.isEmpty }
+    /// Asks for the node object's lines (152 bytes: its pieces and its
+    /// summary), which an edit's path writes (`Prefetch`). O(1).
+    @inline(__always)
+    static func prefetch(_ node: Unmanaged<ListNode>) {
+        let address = Int(bitPattern: node.toOpaque())
+        Prefetch.forWrite(address)
+        Prefetch.forWrite(address &+ 64)
+        Prefetch.forWrite(address &+ 128)
+    }
+
+        var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }
 
     /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).
