@@ -73,7 +73,12 @@ extension Table {
                 let g = Unmanaged.passUnretained(match.old[k].section)
                 return g._withUnsafeGuaranteedRef({ entries.key(i, equals: $0.key) }) ? g : nil
             }
+            let olds = match.old  // (read in the closure without `match`'s box)
             let plan = try SnapshotPlan(entries) { i, n in
+                // The old sections a few ahead of the guess, either way
+                // (`Prefetch`): the next entries are compared with them.
+                if guess &+ 8 < olds.count { Section.prefetch(Unmanaged.passUnretained(olds[guess &+ 8].section)) }
+                if guess >= 10 { Section.prefetch(Unmanaged.passUnretained(olds[guess &- 10].section)) }
                 let s: Unmanaged<Section>
                 if let g = old(guess, i) ?? old(guess - 2, i) ?? old(guess + 1, i) {
                     s = g
@@ -145,6 +150,14 @@ extension Table {
                 }
             }
             return
+        }
+        // Every subsection of the leaf asked for at once (`Prefetch`): each
+        // is marked below, a cache miss per section in a large table, and
+        // their addresses are all here.
+        let view = node.totals.view
+        for i in 0..<(view.count &- 1) {
+            let entry = view.get(i, TotalsView.lookup)
+            if LookupTag.tag(entry) == LookupTag.section { Prefetch.forWrite(LookupTag.address(entry)) }
         }
         for i in node.pieces.indices {
             let sum = node.entrySum(i)
@@ -273,10 +286,19 @@ extension Table {
         // the one at hand until `top`'s own turn (see `DeferredRefresh`).
         var later = DeferredRefresh(parent: top, startsByLeaf: bulkEdits != .never)
         defer { later.flush() }
+        // Told eight turns ahead which kept sections stay as they are,
+        // from what the old walk noted (the section is not read); the
+        // others' lines are asked for then (`lookAhead`).
+        var same: UInt64 = 0
+        for m in max(0, count - Self.ahead)..<count { lookAhead(m, &same, plan, texts, match) }
         for n in (-1..<count).reversed() {
             if n < 0 { later.flush() }
-            // Told from what the old walk noted: the section is not read.
-            if n >= 0, case let k = match.oldOf[n], k >= 0, unchanged(old[k], n, plan, texts) {
+            if n >= Self.ahead { lookAhead(n - Self.ahead, &same, plan, texts, match) }
+            if n >= Self.ahead / 2, !Self.isSame(n - Self.ahead / 2, same),
+               case let k = match.oldOf[n - Self.ahead / 2], k >= 0 {
+                Unmanaged.passUnretained(old[k].section)._withUnsafeGuaranteedRef { $0.prefetchList() }
+            }
+            if n >= 0, Self.isSame(n, same) {
                 report.sectionsKept += 1
                 continue
             }
@@ -319,6 +341,33 @@ extension Table {
         // The answers are in; what shows follows from them, as when the filter was set.
         if answers != nil { refilterFromStoredAnswers() }
         return report
+    }
+
+    /// How many turns ahead the build loop looks at the sections to come
+    /// (`lookAhead`), and asks for their list's root half as many ahead.
+    private static let ahead = 8
+
+    /// Whether snapshot section `m` is kept and stays as it is, from the
+    /// window `lookAhead` fills (bit `m % 64`).
+    @inline(__always)
+    private static func isSame(_ m: Int, _ window: UInt64) -> Bool { window & (1 &<< UInt64(m & 63)) != 0 }
+
+    /// Notes in `window` whether snapshot section `m` is kept and stays as
+    /// it is (`unchanged`); a kept section that changes is asked for
+    /// (`Section.prefetch`): the build loop reaches it a few turns later
+    /// and reads it, its list's root and totals one after the other, each
+    /// a cache miss in a large table. O(1).
+    @inline(__always)
+    private func lookAhead(_ m: Int, _ window: inout UInt64, _ plan: SnapshotPlan, _ texts: SnapshotTexts,
+                           _ match: SnapshotMatch) {
+        let bit: UInt64 = 1 &<< UInt64(m & 63)
+        let k = match.oldOf[m]
+        guard k >= 0, case let o = match.old[k], !unchanged(o, m, plan, texts) else {
+            window = k >= 0 ? window | bit : window & ~bit
+            return
+        }
+        window &= ~bit
+        Section.prefetch(Unmanaged.passUnretained(o.section))
     }
 
     /// Whether kept section `o` (snapshot section `n`) stays as it is: the
