@@ -5,13 +5,8 @@
 #ifndef FOLD_HINTS_H
 #define FOLD_HINTS_H
 
-/* Asks for the cache line at `address` ahead of a read (a hint: any address,
- * even an invalid one, is allowed and never faults). */
-static inline void fold_prefetch(const void *address) {
-    __builtin_prefetch(address, 0, 3);
-}
-
-/* The same ahead of a write. */
+/* Asks for the cache line at `address` ahead of a write (a hint: any
+ * address, even an invalid one, is allowed and never faults). */
 static inline void fold_prefetch_for_write(const void *address) {
     __builtin_prefetch(address, 1, 3);
 }

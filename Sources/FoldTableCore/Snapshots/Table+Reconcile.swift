@@ -151,9 +151,9 @@ extension Table {
             }
             return
         }
-        // Every subsection of the leaf asked for at once (`Prefetch`): each
-        // is marked below, a cache miss per section in a large table, and
-        // their addresses are all here.
+        // Every subsection of the leaf asked for at once, its first line
+        // (`Prefetch`): each is marked below, a cache miss per section in a
+        // large table, and their addresses are all here.
         let view = node.totals.view
         for i in 0..<(view.count &- 1) {
             let entry = view.get(i, TotalsView.lookup)

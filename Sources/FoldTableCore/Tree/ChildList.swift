@@ -144,8 +144,8 @@ struct ChildList {
 
     /// Asks for the lines an edit of row `k` of the plain run whose leaf
     /// entry is `lookup` writes: its chunk's header and the row's height.
-    /// They are reached through the leaf object and its pieces, two
-    /// dependent loads, by when they are there. O(1).
+    /// The edit reaches them through the leaf object and its pieces, two
+    /// dependent loads later. O(1).
     @inline(__always)
     static func prefetchRow(lookup: Int, _ k: Int) {
         let chunk = LookupTag.address(lookup)

@@ -43,13 +43,10 @@ final class ListNode {
     /// summary), which an edit's path writes (`Prefetch`). O(1).
     @inline(__always)
     static func prefetch(_ node: Unmanaged<ListNode>) {
-        let address = Int(bitPattern: node.toOpaque())
-        Prefetch.forWrite(address)
-        Prefetch.forWrite(address &+ 64)
-        Prefetch.forWrite(address &+ 128)
+        Prefetch.forWrite(Int(bitPattern: node.toOpaque()), lines: 3)
     }
 
-        var isLeaf: Bool { children.isEmpty }
+    var isLeaf: Bool { children.isEmpty }
     var count: Int { isLeaf ? pieces.count : children.count }
 
     /// The summary of entry `i`: a piece's (leaf) or a child's. O(1).

@@ -257,13 +257,10 @@ final class Section {
     @inline(__always)
     static func listItems(record: Int) -> Int { record == 0 ? 0 : TotalsView(tagged: record).total(.items) ?? 0 }
 
-    /// Asks for the section object's lines (`Prefetch`). O(1).
+    /// Asks for the section object's lines (152 bytes; `Prefetch`). O(1).
     @inline(__always)
     static func prefetch(_ s: Unmanaged<Section>) {
-        let address = Int(bitPattern: s.toOpaque())
-        Prefetch.forWrite(address)
-        Prefetch.forWrite(address &+ 64)
-        Prefetch.forWrite(address &+ 128)
+        Prefetch.forWrite(Int(bitPattern: s.toOpaque()), lines: 3)
     }
 
     /// Asks for its list's root node and the first lines of the root's
@@ -272,9 +269,7 @@ final class Section {
     func prefetchList() {
         guard let (node, record) = listStart else { return }
         ListNode.prefetch(node)
-        let totals = record & TotalsView.addressMask
-        Prefetch.forWrite(totals)
-        Prefetch.forWrite(totals &+ 64)
+        Prefetch.forWrite(record & TotalsView.addressMask, lines: 2)
     }
 
     /// Its list's root and the root's record, both read from this object
